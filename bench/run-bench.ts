@@ -1,0 +1,70 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { migrate } from '#server/db/migrate.ts';
+import { openPgliteDatabase } from '#server/db/pglite-database.ts';
+import { openPostgresDatabase } from '#server/db/postgres-database.ts';
+import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
+import { benchEngine, benchSlots, type SlotsBenchResult } from './slots-bench.ts';
+
+/**
+ * `npm run bench`: measures the product against its budgets, prints one table, writes
+ * bench/results/latest.json, and exits non-zero naming every budget that was missed.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const rows: { figure: string; value: string; budget: string; ok: boolean }[] = [];
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+const engine = benchEngine();
+rows.push({ figure: 'slot engine, 31 days (p50 / p95)', value: `${ms(engine.p50)} / ${ms(engine.p95)}`, budget: '< 5 ms', ok: engine.p95 < 5 });
+
+const slotResults: SlotsBenchResult[] = [];
+const pglite = await openPgliteDatabase();
+await migrate(pglite);
+slotResults.push(await benchSlots(pglite, { seconds: SECONDS }));
+await pglite.close();
+
+const url = process.env.TEST_DATABASE_URL;
+if (url) {
+  const name = `bench_${process.pid}_${Date.now()}`;
+  await adminQuery(url, `create database ${name}`);
+  const db = openPostgresDatabase(withDatabase(url, name));
+  try {
+    await migrate(db);
+    slotResults.push(await benchSlots(db, { seconds: SECONDS }));
+  } finally {
+    await db.close();
+    await adminQuery(url, `drop database if exists ${name} with (force)`);
+  }
+}
+
+for (const r of slotResults) {
+  rows.push({
+    figure: `slots uncached on ${r.database} (p50 / p95 / p99)`,
+    value: `${ms(r.uncached.p50)} / ${ms(r.uncached.p95)} / ${ms(r.uncached.p99)}`,
+    budget: 'p95 <= 25 ms',
+    ok: r.uncached.p95 <= 25,
+  });
+  rows.push({
+    figure: `slots cached on ${r.database} vs trivial endpoint (req/s, 20 connections)`,
+    value: `${r.cachedRps.toFixed(0)} vs ${r.trivialRps.toFixed(0)} = ${(r.ratio * 100).toFixed(0)}%`,
+    budget: '>= 50%',
+    ok: r.ratio >= 0.5,
+  });
+}
+
+const width = (key: 'figure' | 'value' | 'budget') => Math.max(key.length, ...rows.map((r) => r[key].length));
+const line = (r: { figure: string; value: string; budget: string; ok: string | boolean }) =>
+  `| ${r.figure.padEnd(width('figure'))} | ${r.value.padEnd(width('value'))} | ${r.budget.padEnd(width('budget'))} | ${String(r.ok === true ? 'ok' : r.ok === false ? 'MISSED' : r.ok).padEnd(6)} |`;
+console.log(`\n${line({ figure: 'figure', value: 'value', budget: 'budget', ok: 'result' })}`);
+console.log(`|${'-'.repeat(width('figure') + 2)}|${'-'.repeat(width('value') + 2)}|${'-'.repeat(width('budget') + 2)}|--------|`);
+rows.forEach((r) => console.log(line(r)));
+
+await mkdir(new URL('./results/', import.meta.url), { recursive: true });
+await writeFile(
+  new URL('./results/latest.json', import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, slots: slotResults, rows }, null, 2)}\n`,
+);
+const missed = rows.filter((r) => !r.ok);
+if (missed.length > 0) {
+  console.error(`\nBudgets missed:\n${missed.map((r) => `  - ${r.figure}: ${r.value} (budget ${r.budget})`).join('\n')}`);
+  process.exit(1);
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Error codes are a stable contract: clients and monitors branch on them. */
+export const ErrorCodeSchema = z.enum([
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'SLOT_TAKEN',
+  'PMS_UNAVAILABLE',
+  'OTP_INVALID',
+  'RATE_LIMITED',
+  'CAPTCHA_FAILED',
+  'VERIFICATION_REQUIRED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const FieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
+
+export const ErrorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  fields: FieldErrorsSchema.optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** `{ success: true, message?, result }`: the one success shape of every endpoint. */
+export function successEnvelopeSchema<T extends z.ZodType>(result: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string().optional(),
+    result,
+  });
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { parseLocalDate } from '../time/local-date.ts';
+
+/**
+ * Field builders of the practice configuration file. Each carries the message an operator reads
+ * next to the JSON path, so a bad file explains itself without a look at the code.
+ */
+
+export const requiredText = () => z.string().trim().min(1, 'must not be empty');
+
+/** Optional text: null by default, and a blank string counts as null so fallbacks still apply. */
+export const optionalText = () =>
+  z
+    .string({ error: 'must be a string or null' })
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .default(null);
+
+export const flag = (fallback: boolean) => z.boolean().default(fallback);
+
+export const pmsNum = () => z.number({ error: 'must be a positive whole number' }).int().positive();
+
+export const wholeNumberAtLeastZero = (unit: string, fallback: number) =>
+  z.number({ error: `must be a whole number of ${unit}, 0 or more` }).int().min(0).default(fallback);
+
+export const positiveMinutes = (fallback: number) =>
+  z
+    .number({ error: 'must be a positive whole number of minutes' })
+    .int()
+    .positive()
+    .max(24 * 60, 'must be at most 1440 minutes (one day)')
+    .default(fallback);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const optionalHttpUrl = () =>
+  z
+    .string({ error: 'must be an http(s) URL or null' })
+    .trim()
+    .refine(isHttpUrl, 'must be an http(s) URL or null')
+    .nullable()
+    .default(null);
+
+export const optionalEmail = () =>
+  z
+    .string({ error: 'must be an e-mail address or null' })
+    .trim()
+    .toLowerCase()
+    .regex(z.regexes.email, 'must be an e-mail address or null')
+    .nullable()
+    .default(null);
+
+export const colour = (fallback: string) =>
+  z
+    .string({ error: 'must be a colour like #0f766e' })
+    .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'must be a colour like #0f766e')
+    .default(fallback);
+
+/** The spec sends times as "HH:mm"; "24:00" lets a schedule or break run to midnight. */
+export const timeOfDay = () =>
+  z.string({ error: 'must be a time of day as HH:mm' }).regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time of day as HH:mm');
+
+function isLocalDate(value: string): boolean {
+  try {
+    parseLocalDate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const localDate = () =>
+  z.string({ error: 'must be a real date as YYYY-MM-DD' }).refine(isLocalDate, 'must be a real date as YYYY-MM-DD');
+
+/** Hours stop at 23 here: PostgreSQL would turn "T24:00" into the next day and the file would no longer match. */
+export const localDateTime = () =>
+  z
+    .string({ error: 'must be a date and time as YYYY-MM-DDTHH:mm' })
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d$/.test(value) && isLocalDate(value.slice(0, 10)),
+      'must be a date and time as YYYY-MM-DDTHH:mm',
+    );
+
+/** `Intl` knows the IANA database; the first-letter test refuses offsets such as "+05:00", which are no zone. */
+export function isIanaTimeZone(value: string): boolean {
+  if (!/^[A-Za-z]/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ianaTimeZone = () =>
+  z.string().refine(isIanaTimeZone, 'must be an IANA time zone such as America/Chicago');
+
+/** Dollars with at most two decimals, so the stored cents are exact. */
+export const dollars = () =>
+  z
+    .number({ error: 'must be an amount in dollars' })
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimal places')
+    .default(0);

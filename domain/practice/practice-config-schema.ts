@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import {
+  colour,
+  dollars,
+  flag,
+  ianaTimeZone,
+  localDate,
+  localDateTime,
+  optionalEmail,
+  optionalHttpUrl,
+  optionalText,
+  pmsNum,
+  positiveMinutes,
+  requiredText,
+  timeOfDay,
+  wholeNumberAtLeastZero,
+} from './practice-config-fields.ts';
+import { findDuplicateFormUrls, findPracticeProblems } from './practice-config-rules.ts';
+import { describeIssue, formatPath } from './practice-config-problems.ts';
+import { FormUrlSchema } from './practice-query-schemas.ts';
+import { OPTIONAL_INSURANCE_FIELDS } from './practice-schemas.ts';
+
+/**
+ * The practice configuration file (docs: shared/design/practice-config.md). Every object is strict
+ * so that a misspelt key is reported instead of silently falling back to its default.
+ */
+
+const ClinicConfigSchema = z.strictObject({
+  pms_clinic_num: pmsNum(),
+  display_name: optionalText(),
+  pms_abbr: optionalText(),
+  display_location: optionalText(),
+  pms_city: optionalText(),
+  display_address: optionalText(),
+  pms_address1: optionalText(),
+  display_phone: optionalText(),
+  pms_state: optionalText(),
+  pms_zip: optionalText(),
+});
+
+const ProviderConfigSchema = z.strictObject({
+  pms_prov_num: pmsNum(),
+  provider_display_name: optionalText(),
+  provider_first_name: optionalText(),
+  provider_last_name: optionalText(),
+  profile_pic: optionalHttpUrl(),
+});
+
+const OperatoryConfigSchema = z.strictObject({
+  pms_op_num: pmsNum(),
+  name: requiredText(),
+  pms_clinic_num: pmsNum().nullable().default(null),
+});
+
+const ReasonConfigSchema = z.strictObject({
+  name: requiredText(),
+  final_duration: positiveMinutes(60),
+  amount: dollars(),
+  for_new_patients: flag(true),
+  for_returning_patients: flag(true),
+  is_active: flag(true),
+  is_payment_enabled: flag(false),
+  to_show_providers: flag(false),
+  providers: z.array(pmsNum()).default([]),
+  clinics: z.array(pmsNum()).default([]),
+});
+
+const BreakConfigSchema = z.strictObject({ start: timeOfDay(), end: timeOfDay() });
+
+const ScheduleConfigSchema = z.strictObject({
+  pms_prov_num: pmsNum(),
+  pms_op_num: pmsNum(),
+  pms_clinic_num: pmsNum().nullable().default(null),
+  weekdays: z
+    .array(z.number({ error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6))
+    .min(1, 'must list at least one weekday'),
+  start: timeOfDay(),
+  end: timeOfDay(),
+  breaks: z.array(BreakConfigSchema).default([]),
+});
+
+const ClosureConfigSchema = z.strictObject({ date: localDate(), name: optionalText() });
+
+const TimeOffConfigSchema = z.strictObject({ pms_prov_num: pmsNum(), start: localDateTime(), end: localDateTime() });
+
+const InsuranceConfigSchema = z.strictObject({
+  insuranceName: requiredText(),
+  inNetwork: flag(true),
+});
+
+const FormCustomizationConfigSchema = z
+  .strictObject({
+    brand_color: colour('#334155'),
+    button_color_1: colour('#0f766e'),
+    button_color_2: colour('#0f766e'),
+  })
+  .default({ brand_color: '#334155', button_color_1: '#0f766e', button_color_2: '#0f766e' });
+
+const PmsConfigSchema = z
+  .discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('builtin') }),
+    z.strictObject({ type: z.literal('opendental'), customer_key: requiredText() }),
+  ])
+  .default({ type: 'builtin' });
+
+export const PracticeConfigSchema = z
+  .strictObject({
+    form_url: FormUrlSchema,
+    name: requiredText(),
+    description: optionalText(),
+    logo: optionalHttpUrl(),
+    address_line1: optionalText(),
+    display_address: optionalText(),
+    street_address: optionalText(),
+    city: optionalText(),
+    state: optionalText(),
+    zipcode: optionalText(),
+    phone: optionalText(),
+    server_tz: ianaTimeZone(),
+    min_hours_before_booking: wholeNumberAtLeastZero('hours', 0),
+    is_accepting_patients: flag(true),
+    clinic_set_up: flag(false),
+    to_show_insurances: flag(false),
+    to_verify_patient: flag(false),
+    to_redirect: flag(false),
+    redirection_delay: wholeNumberAtLeastZero('seconds', 0),
+    redirection_url: optionalHttpUrl(),
+    ref_redirection_url: optionalHttpUrl(),
+    optional_insurance_fields: z
+      .array(z.enum(OPTIONAL_INSURANCE_FIELDS, { error: 'must be groupNumber or subscriberPhone' }))
+      .default([]),
+    insurances: z.array(InsuranceConfigSchema).default([]),
+    accept_other_insurance: flag(false),
+    show_out_of_network_insurance_message: flag(false),
+    show_other_insurance_message: flag(false),
+    out_of_network_insurance_message: optionalText(),
+    other_insurance_message: optionalText(),
+    no_insurance_message: optionalText(),
+    info_for_patient: optionalText(),
+    info_for_paid_patient: optionalText(),
+    form_customization: FormCustomizationConfigSchema,
+    slot_interval_minutes: positiveMinutes(15),
+    google_review_url: optionalHttpUrl(),
+    notification_email: optionalEmail(),
+    pms: PmsConfigSchema,
+    clinics: z.array(ClinicConfigSchema).default([]),
+    providers: z.array(ProviderConfigSchema).default([]),
+    operatories: z.array(OperatoryConfigSchema).default([]),
+    reasons: z.array(ReasonConfigSchema).default([]),
+    schedules: z.array(ScheduleConfigSchema).default([]),
+    closures: z.array(ClosureConfigSchema).default([]),
+    time_off: z.array(TimeOffConfigSchema).default([]),
+  })
+  // Rules across fields need well-formed values, so they wait until this practice has no problem.
+  .superRefine((practice, ctx) => findPracticeProblems(practice).forEach((p) => ctx.addIssue({ code: 'custom', ...p })), {
+    when: (payload) => payload.issues.length === 0,
+  });
+
+export const PracticeConfigFileSchema = z
+  .strictObject({
+    practices: z.array(PracticeConfigSchema).min(1, 'must list at least one practice'),
+  })
+  .superRefine((file, ctx) => findDuplicateFormUrls(file.practices).forEach((p) => ctx.addIssue({ code: 'custom', ...p })), {
+    when: (payload) => payload.issues.length === 0,
+  });
+
+export type PracticeConfig = z.output<typeof PracticeConfigSchema>;
+export type PracticeConfigFile = z.output<typeof PracticeConfigFileSchema>;
+export type ClinicConfig = z.output<typeof ClinicConfigSchema>;
+export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
+export type OperatoryConfig = z.output<typeof OperatoryConfigSchema>;
+export type ReasonConfig = z.output<typeof ReasonConfigSchema>;
+export type ScheduleConfig = z.output<typeof ScheduleConfigSchema>;
+
+export type PracticeConfigParseResult = { ok: true; value: PracticeConfigFile } | { ok: false; problems: string[] };
+
+/** Validates a parsed JSON file; each problem reads `practices[0].reasons[2].final_duration: message`. */
+export function parsePracticeConfigFile(json: unknown): PracticeConfigParseResult {
+  const result = PracticeConfigFileSchema.safeParse(json, { error: describeIssue });
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.flatMap((issue) =>
+      // One line per unknown key, pointing at the key itself.
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown field`)
+        : [`${formatPath(issue.path)}: ${issue.message}`],
+    ),
+  };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatDayHeading, formatTime12h, zoneAbbreviation } from './time-format.ts';
+
+describe('slot step display formats', () => {
+  it.each([
+    ['08:05:00', '08:05 AM'],
+    ['00:30:00', '12:30 AM'],
+    ['12:00:00', '12:00 PM'],
+    ['13:45', '01:45 PM'],
+    ['23:59:00', '11:59 PM'],
+  ])('%s reads %s (hh:mm A)', (time, expected) => expect(formatTime12h(time)).toBe(expected));
+
+  it.each(['24:00:00', '8:05', '12:60:00', 'noon'])('rejects the time %j', (time) => {
+    expect(() => formatTime12h(time)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['2024-03-04', 'Monday, March 4'],
+    ['2026-11-01', 'Sunday, November 1'],
+    ['2028-02-29', 'Tuesday, February 29'],
+  ])('the heading of %s is %s', (date, heading) => expect(formatDayHeading(date)).toBe(heading));
+
+  it.each([
+    ['America/Chicago', '2026-01-15T18:00:00Z', 'CST'],
+    ['America/Chicago', '2026-07-15T18:00:00Z', 'CDT'],
+    ['America/New_York', '2026-03-08T06:59:00Z', 'EST'],
+    ['America/New_York', '2026-03-08T07:00:00Z', 'EDT'],
+    ['Asia/Kolkata', '2026-07-15T18:00:00Z', 'GMT+5:30'],
+  ])('%s at %s is abbreviated %s', (zone, at, abbreviation) => {
+    expect(zoneAbbreviation(zone, new Date(at))).toBe(abbreviation);
+  });
+});

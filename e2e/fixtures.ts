@@ -1,0 +1,51 @@
+import { test as base, expect } from '@playwright/test';
+
+export interface AllowedConsoleError {
+  /** Matched against the console message text. */
+  text: RegExp;
+  /** Matched against the URL the message is about (the failed resource, for network errors). */
+  url?: RegExp;
+}
+
+interface Fixtures {
+  /**
+   * Console errors a test expects, e.g. the browser's own line about a 404 the test asked for.
+   * (An object, not a bare array: `test.use` would read a two-item array as [value, options].)
+   */
+  expectedConsoleErrors: { allow: AllowedConsoleError[] };
+  failOnBrowserErrors: void;
+}
+
+/**
+ * Every test fails on an unexpected `console.error` or uncaught error in the page. That also
+ * catches Content-Security-Policy violations, which Chromium reports as console errors.
+ */
+export const test = base.extend<Fixtures>({
+  expectedConsoleErrors: [{ allow: [] }, { option: true }],
+  failOnBrowserErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        const url = message.location().url;
+        const isAllowed = expectedConsoleErrors.allow.some((allowed) => allowed.text.test(text) && (!allowed.url || allowed.url.test(url)));
+        if (!isAllowed) problems.push(`console.error: ${text}${url ? ` (${url})` : ''}`);
+      });
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      await use();
+      expect(problems, 'errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The line Chromium logs for a response with status `status` from a URL matching `url`. */
+export const httpErrorLine = (status: number, url: RegExp): AllowedConsoleError => ({
+  text: new RegExp(`^Failed to load resource: the server responded with a status of ${status} `),
+  url,
+});
+
+export const allowConsoleErrors = (...allow: AllowedConsoleError[]) => ({ expectedConsoleErrors: { allow } });

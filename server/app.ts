@@ -1,0 +1,73 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import { createPmsAdapterSelector } from './adapters/pms/pms-adapters.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
+import { createAvailabilityService } from './features/availability/availability-service.ts';
+import { registerHealthRoutes } from './features/health/health-routes.ts';
+import { registerPracticesRoutes } from './features/practices/practices-routes.ts';
+import { createPracticesService } from './features/practices/practices-service.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSpaRoutes } from './http/spa-routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** The built SPA (`dist/web`); tests of the API alone may point it at a missing folder. */
+  webDir?: string;
+  /** How long slot lists are cached per process (default 20 s, spec section 9); benchmarks pass 0. */
+  slotCacheTtlMs?: number;
+  /** Fastify logger settings; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * Some spec endpoints carry patient data in the query string (`patient/check`), so request logs
+ * keep only the method and path.
+ */
+function requestForLog(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, path: request.url.split('?')[0] };
+}
+
+/** Builds the whole application without listening, so tests drive it with `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+
+  const clock = deps.clock ?? systemClock;
+  const practices = createPracticesService(db, { publishableKey: null });
+  const availability = createAvailabilityService({
+    practices,
+    pmsFor: createPmsAdapterSelector(db),
+    clock,
+    ...(deps.slotCacheTtlMs !== undefined ? { cacheTtlMs: deps.slotCacheTtlMs } : {}),
+  });
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, db);
+      registerPracticesRoutes(api, practices);
+      registerAvailabilityRoutes(api, availability);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices });
+  return app;
+}

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../config.ts';
+import { describeDatabase, openDatabase } from '../db/open-database.ts';
+import { importPracticeConfig, readPracticeConfigFile } from '../features/practices/practice-import.ts';
+
+/** `npm run practice:import -- <file.json>`: validate the whole file, then import it in one transaction. */
+async function main(args: string[]): Promise<void> {
+  if (args.length !== 1 || !args[0]) fail('Usage: npm run practice:import -- <file.json>');
+  // npm runs scripts from the package root; INIT_CWD is where the operator typed the command.
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
+  const config = loadConfigOrExit();
+
+  const parsed = await readPracticeConfigFile(path);
+  if (!parsed.ok) {
+    fail([`Nothing imported: ${parsed.problems.length} problem(s) in ${path}`, ...parsed.problems].join('\n'));
+  }
+
+  const db = await openDatabase(config).catch((error: unknown) => fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`));
+  try {
+    const summary = await importPracticeConfig(db, parsed.value);
+    console.log(`Imported ${path} into ${describeDatabase(config)}:`);
+    for (const practice of summary) console.log(`${practice.created ? 'created' : 'updated'} ${practice.form_url}`);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    fail(`Import failed, nothing changed: ${messageOf(error)}`);
+  }
+  await db.close();
+}
+
+function loadConfigOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,30 @@
+/**
+ * The one seam between the embedded database (PGlite) and a PostgreSQL server.
+ * Repositories take a `Queryable` so they run the same inside or outside a transaction.
+ */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs a parameterless script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Type parsing both drivers share: `date` stays a `YYYY-MM-DD` string (a JS Date would shift it
+ * by the process time zone), `timestamp` without zone stays a wall-clock string, `int8` becomes
+ * a number (counts and sums; no column holds values beyond 2^53).
+ */
+export const PG_TYPE_OIDS = { int8: 20, date: 1082, timestamp: 1114 } as const;
+
+export function parseInt8(value: string): number {
+  return Number(value);
+}
+export function keepText(value: string): string {
+  return value;
+}

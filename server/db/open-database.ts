@@ -1,0 +1,31 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Config } from '../config.ts';
+import type { Database } from './database.ts';
+import { migrate } from './migrate.ts';
+import { openPgliteDatabase } from './pglite-database.ts';
+import { openPostgresDatabase } from './postgres-database.ts';
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded database in DATA_DIR; migrated. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  const db = config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : await openEmbedded(config.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const dir = join(resolve(dataDir), 'pgdata');
+  await mkdir(dir, { recursive: true });
+  return openPgliteDatabase({ dataDir: dir });
+}
+
+export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `embedded PGlite in ${join(resolve(config.dataDir), 'pgdata')}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}

@@ -1,0 +1,58 @@
+import pg from 'pg';
+import { keepText, parseInt8, PG_TYPE_OIDS, type Database, type Queryable } from './database.ts';
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_TYPE_OIDS.int8) return parseInt8;
+    if (oid === PG_TYPE_OIDS.date || oid === PG_TYPE_OIDS.timestamp) return keepText;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query({ text: sql, values: [...params], types });
+      return result.rows as Row[];
+    },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple protocol, which accepts several statements.
+      await client.query(sql);
+    },
+  };
+}
+
+/** A pool against a PostgreSQL server; connection errors surface on the first query, not here. */
+export function openPostgresDatabase(connectionString: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    // Without this an idle connection that the server drops would crash the process.
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', () => {
+    // A broken idle client is removed from the pool; the next query reconnects.
+  });
+  const root = wrap(pool);
+  return {
+    kind: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

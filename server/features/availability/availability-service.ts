@@ -1,0 +1,71 @@
+import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
+import type { SlotsQuery } from '#domain/availability/slot-request-schemas.ts';
+import { PmsUnavailableError, type PmsAdapter } from '../../adapters/pms/pms-adapter.ts';
+import type { Clock } from '../../clock.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { createSlotCache } from './slot-cache.ts';
+
+export const SLOT_CACHE_TTL_MS = 20_000;
+
+export interface AvailabilityService {
+  listSlots(query: SlotsQuery): Promise<AvailabilityRecord[]>;
+  /** Called after a booking or hold in the practice, so this process stops offering the slot. */
+  invalidatePractice(practiceId: string): void;
+}
+
+/** Messages the booking page recognises to offer "Proceed Without Slots" (spec section 8). */
+export const PMS_UNAVAILABLE_MESSAGES = {
+  connector_down: "The office's practice management connector is not running. Slots are not available at the moment.",
+  version: "The office's practice management connector is out of date (version issue). Slots are not available at the moment.",
+  unreachable: "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment.",
+} as const;
+
+export function createAvailabilityService(deps: {
+  practices: PracticesService;
+  pmsFor: (pms: { type: string }) => PmsAdapter;
+  clock: Clock;
+  cacheTtlMs?: number;
+}): AvailabilityService {
+  const cache = createSlotCache<AvailabilityRecord[]>({ ttlMs: deps.cacheTtlMs ?? SLOT_CACHE_TTL_MS, maxEntries: 5_000, now: () => deps.clock.now().getTime() });
+
+  async function computeSlots(query: SlotsQuery): Promise<AvailabilityRecord[]> {
+    const practice = await deps.practices.requirePractice(query.practice_id);
+    const reason = await deps.practices.requireActiveReason(practice.id, query.reason_for_visit_id);
+    const clinicNum = query.pms_clinic_num;
+    if (clinicNum !== undefined) {
+      if (practice.clinic_set_up) await deps.practices.requireActiveClinic(practice.id, clinicNum);
+      if (reason.clinic_nums.length > 0 && !reason.clinic_nums.includes(clinicNum)) {
+        throw AppError.badRequest('This reason for visit is not offered at the chosen clinic.', { pms_clinic_num: 'not offered for this reason' });
+      }
+    }
+    const provNum = query.pms_prov_num ?? 0;
+    if (provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(provNum)) {
+      throw AppError.badRequest('This provider does not see patients for this reason for visit.', { pms_prov_num: 'not offered for this reason' });
+    }
+    return deps.pmsFor(practice.pms).getAvailability({
+      practice,
+      now: deps.clock.now(),
+      startDate: query.start_date,
+      endDate: query.end_date,
+      durationMinutes: reason.final_duration,
+      allowedProvNums: reason.provider_nums,
+      ...(clinicNum !== undefined ? { clinicNum } : {}),
+      provNum,
+    });
+  }
+
+  return {
+    async listSlots(query) {
+      const key = [query.reason_for_visit_id, query.start_date, query.end_date, query.pms_prov_num ?? 0, query.pms_clinic_num ?? ''].join('|');
+      try {
+        // The checks run inside the cached computation too: a hit costs no database round trip.
+        return await cache.get(query.practice_id, key, () => computeSlots(query));
+      } catch (error) {
+        if (error instanceof PmsUnavailableError) throw new AppError(503, 'PMS_UNAVAILABLE', PMS_UNAVAILABLE_MESSAGES[error.reason]);
+        throw error;
+      }
+    },
+    invalidatePractice: (practiceId) => cache.invalidatePractice(practiceId),
+  };
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
+import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+
+// Monday 2 March 2026, 07:00 in New York (EST, UTC-5).
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let ids: Record<string, string>;
+let examId: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  ids = await importPractices(
+    testDb.db,
+    practiceConfig({
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true },
+        { name: 'Long', final_duration: 90, providers: [2] },
+        { name: 'Retired', is_active: false },
+      ],
+    }),
+    practiceConfig({ form_url: 'lead-time', min_hours_before_booking: 3 }),
+    practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
+  );
+  examId = await reasonId(testDb.db, ids['test-practice']!, 'Exam');
+  app = await createTestApp(testDb.db, { clock });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+async function slots(params: Record<string, string | number>) {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const parseSlots = (body: unknown) => successEnvelopeSchema(AvailabilityListSchema).parse(body).result;
+
+describe('GET /api/v1/appointment/slots', () => {
+  it('returns practice-local records sorted by start, one per start time for earliest available', async () => {
+    const { status, body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-02' });
+    expect(status).toBe(200);
+    const records = parseSlots(body);
+    // 09:00–12:00 and 13:00–17:00 in 30-minute steps: 6 + 8 starts, each offered once.
+    expect(records).toHaveLength(14);
+    expect(records[0]).toEqual({ DateTimeStart: '2026-03-02 09:00:00', DateTimeEnd: '2026-03-02 09:30:00', ProvNum: 1, OpNum: 1 });
+    expect(records.map((r) => r.DateTimeStart)).toEqual([...records.map((r) => r.DateTimeStart)].sort());
+    expect(records.some((r) => r.DateTimeStart === '2026-03-02 12:00:00')).toBe(false);
+  });
+
+  it('offers one provider when pms_prov_num is given', async () => {
+    const { body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-06', pms_prov_num: 2 });
+    const records = parseSlots(body);
+    expect(records).toHaveLength(5 * 14);
+    expect(new Set(records.map((r) => r.ProvNum))).toEqual(new Set([2]));
+  });
+
+  it("limits a reason to its providers and cuts slots to the reason's duration", async () => {
+    const longId = await reasonId(testDb.db, ids['test-practice']!, 'Long');
+    const { body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: longId, start_date: '2026-03-02', end_date: '2026-03-02' });
+    const records = parseSlots(body);
+    expect(new Set(records.map((r) => r.ProvNum))).toEqual(new Set([2]));
+    // 90 minutes fit at 09:00, 09:30, 10:00, 10:30 before lunch and 13:00 … 15:30 after.
+    expect(records.map((r) => r.DateTimeStart.slice(11, 16))).toEqual(['09:00', '09:30', '10:00', '10:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30']);
+    expect(records[0]!.DateTimeEnd).toBe('2026-03-02 10:30:00');
+  });
+
+  it('keeps the minimum lead time on the server', async () => {
+    const practiceId = ids['lead-time']!;
+    const { body } = await slots({ practice_id: practiceId, reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'), start_date: '2026-03-02', end_date: '2026-03-02' });
+    // Now is 07:00; three hours of lead time leave 10:00 as the first start.
+    expect(parseSlots(body)[0]!.DateTimeStart).toBe('2026-03-02 10:00:00');
+  });
+
+  it('offers nothing beyond the booking horizon (11 months ahead of the current month)', async () => {
+    const { body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2027-01-15', end_date: '2027-03-10' });
+    const records = parseSlots(body);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.at(-1)!.DateTimeStart < '2027-03-01').toBe(true);
+  });
+
+  it('does not offer a slot taken by an appointment after the cache lifetime, nor at once after invalidation', async () => {
+    const params = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 };
+    const before = parseSlots((await slots(params)).body);
+    expect(before[0]!.DateTimeStart).toBe('2026-03-03 09:00:00');
+    await testDb.db.query(
+      `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status)
+       values ($1, 1, 1, '2026-03-03T14:00:00Z', '2026-03-03T14:30:00Z', 'booked')`,
+      [ids['test-practice']],
+    );
+    expect(parseSlots((await slots(params)).body)).toEqual(before);
+    clock.advance(20_001);
+    const after = parseSlots((await slots(params)).body);
+    expect(after[0]!.DateTimeStart).toBe('2026-03-03 09:30:00');
+    clock.set('2026-03-02T12:00:00Z');
+  });
+
+  it.each([
+    [{ start_date: '2026-03-10', end_date: '2026-03-01' }, 400, 'end_date must not be before start_date'],
+    [{ start_date: '2026-03-01', end_date: '2026-05-02' }, 400, 'at most 62 days'],
+    [{ start_date: '2026-02-30', end_date: '2026-03-02' }, 400, 'start_date must be a real calendar date'],
+    [{ start_date: '03/02/2026', end_date: '2026-03-02' }, 400, 'start_date must be a date in YYYY-MM-DD format'],
+    [{ start_date: undefined, end_date: '2026-03-02' }, 400, 'start_date is required'],
+    [{ reason_for_visit_id: 'nope' }, 400, 'reason_for_visit_id'],
+    [{ reason_for_visit_id: '00000000-0000-4000-8000-000000000000' }, 404, 'not offered by this practice'],
+    [{ pms_prov_num: 'x' }, 400, 'pms_prov_num must be a whole number'],
+  ])('rejects %j with %i', async (override, status, text) => {
+    const params: Record<string, string | number> = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-06' };
+    for (const [key, value] of Object.entries(override)) {
+      if (value === undefined) delete params[key];
+      else params[key] = value;
+    }
+    const { status: actual, body } = await slots(params);
+    expect(actual).toBe(status);
+    expect(body.success).toBe(false);
+    expect(body.message).toContain(text);
+  });
+
+  it("refuses an inactive reason and another practice's reason with 404", async () => {
+    const retired = await reasonId(testDb.db, ids['test-practice']!, 'Retired');
+    expect((await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: retired, start_date: '2026-03-02', end_date: '2026-03-02' })).status).toBe(404);
+    expect((await slots({ practice_id: ids['lead-time']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-02' })).status).toBe(404);
+  });
+
+  it('answers 503 PMS_UNAVAILABLE, never an empty list, when the practice system cannot answer', async () => {
+    const practiceId = ids['on-open-dental']!;
+    const { status, body } = await slots({ practice_id: practiceId, reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'), start_date: '2026-03-02', end_date: '2026-03-02' });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ success: false, code: 'PMS_UNAVAILABLE' });
+    expect(body.message).toContain('practice management connector is not running');
+  });
+});

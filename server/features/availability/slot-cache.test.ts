@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createSlotCache } from './slot-cache.ts';
+
+function setup(maxEntries = 100) {
+  let now = 0;
+  const cache = createSlotCache<number>({ ttlMs: 20_000, maxEntries, now: () => now });
+  let calls = 0;
+  const compute = () => Promise.resolve(++calls);
+  return { cache, compute, advance: (ms: number) => (now += ms), calls: () => calls };
+}
+
+describe('slot cache', () => {
+  it('answers from memory for 20 s, then computes again', async () => {
+    const { cache, compute, advance, calls } = setup();
+    expect(await cache.get('p', 'k', compute)).toBe(1);
+    advance(19_999);
+    expect(await cache.get('p', 'k', compute)).toBe(1);
+    advance(1);
+    expect(await cache.get('p', 'k', compute)).toBe(2);
+    expect(calls()).toBe(2);
+  });
+
+  it('shares one computation between simultaneous misses', async () => {
+    const { cache, compute, calls } = setup();
+    const results = await Promise.all([cache.get('p', 'k', compute), cache.get('p', 'k', compute), cache.get('p', 'k', compute)]);
+    expect(results).toEqual([1, 1, 1]);
+    expect(calls()).toBe(1);
+  });
+
+  it('forgets one practice on invalidation and keeps the others', async () => {
+    const { cache, compute } = setup();
+    await cache.get('a', 'k', compute);
+    await cache.get('b', 'k', compute);
+    cache.invalidatePractice('a');
+    expect(await cache.get('a', 'k', compute)).toBe(3);
+    expect(await cache.get('b', 'k', compute)).toBe(2);
+  });
+
+  it('does not remember failures', async () => {
+    const { cache, compute } = setup();
+    await expect(cache.get('p', 'k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('p', 'k', compute)).toBe(1);
+  });
+
+  it('stays within its size bound', async () => {
+    const { cache, compute } = setup(3);
+    for (const key of ['1', '2', '3', '4', '5']) await cache.get('p', key, compute);
+    // After the bound was hit the cache started over, so key 1 is computed again.
+    expect(await cache.get('p', '1', compute)).toBe(6);
+  });
+});

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb?.destroy());
+
+describe('GET /api/v1/health', () => {
+  it('answers 200 with a database check', async () => {
+    const app = await createTestApp(testDb.db);
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, result: { status: 'ok', database: { kind: testDb.db.kind } } });
+    await app.close();
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const broken: Database = {
+      ...testDb.db,
+      kind: testDb.db.kind,
+      query: () => Promise.reject(new Error('connection refused')),
+    };
+    const app = await createTestApp(broken);
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable.' });
+    await app.close();
+  });
+});

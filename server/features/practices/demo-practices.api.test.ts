@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importDemoPracticesIfEmpty } from './demo-practices.ts';
+
+let db: Database;
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+});
+afterAll(() => testDb?.destroy());
+
+describe('importDemoPracticesIfEmpty', () => {
+  it('imports the demo practices into an empty database', async () => {
+    expect(await importDemoPracticesIfEmpty(db)).toEqual(['bright-smile', 'smile-group', 'verify-dental', 'closed-dental']);
+    const practices = await db.query<{ form_url: string; is_accepting_patients: boolean; to_verify_patient: boolean; clinic_set_up: boolean }>(
+      'select form_url, is_accepting_patients, to_verify_patient, clinic_set_up from practices order by form_url',
+    );
+    expect(practices).toEqual([
+      { form_url: 'bright-smile', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: false },
+      { form_url: 'closed-dental', is_accepting_patients: false, to_verify_patient: false, clinic_set_up: false },
+      { form_url: 'smile-group', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: true },
+      { form_url: 'verify-dental', is_accepting_patients: true, to_verify_patient: true, clinic_set_up: false },
+    ]);
+  });
+
+  it('gives every demo provider a weekday schedule, so the demo always has slots', async () => {
+    const unscheduled = await db.query(
+      `select p.pms_prov_num from providers p
+        where not exists (select 1 from schedules s
+                           where s.practice_id = p.practice_id and s.pms_prov_num = p.pms_prov_num
+                             and s.weekdays @> '{1,2,3,4,5}')`,
+    );
+    expect(unscheduled).toEqual([]);
+  });
+
+  it('does nothing once a practice exists', async () => {
+    const before = await db.query('select id, updated_at from practices order by id');
+    expect(await importDemoPracticesIfEmpty(db)).toBeNull();
+    expect(await db.query('select id, updated_at from practices order by id')).toEqual(before);
+  });
+});

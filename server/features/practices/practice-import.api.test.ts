@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePracticeConfigFile, type PracticeConfigFile } from '#domain/practice/practice-config-schema.ts';
+import type { Database } from '../../db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPracticeConfig } from './practice-import.ts';
+
+let db: Database;
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+});
+afterAll(() => testDb?.destroy());
+
+type Json = Record<string, unknown>;
+
+function practiceJson(formUrl: string, overrides: Json = {}): Json {
+  return {
+    form_url: formUrl,
+    name: 'Lakeside Dental',
+    server_tz: 'America/Chicago',
+    clinic_set_up: true,
+    insurances: [{ insuranceName: 'Delta Dental', inNetwork: true }],
+    optional_insurance_fields: ['groupNumber'],
+    form_customization: { brand_color: '#112233', button_color_1: '#445566', button_color_2: '#778899' },
+    pms: { type: 'builtin' },
+    clinics: [{ pms_clinic_num: 2, display_name: 'North' }, { pms_clinic_num: 1, display_name: 'South' }],
+    providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Ana Ruiz' }, { pms_prov_num: 8, provider_display_name: 'Dr. Ben Carter' }],
+    operatories: [{ pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 }, { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 2 }],
+    reasons: [
+      { name: 'Exam', final_duration: 60, to_show_providers: true, providers: [7, 8], clinics: [1] },
+      { name: 'Whitening', final_duration: 30, amount: 75.5, is_payment_enabled: true },
+    ],
+    schedules: [
+      { pms_prov_num: 7, pms_op_num: 1, pms_clinic_num: 1, weekdays: [5, 1, 3], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }] },
+      { pms_prov_num: 8, pms_op_num: 2, pms_clinic_num: 2, weekdays: [2, 4], start: '08:30', end: '24:00' },
+    ],
+    closures: [{ date: '2026-12-25', name: 'Christmas Day' }],
+    time_off: [{ pms_prov_num: 7, start: '2026-12-01T08:00', end: '2026-12-03T00:00' }],
+    ...overrides,
+  };
+}
+
+function configFile(...practices: Json[]): PracticeConfigFile {
+  const result = parsePracticeConfigFile({ practices });
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  return result.value;
+}
+
+/** Every stored row of one practice, ids and timestamps included. */
+async function snapshot(formUrl: string) {
+  const [practice] = await db.query<{ id: string }>('select * from practices where form_url = $1', [formUrl]);
+  const id = practice!.id;
+  const rows = (table: string) => db.query(`select * from ${table} where practice_id = $1 order by id`, [id]);
+  const links = (table: string) =>
+    db.query(`select l.* from ${table} l join reasons_for_visit r on r.id = l.reason_id where r.practice_id = $1 order by 1, 2`, [id]);
+  return {
+    practice,
+    clinics: await rows('clinics'),
+    providers: await rows('providers'),
+    operatories: await rows('operatories'),
+    reasons: await rows('reasons_for_visit'),
+    reasonProviders: await links('reason_providers'),
+    reasonClinics: await links('reason_clinics'),
+    schedules: await rows('schedules'),
+    closures: await rows('closures'),
+    timeOff: await rows('provider_time_off'),
+  };
+}
+
+describe('importPracticeConfig', () => {
+  it('creates a practice with everything the file lists', async () => {
+    const summary = await importPracticeConfig(db, configFile(practiceJson('lakeside')));
+    expect(summary).toEqual([{ form_url: 'lakeside', practice_id: expect.any(String), created: true }]);
+
+    const stored = await snapshot('lakeside');
+    expect(stored.practice).toMatchObject({
+      name: 'Lakeside Dental',
+      server_tz: 'America/Chicago',
+      optional_insurance_fields: ['groupNumber'],
+      insurances: [{ insuranceName: 'Delta Dental', inNetwork: true }],
+      form_customization: { brand_color: '#112233', button_color_1: '#445566', button_color_2: '#778899' },
+      pms: { type: 'builtin' },
+      slot_interval_minutes: 15,
+    });
+    // sort_order follows the file, not the numbers.
+    expect(stored.clinics.map((c) => [c.pms_clinic_num, c.sort_order, c.is_active])).toEqual(expect.arrayContaining([[2, 0, true], [1, 1, true]]));
+    expect(stored.reasons.map((r) => [r.name, r.amount_cents, r.is_payment_enabled, r.sort_order])).toEqual(
+      expect.arrayContaining([['Exam', 0, false, 0], ['Whitening', 7550, true, 1]]),
+    );
+    const examId = stored.reasons.find((r) => r.name === 'Exam')!.id;
+    expect(stored.reasonProviders).toEqual([7, 8].map((n) => ({ reason_id: examId, pms_prov_num: n })));
+    expect(stored.reasonClinics).toEqual([{ reason_id: examId, pms_clinic_num: 1 }]);
+    expect(stored.schedules.map((s) => [s.pms_prov_num, s.weekdays, s.start_time, s.end_time, s.breaks])).toEqual(
+      expect.arrayContaining([
+        [7, [1, 3, 5], '09:00:00', '17:00:00', [{ start: '12:00', end: '13:00' }]],
+        [8, [2, 4], '08:30:00', '24:00:00', []],
+      ]),
+    );
+    expect(stored.closures).toMatchObject([{ date: '2026-12-25', name: 'Christmas Day' }]);
+    expect(stored.timeOff).toMatchObject([{ pms_prov_num: 7, starts_at: '2026-12-01 08:00:00', ends_at: '2026-12-03 00:00:00' }]);
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const before = await snapshot('lakeside');
+    const summary = await importPracticeConfig(db, configFile(practiceJson('lakeside')));
+    expect(summary).toEqual([{ form_url: 'lakeside', practice_id: (before.practice as { id: string }).id, created: false }]);
+    expect(await snapshot('lakeside')).toEqual(before);
+  });
+
+  it('updates to match a changed file, deactivating what it no longer lists', async () => {
+    const before = await snapshot('lakeside');
+    const changed = practiceJson('lakeside', {
+      name: 'Lakeside Family Dental',
+      clinics: [{ pms_clinic_num: 1, display_name: 'South Side' }],
+      providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Ana Ruiz' }],
+      operatories: [{ pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 }],
+      reasons: [{ name: 'Exam', final_duration: 45, to_show_providers: true, providers: [7], clinics: [] }, { name: 'Cleaning' }],
+      schedules: [{ pms_prov_num: 7, pms_op_num: 1, pms_clinic_num: 1, weekdays: [5, 1, 3], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }] }],
+      closures: [{ date: '2026-12-25', name: 'Closed for Christmas' }],
+      time_off: [],
+    });
+    await importPracticeConfig(db, configFile(changed));
+    const after = await snapshot('lakeside');
+
+    expect(after.practice).toMatchObject({ id: (before.practice as { id: string }).id, name: 'Lakeside Family Dental' });
+    const byKey = <T extends Record<string, unknown>>(rows: T[], key: string) => Object.fromEntries(rows.map((r) => [String(r[key]), r]));
+    const clinics = byKey(after.clinics, 'pms_clinic_num');
+    expect(clinics['1']).toMatchObject({ id: byKey(before.clinics, 'pms_clinic_num')['1']!.id, display_name: 'South Side', is_active: true, sort_order: 0 });
+    expect(clinics['2']).toMatchObject({ id: byKey(before.clinics, 'pms_clinic_num')['2']!.id, is_active: false });
+    expect(byKey(after.providers, 'pms_prov_num')['8']).toMatchObject({ is_active: false });
+    expect(byKey(after.operatories, 'pms_op_num')['2']).toMatchObject({ is_active: false });
+
+    const reasons = byKey(after.reasons, 'name');
+    const examId = byKey(before.reasons, 'name')['Exam']!.id;
+    expect(reasons['Exam']).toMatchObject({ id: examId, final_duration: 45, is_active: true });
+    expect(reasons['Whitening']).toMatchObject({ id: byKey(before.reasons, 'name')['Whitening']!.id, is_active: false });
+    expect(reasons['Cleaning']).toMatchObject({ is_active: true, sort_order: 1 });
+    expect(after.reasonProviders).toEqual([{ reason_id: examId, pms_prov_num: 7 }]);
+    expect(after.reasonClinics).toEqual([]);
+
+    // The schedule the file kept keeps its row; the dropped one is gone.
+    const keptSchedule = before.schedules.find((s) => s.pms_prov_num === 7)!;
+    expect(after.schedules).toEqual([keptSchedule]);
+    expect(after.closures).toMatchObject([{ date: '2026-12-25', name: 'Closed for Christmas' }]);
+    expect(after.timeOff).toEqual([]);
+  });
+
+  it('reactivates rows that come back, with the ids they had', async () => {
+    const before = await snapshot('lakeside');
+    await importPracticeConfig(db, configFile(practiceJson('lakeside')));
+    const after = await snapshot('lakeside');
+    expect(after.providers.map((p) => [p.id, p.is_active])).toEqual(before.providers.map((p) => [p.id, true]));
+    expect(after.reasons.find((r) => r.name === 'Whitening')).toMatchObject({ is_active: true, amount_cents: 7550 });
+  });
+
+  it('imports all practices of a file or none of them', async () => {
+    const file = configFile(practiceJson('first-of-two'), practiceJson('second-of-two'));
+    // A value only the database refuses, to make the second practice fail after the first was written.
+    const broken = { practices: [file.practices[0]!, { ...file.practices[1]!, form_url: 'Not Valid' }] };
+    await expect(importPracticeConfig(db, broken)).rejects.toThrow();
+    const rows = await db.query('select form_url from practices where form_url in ($1, $2)', ['first-of-two', 'Not Valid']);
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import {
+  parsePracticeConfigFile,
+  type PracticeConfig,
+  type PracticeConfigFile,
+  type PracticeConfigParseResult,
+} from '#domain/practice/practice-config-schema.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { syncClosures, syncSchedules, syncTimeOff } from './practice-calendar-repository.ts';
+import {
+  deactivateMissing,
+  findPracticeIdByFormUrl,
+  listReasonIdsByName,
+  lockPracticeImport,
+  replaceReasonLinks,
+  upsertRow,
+} from './practice-import-repository.ts';
+
+export interface ImportedPractice {
+  form_url: string;
+  practice_id: string;
+  /** false: the practice existed and was brought in line with the file (possibly unchanged). */
+  created: boolean;
+}
+export type ImportSummary = ImportedPractice[];
+
+/** Reads and validates a configuration file; an unreadable file or bad JSON is one more problem. */
+export async function readPracticeConfigFile(path: string): Promise<PracticeConfigParseResult> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    return { ok: false, problems: [`${path}: cannot read the file (${reason})`] };
+  }
+  try {
+    return parsePracticeConfigFile(JSON.parse(text));
+  } catch (error) {
+    return { ok: false, problems: [`${path}: not valid JSON (${(error as Error).message})`] };
+  }
+}
+
+/** Imports every practice of a validated file in one transaction: all of it or nothing. */
+export async function importPracticeConfig(db: Database, file: PracticeConfigFile): Promise<ImportSummary> {
+  return db.transaction(async (tx) => {
+    await lockPracticeImport(tx);
+    const summary: ImportSummary = [];
+    for (const practice of file.practices) summary.push(await importPractice(tx, practice));
+    return summary;
+  });
+}
+
+async function importPractice(tx: Queryable, practice: PracticeConfig): Promise<ImportedPractice> {
+  const existingId = await findPracticeIdByFormUrl(tx, practice.form_url);
+  await upsertRow(tx, { table: 'practices', key: ['form_url'], touchUpdatedAt: true }, practiceColumns(practice));
+  const practiceId = existingId ?? (await findPracticeIdByFormUrl(tx, practice.form_url));
+  if (!practiceId) throw new Error(`Practice ${practice.form_url} vanished during its import`);
+
+  for (const [sortOrder, clinic] of practice.clinics.entries()) {
+    await upsertRow(tx, { table: 'clinics', key: ['practice_id', 'pms_clinic_num'] }, { practice_id: practiceId, ...clinic, is_active: true, sort_order: sortOrder });
+  }
+  await deactivateMissing(tx, 'clinics', practiceId, 'pms_clinic_num', practice.clinics.map((c) => c.pms_clinic_num));
+
+  for (const [sortOrder, provider] of practice.providers.entries()) {
+    await upsertRow(tx, { table: 'providers', key: ['practice_id', 'pms_prov_num'] }, { practice_id: practiceId, ...provider, is_active: true, sort_order: sortOrder });
+  }
+  await deactivateMissing(tx, 'providers', practiceId, 'pms_prov_num', practice.providers.map((p) => p.pms_prov_num));
+
+  for (const operatory of practice.operatories) {
+    await upsertRow(tx, { table: 'operatories', key: ['practice_id', 'pms_op_num'] }, { practice_id: practiceId, ...operatory, is_active: true });
+  }
+  await deactivateMissing(tx, 'operatories', practiceId, 'pms_op_num', practice.operatories.map((o) => o.pms_op_num));
+
+  await importReasons(tx, practiceId, practice.reasons);
+  await syncSchedules(tx, practiceId, practice.schedules);
+  await syncClosures(tx, practiceId, practice.closures);
+  await syncTimeOff(tx, practiceId, practice.time_off);
+  return { form_url: practice.form_url, practice_id: practiceId, created: existingId === null };
+}
+
+/** Reasons are keyed by name, so their ids (the `rfv` links patients hold) survive re-imports. */
+async function importReasons(tx: Queryable, practiceId: string, reasons: PracticeConfig['reasons']): Promise<void> {
+  for (const [sortOrder, reason] of reasons.entries()) {
+    const { amount, providers: _providers, clinics: _clinics, ...columns } = reason;
+    await upsertRow(tx, { table: 'reasons_for_visit', key: ['practice_id', 'name'] }, {
+      practice_id: practiceId,
+      ...columns,
+      // Dollars in the file, cents in the table: whole numbers add up without rounding drift.
+      amount_cents: Math.round(amount * 100),
+      sort_order: sortOrder,
+    });
+  }
+  await deactivateMissing(tx, 'reasons_for_visit', practiceId, 'name', reasons.map((r) => r.name));
+  const ids = await listReasonIdsByName(tx, practiceId);
+  for (const reason of reasons) {
+    const id = ids.get(reason.name);
+    if (!id) throw new Error(`Reason ${reason.name} vanished during its import`);
+    await replaceReasonLinks(tx, 'reason_providers', id, reason.providers);
+    await replaceReasonLinks(tx, 'reason_clinics', id, reason.clinics);
+  }
+}
+
+const PRACTICE_LISTS: readonly string[] = ['clinics', 'providers', 'operatories', 'reasons', 'schedules', 'closures', 'time_off'];
+
+/** The practice's own columns: lists go to their tables, JSON values to jsonb as text. */
+function practiceColumns(practice: PracticeConfig): Record<string, unknown> {
+  const columns = Object.fromEntries(Object.entries(practice).filter(([key]) => !PRACTICE_LISTS.includes(key)));
+  return {
+    ...columns,
+    insurances: JSON.stringify(practice.insurances),
+    form_customization: JSON.stringify(practice.form_customization),
+    pms: JSON.stringify(practice.pms),
+  };
+}

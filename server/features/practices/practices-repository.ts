@@ -1,0 +1,116 @@
+import type { Queryable } from '../../db/database.ts';
+import type { Clinic, FormCustomization, Insurance, Provider } from '#domain/practice/practice-schemas.ts';
+
+/** A practice row as stored; `amount_cents` and similar storage details stay in this layer. */
+export interface PracticeRow {
+  id: string;
+  form_url: string;
+  name: string;
+  description: string | null;
+  logo: string | null;
+  address_line1: string | null;
+  display_address: string | null;
+  street_address: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+  phone: string | null;
+  server_tz: string;
+  min_hours_before_booking: number;
+  is_accepting_patients: boolean;
+  clinic_set_up: boolean;
+  to_show_insurances: boolean;
+  to_verify_patient: boolean;
+  to_redirect: boolean;
+  redirection_delay: number;
+  redirection_url: string | null;
+  ref_redirection_url: string | null;
+  optional_insurance_fields: ('groupNumber' | 'subscriberPhone')[];
+  insurances: Insurance[];
+  accept_other_insurance: boolean;
+  show_out_of_network_insurance_message: boolean;
+  show_other_insurance_message: boolean;
+  out_of_network_insurance_message: string | null;
+  other_insurance_message: string | null;
+  no_insurance_message: string | null;
+  info_for_patient: string | null;
+  info_for_paid_patient: string | null;
+  form_customization: FormCustomization;
+  slot_interval_minutes: number;
+  google_review_url: string | null;
+  notification_email: string | null;
+  pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
+}
+
+export interface ReasonRow {
+  id: string;
+  name: string;
+  final_duration: number;
+  amount_cents: number;
+  for_new_patients: boolean;
+  for_returning_patients: boolean;
+  is_active: boolean;
+  is_payment_enabled: boolean;
+  to_show_providers: boolean;
+  /** pms_prov_num list; empty means every provider. */
+  provider_nums: number[];
+  /** pms_clinic_num list; empty means every clinic. */
+  clinic_nums: number[];
+}
+
+const CLINIC_COLUMNS = `id, pms_clinic_num, display_name, pms_abbr, display_location, pms_city, display_address,
+  pms_address1, display_phone, pms_state, pms_zip`;
+
+const REASON_SELECT = `
+  select r.id, r.name, r.final_duration, r.amount_cents, r.for_new_patients, r.for_returning_patients,
+         r.is_active, r.is_payment_enabled, r.to_show_providers,
+         coalesce((select array_agg(p.pms_prov_num order by p.pms_prov_num) from reason_providers p where p.reason_id = r.id), '{}') as provider_nums,
+         coalesce((select array_agg(c.pms_clinic_num order by c.pms_clinic_num) from reason_clinics c where c.reason_id = r.id), '{}') as clinic_nums
+    from reasons_for_visit r`;
+
+export async function findPracticeByFormUrl(db: Queryable, formUrl: string): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>('select * from practices where form_url = $1', [formUrl]);
+  return rows[0] ?? null;
+}
+
+export async function findPracticeById(db: Queryable, id: string): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>('select * from practices where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function listPracticeFormUrls(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ form_url: string }>('select form_url from practices order by created_at, form_url');
+  return rows.map((row) => row.form_url);
+}
+
+export async function listActiveClinics(db: Queryable, practiceId: string): Promise<Clinic[]> {
+  return db.query<Clinic>(
+    `select ${CLINIC_COLUMNS} from clinics where practice_id = $1 and is_active order by sort_order, pms_clinic_num`,
+    [practiceId],
+  );
+}
+
+export async function listActiveProviders(db: Queryable, practiceId: string): Promise<Provider[]> {
+  return db.query<Provider>(
+    `select id as provider_id, pms_prov_num, profile_pic, provider_display_name, provider_first_name, provider_last_name
+       from providers where practice_id = $1 and is_active order by sort_order, pms_prov_num`,
+    [practiceId],
+  );
+}
+
+export async function findActiveReason(db: Queryable, practiceId: string, reasonId: string): Promise<ReasonRow | null> {
+  const rows = await db.query<ReasonRow>(`${REASON_SELECT} where r.practice_id = $1 and r.is_active and r.id = $2`, [practiceId, reasonId]);
+  return rows[0] ?? null;
+}
+
+export async function findActiveClinic(db: Queryable, practiceId: string, clinicNum: number): Promise<Clinic | null> {
+  const rows = await db.query<Clinic>(
+    `select ${CLINIC_COLUMNS} from clinics where practice_id = $1 and pms_clinic_num = $2 and is_active`,
+    [practiceId, clinicNum],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listActiveReasons(db: Queryable, practiceId: string): Promise<ReasonRow[]> {
+  return db.query<ReasonRow>(`${REASON_SELECT} where r.practice_id = $1 and r.is_active order by r.sort_order, r.name`, [practiceId]);
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { ClinicListQuerySchema, FormQuerySchema, FormUrlSchema, ReasonListQuerySchema } from '#domain/practice/practice-query-schemas.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ok, parseQuery } from '../../http/request-parsing.ts';
+import type { PracticesService } from './practices-service.ts';
+
+export function registerPracticesRoutes(app: FastifyInstance, practices: PracticesService): void {
+  app.get<{ Params: { formUrl: string } }>('/form/:formUrl', async (request) => {
+    parseQuery(FormQuerySchema, request.query);
+    const formUrl = FormUrlSchema.safeParse(request.params.formUrl);
+    if (!formUrl.success) throw AppError.notFound(`We could not find a booking form at "${request.params.formUrl}". Please check the link.`);
+    return ok(await practices.getFormDetails(formUrl.data));
+  });
+
+  app.get('/clinic', async (request) => {
+    const query = parseQuery(ClinicListQuerySchema, request.query);
+    return ok(await practices.listClinics(query.practice_id));
+  });
+
+  app.get('/reason-for-visit', async (request) => {
+    const query = parseQuery(ReasonListQuerySchema, request.query);
+    return ok(await practices.listReasons(query.practice_id, query.pms_clinic_num));
+  });
+}

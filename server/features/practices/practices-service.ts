@@ -1,0 +1,82 @@
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clinic, FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import {
+  findActiveClinic,
+  findActiveReason,
+  findPracticeByFormUrl,
+  findPracticeById,
+  listActiveClinics,
+  listActiveProviders,
+  listActiveReasons,
+  type PracticeRow,
+  type ReasonRow,
+} from './practices-repository.ts';
+
+export interface PracticesService {
+  getFormDetails(formUrl: string): Promise<FormDetails>;
+  requirePractice(practiceId: string): Promise<PracticeRow>;
+  requireActiveReason(practiceId: string, reasonId: string): Promise<ReasonRow>;
+  requireActiveClinic(practiceId: string, clinicNum: number): Promise<Clinic>;
+  listClinics(practiceId: string): Promise<Clinic[]>;
+  listReasons(practiceId: string, clinicNum?: number): Promise<ReasonForVisit[]>;
+}
+
+export function toFormDetails(practice: PracticeRow, publishableKey: string | null): FormDetails {
+  const { slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, pms: _pms, ...wire } = practice;
+  return { ...wire, publishable_key: publishableKey };
+}
+
+export function createPracticesService(db: Database, options: { publishableKey: string | null }): PracticesService {
+  async function requirePractice(practiceId: string): Promise<PracticeRow> {
+    const practice = await findPracticeById(db, practiceId);
+    if (!practice) throw AppError.notFound('No practice has this practice_id.');
+    return practice;
+  }
+
+  return {
+    async getFormDetails(formUrl) {
+      const practice = await findPracticeByFormUrl(db, formUrl);
+      if (!practice) throw AppError.notFound(`We could not find a booking form at "${formUrl}". Please check the link.`);
+      return toFormDetails(practice, options.publishableKey);
+    },
+
+    requirePractice,
+
+    async requireActiveReason(practiceId, reasonId) {
+      const reason = await findActiveReason(db, practiceId, reasonId);
+      if (!reason) throw AppError.notFound('This reason for visit is not offered by this practice.');
+      return reason;
+    },
+
+    async requireActiveClinic(practiceId, clinicNum) {
+      const clinic = await findActiveClinic(db, practiceId, clinicNum);
+      if (!clinic) throw AppError.notFound(`This practice has no clinic number ${clinicNum}.`);
+      return clinic;
+    },
+
+    async listClinics(practiceId) {
+      await requirePractice(practiceId);
+      return listActiveClinics(db, practiceId);
+    },
+
+    async listReasons(practiceId, clinicNum) {
+      const practice = await requirePractice(practiceId);
+      const [reasons, providers] = await Promise.all([listActiveReasons(db, practice.id), listActiveProviders(db, practice.id)]);
+      return reasons
+        .filter((reason) => clinicNum === undefined || reason.clinic_nums.length === 0 || reason.clinic_nums.includes(clinicNum))
+        .map((reason) => ({
+          id: reason.id,
+          name: reason.name,
+          final_duration: reason.final_duration,
+          amount: reason.amount_cents / 100,
+          for_new_patients: reason.for_new_patients,
+          for_returning_patients: reason.for_returning_patients,
+          is_active: reason.is_active,
+          is_payment_enabled: reason.is_payment_enabled,
+          to_show_providers: reason.to_show_providers,
+          providers: reason.provider_nums.length === 0 ? providers : providers.filter((p) => reason.provider_nums.includes(p.pms_prov_num)),
+        }));
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
+import { ClinicSchema, FormDetailsSchema, ReasonForVisitSchema } from '#domain/practice/practice-schemas.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importDemoPracticesIfEmpty } from './demo-practices.ts';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await importDemoPracticesIfEmpty(testDb.db);
+  app = await createTestApp(testDb.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+async function get(url: string) {
+  const response = await app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function formDetails(formUrl: string) {
+  const { status, body } = await get(`/api/v1/form/${formUrl}`);
+  expect(status).toBe(200);
+  return successEnvelopeSchema(FormDetailsSchema).parse(body).result;
+}
+
+describe('GET /api/v1/form/:formUrl', () => {
+  it('returns every field of the practice form details, insurance configuration included', async () => {
+    const form = await formDetails('bright-smile');
+    expect(form.name).toBe('Bright Smile Dental');
+    expect(form.form_url).toBe('bright-smile');
+    expect(form.is_accepting_patients).toBe(true);
+    expect(form.to_show_insurances).toBe(true);
+    expect(form.optional_insurance_fields.sort()).toEqual(['groupNumber', 'subscriberPhone']);
+    expect(form.insurances.some((i) => i.inNetwork)).toBe(true);
+    expect(form.insurances.some((i) => !i.inNetwork)).toBe(true);
+    expect(form.accept_other_insurance).toBe(true);
+    expect(form.form_customization.brand_color).toMatch(/^#[0-9a-f]{3,6}$/i);
+    expect(form.publishable_key).toBeNull();
+    // Operator-only settings stay on the server.
+    expect(form).not.toHaveProperty('notification_email');
+    expect(form).not.toHaveProperty('pms');
+  });
+
+  it('accepts the optional referrer_id', async () => {
+    const { status } = await get('/api/v1/form/bright-smile?referrer_id=ref-42');
+    expect(status).toBe(200);
+  });
+
+  it('answers 404 with a clear message for an unknown form', async () => {
+    const { status, body } = await get('/api/v1/form/no-such-practice');
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(body.message).toContain('no-such-practice');
+  });
+
+  it('answers 404, not 500, for a form URL that could never exist', async () => {
+    const { status, body } = await get(`/api/v1/form/${encodeURIComponent('Robert\'); DROP TABLE practices;--')}`);
+    expect(status).toBe(404);
+    expect(body.success).toBe(false);
+    expect((await formDetails('bright-smile')).name).toBe('Bright Smile Dental');
+  });
+});
+
+describe('GET /api/v1/clinic', () => {
+  it('lists the clinics of a multi-clinic practice with the spec fields', async () => {
+    const form = await formDetails('smile-group');
+    const { status, body } = await get(`/api/v1/clinic?practice_id=${form.id}`);
+    expect(status).toBe(200);
+    const clinics = successEnvelopeSchema(ClinicSchema.array()).parse(body).result;
+    expect(clinics).toHaveLength(3);
+    expect(new Set(clinics.map((c) => c.pms_clinic_num)).size).toBe(3);
+    expect(Object.keys(clinics[0]!).sort()).toEqual(Object.keys(ClinicSchema.shape).sort());
+  });
+
+  it.each([
+    ['missing', '/api/v1/clinic', 'practice_id is required'],
+    ['malformed', '/api/v1/clinic?practice_id=abc', 'practice_id'],
+  ])('answers 400 naming practice_id when it is %s', async (_case, url, text) => {
+    const { status, body } = await get(url);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(body.message).toContain(text);
+    expect(body.fields).toHaveProperty('practice_id');
+  });
+
+  it('answers 404 for a well-formed but unknown practice_id', async () => {
+    const { status, body } = await get('/api/v1/clinic?practice_id=00000000-0000-4000-8000-000000000000');
+    expect(status).toBe(404);
+    expect(body.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('GET /api/v1/reason-for-visit', () => {
+  it('returns active reasons with every spec field and their providers', async () => {
+    const form = await formDetails('bright-smile');
+    const { status, body } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}`);
+    expect(status).toBe(200);
+    const reasons = successEnvelopeSchema(ReasonForVisitSchema.array()).parse(body).result;
+    expect(reasons.length).toBeGreaterThanOrEqual(4);
+    expect(reasons.every((r) => r.is_active)).toBe(true);
+    const withChoice = reasons.find((r) => r.to_show_providers);
+    expect(withChoice?.providers.length).toBe(3);
+    const paid = reasons.find((r) => r.is_payment_enabled);
+    expect(paid?.amount).toBe(75);
+    expect(reasons.some((r) => !r.for_new_patients && r.for_returning_patients)).toBe(true);
+    expect(Object.keys(withChoice!.providers[0]!).sort()).toEqual(
+      ['pms_prov_num', 'profile_pic', 'provider_display_name', 'provider_first_name', 'provider_id', 'provider_last_name'].sort(),
+    );
+  });
+
+  it('filters by clinic when pms_clinic_num is given', async () => {
+    const form = await formDetails('smile-group');
+    const all = successEnvelopeSchema(ReasonForVisitSchema.array()).parse((await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body).result;
+    const clinics = successEnvelopeSchema(ClinicSchema.array()).parse((await get(`/api/v1/clinic?practice_id=${form.id}`)).body).result;
+    const counts = await Promise.all(
+      clinics.map(async (clinic) => {
+        const { body } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}&pms_clinic_num=${clinic.pms_clinic_num}`);
+        return successEnvelopeSchema(ReasonForVisitSchema.array()).parse(body).result.length;
+      }),
+    );
+    expect(Math.min(...counts)).toBeLessThan(all.length);
+  });
+
+  it('answers 400 naming pms_clinic_num when it is not a number', async () => {
+    const form = await formDetails('smile-group');
+    const { status, body } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}&pms_clinic_num=first`);
+    expect(status).toBe(400);
+    expect(body.message).toContain('pms_clinic_num');
+  });
+});

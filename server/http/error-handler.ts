@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorEnvelope } from '#domain/api/envelope-schemas.ts';
+import { AppError } from './app-error.ts';
+
+/** Fastify's own 4xx errors (bad JSON, body too large, wrong content type) mapped to our codes. */
+const FASTIFY_CODES: Record<string, ErrorEnvelope['code']> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+};
+
+/**
+ * One handler for every error: 4xx messages pass through so the patient can act on them;
+ * 5xx details are logged and replaced by a generic sentence, never a stack trace.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorEnvelope = { success: false, code: error.code, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = FASTIFY_CODES[error.code] ?? (status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
+      const message = status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON.' : error.message;
+      return reply.status(status).send({ success: false, code, message } satisfies ErrorEnvelope);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ success: false, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorEnvelope);
+  });
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await importDemoPracticesIfEmpty(testDb.db);
+  await testDb.db.query(`update practices set description = null where form_url = 'closed-dental'`);
+  await testDb.db.query(`update practices set name = 'Smile <&> "Group"' where form_url = 'smile-group'`);
+  app = await createTestApp(testDb.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('the practice page HTML', () => {
+  it('carries the practice title and description before any script runs', async () => {
+    const [practice] = await testDb.db.query<{ name: string; description: string }>(
+      `select name, description from practices where form_url = 'bright-smile'`,
+    );
+    const response = await get('/bright-smile');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain(`<title>Book appointment with ${practice!.name} - Chairtime</title>`);
+    expect(response.body).toContain(`<meta name="description" content="${practice!.description}" />`);
+  });
+
+  it('falls back to the default description', async () => {
+    const response = await get('/closed-dental');
+    expect(response.body).toContain('<meta name="description" content="Book an appointment with top dentists near you." />');
+  });
+
+  it('escapes the practice name in the HTML', async () => {
+    const response = await get('/smile-group?clinic_num=1');
+    expect(response.body).toContain('<title>Book appointment with Smile &lt;&amp;&gt; &quot;Group&quot; - Chairtime</title>');
+  });
+
+  it.each(['/bright-smile/payment-success', '/bright-smile/payment-failed', '/review/abc', '/review/feedback'])('serves the app at %s', async (url) => {
+    expect((await get(url)).statusCode).toBe(200);
+  });
+
+  it('answers a path with broken percent-encoding with a 400', async () => {
+    expect((await get('/%E0%A4%A')).statusCode).toBe(400);
+  });
+
+  it.each(['/no-such-practice', '/a/b/c', '/bright-smile/other'])('serves the app with status 404 at %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+});
+
+describe('API paths', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await get('/api/v1/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('answers a malformed JSON body with a 400, not a 500', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/nothing-here', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().success).toBe(false);
+  });
+});
+
+describe('headers and assets', () => {
+  it('sends a Content-Security-Policy that allows scripts only from this origin', async () => {
+    const response = await get('/bright-smile');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves hashed assets with a long, immutable cache lifetime', async () => {
+    const response = await get('/assets/app-test.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('max-age=31536000');
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('compresses API responses for clients that accept it', async () => {
+    const form = (await get('/api/v1/form/bright-smile')).json();
+    const response = await get(`/api/v1/reason-for-visit?practice_id=${form.result.id}`, { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(['br', 'gzip']).toContain(response.headers['content-encoding']);
+  });
+});

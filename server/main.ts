@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { describeDatabase, openDatabase } from './db/open-database.ts';
+import { listPracticeFormUrls } from './features/practices/practices-repository.ts';
+import { importDemoPracticesIfEmpty } from './features/practices/demo-practices.ts';
+
+/** Process start: config, database (migrated), demo data on an empty database, then listen. */
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const db = await openDatabase(config).catch((error: unknown) => {
+    fail(`Could not open the database (${describeDatabase(config)}):\n  ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const imported = await importDemoPracticesIfEmpty(db);
+  if (imported) console.log(`Imported the demo practices: ${imported.join(', ')}`);
+
+  const app = await buildApp({ config, db });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+  console.log(`\nBooking app running on ${describeDatabase(config)}.`);
+  for (const formUrl of await listPracticeFormUrls(db)) console.log(`  ${base}/${formUrl}`);
+  console.log('');
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+await main();

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** A minimal built SPA, so page routes are testable without running the web build. */
+export const FIXTURE_WEB_DIR = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export async function createTestApp(db: Database, options: { clock?: Clock; config?: Partial<Config> } = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig(options.config),
+    db,
+    logger: false,
+    webDir: FIXTURE_WEB_DIR,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.ready();
+  return app;
+}
+
+/** A clock tests set and move by hand. */
+export function fixedClock(start: Date | string): Clock & { set(next: Date | string): void; advance(ms: number): void } {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (next) => {
+      current = new Date(next);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openPgliteDatabase } from '../db/pglite-database.ts';
+import { openPostgresDatabase } from '../db/postgres-database.ts';
+import { adminQuery, withDatabase } from './api-global-setup.ts';
+
+export interface TestDatabase {
+  db: Database;
+  /** Closes the connection and, on PostgreSQL, drops the database. */
+  destroy(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh, migrated database for one test file, on the engine this project runs against. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `test_${process.pid}_${Date.now()}_${counter++}`;
+    await adminQuery(url, `create database ${name} template ${inject('postgresTemplateName')}`);
+    const db = openPostgresDatabase(withDatabase(url, name));
+    return {
+      db,
+      async destroy() {
+        await db.close();
+        await adminQuery(url, `drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplatePath'));
+  const db = await openPgliteDatabase({ loadDataDir: new Blob([dump]) });
+  return { db, destroy: () => db.close() };
+}

@@ -1,0 +1,50 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('./web', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * The server serves `/assets/` with `preCompressed: true`, so every compressible asset gets a
+ * `.br` and a `.gz` copy beside it at build time instead of being compressed per request.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    closeBundle() {
+      const assetsDir = join(outDir, 'assets');
+      for (const name of readdirSync(assetsDir)) {
+        const file = join(assetsDir, name);
+        if (!COMPRESSIBLE.test(name) || !statSync(file).isFile()) continue;
+        const source = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss(), precompressAssets()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Never inline assets as data: URLs into the HTML or scripts; the CSP allows only files from 'self'.
+    assetsInlineLimit: 0,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+    },
+  },
+});

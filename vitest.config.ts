@@ -1,0 +1,51 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects: `unit` (domain and server logic), `web` (components in jsdom), and the API suite
+ * once per database: `api-pglite` always, `api-postgres` when TEST_DATABASE_URL is set
+ * (with CI=true a missing TEST_DATABASE_URL fails the run instead of skipping it).
+ */
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (process.env.CI === 'true' && !hasPostgres) {
+  throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL API suite must run in CI.');
+}
+
+const apiProject = (kind: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${kind}`,
+    include: ['server/**/*.api.test.ts'],
+    env: { TEST_DB_KIND: kind, TZ: 'UTC' },
+    globalSetup: ['server/test/api-global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
+          exclude: ['server/**/*.api.test.ts', 'node_modules/**'],
+          env: { TZ: 'UTC' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          env: { TZ: 'UTC' },
+        },
+      },
+      apiProject('pglite'),
+      ...(hasPostgres ? [apiProject('postgres')] : []),
+    ],
+  },
+});

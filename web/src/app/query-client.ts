@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client.ts';
+
+/** Spec section 9: unused request data is kept 60 s. */
+export const QUERY_GC_TIME_MS = 60_000;
+/** Spec section 9: slot availability is cached 20 s (the slot queries set it as their staleTime). */
+export const SLOTS_STALE_TIME_MS = 20_000;
+
+const MAX_RETRIES = 2;
+
+/** A 4xx answer will not change on a retry; network failures and 5xx get two more tries. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/** Spec section 7: keep unused data 60 s, no refetch on window focus or reconnect. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        retry: shouldRetry,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FormDetails } from '#domain/practice/practice-schemas.ts';
+import { buildClinic, buildFormDetails } from '../test/practice-factories.ts';
+import { createQueryClient } from './query-client.ts';
+import { appRoutes } from './router.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  document.title = '';
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers the API like the server: the form details of `form`, its clinics, and 404 for anything else. */
+function serve(form: FormDetails | null, clinics = [buildClinic()]) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (form && url.pathname === `/api/v1/form/${form.form_url}`) return json(200, { success: true, result: form });
+    if (url.pathname === '/api/v1/clinic') return json(200, { success: true, result: clinics });
+    const slug = url.pathname.split('/').pop() ?? '';
+    return json(404, { success: false, code: 'NOT_FOUND', message: `We could not find a booking form at "${slug}". Please check the link.` });
+  });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('/:formUrl', () => {
+  it('shows the skeleton, then the side panel, the first step and the footer, and sets the title', async () => {
+    serve(buildFormDetails());
+    renderAt('/bright-smile?referrer_id=ref-1');
+    expect(screen.getByRole('status', { name: 'Loading the booking form' })).toBeTruthy();
+
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Please select patient type');
+    expect(screen.queryByRole('status', { name: 'Loading the booking form' })).toBeNull();
+    expect(within(screen.getByRole('complementary')).getByRole('heading', { level: 1 }).textContent).toBe('Bright Smile Dental');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('contentinfo').textContent).toBe('Powered by Chairtime | Terms of Service');
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toMatch(/^\/terms/);
+    expect(document.title).toBe('Book appointment with Bright Smile Dental - Chairtime');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/form/bright-smile?referrer_id=ref-1');
+  });
+
+  it('shows only the not-accepting sentence when the practice is not accepting patients', async () => {
+    serve(buildFormDetails({ is_accepting_patients: false }));
+    renderAt('/bright-smile');
+    await screen.findByText('This practice is currently not accepting any appointments.');
+    expect(screen.getByRole('main').textContent).toBe('This practice is currently not accepting any appointments.');
+  });
+
+  it('starts with the location step for a multi-clinic practice with no clinic_num or rfv', async () => {
+    serve(buildFormDetails({ clinic_set_up: true }));
+    renderAt('/bright-smile');
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Please select your preferred location');
+  });
+
+  it('uses the clinic preselected by clinic_num in the side panel', async () => {
+    serve(buildFormDetails({ clinic_set_up: true }), [buildClinic(), buildClinic({ pms_clinic_num: 2, pms_address1: '9 North Rd', display_phone: '5125550122' })]);
+    renderAt('/bright-smile?clinic_num=2');
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Please select patient type');
+    const panel = screen.getByRole('complementary');
+    expect((await within(panel).findByRole('link')).textContent).toBe('(512) 555-0122');
+    expect(panel.textContent).toContain('9 North Rd');
+  });
+
+  it("shows the 404 page with the server's message when the form fails to load", async () => {
+    serve(null);
+    renderAt('/no-such-practice');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
+    expect(screen.getByText('We could not find a booking form at "no-such-practice". Please check the link.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('other routes', () => {
+  it.each(['/a/b/c', '/', '/bright-smile/nothing-here'])('%s is the 404 page', async (path) => {
+    serve(null);
+    renderAt(path);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
+    expect(screen.getByText('Page Not Found')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the payment-failed page with its spec texts', async () => {
+    renderAt('/bright-smile/payment-failed');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment Failed');
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the booking form' }).getAttribute('href')).toBe('/bright-smile');
+  });
+
+  it.each([
+    ['/review/feedback', 'Feedback Form'],
+    ['/review/abc123', 'Thank you for choosing us'],
+    ['/bright-smile/payment-success', 'Payment status'],
+  ])('%s has its own page', async (path, heading) => {
+    renderAt(path);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
+  });
+});

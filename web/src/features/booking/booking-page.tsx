@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { documentDescription, documentTitle } from '#domain/product.ts';
+import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
+import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { formDetailsQuery } from '../practice-form/practice-form-queries.ts';
+import { BookingScreen } from './booking-screen.tsx';
+import { BookingSkeleton } from './booking-skeleton.tsx';
+
+/** Route `/:formUrl`: loads the practice form, then shows the booking screen; a failed load shows the 404 page with the server's message. */
+export function BookingPage() {
+  const { formUrl = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const form = useQuery(formDetailsQuery(formUrl, searchParams.get('referrer_id')));
+  useDocumentMeta(form.data ? { title: documentTitle(form.data.name), description: documentDescription(form.data.description) } : null);
+
+  if (form.data) return <BookingScreen form={form.data} />;
+  if (form.isError) return <NotFoundPage message={form.error.message} />;
+  return <BookingSkeleton />;
+}

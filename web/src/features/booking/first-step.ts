@@ -1,0 +1,12 @@
+export const CLINIC_STEP_HEADING = 'Please select your preferred location';
+export const PATIENT_TYPE_STEP_HEADING = 'Please select patient type';
+
+/** Spec section 2: clinic selection comes first for a multi-clinic practice when neither clinic_num nor rfv is given. */
+export function isClinicChoiceFirst(options: { clinicSetUp: boolean; clinicNum: number | null; rfv: string | null }): boolean {
+  return options.clinicSetUp && options.clinicNum === null && !options.rfv;
+}
+
+/** clinic_num from the query string, when it is a whole number. */
+export function parseClinicNum(value: string | null): number | null {
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,40 @@
+import { addressLine } from '#domain/format/address-format.ts';
+import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
+
+export interface PanelContact {
+  address: string | null;
+  phone: string | null;
+}
+
+const NO_CONTACT: PanelContact = { address: null, phone: null };
+const presentOrNull = (value: string | null) => (value && value.trim() !== '' ? value.trim() : null);
+
+/**
+ * Spec section 2: with clinic_set_up the panel shows the selected clinic's address and phone
+ * (nothing until a clinic is chosen), otherwise the practice's own.
+ */
+export function panelContact(form: FormDetails, clinic: Clinic | null): PanelContact {
+  if (form.clinic_set_up) {
+    if (!clinic) return NO_CONTACT;
+    return {
+      address: addressLine({
+        display_address: clinic.display_address,
+        pms_address1: clinic.pms_address1,
+        city: clinic.pms_city,
+        state: clinic.pms_state,
+        zip: clinic.pms_zip,
+      }),
+      phone: presentOrNull(clinic.display_phone),
+    };
+  }
+  return {
+    address: addressLine({
+      display_address: form.display_address,
+      pms_address1: form.address_line1,
+      city: form.city,
+      state: form.state,
+      zip: form.zipcode,
+    }),
+    phone: presentOrNull(form.phone),
+  };
+}

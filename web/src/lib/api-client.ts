@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { ErrorEnvelopeSchema, FieldErrorsSchema, successEnvelopeSchema, type FieldErrors } from '#domain/api/envelope-schemas.ts';
+
+export const API_BASE = '/api/v1';
+
+/** Spec section 8: the fallback when a failed call brings no usable body. */
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+
+/** Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code and a message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest<T extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the API base, starting with `/`. */
+  path: string;
+  /** Schema of the envelope's `result`; every response is parsed with it. */
+  result: T;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  result: T;
+  message: string | undefined;
+}
+
+/** The one way the browser calls the API: JSON, cookies included, responses checked against the domain schemas. */
+export async function apiRequest<T extends z.ZodType>(request: ApiRequest<T>): Promise<ApiResponse<z.infer<T>>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(request.path, request.query), {
+      method: request.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', UNKNOWN_ERROR_MESSAGE);
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, body);
+
+  const parsed = successEnvelopeSchema(request.result).safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', UNKNOWN_ERROR_MESSAGE);
+  // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
+  const envelope = parsed.data as { message?: string; result: z.infer<T> };
+  return { result: envelope.result, message: envelope.message };
+}
+
+/** GET shortcut that returns only the parsed `result`. */
+export async function apiGet<T extends z.ZodType>(path: string, result: T, query?: Record<string, QueryValue>): Promise<z.infer<T>> {
+  return (await apiRequest({ path, result, query })).result;
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * Spec section 8: the body is the error, or 'Unknown error' when there is none. The body is
+ * normally our error envelope; a body that merely carries a message (a proxy's, say) still counts.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  const envelope = ErrorEnvelopeSchema.safeParse(body);
+  if (envelope.success) return new ApiError(status, envelope.data.code, envelope.data.message, envelope.data.fields);
+  if (isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '') {
+    const code = typeof body.code === 'string' ? body.code : httpCode(status);
+    const fields = FieldErrorsSchema.safeParse(body.fields);
+    return new ApiError(status, code, body.message, fields.success ? fields.data : undefined);
+  }
+  return new ApiError(status, httpCode(status), UNKNOWN_ERROR_MESSAGE);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const httpCode = (status: number) => `HTTP_${status}`;
