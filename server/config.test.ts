@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      publicUrl: 'http://localhost:8080',
+      devTools: true,
+      trustProxy: false,
+      adminApiKey: undefined,
+      rateLimitMultiplier: 1,
+    });
+  });
+
+  it('listens on every interface and turns dev tools off in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://book.example.com/' });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.devTools).toBe(false);
+    expect(config.publicUrl).toBe('https://book.example.com');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it('lists every bad variable by name', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe', ADMIN_API_KEY: 'short', PUBLIC_URL: 'not a url' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'TRUST_PROXY', 'ADMIN_API_KEY', 'PUBLIC_URL']) expect(problems).toContain(`${name}:`);
+    expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+
+  it('refuses dev tools in production unless local adapters are explicitly allowed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' })).toThrow('DEV_TOOLS');
+    expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true', ALLOW_LOCAL_ADAPTERS: 'true' }).devTools).toBe(true);
+  });
+});
