@@ -23,8 +23,11 @@ function newestIn(dir) {
 
 const installedMarker = join(root, 'node_modules', '.package-lock.json');
 if (mtime(installedMarker) < mtime(join(root, 'package-lock.json'))) {
-  console.log('Installing dependencies (npm ci)…');
-  run('npm ci --no-audit --no-fund');
+  // `npm install` rather than `npm ci`: lock files written on this platform leave out other
+  // platforms' optional binaries (tailwind, resolver), which `npm ci` treats as out of sync.
+  // --no-save keeps the lock file as committed.
+  console.log('Installing dependencies (npm install)…');
+  run('npm install --no-audit --no-fund --no-save');
 }
 
 if (args.has('--build')) {
