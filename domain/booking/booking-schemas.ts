@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { PRODUCT_NAME } from '../product.ts';
+import {
+  emailField,
+  idTextField,
+  isoBirthDateField,
+  lettersTextField,
+  nameField,
+  phoneField,
+} from './booking-field-rules.ts';
+
+/**
+ * `POST appointment`: the spec's wire body (section 3), validated by the same field rules as the
+ * page-5 form. Practice settings and today's date change what is required, so the schema is
+ * built per practice and per day: `createBookingBodySchema(context)`.
+ */
+
+export interface BookingRulesContext {
+  /** The practice's local date "YYYY-MM-DD": birth dates must be strictly before it. */
+  today: string;
+  toShowInsurances: boolean;
+  optionalInsuranceFields: readonly ('groupNumber' | 'subscriberPhone')[];
+}
+
+export const OTHER_INSURANCE = 'Other';
+export const PATIENT_STATUSES = ['New Patient', 'Returning Patient'] as const;
+export type PatientStatus = (typeof PATIENT_STATUSES)[number];
+
+const shortText = (max: number) => z.string().trim().max(max, { message: `must be at most ${max} characters` });
+const optionalShortText = (max: number) => shortText(max).nullish();
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date in YYYY-MM-DD format' });
+const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { message: 'must be a time in HH:mm:ss format' });
+const pmsNumber = z.number({ message: 'must be a whole number' }).int().min(0).max(1_000_000_000);
+
+/** Visit data (spec section 3, userVisitData): kept for the practice's analytics, bounded in size. */
+export const UserMetaSchema = z
+  .object({
+    deviceWidth: z.number().int().min(0).max(100_000).nullish(),
+    deviceHeight: z.number().int().min(0).max(100_000).nullish(),
+    clientBrowser: optionalShortText(100),
+    ipAddress: optionalShortText(100),
+    fingerprint: optionalShortText(200),
+    referrer: optionalShortText(2_000),
+    visitTime: optionalShortText(40),
+    visitDuration: z.number().min(0).max(10_000_000).nullish(),
+    timezone: optionalShortText(100),
+    hasInsurance: z.boolean().nullish(),
+    hasUserVerification: z.boolean().nullish(),
+  })
+  .strip();
+export type UserMeta = z.infer<typeof UserMetaSchema>;
+
+export const SourceMetaSchema = z
+  .object({ source: optionalShortText(500), gclid: optionalShortText(500), fbclid: optionalShortText(500) })
+  .strip();
+
+export const UtmDetailsSchema = z
+  .record(z.string().max(100), z.string().max(1_000))
+  .refine((record) => Object.keys(record).length <= 50, { message: 'must have at most 50 parameters' });
+
+export const PaymentDetailsSchema = z.object({
+  amount: z.number().min(0),
+  payment_status: shortText(50),
+  session_id: shortText(300).min(1),
+});
+
+const insuranceDetailsSchema = (today: string) =>
+  z.object({
+    insurance: shortText(200).min(1, { message: 'Insurance is required' }),
+    subscribers_full_name: lettersTextField("Subscriber's full name"),
+    subscribers_dob: isoBirthDateField(today),
+    subscribers_phone: phoneField().nullish(),
+    group_number: idTextField('Group number').nullish(),
+    haveDentalInsurance: z.literal('Yes').optional(),
+    insurance_provider: lettersTextField('Insurance provider name').nullish(),
+    subscriber_id: idTextField('Subscriber ID'),
+  });
+
+export function createBookingBodySchema(context: BookingRulesContext) {
+  return z
+    .object({
+      practice_id: z.uuid({ message: 'practice_id must be a practice id' }),
+      first_name: nameField('First name'),
+      last_name: nameField('Last name'),
+      email: emailField(),
+      wireless_phone: phoneField(),
+      dob: isoBirthDateField(context.today),
+      rfv_id: z.uuid({ message: 'Please select a reason for your visit' }),
+      pms_op_num: pmsNumber.default(0),
+      pms_prov_num: pmsNumber,
+      /** All three null: "Proceed Without Slots" when the practice system is down. */
+      apt_date: localDate.nullable(),
+      start_time: localTime.nullable(),
+      end_time: localTime.nullable(),
+      /** Our addition (not in the spec's list): the patient status chosen on page 1. */
+      patient_status: z.enum(PATIENT_STATUSES, { message: 'Please select patient status' }).optional(),
+      /** True when the person booking is the patient; false when booking for someone else. */
+      is_patient: z.boolean({ message: 'is_patient must be true or false' }),
+      booker_first_name: z.string().nullish(),
+      booker_last_name: z.string().nullish(),
+      booker_dob: z.string().nullish(),
+      message: shortText(2_000).nullish(),
+      referrer_id: optionalShortText(200),
+      user_meta: UserMetaSchema.nullish(),
+      source_meta: SourceMetaSchema.nullish(),
+      pms_clinic_num: pmsNumber.nullish(),
+      is_concented: z.literal(true, { message: 'Please agree to receive text and email' }),
+      utm_details: UtmDetailsSchema.nullish(),
+      payment_details: PaymentDetailsSchema.nullish(),
+      has_insurance: z.boolean({ message: 'Please select patient status' }),
+      insurance_details: z.unknown().optional(),
+      /** The honeypot: people never see it, so only bots fill it. */
+      hp: z.string().max(1_000).optional(),
+    })
+    .superRefine((body, ctx) => {
+      const hasTimes = [body.apt_date, body.start_time, body.end_time].filter((v) => v !== null).length;
+      if (hasTimes !== 0 && hasTimes !== 3) {
+        ctx.addIssue({ code: 'custom', path: ['apt_date'], message: 'apt_date, start_time and end_time go together' });
+      }
+      if (!body.is_patient) requireCompanion(body, context, ctx);
+      if (body.has_insurance && context.toShowInsurances) requireInsurance(body.insurance_details, context, ctx);
+    })
+    .transform(({ insurance_details, booker_first_name, booker_last_name, booker_dob, ...body }) => ({
+      ...body,
+      booker: body.is_patient ? null : { first_name: booker_first_name!.trim(), last_name: booker_last_name!.trim(), dob: booker_dob! },
+      insurance: body.has_insurance && context.toShowInsurances ? pickInsurance(insurance_details, context) : null,
+    }));
+}
+
+export type BookingBody = z.output<ReturnType<typeof createBookingBodySchema>>;
+export type BookingBodyInput = z.input<ReturnType<typeof createBookingBodySchema>>;
+export type InsuranceDetails = z.output<ReturnType<typeof insuranceDetailsSchema>>;
+
+type Ctx = z.RefinementCtx;
+
+function addParsed(schema: z.ZodType, value: unknown, path: string, ctx: Ctx) {
+  const result = schema.safeParse(value);
+  if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [path, ...issue.path.map(String)], message: issue.message });
+}
+
+function requireCompanion(body: { booker_first_name?: string | null; booker_last_name?: string | null; booker_dob?: string | null }, context: BookingRulesContext, ctx: Ctx) {
+  addParsed(nameField('Your first name'), body.booker_first_name, 'booker_first_name', ctx);
+  addParsed(nameField('Your last name'), body.booker_last_name, 'booker_last_name', ctx);
+  addParsed(isoBirthDateField(context.today), body.booker_dob, 'booker_dob', ctx);
+}
+
+function requireInsurance(details: unknown, context: BookingRulesContext, ctx: Ctx) {
+  if (details === null || typeof details !== 'object') {
+    ctx.addIssue({ code: 'custom', path: ['insurance_details'], message: 'Insurance details are required when has_insurance is true' });
+    return;
+  }
+  addParsed(insuranceDetailsSchema(context.today), details, 'insurance_details', ctx);
+  const d = details as Record<string, unknown>;
+  const need = (field: string, label: string) => {
+    if (typeof d[field] !== 'string' || (d[field] as string).trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['insurance_details', field], message: `${label} is required` });
+    }
+  };
+  if (d.insurance === OTHER_INSURANCE) need('insurance_provider', 'Insurance provider name');
+  if (context.optionalInsuranceFields.includes('groupNumber')) need('group_number', 'Group number');
+  if (context.optionalInsuranceFields.includes('subscriberPhone')) need('subscribers_phone', "Subscriber's phone");
+}
+
+/** Keeps only the fields this practice asks for (group number and phone when listed, provider for Other). */
+function pickInsurance(details: unknown, context: BookingRulesContext): InsuranceDetails {
+  const d = details as InsuranceDetails;
+  return {
+    insurance: d.insurance.trim(),
+    subscribers_full_name: d.subscribers_full_name.trim(),
+    subscribers_dob: d.subscribers_dob,
+    subscriber_id: d.subscriber_id.trim(),
+    haveDentalInsurance: 'Yes',
+    subscribers_phone: context.optionalInsuranceFields.includes('subscriberPhone') ? d.subscribers_phone?.trim() ?? null : null,
+    group_number: context.optionalInsuranceFields.includes('groupNumber') ? d.group_number?.trim() ?? null : null,
+    insurance_provider: d.insurance === OTHER_INSURANCE ? d.insurance_provider?.trim() ?? null : null,
+  };
+}
+
+/**
+ * The composite message stored with the booking and sent to the practice (spec section 3):
+ * the patient's message, the reason, the companion, the insurance (or 'No Insurance') and a tag.
+ */
+export function composeBookingMessage(body: BookingBody, reasonName: string): string {
+  const parts: string[] = [];
+  if (body.message) parts.push(body.message);
+  parts.push(`Reason: ${reasonName}`);
+  if (body.booker) parts.push(`Booked by: ${body.booker.first_name} ${body.booker.last_name} (DOB ${body.booker.dob})`);
+  if (body.insurance) {
+    const i = body.insurance;
+    const name = i.insurance === OTHER_INSURANCE && i.insurance_provider ? `Other: ${i.insurance_provider}` : i.insurance;
+    const extras = [i.group_number && `Group ${i.group_number}`, i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`].filter(Boolean);
+    parts.push(`Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}${extras.length ? `, ${extras.join(', ')}` : ''}`);
+  } else {
+    parts.push('No Insurance');
+  }
+  parts.push(`Booked online via ${PRODUCT_NAME}`);
+  return parts.join(' | ');
+}
