@@ -196,3 +196,38 @@ export function composeBookingMessage(body: BookingBody, reasonName: string): st
   parts.push(`Booked online via ${PRODUCT_NAME}`);
   return parts.join(' | ');
 }
+
+/** `POST appointment` result. `requested` is a booking without a slot (practice system down). */
+export const BookingResultSchema = z.object({
+  appointment_id: z.string(),
+  status: z.enum(['booked', 'requested', 'pending_payment']),
+  apt_date: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  pms_prov_num: z.number(),
+  pms_op_num: z.number(),
+});
+export type BookingResult = z.infer<typeof BookingResultSchema>;
+
+/** Wire field name → page-5 form field name, so a 422 shows each message at its field. */
+export const WIRE_TO_FORM_FIELD: Record<string, string> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  wireless_phone: 'phone',
+  dob: 'dob',
+  message: 'message',
+  patient_status: 'patientStatus',
+  booker_first_name: 'companionFirstName',
+  booker_last_name: 'companionLastName',
+  booker_dob: 'companionDOB',
+  is_concented: 'agreeTextAndEmail',
+  has_insurance: 'haveDentalInsurance',
+  'insurance_details.insurance': 'insurance',
+  'insurance_details.insurance_provider': 'insuranceProvider',
+  'insurance_details.subscribers_full_name': 'subscribersFullName',
+  'insurance_details.subscribers_dob': 'subscriberDOB',
+  'insurance_details.subscriber_id': 'subscriberID',
+  'insurance_details.group_number': 'groupNumber',
+  'insurance_details.subscribers_phone': 'subscriberPhone',
+};
