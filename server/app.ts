@@ -7,10 +7,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { createAvailabilityService } from './features/availability/availability-service.ts';
+import { registerBookingsRoutes } from './features/bookings/bookings-routes.ts';
+import { createBookingsService } from './features/bookings/bookings-service.ts';
+import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
+import { createCaptchaService } from './features/captcha/captcha-service.ts';
+import { registerPatientsRoutes } from './features/patients/patients-routes.ts';
+import { createPatientsService } from './features/patients/patients-service.ts';
 import { registerHealthRoutes } from './features/health/health-routes.ts';
 import { registerPracticesRoutes } from './features/practices/practices-routes.ts';
 import { createPracticesService } from './features/practices/practices-service.ts';
+import { loadOrCreateSecret } from './db/app-secrets-repository.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
 
@@ -49,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  const rateLimits = await registerRateLimits(app, config.rateLimitMultiplier);
 
   const clock = deps.clock ?? systemClock;
   const practices = createPracticesService(db, { publishableKey: null });
@@ -58,12 +67,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     ...(deps.slotCacheTtlMs !== undefined ? { cacheTtlMs: deps.slotCacheTtlMs } : {}),
   });
+  const captcha = createCaptchaService({
+    hmacKey: config.altchaHmacKey ?? (await loadOrCreateSecret(db, 'altcha_hmac_key')),
+    maxNumber: config.altchaMaxNumber,
+    clock,
+  });
+  const patients = createPatientsService(db, practices);
+  const bookings = createBookingsService({ db, clock, practices, availability, captcha });
 
   await app.register(
     async (api) => {
       registerHealthRoutes(api, db);
       registerPracticesRoutes(api, practices);
       registerAvailabilityRoutes(api, availability);
+      registerCaptchaRoutes(api, captcha, rateLimits.challenge);
+      registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup });
+      registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
     },
     { prefix: '/api/v1' },
   );

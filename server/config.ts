@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   ALLOW_LOCAL_ADAPTERS: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'must be a number' }).positive().default(1),
+  ALTCHA_HMAC_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ALTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a whole number' }).int().min(10).max(10_000_000).default(50_000),
 });
 
 export type Config = {
@@ -34,6 +36,10 @@ export type Config = {
   adminApiKey: string | undefined;
   logLevel: string;
   rateLimitMultiplier: number;
+  /** Unset: generated once and kept in the database, shared by every process. */
+  altchaHmacKey: string | undefined;
+  /** Proof-of-work difficulty: the browser tries up to this many numbers (about 0.1 s at 50 000). */
+  altchaMaxNumber: number;
 };
 
 export class ConfigError extends Error {
@@ -64,6 +70,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminApiKey: e.ADMIN_API_KEY,
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY,
+    altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
   };
   if (isProduction && config.devTools && !e.ALLOW_LOCAL_ADAPTERS) {
     throw new ConfigError(['DEV_TOOLS: must be off in production (set ALLOW_LOCAL_ADAPTERS=true to override)']);

@@ -7,10 +7,16 @@ import { PmsUnavailableError, type PmsAdapter } from './pms-adapter.ts';
  * until the Open Dental connector is configured on this deployment, so the booking page offers
  * to proceed without a slot instead of showing an empty calendar.
  */
-export function createPmsAdapterSelector(db: Queryable): (pms: { type: string }) => PmsAdapter {
+export type PmsAdapterSelector = (pms: { type: string }, db?: Queryable) => PmsAdapter;
+
+/** `db` lets the booking transaction read the schedule and appointments it is about to change. */
+export function createPmsAdapterSelector(db: Queryable): PmsAdapterSelector {
   const builtin = createBuiltinPmsAdapter(db);
   const unconfigured: PmsAdapter = {
     getAvailability: () => Promise.reject(new PmsUnavailableError('connector_down', 'Open Dental is not configured on this server')),
   };
-  return (pms) => (pms.type === 'builtin' ? builtin : unconfigured);
+  return (pms, tx) => {
+    if (pms.type !== 'builtin') return unconfigured;
+    return tx ? createBuiltinPmsAdapter(tx) : builtin;
+  };
 }

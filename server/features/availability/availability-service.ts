@@ -1,6 +1,10 @@
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 import type { SlotsQuery } from '#domain/availability/slot-request-schemas.ts';
-import { PmsUnavailableError, type PmsAdapter } from '../../adapters/pms/pms-adapter.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
+import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
@@ -8,8 +12,25 @@ import { createSlotCache } from './slot-cache.ts';
 
 export const SLOT_CACHE_TTL_MS = 20_000;
 
+export interface OfferedSlotRequest {
+  practice: PracticeRow;
+  reason: ReasonRow;
+  /** Practice-local "YYYY-MM-DD" and "HH:mm:ss". */
+  date: string;
+  startTime: string;
+  provNum: number;
+  clinicNum: number | null;
+}
+
 export interface AvailabilityService {
   listSlots(query: SlotsQuery): Promise<AvailabilityRecord[]>;
+  /**
+   * The record the engine offers right now for this start time, read through `tx` (the booking
+   * transaction), or null. The same code path as the slots list, without the cache.
+   */
+  findOfferedSlot(tx: Queryable, request: OfferedSlotRequest): Promise<AvailabilityRecord | null>;
+  /** True when the practice's system cannot answer now ("Proceed Without Slots" is allowed). */
+  isPmsUnavailable(practice: PracticeRow, tx?: Queryable): Promise<boolean>;
   /** Called after a booking or hold in the practice, so this process stops offering the slot. */
   invalidatePractice(practiceId: string): void;
 }
@@ -23,7 +44,7 @@ export const PMS_UNAVAILABLE_MESSAGES = {
 
 export function createAvailabilityService(deps: {
   practices: PracticesService;
-  pmsFor: (pms: { type: string }) => PmsAdapter;
+  pmsFor: PmsAdapterSelector;
   clock: Clock;
   cacheTtlMs?: number;
 }): AvailabilityService {
@@ -66,6 +87,34 @@ export function createAvailabilityService(deps: {
         throw error;
       }
     },
+    async findOfferedSlot(tx, request) {
+      const records = await deps.pmsFor(request.practice.pms, tx).getAvailability({
+        practice: request.practice,
+        now: deps.clock.now(),
+        startDate: request.date,
+        endDate: request.date,
+        durationMinutes: request.reason.final_duration,
+        allowedProvNums: request.reason.provider_nums,
+        ...(request.clinicNum !== null ? { clinicNum: request.clinicNum } : {}),
+        provNum: request.provNum,
+      });
+      const start = `${request.date} ${request.startTime}`;
+      return records.find((record) => record.DateTimeStart === start) ?? null;
+    },
+
+    async isPmsUnavailable(practice, tx) {
+      try {
+        const today = localDateOf(deps.clock.now(), practice.server_tz);
+        await deps.pmsFor(practice.pms, tx).getAvailability({
+          practice, now: deps.clock.now(), startDate: today, endDate: today, durationMinutes: 60, allowedProvNums: [],
+        });
+        return false;
+      } catch (error) {
+        if (error instanceof PmsUnavailableError) return true;
+        throw error;
+      }
+    },
+
     invalidatePractice: (practiceId) => cache.invalidatePractice(practiceId),
   };
 }

@@ -3,8 +3,6 @@ import { ApiError } from '../lib/api-client.ts';
 
 /** Spec section 9: unused request data is kept 60 s. */
 export const QUERY_GC_TIME_MS = 60_000;
-/** Spec section 9: slot availability is cached 20 s (the slot queries set it as their staleTime). */
-export const SLOTS_STALE_TIME_MS = 20_000;
 
 const MAX_RETRIES = 2;
 

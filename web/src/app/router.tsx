@@ -1,42 +1,34 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../components/ui/not-found-page.tsx';
 import { BookingPage } from '../features/booking/booking-page.tsx';
 import { PageLoading } from './page-loading.tsx';
-import { RouteErrorPage } from './route-error-page.tsx';
+import { RouteErrorBoundary } from './route-error-page.tsx';
+
+const FeedbackPage = lazy(() => import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage })));
+const ReviewPage = lazy(() => import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage })));
+const PaymentSuccessPage = lazy(() => import('../features/payments/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentFailedPage = lazy(() => import('../features/payments/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })));
 
 /**
- * Spec section 2. The booking flow is in the entry chunk; the payment-return and review pages
- * are loaded on demand, so `/{id}` ships only what it needs. Review routes come before the
- * practice routes so `/review/…` is never read as a practice slug.
+ * Spec section 2. React Router's declarative mode (no data router): the routes need no loaders,
+ * and it keeps the router's share of the first page's script small. The booking flow's first
+ * step is in the entry chunk; every other page loads on demand. Review routes come first so
+ * `/review/…` is never read as a practice slug.
  */
-export const appRoutes: RouteObject[] = [
-  {
-    id: 'root',
-    ErrorBoundary: RouteErrorPage,
-    HydrateFallback: PageLoading,
-    children: [
-      {
-        path: 'review/feedback',
-        lazy: async () => ({ Component: (await import('../features/reviews/feedback-page.tsx')).FeedbackPage }),
-      },
-      {
-        path: 'review/:id',
-        lazy: async () => ({ Component: (await import('../features/reviews/review-page.tsx')).ReviewPage }),
-      },
-      { path: ':formUrl', Component: BookingPage },
-      {
-        path: ':formUrl/payment-success',
-        lazy: async () => ({ Component: (await import('../features/payments/payment-success-page.tsx')).PaymentSuccessPage }),
-      },
-      {
-        path: ':formUrl/payment-failed',
-        lazy: async () => ({ Component: (await import('../features/payments/payment-failed-page.tsx')).PaymentFailedPage }),
-      },
-      { path: '*', Component: NotFoundPage },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="review/feedback" element={<FeedbackPage />} />
+          <Route path="review/:id" element={<ReviewPage />} />
+          <Route path=":formUrl" element={<BookingPage />} />
+          <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
+          <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,11 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
 import { clinicsQuery } from '../practice-form/practice-form-queries.ts';
+import { useBookingStore } from './state/booking-store.ts';
 
-/** The clinic preselected by the clinic_num query parameter, for practices with clinic_set_up; null otherwise. */
-export function useSelectedClinic(form: FormDetails, clinicNum: number | null): Clinic | null {
-  const isWanted = form.clinic_set_up && clinicNum !== null;
-  const clinics = useQuery({ ...clinicsQuery(form.id), enabled: isWanted });
-  if (!isWanted) return null;
-  return clinics.data?.find((clinic) => clinic.pms_clinic_num === clinicNum) ?? null;
+export interface SelectedClinic {
+  clinic: Clinic | null;
+  /** True while a clinic_num preselection is still being looked up. */
+  isResolving: boolean;
+}
+
+/**
+ * The chosen clinic of a practice with clinic_set_up: the one stored in the booking, or the one
+ * clinic_num preselects by its pms_clinic_num (stored as soon as the clinic list arrives).
+ */
+export function useSelectedClinic(form: FormDetails, clinicNum: number | null): SelectedClinic {
+  const stored = useBookingStore((state) => state.clinicDetails);
+  const saveClinic = useBookingStore((state) => state.saveClinic);
+  const isPreselecting = form.clinic_set_up && clinicNum !== null && stored?.pms_clinic_num !== clinicNum;
+  const clinics = useQuery({ ...clinicsQuery(form.id), enabled: isPreselecting });
+  const preselected = isPreselecting ? (clinics.data?.find((clinic) => clinic.pms_clinic_num === clinicNum) ?? null) : null;
+
+  useEffect(() => {
+    if (preselected) saveClinic(preselected);
+  }, [preselected, saveClinic]);
+
+  if (!form.clinic_set_up) return { clinic: null, isResolving: false };
+  return { clinic: preselected ?? stored, isResolving: isPreselecting && clinics.isPending };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
 import { brandColorOrDefault, readableTextColor } from '../../lib/contrast.ts';
@@ -8,10 +8,12 @@ interface SidePanelProps {
   form: FormDetails;
   /** The chosen clinic, for practices with clinic_set_up; null until one is chosen. */
   clinic: Clinic | null;
+  /** The booking summary, shown on large screens once a reason is chosen. */
+  summary?: ReactNode;
 }
 
 /** Spec section 2: the branding side panel beside (large screens) or above (small screens) the booking form. */
-export function SidePanel({ form, clinic }: SidePanelProps) {
+export function SidePanel({ form, clinic, summary }: SidePanelProps) {
   const background = brandColorOrDefault(form.form_customization.brand_color);
   const { address, phone } = panelContact(form, clinic);
 
@@ -33,6 +35,7 @@ export function SidePanel({ form, clinic }: SidePanelProps) {
           )}
         </address>
       )}
+      {summary}
     </aside>
   );
 }

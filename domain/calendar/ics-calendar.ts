@@ -1,0 +1,105 @@
+/**
+ * An iCalendar (RFC 5545) file for one appointment, attached to confirmation e-mails. Times are
+ * written in UTC, which every calendar converts correctly and which needs no VTIMEZONE block;
+ * X-WR-TIMEZONE names the practice's zone for clients that display it.
+ */
+export interface IcsEventInput {
+  /** Stable per appointment ("appointment-<id>@<host>"), so a re-sent file updates, not duplicates. */
+  uid: string;
+  start: Date;
+  end: Date;
+  /** IANA zone of the practice. */
+  timeZone: string;
+  summary: string;
+  description: string;
+  location: string;
+  organizerName?: string | undefined;
+  /** ORGANIZER needs an address; without one the organizer is left out. */
+  organizerEmail?: string | undefined;
+  /** When the file is made (DTSTAMP). */
+  now: Date;
+}
+
+const CRLF = '\r\n';
+const MAX_LINE_OCTETS = 75;
+
+export function buildIcsEvent(input: IcsEventInput): string {
+  if (!(input.end.getTime() > input.start.getTime())) throw new RangeError('An event must end after it starts');
+  const organizerName = input.organizerName ? `;CN=${quoteParam(input.organizerName)}` : '';
+  const organizer = input.organizerEmail ? `ORGANIZER${organizerName}:mailto:${input.organizerEmail.replace(/[\s"<>]/g, '')}` : undefined;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Chairtime//Online booking//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-TIMEZONE:${escapeText(input.timeZone)}`,
+    'BEGIN:VEVENT',
+    `UID:${escapeText(input.uid)}`,
+    `DTSTAMP:${formatUtc(input.now)}`,
+    `DTSTART:${formatUtc(input.start)}`,
+    `DTEND:${formatUtc(input.end)}`,
+    `SUMMARY:${escapeText(input.summary)}`,
+    `DESCRIPTION:${escapeText(input.description)}`,
+    `LOCATION:${escapeText(input.location)}`,
+    ...(organizer ? [organizer] : []),
+    'STATUS:CONFIRMED',
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** TEXT values: backslash, semicolon and comma escaped, any line break as \n, other controls dropped. */
+export function escapeText(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
+}
+
+/** A parameter value may not contain a double quote; quoting allows `:`, `;` and `,`. */
+function quoteParam(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
+}
+
+/** YYYYMMDDTHHMMSSZ */
+export function formatUtc(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date');
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+/**
+ * Lines longer than 75 octets continue on the next line after CRLF and one space (which counts
+ * toward that line's 75). Splits fall between characters, never inside a UTF-8 sequence.
+ */
+export function foldLine(line: string): string {
+  const pieces: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char);
+    const limit = pieces.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      pieces.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  pieces.push(current);
+  return pieces.join(`${CRLF} `);
+}
+
+function utf8Length(char: string): number {
+  const code = char.codePointAt(0)!;
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  return code < 0x10000 ? 3 : 4;
+}

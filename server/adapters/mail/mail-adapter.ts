@@ -1,0 +1,21 @@
+import type { DeliveryResult } from './delivery-result.ts';
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  attachments?: MailAttachment[] | undefined;
+  /** The same key for every retry of one message, so receivers can drop duplicates. */
+  idempotencyKey: string;
+}
+
+export interface MailAdapter {
+  send(message: MailMessage): Promise<DeliveryResult>;
+}

@@ -1,0 +1,13 @@
+import type { DeliveryResult } from '../mail/delivery-result.ts';
+
+export interface SmsMessage {
+  /** E.164, e.g. +12125550100 */
+  to: string;
+  text: string;
+  /** The same key for every retry of one message. */
+  idempotencyKey: string;
+}
+
+export interface SmsAdapter {
+  send(message: SmsMessage): Promise<DeliveryResult>;
+}

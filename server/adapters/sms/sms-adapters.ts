@@ -1,0 +1,14 @@
+import type { Queryable } from '../../db/database.ts';
+import { createOutboxSmsAdapter } from './outbox-sms-adapter.ts';
+import type { SmsAdapter } from './sms-adapter.ts';
+import { createTwilioSmsAdapter } from './twilio-sms-adapter.ts';
+
+/** The parts of the app config that choose the SMS adapter; `twilio` is all three settings or none. */
+export interface SmsSettings {
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
+}
+
+/** Twilio when configured, otherwise the outbox (the offline default). */
+export function createSmsAdapter(settings: SmsSettings, db: Queryable): SmsAdapter {
+  return settings.twilio ? createTwilioSmsAdapter(settings.twilio) : createOutboxSmsAdapter(db);
+}

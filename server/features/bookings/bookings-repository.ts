@@ -1,0 +1,56 @@
+import type { InsuranceDetails, UserMeta } from '#domain/booking/booking-schemas.ts';
+import type { Queryable } from '../../db/database.ts';
+
+export interface NewAppointment {
+  practiceId: string;
+  reasonId: string;
+  patientId: string;
+  provNum: number;
+  opNum: number;
+  clinicNum: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  status: 'booked' | 'pending_payment' | 'requested';
+  patientStatus: string | null;
+  isPatient: boolean;
+  booker: { first_name: string; last_name: string; dob: string } | null;
+  email: string;
+  wirelessPhone: string;
+  userMessage: string | null;
+  message: string;
+  consentedAt: Date;
+  clientIp: string;
+  referrerId: string | null;
+  sourceMeta: unknown;
+  utmDetails: unknown;
+  userMeta: UserMeta | null;
+  fingerprint: string | null;
+  insurance: InsuranceDetails | null;
+}
+
+/** Inserts the appointment; the exclusion constraints refuse an overlap with error 23P01. */
+export async function insertAppointment(tx: Queryable, a: NewAppointment): Promise<string> {
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  const [row] = await tx.query<{ id: string }>(
+    `insert into appointments (
+       practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, pms_clinic_num, starts_at, ends_at, status,
+       patient_status, is_patient, booker_first_name, booker_last_name, booker_dob, email, wireless_phone,
+       user_message, message, is_concented, consented_at, client_ip, referrer_id, source_meta, utm_details,
+       user_meta, fingerprint, has_insurance, insurance_details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, true, $19, $20, $21,
+             $22, $23, $24, $25, $26, $27)
+     returning id`,
+    [
+      a.practiceId, a.reasonId, a.patientId, a.provNum, a.opNum, a.clinicNum,
+      a.startsAt?.toISOString() ?? null, a.endsAt?.toISOString() ?? null, a.status,
+      a.patientStatus, a.isPatient, a.booker?.first_name ?? null, a.booker?.last_name ?? null, a.booker?.dob ?? null,
+      a.email, a.wirelessPhone, a.userMessage, a.message, a.consentedAt.toISOString(), a.clientIp, a.referrerId,
+      json(a.sourceMeta), json(a.utmDetails), json(a.userMeta), a.fingerprint, a.insurance !== null, json(a.insurance),
+    ],
+  );
+  return row!.id;
+}
+
+export function isOverlapViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23P01';
+}

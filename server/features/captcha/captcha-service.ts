@@ -1,0 +1,70 @@
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import type { CaptchaChallenge } from '#domain/captcha/captcha-schemas.ts';
+import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { markChallengeUsed } from './captcha-repository.ts';
+
+const CHALLENGE_LIFETIME_MS = 10 * 60_000;
+
+export interface CaptchaService {
+  issueChallenge(): Promise<CaptchaChallenge>;
+  /** Checks the `X-Bot-Challenge` header and burns it inside the caller's transaction. */
+  verifyAndConsume(tx: Queryable, header: string | undefined): Promise<void>;
+}
+
+const failed = (message: string) => new AppError(403, 'CAPTCHA_FAILED', message);
+
+/**
+ * ALTCHA proof of work, self-hosted: no third party sees our visitors. Expiry is checked against
+ * the app clock (not the library's Date.now) so tests can move time.
+ */
+export function createCaptchaService(deps: { hmacKey: string; maxNumber: number; clock: Clock }): CaptchaService {
+  return {
+    async issueChallenge() {
+      const challenge = await createChallenge({
+        hmacKey: deps.hmacKey,
+        maxNumber: deps.maxNumber,
+        algorithm: 'SHA-256',
+        expires: new Date(deps.clock.now().getTime() + CHALLENGE_LIFETIME_MS),
+      });
+      return { ...challenge, maxnumber: deps.maxNumber };
+    },
+
+    async verifyAndConsume(tx, header) {
+      if (!header) throw failed('The bot check is missing. Please reload the page and try again.');
+      const payload = decodePayload(header);
+      if (!payload) throw failed('The bot check could not be read. Please reload the page and try again.');
+      const expires = Number(extractParams(payload).expires);
+      if (!Number.isFinite(expires) || expires * 1000 < deps.clock.now().getTime()) {
+        throw failed('The bot check has expired. Please try again.');
+      }
+      if (!(await verifySolution(payload, deps.hmacKey, false))) throw failed('The bot check failed. Please reload the page and try again.');
+      if (!(await markChallengeUsed(tx, payload.signature, new Date(expires * 1000)))) {
+        throw failed('This bot check was already used. Please try again.');
+      }
+    },
+  };
+}
+
+interface Payload {
+  algorithm: 'SHA-1' | 'SHA-256' | 'SHA-512';
+  challenge: string;
+  number: number;
+  salt: string;
+  signature: string;
+}
+
+function decodePayload(header: string): Payload | null {
+  if (header.length > 2_000) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+    if (!value || typeof value !== 'object') return null;
+    const p = value as Record<string, unknown>;
+    const isText = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length < 500;
+    if (p.algorithm !== 'SHA-256' || !isText(p.challenge) || !isText(p.salt) || !isText(p.signature) || !Number.isInteger(p.number)) return null;
+    return p as unknown as Payload;
+  } catch {
+    return null;
+  }
+}

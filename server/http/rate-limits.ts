@@ -1,0 +1,31 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Per-IP limits, per process (in memory). Each has a default sized for real patients, scaled at
+ * once by RATE_LIMIT_MULTIPLIER so a load test from one address can lift them all.
+ */
+const LIMITS = {
+  booking: { max: 20, timeWindow: 10 * 60_000 },
+  patientLookup: { max: 30, timeWindow: 60_000 },
+  challenge: { max: 60, timeWindow: 60_000 },
+} as const;
+
+export type RateLimitName = keyof typeof LIMITS;
+export type RateLimits = Record<RateLimitName, { max: number; timeWindow: number }>;
+
+export async function registerRateLimits(app: FastifyInstance, multiplier: number): Promise<RateLimits> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+    }),
+  });
+  const scaled = {} as RateLimits;
+  for (const [name, limit] of Object.entries(LIMITS) as [RateLimitName, (typeof LIMITS)[RateLimitName]][]) {
+    scaled[name] = { max: Math.max(1, Math.round(limit.max * multiplier)), timeWindow: limit.timeWindow };
+  }
+  return scaled;
+}

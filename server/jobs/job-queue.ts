@@ -1,0 +1,30 @@
+import type { Queryable } from '../db/database.ts';
+import { insertJob, type NewJob } from './jobs-repository.ts';
+
+export interface JobContext {
+  /** Stable across retries: a good idempotency key for whatever the job sends. */
+  jobId: string;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  isLastAttempt: boolean;
+}
+
+/** Resolves when the work is done; throws to be retried (or PermanentJobError to stop). */
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+/** Thrown by a handler when retrying cannot help (bad payload, recipient refused). */
+export class PermanentJobError extends Error {}
+
+/**
+ * Queues background work. Call it with the transaction that makes the change the job is about,
+ * so both commit or neither does; a job whose `dedupeKey` is already queued (or done) is ignored.
+ */
+export async function enqueueJob(tx: Queryable, job: NewJob): Promise<void> {
+  if (!job.type) throw new Error('A job needs a type');
+  if (job.maxAttempts !== undefined && !(Number.isInteger(job.maxAttempts) && job.maxAttempts > 0)) {
+    throw new Error(`maxAttempts must be a positive integer, got ${job.maxAttempts}`);
+  }
+  if (job.runAt !== undefined && Number.isNaN(job.runAt.getTime())) throw new Error('runAt is an invalid date');
+  await insertJob(tx, job);
+}

@@ -1,0 +1,135 @@
+import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/database.ts';
+import { retryDelayMs } from './job-backoff.ts';
+import { PermanentJobError, type JobHandler } from './job-queue.ts';
+import {
+  claimDueJobs, failAbandonedJobs, markJobDone, markJobFailed, scheduleJobRetry, type ClaimedJob,
+} from './jobs-repository.ts';
+
+/** The subset of pino (Fastify's `app.log`) the worker uses. */
+export interface JobLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface JobWorkerOptions {
+  db: Queryable;
+  clock: Clock;
+  handlers: Record<string, JobHandler>;
+  logger: JobLogger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How long a claim lasts; handlers must finish well within it or their job may run twice. */
+  leaseMs?: number;
+  /** For back-off jitter; tests pass a constant. */
+  random?: () => number;
+}
+
+export interface JobWorker {
+  start(): void;
+  /** Stops polling and waits for the jobs in flight. */
+  stop(): Promise<void>;
+  /** One pass: claims and runs the due jobs; returns how many it claimed. */
+  runDueJobs(): Promise<number>;
+}
+
+const DEFAULT_LEASE_MS = 5 * 60_000;
+// last_error is for operators; a long provider response adds nothing after this.
+const MAX_ERROR_LENGTH = 1_000;
+
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { db, clock, handlers, logger } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const random = options.random ?? Math.random;
+  const passes = new Set<Promise<number>>();
+  let timer: NodeJS.Timeout | undefined;
+  let isRunning = false;
+  // Bumped by stop(), so a pass still in flight from before does not revive an old loop.
+  let generation = 0;
+
+  async function pass(): Promise<number> {
+    const now = clock.now();
+    for (const job of await failAbandonedJobs(db, now)) {
+      logger.error({ jobId: job.id, jobType: job.type }, 'Job failed: its worker stopped during the last attempt');
+    }
+    const jobs = await claimDueJobs(db, { now, leaseUntil: new Date(now.getTime() + leaseMs), limit: batchSize });
+    // allSettled: one job's bookkeeping failing must not leave the others unawaited.
+    const outcomes = await Promise.allSettled(jobs.map(runJob));
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') logger.error({ error: describe(outcome.reason) }, 'Could not record a job outcome; it runs again when its lease expires');
+    }
+    return jobs.length;
+  }
+
+  async function runJob(job: ClaimedJob): Promise<void> {
+    const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
+    const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, isLastAttempt: job.attempts >= job.maxAttempts };
+    try {
+      if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
+      await handler(job.payload, context);
+    } catch (error) {
+      return recordFailure(job, error);
+    }
+    const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now() });
+    if (!isRecorded) logger.warn({ jobId: job.id, jobType: job.type }, 'Job finished after its lease expired; it may have run twice');
+  }
+
+  async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
+    const message = describe(error).slice(0, MAX_ERROR_LENGTH);
+    const now = clock.now();
+    const details = { jobId: job.id, jobType: job.type, attempt: job.attempts, maxAttempts: job.maxAttempts, error: message };
+    if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
+      await markJobFailed(db, { id: job.id, attempt: job.attempts, now, error: message });
+      logger.error(details, 'Job failed for good');
+      return;
+    }
+    const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, random));
+    await scheduleJobRetry(db, { id: job.id, attempt: job.attempts, now, runAt, error: message });
+    logger.warn({ ...details, retryAt: runAt.toISOString() }, 'Job failed; retrying later');
+  }
+
+  function runDueJobs(): Promise<number> {
+    const running = pass();
+    passes.add(running);
+    void running.catch(() => undefined).finally(() => passes.delete(running));
+    return running;
+  }
+
+  function schedule(delayMs: number): void {
+    const current = generation;
+    timer = setTimeout(() => void tick(current), delayMs);
+    timer.unref();
+  }
+
+  async function tick(current: number): Promise<void> {
+    let claimed = 0;
+    try {
+      claimed = await runDueJobs();
+    } catch (error) {
+      logger.error({ error: describe(error) }, 'Job worker pass failed; trying again later');
+    }
+    // A full batch suggests more are due: go again at once rather than after the interval.
+    if (isRunning && current === generation) schedule(claimed >= batchSize ? 0 : pollIntervalMs);
+  }
+
+  return {
+    start() {
+      if (isRunning) return;
+      isRunning = true;
+      schedule(0);
+    },
+    async stop() {
+      isRunning = false;
+      generation += 1;
+      clearTimeout(timer);
+      await Promise.allSettled([...passes]);
+    },
+    runDueJobs,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,95 @@
+import type { Queryable } from '../db/database.ts';
+
+export interface NewJob {
+  type: string;
+  payload: unknown;
+  /** Absent: due as soon as a worker polls. */
+  runAt?: Date | undefined;
+  dedupeKey?: string | undefined;
+  maxAttempts?: number | undefined;
+}
+
+/** A job a worker holds the lease on; `attempts` already counts this run. */
+export interface ClaimedJob {
+  id: string;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 8;
+
+/** A job with a `dedupeKey` that is already stored (in any status) is not inserted again. */
+export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
+  await db.query(
+    `insert into jobs (type, payload, run_at, dedupe_key, max_attempts)
+     values ($1, $2::jsonb, $3, $4, $5)
+     on conflict (dedupe_key) do nothing`,
+    // Stringified by hand: the pg driver would turn a top-level array into a PostgreSQL array.
+    [job.type, JSON.stringify(job.payload ?? null), job.runAt ?? null, job.dedupeKey ?? null, job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS],
+  );
+}
+
+/**
+ * Takes up to `limit` due jobs: queued ones whose time has come, and running ones whose lease
+ * expired (their worker crashed or stopped). SKIP LOCKED lets concurrent workers take disjoint
+ * rows; a row another worker claimed meanwhile fails the re-checked WHERE and is skipped.
+ */
+export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil: Date; limit: number }): Promise<ClaimedJob[]> {
+  const rows = await db.query<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number }>(
+    `update jobs set status = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
+     where id in (
+       select id from jobs
+       where (status = 'queued' and (run_at is null or run_at <= $1))
+          or (status = 'running' and locked_until <= $1 and attempts < max_attempts)
+       order by run_at nulls first, created_at
+       limit $3
+       for update skip locked)
+     returning id, type, payload, attempts, max_attempts`,
+    [claim.now, claim.leaseUntil, claim.limit],
+  );
+  return rows.map((row) => ({ id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts }));
+}
+
+/** Running jobs whose lease expired on their last attempt: nobody will finish them, so they fail. */
+export async function failAbandonedJobs(db: Queryable, now: Date): Promise<{ id: string; type: string }[]> {
+  return db.query<{ id: string; type: string }>(
+    `update jobs set status = 'failed', locked_until = null, updated_at = $1,
+       last_error = 'The worker stopped during the last attempt (lease expired).'
+     where status = 'running' and locked_until <= $1 and attempts >= max_attempts
+     returning id, type`,
+    [now],
+  );
+}
+
+/**
+ * The finishing updates match `attempts` as a fencing token: a worker whose lease expired and
+ * was taken over must not overwrite the newer attempt's outcome. They return false then.
+ */
+export async function markJobDone(db: Queryable, job: { id: string; attempt: number; now: Date }): Promise<boolean> {
+  const rows = await db.query(
+    `update jobs set status = 'done', locked_until = null, last_error = null, updated_at = $3
+     where id = $1 and attempts = $2 and status = 'running' returning id`,
+    [job.id, job.attempt, job.now],
+  );
+  return rows.length > 0;
+}
+
+export async function scheduleJobRetry(db: Queryable, job: { id: string; attempt: number; now: Date; runAt: Date; error: string }): Promise<boolean> {
+  const rows = await db.query(
+    `update jobs set status = 'queued', locked_until = null, run_at = $4, last_error = $5, updated_at = $3
+     where id = $1 and attempts = $2 and status = 'running' returning id`,
+    [job.id, job.attempt, job.now, job.runAt, job.error],
+  );
+  return rows.length > 0;
+}
+
+export async function markJobFailed(db: Queryable, job: { id: string; attempt: number; now: Date; error: string }): Promise<boolean> {
+  const rows = await db.query(
+    `update jobs set status = 'failed', locked_until = null, last_error = $4, updated_at = $3
+     where id = $1 and attempts = $2 and status = 'running' returning id`,
+    [job.id, job.attempt, job.now, job.error],
+  );
+  return rows.length > 0;
+}

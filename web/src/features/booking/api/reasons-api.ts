@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ReasonForVisitSchema, type ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** Spec section 7: GET reason-for-visit?practice_id=…[&pms_clinic_num=…]. */
+export function fetchReasons(practiceId: string, clinicNum: number | null): Promise<ReasonForVisit[]> {
+  return apiGet('/reason-for-visit', z.array(ReasonForVisitSchema), { practice_id: practiceId, pms_clinic_num: clinicNum });
+}
+
+export function reasonsQuery(practiceId: string, clinicNum: number | null) {
+  return queryOptions({
+    queryKey: ['reasons', practiceId, clinicNum ?? 0] as const,
+    queryFn: () => fetchReasons(practiceId, clinicNum),
+  });
+}

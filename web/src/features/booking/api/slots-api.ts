@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import { AvailabilityListSchema, type AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** Spec section 9: slot availability is cached 20 s. */
+export const SLOTS_STALE_TIME_MS = 20_000;
+
+export interface SlotsRequest {
+  practiceId: string;
+  reasonForVisitId: string;
+  /** Inclusive practice-local dates, "YYYY-MM-DD". */
+  startDate: string;
+  endDate: string;
+  /** 0 (earliest available) asks for every provider of the reason. */
+  provNum: number;
+  clinicNum: number | null;
+}
+
+/** Spec section 7: GET appointment/slots. */
+export function fetchSlots(request: SlotsRequest): Promise<AvailabilityRecord[]> {
+  return apiGet('/appointment/slots', AvailabilityListSchema, {
+    practice_id: request.practiceId,
+    reason_for_visit_id: request.reasonForVisitId,
+    start_date: request.startDate,
+    end_date: request.endDate,
+    pms_prov_num: request.provNum > 0 ? request.provNum : null,
+    pms_clinic_num: request.clinicNum,
+  });
+}
+
+export const SLOTS_QUERY_ROOT = 'slots';
+
+export function slotsQuery(request: SlotsRequest) {
+  return queryOptions({
+    queryKey: [SLOTS_QUERY_ROOT, request.practiceId, request.reasonForVisitId, request.provNum, request.clinicNum ?? 0, request.startDate, request.endDate] as const,
+    queryFn: () => fetchSlots(request),
+    staleTime: SLOTS_STALE_TIME_MS,
+    // A failed month shows its message at once (or "Proceed Without Slots"); no silent retries.
+    retry: false,
+  });
+}

@@ -1,0 +1,37 @@
+import { formatDayHeading } from '#domain/time/time-format.ts';
+import { useBookingStore } from './state/booking-store.ts';
+import { providerSummaryName } from './state/reason-rules.ts';
+
+/**
+ * Spec section 2: on large screens, once a reason is chosen, the panel lists the reason, the
+ * provider ('First Available' for the earliest-available choice) and the appointment slot.
+ */
+export function BookingSummary() {
+  const details = useBookingStore((state) => state.patientFormDetails);
+  const page = useBookingStore((state) => state.patientFormPageNumber);
+  const reason = details.reasonForVisit;
+  if (!reason || page >= 7) return null;
+  const slot = details.bookingSlotDetails;
+
+  return (
+    <section aria-labelledby="booking-summary-heading" className="mt-6 hidden rounded-lg border border-current/30 p-4 lg:block">
+      <h2 id="booking-summary-heading" className="mb-3 text-lg font-semibold">
+        Your appointment
+      </h2>
+      <dl className="flex flex-col gap-2">
+        <SummaryRow term="Reason" value={reason.name} />
+        {details.providerDetails && <SummaryRow term="Provider" value={providerSummaryName(details.providerDetails)} />}
+        {slot && <SummaryRow term="Appointment Slot" value={`${formatDayHeading(slot.date)}, ${slot.slotStart}`} />}
+      </dl>
+    </section>
+  );
+}
+
+function SummaryRow({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm">{term}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { BrandButton } from '../../../components/ui/brand-button.tsx';
+import { useBookingContext } from '../booking-context.ts';
+import { useBookingStore } from '../state/booking-store.ts';
+import { goBack, goNext } from './step-actions.ts';
+import { isBackVisible, isNextVisible } from './step-rules.ts';
+
+interface StepNavigationProps {
+  /** Overrides the Next label (page 5: 'Submit', 'Pay & Schedule', …). */
+  nextLabel?: ReactNode;
+  isNextDisabled?: boolean;
+  /** Replaces the shared Next handler. */
+  onNext?: () => void;
+  /** Page 5's Next submits its form. */
+  submitsForm?: string;
+  isReadOnly?: boolean;
+}
+
+/** Spec section 2: the shared Back and Next buttons under every step below page 7. */
+export function StepNavigation({ nextLabel = 'Next', isNextDisabled = false, onNext, submitsForm, isReadOnly = false }: StepNavigationProps) {
+  const { form, clinicNum, rfv } = useBookingContext();
+  const page = useBookingStore((state) => state.patientFormPageNumber);
+  const color = form.form_customization.button_color_2;
+  const showBack = isBackVisible({ page, clinicSetUp: form.clinic_set_up, clinicNum, rfv, isReadOnly });
+  const showNext = isNextVisible({ page, isReadOnly });
+  if (!showBack && !showNext) return null;
+
+  return (
+    <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+      {showBack ? (
+        <BrandButton color={color} variant="outline" onClick={goBack}>
+          Back
+        </BrandButton>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+      {showNext && (
+        <BrandButton
+          color={color}
+          type={submitsForm ? 'submit' : 'button'}
+          form={submitsForm}
+          disabled={isNextDisabled}
+          onClick={submitsForm ? undefined : (onNext ?? goNext)}
+        >
+          {nextLabel}
+        </BrandButton>
+      )}
+    </div>
+  );
+}
