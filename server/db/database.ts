@@ -28,3 +28,14 @@ export function parseInt8(value: string): number {
 export function keepText(value: string): string {
   return value;
 }
+
+/**
+ * Errors that mean "the database cannot serve us right now" (connection refused or lost, pool
+ * exhausted, server shutting down or out of connections): answered 503, not 500, so clients retry.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^(08|57P0|53300)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code))) return true;
+  return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(message);
+}

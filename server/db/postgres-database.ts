@@ -27,7 +27,8 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
+    // A request waits at most this long for a free connection; beyond it the answer is a 503.
+    connectionTimeoutMillis: 10_000,
     // Without this an idle connection that the server drops would crash the process.
     idleTimeoutMillis: 30_000,
   });

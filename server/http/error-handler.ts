@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope } from '#domain/api/envelope-schemas.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { AppError } from './app-error.ts';
 
 /** Fastify's own 4xx errors (bad JSON, body too large, wrong content type) mapped to our codes. */
@@ -26,6 +27,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = FASTIFY_CODES[error.code] ?? (status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
       const message = status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON.' : error.message;
       return reply.status(status).send({ success: false, code, message } satisfies ErrorEnvelope);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'The service is busy or briefly unavailable. Please try again in a few seconds.' } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -7,6 +7,8 @@ import { adminQuery, withDatabase } from './api-global-setup.ts';
 
 export interface TestDatabase {
   db: Database;
+  /** The connection URL, on PostgreSQL (for tests that start server processes). */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const db = openPostgresDatabase(withDatabase(url, name));
     return {
       db,
+      url: withDatabase(url, name),
       async destroy() {
         await db.close();
         await adminQuery(url, `drop database if exists ${name} with (force)`);

@@ -31,3 +31,16 @@ describe('GET /api/v1/health', () => {
     await app.close();
   });
 });
+
+describe('a database outage on any endpoint', () => {
+  it('answers 503 with a clear message and Retry-After, not 500', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const broken: Database = { ...testDb.db, kind: testDb.db.kind, query: () => Promise.reject(refused) };
+    const app = await createTestApp(broken);
+    const response = await app.inject({ method: 'GET', url: '/api/v1/clinic?practice_id=00000000-0000-4000-8000-000000000000' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    await app.close();
+  });
+});

@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveChallenge } from 'altcha-lib/v1';
+import { addDays, weekdayOf } from '#domain/time/local-date.ts';
+import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { solveBotChallenge } from '../../test/bot-challenge.ts';
+
+/**
+ * Invariant 1, no double booking, under real concurrency. PGlite serialises queries, so the full
+ * race (50 × 20, and three server processes) runs on PostgreSQL; on PGlite a short version runs.
+ */
+const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+const ROUNDS = onPostgres ? 20 : 2;
+const CONTENDERS = onPostgres ? 50 : 10;
+
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let practiceId: string;
+let examId: string;
+let longId: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const ids = await importPractices(
+    testDb.db,
+    practiceConfig({ reasons: [{ name: 'Exam', final_duration: 30 }, { name: 'Long', final_duration: 90 }], slot_interval_minutes: 30 }),
+  );
+  practiceId = ids['test-practice']!;
+  examId = await reasonId(testDb.db, practiceId, 'Exam');
+  longId = await reasonId(testDb.db, practiceId, 'Long');
+  app = await createTestApp(testDb.db, { clock });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+const body = (overrides: Partial<BookingBodyInput>) => bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides });
+
+async function race(payloads: BookingBodyInput[]): Promise<number[]> {
+  const challenges = await Promise.all(payloads.map(() => solveBotChallenge(app)));
+  const responses = await Promise.all(
+    payloads.map((payload, i) => app.inject({ method: 'POST', url: '/api/v1/appointment', payload, headers: { 'x-bot-challenge': challenges[i]! } })),
+  );
+  return responses.map((r) => r.statusCode);
+}
+
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+
+describe('concurrent bookings', () => {
+  it(`of one slot: exactly one wins, the rest get 409, over ${ROUNDS} rounds`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const day = addDays('2026-03-03', Math.floor(round / 7) * 7);
+      const minute = 9 * 60 + (round % 7) * 30 + (round % 7 >= 6 ? 60 : 0);
+      const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+      const payloads = Array.from({ length: CONTENDERS }, (_, i) => body({ apt_date: day, start_time: time, end_time: time, email: `p${round}-${i}@example.com`, first_name: `Racer`, last_name: `Number${String.fromCharCode(65 + (i % 26))}` }));
+      expect(tally(await race(payloads)), `round ${round} at ${day} ${time}`).toEqual({ 201: 1, 409: CONTENDERS - 1 });
+    }
+    const [overlaps] = await testDb.db.query<{ n: number }>(
+      `select count(*)::int as n from appointments a join appointments b on a.id < b.id and a.practice_id = b.practice_id
+        and (a.pms_prov_num = b.pms_prov_num or a.pms_op_num = b.pms_op_num)
+        and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
+        where a.status in ('booked', 'pending_payment') and b.status in ('booked', 'pending_payment')`,
+    );
+    expect(overlaps!.n).toBe(0);
+  });
+
+  it('of overlapping slots of different lengths for one provider: one wins', async () => {
+    const statuses = await race([
+      body({ apt_date: '2026-03-24', start_time: '09:00:00', end_time: '10:30:00', rfv_id: longId, email: 'long@example.com' }),
+      body({ apt_date: '2026-03-24', start_time: '10:00:00', end_time: '10:30:00', email: 'short@example.com' }),
+    ]);
+    expect(tally(statuses)).toEqual({ 201: 1, 409: 1 });
+  });
+
+  it('of back-to-back slots: both succeed', async () => {
+    const statuses = await race([
+      body({ apt_date: '2026-03-25', start_time: '09:00:00', end_time: '09:30:00', email: 'a@example.com' }),
+      body({ apt_date: '2026-03-25', start_time: '09:30:00', end_time: '10:00:00', email: 'b@example.com' }),
+    ]);
+    expect(statuses).toEqual([201, 201]);
+  });
+});
+
+describe.runIf(onPostgres)('three server processes on one database', () => {
+  const servers: ChildProcess[] = [];
+  const bases: string[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 3; i++) {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: testDb.url!, NODE_ENV: 'test', LOG_LEVEL: 'warn', ALTCHA_MAX_NUMBER: '100', RATE_LIMIT_MULTIPLIER: '1000' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      servers.push(child);
+      bases.push(`http://127.0.0.1:${port}`);
+    }
+    await Promise.all(bases.map(waitUntilHealthy));
+  }, 90_000);
+  afterAll(() => servers.forEach((child) => child.kill('SIGKILL')));
+
+  it('book one slot 50 times across the processes: one success, 49 × 409', async () => {
+    const day = nextWeekday(new Date(), 14);
+    const payloads = Array.from({ length: 50 }, (_, i) => body({ apt_date: day, start_time: '11:00:00', end_time: '11:30:00', email: `multi${i}@example.com`, last_name: `Multi${String.fromCharCode(65 + (i % 26))}` }));
+    const statuses = await Promise.all(
+      payloads.map(async (payload, i) => {
+        const base = bases[i % bases.length]!;
+        const challenge = (await (await fetch(`${base}/api/v1/captcha/challenge`)).json()).result;
+        const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+        const header = Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
+        const response = await fetch(`${base}/api/v1/appointment`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bot-challenge': header }, body: JSON.stringify(payload) });
+        return response.status;
+      }),
+    );
+    expect(tally(statuses)).toEqual({ 201: 1, 409: 49 });
+  });
+});
+
+function nextWeekday(from: Date, daysAhead: number): string {
+  let day = addDays(from.toISOString().slice(0, 10), daysAhead);
+  while ([0, 6].includes(weekdayOf(day))) day = addDays(day, 1);
+  return day;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilHealthy(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${base} did not become healthy`);
+}
