@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.slotCacheTtlMs !== undefined ? { cacheTtlMs: deps.slotCacheTtlMs } : {}),
   });
   const captcha = createCaptchaService({
-    hmacKey: config.altchaHmacKey ?? (await loadOrCreateSecret(db, 'altcha_hmac_key')),
+    hmacKey: async () => config.altchaHmacKey ?? loadOrCreateSecret(db, 'altcha_hmac_key'),
     maxNumber: config.altchaMaxNumber,
     clock,
   });

@@ -14,7 +14,9 @@ export interface JobContext {
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
 /** Thrown by a handler when retrying cannot help (bad payload, recipient refused). */
-export class PermanentJobError extends Error {}
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
 
 /**
  * Queues background work. Call it with the transaction that makes the change the job is about,

@@ -58,7 +58,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     // allSettled: one job's bookkeeping failing must not leave the others unawaited.
     const outcomes = await Promise.allSettled(jobs.map(runJob));
     for (const outcome of outcomes) {
-      if (outcome.status === 'rejected') logger.error({ error: describe(outcome.reason) }, 'Could not record a job outcome; it runs again when its lease expires');
+      if (outcome.status === 'rejected') logger.error({ error: messageOf(outcome.reason) }, 'Could not record a job outcome; it runs again when its lease expires');
     }
     return jobs.length;
   }
@@ -77,7 +77,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   }
 
   async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
-    const message = describe(error).slice(0, MAX_ERROR_LENGTH);
+    const message = messageOf(error).slice(0, MAX_ERROR_LENGTH);
     const now = clock.now();
     const details = { jobId: job.id, jobType: job.type, attempt: job.attempts, maxAttempts: job.maxAttempts, error: message };
     if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
@@ -108,7 +108,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     try {
       claimed = await runDueJobs();
     } catch (error) {
-      logger.error({ error: describe(error) }, 'Job worker pass failed; trying again later');
+      logger.error({ error: messageOf(error) }, 'Job worker pass failed; trying again later');
     }
     // A full batch suggests more are due: go again at once rather than after the interval.
     if (isRunning && current === generation) schedule(claimed >= batchSize ? 0 : pollIntervalMs);
@@ -130,6 +130,6 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   };
 }
 
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

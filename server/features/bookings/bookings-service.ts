@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseBody } from '../../http/request-parsing.ts';
 import { PMS_UNAVAILABLE_MESSAGES, type AvailabilityService } from '../availability/availability-service.ts';
-import type { CaptchaService } from '../captcha/captcha-service.ts';
+import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-service.ts';
 import { findOrCreatePatient } from '../patients/patients-repository.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
@@ -87,9 +87,9 @@ export function createBookingsService(deps: {
     };
   }
 
-  async function bookInTransaction(tx: Queryable, practice: PracticeRow, reason: ReasonRow, body: BookingBody, request: BookingRequest, key: string | undefined, hash: string) {
+  async function bookInTransaction(tx: Queryable, practice: PracticeRow, reason: ReasonRow, body: BookingBody, request: BookingRequest, key: string | undefined, hash: string, proof: VerifiedChallenge) {
     if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
-    await deps.captcha.verifyAndConsume(tx, request.botChallenge);
+    await deps.captcha.consume(tx, proof);
     const slot = await resolveSlot(tx, practice, reason, body);
     const patientId = await findOrCreatePatient(tx, {
       practiceId: practice.id, firstName: body.first_name, lastName: body.last_name, dob: body.dob, email: body.email, wirelessPhone: body.wireless_phone,
@@ -168,8 +168,9 @@ export function createBookingsService(deps: {
       if (body.hp) throw AppError.badRequest('The request could not be processed.');
       const reason = await deps.practices.requireActiveReason(practice.id, body.rfv_id);
       checkPatientStatus(reason, body);
+      const proof = await deps.captcha.verify(request.botChallenge);
       try {
-        const response = await deps.db.transaction((tx) => bookInTransaction(tx, practice, reason, body, request, key, hash));
+        const response = await deps.db.transaction((tx) => bookInTransaction(tx, practice, reason, body, request, key, hash, proof));
         deps.availability.invalidatePractice(practice.id);
         return response;
       } catch (error) {

@@ -9,8 +9,15 @@ const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 
 export interface CaptchaService {
   issueChallenge(): Promise<CaptchaChallenge>;
-  /** Checks the `X-Bot-Challenge` header and burns it inside the caller's transaction. */
-  verifyAndConsume(tx: Queryable, header: string | undefined): Promise<void>;
+  /** Checks the `X-Bot-Challenge` header (signature, solution, expiry); no database write. */
+  verify(header: string | undefined): Promise<VerifiedChallenge>;
+  /** Burns a verified solution inside the caller's transaction; a replay is refused. */
+  consume(tx: Queryable, proof: VerifiedChallenge): Promise<void>;
+}
+
+export interface VerifiedChallenge {
+  signature: string;
+  expiresAt: Date;
 }
 
 const failed = (message: string) => new AppError(403, 'CAPTCHA_FAILED', message);
@@ -19,11 +26,20 @@ const failed = (message: string) => new AppError(403, 'CAPTCHA_FAILED', message)
  * ALTCHA proof of work, self-hosted: no third party sees our visitors. Expiry is checked against
  * the app clock (not the library's Date.now) so tests can move time.
  */
-export function createCaptchaService(deps: { hmacKey: string; maxNumber: number; clock: Clock }): CaptchaService {
+export function createCaptchaService(deps: { hmacKey: () => Promise<string>; maxNumber: number; clock: Clock }): CaptchaService {
+  // Read once, on first use: building the app must not need the database to be up.
+  let key: Promise<string> | undefined;
+  const hmacKey = () => {
+    key ??= deps.hmacKey().catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    return key;
+  };
   return {
     async issueChallenge() {
       const challenge = await createChallenge({
-        hmacKey: deps.hmacKey,
+        hmacKey: await hmacKey(),
         maxNumber: deps.maxNumber,
         algorithm: 'SHA-256',
         expires: new Date(deps.clock.now().getTime() + CHALLENGE_LIFETIME_MS),
@@ -31,7 +47,7 @@ export function createCaptchaService(deps: { hmacKey: string; maxNumber: number;
       return { ...challenge, maxnumber: deps.maxNumber };
     },
 
-    async verifyAndConsume(tx, header) {
+    async verify(header) {
       if (!header) throw failed('The bot check is missing. Please reload the page and try again.');
       const payload = decodePayload(header);
       if (!payload) throw failed('The bot check could not be read. Please reload the page and try again.');
@@ -39,10 +55,12 @@ export function createCaptchaService(deps: { hmacKey: string; maxNumber: number;
       if (!Number.isFinite(expires) || expires * 1000 < deps.clock.now().getTime()) {
         throw failed('The bot check has expired. Please try again.');
       }
-      if (!(await verifySolution(payload, deps.hmacKey, false))) throw failed('The bot check failed. Please reload the page and try again.');
-      if (!(await markChallengeUsed(tx, payload.signature, new Date(expires * 1000)))) {
-        throw failed('This bot check was already used. Please try again.');
-      }
+      if (!(await verifySolution(payload, await hmacKey(), false))) throw failed('The bot check failed. Please reload the page and try again.');
+      return { signature: payload.signature, expiresAt: new Date(expires * 1000) };
+    },
+
+    async consume(tx, proof) {
+      if (!(await markChallengeUsed(tx, proof.signature, proof.expiresAt))) throw failed('This bot check was already used. Please try again.');
     },
   };
 }

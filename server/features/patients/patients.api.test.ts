@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let practiceId: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  practiceId = (await importPractices(testDb.db, practiceConfig()))['test-practice']!;
+  app = await createTestApp(testDb.db, { clock: fixedClock('2026-03-02T12:00:00Z') });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+const patient = () => ({ practice_id: practiceId, first_name: 'Lena', last_name: 'Park', email: 'lena@example.com', dob: '1985-06-15', wireless_phone: '+15125550111' });
+const check = (query: Record<string, string>) => app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(query)}` });
+
+describe('patients', () => {
+  it('creates a patient once and returns the same one for a matching body', async () => {
+    const first = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: patient() });
+    expect(first.statusCode).toBe(201);
+    const second = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), first_name: 'LENA', email: 'other@example.com' } });
+    expect(second.json().result.patient_id).toBe(first.json().result.patient_id);
+    // The existing contact details are kept: a stranger who knows a name and birth date cannot change them.
+    const [row] = await testDb.db.query<{ email: string }>('select email from patients where id = $1', [first.json().result.patient_id]);
+    expect(row!.email).toBe('lena@example.com');
+  });
+
+  it('answers the check with exists only: case-insensitive names, exact birth date', async () => {
+    const yes = await check({ practice_id: practiceId, first_name: 'lena', last_name: 'PARK', dob: '1985-06-15' });
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toEqual({ success: true, result: { exists: true } });
+    const otherDay = await check({ practice_id: practiceId, first_name: 'Lena', last_name: 'Park', dob: '1985-06-16' });
+    expect(otherDay.json().result).toEqual({ exists: false });
+  });
+
+  it.each([
+    [{ first_name: 'Lena' }, 'last_name'],
+    [{ first_name: 'Lena', last_name: 'Park', dob: '06/15/1985' }, 'dob'],
+    [{ first_name: 'L3na', last_name: 'Park', dob: '1985-06-15' }, 'first_name'],
+  ])('answers a malformed check %j with 400 naming %s', async (query, field) => {
+    const response = await check({ practice_id: practiceId, ...query });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toHaveProperty(field);
+  });
+
+  it('refuses an invalid patient body with 422 listing every bad field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), email: 'nope', dob: '2030-01-01' } });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().fields).sort()).toEqual(['dob', 'email']);
+  });
+});
