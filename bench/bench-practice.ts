@@ -7,13 +7,13 @@ import { importPracticeConfig } from '#server/features/practices/practice-import
  * The bench practice of issue 3, in the database: the slot engine's bench input (10 providers,
  * 2 operatories each, 15-minute grid, 30-minute reason, 600 appointments) imported as a practice.
  */
-export async function seedBenchPractice(db: Database): Promise<{ practiceId: string; reasonId: string; now: Date; startDate: string; endDate: string }> {
+export async function seedBenchPractice(db: Database, formUrl = 'bench-practice'): Promise<{ practiceId: string; reasonId: string; now: Date; startDate: string; endDate: string }> {
   const query = buildBenchSlotQuery();
   const provNums = [...new Set(query.schedules.map((s) => s.provNum))];
   const parsed = parsePracticeConfigFile({
     practices: [
       {
-        form_url: 'bench-practice',
+        form_url: formUrl,
         name: 'Bench Practice',
         server_tz: query.timeZone,
         slot_interval_minutes: query.intervalMinutes,
@@ -35,7 +35,7 @@ export async function seedBenchPractice(db: Database): Promise<{ practiceId: str
   });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   await importPracticeConfig(db, parsed.value);
-  const [practice] = await db.query<{ id: string }>(`select id from practices where form_url = 'bench-practice'`);
+  const [practice] = await db.query<{ id: string }>('select id from practices where form_url = $1', [formUrl]);
   const [reason] = await db.query<{ id: string }>('select id from reasons_for_visit where practice_id = $1', [practice!.id]);
   for (const busy of query.busy) {
     await db.query(

@@ -3,6 +3,7 @@ import { migrate } from '#server/db/migrate.ts';
 import { openPgliteDatabase } from '#server/db/pglite-database.ts';
 import { openPostgresDatabase } from '#server/db/postgres-database.ts';
 import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
+import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
 import { benchEngine, benchSlots, type SlotsBenchResult } from './slots-bench.ts';
 
 /**
@@ -17,9 +18,12 @@ const engine = benchEngine();
 rows.push({ figure: 'slot engine, 31 days (p50 / p95)', value: `${ms(engine.p50)} / ${ms(engine.p95)}`, budget: '< 5 ms', ok: engine.p95 < 5 });
 
 const slotResults: SlotsBenchResult[] = [];
+const bookingResults: BookingBenchResult[] = [];
+const BOOKINGS = { count: Number(process.env.BENCH_BOOKINGS ?? 200), concurrency: 10 };
 const pglite = await openPgliteDatabase();
 await migrate(pglite);
 slotResults.push(await benchSlots(pglite, { seconds: SECONDS }));
+bookingResults.push(await benchBookings(pglite, BOOKINGS));
 await pglite.close();
 
 const url = process.env.TEST_DATABASE_URL;
@@ -30,6 +34,7 @@ if (url) {
   try {
     await migrate(db);
     slotResults.push(await benchSlots(db, { seconds: SECONDS }));
+    bookingResults.push(await benchBookings(db, BOOKINGS));
   } finally {
     await db.close();
     await adminQuery(url, `drop database if exists ${name} with (force)`);
@@ -51,6 +56,15 @@ for (const r of slotResults) {
   });
 }
 
+for (const r of bookingResults) {
+  rows.push({
+    figure: `booking creation on ${r.database}, ${r.bookings} at ${r.concurrency} concurrent (p50 / p95 / p99)`,
+    value: `${ms(r.latency.p50)} / ${ms(r.latency.p95)} / ${ms(r.latency.p99)}, ${r.errors} errors`,
+    budget: 'no errors',
+    ok: r.errors === 0,
+  });
+}
+
 const width = (key: 'figure' | 'value' | 'budget') => Math.max(key.length, ...rows.map((r) => r[key].length));
 const line = (r: { figure: string; value: string; budget: string; ok: string | boolean }) =>
   `| ${r.figure.padEnd(width('figure'))} | ${r.value.padEnd(width('value'))} | ${r.budget.padEnd(width('budget'))} | ${String(r.ok === true ? 'ok' : r.ok === false ? 'MISSED' : r.ok).padEnd(6)} |`;
@@ -61,7 +75,7 @@ rows.forEach((r) => console.log(line(r)));
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(
   new URL('./results/latest.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, slots: slotResults, rows }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, slots: slotResults, bookings: bookingResults, rows }, null, 2)}\n`,
 );
 const missed = rows.filter((r) => !r.ok);
 if (missed.length > 0) {

@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './features/health/health-routes.ts';
 import { registerPracticesRoutes } from './features/practices/practices-routes.ts';
 import { createPracticesService } from './features/practices/practices-service.ts';
 import { loadOrCreateSecret } from './db/app-secrets-repository.ts';
+import { registerOutboxRoutes } from './features/outbox/outbox-routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -86,6 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+
+  // The local outbox and its JSON contract for end-to-end tests; off in production by default.
+  if (config.devTools) registerOutboxRoutes(app, { db });
 
   await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices });
   return app;

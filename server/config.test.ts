@@ -19,7 +19,7 @@ describe('loadConfig', () => {
   });
 
   it('listens on every interface and turns dev tools off in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://book.example.com/' });
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://book.example.com/', ALLOW_LOCAL_ADAPTERS: 'true' });
     expect(config.host).toBe('0.0.0.0');
     expect(config.devTools).toBe(false);
     expect(config.publicUrl).toBe('https://book.example.com');
@@ -42,8 +42,13 @@ describe('loadConfig', () => {
     expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
   });
 
+  it('needs all three Twilio settings or none', () => {
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toThrow('TWILIO_AUTH_TOKEN: required when any of');
+  });
+
   it('refuses dev tools in production unless local adapters are explicitly allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' })).toThrow('DEV_TOOLS');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SMTP_URL: required in production');
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true', ALLOW_LOCAL_ADAPTERS: 'true' }).devTools).toBe(true);
   });
 });

@@ -22,7 +22,20 @@ const EnvSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'must be a number' }).positive().default(1),
   ALTCHA_HMAC_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   ALTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a whole number' }).int().min(10).max(10_000_000).default(50_000),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, optionally with a name: Chairtime <no-reply@example.com>' })
+    .default('Chairtime <no-reply@localhost>'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be AC followed by 32 hex digits' }).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, { message: 'must be an E.164 number such as +12125550100 or a Messaging Service SID (MG…)' })
+    .optional(),
 });
+
+const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -40,6 +53,11 @@ export type Config = {
   altchaHmacKey: string | undefined;
   /** Proof-of-work difficulty: the browser tries up to this many numbers (about 0.1 s at 50 000). */
   altchaMaxNumber: number;
+  /** Unset: e-mail goes to the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset: SMS goes to the outbox. */
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -57,6 +75,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  // Twilio needs all three settings; a partial set is a mistake, not a wish for the outbox.
+  const missingTwilio = TWILIO_VARIABLES.filter((name) => !e[name]);
+  if (missingTwilio.length > 0 && missingTwilio.length < TWILIO_VARIABLES.length) {
+    throw new ConfigError(missingTwilio.map((name) => `${name}: required when any of ${TWILIO_VARIABLES.join(', ')} is set`));
+  }
   const isProduction = e.NODE_ENV === 'production';
   const config: Config = {
     nodeEnv: e.NODE_ENV,
@@ -72,9 +95,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
     altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : undefined,
   };
-  if (isProduction && config.devTools && !e.ALLOW_LOCAL_ADAPTERS) {
-    throw new ConfigError(['DEV_TOOLS: must be off in production (set ALLOW_LOCAL_ADAPTERS=true to override)']);
+  if (isProduction && !e.ALLOW_LOCAL_ADAPTERS) {
+    // Production must not quietly keep patients' messages in a local outbox.
+    const problems = [
+      ...(config.devTools ? ['DEV_TOOLS: must be off in production (set ALLOW_LOCAL_ADAPTERS=true to override)'] : []),
+      ...(config.smtpUrl ? [] : ['SMTP_URL: required in production (or set ALLOW_LOCAL_ADAPTERS=true to keep mail in the outbox)']),
+      ...(config.twilio ? [] : ['TWILIO_ACCOUNT_SID: required in production with TWILIO_AUTH_TOKEN and TWILIO_FROM (or set ALLOW_LOCAL_ADAPTERS=true)']),
+    ];
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   return config;
 }

@@ -1,4 +1,9 @@
+import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
+import { createSmsAdapter } from './adapters/sms/sms-adapters.ts';
 import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { createJobWorker } from './jobs/job-worker.ts';
+import { createMessageJobHandlers } from './jobs/message-jobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
 import { listPracticeFormUrls } from './features/practices/practices-repository.ts';
@@ -14,9 +19,17 @@ async function main(): Promise<void> {
   if (imported) console.log(`Imported the demo practices: ${imported.join(', ')}`);
 
   const app = await buildApp({ config, db });
+  // Every process runs a worker; the job table's row locks keep them from sending twice.
+  const worker = createJobWorker({
+    db,
+    clock: systemClock,
+    handlers: createMessageJobHandlers({ mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) }),
+    logger: app.log,
+  });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await worker.stop();
     await db.close();
     process.exit(0);
   };
@@ -24,6 +37,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  worker.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = config.publicUrl.replace(`:${config.port}`, `:${port}`);

@@ -13,6 +13,7 @@ import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-servi
 import { findOrCreatePatient } from '../patients/patients-repository.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
+import { queueBookingMessages } from './booking-messages.ts';
 import { insertAppointment, isOverlapViolation } from './bookings-repository.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
 
@@ -28,8 +29,6 @@ export interface BookingResponse {
   body: { success: true; message: string; result: BookingResult };
 }
 
-/** Runs inside the booking transaction after the appointment row exists (messages, jobs). */
-export type AfterBookedHook = (tx: Queryable, booked: { appointmentId: string; practice: PracticeRow; reason: ReasonRow; body: BookingBody }) => Promise<void>;
 
 export interface BookingsService {
   book(request: BookingRequest): Promise<BookingResponse>;
@@ -46,7 +45,6 @@ export function createBookingsService(deps: {
   practices: PracticesService;
   availability: AvailabilityService;
   captcha: CaptchaService;
-  afterBooked?: AfterBookedHook;
 }): BookingsService {
   async function replay(key: string, hash: string): Promise<BookingResponse | null> {
     const stored = await findStoredResponse(deps.db, key);
@@ -94,6 +92,7 @@ export function createBookingsService(deps: {
     const patientId = await findOrCreatePatient(tx, {
       practiceId: practice.id, firstName: body.first_name, lastName: body.last_name, dob: body.dob, email: body.email, wirelessPhone: body.wireless_phone,
     });
+    const composedMessage = composeBookingMessage(body, reason.name);
     const appointmentId = await insertAppointment(tx, {
       practiceId: practice.id,
       reasonId: reason.id,
@@ -110,7 +109,7 @@ export function createBookingsService(deps: {
       email: body.email,
       wirelessPhone: body.wireless_phone,
       userMessage: body.message ?? null,
-      message: composeBookingMessage(body, reason.name),
+      message: composedMessage,
       consentedAt: deps.clock.now(),
       clientIp: request.clientIp,
       referrerId: body.referrer_id ?? null,
@@ -123,7 +122,11 @@ export function createBookingsService(deps: {
       if (isOverlapViolation(error)) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
       throw error;
     });
-    await deps.afterBooked?.(tx, { appointmentId, practice, reason, body });
+    await queueBookingMessages(
+      tx,
+      { appointmentId, practice, reason, body, composedMessage, slot: slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null },
+      deps.clock.now(),
+    );
     const response: BookingResponse = {
       status: 201,
       body: {

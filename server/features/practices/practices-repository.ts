@@ -114,3 +114,13 @@ export async function findActiveClinic(db: Queryable, practiceId: string, clinic
 export async function listActiveReasons(db: Queryable, practiceId: string): Promise<ReasonRow[]> {
   return db.query<ReasonRow>(`${REASON_SELECT} where r.practice_id = $1 and r.is_active order by r.sort_order, r.name`, [practiceId]);
 }
+
+/** The name patients see: the display name, otherwise first and last name (spec section 3). */
+export async function findProviderName(db: Queryable, practiceId: string, provNum: number): Promise<string | null> {
+  const [row] = await db.query<{ name: string | null }>(
+    `select coalesce(nullif(trim(provider_display_name), ''), nullif(trim(concat_ws(' ', provider_first_name, provider_last_name)), '')) as name
+       from providers where practice_id = $1 and pms_prov_num = $2`,
+    [practiceId, provNum],
+  );
+  return row?.name ?? null;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
+import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
+import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
+import { createJobWorker } from '../../jobs/job-worker.ts';
+import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { solveBotChallenge } from '../../test/bot-challenge.ts';
+
+const clock = fixedClock('2026-03-02T12:00:00Z');
+const silent = { warn: () => undefined, error: () => undefined };
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let practiceId: string;
+let examId: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  practiceId = (await importPractices(testDb.db, practiceConfig({ notification_email: 'office@test-practice.example', address_line1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001' })))['test-practice']!;
+  examId = await reasonId(testDb.db, practiceId, 'Exam');
+  app = await createTestApp(testDb.db, { clock });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+async function book(overrides: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
+    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().result.appointment_id as string;
+}
+
+const outbox = () => testDb.db.query<{ recipient: string; subject: string; text: string; attachments: { filename: string; content: string }[] | null }>(
+  'select recipient, subject, text, attachments from outbox_messages order by seq',
+);
+
+describe('booking messages', () => {
+  it('sends the patient a confirmation with a calendar file and tells the practice, once', async () => {
+    const appointmentId = await book({ start_time: '09:00:00', end_time: '09:30:00' });
+    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    expect(await worker.runDueJobs()).toBe(2);
+    expect(await worker.runDueJobs()).toBe(0);
+    const messages = await outbox();
+    const toPatient = messages.find((m) => m.recipient === 'ana.lopez@example.com');
+    const toPractice = messages.find((m) => m.recipient === 'office@test-practice.example');
+    expect(messages).toHaveLength(2);
+    expect(toPatient).toMatchObject({ recipient: 'ana.lopez@example.com', subject: 'Your appointment at Test Practice: Tuesday, March 3, 2026 at 09:00 AM (EST)' });
+    expect(toPatient!.text).toContain('Where: Test Practice, 1 Main St');
+    expect(toPatient!.text).toContain('Phone: (212) 555-0100');
+    expect(toPatient!.text).toContain('Reason: Exam');
+    expect(toPatient!.text).toContain('Provider: Dr. One');
+    const ics = toPatient!.attachments![0]!;
+    expect(ics.filename).toBe('appointment.ics');
+    expect(ics.content).toContain(`UID:${appointmentId}@chairtime`);
+    expect(ics.content).toContain('DTSTART:20260303T140000Z');
+    expect(ics.content).toContain('DTEND:20260303T143000Z');
+    expect(toPractice).toMatchObject({ recipient: 'office@test-practice.example', subject: 'New booking: Ana Lopez, Tuesday, March 3, 2026 at 09:00 AM (EST)' });
+    expect(toPractice!.text).toContain(`Appointment id: ${appointmentId}`);
+  });
+
+  it('keeps the booking when mail is down and delivers once it is back', async () => {
+    await testDb.db.query('delete from outbox_messages');
+    await book({ start_time: '10:00:00', end_time: '10:30:00', email: 'later@example.com' });
+    let isDown = true;
+    const real = createOutboxMailAdapter(testDb.db);
+    const flaky: MailAdapter = { send: (message) => (isDown ? Promise.resolve({ ok: false, error: 'SMTP down', retryable: true }) : real.send(message)) };
+    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: flaky, sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    await worker.runDueJobs();
+    expect(await outbox()).toHaveLength(0);
+    isDown = false;
+    clock.advance(10 * 60_000);
+    await worker.runDueJobs();
+    clock.set('2026-03-02T12:00:00Z');
+    expect((await outbox()).map((m) => m.recipient).sort()).toEqual(['later@example.com', 'office@test-practice.example']);
+  });
+});

@@ -1,0 +1,104 @@
+import { buildIcsEvent } from '#domain/calendar/ics-calendar.ts';
+import { addressLine } from '#domain/format/address-format.ts';
+import { formatPhone } from '#domain/format/phone-format.ts';
+import { PRODUCT_NAME } from '#domain/product.ts';
+import { formatDayHeading, formatTime12h, zoneAbbreviation } from '#domain/time/time-format.ts';
+import { formatInstantLocal } from '#domain/time/zoned-time.ts';
+import type { BookingBody } from '#domain/booking/booking-schemas.ts';
+import type { Queryable } from '../../db/database.ts';
+import { enqueueEmail } from '../../jobs/message-jobs.ts';
+import { findProviderName, type PracticeRow, type ReasonRow } from '../practices/practices-repository.ts';
+
+export interface BookedAppointment {
+  appointmentId: string;
+  practice: PracticeRow;
+  reason: ReasonRow;
+  body: BookingBody;
+  /** Null for a request without a time ("Proceed Without Slots"). */
+  slot: { startsAt: Date; endsAt: Date; provNum: number } | null;
+  composedMessage: string;
+}
+
+/**
+ * Queues the patient's confirmation (with a calendar file) and the practice's notification in
+ * the booking transaction: both commit with the booking or not at all, and the worker retries
+ * them until they are delivered, so a mail outage never fails or loses a booking.
+ */
+export async function queueBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date): Promise<void> {
+  const { practice, body, slot } = booked;
+  const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
+  const when = slot ? describeWhen(slot.startsAt, practice.server_tz) : null;
+  const where = [practice.name, addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode })]
+    .filter(Boolean)
+    .join(', ');
+  const phone = practice.phone ? formatPhone(practice.phone) : null;
+  const details = [
+    when ? `When: ${when}` : 'When: the office will call you to agree a time',
+    `Where: ${where}`,
+    phone ? `Phone: ${phone}` : null,
+    `Reason: ${booked.reason.name}`,
+    slot ? `Provider: ${provider ?? 'First Available'}` : null,
+  ].filter((line): line is string => line !== null);
+
+  await enqueueEmail(tx, {
+    to: body.email,
+    subject: slot ? `Your appointment at ${practice.name}: ${when}` : `We received your appointment request at ${practice.name}`,
+    text: [
+      `Hello ${body.first_name},`,
+      '',
+      slot ? 'Your appointment is booked.' : 'We received your appointment request. The office will call you to schedule a time.',
+      '',
+      ...details,
+      '',
+      slot ? 'A calendar file is attached. To change or cancel, please call the office.' : 'If you need to reach the office sooner, please call.',
+      '',
+      `Booked online via ${PRODUCT_NAME}`,
+    ].join('\n'),
+    ...(slot
+      ? {
+          attachments: [
+            {
+              filename: 'appointment.ics',
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: buildIcsEvent({
+                uid: `${booked.appointmentId}@chairtime`,
+                start: slot.startsAt,
+                end: slot.endsAt,
+                timeZone: practice.server_tz,
+                summary: `${booked.reason.name} at ${practice.name}`,
+                description: details.join('\n'),
+                location: where,
+                organizerName: practice.name,
+                now,
+              }),
+            },
+          ],
+        }
+      : {}),
+    idempotencyKey: `booking-confirmation:${booked.appointmentId}`,
+  });
+
+  if (practice.notification_email) {
+    const patient = `${body.first_name} ${body.last_name}`;
+    await enqueueEmail(tx, {
+      to: practice.notification_email,
+      subject: slot ? `New booking: ${patient}, ${when}` : `New appointment request (no time chosen): ${patient}`,
+      text: [
+        slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
+        '',
+        ...details,
+        `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
+        `Email: ${body.email}`,
+        `Phone: ${body.wireless_phone}`,
+        `Details: ${booked.composedMessage}`,
+        `Appointment id: ${booked.appointmentId}`,
+      ].join('\n'),
+      idempotencyKey: `booking-notification:${booked.appointmentId}`,
+    });
+  }
+}
+
+function describeWhen(startsAt: Date, timeZone: string): string {
+  const local = formatInstantLocal(startsAt, timeZone);
+  return `${formatDayHeading(local.slice(0, 10))}, ${local.slice(0, 4)} at ${formatTime12h(local.slice(11))} (${zoneAbbreviation(timeZone, startsAt)})`;
+}
