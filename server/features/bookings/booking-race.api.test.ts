@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveChallenge } from 'altcha-lib/v1';
 import { addDays, weekdayOf } from '#domain/time/local-date.ts';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
@@ -10,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 
 /**
  * Invariant 1, no double booking, under real concurrency. PGlite serialises queries, so the full
@@ -90,22 +88,14 @@ describe('concurrent bookings', () => {
 });
 
 describe.runIf(onPostgres)('three server processes on one database', () => {
-  const servers: ChildProcess[] = [];
-  const bases: string[] = [];
+  let servers: ServerProcess[] = [];
+  let bases: string[] = [];
 
   beforeAll(async () => {
-    for (let i = 0; i < 3; i++) {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: testDb.url!, NODE_ENV: 'test', LOG_LEVEL: 'warn', ALTCHA_MAX_NUMBER: '100', RATE_LIMIT_MULTIPLIER: '1000' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      servers.push(child);
-      bases.push(`http://127.0.0.1:${port}`);
-    }
-    await Promise.all(bases.map(waitUntilHealthy));
+    servers = await Promise.all([1, 2, 3].map(() => startServerProcess({ DATABASE_URL: testDb.url! })));
+    bases = servers.map((server) => server.base);
   }, 90_000);
-  afterAll(() => servers.forEach((child) => child.kill('SIGKILL')));
+  afterAll(() => Promise.all(servers.map((server) => server.kill())));
 
   it('book one slot 50 times across the processes: one success, 49 × 409', async () => {
     const day = nextWeekday(new Date(), 14);
@@ -113,9 +103,7 @@ describe.runIf(onPostgres)('three server processes on one database', () => {
     const statuses = await Promise.all(
       payloads.map(async (payload, i) => {
         const base = bases[i % bases.length]!;
-        const challenge = (await (await fetch(`${base}/api/v1/captcha/challenge`)).json()).result;
-        const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-        const header = Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
+        const header = await solvedChallengeFrom(base);
         const response = await fetch(`${base}/api/v1/appointment`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bot-challenge': header }, body: JSON.stringify(payload) });
         return response.status;
       }),
@@ -128,26 +116,4 @@ function nextWeekday(from: Date, daysAhead: number): string {
   let day = addDays(from.toISOString().slice(0, 10), daysAhead);
   while ([0, 6].includes(weekdayOf(day))) day = addDays(day, 1);
   return day;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilHealthy(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${base} did not become healthy`);
 }
