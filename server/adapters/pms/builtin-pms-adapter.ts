@@ -1,7 +1,7 @@
 import { generateSlots } from '#domain/availability/slot-engine.ts';
 import { addDays } from '#domain/time/local-date.ts';
 import type { Queryable } from '../../db/database.ts';
-import { listBusyIntervals, loadScheduleData } from '../../features/availability/availability-repository.ts';
+import { loadScheduleData } from '../../features/availability/availability-repository.ts';
 import type { PmsAdapter } from './pms-adapter.ts';
 
 // Busy intervals are fetched with a day of margin on each side: enough for any zone's offset.
@@ -14,7 +14,7 @@ export function createBuiltinPmsAdapter(db: Queryable): PmsAdapter {
       const { practice } = request;
       const from = new Date(`${addDays(request.startDate, -MARGIN_DAYS)}T00:00:00Z`);
       const to = new Date(`${addDays(request.endDate, MARGIN_DAYS + 1)}T00:00:00Z`);
-      const [schedule, busy] = await Promise.all([loadScheduleData(db, practice.id), listBusyIntervals(db, practice.id, from, to)]);
+      const schedule = await loadScheduleData(db, practice.id, from, to);
       return generateSlots({
         timeZone: practice.server_tz,
         now: request.now,
@@ -24,7 +24,6 @@ export function createBuiltinPmsAdapter(db: Queryable): PmsAdapter {
         intervalMinutes: practice.slot_interval_minutes,
         minLeadHours: practice.min_hours_before_booking,
         ...schedule,
-        busy,
         allowedProvNums: request.allowedProvNums,
         clinicNum: request.clinicNum ?? null,
         provNum: request.provNum ?? 0,

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { SlotsQuerySchema } from '#domain/availability/slot-request-schemas.ts';
-import { ok, parseQuery } from '../../http/request-parsing.ts';
+import { parseQuery } from '../../http/request-parsing.ts';
+import { preferredEncoding } from './slot-list-payload.ts';
 import type { AvailabilityService } from './availability-service.ts';
 
 export function registerAvailabilityRoutes(app: FastifyInstance, availability: AvailabilityService): void {
-  app.get('/appointment/slots', async (request) => {
+  app.get('/appointment/slots', async (request, reply) => {
     const query = parseQuery(SlotsQuerySchema, request.query);
-    return ok(await availability.listSlots(query));
+    const payload = await availability.listSlots(query);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(payload.json);
+    return reply.header('content-encoding', encoding).send(payload.encoded(encoding));
   });
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { createSlotCache } from './slot-cache.ts';
+import { createSlotListPayload, type SlotListPayload } from './slot-list-payload.ts';
 
 export const SLOT_CACHE_TTL_MS = 20_000;
 
@@ -23,7 +24,8 @@ export interface OfferedSlotRequest {
 }
 
 export interface AvailabilityService {
-  listSlots(query: SlotsQuery): Promise<AvailabilityRecord[]>;
+  /** The slot list, serialised once per cache entry (see slot-list-payload.ts). */
+  listSlots(query: SlotsQuery): Promise<SlotListPayload>;
   /**
    * The record the engine offers right now for this start time, read through `tx` (the booking
    * transaction), or null. The same code path as the slots list, without the cache.
@@ -48,7 +50,7 @@ export function createAvailabilityService(deps: {
   clock: Clock;
   cacheTtlMs?: number;
 }): AvailabilityService {
-  const cache = createSlotCache<AvailabilityRecord[]>({ ttlMs: deps.cacheTtlMs ?? SLOT_CACHE_TTL_MS, maxEntries: 5_000, now: () => deps.clock.now().getTime() });
+  const cache = createSlotCache<SlotListPayload>({ ttlMs: deps.cacheTtlMs ?? SLOT_CACHE_TTL_MS, maxEntries: 5_000, now: () => deps.clock.now().getTime() });
 
   async function computeSlots(query: SlotsQuery): Promise<AvailabilityRecord[]> {
     const practice = await deps.practices.requirePractice(query.practice_id);
@@ -81,7 +83,7 @@ export function createAvailabilityService(deps: {
       const key = [query.reason_for_visit_id, query.start_date, query.end_date, query.pms_prov_num ?? 0, query.pms_clinic_num ?? ''].join('|');
       try {
         // The checks run inside the cached computation too: a hit costs no database round trip.
-        return await cache.get(query.practice_id, key, () => computeSlots(query));
+        return await cache.get(query.practice_id, key, async () => createSlotListPayload(await computeSlots(query)));
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw new AppError(503, 'PMS_UNAVAILABLE', PMS_UNAVAILABLE_MESSAGES[error.reason]);
         throw error;
