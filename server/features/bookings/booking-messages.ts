@@ -4,16 +4,27 @@ import { formatPhone } from '#domain/format/phone-format.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { formatDayHeading, formatTime12h, zoneAbbreviation } from '#domain/time/time-format.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
-import type { BookingBody } from '#domain/booking/booking-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
-import { findProviderName, type PracticeRow, type ReasonRow } from '../practices/practices-repository.ts';
+import { findProviderName, type PracticeRow } from '../practices/practices-repository.ts';
+
+/** The patient's side of a booking, from the request or from the stored appointment. */
+export interface BookedContact {
+  first_name: string;
+  last_name: string;
+  email: string;
+  wireless_phone: string;
+  dob: string;
+  patient_status: string | null;
+}
 
 export interface BookedAppointment {
   appointmentId: string;
   practice: PracticeRow;
-  reason: ReasonRow;
-  body: BookingBody;
+  reasonName: string;
+  contact: BookedContact;
+  /** Set when the booking was paid: the amount appears in both messages. */
+  paidCents?: number;
   /** Null for a request without a time ("Proceed Without Slots"). */
   slot: { startsAt: Date; endsAt: Date; provNum: number } | null;
   composedMessage: string;
@@ -25,7 +36,7 @@ export interface BookedAppointment {
  * them until they are delivered, so a mail outage never fails or loses a booking.
  */
 export async function queueBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date): Promise<void> {
-  const { practice, body, slot } = booked;
+  const { practice, contact: body, slot } = booked;
   const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
   const when = slot ? describeWhen(slot.startsAt, practice.server_tz) : null;
   const where = [practice.name, addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode })]
@@ -36,8 +47,9 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     when ? `When: ${when}` : 'When: the office will call you to agree a time',
     `Where: ${where}`,
     phone ? `Phone: ${phone}` : null,
-    `Reason: ${booked.reason.name}`,
+    `Reason: ${booked.reasonName}`,
     slot ? `Provider: ${provider ?? 'First Available'}` : null,
+    booked.paidCents !== undefined ? `Paid: $${(booked.paidCents / 100).toFixed(2)}` : null,
   ].filter((line): line is string => line !== null);
 
   await enqueueEmail(tx, {
@@ -65,7 +77,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
                 start: slot.startsAt,
                 end: slot.endsAt,
                 timeZone: practice.server_tz,
-                summary: `${booked.reason.name} at ${practice.name}`,
+                summary: `${booked.reasonName} at ${practice.name}`,
                 description: details.join('\n'),
                 location: where,
                 organizerName: practice.name,

@@ -26,6 +26,8 @@ export interface NewAppointment {
   userMeta: UserMeta | null;
   fingerprint: string | null;
   insurance: InsuranceDetails | null;
+  /** A payment hold: counted by the exclusion constraints until it expires or is paid. */
+  hold: { expiresAt: Date; amountCents: number } | null;
 }
 
 /** Inserts the appointment; the exclusion constraints refuse an overlap with error 23P01. */
@@ -36,9 +38,9 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
        practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, pms_clinic_num, starts_at, ends_at, status,
        patient_status, is_patient, booker_first_name, booker_last_name, booker_dob, email, wireless_phone,
        user_message, message, is_concented, consented_at, client_ip, referrer_id, source_meta, utm_details,
-       user_meta, fingerprint, has_insurance, insurance_details)
+       user_meta, fingerprint, has_insurance, insurance_details, hold_expires_at, amount_cents, payment_status)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, true, $19, $20, $21,
-             $22, $23, $24, $25, $26, $27)
+             $22, $23, $24, $25, $26, $27, $28, $29, $30)
      returning id`,
     [
       a.practiceId, a.reasonId, a.patientId, a.provNum, a.opNum, a.clinicNum,
@@ -46,6 +48,7 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
       a.patientStatus, a.isPatient, a.booker?.first_name ?? null, a.booker?.last_name ?? null, a.booker?.dob ?? null,
       a.email, a.wirelessPhone, a.userMessage, a.message, a.consentedAt.toISOString(), a.clientIp, a.referrerId,
       json(a.sourceMeta), json(a.utmDetails), json(a.userMeta), a.fingerprint, a.insurance !== null, json(a.insurance),
+      a.hold?.expiresAt.toISOString() ?? null, a.hold?.amountCents ?? null, a.hold ? 'pending' : null,
     ],
   );
   return row!.id;
