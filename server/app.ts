@@ -18,10 +18,32 @@ import { registerPracticesRoutes } from './features/practices/practices-routes.t
 import { createPracticesService } from './features/practices/practices-service.ts';
 import { loadOrCreateSecret } from './db/app-secrets-repository.ts';
 import { registerOutboxRoutes } from './features/outbox/outbox-routes.ts';
+import { registerLocalCheckoutRoutes } from './features/payments/local-checkout-routes.ts';
+import { registerPaymentsRoutes, registerStripeWebhook } from './features/payments/payments-routes.ts';
+import { createPaymentsService, REFUND_JOB } from './features/payments/payments-service.ts';
+import type { PaymentAdapter } from './adapters/payments/payment-adapter.ts';
+import { createLocalPaymentAdapter } from './adapters/payments/local-payment-adapter.ts';
+import { createStripePaymentAdapter } from './adapters/payments/stripe-payment-adapter.ts';
+import type { JobHandler } from './jobs/job-queue.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
+import { registerVerificationRoutes } from './features/verification/verification-routes.ts';
+import { registerReviewRoutes } from './features/reviews/reviews-routes.ts';
+import { registerAdminRoutes } from './features/admin/admin-routes.ts';
+
+/** Work the process runs besides answering requests: job handlers and periodic sweeps. */
+export interface BackgroundWork {
+  jobHandlers: Record<string, JobHandler>;
+  periodic: { name: string; everyMs: number; run: () => Promise<unknown> }[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    background: BackgroundWork;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -31,6 +53,8 @@ export interface AppDeps {
   webDir?: string;
   /** How long slot lists are cached per process (default 20 s, spec section 9); benchmarks pass 0. */
   slotCacheTtlMs?: number;
+  /** The payment provider; default from config (Stripe, or the local test checkout). */
+  paymentAdapter?: PaymentAdapter;
   /** Fastify logger settings; tests pass false. */
   logger?: boolean | { level: string };
 }
@@ -61,7 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimits = await registerRateLimits(app, config.rateLimitMultiplier);
 
   const clock = deps.clock ?? systemClock;
-  const practices = createPracticesService(db, { publishableKey: null });
+  const paymentAdapter =
+    deps.paymentAdapter ??
+    (config.stripe
+      ? createStripePaymentAdapter({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
+      : createLocalPaymentAdapter(db, config.publicUrl));
+  const practices = createPracticesService(db, { publishableKey: paymentAdapter.publishableKey });
   const availability = createAvailabilityService({
     practices,
     pmsFor: createPmsAdapterSelector(db),
@@ -74,7 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   const patients = createPatientsService(db, practices);
-  const bookings = createBookingsService({ db, clock, practices, availability, captcha });
+  const payments = createPaymentsService({ db, clock, practices, availability, captcha, adapter: paymentAdapter, publicUrl: config.publicUrl });
+  const bookings = createBookingsService({
+    db, clock, practices, availability, captcha,
+    onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
+  });
+  app.decorate('background', {
+    jobHandlers: { [REFUND_JOB]: (payload) => payments.refund(payload) } satisfies Record<string, JobHandler>,
+    periodic: [{ name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() }],
+  });
 
   await app.register(
     async (api) => {
@@ -84,12 +121,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCaptchaRoutes(api, captcha, rateLimits.challenge);
       registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup });
       registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
+      registerPaymentsRoutes(api, { payments, rateLimit: rateLimits.booking });
+      await registerStripeWebhook(api, { payments, webhookSecret: config.stripe?.webhookSecret, clock });
+      registerVerificationRoutes(api, { db, clock, practices, rateLimits });
+      registerReviewRoutes(api, { db, clock, config, practices });
+      registerAdminRoutes(api, { db, clock, config, practices });
     },
     { prefix: '/api/v1' },
   );
 
   // The local outbox and its JSON contract for end-to-end tests; off in production by default.
   if (config.devTools) registerOutboxRoutes(app, { db });
+  if (config.devTools && paymentAdapter.provider === 'local') await registerLocalCheckoutRoutes(app, { db, payments });
 
   await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices });
   return app;

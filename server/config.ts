@@ -33,6 +33,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, { message: 'must be an E.164 number such as +12125550100 or a Messaging Service SID (MG…)' })
     .optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_…)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' }).optional(),
 });
 
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
@@ -58,6 +61,8 @@ export type Config = {
   mailFrom: string;
   /** Unset: SMS goes to the outbox. */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  /** Unset: the local test checkout at /_dev/checkout. */
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -81,6 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(missingTwilio.map((name) => `${name}: required when any of ${TWILIO_VARIABLES.join(', ')} is set`));
   }
   const isProduction = e.NODE_ENV === 'production';
+  // Without the webhook secret a paid booking would depend on the patient coming back.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set']);
   const config: Config = {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -101,6 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : undefined,
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      : undefined,
   };
   if (isProduction && !e.ALLOW_LOCAL_ADAPTERS) {
     // Production must not quietly keep patients' messages in a local outbox.
@@ -108,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(config.devTools ? ['DEV_TOOLS: must be off in production (set ALLOW_LOCAL_ADAPTERS=true to override)'] : []),
       ...(config.smtpUrl ? [] : ['SMTP_URL: required in production (or set ALLOW_LOCAL_ADAPTERS=true to keep mail in the outbox)']),
       ...(config.twilio ? [] : ['TWILIO_ACCOUNT_SID: required in production with TWILIO_AUTH_TOKEN and TWILIO_FROM (or set ALLOW_LOCAL_ADAPTERS=true)']),
+      ...(config.stripe ? [] : ['STRIPE_SECRET_KEY: required in production with STRIPE_WEBHOOK_SECRET (or set ALLOW_LOCAL_ADAPTERS=true)']),
     ];
     if (problems.length > 0) throw new ConfigError(problems);
   }

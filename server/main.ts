@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
 import { listPracticeFormUrls } from './features/practices/practices-repository.ts';
 import { importDemoPracticesIfEmpty } from './features/practices/demo-practices.ts';
+import { setUpReviewJobs } from './features/reviews/review-request-sweep.ts';
 
 /** Process start: config, database (migrated), demo data on an empty database, then listen. */
 async function main(): Promise<void> {
@@ -23,11 +24,20 @@ async function main(): Promise<void> {
   const worker = createJobWorker({
     db,
     clock: systemClock,
-    handlers: createMessageJobHandlers({ mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) }),
+    handlers: {
+      ...createMessageJobHandlers({ mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) }),
+      ...app.background.jobHandlers,
+      // Also (re)starts the chain of review-request sweeps (ADR 0013).
+      ...(await setUpReviewJobs({ db, clock: systemClock, publicUrl: config.publicUrl })),
+    },
     logger: app.log,
   });
+  const timers = app.background.periodic.map((task) =>
+    setInterval(() => task.run().catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`)), task.everyMs),
+  );
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    timers.forEach(clearInterval);
     await app.close();
     await worker.stop();
     await db.close();

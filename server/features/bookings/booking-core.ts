@@ -27,6 +27,8 @@ export interface BookingRequest {
   botChallenge: string | undefined;
   idempotencyKey: string | undefined;
   clientIp: string;
+  /** The `X-Verification-Token` header: the proof from `verify/verify-otp` (issue 6). */
+  verificationToken?: string | undefined;
 }
 
 export interface BookingCoreDeps {

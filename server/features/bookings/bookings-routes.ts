@@ -11,6 +11,7 @@ export function registerBookingsRoutes(app: FastifyInstance, deps: { bookings: B
       body: request.body,
       botChallenge: header('x-bot-challenge'),
       idempotencyKey: header('idempotency-key'),
+      verificationToken: header('x-verification-token'),
       // request.ip honours TRUST_PROXY: the address comes from the connection, or from
       // X-Forwarded-For only behind a trusted proxy; never from a header the browser picks.
       clientIp: request.ip,

@@ -39,6 +39,7 @@ export interface PracticeRow {
   slot_interval_minutes: number;
   google_review_url: string | null;
   notification_email: string | null;
+  review_request_delay_hours: number | null;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
 }
 

@@ -23,7 +23,7 @@ export interface PracticesService {
 }
 
 export function toFormDetails(practice: PracticeRow, publishableKey: string | null): FormDetails {
-  const { slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, pms: _pms, ...wire } = practice;
+  const { slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay, pms: _pms, ...wire } = practice;
   return { ...wire, publishable_key: publishableKey };
 }
 

@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
+import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
+import { createJobWorker } from '../../jobs/job-worker.ts';
+import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { solveBotChallenge } from '../../test/bot-challenge.ts';
+
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let practiceId: string;
+let paidId: string;
+let freeId: string;
+const ORIGIN = 'http://localhost:8080';
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  practiceId = (
+    await importPractices(
+      testDb.db,
+      practiceConfig({
+        notification_email: 'office@test-practice.example',
+        reasons: [{ name: 'Exam', final_duration: 30 }, { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }],
+      }),
+    )
+  )['test-practice']!;
+  paidId = await reasonId(testDb.db, practiceId, 'Whitening');
+  freeId = await reasonId(testDb.db, practiceId, 'Exam');
+  app = await createTestApp(testDb.db, { clock });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
+
+const returnUrls = { success_url: `${ORIGIN}/test-practice/payment-success`, cancel_url: `${ORIGIN}/test-practice/payment-failed` };
+
+async function createSession(overrides: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/stripe/create-session',
+    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), ...returnUrls, ...overrides },
+    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const appointmentOf = async (sessionId: string) =>
+  (await testDb.db.query<Record<string, unknown>>('select * from appointments where payment_session_id = $1', [sessionId]))[0]!;
+const worker = () =>
+  createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: { warn: () => undefined, error: () => undefined } });
+const mailTo = async (to: string) => (await testDb.db.query<{ subject: string; text: string }>('select subject, text from outbox_messages where recipient = $1 order by seq', [to]));
+
+describe('POST /api/v1/stripe/create-session', () => {
+  it('holds the slot at the amount of the reason and returns the checkout', async () => {
+    const { status, body } = await createSession({ amount: 1 });
+    expect(status).toBe(201);
+    expect(body.result.session_id).toMatch(/^cs_local_/);
+    expect(body.result.url).toBe(`http://localhost:8080/_dev/checkout/${body.result.session_id}`);
+    const held = await appointmentOf(body.result.session_id);
+    expect(held).toMatchObject({ status: 'pending_payment', payment_status: 'pending', amount_cents: 7500, payment_provider: 'local' });
+    // The hold counts: the same slot is taken for the next patient.
+    const again = await createSession({ email: 'second@example.com' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('SLOT_TAKEN');
+  });
+
+  it.each([
+    ['a reason without payment', { rfv_id: 'free' }, 400],
+    ['a success URL elsewhere', { success_url: 'https://evil.example/test-practice/payment-success' }, 400],
+    ['a cancel URL of another page', { cancel_url: `${ORIGIN}/other/payment-failed` }, 400],
+    ['no return URLs', { success_url: undefined }, 400],
+  ])('refuses %s', async (_name, override, status) => {
+    const payload = { start_time: '10:00:00', end_time: '10:30:00', ...override } as Record<string, unknown>;
+    if (payload.rfv_id === 'free') payload.rfv_id = freeId;
+    const response = await createSession(payload);
+    expect(response.status).toBe(status);
+  });
+
+  it('refuses to book a paid reason through POST appointment without paying', async () => {
+    const response = await app.inject({
+      method: 'POST', url: '/api/v1/appointment',
+      payload: bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: '11:00:00', end_time: '11:30:00' }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('the local test checkout', () => {
+  it('shows the amount with Pay and Cancel, and Pay confirms the booking once', async () => {
+    const { body } = await createSession({ start_time: '13:00:00', end_time: '13:30:00', email: 'payer@example.com' });
+    const sessionId: string = body.result.session_id;
+    const page = await app.inject({ method: 'GET', url: `/_dev/checkout/${sessionId}` });
+    expect(page.body).toContain('$75.00');
+    expect(page.body).toContain('>Pay</button>');
+    expect(page.body).toContain('>Cancel</button>');
+    const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
+    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'paid' });
+    const status = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
+    expect(status.json()).toEqual({ success: true, apt_booked: true, result: { payment_status: 'paid' } });
+    // The success page's booking with payment details completes nothing twice.
+    const fromReturn = await app.inject({
+      method: 'POST', url: '/api/v1/appointment',
+      payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } },
+    });
+    expect(fromReturn.statusCode).toBe(200);
+    expect(fromReturn.json().result).toMatchObject({ status: 'booked', apt_date: '2026-03-03', start_time: '13:00:00' });
+    await worker().runDueJobs();
+    const confirmations = await mailTo('payer@example.com');
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.text).toContain('Paid: $75.00');
+  });
+
+  it('Cancel keeps the appointment booked without payment and tells the practice', async () => {
+    const { body } = await createSession({ start_time: '14:00:00', end_time: '14:30:00', email: 'canceller@example.com' });
+    const sessionId: string = body.result.session_id;
+    const cancel = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(cancel.headers.location).toBe(`${ORIGIN}/test-practice/payment-failed`);
+    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
+    await worker().runDueJobs();
+    expect((await mailTo('office@test-practice.example')).some((m) => m.subject === 'Booked without payment: Ana Lopez')).toBe(true);
+  });
+});
+
+describe('check-payment-status', () => {
+  it('answers 404 for an unknown session or one of another practice, and 400 for a bad query', async () => {
+    expect((await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=cs_nope&practice_id=${practiceId}` })).statusCode).toBe(404);
+    const { body } = await createSession({ start_time: '15:00:00', end_time: '15:30:00' });
+    const other = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=00000000-0000-4000-8000-000000000000` });
+    expect(other.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/stripe/check-payment-status?session_id=x' })).statusCode).toBe(400);
+    const open = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=${practiceId}` });
+    expect(open.json()).toEqual({ success: true, apt_booked: false, result: { payment_status: 'unpaid' } });
+  });
+});
+
+describe('holds', () => {
+  it('releases an expired hold, and refunds a payment that arrives after the slot was taken', async () => {
+    const { body } = await createSession({ start_time: '16:00:00', end_time: '16:30:00', email: 'late@example.com' });
+    const sessionId: string = body.result.session_id;
+    clock.advance(42 * 60_000);
+    const payments = app.background.periodic.find((task) => task.name === 'release expired payment holds')!;
+    await payments.run();
+    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
+    const taken = await app.inject({
+      method: 'POST', url: '/api/v1/appointment',
+      payload: bookingBody({ practice_id: practiceId, rfv_id: freeId, start_time: '16:00:00', end_time: '16:30:00', email: 'taker@example.com' }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(taken.statusCode).toBe(201);
+    await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'refunded', payment_status: 'refund_pending' });
+    const jobs = createJobWorker({
+      db: testDb.db, clock,
+      handlers: { ...createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), ...app.background.jobHandlers },
+      logger: { warn: () => undefined, error: () => undefined },
+    });
+    await jobs.runDueJobs();
+    expect(await appointmentOf(sessionId)).toMatchObject({ payment_status: 'refunded' });
+    const [refundRow] = await testDb.db.query<{ refunded: boolean }>('select refunded from local_checkout_sessions where id = $1', [sessionId]);
+    expect(refundRow!.refunded).toBe(true);
+    expect((await mailTo('late@example.com'))[0]!.subject).toBe('Your payment to Test Practice is being refunded');
+  });
+});

@@ -1,0 +1,93 @@
+import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
+import type { Queryable } from '../../db/database.ts';
+
+export interface NewReviewRequestRow {
+  practiceId: string;
+  tokenHash: string;
+  source: 'admin' | 'automatic';
+  appointmentId: string | null;
+  patientId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  sentVia: ReviewChannel[];
+  createdAt: Date;
+}
+
+export async function insertReviewRequest(tx: Queryable, row: NewReviewRequestRow): Promise<string> {
+  const [inserted] = await tx.query<{ id: string }>(
+    `insert into review_requests (practice_id, token_hash, source, appointment_id, patient_id, patient_first_name,
+       patient_last_name, email, wireless_phone, sent_via, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11)
+     returning id`,
+    [row.practiceId, row.tokenHash, row.source, row.appointmentId, row.patientId, row.firstName, row.lastName, row.email, row.phone, row.sentVia, row.createdAt],
+  );
+  return inserted!.id;
+}
+
+export async function findReviewRequestByTokenHash(db: Queryable, tokenHash: string) {
+  const rows = await db.query<{ id: string; patient_first_name: string; patient_last_name: string }>(
+    'select id, patient_first_name, patient_last_name from review_requests where token_hash = $1',
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** The request with what the tracking link and the feedback notification need of its practice. */
+export async function findReviewRequestWithPractice(db: Queryable, requestId: string) {
+  const rows = await db.query<{
+    id: string;
+    patient_first_name: string;
+    patient_last_name: string;
+    email: string | null;
+    wireless_phone: string | null;
+    practice_name: string;
+    google_review_url: string | null;
+    notification_email: string | null;
+  }>(
+    `select r.id, r.patient_first_name, r.patient_last_name, r.email, r.wireless_phone,
+            p.name as practice_name, p.google_review_url, p.notification_email
+       from review_requests r join practices p on p.id = r.practice_id
+      where r.id = $1`,
+    [requestId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function recordReviewClick(db: Queryable, requestId: string, at: Date): Promise<void> {
+  await db.query(
+    `update review_requests
+        set click_count = click_count + 1, first_clicked_at = coalesce(first_clicked_at, $2), last_clicked_at = $2
+      where id = $1`,
+    [requestId, at],
+  );
+}
+
+/** Null when the request already has its feedback (one per request). */
+export async function insertFeedback(
+  tx: Queryable,
+  feedback: { requestId: string; category: string; description: string; createdAt: Date },
+): Promise<string | null> {
+  const rows = await tx.query<{ id: string }>(
+    `insert into review_feedback (request_id, feedback_category, feedback_description, created_at)
+     values ($1, $2, $3, $4)
+     on conflict (request_id) do nothing
+     returning id`,
+    [feedback.requestId, feedback.category, feedback.description, feedback.createdAt],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** The booking details a review request about this appointment may reuse. */
+export async function findAppointmentForReview(db: Queryable, appointmentId: string) {
+  const rows = await db.query<{
+    id: string;
+    practice_id: string;
+    patient_id: string | null;
+    email: string | null;
+    wireless_phone: string | null;
+    is_concented: boolean;
+  }>('select id, practice_id, patient_id, email, wireless_phone, is_concented from appointments where id = $1', [appointmentId]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,54 @@
+import type { CreatedReviewRequest, ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
+import type { Queryable } from '../../db/database.ts';
+import { queueReviewInvitation } from './review-messages.ts';
+import { insertReviewRequest } from './review-requests-repository.ts';
+import { createReviewToken } from './review-tokens.ts';
+
+export interface ReviewRequestDraft {
+  practice: { id: string; name: string };
+  source: 'admin' | 'automatic';
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  appointmentId: string | null;
+  patientId: string | null;
+  /** Where to send the link now: only contacts that consented (the callers check). */
+  channels: ReviewChannel[];
+}
+
+/**
+ * Stores a review request and queues its messages in one transaction. The link token exists only
+ * in the returned URL and the messages; the table keeps its hash.
+ */
+export async function createReviewRequest(
+  tx: Queryable,
+  draft: ReviewRequestDraft,
+  context: { now: Date; publicUrl: string },
+): Promise<CreatedReviewRequest> {
+  const { token, tokenHash } = createReviewToken();
+  const requestId = await insertReviewRequest(tx, {
+    practiceId: draft.practice.id,
+    tokenHash,
+    source: draft.source,
+    appointmentId: draft.appointmentId,
+    patientId: draft.patientId,
+    firstName: draft.firstName,
+    lastName: draft.lastName,
+    email: draft.email,
+    phone: draft.phone,
+    sentVia: draft.channels,
+    createdAt: context.now,
+  });
+  const reviewUrl = `${context.publicUrl}/review/${token}`;
+  await queueReviewInvitation(tx, {
+    requestId,
+    practiceName: draft.practice.name,
+    firstName: draft.firstName,
+    email: draft.email,
+    phone: draft.phone,
+    reviewUrl,
+    channels: draft.channels,
+  });
+  return { request_id: requestId, review_url: reviewUrl, sent_via: draft.channels };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/request-parsing.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { createReviewsService, FEEDBACK_RECEIVED_MESSAGE } from './reviews-service.ts';
+
+export interface ReviewRoutesDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier'>;
+  practices: PracticesService;
+}
+
+/** Per-IP limits of the patient-facing review calls, scaled like the others by RATE_LIMIT_MULTIPLIER. */
+const LIMITS = {
+  lookup: { max: 60, timeWindow: 60_000 },
+  feedback: { max: 10, timeWindow: 10 * 60_000 },
+};
+
+/** Spec section 7, `review/*`. */
+export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDeps): void {
+  const reviews = createReviewsService({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, practices: deps.practices });
+  const scaled = (limit: { max: number; timeWindow: number }) => ({
+    max: Math.max(1, Math.round(limit.max * deps.config.rateLimitMultiplier)),
+    timeWindow: limit.timeWindow,
+  });
+
+  // The token in this path opens a patient's page: the route logs only warnings, never the path.
+  app.get<{ Params: { token: string } }>(
+    '/review/verify-request-link/:token',
+    { logLevel: 'warn', config: { rateLimit: scaled(LIMITS.lookup) } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await reviews.verifyLink(request.params.token));
+    },
+  );
+
+  // Opened in a new tab, not fetched (spec section 7): a failure reads as a page there.
+  app.get<{ Params: { requestId: string } }>('/review/track/:requestId', { config: { rateLimit: scaled(LIMITS.lookup) } }, async (request, reply) => {
+    try {
+      const target = await reviews.trackClick(request.params.requestId);
+      return reply.header('cache-control', 'no-store').redirect(target, 302);
+    } catch (error) {
+      if (error instanceof AppError && prefersHtml(request)) return sendErrorPage(reply, error);
+      throw error;
+    }
+  });
+
+  app.post('/review/feedback', { config: { rateLimit: scaled(LIMITS.feedback) } }, async (request, reply) => {
+    const result = await reviews.submitFeedback(request.body);
+    return reply.status(201).send(ok(result, FEEDBACK_RECEIVED_MESSAGE));
+  });
+}
+
+function prefersHtml(request: FastifyRequest): boolean {
+  return /text\/html/.test(request.headers.accept ?? '');
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function sendErrorPage(reply: FastifyReply, error: AppError) {
+  const message = error.message.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  return reply
+    .status(error.statusCode)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Review</title></head><body><main><h1>Sorry</h1><p>${message}</p></main></body></html>`);
+}

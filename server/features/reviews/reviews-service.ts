@@ -1,0 +1,124 @@
+import { CreateReviewRequestBodySchema, type CreatedReviewRequest, type ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
+import { FeedbackBodySchema, RequestIdSchema, type ReviewRequestLink } from '#domain/reviews/review-schemas.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { parseBody } from '../../http/request-parsing.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { queueFeedbackNotice } from './review-messages.ts';
+import { createReviewRequest } from './review-requests.ts';
+import {
+  findAppointmentForReview,
+  findReviewRequestByTokenHash,
+  findReviewRequestWithPractice,
+  insertFeedback,
+  recordReviewClick,
+} from './review-requests-repository.ts';
+import { lockPatient } from './review-sweep-repository.ts';
+import { hashReviewToken, isWellFormedReviewToken } from './review-tokens.ts';
+
+export const INVALID_REVIEW_LINK_MESSAGE = 'This review link is not valid. Please open the full link from the message you received.';
+export const UNKNOWN_REQUEST_MESSAGE = 'We could not find this review request. Please open the link from the message you received again.';
+export const NO_GOOGLE_REVIEW_PAGE_MESSAGE = 'This practice has not set up a Google review page yet. Thank you for wanting to share your experience!';
+export const FEEDBACK_ALREADY_SENT_MESSAGE = 'We already received your feedback for this visit. Thank you!';
+export const FEEDBACK_RECEIVED_MESSAGE = 'Thank you for your feedback. The practice will read it carefully.';
+const NO_CONSENTED_CONTACT_MESSAGE =
+  'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at. ' +
+  'Set is_concented: true once the patient has agreed to receive text and email, or leave send false and share the link yourself.';
+
+export interface ReviewsService {
+  /** Operators (admin API and CLI): the consent rule of ADR 0013 decides what `send` may use. */
+  createRequest(body: unknown): Promise<CreatedReviewRequest>;
+  verifyLink(token: string): Promise<ReviewRequestLink>;
+  /** Records the click; returns the practice's Google review page. */
+  trackClick(requestId: string): Promise<string>;
+  submitFeedback(body: unknown): Promise<{ request_id: string }>;
+}
+
+export function createReviewsService(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  practices: Pick<PracticesService, 'getFormDetails' | 'requirePractice'>;
+}): ReviewsService {
+  const { db, clock } = deps;
+
+  return {
+    async createRequest(input) {
+      const body = parseBody(CreateReviewRequestBodySchema, input);
+      const practice = await deps.practices.requirePractice((await deps.practices.getFormDetails(body.form_url)).id);
+      const appointment = body.appointment_id ? await findAppointmentForReview(db, body.appointment_id) : null;
+      if (body.appointment_id && appointment?.practice_id !== practice.id) {
+        throw AppError.validation('appointment_id is not an appointment of this practice.', { appointment_id: 'not an appointment of this practice' });
+      }
+      const email = body.email ?? appointment?.email ?? null;
+      const phone = body.wireless_phone ?? appointment?.wireless_phone ?? null;
+      // Consent: given in this request, or given at booking for that very contact.
+      const isBookedContact = (value: string | null, booked: string | null | undefined) => appointment?.is_concented === true && value !== null && value === booked;
+      const channels: ReviewChannel[] = [];
+      if (body.send && email && (body.is_concented || isBookedContact(email, appointment?.email))) channels.push('email');
+      if (body.send && phone && (body.is_concented || isBookedContact(phone, appointment?.wireless_phone))) channels.push('sms');
+      if (body.send && channels.length === 0) throw AppError.validation(NO_CONSENTED_CONTACT_MESSAGE, { send: 'no consented e-mail or phone to send to' });
+
+      return db.transaction(async (tx) => {
+        if (appointment?.patient_id) await lockPatient(tx, appointment.patient_id);
+        return createReviewRequest(
+          tx,
+          {
+            practice: { id: practice.id, name: practice.name },
+            source: 'admin',
+            firstName: body.patient_first_name,
+            lastName: body.patient_last_name,
+            email,
+            phone,
+            appointmentId: appointment?.id ?? null,
+            patientId: appointment?.patient_id ?? null,
+            channels,
+          },
+          { now: clock.now(), publicUrl: deps.publicUrl },
+        );
+      });
+    },
+
+    async verifyLink(token) {
+      if (!isWellFormedReviewToken(token)) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
+      const request = await findReviewRequestByTokenHash(db, hashReviewToken(token));
+      if (!request) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
+      return { patient_first_name: request.patient_first_name, patient_last_name: request.patient_last_name, request_id: request.id };
+    },
+
+    async trackClick(requestId) {
+      const request = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestWithPractice(db, requestId) : null;
+      if (!request) throw AppError.notFound(UNKNOWN_REQUEST_MESSAGE);
+      if (!request.google_review_url) throw AppError.notFound(NO_GOOGLE_REVIEW_PAGE_MESSAGE);
+      await recordReviewClick(db, request.id, clock.now());
+      return request.google_review_url;
+    },
+
+    async submitFeedback(input) {
+      const feedback = parseBody(FeedbackBodySchema, input);
+      const request = await findReviewRequestWithPractice(db, feedback.request_id);
+      if (!request) throw AppError.notFound(UNKNOWN_REQUEST_MESSAGE);
+      await db.transaction(async (tx) => {
+        const feedbackId = await insertFeedback(tx, {
+          requestId: request.id,
+          category: feedback.feedback_category,
+          description: feedback.feedback_description,
+          createdAt: clock.now(),
+        });
+        if (!feedbackId) throw new AppError(409, 'CONFLICT', FEEDBACK_ALREADY_SENT_MESSAGE);
+        if (request.notification_email) {
+          await queueFeedbackNotice(tx, {
+            feedbackId,
+            requestId: request.id,
+            to: request.notification_email,
+            patient: { firstName: request.patient_first_name, lastName: request.patient_last_name, email: request.email, phone: request.wireless_phone },
+            category: feedback.feedback_category,
+            description: feedback.feedback_description,
+          });
+        }
+      });
+      return { request_id: request.id };
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { normaliseEmail, normalisePhone } from '#domain/verification/contact-normalisation.ts';
+import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { VERIFICATION_TOKEN_KEY_NAME, verificationKey } from './verification-keys.ts';
+import { readVerificationToken } from './verification-token.ts';
+
+const required = (message: string) => new AppError(403, 'VERIFICATION_REQUIRED', message);
+
+/**
+ * Invariant 3: when the practice verifies patients, a booking needs an unexpired token from
+ * `verify-otp` for this practice whose recipient is the booking's e-mail or phone (normalised the
+ * same way). Call it before any transaction: the key may be read from the database.
+ */
+export async function requireVerification(
+  practice: { id: string; to_verify_patient: boolean },
+  body: { email: string; wireless_phone: string },
+  tokenHeader: string | undefined,
+  deps: { db: Queryable; clock: Clock },
+): Promise<void> {
+  if (!practice.to_verify_patient) return;
+  if (!tokenHeader) throw required('Please verify your email address or phone number before booking.');
+  const claims = readVerificationToken(await verificationKey(deps.db, VERIFICATION_TOKEN_KEY_NAME), tokenHeader, deps.clock.now());
+  if (!claims || claims.p !== practice.id) throw required('Your verification has expired or is not valid here. Please verify your contact again.');
+  const contact = claims.t === 'email' ? normaliseEmail(body.email) : normalisePhone(body.wireless_phone);
+  if (contact !== claims.r) {
+    throw required('The verified contact does not match the email address or phone number of this booking. Please verify it again.');
+  }
+}

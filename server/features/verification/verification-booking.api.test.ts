@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
+import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { verificationToken, type Contact } from './verification-test-kit.ts';
+
+// Monday 2 March 2026, 07:00 in New York; the factory books Tuesday 3 March.
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let ids: Record<string, string>;
+const reasons: Record<string, string> = {};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  ids = await importPractices(
+    testDb.db,
+    practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
+    practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
+    practiceConfig({ form_url: 'test-practice', to_verify_patient: false }),
+  );
+  for (const [slug, id] of Object.entries(ids)) reasons[slug] = await reasonId(testDb.db, id, 'Exam');
+  app = await createTestApp(testDb.db, { clock });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+let slot = 0;
+/** A booking at the next free half hour of Dr. One (lunch skipped), so tests do not collide on slots. */
+function booking(slug: string, overrides: Partial<BookingBodyInput> = {}): BookingBodyInput {
+  let minutes = 9 * 60 + 30 * slot++;
+  if (minutes >= 12 * 60) minutes += 60;
+  const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+  return bookingBody({ practice_id: ids[slug]!, rfv_id: reasons[slug]!, start_time: time(minutes), end_time: time(minutes + 30), ...overrides });
+}
+
+async function book(body: BookingBodyInput, token?: string) {
+  const headers: Record<string, string> = { 'x-bot-challenge': await solveBotChallenge(app) };
+  if (token !== undefined) headers[VERIFICATION_TOKEN_HEADER] = token;
+  const response = await app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body, headers });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const tokenFor = (contact: Contact) => verificationToken(app, testDb.db, clock, contact);
+const byEmail = (slug: string, recipient = 'ana.lopez@example.com'): Contact => ({ recipient, verification_type: 'email', practice_id: ids[slug]! });
+const countAppointments = async (slug: string) =>
+  (await testDb.db.query('select 1 from appointments where practice_id = $1', [ids[slug]])).length;
+// Each token costs a send: keep the per-recipient limits out of the way between tests.
+const nextTest = () => clock.advance(11 * 60_000);
+
+describe('booking at a practice that verifies patients', () => {
+  it('refuses a booking without a token with 403 VERIFICATION_REQUIRED, and books nothing', async () => {
+    const before = await countAppointments('verify-dental');
+    const refused = await book(booking('verify-dental'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, code: 'VERIFICATION_REQUIRED', message: 'Please verify your email address or phone number before booking.' });
+    expect(await countAppointments('verify-dental')).toBe(before);
+  });
+
+  it('books with a token for the booking e-mail', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('verify-dental', 'Ana.Lopez@Example.com'));
+    const booked = await book(booking('verify-dental'), token);
+    expect(booked.status).toBe(201);
+    expect(booked.body.result.status).toBe('booked');
+  });
+
+  it('books with a token for the booking phone, written without +1', async () => {
+    nextTest();
+    const token = await tokenFor({ recipient: '+15125550123', verification_type: 'text', practice_id: ids['verify-dental']! });
+    expect((await book(booking('verify-dental', { wireless_phone: '5125550123' }), token)).status).toBe(201);
+  });
+
+  it('accepts a token again within its half hour (a new slot after SLOT_TAKEN)', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('verify-dental'));
+    expect((await book(booking('verify-dental'), token)).status).toBe(201);
+    expect((await book(booking('verify-dental'), token)).status).toBe(201);
+  });
+
+  it('refuses a token for another practice', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('other-verify'));
+    const refused = await book(booking('verify-dental'), token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('VERIFICATION_REQUIRED');
+  });
+
+  it('refuses a token for another e-mail or phone', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('verify-dental', 'someone.else@example.com'));
+    const refused = await book(booking('verify-dental'), token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('The verified contact does not match the email address or phone number of this booking. Please verify it again.');
+    const phoneToken = await tokenFor({ recipient: '+15125550999', verification_type: 'text', practice_id: ids['verify-dental']! });
+    expect((await book(booking('verify-dental'), phoneToken)).status).toBe(403);
+  });
+
+  it('refuses a token after 30 minutes', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('verify-dental'));
+    clock.advance(30 * 60_000);
+    const refused = await book(booking('verify-dental'), token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Your verification has expired or is not valid here. Please verify your contact again.');
+  });
+
+  it('refuses a forged or altered token', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('verify-dental', 'mallory@example.com'));
+    const [, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+    const altered = `${Buffer.from(JSON.stringify({ ...claims, r: 'ana.lopez@example.com' })).toString('base64url')}.${signature}`;
+    expect((await book(booking('verify-dental'), altered)).status).toBe(403);
+    expect((await book(booking('verify-dental'), 'not-a-token')).status).toBe(403);
+  });
+});
+
+describe('booking at a practice that does not verify', () => {
+  it('books without a token', async () => {
+    expect((await book(booking('test-practice'))).status).toBe(201);
+  });
+});

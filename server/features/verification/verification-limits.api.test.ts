@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
+import { latestCode, sendOtp, verifyOtp, type Contact } from './verification-test-kit.ts';
+
+const clock = fixedClock('2026-03-02T12:00:00Z');
+const MINUTE = 60_000;
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  ids = await importPractices(
+    testDb.db,
+    practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
+    practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
+  );
+  app = await createTestApp(testDb.db, { clock });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+let counter = 0;
+const email = (overrides: Partial<Contact> = {}): Contact => ({
+  recipient: `limits${++counter}@example.com`, verification_type: 'email', practice_id: ids['verify-dental']!, ...overrides,
+});
+const sendCount = async (recipient: string) =>
+  (await testDb.db.query('select 1 from verification_sends where recipient = $1', [recipient])).length;
+
+describe('per-recipient limits on sending codes', () => {
+  it('makes a resend wait 30 seconds, and says how long is left', async () => {
+    const contact = email();
+    expect((await sendOtp(app, contact)).status).toBe(200);
+    const refused = await sendOtp(app, contact);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: 'A code was just sent. Please wait 30 seconds before asking for a new one.' });
+    clock.advance(12_000);
+    expect((await sendOtp(app, contact)).body.message).toBe('A code was just sent. Please wait 18 seconds before asking for a new one.');
+    clock.advance(18_000);
+    expect((await sendOtp(app, contact)).status).toBe(200);
+    // Refusals send nothing and count nothing.
+    expect(await sendCount(contact.recipient)).toBe(2);
+  });
+
+  it('allows three sends in ten minutes', async () => {
+    const contact = email();
+    const first = clock.now().getTime();
+    for (let i = 0; i < 3; i++) {
+      expect((await sendOtp(app, contact)).status).toBe(200);
+      clock.advance(30_000);
+    }
+    const refused = await sendOtp(app, contact);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many codes were requested for this contact. Please try again in 9 minutes.');
+    expect(refused.headers['retry-after']).toBe(String(10 * 60 - 90));
+    clock.set(new Date(first + 10 * MINUTE - 1_000));
+    expect((await sendOtp(app, contact)).status).toBe(429);
+    clock.set(new Date(first + 10 * MINUTE));
+    expect((await sendOtp(app, contact)).status).toBe(200);
+  });
+
+  it('allows ten sends a day', async () => {
+    const contact = email();
+    const first = clock.now().getTime();
+    for (let i = 0; i < 10; i++) {
+      expect((await sendOtp(app, contact)).status).toBe(200);
+      clock.advance(4 * MINUTE);
+    }
+    const refused = await sendOtp(app, contact);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many codes were requested for this contact. Please try again in 24 hours.');
+    clock.set(new Date(first + 24 * 60 * MINUTE));
+    expect((await sendOtp(app, contact)).status).toBe(200);
+  });
+
+  it('counts a recipient across practices, spellings and processes', async () => {
+    const contact: Contact = { recipient: '+15125550188', verification_type: 'text', practice_id: ids['verify-dental']! };
+    const secondProcess = await createTestApp(testDb.db, { clock });
+    try {
+      expect((await sendOtp(app, contact)).status).toBe(200);
+      expect((await sendOtp(secondProcess, { ...contact, recipient: '512 555 0188', practice_id: ids['other-verify']! })).status).toBe(429);
+    } finally {
+      await secondProcess.close();
+    }
+  });
+
+  it('lets only one of several simultaneous sends through', async () => {
+    const contact = email();
+    const statuses = await Promise.all(Array.from({ length: 6 }, () => sendOtp(app, contact).then((r) => r.status)));
+    expect(statuses.sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    expect(await sendCount(contact.recipient)).toBe(1);
+  });
+
+  it('counts every one of several simultaneous wrong codes', async () => {
+    const contact = email();
+    await sendOtp(app, contact);
+    const right = await latestCode(testDb.db, clock, contact.recipient);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const messages = await Promise.all(Array.from({ length: 8 }, () => verifyOtp(app, contact, wrong).then((r) => r.body.message as string)));
+    expect(messages.filter((m) => m.includes('left')).sort()).toEqual([
+      'That code is not correct. You have 1 try left.',
+      'That code is not correct. You have 2 tries left.',
+      'That code is not correct. You have 3 tries left.',
+      'That code is not correct. You have 4 tries left.',
+    ]);
+    expect((await verifyOtp(app, contact, right)).status).toBe(400);
+  });
+
+  it('keeps a code checkable while a resend is refused', async () => {
+    const contact = email();
+    await sendOtp(app, contact);
+    const code = await latestCode(testDb.db, clock, contact.recipient);
+    expect((await sendOtp(app, contact)).status).toBe(429);
+    expect((await verifyOtp(app, contact, code)).status).toBe(200);
+  });
+});
+
+describe('per-IP limits', () => {
+  let strictApp: FastifyInstance;
+  beforeAll(async () => {
+    // 0.05 of the defaults: one send and three checks per address in ten minutes.
+    strictApp = await createTestApp(testDb.db, { clock, config: { rateLimitMultiplier: 0.05 } });
+  });
+  afterAll(async () => {
+    await strictApp?.close();
+  });
+
+  it('limits sends from one address, whatever the recipient', async () => {
+    expect((await sendOtp(strictApp, email())).status).toBe(200);
+    const refused = await sendOtp(strictApp, email());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+  });
+
+  it('limits checks from one address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await verifyOtp(strictApp, email(), '000000')).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+});

@@ -1,0 +1,133 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { OTP_LENGTH, RESEND_COOLDOWN_SECONDS, SendOtpBodySchema, VerifyOtpBodySchema, type SendOtpResult, type VerifyOtpResult } from '#domain/verification/verification-schemas.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { parseBody } from '../../http/request-parsing.ts';
+import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { checkSendLimits, SEND_HISTORY_MS } from './send-limits.ts';
+import { OTP_HMAC_KEY_NAME, VERIFICATION_TOKEN_KEY_NAME, verificationKey } from './verification-keys.ts';
+import {
+  deleteCode, findCodeForUpdate, listRecentSends, lockRecipient, pruneVerificationRows, recordFailedAttempt, recordSend, upsertCode, type CodeKey,
+} from './verification-repository.ts';
+import { signVerificationToken } from './verification-token.ts';
+
+export const CODE_LIFETIME_MS = 10 * 60_000;
+export const TOKEN_LIFETIME_MS = 30 * 60_000;
+export const MAX_FAILED_ATTEMPTS = 5;
+// Expired codes stay a while so a late check hears "expired" rather than "no code".
+const EXPIRED_CODE_RETENTION_MS = 60 * 60_000;
+
+/** A 429 that also tells the client, in Retry-After, when to come back. */
+export class RetryLaterError extends AppError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', message);
+  }
+}
+
+export interface VerificationService {
+  sendCode(body: unknown): Promise<{ message: string; result: SendOtpResult }>;
+  checkCode(body: unknown): Promise<{ message: string; result: VerifyOtpResult }>;
+}
+
+type CheckOutcome = { kind: 'verified' } | { kind: 'missing' } | { kind: 'expired' } | { kind: 'exhausted' } | { kind: 'wrong'; triesLeft: number };
+
+const invalid = (message: string) => new AppError(400, 'OTP_INVALID', message);
+
+export function createVerificationService(deps: { db: Database; clock: Clock; practices: PracticesService }): VerificationService {
+  const { db, clock } = deps;
+
+  return {
+    async sendCode(raw) {
+      const body = parseBody(SendOtpBodySchema, raw);
+      const practice = await deps.practices.requirePractice(body.practice_id);
+      if (!practice.to_verify_patient) throw new AppError(403, 'FORBIDDEN', 'This practice does not ask patients to verify their contact.');
+      // Keys before the transaction: on PGlite a query beside an open transaction would wait forever.
+      const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
+      const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+      const key: CodeKey = { practiceId: practice.id, recipient: body.recipient, purpose: 'booking' };
+      const channel = body.verification_type === 'email' ? 'email' : 'sms';
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await lockRecipient(tx, body.recipient);
+        const refusal = checkSendLimits(await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)), now);
+        if (refusal) throw new RetryLaterError(refusal.message, refusal.retryAfterSeconds);
+        await upsertCode(tx, key, { channel, hash: hashCode(otpKey, key, code), expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now });
+        await recordSend(tx, body.recipient, now);
+        // In the same transaction: the code is stored and its message queued, or neither.
+        await queueCodeMessage(tx, { channel, to: body.recipient, practiceName: practice.name, code });
+        await pruneVerificationRows(tx, { codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS), sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS) });
+      });
+      return {
+        message: `A ${OTP_LENGTH}-digit code was sent to your ${channel === 'email' ? 'email address' : 'phone number'}.`,
+        result: { recipient: body.recipient, expires_in_seconds: CODE_LIFETIME_MS / 1000, resend_in_seconds: RESEND_COOLDOWN_SECONDS },
+      };
+    },
+
+    async checkCode(raw) {
+      const body = parseBody(VerifyOtpBodySchema, raw);
+      const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
+      const tokenKey = await verificationKey(db, VERIFICATION_TOKEN_KEY_NAME);
+      const key: CodeKey = { practiceId: body.practice_id, recipient: body.recipient, purpose: 'booking' };
+      const now = clock.now();
+      // The outcome is returned, not thrown: a throw would roll back the failed try it must count.
+      const outcome = await db.transaction(async (tx): Promise<CheckOutcome> => {
+        const stored = await findCodeForUpdate(tx, key);
+        if (!stored) return { kind: 'missing' };
+        if (stored.expires_at.getTime() <= now.getTime() || stored.failed_attempts >= MAX_FAILED_ATTEMPTS) {
+          await deleteCode(tx, stored.id);
+          return { kind: stored.failed_attempts >= MAX_FAILED_ATTEMPTS ? 'exhausted' : 'expired' };
+        }
+        if (isSameHash(hashCode(otpKey, key, body.otp), stored.code_hash)) {
+          await deleteCode(tx, stored.id);
+          return { kind: 'verified' };
+        }
+        const failed = await recordFailedAttempt(tx, stored.id);
+        if (failed < MAX_FAILED_ATTEMPTS) return { kind: 'wrong', triesLeft: MAX_FAILED_ATTEMPTS - failed };
+        await deleteCode(tx, stored.id);
+        return { kind: 'exhausted' };
+      });
+      switch (outcome.kind) {
+        case 'missing':
+          throw invalid('There is no valid code for this contact. Please request a new code.');
+        case 'expired':
+          throw invalid('This code has expired. Please request a new code.');
+        case 'exhausted':
+          throw invalid('Too many wrong codes. Please request a new code.');
+        case 'wrong':
+          throw invalid(`That code is not correct. You have ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left.`);
+        case 'verified':
+          break;
+      }
+      const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
+      const token = signVerificationToken(tokenKey, { p: body.practice_id, r: body.recipient, t: body.verification_type, exp: Math.floor(expiresAt.getTime() / 1000) });
+      return {
+        message: `Your ${body.verification_type === 'email' ? 'email address' : 'phone number'} is verified.`,
+        result: { verification_token: token, expires_at: expiresAt.toISOString() },
+      };
+    },
+  };
+}
+
+/** The code is kept only as this keyed hash, bound to where and what it was sent for. */
+function hashCode(otpKey: string, key: CodeKey, code: string): string {
+  return createHmac('sha256', otpKey).update(`${key.purpose}\n${key.practiceId}\n${key.recipient}\n${code}`).digest('hex');
+}
+
+function isSameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The code and the practice name, nothing about the patient (a phone may show it on a locked screen). */
+async function queueCodeMessage(tx: Queryable, message: { channel: 'email' | 'sms'; to: string; practiceName: string; code: string }): Promise<void> {
+  const text = `Your ${message.practiceName} verification code is ${message.code}. It expires in ${CODE_LIFETIME_MS / 60_000} minutes.`;
+  const idempotencyKey = `verification-code:${randomUUID()}`;
+  if (message.channel === 'email') {
+    await enqueueEmail(tx, { to: message.to, subject: `Your ${message.practiceName} verification code`, text, idempotencyKey });
+  } else {
+    await enqueueSms(tx, { to: message.to, text, idempotencyKey });
+  }
+}
