@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../app.ts';
+import type { PaymentAdapter } from '../adapters/payments/payment-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -14,13 +15,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '100', RATE_LIMIT_MULTIPLIER: '1000' }), ...overrides };
 }
 
-export async function createTestApp(db: Database, options: { clock?: Clock; config?: Partial<Config> } = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  db: Database,
+  options: { clock?: Clock; config?: Partial<Config>; paymentAdapter?: PaymentAdapter } = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.config),
     db,
     logger: false,
     webDir: FIXTURE_WEB_DIR,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.paymentAdapter ? { paymentAdapter: options.paymentAdapter } : {}),
   });
   await app.ready();
   return app;

@@ -56,7 +56,7 @@ export async function registerStripeWebhook(app: FastifyInstance, deps: { paymen
       if (!signature || !Buffer.isBuffer(request.body)) throw AppError.badRequest('Missing Stripe signature or body.');
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret, 300, undefined, Math.floor(deps.clock.now().getTime() / 1000));
+        event = Stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret, 300, undefined, deps.clock.now().getTime());
       } catch {
         throw AppError.badRequest('The Stripe signature is not valid.');
       }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.ts';
+import { PaymentProviderError } from './payment-adapter.ts';
+import { createStripePaymentAdapter } from './stripe-payment-adapter.ts';
+
+let fake: FakeStripe;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(() => fake?.close());
+
+const adapter = () =>
+  createStripePaymentAdapter({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', host: '127.0.0.1', port: fake.port, protocol: 'http' });
+
+describe('the Stripe payment adapter (real stripe package, local stand-in)', () => {
+  it('creates a Checkout Session in payment mode with the line item, amount, metadata and expiry', async () => {
+    const expiresAt = new Date('2030-01-01T10:31:00Z');
+    const session = await adapter().createCheckoutSession({
+      appointmentId: 'appt-1', amountCents: 7500, currency: 'usd', description: 'Whitening at Bright Smile Dental', customerEmail: 'ana@example.com',
+      successUrl: 'http://localhost/bright-smile/payment-success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost/bright-smile/payment-failed', expiresAt,
+    });
+    expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
+    const request = fake.requests.at(-1)!;
+    expect(request.authorization).toBe('Bearer sk_test_123');
+    expect(request.idempotencyKey).toBe('checkout-appt-1');
+    expect(Object.fromEntries(request.form)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '7500',
+      'line_items[0][price_data][product_data][name]': 'Whitening at Bright Smile Dental',
+      'metadata[appointment_id]': 'appt-1',
+      client_reference_id: 'appt-1',
+      expires_at: String(expiresAt.getTime() / 1000),
+      success_url: 'http://localhost/bright-smile/payment-success?session_id={CHECKOUT_SESSION_ID}',
+    });
+  });
+
+  it('retrieves a session state', async () => {
+    const { id } = await adapter().createCheckoutSession({
+      appointmentId: 'appt-2', amountCents: 100, currency: 'usd', description: 'x', customerEmail: 'a@example.com', successUrl: 'http://l/s', cancelUrl: 'http://l/c', expiresAt: new Date('2030-01-01T00:00:00Z'),
+    });
+    fake.sessions.set(id, { ...fake.sessions.get(id), status: 'complete', payment_status: 'paid', payment_intent: 'pi_9' });
+    expect(await adapter().retrieveSession(id)).toEqual({ id, status: 'complete', paymentStatus: 'paid', amountCents: 100, appointmentId: 'appt-2', paymentIntentId: 'pi_9' });
+  });
+
+  it('refunds by payment intent, once per session', async () => {
+    await adapter().refund({ id: 'cs_x', paymentIntentId: 'pi_7' });
+    expect(fake.refunds.at(-1)).toBe('pi_7');
+    expect(fake.requests.at(-1)!.idempotencyKey).toBe('refund-cs_x');
+  });
+
+  it('turns provider failures into PaymentProviderError', async () => {
+    fake.failNext = 10;
+    await expect(adapter().retrieveSession('cs_test_1')).rejects.toBeInstanceOf(PaymentProviderError);
+    fake.failNext = 0;
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripePaymentAdapter } from '../../adapters/payments/stripe-payment-adapter.ts';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { solveBotChallenge } from '../../test/bot-challenge.ts';
+
+const SECRET = 'whsec_test_secret';
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let fake: FakeStripe;
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let practiceId: string;
+let paidId: string;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  testDb = await createTestDatabase();
+  practiceId = (await importPractices(testDb.db, practiceConfig({ reasons: [{ name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }] })))['test-practice']!;
+  paidId = await reasonId(testDb.db, practiceId, 'Whitening');
+  app = await createTestApp(testDb.db, {
+    clock,
+    config: { stripe: { secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: SECRET } },
+    paymentAdapter: createStripePaymentAdapter({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', host: '127.0.0.1', port: fake.port, protocol: 'http' }),
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+  await fake?.close();
+});
+
+async function holdSlot(startTime: string) {
+  const response = await app.inject({
+    method: 'POST', url: '/api/v1/stripe/create-session',
+    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: startTime, end_time: startTime, email: `p${startTime.slice(0, 2)}@example.com` }), success_url: 'http://localhost:8080/test-practice/payment-success', cancel_url: 'http://localhost:8080/test-practice/payment-failed' },
+    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().result.session_id as string;
+}
+
+function signed(event: object, options: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp ?? Math.floor(clock.now().getTime() / 1000) });
+  return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
+}
+
+const completedEvent = (id: string, sessionId: string) => ({
+  id, object: 'event', type: 'checkout.session.completed',
+  data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', status: 'complete', payment_intent: 'pi_1', amount_total: 7500, metadata: {} } },
+});
+
+const deliver = (event: object, options?: { secret?: string; timestamp?: number }) => app.inject({ method: 'POST', url: '/api/v1/stripe/webhook', ...signed(event, options) });
+const appointment = async (sessionId: string) => (await testDb.db.query<Record<string, unknown>>('select status, payment_status from appointments where payment_session_id = $1', [sessionId]))[0];
+const queuedConfirmations = async (sessionId: string) =>
+  Number((await testDb.db.query<{ n: number }>(
+    `select count(*)::int as n from jobs j join appointments a on j.dedupe_key = 'email:booking-confirmation:' || a.id where a.payment_session_id = $1`, [sessionId],
+  ))[0]!.n);
+
+describe('POST /api/v1/stripe/webhook', () => {
+  it('confirms the held booking on a valid completed event and ignores a replay', async () => {
+    const sessionId = await holdSlot('09:00:00');
+    expect((await deliver(completedEvent('evt_1', sessionId))).statusCode).toBe(200);
+    expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'paid' });
+    expect((await deliver(completedEvent('evt_1', sessionId))).statusCode).toBe(200);
+    expect(await queuedConfirmations(sessionId)).toBe(1);
+  });
+
+  it.each([
+    ['a wrong secret', { secret: 'whsec_other' }],
+    ['a stale timestamp', { timestamp: Math.floor(new Date('2026-03-02T11:50:00Z').getTime() / 1000) }],
+  ])('refuses %s with 400 and changes nothing', async (_name, options) => {
+    const sessionId = await holdSlot(_name === 'a wrong secret' ? '09:30:00' : '10:00:00');
+    const response = await deliver(completedEvent(`evt_bad_${sessionId}`, sessionId), options);
+    expect(response.statusCode).toBe(400);
+    expect(await appointment(sessionId)).toEqual({ status: 'pending_payment', payment_status: 'pending' });
+  });
+
+  it('marks an expired checkout booked without payment', async () => {
+    const sessionId = await holdSlot('10:30:00');
+    await deliver({ id: 'evt_exp', object: 'event', type: 'checkout.session.expired', data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'unpaid', status: 'expired' } } });
+    expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'unpaid' });
+  });
+
+  it('confirms once when the webhook and the success page complete at the same moment', async () => {
+    const sessionId = await holdSlot('11:00:00');
+    fake.sessions.set(sessionId, { ...fake.sessions.get(sessionId), status: 'complete', payment_status: 'paid', payment_intent: 'pi_2' });
+    const results = await Promise.all([
+      deliver(completedEvent('evt_race', sessionId)),
+      app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` }),
+      app.inject({ method: 'POST', url: '/api/v1/appointment', payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } } }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'paid' });
+    expect(await queuedConfirmations(sessionId)).toBe(1);
+  });
+
+  it('applies ten deliveries of one event once', async () => {
+    const sessionId = await holdSlot('13:00:00');
+    const results = await Promise.all(Array.from({ length: 10 }, () => deliver(completedEvent('evt_ten', sessionId))));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await queuedConfirmations(sessionId)).toBe(1);
+  });
+});
