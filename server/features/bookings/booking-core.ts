@@ -13,6 +13,7 @@ import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-servi
 import { findOrCreatePatient } from '../patients/patients-repository.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
+import { requireVerification } from '../verification/require-verification.ts';
 import { queueBookingMessages } from './booking-messages.ts';
 import { insertAppointment, isOverlapViolation } from './bookings-repository.ts';
 
@@ -32,6 +33,7 @@ export interface BookingRequest {
 }
 
 export interface BookingCoreDeps {
+  db: Queryable;
   clock: Clock;
   practices: PracticesService;
   availability: AvailabilityService;
@@ -76,6 +78,9 @@ export async function prepareBooking(deps: BookingCoreDeps, request: Omit<Bookin
   const allowed =
     body.patient_status === 'Returning Patient' ? reason.for_returning_patients : body.patient_status === 'New Patient' ? reason.for_new_patients : true;
   if (!allowed) throw AppError.validation('This reason for visit is not offered for this patient status.', { patient_status: 'not offered for this reason' });
+  // Invariant 3: a practice that verifies patients needs a token for this contact (both the
+  // direct booking and the payment hold come through here).
+  await requireVerification(practice, body, request.verificationToken, deps);
   const proof = await deps.captcha.verify(request.botChallenge);
   return { practice, reason, body, proof, clientIp: request.clientIp };
 }

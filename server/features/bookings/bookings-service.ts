@@ -2,7 +2,6 @@ import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createAppointment, prepareBooking, requestHash, type BookingCoreDeps, type BookingRequest } from './booking-core.ts';
-import { requireVerification } from '../verification/require-verification.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
 
 export type { BookingRequest } from './booking-core.ts';
@@ -43,8 +42,6 @@ export function createBookingsService(deps: BookingCoreDeps & { db: Database; on
         if (earlier) return earlier;
       }
       const prepared = await prepareBooking(deps, request);
-      // Issue 6 (invariant 3): a practice that verifies patients needs a token for this contact.
-      await requireVerification(prepared.practice, prepared.body, request.verificationToken, deps);
       if (prepared.reason.is_payment_enabled) {
         throw AppError.badRequest('This reason for visit is paid online: please continue to payment.', { rfv_id: 'requires payment' });
       }

@@ -23,6 +23,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: P
       body: request.body,
       botChallenge: header(request, 'x-bot-challenge'),
       idempotencyKey: undefined,
+      verificationToken: header(request, 'x-verification-token'),
       clientIp: request.ip,
       requestOrigin: `${request.protocol}://${request.host}`,
     });

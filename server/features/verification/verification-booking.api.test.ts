@@ -128,3 +128,24 @@ describe('booking at a practice that does not verify', () => {
     expect((await book(booking('test-practice'))).status).toBe(201);
   });
 });
+
+describe('the payment session at a practice that verifies patients', () => {
+  it('refuses to hold a slot without a token, and holds it with one', async () => {
+    nextTest();
+    const paid = (await testDb.db.query<{ id: string }>(
+      `insert into reasons_for_visit (practice_id, name, final_duration, amount_cents, is_payment_enabled) values ($1, 'Paid Exam', 30, 5000, true) returning id`,
+      [ids['verify-dental']],
+    ))[0]!.id;
+    const session = async (token?: string) => {
+      const headers: Record<string, string> = { 'x-bot-challenge': await solveBotChallenge(app) };
+      if (token !== undefined) headers[VERIFICATION_TOKEN_HEADER] = token;
+      const payload = { ...booking('verify-dental', { rfv_id: paid }), success_url: 'http://localhost:8080/verify-dental/payment-success', cancel_url: 'http://localhost:8080/verify-dental/payment-failed' };
+      return app.inject({ method: 'POST', url: '/api/v1/stripe/create-session', payload, headers });
+    };
+    const refused = await session();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('VERIFICATION_REQUIRED');
+    const held = await session(await tokenFor(byEmail('verify-dental')));
+    expect(held.statusCode).toBe(201);
+  });
+});
