@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { createPmsAdapterSelector } from './adapters/pms/pms-adapters.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -27,6 +27,7 @@ import { createStripePaymentAdapter } from './adapters/payments/stripe-payment-a
 import type { JobHandler } from './jobs/job-queue.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRequestGuards } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
 import { registerVerificationRoutes } from './features/verification/verification-routes.ts';
@@ -77,9 +78,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Router-level refusals (broken percent-encoding, over-long path segments) get our error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A value in the address is too long.' : 'The address is not valid.';
+      void reply.status(statusCode).send({ success: false, code: 'BAD_REQUEST', message });
+    },
   });
 
   registerErrorHandling(app);
+  registerRequestGuards(app);
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   const rateLimits = await registerRateLimits(app, config.rateLimitMultiplier);

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fixedClock } from '../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
+
+/**
+ * Invariant 7, by property: whatever a user or a bot sends to any endpoint, the answer is a 4xx
+ * JSON error with a message (never a 5xx), the server stays up, and nothing is written.
+ * FUZZ_RUNS raises the count for the soak run.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let practiceId: string;
+let examId: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  practiceId = (await importPractices(testDb.db, practiceConfig({ to_show_insurances: true })))['test-practice']!;
+  examId = await reasonId(testDb.db, practiceId, 'Exam');
+  app = await createTestApp(testDb.db, { clock });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+const nasty = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('', ' ', '\u0000', '\uD800', "' OR 1=1 --", '<script>alert(1)</script>', '02/30/2024', '13/01/2000', '9999-12-31', '2026-02-30', '-1', '1e309', 'NaN', '../../etc/passwd', '%00', 'null', '{}', '[]'),
+  fc.string({ minLength: 5_000, maxLength: 20_000 }),
+);
+const value = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 3 }), fc.dictionary(nasty, nasty, { maxKeys: 3 }));
+const deep = fc.integer({ min: 50, max: 2_000 }).map((depth) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown);
+
+const BOOKING_FIELDS = ['practice_id', 'first_name', 'last_name', 'email', 'wireless_phone', 'dob', 'rfv_id', 'pms_op_num', 'pms_prov_num', 'apt_date', 'start_time', 'end_time', 'is_patient', 'booker_first_name', 'booker_last_name', 'booker_dob', 'message', 'referrer_id', 'user_meta', 'source_meta', 'pms_clinic_num', 'is_concented', 'utm_details', 'payment_details', 'has_insurance', 'insurance_details', 'hp', 'recipient', 'verification_type', 'otp', 'success_url', 'cancel_url', 'request_id', 'feedback_category', 'feedback_description'];
+const bodyLike = fc.oneof(
+  fc.record(Object.fromEntries(BOOKING_FIELDS.map((f) => [f, value])), { requiredKeys: [] }),
+  fc.record({ practice_id: fc.constant('PRACTICE'), rfv_id: fc.constant('REASON'), first_name: value, dob: value, apt_date: value, start_time: value, insurance_details: value }, { requiredKeys: ['practice_id'] }),
+  value,
+  deep,
+);
+
+const POSTS = ['/api/v1/appointment', '/api/v1/patient', '/api/v1/verify/send-otp', '/api/v1/verify/verify-otp', '/api/v1/stripe/create-session', '/api/v1/stripe/webhook', '/api/v1/review/feedback', '/api/v1/admin/review-requests'];
+const GETS = ['/api/v1/form/', '/api/v1/clinic?practice_id=', '/api/v1/reason-for-visit?practice_id=', '/api/v1/appointment/slots?practice_id=PRACTICE&reason_for_visit_id=', '/api/v1/appointment/slots?practice_id=PRACTICE&reason_for_visit_id=REASON&start_date=2026-03-02&end_date=', '/api/v1/patient/check?practice_id=PRACTICE&first_name=', '/api/v1/stripe/check-payment-status?practice_id=PRACTICE&session_id=', '/api/v1/review/verify-request-link/', '/api/v1/review/track/'];
+
+const fill = (text: string) => text.replaceAll('PRACTICE', practiceId).replaceAll('REASON', examId);
+const counts = async () => (await testDb.db.query<{ a: number; p: number }>('select (select count(*) from appointments)::int as a, (select count(*) from patients)::int as p'))[0];
+
+function expectClientError(response: { statusCode: number; headers: Record<string, unknown>; body: string }, what: string) {
+  expect(response.statusCode, `${what} -> ${response.statusCode} ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, `${what} -> ${response.body.slice(0, 200)}`).toBeLessThan(500);
+  expect(String(response.headers['content-type'])).toContain('application/json');
+  const parsed = JSON.parse(response.body) as { success: boolean; message: string };
+  expect(parsed.success).toBe(false);
+  expect(parsed.message.length).toBeGreaterThan(0);
+}
+
+describe('fuzzing every endpoint', () => {
+  it('answers malformed JSON bodies with a 4xx JSON error and writes nothing', async () => {
+    const before = await counts();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...POSTS), bodyLike, async (url, body) => {
+        const payload = fill(JSON.stringify(body) ?? 'null');
+        const response = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'x-bot-challenge': 'x' }, payload });
+        expectClientError(response, `POST ${url} ${payload.slice(0, 120)}`);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers malformed query and path values with a 4xx JSON error', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...GETS), nasty, async (prefix, text) => {
+        // Every UTF-8 byte percent-encoded (lone surrogates included), plus raw invalid sequences.
+        const encoded = [...Buffer.from(text.slice(0, 3_000))].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+        const url = fill(prefix) + (text.length % 7 === 3 ? `${encoded}%FF%E0%A4` : encoded);
+        const response = await app.inject({ method: 'GET', url });
+        // A made-up practice slug or token is simply not found; only the answer's shape matters.
+        if (response.statusCode === 200 || response.statusCode === 302) return;
+        expectClientError(response, `GET ${url.slice(0, 160)}`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each([
+    ['text/plain', 'hello'],
+    ['application/xml', '<a/>'],
+    ['multipart/form-data; boundary=x', '--x--'],
+    ['application/json', '{"a":'],
+    ['application/json', '\u00ff\u00fe invalid utf-8 \udc00'],
+  ])('answers a %s body to every write with a 4xx', async (contentType, payload) => {
+    for (const url of POSTS) {
+      const response = await app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+      expectClientError(response, `${contentType} to ${url}`);
+    }
+  });
+
+  it('answers bodies over the limit (1 MB and 10 MB) with 413', async () => {
+    for (const size of [1_000_000, 10_000_000]) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/appointment', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(size) }) });
+      expect(response.statusCode).toBe(413);
+      expectClientError(response, `${size} bytes`);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+});
