@@ -2,6 +2,8 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { createPmsAdapterSelector } from './adapters/pms/pms-adapters.ts';
+import { openDentalConnectorFromConfig } from './adapters/pms/opendental/opendental-connector.ts';
+import { createPmsWriteJobHandlers } from './features/pms-sync/pms-write-job.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -68,7 +70,9 @@ const BODY_LIMIT_BYTES = 100 * 1024;
  * keep only the method and path.
  */
 function requestForLog(request: { method: string; url: string; ip?: string }) {
-  return { method: request.method, path: request.url.split('?')[0] };
+  // Review links are bearer secrets: keep the token itself out of the logs.
+  const path = (request.url.split('?')[0] ?? '').replace(/^(\/review\/|\/api\/v1\/review\/verify-request-link\/)(?!feedback$)[^/]+/, '$1…');
+  return { method: request.method, path };
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
@@ -93,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimits = await registerRateLimits(app, config.rateLimitMultiplier);
 
   const clock = deps.clock ?? systemClock;
+  // One per process: Open Dental's throttle queue and its cache are shared by reads and writes.
+  const openDental = openDentalConnectorFromConfig(config.openDental, { clock, logger: app.log });
   const paymentAdapter =
     deps.paymentAdapter ??
     (config.stripe
@@ -101,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const practices = createPracticesService(db, { publishableKey: paymentAdapter.publishableKey });
   const availability = createAvailabilityService({
     practices,
-    pmsFor: createPmsAdapterSelector(db),
+    pmsFor: createPmsAdapterSelector(db, openDental),
     clock,
     ...(deps.slotCacheTtlMs !== undefined ? { cacheTtlMs: deps.slotCacheTtlMs } : {}),
   });
@@ -117,7 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
   });
   app.decorate('background', {
-    jobHandlers: { [REFUND_JOB]: (payload) => payments.refund(payload) } satisfies Record<string, JobHandler>,
+    jobHandlers: {
+      [REFUND_JOB]: (payload) => payments.refund(payload),
+      ...createPmsWriteJobHandlers({ db, clock, openDental }),
+    } satisfies Record<string, JobHandler>,
     periodic: [{ name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() }],
   });
 

@@ -103,6 +103,8 @@ const PmsConfigSchema = z
   ])
   .default({ type: 'builtin' });
 
+const REVIEW_DELAY_MESSAGE = 'must be a whole number of hours from 0 to 720, or null';
+
 export const PracticeConfigSchema = z
   .strictObject({
     form_url: FormUrlSchema,
@@ -142,6 +144,14 @@ export const PracticeConfigSchema = z
     slot_interval_minutes: positiveMinutes(15),
     google_review_url: optionalHttpUrl(),
     notification_email: optionalEmail(),
+    // Hours after an appointment's end to send its review request; absent or null: off (ADR 0013).
+    review_request_delay_hours: z
+      .number({ error: REVIEW_DELAY_MESSAGE })
+      .int(REVIEW_DELAY_MESSAGE)
+      .min(0, REVIEW_DELAY_MESSAGE)
+      .max(720, REVIEW_DELAY_MESSAGE)
+      .nullable()
+      .optional(),
     pms: PmsConfigSchema,
     clinics: z.array(ClinicConfigSchema).default([]),
     providers: z.array(ProviderConfigSchema).default([]),

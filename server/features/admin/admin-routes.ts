@@ -34,6 +34,10 @@ export function registerAdminRoutes(api: FastifyInstance, deps: AdminRoutesDeps)
       admin.post('/review-requests', { config: { rateLimit } }, async (request, reply) => {
         return reply.status(201).send(ok(await reviews.createRequest(request.body)));
       });
+
+      admin.get<{ Params: { requestId: string } }>('/review-requests/:requestId', { config: { rateLimit } }, async (request) => {
+        return ok(await reviews.getRequestStatus(request.params.requestId));
+      });
     },
     { prefix: '/admin' },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CreatedReviewRequestSchema } from '#domain/reviews/review-request-schemas.ts';
+import { CreatedReviewRequestSchema, ReviewRequestStatusSchema } from '#domain/reviews/review-request-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
@@ -146,5 +146,33 @@ describe('POST /api/v1/admin/review-requests', () => {
     const { status, body } = await postReviewRequest(app, { patient_first_name: ' ', email: 'not-an-email', wireless_phone: 'call me', send: 'yes' as unknown as boolean });
     expect(status).toBe(422);
     expect(Object.keys(body.fields).sort()).toEqual(['email', 'patient_first_name', 'send', 'wireless_phone']);
+  });
+});
+
+describe('GET /api/v1/admin/review-requests/:request_id', () => {
+  const getStatus = (id: string, key = TEST_ADMIN_KEY) =>
+    app.inject({ method: 'GET', url: `/api/v1/admin/review-requests/${id}`, headers: { authorization: `Bearer ${key}` } });
+
+  it('shows the clicks and the feedback of a request', async () => {
+    await testDb.db.query(`update practices set google_review_url = 'https://g.example/review' where form_url = 'test-practice'`);
+    const created = parseCreated((await postReviewRequest(app, {})).body);
+    const fresh = successEnvelopeSchema(ReviewRequestStatusSchema).parse((await getStatus(created.request_id)).json()).result;
+    expect(fresh).toMatchObject({ request_id: created.request_id, form_url: 'test-practice', source: 'admin', click_count: 0, first_clicked_at: null, feedback: null });
+
+    expect((await app.inject({ method: 'GET', url: `/api/v1/review/track/${created.request_id}` })).statusCode).toBe(302);
+    await app.inject({ method: 'POST', url: '/api/v1/review/feedback', payload: { request_id: created.request_id, feedback_category: 'Other', feedback_description: 'Noisy.' } });
+    const later = successEnvelopeSchema(ReviewRequestStatusSchema).parse((await getStatus(created.request_id)).json()).result;
+    expect(later).toMatchObject({
+      click_count: 1,
+      first_clicked_at: '2026-03-02T12:00:00.000Z',
+      feedback: { feedback_category: 'Other', feedback_description: 'Noisy.', created_at: '2026-03-02T12:00:00.000Z' },
+    });
+  });
+
+  it('needs the key, and answers 404 for an unknown request', async () => {
+    const created = parseCreated((await postReviewRequest(app, {})).body);
+    expect((await getStatus(created.request_id, 'wrong-key-0123456789abcdef')).statusCode).toBe(401);
+    expect((await getStatus('5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f')).statusCode).toBe(404);
+    expect((await getStatus('nope')).statusCode).toBe(404);
   });
 });

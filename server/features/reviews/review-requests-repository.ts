@@ -91,3 +91,32 @@ export async function findAppointmentForReview(db: Queryable, appointmentId: str
   }>('select id, practice_id, patient_id, email, wireless_phone, is_concented from appointments where id = $1', [appointmentId]);
   return rows[0] ?? null;
 }
+
+export async function findReviewRequestStatus(db: Queryable, requestId: string) {
+  const rows = await db.query<{
+    id: string;
+    form_url: string;
+    source: 'admin' | 'automatic';
+    appointment_id: string | null;
+    patient_first_name: string;
+    patient_last_name: string;
+    sent_via: ReviewChannel[];
+    created_at: Date;
+    click_count: number;
+    first_clicked_at: Date | null;
+    last_clicked_at: Date | null;
+    feedback_category: string | null;
+    feedback_description: string | null;
+    feedback_created_at: Date | null;
+  }>(
+    `select r.id, p.form_url, r.source, r.appointment_id, r.patient_first_name, r.patient_last_name, r.sent_via,
+            r.created_at, r.click_count, r.first_clicked_at, r.last_clicked_at,
+            f.feedback_category, f.feedback_description, f.created_at as feedback_created_at
+       from review_requests r
+       join practices p on p.id = r.practice_id
+       left join review_feedback f on f.request_id = r.id
+      where r.id = $1`,
+    [requestId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,4 +1,9 @@
-import { CreateReviewRequestBodySchema, type CreatedReviewRequest, type ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
+import {
+  CreateReviewRequestBodySchema,
+  type CreatedReviewRequest,
+  type ReviewChannel,
+  type ReviewRequestStatus,
+} from '#domain/reviews/review-request-schemas.ts';
 import { FeedbackBodySchema, RequestIdSchema, type ReviewRequestLink } from '#domain/reviews/review-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
@@ -10,6 +15,7 @@ import { createReviewRequest } from './review-requests.ts';
 import {
   findAppointmentForReview,
   findReviewRequestByTokenHash,
+  findReviewRequestStatus,
   findReviewRequestWithPractice,
   insertFeedback,
   recordReviewClick,
@@ -29,6 +35,8 @@ const NO_CONSENTED_CONTACT_MESSAGE =
 export interface ReviewsService {
   /** Operators (admin API and CLI): the consent rule of ADR 0013 decides what `send` may use. */
   createRequest(body: unknown): Promise<CreatedReviewRequest>;
+  /** Operators: clicks and feedback of one request. */
+  getRequestStatus(requestId: string): Promise<ReviewRequestStatus>;
   verifyLink(token: string): Promise<ReviewRequestLink>;
   /** Records the click; returns the practice's Google review page. */
   trackClick(requestId: string): Promise<string>;
@@ -78,6 +86,29 @@ export function createReviewsService(deps: {
           { now: clock.now(), publicUrl: deps.publicUrl },
         );
       });
+    },
+
+    async getRequestStatus(requestId) {
+      const row = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestStatus(db, requestId) : null;
+      if (!row) throw AppError.notFound(`There is no review request ${requestId}.`);
+      const iso = (date: Date | null) => date?.toISOString() ?? null;
+      return {
+        request_id: row.id,
+        form_url: row.form_url,
+        source: row.source,
+        appointment_id: row.appointment_id,
+        patient_first_name: row.patient_first_name,
+        patient_last_name: row.patient_last_name,
+        sent_via: row.sent_via,
+        created_at: row.created_at.toISOString(),
+        click_count: row.click_count,
+        first_clicked_at: iso(row.first_clicked_at),
+        last_clicked_at: iso(row.last_clicked_at),
+        feedback:
+          row.feedback_category !== null && row.feedback_description !== null && row.feedback_created_at !== null
+            ? { feedback_category: row.feedback_category, feedback_description: row.feedback_description, created_at: row.feedback_created_at.toISOString() }
+            : null,
+      };
     },
 
     async verifyLink(token) {

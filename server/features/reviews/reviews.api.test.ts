@@ -179,6 +179,14 @@ describe('POST /api/v1/review/feedback', () => {
     expect(Object.keys(response.json().fields)).toEqual([field]);
   });
 
+  it('drops control characters but keeps tabs and line breaks', async () => {
+    const { request_id } = await newReviewRequest(app);
+    const response = await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'Line one\u001b\nLine\ttwo\u0007' });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await testDb.db.query('select feedback_description from review_feedback where request_id = $1', [request_id]);
+    expect(row).toEqual({ feedback_description: 'Line one\nLine\ttwo' });
+  });
+
   it('accepts a description of exactly 2000 characters', async () => {
     const { request_id } = await newReviewRequest(app);
     expect((await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'x'.repeat(2000) })).statusCode).toBe(201);

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH } from './feedback-categories.ts';
+
+/**
+ * The patient-facing review calls (spec section 7, `review/*`): wire names in snake_case, the
+ * feedback form's names in camelCase (spec section 3), mapped in `toFeedbackBody`.
+ */
+
+export const INVALID_REQUEST_ID_MESSAGE = 'request_id must be the id of a review request';
+
+export const RequestIdSchema = z.uuid({ message: INVALID_REQUEST_ID_MESSAGE });
+
+/** `GET review/verify-request-link/{token}`: who the link is for, and the id the other calls use. */
+export const ReviewRequestLinkSchema = z.object({
+  patient_first_name: z.string(),
+  patient_last_name: z.string(),
+  request_id: z.string(),
+});
+export type ReviewRequestLink = z.infer<typeof ReviewRequestLinkSchema>;
+
+const feedbackCategoryField = () => z.enum(FEEDBACK_CATEGORIES, { message: 'Please choose a feedback category from the list.' });
+
+/** Control characters other than tab and line breaks carry no meaning in feedback, and PostgreSQL refuses NUL. */
+function stripControlCharacters(text: string): string {
+  return text.replace(/\p{Cc}/gu, (character) => (character === '\t' || character === '\n' || character === '\r' ? character : ''));
+}
+
+const feedbackDescriptionField = () =>
+  z
+    .string({ message: 'Please describe your feedback.' })
+    .transform(stripControlCharacters)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { message: 'Please describe your feedback.' })
+        .max(FEEDBACK_DESCRIPTION_MAX_LENGTH, { message: `Your feedback must be at most ${FEEDBACK_DESCRIPTION_MAX_LENGTH} characters.` }),
+    );
+
+/** `POST review/feedback`. */
+export const FeedbackBodySchema = z.object({
+  request_id: RequestIdSchema,
+  feedback_category: feedbackCategoryField(),
+  feedback_description: feedbackDescriptionField(),
+});
+export type FeedbackBody = z.output<typeof FeedbackBodySchema>;
+
+export const FeedbackResultSchema = z.object({ request_id: z.string() });
+
+/** The feedback form (spec section 3: feedbackCategory, feedbackDescription), same rules as the body. */
+export const FeedbackFormSchema = z.object({
+  feedbackCategory: feedbackCategoryField(),
+  feedbackDescription: feedbackDescriptionField(),
+});
+export type FeedbackForm = z.output<typeof FeedbackFormSchema>;
+
+export function toFeedbackBody(requestId: string, form: FeedbackForm): FeedbackBody {
+  return { request_id: requestId, feedback_category: form.feedbackCategory, feedback_description: form.feedbackDescription };
+}

@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
+import { CreatedReviewRequestSchema, ReviewRequestStatusSchema } from '#domain/reviews/review-request-schemas.ts';
+import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
+
+/**
+ * The e2e server must run with this key: playwright.config.ts, webServer.env,
+ * `ADMIN_API_KEY: 'e2e-admin-api-key-0123456789abcdef'`.
+ */
+const ADMIN_API_KEY = 'e2e-admin-api-key-0123456789abcdef';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const admin = { authorization: `Bearer ${ADMIN_API_KEY}` };
+
+const demo = JSON.parse(readFileSync(new URL('../demo/practices.json', import.meta.url), 'utf8')) as {
+  practices: { form_url: string; google_review_url?: string | null; notification_email?: string | null }[];
+};
+const brightSmile = demo.practices.find((p) => p.form_url === 'bright-smile')!;
+const GOOGLE_URL = brightSmile.google_review_url!;
+const OFFICE_EMAIL = brightSmile.notification_email!;
+const GOOGLE_STUB = '<!doctype html><html lang="en"><title>Google reviews (stub)</title><p>Stub</p></html>';
+
+async function createReviewRequest(request: APIRequestContext, lastName: string) {
+  const response = await request.post('/api/v1/admin/review-requests', {
+    headers: admin,
+    data: { form_url: 'bright-smile', patient_first_name: 'Rosa', patient_last_name: lastName },
+  });
+  expect(response.status(), `the e2e server needs ADMIN_API_KEY=${ADMIN_API_KEY} (playwright.config.ts, webServer.env)`).toBe(201);
+  return CreatedReviewRequestSchema.parse((await response.json()).result);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
+}
+
+test('a patient opens the review link, goes on to Google and sends private feedback the practice receives', async ({ page, context, request }) => {
+  // Nothing may leave the machine. Playwright routes only the first URL of a redirect chain, so
+  // the tracking link itself is routed: the real server answers it (and records the click), its
+  // redirect is kept for the assertions, and a local page stands in for Google.
+  const redirects: { status: number; location: string | undefined }[] = [];
+  await context.route('**/api/v1/review/track/**', async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    redirects.push({ status: response.status(), location: response.headers()['location'] });
+    await route.fulfill({ status: 200, contentType: 'text/html', body: GOOGLE_STUB });
+  });
+  await context.route(/^https?:\/\/([a-z0-9-]+\.)*google\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: GOOGLE_STUB }));
+  const lastName = `Diaz${Date.now().toString(36)}`;
+  const created = await createReviewRequest(request, lastName);
+
+  await page.goto(new URL(created.review_url).pathname);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Thank you for choosing us, Rosa ${lastName}`);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Not happy with your visit ?');
+  const google = page.getByRole('link', { name: 'Leave a Review on Google', exact: true });
+  await expect(google).toHaveAttribute('target', '_blank');
+  await expectNoAxeViolations(page);
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), google.click()]);
+  await expect(tab).toHaveTitle('Google reviews (stub)');
+  expect(tab.url()).toMatch(new RegExp(`/api/v1/review/track/${created.request_id}$`));
+  expect(redirects).toEqual([{ status: 302, location: GOOGLE_URL }]);
+  await tab.close();
+  const status = async () =>
+    ReviewRequestStatusSchema.parse((await (await request.get(`/api/v1/admin/review-requests/${created.request_id}`, { headers: admin })).json()).result);
+  expect((await status()).click_count).toBe(1);
+
+  await page.getByRole('link', { name: 'Let us know' }).click();
+  await expect(page).toHaveURL(`/review/feedback?requestId=${created.request_id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Feedback Form');
+  const category = page.getByRole('combobox', { name: 'Category' });
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(category).toHaveText(/Select\.\.\./);
+  await expect(page.getByPlaceholder('Enter your message...')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  // Keyboard only: open the menu, check it, pick 'Hygiene concerns' (the sixth), type, send.
+  await category.focus();
+  await page.keyboard.press('ArrowDown');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByRole('option')).toHaveText([...FEEDBACK_CATEGORIES]);
+  const menu = (await listbox.boundingBox())!;
+  expect(menu.height).toBeGreaterThanOrEqual(140);
+  expect(menu.height).toBeLessThanOrEqual(300);
+  await expectNoAxeViolations(page);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(category).toHaveText(/Hygiene concerns/);
+  await expect(submit).toBeDisabled();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Description')).toBeFocused();
+  await page.keyboard.type('The chair was not wiped between patients.');
+  await page.keyboard.press('Tab');
+  await expect(submit).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const sent = page.getByRole('status');
+  await expect(sent).toHaveText('Thank you for your feedback. The practice will read it carefully.');
+  await expect(sent).toBeFocused();
+  await expect(category).toHaveCount(0);
+
+  const subject = `Private feedback from Rosa ${lastName}: Hygiene concerns`;
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get('/_dev/outbox?format=json')).json()) as { channel: string; to: string; subject: string | null; text: string }[];
+      return outbox.find((message) => message.subject === subject) ?? null;
+    })
+    .toMatchObject({ channel: 'email', to: OFFICE_EMAIL, text: expect.stringContaining('The chair was not wiped between patients.') });
+  expect((await status()).feedback).toMatchObject({ feedback_category: 'Hygiene concerns' });
+});
+
+test.describe('a review link that does not work', () => {
+  test.use(allowConsoleErrors(httpErrorLine(404, /\/api\/v1\/review\/verify-request-link\//)));
+
+  test('shows the error message instead of the page', async ({ page }) => {
+    await page.goto('/review/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await expect(page.getByText('This review link is not valid. Please open the full link from the message you received.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Leave a Review on Google' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a second feedback for the same visit', () => {
+  test.use(allowConsoleErrors(httpErrorLine(409, /\/api\/v1\/review\/feedback$/)));
+
+  test('is refused with the message in a toast, keeping what was typed', async ({ page, request }) => {
+    const created = await createReviewRequest(request, `Again${Date.now().toString(36)}`);
+    const first = await request.post('/api/v1/review/feedback', { data: { request_id: created.request_id, feedback_category: 'Other', feedback_description: 'First.' } });
+    expect(first.status()).toBe(201);
+    await page.goto(`/review/feedback?requestId=${created.request_id}`);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Long wait time' }).click();
+    await page.getByLabel('Description').fill('Second.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('We already received your feedback for this visit. Thank you!')).toBeVisible();
+    await expect(page.getByLabel('Description')).toHaveValue('Second.');
+  });
+});
+
+test('both review pages have no WCAG 2.2 AA violations on a 360 px phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const created = await createReviewRequest(request, `Phone${Date.now().toString(36)}`);
+  await page.goto(new URL(created.review_url).pathname);
+  await expect(page.getByRole('link', { name: 'Leave a Review on Google', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Let us know' }).click();
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,123 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
+import { FeedbackPage } from './feedback-page.tsx';
+import { ReviewPage } from './review-page.tsx';
+
+const showErrorToast = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/toast.ts', () => ({ showErrorToast }));
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  showErrorToast.mockReset();
+});
+
+const REQUEST_ID = '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f';
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderAt(path: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="review/feedback" element={<FeedbackPage />} />
+          <Route path="review/:id" element={<ReviewPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the review page', () => {
+  it('thanks the patient by name and offers the Google review (in a new tab) and private feedback', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, result: { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: REQUEST_ID } }));
+    renderAt('/review/tok_123');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Thank you for choosing us, Ana Lopez');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/review/verify-request-link/tok_123');
+
+    const google = screen.getByRole('link', { name: 'Leave a Review on Google' });
+    expect(google.getAttribute('href')).toBe(`/api/v1/review/track/${REQUEST_ID}`);
+    expect(google.getAttribute('target')).toBe('_blank');
+    expect(google.getAttribute('rel')).toContain('noopener');
+    expect(google.getAttribute('aria-describedby')).toBeTruthy();
+
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Not happy with your visit ?');
+    expect(screen.getByRole('link', { name: 'Let us know' }).getAttribute('href')).toBe(`/review/feedback?requestId=${REQUEST_ID}`);
+  });
+
+  it('shows the error message instead of the page when the lookup fails', async () => {
+    fetchMock.mockResolvedValue(json(404, { success: false, code: 'NOT_FOUND', message: 'This review link is not valid.' }));
+    renderAt('/review/nope');
+    expect(await screen.findByText('This review link is not valid.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Leave a Review on Google' })).toBeNull();
+  });
+});
+
+describe('the feedback page', () => {
+  const combobox = () => screen.getByRole('combobox', { name: 'Category' });
+  const submit = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+
+  it('lists the 17 categories in order, and keeps submit disabled until both fields are given', () => {
+    renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Feedback Form');
+    expect(combobox().textContent).toContain('Select...');
+    expect(screen.getByPlaceholderText('Enter your message...')).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+
+    fireEvent.keyDown(combobox(), { key: 'ArrowDown' });
+    expect(combobox().getAttribute('aria-expanded')).toBe('true');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([...FEEDBACK_CATEGORIES]);
+
+    fireEvent.keyDown(combobox(), { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox(), { key: 'Enter' });
+    expect(combobox().textContent).toContain('Rude staff behavior');
+    expect(submit().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: '   ' } });
+    expect(submit().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'The receptionist was short with me.' } });
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('sends the feedback and replaces the form with the message', async () => {
+    fetchMock.mockResolvedValue(json(201, { success: true, message: 'Thank you for your feedback.', result: { request_id: REQUEST_ID } }));
+    renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
+    fireEvent.click(combobox());
+    fireEvent.click(screen.getByRole('option', { name: 'Other' }));
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: ' Parking was hard. ' } });
+    fireEvent.click(submit());
+
+    const message = await screen.findByRole('status');
+    expect(message.textContent).toBe('Thank you for your feedback.');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    expect(screen.queryByLabelText('Description')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/review/feedback');
+    expect(JSON.parse(String(init?.body))).toEqual({ request_id: REQUEST_ID, feedback_category: 'Other', feedback_description: 'Parking was hard.' });
+  });
+
+  it('shows a failure in a toast and keeps what was typed', async () => {
+    fetchMock.mockResolvedValue(json(409, { success: false, code: 'CONFLICT', message: 'We already received your feedback for this visit. Thank you!' }));
+    renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
+    fireEvent.click(combobox());
+    fireEvent.click(screen.getByRole('option', { name: 'Billing issues' }));
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Charged twice.' } });
+    fireEvent.click(submit());
+
+    await waitFor(() => expect(showErrorToast).toHaveBeenCalledWith('We already received your feedback for this visit. Thank you!'));
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Charged twice.');
+    expect(combobox().textContent).toContain('Billing issues');
+  });
+
+  it('explains a link without a valid requestId instead of showing a form that cannot be sent', () => {
+    renderAt('/review/feedback?requestId=abc');
+    expect(screen.getByText('This feedback link is incomplete. Please open it again from your review page.')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
