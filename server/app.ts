@@ -27,6 +27,7 @@ import type { PaymentAdapter } from './adapters/payments/payment-adapter.ts';
 import { createLocalPaymentAdapter } from './adapters/payments/local-payment-adapter.ts';
 import { createStripePaymentAdapter } from './adapters/payments/stripe-payment-adapter.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
+import { scheduleReviewSweep } from './features/reviews/review-request-sweep.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
@@ -127,7 +128,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       [REFUND_JOB]: (payload) => payments.refund(payload),
       ...createPmsWriteJobHandlers({ db, clock, openDental }),
     } satisfies Record<string, JobHandler>,
-    periodic: [{ name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() }],
+    periodic: [
+      { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },
+      // Re-queues the current review sweep (deduplicated), so a broken chain of sweeps heals itself.
+      { name: 'keep the review-request sweep scheduled', everyMs: 60_000, run: () => scheduleReviewSweep(db, clock.now()) },
+    ],
   });
 
   await app.register(
