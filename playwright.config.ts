@@ -65,6 +65,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The suite books a few dozen times from one address, above the per-IP booking limit meant for patients.
+      RATE_LIMIT_MULTIPLIER: '10',
+      ADMIN_API_KEY: 'e2e-admin-api-key-0123456789abcdef',
     },
   },
 });

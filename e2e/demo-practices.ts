@@ -15,6 +15,9 @@ export interface DemoPractice {
   is_accepting_patients?: boolean;
   clinic_set_up?: boolean;
   form_customization?: { brand_color?: string | null };
+  other_insurance_message?: string | null;
+  out_of_network_insurance_message?: string | null;
+  no_insurance_message?: string | null;
   clinics?: DemoClinic[];
 }
 

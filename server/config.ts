@@ -36,6 +36,9 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' }).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_…)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' }).optional(),
+  OPENDENTAL_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.opendental.com/api/v1' }).default('https://api.opendental.com/api/v1'),
+  OPENDENTAL_DEVELOPER_KEY: z.string().regex(/^\S+$/, { message: 'must be the developer key from the Open Dental developer portal (no spaces)' }).optional(),
+  OPENDENTAL_REQUESTS_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive({ message: 'must be greater than 0' }).max(100).default(1),
 });
 
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
@@ -63,6 +66,8 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Unset: the local test checkout at /_dev/checkout. */
   stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string } | undefined;
+  /** Without a developer key, practices on Open Dental answer "connector not running" (ADR 0015). */
+  openDental: { apiUrl: string; developerKey: string | undefined; requestsPerSecond: number };
 };
 
 export class ConfigError extends Error {
@@ -111,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
       ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
       : undefined,
+    openDental: { apiUrl: e.OPENDENTAL_API_URL, developerKey: e.OPENDENTAL_DEVELOPER_KEY, requestsPerSecond: e.OPENDENTAL_REQUESTS_PER_SECOND },
   };
   if (isProduction && !e.ALLOW_LOCAL_ADAPTERS) {
     // Production must not quietly keep patients' messages in a local outbox.

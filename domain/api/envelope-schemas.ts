@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 
 /** Error codes are a stable contract: clients and monitors branch on them. */
 export const ErrorCodeSchema = z.enum([
@@ -28,15 +29,18 @@ export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string(),
-  fields: FieldErrorsSchema.optional(),
+  fields: z.optional(FieldErrorsSchema),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
-/** `{ success: true, message?, result }`: the one success shape of every endpoint. */
-export function successEnvelopeSchema<T extends z.ZodType>(result: T) {
+/**
+ * `{ success: true, message?, result }`: the one success shape of every endpoint. zod/mini, like
+ * the practice schemas: the browser needs it before its first paint.
+ */
+export function successEnvelopeSchema<T extends $ZodType>(result: T) {
   return z.object({
     success: z.literal(true),
-    message: z.string().optional(),
+    message: z.optional(z.string()),
     result,
   });
 }

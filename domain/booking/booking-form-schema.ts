@@ -77,6 +77,11 @@ export function createBookingFormSchema(context: BookingFormContext) {
       check(idTextField('Subscriber ID'), form.subscriberID, 'subscriberID');
       if (context.optionalInsuranceFields.includes('groupNumber')) check(idTextField('Group number'), form.groupNumber, 'groupNumber');
       if (context.optionalInsuranceFields.includes('subscriberPhone')) check(phoneField(), form.subscriberPhone, 'subscriberPhone');
+    }, {
+      // Run even while a plain field (say the first name) is still empty, so the companion and
+      // insurance messages show at their fields as the patient leaves them, not only once the rest
+      // of the form is valid. Every check above parses raw input rather than assuming its type.
+      when: () => true,
     });
 }
 

@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { createBuiltinPmsAdapter } from './builtin-pms-adapter.ts';
+import type { OpenDentalConnector } from './opendental/opendental-connector.ts';
+import { createOpenDentalPmsAdapter } from './opendental/opendental-pms-adapter.ts';
 import { PmsUnavailableError, type PmsAdapter } from './pms-adapter.ts';
 
 /**
@@ -9,13 +11,17 @@ import { PmsUnavailableError, type PmsAdapter } from './pms-adapter.ts';
  */
 export type PmsAdapterSelector = (pms: { type: string }, db?: Queryable) => PmsAdapter;
 
-/** `db` lets the booking transaction read the schedule and appointments it is about to change. */
-export function createPmsAdapterSelector(db: Queryable): PmsAdapterSelector {
+/**
+ * `db` lets the booking transaction read the schedule and appointments it is about to change.
+ * `openDental` is this deployment's connector, present when OPENDENTAL_DEVELOPER_KEY is set.
+ */
+export function createPmsAdapterSelector(db: Queryable, openDental?: OpenDentalConnector): PmsAdapterSelector {
   const builtin = createBuiltinPmsAdapter(db);
   const unconfigured: PmsAdapter = {
     getAvailability: () => Promise.reject(new PmsUnavailableError('connector_down', 'Open Dental is not configured on this server')),
   };
   return (pms, tx) => {
+    if (pms.type === 'opendental' && openDental) return createOpenDentalPmsAdapter(tx ?? db, openDental);
     if (pms.type !== 'builtin') return unconfigured;
     return tx ? createBuiltinPmsAdapter(tx) : builtin;
   };

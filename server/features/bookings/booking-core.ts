@@ -14,6 +14,7 @@ import { findOrCreatePatient } from '../patients/patients-repository.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { requireVerification } from '../verification/require-verification.ts';
+import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
 import { queueBookingMessages } from './booking-messages.ts';
 import { insertAppointment, isOverlapViolation } from './bookings-repository.ts';
 
@@ -137,6 +138,8 @@ export async function createAppointment(
     if (isOverlapViolation(error)) throw slotTaken();
     throw error;
   });
+  // Recorded here first; the write job puts it into the practice's Open Dental (ADR 0015).
+  if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
   if (status !== 'pending_payment') {
     await queueBookingMessages(tx, { appointmentId, practice, reasonName: reason.name, contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot }, deps.clock.now());

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
@@ -73,7 +74,7 @@ describe('GET /api/v1/clinic', () => {
     const form = await formDetails('smile-group');
     const { status, body } = await get(`/api/v1/clinic?practice_id=${form.id}`);
     expect(status).toBe(200);
-    const clinics = successEnvelopeSchema(ClinicSchema.array()).parse(body).result;
+    const clinics = successEnvelopeSchema(z.array(ClinicSchema)).parse(body).result;
     expect(clinics).toHaveLength(3);
     expect(new Set(clinics.map((c) => c.pms_clinic_num)).size).toBe(3);
     expect(Object.keys(clinics[0]!).sort()).toEqual(Object.keys(ClinicSchema.shape).sort());
@@ -102,7 +103,7 @@ describe('GET /api/v1/reason-for-visit', () => {
     const form = await formDetails('bright-smile');
     const { status, body } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}`);
     expect(status).toBe(200);
-    const reasons = successEnvelopeSchema(ReasonForVisitSchema.array()).parse(body).result;
+    const reasons = successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(body).result;
     expect(reasons.length).toBeGreaterThanOrEqual(4);
     expect(reasons.every((r) => r.is_active)).toBe(true);
     const withChoice = reasons.find((r) => r.to_show_providers);
@@ -117,12 +118,12 @@ describe('GET /api/v1/reason-for-visit', () => {
 
   it('filters by clinic when pms_clinic_num is given', async () => {
     const form = await formDetails('smile-group');
-    const all = successEnvelopeSchema(ReasonForVisitSchema.array()).parse((await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body).result;
-    const clinics = successEnvelopeSchema(ClinicSchema.array()).parse((await get(`/api/v1/clinic?practice_id=${form.id}`)).body).result;
+    const all = successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse((await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body).result;
+    const clinics = successEnvelopeSchema(z.array(ClinicSchema)).parse((await get(`/api/v1/clinic?practice_id=${form.id}`)).body).result;
     const counts = await Promise.all(
       clinics.map(async (clinic) => {
         const { body } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}&pms_clinic_num=${clinic.pms_clinic_num}`);
-        return successEnvelopeSchema(ReasonForVisitSchema.array()).parse(body).result.length;
+        return successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(body).result.length;
       }),
     );
     expect(Math.min(...counts)).toBeLessThan(all.length);

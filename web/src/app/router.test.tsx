@@ -1,16 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { buildClinic, buildFormDetails } from '../test/practice-factories.ts';
 import { createQueryClient } from './query-client.ts';
-import { appRoutes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
   fetchMock.mockReset();
   document.title = '';
 });
@@ -29,10 +30,11 @@ function serve(form: FormDetails | null, clinics = [buildClinic()]) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -102,9 +104,12 @@ describe('other routes', () => {
 
   it.each([
     ['/review/feedback', 'Feedback Form'],
-    ['/review/abc123', 'Thank you for choosing us'],
+    ['/review/abc123', 'Thank you for choosing us, Ana Lopez'],
     ['/bright-smile/payment-success', 'Payment status'],
   ])('%s has its own page', async (path, heading) => {
+    fetchMock.mockImplementation(async () =>
+      json(200, { success: true, result: { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: 'req_1' } }),
+    );
     renderAt(path);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
   });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { ErrorEnvelopeSchema, FieldErrorsSchema, successEnvelopeSchema, type FieldErrors } from '#domain/api/envelope-schemas.ts';
 
 export const API_BASE = '/api/v1';
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiRequest<T extends z.ZodType> {
+export interface ApiRequest<T extends $ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under the API base, starting with `/`. */
   path: string;
@@ -40,7 +40,7 @@ export interface ApiResponse<T> {
 }
 
 /** The one way the browser calls the API: JSON, cookies included, responses checked against the domain schemas. */
-export async function apiRequest<T extends z.ZodType>(request: ApiRequest<T>): Promise<ApiResponse<z.infer<T>>> {
+export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Promise<ApiResponse<output<T>>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -61,15 +61,16 @@ export async function apiRequest<T extends z.ZodType>(request: ApiRequest<T>): P
   const body = await readJson(response);
   if (!response.ok) throw toApiError(response.status, body);
 
-  const parsed = successEnvelopeSchema(request.result).safeParse(body);
+  // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
+  const parsed = successEnvelopeSchema(request.result as unknown as Parameters<typeof successEnvelopeSchema>[0]).safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', UNKNOWN_ERROR_MESSAGE);
   // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
-  const envelope = parsed.data as { message?: string; result: z.infer<T> };
+  const envelope = parsed.data as { message?: string; result: output<T> };
   return { result: envelope.result, message: envelope.message };
 }
 
 /** GET shortcut that returns only the parsed `result`. */
-export async function apiGet<T extends z.ZodType>(path: string, result: T, query?: Record<string, QueryValue>): Promise<z.infer<T>> {
+export async function apiGet<T extends $ZodType>(path: string, result: T, query?: Record<string, QueryValue>): Promise<output<T>> {
   return (await apiRequest({ path, result, query })).result;
 }
 

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { brandColorOrDefault, readableTextColor } from '../../lib/contrast.ts';
 
-interface BrandButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface BrandButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'> {
   /** A practice colour (button_color_2); text is light or dark, whichever reads at 4.5:1 or better. */
   color: string | null | undefined;
   variant?: 'solid' | 'outline';

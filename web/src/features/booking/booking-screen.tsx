@@ -1,16 +1,19 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { SidePanel } from '../branding/side-panel.tsx';
 import { BookingContext, type BookingContextValue } from './booking-context.ts';
 import { BookingLayout } from './booking-layout.tsx';
 import { BookingSteps } from './booking-steps.tsx';
-import { BookingSummary } from './booking-summary.tsx';
 import { parseClinicNum } from './first-step.ts';
 import { NotAcceptingNotice } from './not-accepting-notice.tsx';
+import { useBookingStore } from './state/booking-store.ts';
 import { rememberMarketingParams } from './tracking/marketing-params.ts';
 import { useBookingSession } from './use-booking-session.ts';
 import { useSelectedClinic } from './use-selected-clinic.ts';
+
+// Shown only once a reason is chosen, so its date formatting stays out of the first page's script.
+const BookingSummary = lazy(() => import('./booking-summary.tsx'));
 
 /** The booking form of a loaded practice: branding panel, then the steps (or the not-accepting notice). */
 export function BookingScreen({ form }: { form: FormDetails }) {
@@ -22,13 +25,20 @@ export function BookingScreen({ form }: { form: FormDetails }) {
   const referrerId = searchParams.get('referrer_id');
   const { clinic, isResolving } = useSelectedClinic(form, clinicNum);
 
+  const hasReason = useBookingStore((state) => state.patientFormDetails.reasonForVisit !== null);
+
   useEffect(() => rememberMarketingParams(searchParams), [searchParams]);
 
+  const summary = (
+    <Suspense fallback={null}>
+      <BookingSummary />
+    </Suspense>
+  );
   const context = useMemo<BookingContextValue>(() => ({ form, clinicNum, rfv, referrerId }), [form, clinicNum, rfv, referrerId]);
 
   return (
     <BookingContext.Provider value={context}>
-      <BookingLayout panel={<SidePanel form={form} clinic={clinic} summary={<BookingSummary />} />}>
+      <BookingLayout panel={<SidePanel form={form} clinic={clinic} summary={hasReason && summary} />}>
         {form.is_accepting_patients ? <BookingSteps clinic={clinic} isResolvingClinic={isResolving} /> : <NotAcceptingNotice />}
       </BookingLayout>
     </BookingContext.Provider>

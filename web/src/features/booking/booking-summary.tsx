@@ -6,7 +6,7 @@ import { providerSummaryName } from './state/reason-rules.ts';
  * Spec section 2: on large screens, once a reason is chosen, the panel lists the reason, the
  * provider ('First Available' for the earliest-available choice) and the appointment slot.
  */
-export function BookingSummary() {
+export default function BookingSummary() {
   const details = useBookingStore((state) => state.patientFormDetails);
   const page = useBookingStore((state) => state.patientFormPageNumber);
   const reason = details.reasonForVisit;

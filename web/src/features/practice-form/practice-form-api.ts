@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ClinicSchema, FormDetailsSchema, type Clinic, type FormDetails } from '#domain/practice/practice-schemas.ts';
 import { apiGet } from '../../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ReasonForVisitSchema, type ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 

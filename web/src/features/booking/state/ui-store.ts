@@ -1,10 +1,16 @@
 import { create } from 'zustand';
 
+/** Shown on the slot page after a 409: someone else booked the chosen time first. */
+export const SLOT_TAKEN_MESSAGE = 'Sorry, that time was just booked by someone else. Please choose another slot.';
+
 /** Screen-only state that must not survive a reload: the auto-advance overlay and heading focus. */
 interface UiState {
   isAdvancing: boolean;
   /** Set when the step changes, so the new step's heading takes focus (not on the first load). */
   isHeadingFocusRequested: boolean;
+  /** Set when the chosen slot was taken by someone else before the booking went in (409). */
+  isSlotTaken: boolean;
+  setSlotTaken(value: boolean): void;
   setAdvancing(value: boolean): void;
   requestHeadingFocus(): void;
   clearHeadingFocusRequest(): void;
@@ -13,6 +19,8 @@ interface UiState {
 export const useUiStore = create<UiState>()((set) => ({
   isAdvancing: false,
   isHeadingFocusRequested: false,
+  isSlotTaken: false,
+  setSlotTaken: (value) => set({ isSlotTaken: value }),
   setAdvancing: (value) => set({ isAdvancing: value }),
   requestHeadingFocus: () => set({ isHeadingFocusRequested: true }),
   clearHeadingFocusRequest: () => set({ isHeadingFocusRequested: false }),

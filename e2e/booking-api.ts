@@ -1,0 +1,41 @@
+import type { APIRequestContext } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib/v1';
+
+/** Direct API calls the tests use to set the scene (ids, a competing booking). */
+
+interface Envelope<T> {
+  success: boolean;
+  result: T;
+}
+
+export async function practiceId(request: APIRequestContext, formUrl: string): Promise<string> {
+  const response = await request.get(`/api/v1/form/${formUrl}`);
+  return ((await response.json()) as Envelope<{ id: string }>).result.id;
+}
+
+export async function reasonId(request: APIRequestContext, formUrl: string, name: string, clinicNum?: number): Promise<string> {
+  const id = await practiceId(request, formUrl);
+  const query = clinicNum ? `&pms_clinic_num=${clinicNum}` : '';
+  const response = await request.get(`/api/v1/reason-for-visit?practice_id=${id}${query}`);
+  const reason = ((await response.json()) as Envelope<{ id: string; name: string }[]>).result.find((r) => r.name === name);
+  if (!reason) throw new Error(`${formUrl} has no reason "${name}"`);
+  return reason.id;
+}
+
+/** The X-Bot-Challenge value, solved as the browser solves it. */
+export async function solvedBotChallenge(request: APIRequestContext): Promise<string> {
+  const challenge = ((await (await request.get('/api/v1/captcha/challenge')).json()) as Envelope<{ algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string }>).result;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('The bot challenge could not be solved');
+  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+/** Books the slot the browser is about to take, as another patient would. */
+export async function bookAsSomeoneElse(request: APIRequestContext, body: Record<string, unknown>): Promise<number> {
+  const response = await request.post('/api/v1/appointment', {
+    data: { ...body, first_name: 'Other', last_name: 'Patient', email: 'other.patient@example.com' },
+    headers: { 'X-Bot-Challenge': await solvedBotChallenge(request), 'Idempotency-Key': crypto.randomUUID() },
+  });
+  return response.status();
+}

@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { demoPractice } from './demo-practices.ts';
+import { expect, test } from './fixtures.ts';
+import { choosePatientType, chooseReason, chooseSlot, expectStep, HEADINGS } from './booking-steps.ts';
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "November 2026" for the practice's current month moved on by `offset` months. */
+function monthCaption(offset: number, timeZone: string): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const index = (month ?? 1) - 1 + offset;
+  return `${MONTH_NAMES[((index % 12) + 12) % 12]} ${(year ?? 0) + Math.floor(index / 12)}`;
+}
+
+const toSlotStep = async (page: Page) => {
+  await page.goto('/bright-smile');
+  await choosePatientType(page, 'Returning Patient');
+  await chooseReason(page, 'Follow-up Visit');
+  await expectStep(page, HEADINGS.slot);
+};
+
+test('the calendar stays between the current month and 11 months ahead; changing month clears the slot', async ({ page }) => {
+  await toSlotStep(page);
+  const previous = page.getByRole('button', { name: 'Go to the Previous Month' });
+  const next = page.getByRole('button', { name: 'Go to the Next Month' });
+  await expect(page.getByText(monthCaption(0, 'America/Chicago'))).toBeVisible();
+  await expect(previous).toBeDisabled();
+
+  await chooseSlot(page, 10);
+  await expectStep(page, HEADINGS.contact);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByTestId('slot-list').getByRole('button', { pressed: true })).toHaveCount(1);
+  await next.click();
+  await expect(page.getByText(monthCaption(1, 'America/Chicago'))).toBeVisible();
+  await expect(page.getByTestId('slot-list').getByRole('button', { pressed: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
+  await expect(page.getByRole('complementary')).not.toContainText('Appointment Slot');
+
+  for (let i = 2; i <= 11; i += 1) {
+    await next.click();
+    await expect(page.getByText(monthCaption(i, 'America/Chicago'))).toBeVisible();
+  }
+  await expect(next).toBeDisabled();
+});
+
+test('a month without slots moves on to the next', async ({ page }) => {
+  const current = monthCaption(0, 'America/Chicago');
+  await page.route('**/api/v1/appointment/slots**', async (route) => {
+    const start = new URL(route.request().url()).searchParams.get('start_date') ?? '';
+    const isCurrentMonth = start.slice(0, 7) === new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date()).slice(0, 7);
+    if (isCurrentMonth) await route.fulfill({ json: { success: true, result: [] } });
+    else await route.continue();
+  });
+  await toSlotStep(page);
+  await expect(page.getByText(monthCaption(1, 'America/Chicago'))).toBeVisible();
+  await expect(page.getByText(current)).toHaveCount(0);
+  await expect(page.getByTestId('slot-list').getByRole('button').first()).toBeVisible();
+});
+
+test('no slots up to the horizon: call us instead', async ({ page }) => {
+  const brightSmile = demoPractice('bright-smile');
+  const requests: string[] = [];
+  await page.route('**/api/v1/appointment/slots**', async (route) => {
+    requests.push(new URL(route.request().url()).searchParams.get('start_date') ?? '');
+    await route.fulfill({ json: { success: true, result: [] } });
+  });
+  await toSlotStep(page);
+  const message = page.getByText('No slots available! Please call us instead.');
+  await expect(message).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: '(512) 555-0100' })).toHaveAttribute('href', `tel:${brightSmile.phone}`);
+  // The current month and the 11 after it were each asked once.
+  expect(new Set(requests.map((date) => date.slice(0, 7))).size).toBe(12);
+});

@@ -1,0 +1,191 @@
+import { bookAsSomeoneElse } from './booking-api.ts';
+import { demoPractice } from './demo-practices.ts';
+import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
+import {
+  agreeToContact,
+  answerNoInsurance,
+  choosePatientType,
+  chooseReason,
+  chooseSlot,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  submitBooking,
+} from './booking-steps.ts';
+
+const brightSmile = demoPractice('bright-smile');
+
+test.describe('the practice system is down', () => {
+  test.use(allowConsoleErrors(httpErrorLine(503, /\/api\/v1\/appointment\/slots/)));
+
+  test('the patient proceeds without a slot and an appointment request is booked', async ({ page }) => {
+    await page.route('**/api/v1/appointment/slots**', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { success: false, code: 'PMS_UNAVAILABLE', message: "The office's practice management connector is not running. Slots are not available at the moment." },
+      }),
+    );
+    await page.goto('/bright-smile');
+    await choosePatientType(page, 'New Patient');
+    await chooseReason(page, 'Cleaning');
+    await expectStep(page, HEADINGS.slot);
+    await expect(page.getByText('Slots are not available at the moment. Please Proceed Without Slots')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await fillContact(page, { ...PATIENT, firstName: 'Paul', visitedBefore: 'No' });
+    await answerNoInsurance(page);
+    await agreeToContact(page, brightSmile.name);
+    // The server checks the practice system itself before it accepts a booking without a slot, and
+    // the demo system is up; so the server's answer for a practice whose connector is down is played here.
+    await page.route('**/api/v1/appointment', (route) =>
+      route.fulfill({
+        status: 201,
+        json: { success: true, result: { appointment_id: 'a1', status: 'requested', apt_date: null, start_time: null, end_time: null, pms_prov_num: 0, pms_op_num: 0 } },
+      }),
+    );
+    const sent = await submitBooking(page);
+    expect(sent.postDataJSON()).toMatchObject({ apt_date: null, start_time: null, end_time: null, pms_prov_num: 0 });
+    await expectStep(page, HEADINGS.booked);
+    await expect(page.getByRole('main')).toContainText('The office will call you to arrange a time.');
+  });
+});
+
+test('a reload in the middle keeps the step and everything typed', async ({ page }) => {
+  await page.goto('/bright-smile');
+  await choosePatientType(page, 'New Patient', { forSomeoneElse: true });
+  await chooseReason(page, 'New Patient Exam');
+  await page.getByRole('button', { name: 'Dr. Ana Ruiz' }).click();
+  const slot = await chooseSlot(page, 3);
+  await fillContact(page, { ...PATIENT, firstName: 'Lena' }, { self: false });
+  await page.getByLabel('Your First Name').fill('Otto');
+
+  await page.reload();
+  await expectStep(page, HEADINGS.contact, 'Step 5');
+  await expect(page.getByLabel("Patient's First Name")).toHaveValue('Lena');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(PATIENT.email);
+  await expect(page.getByLabel("Patient's Date of Birth")).toHaveValue(PATIENT.dob);
+  await expect(page.getByLabel('Your First Name')).toHaveValue('Otto');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expectStep(page, HEADINGS.slot, 'Step 4');
+  await expect(page.getByRole('button', { name: slot.time, pressed: true })).toBeVisible();
+  await page.reload();
+  await expectStep(page, HEADINGS.slot, 'Step 4');
+  await expect(page.getByRole('button', { name: slot.time, pressed: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expectStep(page, HEADINGS.provider, 'Step 3');
+  await expect(page.getByRole('button', { name: 'Dr. Ana Ruiz', pressed: true })).toBeVisible();
+  await expect(page.getByRole('complementary')).toContainText('New Patient Exam');
+});
+
+test.describe('a slot taken by someone else', () => {
+  test.use(allowConsoleErrors(httpErrorLine(409, /\/api\/v1\/appointment$/)));
+
+  test('sends the patient back to the slots with everything else kept', async ({ page, request }) => {
+    await page.goto('/bright-smile');
+    await choosePatientType(page, 'Returning Patient');
+    await chooseReason(page, 'Follow-up Visit');
+    const slot = await chooseSlot(page, 4);
+    await fillContact(page, { ...PATIENT, firstName: 'Sam', visitedBefore: 'Yes' });
+    await answerNoInsurance(page);
+    await agreeToContact(page, brightSmile.name);
+
+    // Someone else books the same time first, with the body this browser is about to send.
+    let competing = 0;
+    await page.route('**/api/v1/appointment', async (route) => {
+      competing = await bookAsSomeoneElse(request, route.request().postDataJSON() as Record<string, unknown>);
+      await route.continue();
+    });
+    await submitBooking(page);
+    await expectStep(page, HEADINGS.slot);
+    expect(competing).toBe(201);
+    await expect(page.getByRole('alert').filter({ hasText: 'that time was just booked by someone else' })).toBeVisible();
+    await expect(page.getByText('Sorry, that time was just booked by someone else. Please choose another slot.').first()).toBeVisible();
+    await expect(page.getByTestId('slot-list').getByRole('button', { pressed: true })).toHaveCount(0);
+    await page.unroute('**/api/v1/appointment');
+
+    const next = await chooseSlot(page, 5);
+    expect(next.time).not.toBe(slot.time);
+    await expectStep(page, HEADINGS.contact);
+    await expect(page.getByLabel('First Name')).toHaveValue('Sam');
+    await expect(page.getByRole('checkbox', { name: /I agree/ })).toBeChecked();
+    await submitBooking(page);
+    await expectStep(page, HEADINGS.booked);
+  });
+});
+
+test.describe('a booking the server refuses field by field', () => {
+  test.use(allowConsoleErrors(httpErrorLine(422, /\/api\/v1\/appointment$/)));
+
+  test('shows each message at its field and keeps the form', async ({ page }) => {
+    await page.goto('/bright-smile');
+    await choosePatientType(page, 'New Patient');
+    await chooseReason(page, 'Cleaning');
+    await chooseSlot(page, 0);
+    await fillContact(page, { ...PATIENT, firstName: 'Vera', visitedBefore: 'No' });
+    await page.getByRole('group', { name: 'Do you have dental insurance?' }).getByRole('radio', { name: 'Yes' }).check();
+    await page.getByRole('combobox', { name: 'Insurance' }).click();
+    await page.getByRole('option', { name: 'Cigna' }).click();
+    await page.getByLabel("Subscriber's Full Name").fill('Vera Doe');
+    await page.getByLabel("Subscriber's Date of Birth").fill('01/01/1980');
+    await page.getByLabel('Subscriber ID').fill('C-9');
+    await page.getByLabel('Group Number').fill('9');
+    await page.getByLabel("Subscriber's Phone").fill('5125550109');
+    await agreeToContact(page, brightSmile.name);
+    await page.route('**/api/v1/appointment', (route) =>
+      route.fulfill({
+        status: 422,
+        json: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'Please check the highlighted fields.',
+          fields: { first_name: 'First name is not accepted here', 'insurance_details.subscriber_id': 'Subscriber ID is not on file' },
+        },
+      }),
+    );
+    await submitBooking(page);
+    await expect(page.getByText('Please check the highlighted fields.')).toBeVisible();
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveAccessibleDescription('First name is not accepted here');
+    await expect(page.getByLabel('Subscriber ID')).toHaveAccessibleDescription('Subscriber ID is not on file');
+    await expect(page.getByLabel('First Name', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Vera');
+    await expectStep(page, HEADINGS.contact);
+  });
+});
+
+test('the booking starts afresh on another practice path or another clinic_num', async ({ page }) => {
+  await page.goto('/smile-group?clinic_num=1');
+  await choosePatientType(page, 'New Patient');
+  await expectStep(page, HEADINGS.reason);
+  await page.goto('/smile-group?clinic_num=1');
+  await expectStep(page, HEADINGS.reason);
+  await page.goto('/smile-group?clinic_num=3');
+  await expectStep(page, HEADINGS.patientType);
+  await choosePatientType(page, 'New Patient');
+  await expectStep(page, HEADINGS.reason);
+  await page.goto('/bright-smile');
+  await expectStep(page, HEADINGS.patientType);
+  await expect(page.getByRole('button', { name: 'New Patient', pressed: false })).toBeVisible();
+});
+
+test('the confirmation counts down to the referral page and forgets the booking', async ({ page }) => {
+  await page.route('**/api/v1/form/bright-smile*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { result: Record<string, unknown> };
+    body.result.ref_redirection_url = '/terms.html';
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/bright-smile');
+  await choosePatientType(page, 'Returning Patient');
+  await chooseReason(page, 'Cleaning');
+  await chooseSlot(page, 6);
+  await fillContact(page, { ...PATIENT, firstName: 'Cora', visitedBefore: 'Yes' });
+  await answerNoInsurance(page);
+  await agreeToContact(page, brightSmile.name);
+  await submitBooking(page);
+  await expectStep(page, HEADINGS.booked);
+  await expect(page.getByText(/^Redirecting in [45] seconds$/)).toBeVisible();
+  await page.waitForURL('**/terms.html', { timeout: 10_000 });
+  await page.goto('/bright-smile');
+  await expectStep(page, HEADINGS.patientType, 'Step 1');
+});

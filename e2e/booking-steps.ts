@@ -1,0 +1,125 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Request } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expect } from './fixtures.ts';
+
+/** Drives the booking flow the way a patient does, by the texts on the screen. */
+
+export const HEADINGS = {
+  clinic: 'Please select your preferred location',
+  patientType: 'Please select patient type',
+  reason: 'Please select the reason for your visit',
+  provider: 'Please select provider',
+  slot: 'Please select a slot',
+  contact: 'Please enter contact information',
+  verify: 'Verify your contact',
+  booked: 'Appointment Booked',
+} as const;
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+export const stepHeading = (page: Page) => page.getByRole('heading', { level: 2 }).filter({ hasNotText: 'Your appointment' });
+
+export async function expectStep(page: Page, heading: string, stepLabel?: string | null): Promise<void> {
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  if (stepLabel === undefined) return;
+  if (stepLabel === null) await expect(page.getByText(/^Step \d$/)).toHaveCount(0);
+  else await expect(page.getByText(/^Step \d$/)).toHaveText(stepLabel);
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
+}
+
+/** Saves a full-page screenshot under test-results/screenshots/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  const size = page.viewportSize();
+  await page.screenshot({ path: `test-results/screenshots/${name}-${size?.width ?? 0}x${size?.height ?? 0}.png`, fullPage: true });
+}
+
+export async function choosePatientType(page: Page, type: 'New Patient' | 'Returning Patient', options: { forSomeoneElse?: boolean } = {}) {
+  await expectStep(page, HEADINGS.patientType);
+  if (options.forSomeoneElse) await page.getByRole('checkbox', { name: 'Booking for Someone Else' }).check();
+  await page.getByRole('button', { name: type }).click();
+}
+
+export async function chooseReason(page: Page, name: string) {
+  await expectStep(page, HEADINGS.reason);
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
+export async function chooseProvider(page: Page, name: string) {
+  await expectStep(page, HEADINGS.provider);
+  await page.getByRole('button', { name }).click();
+}
+
+export interface ChosenSlot {
+  dayHeading: string;
+  time: string;
+}
+
+/**
+ * Picks the `index`-th time of the first day with slots. Tests that book in parallel use
+ * different indexes so they never race for one slot (except the test about exactly that).
+ */
+export async function chooseSlot(page: Page, index: number): Promise<ChosenSlot> {
+  await expectStep(page, HEADINGS.slot);
+  const list = page.getByTestId('slot-list');
+  await expect(list.getByRole('button').first()).toBeVisible();
+  const dayHeading = (await page.getByRole('heading', { level: 3 }).first().textContent()) ?? '';
+  const button = list.getByRole('button').nth(index);
+  const time = (await button.textContent()) ?? '';
+  await button.click();
+  return { dayHeading, time };
+}
+
+export interface ContactDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dob: string;
+  visitedBefore?: 'Yes' | 'No';
+  message?: string;
+}
+
+export async function fillContact(page: Page, details: ContactDetails, labels: { self: boolean } = { self: true }) {
+  await expectStep(page, HEADINGS.contact);
+  const prefix = labels.self ? '' : "Patient's ";
+  await page.getByLabel(`${prefix}First Name`, { exact: true }).fill(details.firstName);
+  await page.getByLabel(`${prefix}Last Name`, { exact: true }).fill(details.lastName);
+  await page.getByLabel('Email', { exact: true }).fill(details.email);
+  await page.getByLabel('Phone', { exact: true }).fill(details.phone);
+  await page.getByLabel(`${prefix}Date of Birth`, { exact: true }).fill(details.dob);
+  if (details.visitedBefore) {
+    const group = page.getByRole('group', { name: labels.self ? 'Have you visited us before' : 'Have they visited us before' });
+    await group.getByRole('radio', { name: details.visitedBefore }).check();
+  }
+  if (details.message) await page.getByLabel('Message').fill(details.message);
+}
+
+export async function answerNoInsurance(page: Page) {
+  await page.getByRole('group', { name: 'Do you have dental insurance?' }).getByRole('radio', { name: 'No' }).check();
+}
+
+export async function agreeToContact(page: Page, practiceName: string) {
+  await page.getByRole('checkbox', { name: `I agree to receive text and email from ${practiceName}` }).check();
+}
+
+/** Submits page 5 and returns the booking request the browser sent. */
+export async function submitBooking(page: Page, label = 'Submit'): Promise<Request> {
+  const button = page.getByRole('button', { name: label, exact: true });
+  await expect(button).toBeEnabled();
+  const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/appointment')), button.click()]);
+  return request;
+}
+
+export const PATIENT: ContactDetails = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane.doe@example.com',
+  phone: '5125550199',
+  dob: '04/12/1988',
+};

@@ -1,0 +1,65 @@
+import { formatPhone } from '#domain/format/phone-format.ts';
+import { formatDayHeading, formatTime12h } from '#domain/time/time-format.ts';
+import { formatInstantLocal } from '#domain/time/zoned-time.ts';
+import type { Queryable } from '../../db/database.ts';
+import { enqueueEmail } from '../../jobs/message-jobs.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { AppointmentToWrite } from './pms-write-repository.ts';
+
+/**
+ * The practice hears about a booking that is not in Open Dental: once when the first attempt
+ * fails (we keep trying), and once when we give up (please enter it by hand). The dedupe keys
+ * make each e-mail go out once however often the job runs.
+ */
+export async function queueWriteDelayedNotice(db: Queryable, practice: PracticeRow, a: AppointmentToWrite, reason: string): Promise<void> {
+  if (!practice.notification_email) return;
+  await enqueueEmail(db, {
+    to: practice.notification_email,
+    subject: `Online booking not yet in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
+    text: [
+      `${a.first_name} ${a.last_name} booked online, and the booking is confirmed with us, but we could not write it into Open Dental yet.`,
+      `Open Dental's answer: ${reason}`,
+      '',
+      'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
+      '',
+      ...details(a, practice),
+    ].join('\n'),
+    idempotencyKey: `pms-write-delayed:${a.id}`,
+  });
+}
+
+export async function queueWriteFailedNotice(db: Queryable, practice: PracticeRow, a: AppointmentToWrite, reason: string): Promise<void> {
+  if (!practice.notification_email) return;
+  await enqueueEmail(db, {
+    to: practice.notification_email,
+    subject: `Please enter this online booking in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
+    text: [
+      `${a.first_name} ${a.last_name} booked online and the booking is confirmed with us, but it could not be written into Open Dental.`,
+      `Reason: ${reason}`,
+      '',
+      'Please enter it by hand (or call the patient if the time is no longer free).',
+      '',
+      ...details(a, practice),
+    ].join('\n'),
+    idempotencyKey: `pms-write-failed:${a.id}`,
+  });
+}
+
+function when(a: AppointmentToWrite, practice: PracticeRow): string {
+  if (!a.starts_at) return 'no time';
+  const local = formatInstantLocal(a.starts_at, practice.server_tz);
+  return `${formatDayHeading(local.slice(0, 10))} at ${formatTime12h(local.slice(11))}`;
+}
+
+function details(a: AppointmentToWrite, practice: PracticeRow): string[] {
+  return [
+    `Patient: ${a.first_name} ${a.last_name}, born ${a.dob}`,
+    `Phone: ${a.wireless_phone ? formatPhone(a.wireless_phone) : '-'}`,
+    `E-mail: ${a.email ?? '-'}`,
+    `When: ${when(a, practice)}`,
+    `Provider number: ${a.pms_prov_num}, operatory number: ${a.pms_op_num}`,
+    `Reason: ${a.reason_name ?? '-'}`,
+    `Note: ${a.message ?? ''}`,
+    `Appointment id: ${a.id}`,
+  ];
+}

@@ -1,0 +1,97 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PATIENT_STATUSES } from '#domain/booking/booking-schemas.ts';
+import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import { createQueryClient } from '../../app/query-client.ts';
+import { buildReason } from '../../test/booking-factories.ts';
+import { buildFormDetails } from '../../test/practice-factories.ts';
+import { BookingScreen } from './booking-screen.tsx';
+import { AUTO_ADVANCE_MS } from './navigation/step-actions.ts';
+import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
+import { PATIENT_TYPE_OPTIONS } from './steps/patient-type-step.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  clearBookingStorage();
+});
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+function renderScreen(reasons: ReasonForVisit[], path = '/bright-smile') {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/v1/reason-for-visit') return json({ success: true, result: reasons });
+    return json({ success: true, result: [] });
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <BookingScreen form={buildFormDetails()} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('page 1', () => {
+  it('offers exactly the spec statuses', () => {
+    expect(PATIENT_TYPE_OPTIONS).toEqual(PATIENT_STATUSES);
+  });
+
+  it('jumps to the slot step when one reason matches and it shows no providers (spec section 4)', async () => {
+    const onlyForReturning = buildReason({ id: 'r-follow-up', name: 'Follow-up Visit', for_new_patients: false, to_show_providers: false });
+    renderScreen([buildReason({ for_returning_patients: false }), onlyForReturning]);
+    expect(screen.getByText('Step 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+    screen.getByRole('button', { name: 'Returning Patient' }).click();
+    await screen.findByRole('status', { name: 'Loading' });
+    await waitFor(() => expect(useBookingStore.getState().patientFormPageNumber).toBe(4), { timeout: AUTO_ADVANCE_MS * 5 });
+    const details = useBookingStore.getState().patientFormDetails;
+    expect(details.reasonForVisit?.id).toBe('r-follow-up');
+    expect(details.providerDetails?.pms_prov_num).toBe(0);
+    expect(details.basicDetailsData.patientStatus).toBe('Returning Patient');
+  });
+
+  it('goes to the reason step when several reasons match', async () => {
+    renderScreen([buildReason(), buildReason({ id: 'r2', name: 'Exam' })]);
+    screen.getByRole('button', { name: 'New Patient' }).click();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Please select the reason for your visit' }, { timeout: 2_000 })).toBeTruthy();
+    expect(screen.getByText('Step 2')).toBeTruthy();
+    const cards = screen.getByRole('group', { name: 'Reason for visit' });
+    expect(within(cards).getByRole('button', { name: /^Cleaning/ }).textContent).toBe('Cleaning45 minutes');
+  });
+
+  it("says so when no reason is offered for the status", async () => {
+    renderScreen([buildReason({ for_new_patients: false })]);
+    screen.getByRole('button', { name: 'New Patient' }).click();
+    expect(await screen.findByText('We apologize, but we are currently unable to accept appointments for the status.', undefined, { timeout: 2_000 })).toBeTruthy();
+  });
+});
+
+describe('page 3', () => {
+  it('cuts names over 24 characters, keeps the whole name for screen readers, and appends the earliest-available choice', async () => {
+    const longName = 'Dr. Bartholomew Featherstonehaugh';
+    const reason = buildReason({
+      providers: [
+        { provider_id: 'p1', pms_prov_num: 1, profile_pic: null, provider_display_name: longName, provider_first_name: null, provider_last_name: null },
+        { provider_id: 'p2', pms_prov_num: 2, profile_pic: null, provider_display_name: null, provider_first_name: 'Ben', provider_last_name: 'Carter' },
+      ],
+    });
+    useBookingStore.getState().startSession('bright-smile', null);
+    useBookingStore.getState().chooseStatus('New Patient', new Date());
+    useBookingStore.getState().saveReason(reason);
+    useBookingStore.getState().setPage(3);
+    renderScreen([reason]);
+    const card = await screen.findByRole('button', { name: longName }, { timeout: 2_000 });
+    expect(card.querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('Dr. Bartholomew Feathers…');
+    expect(screen.getByRole('button', { name: 'Ben Carter' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Select Earliest Available Provider' })).toBeTruthy();
+    expect(screen.getByText('Step 3')).toBeTruthy();
+  });
+});

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useEffect } from 'react';
+import type { Clinic } from '#domain/practice/practice-schemas.ts';
+import { LoadingDotsOverlay } from '../../components/ui/loading-dots-overlay.tsx';
+import { brandColorOrDefault } from '../../lib/contrast.ts';
+import { useBookingContext } from './booking-context.ts';
+import { isClinicChoiceFirst } from './first-step.ts';
+import { reachablePage } from './navigation/reachable-page.ts';
+import { PAGE } from './navigation/step-rules.ts';
+import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
+import { useUiStore } from './state/ui-store.ts';
+import { ClinicStep } from './steps/clinic-step.tsx';
+import { PatientTypeStep } from './steps/patient-type-step.tsx';
+import { useRfvEntry } from './use-rfv-entry.ts';
+
+// Page 1 and the location choice are in the entry chunk; later steps load when first reached.
+const ReasonStep = lazy(() => import('./steps/reason-step.tsx'));
+const ProviderStep = lazy(() => import('./steps/provider-step.tsx'));
+const SlotStep = lazy(() => import('./steps/slot-step.tsx'));
+const ContactStep = lazy(() => import('./steps/contact-step.tsx'));
+const VerifyStep = lazy(() => import('./steps/verify-step.tsx'));
+const ConfirmationStep = lazy(() => import('./steps/confirmation-step.tsx'));
+
+interface BookingStepsProps {
+  clinic: Clinic | null;
+  isResolvingClinic: boolean;
+}
+
+/** Shows the step the booking state is on (spec section 2 page numbers). */
+export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
+  const { form, rfv } = useBookingContext();
+  const clinicNum = clinic?.pms_clinic_num ?? null;
+  const isApplyingRfv = useRfvEntry(form.id, rfv, clinicNum);
+  const page = useBookingStore((state) => state.patientFormPageNumber);
+  const details = useBookingStore((state) => state.patientFormDetails);
+  const slotsError = useBookingStore((state) => state.slotsError);
+  const hasBookingResult = useBookingStore((state) => state.bookingResult !== null);
+  const isAdvancing = useUiStore((state) => state.isAdvancing);
+  const brandColor = brandColorOrDefault(form.form_customization.brand_color);
+
+  const shown = reachablePage(page, {
+    hasStatus: details.basicDetailsData.patientStatus !== null,
+    hasReason: details.reasonForVisit !== null,
+    hasProvider: details.providerDetails !== null,
+    hasSlot: details.bookingSlotDetails !== null,
+    canSkipSlot: slotsError?.code === 'PMS_UNAVAILABLE',
+    hasBookingResult,
+  });
+
+  useEffect(() => {
+    if (shown !== PAGE.confirmation) return;
+    // Spec section 4: leaving the confirmation page (reload, close, navigate away) forgets the booking.
+    window.addEventListener('pagehide', clearBookingStorage);
+    return () => window.removeEventListener('pagehide', clearBookingStorage);
+  }, [shown]);
+
+  if (isResolvingClinic || isApplyingRfv) return <LoadingDotsOverlay color={brandColor} />;
+  if (isClinicChoiceFirst({ clinicSetUp: form.clinic_set_up, hasClinic: clinic !== null, rfv })) return <ClinicStep />;
+
+  return (
+    <>
+      {isAdvancing && <LoadingDotsOverlay color={brandColor} />}
+      <Suspense fallback={<LoadingDotsOverlay color={brandColor} />}>
+        <StepForPage page={shown} clinicNum={clinicNum} />
+      </Suspense>
+    </>
+  );
+}
+
+function StepForPage({ page, clinicNum }: { page: number; clinicNum: number | null }) {
+  switch (page) {
+    case PAGE.reason:
+      return <ReasonStep clinicNum={clinicNum} />;
+    case PAGE.provider:
+      return <ProviderStep />;
+    case PAGE.slot:
+      return <SlotStep clinicNum={clinicNum} />;
+    case PAGE.contact:
+      return <ContactStep clinicNum={clinicNum} />;
+    case PAGE.verify:
+      return <VerifyStep />;
+    case PAGE.confirmation:
+      return <ConfirmationStep />;
+    default:
+      return <PatientTypeStep clinicNum={clinicNum} />;
+  }
+}

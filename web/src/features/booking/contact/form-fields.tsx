@@ -1,0 +1,172 @@
+import { useId, type HTMLInputAutoCompleteAttribute, type ReactNode } from 'react';
+import { useController, useFormContext, type FieldPath } from 'react-hook-form';
+import type { ContactFormValues } from './contact-form-values.ts';
+import { maskUsDate } from './input-masks.ts';
+import { isCompleteDate } from './submit-rules.ts';
+
+type Name = FieldPath<ContactFormValues>;
+
+const inputClass =
+  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700';
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+interface TextFieldProps {
+  name: Name;
+  label: string;
+  mask?: (text: string) => string;
+  type?: 'text' | 'email' | 'tel';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  placeholder?: string;
+  maxLength?: number;
+  /** Date fields show their message only once the input is complete (spec section 5). */
+  isDate?: boolean;
+}
+
+/** A labelled input whose message sits under it and is tied to it for screen readers. */
+export function TextField({ name, label, mask, type = 'text', inputMode, autoComplete, placeholder, maxLength, isDate = false }: TextFieldProps) {
+  const { control, trigger } = useFormContext<ContactFormValues>();
+  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const id = useId();
+  const errorId = `${id}-error`;
+  const value = typeof field.value === 'string' ? field.value : '';
+  const applyMask = mask ?? (isDate ? maskUsDate : undefined);
+  const change = (text: string) => {
+    const next = applyMask ? applyMask(text) : text;
+    field.onChange(next);
+    // A date is judged as soon as it is complete, not only when the patient leaves the field.
+    if (isDate && isCompleteDate(next)) void trigger(name);
+  };
+  const isServerError = fieldState.error?.type === 'server';
+  const message = isDate && !isServerError && !isCompleteDate(value) ? undefined : fieldState.error?.message;
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={fieldRef}
+        name={field.name}
+        type={type}
+        inputMode={inputMode ?? (isDate ? 'numeric' : undefined)}
+        autoComplete={autoComplete ?? 'off'}
+        placeholder={placeholder ?? (isDate ? 'MM/DD/YYYY' : undefined)}
+        maxLength={maxLength ?? (isDate ? 10 : undefined)}
+        value={value}
+        onChange={(event) => change(event.target.value)}
+        onBlur={field.onBlur}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
+        className={inputClass}
+      />
+      <FieldError id={errorId} message={message} />
+    </div>
+  );
+}
+
+interface ChoiceFieldProps<V extends string> {
+  name: Name;
+  legend: string;
+  options: readonly { label: string; value: V }[];
+}
+
+/** A yes/no style question as a radio group in a fieldset. */
+export function ChoiceField<V extends string>({ name, legend, options }: ChoiceFieldProps<V>) {
+  const { control } = useFormContext<ContactFormValues>();
+  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const id = useId();
+  const errorId = `${id}-error`;
+  const message = fieldState.error?.message;
+
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={message ? errorId : undefined}>
+      <legend className="mb-1 font-medium text-slate-900">{legend}</legend>
+      <div className="flex flex-wrap gap-6">
+        {options.map((option, index) => (
+          <label key={option.value} className="flex cursor-pointer items-center gap-2 text-slate-900">
+            <input
+              type="radio"
+              ref={index === 0 ? fieldRef : undefined}
+              name={`${id}-${field.name}`}
+              value={option.value}
+              checked={field.value === option.value}
+              onChange={() => field.onChange(option.value)}
+              onBlur={field.onBlur}
+              aria-invalid={message ? true : undefined}
+              className="size-5 accent-slate-800"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={message} />
+    </fieldset>
+  );
+}
+
+export function CheckboxField({ name, children }: { name: Name; children: ReactNode }) {
+  const { control } = useFormContext<ContactFormValues>();
+  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const id = useId();
+  const errorId = `${id}-error`;
+  const message = fieldState.error?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex cursor-pointer items-start gap-3 text-slate-900">
+        <input
+          id={id}
+          ref={fieldRef}
+          type="checkbox"
+          checked={field.value === true}
+          onChange={(event) => field.onChange(event.target.checked)}
+          onBlur={field.onBlur}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-slate-800"
+        />
+        <span>{children}</span>
+      </label>
+      <FieldError id={errorId} message={message} />
+    </div>
+  );
+}
+
+export function TextAreaField({ name, label, placeholder, rows }: { name: Name; label: string; placeholder: string; rows: number }) {
+  const { control } = useFormContext<ContactFormValues>();
+  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const id = useId();
+  const errorId = `${id}-error`;
+  const message = fieldState.error?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-slate-900">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={fieldRef}
+        name={field.name}
+        rows={rows}
+        maxLength={2_000}
+        placeholder={placeholder}
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
+        className={inputClass}
+      />
+      <FieldError id={errorId} message={message} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useWatch } from 'react-hook-form';
+import { OTHER_INSURANCE } from '#domain/booking/booking-schemas.ts';
+import type { FormDetails } from '#domain/practice/practice-schemas.ts';
+import type { ContactFormValues } from './contact-form-values.ts';
+import { ChoiceField, TextField } from './form-fields.tsx';
+import { maskId, maskLetters, maskPhone } from './input-masks.ts';
+import { insuranceNotice, insuranceOptions } from './insurance-options.ts';
+import { InsuranceSelect } from './insurance-select.tsx';
+
+export const INSURANCE_QUESTION = 'Do you have dental insurance?';
+const YES_NO = [
+  { label: 'Yes', value: 'Yes' },
+  { label: 'No', value: 'No' },
+] as const;
+
+/** Spec section 2 page 5: the insurance section of a practice that shows insurance. */
+export function InsuranceSection({ form }: { form: FormDetails }) {
+  const answer = useWatch<ContactFormValues, 'haveDentalInsurance'>({ name: 'haveDentalInsurance' });
+  const choice = useWatch<ContactFormValues, 'insurance'>({ name: 'insurance' });
+  const notice = insuranceNotice(form, choice ?? null);
+  const optional = form.optional_insurance_fields;
+
+  return (
+    <section aria-labelledby="insurance-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <h3 id="insurance-heading" className="text-lg font-semibold text-slate-900">
+        Insurance
+      </h3>
+      <ChoiceField name="haveDentalInsurance" legend={INSURANCE_QUESTION} options={YES_NO} />
+      {answer === 'No' && form.no_insurance_message?.trim() && <Notice text={form.no_insurance_message} />}
+      {answer === 'Yes' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <InsuranceSelect label="Insurance" options={insuranceOptions(form)} />
+          </div>
+          {notice && (
+            <div className="sm:col-span-2">
+              <Notice text={notice} />
+            </div>
+          )}
+          {choice?.value === OTHER_INSURANCE && <TextField name="insuranceProvider" label="Insurance Provider Name" mask={maskLetters} />}
+          <TextField name="subscribersFullName" label="Subscriber's Full Name" mask={maskLetters} />
+          <TextField name="subscriberDOB" label="Subscriber's Date of Birth" isDate />
+          <TextField name="subscriberID" label="Subscriber ID" mask={maskId} />
+          {optional.includes('groupNumber') && <TextField name="groupNumber" label="Group Number" mask={maskId} />}
+          {optional.includes('subscriberPhone') && (
+            <TextField name="subscriberPhone" label="Subscriber's Phone" type="tel" inputMode="tel" mask={maskPhone} maxLength={20} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function Notice({ text }: { text: string }) {
+  return <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-slate-900">{text}</p>;
+}

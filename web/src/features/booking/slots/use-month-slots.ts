@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { slotsQuery } from '../api/slots-api.ts';
+import { useBookingStore } from '../state/booking-store.ts';
+import { groupSlotsByDay, isPmsUnavailable, monthRange, nextMonth, type DaySlot } from './slot-rules.ts';
+
+export interface MonthSlotsInput {
+  practiceId: string;
+  reasonForVisitId: string;
+  provNum: number;
+  clinicNum: number | null;
+  month: string;
+  today: string;
+  horizonMonth: string;
+  timeZone: string;
+  minLeadHours: number;
+  /** Moves the calendar on (spec section 4: a month without slots moves on to the next). Keep it stable (useCallback). */
+  onEmptyMonth: (next: string) => void;
+}
+
+export type MonthSlots =
+  | { status: 'loading' }
+  | { status: 'ready'; days: Map<string, DaySlot[]> }
+  /** Nothing bookable up to the horizon. */
+  | { status: 'none' }
+  | { status: 'pms-unavailable'; message: string }
+  | { status: 'error'; message: string };
+
+/** The month's slots for the chosen reason, provider and clinic; keeps the store's slotsError in step. */
+export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
+  const { startDate, endDate } = monthRange(input.month, input.today);
+  const query = useQuery(
+    slotsQuery({ practiceId: input.practiceId, reasonForVisitId: input.reasonForVisitId, provNum: input.provNum, clinicNum: input.clinicNum, startDate, endDate }),
+  );
+  const setSlotsError = useBookingStore((state) => state.setSlotsError);
+  // "Now" is when the data arrived; a refetch (20 s stale time) moves it on, so past times drop out.
+  const arrivedAt = query.dataUpdatedAt;
+  const days = useMemo(
+    () => (query.data ? groupSlotsByDay(query.data, { timeZone: input.timeZone, now: arrivedAt, minLeadHours: input.minLeadHours }) : null),
+    [query.data, arrivedAt, input.timeZone, input.minLeadHours],
+  );
+  const isEmpty = days !== null && days.size === 0;
+  const canMoveOn = input.month < input.horizonMonth;
+  const { onEmptyMonth } = input;
+
+  useEffect(() => {
+    if (isEmpty && canMoveOn) onEmptyMonth(nextMonth(input.month));
+  }, [isEmpty, canMoveOn, input.month, onEmptyMonth]);
+
+  const error = query.error;
+  useEffect(() => {
+    if (!error) {
+      if (query.isSuccess) setSlotsError(null);
+      return;
+    }
+    const apiError = error instanceof ApiError ? error : null;
+    setSlotsError({
+      statusCode: apiError?.status ?? 0,
+      code: isPmsUnavailable({ code: apiError?.code, message: error.message }) ? 'PMS_UNAVAILABLE' : (apiError?.code ?? 'UNKNOWN'),
+      message: error.message,
+    });
+  }, [error, query.isSuccess, setSlotsError]);
+
+  if (error) {
+    const code = error instanceof ApiError ? error.code : undefined;
+    return isPmsUnavailable({ code, message: error.message }) ? { status: 'pms-unavailable', message: error.message } : { status: 'error', message: error.message };
+  }
+  if (!days || (isEmpty && canMoveOn)) return { status: 'loading' };
+  if (isEmpty) return { status: 'none' };
+  return { status: 'ready', days };
+}

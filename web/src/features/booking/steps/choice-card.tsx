@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
+
+interface ChoiceCardProps {
+  isSelected: boolean;
+  /** button_color_1, the selected card's colour (spec section 2). */
+  selectedColor: string;
+  onChoose: () => void;
+  children: ReactNode;
+  disabled?: boolean;
+}
+
+/**
+ * A card the patient picks with one press (status, reason, provider). A button, not a radio:
+ * choosing moves on to the next step, which a radio's arrow-key selection must not do.
+ */
+export function ChoiceCard({ isSelected, selectedColor, onChoose, children, disabled }: ChoiceCardProps) {
+  const background = brandColorOrDefault(selectedColor);
+  return (
+    <button
+      type="button"
+      aria-pressed={isSelected}
+      disabled={disabled}
+      onClick={onChoose}
+      className="flex h-full min-h-20 w-full flex-col items-start justify-center gap-1 rounded-lg border-2 border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm transition-colors hover:border-slate-500 disabled:opacity-60"
+      style={isSelected ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) } : undefined}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
+import { formatDayHeading } from '#domain/time/time-format.ts';
+import { panelContact } from '../../branding/panel-contact.ts';
+import { useBookingContext } from '../booking-context.ts';
+import { redirectPlan } from '../confirmation/redirect-rules.ts';
+import { useRedirectCountdown } from '../confirmation/use-redirect-countdown.ts';
+import { StepFrame } from '../navigation/step-frame.tsx';
+import { useBookingStore } from '../state/booking-store.ts';
+import { isEarliestAvailable, providerSummaryName } from '../state/reason-rules.ts';
+import { ProviderAvatar } from './provider-avatar.tsx';
+
+export const BOOKED_HEADING = 'Appointment Booked';
+export const NO_SLOT_NOTE = 'The office will call you to arrange a time.';
+
+/** Page 7 (spec section 2): what was booked, and the optional redirect countdown. */
+export default function ConfirmationStep() {
+  const { form } = useBookingContext();
+  const clinic = useBookingStore((state) => state.clinicDetails);
+  const details = useBookingStore((state) => state.patientFormDetails);
+  const slot = details.bookingSlotDetails;
+  const provider = details.providerDetails;
+  const { address, phone } = panelContact(form, clinic);
+  const secondsLeft = useRedirectCountdown(redirectPlan(form));
+  const patientName = `${details.basicDetailsData.firstName} ${details.basicDetailsData.lastName}`.trim();
+
+  return (
+    <StepFrame heading={BOOKED_HEADING} showStepLabel={false} isBanner>
+      <div className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
+        <header className="flex flex-col gap-1 border-b border-slate-200 pb-4">
+          {form.logo && <img src={form.logo} alt="" className="mb-2 h-12 w-auto self-start object-contain" />}
+          <p className="text-xl font-semibold text-slate-900">{form.name}</p>
+          {address && <p className="text-slate-700">{address}</p>}
+          {phone && (
+            <a href={phoneHref(phone)} className="w-fit text-slate-900 underline underline-offset-2">
+              {formatPhone(phone)}
+            </a>
+          )}
+        </header>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Item term="Date and time" value={slot ? `${formatDayHeading(slot.date)}, ${slot.slotStart}` : NO_SLOT_NOTE} />
+          <Item term="Reason" value={details.reasonForVisit?.name ?? ''} />
+          <div>
+            <dt className="text-sm text-slate-600">Provider</dt>
+            <dd className="mt-1 flex items-center gap-3 font-medium text-slate-900">
+              {provider && !isEarliestAvailable(provider) && <ProviderAvatar src={provider.profile_pic || null} size={40} />}
+              {providerSummaryName(provider)}
+            </dd>
+          </div>
+          <Item term="Patient" value={patientName} />
+          <Item term="Phone" value={formatPhone(details.patientContactDetails.phone)} />
+          <Item term="Email" value={details.patientContactDetails.email} />
+        </dl>
+      </div>
+      {secondsLeft !== null && (
+        <p role="status" className="text-slate-700">
+          Redirecting in {secondsLeft} seconds
+        </p>
+      )}
+    </StepFrame>
+  );
+}
+
+function Item({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="mt-1 font-medium break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}

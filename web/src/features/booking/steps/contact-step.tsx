@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { createBookingFormSchema, type BookingForm, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import { useBookingContext } from '../booking-context.ts';
+import { contactFormValues, patientDetailsFrom, type ContactFormValues } from '../contact/contact-form-values.ts';
+import { CheckboxField } from '../contact/form-fields.tsx';
+import { InsuranceSection, Notice } from '../contact/insurance-section.tsx';
+import { PatientFields } from '../contact/patient-fields.tsx';
+import { canSubmitContactForm, submitLabel } from '../contact/submit-rules.ts';
+import { useFingerprint } from '../contact/use-fingerprint.ts';
+import { useSubmitBooking } from '../contact/use-submit-booking.ts';
+import { StepFrame } from '../navigation/step-frame.tsx';
+import { StepNavigation } from '../navigation/step-navigation.tsx';
+import { useBookingStore } from '../state/booking-store.ts';
+
+export const CONTACT_STEP_HEADING = 'Please enter contact information';
+const FORM_ID = 'contact-form';
+
+/** Page 5 (spec section 2): the patient's contact details, insurance and consent. */
+export default function ContactStep({ clinicNum }: { clinicNum: number | null }) {
+  const { form } = useBookingContext();
+  const [today] = useState(() => localDateOf(Date.now(), form.server_tz));
+  const formContext = useMemo<BookingFormContext>(
+    () => ({ today, toShowInsurances: form.to_show_insurances, optionalInsuranceFields: form.optional_insurance_fields, toVerifyPatient: form.to_verify_patient }),
+    [today, form.to_show_insurances, form.optional_insurance_fields, form.to_verify_patient],
+  );
+  const [defaultValues] = useState(() => {
+    const state = useBookingStore.getState();
+    return contactFormValues(state.patientFormDetails, state.formSecurity.hp);
+  });
+  const methods = useForm<ContactFormValues, unknown, BookingForm>({
+    resolver: zodResolver(createBookingFormSchema(formContext)),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: methods.control });
+  const savePatientDetails = useBookingStore((state) => state.savePatientDetails);
+  const reason = useBookingStore((state) => state.patientFormDetails.reasonForVisit);
+  const fingerprint = useFingerprint();
+
+  // Nothing typed is lost: every change goes to session storage at once.
+  useEffect(() => {
+    savePatientDetails(patientDetailsFrom(values), values.hp ?? '');
+  }, [values, savePatientDetails]);
+
+  const { submit, isLocked, isSubmitting } = useSubmitBooking({
+    formContext,
+    clinicNum,
+    fingerprint: fingerprint ?? null,
+    showFieldErrors: (errors) => {
+      for (const [field, message] of errors) methods.setError(field, { type: 'server', message });
+      if (errors[0]) methods.setFocus(errors[0][0]);
+    },
+  });
+
+  const isForSomeoneElse = values.bookingForSomeOne === true;
+  const isReady = canSubmitContactForm(values, formContext) && fingerprint !== undefined;
+  const label = submitLabel({ toVerifyPatient: form.to_verify_patient, isPaymentEnabled: reason?.is_payment_enabled ?? false, isSubmitting });
+  const info = (reason?.is_payment_enabled ? form.info_for_paid_patient : form.info_for_patient)?.trim();
+
+  return (
+    <StepFrame
+      heading={CONTACT_STEP_HEADING}
+      navigation={<StepNavigation submitsForm={FORM_ID} nextLabel={label} isNextDisabled={!isReady || isLocked || isSubmitting} />}
+    >
+      <FormProvider {...methods}>
+        <form id={FORM_ID} noValidate onSubmit={methods.handleSubmit(submit)} className="flex flex-col gap-6" aria-busy={isSubmitting}>
+          <PatientFields isForSomeoneElse={isForSomeoneElse} />
+          {form.to_show_insurances && <InsuranceSection form={form} />}
+          {info && <Notice text={info} />}
+          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail">I agree to receive text and email from {form.name}</CheckboxField>}
+          {/* The honeypot: hidden from people and assistive technology, so only bots fill it. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor="booking-hp">Leave this field empty</label>
+            <input id="booking-hp" tabIndex={-1} autoComplete="off" {...methods.register('hp')} />
+          </div>
+        </form>
+      </FormProvider>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { PatientStatus } from '#domain/booking/booking-schemas.ts';
+import { showErrorToast } from '../../../lib/toast.ts';
+import { reasonsQuery } from '../api/reasons-api.ts';
+import { useBookingContext } from '../booking-context.ts';
+import { PATIENT_TYPE_STEP_HEADING } from '../first-step.ts';
+import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
+import { StepFrame } from '../navigation/step-frame.tsx';
+import { ChoiceHint } from '../navigation/choice-hint.tsx';
+import { StepNavigation } from '../navigation/step-navigation.tsx';
+import { PAGE } from '../navigation/step-rules.ts';
+import { useBookingStore } from '../state/booking-store.ts';
+import { reasonsForStatus } from '../state/reason-rules.ts';
+import { ChoiceCard } from './choice-card.tsx';
+
+export const BOOKING_FOR_SOMEONE_ELSE = 'Booking for Someone Else';
+export const STATUS_REQUIRED_MESSAGE = 'Please select patient status';
+/** The spec's patient statuses (PATIENT_STATUSES), listed here so page 1 does not load the booking schemas. */
+export const PATIENT_TYPE_OPTIONS = ['New Patient', 'Returning Patient'] as const satisfies readonly PatientStatus[];
+
+/** Page 1 (spec section 2): New or Returning Patient, and whether the booking is for someone else. */
+export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
+  const { form } = useBookingContext();
+  const queryClient = useQueryClient();
+  const status = useBookingStore((state) => state.patientFormDetails.basicDetailsData.patientStatus);
+  const isForSomeoneElse = useBookingStore((state) => state.patientFormDetails.bookingForSomeOne);
+  const setBookingForSomeOne = useBookingStore((state) => state.setBookingForSomeOne);
+
+  const choose = async (chosen: PatientStatus) => {
+    const store = useBookingStore.getState();
+    store.chooseStatus(chosen, new Date());
+    let reasons;
+    try {
+      reasons = await queryClient.ensureQueryData(reasonsQuery(form.id, clinicNum));
+    } catch (error) {
+      showErrorToast(error instanceof Error ? error.message : null);
+      return;
+    }
+    // Spec section 4: one matching reason is chosen for the patient and the flow jumps to the
+    // provider page; none or several go to the reason page.
+    const matching = reasonsForStatus(reasons, chosen);
+    const current = store.patientFormDetails.reasonForVisit;
+    if (matching.length === 1 && matching[0]) {
+      store.saveReason(matching[0]);
+      autoAdvance(() => goToPage(PAGE.provider));
+      return;
+    }
+    if (!matching.some((reason) => reason.id === current?.id)) store.resetReason();
+    autoAdvance(() => goToPage(PAGE.reason));
+  };
+
+  return (
+    <StepFrame heading={PATIENT_TYPE_STEP_HEADING} navigation={<StepNavigation isNextDisabled={!status} />}>
+      <label className="flex w-fit cursor-pointer items-center gap-3 text-base text-slate-900">
+        <input
+          type="checkbox"
+          className="size-5 accent-slate-800"
+          checked={isForSomeoneElse}
+          onChange={(event) => setBookingForSomeOne(event.target.checked)}
+        />
+        {BOOKING_FOR_SOMEONE_ELSE}
+      </label>
+      <div role="group" aria-label="Patient type" className="grid gap-4 sm:grid-cols-2">
+        {PATIENT_TYPE_OPTIONS.map((option) => (
+          <ChoiceCard key={option} isSelected={status === option} selectedColor={form.form_customization.button_color_1} onChoose={() => void choose(option)}>
+            <span className="text-lg font-semibold">{option}</span>
+          </ChoiceCard>
+        ))}
+      </div>
+      {!status && <ChoiceHint message={STATUS_REQUIRED_MESSAGE} />}
+    </StepFrame>
+  );
+}

@@ -1,0 +1,76 @@
+import { Tooltipped } from '../../../components/ui/tooltipped.tsx';
+import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
+import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
+import { useBookingContext } from '../booking-context.ts';
+import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
+import { StepFrame } from '../navigation/step-frame.tsx';
+import { ChoiceHint } from '../navigation/choice-hint.tsx';
+import { StepNavigation } from '../navigation/step-navigation.tsx';
+import { PAGE } from '../navigation/step-rules.ts';
+import type { ProviderDetails } from '../state/booking-state.ts';
+import { useBookingStore } from '../state/booking-store.ts';
+import { providerOptions } from '../state/reason-rules.ts';
+import { ProviderAvatar } from './provider-avatar.tsx';
+
+export const PROVIDER_STEP_HEADING = 'Please select provider';
+/** Spec section 9: provider names are cut at 24 characters. */
+export const PROVIDER_NAME_MAX = 24;
+export const PROVIDER_REQUIRED_MESSAGE = 'Please select a Provider';
+
+/** Page 3 (spec section 2): the reason's providers, and 'Select Earliest Available Provider' when there are several. */
+export default function ProviderStep() {
+  const { form } = useBookingContext();
+  const reason = useBookingStore((state) => state.patientFormDetails.reasonForVisit);
+  const chosen = useBookingStore((state) => state.patientFormDetails.providerDetails);
+  const saveProvider = useBookingStore((state) => state.saveProvider);
+  const options = reason ? providerOptions(reason) : [];
+
+  const choose = (provider: ProviderDetails) => {
+    saveProvider(provider);
+    autoAdvance(() => goToPage(PAGE.slot));
+  };
+
+  return (
+    <StepFrame heading={PROVIDER_STEP_HEADING} navigation={<StepNavigation isNextDisabled={!chosen} />}>
+      <div role="group" aria-label="Provider" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {options.map((provider) => (
+          <ProviderCard
+            key={provider.pms_prov_num}
+            provider={provider}
+            isSelected={chosen?.pms_prov_num === provider.pms_prov_num}
+            selectedColor={form.form_customization.button_color_1}
+            onChoose={() => choose(provider)}
+          />
+        ))}
+      </div>
+      {!chosen && <ChoiceHint message={PROVIDER_REQUIRED_MESSAGE} />}
+    </StepFrame>
+  );
+}
+
+interface ProviderCardProps {
+  provider: ProviderDetails;
+  isSelected: boolean;
+  selectedColor: string;
+  onChoose: () => void;
+}
+
+function ProviderCard({ provider, isSelected, selectedColor, onChoose }: ProviderCardProps) {
+  const background = brandColorOrDefault(selectedColor);
+  return (
+    <Tooltipped tip={tooltipFor(provider.providerName, PROVIDER_NAME_MAX)}>
+      <button
+        type="button"
+        aria-pressed={isSelected}
+        onClick={onChoose}
+        className="flex min-h-20 w-full items-center gap-4 rounded-lg border-2 border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm hover:border-slate-500"
+        style={isSelected ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) } : undefined}
+      >
+        <ProviderAvatar src={provider.profile_pic || null} />
+        <span className="min-w-0 text-lg font-semibold break-words">
+          <TruncatedText text={provider.providerName} max={PROVIDER_NAME_MAX} />
+        </span>
+      </button>
+    </Tooltipped>
+  );
+}
