@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { createMessageJobHandlers } from './jobs/message-jobs.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { fail, loadConfigOrExit } from './cli/cli-support.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
 import { listPracticeFormUrls } from './features/practices/practices-repository.ts';
 import { importDemoPracticesIfEmpty } from './features/practices/demo-practices.ts';
@@ -54,20 +54,6 @@ async function main(): Promise<void> {
   console.log(`\nBooking app running on ${describeDatabase(config)}.`);
   for (const formUrl of await listPracticeFormUrls(db)) console.log(`  ${base}/${formUrl}`);
   console.log('');
-}
-
-function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
 }
 
 await main();

@@ -1,5 +1,5 @@
+import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
 import { importPracticeConfig, readPracticeConfigFile } from '../features/practices/practice-import.ts';
 
@@ -25,24 +25,6 @@ async function main(args: string[]): Promise<void> {
     fail(`Import failed, nothing changed: ${messageOf(error)}`);
   }
   await db.close();
-}
-
-function loadConfigOrExit() {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
 }
 
 await main(process.argv.slice(2));

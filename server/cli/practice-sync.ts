@@ -1,6 +1,6 @@
+import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { openDentalConnectorFromConfig } from '../adapters/pms/opendental/opendental-connector.ts';
 import { systemClock } from '../clock.ts';
-import { ConfigError, loadConfig } from '../config.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
 import { loadConfiguredSetup } from '../features/pms-sync/practice-sync-repository.ts';
 import { buildSyncResult, readOfficeSetup } from '../features/pms-sync/practice-sync.ts';
@@ -43,24 +43,6 @@ async function main(args: string[]): Promise<void> {
   } finally {
     await db.close();
   }
-}
-
-function loadConfigOrExit() {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
 }
 
 await main(process.argv.slice(2));

@@ -1,5 +1,5 @@
+import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { systemClock } from '../clock.ts';
-import { ConfigError, loadConfig } from '../config.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
 import { AppError } from '../http/app-error.ts';
 import { createPracticesService } from '../features/practices/practices-service.ts';
@@ -29,24 +29,6 @@ async function main(argv: string[]): Promise<void> {
     fail(`Failed: ${messageOf(error)}`);
   }
   await db.close();
-}
-
-function loadConfigOrExit() {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
 }
 
 await main(process.argv.slice(2));
