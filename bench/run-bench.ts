@@ -3,7 +3,13 @@ import { migrate } from '#server/db/migrate.ts';
 import { openPgliteDatabase } from '#server/db/pglite-database.ts';
 import { openPostgresDatabase } from '#server/db/postgres-database.ts';
 import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServerProcess } from '#server/test/server-process.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
+import { benchMemory, type MemoryResult } from './memory-bench.ts';
+import { measurePageWeights, type PageWeight } from './page-weight-bench.ts';
 import { benchEngine, benchSlots, type SlotsBenchResult } from './slots-bench.ts';
 
 /**
@@ -56,6 +62,60 @@ for (const r of slotResults) {
   });
 }
 
+// The real server process on the demo practices: page weight and memory under load.
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
+const adminKey = 'bench-admin-key-0123456789abcdef';
+const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_API_KEY: adminKey, LOG_LEVEL: 'error' });
+let weights: PageWeight[] = [];
+let memory: MemoryResult | undefined;
+try {
+  const form = (await (await fetch(`${server.base}/api/v1/form/bright-smile`)).json()).result;
+  const review = await (
+    await fetch(`${server.base}/api/v1/admin/review-requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ form_url: 'bright-smile', patient_first_name: 'Bench', patient_last_name: 'Patient' }),
+    })
+  ).json();
+  weights = await measurePageWeights(server.base, [
+    { page: '/bright-smile', path: '/bright-smile', ready: 'Please select patient type' },
+    { page: 'review page', path: new URL(review.result.review_url).pathname, ready: 'Thank you for choosing us' },
+    { page: 'feedback page', path: `/review/feedback?requestId=${review.result.request_id}`, ready: 'Feedback Form' },
+  ]);
+  const reasons = (await (await fetch(`${server.base}/api/v1/reason-for-visit?practice_id=${form.id}`)).json()).result;
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAhead = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  memory = await benchMemory(server.base, server.child.pid!, [
+    '/api/v1/form/bright-smile',
+    `/api/v1/reason-for-visit?practice_id=${form.id}`,
+    `/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reasons[0].id}&start_date=${today}&end_date=${monthAhead}`,
+    '/api/v1/health',
+    '/bright-smile',
+  ], Number(process.env.BENCH_MEMORY_SECONDS ?? 60));
+} finally {
+  await server.kill('SIGTERM');
+  await rm(dataDir, { recursive: true, force: true });
+}
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+for (const w of weights) {
+  const isBookingPage = w.page === '/bright-smile';
+  rows.push({
+    figure: `page weight ${w.page} (JS / CSS / HTML, compressed)`,
+    value: `${kb(w.scriptBytes)} / ${kb(w.styleBytes)} / ${kb(w.htmlBytes)} = ${kb(w.totalBytes)}`,
+    budget: isBookingPage ? 'JS <= 120 KB, all <= 160 KB' : 'all <= 160 KB',
+    ok: w.totalBytes <= 160_000 && (!isBookingPage || w.scriptBytes <= 120_000),
+  });
+}
+if (memory) {
+  const noise = Math.max(8, memory.afterFirstMinuteMb * 0.05);
+  rows.push({
+    figure: 'server memory (after start / 1st minute / 2nd minute of load)',
+    value: `${memory.afterStartMb.toFixed(0)} / ${memory.afterFirstMinuteMb.toFixed(0)} / ${memory.afterSecondMinuteMb.toFixed(0)} MB`,
+    budget: `growth <= ${noise.toFixed(0)} MB`,
+    ok: memory.growthMb <= noise,
+  });
+}
+
 for (const r of bookingResults) {
   rows.push({
     figure: `booking creation on ${r.database}, ${r.bookings} at ${r.concurrency} concurrent (p50 / p95 / p99)`,
@@ -75,7 +135,7 @@ rows.forEach((r) => console.log(line(r)));
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(
   new URL('./results/latest.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, slots: slotResults, bookings: bookingResults, rows }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, slots: slotResults, bookings: bookingResults, pageWeights: weights, memory, rows }, null, 2)}\n`,
 );
 const missed = rows.filter((r) => !r.ok);
 if (missed.length > 0) {
