@@ -14,13 +14,14 @@ afterAll(() => testDb?.destroy());
 
 describe('importDemoPracticesIfEmpty', () => {
   it('imports the demo practices into an empty database', async () => {
-    expect(await importDemoPracticesIfEmpty(db)).toEqual(['bright-smile', 'smile-group', 'verify-dental', 'closed-dental']);
+    expect(await importDemoPracticesIfEmpty(db)).toEqual(['bright-smile', 'smile-group', 'verify-dental', 'closed-dental', 'lakeside-dental']);
     const practices = await db.query<{ form_url: string; is_accepting_patients: boolean; to_verify_patient: boolean; clinic_set_up: boolean }>(
       'select form_url, is_accepting_patients, to_verify_patient, clinic_set_up from practices order by form_url',
     );
     expect(practices).toEqual([
       { form_url: 'bright-smile', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: false },
       { form_url: 'closed-dental', is_accepting_patients: false, to_verify_patient: false, clinic_set_up: false },
+      { form_url: 'lakeside-dental', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: false },
       { form_url: 'smile-group', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: true },
       { form_url: 'verify-dental', is_accepting_patients: true, to_verify_patient: true, clinic_set_up: false },
     ]);
