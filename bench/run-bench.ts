@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startServerProcess } from '#server/test/server-process.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
 import { benchMemory, type MemoryResult } from './memory-bench.ts';
+import { benchLighthouse, type LighthouseResult } from './lighthouse-bench.ts';
 import { measurePageWeights, type PageWeight } from './page-weight-bench.ts';
 import { benchEngine, benchSlots, type SlotsBenchResult } from './slots-bench.ts';
 
@@ -68,6 +69,7 @@ const adminKey = 'bench-admin-key-0123456789abcdef';
 const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_API_KEY: adminKey, LOG_LEVEL: 'error' });
 let weights: PageWeight[] = [];
 let memory: MemoryResult | undefined;
+let audits: LighthouseResult[] = [];
 try {
   const form = (await (await fetch(`${server.base}/api/v1/form/bright-smile`)).json()).result;
   const review = await (
@@ -81,6 +83,10 @@ try {
     { page: '/bright-smile', path: '/bright-smile', ready: 'Please select patient type' },
     { page: 'review page', path: new URL(review.result.review_url).pathname, ready: 'Thank you for choosing us' },
     { page: 'feedback page', path: `/review/feedback?requestId=${review.result.request_id}`, ready: 'Feedback Form' },
+  ]);
+  audits = await benchLighthouse([
+    { page: '/bright-smile', url: `${server.base}/bright-smile` },
+    { page: 'review page', url: `${server.base}${new URL(review.result.review_url).pathname}` },
   ]);
   const reasons = (await (await fetch(`${server.base}/api/v1/reason-for-visit?practice_id=${form.id}`)).json()).result;
   const today = new Date().toISOString().slice(0, 10);
@@ -104,6 +110,14 @@ for (const w of weights) {
     value: `${kb(w.scriptBytes)} / ${kb(w.styleBytes)} / ${kb(w.htmlBytes)} = ${kb(w.totalBytes)}`,
     budget: isBookingPage ? 'JS <= 120 KB, all <= 160 KB' : 'all <= 160 KB',
     ok: w.totalBytes <= 160_000 && (!isBookingPage || w.scriptBytes <= 120_000),
+  });
+}
+for (const a of audits) {
+  rows.push({
+    figure: `Lighthouse ${a.page} (perf / a11y / best practices / SEO)`,
+    value: `${a.performance} / ${a.accessibility} / ${a.bestPractices} / ${a.seo}; LCP ${a.lcpMs.toFixed(0)} ms, TBT ${a.tbtMs.toFixed(0)} ms, CLS ${a.cls.toFixed(3)}`,
+    budget: '>= 95 / 100 / 95 / 95',
+    ok: a.performance >= 95 && a.accessibility === 100 && a.bestPractices >= 95 && a.seo >= 95,
   });
 }
 if (memory) {
@@ -135,7 +149,7 @@ rows.forEach((r) => console.log(line(r)));
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 await writeFile(
   new URL('./results/latest.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, slots: slotResults, bookings: bookingResults, pageWeights: weights, memory, rows }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, slots: slotResults, bookings: bookingResults, pageWeights: weights, lighthouse: audits, memory, rows }, null, 2)}\n`,
 );
 const missed = rows.filter((r) => !r.ok);
 if (missed.length > 0) {

@@ -1,0 +1,170 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+
+/** Spec section 8: the dropdown's default texts. */
+export const SELECT_PLACEHOLDER = 'Select...';
+export const NO_OPTIONS = 'No options';
+export const LOADING_OPTIONS = 'Loading...';
+
+export interface ListboxSelectProps<T> {
+  label: string;
+  options: readonly T[];
+  /** The chosen option; null shows the placeholder. */
+  value: T | null;
+  onChange: (option: T) => void;
+  onBlur?: () => void;
+  /** The text shown for an option and matched by typeahead; `String(option)` by default. */
+  getLabel?: (option: T) => string;
+  /** What tells options apart (React key and "is selected"); the label by default. */
+  getKey?: (option: T) => string;
+  /** Shows `Loading...` instead of the options and marks the combobox busy. */
+  isLoading?: boolean;
+  /** Marks the combobox invalid (for a form field with an error). */
+  invalid?: boolean;
+  /** The id of an element describing the combobox, e.g. its error message. */
+  describedBy?: string;
+  /** The combobox element, e.g. for a form library to focus it. */
+  ref?: Ref<HTMLDivElement>;
+  /** Shown under the menu, e.g. the error message `describedBy` points to. */
+  children?: ReactNode;
+}
+
+/**
+ * A WAI-ARIA select-only combobox: Enter, Space or the arrows open it, arrows and Home/End move,
+ * Enter or Space choose, Escape closes, a letter jumps to the next option starting with it. The
+ * menu is 140 to 300 px tall and scrolls (spec section 9).
+ */
+export function ListboxSelect<T>({
+  label,
+  options,
+  value,
+  onChange,
+  onBlur,
+  getLabel = String,
+  getKey = getLabel,
+  isLoading = false,
+  invalid = false,
+  describedBy,
+  ref,
+  children,
+}: ListboxSelectProps<T>) {
+  const id = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const choices = isLoading ? [] : options;
+  const selectedKey = value === null ? null : getKey(value);
+  const selectedIndex = choices.findIndex((option) => getKey(option) === selectedKey);
+
+  const open = (index = Math.max(0, selectedIndex)) => {
+    setActiveIndex(index);
+    setIsOpen(true);
+  };
+  const close = () => setIsOpen(false);
+  const choose = (index: number) => {
+    if (index >= 0 && index < choices.length) onChange(choices[index] as T);
+    close();
+  };
+  const move = (index: number) => {
+    const next = Math.min(choices.length - 1, Math.max(0, index));
+    setActiveIndex(next);
+    listRef.current?.querySelector(`[data-index="${next}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const key = event.key;
+    if (!isOpen) {
+      if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(key)) {
+        event.preventDefault();
+        open(key === 'ArrowUp' ? choices.length - 1 : undefined);
+      }
+      return;
+    }
+    const actions: Record<string, () => void> = {
+      ArrowDown: () => move(activeIndex + 1),
+      ArrowUp: () => move(activeIndex - 1),
+      Home: () => move(0),
+      End: () => move(choices.length - 1),
+      Enter: () => choose(activeIndex),
+      ' ': () => choose(activeIndex),
+      Escape: close,
+    };
+    const action = actions[key];
+    if (action) {
+      event.preventDefault();
+      action();
+    } else if (key === 'Tab') {
+      close();
+    } else if (key.length === 1) {
+      const letter = key.toLowerCase();
+      const order = [...choices.keys()].map((i) => (activeIndex + 1 + i) % choices.length);
+      const match = order.find((i) => getLabel(choices[i] as T).toLowerCase().startsWith(letter));
+      if (match !== undefined) move(match);
+    }
+  };
+
+  return (
+    <div className="relative flex flex-col gap-1">
+      <span id={`${id}-label`} className="font-medium text-slate-900">
+        {label}
+      </span>
+      <div
+        ref={ref}
+        id={`${id}-combobox`}
+        role="combobox"
+        tabIndex={0}
+        aria-labelledby={`${id}-label`}
+        aria-controls={`${id}-listbox`}
+        aria-expanded={isOpen}
+        aria-haspopup="listbox"
+        aria-busy={isLoading || undefined}
+        aria-activedescendant={isOpen && choices.length > 0 ? `${id}-option-${activeIndex}` : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onClick={() => (isOpen ? close() : open())}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          close();
+          onBlur?.();
+        }}
+        className="flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 text-left text-base text-slate-900 aria-[invalid=true]:border-red-700"
+      >
+        <span className={value === null ? 'text-slate-600' : ''}>{value === null ? SELECT_PLACEHOLDER : getLabel(value)}</span>
+        <span aria-hidden="true">▾</span>
+      </div>
+      <ul
+        ref={listRef}
+        id={`${id}-listbox`}
+        role="listbox"
+        aria-labelledby={`${id}-label`}
+        hidden={!isOpen}
+        className="absolute top-full z-20 mt-1 max-h-[300px] min-h-[140px] w-full overflow-y-auto rounded-md border border-slate-300 bg-white py-1 text-left shadow-lg"
+      >
+        {choices.length === 0 ? (
+          <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-slate-700">
+            {isLoading ? LOADING_OPTIONS : NO_OPTIONS}
+          </li>
+        ) : (
+          choices.map((option, index) => {
+            const isSelected = getKey(option) === selectedKey;
+            return (
+              <li
+                key={getKey(option)}
+                id={`${id}-option-${index}`}
+                data-index={index}
+                role="option"
+                aria-selected={isSelected}
+                // Keep focus on the combobox so its blur does not close the menu before the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(index)}
+                className={`cursor-pointer px-3 py-2 text-slate-900 ${index === activeIndex ? 'bg-slate-200' : ''} ${isSelected ? 'font-semibold' : ''}`}
+              >
+                {getLabel(option)}
+              </li>
+            );
+          })
+        )}
+      </ul>
+      {children}
+    </div>
+  );
+}
