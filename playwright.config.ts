@@ -17,7 +17,9 @@ if (!existsSync('dist/web/index.html')) {
   throw new Error('dist/web is missing: run `npm run build` before the end-to-end tests.');
 }
 
-process.env.E2E_PORT ??= '4173';
+// A port of this run's own (set once in the main process; workers inherit it), so two suites on one
+// machine (a developer's and CI's) never talk to each other's server.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
