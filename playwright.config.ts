@@ -64,6 +64,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the tests browse: the local checkout's URL is built from it, and its Pay and
+      // Cancel forms may only send the browser back to this same origin (CSP form-action).
+      PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

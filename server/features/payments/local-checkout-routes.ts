@@ -31,7 +31,7 @@ function routes(app: FastifyInstance, deps: { db: Queryable; payments: PaymentsS
         : `<p>This checkout is ${session.status === 'complete' ? 'paid' : 'closed'}.</p>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test checkout</title>
+<title>Test checkout</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#0f172a}
 .amount{font-size:2rem;font-weight:700}button{min-height:44px;min-width:112px;margin:.25rem 0;padding:.5rem 1rem;font-size:1rem;border-radius:.5rem;border:1px solid #0f766e;background:#0f766e;color:#fff;cursor:pointer}
 .secondary{background:#fff;color:#0f766e}button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head>

@@ -17,7 +17,7 @@ const ReasonStep = lazy(() => import('./steps/reason-step.tsx'));
 const ProviderStep = lazy(() => import('./steps/provider-step.tsx'));
 const SlotStep = lazy(() => import('./steps/slot-step.tsx'));
 const ContactStep = lazy(() => import('./steps/contact-step.tsx'));
-const VerifyStep = lazy(() => import('./steps/verify-step.tsx'));
+const VerifyStep = lazy(() => import('./verify/verify-step.tsx'));
 const ConfirmationStep = lazy(() => import('./steps/confirmation-step.tsx'));
 
 interface BookingStepsProps {
@@ -77,7 +77,7 @@ function StepForPage({ page, clinicNum }: { page: number; clinicNum: number | nu
     case PAGE.contact:
       return <ContactStep clinicNum={clinicNum} />;
     case PAGE.verify:
-      return <VerifyStep />;
+      return <VerifyStep clinicNum={clinicNum} />;
     case PAGE.confirmation:
       return <ConfirmationStep />;
     default:

@@ -1,15 +1,53 @@
-import { SOMETHING_WENT_WRONG, showErrorToast } from '../../lib/toast.ts';
+import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
+import { solveBotChallenge } from '../booking/api/bot-challenge.ts';
+import { useBookingStore } from '../booking/state/booking-store.ts';
+import { providerSummaryName } from '../booking/state/reason-rules.ts';
+import { clearCheckoutSession, saveCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
+import { paymentReturnUrls } from './payment-return-urls.ts';
+import { createCheckoutSession } from './payments-api.ts';
 
 export interface CheckoutRequest {
-  practiceId: string;
-  reasonForVisitId: string;
+  /** The booking body, exactly as `POST appointment` would take it. */
+  body: BookingBodyInput;
+  /** The proof from verify-otp (page 6), or null when the practice does not verify patients. */
+  verificationToken: string | null;
 }
 
 /**
- * Hands a paid booking ('Pay & Schedule') over to the card payment provider's hosted checkout.
- * Card payment is not connected in this build, so the hand-over fails the way a failed payment
- * session does (spec section 8: an error toast) and nothing is booked.
+ * Spec section 4: a paid booking ('Pay & Schedule' on page 5, 'Verify & Pay' on page 6) creates
+ * a payment session (the server holds the slot meanwhile), saves the booking and the session,
+ * and sends the browser to the hosted checkout. On failure the stored session is cleared and the
+ * error is thrown for the caller to show (a toast, or the slot page after a 409).
  */
-export async function startCheckout(_request: CheckoutRequest): Promise<void> {
-  showErrorToast(SOMETHING_WENT_WRONG);
+export async function startCheckout({ body, verificationToken }: CheckoutRequest, redirect: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+  clearCheckoutSession();
+  let url: string;
+  try {
+    const { formUrl, success_url, cancel_url } = paymentReturnUrls(window.location);
+    const botChallenge = await solveBotChallenge();
+    const session = await createCheckoutSession({ body: { ...body, success_url, cancel_url }, botChallenge, verificationToken });
+    saveCheckoutSession({ sessionId: session.session_id, formUrl, practiceId: body.practice_id, body, receipt: currentReceipt() });
+    url = session.url;
+  } catch (error) {
+    clearCheckoutSession();
+    throw error;
+  }
+  try {
+    redirect(url);
+  } catch (error) {
+    // Spec section 8: a failed redirect to the hosted checkout is only logged.
+    console.error('The redirect to the hosted checkout failed', error);
+  }
+}
+
+/** What the success page shows, taken from the booking before the patient leaves. */
+function currentReceipt(): PaymentReceipt {
+  const details = useBookingStore.getState().patientFormDetails;
+  const slot = details.bookingSlotDetails;
+  return {
+    amount: details.reasonForVisit?.amount ?? 0,
+    reasonName: details.reasonForVisit?.name ?? '',
+    slot: slot ? { date: slot.date, slotStart: slot.slotStart } : null,
+    providerName: providerSummaryName(details.providerDetails),
+  };
 }

@@ -1,6 +1,7 @@
 import type { BookingBodyInput, BookingResult } from '#domain/booking/booking-schemas.ts';
 import { BookingResultSchema } from '#domain/booking/booking-schemas.ts';
 import { BOT_CHALLENGE_HEADER, CaptchaChallengeSchema, IDEMPOTENCY_KEY_HEADER, type CaptchaChallenge } from '#domain/captcha/captcha-schemas.ts';
+import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
 import { apiGet, apiRequest, ApiError } from '../../../lib/api-client.ts';
 
 export function fetchCaptchaChallenge(): Promise<CaptchaChallenge> {
@@ -13,6 +14,8 @@ export interface BookingAttempt {
   botChallenge: string;
   /** One per submit attempt; a network retry of the same attempt reuses it so the server books once. */
   idempotencyKey: string;
+  /** The proof from verify-otp, for a practice that verifies patients (X-Verification-Token). */
+  verificationToken?: string | null;
 }
 
 const NETWORK_RETRIES = 1;
@@ -26,7 +29,11 @@ export async function postAppointment(attempt: BookingAttempt): Promise<{ result
         path: '/appointment',
         result: BookingResultSchema,
         body: attempt.body,
-        headers: { [BOT_CHALLENGE_HEADER]: attempt.botChallenge, [IDEMPOTENCY_KEY_HEADER]: attempt.idempotencyKey },
+        headers: {
+          [BOT_CHALLENGE_HEADER]: attempt.botChallenge,
+          [IDEMPOTENCY_KEY_HEADER]: attempt.idempotencyKey,
+          ...(attempt.verificationToken ? { [VERIFICATION_TOKEN_HEADER]: attempt.verificationToken } : {}),
+        },
       });
     } catch (error) {
       const isNetworkFailure = error instanceof ApiError && error.status === 0;

@@ -31,6 +31,9 @@ interface SubmitOptions {
   showFieldErrors: ShowFieldErrors;
 }
 
+/** What a submit led to: page 6, the hosted checkout, page 7, a failure (already shown), or nothing (locked). */
+export type SubmitOutcome = 'verify' | 'checkout' | 'booked' | 'failed' | 'ignored';
+
 /** Page 5's submit (spec section 4): to verification, to payment, or straight to the booking. */
 export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFieldErrors }: SubmitOptions) {
   const { form, referrerId } = useBookingContext();
@@ -45,23 +48,21 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
       setIsLocked(false);
     }, DOUBLE_SUBMIT_LOCK_MS);
 
-  const submit = async (values: BookingForm) => {
-    if (isLockedRef.current) return;
+  const run = async (values: BookingForm, verificationToken: string | null): Promise<SubmitOutcome> => {
+    if (isLockedRef.current) return 'ignored';
     isLockedRef.current = true;
     setIsLocked(true);
     const store = useBookingStore.getState();
     store.savePatientDetails(patientDetailsFrom(values), values.hp);
     const details = useBookingStore.getState().patientFormDetails;
     const reason = details.reasonForVisit;
+    let isLeaving = false;
     try {
-      if (!reason) return;
-      if (form.to_verify_patient) {
+      if (!reason) return 'failed';
+      // Page 6 comes back here with the proof from verify-otp.
+      if (form.to_verify_patient && verificationToken === null) {
         goToPage(PAGE.verify);
-        return;
-      }
-      if (reason.is_payment_enabled) {
-        await startCheckout({ practiceId: form.id, reasonForVisitId: reason.id });
-        return;
+        return 'verify';
       }
       setIsSubmitting(true);
       const slot = details.bookingSlotDetails;
@@ -94,18 +95,34 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
         source_meta: sourceMetaFrom(search, document.cookie),
         utm_details: utmDetailsFrom(search),
       };
+      if (reason.is_payment_enabled) {
+        // The browser leaves for the hosted checkout: the button stays busy until it has gone.
+        await startCheckout({ body, verificationToken });
+        isLeaving = true;
+        return 'checkout';
+      }
       const botChallenge = await solveBotChallenge();
-      const { result, message } = await postAppointment({ body, botChallenge, idempotencyKey: newIdempotencyKey() });
+      const { result, message } = await postAppointment({ body, botChallenge, idempotencyKey: newIdempotencyKey(), verificationToken });
       useBookingStore.getState().saveBookingResult(result);
       if (message) showSuccessToast(message);
       goToPage(PAGE.confirmation);
+      return 'booked';
     } catch (error) {
       handleFailure(error);
+      return 'failed';
     } finally {
-      setIsSubmitting(false);
+      if (!isLeaving) setIsSubmitting(false);
       release();
     }
   };
+
+  /** Page 5's submit (react-hook-form passes the event second, so it gets its own function). */
+  const submit = async (values: BookingForm) => {
+    await run(values, null);
+  };
+
+  /** Page 6's submit, once the contact is verified. */
+  const submitVerified = (values: BookingForm, verificationToken: string) => run(values, verificationToken);
 
   const handleFailure = (error: unknown) => {
     if (!(error instanceof ApiError)) {
@@ -133,5 +150,5 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
     showErrorToast(error.message === UNKNOWN_ERROR_MESSAGE ? null : error.message);
   };
 
-  return { submit, isLocked, isSubmitting };
+  return { submit, submitVerified, isLocked, isSubmitting };
 }

@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import { demoPractice } from './demo-practices.ts';
+import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
+import {
+  agreeToContact,
+  answerNoInsurance,
+  choosePatientType,
+  chooseReason,
+  expectNoAxeViolations,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  type ChosenSlot,
+} from './booking-steps.ts';
+import { chooseSlotOnDay, codeFromOutbox, outbox, uniqueContact } from './verification-steps.ts';
+
+/**
+ * Issue 7 with the local test checkout: 'Pay & Schedule' on page 5 (bright-smile) and
+ * 'Verify & Pay' on page 6 (verify-dental) create the session and go to checkout; Pay comes back
+ * to the success page, Cancel to the failed page. Each test books on a day of its own.
+ */
+
+const brightSmile = demoPractice('bright-smile');
+const verifyDental = demoPractice('verify-dental');
+const BOOKING_STORAGE = 'chairtime-booking';
+const CHECKOUT_STORAGE = 'chairtime-checkout';
+
+// The dev checkout page (served by the server, no favicon link) makes Chromium ask for /favicon.ico.
+test.use(allowConsoleErrors(httpErrorLine(404, /\/favicon\.ico$/)));
+
+const stored = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
+
+/** Page 5 of bright-smile's paid reason, filled in and ready for 'Pay & Schedule'. */
+async function toPaidContactPage(page: Page, email: string, dayIndex: number, slotIndex: number): Promise<ChosenSlot> {
+  await page.goto('/bright-smile');
+  await choosePatientType(page, 'New Patient');
+  await chooseReason(page, 'Teeth Whitening Consultation');
+  const slot = await chooseSlotOnDay(page, dayIndex, slotIndex);
+  await fillContact(page, { ...PATIENT, email, visitedBefore: 'No' });
+  await answerNoInsurance(page);
+  await agreeToContact(page, brightSmile.name);
+  return slot;
+}
+
+test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking is confirmed and the form starts afresh', async ({ page, request, baseURL }) => {
+  const { email } = uniqueContact('pay');
+  const slot = await toPaidContactPage(page, email, 1, 3);
+
+  const [create] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/stripe/create-session')),
+    page.getByRole('button', { name: 'Pay & Schedule' }).click(),
+  ]);
+  expect(create.postDataJSON()).toMatchObject({
+    success_url: `${baseURL}/bright-smile/payment-success`,
+    cancel_url: `${baseURL}/bright-smile/payment-failed`,
+    email,
+    first_name: PATIENT.firstName,
+    rfv_id: expect.any(String),
+    practice_id: expect.any(String),
+    is_concented: true,
+  });
+  expect(create.headers()['x-bot-challenge']).toBeTruthy();
+  expect(create.headers()['x-verification-token']).toBeUndefined();
+
+  await expect(page).toHaveURL(/\/_dev\/checkout\/[^/?]+$/);
+  await expect(page.getByText('$75.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/bright-smile\/payment-success\?session_id=[^&]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main).toContainText('Your payment was successful and your appointment is confirmed.');
+  await expect(main).toContainText(`${slot.dayHeading}, ${slot.time}`);
+  await expect(main).toContainText('First Available');
+  await expect(main).toContainText('$75.00');
+  await expect(main).toContainText(/Returning to the booking form in \d+ seconds/);
+  await expectNoAxeViolations(page);
+  // Booked: the booking state is gone at once (spec section 4).
+  expect(await stored(page, BOOKING_STORAGE)).toBeNull();
+
+  // Paid means booked: the patient's confirmation goes out.
+  await expect.poll(async () => (await outbox(request)).some((m) => m.to === email && m.channel === 'email' && (m.subject ?? '').startsWith(`Your appointment at ${brightSmile.name}`)), { timeout: 15_000 }).toBe(true);
+
+  // After the countdown the page returns to the form, which starts afresh.
+  await expect(page).toHaveURL(/\/bright-smile$/, { timeout: 15_000 });
+  await expectStep(page, HEADINGS.patientType, 'Step 1');
+  expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
+});
+
+test('cancel: the failed page says the appointment is booked but not paid, and the form starts afresh', async ({ page }) => {
+  const { email } = uniqueContact('cancel');
+  await toPaidContactPage(page, email, 2, 4);
+  await page.getByRole('button', { name: 'Pay & Schedule' }).click();
+  await expect(page).toHaveURL(/\/_dev\/checkout\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(page).toHaveURL(/\/bright-smile\/payment-failed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByText('Your appointment is booked but the payment is not completed.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await stored(page, BOOKING_STORAGE)).toBeNull();
+  expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
+
+  await page.getByRole('link', { name: 'Back to the booking form' }).click();
+  await expectStep(page, HEADINGS.patientType, 'Step 1');
+});
+
+test.describe('a payment session the server cannot create', () => {
+  test.use(allowConsoleErrors(httpErrorLine(503, /\/api\/v1\/stripe\/create-session$/)));
+
+  test('clears the stored session and shows the message; the patient stays on page 5', async ({ page }) => {
+    const message = 'Payment could not be started. Please try again in a moment.';
+    await page.route('**/api/v1/stripe/create-session', (route) =>
+      route.fulfill({ status: 503, json: { success: false, code: 'SERVICE_UNAVAILABLE', message } }),
+    );
+    const { email } = uniqueContact('pay.fail');
+    await toPaidContactPage(page, email, 3, 2);
+    // A session left over from an earlier attempt must not survive this one.
+    await page.evaluate((key) => sessionStorage.setItem(key, JSON.stringify({ sessionId: 'cs_old' })), CHECKOUT_STORAGE);
+    await page.getByRole('button', { name: 'Pay & Schedule' }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expectStep(page, HEADINGS.contact);
+    expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
+    await expect(page.getByRole('button', { name: 'Pay & Schedule' })).toBeEnabled({ timeout: 5_000 });
+  });
+});
+
+test.describe('a return the server does not know', () => {
+  test.use(allowConsoleErrors(httpErrorLine(404, /\/api\/v1\/stripe\/check-payment-status\?/)));
+
+  test('is ignored silently: no error, no claim of payment', async ({ page }) => {
+    await page.goto('/bright-smile/payment-success?session_id=cs_unknown');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment status' })).toBeVisible();
+    await expect(page.getByText('We could not check the status of this payment.')).toBeVisible();
+    await expect(page.getByText('Payment Successful')).toHaveCount(0);
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test('pay after verification on verify-dental: page 6 sends the proof to create-session, Pay shows the receipt', async ({ page, request }) => {
+  const contact = uniqueContact('verify.pay');
+  await page.goto('/verify-dental');
+  await choosePatientType(page, 'Returning Patient');
+  await chooseReason(page, 'Cosmetic Consultation');
+  await expectStep(page, HEADINGS.provider);
+  await page.getByRole('button', { name: 'Dr. Iris Moreno' }).click();
+  const slot = await chooseSlotOnDay(page, 5, 1);
+  await fillContact(page, { ...PATIENT, ...contact, visitedBefore: 'Yes' });
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expectStep(page, HEADINGS.verify, 'Step 6');
+
+  const payButton = page.getByRole('button', { name: 'Verify & Pay', exact: true });
+  await expect(payButton).toBeDisabled();
+  await page.getByRole('button', { name: 'Use Email' }).click();
+  const { code } = await codeFromOutbox(request, contact.email, 'email');
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await page.getByRole('checkbox', { name: `I agree to receive text and email from ${verifyDental.name}.` }).check();
+  const [create] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/stripe/create-session')),
+    payButton.click(),
+  ]);
+  expect(create.headers()['x-verification-token']).toBeTruthy();
+  expect(create.headers()['x-bot-challenge']).toBeTruthy();
+  expect(create.postDataJSON()).toMatchObject({ email: contact.email, success_url: expect.stringMatching(/\/verify-dental\/payment-success$/) });
+
+  await expect(page).toHaveURL(/\/_dev\/checkout\//);
+  await expect(page.getByText('$50.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main).toContainText(`${slot.dayHeading}, ${slot.time}`);
+  await expect(main).toContainText('Dr. Iris Moreno');
+  await expect(main).toContainText('$50.00');
+  expect(await stored(page, 'chairtime-verification')).toBeNull();
+
+  await page.getByRole('link', { name: 'Back to the booking form' }).click();
+  await expectStep(page, HEADINGS.patientType, 'Step 1');
+  expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
+});

@@ -1,0 +1,60 @@
+import { OTP_LENGTH } from '#domain/verification/verification-schemas.ts';
+
+/** Page 6's pure rules (spec sections 2, 5, 7 and 9). */
+
+export type VerificationChannel = 'email' | 'text';
+
+export const VERIFY_STEP_HEADING = 'Verify your contact';
+export const USE_EMAIL_LABEL = 'Use Email';
+export const USE_PHONE_LABEL = 'Use Cell Phone';
+export const SEND_AGAIN_LABEL = 'Send again';
+
+/** Where a code goes: the e-mail as typed, or the phone with '+1' in front when it has no '+' (spec section 7). */
+export function otpRecipient(channel: VerificationChannel, contact: string): string {
+  const trimmed = contact.trim();
+  if (channel === 'email') return trimmed;
+  if (trimmed.startsWith('+')) return trimmed;
+  const digits = trimmed.replace(/\D/g, '');
+  // "1 512 555 0199" already carries the country code: '+1' in front would make it 12 digits.
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return `+1${digits}`;
+}
+
+/** The stored key of one contact: codes and tokens belong to a channel and an address. */
+export function contactKey(channel: VerificationChannel, contact: string): string {
+  return `${channel}:${otpRecipient(channel, contact).toLowerCase()}`;
+}
+
+/** Spec section 5: the code accepts digits only, at most 6; a pasted "123 456" or "123-456" still fits. */
+export function sanitiseCode(text: string): string {
+  return text.replace(/\D/g, '').slice(0, OTP_LENGTH);
+}
+
+/** Whole seconds left until `at` (ms since the epoch), never negative. */
+export function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1_000));
+}
+
+/** Spec section 2: 'Verify & Pay' when the reason is paid online, otherwise 'Verify & Schedule'. */
+export function verifyButtonLabel(isPaymentEnabled: boolean): 'Verify & Pay' | 'Verify & Schedule' {
+  return isPaymentEnabled ? 'Verify & Pay' : 'Verify & Schedule';
+}
+
+/**
+ * Spec section 5: disabled until the code has 6 digits, the consent box is ticked and no request
+ * is in progress. A contact already verified (a valid token, e.g. after a taken slot) needs no code.
+ */
+export function canSubmitVerification(input: { code: string; hasConsent: boolean; isBusy: boolean; isVerified: boolean }): boolean {
+  if (input.isBusy || !input.hasConsent) return false;
+  return input.isVerified || input.code.length === OTP_LENGTH;
+}
+
+/** The page's sentence once a code is on its way (spec section 2). */
+export function codeSentSentence(channel: VerificationChannel): string {
+  return `A ${OTP_LENGTH}-digit code was sent to your ${channel === 'email' ? 'email address' : 'phone number'}`;
+}
+
+export const consentText = (practiceName: string) => `I agree to receive text and email from ${practiceName}.`;
+
+/** A token is used only while it has at least a minute left, so it does not lapse on its way to the server. */
+export const TOKEN_MARGIN_MS = 60_000;
