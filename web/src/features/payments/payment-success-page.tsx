@@ -15,6 +15,7 @@ import {
   PAYMENT_UNKNOWN_MESSAGE,
 } from './payment-texts.ts';
 import { usePaymentReturn } from './use-payment-return.ts';
+import { DetailItem as Item } from '../../components/ui/detail-item.tsx';
 
 /** How long the receipt stays before the page returns to the booking form (spec section 4). */
 export const RETURN_DELAY_SECONDS = 10;
@@ -64,15 +65,6 @@ function Receipt({ receipt }: { receipt: PaymentReceipt }) {
       {receipt.reasonName && <Item term="Reason" value={receipt.reasonName} />}
       <Item term="Amount paid" value={formatDollars(receipt.amount)} />
     </dl>
-  );
-}
-
-function Item({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-sm text-slate-600">{term}</dt>
-      <dd className="mt-1 font-medium break-words text-slate-900">{value}</dd>
-    </div>
   );
 }
 

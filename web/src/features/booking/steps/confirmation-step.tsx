@@ -8,6 +8,7 @@ import { StepFrame } from '../navigation/step-frame.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { isEarliestAvailable, providerSummaryName } from '../state/reason-rules.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
+import { DetailItem as Item } from '../../../components/ui/detail-item.tsx';
 
 export const BOOKED_HEADING = 'Appointment Booked';
 export const NO_SLOT_NOTE = 'The office will call you to arrange a time.';
@@ -57,14 +58,5 @@ export default function ConfirmationStep() {
         </p>
       )}
     </StepFrame>
-  );
-}
-
-function Item({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-sm text-slate-600">{term}</dt>
-      <dd className="mt-1 font-medium break-words text-slate-900">{value}</dd>
-    </div>
   );
 }
