@@ -49,10 +49,7 @@ export function TextField({ name, label, mask, type = 'text', inputMode, autoCom
   const message = isDate && !isServerError && !isCompleteDate(value) ? undefined : fieldState.error?.message;
 
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-slate-900">
-        {label}
-      </label>
+    <LabelledField id={id} label={label} errorId={errorId} message={message}>
       <input
         id={id}
         ref={fieldRef}
@@ -69,8 +66,7 @@ export function TextField({ name, label, mask, type = 'text', inputMode, autoCom
         aria-describedby={message ? errorId : undefined}
         className={inputClass}
       />
-      <FieldError id={errorId} message={message} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -148,10 +144,7 @@ export function TextAreaField({ name, label, placeholder, rows }: { name: Name; 
   const errorId = `${id}-error`;
   const message = fieldState.error?.message;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-slate-900">
-        {label}
-      </label>
+    <LabelledField id={id} label={label} errorId={errorId} message={message}>
       <textarea
         id={id}
         ref={fieldRef}
@@ -166,6 +159,18 @@ export function TextAreaField({ name, label, placeholder, rows }: { name: Name; 
         aria-describedby={message ? errorId : undefined}
         className={inputClass}
       />
+    </LabelledField>
+  );
+}
+
+/** A labelled control with its error message below, tied to it by `errorId`. */
+function LabelledField({ id, label, errorId, message, children }: { id: string; label: string; errorId: string; message: string | undefined; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-slate-900">
+        {label}
+      </label>
+      {children}
       <FieldError id={errorId} message={message} />
     </div>
   );
