@@ -41,6 +41,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['web/src/test/testing-library-setup.ts'],
+          testTimeout: 20_000,
           env: { TZ: 'UTC' },
         },
       },

@@ -1,0 +1,5 @@
+import { configure } from '@testing-library/react';
+
+// Lazy routes and steps load their code on first render; on a busy two-core CI machine that can
+// take longer than testing-library's 1 s default for `findBy…`. The assertions are unchanged.
+configure({ asyncUtilTimeout: 5_000 });
