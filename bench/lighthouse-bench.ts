@@ -39,7 +39,8 @@ export async function benchLighthouse(pages: { page: string; url: string }[], ru
           cls: audit('cumulative-layout-shift'),
         });
       }
-      const mid = (key: keyof Omit<LighthouseResult, 'page'>) => median(samples.map((s) => s[key]));
+      // A run may lack a metric (NaN); the median is taken over the runs that have it.
+      const mid = (key: keyof Omit<LighthouseResult, 'page'>) => median(samples.map((s) => s[key]).filter((v) => !Number.isNaN(v)));
       results.push({
         page,
         performance: mid('performance'),
