@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCaptchaRoutes(api, captcha, rateLimits.challenge);
       registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup });
       registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
-      registerPaymentsRoutes(api, { payments, rateLimit: rateLimits.booking });
+      registerPaymentsRoutes(api, { payments, rateLimits: { create: rateLimits.booking, status: rateLimits.paymentStatus } });
       await registerStripeWebhook(api, { payments, webhookSecret: config.stripe?.webhookSecret, clock });
       registerVerificationRoutes(api, { db, clock, practices, rateLimits });
       registerReviewRoutes(api, { db, clock, config, practices });

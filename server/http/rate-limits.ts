@@ -9,6 +9,8 @@ const LIMITS = {
   booking: { max: 20, timeWindow: 10 * 60_000 },
   patientLookup: { max: 30, timeWindow: 60_000 },
   challenge: { max: 60, timeWindow: 60_000 },
+  // Looks a payment up by its session id; the limit also slows down anyone guessing ids.
+  paymentStatus: { max: 60, timeWindow: 60_000 },
   // One-time codes (ADR 0012); per recipient they are limited again, in the database.
   otpSend: { max: 20, timeWindow: 10 * 60_000 },
   otpCheck: { max: 60, timeWindow: 10 * 60_000 },

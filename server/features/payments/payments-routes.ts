@@ -17,8 +17,8 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /** Spec section 7: `create-session` and `check-payment-status` under the provider's path segment. */
-export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService; rateLimit: object }): void {
-  app.post('/stripe/create-session', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService; rateLimits: { create: object; status: object } }): void {
+  app.post('/stripe/create-session', { config: { rateLimit: deps.rateLimits.create } }, async (request, reply) => {
     const session = await deps.payments.createSession({
       body: request.body,
       botChallenge: header(request, 'x-bot-challenge'),
@@ -30,7 +30,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: P
     return reply.status(201).send(ok(session));
   });
 
-  app.get('/stripe/check-payment-status', async (request) => {
+  app.get('/stripe/check-payment-status', { config: { rateLimit: deps.rateLimits.status } }, async (request) => {
     const query = parseQuery(StatusQuerySchema, request.query);
     const status = await deps.payments.checkStatus(query.session_id, query.practice_id);
     return { success: true, apt_booked: status.apt_booked, result: { payment_status: status.payment_status } };

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { listRoutes } from '../test/route-list.ts';
+
+/**
+ * Every public write, and every lookup by a secret or by patient data, answers 429 once one
+ * address exceeds its limit. The table holds each limit's default (RATE_LIMIT_MULTIPLIER=1); the
+ * route list is read from the app, so a new API route fails here until it is classified.
+ */
+const ADMIN_KEY = 'admin-key-for-rate-limit-tests';
+const UNKNOWN_ID = '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f';
+const MINUTE = 60_000;
+
+interface LimitedRoute {
+  method: 'GET' | 'POST';
+  /** The route as registered; `url` is one concrete request to it (cheap: refused before any work). */
+  route: string;
+  url: string;
+  max: number;
+  windowMs: number;
+  headers?: Record<string, string>;
+}
+
+const admin = { authorization: `Bearer ${ADMIN_KEY}` };
+const LIMITED: LimitedRoute[] = [
+  { method: 'POST', route: '/api/v1/appointment', url: '/api/v1/appointment', max: 20, windowMs: 10 * MINUTE },
+  { method: 'POST', route: '/api/v1/patient', url: '/api/v1/patient', max: 30, windowMs: MINUTE },
+  { method: 'GET', route: '/api/v1/patient/check', url: '/api/v1/patient/check', max: 30, windowMs: MINUTE },
+  { method: 'POST', route: '/api/v1/verify/send-otp', url: '/api/v1/verify/send-otp', max: 20, windowMs: 10 * MINUTE },
+  { method: 'POST', route: '/api/v1/verify/verify-otp', url: '/api/v1/verify/verify-otp', max: 60, windowMs: 10 * MINUTE },
+  { method: 'POST', route: '/api/v1/review/feedback', url: '/api/v1/review/feedback', max: 10, windowMs: 10 * MINUTE },
+  { method: 'POST', route: '/api/v1/stripe/create-session', url: '/api/v1/stripe/create-session', max: 20, windowMs: 10 * MINUTE },
+  { method: 'GET', route: '/api/v1/stripe/check-payment-status', url: '/api/v1/stripe/check-payment-status', max: 60, windowMs: MINUTE },
+  { method: 'GET', route: '/api/v1/captcha/challenge', url: '/api/v1/captcha/challenge', max: 60, windowMs: MINUTE },
+  { method: 'GET', route: '/api/v1/review/verify-request-link/:token', url: '/api/v1/review/verify-request-link/not-a-token', max: 60, windowMs: MINUTE },
+  { method: 'GET', route: '/api/v1/review/track/:requestId', url: `/api/v1/review/track/${UNKNOWN_ID}`, max: 60, windowMs: MINUTE },
+  { method: 'POST', route: '/api/v1/admin/review-requests', url: '/api/v1/admin/review-requests', max: 120, windowMs: MINUTE, headers: admin },
+  { method: 'GET', route: '/api/v1/admin/review-requests/:requestId', url: `/api/v1/admin/review-requests/${UNKNOWN_ID}`, max: 120, windowMs: MINUTE, headers: admin },
+];
+
+/** API routes without a per-IP limit, each with the reason. */
+const EXEMPT: Record<string, string> = {
+  'GET /api/v1/health': 'polled by monitors and load balancers; reads nothing private',
+  'GET /api/v1/form/:formUrl': 'public practice details, the same for everyone',
+  'GET /api/v1/clinic': 'public practice details',
+  'GET /api/v1/reason-for-visit': 'public practice details',
+  'GET /api/v1/appointment/slots': 'public availability, cached per process for 20 s; Open Dental calls are throttled per office',
+  'POST /api/v1/stripe/webhook': "authenticated by Stripe's signature; Stripe's retries must never be refused",
+};
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await createTestApp(testDb.db, { config: { rateLimitMultiplier: 1, adminApiKey: ADMIN_KEY } });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+const send = (route: LimitedRoute, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: route.method,
+    url: route.url,
+    headers: { ...route.headers, ...headers },
+    ...(route.method === 'POST' ? { payload: {} } : {}),
+  });
+
+describe('per-IP rate limits', () => {
+  it('covers every API route: each is limited or exempt for a stated reason', () => {
+    const limited = LIMITED.map((r) => `${r.method} ${r.route}`);
+    const apiRoutes = listRoutes(app).filter((r) => r.startsWith('GET /api/') || r.startsWith('POST /api/'));
+    expect(apiRoutes.filter((r) => !limited.includes(r) && !(r in EXEMPT))).toEqual([]);
+    // Every write is limited, except the signed webhook.
+    expect(apiRoutes.filter((r) => r.startsWith('POST ') && !limited.includes(r))).toEqual(['POST /api/v1/stripe/webhook']);
+  });
+
+  it.each(LIMITED.map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers 429 RATE_LIMITED after its default limit', async (_name, route) => {
+    for (let i = 0; i < route.max; i++) {
+      const response = await send(route);
+      expect(response.statusCode, `request ${i + 1}: ${response.body.slice(0, 200)}`).not.toBe(429);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+    const refused = await send(route);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(route.windowMs / 1000);
+    // Without TRUST_PROXY a made-up X-Forwarded-For is ignored: rotating it escapes nothing.
+    expect((await send(route, { 'x-forwarded-for': `203.0.113.${route.max}` })).statusCode).toBe(429);
+  });
+});
