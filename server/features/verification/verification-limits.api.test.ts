@@ -112,6 +112,29 @@ describe('per-recipient limits on sending codes', () => {
     expect((await verifyOtp(app, contact, right)).status).toBe(400);
   });
 
+  it('bounds a guesser who resends as often as allowed: 15 guesses in ten minutes, 50 in a day', async () => {
+    const contact = email();
+    const start = clock.now().getTime();
+    const guessedAt: number[] = [];
+    while (clock.now().getTime() < start + 24 * 60 * MINUTE) {
+      const sent = await sendOtp(app, contact);
+      if (sent.status === 429) {
+        clock.advance(Number(sent.headers['retry-after']) * 1000);
+        continue;
+      }
+      const right = await latestCode(testDb.db, clock, contact.recipient);
+      // Six tries at every code: only those checked against a live code count as guesses.
+      for (let i = 0; i < 6; i++) {
+        const guess = String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+        const { body } = await verifyOtp(app, contact, guess);
+        if (/not correct|Too many wrong codes/.test(body.message)) guessedAt.push(clock.now().getTime() - start);
+      }
+    }
+    expect(guessedAt.filter((at) => at < 10 * MINUTE)).toHaveLength(15);
+    // 50 of a million codes a day: a one-in-20 000 chance for a whole day of trying.
+    expect(guessedAt).toHaveLength(50);
+  });
+
   it('keeps a code checkable while a resend is refused', async () => {
     const contact = email();
     await sendOtp(app, contact);
