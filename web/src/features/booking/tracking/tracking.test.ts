@@ -7,14 +7,26 @@ describe('marketing parameters (spec sections 2 and 9)', () => {
     expect(utmDetailsFrom(new URLSearchParams('utm_source=news&rfv=1&clinic_num=2'))).toEqual({ utm_source: 'news', rfv: '1', clinic_num: '2' });
   });
 
-  it('keeps source, gclid and fbclid in 30-day cookies, the query winning over a cookie', () => {
+  const cookieJar = (protocol: string) => {
     const written: string[] = [];
-    const doc = { set cookie(value: string) { written.push(value); }, get cookie() { return ''; } };
+    const doc = { set cookie(value: string) { written.push(value); }, get cookie() { return ''; }, location: { protocol } as Location };
+    return { doc, written };
+  };
+
+  it('keeps source, gclid and fbclid in 30-day cookies, the query winning over a cookie', () => {
+    const { doc, written } = cookieJar('http:');
     rememberMarketingParams(new URLSearchParams('gclid=g1&other=x'), doc);
     expect(written).toEqual(['gclid=g1; max-age=2592000; path=/; samesite=lax']);
     const cookies = 'source=ads; gclid=old; theme=dark';
     expect(readCookie(cookies, 'gclid')).toBe('old');
     expect(sourceMetaFrom(new URLSearchParams('gclid=new'), cookies)).toEqual({ source: 'ads', gclid: 'new', fbclid: null });
+  });
+
+  it('marks the cookies Secure and SameSite=Lax on https', () => {
+    const { doc, written } = cookieJar('https:');
+    rememberMarketingParams(new URLSearchParams('source=ads&gclid=g1&fbclid=f1'), doc);
+    expect(written).toHaveLength(3);
+    for (const cookie of written) expect(cookie).toMatch(/; samesite=lax; secure$/);
   });
 });
 
