@@ -27,7 +27,19 @@ export async function expectStep(page: Page, heading: string, stepLabel?: string
   else await expect(page.getByText(/^Step \d$/)).toHaveText(stepLabel);
 }
 
+/**
+ * Waits for finished-able animations (toasts fading in, menus opening): axe computes contrast from the
+ * opacity of the moment, so a half-faded element reads as a violation that no patient ever sees.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+}
+
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
 }
