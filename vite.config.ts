@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -15,11 +15,16 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
  * `.br` and a `.gz` copy beside it at build time instead of being compressed per request.
  */
 function precompressAssets(): Plugin {
+  // The folder being built (a test may build elsewhere than dist/web).
+  let builtDir = outDir;
   return {
     name: 'precompress-assets',
     apply: 'build',
+    configResolved(config) {
+      builtDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      const assetsDir = join(outDir, 'assets');
+      const assetsDir = join(builtDir, 'assets');
       for (const name of readdirSync(assetsDir)) {
         const file = join(assetsDir, name);
         if (!COMPRESSIBLE.test(name) || !statSync(file).isFile()) continue;
