@@ -5,7 +5,6 @@ export interface CheckoutRequest {
   currency: 'usd';
   /** The line item, e.g. "Teeth Whitening Consultation at Bright Smile Dental". */
   description: string;
-  customerEmail: string;
   /** Must contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
   successUrl: string;
   cancelUrl: string;

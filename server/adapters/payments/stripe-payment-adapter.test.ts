@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.ts';
 import { PaymentProviderError } from './payment-adapter.ts';
-import { createStripePaymentAdapter } from './stripe-payment-adapter.ts';
+import { createStripePaymentAdapter, stripeHostSettings } from './stripe-payment-adapter.ts';
 
 let fake: FakeStripe;
 beforeAll(async () => {
@@ -10,13 +10,23 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 
 const adapter = () =>
-  createStripePaymentAdapter({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', host: '127.0.0.1', port: fake.port, protocol: 'http' });
+  createStripePaymentAdapter({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', ...stripeHostSettings(`http://127.0.0.1:${fake.port}`) });
+
+describe('stripeHostSettings (STRIPE_API_URL)', () => {
+  it.each([
+    [undefined, {}],
+    ['http://127.0.0.1:12111', { host: '127.0.0.1', port: 12111, protocol: 'http' }],
+    ['https://stripe-proxy.internal', { host: 'stripe-proxy.internal', port: 443, protocol: 'https' }],
+  ])('reads %s', (url, settings) => {
+    expect(stripeHostSettings(url)).toEqual(settings);
+  });
+});
 
 describe('the Stripe payment adapter (real stripe package, local stand-in)', () => {
   it('creates a Checkout Session in payment mode with the line item, amount, metadata and expiry', async () => {
     const expiresAt = new Date('2030-01-01T10:31:00Z');
     const session = await adapter().createCheckoutSession({
-      appointmentId: 'appt-1', amountCents: 7500, currency: 'usd', description: 'Whitening at Bright Smile Dental', customerEmail: 'ana@example.com',
+      appointmentId: 'appt-1', amountCents: 7500, currency: 'usd', description: 'Whitening at Bright Smile Dental',
       successUrl: 'http://localhost/bright-smile/payment-success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost/bright-smile/payment-failed', expiresAt,
     });
     expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
@@ -34,11 +44,13 @@ describe('the Stripe payment adapter (real stripe package, local stand-in)', () 
       expires_at: String(expiresAt.getTime() / 1000),
       success_url: 'http://localhost/bright-smile/payment-success?session_id={CHECKOUT_SESSION_ID}',
     });
+    // Invariant 6: no patient data goes to Stripe; the payer types an e-mail on Stripe's page if they want a receipt.
+    expect([...request.form.keys()].filter((key) => /email|name|phone|customer/.test(key))).toEqual(['line_items[0][price_data][product_data][name]']);
   });
 
   it('retrieves a session state', async () => {
     const { id } = await adapter().createCheckoutSession({
-      appointmentId: 'appt-2', amountCents: 100, currency: 'usd', description: 'x', customerEmail: 'a@example.com', successUrl: 'http://l/s', cancelUrl: 'http://l/c', expiresAt: new Date('2030-01-01T00:00:00Z'),
+      appointmentId: 'appt-2', amountCents: 100, currency: 'usd', description: 'x', successUrl: 'http://l/s', cancelUrl: 'http://l/c', expiresAt: new Date('2030-01-01T00:00:00Z'),
     });
     fake.sessions.set(id, { ...fake.sessions.get(id), status: 'complete', payment_status: 'paid', payment_intent: 'pi_9' });
     expect(await adapter().retrieveSession(id)).toEqual({ id, status: 'complete', paymentStatus: 'paid', amountCents: 100, appointmentId: 'appt-2', paymentIntentId: 'pi_9' });

@@ -10,6 +10,14 @@ export interface StripeSettings {
   protocol?: 'http' | 'https';
 }
 
+/** The client's host settings for an API base such as `http://127.0.0.1:12111` (a stand-in or an egress proxy). */
+export function stripeHostSettings(apiUrl: string | undefined): Pick<StripeSettings, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
 /** Stripe Checkout in payment mode, through the official client. */
 export function createStripePaymentAdapter(settings: StripeSettings): PaymentAdapter {
   const stripe = new Stripe(settings.secretKey, {
@@ -41,7 +49,6 @@ export function createStripePaymentAdapter(settings: StripeSettings): PaymentAda
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-            customer_email: request.customerEmail,
             client_reference_id: request.appointmentId,
             metadata: { appointment_id: request.appointmentId },
             payment_intent_data: { metadata: { appointment_id: request.appointmentId } },

@@ -126,7 +126,6 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
           amountCents: reason.amount_cents,
           currency: 'usd',
           description: `${reason.name} at ${practice.name}`,
-          customerEmail: prepared.body.email,
           successUrl: urls.successUrl,
           cancelUrl: urls.cancelUrl,
           expiresAt,
