@@ -25,7 +25,7 @@ import { registerPaymentsRoutes, registerStripeWebhook } from './features/paymen
 import { createPaymentsService, REFUND_JOB } from './features/payments/payments-service.ts';
 import type { PaymentAdapter } from './adapters/payments/payment-adapter.ts';
 import { createLocalPaymentAdapter } from './adapters/payments/local-payment-adapter.ts';
-import { createStripePaymentAdapter } from './adapters/payments/stripe-payment-adapter.ts';
+import { createStripePaymentAdapter, stripeHostSettings } from './adapters/payments/stripe-payment-adapter.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import { scheduleReviewSweep } from './features/reviews/review-request-sweep.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const paymentAdapter =
     deps.paymentAdapter ??
     (config.stripe
-      ? createStripePaymentAdapter({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
+      ? createStripePaymentAdapter({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey, ...stripeHostSettings(config.stripe.apiUrl) })
       : createLocalPaymentAdapter(db, config.publicUrl));
   const practices = createPracticesService(db, { publishableKey: paymentAdapter.publishableKey });
   const availability = createAvailabilityService({

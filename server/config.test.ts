@@ -46,6 +46,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toThrow('TWILIO_AUTH_TOKEN: required when any of');
   });
 
+  it('takes API bases for Stripe and Twilio (stand-ins, egress proxies) only as http(s) URLs', () => {
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'twilio-token-0123456789', TWILIO_FROM: '+12125550100' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const config = loadConfig({ ...twilio, ...stripe, TWILIO_API_URL: 'http://127.0.0.1:4010', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(config.twilio?.apiUrl).toBe('http://127.0.0.1:4010');
+    expect(config.stripe?.apiUrl).toBe('http://127.0.0.1:12111');
+    expect(loadConfig({ ...twilio, ...stripe }).stripe?.apiUrl).toBeUndefined();
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'ftp://x' })).toThrow('STRIPE_API_URL: must be an http(s) URL');
+  });
+
   it('refuses dev tools in production unless local adapters are explicitly allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true' })).toThrow('DEV_TOOLS');
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SMTP_URL: required in production');

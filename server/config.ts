@@ -29,6 +29,7 @@ const EnvSchema = z.object({
     .default('Chairtime <no-reply@localhost>'),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be AC followed by 32 hex digits' }).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.twilio.com' }).optional(),
   TWILIO_FROM: z
     .string()
     .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, { message: 'must be an E.164 number such as +12125550100 or a Messaging Service SID (MG…)' })
@@ -36,6 +37,7 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' }).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_…)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' }).optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.stripe.com' }).optional(),
   OPENDENTAL_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.opendental.com/api/v1' }).default('https://api.opendental.com/api/v1'),
   OPENDENTAL_DEVELOPER_KEY: z.string().regex(/^\S+$/, { message: 'must be the developer key from the Open Dental developer portal (no spaces)' }).optional(),
   OPENDENTAL_REQUESTS_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive({ message: 'must be greater than 0' }).max(100).default(1),
@@ -62,10 +64,10 @@ export type Config = {
   /** Unset: e-mail goes to the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Unset: SMS goes to the outbox. */
-  twilio: { accountSid: string; authToken: string; from: string } | undefined;
-  /** Unset: the local test checkout at /_dev/checkout. */
-  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string } | undefined;
+  /** Unset: SMS goes to the outbox. `apiUrl` unset: https://api.twilio.com. */
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl?: string } | undefined;
+  /** Unset: the local test checkout at /_dev/checkout. `apiUrl` unset: https://api.stripe.com. */
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string; apiUrl?: string } | undefined;
   /** Without a developer key, practices on Open Dental answer "connector not running" (ADR 0015). */
   openDental: { apiUrl: string; developerKey: string | undefined; requestsPerSecond: number };
 };
@@ -111,10 +113,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, ...(e.TWILIO_API_URL ? { apiUrl: e.TWILIO_API_URL } : {}) }
         : undefined,
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+        }
       : undefined,
     openDental: { apiUrl: e.OPENDENTAL_API_URL, developerKey: e.OPENDENTAL_DEVELOPER_KEY, requestsPerSecond: e.OPENDENTAL_REQUESTS_PER_SECOND },
   };
