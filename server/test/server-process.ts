@@ -7,19 +7,34 @@ export interface ServerProcess {
   base: string;
   child: ChildProcess;
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Everything the process wrote to stdout and stderr so far (with `captureOutput`; else empty). */
+  output(): string;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** Keep stdout and stderr for the test to read instead of passing stderr through. */
+  captureOutput?: boolean;
+  /** Extra Node options, e.g. `--import` of a test-only recorder. */
+  nodeArgs?: string[];
+}
+
+export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', ALTCHA_MAX_NUMBER: '100', RATE_LIMIT_MULTIPLIER: '1000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', options.captureOutput ? 'pipe' : 'inherit'],
   });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(base, child);
+  await waitUntilHealthy(base, child).catch((error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output.slice(-4_000)}`);
+  });
   return {
     base,
     child,
+    output: () => output,
     kill: (signal = 'SIGKILL') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
