@@ -18,14 +18,19 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   return db;
 }
 
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function embeddedDataPath(dataDir: string): string {
+  return join(resolve(dataDir), 'pgdata');
+}
+
 async function openEmbedded(dataDir: string): Promise<Database> {
-  const dir = join(resolve(dataDir), 'pgdata');
+  const dir = embeddedDataPath(dataDir);
   await mkdir(dir, { recursive: true });
   return openPgliteDatabase({ dataDir: dir });
 }
 
 export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
-  if (!config.databaseUrl) return `embedded PGlite in ${join(resolve(config.dataDir), 'pgdata')}`;
+  if (!config.databaseUrl) return `embedded PGlite in ${embeddedDataPath(config.dataDir)}`;
   const url = new URL(config.databaseUrl);
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
