@@ -10,7 +10,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance, availability: A
     const payload = await availability.listSlots(query);
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(payload.json);
+    if (!encoding) return reply.send(payload.encoded('identity'));
     return reply.header('content-encoding', encoding).send(payload.encoded(encoding));
   });
 }

@@ -2,6 +2,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 
 export type ContentEncoding = 'br' | 'gzip';
+/** `identity` is the JSON itself, as UTF-8 bytes. */
+export type PayloadEncoding = ContentEncoding | 'identity';
 
 /**
  * A slot list as the bytes it is sent as. A month of a busy practice is tens of kilobytes of
@@ -11,22 +13,25 @@ export type ContentEncoding = 'br' | 'gzip';
 export interface SlotListPayload {
   readonly records: AvailabilityRecord[];
   readonly json: string;
-  encoded(encoding: ContentEncoding): Buffer;
+  encoded(encoding: PayloadEncoding): Buffer;
 }
 
 export function createSlotListPayload(records: AvailabilityRecord[]): SlotListPayload {
   const json = JSON.stringify({ success: true, result: records });
-  const encodings = new Map<ContentEncoding, Buffer>();
+  const encodings = new Map<PayloadEncoding, Buffer>();
   return {
     records,
     json,
     encoded(encoding) {
       let bytes = encodings.get(encoding);
       if (!bytes) {
+        // Even uncompressed, a string would be encoded to UTF-8 again on every send.
         bytes =
           encoding === 'br'
             ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
-            : gzipSync(json, { level: 6 });
+            : encoding === 'gzip'
+              ? gzipSync(json, { level: 6 })
+              : Buffer.from(json, 'utf8');
         encodings.set(encoding, bytes);
       }
       return bytes;
