@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATIENT_STATUSES } from '#domain/booking/booking-schemas.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { createQueryClient } from '../../app/query-client.ts';
+import { TOOLTIP_DELAY_MS } from '../../components/ui/text-tooltip.tsx';
 import { buildReason } from '../../test/booking-factories.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { BookingScreen } from './booking-screen.tsx';
@@ -93,5 +94,53 @@ describe('page 3', () => {
     expect(screen.getByRole('button', { name: 'Ben Carter' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Select Earliest Available Provider' })).toBeTruthy();
     expect(screen.getByText('Step 3')).toBeTruthy();
+  });
+});
+
+describe('page 3 tooltips (spec section 9)', () => {
+  beforeAll(() => {
+    // Radix positions the tooltip with a ResizeObserver, which jsdom lacks.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  });
+
+  const hover = (element: Element) => fireEvent.pointerMove(element, { pointerType: 'mouse' });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('opens the full name after the 700 ms delay, then moves between cards within the 300 ms skip delay', async () => {
+    const first = 'Dr. Bartholomew Featherstonehaugh';
+    const second = 'Dr. Maximiliana Worthington-Smythe';
+    const reason = buildReason({
+      providers: [
+        { provider_id: 'p1', pms_prov_num: 1, profile_pic: null, provider_display_name: first, provider_first_name: null, provider_last_name: null },
+        { provider_id: 'p2', pms_prov_num: 2, profile_pic: null, provider_display_name: second, provider_first_name: null, provider_last_name: null },
+      ],
+    });
+    useBookingStore.getState().startSession('bright-smile', null);
+    useBookingStore.getState().chooseStatus('New Patient', new Date());
+    useBookingStore.getState().saveReason(reason);
+    useBookingStore.getState().setPage(3);
+    renderScreen([reason]);
+    await screen.findByRole('button', { name: first }, { timeout: 2_000 });
+    // The tooltip code is lazy: wait until the card is a Radix trigger.
+    await waitFor(() => expect(screen.getByRole('button', { name: first }).getAttribute('data-state')).toBe('closed'));
+    const card1 = screen.getByRole('button', { name: first });
+    expect(card1.querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('Dr. Bartholomew Feathers…');
+
+    const hoveredAt = performance.now();
+    hover(card1);
+    await sleep(TOOLTIP_DELAY_MS / 2);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    const tooltip = await screen.findByRole('tooltip', undefined, { timeout: TOOLTIP_DELAY_MS * 4 });
+    expect(performance.now() - hoveredAt).toBeGreaterThanOrEqual(TOOLTIP_DELAY_MS - 50);
+    expect(tooltip.textContent).toBe(first);
+
+    // One shared provider: the next card's tooltip opens at once, not after another 700 ms.
+    // (With a provider per tooltip the second would wait TOOLTIP_DELAY_MS again and this check fail.)
+    hover(screen.getByRole('button', { name: second }));
+    expect(screen.getByRole('tooltip').textContent).toBe(second);
   });
 });

@@ -3,7 +3,7 @@ import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { Clinic } from '#domain/practice/practice-schemas.ts';
 import { BrandButton } from '../../../components/ui/brand-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Tooltipped } from '../../../components/ui/tooltipped.tsx';
+import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx';
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { clinicsQuery } from '../../practice-form/practice-form-queries.ts';
 import { useBookingContext } from '../booking-context.ts';
@@ -34,24 +34,31 @@ export function ClinicStep() {
       ) : clinics.data.length === 0 ? (
         <p className="text-slate-700">{NO_DATA}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {clinics.data.map((clinic) => (
-            <li key={clinic.id}>
-              <ClinicCard clinic={clinic} buttonColor={form.form_customization.button_color_2} />
-            </li>
-          ))}
-        </ul>
+        <TooltipScope active={clinics.data.some(hasClinicTooltip)}>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {clinics.data.map((clinic) => (
+              <li key={clinic.id}>
+                <ClinicCard clinic={clinic} buttonColor={form.form_customization.button_color_2} />
+              </li>
+            ))}
+          </ul>
+        </TooltipScope>
       )}
     </StepFrame>
   );
 }
 
+const clinicName = (clinic: Clinic) => clinic.display_name?.trim() || clinic.pms_abbr?.trim() || '';
+const clinicAddress = (clinic: Clinic) => clinic.display_address?.trim() || clinic.pms_address1?.trim() || '';
+const hasClinicTooltip = (clinic: Clinic) =>
+  tooltipFor(clinicName(clinic), CLINIC_NAME_MAX) !== null || tooltipFor(clinicAddress(clinic), CLINIC_ADDRESS_MAX) !== null;
+
 function ClinicCard({ clinic, buttonColor }: { clinic: Clinic; buttonColor: string }) {
   const saveClinic = useBookingStore((state) => state.saveClinic);
   const requestHeadingFocus = useUiStore((state) => state.requestHeadingFocus);
-  const name = clinic.display_name?.trim() || clinic.pms_abbr?.trim() || '';
+  const name = clinicName(clinic);
   const tag = clinic.display_location?.trim() || clinic.pms_city?.trim() || '';
-  const address = clinic.display_address?.trim() || clinic.pms_address1?.trim() || '';
+  const address = clinicAddress(clinic);
   const phone = clinic.display_phone?.trim() || '';
   const nameId = `clinic-${clinic.pms_clinic_num}-name`;
 

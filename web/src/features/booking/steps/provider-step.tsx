@@ -1,4 +1,4 @@
-import { Tooltipped } from '../../../components/ui/tooltipped.tsx';
+import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx';
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
 import { useBookingContext } from '../booking-context.ts';
@@ -32,17 +32,19 @@ export default function ProviderStep() {
 
   return (
     <StepFrame heading={PROVIDER_STEP_HEADING} navigation={<StepNavigation isNextDisabled={!chosen} />}>
-      <div role="group" aria-label="Provider" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {options.map((provider) => (
-          <ProviderCard
-            key={provider.pms_prov_num}
-            provider={provider}
-            isSelected={chosen?.pms_prov_num === provider.pms_prov_num}
-            selectedColor={form.form_customization.button_color_1}
-            onChoose={() => choose(provider)}
-          />
-        ))}
-      </div>
+      <TooltipScope active={options.some((provider) => tooltipFor(provider.providerName, PROVIDER_NAME_MAX) !== null)}>
+        <div role="group" aria-label="Provider" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {options.map((provider) => (
+            <ProviderCard
+              key={provider.pms_prov_num}
+              provider={provider}
+              isSelected={chosen?.pms_prov_num === provider.pms_prov_num}
+              selectedColor={form.form_customization.button_color_1}
+              onChoose={() => choose(provider)}
+            />
+          ))}
+        </div>
+      </TooltipScope>
       {!chosen && <ChoiceHint message={PROVIDER_REQUIRED_MESSAGE} />}
     </StepFrame>
   );
