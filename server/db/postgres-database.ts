@@ -42,6 +42,15 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
     exec: root.exec,
     async transaction(work) {
       const client = await pool.connect();
+      // The pool listens for errors on idle clients only. A connection the server ends while it is
+      // checked out (a restart, a failover) would otherwise be an unhandled 'error' event and stop
+      // the process; with a listener its next query fails, the request gets a 503, and the broken
+      // client is dropped from the pool on release.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
@@ -51,7 +60,8 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     close: () => pool.end(),
