@@ -8,7 +8,8 @@ export interface MemoryResult {
   growthMb: number;
 }
 
-const rssMb = (pid: number) => {
+/** Resident memory of a process in MB, from /proc (Linux); the soak suite samples it too. */
+export const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
   return Number(line.replace(/\D/g, '')) / 1024;
 };

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '#server/test/server-process.ts';
+import { createTestDatabase, type TestDatabase } from '#server/test/test-database.ts';
+import { bookedTwice, halfWrittenRows, missingBookings, overlappingPairs, waitForMessagesToSettle } from './support/booking-invariants.ts';
+import { createHttpClient } from './support/http-client.ts';
+import { printLoadReport } from './support/load-summary.ts';
+import { sampleMemory } from './support/memory-sampler.ts';
+import { runMixedLoad } from './support/mixed-load.ts';
+import { importSoakPractices, loadPracticeConfigs, type SoakPractice } from './support/soak-practices.ts';
+import { report, soakSettings } from './support/soak-settings.ts';
+
+/**
+ * Load: mixed traffic (form, reasons, clinics, slots, patient check, bot challenge, booking, code
+ * by e-mail and its check, verified booking) at 50 connections for five minutes, against one
+ * server process on PostgreSQL. Per-IP limits are lifted with RATE_LIMIT_MULTIPLIER (one address
+ * sends everything); per-recipient code limits are not, so every code goes to a new address.
+ *
+ * Memory: the server's resident memory is sampled every second and the run cut into five
+ * windows (minutes, at full length). A leak shows as later windows above the first: the median
+ * of each later window may exceed the median of the first window's second half (its first
+ * half warms up JIT, pools and caches) by at most MEMORY_GROWTH_LIMIT_MB.
+ */
+const MEMORY_GROWTH_LIMIT_MB = 40;
+const settings = soakSettings();
+let testDb: TestDatabase;
+let server: ServerProcess;
+let practices: Record<string, SoakPractice>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  practices = await importSoakPractices(testDb.db, ...loadPracticeConfigs());
+  server = await startServerProcess({ DATABASE_URL: testDb.url! }, { captureOutput: true });
+});
+afterAll(async () => {
+  await server?.kill();
+  await testDb?.destroy();
+});
+
+async function codeFromOutbox(recipient: string): Promise<string | null> {
+  const [row] = await testDb.db.query<{ text: string }>('select text from outbox_messages where recipient = $1 order by seq desc limit 1', [recipient]);
+  return row ? (/verification code is (\d{6})/.exec(row.text)?.[1] ?? null) : null;
+}
+
+describe('load', () => {
+  it(`${settings.loadSeconds} s of mixed traffic at ${settings.connections} connections: no 5xx, no double booking, every 2xx stored, memory flat`, async () => {
+    const client = createHttpClient({ connections: settings.connections });
+    const memory = sampleMemory(server.child.pid!);
+    const load = await runMixedLoad({
+      client, bases: [server.base], open: practices['soak-open']!, verify: practices['soak-verify']!, connections: settings.connections,
+      durationMs: settings.loadSeconds * 1000, tag: `load${Date.now()}`, readCode: codeFromOutbox,
+    });
+    memory.stop();
+    client.close();
+
+    const { p99 } = printLoadReport('load', load);
+    const windows = memory.windows(load.seconds * 1000, 5);
+    report('load memory (RSS)', `first window ${windows.baselineMb.toFixed(0)} MB, later windows ${windows.laterMb.map((mb) => mb.toFixed(0)).join(' / ')} MB, growth ${windows.growthMb.toFixed(1)} MB (limit ${MEMORY_GROWTH_LIMIT_MB}), peak ${windows.peakMb.toFixed(0)} MB`);
+
+    expect(load.unexpected, `${load.unexpectedCount} unexpected answers; server output:\n${server.output().slice(-3_000)}`).toEqual([]);
+    expect(load.codesNotDelivered).toBe(0);
+    expect(load.bookings.length).toBeGreaterThan(settings.loadSeconds);
+    expect(await overlappingPairs(testDb.db)).toBe(0);
+    expect(await missingBookings(testDb.db, load.bookings)).toEqual([]);
+    expect(await bookedTwice(testDb.db)).toEqual([]);
+
+    // Every message the load caused goes out: confirmations and notifications land in the outbox.
+    const jobs = await waitForMessagesToSettle(testDb.db, 120_000);
+    const [lost] = await testDb.db.query<{ n: number }>(
+      `select count(*)::int as n from appointments a where a.status = 'booked'
+         and not exists (select 1 from outbox_messages m where m.idempotency_key = 'email:booking-confirmation:' || a.id)`,
+    );
+    report('load messages', `${JSON.stringify(jobs)} message jobs; bookings without a delivered confirmation: ${lost!.n}`);
+    expect(jobs).toEqual({ done: expect.any(Number) });
+    expect(lost!.n).toBe(0);
+    expect(Object.entries(await halfWrittenRows(testDb.db)).filter(([, n]) => n > 0)).toEqual([]);
+
+    expect(Number.isFinite(p99)).toBe(true);
+    expect(windows.growthMb).toBeLessThanOrEqual(MEMORY_GROWTH_LIMIT_MB);
+  });
+});
