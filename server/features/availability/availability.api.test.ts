@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
@@ -18,10 +20,20 @@ beforeAll(async () => {
   ids = await importPractices(
     testDb.db,
     practiceConfig({
+      clinic_set_up: true,
+      clinics: [{ pms_clinic_num: 1, display_name: 'Downtown' }, { pms_clinic_num: 2, display_name: 'Uptown' }],
+      operatories: [
+        { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
+        { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 1 },
+      ],
+      schedules: [1, 2].map((n) => ({
+        pms_prov_num: n, pms_op_num: n, pms_clinic_num: 1, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }],
+      })),
       reasons: [
-        { name: 'Exam', final_duration: 30, to_show_providers: true },
+        { name: 'Exam', final_duration: 30, to_show_providers: true, clinics: [1] },
         { name: 'Long', final_duration: 90, providers: [2] },
         { name: 'Retired', is_active: false },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
       ],
     }),
     practiceConfig({ form_url: 'lead-time', min_hours_before_booking: 3 }),
@@ -102,6 +114,45 @@ describe('GET /api/v1/appointment/slots', () => {
     clock.set('2026-03-02T12:00:00Z');
   });
 
+  it('stops offering a slot at once after a booking through POST appointment, without waiting for the cache', async () => {
+    const params = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-04', end_date: '2026-03-04', pms_prov_num: 1 };
+    const before = parseSlots((await slots(params)).body);
+    expect(before[0]).toEqual({ DateTimeStart: '2026-03-04 09:00:00', DateTimeEnd: '2026-03-04 09:30:00', ProvNum: 1, OpNum: 1 });
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: bookingBody({ practice_id: ids['test-practice']!, rfv_id: examId, apt_date: '2026-03-04', start_time: '09:00:00', end_time: '09:30:00' }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(booked.statusCode).toBe(201);
+    // The clock has not moved: only the invalidation can make the cached list forget the slot.
+    const after = parseSlots((await slots(params)).body);
+    expect(after.some((r) => r.DateTimeStart === '2026-03-04 09:00:00')).toBe(false);
+    expect(after).toEqual(before.slice(1));
+  });
+
+  it('stops offering a slot at once after a payment hold through POST stripe/create-session', async () => {
+    const practiceId = ids['test-practice']!;
+    const whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
+    const params = { practice_id: practiceId, reason_for_visit_id: whiteningId, start_date: '2026-03-05', end_date: '2026-03-05', pms_prov_num: 1 };
+    const before = parseSlots((await slots(params)).body);
+    expect(before[0]!.DateTimeStart).toBe('2026-03-05 09:00:00');
+    const held = await app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/create-session',
+      payload: {
+        ...bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: '2026-03-05', start_time: '09:00:00', end_time: '09:30:00' }),
+        success_url: 'http://localhost:8080/test-practice/payment-success',
+        cancel_url: 'http://localhost:8080/test-practice/payment-failed',
+      },
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(held.statusCode).toBe(201);
+    const after = parseSlots((await slots(params)).body);
+    expect(after.some((r) => r.DateTimeStart === '2026-03-05 09:00:00')).toBe(false);
+    expect(after).toEqual(before.slice(1));
+  });
+
   it.each([
     [{ start_date: '2026-03-10', end_date: '2026-03-01' }, 400, 'end_date must not be before start_date'],
     [{ start_date: '2026-03-01', end_date: '2026-05-02' }, 400, 'at most 62 days'],
@@ -111,10 +162,16 @@ describe('GET /api/v1/appointment/slots', () => {
     [{ reason_for_visit_id: 'nope' }, 400, 'reason_for_visit_id'],
     [{ reason_for_visit_id: '00000000-0000-4000-8000-000000000000' }, 404, 'not offered by this practice'],
     [{ pms_prov_num: 'x' }, 400, 'pms_prov_num must be a whole number'],
+    // Exam is offered at clinic 1 only; Long only by provider 2; the practice has clinics 1 and 2.
+    [{ pms_clinic_num: 2 }, 400, 'not offered at the chosen clinic'],
+    [{ reason: 'Long', pms_prov_num: 1 }, 400, 'This provider does not see patients for this reason for visit'],
+    [{ pms_clinic_num: 9 }, 404, 'This practice has no clinic number 9'],
+    [{ pms_clinic_num: 'x' }, 400, 'pms_clinic_num must be a whole number'],
   ])('rejects %j with %i', async (override, status, text) => {
     const params: Record<string, string | number> = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-06' };
     for (const [key, value] of Object.entries(override)) {
-      if (value === undefined) delete params[key];
+      if (key === 'reason') params.reason_for_visit_id = await reasonId(testDb.db, ids['test-practice']!, String(value));
+      else if (value === undefined) delete params[key];
       else params[key] = value;
     }
     const { status: actual, body } = await slots(params);
