@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { retryDelayMs } from './job-backoff.ts';
 import { PermanentJobError, type JobHandler } from './job-queue.ts';
 import {
-  claimDueJobs, failAbandonedJobs, markJobDone, markJobFailed, scheduleJobRetry, type ClaimedJob,
+  claimDueJobs, failAbandonedJobs, failExpiredJobs, markJobDone, markJobFailed, scheduleJobRetry, type ClaimedJob,
 } from './jobs-repository.ts';
 
 /** The subset of pino (Fastify's `app.log`) the worker uses. */
@@ -54,6 +54,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     for (const job of await failAbandonedJobs(db, now)) {
       logger.error({ jobId: job.id, jobType: job.type }, 'Job failed: its worker stopped during the last attempt');
     }
+    for (const job of await failExpiredJobs(db, now)) {
+      logger.error({ jobId: job.id, jobType: job.type }, 'Job failed: it expired before it could be completed');
+    }
     const jobs = await claimDueJobs(db, { now, leaseUntil: new Date(now.getTime() + leaseMs), limit: batchSize });
     // allSettled: one job's bookkeeping failing must not leave the others unawaited.
     const outcomes = await Promise.allSettled(jobs.map(runJob));
@@ -86,6 +89,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       return;
     }
     const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, random));
+    if (job.expiresAt && runAt.getTime() >= job.expiresAt.getTime()) {
+      // The retry would come too late: fail now, which also removes the job's secret at once.
+      await markJobFailed(db, { id: job.id, attempt: job.attempts, now, error: message });
+      logger.error({ ...details, expiresAt: job.expiresAt.toISOString() }, 'Job failed: its next retry would come after it expires');
+      return;
+    }
     await scheduleJobRetry(db, { id: job.id, attempt: job.attempts, now, runAt, error: message });
     logger.warn({ ...details, retryAt: runAt.toISOString() }, 'Job failed; retrying later');
   }

@@ -7,6 +7,10 @@ export interface NewJob {
   runAt?: Date | undefined;
   dedupeKey?: string | undefined;
   maxAttempts?: number | undefined;
+  /** No attempt starts at or after this; the job then fails as expired. */
+  expiresAt?: Date | undefined;
+  /** Top-level payload keys removed when the job is done or failed (a one-time code, say). */
+  secretKeys?: readonly string[] | undefined;
 }
 
 /** A job a worker holds the lease on; `attempts` already counts this run. */
@@ -16,18 +20,22 @@ export interface ClaimedJob {
   payload: unknown;
   attempts: number;
   maxAttempts: number;
+  expiresAt: Date | null;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 8;
 
+// The payload without its secret keys; `-` on a scalar payload would raise, so only objects lose keys.
+const SCRUBBED_PAYLOAD = `case when cardinality(secret_keys) > 0 and jsonb_typeof(payload) = 'object' then payload - secret_keys else payload end`;
+
 /** A job with a `dedupeKey` that is already stored (in any status) is not inserted again. */
 export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
   await db.query(
-    `insert into jobs (type, payload, run_at, dedupe_key, max_attempts)
-     values ($1, $2::jsonb, $3, $4, $5)
+    `insert into jobs (type, payload, run_at, dedupe_key, max_attempts, expires_at, secret_keys)
+     values ($1, $2::jsonb, $3, $4, $5, $6, $7::text[])
      on conflict (dedupe_key) do nothing`,
     // Stringified by hand: the pg driver would turn a top-level array into a PostgreSQL array.
-    [job.type, JSON.stringify(job.payload ?? null), job.runAt ?? null, job.dedupeKey ?? null, job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS],
+    [job.type, JSON.stringify(job.payload ?? null), job.runAt ?? null, job.dedupeKey ?? null, job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, job.expiresAt ?? null, [...(job.secretKeys ?? [])]],
   );
 }
 
@@ -37,27 +45,46 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
  * rows; a row another worker claimed meanwhile fails the re-checked WHERE and is skipped.
  */
 export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil: Date; limit: number }): Promise<ClaimedJob[]> {
-  const rows = await db.query<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number }>(
+  const rows = await db.query<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number; expires_at: Date | null }>(
     `update jobs set status = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
      where id in (
        select id from jobs
-       where (status = 'queued' and (run_at is null or run_at <= $1))
-          or (status = 'running' and locked_until <= $1 and attempts < max_attempts)
+       where ((status = 'queued' and (run_at is null or run_at <= $1))
+          or (status = 'running' and locked_until <= $1 and attempts < max_attempts))
+         and (expires_at is null or expires_at > $1)
        order by run_at nulls first, created_at
        limit $3
        for update skip locked)
-     returning id, type, payload, attempts, max_attempts`,
+     returning id, type, payload, attempts, max_attempts, expires_at`,
     [claim.now, claim.leaseUntil, claim.limit],
   );
-  return rows.map((row) => ({ id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts }));
+  return rows.map((row) => ({
+    id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+  }));
 }
 
 /** Running jobs whose lease expired on their last attempt: nobody will finish them, so they fail. */
 export async function failAbandonedJobs(db: Queryable, now: Date): Promise<{ id: string; type: string }[]> {
   return db.query<{ id: string; type: string }>(
-    `update jobs set status = 'failed', locked_until = null, updated_at = $1,
+    `update jobs set status = 'failed', locked_until = null, updated_at = $1, payload = ${SCRUBBED_PAYLOAD},
        last_error = 'The worker stopped during the last attempt (lease expired).'
      where status = 'running' and locked_until <= $1 and attempts >= max_attempts
+     returning id, type`,
+    [now],
+  );
+}
+
+/**
+ * Unfinished jobs past their deadline (queued, or running on an expired lease): no attempt may
+ * start any more, so they fail and lose their secret. A running job still within its lease
+ * finishes (or fails) on its own and is scrubbed then.
+ */
+export async function failExpiredJobs(db: Queryable, now: Date): Promise<{ id: string; type: string }[]> {
+  return db.query<{ id: string; type: string }>(
+    `update jobs set status = 'failed', locked_until = null, updated_at = $1, payload = ${SCRUBBED_PAYLOAD},
+       last_error = 'Expired before it could be completed.'
+     where expires_at <= $1
+       and (status = 'queued' or (status = 'running' and locked_until <= $1))
      returning id, type`,
     [now],
   );
@@ -69,7 +96,7 @@ export async function failAbandonedJobs(db: Queryable, now: Date): Promise<{ id:
  */
 export async function markJobDone(db: Queryable, job: { id: string; attempt: number; now: Date }): Promise<boolean> {
   const rows = await db.query(
-    `update jobs set status = 'done', locked_until = null, last_error = null, updated_at = $3
+    `update jobs set status = 'done', locked_until = null, last_error = null, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and attempts = $2 and status = 'running' returning id`,
     [job.id, job.attempt, job.now],
   );
@@ -87,7 +114,7 @@ export async function scheduleJobRetry(db: Queryable, job: { id: string; attempt
 
 export async function markJobFailed(db: Queryable, job: { id: string; attempt: number; now: Date; error: string }): Promise<boolean> {
   const rows = await db.query(
-    `update jobs set status = 'failed', locked_until = null, last_error = $4, updated_at = $3
+    `update jobs set status = 'failed', locked_until = null, last_error = $4, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and attempts = $2 and status = 'running' returning id`,
     [job.id, job.attempt, job.now, job.error],
   );

@@ -25,6 +25,20 @@ const SmsPayloadSchema = z.object({ to: z.string().min(1), text: z.string(), ide
 interface SendOptions {
   /** Absent: at once. */
   runAt?: Date;
+  /** No attempt at or after this (a one-time code that has expired); the job then fails. */
+  expiresAt?: Date;
+  /**
+   * The message carries a secret (a one-time code): its text is removed from the job's payload
+   * once the job is done or failed, so it does not stay in the jobs table.
+   */
+  isSecret?: boolean;
+}
+
+// The fields that can carry a secret; `to` and the idempotency key stay for operators.
+const SECRET_MESSAGE_KEYS = ['subject', 'text', 'html'] as const;
+
+function jobOptions(options: SendOptions) {
+  return { runAt: options.runAt, expiresAt: options.expiresAt, secretKeys: options.isSecret ? SECRET_MESSAGE_KEYS : undefined, maxAttempts: MESSAGE_MAX_ATTEMPTS };
 }
 
 /**
@@ -34,12 +48,12 @@ interface SendOptions {
  */
 export async function enqueueEmail(tx: Queryable, message: MailMessage, options: SendOptions = {}): Promise<void> {
   const payload = EmailPayloadSchema.parse(message);
-  await enqueueJob(tx, { type: SEND_EMAIL_JOB, payload, runAt: options.runAt, dedupeKey: `email:${message.idempotencyKey}`, maxAttempts: MESSAGE_MAX_ATTEMPTS });
+  await enqueueJob(tx, { type: SEND_EMAIL_JOB, payload, dedupeKey: `email:${message.idempotencyKey}`, ...jobOptions(options) });
 }
 
 export async function enqueueSms(tx: Queryable, message: SmsMessage, options: SendOptions = {}): Promise<void> {
   const payload = SmsPayloadSchema.parse(message);
-  await enqueueJob(tx, { type: SEND_SMS_JOB, payload, runAt: options.runAt, dedupeKey: `sms:${message.idempotencyKey}`, maxAttempts: MESSAGE_MAX_ATTEMPTS });
+  await enqueueJob(tx, { type: SEND_SMS_JOB, payload, dedupeKey: `sms:${message.idempotencyKey}`, ...jobOptions(options) });
 }
 
 /** Handlers for the worker: a retryable delivery failure is retried, any other ends the job. */

@@ -53,10 +53,11 @@ export function createVerificationService(deps: { db: Database; clock: Clock; pr
         await lockRecipient(tx, body.recipient);
         const refusal = checkSendLimits(await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)), now);
         if (refusal) throw new RetryLaterError(refusal.message, refusal.retryAfterSeconds);
-        await upsertCode(tx, key, { channel, hash: hashCode(otpKey, key, code), expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now });
+        const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
+        await upsertCode(tx, key, { channel, hash: hashCode(otpKey, key, code), expiresAt, createdAt: now });
         await recordSend(tx, body.recipient, now);
         // In the same transaction: the code is stored and its message queued, or neither.
-        await queueCodeMessage(tx, { channel, to: body.recipient, practiceName: practice.name, code });
+        await queueCodeMessage(tx, { channel, to: body.recipient, practiceName: practice.name, code, expiresAt });
         await pruneVerificationRows(tx, { codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS), sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS) });
       });
       return {
@@ -121,13 +122,18 @@ function isSameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The code and the practice name, nothing about the patient (a phone may show it on a locked screen). */
-async function queueCodeMessage(tx: Queryable, message: { channel: 'email' | 'sms'; to: string; practiceName: string; code: string }): Promise<void> {
+/**
+ * The code and the practice name, nothing about the patient (a phone may show it on a locked screen).
+ * The job dies with the code (no attempt after it expired) and its text, which holds the code, is
+ * removed from the jobs table once the job is done or failed (ADR 0012).
+ */
+async function queueCodeMessage(tx: Queryable, message: { channel: 'email' | 'sms'; to: string; practiceName: string; code: string; expiresAt: Date }): Promise<void> {
+  const options = { expiresAt: message.expiresAt, isSecret: true };
   const text = `Your ${message.practiceName} verification code is ${message.code}. It expires in ${CODE_LIFETIME_MS / 60_000} minutes.`;
   const idempotencyKey = `verification-code:${randomUUID()}`;
   if (message.channel === 'email') {
-    await enqueueEmail(tx, { to: message.to, subject: `Your ${message.practiceName} verification code`, text, idempotencyKey });
+    await enqueueEmail(tx, { to: message.to, subject: `Your ${message.practiceName} verification code`, text, idempotencyKey }, options);
   } else {
-    await enqueueSms(tx, { to: message.to, text, idempotencyKey });
+    await enqueueSms(tx, { to: message.to, text, idempotencyKey }, options);
   }
 }
