@@ -9,10 +9,11 @@ type Name = FieldPath<ContactFormValues>;
 const inputClass =
   'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700';
 
+/** A field's message; announced when it appears, and tied to its control by `id` (aria-describedby). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="text-sm font-medium text-red-700">
+    <p id={id} role="alert" className="text-sm font-medium text-red-700">
       {message}
     </p>
   );

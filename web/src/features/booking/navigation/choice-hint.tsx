@@ -3,5 +3,10 @@
  * …). Next stays disabled meanwhile, so the hint says why.
  */
 export function ChoiceHint({ message }: { message: string }) {
-  return <p className="text-sm text-slate-700">{message}</p>;
+  // A polite live region: announced when it appears again (e.g. after Back), without interrupting.
+  return (
+    <p role="status" aria-live="polite" className="text-sm text-slate-700">
+      {message}
+    </p>
+  );
 }
