@@ -68,7 +68,7 @@ describe('appointments exclusion constraints', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
-  it.each([
+  it.each<[string, string, Row]>([
     ['back to back after (same provider and operatory)', 'booked', { prov: 1, op: 1, start: '14:30', end: '15:00', status: 'booked' }],
     ['back to back before (same provider and operatory)', 'booked', { prov: 1, op: 1, start: '13:30', end: '14:00', status: 'pending_payment' }],
     ['another provider in another operatory at the same time', 'booked', { prov: 2, op: 2, start: '14:00', end: '14:30', status: 'booked' }],
