@@ -53,8 +53,7 @@ export function createAvailabilityService(deps: {
   const cache = createSlotCache<SlotListPayload>({ ttlMs: deps.cacheTtlMs ?? SLOT_CACHE_TTL_MS, maxEntries: 5_000, now: () => deps.clock.now().getTime() });
 
   async function computeSlots(query: SlotsQuery): Promise<AvailabilityRecord[]> {
-    const practice = await deps.practices.requirePractice(query.practice_id);
-    const reason = await deps.practices.requireActiveReason(practice.id, query.reason_for_visit_id);
+    const { practice, reason } = await deps.practices.requirePracticeAndReason(query.practice_id, query.reason_for_visit_id);
     const clinicNum = query.pms_clinic_num;
     if (clinicNum !== undefined) {
       if (practice.clinic_set_up) await deps.practices.requireActiveClinic(practice.id, clinicNum);

@@ -17,6 +17,8 @@ export interface PracticesService {
   getFormDetails(formUrl: string): Promise<FormDetails>;
   requirePractice(practiceId: string): Promise<PracticeRow>;
   requireActiveReason(practiceId: string, reasonId: string): Promise<ReasonRow>;
+  /** Both of the above, looked up side by side; a missing practice is reported first. */
+  requirePracticeAndReason(practiceId: string, reasonId: string): Promise<{ practice: PracticeRow; reason: ReasonRow }>;
   requireActiveClinic(practiceId: string, clinicNum: number): Promise<Clinic>;
   listClinics(practiceId: string): Promise<Clinic[]>;
   listReasons(practiceId: string, clinicNum?: number): Promise<ReasonForVisit[]>;
@@ -28,9 +30,12 @@ export function toFormDetails(practice: PracticeRow, publishableKey: string | nu
 }
 
 export function createPracticesService(db: Database, options: { publishableKey: string | null }): PracticesService {
+  const practiceNotFound = () => AppError.notFound('No practice has this practice_id.');
+  const reasonNotFound = () => AppError.notFound('This reason for visit is not offered by this practice.');
+
   async function requirePractice(practiceId: string): Promise<PracticeRow> {
     const practice = await findPracticeById(db, practiceId);
-    if (!practice) throw AppError.notFound('No practice has this practice_id.');
+    if (!practice) throw practiceNotFound();
     return practice;
   }
 
@@ -45,8 +50,16 @@ export function createPracticesService(db: Database, options: { publishableKey: 
 
     async requireActiveReason(practiceId, reasonId) {
       const reason = await findActiveReason(db, practiceId, reasonId);
-      if (!reason) throw AppError.notFound('This reason for visit is not offered by this practice.');
+      if (!reason) throw reasonNotFound();
       return reason;
+    },
+
+    async requirePracticeAndReason(practiceId, reasonId) {
+      // Every uncached slot list starts here: on PostgreSQL the two queries share one wait.
+      const [practice, reason] = await Promise.all([findPracticeById(db, practiceId), findActiveReason(db, practiceId, reasonId)]);
+      if (!practice) throw practiceNotFound();
+      if (!reason) throw reasonNotFound();
+      return { practice, reason };
     },
 
     async requireActiveClinic(practiceId, clinicNum) {
