@@ -17,10 +17,18 @@ let testDb: TestDatabase;
 let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
+let offlineId: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig({ notification_email: 'office@test-practice.example', address_line1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001' })))['test-practice']!;
+  const ids = await importPractices(
+    testDb.db,
+    practiceConfig({ notification_email: 'office@test-practice.example', address_line1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001' }),
+    // Open Dental without a running connector: the schedule cannot answer ("Proceed Without Slots").
+    practiceConfig({ form_url: 'offline', name: 'Offline Practice', notification_email: 'desk@offline.example', pms: { type: 'opendental', customer_key: 'abc' } }),
+  );
+  practiceId = ids['test-practice']!;
+  offlineId = ids['offline']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
   app = await createTestApp(testDb.db, { clock });
 });
@@ -82,5 +90,33 @@ describe('booking messages', () => {
     await worker.runDueJobs();
     clock.set('2026-03-02T12:00:00Z');
     expect((await outbox()).map((m) => m.recipient).sort()).toEqual(['later@example.com', 'office@test-practice.example']);
+  });
+
+  it('tells the practice about an appointment request made without a time while its schedule is unavailable', async () => {
+    await testDb.db.query('delete from outbox_messages');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: bookingBody({
+        practice_id: offlineId, rfv_id: await reasonId(testDb.db, offlineId, 'Exam'),
+        apt_date: null, start_time: null, end_time: null, pms_prov_num: 0, pms_op_num: 0, email: 'no-slot@example.com',
+      }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(response.statusCode).toBe(201);
+    const appointmentId = response.json().result.appointment_id as string;
+    expect(response.json().result).toMatchObject({ status: 'requested', apt_date: null });
+    // Nothing is sent inside the request: the job worker delivers it.
+    expect(await outbox()).toHaveLength(0);
+    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    expect(await worker.runDueJobs()).toBeGreaterThan(0);
+    const toPractice = (await outbox()).filter((m) => m.recipient === 'desk@offline.example');
+    expect(toPractice).toHaveLength(1);
+    expect(toPractice[0]!.subject).toBe('New appointment request (no time chosen): Ana Lopez');
+    expect(toPractice[0]!.text).toContain('Please call them to agree a time');
+    expect(toPractice[0]!.text).toContain('Phone: +15125550123');
+    expect(toPractice[0]!.text).toContain(`Appointment id: ${appointmentId}`);
+    // No other practice hears about it.
+    expect((await outbox()).some((m) => m.recipient === 'office@test-practice.example')).toBe(false);
   });
 });
