@@ -1,0 +1,97 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBookingFormSchema, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { SOMETHING_WENT_WRONG, toasterMounted } from '../../../lib/toast.ts';
+import { buildReason } from '../../../test/booking-factories.ts';
+import { buildFormDetails } from '../../../test/practice-factories.ts';
+import { BookingContext } from '../booking-context.ts';
+import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
+import { DOUBLE_SUBMIT_LOCK_MS, useSubmitBooking } from './use-submit-booking.ts';
+
+vi.mock('../api/bot-challenge.ts', () => ({ solveBotChallenge: vi.fn(async () => 'solved') }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+
+const formContext: BookingFormContext = { today: '2026-11-22', toShowInsurances: false, optionalInsuranceFields: [], toVerifyPatient: false };
+const values = (hp = '') =>
+  createBookingFormSchema(formContext).parse({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '5551234567',
+    dob: '12/10/1990',
+    patientStatus: 'New Patient',
+    agreeTextAndEmail: true,
+    hp,
+  });
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const appointmentCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).includes('/appointment'));
+
+function renderSubmit() {
+  const form = { ...buildFormDetails(), to_verify_patient: false };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={createQueryClient()}>
+      <BookingContext value={{ form, clinicNum: null, rfv: null, referrerId: null }}>{children}</BookingContext>
+    </QueryClientProvider>
+  );
+  return renderHook(() => useSubmitBooking({ formContext, clinicNum: null, fingerprint: null, showFieldErrors: vi.fn() }), { wrapper });
+}
+
+beforeEach(() => {
+  toasterMounted();
+  useBookingStore.getState().startSession('bright-smile', null);
+  useBookingStore.getState().chooseStatus('New Patient', new Date());
+  useBookingStore.getState().saveReason(buildReason({ is_payment_enabled: false }));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  fetchMock.mockReset();
+  vi.mocked(toast.error).mockClear();
+  clearBookingStorage();
+});
+
+describe('useSubmitBooking', () => {
+  it('ignores further submits until 2 s after an attempt ends (spec section 9)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fetchMock.mockImplementation(async () => json({ success: false, message: 'Busy' }, 500));
+    const { result } = renderSubmit();
+
+    await act(() => result.current.submitVerified(values(), 'token'));
+    expect(appointmentCalls()).toHaveLength(1);
+    expect(result.current.isLocked).toBe(true);
+
+    expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('ignored');
+    await act(() => vi.advanceTimersByTimeAsync(DOUBLE_SUBMIT_LOCK_MS - 1));
+    expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('ignored');
+    expect(appointmentCalls()).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current.isLocked).toBe(false);
+    expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('failed');
+    expect(appointmentCalls()).toHaveLength(2);
+  });
+
+  it("shows 'Something went wrong' when a failed booking has no message", async () => {
+    fetchMock.mockImplementation(async () => json({ success: false }, 500));
+    const { result } = renderSubmit();
+    expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('failed');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(SOMETHING_WENT_WRONG));
+    expect(SOMETHING_WENT_WRONG).toBe('Something went wrong');
+  });
+
+  it('sends the hidden honeypot field as hp', async () => {
+    fetchMock.mockImplementation(async () => json({ success: false, message: 'Busy' }, 500));
+    const { result } = renderSubmit();
+    await act(() => result.current.submitVerified(values('i am a bot'), 'token'));
+    const [, init] = appointmentCalls()[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ hp: 'i am a bot' });
+  });
+});
