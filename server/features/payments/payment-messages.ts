@@ -60,3 +60,26 @@ export async function queueRefundNotices(tx: Queryable, practice: PracticeRow, a
     });
   }
 }
+
+/** Checkout cancelled or expired after its hold ran out and the slot was booked by someone else: nothing is booked. */
+export async function queueLostHoldNotices(tx: Queryable, practice: PracticeRow, a: HeldAppointment): Promise<void> {
+  await enqueueEmail(tx, {
+    to: a.email,
+    subject: `Your appointment at ${practice.name} is not booked`,
+    text: [
+      `Hello ${a.first_name},`,
+      '',
+      'The online payment was not completed, and the time we held for you ran out and was booked by someone else meanwhile.',
+      'You have not been charged. Please book another time or call the office.',
+    ].join('\n'),
+    idempotencyKey: `booking-hold-lost-patient:${a.id}`,
+  });
+  if (practice.notification_email) {
+    await enqueueEmail(tx, {
+      to: practice.notification_email,
+      subject: `Hold lost, not booked: ${a.first_name} ${a.last_name}`,
+      text: `${a.first_name} ${a.last_name} did not complete the online payment for "${a.reason_name}" and the held slot was taken meanwhile. No appointment is booked.\nAppointment id: ${a.id}`,
+      idempotencyKey: `booking-hold-lost-practice:${a.id}`,
+    });
+  }
+}

@@ -25,7 +25,6 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: P
       idempotencyKey: undefined,
       verificationToken: header(request, 'x-verification-token'),
       clientIp: request.ip,
-      requestOrigin: `${request.protocol}://${request.host}`,
     });
     return reply.status(201).send(ok(session));
   });

@@ -9,7 +9,7 @@ import { createAppointment, prepareBooking, slotTaken, type BookingCoreDeps, typ
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { BookingResponse } from '../bookings/bookings-service.ts';
-import { queuePaidBookingMessages, queueRefundNotices, queueUnpaidNotice } from './payment-messages.ts';
+import { queueLostHoldNotices, queuePaidBookingMessages, queueRefundNotices, queueUnpaidNotice } from './payment-messages.ts';
 import {
   attachSession, findSessionStatus, lockAppointmentBySession, markBookedUnpaid, markPaid, markRefund, recordPaymentEvent, releaseExpiredHolds, releaseHold,
   type HeldAppointment,
@@ -27,7 +27,7 @@ const ReturnUrlsSchema = z.object({
 });
 
 export interface PaymentsService {
-  createSession(request: BookingRequest & { requestOrigin: string }): Promise<{ session_id: string; url: string }>;
+  createSession(request: BookingRequest): Promise<{ session_id: string; url: string }>;
   /** Completion from any path (webhook, status check, success page, local checkout): applied once. */
   completeSession(sessionId: string, eventId: string, known?: SessionState): Promise<'paid' | 'refunding' | 'unchanged'>;
   /** Checkout cancelled, expired or its payment failed: booked without payment. */
@@ -39,13 +39,21 @@ export interface PaymentsService {
   refund(payload: unknown): Promise<void>;
 }
 
+/** The payment status to report: the row's refund or payment state wins over the provider's view. */
+function paymentStatusOf(row: { payment_status: string | null }, state: SessionState | null): string {
+  if (row.payment_status === 'refund_pending' || row.payment_status === 'refunded') return 'refunded';
+  if (row.payment_status === 'paid') return 'paid';
+  return state?.paymentStatus && state.paymentStatus !== 'paid' ? state.paymentStatus : row.payment_status ?? 'unpaid';
+}
+
 export function createPaymentsService(deps: BookingCoreDeps & { db: Database; adapter: PaymentAdapter; publicUrl: string }): PaymentsService {
   const { db, adapter, clock } = deps;
 
-  function returnUrls(raw: unknown, formUrl: string, requestOrigin: string) {
+  function returnUrls(raw: unknown, formUrl: string) {
     const parsed = ReturnUrlsSchema.safeParse(raw);
     if (!parsed.success) throw AppError.badRequest('success_url and cancel_url are required.');
-    const allowedOrigins = new Set([new URL(deps.publicUrl).origin, requestOrigin]);
+    // Only the configured public origin: the Host header is the client's to forge.
+    const allowedOrigin = new URL(deps.publicUrl).origin;
     const check = (value: string, page: 'payment-success' | 'payment-failed', field: string) => {
       let url: URL;
       try {
@@ -54,7 +62,7 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
         throw AppError.badRequest(`${field} must be an absolute URL of this site.`, { [field]: 'must be an absolute URL' });
       }
       // No open redirects: only this site's own payment pages of this practice.
-      if (!allowedOrigins.has(url.origin) || url.pathname !== `/${formUrl}/${page}`) {
+      if (url.origin !== allowedOrigin || url.pathname !== `/${formUrl}/${page}`) {
         throw AppError.badRequest(`${field} must be this site's /${formUrl}/${page} page.`, { [field]: `must be /${formUrl}/${page} on this site` });
       }
       return url.origin;
@@ -113,7 +121,7 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
       if (!reason.is_payment_enabled || reason.amount_cents <= 0) {
         throw AppError.badRequest('This reason for visit is not paid online; book it without payment.', { rfv_id: 'no payment for this reason' });
       }
-      const urls = returnUrls(request.body, practice.form_url, request.requestOrigin);
+      const urls = returnUrls(request.body, practice.form_url);
       const expiresAt = new Date(clock.now().getTime() + SESSION_LIFETIME_MS);
       // The amount comes from the reason, never from the client (invariant 4).
       const created = await db.transaction((tx) =>
@@ -144,32 +152,55 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
 
     async markUnpaid(sessionId, eventId) {
       const practice = await practiceOfSession(sessionId);
-      await db.transaction(async (tx) => {
-        if (!(await recordPaymentEvent(tx, eventId, 'unpaid'))) return;
+      const retaken = await db.transaction(async (tx) => {
+        if (!(await recordPaymentEvent(tx, eventId, 'unpaid'))) return false;
         const appointment = await lockAppointmentBySession(tx, sessionId);
-        if (!appointment || appointment.status !== 'pending_payment') return;
+        if (!appointment) return false;
+        if (appointment.status === 'expired' && appointment.payment_status === 'unpaid') {
+          // The hold ran out before the provider's word came: book it unpaid if the slot is still free,
+          // as the failure page says; otherwise tell the patient and the practice nothing is booked.
+          await tx.query('savepoint retake_unpaid');
+          try {
+            await markBookedUnpaid(tx, appointment.id);
+            await tx.query('release savepoint retake_unpaid');
+          } catch (error) {
+            if (!isOverlapViolation(error)) throw error;
+            await tx.query('rollback to savepoint retake_unpaid');
+            await queueLostHoldNotices(tx, practice, appointment);
+            return false;
+          }
+          await queueUnpaidNotice(tx, practice, appointment);
+          return true;
+        }
+        if (appointment.status !== 'pending_payment') return false;
         await markBookedUnpaid(tx, appointment.id);
         await queueUnpaidNotice(tx, practice, appointment);
+        return false;
       });
+      if (retaken) deps.availability.invalidatePractice(practice.id);
     },
 
     async checkStatus(sessionId, practiceId) {
       const stored = await findSessionStatus(db, sessionId);
       // An id of another practice is as unknown as a made-up one.
       if (!stored || stored.practice_id !== practiceId) throw AppError.notFound('No payment session with this id for this practice.');
-      if (stored.payment_status !== 'paid') {
-        const state = await adapter.retrieveSession(sessionId).catch(() => null);
-        if (state?.paymentStatus === 'paid') {
-          await completeSession(sessionId, `retrieve:${sessionId}:paid`, state);
-          return { apt_booked: true, payment_status: 'paid' };
-        }
-        return { apt_booked: stored.status === 'booked', payment_status: state?.paymentStatus ?? stored.payment_status ?? 'unpaid' };
+      if (stored.payment_status === 'paid') return { apt_booked: stored.status === 'booked', payment_status: 'paid' };
+      let state: SessionState | null = null;
+      if (stored.payment_status !== 'refund_pending' && stored.payment_status !== 'refunded') {
+        state = await adapter.retrieveSession(sessionId).catch(() => null);
+        if (state?.paymentStatus === 'paid') await completeSession(sessionId, `retrieve:${sessionId}:paid`, state);
       }
-      return { apt_booked: true, payment_status: 'paid' };
+      // The answer is the row's, after any completion: a late payment whose slot went to someone
+      // else is refunded, and the provider's "paid" must not be shown as a booking.
+      const row = (await findSessionStatus(db, sessionId)) ?? stored;
+      return { apt_booked: row.status === 'booked', payment_status: paymentStatusOf(row, state) };
     },
 
     async completeFromReturn(sessionId, practiceId) {
       const status = await this.checkStatus(sessionId, typeof practiceId === 'string' ? practiceId : '');
+      if (status.payment_status === 'refund_pending' || status.payment_status === 'refunded') {
+        throw new AppError(409, 'SLOT_TAKEN', 'The time slot was taken before the payment arrived; the payment is being refunded.', { payment_details: 'payment refunded' });
+      }
       if (!status.apt_booked) throw AppError.badRequest('This payment is not complete.', { payment_details: 'payment not completed' });
       const [row] = await db.query<{ id: string; starts_at: Date | null; pms_prov_num: number; pms_op_num: number; server_tz: string; ends_at: Date | null }>(
         `select a.id, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz from appointments a join practices p on p.id = a.practice_id where a.payment_session_id = $1`,

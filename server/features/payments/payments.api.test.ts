@@ -83,6 +83,20 @@ describe('POST /api/v1/stripe/create-session', () => {
     expect(response.status).toBe(status);
   });
 
+  it('trusts only PUBLIC_URL, not a forged Host header, for the return URLs', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/create-session',
+      payload: {
+        ...bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: '10:00:00', end_time: '10:30:00' }),
+        success_url: 'http://evil.example/test-practice/payment-success',
+        cancel_url: 'http://evil.example/test-practice/payment-failed',
+      },
+      headers: { host: 'evil.example', 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('refuses to book a paid reason through POST appointment without paying', async () => {
     const response = await app.inject({
       method: 'POST', url: '/api/v1/appointment',
@@ -159,6 +173,14 @@ describe('holds', () => {
     expect(taken.statusCode).toBe(201);
     await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'refunded', payment_status: 'refund_pending' });
+    // The provider says "paid", but the slot is gone: neither booked nor shown as paid.
+    const lateStatus = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
+    expect(lateStatus.json()).toEqual({ success: true, apt_booked: false, result: { payment_status: 'refunded' } });
+    const lateReturn = await app.inject({
+      method: 'POST', url: '/api/v1/appointment',
+      payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } },
+    });
+    expect(lateReturn.statusCode).toBe(409);
     const jobs = createJobWorker({
       db: testDb.db, clock,
       handlers: { ...createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), ...app.background.jobHandlers },
@@ -169,5 +191,32 @@ describe('holds', () => {
     const [refundRow] = await testDb.db.query<{ refunded: boolean }>('select refunded from local_checkout_sessions where id = $1', [sessionId]);
     expect(refundRow!.refunded).toBe(true);
     expect((await mailTo('late@example.com'))[0]!.subject).toBe('Your payment to Test Practice is being refunded');
+  });
+
+  it('a late cancel after the hold ran out books the slot unpaid if free, else tells both sides nothing is booked', async () => {
+    const free = (await createSession({ start_time: '10:30:00', end_time: '11:00:00', email: 'late-free@example.com' })).body.result.session_id as string;
+    const lost = (await createSession({ start_time: '13:30:00', end_time: '14:00:00', email: 'late-lost@example.com' })).body.result.session_id as string;
+    clock.advance(42 * 60_000);
+    await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    expect(await appointmentOf(free)).toMatchObject({ status: 'expired' });
+    const taken = await app.inject({
+      method: 'POST', url: '/api/v1/appointment',
+      payload: bookingBody({ practice_id: practiceId, rfv_id: freeId, start_time: '13:30:00', end_time: '14:00:00', email: 'taker2@example.com' }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(taken.statusCode).toBe(201);
+    const cancel = (id: string) => app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await cancel(free);
+    await cancel(lost);
+    expect(await appointmentOf(free)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
+    expect(await appointmentOf(lost)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
+    await worker().runDueJobs();
+    expect((await mailTo('late-lost@example.com')).map((m) => m.subject)).toContain('Your appointment at Test Practice is not booked');
+    const office = await mailTo('office@test-practice.example');
+    const lostId = String((await appointmentOf(lost)).id);
+    const freeIdOfRow = String((await appointmentOf(free)).id);
+    expect(office.some((m) => m.subject === 'Hold lost, not booked: Ana Lopez' && m.text.includes(lostId))).toBe(true);
+    expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(freeIdOfRow))).toBe(true);
+    expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(lostId))).toBe(false);
   });
 });
