@@ -95,6 +95,19 @@ describe('the payment success page', () => {
     expect(screen.queryByText(/Returning to the booking form/)).toBeNull();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
   });
+
+  it('never shows success for a late payment that was refunded because the slot was taken', async () => {
+    storeSession();
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('check-payment-status')
+        ? json(200, { success: true, apt_booked: false, result: { payment_status: 'refunded' } })
+        : json(409, { success: false, code: 'SLOT_TAKEN', message: 'The time slot was taken before the payment arrived; the payment is being refunded.' }),
+    );
+    renderAt('/bright-smile/payment-success?session_id=cs_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+    expect(screen.queryByText('$75.00')).toBeNull();
+  });
 });
 
 describe('the payment failed page', () => {
