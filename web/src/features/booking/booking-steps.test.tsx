@@ -11,6 +11,8 @@ import { buildFormDetails } from '../../test/practice-factories.ts';
 import { BookingScreen } from './booking-screen.tsx';
 import { AUTO_ADVANCE_MS } from './navigation/step-actions.ts';
 import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
+import { NO_DATA } from './steps/clinic-step.tsx';
+import { CLINIC_STEP_HEADING } from './first-step.ts';
 import { PATIENT_TYPE_OPTIONS } from './steps/patient-type-step.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -23,7 +25,7 @@ afterEach(() => {
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-function renderScreen(reasons: ReasonForVisit[], path = '/bright-smile') {
+function renderScreen(reasons: ReasonForVisit[], path = '/bright-smile', form = buildFormDetails()) {
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/v1/reason-for-visit') return json({ success: true, result: reasons });
@@ -32,7 +34,7 @@ function renderScreen(reasons: ReasonForVisit[], path = '/bright-smile') {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <BookingScreen form={buildFormDetails()} />
+        <BookingScreen form={form} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -72,6 +74,17 @@ describe('page 1', () => {
     renderScreen([buildReason({ for_new_patients: false })]);
     screen.getByRole('button', { name: 'New Patient' }).click();
     expect(await screen.findByText('We apologize, but we are currently unable to accept appointments for the status.', undefined, { timeout: 2_000 })).toBeTruthy();
+  });
+});
+
+describe('location choice', () => {
+  it("says 'No data' when a multi-clinic practice lists no clinics", async () => {
+    renderScreen([], '/bright-smile', buildFormDetails({ clinic_set_up: true }));
+    expect(await screen.findByRole('heading', { level: 2, name: CLINIC_STEP_HEADING }, { timeout: 2_000 })).toBeTruthy();
+    expect(await screen.findByText(NO_DATA)).toBeTruthy();
+    expect(NO_DATA).toBe('No data');
+    expect(screen.queryByRole('button', { name: 'Book Appointment' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('clinic'))).toBe(true);
   });
 });
 
