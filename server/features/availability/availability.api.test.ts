@@ -21,7 +21,7 @@ beforeAll(async () => {
     testDb.db,
     practiceConfig({
       clinic_set_up: true,
-      clinics: [{ pms_clinic_num: 1, display_name: 'Downtown' }, { pms_clinic_num: 2, display_name: 'Uptown' }],
+      clinics: [{ pms_clinic_num: 1, display_name: 'Downtown' }, { pms_clinic_num: 2, display_name: 'Uptown' }, { pms_clinic_num: 3, display_name: 'Closed' }],
       operatories: [
         { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
         { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 1 },
@@ -40,6 +40,7 @@ beforeAll(async () => {
     practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
   );
   examId = await reasonId(testDb.db, ids['test-practice']!, 'Exam');
+  await testDb.db.query('update clinics set is_active = false where practice_id = $1 and pms_clinic_num = 3', [ids['test-practice']]);
   app = await createTestApp(testDb.db, { clock });
 });
 afterAll(async () => {
@@ -162,10 +163,11 @@ describe('GET /api/v1/appointment/slots', () => {
     [{ reason_for_visit_id: 'nope' }, 400, 'reason_for_visit_id'],
     [{ reason_for_visit_id: '00000000-0000-4000-8000-000000000000' }, 404, 'not offered by this practice'],
     [{ pms_prov_num: 'x' }, 400, 'pms_prov_num must be a whole number'],
-    // Exam is offered at clinic 1 only; Long only by provider 2; the practice has clinics 1 and 2.
+    // Exam is offered at clinic 1 only; Long only by provider 2; clinics 1 and 2 are active, 3 is not.
     [{ pms_clinic_num: 2 }, 400, 'not offered at the chosen clinic'],
     [{ reason: 'Long', pms_prov_num: 1 }, 400, 'This provider does not see patients for this reason for visit'],
     [{ pms_clinic_num: 9 }, 404, 'This practice has no clinic number 9'],
+    [{ pms_clinic_num: 3 }, 404, 'This practice has no clinic number 3'],
     [{ pms_clinic_num: 'x' }, 400, 'pms_clinic_num must be a whole number'],
   ])('rejects %j with %i', async (override, status, text) => {
     const params: Record<string, string | number> = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-06' };
