@@ -42,6 +42,9 @@ export async function startSmtpRecorder() {
       });
     },
   });
+  // A sender killed mid-message resets its connection; smtp-server reports that as an 'error'
+  // event, which would otherwise be an uncaught exception in the test process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
