@@ -34,7 +34,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: process.env.CI === 'true',
   retries: process.env.CI === 'true' ? 1 : 0,
-  reporter: process.env.CI === 'true' ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // The HTML report keeps every attached step screenshot (e2e/booking-walkthrough.spec.ts) after the run.
+  reporter: [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

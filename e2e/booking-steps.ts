@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 /** Drives the booking flow the way a patient does, by the texts on the screen. */
 
@@ -44,11 +43,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
 }
 
-/** Saves a full-page screenshot under test-results/screenshots/. */
+/**
+ * A full-page screenshot attached to the test, so it is kept in the HTML report (playwright-report/),
+ * which outlives the next run, unlike test-results/, which Playwright empties at every start.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync('test-results/screenshots', { recursive: true });
   const size = page.viewportSize();
-  await page.screenshot({ path: `test-results/screenshots/${name}-${size?.width ?? 0}x${size?.height ?? 0}.png`, fullPage: true });
+  const body = await page.screenshot({ fullPage: true });
+  await test.info().attach(`${name}-${size?.width ?? 0}x${size?.height ?? 0}.png`, { body, contentType: 'image/png' });
 }
 
 export async function choosePatientType(page: Page, type: 'New Patient' | 'Returning Patient', options: { forSomeoneElse?: boolean } = {}) {
