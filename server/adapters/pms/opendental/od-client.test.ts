@@ -127,7 +127,11 @@ describe('the Open Dental client', () => {
     await Promise.all([{}, { ClinicNum: 1 }, { ClinicNum: 2 }].map((params) => odClient.get('/operatories', params, OdOperatorySchema.array())));
     const gaps = fake.requests.slice(1).map((r, i) => r.at - fake.requests[i]!.at);
     expect(gaps).toHaveLength(2);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(990);
+    // Starts are spaced by the queue; arrival adds network jitter (the first request also opens the
+    // connection, so on a busy machine it lands late and shortens the next gap). Allow 10% on a
+    // single gap, but the whole span must still hold two full intervals less a little jitter.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(intervalMs * 0.9);
+    expect(gaps[0]! + gaps[1]!).toBeGreaterThanOrEqual(intervalMs * 2 - 100);
   });
 });
 
