@@ -1,19 +1,21 @@
 import { rssMb } from '../../bench/memory-bench.ts';
-import { median } from '../../bench/measure.ts';
 
 export interface MemoryWindows {
-  /** Median resident memory of the second half of the first window (the first half warms up). */
+  seconds: number;
+  /** Floor of the second half of the first window (its first half warms up). */
   baselineMb: number;
-  /** Median of each later window, in order. */
+  /** Floor of each later window, in order. */
   laterMb: number[];
-  /** Largest later median minus the baseline. */
+  /** Largest later floor minus the baseline. */
   growthMb: number;
   peakMb: number;
 }
 
 /**
- * Samples a process's resident memory every second. Medians per window rather than single
- * readings: one sample can land on either side of a garbage collection, tens of MB apart.
+ * Samples a process's resident memory every second. Under load the server's RSS is a sawtooth:
+ * it climbs 30–40 MB as the heap fills and drops at each major garbage collection, a few times a
+ * minute. What a leak raises is the floor the drops return to, so windows are compared by their
+ * lowest sample; a window of 15 s or more always holds a collection at this load.
  */
 export function sampleMemory(pid: number) {
   const started = Date.now();
@@ -27,13 +29,14 @@ export function sampleMemory(pid: number) {
   }, 1_000);
   return {
     stop: () => clearInterval(timer),
-    /** Splits the run into `count` windows of equal length (minutes, on a five-minute run). */
-    windows(totalMs: number, count: number): MemoryWindows {
+    /** Cuts the run into windows of a minute (fewer and shorter on short runs, at least 30 s). */
+    windows(totalMs: number): MemoryWindows {
+      const count = Math.min(5, Math.max(2, Math.floor(totalMs / 30_000)));
       const length = totalMs / count;
-      const within = (from: number, to: number) => samples.filter((s) => s.atMs >= from && s.atMs < to).map((s) => s.mb);
-      const baselineMb = median(within(length / 2, length));
-      const laterMb = Array.from({ length: count - 1 }, (_, i) => median(within((i + 1) * length, (i + 2) * length)));
-      return { baselineMb, laterMb, growthMb: Math.max(...laterMb) - baselineMb, peakMb: Math.max(...samples.map((s) => s.mb)) };
+      const floor = (from: number, to: number) => Math.min(...samples.filter((s) => s.atMs >= from && s.atMs < to).map((s) => s.mb));
+      const baselineMb = floor(length / 2, length);
+      const laterMb = Array.from({ length: count - 1 }, (_, i) => floor((i + 1) * length, (i + 2) * length));
+      return { seconds: length / 1000, baselineMb, laterMb, growthMb: Math.max(...laterMb) - baselineMb, peakMb: Math.max(...samples.map((s) => s.mb)) };
     },
   };
 }
