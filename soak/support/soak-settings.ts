@@ -9,11 +9,11 @@ export interface SoakSettings {
   connections: number;
   /** SIGKILLs of the crash soak (default 10). */
   crashKills: number;
-  /** How long the private PostgreSQL stays down (default 20 s). */
+  /** How long the private PostgreSQL stays down (default 15 s). */
   databaseDownSeconds: number;
   /** Attempts each provider fails before it recovers: 2 shows the doubling of the back-off (default 2). */
   providerFailedAttempts: number;
-  /** Mixed traffic of the scale-out soak, in seconds (default 60). */
+  /** Mixed traffic of the scale-out soak, in seconds (default 45). */
   scaleOutSeconds: number;
   /** Rounds of the scale-out race, one slot each (default 10). */
   raceRounds: number;
@@ -31,9 +31,9 @@ export function soakSettings(env: Record<string, string | undefined> = process.e
     loadSeconds: whole('SOAK_LOAD_SECONDS', 300, 20),
     connections: whole('SOAK_CONNECTIONS', 50, 1),
     crashKills: whole('SOAK_CRASH_KILLS', 10, 1),
-    databaseDownSeconds: whole('SOAK_DB_DOWN_SECONDS', 20, 3),
+    databaseDownSeconds: whole('SOAK_DB_DOWN_SECONDS', 15, 3),
     providerFailedAttempts: whole('SOAK_PROVIDER_FAILED_ATTEMPTS', 2, 1),
-    scaleOutSeconds: whole('SOAK_SCALE_OUT_SECONDS', 60, 5),
+    scaleOutSeconds: whole('SOAK_SCALE_OUT_SECONDS', 45, 5),
     raceRounds: whole('SOAK_RACE_ROUNDS', 10, 1),
   };
 }
