@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface PaymentFrameProps {
   title: string;
@@ -16,7 +16,9 @@ export function PaymentFrame({ title, children, isBusy = false }: PaymentFramePr
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstTitle = useRef(title);
 
-  useEffect(() => {
+  // A layout effect, so the heading is focused in the same commit that shows it: a passive effect
+  // runs a moment later, and anything reading focus in between sees the old element.
+  useLayoutEffect(() => {
     if (title !== firstTitle.current) headingRef.current?.focus();
   }, [title]);
 
