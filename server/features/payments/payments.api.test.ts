@@ -191,6 +191,9 @@ describe('holds', () => {
     const [refundRow] = await testDb.db.query<{ refunded: boolean }>('select refunded from local_checkout_sessions where id = $1', [sessionId]);
     expect(refundRow!.refunded).toBe(true);
     expect((await mailTo('late@example.com'))[0]!.subject).toBe('Your payment to Test Practice is being refunded');
+    const lateId = String((await appointmentOf(sessionId)).id);
+    const office = await mailTo('office@test-practice.example');
+    expect(office.some((m) => m.subject === 'Late payment refunded: Ana Lopez' && m.text.includes(lateId))).toBe(true);
   });
 
   it('a late cancel after the hold ran out books the slot unpaid if free, else tells both sides nothing is booked', async () => {

@@ -55,8 +55,17 @@ const completedEvent = (id: string, sessionId: string) => ({
   data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', status: 'complete', payment_intent: 'pi_1', amount_total: 7500, metadata: {} } },
 });
 
+const asyncEvent = (id: string, type: string, sessionId: string, paymentStatus: 'paid' | 'unpaid') => ({
+  id, object: 'event', type,
+  data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus, status: 'complete', payment_intent: 'pi_async', amount_total: 7500, metadata: {} } },
+});
+
 const deliver = (event: object, options?: { secret?: string; timestamp?: number }) => app.inject({ method: 'POST', url: '/api/v1/stripe/webhook', ...signed(event, options) });
 const appointment = async (sessionId: string) => (await testDb.db.query<Record<string, unknown>>('select status, payment_status from appointments where payment_session_id = $1', [sessionId]))[0];
+const paidAt = async (sessionId: string) =>
+  (await testDb.db.query<{ paid_at: Date | null }>('select paid_at from appointments where payment_session_id = $1', [sessionId]))[0]!.paid_at?.toISOString() ?? null;
+const recordedEvents = async (eventId: string) =>
+  Number((await testDb.db.query<{ n: number }>('select count(*)::int as n from processed_payment_events where event_id = $1', [eventId]))[0]!.n);
 const queuedConfirmations = async (sessionId: string) =>
   Number((await testDb.db.query<{ n: number }>(
     `select count(*)::int as n from jobs j join appointments a on j.dedupe_key = 'email:booking-confirmation:' || a.id where a.payment_session_id = $1`, [sessionId],
@@ -105,5 +114,33 @@ describe('POST /api/v1/stripe/webhook', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => deliver(completedEvent('evt_ten', sessionId))));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(await queuedConfirmations(sessionId)).toBe(1);
+    expect(await recordedEvents('evt_ten')).toBe(1);
+    const firstPaidAt = await paidAt(sessionId);
+    expect(firstPaidAt).not.toBeNull();
+    // A later replay, and a second event for the same session, change nothing: paid once, at the first time.
+    clock.advance(60_000);
+    expect((await deliver(completedEvent('evt_ten', sessionId))).statusCode).toBe(200);
+    expect((await deliver(completedEvent('evt_ten_again', sessionId))).statusCode).toBe(200);
+    expect(await paidAt(sessionId)).toBe(firstPaidAt);
+    expect(await queuedConfirmations(sessionId)).toBe(1);
+    expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'paid' });
+  });
+
+  it('keeps the hold while a delayed payment method is pending, then books it paid on async_payment_succeeded', async () => {
+    const sessionId = await holdSlot('14:00:00');
+    expect((await deliver(asyncEvent('evt_async_done', 'checkout.session.completed', sessionId, 'unpaid'))).statusCode).toBe(200);
+    expect(await appointment(sessionId)).toEqual({ status: 'pending_payment', payment_status: 'pending' });
+    expect(await queuedConfirmations(sessionId)).toBe(0);
+    expect((await deliver(asyncEvent('evt_async_ok', 'checkout.session.async_payment_succeeded', sessionId, 'paid'))).statusCode).toBe(200);
+    expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'paid' });
+    expect(await queuedConfirmations(sessionId)).toBe(1);
+  });
+
+  it('books without payment when a delayed payment fails (async_payment_failed)', async () => {
+    const sessionId = await holdSlot('14:30:00');
+    await deliver(asyncEvent('evt_async_done_2', 'checkout.session.completed', sessionId, 'unpaid'));
+    expect((await deliver(asyncEvent('evt_async_failed', 'checkout.session.async_payment_failed', sessionId, 'unpaid'))).statusCode).toBe(200);
+    expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'unpaid' });
+    expect(await paidAt(sessionId)).toBeNull();
   });
 });
