@@ -61,4 +61,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SMTP_URL: required in production');
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true', ALLOW_LOCAL_ADAPTERS: 'true' }).devTools).toBe(true);
   });
+
+  it('trusts X-Forwarded-For only from named proxies: true means loopback and private networks, never every hop', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback,linklocal,uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,fd00::/8' }).trustProxy).toBe('10.0.0.0/8,192.168.1.5,fd00::/8');
+    for (const bad of ['10.0.0.0/33', 'lb.internal', '10.0.0.1/8/2', '*']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY');
+    }
+  });
 });

@@ -1,8 +1,32 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+
+/**
+ * TRUST_PROXY: which peers are proxies whose X-Forwarded-For entry is believed. Walking from the
+ * socket leftwards, the first address that is not a trusted proxy is the client, so an address a
+ * client prepends is never reached. `true` trusts loopback and private networks, where a load
+ * balancer sits; a list names the proxies exactly. "Trust every hop" is not offered: the client
+ * could then choose its own address, and with it its own rate-limit key.
+ */
+const PROXY_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
+function parseTrustedProxies(value: string): string | false | undefined {
+  const lower = value.trim().toLowerCase();
+  if (['false', '0', 'off', 'no', ''].includes(lower)) return false;
+  if (['true', '1', 'on', 'yes'].includes(lower)) return PROXY_NETWORKS.join(',');
+  const entries = lower.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_NETWORKS.includes(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries.join(',') : undefined;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
@@ -15,7 +39,17 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://book.example.com' }).optional(),
   DEV_TOOLS: flag.optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const trusted = parseTrustedProxies(value);
+      if (trusted === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8' });
+        return z.NEVER;
+      }
+      return trusted;
+    })
+    .default(false),
   ADMIN_API_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   ALLOW_LOCAL_ADAPTERS: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -53,7 +87,8 @@ export type Config = {
   dataDir: string;
   publicUrl: string;
   devTools: boolean;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed (proxy-addr syntax); false: the socket address is the client. */
+  trustProxy: string | false;
   adminApiKey: string | undefined;
   logLevel: string;
   rateLimitMultiplier: number;

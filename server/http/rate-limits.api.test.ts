@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { listRoutes } from '../test/route-list.ts';
@@ -93,5 +94,27 @@ describe('per-IP rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(route.windowMs / 1000);
     // Without TRUST_PROXY a made-up X-Forwarded-For is ignored: rotating it escapes nothing.
     expect((await send(route, { 'x-forwarded-for': `203.0.113.${route.max}` })).statusCode).toBe(429);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
+  it("counts each client by the proxy's X-Forwarded-For, so one patient's limit does not block the next", async () => {
+    const proxied = await createTestApp(testDb.db, { config: { rateLimitMultiplier: 1, trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy } });
+    try {
+      const challenge = LIMITED.find((r) => r.route === '/api/v1/captcha/challenge')!;
+      const from = (ip: string) => proxied.inject({ method: 'GET', url: challenge.url, headers: { 'x-forwarded-for': ip } });
+      for (let i = 0; i < challenge.max; i++) expect((await from('198.51.100.7')).statusCode).toBe(200);
+      expect((await from('198.51.100.7')).statusCode).toBe(429);
+      // Another client behind the same proxy (the same socket address) still gets its own budget.
+      expect((await from('198.51.100.8')).statusCode).toBe(200);
+      // The proxy appends the real client last; a forged address in front does not change who is counted.
+      expect((await from('203.0.113.1, 198.51.100.7')).statusCode).toBe(429);
+      // A peer that is not a trusted proxy (here a public address) cannot pick its address at all.
+      const direct = (ip: string) => proxied.inject({ method: 'GET', url: challenge.url, remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': ip } });
+      for (let i = 0; i < challenge.max; i++) expect((await direct(`198.51.100.${100 + i}`)).statusCode).toBe(200);
+      expect((await direct('198.51.100.250')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
   });
 });
