@@ -5,6 +5,7 @@ import { createPmsAdapterSelector } from './adapters/pms/pms-adapters.ts';
 import { openDentalConnectorFromConfig } from './adapters/pms/opendental/opendental-connector.ts';
 import { createPmsWriteJobHandlers } from './features/pms-sync/pms-write-job.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { deleteEndedWindows } from './http/rate-limit-repository.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
@@ -95,9 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestGuards(app);
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  const rateLimits = await registerRateLimits(app, config.rateLimitMultiplier);
-
   const clock = deps.clock ?? systemClock;
+  const rateLimits = await registerRateLimits(app, { db, clock, multiplier: config.rateLimitMultiplier });
+
   // One per process: Open Dental's throttle queue and its cache are shared by reads and writes.
   const openDental = openDentalConnectorFromConfig(config.openDental, { clock, logger: app.log });
   const paymentAdapter =
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies Record<string, JobHandler>,
     periodic: [
       { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },
+      { name: 'forget ended rate-limit windows', everyMs: 10 * 60_000, run: () => deleteEndedWindows(db, clock.now()) },
       // Re-queues the current review sweep (deduplicated), so a broken chain of sweeps heals itself.
       { name: 'keep the review-request sweep scheduled', everyMs: 60_000, run: () => scheduleReviewSweep(db, clock.now()) },
     ],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { createTestApp, fixedClock } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { listRoutes } from '../test/route-list.ts';
 
@@ -115,6 +115,33 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
       expect((await direct('198.51.100.250')).statusCode).toBe(429);
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('counters in the database (ADR 0019)', () => {
+  it('are shared by every process on one database, and a window ends by the clock', async () => {
+    const clock = fixedClock('2026-03-02T12:00:00Z');
+    const config = { rateLimitMultiplier: 1 };
+    const [first, second] = [await createTestApp(testDb.db, { config, clock }), await createTestApp(testDb.db, { config, clock })];
+    try {
+      const challenge = LIMITED.find((r) => r.route === '/api/v1/captcha/challenge')!;
+      const ask = (server: FastifyInstance) => server.inject({ method: 'GET', url: challenge.url, remoteAddress: '192.0.2.77' });
+      // Half the budget through each process: together they reach the limit.
+      for (let i = 0; i < challenge.max; i++) expect((await ask(i % 2 === 0 ? first : second)).statusCode).toBe(200);
+      expect((await ask(first)).statusCode).toBe(429);
+      expect((await ask(second)).statusCode).toBe(429);
+
+      clock.advance(challenge.windowMs);
+      expect((await ask(second)).statusCode).toBe(200);
+      clock.advance(challenge.windowMs);
+      const sweep = first.background.periodic.find((task) => task.name === 'forget ended rate-limit windows')!;
+      expect(await sweep.run()).toBeGreaterThanOrEqual(1);
+      const left = await testDb.db.query<{ key: string }>("select key from rate_limit_counters where key like '%192.0.2.77'");
+      expect(left).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 });

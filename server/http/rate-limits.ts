@@ -1,9 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import { postgresRateLimitStore } from './postgres-rate-limit-store.ts';
 
 /**
- * Per-IP limits, per process (in memory). Each has a default sized for real patients, scaled at
- * once by RATE_LIMIT_MULTIPLIER so a load test from one address can lift them all.
+ * Per-IP limits, counted in the database so that every process of a deployment shares them
+ * (ADR 0019). Each has a default sized for real patients, scaled at once by
+ * RATE_LIMIT_MULTIPLIER so a load test from one address can lift them all.
  */
 const LIMITS = {
   booking: { max: 20, timeWindow: 10 * 60_000 },
@@ -19,9 +23,14 @@ const LIMITS = {
 export type RateLimitName = keyof typeof LIMITS;
 export type RateLimits = Record<RateLimitName, { max: number; timeWindow: number }>;
 
-export async function registerRateLimits(app: FastifyInstance, multiplier: number): Promise<RateLimits> {
+export async function registerRateLimits(app: FastifyInstance, deps: { db: Database; clock: Clock; multiplier: number }): Promise<RateLimits> {
+  const { multiplier } = deps;
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(deps.db, deps.clock),
+    // A database that cannot count fails the request like any other outage (503), rather than
+    // letting it through unlimited.
+    skipOnError: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
