@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import { choosePatientType, chooseReason, chooseSlot, expectStep, HEADINGS } from './booking-steps.ts';
+import { choosePatientType, chooseReason, chooseSlot, expectNoAxeViolations, expectStep, HEADINGS } from './booking-steps.ts';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -70,4 +70,5 @@ test('no slots up to the horizon: call us instead', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('link', { name: '(512) 555-0100' })).toHaveAttribute('href', `tel:${brightSmile.phone}`);
   // The current month and the 11 after it were each asked once.
   expect(new Set(requests.map((date) => date.slice(0, 7))).size).toBe(12);
+  await expectNoAxeViolations(page);
 });

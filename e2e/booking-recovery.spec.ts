@@ -7,6 +7,7 @@ import {
   choosePatientType,
   chooseReason,
   chooseSlot,
+  expectNoAxeViolations,
   expectStep,
   fillContact,
   HEADINGS,
@@ -27,6 +28,7 @@ test.describe('the practice system is down', () => {
     await chooseReason(page, 'Checkup');
     await expectStep(page, HEADINGS.slot);
     await expect(page.getByText('Slots are not available at the moment. Please Proceed Without Slots')).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await fillContact(page, { ...PATIENT, firstName: 'Paul', visitedBefore: 'No' });
     await agreeToContact(page, demoPractice('lakeside-dental').name);
@@ -80,16 +82,26 @@ test.describe('a slot taken by someone else', () => {
 
     // Someone else books the same time first, with the body this browser is about to send.
     let competing = 0;
+    let taken: Record<string, unknown> = {};
     await page.route('**/api/v1/appointment', async (route) => {
-      competing = await bookAsSomeoneElse(request, route.request().postDataJSON() as Record<string, unknown>);
+      taken = route.request().postDataJSON() as Record<string, unknown>;
+      competing = await bookAsSomeoneElse(request, taken);
       await route.continue();
     });
+    const refetched = page.waitForResponse((response) => response.url().includes('/api/v1/appointment/slots') && response.status() === 200);
     await submitBooking(page);
     await expectStep(page, HEADINGS.slot);
     expect(competing).toBe(201);
     await expect(page.getByRole('alert').filter({ hasText: 'that time was just booked by someone else' })).toBeVisible();
     await expect(page.getByText('Sorry, that time was just booked by someone else. Please choose another slot.').first()).toBeVisible();
     await expect(page.getByTestId('slot-list').getByRole('button', { pressed: true })).toHaveCount(0);
+    // The list was fetched again, and the taken provider and chair at that time are gone from it
+    // (with "earliest available" the same time may still be offered with another provider).
+    const offered = ((await (await refetched).json()) as { result: { DateTimeStart: string; ProvNum: number; OpNum: number }[] }).result;
+    const takenStart = `${String(taken.apt_date)} ${String(taken.start_time)}`;
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.filter((record) => record.DateTimeStart === takenStart && (record.ProvNum === taken.pms_prov_num || record.OpNum === taken.pms_op_num))).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.unroute('**/api/v1/appointment');
 
     const next = await chooseSlot(page, 5);
@@ -138,6 +150,7 @@ test.describe('a booking the server refuses field by field', () => {
     await expect(page.getByLabel('First Name', { exact: true })).toBeFocused();
     await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Vera');
     await expectStep(page, HEADINGS.contact);
+    await expectNoAxeViolations(page);
   });
 });
 
