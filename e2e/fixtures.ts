@@ -21,6 +21,12 @@ interface Fixtures {
  * catches Content-Security-Policy violations, which Chromium reports as console errors.
  */
 export const test = base.extend<Fixtures>({
+  // Each worker talks to its own server (playwright.config.ts starts one per worker), so tests
+  // running at the same time never share a database.
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    const urls = (process.env.E2E_BASE_URLS ?? '').split(' ').filter(Boolean);
+    await use(urls.length > 0 ? urls[testInfo.parallelIndex % urls.length] : baseURL);
+  },
   expectedConsoleErrors: [{ allow: [] }, { option: true }],
   failOnBrowserErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
