@@ -24,6 +24,9 @@ const apiProject = (kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; most API test time is waiting on the database,
+    // so two run the unit and API suites in about 60% of the time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
