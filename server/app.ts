@@ -6,6 +6,12 @@ import { openDentalConnectorFromConfig } from './adapters/pms/opendental/openden
 import { createPmsWriteJobHandlers } from './features/pms-sync/pms-write-job.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { deleteEndedWindows } from './http/rate-limit-repository.ts';
+import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
+import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
+import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
+import { createSmsAdapter } from './adapters/sms/sms-adapters.ts';
+import { createMessageJobHandlers } from './jobs/message-jobs.ts';
+import { createJobRunNow } from './jobs/run-job-now.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
@@ -62,6 +68,14 @@ export interface AppDeps {
   paymentAdapter?: PaymentAdapter;
   /** Fastify logger settings; tests pass false. */
   logger?: boolean | { level: string };
+  /** Mail and SMS providers; default from config (SMTP, Twilio, or the outbox). */
+  messageAdapters?: { mail: MailAdapter; sms: SmsAdapter };
+  /**
+   * One-time codes: send-otp makes the first delivery attempt itself and answers with its outcome
+   * (default), waiting at most `waitMs`; `false` leaves every attempt to the workers (tests of the
+   * job path). ADR 0021.
+   */
+  codeDelivery?: false | { waitMs: number };
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
@@ -119,6 +133,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   const patients = createPatientsService(db, practices);
+  const messageAdapters = deps.messageAdapters ?? { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) };
+  const codeDelivery =
+    deps.codeDelivery === false
+      ? undefined
+      : {
+          runNow: createJobRunNow({ db, clock, handlers: createMessageJobHandlers(messageAdapters), logger: app.log }),
+          ...(deps.codeDelivery ? { waitMs: deps.codeDelivery.waitMs } : {}),
+        };
   const payments = createPaymentsService({ db, clock, practices, availability, captcha, adapter: paymentAdapter, publicUrl: config.publicUrl });
   const bookings = createBookingsService({
     db, clock, practices, availability, captcha,
@@ -147,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
       registerPaymentsRoutes(api, { payments, rateLimits: { create: rateLimits.booking, status: rateLimits.paymentStatus } });
       await registerStripeWebhook(api, { payments, webhookSecret: config.stripe?.webhookSecret, clock });
-      registerVerificationRoutes(api, { db, clock, practices, rateLimits });
+      registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
     },

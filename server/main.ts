@@ -19,13 +19,15 @@ async function main(): Promise<void> {
   const imported = await importDemoPracticesIfEmpty(db);
   if (imported) console.log(`Imported the demo practices: ${imported.join(', ')}`);
 
-  const app = await buildApp({ config, db });
+  // One set of providers for the process: the worker's and send-otp's first attempts (ADR 0021).
+  const messageAdapters = { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) };
+  const app = await buildApp({ config, db, messageAdapters });
   // Every process runs a worker; the job table's row locks keep them from sending twice.
   const worker = createJobWorker({
     db,
     clock: systemClock,
     handlers: {
-      ...createMessageJobHandlers({ mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) }),
+      ...createMessageJobHandlers(messageAdapters),
       ...app.background.jobHandlers,
       // Also (re)starts the chain of review-request sweeps (ADR 0013).
       ...(await setUpReviewJobs({ db, clock: systemClock, publicUrl: config.publicUrl })),

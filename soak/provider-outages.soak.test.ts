@@ -26,6 +26,7 @@ import { deliveriesByKey } from './support/smtp-recorder.ts';
 const settings = soakSettings();
 const FAILS = settings.providerFailedAttempts;
 const PHONE = '+15125550177';
+const ADMIN_API_KEY = 'soak-admin-api-key-0123456789';
 const PAID = 'Whitening';
 let testDb: TestDatabase;
 let providers: ProviderStandIns;
@@ -43,7 +44,7 @@ beforeAll(async () => {
     { ...soakPracticeConfig('soak-od', { providers: 1, pms: { type: 'opendental', customer_key: OD_CUSTOMER_KEY } }), schedules: [] },
   );
   paidReasonId = await reasonId(testDb.db, practices['soak-open']!.id, PAID);
-  server = await startServerProcess({ DATABASE_URL: testDb.url!, ...providers.env }, { captureOutput: true });
+  server = await startServerProcess({ DATABASE_URL: testDb.url!, ADMIN_API_KEY, ...providers.env }, { captureOutput: true });
 });
 afterAll(async () => {
   await server?.kill();
@@ -114,8 +115,15 @@ describe('provider outages', () => {
 
     const mailed = await post('/appointment', open, open.reasonId, mailSlot);
     expect(mailed.status, JSON.stringify(mailed.body)).toBe(201);
-    const texted = await api('/verify/send-otp', { body: { recipient: PHONE, verification_type: 'text', practice_id: practices['soak-verify']!.id } });
-    expect(texted.status, JSON.stringify(texted.body)).toBe(200);
+    // A one-time code is tried at once and the patient told (ADR 0021): no code arrives later.
+    const coded = await api('/verify/send-otp', { body: { recipient: PHONE, verification_type: 'text', practice_id: practices['soak-verify']!.id } });
+    expect(coded, JSON.stringify(coded.body)).toMatchObject({ status: 502, body: { code: 'DELIVERY_FAILED', message: expect.stringMatching(/try again/i) } });
+    // Any other text (here a review request) waits in the job table for Twilio to come back.
+    const texted = await api('/admin/review-requests', {
+      body: { form_url: 'soak-open', patient_first_name: 'Tex', patient_last_name: 'Ting', wireless_phone: PHONE, is_concented: true, send: true },
+      headers: { authorization: `Bearer ${ADMIN_API_KEY}` },
+    });
+    expect(texted.status, JSON.stringify(texted.body)).toBe(201);
 
     const refused = await post('/stripe/create-session', open, paidReasonId, refusedSlot, returnUrls());
     expect(refused).toMatchObject({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/try again/i) } });
@@ -137,20 +145,20 @@ describe('provider outages', () => {
     const mailedId = mailed.body.result.appointment_id as string;
     const writtenId = written.body.result.appointment_id as string;
     const jobOf = (key: string) => jobIdWhere(testDb.db, 'dedupe_key = $1', [key]);
-    const follow = async (key: string | null, onFailure?: (attempt: number) => void) =>
-      followJob(testDb.db, key ? await jobOf(key) : await jobIdWhere(testDb.db, `type = 'sms.send'`), { timeoutMs: (30 * (2 ** FAILS - 1) + 60) * 1000, ...(onFailure ? { onFailure } : {}) });
+    const follow = async (key: string, onFailure?: (attempt: number) => void) =>
+      followJob(testDb.db, await jobOf(key), { timeoutMs: (30 * (2 ** FAILS - 1) + 60) * 1000, ...(onFailure ? { onFailure } : {}) });
     const mailBack = recoverAfter(2, () => (smtp.state.isDown = false));
     const [confirmation, notification, text, refund, write] = await Promise.all([
       follow(`email:booking-confirmation:${mailedId}`, mailBack),
       follow(`email:booking-notification:${mailedId}`, mailBack),
-      follow(null, recoverAfter(1, () => (twilio.state.isDown = false))),
+      follow(`sms:review-request:${texted.body.result.request_id as string}`, recoverAfter(1, () => (twilio.state.isDown = false))),
       follow(`refund:${held!.id}`, recoverAfter(1, () => (stripe.failNext = 0))),
       follow(`opendental.write-appointment:${writtenId}`),
     ]);
 
     const describeJob = (job: FollowedJob) => `${job.status} after ${job.attempts} attempts, retries after ${job.delaysMs.map(seconds).join(', ')}`;
     report('outage SMTP', `${smtp.state.refused} connections refused; confirmation ${describeJob(confirmation)}; notification ${describeJob(notification)}`);
-    report('outage Twilio', `${twilio.state.refused} requests refused; code text ${describeJob(text)}`);
+    report('outage Twilio', `${twilio.state.refused} requests refused; one-time code answered 502 in ${coded.ms.toFixed(0)} ms; review-request text ${describeJob(text)}`);
     report('outage Stripe', `payment start answered 503 in ${refused.ms.toFixed(0)} ms, nothing held; late-payment refund ${describeJob(refund)}`);
     report('outage Open Dental', `write ${describeJob(write)}`);
 

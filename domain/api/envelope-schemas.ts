@@ -12,6 +12,7 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED',
   'CAPTCHA_FAILED',
   'VERIFICATION_REQUIRED',
+  'DELIVERY_FAILED',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'CONFLICT',

@@ -38,11 +38,10 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 const MAX_ERROR_LENGTH = 1_000;
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, clock, handlers, logger } = options;
+  const { db, clock, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const random = options.random ?? Math.random;
   const passes = new Set<Promise<number>>();
   let timer: NodeJS.Timeout | undefined;
   let isRunning = false;
@@ -59,44 +58,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
     const jobs = await claimDueJobs(db, { now, leaseUntil: new Date(now.getTime() + leaseMs), limit: batchSize });
     // allSettled: one job's bookkeeping failing must not leave the others unawaited.
-    const outcomes = await Promise.allSettled(jobs.map(runJob));
+    const outcomes = await Promise.allSettled(jobs.map((job) => runJobAttempt(options, job)));
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') logger.error({ error: messageOf(outcome.reason) }, 'Could not record a job outcome; it runs again when its lease expires');
     }
     return jobs.length;
-  }
-
-  async function runJob(job: ClaimedJob): Promise<void> {
-    const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
-    const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, isLastAttempt: job.attempts >= job.maxAttempts };
-    try {
-      if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
-      await handler(job.payload, context);
-    } catch (error) {
-      return recordFailure(job, error);
-    }
-    const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now() });
-    if (!isRecorded) logger.warn({ jobId: job.id, jobType: job.type }, 'Job finished after its lease expired; it may have run twice');
-  }
-
-  async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
-    const message = messageOf(error).slice(0, MAX_ERROR_LENGTH);
-    const now = clock.now();
-    const details = { jobId: job.id, jobType: job.type, attempt: job.attempts, maxAttempts: job.maxAttempts, error: message };
-    if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
-      await markJobFailed(db, { id: job.id, attempt: job.attempts, now, error: message });
-      logger.error(details, 'Job failed for good');
-      return;
-    }
-    const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, random));
-    if (job.expiresAt && runAt.getTime() >= job.expiresAt.getTime()) {
-      // The retry would come too late: fail now, which also removes the job's secret at once.
-      await markJobFailed(db, { id: job.id, attempt: job.attempts, now, error: message });
-      logger.error({ ...details, expiresAt: job.expiresAt.toISOString() }, 'Job failed: its next retry would come after it expires');
-      return;
-    }
-    await scheduleJobRetry(db, { id: job.id, attempt: job.attempts, now, runAt, error: message });
-    logger.warn({ ...details, retryAt: runAt.toISOString() }, 'Job failed; retrying later');
   }
 
   function runDueJobs(): Promise<number> {
@@ -137,6 +103,50 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     },
     runDueJobs,
   };
+}
+
+/** How one attempt ended: done, queued again for a later attempt, or failed for good. */
+export type JobAttemptOutcome = { status: 'done' } | { status: 'retrying'; error: string } | { status: 'failed'; error: string };
+
+/**
+ * Runs one attempt of a claimed job and records its outcome: the worker's path, also used by a
+ * caller that runs a job at once (ADR 0021). A retryable failure is queued again with back-off
+ * unless the next try would come after the job's deadline.
+ */
+export async function runJobAttempt(options: Pick<JobWorkerOptions, 'db' | 'clock' | 'handlers' | 'logger' | 'random'>, job: ClaimedJob): Promise<JobAttemptOutcome> {
+  const { db, clock, handlers, logger } = options;
+  const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
+  const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, isLastAttempt: job.attempts >= job.maxAttempts };
+  try {
+    if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
+    await handler(job.payload, context);
+  } catch (error) {
+    return recordFailure(job, error);
+  }
+  const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now() });
+  if (!isRecorded) logger.warn({ jobId: job.id, jobType: job.type }, 'Job finished after its lease expired; it may have run twice');
+  return { status: 'done' };
+
+  async function recordFailure(failed: ClaimedJob, error: unknown): Promise<JobAttemptOutcome> {
+    const message = messageOf(error).slice(0, MAX_ERROR_LENGTH);
+    const now = clock.now();
+    const details = { jobId: failed.id, jobType: failed.type, attempt: failed.attempts, maxAttempts: failed.maxAttempts, error: message };
+    if (error instanceof PermanentJobError || failed.attempts >= failed.maxAttempts) {
+      await markJobFailed(db, { id: failed.id, attempt: failed.attempts, now, error: message });
+      logger.error(details, 'Job failed for good');
+      return { status: 'failed', error: message };
+    }
+    const runAt = new Date(now.getTime() + retryDelayMs(failed.attempts, options.random ?? Math.random));
+    if (failed.expiresAt && runAt.getTime() >= failed.expiresAt.getTime()) {
+      // The retry would come too late: fail now, which also removes the job's secret at once.
+      await markJobFailed(db, { id: failed.id, attempt: failed.attempts, now, error: message });
+      logger.error({ ...details, expiresAt: failed.expiresAt.toISOString() }, 'Job failed: its next retry would come after it expires');
+      return { status: 'failed', error: message };
+    }
+    await scheduleJobRetry(db, { id: failed.id, attempt: failed.attempts, now, runAt, error: message });
+    logger.warn({ ...details, retryAt: runAt.toISOString() }, 'Job failed; retrying later');
+    return { status: 'retrying', error: message };
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -63,6 +63,32 @@ export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil
   }));
 }
 
+/**
+ * Takes one queued job by its dedupe key whatever its run_at, for a caller that runs it at once
+ * (a one-time code's first attempt, ADR 0021). Null when a worker has it or it is finished.
+ */
+export async function claimQueuedJob(db: Queryable, claim: { dedupeKey: string; now: Date; leaseUntil: Date }): Promise<ClaimedJob | null> {
+  const [row] = await db.query<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number; expires_at: Date | null }>(
+    `update jobs set status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = $2
+     where dedupe_key = $1 and status = 'queued' and (expires_at is null or expires_at > $2)
+     returning id, type, payload, attempts, max_attempts, expires_at`,
+    [claim.dedupeKey, claim.now, claim.leaseUntil],
+  );
+  return row
+    ? { id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, expiresAt: row.expires_at === null ? null : new Date(row.expires_at) }
+    : null;
+}
+
+/** Ends a queued job without another attempt (its caller gave up on it), scrubbing its secret. */
+export async function cancelQueuedJob(db: Queryable, job: { id: string; now: Date; error: string }): Promise<boolean> {
+  const rows = await db.query(
+    `update jobs set status = 'failed', locked_until = null, last_error = $3, updated_at = $2, payload = ${SCRUBBED_PAYLOAD}
+     where id = $1 and status = 'queued' returning id`,
+    [job.id, job.now, job.error],
+  );
+  return rows.length > 0;
+}
+
 /** Running jobs whose lease expired on their last attempt: nobody will finish them, so they fail. */
 export async function failAbandonedJobs(db: Queryable, now: Date): Promise<{ id: string; type: string }[]> {
   return db.query<{ id: string; type: string }>(

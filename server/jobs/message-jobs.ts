@@ -37,6 +37,11 @@ interface SendOptions {
 // The fields that can carry a secret; `to` and the idempotency key stay for operators.
 const SECRET_MESSAGE_KEYS = ['subject', 'text', 'html'] as const;
 
+/** The job's dedupe key for a message: one job per message name, however often it is queued. */
+export function messageJobKey(channel: 'email' | 'sms', idempotencyKey: string): string {
+  return `${channel}:${idempotencyKey}`;
+}
+
 function jobOptions(options: SendOptions) {
   return { runAt: options.runAt, expiresAt: options.expiresAt, secretKeys: options.isSecret ? SECRET_MESSAGE_KEYS : undefined, maxAttempts: MESSAGE_MAX_ATTEMPTS };
 }
@@ -48,12 +53,12 @@ function jobOptions(options: SendOptions) {
  */
 export async function enqueueEmail(tx: Queryable, message: MailMessage, options: SendOptions = {}): Promise<void> {
   const payload = EmailPayloadSchema.parse(message);
-  await enqueueJob(tx, { type: SEND_EMAIL_JOB, payload, dedupeKey: `email:${message.idempotencyKey}`, ...jobOptions(options) });
+  await enqueueJob(tx, { type: SEND_EMAIL_JOB, payload, dedupeKey: messageJobKey('email', message.idempotencyKey), ...jobOptions(options) });
 }
 
 export async function enqueueSms(tx: Queryable, message: SmsMessage, options: SendOptions = {}): Promise<void> {
   const payload = SmsPayloadSchema.parse(message);
-  await enqueueJob(tx, { type: SEND_SMS_JOB, payload, dedupeKey: `sms:${message.idempotencyKey}`, ...jobOptions(options) });
+  await enqueueJob(tx, { type: SEND_SMS_JOB, payload, dedupeKey: messageJobKey('sms', message.idempotencyKey), ...jobOptions(options) });
 }
 
 /** Handlers for the worker: a retryable delivery failure is retried, any other ends the job. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import type { PaymentAdapter } from '../adapters/payments/payment-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -17,7 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function createTestApp(
   db: Database,
-  options: { clock?: Clock; config?: Partial<Config>; paymentAdapter?: PaymentAdapter } = {},
+  options: { clock?: Clock; config?: Partial<Config>; paymentAdapter?: PaymentAdapter; messageAdapters?: AppDeps['messageAdapters']; codeDelivery?: AppDeps['codeDelivery'] } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.config),
@@ -26,6 +26,8 @@ export async function createTestApp(
     webDir: FIXTURE_WEB_DIR,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.paymentAdapter ? { paymentAdapter: options.paymentAdapter } : {}),
+    ...(options.messageAdapters ? { messageAdapters: options.messageAdapters } : {}),
+    ...(options.codeDelivery !== undefined ? { codeDelivery: options.codeDelivery } : {}),
   });
   await app.ready();
   return app;

@@ -21,7 +21,8 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   const ids = await importPractices(testDb.db, practiceConfig({ form_url: 'code-jobs', name: 'Code Jobs Dental', to_verify_patient: true }));
   practiceId = ids['code-jobs']!;
-  app = await createTestApp(testDb.db, { clock });
+  // The workers' path: every attempt by a worker, as after a process died before its own first attempt.
+  app = await createTestApp(testDb.db, { clock, codeDelivery: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -65,6 +65,15 @@ export async function recordFailedAttempt(tx: Queryable, id: string): Promise<nu
   return row?.failed_attempts ?? 0;
 }
 
+/**
+ * Undoes a send whose message could not be delivered: the code (if it is still that one) and the
+ * send's place in the limits, so the patient may correct the address and send again at once.
+ */
+export async function withdrawSend(tx: Queryable, key: CodeKey, send: { hash: string; sentAt: Date }): Promise<void> {
+  await tx.query('delete from verification_codes where practice_id = $1 and recipient = $2 and purpose = $3 and code_hash = $4', [key.practiceId, key.recipient, key.purpose, send.hash]);
+  await tx.query('delete from verification_sends where recipient = $1 and sent_at = $2', [key.recipient, send.sentAt.toISOString()]);
+}
+
 export async function deleteCode(tx: Queryable, id: string): Promise<void> {
   await tx.query('delete from verification_codes where id = $1', [id]);
 }

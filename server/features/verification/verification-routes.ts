@@ -4,13 +4,13 @@ import type { Database } from '../../db/database.ts';
 import { ok } from '../../http/request-parsing.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
-import { createVerificationService, RetryLaterError } from './verification-service.ts';
+import { createVerificationService, RetryLaterError, type CodeDelivery } from './verification-service.ts';
 
 export function registerVerificationRoutes(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; practices: PracticesService; rateLimits: Pick<RateLimits, 'otpSend' | 'otpCheck'> },
+  deps: { db: Database; clock: Clock; practices: PracticesService; rateLimits: Pick<RateLimits, 'otpSend' | 'otpCheck'>; delivery?: CodeDelivery | undefined },
 ): void {
-  const verification = createVerificationService(deps);
+  const verification = createVerificationService({ db: deps.db, clock: deps.clock, practices: deps.practices, ...(deps.delivery ? { delivery: deps.delivery } : {}) });
 
   app.post('/verify/send-otp', { config: { rateLimit: deps.rateLimits.otpSend } }, async (request, reply) => {
     const sent = await withRetryAfter(reply, () => verification.sendCode(request.body));

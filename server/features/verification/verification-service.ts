@@ -4,12 +4,13 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseBody } from '../../http/request-parsing.ts';
-import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
+import { enqueueEmail, enqueueSms, messageJobKey } from '../../jobs/message-jobs.ts';
+import type { JobRunNow } from '../../jobs/run-job-now.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { checkSendLimits, SEND_HISTORY_MS } from './send-limits.ts';
 import { OTP_HMAC_KEY_NAME, VERIFICATION_TOKEN_KEY_NAME, verificationKey } from './verification-keys.ts';
 import {
-  deleteCode, findCodeForUpdate, listRecentSends, lockRecipient, pruneVerificationRows, recordFailedAttempt, recordSend, upsertCode, type CodeKey,
+  deleteCode, findCodeForUpdate, listRecentSends, lockRecipient, pruneVerificationRows, recordFailedAttempt, recordSend, upsertCode, withdrawSend, type CodeKey,
 } from './verification-repository.ts';
 import { signVerificationToken } from './verification-token.ts';
 
@@ -35,8 +36,28 @@ type CheckOutcome = { kind: 'verified' } | { kind: 'missing' } | { kind: 'expire
 
 const invalid = (message: string) => new AppError(400, 'OTP_INVALID', message);
 
-export function createVerificationService(deps: { db: Database; clock: Clock; practices: PracticesService }): VerificationService {
-  const { db, clock } = deps;
+/** How long send-otp waits for the code's first delivery attempt before answering anyway (ADR 0021). */
+export const CODE_DELIVERY_WAIT_MS = 8_000;
+// Workers leave the code's job alone this long, so the request's own first attempt comes first; a
+// process that dies before making it leaves the job to them after this.
+const CODE_JOB_GRACE_MS = 60_000;
+
+/** The message a patient sees when the first attempt failed: permanent refusals point at the address. */
+function deliveryFailed(channel: 'email' | 'sms', isPermanent: boolean): AppError {
+  const where = channel === 'email' ? 'email address' : 'phone number';
+  const message = isPermanent
+    ? `We could not send the code to this ${where}. Please check it and try again.`
+    : `We could not send the code just now. Please try again in a moment.`;
+  return new AppError(502, 'DELIVERY_FAILED', message);
+}
+
+export interface CodeDelivery {
+  runNow: JobRunNow;
+  waitMs?: number;
+}
+
+export function createVerificationService(deps: { db: Database; clock: Clock; practices: PracticesService; delivery?: CodeDelivery }): VerificationService {
+  const { db, clock, delivery } = deps;
 
   return {
     async sendCode(raw) {
@@ -49,17 +70,29 @@ export function createVerificationService(deps: { db: Database; clock: Clock; pr
       const key: CodeKey = { practiceId: practice.id, recipient: body.recipient, purpose: 'booking' };
       const channel = body.verification_type === 'email' ? 'email' : 'sms';
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const hash = hashCode(otpKey, key, code);
+      const jobKey = await db.transaction(async (tx) => {
         await lockRecipient(tx, body.recipient);
         const refusal = checkSendLimits(await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)), now);
         if (refusal) throw new RetryLaterError(refusal.message, refusal.retryAfterSeconds);
         const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
-        await upsertCode(tx, key, { channel, hash: hashCode(otpKey, key, code), expiresAt, createdAt: now });
+        await upsertCode(tx, key, { channel, hash, expiresAt, createdAt: now });
         await recordSend(tx, body.recipient, now);
         // In the same transaction: the code is stored and its message queued, or neither.
-        await queueCodeMessage(tx, { channel, to: body.recipient, practiceName: practice.name, code, expiresAt });
+        const runAt = delivery ? new Date(now.getTime() + CODE_JOB_GRACE_MS) : undefined;
+        const queued = await queueCodeMessage(tx, { channel, to: body.recipient, practiceName: practice.name, code, expiresAt, runAt });
         await pruneVerificationRows(tx, { codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS), sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS) });
+        return queued;
       });
+      if (delivery) {
+        const outcome = await delivery.runNow.run(jobKey, delivery.waitMs ?? CODE_DELIVERY_WAIT_MS);
+        if (outcome.status === 'failed' || outcome.status === 'retrying') {
+          // The patient is told now, so a later retry would only bring a code they no longer expect.
+          if (outcome.status === 'retrying') await delivery.runNow.cancel(outcome.jobId, 'The patient was told the code could not be sent.');
+          await db.transaction((tx) => withdrawSend(tx, key, { hash, sentAt: now }));
+          throw deliveryFailed(channel, outcome.status === 'failed');
+        }
+      }
       return {
         message: `A ${OTP_LENGTH}-digit code was sent to your ${channel === 'email' ? 'email address' : 'phone number'}.`,
         result: { recipient: body.recipient, expires_in_seconds: CODE_LIFETIME_MS / 1000, resend_in_seconds: RESEND_COOLDOWN_SECONDS },
@@ -127,8 +160,11 @@ function isSameHash(a: string, b: string): boolean {
  * The job dies with the code (no attempt after it expired) and its text, which holds the code, is
  * removed from the jobs table once the job is done or failed (ADR 0012).
  */
-async function queueCodeMessage(tx: Queryable, message: { channel: 'email' | 'sms'; to: string; practiceName: string; code: string; expiresAt: Date }): Promise<void> {
-  const options = { expiresAt: message.expiresAt, isSecret: true };
+async function queueCodeMessage(
+  tx: Queryable,
+  message: { channel: 'email' | 'sms'; to: string; practiceName: string; code: string; expiresAt: Date; runAt: Date | undefined },
+): Promise<string> {
+  const options = { expiresAt: message.expiresAt, isSecret: true, runAt: message.runAt };
   const text = `Your ${message.practiceName} verification code is ${message.code}. It expires in ${CODE_LIFETIME_MS / 60_000} minutes.`;
   const idempotencyKey = `verification-code:${randomUUID()}`;
   if (message.channel === 'email') {
@@ -136,4 +172,5 @@ async function queueCodeMessage(tx: Queryable, message: { channel: 'email' | 'sm
   } else {
     await enqueueSms(tx, { to: message.to, text, idempotencyKey }, options);
   }
+  return messageJobKey(message.channel, idempotencyKey);
 }

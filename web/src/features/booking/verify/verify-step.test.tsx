@@ -124,11 +124,14 @@ describe('page 6', () => {
     expect(requestsTo('/verify/send-otp')).toHaveLength(1);
   });
 
-  it('a failed send shows the server message and claims nothing', async () => {
-    fetchMock.mockImplementation(async () => json(429, { success: false, code: 'RATE_LIMITED', message: 'Please wait 20 seconds before asking for another code.' }));
+  it.each([
+    [429, 'RATE_LIMITED', 'Please wait 20 seconds before asking for another code.'],
+    [502, 'DELIVERY_FAILED', 'We could not send the code to this email address. Please check it and try again.'],
+  ])('a failed send (%i) shows the server message and claims nothing', async (status, code, message) => {
+    fetchMock.mockImplementation(async () => json(status, { success: false, code, message }));
     renderPage6();
     fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
-    await waitFor(() => expect(toast.showErrorToast).toHaveBeenCalledWith('Please wait 20 seconds before asking for another code.'));
+    await waitFor(() => expect(toast.showErrorToast).toHaveBeenCalledWith(message));
     expect(screen.queryByText(/was sent to/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
   });
