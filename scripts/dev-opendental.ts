@@ -5,7 +5,7 @@ import {
 } from '../server/test/fake-opendental-server.ts';
 
 /**
- * `npx tsx scripts/dev-opendental.ts [port]`: starts the Open Dental stand-in used by the tests
+ * `npm run dev:opendental [-- port]`: starts the Open Dental stand-in used by the tests
  * on 127.0.0.1 with an office (customer key "demo") for the demo practice in
  * demo/bright-smile-od.json, and prints how to run the app against it (ADR 0015).
  */
@@ -62,6 +62,8 @@ console.log(
     '',
     'Read the office setup the way an operator would:',
     `  ${env} npm run practice:sync -- bright-smile-od`,
+    '  cp demo/bright-smile-od.json /tmp/od.json',
+    `  ${env} npm run practice:sync -- bright-smile-od --write /tmp/od.json   # Dan Hill and Op 4 under "not_offered"`,
     '',
     'Requests to the stand-in are listed below. Ctrl+C stops it.',
   ].join('\n'),

@@ -38,6 +38,7 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
   reportRepeats(practice.providers, (p) => p.pms_prov_num, ['providers'], 'pms_prov_num', report);
   reportRepeats(practice.operatories, (o) => o.pms_op_num, ['operatories'], 'pms_op_num', report);
   reportRepeats(practice.reasons, (r) => r.name.toLowerCase(), ['reasons'], 'name', report);
+  reportOfferedAndNot(practice, report);
   reportRepeats(practice.closures, (c) => c.date, ['closures'], 'date', report);
 
   const requireClinic = (path: (string | number)[], num: number | null) => {
@@ -97,6 +98,21 @@ function findScheduleTimeProblems(schedule: ScheduleConfig): ConfigProblem[] {
     checked.push(b);
   });
   return problems;
+}
+
+/** An entry both offered and listed under not_offered is a half-done move: which was meant is unclear. */
+function reportOfferedAndNot(practice: PracticeConfig, report: (path: (string | number)[], message: string) => void) {
+  const lists = practice.not_offered;
+  if (!lists) return;
+  const check = <T>(name: 'clinics' | 'providers' | 'operatories', offered: readonly T[], notOffered: readonly T[], num: (item: T) => number) => {
+    const offeredNums = new Set(offered.map(num));
+    notOffered.forEach((item, i) => {
+      if (offeredNums.has(num(item))) report(['not_offered', name, i], `is also in ${name}: keep it in one of the two lists`);
+    });
+  };
+  check('clinics', practice.clinics, lists.clinics, (c) => c.pms_clinic_num);
+  check('providers', practice.providers, lists.providers, (p) => p.pms_prov_num);
+  check('operatories', practice.operatories, lists.operatories, (o) => o.pms_op_num);
 }
 
 export function findDuplicateFormUrls(practices: readonly { form_url: string }[]): ConfigProblem[] {

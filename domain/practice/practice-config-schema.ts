@@ -160,6 +160,15 @@ export const PracticeConfigSchema = z
     schedules: z.array(ScheduleConfigSchema).default([]),
     closures: z.array(ClosureConfigSchema).default([]),
     time_off: z.array(TimeOffConfigSchema).default([]),
+    // What `practice:sync --write` found in Open Dental and the practice does not offer online.
+    // The importer ignores it; moving an entry into clinics/providers/operatories offers it (ADR 0015).
+    not_offered: z
+      .strictObject({
+        clinics: z.array(ClinicConfigSchema).default([]),
+        providers: z.array(ProviderConfigSchema).default([]),
+        operatories: z.array(OperatoryConfigSchema).default([]),
+      })
+      .optional(),
   })
   // Rules across fields need well-formed values, so they wait until this practice has no problem.
   .superRefine((practice, ctx) => findPracticeProblems(practice).forEach((p) => ctx.addIssue({ code: 'custom', ...p })), {

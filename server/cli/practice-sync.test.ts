@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,47 @@ describe('npm run practice:sync', () => {
     });
     expect(stderr).toContain('Not offered: 0 clinics, 1 providers, 1 operatories');
   }, 60_000);
+
+  it('--write brings the configuration file in line with Open Dental, once, and the file still imports', async () => {
+    const { DATABASE_URL: _ignored, ...env } = process.env;
+    const options = { cwd: REPO_ROOT, env: { ...env, DATA_DIR: join(dir, 'write-data'), INIT_CWD: dir, OPENDENTAL_API_URL: fake.baseUrl, OPENDENTAL_DEVELOPER_KEY: 'dev', OPENDENTAL_REQUESTS_PER_SECOND: '100' } };
+    const file = join(dir, 'od.json');
+    await copyFile(join(REPO_ROOT, 'demo/bright-smile-od.json'), file);
+    const before = JSON.parse(await readFile(file, 'utf8')).practices[0];
+
+    const first = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli/practice-sync.ts'), 'bright-smile-od', '--write', 'od.json'], options);
+    expect(first.stderr).toContain('new under "not_offered": provider 4, operatory 4');
+    const written = await readFile(file, 'utf8');
+    const practice = JSON.parse(written).practices[0];
+    expect(practice.providers).toEqual(before.providers);
+    expect(practice.operatories).toEqual(before.operatories.map((o: object) => ({ ...o, pms_clinic_num: null })));
+    expect(practice.not_offered.providers).toEqual([{ pms_prov_num: 4, provider_display_name: 'Dan Hill', provider_first_name: 'Dan', provider_last_name: 'Hill', profile_pic: null }]);
+    expect(practice.not_offered.operatories).toEqual([{ pms_op_num: 4, name: 'Op 4', pms_clinic_num: null }]);
+    expect(practice.reasons).toEqual(before.reasons);
+
+    const second = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli/practice-sync.ts'), 'bright-smile-od', '--write', file], options);
+    expect(second.stderr).toContain('already matches Open Dental: nothing changed');
+    expect(await readFile(file, 'utf8')).toBe(written);
+
+    const imported = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/cli/practice-import.ts'), file], options);
+    expect(imported.stdout).toContain('created bright-smile-od');
+  }, 60_000);
+
+  it('--write names a practice the file does not have, and writes nothing', async () => {
+    const { DATABASE_URL: _ignored, ...env } = process.env;
+    const file = join(dir, 'other.json');
+    await copyFile(join(REPO_ROOT, 'demo/bright-smile-od.json'), file);
+    const failure = await run(process.execPath, ['--import', 'tsx', 'server/cli/practice-sync.ts', 'lakeside-dental', '--write', file], {
+      cwd: REPO_ROOT,
+      env: { ...env, DATA_DIR: join(dir, 'data'), OPENDENTAL_API_URL: fake.baseUrl, OPENDENTAL_DEVELOPER_KEY: 'dev' },
+    }).then(
+      () => expect.fail('should fail'),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain(`${file} has no practice with the form_url "lakeside-dental".`);
+    expect(await readFile(file, 'utf8')).toBe(await readFile(join(REPO_ROOT, 'demo/bright-smile-od.json'), 'utf8'));
+  });
 
   it('refuses to run without a developer key', async () => {
     const { DATABASE_URL: _ignored, OPENDENTAL_DEVELOPER_KEY: _key, ...env } = process.env;

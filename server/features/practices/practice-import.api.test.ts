@@ -155,6 +155,14 @@ describe('importPracticeConfig', () => {
     expect(after.reasons.find((r) => r.name === 'Whitening')).toMatchObject({ is_active: true, amount_cents: 7550 });
   });
 
+  it('ignores not_offered: what practice:sync found stays out of the database until moved into a list', async () => {
+    await importPracticeConfig(db, configFile(practiceJson('with-not-offered')));
+    const before = await snapshot('with-not-offered');
+    const notOffered = { providers: [{ pms_prov_num: 9, provider_display_name: 'Dr. Not Yet' }], operatories: [{ pms_op_num: 9, name: 'Op 9' }] };
+    await importPracticeConfig(db, configFile(practiceJson('with-not-offered', { not_offered: notOffered })));
+    expect(await snapshot('with-not-offered')).toEqual(before);
+  });
+
   it('imports all practices of a file or none of them', async () => {
     const file = configFile(practiceJson('first-of-two'), practiceJson('second-of-two'));
     // A value only the database refuses, to make the second practice fail after the first was written.

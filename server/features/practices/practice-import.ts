@@ -100,7 +100,8 @@ async function importReasons(tx: Queryable, practiceId: string, reasons: Practic
   }
 }
 
-const PRACTICE_LISTS: readonly string[] = ['clinics', 'providers', 'operatories', 'reasons', 'schedules', 'closures', 'time_off'];
+// not_offered is the operator's notepad for practice:sync (ADR 0015): never stored.
+const PRACTICE_LISTS: readonly string[] = ['clinics', 'providers', 'operatories', 'reasons', 'schedules', 'closures', 'time_off', 'not_offered'];
 
 /** The practice's own columns: lists go to their tables, JSON values to jsonb as text. */
 function practiceColumns(practice: PracticeConfig): Record<string, unknown> {
