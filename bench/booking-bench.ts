@@ -5,59 +5,97 @@ import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { fixedClock } from '#server/test/test-app.ts';
 import { seedBenchPractice } from './bench-practice.ts';
-import { summarise, type LatencySummary } from './measure.ts';
+import { medianSummary, summarise, type LatencySummary } from './measure.ts';
 
 export interface BookingBenchResult {
   database: string;
+  rounds: number;
+  /** Bookings per round. */
   bookings: number;
   concurrency: number;
   latency: LatencySummary;
+  /** The baseline: a trivial JSON POST of the same server, sent the same way, in the same rounds. */
+  trivial: LatencySummary;
+  /** Answers other than 201 over all rounds. */
   errors: number;
 }
 
+const TRIVIAL_PATH = '/bench/trivial-post';
+
 /**
- * Booking creation under load: `count` bookings of distinct free slots of the bench practice,
- * `concurrency` at a time, each with its own solved bot challenge (solved before timing starts).
+ * Booking creation under load: each round books `count` distinct free slots of a freshly seeded
+ * bench practice, `concurrency` at a time, each with its own bot challenge solved before timing
+ * starts. A trivial POST at the same concurrency precedes every round.
  */
-export async function benchBookings(db: Database, options: { count: number; concurrency: number }): Promise<BookingBenchResult> {
-  const seed = await seedBenchPractice(db, 'bench-booking');
+export async function benchBookings(db: Database, options: { rounds: number; count: number; concurrency: number }): Promise<BookingBenchResult> {
+  const seeds = [];
+  for (let round = 0; round < options.rounds; round++) seeds.push(await seedBenchPractice(db, `bench-booking-${round}`));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000', ALTCHA_MAX_NUMBER: '100' });
-  const app = await buildApp({ config, db, clock: fixedClock(seed.now), logger: false });
+  // One fixed "now" for every round: the seeds differ only in their practice.
+  const app = await buildApp({ config, db, clock: fixedClock(seeds[0]!.now), logger: false });
+  app.post(TRIVIAL_PATH, async () => ({ success: true, result: 'ok' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const slots: AvailabilityRecord[] = [];
-  for (let provNum = 1; provNum <= 10 && slots.length < options.count; provNum++) {
-    const url = `${base}/api/v1/appointment/slots?practice_id=${seed.practiceId}&reason_for_visit_id=${seed.reasonId}&start_date=${seed.startDate}&end_date=${seed.endDate}&pms_prov_num=${provNum}`;
-    const records: AvailabilityRecord[] = (await (await fetch(url)).json()).result;
-    // Starts half an hour apart never overlap for one provider with a 30-minute reason.
-    slots.push(...records.filter((r) => /:(00|30):00$/.test(r.DateTimeStart)));
+  try {
+    const latencies: LatencySummary[] = [];
+    const trivial: LatencySummary[] = [];
+    let errors = 0;
+    for (const seed of seeds) {
+      const slots = await freeSlots(base, seed, options.count);
+      const challenges = await Promise.all(slots.map(() => solved(base)));
+      const bodies = slots.map((slot, i) => JSON.stringify(bookingFor(seed.practiceId, seed.reasonId, slot, i)));
+      const baseline = await runConcurrently(bodies.length, options.concurrency, (i) =>
+        fetch(`${base}${TRIVIAL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[i]! }),
+      );
+      if (baseline.failures > 0) throw new Error(`the trivial POST failed ${baseline.failures} times`);
+      trivial.push(summarise(baseline.latencies));
+      const booked = await runConcurrently(bodies.length, options.concurrency, (i) =>
+        fetch(`${base}/api/v1/appointment`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-bot-challenge': challenges[i]!, 'idempotency-key': `bench-${seed.practiceId}-${i}` },
+          body: bodies[i]!,
+        }),
+        201,
+      );
+      latencies.push(summarise(booked.latencies));
+      errors += booked.failures;
+    }
+    return { database: db.kind, rounds: seeds.length, bookings: options.count, concurrency: options.concurrency, latency: medianSummary(latencies), trivial: medianSummary(trivial), errors };
+  } finally {
+    await app.close();
   }
-  const chosen = slots.slice(0, options.count);
-  const challenges = await Promise.all(chosen.map(() => solved(base)));
+}
 
+/** `count` requests, `concurrency` in flight at a time; latency of each, and answers not `expected`. */
+async function runConcurrently(count: number, concurrency: number, send: (i: number) => Promise<Response>, expected = 200) {
   const latencies: number[] = [];
-  let errors = 0;
+  let failures = 0;
   let next = 0;
   const worker = async () => {
-    while (next < chosen.length) {
+    while (next < count) {
       const i = next++;
-      const slot = chosen[i]!;
       const started = performance.now();
-      const response = await fetch(`${base}/api/v1/appointment`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-bot-challenge': challenges[i]!, 'idempotency-key': `bench-${seed.practiceId}-${i}` },
-        body: JSON.stringify(bookingFor(seed.practiceId, seed.reasonId, slot, i)),
-      });
+      const response = await send(i);
       await response.arrayBuffer();
       latencies.push(performance.now() - started);
-      if (response.status !== 201) errors++;
+      if (response.status !== expected) failures++;
     }
   };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
-  await app.close();
-  return { database: db.kind, bookings: chosen.length, concurrency: options.concurrency, latency: summarise(latencies), errors };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { latencies, failures };
+}
+
+/** Free slots of distinct providers' half hours: starts 30 minutes apart never overlap for one provider. */
+async function freeSlots(base: string, seed: Awaited<ReturnType<typeof seedBenchPractice>>, count: number): Promise<AvailabilityRecord[]> {
+  const slots: AvailabilityRecord[] = [];
+  for (let provNum = 1; provNum <= 10 && slots.length < count; provNum++) {
+    const url = `${base}/api/v1/appointment/slots?practice_id=${seed.practiceId}&reason_for_visit_id=${seed.reasonId}&start_date=${seed.startDate}&end_date=${seed.endDate}&pms_prov_num=${provNum}`;
+    const records: AvailabilityRecord[] = (await (await fetch(url)).json()).result;
+    slots.push(...records.filter((r) => /:(00|30):00$/.test(r.DateTimeStart)));
+  }
+  if (slots.length < count) throw new Error(`the bench practice has only ${slots.length} free half hours`);
+  return slots.slice(0, count);
 }
 
 async function solved(base: string): Promise<string> {

@@ -2,8 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './measure.ts';
 
-export interface LighthouseResult {
-  page: string;
+export interface LighthouseScores {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -13,34 +12,56 @@ export interface LighthouseResult {
   cls: number;
 }
 
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export interface LighthouseResult extends LighthouseScores {
+  page: string;
+  /** Runs thrown away because Lighthouse could not measure the page, with its reason. */
+  discarded: string[];
+}
 
-/** Lighthouse (mobile settings, the default) on each page, three runs, medians. */
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const METRICS = { lcpMs: 'largest-contentful-paint', tbtMs: 'total-blocking-time', cls: 'cumulative-layout-shift' } as const;
+
+/**
+ * One Lighthouse run, or the reason it measured nothing. A run that ends in a runtime error (a
+ * trace without a paint, a page that did not settle) still gets category scores, 0 for
+ * performance, and no metrics: counted, it would drag the median and print NaN.
+ */
+async function auditOnce(url: string, port: number): Promise<LighthouseScores | string> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  const lhr = result?.lhr;
+  if (!lhr) return 'no result';
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  const metric = (id: string) => lhr.audits[id]?.numericValue;
+  const missing = Object.values(METRICS).filter((id) => typeof metric(id) !== 'number');
+  if (missing.length > 0) return `no ${missing.join(', ')} (${missing.map((id) => lhr.audits[id]?.errorMessage ?? 'no value').join('; ')})`;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: metric(METRICS.lcpMs)!,
+    tbtMs: metric(METRICS.tbtMs)!,
+    cls: metric(METRICS.cls)!,
+  };
+}
+
+/** Lighthouse (mobile settings, its default) on each page: medians of `runs` runs that measured the page. */
 export async function benchLighthouse(pages: { page: string; url: string }[], runs = 3): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
   try {
     const results: LighthouseResult[] = [];
     for (const { page, url } of pages) {
-      const samples: LighthouseResult[] = [];
-      for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        samples.push({
-          page,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          lcpMs: audit('largest-contentful-paint'),
-          tbtMs: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-        });
+      const samples: LighthouseScores[] = [];
+      const discarded: string[] = [];
+      // A few failed runs are retried; more than that is a broken page, not bad luck.
+      while (samples.length < runs && discarded.length <= runs) {
+        const outcome = await auditOnce(url, chrome.port);
+        if (typeof outcome === 'string') discarded.push(outcome);
+        else samples.push(outcome);
       }
-      // A run may lack a metric (NaN); the median is taken over the runs that have it.
-      const mid = (key: keyof Omit<LighthouseResult, 'page'>) => median(samples.map((s) => s[key]).filter((v) => !Number.isNaN(v)));
+      if (samples.length < runs) throw new Error(`Lighthouse could not measure ${url}:\n  ${discarded.join('\n  ')}`);
+      const mid = (key: keyof LighthouseScores) => median(samples.map((s) => s[key]));
       results.push({
         page,
         performance: mid('performance'),
@@ -50,6 +71,7 @@ export async function benchLighthouse(pages: { page: string; url: string }[], ru
         lcpMs: mid('lcpMs'),
         tbtMs: mid('tbtMs'),
         cls: mid('cls'),
+        discarded,
       });
     }
     return results;

@@ -1,5 +1,4 @@
-import autocannon from 'autocannon';
-
+/** Order statistics for the bench: latency percentiles of one run, and medians over runs. */
 export interface LatencySummary {
   p50: number;
   p95: number;
@@ -7,38 +6,23 @@ export interface LatencySummary {
   mean: number;
 }
 
-export function summarise(samples: number[]): LatencySummary {
+/** Nearest-rank percentiles (the smallest sample with at least q of the samples at or below it). */
+export function summarise(samples: readonly number[]): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
-export function median(values: number[]): number {
-  return summarise(values).p50;
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  if (sorted.length === 0) return NaN;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
 }
 
-/** Sequential requests, one at a time: latency without queueing. */
-export async function sequentialLatency(url: string, count: number, warmup = 20): Promise<LatencySummary> {
-  for (let i = 0; i < warmup; i++) await expectOk(url);
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await expectOk(url);
-    samples.push(performance.now() - started);
-  }
-  return summarise(samples);
+/** Each percentile's median over several runs: one slow run (a neighbour's test suite) does not decide. */
+export function medianSummary(runs: readonly LatencySummary[]): LatencySummary {
+  const of = (key: keyof LatencySummary) => median(runs.map((run) => run[key]));
+  return { p50: of('p50'), p95: of('p95'), p99: of('p99'), mean: of('mean') };
 }
 
-async function expectOk(url: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
-}
-
-/** Requests per second at `connections` concurrent connections, with autocannon. */
-export async function throughput(url: string, options: { connections: number; seconds: number }) {
-  // The load generator runs in a worker thread, so it does not share the server's event loop.
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}

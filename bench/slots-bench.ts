@@ -1,60 +1,76 @@
 import type { FastifyInstance } from 'fastify';
-import { generateSlots } from '#domain/availability/slot-engine.ts';
-import { buildBenchSlotQuery } from '#domain/availability/slot-engine.bench-data.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { fixedClock } from '#server/test/test-app.ts';
 import { seedBenchPractice } from './bench-practice.ts';
-import { sequentialLatency, summarise, throughput, type LatencySummary } from './measure.ts';
+import { BROWSER_HEADERS, loadTest, sequentialLatency, type LoadResult } from './load-test.ts';
+import { median, medianSummary, type LatencySummary } from './measure.ts';
+
+/** Latency percentiles and requests per second at some number of connections, medians over rounds. */
+export interface LoadFigures {
+  latency: LatencySummary;
+  requestsPerSecond: number;
+}
 
 export interface SlotsBenchResult {
   database: string;
-  uncached: LatencySummary;
-  cachedRps: number;
-  trivialRps: number;
-  ratio: number;
+  rounds: number;
+  /** One request at a time, so latency without queueing: the figure the p95 budget is about. */
+  sequential: { uncached: LatencySummary; trivial: LatencySummary };
+  /** 20 connections: the trivial endpoint is the baseline for both slot figures. */
+  concurrent: { connections: number; uncached: LoadFigures; cached: LoadFigures; trivial: LoadFigures };
 }
 
+const CONNECTIONS = 20;
+const TRIVIAL_PATH = '/bench/trivial';
+
 async function listen(app: FastifyInstance): Promise<string> {
+  // The baseline: the cheapest JSON answer this server can give, through the same plugins and hooks.
+  app.get(TRIVIAL_PATH, async () => ({ success: true, result: 'ok' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** Slots for the bench practice over 31 days: uncached latency, cached and trivial throughput. */
-export async function benchSlots(db: Database, options: { seconds: number }): Promise<SlotsBenchResult> {
+const medianLoad = (runs: LoadResult[]): LoadFigures => ({
+  latency: medianSummary(runs.map((run) => run.latency)),
+  requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+});
+
+/**
+ * Slots of the bench practice over 31 days, with the slot cache off (uncached) and on (cached),
+ * each next to the trivial endpoint of the same server. Every round measures all of them in
+ * turn, so a neighbour's load that slows one round slows the baseline with it.
+ */
+export async function benchSlots(db: Database, options: { rounds: number; seconds: number; sequentialCount: number }): Promise<SlotsBenchResult> {
   const seed = await seedBenchPractice(db);
   const clock = fixedClock(seed.now);
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000' }) };
-  const query = `practice_id=${seed.practiceId}&reason_for_visit_id=${seed.reasonId}&start_date=${seed.startDate}&end_date=${seed.endDate}`;
-
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000' });
+  const path = `/api/v1/appointment/slots?practice_id=${seed.practiceId}&reason_for_visit_id=${seed.reasonId}&start_date=${seed.startDate}&end_date=${seed.endDate}`;
   const uncachedApp = await buildApp({ config, db, clock, logger: false, slotCacheTtlMs: 0 });
-  const uncachedBase = await listen(uncachedApp);
-  const uncached = await sequentialLatency(`${uncachedBase}/api/v1/appointment/slots?${query}`, 200);
-  await uncachedApp.close();
-
-  const app = await buildApp({ config, db, clock, logger: false });
-  // The baseline: the cheapest JSON answer this server can give, through the same plugins.
-  app.get('/bench/trivial', async () => ({ success: true, result: 'ok' }));
-  const base = await listen(app);
-  const trivial = await throughput(`${base}/bench/trivial`, { connections: 20, seconds: options.seconds });
-  const cached = await throughput(`${base}/api/v1/appointment/slots?${query}`, { connections: 20, seconds: options.seconds });
-  await app.close();
-
-  return { database: db.kind, uncached, cachedRps: cached.requestsPerSecond, trivialRps: trivial.requestsPerSecond, ratio: cached.requestsPerSecond / trivial.requestsPerSecond };
-}
-
-/** The pure engine on the same month, warmed up: what the database and HTTP add is the rest. */
-export function benchEngine(runs = 300): LatencySummary {
-  const query = buildBenchSlotQuery();
-  for (let i = 0; i < 30; i++) generateSlots(query);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    generateSlots(query);
-    samples.push(performance.now() - started);
+  const cachedApp = await buildApp({ config, db, clock, logger: false });
+  try {
+    const uncachedBase = await listen(uncachedApp);
+    const cachedBase = await listen(cachedApp);
+    const load = (url: string) => loadTest({ url, connections: CONNECTIONS, seconds: options.seconds, headers: BROWSER_HEADERS });
+    const runs = { seqUncached: [] as LatencySummary[], seqTrivial: [] as LatencySummary[], uncached: [] as LoadResult[], cached: [] as LoadResult[], trivial: [] as LoadResult[] };
+    for (let round = 0; round < options.rounds; round++) {
+      runs.seqTrivial.push(await sequentialLatency(`${uncachedBase}${TRIVIAL_PATH}`, options.sequentialCount));
+      runs.seqUncached.push(await sequentialLatency(`${uncachedBase}${path}`, options.sequentialCount));
+      runs.trivial.push(await load(`${cachedBase}${TRIVIAL_PATH}`));
+      runs.cached.push(await load(`${cachedBase}${path}`));
+      runs.uncached.push(await load(`${uncachedBase}${path}`));
+    }
+    return {
+      database: db.kind,
+      rounds: options.rounds,
+      sequential: { uncached: medianSummary(runs.seqUncached), trivial: medianSummary(runs.seqTrivial) },
+      concurrent: { connections: CONNECTIONS, uncached: medianLoad(runs.uncached), cached: medianLoad(runs.cached), trivial: medianLoad(runs.trivial) },
+    };
+  } finally {
+    await uncachedApp.close();
+    await cachedApp.close();
   }
-  return summarise(samples);
 }

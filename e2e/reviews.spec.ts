@@ -1,17 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
-import { CreatedReviewRequestSchema, ReviewRequestStatusSchema } from '#domain/reviews/review-request-schemas.ts';
+import { ReviewRequestStatusSchema } from '#domain/reviews/review-request-schemas.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
+import { ADMIN_HEADERS, createReviewRequest } from './review-requests.ts';
 
-/**
- * The e2e server must run with this key: playwright.config.ts, webServer.env,
- * `ADMIN_API_KEY: 'e2e-admin-api-key-0123456789abcdef'`.
- */
-const ADMIN_API_KEY = 'e2e-admin-api-key-0123456789abcdef';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-const admin = { authorization: `Bearer ${ADMIN_API_KEY}` };
 
 const demo = JSON.parse(readFileSync(new URL('../demo/practices.json', import.meta.url), 'utf8')) as {
   practices: { form_url: string; google_review_url?: string | null; notification_email?: string | null }[];
@@ -20,15 +15,6 @@ const brightSmile = demo.practices.find((p) => p.form_url === 'bright-smile')!;
 const GOOGLE_URL = brightSmile.google_review_url!;
 const OFFICE_EMAIL = brightSmile.notification_email!;
 const GOOGLE_STUB = '<!doctype html><html lang="en"><title>Google reviews (stub)</title><p>Stub</p></html>';
-
-async function createReviewRequest(request: APIRequestContext, lastName: string) {
-  const response = await request.post('/api/v1/admin/review-requests', {
-    headers: admin,
-    data: { form_url: 'bright-smile', patient_first_name: 'Rosa', patient_last_name: lastName },
-  });
-  expect(response.status(), `the e2e server needs ADMIN_API_KEY=${ADMIN_API_KEY} (playwright.config.ts, webServer.env)`).toBe(201);
-  return CreatedReviewRequestSchema.parse((await response.json()).result);
-}
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -62,7 +48,7 @@ test('a patient opens the review link, goes on to Google and sends private feedb
   expect(redirects).toEqual([{ status: 302, location: GOOGLE_URL }]);
   await tab.close();
   const status = async () =>
-    ReviewRequestStatusSchema.parse((await (await request.get(`/api/v1/admin/review-requests/${created.request_id}`, { headers: admin })).json()).result);
+    ReviewRequestStatusSchema.parse((await (await request.get(`/api/v1/admin/review-requests/${created.request_id}`, { headers: ADMIN_HEADERS })).json()).result);
   expect((await status()).click_count).toBe(1);
 
   await page.getByRole('link', { name: 'Let us know' }).click();

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
 import { agreeToContact, answerNoInsurance, chooseProvider, choosePatientType, chooseReason, expectStep, fillContact, HEADINGS, PATIENT, submitBooking } from './booking-steps.ts';
+import { createReviewRequest } from './review-requests.ts';
 import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-steps.ts';
 
 /**
@@ -11,7 +12,6 @@ import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-s
  * the machine. (Following the Google review link is the patient's own navigation, not tested here.)
  * Each test books on a day the other specs leave alone.
  */
-const ADMIN = { authorization: 'Bearer e2e-admin-api-key-0123456789abcdef' };
 const brightSmile = demoPractice('bright-smile');
 const verifyDental = demoPractice('verify-dental');
 
@@ -91,9 +91,8 @@ test('page 6 (verification), checkout, the success page and the failed page', as
 
 test('the review page and the feedback page, through to a sent feedback', async ({ page, context, request, baseURL }) => {
   const watch = await watchRequests(context, baseURL!);
-  const created = await request.post('/api/v1/admin/review-requests', { headers: ADMIN, data: { form_url: 'bright-smile', patient_first_name: 'Nia', patient_last_name: `Third${Date.now().toString(36)}` } });
-  expect(created.status()).toBe(201);
-  await visit(page, new URL((await created.json()).result.review_url).pathname, /^Thank you for choosing us/);
+  const created = await createReviewRequest(request, `Third${Date.now().toString(36)}`);
+  await visit(page, new URL(created.review_url).pathname, /^Thank you for choosing us/);
   await expect(page.getByRole('link', { name: 'Leave a Review on Google', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Let us know' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Feedback Form');

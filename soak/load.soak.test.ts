@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '#server/test/test-databas
 import { bookedTwice, halfWrittenRows, missingBookings, overlappingPairs, waitForMessagesToSettle } from './support/booking-invariants.ts';
 import { createHttpClient } from './support/http-client.ts';
 import { printLoadReport } from './support/load-summary.ts';
-import { sampleMemory } from './support/memory-sampler.ts';
+import { MEMORY_GROWTH_LIMIT_MB } from '../bench/memory-bench.ts';
+import { sampleMemory } from '../bench/memory-sampler.ts';
 import { runMixedLoad } from './support/mixed-load.ts';
 import { importSoakPractices, loadPracticeConfigs, type SoakPractice } from './support/soak-practices.ts';
 import { report, soakSettings } from './support/soak-settings.ts';
@@ -16,7 +17,7 @@ import { report, soakSettings } from './support/soak-settings.ts';
  * sends everything); per-recipient code limits are not, so every code goes to a new address.
  *
  * Memory: the server's resident memory is sampled every second and the run cut into windows of
- * a minute (at full length; see support/memory-sampler.ts). Each window is judged by its floor,
+ * a minute (at full length; see bench/memory-sampler.ts). Each window is judged by its floor,
  * the level RSS falls back to after a major garbage collection, because the sawtooth between
  * collections is 30–40 MB tall. No later window's floor may exceed the floor of the first
  * window's second half (the first half warms up JIT, pools and caches) by more than
@@ -24,7 +25,6 @@ import { report, soakSettings } from './support/soak-settings.ts';
  * three minutes and then flattened, or fell by up to 60 MB as V8 gave memory back; a leak of 10 MB a
  * minute (about 2 KB per request at 100 requests a second) fails the five-minute run.
  */
-const MEMORY_GROWTH_LIMIT_MB = 40;
 const settings = soakSettings();
 let testDb: TestDatabase;
 let server: ServerProcess;

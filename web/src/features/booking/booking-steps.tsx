@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { Clinic } from '#domain/practice/practice-schemas.ts';
 import { LoadingDotsOverlay } from '../../components/ui/loading-dots-overlay.tsx';
 import { brandColorOrDefault } from '../../lib/contrast.ts';
+import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { useBookingContext } from './booking-context.ts';
 import { isClinicChoiceFirst } from './first-step.ts';
 import { reachablePage } from './navigation/reachable-page.ts';
@@ -13,12 +14,25 @@ import { PatientTypeStep } from './steps/patient-type-step.tsx';
 import { useRfvEntry } from './use-rfv-entry.ts';
 
 // Page 1 and the location choice are in the entry chunk; later steps load when first reached.
-const ReasonStep = lazy(() => import('./steps/reason-step.tsx'));
-const ProviderStep = lazy(() => import('./steps/provider-step.tsx'));
-const SlotStep = lazy(() => import('./steps/slot-step.tsx'));
-const ContactStep = lazy(() => import('./steps/contact-step.tsx'));
-const VerifyStep = lazy(() => import('./verify/verify-step.tsx'));
-const ConfirmationStep = lazy(() => import('./steps/confirmation-step.tsx'));
+const ReasonStep = preloadableLazy(() => import('./steps/reason-step.tsx'));
+const ProviderStep = preloadableLazy(() => import('./steps/provider-step.tsx'));
+const SlotStep = preloadableLazy(() => import('./steps/slot-step.tsx'));
+const ContactStep = preloadableLazy(() => import('./steps/contact-step.tsx'));
+const VerifyStep = preloadableLazy(() => import('./verify/verify-step.tsx'));
+const ConfirmationStep = preloadableLazy(() => import('./steps/confirmation-step.tsx'));
+
+/**
+ * The steps each page can lead to. Their chunks load while the patient is still on the page (or
+ * during the auto-advance pause), so the next step appears at once rather than after a fallback.
+ */
+const NEXT_STEPS: Partial<Record<number, { preload: () => Promise<void> }[]>> = {
+  [PAGE.patientType]: [ReasonStep, ProviderStep],
+  [PAGE.reason]: [ProviderStep, SlotStep],
+  [PAGE.provider]: [SlotStep],
+  [PAGE.slot]: [ContactStep],
+  [PAGE.contact]: [VerifyStep, ConfirmationStep],
+  [PAGE.verify]: [ConfirmationStep],
+};
 
 interface BookingStepsProps {
   clinic: Clinic | null;
@@ -45,6 +59,13 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
     canSkipSlot: slotsError?.code === 'PMS_UNAVAILABLE',
     hasBookingResult,
   });
+
+  useEffect(() => {
+    // Page 1 waits for a choice: what its first paint fetches has a budget of its own (ADR 0016).
+    if (shown === PAGE.patientType && !isAdvancing) return;
+    // A failed preload is harmless: the step loads again, through Suspense, when it is shown.
+    NEXT_STEPS[shown]?.forEach((step) => step.preload().catch(() => undefined));
+  }, [shown, isAdvancing]);
 
   useEffect(() => {
     if (shown !== PAGE.confirmation) return;
