@@ -5,6 +5,7 @@ import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { fixedClock } from '#server/test/test-app.ts';
 import { seedBenchPractice } from './bench-practice.ts';
+import { listenOnLoopback } from './load-test.ts';
 import { medianSummary, summarise, type LatencySummary } from './measure.ts';
 
 export interface BookingBenchResult {
@@ -34,9 +35,7 @@ export async function benchBookings(db: Database, options: { rounds: number; cou
   // One fixed "now" for every round: the seeds differ only in their practice.
   const app = await buildApp({ config, db, clock: fixedClock(seeds[0]!.now), logger: false });
   app.post(TRIVIAL_PATH, async () => ({ success: true, result: 'ok' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const base = await listenOnLoopback(app);
   try {
     const latencies: LatencySummary[] = [];
     const trivial: LatencySummary[] = [];

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from './bench-chromium.ts';
 import { median } from './measure.ts';
 
 export interface InteractionResult {
@@ -16,7 +17,6 @@ export interface InteractionResult {
 /** Spec section 9: "Slot advance delay | 400 ms", the pause before page 5 that the patient is meant to see. */
 export const SLOT_ADVANCE_DELAY_MS = 400;
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const CONTACT_HEADING = 'Please enter contact information';
 
 /** What must be on screen for a measurement to end: an element matching `selector` whose text is not `notText` (and has `text`, if given). */
@@ -121,7 +121,7 @@ async function bookingRun(browser: Browser, base: string): Promise<{ dayToSlotsM
  * then `runs` runs each with a baseline click beside it; medians.
  */
 export async function benchInteraction(base: string, runs = 5): Promise<InteractionResult> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     await bookingRun(browser, base);
     const samples = { day: [] as number[], slot: [] as number[], baseline: [] as number[] };

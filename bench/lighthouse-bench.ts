@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench-chromium.ts';
 import { median } from './measure.ts';
 
 export interface LighthouseScores {
@@ -18,7 +19,7 @@ export interface LighthouseResult extends LighthouseScores {
   discarded: string[];
 }
 
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const METRICS = { lcpMs: 'largest-contentful-paint', tbtMs: 'total-blocking-time', cls: 'cumulative-layout-shift' } as const;
 
 /**
@@ -48,7 +49,7 @@ async function auditOnce(url: string, port: number): Promise<LighthouseScores | 
 
 /** Lighthouse (mobile settings, its default) on each page: medians of `runs` runs that measured the page. */
 export async function benchLighthouse(pages: { page: string; url: string }[], runs = 3): Promise<LighthouseResult[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
   try {
     const results: LighthouseResult[] = [];
     for (const { page, url } of pages) {

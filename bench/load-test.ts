@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LoadOutcome, LoadRequest } from './load-worker.ts';
@@ -10,6 +11,14 @@ export interface LoadResult {
 }
 
 const WORKER_FILE = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
+
+/** Starts `app` on a free loopback port; its base URL. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server has no port');
+  return `http://127.0.0.1:${address.port}`;
+}
 
 /** What Chromium sends: every real client of the API asks for a compressed answer. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };

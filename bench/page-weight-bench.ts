@@ -1,4 +1,5 @@
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchChromium } from './bench-chromium.ts';
 
 export interface PageWeight {
   page: string;
@@ -22,8 +23,6 @@ export const weighedPages = (review: { path: string; requestId: string }) => [
 export const isWithinBudget = (weight: PageWeight, isBookingPage: boolean) =>
   weight.totalBytes <= PAGE_WEIGHT_BUDGET.totalBytes && (!isBookingPage || weight.scriptBytes <= PAGE_WEIGHT_BUDGET.bookingScriptBytes);
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
 /**
  * Compressed bytes the browser really receives (the encoded body sizes of the document, scripts
  * and stylesheets) to show a page, until its `ready` heading is shown and the network is idle, so
@@ -46,7 +45,7 @@ export async function weighPage(page: Page, url: string, name: string, ready: st
 
 /** Each page in a fresh browser context (nothing cached). */
 export async function measurePageWeights(base: string, pages: { page: string; path: string; ready: string }[]): Promise<PageWeight[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const results: PageWeight[] = [];
     for (const { page: name, path, ready } of pages) {

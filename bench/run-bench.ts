@@ -6,6 +6,7 @@ import { openPgliteDatabase } from '#server/db/pglite-database.ts';
 import { openPostgresDatabase } from '#server/db/postgres-database.ts';
 import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
 import type { Database } from '#server/db/database.ts';
+import { CHROMIUM_PATH } from './bench-chromium.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
 import { bookingRows, demoServerRows, engineRows, slotsRows } from './bench-rows.ts';
 import { formatTable, type Row } from './bench-table.ts';
@@ -24,12 +25,11 @@ const ROUNDS = env('BENCH_ROUNDS', 3);
 const SLOTS = { rounds: ROUNDS, seconds: env('BENCH_SECONDS', 4), sequentialCount: env('BENCH_SEQUENTIAL', 100) };
 const BOOKINGS = { rounds: ROUNDS, count: env('BENCH_BOOKINGS', 200), concurrency: 10 };
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const machine = {
   cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
   memoryGiB: Math.round(totalmem() / 2 ** 30),
   node: process.version,
-  chromium: execFileSync(chromiumPath, ['--version'], { encoding: 'utf8' }).trim(),
+  chromium: execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim(),
 };
 
 /** Progress on stderr: the table on stdout stays clean for the README. */

@@ -4,7 +4,7 @@ import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { fixedClock } from '#server/test/test-app.ts';
 import { seedBenchPractice } from './bench-practice.ts';
-import { BROWSER_HEADERS, loadTest, sequentialLatency, type LoadResult } from './load-test.ts';
+import { BROWSER_HEADERS, listenOnLoopback, loadTest, sequentialLatency, type LoadResult } from './load-test.ts';
 import { median, medianSummary, type LatencySummary } from './measure.ts';
 
 /** Latency percentiles and requests per second at some number of connections, medians over rounds. */
@@ -28,10 +28,7 @@ const TRIVIAL_PATH = '/bench/trivial';
 async function listen(app: FastifyInstance): Promise<string> {
   // The baseline: the cheapest JSON answer this server can give, through the same plugins and hooks.
   app.get(TRIVIAL_PATH, async () => ({ success: true, result: 'ok' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
+  return listenOnLoopback(app);
 }
 
 const medianLoad = (runs: LoadResult[]): LoadFigures => ({

@@ -68,7 +68,7 @@ export interface AppDeps {
   paymentAdapter?: PaymentAdapter;
   /** Fastify logger settings; tests pass false. */
   logger?: boolean | { level: string };
-  /** Mail and SMS providers; default from config (SMTP, Twilio, or the outbox). */
+  /** Mail and SMS providers of the message jobs; default from config (SMTP, Twilio, or the outbox). */
   messageAdapters?: { mail: MailAdapter; sms: SmsAdapter };
   /**
    * One-time codes: send-otp makes the first delivery attempt itself and answers with its outcome
@@ -133,12 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   const patients = createPatientsService(db, practices);
-  const messageAdapters = deps.messageAdapters ?? { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) };
+  // One set of providers per process, for the workers and for send-otp's first attempt (ADR 0021).
+  const messageHandlers = createMessageJobHandlers(deps.messageAdapters ?? { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) });
   const codeDelivery =
     deps.codeDelivery === false
       ? undefined
       : {
-          runNow: createJobRunNow({ db, clock, handlers: createMessageJobHandlers(messageAdapters), logger: app.log }),
+          runNow: createJobRunNow({ db, clock, handlers: messageHandlers, logger: app.log }),
           ...(deps.codeDelivery ? { waitMs: deps.codeDelivery.waitMs } : {}),
         };
   const payments = createPaymentsService({ db, clock, practices, availability, captcha, adapter: paymentAdapter, publicUrl: config.publicUrl });
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('background', {
     jobHandlers: {
+      ...messageHandlers,
       [REFUND_JOB]: (payload) => payments.refund(payload),
       ...createPmsWriteJobHandlers({ db, clock, openDental }),
     } satisfies Record<string, JobHandler>,

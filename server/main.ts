@@ -1,9 +1,6 @@
-import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
-import { createSmsAdapter } from './adapters/sms/sms-adapters.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
-import { createMessageJobHandlers } from './jobs/message-jobs.ts';
 import { fail, loadConfigOrExit } from './cli/cli-support.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
 import { listPracticeFormUrls } from './features/practices/practices-repository.ts';
@@ -19,15 +16,13 @@ async function main(): Promise<void> {
   const imported = await importDemoPracticesIfEmpty(db);
   if (imported) console.log(`Imported the demo practices: ${imported.join(', ')}`);
 
-  // One set of providers for the process: the worker's and send-otp's first attempts (ADR 0021).
-  const messageAdapters = { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) };
-  const app = await buildApp({ config, db, messageAdapters });
+  const app = await buildApp({ config, db });
   // Every process runs a worker; the job table's row locks keep them from sending twice.
   const worker = createJobWorker({
     db,
     clock: systemClock,
     handlers: {
-      ...createMessageJobHandlers(messageAdapters),
+      // Messages (SMTP, Twilio or the outbox), refunds, Open Dental writes.
       ...app.background.jobHandlers,
       // Also (re)starts the chain of review-request sweeps (ADR 0013).
       ...(await setUpReviewJobs({ db, clock: systemClock, publicUrl: config.publicUrl })),

@@ -33,7 +33,7 @@ export interface JobWorker {
   runDueJobs(): Promise<number>;
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
 // last_error is for operators; a long provider response adds nothing after this.
 const MAX_ERROR_LENGTH = 1_000;
 

@@ -25,6 +25,12 @@ export interface ClaimedJob {
 
 const DEFAULT_MAX_ATTEMPTS = 8;
 
+type ClaimedJobRow = { id: string; type: string; payload: unknown; attempts: number; max_attempts: number; expires_at: Date | null };
+
+const toClaimedJob = (row: ClaimedJobRow): ClaimedJob => ({
+  id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+});
+
 // The payload without its secret keys; `-` on a scalar payload would raise, so only objects lose keys.
 const SCRUBBED_PAYLOAD = `case when cardinality(secret_keys) > 0 and jsonb_typeof(payload) = 'object' then payload - secret_keys else payload end`;
 
@@ -45,7 +51,7 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
  * rows; a row another worker claimed meanwhile fails the re-checked WHERE and is skipped.
  */
 export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil: Date; limit: number }): Promise<ClaimedJob[]> {
-  const rows = await db.query<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number; expires_at: Date | null }>(
+  const rows = await db.query<ClaimedJobRow>(
     `update jobs set status = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
      where id in (
        select id from jobs
@@ -58,9 +64,7 @@ export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil
      returning id, type, payload, attempts, max_attempts, expires_at`,
     [claim.now, claim.leaseUntil, claim.limit],
   );
-  return rows.map((row) => ({
-    id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
-  }));
+  return rows.map(toClaimedJob);
 }
 
 /**
@@ -68,15 +72,13 @@ export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil
  * (a one-time code's first attempt, ADR 0021). Null when a worker has it or it is finished.
  */
 export async function claimQueuedJob(db: Queryable, claim: { dedupeKey: string; now: Date; leaseUntil: Date }): Promise<ClaimedJob | null> {
-  const [row] = await db.query<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number; expires_at: Date | null }>(
+  const [row] = await db.query<ClaimedJobRow>(
     `update jobs set status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = $2
      where dedupe_key = $1 and status = 'queued' and (expires_at is null or expires_at > $2)
      returning id, type, payload, attempts, max_attempts, expires_at`,
     [claim.dedupeKey, claim.now, claim.leaseUntil],
   );
-  return row
-    ? { id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, expiresAt: row.expires_at === null ? null : new Date(row.expires_at) }
-    : null;
+  return row ? toClaimedJob(row) : null;
 }
 
 /** Ends a queued job without another attempt (its caller gave up on it), scrubbing its secret. */

@@ -1,4 +1,4 @@
-import { runJobAttempt, type JobAttemptOutcome, type JobWorkerOptions } from './job-worker.ts';
+import { DEFAULT_LEASE_MS, runJobAttempt, type JobAttemptOutcome, type JobWorkerOptions } from './job-worker.ts';
 import { cancelQueuedJob, claimQueuedJob } from './jobs-repository.ts';
 
 /** `pending`: the attempt is still running after the wait; it finishes (or is retried) on its own. */
@@ -11,8 +11,6 @@ export interface JobRunNow {
   cancel(jobId: string, reason: string): Promise<void>;
 }
 
-const LEASE_MS = 5 * 60_000;
-
 /**
  * The first attempt of a job, run by the request that queued it rather than by the next worker
  * pass, so the request can answer with the outcome (ADR 0021). The job stays in the table: a
@@ -23,7 +21,7 @@ export function createJobRunNow(options: Pick<JobWorkerOptions, 'db' | 'clock' |
   return {
     async run(dedupeKey, waitMs) {
       const now = clock.now();
-      const job = await claimQueuedJob(db, { dedupeKey, now, leaseUntil: new Date(now.getTime() + LEASE_MS) });
+      const job = await claimQueuedJob(db, { dedupeKey, now, leaseUntil: new Date(now.getTime() + DEFAULT_LEASE_MS) });
       if (!job) return { status: 'not-found' };
       const attempt = runJobAttempt(options, job).then(
         (outcome): RunNowOutcome => ({ ...outcome, jobId: job.id }),

@@ -183,7 +183,7 @@ describe('holds', () => {
     expect(lateReturn.statusCode).toBe(409);
     const jobs = createJobWorker({
       db: testDb.db, clock,
-      handlers: { ...createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), ...app.background.jobHandlers },
+      handlers: app.background.jobHandlers,
       logger: { warn: () => undefined, error: () => undefined },
     });
     await jobs.runDueJobs();

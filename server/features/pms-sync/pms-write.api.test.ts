@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
-import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
-import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import {
@@ -51,7 +48,7 @@ beforeAll(async () => {
   worker = createJobWorker({
     db: testDb.db,
     clock,
-    handlers: { ...createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), ...app.background.jobHandlers },
+    handlers: app.background.jobHandlers,
     logger: { warn: () => undefined, error: () => undefined },
     random: () => 0,
   });

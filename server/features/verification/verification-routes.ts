@@ -10,7 +10,7 @@ export function registerVerificationRoutes(
   app: FastifyInstance,
   deps: { db: Database; clock: Clock; practices: PracticesService; rateLimits: Pick<RateLimits, 'otpSend' | 'otpCheck'>; delivery?: CodeDelivery | undefined },
 ): void {
-  const verification = createVerificationService({ db: deps.db, clock: deps.clock, practices: deps.practices, ...(deps.delivery ? { delivery: deps.delivery } : {}) });
+  const verification = createVerificationService(deps);
 
   app.post('/verify/send-otp', { config: { rateLimit: deps.rateLimits.otpSend } }, async (request, reply) => {
     const sent = await withRetryAfter(reply, () => verification.sendCode(request.body));

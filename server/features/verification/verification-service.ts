@@ -56,7 +56,7 @@ export interface CodeDelivery {
   waitMs?: number;
 }
 
-export function createVerificationService(deps: { db: Database; clock: Clock; practices: PracticesService; delivery?: CodeDelivery }): VerificationService {
+export function createVerificationService(deps: { db: Database; clock: Clock; practices: PracticesService; delivery?: CodeDelivery | undefined }): VerificationService {
   const { db, clock, delivery } = deps;
 
   return {
