@@ -1,12 +1,44 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
  * Boundaries (architecture page): domain imports neither web nor server and no Node or DOM
- * runtime; web and server never import each other; no import cycles anywhere.
+ * runtime; web and server never import each other; no import cycles anywhere. The server's
+ * infrastructure layers (adapters, jobs, db, http) never import a feature: a feature uses them,
+ * and passes in what they need.
  */
+const boundaryZones = [
+  { target: './domain', from: './server', message: 'domain is pure: it must not import server code.' },
+  { target: './domain', from: './web', message: 'domain is pure: it must not import web code.' },
+  { target: './web', from: './server', message: 'web must not import server code; share through domain.' },
+  { target: './server', from: './web', message: 'server must not import web code; share through domain.' },
+];
+const serverLayerZones = ['adapters', 'jobs', 'db', 'http'].map((layer) => ({
+  target: `./server/${layer}`,
+  from: './server/features',
+  message: `server/${layer} must not import server/features: have the feature pass in what the ${layer} code needs.`,
+}));
+
+// The web's one-way imports (bulletproof-react): shared code (components, lib) imports no feature
+// and not the app; a feature imports no other feature (what two features share moves down).
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const webLayerZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A web feature must not import another feature: move what they share to web/src/components or web/src/lib.',
+  })),
+  ...['components', 'lib'].map((shared) => ({
+    target: `./web/src/${shared}`,
+    from: ['./web/src/features', './web/src/app'],
+    message: `web/src/${shared} is shared code: it must not import a feature or the app.`,
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'test-results/', 'playwright-report/', 'web/public/'] },
   js.configs.recommended,
@@ -26,17 +58,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './domain', from: './server', message: 'domain is pure: it must not import server code.' },
-            { target: './domain', from: './web', message: 'domain is pure: it must not import web code.' },
-            { target: './web', from: './server', message: 'web must not import server code; share through domain.' },
-            { target: './server', from: './web', message: 'server must not import web code; share through domain.' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
@@ -63,6 +85,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...webLayerZones] }],
       'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*'], message: 'web must not import server code.' }] }],
     },
   },
@@ -70,6 +93,44 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*'], message: 'server must not import web code.' }] }],
+    },
+  },
+  {
+    // Tests of a layer may build a whole app with its features.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...serverLayerZones] }] },
+  },
+  {
+    // SQL lives in repositories (style page): elsewhere a feature calls a repository function.
+    // The db seam itself (server/db) and tests are exempt.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*-repository.ts', 'server/db/**', 'server/**/*.test.ts', 'server/**/*-test-{kit,support}.ts', 'server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(query|exec)$/][arguments.0.type=/Literal|TemplateLiteral/]",
+          message: 'SQL lives in a *-repository.ts file: move this query into the feature\'s repository.',
+        },
+      ],
+    },
+  },
+  {
+    // Requests are parsed in routes (ADR 0001): a service takes parsed values. The booking body is
+    // the one exception, parsed by the booking transaction because its schema needs the practice.
+    files: ['server/features/**/*.ts'],
+    ignores: ['server/features/**/*-routes.ts', 'server/features/bookings/booking-transaction.ts', 'server/**/*.test.ts', 'server/**/*-test-{kit,support}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#web/*'], message: 'server must not import web code.' },
+            { group: ['**/http/request-parsing.ts'], importNames: ['parseBody', 'parseQuery'], message: 'Parse the request in the route (ADR 0001) and pass the parsed value to the service.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -46,7 +46,8 @@ export default defineConfig({
   retries: process.env.CI === 'true' ? 1 : 0,
   // The HTML report keeps every attached step screenshot (e2e/booking-walkthrough.spec.ts) after the run.
   reporter: [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // The verification and history walks take 20 to 30 s on a busy two-core machine: room, not retries.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -36,7 +36,7 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+const config = {
   root: webRoot,
   plugins: [react(), tailwindcss(), precompressAssets()],
   build: {
@@ -52,4 +52,16 @@ export default defineConfig({
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
+} satisfies UserConfig;
+
+/**
+ * A build is always a production build, whatever NODE_ENV the shell has: Vite takes NODE_ENV
+ * from the environment, so `NODE_ENV=development npm start` used to serve React's development
+ * build (larger, slower, with the DevTools banner). The config is read before Vite settles on
+ * NODE_ENV for the build, so setting it here decides every `process.env.NODE_ENV` in the bundle.
+ * The dev server (`vite`) is left as it is.
+ */
+export default defineConfig(({ command }) => {
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });

@@ -58,7 +58,8 @@ test('a returning patient with one matching reason jumps straight to the slots (
   expect(request.postDataJSON()).toMatchObject({ pms_clinic_num: 2, patient_status: 'Returning Patient', pms_prov_num: 21 });
   await expectStep(page, HEADINGS.booked);
   await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
-  await expect(page.getByRole('main')).toContainText('First Available');
+  // The reason shows no providers ('First Available'); the page names the one the booking went to.
+  await expect(page.getByRole('main')).toContainText('Dr. Lena Fischer');
   await expect(page.getByRole('main')).toContainText('(718) 555-0150');
 });
 
@@ -78,8 +79,9 @@ test('booking for someone else with insurance Other and both optional fields', a
   await page.getByRole('combobox', { name: 'Insurance' }).click();
   await page.getByRole('option', { name: 'Other' }).click();
   await expect(page.getByText(brightSmile.other_insurance_message ?? '')).toBeVisible();
-  await page.getByLabel('Insurance Provider Name').fill('Guardian 2');
-  await expect(page.getByLabel('Insurance Provider Name')).toHaveValue('Guardian ');
+  // Insurance names keep their digits (ADR 0030); symbols go.
+  await page.getByLabel('Insurance Provider Name').fill('Guardian 2!');
+  await expect(page.getByLabel('Insurance Provider Name')).toHaveValue('Guardian 2');
   await page.getByLabel("Subscriber's Full Name").fill('Mary Doe');
   await page.getByLabel("Subscriber's Date of Birth").fill('01/02/1960');
   await page.getByLabel('Subscriber ID').fill('XZ-123456');
@@ -98,7 +100,7 @@ test('booking for someone else with insurance Other and both optional fields', a
     has_insurance: true,
     insurance_details: {
       insurance: 'Other',
-      insurance_provider: 'Guardian',
+      insurance_provider: 'Guardian 2',
       subscribers_full_name: 'Mary Doe',
       subscribers_dob: '1960-01-02',
       subscriber_id: 'XZ-123456',
@@ -158,5 +160,8 @@ test('a multi-clinic practice books through the location page', async ({ page })
   const sent = await submitBooking(page);
   expect(sent.postDataJSON()).toMatchObject({ pms_clinic_num: 1 });
   await expectStep(page, HEADINGS.booked);
-  await expect(page.getByRole('main')).toContainText('First Available');
+  // 'Select Earliest Available Provider' was chosen: the page names the provider of the slot taken.
+  const assigned = { 11: 'Dr. Maya Patel', 12: 'Dr. Omar Haddad' }[(sent.postDataJSON() as { pms_prov_num: number }).pms_prov_num];
+  expect(assigned).toBeTruthy();
+  await expect(page.getByRole('main')).toContainText(assigned!);
 });

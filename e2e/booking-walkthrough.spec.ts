@@ -30,7 +30,8 @@ for (const [index, viewport] of [{ width: 375, height: 812 }, { width: 1280, hei
     };
 
     test('every step of a booking with insurance', async ({ page }) => {
-      test.setTimeout(60_000);
+      // Axe (wcag21a included), a scroll check and a screenshot on every step: about a minute under CI load.
+      test.setTimeout(120_000);
       await page.goto('/smile-group');
       await expectStep(page, HEADINGS.clinic);
       await check(page, '0-clinic-selection');

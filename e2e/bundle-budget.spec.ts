@@ -5,12 +5,13 @@ import { HEADINGS } from './booking-steps.ts';
 import { createReviewRequest } from './review-requests.ts';
 
 /**
- * Issue 5: the JavaScript the browser needs to show /{id} is at most 120 KB gzip. Counted from
+ * Issue 5: the JavaScript the browser needs to show /{id} is at most 120 KB gzip (122 KB since the amendment of ADR 0016). Counted from
  * what the page really fetches until it has shown its first step and the network is idle (so a
  * chunk loaded early "just in case" counts too), sized as the precompressed .gz files the server
  * sends (gzip level 9). KB = 1000 bytes, as Vite reports sizes.
  */
-const BUDGET_BYTES = 120_000;
+// ADR 0016 (amended 2026-11-23): 122 KB since browser history steps and 'Change location' joined page 1.
+const BUDGET_BYTES = 122_000;
 
 const pages = [
   { path: '/bright-smile', heading: HEADINGS.patientType },
@@ -19,7 +20,7 @@ const pages = [
 ];
 
 for (const { path, heading } of pages) {
-  test(`the script to show ${path} stays within 120 KB gzip`, async ({ page }, testInfo) => {
+  test(`the script to show ${path} stays within 122 KB gzip`, async ({ page }, testInfo) => {
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);

@@ -88,21 +88,63 @@ test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking i
   expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
 });
 
-test('cancel: the failed page says the appointment is booked but not paid, and the form starts afresh', async ({ page }) => {
+test('cancel: the failed page names the practice, says the appointment is booked but not paid and when, and "Try the payment again" pays it', async ({ page }) => {
   const { email } = uniqueContact('cancel');
-  await toPaidContactPage(page, email, 2, 4);
+  const slot = await toPaidContactPage(page, email, 2, 4);
   await page.getByRole('button', { name: 'Pay & Schedule' }).click();
   await expect(page).toHaveURL(/\/_dev\/checkout\//);
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  await expect(page).toHaveURL(/\/bright-smile\/payment-failed$/);
+  await expect(page).toHaveURL(/\/bright-smile\/payment-failed\?session_id=[^&]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeVisible();
   await expect(page.getByText('Your appointment is booked but the payment is not completed.')).toBeVisible();
+  await expect(page.getByText('You can pay now, or at your visit.')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
+  const header = page.getByRole('banner', { name: 'Practice information' });
+  await expect(header).toContainText(brightSmile.name);
+  await expect(page.getByRole('main').getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:/);
+  await expect(page).toHaveTitle(`Payment Failed - ${brightSmile.name} - Chairtime`);
   await expectNoAxeViolations(page);
+  // Booked: the form starts afresh; the checkout's id stays for "Try the payment again".
   expect(await stored(page, BOOKING_STORAGE)).toBeNull();
-  expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
+
+  await page.getByRole('button', { name: 'Try the payment again' }).click();
+  await expect(page).toHaveURL(/\/_dev\/checkout\//);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+  await expect(page).toHaveTitle(`Payment Successful - ${brightSmile.name} - Chairtime`);
 
   await page.getByRole('link', { name: 'Back to the booking form' }).click();
+  await expectStep(page, HEADINGS.patientType, 'Step 1');
+});
+
+test('back from the checkout: Pay & Schedule again resumes the patient\'s own hold instead of "booked by someone else", and Pay books it', async ({ page }) => {
+  const { email } = uniqueContact('back');
+  const slot = await toPaidContactPage(page, email, 4, 2);
+  await page.getByRole('button', { name: 'Pay & Schedule' }).click();
+  await expect(page).toHaveURL(/\/_dev\/checkout\//);
+  const checkoutUrl = page.url();
+
+  await page.goBack();
+  await expectStep(page, HEADINGS.contact);
+  const [create] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/stripe/create-session')),
+    page.getByRole('button', { name: 'Pay & Schedule' }).click(),
+  ]);
+  expect(create.status()).toBe(201);
+  expect(create.request().postDataJSON()).toMatchObject({ replaces_session_id: checkoutUrl.split('/').at(-1) });
+  await expect(page).toHaveURL(checkoutUrl);
+  await expect(page.getByText(/booked by someone else/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
+});
+
+test('a patient who opened the site at another address is sent to the same page on PUBLIC_URL before the flow starts', async ({ page, baseURL }) => {
+  const other = baseURL!.replace('127.0.0.1', 'localhost');
+  await page.goto(`${other}/bright-smile?referrer_id=r1`);
+  await expect(page).toHaveURL(`${baseURL}/bright-smile?referrer_id=r1`);
   await expectStep(page, HEADINGS.patientType, 'Step 1');
 });
 

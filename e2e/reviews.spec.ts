@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
 import { ReviewRequestStatusSchema } from '#domain/reviews/review-request-schemas.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
+import { demoPractice, type DemoPractice } from './demo-practices.ts';
 import { ADMIN_HEADERS, createReviewRequest } from './review-requests.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -12,9 +14,21 @@ const demo = JSON.parse(readFileSync(new URL('../demo/practices.json', import.me
   practices: { form_url: string; google_review_url?: string | null; notification_email?: string | null }[];
 };
 const brightSmile = demo.practices.find((p) => p.form_url === 'bright-smile')!;
+const brightSmileBranding = demoPractice('bright-smile');
 const GOOGLE_URL = brightSmile.google_review_url!;
 const OFFICE_EMAIL = brightSmile.notification_email!;
 const GOOGLE_STUB = '<!doctype html><html lang="en"><title>Google reviews (stub)</title><p>Stub</p></html>';
+
+/** The practice's side panel: its name, brand colour and tap-to-call phone; the page's own heading stays the only h1. */
+async function expectPracticeBranding(page: Page, practice: DemoPractice) {
+  const panel = page.getByRole('complementary', { name: 'Practice information' });
+  await expect(panel).toContainText(practice.name);
+  const phone = practice.phone!;
+  await expect(panel.getByRole('link', { name: formatPhone(phone) })).toHaveAttribute('href', phoneHref(phone));
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(practice.form_customization!.brand_color!.slice(i, i + 2), 16));
+  await expect(panel).toHaveCSS('background-color', `rgb(${r}, ${g}, ${b})`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+}
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -22,6 +36,8 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test('a patient opens the review link, goes on to Google and sends private feedback the practice receives', async ({ page, context, request }) => {
+  // Two pages, four accessibility scans and a second tab: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   // Nothing may leave the machine. Playwright routes only the first URL of a redirect chain, so
   // the tracking link itself is routed: the real server answers it (and records the click), its
   // redirect is kept for the assertions, and a local page stands in for Google.
@@ -40,6 +56,8 @@ test('a patient opens the review link, goes on to Google and sends private feedb
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Not happy with your visit ?');
   const google = page.getByRole('link', { name: 'Leave a Review on Google', exact: true });
   await expect(google).toHaveAttribute('target', '_blank');
+  await expectPracticeBranding(page, brightSmileBranding);
+  await expect(page).toHaveTitle('Thank you for your visit - Bright Smile Dental - Chairtime');
   await expectNoAxeViolations(page);
 
   const [tab] = await Promise.all([context.waitForEvent('page'), google.click()]);
@@ -59,6 +77,8 @@ test('a patient opens the review link, goes on to Google and sends private feedb
   await expect(category).toHaveText(/Select\.\.\./);
   await expect(page.getByPlaceholder('Enter your message...')).toBeVisible();
   await expect(submit).toBeDisabled();
+  await expectPracticeBranding(page, brightSmileBranding);
+  await expect(page).toHaveTitle('Feedback Form - Bright Smile Dental - Chairtime');
   await expectNoAxeViolations(page);
 
   // Keyboard only: open the menu, check it, pick 'Hygiene concerns' (the sixth), type, send.
@@ -94,6 +114,20 @@ test('a patient opens the review link, goes on to Google and sends private feedb
     })
     .toMatchObject({ channel: 'email', to: OFFICE_EMAIL, text: expect.stringContaining('The chair was not wiped between patients.') });
   expect((await status()).feedback).toMatchObject({ feedback_category: 'Hygiene concerns' });
+});
+
+test("a practice without a Google review page: no 'Leave a Review on Google', private feedback still offered, in its branding", async ({ page, request }) => {
+  const verifyDental = demoPractice('verify-dental');
+  expect(demo.practices.find((p) => p.form_url === 'verify-dental')?.google_review_url ?? null).toBeNull();
+  const created = await createReviewRequest(request, `Quiet${Date.now().toString(36)}`, 'verify-dental');
+  await page.goto(new URL(created.review_url).pathname);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Thank you for choosing us, Rosa /);
+  await expect(page.getByRole('link', { name: 'Let us know' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Leave a Review on Google' })).toHaveCount(0);
+  await expect(page.getByText(/Google/)).toHaveCount(0);
+  await expectPracticeBranding(page, verifyDental);
+  await expect(page).toHaveTitle('Thank you for your visit - Verify Dental Care - Chairtime');
+  await expectNoAxeViolations(page);
 });
 
 test.describe('a review link that does not work', () => {

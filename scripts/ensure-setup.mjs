@@ -23,11 +23,10 @@ function newestIn(dir) {
 
 const installedMarker = join(root, 'node_modules', '.package-lock.json');
 if (mtime(installedMarker) < mtime(join(root, 'package-lock.json'))) {
-  // `npm install` rather than `npm ci`: lock files written on this platform leave out other
-  // platforms' optional binaries (tailwind, resolver), which `npm ci` treats as out of sync.
-  // --no-save keeps the lock file as committed.
-  console.log('Installing dependencies (npm install)…');
-  run('npm install --no-audit --no-fund --no-save');
+  // `npm ci`: exactly the committed lock (complete for every platform, scripts/lock-file.test.ts),
+  // and never a change to a tracked file.
+  console.log('Installing dependencies (npm ci)…');
+  run('npm ci --no-audit --no-fund');
 }
 
 if (args.has('--build')) {

@@ -38,6 +38,7 @@ import { scheduleReviewSweep } from './features/reviews/review-request-sweep.ts'
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
+import { registerCanonicalOrigin } from './http/canonical-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
 import { registerVerificationRoutes } from './features/verification/verification-routes.ts';
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestGuards(app);
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
+  // After the security headers, so a redirect carries them too.
+  registerCanonicalOrigin(app, { publicUrl: config.publicUrl, trustProxy: config.trustProxy });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   const clock = deps.clock ?? systemClock;
   const rateLimits = await registerRateLimits(app, { db, clock, multiplier: config.rateLimitMultiplier });
@@ -120,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.stripe
       ? createStripePaymentAdapter({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey, ...stripeHostSettings(config.stripe.apiUrl) })
       : createLocalPaymentAdapter(db, config.publicUrl));
-  const practices = createPracticesService(db, { publishableKey: paymentAdapter.publishableKey });
+  const practices = createPracticesService(db, { publishableKey: paymentAdapter.publishableKey, texts: config.offers.texts });
   const availability = createAvailabilityService({
     practices,
     pmsFor: createPmsAdapterSelector(db, openDental),
@@ -165,13 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       registerHealthRoutes(api, db);
       registerPracticesRoutes(api, practices);
-      registerAvailabilityRoutes(api, availability);
+      registerAvailabilityRoutes(api, availability, clock);
       registerCaptchaRoutes(api, captcha, rateLimits.challenge);
-      registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup });
+      registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup, identityLimit: rateLimits.patientIdentity });
       registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
       registerPaymentsRoutes(api, { payments, rateLimits: { create: rateLimits.booking, status: rateLimits.paymentStatus } });
       await registerStripeWebhook(api, { payments, webhookSecret: config.stripe?.webhookSecret, clock });
-      registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery });
+      registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
     },
@@ -180,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The local outbox and its JSON contract for end-to-end tests; off in production by default.
   if (config.devTools) registerOutboxRoutes(app, { db });
-  if (config.devTools && paymentAdapter.provider === 'local') await registerLocalCheckoutRoutes(app, { db, payments });
+  if (config.devTools && paymentAdapter.provider === 'local') await registerLocalCheckoutRoutes(app, { db, payments, publicUrl: config.publicUrl, trustProxy: config.trustProxy });
 
   await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices });
   return app;

@@ -62,6 +62,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true', ALLOW_LOCAL_ADAPTERS: 'true' }).devTools).toBe(true);
   });
 
+  describe('in production, asks only for what practices use (ADR 0029)', () => {
+    const smtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'twilio-token-0123456789', TWILIO_FROM: '+12125550100' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
+    it('requires e-mail, and starts with SMTP alone: no texts, no payments', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...twilio, ...stripe })).toThrow('SMTP_URL: required in production');
+      const config = loadConfig(smtp);
+      expect(config.offers).toEqual({ texts: false, payments: false });
+      expect(config.twilio).toBeUndefined();
+      expect(config.stripe).toBeUndefined();
+    });
+
+    it('offers texts with Twilio and payments with Stripe', () => {
+      expect(loadConfig({ ...smtp, ...twilio }).offers).toEqual({ texts: true, payments: false });
+      expect(loadConfig({ ...smtp, ...stripe }).offers).toEqual({ texts: false, payments: true });
+      expect(loadConfig({ ...smtp, ...twilio, ...stripe }).offers).toEqual({ texts: true, payments: true });
+    });
+
+    it('keeps the outbox and the test checkout as the local defaults, and behind ALLOW_LOCAL_ADAPTERS in production', () => {
+      expect(loadConfig({}).offers).toEqual({ texts: true, payments: true });
+      expect(loadConfig({ NODE_ENV: 'test' }).offers).toEqual({ texts: true, payments: true });
+      expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_ADAPTERS: 'true' }).offers).toEqual({ texts: true, payments: true });
+    });
+  });
+
   it('trusts X-Forwarded-For only from named proxies: true means loopback and private networks, never every hop', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback,linklocal,uniquelocal');

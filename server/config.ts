@@ -103,8 +103,20 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; from: string; apiUrl?: string } | undefined;
   /** Unset: the local test checkout at /_dev/checkout. `apiUrl` unset: https://api.stripe.com. */
   stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string; apiUrl?: string } | undefined;
+  /**
+   * What this deployment can offer its practices (ADR 0029). Texts: Twilio, or the outbox where
+   * local adapters are allowed (not production, or ALLOW_LOCAL_ADAPTERS=true). Card payments:
+   * Stripe, or the local test checkout under the same rule.
+   */
+  offers: { texts: boolean; payments: boolean };
   /** Without a developer key, practices on Open Dental answer "connector not running" (ADR 0015). */
-  openDental: { apiUrl: string; developerKey: string | undefined; requestsPerSecond: number };
+  openDental: {
+    apiUrl: string;
+    developerKey: string | undefined;
+    requestsPerSecond: number;
+    /** Not read from the environment: tests shorten the patient's 5-second wait (ADR 0028). */
+    slotsWaitMs?: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -128,8 +140,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(missingTwilio.map((name) => `${name}: required when any of ${TWILIO_VARIABLES.join(', ')} is set`));
   }
   const isProduction = e.NODE_ENV === 'production';
+  const localAdaptersAllowed = !isProduction || e.ALLOW_LOCAL_ADAPTERS;
   // Without the webhook secret a paid booking would depend on the patient coming back.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set']);
+  const twilio: Config['twilio'] =
+    e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, ...(e.TWILIO_API_URL ? { apiUrl: e.TWILIO_API_URL } : {}) }
+      : undefined;
+  const stripe: Config['stripe'] =
+    e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+        }
+      : undefined;
   const config: Config = {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -146,25 +170,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    twilio:
-      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, ...(e.TWILIO_API_URL ? { apiUrl: e.TWILIO_API_URL } : {}) }
-        : undefined,
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? {
-          secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
-        }
-      : undefined,
+    twilio,
+    stripe,
+    offers: { texts: Boolean(twilio) || localAdaptersAllowed, payments: Boolean(stripe) || localAdaptersAllowed },
     openDental: { apiUrl: e.OPENDENTAL_API_URL, developerKey: e.OPENDENTAL_DEVELOPER_KEY, requestsPerSecond: e.OPENDENTAL_REQUESTS_PER_SECOND },
   };
-  if (isProduction && !e.ALLOW_LOCAL_ADAPTERS) {
-    // Production must not quietly keep patients' messages in a local outbox.
+  if (!localAdaptersAllowed) {
+    // Production must not quietly keep patients' messages in a local outbox. E-mail is the one
+    // channel every practice needs; without Twilio or Stripe, practices simply offer no texts or
+    // no payments (ADR 0029).
     const problems = [
       ...(config.devTools ? ['DEV_TOOLS: must be off in production (set ALLOW_LOCAL_ADAPTERS=true to override)'] : []),
       ...(config.smtpUrl ? [] : ['SMTP_URL: required in production (or set ALLOW_LOCAL_ADAPTERS=true to keep mail in the outbox)']),
-      ...(config.twilio ? [] : ['TWILIO_ACCOUNT_SID: required in production with TWILIO_AUTH_TOKEN and TWILIO_FROM (or set ALLOW_LOCAL_ADAPTERS=true)']),
-      ...(config.stripe ? [] : ['STRIPE_SECRET_KEY: required in production with STRIPE_WEBHOOK_SECRET (or set ALLOW_LOCAL_ADAPTERS=true)']),
     ];
     if (problems.length > 0) throw new ConfigError(problems);
   }

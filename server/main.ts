@@ -5,6 +5,8 @@ import { fail, loadConfigOrExit } from './cli/cli-support.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
 import { listPracticeFormUrls } from './features/practices/practices-repository.ts';
 import { importDemoPracticesIfEmpty } from './features/practices/demo-practices.ts';
+import { findStoredPracticeProblems } from './features/practices/practice-deployment-check.ts';
+import { PracticeImportRefused } from './features/practices/practice-import.ts';
 import { setUpReviewJobs } from './features/reviews/review-request-sweep.ts';
 
 /** Process start: config, database (migrated), demo data on an empty database, then listen. */
@@ -13,8 +15,18 @@ async function main(): Promise<void> {
   const db = await openDatabase(config).catch((error: unknown) => {
     fail(`Could not open the database (${describeDatabase(config)}):\n  ${error instanceof Error ? error.message : String(error)}`);
   });
-  const imported = await importDemoPracticesIfEmpty(db);
+  const imported = await importDemoPracticesIfEmpty(db, undefined, { offers: config.offers }).catch(async (error: unknown) => {
+    if (!(error instanceof PracticeImportRefused)) throw error;
+    await db.close();
+    fail(`Not started: the demo practices need what this server does not offer.\n${error.problems.join('\n')}`);
+  });
   if (imported) console.log(`Imported the demo practices: ${imported.join(', ')}`);
+  // A practice this server cannot serve (a paid reason without Stripe) stops the start (ADR 0029).
+  const problems = await findStoredPracticeProblems(db, config.offers);
+  if (problems.length > 0) {
+    await db.close();
+    fail([`Not started: ${problems.length} problem(s) with the practices in ${describeDatabase(config)}`, ...problems].join('\n'));
+  }
 
   const app = await buildApp({ config, db });
   // Every process runs a worker; the job table's row locks keep them from sending twice.
@@ -25,7 +37,7 @@ async function main(): Promise<void> {
       // Messages (SMTP, Twilio or the outbox), refunds, Open Dental writes.
       ...app.background.jobHandlers,
       // Also (re)starts the chain of review-request sweeps (ADR 0013).
-      ...(await setUpReviewJobs({ db, clock: systemClock, publicUrl: config.publicUrl })),
+      ...(await setUpReviewJobs({ db, clock: systemClock, publicUrl: config.publicUrl, texts: config.offers.texts })),
     },
     logger: app.log,
   });

@@ -7,6 +7,7 @@ export const ErrorCodeSchema = z.enum([
   'VALIDATION_FAILED',
   'NOT_FOUND',
   'SLOT_TAKEN',
+  'SLOT_UNAVAILABLE',
   'PMS_UNAVAILABLE',
   'OTP_INVALID',
   'RATE_LIMITED',

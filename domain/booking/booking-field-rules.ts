@@ -8,21 +8,43 @@ import { z } from 'zod';
 export const DATE_MESSAGE = 'Please enter a valid date in MM/DD/YYYY format';
 export const PHONE_MAX_LENGTH = 20;
 
-/** Letters (any script) and whitespace: what name fields keep as the patient types. */
-export const stripToLetters = (text: string) => text.replace(/[^\p{L}\s]/gu, '');
+/** Runs of spaces (tabs, line breaks) as one space: a stripped character never leaves a double space. */
+export const collapseSpaces = (text: string) => text.replace(/\s+/gu, ' ');
+
+// ADR 0030: names as people write them. Letters of any alphabet with their accents (also when
+// typed as combining marks), spaces, hyphens and apostrophes (typewriter and typographic).
+const NAME_CHARACTERS = String.raw`\p{L}\p{M}\s'’\-‐`;
+// Insurance names are company and plan names: their digits, '&' and '.' stay too.
+const INSURANCE_NAME_CHARACTERS = String.raw`${NAME_CHARACTERS}\d&.`;
+const strip = (allowed: string) => {
+  const other = new RegExp(`[^${allowed}]`, 'gu');
+  return (text: string) => collapseSpaces(text.replace(other, ''));
+};
+
+/** What name fields keep as the patient types: O'Neil, Smith-Jones, Zoë, José, 王秀英. */
+export const stripToName = strip(NAME_CHARACTERS);
+/** What the insurance provider name keeps as the patient types: a name's characters, digits, '&' and '.'. */
+export const stripToInsuranceName = strip(INSURANCE_NAME_CHARACTERS);
 /** Digits only, for digits-only inputs. */
 export const stripToDigits = (text: string) => text.replace(/\D/g, '');
-/** Digits and a plus sign, for the phone input. */
-export const stripToPhone = (text: string) => text.replace(/[^\d+]/g, '').slice(0, PHONE_MAX_LENGTH);
+/** Digits and a plus sign as the first character only, as typed (like every other mask), for the phone input. */
+export const stripToPhone = (text: string) => {
+  const kept = text.replace(/[^\d+]/g, '');
+  return (kept.startsWith('+') ? `+${stripToDigits(kept)}` : stripToDigits(kept)).slice(0, PHONE_MAX_LENGTH);
+};
 
-/** A required name: trimmed, letters and spaces only. */
-export const nameField = (label: string) =>
+const textField = (label: string, allowed: string, rule: string) =>
   z
     .string({ message: `${label} is required` })
     .trim()
+    .overwrite(collapseSpaces)
     .min(1, { message: `${label} is required` })
     .max(100, { message: `${label} must be at most 100 characters` })
-    .regex(/^[\p{L}\s]+$/u, { message: `${label} may contain only letters and spaces` });
+    .regex(new RegExp(`^[${allowed}]+$`, 'u'), { message: `${label} may contain only ${rule}` })
+    .regex(/\p{L}/u, { message: `${label} must contain a letter` });
+
+/** A required name (ADR 0030): trimmed, spaces collapsed; letters of any alphabet, spaces, hyphens and apostrophes. */
+export const nameField = (label: string) => textField(label, NAME_CHARACTERS, 'letters, spaces, hyphens and apostrophes');
 
 /** "MM/DD/YYYY" → "YYYY-MM-DD", or null when it is not a real calendar date. */
 export function usDateToIso(text: string): string | null {
@@ -75,8 +97,9 @@ export const phoneField = () =>
     .regex(/^\+?\d+$/, { message: 'Phone may contain only digits and a leading +' })
     .refine((phone) => stripToDigits(phone).length >= 7, { message: 'Please enter a valid phone number' });
 
-/** Free text such as insurance names: trimmed, letters and spaces (other characters stripped as typed). */
-export const lettersTextField = (label: string) => nameField(label);
+/** An insurance company or plan name (ADR 0030): a name's characters, plus digits, '&' and '.'. */
+export const insuranceNameField = (label: string) =>
+  textField(label, INSURANCE_NAME_CHARACTERS, "letters, digits, spaces, hyphens, apostrophes, '&' and '.'");
 
 /** Subscriber ID, group number: trimmed text of letters, digits and dashes. */
 export const idTextField = (label: string) =>
@@ -85,4 +108,5 @@ export const idTextField = (label: string) =>
     .trim()
     .min(1, { message: `${label} is required` })
     .max(50, { message: `${label} must be at most 50 characters` })
-    .regex(/^[\p{L}\d\s-]+$/u, { message: `${label} may contain only letters, digits and dashes` });
+    .regex(/^[\p{L}\d\s-]+$/u, { message: `${label} may contain only letters, digits and dashes` })
+    .transform(collapseSpaces);

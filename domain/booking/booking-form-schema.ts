@@ -3,7 +3,7 @@ import {
   DATE_MESSAGE,
   emailField,
   idTextField,
-  lettersTextField,
+  insuranceNameField,
   nameField,
   phoneField,
   usBirthDateField,
@@ -71,8 +71,8 @@ export function createBookingFormSchema(context: BookingFormContext) {
       }
       if (form.haveDentalInsurance === 'No') return;
       if (!form.insurance) ctx.addIssue({ code: 'custom', path: ['insurance'], message: 'Insurance is required' });
-      if (form.insurance?.value === OTHER_INSURANCE) check(lettersTextField('Insurance provider name'), form.insuranceProvider, 'insuranceProvider');
-      check(lettersTextField("Subscriber's full name"), form.subscribersFullName, 'subscribersFullName');
+      if (form.insurance?.value === OTHER_INSURANCE) check(insuranceNameField('Insurance provider name'), form.insuranceProvider, 'insuranceProvider');
+      check(nameField("Subscriber's full name"), form.subscribersFullName, 'subscribersFullName');
       check(usBirthDateField(today), form.subscriberDOB, 'subscriberDOB');
       check(idTextField('Subscriber ID'), form.subscriberID, 'subscriberID');
       if (context.optionalInsuranceFields.includes('groupNumber')) check(idTextField('Group number'), form.groupNumber, 'groupNumber');

@@ -92,7 +92,7 @@ describe('the page-5 form and the booking body agree', () => {
     ['a companion birth date that is not a date', { ...companion, companionDOB: '02/31/1965' }, 'companionDOB'],
     ['insurance without a choice', { insurance: null }, 'insurance'],
     ['Other insurance without a provider name', { ...other, insuranceProvider: '' }, 'insuranceProvider'],
-    ['a provider name with digits', { ...other, insuranceProvider: 'Acme 123' }, 'insuranceProvider'],
+    ['a provider name with symbols (its digits are kept, ADR 0030)', { ...other, insuranceProvider: 'Acme <123>' }, 'insuranceProvider'],
     ["a subscriber's name with digits", { subscribersFullName: 'Ana 2' }, 'subscribersFullName'],
     ["no subscriber's name", { subscribersFullName: '' }, 'subscribersFullName'],
     ["a subscriber's birth date that is not a date", { subscriberDOB: '02/30/2024' }, 'subscriberDOB'],

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../product.ts';
+import { wholeMinuteTimeField, windowedLocalDateField } from '../time/calendar-fields.ts';
 import {
   emailField,
   idTextField,
   isoBirthDateField,
-  lettersTextField,
+  insuranceNameField,
   nameField,
   phoneField,
 } from './booking-field-rules.ts';
@@ -20,6 +21,11 @@ export interface BookingRulesContext {
   today: string;
   toShowInsurances: boolean;
   optionalInsuranceFields: readonly ('groupNumber' | 'subscriberPhone')[];
+  /**
+   * The practice's insurance list (names as shown) and whether it accepts "Other": given by the
+   * server, which refuses a name not on the list. The form offers only the list anyway.
+   */
+  insuranceChoices?: { names: readonly string[]; acceptsOther: boolean };
 }
 
 export const OTHER_INSURANCE = 'Other';
@@ -28,8 +34,6 @@ export type PatientStatus = (typeof PATIENT_STATUSES)[number];
 
 const shortText = (max: number) => z.string().trim().max(max, { message: `must be at most ${max} characters` });
 const optionalShortText = (max: number) => shortText(max).nullish();
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date in YYYY-MM-DD format' });
-const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, { message: 'must be a time in HH:mm:ss format' });
 const pmsNumber = z.number({ message: 'must be a whole number' }).int().min(0).max(1_000_000_000);
 
 /** Visit data (spec section 3, userVisitData): kept for the practice's analytics, bounded in size. */
@@ -67,12 +71,12 @@ export const PaymentDetailsSchema = z.object({
 const insuranceDetailsSchema = (today: string) =>
   z.object({
     insurance: shortText(200).min(1, { message: 'Insurance is required' }),
-    subscribers_full_name: lettersTextField("Subscriber's full name"),
+    subscribers_full_name: nameField("Subscriber's full name"),
     subscribers_dob: isoBirthDateField(today),
     subscribers_phone: phoneField().nullish(),
     group_number: idTextField('Group number').nullish(),
     haveDentalInsurance: z.literal('Yes').optional(),
-    insurance_provider: lettersTextField('Insurance provider name').nullish(),
+    insurance_provider: insuranceNameField('Insurance provider name').nullish(),
     subscriber_id: idTextField('Subscriber ID'),
   });
 
@@ -89,9 +93,10 @@ export function createBookingBodySchema(context: BookingRulesContext) {
       pms_op_num: pmsNumber.default(0),
       pms_prov_num: pmsNumber,
       /** All three null: "Proceed Without Slots" when the practice system is down. */
-      apt_date: localDate.nullable(),
-      start_time: localTime.nullable(),
-      end_time: localTime.nullable(),
+      apt_date: windowedLocalDateField('apt_date', context.today).nullable(),
+      start_time: wholeMinuteTimeField('start_time').nullable(),
+      /** Checked for form only: the end is the reason's duration after the start, whatever is sent. */
+      end_time: wholeMinuteTimeField('end_time').nullable(),
       /** Our addition (not in the spec's list): the patient status chosen on page 1. */
       patient_status: z.enum(PATIENT_STATUSES, { message: 'Please select patient status' }).optional(),
       /** True when the person booking is the patient; false when booking for someone else. */
@@ -157,6 +162,12 @@ function requireInsurance(details: unknown, context: BookingRulesContext, ctx: C
     }
   };
   if (d.insurance === OTHER_INSURANCE) need('insurance_provider', 'Insurance provider name');
+  const choices = context.insuranceChoices;
+  if (choices && typeof d.insurance === 'string' && d.insurance.trim() !== '') {
+    const name = d.insurance.trim();
+    const isListed = name === OTHER_INSURANCE ? choices.acceptsOther : choices.names.includes(name);
+    if (!isListed) ctx.addIssue({ code: 'custom', path: ['insurance_details', 'insurance'], message: 'Please choose an insurance from the list' });
+  }
   if (context.optionalInsuranceFields.includes('groupNumber')) need('group_number', 'Group number');
   if (context.optionalInsuranceFields.includes('subscriberPhone')) need('subscribers_phone', "Subscriber's phone");
 }

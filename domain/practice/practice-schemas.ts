@@ -23,6 +23,9 @@ export const InsuranceSchema = z.object({
 });
 export type Insurance = z.infer<typeof InsuranceSchema>;
 
+/** How a practice can send a patient's one-time code; "text" only where the server sends texts. */
+export const VerificationChannelSchema = z.enum(['email', 'text']);
+
 export const FormDetailsSchema = z.object({
   id: z.string(),
   form_url: z.string(),
@@ -47,6 +50,8 @@ export const FormDetailsSchema = z.object({
   redirection_url: z.nullable(z.string()),
   ref_redirection_url: z.nullable(z.string()),
   publishable_key: z.nullable(z.string()),
+  /** The channels the verification page offers: ["email"] on a server without texts (ADR 0029). */
+  verification_channels: z.array(VerificationChannelSchema),
   optional_insurance_fields: z.array(OptionalInsuranceFieldSchema),
   out_of_network_insurance_message: z.nullable(z.string()),
   other_insurance_message: z.nullable(z.string()),

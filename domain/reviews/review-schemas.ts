@@ -10,13 +10,22 @@ export const INVALID_REQUEST_ID_MESSAGE = 'request_id must be the id of a review
 
 export const RequestIdSchema = z.uuid({ message: INVALID_REQUEST_ID_MESSAGE });
 
-/** `GET review/verify-request-link/{token}`: who the link is for, and the id the other calls use. */
+/**
+ * `GET review/verify-request-link/{token}`: who the link is for, the id the other calls use, the
+ * practice whose page it is (its form_url, for the branding) and whether it has a Google review page.
+ */
 export const ReviewRequestLinkSchema = z.object({
   patient_first_name: z.string(),
   patient_last_name: z.string(),
   request_id: z.string(),
+  form_url: z.string(),
+  has_review_url: z.boolean(),
 });
 export type ReviewRequestLink = z.infer<typeof ReviewRequestLinkSchema>;
+
+/** `GET review/request/{request_id}/practice`: the practice of a request, for the feedback page's branding. */
+export const ReviewRequestPracticeSchema = z.object({ request_id: z.string(), form_url: z.string() });
+export type ReviewRequestPractice = z.infer<typeof ReviewRequestPracticeSchema>;
 
 const feedbackCategoryField = () => z.enum(FEEDBACK_CATEGORIES, { message: 'Please choose a feedback category from the list.' });
 

@@ -1,6 +1,7 @@
 import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { resolve } from 'node:path';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
+import { findDeploymentProblems } from '#domain/practice/practice-deployment-rules.ts';
 import { importPracticeConfig, readPracticeConfigFile } from '../features/practices/practice-import.ts';
 
 /** `npm run practice:import -- <file.json>`: validate the whole file, then import it in one transaction. */
@@ -14,10 +15,13 @@ async function main(args: string[]): Promise<void> {
   if (!parsed.ok) {
     fail([`Nothing imported: ${parsed.problems.length} problem(s) in ${path}`, ...parsed.problems].join('\n'));
   }
+  // What this server can do: no paid reason without Stripe in production (ADR 0029).
+  const refused = findDeploymentProblems(parsed.value.practices, config.offers);
+  if (refused.length > 0) fail([`Nothing imported: ${refused.length} problem(s) in ${path} on this server`, ...refused].join('\n'));
 
   const db = await openDatabase(config).catch((error: unknown) => fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`));
   try {
-    const summary = await importPracticeConfig(db, parsed.value);
+    const summary = await importPracticeConfig(db, parsed.value, { offers: config.offers });
     console.log(`Imported ${path} into ${describeDatabase(config)}:`);
     for (const practice of summary) console.log(`${practice.created ? 'created' : 'updated'} ${practice.form_url}`);
   } catch (error) {

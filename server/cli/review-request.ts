@@ -1,7 +1,9 @@
 import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { systemClock } from '../clock.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
+import { CreateReviewRequestBodySchema } from '#domain/reviews/review-request-schemas.ts';
 import { AppError } from '../http/app-error.ts';
+import { parseBody } from '../http/request-parsing.ts';
 import { createPracticesService } from '../features/practices/practices-service.ts';
 import { parseReviewRequestArgs } from '../features/reviews/review-request-args.ts';
 import { createReviewsService } from '../features/reviews/reviews-service.ts';
@@ -17,8 +19,8 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfigOrExit();
   const db = await openDatabase(config).catch((error: unknown) => fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`));
   try {
-    const reviews = createReviewsService({ db, clock: systemClock, publicUrl: config.publicUrl, practices: createPracticesService(db, { publishableKey: null }) });
-    const created = await reviews.createRequest(args.body);
+    const reviews = createReviewsService({ db, clock: systemClock, publicUrl: config.publicUrl, practices: createPracticesService(db, { publishableKey: null }), texts: config.offers.texts });
+    const created = await reviews.createRequest(parseBody(CreateReviewRequestBodySchema, args.body));
     console.log(created.review_url);
     console.error(`request_id ${created.request_id}; ${created.sent_via.length > 0 ? `queued by ${created.sent_via.join(' and ')}` : 'nothing sent'}`);
   } catch (error) {

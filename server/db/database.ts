@@ -15,6 +15,11 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** The cheapest round trip, for the health check: the database answers at all. */
+export async function pingDatabase(db: Queryable): Promise<void> {
+  await db.query('select 1');
+}
+
 /**
  * Type parsing both drivers share: `date` stays a `YYYY-MM-DD` string (a JS Date would shift it
  * by the process time zone), `timestamp` without zone stays a wall-clock string, `int8` becomes

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fixedClock } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
+import { bookingBody } from '../test/booking-factory.ts';
+import { solveBotChallenge } from '../test/bot-challenge.ts';
+import { addDays } from '#domain/time/local-date.ts';
 
 /**
  * Invariant 7, by property: whatever a user or a bot sends to any endpoint, the answer is a 4xx
@@ -16,11 +19,27 @@ let testDb: TestDatabase;
 let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
+let allHoursId: string;
+let allHoursExamId: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig({ to_show_insurances: true })))['test-practice']!;
+  const ids = await importPractices(
+    testDb.db,
+    practiceConfig({ to_show_insurances: true }),
+    // Open every hour of every day, so hostile times reach the DST days' arithmetic too.
+    practiceConfig({
+      form_url: 'all-hours',
+      min_hours_before_booking: 2,
+      closures: [{ date: '2026-03-10' }],
+      schedules: [{ pms_prov_num: 1, pms_op_num: 1, weekdays: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '24:00', breaks: [] }],
+      reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true, providers: [1], for_returning_patients: false }],
+    }),
+  );
+  practiceId = ids['test-practice']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
+  allHoursId = ids['all-hours']!;
+  allHoursExamId = await reasonId(testDb.db, allHoursId, 'Exam');
   app = await createTestApp(testDb.db, { clock });
 });
 afterAll(async () => {
@@ -109,5 +128,61 @@ describe('fuzzing every endpoint', () => {
       expectClientError(response, `${size} bytes`);
     }
     expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+});
+
+// Hostile calendar values: impossible days, extreme and extended years, DST gaps and overlaps in
+// New York, off-format spellings, and real dates from far past to far future.
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const hostileDate = fc.oneof(
+  fc.constantFrom('2026-02-30', '2026-02-29', '2028-02-29', '9999-12-31', '0000-01-01', '0999-12-31', '1000-01-01', '2026-13-01', '2026-00-10', '2026-03-00',
+    '2026-03-32', '+02026-03-03', '2026-3-3', '2026-03-03T10:00', '', '275760-09-13', '2026-03-08', '2026-11-01', '2027-02-28', '2027-03-01', '2026-03-10', '１９９０-０１-０１'),
+  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+  fc.integer({ min: -800, max: 1_200 }).map((days) => addDays('2026-03-02', days)),
+  fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+);
+const hostileTime = fc.oneof(
+  fc.constantFrom('24:00:00', '23:59:59', '00:00:00', '02:30:00', '01:30:00', '12:60:00', '9:00:00', '09:00', '09:00:00.000', '-1:00:00', '09:00:00Z', ''),
+  fc.tuple(fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }), fc.constantFrom(0, 0, 0, 30, 60)).map(([h, m, sec]) => `${pad(h, 2)}:${pad(m, 2)}:${pad(sec, 2)}`),
+);
+
+describe('fuzzing behind the bot challenge', () => {
+  // Each request carries a freshly solved challenge (ALTCHA_MAX_NUMBER is 100 in tests), so the
+  // slot check, the time-zone maths and the insert are reached, not just the body parser.
+  it('answers hostile dates and times on POST appointment with a 2xx or a 4xx naming a field, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(), hostileDate, hostileTime, hostileTime, hostileDate, fc.option(hostileDate), fc.option(fc.constantFrom('New Patient', 'Returning Patient') as fc.Arbitrary<'New Patient' | 'Returning Patient'>),
+        async (isAllHours, aptDate, startTime, endTime, dob, bookerDob, status) => {
+          const body: Record<string, unknown> = {
+            ...bookingBody({ practice_id: isAllHours ? allHoursId : practiceId, rfv_id: isAllHours ? allHoursExamId : examId }),
+            apt_date: aptDate, start_time: startTime, end_time: endTime, dob, email: `fuzz-${Math.random().toString(36).slice(2)}@example.com`,
+            ...(bookerDob !== null ? { is_patient: false, booker_first_name: 'Maria', booker_last_name: 'Lopez', booker_dob: bookerDob } : {}),
+          };
+          if (status === null) delete body.patient_status;
+          else body.patient_status = status;
+          const response = await app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body, headers: { 'x-bot-challenge': await solveBotChallenge(app) } });
+          const what = `POST appointment ${JSON.stringify({ aptDate, startTime, endTime, dob, bookerDob, status })}`;
+          if (response.statusCode === 201) return;
+          expectClientError(response, what);
+          const parsed = response.json() as { code: string; fields?: Record<string, string> };
+          if (parsed.code === 'VALIDATION_FAILED') expect(Object.keys(parsed.fields ?? {}).length, what).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers hostile slot ranges with a 200 or a 400 naming the field, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), hostileDate, hostileDate, async (isAllHours, start, end) => {
+        const url = `/api/v1/appointment/slots?practice_id=${isAllHours ? allHoursId : practiceId}&reason_for_visit_id=${isAllHours ? allHoursExamId : examId}&start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`;
+        const response = await app.inject({ method: 'GET', url });
+        if (response.statusCode === 200) return;
+        expectClientError(response, `GET ${url}`);
+        expect(Object.keys(response.json().fields ?? {}).length, url).toBeGreaterThan(0);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

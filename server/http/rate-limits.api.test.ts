@@ -33,10 +33,12 @@ const LIMITED: LimitedRoute[] = [
   { method: 'POST', route: '/api/v1/verify/verify-otp', url: '/api/v1/verify/verify-otp', max: 60, windowMs: 10 * MINUTE },
   { method: 'POST', route: '/api/v1/review/feedback', url: '/api/v1/review/feedback', max: 10, windowMs: 10 * MINUTE },
   { method: 'POST', route: '/api/v1/stripe/create-session', url: '/api/v1/stripe/create-session', max: 20, windowMs: 10 * MINUTE },
+  { method: 'POST', route: '/api/v1/stripe/retry-session', url: '/api/v1/stripe/retry-session', max: 20, windowMs: 10 * MINUTE },
   { method: 'GET', route: '/api/v1/stripe/check-payment-status', url: '/api/v1/stripe/check-payment-status', max: 60, windowMs: MINUTE },
   { method: 'GET', route: '/api/v1/captcha/challenge', url: '/api/v1/captcha/challenge', max: 60, windowMs: MINUTE },
   { method: 'GET', route: '/api/v1/review/verify-request-link/:token', url: '/api/v1/review/verify-request-link/not-a-token', max: 60, windowMs: MINUTE },
   { method: 'GET', route: '/api/v1/review/track/:requestId', url: `/api/v1/review/track/${UNKNOWN_ID}`, max: 60, windowMs: MINUTE },
+  { method: 'GET', route: '/api/v1/review/request/:requestId/practice', url: `/api/v1/review/request/${UNKNOWN_ID}/practice`, max: 60, windowMs: MINUTE },
   { method: 'POST', route: '/api/v1/admin/review-requests', url: '/api/v1/admin/review-requests', max: 120, windowMs: MINUTE, headers: admin },
   { method: 'GET', route: '/api/v1/admin/review-requests/:requestId', url: `/api/v1/admin/review-requests/${UNKNOWN_ID}`, max: 120, windowMs: MINUTE, headers: admin },
 ];

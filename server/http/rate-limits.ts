@@ -20,7 +20,16 @@ const LIMITS = {
   otpCheck: { max: 60, timeWindow: 10 * 60_000 },
 } as const;
 
-export type RateLimitName = keyof typeof LIMITS;
+/**
+ * Per-identity limits: counted per normalised practice, name and birth date whatever the address
+ * (ADR 0027), so many addresses cannot probe one person. Not scaled by the multiplier, like the
+ * per-recipient code limits: a load test has no reason to look one person up often.
+ */
+const IDENTITY_LIMITS = {
+  patientIdentity: { max: 5, timeWindow: 60 * 60_000 },
+} as const;
+
+export type RateLimitName = keyof typeof LIMITS | keyof typeof IDENTITY_LIMITS;
 export type RateLimits = Record<RateLimitName, { max: number; timeWindow: number }>;
 
 export async function registerRateLimits(app: FastifyInstance, deps: { db: Database; clock: Clock; multiplier: number }): Promise<RateLimits> {
@@ -38,8 +47,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: { db: Datab
     }),
   });
   const scaled = {} as RateLimits;
-  for (const [name, limit] of Object.entries(LIMITS) as [RateLimitName, (typeof LIMITS)[RateLimitName]][]) {
+  for (const [name, limit] of Object.entries(LIMITS) as [keyof typeof LIMITS, (typeof LIMITS)[keyof typeof LIMITS]][]) {
     scaled[name] = { max: Math.max(1, Math.round(limit.max * multiplier)), timeWindow: limit.timeWindow };
   }
-  return scaled;
+  return { ...scaled, ...IDENTITY_LIMITS };
 }

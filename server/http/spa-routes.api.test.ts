@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import { createTestApp, FIXTURE_WEB_DIR, testConfig } from '../test/test-app.ts';
+import { referencedFiles } from './spa-routes.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
 
@@ -95,5 +100,48 @@ describe('headers and assets', () => {
     const response = await get(`/api/v1/reason-for-visit?practice_id=${form.result.id}`, { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(200);
     expect(['br', 'gzip']).toContain(response.headers['content-encoding']);
+  });
+});
+
+describe('a rebuild of the web app while the server runs', () => {
+  it('leaves the server serving the index it started with, and every file that index loads', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'spa-rebuild-'));
+    cpSync(FIXTURE_WEB_DIR, webDir, { recursive: true });
+    const own = await buildApp({ config: testConfig(), db: testDb.db, logger: false, webDir });
+    try {
+      const before = await own.inject({ method: 'GET', url: '/bright-smile' });
+      expect(referencedFiles(before.body)).toEqual(['assets/app-test.js']);
+
+      // What `vite build` does: empty the folder, then write new hashed files and a new index.
+      rmSync(webDir, { recursive: true, force: true });
+      mkdirSync(join(webDir, 'assets'), { recursive: true });
+      writeFileSync(join(webDir, 'assets', 'app-next.js'), 'export {};');
+      writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app-next.js"></script></head><body><div id="root"></div></body></html>');
+
+      const after = await own.inject({ method: 'GET', url: '/bright-smile' });
+      expect(after.statusCode).toBe(200);
+      const files = referencedFiles(after.body);
+      expect(files).toEqual(['assets/app-test.js']);
+      for (const file of files) expect((await own.inject({ method: 'GET', url: `/${file}` })).statusCode, file).toBe(200);
+    } finally {
+      await own.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
+  it('removes its copy of the built files when it closes', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'spa-copy-'));
+    cpSync(FIXTURE_WEB_DIR, webDir, { recursive: true });
+    const marker = `marker-${process.pid}-${Date.now()}.txt`;
+    writeFileSync(join(webDir, marker), '');
+    const copies = () => readdirSync(tmpdir()).filter((name) => name.startsWith('chairtime-web-') && existsSync(join(tmpdir(), name, marker)));
+    const own = await buildApp({ config: testConfig(), db: testDb.db, logger: false, webDir });
+    try {
+      expect(copies()).toHaveLength(1);
+    } finally {
+      await own.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+    expect(copies()).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { documentDescription, documentTitle, PRODUCT_NAME } from '#domain/product.ts';
 import { FormUrlSchema } from '#domain/practice/practice-query-schemas.ts';
-import type { PracticesService } from '../features/practices/practices-service.ts';
 import { AppError } from './app-error.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -13,10 +14,51 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] 
 /** Paths under a practice slug that the SPA knows (spec section 2). */
 const PRACTICE_SUBPAGES = new Set(['', 'payment-success', 'payment-failed']);
 
+/** What the page routes need of the practices feature: the name and description for the head. */
+export interface PracticePageLookup {
+  getFormDetails(formUrl: string): Promise<{ name: string; description: string | null }>;
+}
+
 export function renderIndexHtml(template: string, meta: { title: string; description: string }): string {
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+}
+
+/** The files an index.html loads from this server: its scripts, styles, preloads and icons. */
+export function referencedFiles(html: string): string[] {
+  return [...html.matchAll(/\b(?:src|href)="\/([^"?#]+)"/g)].map((match) => match[1] ?? '').filter((path) => !path.endsWith('/'));
+}
+
+// A build writes index.html and its assets one after the other: a copy taken in between is taken again.
+const COPY_ATTEMPTS = 20;
+const COPY_RETRY_MS = 250;
+
+/**
+ * A private copy of the built web app, taken at start and served until the process stops
+ * (ADR 0007). `vite build` empties `dist/web` and writes new hashed files, so a server serving
+ * `dist/web` itself would hand out an index.html whose scripts are gone, or a new index.html it
+ * has no routes for. Null when nothing is built.
+ */
+async function copyBuiltApp(webDir: string, log: FastifyInstance['log']): Promise<{ dir: string; template: string } | null> {
+  for (let attempt = 1; attempt <= COPY_ATTEMPTS; attempt++) {
+    if (!existsSync(join(webDir, 'index.html'))) {
+      if (attempt === 1) return null;
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'chairtime-web-'));
+      try {
+        cpSync(webDir, dir, { recursive: true });
+        const template = readFileSync(join(dir, 'index.html'), 'utf8');
+        if (referencedFiles(template).every((file) => existsSync(join(dir, file)))) return { dir, template };
+      } catch {
+        // the build removed a file while we copied it: try again
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await sleep(COPY_RETRY_MS);
+  }
+  log.warn(`The web app at ${webDir} stayed incomplete (a build still running?). Only the API is served.`);
+  return null;
 }
 
 /**
@@ -24,15 +66,16 @@ export function renderIndexHtml(template: string, meta: { title: string; descrip
  * and index.html for every other path with the practice's title and description already written
  * in, so link previews show them before any script runs. Unknown paths get the same page with 404.
  */
-export async function registerSpaRoutes(app: FastifyInstance, options: { webDir: string; practices: PracticesService }): Promise<void> {
-  const indexPath = join(options.webDir, 'index.html');
-  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-  if (!template) app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
+export async function registerSpaRoutes(app: FastifyInstance, options: { webDir: string; practices: PracticePageLookup }): Promise<void> {
+  const built = await copyBuiltApp(options.webDir, app.log);
+  const template = built?.template ?? null;
+  if (!built) app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
   // One registration for every built file (wildcard off: routes are made from the files found at
   // start). Hashed files under assets/ never change, so browsers may keep them for a year.
-  if (template) {
+  if (built) {
+    app.addHook('onClose', async () => rmSync(built.dir, { recursive: true, force: true }));
     await app.register(fastifyStatic, {
-      root: options.webDir,
+      root: built.dir,
       prefix: '/',
       wildcard: false,
       index: false,

@@ -71,7 +71,7 @@ describe('ids handed out by the API', () => {
       await bookVisit(app, { practiceId, reasonId: exam, start_time: '09:00:00', end_time: '09:30:00' }),
       await bookVisit(app, { practiceId, reasonId: exam, start_time: '09:30:00', end_time: '10:00:00' }),
     ];
-    const patients = await Promise.all(['Ana', 'Bea'].map(async (first) =>
+    const patients = await Promise.all(['Eve', 'Flo'].map(async (first) =>
       (await post('/api/v1/patient', { practice_id: practiceId, first_name: first, last_name: 'Lopez', email: `${first}@example.com`, dob: '1990-04-12', wireless_phone: '+15125550123' })).patient_id as string));
     const requests = await Promise.all(['Cy', 'Di'].map(async (first) =>
       (await post('/api/v1/admin/review-requests', { form_url: 'first-dental', patient_first_name: first, patient_last_name: 'Lopez', send: false }, { authorization: `Bearer ${ADMIN_KEY}` })).request_id as string));
@@ -116,7 +116,7 @@ describe('ids handed out by the API', () => {
 describe('ids used across practices', () => {
   it("refuses a paid session of one practice on another practice's success page and status check", async () => {
     const sessionId = await paymentSession('13:00:00', '13:30:00');
-    const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' }, payload: '' });
     expect(pay.statusCode).toBe(303);
     const other = ids['second-dental']!;
     const status = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${other}` });

@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * date-times without a zone, errors as JSON-quoted strings, POSTs answering 201 with a location.
  *
  * Failure modes for tests: the eConnector and version 400s, 401, 504, a 429 with Retry-After,
- * and a request that never answers (for client timeouts). Texts that the documentation does not
+ * a request that never answers (for client timeouts), and one that hangs for a while and then
+ * answers (an office whose eConnector is slow to wake up; Open Dental's gateway allows 60 s). Texts that the documentation does not
  * give (the version message, the 401 and duplicate-patient texts) are our guesses.
  */
 
@@ -53,6 +54,8 @@ export interface FakeOpenDental {
   fail(mode: FakeOdFailure, options?: { times?: number; method?: string; path?: string }): void;
   /** The next `times` requests answer 429, with Retry-After in seconds (null: no header). */
   rateLimit(times: number, retryAfterSeconds: number | null): void;
+  /** The next `times` requests (optionally of one method and path) hang for `ms`, then answer as usual. */
+  hang(ms: number, options?: { times?: number; method?: string; path?: string }): void;
   close(): Promise<void>;
 }
 
@@ -60,7 +63,7 @@ const PAGE_SIZE = 100;
 const PREFIX = '/api/v1';
 
 interface FailureRule {
-  mode: FakeOdFailure | { retryAfter: number | null };
+  mode: FakeOdFailure | { retryAfter: number | null } | { hangMs: number };
   times: number;
   method?: string;
   path?: string;
@@ -79,6 +82,7 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
   const offices = new Map<string, FakeOdOffice>();
   const rules: FailureRule[] = [];
   const requests: FakeOdRequest[] = [];
+  const hangs = new Set<ReturnType<typeof setTimeout>>();
   const office = (key: string): FakeOdOffice => {
     let found = offices.get(key);
     if (!found) {
@@ -110,11 +114,22 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
     const rule = rules.find((r) => r.times > 0 && (!r.method || r.method === method) && (!r.path || r.path === path));
     if (rule) {
       rule.times--;
-      if (typeof rule.mode === 'object') {
+      if (typeof rule.mode === 'object' && 'hangMs' in rule.mode) {
+        const { hangMs } = rule.mode;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            hangs.delete(timer);
+            resolve();
+          }, hangMs);
+          hangs.add(timer);
+        });
+        if (response.destroyed) return;
+      } else if (typeof rule.mode === 'object') {
         const headers: Record<string, string> = rule.mode.retryAfter === null ? {} : { 'retry-after': String(rule.mode.retryAfter) };
         return send(response, 429, 'Too many requests are queued for this customer key.', headers);
+      } else {
+        return failWith(response, rule.mode);
       }
-      return failWith(response, rule.mode);
     }
 
     const match = /^ODFHIR ([^/\s]+)\/(\S+)$/.exec(request.headers.authorization ?? '');
@@ -173,8 +188,13 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
     rateLimit(times, retryAfterSeconds) {
       rules.push({ mode: { retryAfter: retryAfterSeconds }, times });
     },
+    hang(ms, opts = {}) {
+      rules.push({ mode: { hangMs: ms }, times: opts.times ?? 1, ...(opts.method ? { method: opts.method } : {}), ...(opts.path ? { path: opts.path } : {}) });
+    },
     close: () =>
       new Promise((resolve) => {
+        for (const timer of hangs) clearTimeout(timer);
+        hangs.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

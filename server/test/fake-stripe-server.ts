@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 /**
- * A local stand-in for the three Stripe endpoints the adapter calls (create and retrieve a
+ * A local stand-in for the Stripe endpoints the adapter calls (create, retrieve and expire a
  * Checkout Session, create a refund), written from Stripe's API reference. The real `stripe`
  * package talks to it through its host/port/protocol options.
  */
@@ -54,6 +54,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (request.method === 'GET' && match) {
       const session = fake.sessions.get(match[1]!);
       return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(path);
+    if (request.method === 'POST' && expire) {
+      const session = fake.sessions.get(expire[1]!);
+      if (!session) return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+      if (session.status !== 'open') return send(400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired.' } });
+      const expired = { ...session, status: 'expired', url: null };
+      fake.sessions.set(expire[1]!, expired);
+      return send(200, expired);
     }
     if (request.method === 'POST' && path === '/v1/refunds') {
       fake.refunds.push(form.get('payment_intent') ?? '');

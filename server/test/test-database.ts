@@ -27,7 +27,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       url: withDatabase(url, name),
       async destroy() {
         await db.close();
-        await adminQuery(url, `drop database if exists ${name} with (force)`);
+        // An autovacuum worker on the just-written database belongs to the server's superuser, and
+        // the test role may not end it (42501): it is gone within moments, so the drop is tried again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await adminQuery(url, `drop database if exists ${name} with (force)`);
+            return;
+          } catch (error) {
+            if (attempt >= 20 || (error as { code?: unknown }).code !== '42501') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
       },
     };
   }

@@ -7,8 +7,11 @@ export interface CheckoutRequest {
   description: string;
   /** Must contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
   successUrl: string;
+  /** May contain `{CHECKOUT_SESSION_ID}` too; the payment-failed page also finds the id in the browser's storage. */
   cancelUrl: string;
   expiresAt: Date;
+  /** The provider's idempotency key; default one per appointment. A new checkout for the same appointment needs its own. */
+  idempotencyKey?: string;
 }
 
 export interface CheckoutSession {
@@ -24,6 +27,8 @@ export interface SessionState {
   amountCents: number | null;
   appointmentId: string | null;
   paymentIntentId: string | null;
+  /** The hosted checkout's address while the session is open, so a patient can go back to it. */
+  url: string | null;
 }
 
 export interface PaymentAdapter {
@@ -32,6 +37,8 @@ export interface PaymentAdapter {
   readonly publishableKey: string | null;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   retrieveSession(sessionId: string): Promise<SessionState>;
+  /** Closes an open session so it can no longer be paid (Stripe's `checkout.sessions.expire`). */
+  expireSession(sessionId: string): Promise<void>;
   /** Returns the money of a completed session in full. */
   refund(session: { id: string; paymentIntentId: string | null }): Promise<void>;
 }

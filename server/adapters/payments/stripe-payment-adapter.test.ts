@@ -53,7 +53,19 @@ describe('the Stripe payment adapter (real stripe package, local stand-in)', () 
       appointmentId: 'appt-2', amountCents: 100, currency: 'usd', description: 'x', successUrl: 'http://l/s', cancelUrl: 'http://l/c', expiresAt: new Date('2030-01-01T00:00:00Z'),
     });
     fake.sessions.set(id, { ...fake.sessions.get(id), status: 'complete', payment_status: 'paid', payment_intent: 'pi_9' });
-    expect(await adapter().retrieveSession(id)).toEqual({ id, status: 'complete', paymentStatus: 'paid', amountCents: 100, appointmentId: 'appt-2', paymentIntentId: 'pi_9' });
+    expect(await adapter().retrieveSession(id)).toEqual({ id, status: 'complete', paymentStatus: 'paid', amountCents: 100, appointmentId: 'appt-2', paymentIntentId: 'pi_9', url: null });
+  });
+
+  it('gives the checkout URL of an open session, and expires it with checkout.sessions.expire', async () => {
+    const { id, url } = await adapter().createCheckoutSession({
+      appointmentId: 'appt-3', amountCents: 100, currency: 'usd', description: 'x', successUrl: 'http://l/s', cancelUrl: 'http://l/c', expiresAt: new Date('2030-01-01T00:00:00Z'),
+      idempotencyKey: 'checkout-appt-3-after-cs_old',
+    });
+    expect(fake.requests.at(-1)!.idempotencyKey).toBe('checkout-appt-3-after-cs_old');
+    expect((await adapter().retrieveSession(id)).url).toBe(url);
+    await adapter().expireSession(id);
+    expect(fake.requests.at(-1)!.path).toBe(`/v1/checkout/sessions/${id}/expire`);
+    expect(await adapter().retrieveSession(id)).toMatchObject({ status: 'expired', url: null });
   });
 
   it('refunds by payment intent, once per session', async () => {

@@ -54,7 +54,7 @@ export function createStripePaymentAdapter(settings: StripeSettings): PaymentAda
             payment_intent_data: { metadata: { appointment_id: request.appointmentId } },
           },
           // A retried create for the same hold returns the same session.
-          { idempotencyKey: `checkout-${request.appointmentId}` },
+          { idempotencyKey: request.idempotencyKey ?? `checkout-${request.appointmentId}` },
         );
         if (!session.url) throw new Error('Stripe returned a session without a URL');
         return { id: session.id, url: session.url };
@@ -63,6 +63,10 @@ export function createStripePaymentAdapter(settings: StripeSettings): PaymentAda
       wrap(async () => {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         return toState(session);
+      }),
+    expireSession: (sessionId) =>
+      wrap(async () => {
+        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
       }),
     refund: (session) =>
       wrap(async () => {
@@ -83,5 +87,6 @@ export function toState(session: Stripe.Checkout.Session): SessionState {
     amountCents: session.amount_total,
     appointmentId: session.metadata?.appointment_id ?? session.client_reference_id ?? null,
     paymentIntentId: typeof intent === 'string' ? intent : intent?.id ?? null,
+    url: session.status === 'open' ? session.url : null,
   };
 }

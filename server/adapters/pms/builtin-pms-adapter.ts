@@ -1,7 +1,7 @@
 import { generateSlots } from '#domain/availability/slot-engine.ts';
 import { addDays } from '#domain/time/local-date.ts';
 import type { Queryable } from '../../db/database.ts';
-import { loadScheduleData } from '../../features/availability/availability-repository.ts';
+import { loadScheduleData } from './builtin-schedule-repository.ts';
 import type { PmsAdapter } from './pms-adapter.ts';
 
 // Busy intervals are fetched with a day of margin on each side: enough for any zone's offset.

@@ -1,9 +1,20 @@
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
-import type { PracticeRow } from '../../features/practices/practices-repository.ts';
+
+/**
+ * What an adapter needs to know of the practice: the practice feature's row satisfies it, and the
+ * adapter layer does not import the feature (adapters get what they need passed in).
+ */
+export interface PmsPractice {
+  id: string;
+  server_tz: string;
+  slot_interval_minutes: number;
+  min_hours_before_booking: number;
+  pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
+}
 
 /** What the slots endpoint asks a practice-management system for. */
 export interface AvailabilityRequest {
-  practice: PracticeRow;
+  practice: PmsPractice;
   now: Date;
   startDate: string;
   endDate: string;

@@ -21,7 +21,9 @@ export function createPmsAdapterSelector(db: Queryable, openDental?: OpenDentalC
     getAvailability: () => Promise.reject(new PmsUnavailableError('connector_down', 'Open Dental is not configured on this server')),
   };
   return (pms, tx) => {
-    if (pms.type === 'opendental' && openDental) return createOpenDentalPmsAdapter(tx ?? db, openDental);
+    // Without a transaction a patient waits for a slot list: answer within the connector's budget.
+    // A booking reads through its transaction and keeps the client's longer timeout.
+    if (pms.type === 'opendental' && openDental) return createOpenDentalPmsAdapter(tx ?? db, openDental, { patientWaiting: !tx });
     if (pms.type !== 'builtin') return unconfigured;
     return tx ? createBuiltinPmsAdapter(tx) : builtin;
   };

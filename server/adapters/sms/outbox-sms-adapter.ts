@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { saveOutboxMessage } from '../../features/outbox/outbox-repository.ts';
+import { saveOutboxMessage } from '../outbox/outbox-repository.ts';
 import { errorMessage, type DeliveryResult } from '../mail/delivery-result.ts';
 import type { SmsAdapter } from './sms-adapter.ts';
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { ok } from '../../http/request-parsing.ts';
+import { CreateReviewRequestBodySchema } from '#domain/reviews/review-request-schemas.ts';
+import { ok, parseBody } from '../../http/request-parsing.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { createReviewsService } from '../reviews/reviews-service.ts';
 import { requireAdminKey } from './admin-auth.ts';
@@ -10,7 +11,7 @@ import { requireAdminKey } from './admin-auth.ts';
 export interface AdminRoutesDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'adminApiKey' | 'publicUrl' | 'rateLimitMultiplier'>;
+  config: Pick<Config, 'adminApiKey' | 'publicUrl' | 'rateLimitMultiplier'> & Partial<Pick<Config, 'offers'>>;
   practices: PracticesService;
 }
 
@@ -24,7 +25,9 @@ const ADMIN_LIMIT = { max: 120, timeWindow: 60_000 };
 export function registerAdminRoutes(api: FastifyInstance, deps: AdminRoutesDeps): void {
   const { adminApiKey } = deps.config;
   if (!adminApiKey) return;
-  const reviews = createReviewsService({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, practices: deps.practices });
+  const reviews = createReviewsService({
+    db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, practices: deps.practices, ...(deps.config.offers ? { texts: deps.config.offers.texts } : {}),
+  });
   const rateLimit = { max: Math.max(1, Math.round(ADMIN_LIMIT.max * deps.config.rateLimitMultiplier)), timeWindow: ADMIN_LIMIT.timeWindow };
 
   void api.register(
@@ -32,7 +35,7 @@ export function registerAdminRoutes(api: FastifyInstance, deps: AdminRoutesDeps)
       admin.addHook('preParsing', requireAdminKey(adminApiKey));
 
       admin.post('/review-requests', { config: { rateLimit } }, async (request, reply) => {
-        return reply.status(201).send(ok(await reviews.createRequest(request.body)));
+        return reply.status(201).send(ok(await reviews.createRequest(parseBody(CreateReviewRequestBodySchema, request.body))));
       });
 
       admin.get<{ Params: { requestId: string } }>('/review-requests/:requestId', { config: { rateLimit } }, async (request) => {

@@ -73,7 +73,7 @@ describe('POST /api/v1/admin/review-requests', () => {
     expect(created.sent_via).toEqual([]);
     const token = created.review_url.split('/review/')[1]!;
     const link = await app.inject({ method: 'GET', url: `/api/v1/review/verify-request-link/${token}` });
-    expect(link.json().result).toEqual({ patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: created.request_id });
+    expect(link.json().result).toMatchObject({ patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: created.request_id, form_url: 'test-practice' });
     const [row] = await testDb.db.query('select practice_id, source, email, created_at from review_requests where id = $1', [created.request_id]);
     expect(row).toEqual({ practice_id: ids['test-practice'], source: 'admin', email: 'ana@example.com', created_at: new Date('2026-03-02T12:00:00Z') });
     await runJobsUntilIdle(testDb.db, clock);

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { SlotsQuerySchema } from '#domain/availability/slot-request-schemas.ts';
+import { createSlotsQuerySchema } from '#domain/availability/slot-request-schemas.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Clock } from '../../clock.ts';
 import { parseQuery } from '../../http/request-parsing.ts';
 import { preferredEncoding } from './slot-list-payload.ts';
 import type { AvailabilityService } from './availability-service.ts';
 
-export function registerAvailabilityRoutes(app: FastifyInstance, availability: AvailabilityService): void {
+export function registerAvailabilityRoutes(app: FastifyInstance, availability: AvailabilityService, clock: Clock): void {
+  // UTC's date: the practice is not loaded yet, and the window is wide enough for any zone.
   app.get('/appointment/slots', async (request, reply) => {
-    const query = parseQuery(SlotsQuerySchema, request.query);
+    const query = parseQuery(createSlotsQuerySchema(localDateOf(clock.now(), 'UTC')), request.query);
     const payload = await availability.listSlots(query);
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -39,7 +39,8 @@ async function start(): Promise<ServerProcess> {
 const json = async (url: string) => (await fetch(url)).json();
 
 describe('crash safety', () => {
-  it('keeps an acknowledged booking and sends its messages after SIGKILL and restart', async () => {
+  // Two real server starts on a fresh embedded database take 20 to 30 s on a busy two-core machine.
+  it('keeps an acknowledged booking and sends its messages after SIGKILL and restart', { timeout: 90_000 }, async () => {
     const first = await start();
     const form = (await json(`${first.base}/api/v1/form/bright-smile`)).result;
     const reasons = (await json(`${first.base}/api/v1/reason-for-visit?practice_id=${form.id}`)).result;

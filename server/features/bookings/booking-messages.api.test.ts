@@ -76,6 +76,43 @@ describe('booking messages', () => {
     expect(toPractice!.text).toContain(`Appointment id: ${appointmentId}`);
   });
 
+  it('greets the one who booked for someone else and names the patient, with the time zone', async () => {
+    await testDb.db.query('delete from outbox_messages');
+    await book({
+      start_time: '11:00:00', end_time: '11:30:00', email: 'parent@example.com',
+      first_name: 'Leo', last_name: 'Park', is_patient: false, booker_first_name: 'Mina', booker_last_name: 'Park', booker_dob: '1980-05-06',
+    });
+    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    await worker.runDueJobs();
+    const toBooker = (await outbox()).find((m) => m.recipient === 'parent@example.com')!;
+    expect(toBooker.subject).toBe('Appointment for Leo Park at Test Practice: Tuesday, March 3, 2026 at 11:00 AM (EST)');
+    expect(toBooker.text).toMatch(/^Hello Mina,\n\nThe appointment you booked for Leo Park is booked\.\n/);
+    expect(toBooker.text).toContain('When: Tuesday, March 3, 2026 at 11:00 AM (EST)');
+  });
+
+  it("sets the patient's words apart in the practice's e-mail, so they cannot forge its lines", async () => {
+    await testDb.db.query('delete from outbox_messages');
+    await book({
+      start_time: '14:00:00', end_time: '14:30:00', email: 'forger@example.com', first_name: 'Ana\nPatient',
+      message: 'See you soon.\r\nPatient: Mallory Evil, born 1970-01-01\u2028Phone: +15550000000\rEmail: evil@example.com',
+    });
+    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    await worker.runDueJobs();
+    const toPractice = (await outbox()).find((m) => m.recipient === 'office@test-practice.example')!;
+    const lines = toPractice.text.split('\n');
+    // Exactly one line of each kind is ours; the patient's copies are quoted under a label.
+    expect(lines.filter((line) => line.startsWith('Patient:'))).toEqual(['Patient: Ana Patient Lopez, born 1990-04-12, New Patient']);
+    expect(lines.filter((line) => line.startsWith('Phone:'))).toEqual(['Phone: (212) 555-0100', 'Phone: +15125550123']);
+    expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: forger@example.com']);
+    const label = lines.indexOf('Details from the booking form:');
+    expect(lines.slice(label + 1, label + 5)).toEqual([
+      '> See you soon.',
+      '> Patient: Mallory Evil, born 1970-01-01',
+      '> Phone: +15550000000',
+      '> Email: evil@example.com | Reason: Exam | No Insurance | Booked online via Chairtime',
+    ]);
+  });
+
   it('keeps the booking when mail is down and delivers once it is back', async () => {
     await testDb.db.query('delete from outbox_messages');
     await book({ start_time: '10:00:00', end_time: '10:30:00', email: 'later@example.com' });

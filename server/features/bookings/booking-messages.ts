@@ -1,9 +1,9 @@
 import { buildIcsEvent } from '#domain/calendar/ics-calendar.ts';
 import { addressLine } from '#domain/format/address-format.ts';
+import { quotePatientText } from '#domain/format/patient-text.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
-import { formatDayHeading, formatTime12h, zoneAbbreviation } from '#domain/time/time-format.ts';
-import { formatInstantLocal } from '#domain/time/zoned-time.ts';
+import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { findProviderName, type PracticeRow } from '../practices/practices-repository.ts';
@@ -16,6 +16,8 @@ export interface BookedContact {
   wireless_phone: string;
   dob: string;
   patient_status: string | null;
+  /** Set when someone booked for the patient: the e-mail is theirs, so it greets them and names the patient. */
+  booker?: { first_name: string; last_name: string } | null;
 }
 
 export interface BookedAppointment {
@@ -38,7 +40,8 @@ export interface BookedAppointment {
 export async function queueBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date): Promise<void> {
   const { practice, contact: body, slot } = booked;
   const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
-  const when = slot ? describeWhen(slot.startsAt, practice.server_tz) : null;
+  const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
+  const patientName = `${body.first_name} ${body.last_name}`;
   const where = [practice.name, addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode })]
     .filter(Boolean)
     .join(', ');
@@ -54,11 +57,19 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
 
   await enqueueEmail(tx, {
     to: body.email,
-    subject: slot ? `Your appointment at ${practice.name}: ${when}` : `We received your appointment request at ${practice.name}`,
+    subject: slot
+      ? `${body.booker ? `Appointment for ${patientName}` : 'Your appointment'} at ${practice.name}: ${when}`
+      : `We received ${body.booker ? `the appointment request for ${patientName}` : 'your appointment request'} at ${practice.name}`,
     text: [
-      `Hello ${body.first_name},`,
+      `Hello ${body.booker?.first_name ?? body.first_name},`,
       '',
-      slot ? 'Your appointment is booked.' : 'We received your appointment request. The office will call you to schedule a time.',
+      body.booker
+        ? slot
+          ? `The appointment you booked for ${patientName} is booked.`
+          : `We received the appointment request you made for ${patientName}. The office will call you to schedule a time.`
+        : slot
+          ? 'Your appointment is booked.'
+          : 'We received your appointment request. The office will call you to schedule a time.',
       '',
       ...details,
       '',
@@ -102,15 +113,11 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
         `Email: ${body.email}`,
         `Phone: ${body.wireless_phone}`,
-        `Details: ${booked.composedMessage}`,
+        // The patient's own words (message, insurance) ride in here: quoted, so they cannot forge a line.
+        quotePatientText('Details from the booking form', booked.composedMessage),
         `Appointment id: ${booked.appointmentId}`,
       ].join('\n'),
       idempotencyKey: `booking-notification:${booked.appointmentId}`,
     });
   }
-}
-
-function describeWhen(startsAt: Date, timeZone: string): string {
-  const local = formatInstantLocal(startsAt, timeZone);
-  return `${formatDayHeading(local.slice(0, 10))}, ${local.slice(0, 4)} at ${formatTime12h(local.slice(11))} (${zoneAbbreviation(timeZone, startsAt)})`;
 }

@@ -149,11 +149,9 @@ async function bookThroughTheApi(): Promise<void> {
 
   const checkup = reasons.find((r) => r.name === 'Checkup')!;
   const [slot] = await slotsOf(checkup.id);
-  const booked = await api('/appointment', { method: 'POST', body: booking(checkup.id, slot!), headers: { 'x-bot-challenge': await solvedChallengeFrom(server!.base), 'x-verification-token': token } });
-  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-
   const paid = reasons.find((r) => r.name === 'Cosmetic Consultation')!;
   const paidSlot = (await slotsOf(paid.id)).find((s) => s.DateTimeStart.slice(0, 10) !== slot!.DateTimeStart.slice(0, 10))!;
+  // The payment hold first: a hold does not spend the verification, the booking that commits does (ADR 0012).
   const session = await api('/stripe/create-session', {
     method: 'POST',
     body: { ...booking(paid.id, paidSlot), success_url: `${server!.base}/verify-dental/payment-success`, cancel_url: `${server!.base}/verify-dental/payment-failed` },
@@ -161,6 +159,9 @@ async function bookThroughTheApi(): Promise<void> {
   });
   expect(session.status, JSON.stringify(session.body)).toBe(201);
   expect((await api(`/stripe/check-payment-status?session_id=${session.body.result.session_id}&practice_id=${practice.id}`)).body.apt_booked).toBe(false);
+
+  const booked = await api('/appointment', { method: 'POST', body: booking(checkup.id, slot!), headers: { 'x-bot-challenge': await solvedChallengeFrom(server!.base), 'x-verification-token': token } });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 
   await waitFor('the confirmation and the practice notification', () =>
     // The code and the confirmation to the patient, the notification to the practice, the (refused) text.

@@ -28,6 +28,8 @@ export interface NewAppointment {
   insurance: InsuranceDetails | null;
   /** A payment hold: counted by the exclusion constraints until it expires or is paid. */
   hold: { expiresAt: Date; amountCents: number } | null;
+  /** The verification token's hash (ADR 0012), kept so a paid hold can spend it on completion. */
+  verificationTokenHash?: string | null;
 }
 
 /** Inserts the appointment; the exclusion constraints refuse an overlap with error 23P01. */
@@ -38,9 +40,10 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
        practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, pms_clinic_num, starts_at, ends_at, status,
        patient_status, is_patient, booker_first_name, booker_last_name, booker_dob, email, wireless_phone,
        user_message, message, is_concented, consented_at, client_ip, referrer_id, source_meta, utm_details,
-       user_meta, fingerprint, has_insurance, insurance_details, hold_expires_at, amount_cents, payment_status)
+       user_meta, fingerprint, has_insurance, insurance_details, hold_expires_at, amount_cents, payment_status,
+       verification_token_hash)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, true, $19, $20, $21,
-             $22, $23, $24, $25, $26, $27, $28, $29, $30)
+             $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
      returning id`,
     [
       a.practiceId, a.reasonId, a.patientId, a.provNum, a.opNum, a.clinicNum,
@@ -49,6 +52,7 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
       a.email, a.wirelessPhone, a.userMessage, a.message, a.consentedAt.toISOString(), a.clientIp, a.referrerId,
       json(a.sourceMeta), json(a.utmDetails), json(a.userMeta), a.fingerprint, a.insurance !== null, json(a.insurance),
       a.hold?.expiresAt.toISOString() ?? null, a.hold?.amountCents ?? null, a.hold ? 'pending' : null,
+      a.verificationTokenHash ?? null,
     ],
   );
   return row!.id;
@@ -56,4 +60,20 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
 
 export function isOverlapViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23P01';
+}
+
+/**
+ * True when an active appointment or hold of the practice overlaps [startsAt, endsAt): of this
+ * provider, or of any provider for "earliest available" (0). Tells a slot somebody else took
+ * apart from a time that was never bookable.
+ */
+export async function hasActiveOverlap(tx: Queryable, practiceId: string, provNum: number, startsAt: Date, endsAt: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `select 1 from appointments
+     where practice_id = $1 and status in ('booked', 'pending_payment') and ($2 = 0 or pms_prov_num = $2)
+       and starts_at < $4 and ends_at > $3
+     limit 1`,
+    [practiceId, provNum, startsAt, endsAt],
+  );
+  return rows.length > 0;
 }

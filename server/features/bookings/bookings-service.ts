@@ -1,10 +1,10 @@
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createAppointment, prepareBooking, requestHash, type BookingCoreDeps, type BookingRequest } from './booking-core.ts';
+import { createAppointment, prepareBooking, requestHash, type BookingTransactionDeps, type BookingRequest } from './booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
 
-export type { BookingRequest } from './booking-core.ts';
+export type { BookingRequest } from './booking-transaction.ts';
 
 export interface BookingResponse {
   status: number;
@@ -20,7 +20,7 @@ export type PaymentReturnHandler = (sessionId: string, practiceId: unknown) => P
 
 class IdempotentReplay extends Error {}
 
-export function createBookingsService(deps: BookingCoreDeps & { db: Database; onPaymentReturn?: PaymentReturnHandler }): BookingsService {
+export function createBookingsService(deps: BookingTransactionDeps & { db: Database; onPaymentReturn?: PaymentReturnHandler }): BookingsService {
   async function replay(key: string, hash: string): Promise<BookingResponse | null> {
     const stored = await findStoredResponse(deps.db, key);
     if (!stored) return null;

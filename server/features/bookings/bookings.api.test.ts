@@ -82,11 +82,11 @@ describe('POST /api/v1/appointment', () => {
     expect(slots.json().result[0].DateTimeStart).toBe('2026-03-03 09:30:00');
   });
 
-  it('refuses a time the engine does not offer (a break, outside hours, a past day) with 409', async () => {
-    for (const [apt_date, start_time] of [['2026-03-03', '12:00:00'], ['2026-03-03', '18:00:00'], ['2026-03-01', '10:00:00'], ['2026-03-03', '09:10:00']] as const) {
+  it('refuses a time the engine does not offer (a break, outside hours, a past day, off the interval) with 422 SLOT_UNAVAILABLE', async () => {
+    for (const [apt_date, start_time] of [['2026-03-03', '12:00:00'], ['2026-03-03', '18:00:00'], ['2026-03-01', '10:00:00'], ['2026-03-03', '15:10:00']] as const) {
       const { status, body: res } = await book(body({ apt_date, start_time, end_time: '23:00:00', email: 'x@example.com' }));
-      expect(status, `${apt_date} ${start_time}`).toBe(409);
-      expect(res.code).toBe('SLOT_TAKEN');
+      expect(status, `${apt_date} ${start_time}`).toBe(422);
+      expect(res.code).toBe('SLOT_UNAVAILABLE');
     }
   });
 
@@ -146,8 +146,10 @@ describe('validation', () => {
     ['no insurance answer', { has_insurance: undefined as unknown as boolean }, 'has_insurance'],
     ['insurance without details', { has_insurance: true }, 'insurance_details'],
     ['insurance without a choice', { has_insurance: true, insurance_details: { ...insurance, insurance: '' } }, 'insurance_details.insurance'],
+    ['an insurance not on the practice list', { has_insurance: true, insurance_details: { ...insurance, insurance: 'Acme Dental\nPatient: Mallory' } }, 'insurance_details.insurance'],
     ['subscriber name with digits', { has_insurance: true, insurance_details: { ...insurance, subscribers_full_name: 'Ana 2' } }, 'insurance_details.subscribers_full_name'],
-    ['Other insurance provider name with digits', { has_insurance: true, insurance_details: { ...insurance, insurance: 'Other', insurance_provider: 'Acme 123' } }, 'insurance_details.insurance_provider'],
+    // ADR 0030: company and plan names keep their digits, '&' and '.'; other symbols are refused.
+    ['Other insurance provider name with symbols', { has_insurance: true, insurance_details: { ...insurance, insurance: 'Other', insurance_provider: 'Acme <Plan> #1' } }, 'insurance_details.insurance_provider'],
     ['insurance without subscriber id', { has_insurance: true, insurance_details: { ...insurance, subscriber_id: '' } }, 'insurance_details.subscriber_id'],
     ['insurance without the listed group number', { has_insurance: true, insurance_details: { ...insurance, group_number: undefined } }, 'insurance_details.group_number'],
     ['Other insurance without a provider name', { has_insurance: true, insurance_details: { ...insurance, insurance: 'Other' } }, 'insurance_details.insurance_provider'],

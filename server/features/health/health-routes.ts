@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import { pingDatabase, type Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/request-parsing.ts';
 
@@ -10,7 +10,7 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
   app.get('/health', async () => {
     const started = Date.now();
     try {
-      await withTimeout(db.query('select 1'), DATABASE_CHECK_TIMEOUT_MS);
+      await withTimeout(pingDatabase(db), DATABASE_CHECK_TIMEOUT_MS);
     } catch {
       throw AppError.unavailable('The database is unreachable.');
     }

@@ -1,4 +1,4 @@
-import type { OutboxMessageRow } from './outbox-repository.ts';
+import type { OutboxMessageRow } from '../../adapters/outbox/outbox-repository.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

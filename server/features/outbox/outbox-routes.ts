@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { parseQuery } from '../../http/request-parsing.ts';
 import { renderOutboxPage } from './outbox-page.ts';
-import { listOutboxMessages } from './outbox-repository.ts';
+import { listOutboxMessages } from '../../adapters/outbox/outbox-repository.ts';
 
 const OutboxQuerySchema = z.object({
   format: z.enum(['html', 'json'], { message: 'must be html or json' }).default('html'),

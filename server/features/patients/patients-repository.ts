@@ -31,3 +31,15 @@ export async function findOrCreatePatient(tx: Queryable, who: PatientIdentity & 
   );
   return row!.id;
 }
+
+/** Creates the patient and returns its id, or null when one with these names and birth date exists. */
+export async function createPatientIfNew(db: Queryable, who: PatientIdentity & { email: string; wirelessPhone: string }): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>(
+    `insert into patients (practice_id, first_name, last_name, dob, email, wireless_phone)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (practice_id, lower(first_name), lower(last_name), dob) do nothing
+     returning id`,
+    [who.practiceId, who.firstName, who.lastName, who.dob, who.email, who.wirelessPhone],
+  );
+  return row?.id ?? null;
+}

@@ -1,26 +1,49 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createPatientBodySchema, createPatientCheckQuerySchema } from '#domain/patients/patient-schemas.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
+import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
+import { patientIdentityKey, type PatientIdentityFields } from './patient-identity-key.ts';
 import type { PatientsService } from './patients-service.ts';
+
+type Limit = { max: number; timeWindow: number };
 
 /**
  * Birth dates are checked against today's date; the practice's zone is not known before the
  * practice is loaded, so UTC's date is used here (a birth date of "today" is refused either way).
+ * Both routes are limited per address (before anything is read) and, once the request is valid,
+ * per identity: one counter per practice, name and birth date, shared by both routes (ADR 0027).
  */
-export function registerPatientsRoutes(app: FastifyInstance, deps: { patients: PatientsService; clock: Clock; rateLimit: object }): void {
+export function registerPatientsRoutes(
+  app: FastifyInstance,
+  deps: { patients: PatientsService; clock: Clock; rateLimit: Limit; identityLimit: Limit },
+): void {
   const today = () => localDateOf(deps.clock.now(), 'UTC');
+  const identityKeys = new WeakMap<FastifyRequest, string>();
+  // createRateLimit, not rateLimit: the plugin runs one rateLimit handler per request, and the
+  // route's per-address limit has already run.
+  const countIdentity = app.createRateLimit({ ...deps.identityLimit, keyGenerator: (request) => identityKeys.get(request) ?? '' });
+  const limitIdentity = async (request: FastifyRequest, reply: FastifyReply, identity: PatientIdentityFields) => {
+    identityKeys.set(request, patientIdentityKey(identity));
+    const counted = await countIdentity(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      reply.header('retry-after', String(counted.ttlInSeconds));
+      throw new AppError(429, 'RATE_LIMITED', `Too many requests for this patient. Please try again in ${Math.ceil(counted.ttlInSeconds / 60)} minutes.`);
+    }
+  };
 
-  app.get('/patient/check', { config: { rateLimit: deps.rateLimit } }, async (request) => {
+  app.get('/patient/check', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const query = parseQuery(createPatientCheckQuerySchema(today()), request.query);
+    await limitIdentity(request, reply, query);
     const exists = await deps.patients.exists({ practiceId: query.practice_id, firstName: query.first_name, lastName: query.last_name, dob: query.dob });
     return ok({ exists });
   });
 
   app.post('/patient', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const body = parseBody(createPatientBodySchema(today()), request.body);
-    const patientId = await deps.patients.findOrCreate(body);
+    await limitIdentity(request, reply, body);
+    const patientId = await deps.patients.create(body);
     return reply.status(201).send(ok({ patient_id: patientId }));
   });
 }

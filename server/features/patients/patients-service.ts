@@ -1,12 +1,16 @@
 import type { PatientBody } from '#domain/patients/patient-schemas.ts';
 import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
-import { findOrCreatePatient, patientExists, type PatientIdentity } from './patients-repository.ts';
+import { createPatientIfNew, patientExists, type PatientIdentity } from './patients-repository.ts';
 
 export interface PatientsService {
   exists(who: PatientIdentity): Promise<boolean>;
-  findOrCreate(body: PatientBody): Promise<string>;
+  /** The new patient's id; a 409 when the practice already has this name and birth date (ADR 0027). */
+  create(body: PatientBody): Promise<string>;
 }
+
+export const PATIENT_EXISTS_MESSAGE = 'This practice already has a patient with this name and date of birth. Please continue as a returning patient.';
 
 export function createPatientsService(db: Database, practices: PracticesService): PatientsService {
   return {
@@ -14,9 +18,9 @@ export function createPatientsService(db: Database, practices: PracticesService)
       await practices.requirePractice(who.practiceId);
       return patientExists(db, who);
     },
-    async findOrCreate(body) {
+    async create(body) {
       await practices.requirePractice(body.practice_id);
-      return findOrCreatePatient(db, {
+      const id = await createPatientIfNew(db, {
         practiceId: body.practice_id,
         firstName: body.first_name,
         lastName: body.last_name,
@@ -24,6 +28,10 @@ export function createPatientsService(db: Database, practices: PracticesService)
         email: body.email,
         wirelessPhone: body.wireless_phone,
       });
+      // Never an existing patient's id: whoever knows a name and a birth date learns no more
+      // than patient/check tells them, and cannot act on that patient's record.
+      if (id === null) throw new AppError(409, 'CONFLICT', PATIENT_EXISTS_MESSAGE);
+      return id;
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
+import { PATIENT_EXISTS_MESSAGE } from './patients-service.ts';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -22,14 +23,33 @@ const patient = () => ({ practice_id: practiceId, first_name: 'Lena', last_name:
 const check = (query: Record<string, string>) => app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(query)}` });
 
 describe('patients', () => {
-  it('creates a patient once and returns the same one for a matching body', async () => {
+  it("creates a patient once and never hands out an existing patient's id (ADR 0027)", async () => {
     const first = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: patient() });
     expect(first.statusCode).toBe(201);
     const second = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), first_name: 'LENA', email: 'other@example.com' } });
-    expect(second.json().result.patient_id).toBe(first.json().result.patient_id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ success: false, code: 'CONFLICT', message: PATIENT_EXISTS_MESSAGE });
+    expect(second.body).not.toContain(first.json().result.patient_id);
     // The existing contact details are kept: a stranger who knows a name and birth date cannot change them.
     const [row] = await testDb.db.query<{ email: string }>('select email from patients where id = $1', [first.json().result.patient_id]);
     expect(row!.email).toBe('lena@example.com');
+  });
+
+  it('limits check and create per name and birth date, whatever the address (5 an hour, both routes together)', async () => {
+    const who = { practice_id: practiceId, first_name: 'Omar', last_name: 'Haddad', dob: '1979-11-02' };
+    const from = (n: number) => ({ remoteAddress: `198.51.100.${n}` });
+    for (let n = 0; n < 4; n++) {
+      const spelled = { ...who, first_name: n % 2 ? ' OMAR ' : 'omar' };
+      expect((await app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(spelled)}`, ...from(n) })).statusCode).toBe(200);
+    }
+    const created = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), ...who }, ...from(9) });
+    expect(created.statusCode).toBe(201);
+    const limited = await app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(who)}`, ...from(20) });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), ...who }, ...from(21) })).statusCode).toBe(429);
+    // Another person is not held up by Omar's limit.
+    expect((await check({ ...who, first_name: 'Olga' })).statusCode).toBe(200);
   });
 
   it('answers the check with exists only: case-insensitive names, exact birth date', async () => {

@@ -19,6 +19,8 @@ export interface HeldAppointment {
   wireless_phone: string;
   patient_status: string | null;
   message: string;
+  booker_first_name: string | null;
+  booker_last_name: string | null;
 }
 
 export async function attachSession(tx: Queryable, appointmentId: string, sessionId: string, provider: 'stripe' | 'local'): Promise<void> {
@@ -30,7 +32,8 @@ export async function lockAppointmentBySession(tx: Queryable, sessionId: string)
   const [row] = await tx.query<HeldAppointment>(
     `select a.id, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id, a.payment_intent_id,
             a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, p.first_name, p.last_name,
-            to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message
+            to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
+            a.booker_first_name, a.booker_last_name
        from appointments a
        join reasons_for_visit r on r.id = a.reason_id
        join patients p on p.id = a.patient_id
@@ -63,6 +66,25 @@ export async function markPaid(tx: Queryable, id: string, paymentIntentId: strin
   );
 }
 
+/** A hold that expired is booked again (the overlap constraint refuses it if the slot was taken meanwhile). */
+export async function retakeSlot(tx: Queryable, id: string): Promise<void> {
+  await tx.query(`update appointments set status = 'booked', updated_at = now() where id = $1`, [id]);
+}
+
+/** The booked appointment a payment session paid for, with its practice's zone for the wire times. */
+export async function findBookedSlotBySession(
+  db: Queryable,
+  sessionId: string,
+): Promise<{ id: string; starts_at: Date | null; ends_at: Date | null; pms_prov_num: number; pms_op_num: number; server_tz: string } | null> {
+  const [row] = await db.query<{ id: string; starts_at: Date | null; ends_at: Date | null; pms_prov_num: number; pms_op_num: number; server_tz: string }>(
+    `select a.id, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz
+       from appointments a join practices p on p.id = a.practice_id
+      where a.payment_session_id = $1`,
+    [sessionId],
+  );
+  return row ?? null;
+}
+
 export async function markBookedUnpaid(tx: Queryable, id: string): Promise<void> {
   await tx.query(
     `update appointments set status = 'booked', payment_status = 'unpaid', hold_expires_at = null, updated_at = now() where id = $1`,
@@ -88,4 +110,78 @@ export async function releaseExpiredHolds(db: Queryable, now: Date): Promise<{ i
 
 export async function releaseHold(db: Queryable, id: string): Promise<void> {
   await db.query(`update appointments set status = 'expired', payment_status = 'unpaid', updated_at = now() where id = $1 and status = 'pending_payment'`, [id]);
+}
+
+/** The appointment of a checkout session with what the patient's next step depends on (no lock). */
+export interface SessionAppointment {
+  id: string;
+  practice_id: string;
+  status: HeldAppointment['status'];
+  payment_status: HeldAppointment['payment_status'];
+  payment_session_id: string;
+  amount_cents: number | null;
+  reason_id: string;
+  reason_name: string;
+  starts_at: Date | null;
+  hold_expires_at: Date | null;
+  pms_prov_num: number;
+  pms_clinic_num: number | null;
+  server_tz: string;
+  /** What the booking was, to tell a resubmission of the same booking from a changed one. */
+  first_name: string;
+  last_name: string;
+  dob: string;
+  email: string;
+  wireless_phone: string;
+  patient_status: string | null;
+  is_patient: boolean;
+  booker_first_name: string | null;
+  booker_last_name: string | null;
+  booker_dob: string | null;
+  user_message: string | null;
+  insurance_details: unknown;
+}
+
+export async function findSessionAppointment(db: Queryable, sessionId: string): Promise<SessionAppointment | null> {
+  const [row] = await db.query<SessionAppointment>(
+    `select a.id, a.practice_id, a.status, a.payment_status, a.payment_session_id, a.amount_cents, a.reason_id, r.name as reason_name,
+            a.starts_at, a.hold_expires_at, a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
+            p.first_name, p.last_name, to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.is_patient,
+            a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob, a.user_message, a.insurance_details
+       from appointments a
+       join reasons_for_visit r on r.id = a.reason_id
+       join patients p on p.id = a.patient_id
+       join practices pr on pr.id = a.practice_id
+      where a.payment_session_id = $1`,
+    [sessionId],
+  );
+  return row ?? null;
+}
+
+/** Lets go of a hold the patient replaced; false when it was no longer held (paid, expired, replaced already). */
+export async function cancelHold(tx: Queryable, id: string): Promise<boolean> {
+  const rows = await tx.query(
+    `update appointments set status = 'cancelled', payment_status = 'unpaid', hold_expires_at = null, updated_at = now()
+      where id = $1 and status = 'pending_payment' returning id`,
+    [id],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * A new checkout for the same appointment (the earlier one was left or closed): the appointment
+ * follows the new session, and a hold is extended to it. False when the session moved meanwhile.
+ */
+export async function moveToSession(
+  db: Queryable,
+  move: { id: string; fromSessionId: string; toSessionId: string; provider: 'stripe' | 'local'; holdExpiresAt: Date },
+): Promise<boolean> {
+  const rows = await db.query(
+    `update appointments set payment_session_id = $3, payment_provider = $4,
+            hold_expires_at = case when status = 'pending_payment' then $5::timestamptz else hold_expires_at end, updated_at = now()
+      where id = $1 and payment_session_id = $2 and (status = 'pending_payment' or (status = 'booked' and payment_status = 'unpaid'))
+      returning id`,
+    [move.id, move.fromSessionId, move.toSessionId, move.provider, move.holdExpiresAt.toISOString()],
+  );
+  return rows.length === 1;
 }

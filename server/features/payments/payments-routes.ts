@@ -1,26 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
-import { z } from 'zod';
+import { CreateSessionExtrasSchema, SessionRefSchema, type PaymentStatusResponse } from '#domain/payments/payment-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
-import { ok, parseQuery } from '../../http/request-parsing.ts';
+import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import type { PaymentsService } from './payments-service.ts';
-
-const StatusQuerySchema = z.object({
-  session_id: z.string({ message: 'session_id is required' }).min(1).max(300),
-  practice_id: z.uuid({ message: 'practice_id must be a practice id' }),
-});
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Spec section 7: `create-session` and `check-payment-status` under the provider's path segment. */
+/**
+ * Spec section 7: `create-session` and `check-payment-status` under the provider's path segment,
+ * plus `retry-session` ("Try the payment again" on the payment-failed page, ADR 0024).
+ */
 export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService; rateLimits: { create: object; status: object } }): void {
   app.post('/stripe/create-session', { config: { rateLimit: deps.rateLimits.create } }, async (request, reply) => {
+    // The booking body is parsed by the booking transaction (it needs the practice: ADR 0001); a
+    // body that is no object at all is refused there, with the booking's own message.
+    const extras = CreateSessionExtrasSchema.safeParse(request.body);
     const session = await deps.payments.createSession({
       body: request.body,
+      replacesSessionId: extras.data?.replaces_session_id,
       botChallenge: header(request, 'x-bot-challenge'),
       idempotencyKey: undefined,
       verificationToken: header(request, 'x-verification-token'),
@@ -30,9 +32,20 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: P
   });
 
   app.get('/stripe/check-payment-status', { config: { rateLimit: deps.rateLimits.status } }, async (request) => {
-    const query = parseQuery(StatusQuerySchema, request.query);
+    const query = parseQuery(SessionRefSchema, request.query);
     const status = await deps.payments.checkStatus(query.session_id, query.practice_id);
-    return { success: true, apt_booked: status.apt_booked, result: { payment_status: status.payment_status } };
+    const response: PaymentStatusResponse = {
+      success: true,
+      apt_booked: status.apt_booked,
+      result: { payment_status: status.payment_status, appointment: status.appointment },
+    };
+    return response;
+  });
+
+  // Proof of ownership is the session id alone, as for create-session's replaces_session_id.
+  app.post('/stripe/retry-session', { config: { rateLimit: deps.rateLimits.create } }, async (request, reply) => {
+    const body = parseBody(SessionRefSchema, request.body);
+    return reply.status(201).send(ok(await deps.payments.retrySession(body.session_id, body.practice_id)));
   });
 }
 
@@ -67,7 +80,7 @@ export async function registerStripeWebhook(app: FastifyInstance, deps: { paymen
         await deps.payments.markUnpaid(session.id, event.id);
       } else if (session.payment_status === 'paid') {
         await deps.payments.completeSession(session.id, event.id, {
-          id: session.id, status: 'complete', paymentStatus: 'paid', amountCents: session.amount_total, appointmentId: session.metadata?.appointment_id ?? null, paymentIntentId: intent,
+          id: session.id, status: 'complete', paymentStatus: 'paid', amountCents: session.amount_total, appointmentId: session.metadata?.appointment_id ?? null, paymentIntentId: intent, url: null,
         });
       }
       return ok({ received: true, handled: true });

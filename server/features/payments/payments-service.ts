@@ -1,18 +1,22 @@
 import { z } from 'zod';
+import { type CheckoutSession, type PaymentAppointment } from '#domain/payments/payment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { PaymentAdapter, SessionState } from '../../adapters/payments/payment-adapter.ts';
 import { PaymentProviderError } from '../../adapters/payments/payment-adapter.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { AppError } from '../../http/app-error.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { createAppointment, prepareBooking, slotTaken, type BookingCoreDeps, type BookingRequest } from '../bookings/booking-core.ts';
+import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
+import { createAppointment, prepareBooking, slotTaken, type BookingTransactionDeps, type BookingRequest } from '../bookings/booking-transaction.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { BookingResponse } from '../bookings/bookings-service.ts';
 import { queueLostHoldNotices, queuePaidBookingMessages, queueRefundNotices, queueUnpaidNotice } from './payment-messages.ts';
+import { canTakePayment, describeAppointment, isHeld, isSameBooking } from './own-checkout.ts';
 import {
-  attachSession, findSessionStatus, lockAppointmentBySession, markBookedUnpaid, markPaid, markRefund, recordPaymentEvent, releaseExpiredHolds, releaseHold,
-  type HeldAppointment,
+  attachSession, cancelHold, findBookedSlotBySession, findSessionAppointment, findSessionStatus, lockAppointmentBySession, markBookedUnpaid, markPaid, markRefund, moveToSession,
+  recordPaymentEvent, releaseExpiredHolds, releaseHold, retakeSlot, type HeldAppointment, type SessionAppointment,
 } from './payments-repository.ts';
 
 // Stripe's shortest Checkout Session; the hold outlives it a little, so the provider's
@@ -21,23 +25,28 @@ const SESSION_LIFETIME_MS = 31 * 60_000;
 const HOLD_GRACE_MS = 10 * 60_000;
 export const REFUND_JOB = 'payment.refund';
 
-const ReturnUrlsSchema = z.object({
-  success_url: z.string({ message: 'success_url is required' }).max(2_000),
-  cancel_url: z.string({ message: 'cancel_url is required' }).max(2_000),
-});
+const NOT_FOUND_MESSAGE = 'We could not find this payment. Please call the office if you need help.';
+const RELEASED_MESSAGE = 'The time we held for you has been released. Please choose a time again.';
 
 export interface PaymentsService {
-  createSession(request: BookingRequest): Promise<{ session_id: string; url: string }>;
+  /** `replacesSessionId`: the checkout this browser left (ADR 0024), parsed from the body by the route. */
+  createSession(request: BookingRequest & { replacesSessionId?: string | undefined }): Promise<CheckoutSession>;
+  /** "Try the payment again": back to the open checkout, or a new one for the same held or unpaid appointment. */
+  retrySession(sessionId: string, practiceId: string): Promise<CheckoutSession>;
+  /** True when the session's appointment can still be paid (the local checkout's Pay asks). */
+  canPay(sessionId: string): Promise<boolean>;
   /** Completion from any path (webhook, status check, success page, local checkout): applied once. */
   completeSession(sessionId: string, eventId: string, known?: SessionState): Promise<'paid' | 'refunding' | 'unchanged'>;
   /** Checkout cancelled, expired or its payment failed: booked without payment. */
   markUnpaid(sessionId: string, eventId: string): Promise<void>;
-  checkStatus(sessionId: string, practiceId: string): Promise<{ apt_booked: boolean; payment_status: string }>;
+  checkStatus(sessionId: string, practiceId: string): Promise<{ apt_booked: boolean; payment_status: string; appointment: PaymentAppointment }>;
   /** The success page's `POST appointment` with payment_details. */
   completeFromReturn(sessionId: string, practiceId: unknown): Promise<BookingResponse>;
   releaseExpiredHolds(): Promise<number>;
   refund(payload: unknown): Promise<void>;
 }
+
+const paymentUnavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', 'The payment could not be started. Please try again in a moment.');
 
 /** The payment status to report: the row's refund or payment state wins over the provider's view. */
 function paymentStatusOf(row: { payment_status: string | null }, state: SessionState | null): string {
@@ -46,53 +55,92 @@ function paymentStatusOf(row: { payment_status: string | null }, state: SessionS
   return state?.paymentStatus && state.paymentStatus !== 'paid' ? state.paymentStatus : row.payment_status ?? 'unpaid';
 }
 
-export function createPaymentsService(deps: BookingCoreDeps & { db: Database; adapter: PaymentAdapter; publicUrl: string }): PaymentsService {
+export function createPaymentsService(deps: BookingTransactionDeps & { db: Database; adapter: PaymentAdapter; publicUrl: string }): PaymentsService {
   const { db, adapter, clock } = deps;
 
-  function returnUrls(raw: unknown, formUrl: string) {
-    const parsed = ReturnUrlsSchema.safeParse(raw);
-    if (!parsed.success) throw AppError.badRequest('success_url and cancel_url are required.');
-    // Only the configured public origin: the Host header is the client's to forge.
-    const allowedOrigin = new URL(deps.publicUrl).origin;
-    const check = (value: string, page: 'payment-success' | 'payment-failed', field: string) => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        throw AppError.badRequest(`${field} must be an absolute URL of this site.`, { [field]: 'must be an absolute URL' });
+  // Only the configured public origin, never the client's or the Host header's: no open redirect,
+  // and no address the patient happened to open the site at can fail a booking (ADR 0023).
+  const publicOrigin = new URL(deps.publicUrl).origin;
+  const returnUrls = (formUrl: string) => ({
+    successUrl: `${publicOrigin}/${formUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${publicOrigin}/${formUrl}/payment-failed?session_id={CHECKOUT_SESSION_ID}`,
+  });
+  const successUrlOf = (formUrl: string, sessionId: string) => returnUrls(formUrl).successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
+
+  /** Best effort: a replaced checkout that cannot be closed is harmless, as money for it is refunded. */
+  async function expireQuietly(sessionId: string): Promise<void> {
+    await adapter.expireSession(sessionId).catch(() => undefined);
+  }
+
+  /** A new checkout for an appointment whose earlier one was left or closed; the appointment follows it. */
+  async function renewCheckout(earlier: SessionAppointment, practice: PracticeRow): Promise<CheckoutSession> {
+    const urls = returnUrls(practice.form_url);
+    const expiresAt = new Date(clock.now().getTime() + SESSION_LIFETIME_MS);
+    let session;
+    try {
+      session = await adapter.createCheckoutSession({
+        appointmentId: earlier.id, amountCents: earlier.amount_cents ?? 0, currency: 'usd', description: `${earlier.reason_name} at ${practice.name}`,
+        successUrl: urls.successUrl, cancelUrl: urls.cancelUrl, expiresAt, idempotencyKey: `checkout-${earlier.id}-after-${earlier.payment_session_id}`,
+      });
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw paymentUnavailable();
+      throw error;
+    }
+    const moved = await moveToSession(db, {
+      id: earlier.id, fromSessionId: earlier.payment_session_id, toSessionId: session.id, provider: adapter.provider, holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
+    });
+    if (!moved) {
+      await expireQuietly(session.id);
+      throw new AppError(409, 'CONFLICT', 'This payment was changed in another window. Please reload the page.');
+    }
+    return { session_id: session.id, url: session.url };
+  }
+
+  /**
+   * The patient's own earlier checkout, for the same booking: paid (its success page), held and
+   * open (the same checkout page), held but closed or booked unpaid (a new checkout for the same
+   * appointment). Null when it holds nothing any more: the caller books afresh.
+   */
+  async function resumeOrRenew(earlier: SessionAppointment, practice: PracticeRow): Promise<CheckoutSession | null> {
+    if (earlier.status === 'booked' && earlier.payment_status === 'paid') return { session_id: earlier.payment_session_id, url: successUrlOf(practice.form_url, earlier.payment_session_id) };
+    if (!canTakePayment(earlier, clock.now())) return null;
+    if (isHeld(earlier, clock.now())) {
+      const state = await adapter.retrieveSession(earlier.payment_session_id).catch(() => null);
+      if (state?.paymentStatus === 'paid') {
+        await completeSession(earlier.payment_session_id, `retrieve:${earlier.payment_session_id}:paid`, state);
+        return { session_id: earlier.payment_session_id, url: successUrlOf(practice.form_url, earlier.payment_session_id) };
       }
-      // No open redirects: only this site's own payment pages of this practice.
-      if (url.origin !== allowedOrigin || url.pathname !== `/${formUrl}/${page}`) {
-        throw AppError.badRequest(`${field} must be this site's /${formUrl}/${page} page.`, { [field]: `must be /${formUrl}/${page} on this site` });
-      }
-      return url.origin;
-    };
-    const origin = check(parsed.data.success_url, 'payment-success', 'success_url');
-    check(parsed.data.cancel_url, 'payment-failed', 'cancel_url');
-    return {
-      successUrl: `${origin}/${formUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/${formUrl}/payment-failed`,
-    };
+      if (state?.status === 'open' && state.url) return { session_id: earlier.payment_session_id, url: state.url };
+      // Unknown or closed at the provider: closed for good, so a new checkout keeps the same hold.
+      if (state?.status === 'open' || state === null) await expireQuietly(earlier.payment_session_id);
+    }
+    return renewCheckout(earlier, practice);
+  }
+
+  /** The earlier checkout this browser names, if it is one of this practice's; anything else is ignored. */
+  async function ownEarlierCheckout(sessionId: string | undefined, practiceId: string): Promise<SessionAppointment | null> {
+    if (!sessionId) return null;
+    const earlier = await findSessionAppointment(db, sessionId);
+    return earlier && earlier.practice_id === practiceId ? earlier : null;
   }
 
   async function applyCompletion(tx: Queryable, practice: PracticeRow, a: HeldAppointment, paymentIntentId: string | null): Promise<'paid' | 'refunding' | 'unchanged'> {
     if (a.payment_status === 'paid' || a.payment_status === 'refund_pending' || a.payment_status === 'refunded') return 'unchanged';
+    const refund = async (reason: 'slot-lost' | 'replaced') => {
+      await markRefund(tx, a.id, 'refund_pending', paymentIntentId);
+      await enqueueJob(tx, { type: REFUND_JOB, payload: { appointmentId: a.id, sessionId: a.payment_session_id, paymentIntentId }, dedupeKey: `refund:${a.id}` });
+      await queueRefundNotices(tx, practice, a, reason);
+      return 'refunding' as const;
+    };
+    // Money for a checkout the patient replaced by a later one (ADR 0024): their later booking stands, this one is refunded.
+    if (a.status === 'cancelled') return refund('replaced');
     if (a.status === 'expired') {
       // The hold ran out before the money came: take the slot back if it is still free.
-      await tx.query('savepoint retake_slot');
-      try {
-        await tx.query(`update appointments set status = 'booked' where id = $1`, [a.id]);
-        await tx.query('release savepoint retake_slot');
-      } catch (error) {
-        if (!isOverlapViolation(error)) throw error;
-        await tx.query('rollback to savepoint retake_slot');
-        await markRefund(tx, a.id, 'refund_pending', paymentIntentId);
-        await enqueueJob(tx, { type: REFUND_JOB, payload: { appointmentId: a.id, sessionId: a.payment_session_id, paymentIntentId }, dedupeKey: `refund:${a.id}` });
-        await queueRefundNotices(tx, practice, a);
-        return 'refunding';
-      }
+      if (!(await attemptInSavepoint(tx, () => retakeSlot(tx, a.id), isOverlapViolation))) return refund('slot-lost');
     }
     await markPaid(tx, a.id, paymentIntentId, clock.now());
+    // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
+    await spendHeldVerificationToken(tx, a.id);
     await queuePaidBookingMessages(tx, practice, a, clock.now());
     return 'paid';
   }
@@ -100,7 +148,7 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
   /** Read before the transaction: PGlite has one connection, so no outside query may wait inside. */
   async function practiceOfSession(sessionId: string): Promise<PracticeRow> {
     const stored = await findSessionStatus(db, sessionId);
-    if (!stored) throw AppError.notFound('No appointment is waiting for this payment session.');
+    if (!stored) throw AppError.notFound(NOT_FOUND_MESSAGE);
     return deps.practices.requirePractice(stored.practice_id);
   }
 
@@ -109,7 +157,7 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
     return db.transaction(async (tx) => {
       if (!(await recordPaymentEvent(tx, eventId, 'completed'))) return 'unchanged' as const;
       const appointment = await lockAppointmentBySession(tx, sessionId);
-      if (!appointment) throw AppError.notFound('No appointment is waiting for this payment session.');
+      if (!appointment) throw AppError.notFound(NOT_FOUND_MESSAGE);
       return applyCompletion(tx, practice, appointment, known?.paymentIntentId ?? null);
     });
   }
@@ -121,13 +169,25 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
       if (!reason.is_payment_enabled || reason.amount_cents <= 0) {
         throw AppError.badRequest('This reason for visit is not paid online; book it without payment.', { rfv_id: 'no payment for this reason' });
       }
-      const urls = returnUrls(request.body, practice.form_url);
+      const earlier = await ownEarlierCheckout(request.replacesSessionId, practice.id);
+      if (earlier && isSameBooking(earlier, reason.id, prepared.body)) {
+        const resumed = await resumeOrRenew(earlier, practice);
+        if (resumed) return resumed;
+      }
+      const urls = returnUrls(practice.form_url);
       const expiresAt = new Date(clock.now().getTime() + SESSION_LIFETIME_MS);
-      // The amount comes from the reason, never from the client (invariant 4).
-      const created = await db.transaction((tx) =>
-        createAppointment(tx, deps, prepared, { status: 'pending_payment', holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS), amountCents: reason.amount_cents }),
-      );
+      // The amount comes from the reason, never from the client (invariant 4). A changed booking
+      // lets go of the patient's own earlier hold in the transaction that takes the new one, so the
+      // patient never holds two times, and never loses the first if the second is taken.
+      const { created, isReplaced } = await db.transaction(async (tx) => {
+        const isReplaced = earlier ? await cancelHold(tx, earlier.id) : false;
+        const created = await createAppointment(tx, deps, prepared, {
+          status: 'pending_payment', holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS), amountCents: reason.amount_cents,
+        });
+        return { created, isReplaced };
+      });
       deps.availability.invalidatePractice(practice.id);
+      if (isReplaced) await expireQuietly(earlier!.payment_session_id);
       try {
         const session = await adapter.createCheckoutSession({
           appointmentId: created.appointmentId,
@@ -143,9 +203,23 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
       } catch (error) {
         await releaseHold(db, created.appointmentId);
         deps.availability.invalidatePractice(practice.id);
-        if (error instanceof PaymentProviderError) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Payment could not be started. Please try again in a moment.');
+        if (error instanceof PaymentProviderError) throw paymentUnavailable();
         throw error;
       }
+    },
+
+    async retrySession(sessionId, practiceId) {
+      const earlier = await ownEarlierCheckout(sessionId, practiceId);
+      if (!earlier) throw AppError.notFound(NOT_FOUND_MESSAGE);
+      const practice = await deps.practices.requirePractice(earlier.practice_id);
+      const resumed = await resumeOrRenew(earlier, practice);
+      if (!resumed) throw new AppError(409, 'CONFLICT', RELEASED_MESSAGE);
+      return resumed;
+    },
+
+    async canPay(sessionId) {
+      const appointment = await findSessionAppointment(db, sessionId);
+      return appointment !== null && canTakePayment(appointment, clock.now());
     },
 
     completeSession,
@@ -159,13 +233,11 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
         if (appointment.status === 'expired' && appointment.payment_status === 'unpaid') {
           // The hold ran out before the provider's word came: book it unpaid if the slot is still free,
           // as the failure page says; otherwise tell the patient and the practice nothing is booked.
-          await tx.query('savepoint retake_unpaid');
-          try {
+          const bookedUnpaid = async () => {
             await markBookedUnpaid(tx, appointment.id);
-            await tx.query('release savepoint retake_unpaid');
-          } catch (error) {
-            if (!isOverlapViolation(error)) throw error;
-            await tx.query('rollback to savepoint retake_unpaid');
+            await spendHeldVerificationToken(tx, appointment.id);
+          };
+          if (!(await attemptInSavepoint(tx, bookedUnpaid, isOverlapViolation))) {
             await queueLostHoldNotices(tx, practice, appointment);
             return false;
           }
@@ -174,6 +246,7 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
         }
         if (appointment.status !== 'pending_payment') return false;
         await markBookedUnpaid(tx, appointment.id);
+        await spendHeldVerificationToken(tx, appointment.id);
         await queueUnpaidNotice(tx, practice, appointment);
         return false;
       });
@@ -183,8 +256,9 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
     async checkStatus(sessionId, practiceId) {
       const stored = await findSessionStatus(db, sessionId);
       // An id of another practice is as unknown as a made-up one.
-      if (!stored || stored.practice_id !== practiceId) throw AppError.notFound('No payment session with this id for this practice.');
-      if (stored.payment_status === 'paid') return { apt_booked: stored.status === 'booked', payment_status: 'paid' };
+      if (!stored || stored.practice_id !== practiceId) throw AppError.notFound(NOT_FOUND_MESSAGE);
+      const appointmentNow = async () => describeAppointment((await findSessionAppointment(db, sessionId))!, clock.now());
+      if (stored.payment_status === 'paid') return { apt_booked: stored.status === 'booked', payment_status: 'paid', appointment: await appointmentNow() };
       let state: SessionState | null = null;
       if (stored.payment_status !== 'refund_pending' && stored.payment_status !== 'refunded') {
         state = await adapter.retrieveSession(sessionId).catch(() => null);
@@ -193,7 +267,7 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
       // The answer is the row's, after any completion: a late payment whose slot went to someone
       // else is refunded, and the provider's "paid" must not be shown as a booking.
       const row = (await findSessionStatus(db, sessionId)) ?? stored;
-      return { apt_booked: row.status === 'booked', payment_status: paymentStatusOf(row, state) };
+      return { apt_booked: row.status === 'booked', payment_status: paymentStatusOf(row, state), appointment: await appointmentNow() };
     },
 
     async completeFromReturn(sessionId, practiceId) {
@@ -202,10 +276,7 @@ export function createPaymentsService(deps: BookingCoreDeps & { db: Database; ad
         throw new AppError(409, 'SLOT_TAKEN', 'The time slot was taken before the payment arrived; the payment is being refunded.', { payment_details: 'payment refunded' });
       }
       if (!status.apt_booked) throw AppError.badRequest('This payment is not complete.', { payment_details: 'payment not completed' });
-      const [row] = await db.query<{ id: string; starts_at: Date | null; pms_prov_num: number; pms_op_num: number; server_tz: string; ends_at: Date | null }>(
-        `select a.id, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz from appointments a join practices p on p.id = a.practice_id where a.payment_session_id = $1`,
-        [sessionId],
-      );
+      const row = await findBookedSlotBySession(db, sessionId);
       if (!row) throw slotTaken();
       return {
         status: 200,

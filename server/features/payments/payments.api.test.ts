@@ -40,6 +40,10 @@ afterAll(async () => {
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
 const returnUrls = { success_url: `${ORIGIN}/test-practice/payment-success`, cancel_url: `${ORIGIN}/test-practice/payment-failed` };
+/** The local checkout's buttons post from its own page, so the browser names this site as the Origin. */
+const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
+const localSession = async (sessionId: string) =>
+  (await testDb.db.query<{ success_url: string; cancel_url: string; status: string }>('select success_url, cancel_url, status from local_checkout_sessions where id = $1', [sessionId]))[0]!;
 
 async function createSession(overrides: Record<string, unknown> = {}) {
   const response = await app.inject({
@@ -71,16 +75,26 @@ describe('POST /api/v1/stripe/create-session', () => {
     expect(again.body.code).toBe('SLOT_TAKEN');
   });
 
+  it('refuses a reason without payment', async () => {
+    expect((await createSession({ start_time: '10:00:00', end_time: '10:30:00', rfv_id: freeId })).status).toBe(400);
+  });
+
   it.each([
-    ['a reason without payment', { rfv_id: 'free' }, 400],
-    ['a success URL elsewhere', { success_url: 'https://evil.example/test-practice/payment-success' }, 400],
-    ['a cancel URL of another page', { cancel_url: `${ORIGIN}/other/payment-failed` }, 400],
-    ['no return URLs', { success_url: undefined }, 400],
-  ])('refuses %s', async (_name, override, status) => {
-    const payload = { start_time: '10:00:00', end_time: '10:30:00', ...override } as Record<string, unknown>;
-    if (payload.rfv_id === 'free') payload.rfv_id = freeId;
-    const response = await createSession(payload);
-    expect(response.status).toBe(status);
+    ['a success URL on another host (the site opened at 127.0.0.1)', { success_url: 'http://127.0.0.1:8080/test-practice/payment-success', cancel_url: 'http://127.0.0.1:8080/test-practice/payment-failed' }],
+    ['a success URL elsewhere', { success_url: 'https://evil.example/test-practice/payment-success' }],
+    ['a cancel URL of another page', { cancel_url: `${ORIGIN}/other/payment-failed` }],
+    ['no return URLs', { success_url: undefined, cancel_url: undefined }],
+    ['return URLs that are not URLs', { success_url: 42, cancel_url: 'x'.repeat(5_000) }],
+  ])('books with %s, returning to PUBLIC_URL and the practice only', async (_name, override) => {
+    const response = await createSession({ start_time: '11:30:00', end_time: '12:00:00', email: `urls-${Math.random()}@example.com`, ...override });
+    expect(response.status).toBe(201);
+    const sessionId: string = response.body.result.session_id;
+    expect(await localSession(sessionId)).toMatchObject({
+      success_url: `${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`,
+      cancel_url: `${ORIGIN}/test-practice/payment-failed?session_id=${sessionId}`,
+    });
+    // Each case holds 11:30 anew: let it go for the next one.
+    await testDb.db.query(`update appointments set status = 'cancelled' where payment_session_id = $1`, [sessionId]);
   });
 
   it('trusts only PUBLIC_URL, not a forged Host header, for the return URLs', async () => {
@@ -94,7 +108,10 @@ describe('POST /api/v1/stripe/create-session', () => {
       },
       headers: { host: 'evil.example', 'x-bot-challenge': await solveBotChallenge(app) },
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(201);
+    const sessionId: string = response.json().result.session_id;
+    expect(response.json().result.url).toBe(`${ORIGIN}/_dev/checkout/${sessionId}`);
+    expect((await localSession(sessionId)).success_url).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
   });
 
   it('refuses to book a paid reason through POST appointment without paying', async () => {
@@ -115,12 +132,12 @@ describe('the local test checkout', () => {
     expect(page.body).toContain('$75.00');
     expect(page.body).toContain('>Pay</button>');
     expect(page.body).toContain('>Cancel</button>');
-    const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'paid' });
     const status = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
-    expect(status.json()).toEqual({ success: true, apt_booked: true, result: { payment_status: 'paid' } });
+    expect(status.json()).toMatchObject({ success: true, apt_booked: true, result: { payment_status: 'paid', appointment: { state: 'booked', can_retry_payment: false } } });
     // The success page's booking with payment details completes nothing twice.
     const fromReturn = await app.inject({
       method: 'POST', url: '/api/v1/appointment',
@@ -137,8 +154,8 @@ describe('the local test checkout', () => {
   it('Cancel keeps the appointment booked without payment and tells the practice', async () => {
     const { body } = await createSession({ start_time: '14:00:00', end_time: '14:30:00', email: 'canceller@example.com' });
     const sessionId: string = body.result.session_id;
-    const cancel = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    expect(cancel.headers.location).toBe(`${ORIGIN}/test-practice/payment-failed`);
+    const cancel = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/cancel`, headers: FORM_POST, payload: '' });
+    expect(cancel.headers.location).toBe(`${ORIGIN}/test-practice/payment-failed?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
     await worker().runDueJobs();
     expect((await mailTo('office@test-practice.example')).some((m) => m.subject === 'Booked without payment: Ana Lopez')).toBe(true);
@@ -153,7 +170,13 @@ describe('check-payment-status', () => {
     expect(other.statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/v1/stripe/check-payment-status?session_id=x' })).statusCode).toBe(400);
     const open = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=${practiceId}` });
-    expect(open.json()).toEqual({ success: true, apt_booked: false, result: { payment_status: 'unpaid' } });
+    expect(open.json()).toEqual({
+      success: true, apt_booked: false,
+      result: {
+        payment_status: 'unpaid',
+        appointment: { state: 'held', apt_date: '2026-03-03', start_time: '15:00:00', time_zone: 'America/New_York', held_until: '2026-03-02T12:41:00.000Z', can_retry_payment: true },
+      },
+    });
   });
 });
 
@@ -171,11 +194,16 @@ describe('holds', () => {
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(taken.statusCode).toBe(201);
-    await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    // The local checkout takes no money for a hold that ran out...
+    const refused = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
+    expect(refused.statusCode).toBe(409);
+    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
+    // ...but a provider's late word that the money came (as Stripe's may) is still honoured: found paid by the status check.
+    await testDb.db.query(`update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`, [sessionId]);
+    const lateStatus = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'refunded', payment_status: 'refund_pending' });
     // The provider says "paid", but the slot is gone: neither booked nor shown as paid.
-    const lateStatus = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
-    expect(lateStatus.json()).toEqual({ success: true, apt_booked: false, result: { payment_status: 'refunded' } });
+    expect(lateStatus.json()).toMatchObject({ success: true, apt_booked: false, result: { payment_status: 'refunded', appointment: { state: 'released', can_retry_payment: false } } });
     const lateReturn = await app.inject({
       method: 'POST', url: '/api/v1/appointment',
       payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } },
@@ -191,6 +219,7 @@ describe('holds', () => {
     const [refundRow] = await testDb.db.query<{ refunded: boolean }>('select refunded from local_checkout_sessions where id = $1', [sessionId]);
     expect(refundRow!.refunded).toBe(true);
     expect((await mailTo('late@example.com'))[0]!.subject).toBe('Your payment to Test Practice is being refunded');
+    expect((await mailTo('late@example.com'))[0]!.text).toContain('for your appointment on Tuesday, March 3, 2026 at 04:00 PM (EST) arrived after');
     const lateId = String((await appointmentOf(sessionId)).id);
     const office = await mailTo('office@test-practice.example');
     expect(office.some((m) => m.subject === 'Late payment refunded: Ana Lopez' && m.text.includes(lateId))).toBe(true);
@@ -198,7 +227,13 @@ describe('holds', () => {
 
   it('a late cancel after the hold ran out books the slot unpaid if free, else tells both sides nothing is booked', async () => {
     const free = (await createSession({ start_time: '10:30:00', end_time: '11:00:00', email: 'late-free@example.com' })).body.result.session_id as string;
-    const lost = (await createSession({ start_time: '13:30:00', end_time: '14:00:00', email: 'late-lost@example.com' })).body.result.session_id as string;
+    // Booked by a parent for their child: the e-mail greets the parent and names the child.
+    const lost = (
+      await createSession({
+        start_time: '13:30:00', end_time: '14:00:00', email: 'late-lost@example.com',
+        is_patient: false, booker_first_name: 'Maria', booker_last_name: 'Lopez', booker_dob: '1970-01-02',
+      })
+    ).body.result.session_id as string;
     clock.advance(42 * 60_000);
     await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
     expect(await appointmentOf(free)).toMatchObject({ status: 'expired' });
@@ -208,18 +243,22 @@ describe('holds', () => {
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(taken.statusCode).toBe(201);
-    const cancel = (id: string) => app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const cancel = (id: string) => app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: FORM_POST, payload: '' });
     await cancel(free);
     await cancel(lost);
     expect(await appointmentOf(free)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
     expect(await appointmentOf(lost)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
     await worker().runDueJobs();
-    expect((await mailTo('late-lost@example.com')).map((m) => m.subject)).toContain('Your appointment at Test Practice is not booked');
+    const [lostMail] = await mailTo('late-lost@example.com');
+    expect(lostMail!.subject).toBe('The appointment for Ana Lopez at Test Practice is not booked');
+    expect(lostMail!.text).toMatch(/^Hello Maria,\n/);
+    expect(lostMail!.text).toContain('The online payment for the appointment for Ana Lopez on Tuesday, March 3, 2026 at 01:30 PM (EST) was not completed');
     const office = await mailTo('office@test-practice.example');
     const lostId = String((await appointmentOf(lost)).id);
     const freeIdOfRow = String((await appointmentOf(free)).id);
     expect(office.some((m) => m.subject === 'Hold lost, not booked: Ana Lopez' && m.text.includes(lostId))).toBe(true);
     expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(freeIdOfRow))).toBe(true);
+    expect(office.find((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(freeIdOfRow))!.text).toContain('When: Tuesday, March 3, 2026 at 10:30 AM (EST)');
     expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(lostId))).toBe(false);
   });
 });

@@ -144,3 +144,45 @@ describe('POST /api/v1/stripe/webhook', () => {
     expect(await paidAt(sessionId)).toBeNull();
   });
 });
+
+describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
+  const create = async (startTime: string, replaces?: string) => {
+    const response = await app.inject({
+      method: 'POST', url: '/api/v1/stripe/create-session',
+      payload: {
+        ...bookingBody({ practice_id: practiceId, rfv_id: paidId, pms_prov_num: 2, start_time: startTime, end_time: startTime, email: 'back@example.com' }),
+        ...(replaces ? { replaces_session_id: replaces } : {}),
+      },
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().result as { session_id: string; url: string };
+  };
+
+  it('resumes the open Checkout Session for the same booking without creating another', async () => {
+    const first = await create('09:00:00');
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+    expect(await create('09:00:00', first.session_id)).toEqual(first);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')).toHaveLength(creates);
+  });
+
+  it('expires the earlier Checkout Session at Stripe when the patient books another time, and its late "expired" event books nothing', async () => {
+    const first = await create('10:00:00');
+    const second = await create('10:30:00', first.session_id);
+    expect(second.session_id).not.toBe(first.session_id);
+    expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${first.session_id}/expire`)).toBe(true);
+    expect(fake.sessions.get(first.session_id)?.status).toBe('expired');
+    await deliver({ id: 'evt_replaced_exp', object: 'event', type: 'checkout.session.expired', data: { object: { id: first.session_id, object: 'checkout.session', payment_status: 'unpaid', status: 'expired' } } });
+    expect(await appointment(first.session_id)).toEqual({ status: 'cancelled', payment_status: 'unpaid' });
+    expect(await appointment(second.session_id)).toEqual({ status: 'pending_payment', payment_status: 'pending' });
+  });
+
+  it('refunds money that still arrives for a replaced checkout (paid in another tab at that moment), and keeps the later booking', async () => {
+    const first = await create('11:00:00');
+    const second = await create('11:30:00', first.session_id);
+    expect((await deliver(completedEvent('evt_replaced_paid', first.session_id))).statusCode).toBe(200);
+    expect(await appointment(first.session_id)).toEqual({ status: 'refunded', payment_status: 'refund_pending' });
+    expect(await appointment(second.session_id)).toEqual({ status: 'pending_payment', payment_status: 'pending' });
+    expect(await queuedConfirmations(first.session_id)).toBe(0);
+  });
+});

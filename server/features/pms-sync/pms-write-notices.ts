@@ -1,6 +1,6 @@
+import { quotePatientText } from '#domain/format/patient-text.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
-import { formatDayHeading, formatTime12h } from '#domain/time/time-format.ts';
-import { formatInstantLocal } from '#domain/time/zoned-time.ts';
+import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
@@ -46,9 +46,7 @@ export async function queueWriteFailedNotice(db: Queryable, practice: PracticeRo
 }
 
 function when(a: AppointmentToWrite, practice: PracticeRow): string {
-  if (!a.starts_at) return 'no time';
-  const local = formatInstantLocal(a.starts_at, practice.server_tz);
-  return `${formatDayHeading(local.slice(0, 10))} at ${formatTime12h(local.slice(11))}`;
+  return a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz) : 'no time';
 }
 
 function details(a: AppointmentToWrite, practice: PracticeRow): string[] {
@@ -59,7 +57,7 @@ function details(a: AppointmentToWrite, practice: PracticeRow): string[] {
     `When: ${when(a, practice)}`,
     `Provider number: ${a.pms_prov_num}, operatory number: ${a.pms_op_num}`,
     `Reason: ${a.reason_name ?? '-'}`,
-    `Note: ${a.message ?? ''}`,
+    quotePatientText('Note from the booking form', a.message),
     `Appointment id: ${a.id}`,
   ];
 }

@@ -147,7 +147,7 @@ describe('writing bookings into Open Dental', () => {
     expect(state).toMatchObject({ status: 'booked', pms_write_status: 'failed', job_status: 'failed' });
     expect(state.pms_write_error).toContain('appointment 900');
     const mails = await officeMail('Conflict');
-    expect(mails.map((m) => m.subject)).toEqual(['Please enter this online booking in Open Dental: Cy Conflict, Tuesday, March 3 at 09:00 AM']);
+    expect(mails.map((m) => m.subject)).toEqual(['Please enter this online booking in Open Dental: Cy Conflict, Tuesday, March 3, 2026 at 09:00 AM (CST)']);
     expect(mails[0]!.text).toContain('appointment 900');
   });
 
@@ -158,7 +158,7 @@ describe('writing bookings into Open Dental', () => {
     const pending = await writeState(id);
     expect(pending).toMatchObject({ status: 'booked', pms_write_status: 'pending', job_status: 'queued', attempts: 1 });
     expect(pending.pms_write_error).toContain("eConnector is not running");
-    expect((await officeMail('Retry')).map((m) => m.subject)).toEqual(['Online booking not yet in Open Dental: Di Retry, Tuesday, March 3 at 09:30 AM']);
+    expect((await officeMail('Retry')).map((m) => m.subject)).toEqual(['Online booking not yet in Open Dental: Di Retry, Tuesday, March 3, 2026 at 09:30 AM (CST)']);
 
     expect(await runJobs()).toEqual([]); // not due yet
     clock.advance(30_000);
@@ -175,7 +175,7 @@ describe('writing bookings into Open Dental', () => {
     fake.fail('gateway-timeout');
     await runJobs();
     expect(await writeState(id)).toMatchObject({ status: 'booked', pms_write_status: 'failed', job_status: 'failed' });
-    expect((await officeMail('Giveup')).map((m) => m.subject)).toEqual(['Please enter this online booking in Open Dental: Ed Giveup, Tuesday, March 3 at 10:00 AM']);
+    expect((await officeMail('Giveup')).map((m) => m.subject)).toEqual(['Please enter this online booking in Open Dental: Ed Giveup, Tuesday, March 3, 2026 at 10:00 AM (CST)']);
   });
 
   it('adopts the appointment an earlier attempt created when its answer was lost', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { importDemoPracticesIfEmpty } from './demo-practices.ts';
+import { DEMO_PRACTICES_FILE, importDemoPracticesIfEmpty } from './demo-practices.ts';
+import { PracticeImportRefused } from './practice-import.ts';
 
 let db: Database;
 
@@ -13,6 +14,15 @@ beforeAll(async () => {
 afterAll(() => testDb?.destroy());
 
 describe('importDemoPracticesIfEmpty', () => {
+  it('refuses the demo practices on a server without card payments, naming their paid reasons, and imports nothing', async () => {
+    const error = await importDemoPracticesIfEmpty(db, DEMO_PRACTICES_FILE, { offers: { texts: false, payments: false } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PracticeImportRefused);
+    const problems = (error as PracticeImportRefused).problems.join('\n');
+    expect(problems).toContain('practice "bright-smile" offers the paid reason "Teeth Whitening Consultation"');
+    expect(problems).toContain('practice "verify-dental" offers the paid reason "Cosmetic Consultation"');
+    expect(await db.query('select 1 from practices')).toEqual([]);
+  });
+
   it('imports the demo practices into an empty database', async () => {
     expect(await importDemoPracticesIfEmpty(db)).toEqual(['bright-smile', 'smile-group', 'verify-dental', 'closed-dental', 'lakeside-dental']);
     const practices = await db.query<{ form_url: string; is_accepting_patients: boolean; to_verify_patient: boolean; clinic_set_up: boolean }>(

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePracticeConfigFile, type PracticeConfigFile } from '#domain/practice/practice-config-schema.ts';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { importPracticeConfig } from './practice-import.ts';
+import { findStoredPracticeProblems } from './practice-deployment-check.ts';
+import { importPracticeConfig, PracticeImportRefused } from './practice-import.ts';
 
 let db: Database;
 
@@ -170,5 +171,35 @@ describe('importPracticeConfig', () => {
     await expect(importPracticeConfig(db, broken)).rejects.toThrow();
     const rows = await db.query('select form_url from practices where form_url in ($1, $2)', ['first-of-two', 'Not Valid']);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('a deployment without card payments (production without Stripe, ADR 0029)', () => {
+  const noPayments = { texts: true, payments: false };
+  const whiteningRefused =
+    'practices[0].reasons[1].is_payment_enabled: practice "paid-without-stripe" offers the paid reason "Whitening", but this server takes no card payments';
+
+  it('refuses to import a practice with a paid reason, naming the practice and the reason, and changes nothing', async () => {
+    const error = await importPracticeConfig(db, configFile(practiceJson('paid-without-stripe')), { offers: noPayments }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PracticeImportRefused);
+    expect((error as PracticeImportRefused).problems).toHaveLength(1);
+    expect((error as PracticeImportRefused).problems[0]).toContain(whiteningRefused);
+    expect(await db.query('select 1 from practices where form_url = $1', ['paid-without-stripe'])).toEqual([]);
+  });
+
+  it('imports a practice whose reasons are all free, and a paid one where payments are taken', async () => {
+    const free = practiceJson('free-without-stripe', { reasons: [{ name: 'Exam', final_duration: 60 }] });
+    await expect(importPracticeConfig(db, configFile(free), { offers: noPayments })).resolves.toMatchObject([{ form_url: 'free-without-stripe', created: true }]);
+    await expect(importPracticeConfig(db, configFile(practiceJson('paid-with-stripe')), { offers: { texts: false, payments: true } })).resolves.toHaveLength(1);
+  });
+
+  it('finds stored practices with an active paid reason, so the server can refuse to start', async () => {
+    const problems = await findStoredPracticeProblems(db, noPayments);
+    expect(problems).toContain(
+      'practice "paid-with-stripe" offers the paid reason "Whitening", but this server takes no card payments ' +
+        '(STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): configure Stripe, or turn is_payment_enabled off for this reason',
+    );
+    expect(problems.some((p) => p.includes('"free-without-stripe"'))).toBe(false);
+    expect(await findStoredPracticeProblems(db, { texts: false, payments: true })).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type PracticeConfigFile,
   type PracticeConfigParseResult,
 } from '#domain/practice/practice-config-schema.ts';
+import { findDeploymentProblems, type DeploymentOffers } from '#domain/practice/practice-deployment-rules.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { syncClosures, syncSchedules, syncTimeOff } from './practice-calendar-repository.ts';
 import {
@@ -40,8 +41,20 @@ export async function readPracticeConfigFile(path: string): Promise<PracticeConf
   }
 }
 
-/** Imports every practice of a validated file in one transaction: all of it or nothing. */
-export async function importPracticeConfig(db: Database, file: PracticeConfigFile): Promise<ImportSummary> {
+/** A file this deployment cannot serve (a paid reason without Stripe, ADR 0029); nothing was imported. */
+export class PracticeImportRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Nothing imported: ${problems.length} problem(s) on this server\n${problems.join('\n')}`);
+  }
+}
+
+/**
+ * Imports every practice of a validated file in one transaction: all of it or nothing. With
+ * `offers` (what this deployment can do), a file that asks for more is refused first.
+ */
+export async function importPracticeConfig(db: Database, file: PracticeConfigFile, options: { offers?: DeploymentOffers } = {}): Promise<ImportSummary> {
+  const problems = options.offers ? findDeploymentProblems(file.practices, options.offers) : [];
+  if (problems.length > 0) throw new PracticeImportRefused(problems);
   return db.transaction(async (tx) => {
     await lockPracticeImport(tx);
     const summary: ImportSummary = [];

@@ -125,3 +125,17 @@ export async function findProviderName(db: Queryable, practiceId: string, provNu
   );
   return row?.name ?? null;
 }
+
+/** Every practice's active reasons that take a payment, for the start-up check of ADR 0029. */
+export async function listActivePaidReasons(db: Queryable): Promise<{ form_url: string; name: string }[]> {
+  return db.query<{ form_url: string; name: string }>(
+    `select p.form_url, r.name from reasons_for_visit r join practices p on p.id = r.practice_id
+      where r.is_active and r.is_payment_enabled order by p.form_url, r.sort_order, r.name`,
+  );
+}
+
+/** True once any practice was imported (active or not): demo data goes only into an empty database. */
+export async function hasAnyPractice(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ has_practice: boolean }>('select exists (select 1 from practices) as has_practice');
+  return row?.has_practice === true;
+}

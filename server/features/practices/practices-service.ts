@@ -24,12 +24,14 @@ export interface PracticesService {
   listReasons(practiceId: string, clinicNum?: number): Promise<ReasonForVisit[]>;
 }
 
-export function toFormDetails(practice: PracticeRow, publishableKey: string | null): FormDetails {
+/** `texts`: this server sends text messages (config `offers.texts`, ADR 0029). */
+export function toFormDetails(practice: PracticeRow, publishableKey: string | null, texts = true): FormDetails {
   const { slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay, pms: _pms, ...wire } = practice;
-  return { ...wire, publishable_key: publishableKey };
+  return { ...wire, publishable_key: publishableKey, verification_channels: texts ? ['email', 'text'] : ['email'] };
 }
 
-export function createPracticesService(db: Database, options: { publishableKey: string | null }): PracticesService {
+/** `texts` defaults to true: the local outbox stands in for Twilio (ADR 0029). */
+export function createPracticesService(db: Database, options: { publishableKey: string | null; texts?: boolean }): PracticesService {
   const practiceNotFound = () => AppError.notFound('No practice has this practice_id.');
   const reasonNotFound = () => AppError.notFound('This reason for visit is not offered by this practice.');
 
@@ -43,7 +45,7 @@ export function createPracticesService(db: Database, options: { publishableKey: 
     async getFormDetails(formUrl) {
       const practice = await findPracticeByFormUrl(db, formUrl);
       if (!practice) throw AppError.notFound(`We could not find a booking form at "${formUrl}". Please check the link.`);
-      return toFormDetails(practice, options.publishableKey);
+      return toFormDetails(practice, options.publishableKey, options.texts ?? true);
     },
 
     requirePractice,

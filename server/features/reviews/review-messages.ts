@@ -1,3 +1,4 @@
+import { quotePatientText } from '#domain/format/patient-text.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -7,6 +8,9 @@ export interface ReviewInvitation {
   requestId: string;
   practiceName: string;
   firstName: string;
+  lastName: string;
+  /** Set when someone booked the visit for the patient: the message is theirs, so it greets them and names the patient. */
+  bookerFirstName?: string | null;
   email: string | null;
   phone: string | null;
   reviewUrl: string;
@@ -21,9 +25,11 @@ export async function queueReviewInvitation(tx: Queryable, invitation: ReviewInv
       to: invitation.email,
       subject: `How was your visit to ${practiceName}?`,
       text: [
-        `Hello ${invitation.firstName},`,
+        `Hello ${invitation.bookerFirstName ?? invitation.firstName},`,
         '',
-        `Thank you for choosing ${practiceName}. We would love to hear how your visit went.`,
+        invitation.bookerFirstName
+          ? `Thank you for choosing ${practiceName} for ${invitation.firstName} ${invitation.lastName}. We would love to hear how the visit went.`
+          : `Thank you for choosing ${practiceName}. We would love to hear how your visit went.`,
         '',
         `Share your experience: ${reviewUrl}`,
         '',
@@ -63,8 +69,7 @@ export async function queueFeedbackNotice(tx: Queryable, notice: FeedbackNotice)
       'A patient sent private feedback from the review page.',
       '',
       `Category: ${notice.category}`,
-      'Feedback:',
-      notice.description,
+      quotePatientText('Feedback (written by the patient)', notice.description),
       '',
       `Patient: ${name}`,
       `Email: ${patient.email ?? 'not given'}`,

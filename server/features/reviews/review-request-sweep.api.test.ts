@@ -117,6 +117,18 @@ describe('automatic review requests', () => {
     expect(outcomes).toEqual([{ appointment_id: later, outcome: 'skipped_recent_request' }]);
   });
 
+  it('greets the one who booked for someone else and names the patient', async () => {
+    await at('2026-07-14T12:00:00Z');
+    await book('test-practice', '2026-07-15', {
+      first_name: 'Leo', last_name: 'Park', dob: '2015-06-01', email: 'mina.park@example.com', wireless_phone: '+15125550177',
+      is_patient: false, booker_first_name: 'Mina', booker_last_name: 'Park', booker_dob: '1980-05-06',
+    });
+    await testDb.db.exec('delete from outbox_messages');
+    await at('2026-07-15T20:00:00Z');
+    const mail = (await reviewMessages()).find((m) => m.recipient === 'mina.park@example.com');
+    expect(mail?.text).toMatch(/^Hello Mina,\n\nThank you for choosing Test Practice for Leo Park\. We would love to hear how the visit went\./);
+  });
+
   it('does not send requests that fell due more than 7 days before a sweep', async () => {
     const visit = await book('test-practice', '2026-07-20', { first_name: 'Emil', email: 'emil@example.com' });
     await at('2026-07-28T20:00:00Z');

@@ -30,6 +30,8 @@ interface SweepDeps {
   db: Database;
   clock: Clock;
   publicUrl: string;
+  /** false: this server sends no texts (production without Twilio, ADR 0029); default true. */
+  texts?: boolean;
 }
 
 /**
@@ -75,7 +77,7 @@ async function decide(tx: Queryable, deps: SweepDeps, appointment: AppointmentDu
   // The booking's consent covers its own e-mail and phone ("text and email", spec section 2).
   const channels: ReviewChannel[] = [];
   if (appointment.is_concented && appointment.email) channels.push('email');
-  if (appointment.is_concented && appointment.wireless_phone) channels.push('sms');
+  if (appointment.is_concented && appointment.wireless_phone && deps.texts !== false) channels.push('sms');
   if (channels.length === 0) return record('skipped_no_consented_contact');
 
   const created = await createReviewRequest(
@@ -85,6 +87,7 @@ async function decide(tx: Queryable, deps: SweepDeps, appointment: AppointmentDu
       source: 'automatic',
       firstName: appointment.first_name,
       lastName: appointment.last_name,
+      bookerFirstName: appointment.booker_first_name,
       email: appointment.email,
       phone: appointment.wireless_phone,
       appointmentId: appointment.appointment_id,

@@ -26,10 +26,23 @@ export async function insertReviewRequest(tx: Queryable, row: NewReviewRequestRo
   return inserted!.id;
 }
 
+/** The request of a review link, with what its page shows of the practice. */
 export async function findReviewRequestByTokenHash(db: Queryable, tokenHash: string) {
-  const rows = await db.query<{ id: string; patient_first_name: string; patient_last_name: string }>(
-    'select id, patient_first_name, patient_last_name from review_requests where token_hash = $1',
+  const rows = await db.query<{ id: string; patient_first_name: string; patient_last_name: string; form_url: string; has_review_url: boolean }>(
+    `select r.id, r.patient_first_name, r.patient_last_name, p.form_url,
+            coalesce(btrim(p.google_review_url), '') <> '' as has_review_url
+       from review_requests r join practices p on p.id = r.practice_id
+      where r.token_hash = $1`,
     [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** The practice of a request, for the branding of its feedback page. */
+export async function findReviewRequestPractice(db: Queryable, requestId: string) {
+  const rows = await db.query<{ id: string; form_url: string }>(
+    'select r.id, p.form_url from review_requests r join practices p on p.id = r.practice_id where r.id = $1',
+    [requestId],
   );
   return rows[0] ?? null;
 }
@@ -88,7 +101,8 @@ export async function findAppointmentForReview(db: Queryable, appointmentId: str
     email: string | null;
     wireless_phone: string | null;
     is_concented: boolean;
-  }>('select id, practice_id, patient_id, email, wireless_phone, is_concented from appointments where id = $1', [appointmentId]);
+    booker_first_name: string | null;
+  }>('select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name from appointments where id = $1', [appointmentId]);
   return rows[0] ?? null;
 }
 

@@ -9,6 +9,8 @@ export interface ReviewRequestDraft {
   source: 'admin' | 'automatic';
   firstName: string;
   lastName: string;
+  /** Who booked the visit for the patient, when someone did: the contacts are theirs. */
+  bookerFirstName?: string | null;
   email: string | null;
   phone: string | null;
   appointmentId: string | null;
@@ -45,6 +47,8 @@ export async function createReviewRequest(
     requestId,
     practiceName: draft.practice.name,
     firstName: draft.firstName,
+    lastName: draft.lastName,
+    bookerFirstName: draft.bookerFirstName ?? null,
     email: draft.email,
     phone: draft.phone,
     reviewUrl,

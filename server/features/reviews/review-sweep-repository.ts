@@ -10,6 +10,8 @@ export interface AppointmentDueForReview {
   email: string | null;
   wireless_phone: string | null;
   is_concented: boolean;
+  /** Set when someone booked for the patient: the contacts are theirs. */
+  booker_first_name: string | null;
 }
 
 export type ReviewDecisionOutcome = 'requested' | 'skipped_recent_request' | 'skipped_no_consented_contact';
@@ -24,7 +26,7 @@ export async function findAppointmentsDueForReview(
 ): Promise<AppointmentDueForReview[]> {
   return db.query<AppointmentDueForReview>(
     `select a.id as appointment_id, a.practice_id, pr.name as practice_name, a.patient_id,
-            pt.first_name, pt.last_name, a.email, a.wireless_phone, a.is_concented
+            pt.first_name, pt.last_name, a.email, a.wireless_phone, a.is_concented, a.booker_first_name
        from appointments a
        join practices pr on pr.id = a.practice_id
        join patients pt on pt.id = a.patient_id

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FeedbackBodySchema } from '#domain/reviews/review-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { ok } from '../../http/request-parsing.ts';
+import { ok, parseBody } from '../../http/request-parsing.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { createReviewsService, FEEDBACK_RECEIVED_MESSAGE } from './reviews-service.ts';
 
@@ -38,6 +39,11 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDep
     },
   );
 
+  // The feedback page's branding: which practice a request belongs to (nothing about the patient).
+  app.get<{ Params: { requestId: string } }>('/review/request/:requestId/practice', { config: { rateLimit: scaled(LIMITS.lookup) } }, async (request) =>
+    ok(await reviews.findRequestPractice(request.params.requestId)),
+  );
+
   // Opened in a new tab, not fetched (spec section 7): a failure reads as a page there.
   app.get<{ Params: { requestId: string } }>('/review/track/:requestId', { config: { rateLimit: scaled(LIMITS.lookup) } }, async (request, reply) => {
     try {
@@ -50,7 +56,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDep
   });
 
   app.post('/review/feedback', { config: { rateLimit: scaled(LIMITS.feedback) } }, async (request, reply) => {
-    const result = await reviews.submitFeedback(request.body);
+    const result = await reviews.submitFeedback(parseBody(FeedbackBodySchema, request.body));
     return reply.status(201).send(ok(result, FEEDBACK_RECEIVED_MESSAGE));
   });
 }

@@ -1,20 +1,20 @@
 import {
-  CreateReviewRequestBodySchema,
+  type CreateReviewRequestBody,
   type CreatedReviewRequest,
   type ReviewChannel,
   type ReviewRequestStatus,
 } from '#domain/reviews/review-request-schemas.ts';
-import { FeedbackBodySchema, RequestIdSchema, type ReviewRequestLink } from '#domain/reviews/review-schemas.ts';
+import { RequestIdSchema, type FeedbackBody, type ReviewRequestLink, type ReviewRequestPractice } from '#domain/reviews/review-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { parseBody } from '../../http/request-parsing.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { queueFeedbackNotice } from './review-messages.ts';
 import { createReviewRequest } from './review-requests.ts';
 import {
   findAppointmentForReview,
   findReviewRequestByTokenHash,
+  findReviewRequestPractice,
   findReviewRequestStatus,
   findReviewRequestWithPractice,
   insertFeedback,
@@ -34,13 +34,15 @@ const NO_CONSENTED_CONTACT_MESSAGE =
 
 export interface ReviewsService {
   /** Operators (admin API and CLI): the consent rule of ADR 0013 decides what `send` may use. */
-  createRequest(body: unknown): Promise<CreatedReviewRequest>;
+  createRequest(body: CreateReviewRequestBody): Promise<CreatedReviewRequest>;
   /** Operators: clicks and feedback of one request. */
   getRequestStatus(requestId: string): Promise<ReviewRequestStatus>;
   verifyLink(token: string): Promise<ReviewRequestLink>;
+  /** The practice a request belongs to: the feedback page wears its branding. */
+  findRequestPractice(requestId: string): Promise<ReviewRequestPractice>;
   /** Records the click; returns the practice's Google review page. */
   trackClick(requestId: string): Promise<string>;
-  submitFeedback(body: unknown): Promise<{ request_id: string }>;
+  submitFeedback(feedback: FeedbackBody): Promise<{ request_id: string }>;
 }
 
 export function createReviewsService(deps: {
@@ -48,12 +50,13 @@ export function createReviewsService(deps: {
   clock: Clock;
   publicUrl: string;
   practices: Pick<PracticesService, 'getFormDetails' | 'requirePractice'>;
+  /** false: this server sends no texts (ADR 0029); default true. */
+  texts?: boolean;
 }): ReviewsService {
   const { db, clock } = deps;
 
   return {
-    async createRequest(input) {
-      const body = parseBody(CreateReviewRequestBodySchema, input);
+    async createRequest(body) {
       const practice = await deps.practices.requirePractice((await deps.practices.getFormDetails(body.form_url)).id);
       const appointment = body.appointment_id ? await findAppointmentForReview(db, body.appointment_id) : null;
       if (body.appointment_id && appointment?.practice_id !== practice.id) {
@@ -65,7 +68,7 @@ export function createReviewsService(deps: {
       const isBookedContact = (value: string | null, booked: string | null | undefined) => appointment?.is_concented === true && value !== null && value === booked;
       const channels: ReviewChannel[] = [];
       if (body.send && email && (body.is_concented || isBookedContact(email, appointment?.email))) channels.push('email');
-      if (body.send && phone && (body.is_concented || isBookedContact(phone, appointment?.wireless_phone))) channels.push('sms');
+      if (body.send && phone && deps.texts !== false && (body.is_concented || isBookedContact(phone, appointment?.wireless_phone))) channels.push('sms');
       if (body.send && channels.length === 0) throw AppError.validation(NO_CONSENTED_CONTACT_MESSAGE, { send: 'no consented e-mail or phone to send to' });
 
       return db.transaction(async (tx) => {
@@ -77,6 +80,8 @@ export function createReviewsService(deps: {
             source: 'admin',
             firstName: body.patient_first_name,
             lastName: body.patient_last_name,
+            // The booking's contacts belong to whoever booked it; contacts given here are the patient's.
+            bookerFirstName: body.email || body.wireless_phone ? null : (appointment?.booker_first_name ?? null),
             email,
             phone,
             appointmentId: appointment?.id ?? null,
@@ -115,7 +120,19 @@ export function createReviewsService(deps: {
       if (!isWellFormedReviewToken(token)) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
       const request = await findReviewRequestByTokenHash(db, hashReviewToken(token));
       if (!request) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
-      return { patient_first_name: request.patient_first_name, patient_last_name: request.patient_last_name, request_id: request.id };
+      return {
+        patient_first_name: request.patient_first_name,
+        patient_last_name: request.patient_last_name,
+        request_id: request.id,
+        form_url: request.form_url,
+        has_review_url: request.has_review_url,
+      };
+    },
+
+    async findRequestPractice(requestId) {
+      const request = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestPractice(db, requestId) : null;
+      if (!request) throw AppError.notFound(UNKNOWN_REQUEST_MESSAGE);
+      return { request_id: request.id, form_url: request.form_url };
     },
 
     async trackClick(requestId) {
@@ -126,8 +143,7 @@ export function createReviewsService(deps: {
       return request.google_review_url;
     },
 
-    async submitFeedback(input) {
-      const feedback = parseBody(FeedbackBodySchema, input);
+    async submitFeedback(feedback) {
       const request = await findReviewRequestWithPractice(db, feedback.request_id);
       if (!request) throw AppError.notFound(UNKNOWN_REQUEST_MESSAGE);
       await db.transaction(async (tx) => {

@@ -43,9 +43,18 @@ describe('GET /api/v1/review/verify-request-link/:token', () => {
     const { token, request_id } = await newReviewRequest(app, { patient_first_name: 'María', patient_last_name: 'de la Cruz' });
     const response = await get(`/api/v1/review/verify-request-link/${token}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, result: { patient_first_name: 'María', patient_last_name: 'de la Cruz', request_id } });
+    expect(response.json()).toEqual({
+      success: true,
+      result: { patient_first_name: 'María', patient_last_name: 'de la Cruz', request_id, form_url: 'test-practice', has_review_url: true },
+    });
     expect(request_id).not.toBe(token);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('says so when the practice has no Google review page, so the page can leave the button out', async () => {
+    const { token } = await newReviewRequest(app, { form_url: 'quiet-practice' });
+    const response = await get(`/api/v1/review/verify-request-link/${token}`);
+    expect(response.json().result).toMatchObject({ form_url: 'quiet-practice', has_review_url: false });
   });
 
   it('makes tokens of 192 random URL-safe bits and stores only their hash', async () => {
@@ -65,6 +74,21 @@ describe('GET /api/v1/review/verify-request-link/:token', () => {
     const response = await get(`/api/v1/review/verify-request-link/${encodeURIComponent(token)}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: INVALID_REVIEW_LINK_MESSAGE });
+  });
+});
+
+describe('GET /api/v1/review/request/:request_id/practice', () => {
+  it('names the practice of the request, and nothing about the patient', async () => {
+    const { request_id } = await newReviewRequest(app, { form_url: 'quiet-practice' });
+    const response = await get(`/api/v1/review/request/${request_id}/practice`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, result: { request_id, form_url: 'quiet-practice' } });
+  });
+
+  it.each([['an unknown request', '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'], ['a malformed id', 'abc']])('answers 404 for %s', async (_case, id) => {
+    const response = await get(`/api/v1/review/request/${id}/practice`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: UNKNOWN_REQUEST_MESSAGE });
   });
 });
 
@@ -144,6 +168,20 @@ describe('POST /api/v1/review/feedback', () => {
     expect(mail!.text).toContain('Waited 40 minutes past my time.');
     expect(mail!.text).toContain('Email: ana@example.com');
     expect(mail!.text).toContain('Phone: +15125550123');
+  });
+
+  it("quotes the patient's feedback in the practice's e-mail, so it cannot forge a line", async () => {
+    const { request_id } = await newReviewRequest(app, { email: 'ana@example.com', wireless_phone: '+15125550123' });
+    await testDb.db.query('delete from outbox_messages');
+    const forged = 'Lovely staff.\r\nPatient: Mallory Evil\u2028Email: evil@example.com';
+    expect((await postFeedback({ request_id, feedback_category: 'Other', feedback_description: forged })).statusCode).toBe(201);
+    await runJobsUntilIdle(testDb.db, clock);
+    const mail = (await readOutbox(testDb.db)).find((message) => message.recipient === 'office@test-practice.example')!;
+    const lines = mail.text.split('\n');
+    expect(lines.filter((line) => line.startsWith('Patient:'))).toEqual(['Patient: Ana Lopez']);
+    expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: ana@example.com']);
+    const label = lines.indexOf('Feedback (written by the patient):');
+    expect(lines.slice(label + 1, label + 4)).toEqual(['> Lovely staff.', '> Patient: Mallory Evil', '> Email: evil@example.com']);
   });
 
   it('stores the feedback without a message when the practice has no notification address', async () => {

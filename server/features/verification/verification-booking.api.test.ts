@@ -35,10 +35,13 @@ afterAll(async () => {
 let slot = 0;
 /** A booking at the next free half hour of Dr. One (lunch skipped), so tests do not collide on slots. */
 function booking(slug: string, overrides: Partial<BookingBodyInput> = {}): BookingBodyInput {
-  let minutes = 9 * 60 + 30 * slot++;
+  // 14 half hours a day (09:00-12:00, 13:00-17:00), Tuesday to Friday of the first week.
+  const index = slot++;
+  let minutes = 9 * 60 + 30 * (index % 14);
   if (minutes >= 12 * 60) minutes += 60;
+  const apt_date = `2026-03-0${3 + Math.floor(index / 14)}`;
   const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
-  return bookingBody({ practice_id: ids[slug]!, rfv_id: reasons[slug]!, start_time: time(minutes), end_time: time(minutes + 30), ...overrides });
+  return bookingBody({ practice_id: ids[slug]!, rfv_id: reasons[slug]!, apt_date, start_time: time(minutes), end_time: time(minutes + 30), ...overrides });
 }
 
 async function book(body: BookingBodyInput, token?: string) {
@@ -78,10 +81,38 @@ describe('booking at a practice that verifies patients', () => {
     expect((await book(booking('verify-dental', { wireless_phone: '5125550123' }), token)).status).toBe(201);
   });
 
-  it('accepts a token again within its half hour (a new slot after SLOT_TAKEN)', async () => {
+  it('accepts a token again after SLOT_TAKEN (the 409 spent nothing), then books one appointment with it', async () => {
+    nextTest();
+    const taken = booking('verify-dental', { email: 'zoe@example.com', first_name: 'Zoe' });
+    expect((await book(taken, await tokenFor(byEmail('verify-dental', 'zoe@example.com')))).status).toBe(201);
     nextTest();
     const token = await tokenFor(byEmail('verify-dental'));
+    const lost = await book({ ...taken, email: 'ana.lopez@example.com', first_name: 'Ana' }, token);
+    expect(lost.status).toBe(409);
     expect((await book(booking('verify-dental'), token)).status).toBe(201);
+    const before = await countAppointments('verify-dental');
+    const again = await book(booking('verify-dental'), token);
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({
+      success: false,
+      code: 'VERIFICATION_REQUIRED',
+      message: 'This verification was already used for a booking. Please verify your email address or phone number again.',
+    });
+    expect(await countAppointments('verify-dental')).toBe(before);
+  });
+
+  it('refuses a spent token even when two bookings race with it: exactly one books', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('verify-dental'));
+    const results = await Promise.all([book(booking('verify-dental'), token), book(booking('verify-dental'), token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
+  });
+
+  it('refuses another spelling of a genuine token', async () => {
+    nextTest();
+    const token = await tokenFor(byEmail('verify-dental'));
+    const refused = await book(booking('verify-dental'), `${token}=`);
+    expect(refused.status).toBe(403);
     expect((await book(booking('verify-dental'), token)).status).toBe(201);
   });
 
@@ -147,5 +178,30 @@ describe('the payment session at a practice that verifies patients', () => {
     expect(refused.json().code).toBe('VERIFICATION_REQUIRED');
     const held = await session(await tokenFor(byEmail('verify-dental')));
     expect(held.statusCode).toBe(201);
+  });
+
+  it('spends the token when the paid booking commits, not when the slot is held', async () => {
+    nextTest();
+    const paid = (await testDb.db.query<{ id: string }>(`select id from reasons_for_visit where practice_id = $1 and name = 'Paid Exam'`, [ids['verify-dental']]))[0]!.id;
+    const token = await tokenFor(byEmail('verify-dental'));
+    const hold = async () => {
+      const payload = { ...booking('verify-dental', { rfv_id: paid }), success_url: 'http://localhost:8080/verify-dental/payment-success', cancel_url: 'http://localhost:8080/verify-dental/payment-failed' };
+      return app.inject({ method: 'POST', url: '/api/v1/stripe/create-session', payload, headers: { 'x-bot-challenge': await solveBotChallenge(app), [VERIFICATION_TOKEN_HEADER]: token } });
+    };
+    // A hold that is abandoned spends nothing: a second hold with the same token is accepted.
+    expect((await hold()).statusCode).toBe(201);
+    const second = await hold();
+    expect(second.statusCode).toBe(201);
+    const pay = await app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${second.json().result.session_id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(303);
+    const after = await book(booking('verify-dental'), token);
+    expect(after.status).toBe(403);
+    expect(after.body.message).toBe('This verification was already used for a booking. Please verify your email address or phone number again.');
+    expect((await hold()).statusCode).toBe(403);
   });
 });

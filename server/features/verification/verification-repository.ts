@@ -94,3 +94,33 @@ export async function pruneVerificationRows(tx: Queryable, before: { codesExpire
     [before.sendsBefore.toISOString()],
   );
 }
+
+/** True when a booking already committed with this token (verification_token_uses, ADR 0012). */
+export async function isVerificationTokenSpent(db: Queryable, tokenHash: string): Promise<boolean> {
+  return (await db.query('select 1 from verification_token_uses where token_hash = $1', [tokenHash])).length > 0;
+}
+
+/**
+ * Spends the token for the appointment inside the booking's transaction; false when another
+ * booking spent it first (a concurrent one waits here for that one's commit or rollback).
+ */
+export async function spendVerificationToken(tx: Queryable, tokenHash: string, appointmentId: string): Promise<boolean> {
+  const rows = await tx.query(
+    'insert into verification_token_uses (token_hash, appointment_id) values ($1, $2) on conflict (token_hash) do nothing returning token_hash',
+    [tokenHash, appointmentId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A paid booking commits: spend the token its hold remembered. Never refuses: the patient has
+ * paid, and a token spent meanwhile by another booking does not undo a payment.
+ */
+export async function spendHeldVerificationToken(tx: Queryable, appointmentId: string): Promise<void> {
+  await tx.query(
+    `insert into verification_token_uses (token_hash, appointment_id)
+     select verification_token_hash, id from appointments where id = $1 and verification_token_hash is not null
+     on conflict (token_hash) do nothing`,
+    [appointmentId],
+  );
+}

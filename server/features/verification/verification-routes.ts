@@ -1,24 +1,25 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
-import { ok } from '../../http/request-parsing.ts';
+import { SendOtpBodySchema, VerifyOtpBodySchema } from '#domain/verification/verification-schemas.ts';
+import { ok, parseBody } from '../../http/request-parsing.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { createVerificationService, RetryLaterError, type CodeDelivery } from './verification-service.ts';
 
 export function registerVerificationRoutes(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; practices: PracticesService; rateLimits: Pick<RateLimits, 'otpSend' | 'otpCheck'>; delivery?: CodeDelivery | undefined },
+  deps: { db: Database; clock: Clock; practices: PracticesService; rateLimits: Pick<RateLimits, 'otpSend' | 'otpCheck'>; delivery?: CodeDelivery | undefined; texts?: boolean },
 ): void {
   const verification = createVerificationService(deps);
 
   app.post('/verify/send-otp', { config: { rateLimit: deps.rateLimits.otpSend } }, async (request, reply) => {
-    const sent = await withRetryAfter(reply, () => verification.sendCode(request.body));
+    const sent = await withRetryAfter(reply, () => verification.sendCode(parseBody(SendOtpBodySchema, request.body)));
     return ok(sent.result, sent.message);
   });
 
   app.post('/verify/verify-otp', { config: { rateLimit: deps.rateLimits.otpCheck } }, async (request, reply) => {
-    const checked = await verification.checkCode(request.body);
+    const checked = await verification.checkCode(parseBody(VerifyOtpBodySchema, request.body));
     // The token is a credential for the next half hour: no cache may keep it.
     reply.header('cache-control', 'no-store');
     return ok(checked.result, checked.message);

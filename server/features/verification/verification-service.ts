@@ -1,9 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH, RESEND_COOLDOWN_SECONDS, SendOtpBodySchema, VerifyOtpBodySchema, type SendOtpResult, type VerifyOtpResult } from '#domain/verification/verification-schemas.ts';
+import { OTP_LENGTH, RESEND_COOLDOWN_SECONDS, type SendOtpBody, type SendOtpResult, type VerifyOtpBody, type VerifyOtpResult } from '#domain/verification/verification-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { parseBody } from '../../http/request-parsing.ts';
 import { enqueueEmail, enqueueSms, messageJobKey } from '../../jobs/message-jobs.ts';
 import type { JobRunNow } from '../../jobs/run-job-now.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
@@ -28,8 +27,8 @@ export class RetryLaterError extends AppError {
 }
 
 export interface VerificationService {
-  sendCode(body: unknown): Promise<{ message: string; result: SendOtpResult }>;
-  checkCode(body: unknown): Promise<{ message: string; result: VerifyOtpResult }>;
+  sendCode(body: SendOtpBody): Promise<{ message: string; result: SendOtpResult }>;
+  checkCode(body: VerifyOtpBody): Promise<{ message: string; result: VerifyOtpResult }>;
 }
 
 type CheckOutcome = { kind: 'verified' } | { kind: 'missing' } | { kind: 'expired' } | { kind: 'exhausted' } | { kind: 'wrong'; triesLeft: number };
@@ -56,14 +55,20 @@ export interface CodeDelivery {
   waitMs?: number;
 }
 
-export function createVerificationService(deps: { db: Database; clock: Clock; practices: PracticesService; delivery?: CodeDelivery | undefined }): VerificationService {
+/** Said when a code is asked for by text on a server that sends no texts (ADR 0029). */
+export const NO_TEXT_CODES_MESSAGE = 'This practice cannot send codes by text message. Please use your email address.';
+
+/** `texts: false`: this server sends no text messages, so codes go by e-mail only (ADR 0029). */
+export function createVerificationService(deps: {
+  db: Database; clock: Clock; practices: PracticesService; delivery?: CodeDelivery | undefined; texts?: boolean;
+}): VerificationService {
   const { db, clock, delivery } = deps;
 
   return {
-    async sendCode(raw) {
-      const body = parseBody(SendOtpBodySchema, raw);
+    async sendCode(body) {
       const practice = await deps.practices.requirePractice(body.practice_id);
       if (!practice.to_verify_patient) throw new AppError(403, 'FORBIDDEN', 'This practice does not ask patients to verify their contact.');
+      if (body.verification_type === 'text' && deps.texts === false) throw AppError.badRequest(NO_TEXT_CODES_MESSAGE, { verification_type: 'text messages are not offered' });
       // Keys before the transaction: on PGlite a query beside an open transaction would wait forever.
       const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
       const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
@@ -99,8 +104,7 @@ export function createVerificationService(deps: { db: Database; clock: Clock; pr
       };
     },
 
-    async checkCode(raw) {
-      const body = parseBody(VerifyOtpBodySchema, raw);
+    async checkCode(body) {
       const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
       const tokenKey = await verificationKey(db, VERIFICATION_TOKEN_KEY_NAME);
       const key: CodeKey = { practiceId: body.practice_id, recipient: body.recipient, purpose: 'booking' };

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -28,11 +28,19 @@ export function signVerificationToken(key: string, claims: VerificationClaims): 
   return `${payload}.${sign(key, payload).toString('base64url')}`;
 }
 
-/** The claims of a genuine, unexpired token; null for anything else. */
+// Unpadded base64url only: Buffer's decoder also takes '+', '/', '=' and stray bits in the last
+// character, which would give one token many spellings (and many "unspent" copies).
+const CANONICAL_PART = /^[A-Za-z0-9_-]+$/;
+const isCanonical = (part: string) => CANONICAL_PART.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
+
+/**
+ * The claims of a genuine, unexpired token in its one canonical form (the exact text
+ * `signVerificationToken` wrote); null for anything else.
+ */
 export function readVerificationToken(key: string, token: string, now: Date): VerificationClaims | null {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const [payload, signature, ...rest] = token.split('.');
-  if (!payload || !signature || rest.length > 0) return null;
+  if (!payload || !signature || rest.length > 0 || !isCanonical(payload) || !isCanonical(signature)) return null;
   const expected = sign(key, payload);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
@@ -44,4 +52,9 @@ export function readVerificationToken(key: string, token: string, now: Date): Ve
   }
   if (!claims.success || claims.data.exp * 1000 <= now.getTime()) return null;
   return claims.data;
+}
+
+/** What the database keeps of a spent token: its hash, never the token (it still books until it expires). */
+export function verificationTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

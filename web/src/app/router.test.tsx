@@ -87,12 +87,33 @@ describe('/:formUrl', () => {
 });
 
 describe('other routes', () => {
-  it.each(['/a/b/c', '/', '/bright-smile/nothing-here'])('%s is the 404 page', async (path) => {
+  it.each(['/a/b/c', '/'])('%s is the 404 page', async (path) => {
     serve(null);
     renderAt(path);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
     expect(screen.getByText('Page Not Found')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("a path under a practice that is no page of it is the 404 page in the practice's branding and title", async () => {
+    serve(buildFormDetails({ form_customization: { brand_color: '#0f4c5c', button_color_1: '', button_color_2: '' } }));
+    renderAt('/bright-smile/nothing-here');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
+    expect(screen.getByText('Page Not Found')).toBeTruthy();
+    const panel = screen.getByRole('complementary', { name: 'Practice information' });
+    expect(panel.style.backgroundColor).toBe('rgb(15, 76, 92)');
+    expect(panel.textContent).toContain('Bright Smile Dental');
+    expect(within(panel).getByRole('link').textContent).toBe('(512) 555-0100');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Page Not Found - Bright Smile Dental - Chairtime');
+  });
+
+  it('a path under an unknown practice is the plain 404 page', async () => {
+    serve(null);
+    renderAt('/no-such-practice/nothing-here');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
+    expect(screen.getByText('Page Not Found')).toBeTruthy();
+    expect(screen.queryByRole('complementary')).toBeNull();
   });
 
   it('loads the payment-failed page with its spec texts', async () => {
@@ -107,8 +128,10 @@ describe('other routes', () => {
     ['/review/abc123', 'Thank you for choosing us, Ana Lopez'],
     ['/bright-smile/payment-success', 'Payment status'],
   ])('%s has its own page', async (path, heading) => {
-    fetchMock.mockImplementation(async () =>
-      json(200, { success: true, result: { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: 'req_1' } }),
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/v1/form/')
+        ? json(404, { success: false, code: 'NOT_FOUND', message: 'No form.' })
+        : json(200, { success: true, result: { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: 'req_1', form_url: 'bright-smile', has_review_url: true } }),
     );
     renderAt(path);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);

@@ -7,8 +7,9 @@ import { RouteErrorBoundary } from './route-error-page.tsx';
 
 const FeedbackPage = lazy(() => import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage })));
 const ReviewPage = lazy(() => import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage })));
-const PaymentSuccessPage = lazy(() => import('../features/payments/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })));
-const PaymentFailedPage = lazy(() => import('../features/payments/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })));
+const PaymentSuccessPage = lazy(() => import('../features/booking/payment/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })));
+const PracticeNotFoundPage = lazy(() => import('../features/branding/practice-not-found-page.tsx').then((m) => ({ default: m.PracticeNotFoundPage })));
+const PaymentFailedPage = lazy(() => import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })));
 
 /**
  * Spec section 2. React Router's declarative mode (no data router): the routes need no loaders,
@@ -26,6 +27,7 @@ export function AppRoutes() {
           <Route path=":formUrl" element={<BookingPage />} />
           <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
           <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />
+          <Route path=":formUrl/:unknownPage" element={<PracticeNotFoundPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, toasterMounted } from '../lib/toast.ts';
+import { TOAST_DURATION_MS, TOAST_TOP_OFFSET_PX, toasterMounted } from '../lib/toast.ts';
 
 /** Spec sections 2 and 9: toasts at the top centre, closing after 3 s; sonner announces them politely. */
 export default function AppToaster() {
@@ -8,5 +8,16 @@ export default function AppToaster() {
     // Sonner subscribes to new toasts in its own effect, which runs before this parent effect.
     toasterMounted();
   }, []);
-  return <Toaster position="top-center" duration={TOAST_DURATION_MS} closeButton={false} toastOptions={{ className: 'text-base' }} />;
+  // The offset keeps the toasts in the band that headings stay out of (--toast-clearance in styles.css).
+  const offset = { top: TOAST_TOP_OFFSET_PX };
+  return (
+    <Toaster
+      position="top-center"
+      offset={offset}
+      mobileOffset={offset}
+      duration={TOAST_DURATION_MS}
+      closeButton={false}
+      toastOptions={{ className: 'text-base' }}
+    />
+  );
 }

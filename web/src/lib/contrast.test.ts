@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  brandButtonColors,
   brandColorOrDefault,
+  mixColors,
   contrastRatio,
   DARK_TEXT,
   DEFAULT_BRAND_COLOR,
@@ -62,5 +64,28 @@ describe('readableTextColor', () => {
         }
       }
     }
+  });
+});
+
+describe('brandButtonColors: step buttons keep readable text, enabled or disabled, on any practice colour', () => {
+  const colours = ['#fde68a', '#777777', '#808080', '#0f766e', '#ffffff', '#000000', '#1d4ed8', '#dc2626', '#22c55e', '#f59e0b', 'not-a-colour'];
+
+  it.each(colours)('%s', (colour) => {
+    for (const variant of ['solid', 'outline'] as const) {
+      for (const isDisabled of [false, true]) {
+        const { backgroundColor, color } = brandButtonColors(colour, variant, isDisabled);
+        expect(contrastRatio(backgroundColor, color), `${variant} ${isDisabled ? 'disabled' : 'enabled'}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('shows disabled by a lighter fill, not by the same colour', () => {
+    expect(brandButtonColors('#0f766e', 'solid', true).backgroundColor).not.toBe(brandButtonColors('#0f766e', 'solid', false).backgroundColor);
+    expect(relativeLuminance(brandButtonColors('#0f766e', 'solid', true).backgroundColor)).toBeGreaterThan(relativeLuminance('#0f766e'));
+  });
+
+  it('mixes colours channel by channel', () => {
+    expect(mixColors('#000000', '#ffffff', 0.5)).toBe('#808080');
+    expect(mixColors('#336699', '#336699', 0.3)).toBe('#336699');
   });
 });

@@ -48,3 +48,37 @@ export function readableTextColor(background: string): string {
   const best = contrastRatio(bg, LIGHT_TEXT) >= contrastRatio(bg, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
   return contrastRatio(bg, best) >= MIN_TEXT_CONTRAST ? best : BLACK;
 }
+
+const toHex = (rgb: readonly number[]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** `a` mixed with `b` in sRGB: weight 0 is `a`, 1 is `b`. */
+export function mixColors(a: string, b: string, weight: number): string {
+  const from = parseHexColor(a) ?? parseHexColor(DEFAULT_BRAND_COLOR)!;
+  const to = parseHexColor(b) ?? parseHexColor(DEFAULT_BRAND_COLOR)!;
+  return toHex(from.map((channel, i) => channel + (to[i]! - channel) * weight));
+}
+
+/** How far a disabled button's colour fades towards white. */
+const DISABLED_FADE = 0.6;
+
+export interface ButtonColors {
+  backgroundColor: string;
+  color: string;
+  borderColor: string;
+}
+
+/**
+ * A step button in a practice colour. Disabled, it fades towards white and its text is chosen
+ * afresh for the faded colour, so it still reads at 4.5:1 (a plain opacity would fade the text
+ * with it, below contrast, on many practice colours).
+ */
+export function brandButtonColors(color: string | null | undefined, variant: 'solid' | 'outline', isDisabled: boolean): ButtonColors {
+  const background = brandColorOrDefault(color);
+  if (variant === 'outline') {
+    return isDisabled
+      ? { backgroundColor: LIGHT_TEXT, color: '#475569', borderColor: mixColors(background, LIGHT_TEXT, DISABLED_FADE) }
+      : { backgroundColor: LIGHT_TEXT, color: DARK_TEXT, borderColor: background };
+  }
+  const fill = isDisabled ? mixColors(background, LIGHT_TEXT, DISABLED_FADE) : background;
+  return { backgroundColor: fill, color: readableTextColor(fill), borderColor: fill };
+}

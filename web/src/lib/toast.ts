@@ -6,6 +6,8 @@
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 export const TOAST_DURATION_MS = 3_000;
+/** Distance of the toasts from the top of the window; headings keep below --toast-clearance (styles.css). */
+export const TOAST_TOP_OFFSET_PX = 12;
 
 type Listener = () => void;
 

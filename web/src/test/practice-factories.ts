@@ -26,6 +26,7 @@ export function buildFormDetails(overrides: Partial<FormDetails> = {}): FormDeta
     redirection_url: null,
     ref_redirection_url: null,
     publishable_key: null,
+    verification_channels: ['email', 'text'],
     optional_insurance_fields: [],
     out_of_network_insurance_message: null,
     other_insurance_message: null,

@@ -1,8 +1,14 @@
 /**
  * Open Dental throttles per customer key (per office): one request per second with a paid
- * permission, one per five seconds with read-only access, "including execution time" (research
- * doc §1.5). So requests for one key run one at a time, and each starts at least `intervalMs`
- * after the previous one started. Different offices do not wait for each other.
+ * permission, one per five seconds with read-only access (research doc §1.5). So the requests of
+ * one key start one after the other, each at least `intervalMs` after the previous one started,
+ * and normally one at a time. Different offices do not wait for each other.
+ *
+ * A request that hangs (an office whose eConnector stopped answering keeps the request open until
+ * Open Dental's gateway gives up at 60 s) would hold up every other request of its office. So a
+ * request holds the office's turn for at most `holdMs`; after that the next one may start while
+ * it goes on. At most `maxInFlight` requests of an office are under way at once, so an office
+ * that hangs every request does not collect a pile of open requests (ADR 0028).
  */
 export interface RequestQueue {
   /** Runs `task` when its key's turn comes. */
@@ -12,55 +18,103 @@ export interface RequestQueue {
 }
 
 export interface RequestQueueOptions {
+  /** Least time between two request starts of one key. */
   intervalMs: number;
-  /** Tests pass a controlled clock and sleep; both default to real time. */
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Requests of one key under way at once, at most (default 1). */
+  maxInFlight?: number;
+  /** A request still running after this long lets the next one start (default: it holds its turn until it ends). */
+  holdMs?: number;
 }
 
 interface KeyState {
-  /** Settles when the last task queued for this key has finished. */
-  tail: Promise<void>;
+  waiting: (() => void)[];
+  /** Requests started and not yet ended. */
+  inFlight: number;
+  /** A request started less than `holdMs` ago is still running: the next one waits for it. */
+  holding: boolean;
+  /** The next request is being started (waiting for its start time). */
+  starting: boolean;
   /** The earliest time the next task may start. */
   nextStartAt: number;
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   const { intervalMs } = options;
   if (!(intervalMs >= 0 && Number.isFinite(intervalMs))) throw new RangeError(`intervalMs must be 0 or more, got ${intervalMs}`);
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? realSleep;
+  const maxInFlight = options.maxInFlight ?? 1;
+  if (!(Number.isInteger(maxInFlight) && maxInFlight >= 1)) throw new RangeError(`maxInFlight must be a whole number of 1 or more, got ${maxInFlight}`);
+  const holdMs = options.holdMs ?? Infinity;
+  if (!(holdMs > 0)) throw new RangeError(`holdMs must be positive, got ${holdMs}`);
+  // Date.now and setTimeout, read at each call: tests control both with fake timers.
+  const now = () => Date.now();
   const keys = new Map<string, KeyState>();
 
   const stateOf = (key: string): KeyState => {
     let state = keys.get(key);
     if (!state) {
-      state = { tail: Promise.resolve(), nextStartAt: 0 };
+      state = { waiting: [], inFlight: 0, holding: false, starting: false, nextStartAt: 0 };
       keys.set(key, state);
     }
     return state;
   };
 
+  /** Starts the next waiting request of `state` when its turn, its time and a free place allow. */
+  async function pump(state: KeyState): Promise<void> {
+    if (state.starting || state.holding || state.inFlight >= maxInFlight || state.waiting.length === 0) return;
+    state.starting = true;
+    // A pause may be extended while we sleep (another request got a 429), so check again.
+    for (let wait = state.nextStartAt - now(); wait > 0; wait = state.nextStartAt - now()) await sleep(wait);
+    state.starting = false;
+    const start = state.waiting.shift();
+    if (!start) return;
+    state.nextStartAt = now() + intervalMs;
+    state.inFlight++;
+    state.holding = true;
+    start();
+  }
+
   return {
-    run(key, task) {
+    run<T>(key: string, task: () => Promise<T>): Promise<T> {
       const state = stateOf(key);
-      const turn = state.tail.then(async () => {
-        // A pause may be extended while we sleep (another request got a 429), so check again.
-        for (let wait = state.nextStartAt - now(); wait > 0; wait = state.nextStartAt - now()) await sleep(wait);
-        state.nextStartAt = now() + intervalMs;
-        return task();
+      return new Promise<T>((resolve, reject) => {
+        state.waiting.push(() => {
+          let released = false;
+          const release = () => {
+            if (released) return;
+            released = true;
+            state.holding = false;
+            void pump(state);
+          };
+          const holdTimer = Number.isFinite(holdMs) ? setHoldTimer(release) : undefined;
+          const ended = () => {
+            if (holdTimer !== undefined) clearTimeout(holdTimer);
+            state.inFlight--;
+            if (!released) release();
+            else void pump(state);
+          };
+          let running: Promise<T>;
+          try {
+            running = task();
+          } catch (error) {
+            running = Promise.reject(error);
+          }
+          running.then(resolve, reject).finally(ended);
+        });
+        void pump(state);
       });
-      state.tail = turn.then(
-        () => undefined,
-        () => undefined,
-      );
-      return turn;
     },
     pauseUntil(key, untilMs) {
       const state = stateOf(key);
       state.nextStartAt = Math.max(state.nextStartAt, untilMs);
     },
   };
+
+  function setHoldTimer(release: () => void): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(release, holdMs);
+    // A hung request alone must not keep the process alive.
+    timer.unref?.();
+    return timer;
+  }
 }

@@ -24,10 +24,17 @@ export interface OpenDentalSettings {
   snapshotFreshMs?: number;
   /** …and, while a background refresh runs, up to this old (default 5 min). */
   snapshotMaxStaleMs?: number;
+  /**
+   * How long a patient waits for slots of a month that is not in memory (default 5 s); also how
+   * long one request may hold up the office's next one (ADR 0028).
+   */
+  slotsWaitMs?: number;
 }
 
 /** One per process: the throttle queue, the clients and the cache are shared by every request. */
 export interface OpenDentalConnector {
+  /** How long a patient's slot request waits for Open Dental before it answers "unavailable". */
+  readonly slotsWaitMs: number;
   clientFor(customerKey: string): OpenDentalClient;
   /**
    * The office's schedules, blockouts, days off and appointments for the months that hold the
@@ -42,6 +49,16 @@ export interface OpenDentalConnector {
 
 export const DEFAULT_SNAPSHOT_FRESH_MS = 60_000;
 export const DEFAULT_SNAPSHOT_MAX_STALE_MS = 5 * 60_000;
+export const DEFAULT_SLOTS_WAIT_MS = 5_000;
+/** One request hung, one going: more open requests to an office that does not answer help nobody. */
+export const OD_MAX_IN_FLIGHT = 2;
+/**
+ * Start-to-start spacing of one office's requests: Open Dental's limit plus 10 %, since network
+ * jitter can bring two requests closer together on arrival than they were when they left.
+ */
+export function officeRequestIntervalMs(requestsPerSecond: number): number {
+  return Math.round(1100 / requestsPerSecond);
+}
 
 const silentLogger: OdLogger = { warn: () => undefined, error: () => undefined };
 
@@ -49,7 +66,11 @@ export function createOpenDentalConnector(settings: OpenDentalSettings, deps: { 
   if (!(settings.requestsPerSecond > 0)) throw new RangeError('requestsPerSecond must be positive');
   const logger = deps.logger ?? silentLogger;
   const now = () => deps.clock.now().getTime();
-  const queue = deps.queue ?? createRequestQueue({ intervalMs: 1000 / settings.requestsPerSecond });
+  const slotsWaitMs = settings.slotsWaitMs ?? DEFAULT_SLOTS_WAIT_MS;
+  if (!(slotsWaitMs > 0)) throw new RangeError('slotsWaitMs must be positive');
+  const queue =
+    deps.queue ??
+    createRequestQueue({ intervalMs: officeRequestIntervalMs(settings.requestsPerSecond), maxInFlight: OD_MAX_IN_FLIGHT, holdMs: slotsWaitMs });
   const clients = new Map<string, OpenDentalClient>();
   const cache = createStaleWhileRevalidateCache<OdSnapshot>({
     freshMs: settings.snapshotFreshMs ?? DEFAULT_SNAPSHOT_FRESH_MS,
@@ -59,6 +80,7 @@ export function createOpenDentalConnector(settings: OpenDentalSettings, deps: { 
   });
 
   const connector: OpenDentalConnector = {
+    slotsWaitMs,
     clientFor(customerKey) {
       let client = clients.get(customerKey);
       if (!client) {
@@ -118,9 +140,17 @@ export async function fetchSnapshot(client: OpenDentalClient, from: string, to: 
 
 /** The connector for this deployment, or undefined when no developer key is configured. */
 export function openDentalConnectorFromConfig(
-  config: { apiUrl: string; developerKey: string | undefined; requestsPerSecond: number },
+  config: { apiUrl: string; developerKey: string | undefined; requestsPerSecond: number; slotsWaitMs?: number },
   deps: { clock: Clock; logger?: OdLogger },
 ): OpenDentalConnector | undefined {
   if (!config.developerKey) return undefined;
-  return createOpenDentalConnector({ apiUrl: config.apiUrl, developerKey: config.developerKey, requestsPerSecond: config.requestsPerSecond }, deps);
+  return createOpenDentalConnector(
+    {
+      apiUrl: config.apiUrl,
+      developerKey: config.developerKey,
+      requestsPerSecond: config.requestsPerSecond,
+      ...(config.slotsWaitMs !== undefined ? { slotsWaitMs: config.slotsWaitMs } : {}),
+    },
+    deps,
+  );
 }

@@ -4,7 +4,7 @@ import { generateSlots } from '#domain/availability/slot-engine.ts';
 import { addDays, maxLocalDate, minLocalDate } from '#domain/time/local-date.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Queryable } from '../../../db/database.ts';
-import type { PmsAdapter } from '../pms-adapter.ts';
+import { PmsUnavailableError, type PmsAdapter } from '../pms-adapter.ts';
 import { buildSlotInputs, type OdSnapshot } from './od-availability.ts';
 import { loadOfferedSetup, loadOwnBusy } from './od-availability-repository.ts';
 import type { OpenDentalConnector } from './opendental-connector.ts';
@@ -17,8 +17,10 @@ const MARGIN_MS = 36 * 3_600_000;
  * appointments (cached per practice and month, refreshed in the background) plus our own
  * bookings, limited to what the practice offers online, cut by the same engine as the built-in
  * schedule. `db` may be the booking transaction, so the re-check sees the booking in progress.
+ * `patientWaiting`: a patient's slot list, which answers within the connector's `slotsWaitMs`;
+ * a booking's re-check waits for the client's own, longer timeout.
  */
-export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalConnector): PmsAdapter {
+export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalConnector, options: { patientWaiting?: boolean } = {}): PmsAdapter {
   return {
     async getAvailability(request) {
       const { practice } = request;
@@ -30,7 +32,8 @@ export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalC
       // Nothing bookable is asked for: no reason to wake the office's connector.
       if (fromDate > toDate) return [];
 
-      const snapshots = await connector.snapshots({ id: practice.id, customerKey: practice.pms.customer_key }, { fromDate, toDate, today });
+      const loading = connector.snapshots({ id: practice.id, customerKey: practice.pms.customer_key }, { fromDate, toDate, today });
+      const snapshots = options.patientWaiting ? await withinWait(loading, connector.slotsWaitMs) : await loading;
       const offered = await loadOfferedSetup(db, practice.id);
       const inputs = buildSlotInputs(mergeSnapshots(snapshots), offered, timeZone);
       const ownBusy = await loadOwnBusy(
@@ -67,6 +70,24 @@ export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalC
       return records;
     },
   };
+}
+
+/**
+ * A patient is not kept waiting for an office that does not answer: after `waitMs` the slot
+ * request answers "unavailable" (503, "Proceed Without Slots"), while the load goes on and fills
+ * the cache for the next request (its failure is reported by the connector).
+ */
+async function withinWait<T>(loading: Promise<T>, waitMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new PmsUnavailableError('unreachable', `Open Dental did not answer within ${waitMs} ms`)), waitMs);
+  });
+  try {
+    return await Promise.race([loading, gaveUp]);
+  } finally {
+    clearTimeout(timer);
+    loading.catch(() => undefined);
+  }
 }
 
 function mergeSnapshots(snapshots: OdSnapshot[]): OdSnapshot {

@@ -3,7 +3,7 @@ export function DetailItem({ term, value }: { term: string; value: string }) {
   return (
     <div>
       <dt className="text-sm text-slate-600">{term}</dt>
-      <dd className="mt-1 font-medium break-words text-slate-900">{value}</dd>
+      <dd className="mt-1 font-medium wrap-anywhere text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { createContext } from 'react';
 
 /**
- * Whether a Tooltipped sits under a shared TooltipScope: 'none' (it brings its own Radix
- * provider), 'pending' (the scope's provider is still loading: show no tooltip yet) or 'ready'.
+ * Whether a Tooltipped sits under a TooltipScope whose tooltip code has loaded ('ready') or not
+ * ('none': it shows its text without a tooltip).
  */
-export type TooltipScopeState = 'none' | 'pending' | 'ready';
+export type TooltipScopeState = 'none' | 'ready';
 export const TooltipScopeContext = createContext<TooltipScopeState>('none');

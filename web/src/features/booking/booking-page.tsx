@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { documentDescription, documentTitle } from '#domain/product.ts';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
-import { formDetailsQuery } from '../practice-form/practice-form-queries.ts';
+import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BookingScreen } from './booking-screen.tsx';
 import { BookingSkeleton } from './booking-skeleton.tsx';
 

@@ -1,15 +1,17 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
-import { SidePanel } from '../branding/side-panel.tsx';
+import { SidePanel } from '../../components/branding/side-panel.tsx';
 import { BookingContext, type BookingContextValue } from './booking-context.ts';
 import { BookingLayout } from './booking-layout.tsx';
 import { BookingSteps } from './booking-steps.tsx';
 import { parseClinicNum } from './first-step.ts';
+import { useStepOnLoad } from './navigation/use-step-history.ts';
 import { NotAcceptingNotice } from './not-accepting-notice.tsx';
 import { useBookingStore } from './state/booking-store.ts';
 import { rememberMarketingParams } from './tracking/marketing-params.ts';
 import { useBookingSession } from './use-booking-session.ts';
+import { useChangeLocation } from './use-change-location.ts';
 import { useSelectedClinic } from './use-selected-clinic.ts';
 
 // Shown only once a reason is chosen, so its date formatting stays out of the first page's script.
@@ -20,12 +22,15 @@ export function BookingScreen({ form }: { form: FormDetails }) {
   const [searchParams] = useSearchParams();
   const clinicNumParam = searchParams.get('clinic_num');
   useBookingSession(form.form_url, clinicNumParam);
+  useStepOnLoad();
   const clinicNum = parseClinicNum(clinicNumParam);
   const rfv = searchParams.get('rfv');
   const referrerId = searchParams.get('referrer_id');
   const { clinic, isResolving } = useSelectedClinic(form, clinicNum);
 
   const hasReason = useBookingStore((state) => state.patientFormDetails.reasonForVisit !== null);
+  const isBooked = useBookingStore((state) => state.patientFormPageNumber >= 7);
+  const changeLocation = useChangeLocation(form.form_url);
 
   useEffect(() => rememberMarketingParams(searchParams), [searchParams]);
 
@@ -38,7 +43,7 @@ export function BookingScreen({ form }: { form: FormDetails }) {
 
   return (
     <BookingContext.Provider value={context}>
-      <BookingLayout panel={<SidePanel form={form} clinic={clinic} summary={hasReason && summary} />}>
+      <BookingLayout panel={<SidePanel form={form} clinic={clinic} summary={hasReason && summary} onChangeLocation={clinic && !rfv && !isBooked ? changeLocation : undefined} />}>
         {form.is_accepting_patients ? <BookingSteps clinic={clinic} isResolvingClinic={isResolving} /> : <NotAcceptingNotice />}
       </BookingLayout>
     </BookingContext.Provider>

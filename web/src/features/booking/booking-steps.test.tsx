@@ -6,6 +6,7 @@ import { PATIENT_STATUSES } from '#domain/booking/booking-schemas.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { createQueryClient } from '../../app/query-client.ts';
 import { TOOLTIP_DELAY_MS } from '../../components/ui/text-tooltip.tsx';
+import { loadTooltipModule } from '../../components/ui/tooltip-module.ts';
 import { buildReason } from '../../test/booking-factories.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { BookingScreen } from './booking-screen.tsx';
@@ -89,6 +90,11 @@ describe('location choice', () => {
 });
 
 describe('page 3', () => {
+  // The cards wait for the tooltip code: fetch (and transform) it once, outside the tests' timeouts.
+  beforeAll(async () => {
+    await loadTooltipModule();
+  }, 60_000);
+
   it('cuts names over 24 characters, keeps the whole name for screen readers, and appends the earliest-available choice', async () => {
     const longName = 'Dr. Bartholomew Featherstonehaugh';
     const reason = buildReason({

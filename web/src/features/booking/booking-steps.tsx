@@ -6,7 +6,9 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { useBookingContext } from './booking-context.ts';
 import { isClinicChoiceFirst } from './first-step.ts';
 import { reachablePage } from './navigation/reachable-page.ts';
+import { LOCATION_SCREEN } from './navigation/step-history.ts';
 import { PAGE } from './navigation/step-rules.ts';
+import { useStepHistory } from './navigation/use-step-history.ts';
 import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
 import { useUiStore } from './state/ui-store.ts';
 import { ClinicStep } from './steps/clinic-step.tsx';
@@ -41,13 +43,14 @@ interface BookingStepsProps {
 
 /** Shows the step the booking state is on (spec section 2 page numbers). */
 export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
-  const { form, rfv } = useBookingContext();
+  const { form, rfv, clinicNum: clinicNumParam } = useBookingContext();
   const clinicNum = clinic?.pms_clinic_num ?? null;
   const isApplyingRfv = useRfvEntry(form.id, rfv, clinicNum);
   const page = useBookingStore((state) => state.patientFormPageNumber);
   const details = useBookingStore((state) => state.patientFormDetails);
   const slotsError = useBookingStore((state) => state.slotsError);
   const hasBookingResult = useBookingStore((state) => state.bookingResult !== null);
+  const showsProviders = details.reasonForVisit?.to_show_providers ?? false;
   const isAdvancing = useUiStore((state) => state.isAdvancing);
   const brandColor = brandColorOrDefault(form.form_customization.brand_color);
 
@@ -59,6 +62,14 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
     canSkipSlot: slotsError?.code === 'PMS_UNAVAILABLE',
     hasBookingResult,
   });
+
+  const isClinicChoice = isClinicChoiceFirst({ clinicSetUp: form.clinic_set_up, hasClinic: clinic !== null, rfv });
+  const isResolving = isResolvingClinic || isApplyingRfv;
+  useStepHistory(
+    isResolving ? null : isClinicChoice ? LOCATION_SCREEN : shown,
+    { clinicSetUp: form.clinic_set_up, clinicNum: clinicNumParam, rfv, showsProviders },
+    hasBookingResult,
+  );
 
   useEffect(() => {
     // Page 1 waits for a choice: what its first paint fetches has a budget of its own (ADR 0016).
@@ -74,8 +85,8 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
     return () => window.removeEventListener('pagehide', clearBookingStorage);
   }, [shown]);
 
-  if (isResolvingClinic || isApplyingRfv) return <LoadingDotsOverlay color={brandColor} />;
-  if (isClinicChoiceFirst({ clinicSetUp: form.clinic_set_up, hasClinic: clinic !== null, rfv })) return <ClinicStep />;
+  if (isResolving) return <LoadingDotsOverlay color={brandColor} />;
+  if (isClinicChoice) return <ClinicStep />;
 
   return (
     <>

@@ -1,4 +1,4 @@
-export const NOT_ACCEPTING_MESSAGE = 'This practice is currently not accepting any appointments.';
+import { NOT_ACCEPTING_MESSAGE } from '#domain/booking/booking-texts.ts';
 
 /** Spec section 1: the only thing the flow shows when the practice is not accepting patients. */
 export function NotAcceptingNotice() {

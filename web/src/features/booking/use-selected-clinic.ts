@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
-import { clinicsQuery } from '../practice-form/practice-form-queries.ts';
+import { clinicsQuery } from '../../lib/practice-form-queries.ts';
 import { useBookingStore } from './state/booking-store.ts';
 
 export interface SelectedClinic {

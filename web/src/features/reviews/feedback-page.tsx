@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH } from '#domain/reviews/feedback-categories.ts';
 import { FeedbackFormSchema, RequestIdSchema, toFeedbackBody, type FeedbackForm } from '#domain/reviews/review-schemas.ts';
 import { SimplePage } from '../../components/ui/simple-page.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/toast.ts';
+import { PracticePage, PracticePageLoading } from '../../components/branding/practice-page.tsx';
 import { CategorySelect } from './category-select.tsx';
-import { errorMessageOf, sendFeedback } from './review-api.ts';
+import { errorMessageOf, reviewRequestPracticeQuery, sendFeedback } from './review-api.ts';
 
 export const FEEDBACK_TITLE = 'Feedback Form';
 export const FEEDBACK_PLACEHOLDER = 'Enter your message...';
@@ -24,6 +26,8 @@ export function FeedbackPage() {
   const requestId = RequestIdSchema.safeParse(params.get('requestId'));
   const send = useMutation({ mutationFn: (form: FeedbackForm) => sendFeedback(toFeedbackBody(requestId.data ?? '', form)) });
 
+  const practice = useQuery({ ...reviewRequestPracticeQuery(requestId.data ?? ''), enabled: requestId.success });
+
   if (!requestId.success) {
     return (
       <SimplePage title={FEEDBACK_TITLE}>
@@ -31,8 +35,17 @@ export function FeedbackPage() {
       </SimplePage>
     );
   }
+  if (practice.isPending) return <PracticePageLoading label="Loading the feedback form" />;
+  // A request the server does not know could not take the feedback either: say so instead of a form.
+  if (practice.isError && practice.error instanceof ApiError && practice.error.status === 404) {
+    return (
+      <SimplePage title={FEEDBACK_TITLE}>
+        <p className="text-slate-700">{practice.error.message}</p>
+      </SimplePage>
+    );
+  }
   return (
-    <SimplePage title={FEEDBACK_TITLE}>
+    <PracticePage formUrl={practice.data?.form_url ?? null} pageName={FEEDBACK_TITLE} heading={FEEDBACK_TITLE}>
       {send.isSuccess ? (
         <SentMessage text={send.data ?? FEEDBACK_SENT_FALLBACK} />
       ) : (
@@ -41,7 +54,7 @@ export function FeedbackPage() {
           onSubmit={(form) => send.mutate(form, { onError: (error) => showErrorToast(errorMessageOf(error)) })}
         />
       )}
-    </SimplePage>
+    </PracticePage>
   );
 }
 

@@ -1,4 +1,10 @@
-import { FeedbackResultSchema, ReviewRequestLinkSchema, type FeedbackBody, type ReviewRequestLink } from '#domain/reviews/review-schemas.ts';
+import {
+  FeedbackResultSchema,
+  ReviewRequestLinkSchema,
+  ReviewRequestPracticeSchema,
+  type FeedbackBody,
+  type ReviewRequestLink,
+} from '#domain/reviews/review-schemas.ts';
 import { apiGet, apiRequest, apiUrl, ApiError, UNKNOWN_ERROR_MESSAGE } from '../../lib/api-client.ts';
 
 /** Spec section 7: GET review/verify-request-link/{review token}. */
@@ -10,6 +16,15 @@ export function reviewRequestLinkQuery(token: string) {
   return {
     queryKey: ['review-request-link', token] as const,
     queryFn: () => fetchReviewRequestLink(token),
+    staleTime: Infinity,
+  };
+}
+
+/** The practice of a review request: the feedback page wears its branding. */
+export function reviewRequestPracticeQuery(requestId: string) {
+  return {
+    queryKey: ['review-request-practice', requestId] as const,
+    queryFn: () => apiGet(`/review/request/${encodeURIComponent(requestId)}/practice`, ReviewRequestPracticeSchema),
     staleTime: Infinity,
   };
 }

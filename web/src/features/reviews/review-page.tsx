@@ -2,47 +2,54 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
-import { SimplePage } from '../../components/ui/simple-page.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { PracticePage, PracticePageLoading } from '../../components/branding/practice-page.tsx';
 import { errorMessageOf, reviewRequestLinkQuery, reviewTrackingUrl } from './review-api.ts';
 
 export const REVIEW_BUTTON_LABEL = 'Leave a Review on Google';
 export const NOT_HAPPY_TEXT = 'Not happy with your visit ?';
 export const LET_US_KNOW_LABEL = 'Let us know';
+export const REVIEW_PAGE_NAME = 'Thank you for your visit';
 
 /**
- * Route `/review/:id`, id being the review token (spec section 2). Every patient gets the same
- * offer: the Google link is never hidden, whatever they may think of the visit (no review gating).
+ * Route `/review/:id`, id being the review token (spec section 2), in the practice's branding.
+ * Every patient gets the same offer: the Google link is never hidden because of what they may
+ * think of the visit (no review gating), only when the practice has no Google review page.
  */
 export function ReviewPage() {
   const { id = '' } = useParams();
   const link = useQuery(reviewRequestLinkQuery(id));
   const newTabNoteId = useId();
 
-  if (link.isPending) return <ReviewPageLoading />;
+  if (link.isPending) return <PracticePageLoading label="Loading your review page" />;
   // Spec section 4: on failure the error message replaces the page.
   if (link.isError) return <NotFoundPage message={errorMessageOf(link.error)} />;
 
-  const { patient_first_name, patient_last_name, request_id } = link.data;
+  const { patient_first_name, patient_last_name, request_id, form_url, has_review_url } = link.data;
   return (
-    <SimplePage title={`Thank you for choosing us, ${patient_first_name} ${patient_last_name}`}>
-      <p className="text-slate-700">
-        We hope your visit went well. If you have a minute, please share your experience on Google: it helps other patients find the care they need.
-      </p>
-      <div className="flex flex-col items-center gap-1">
-        <a
-          href={reviewTrackingUrl(request_id)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-describedby={newTabNoteId}
-          className="inline-flex min-h-10 min-w-28 items-center justify-center rounded-md bg-teal-700 px-5 py-2 text-base font-semibold text-white hover:bg-teal-800"
-        >
-          {REVIEW_BUTTON_LABEL}
-        </a>
-        <span id={newTabNoteId} className="text-sm text-slate-600">
-          Opens in a new tab
-        </span>
-      </div>
+    <PracticePage formUrl={form_url} pageName={REVIEW_PAGE_NAME} heading={`Thank you for choosing us, ${patient_first_name} ${patient_last_name}`}>
+      {has_review_url ? (
+        <>
+          <p className="text-slate-700">
+            We hope your visit went well. If you have a minute, please share your experience on Google: it helps other patients find the care they need.
+          </p>
+          <div className="flex flex-col items-center gap-1">
+            <a
+              href={reviewTrackingUrl(request_id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={newTabNoteId}
+              className="inline-flex min-h-10 min-w-28 items-center justify-center rounded-md bg-teal-700 px-5 py-2 text-base font-semibold text-white hover:bg-teal-800"
+            >
+              {REVIEW_BUTTON_LABEL}
+            </a>
+            <span id={newTabNoteId} className="text-sm text-slate-600">
+              Opens in a new tab
+            </span>
+          </div>
+        </>
+      ) : (
+        <p className="text-slate-700">We hope your visit went well.</p>
+      )}
       <section aria-labelledby={`${newTabNoteId}-feedback`} className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-4">
         <h2 id={`${newTabNoteId}-feedback`} className="text-lg font-semibold text-slate-900">
           {NOT_HAPPY_TEXT}
@@ -54,21 +61,6 @@ export function ReviewPage() {
           </Link>
         </p>
       </section>
-    </SimplePage>
-  );
-}
-
-function ReviewPageLoading() {
-  return (
-    <main aria-busy="true" className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-12 sm:items-center">
-      <p role="status" className="sr-only">
-        Loading your review page
-      </p>
-      <div className="flex w-full max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:p-10">
-        <Skeleton className="h-8 w-3/4" />
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-10 w-56" />
-      </div>
-    </main>
+    </PracticePage>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
+import { buildFormDetails } from '../../test/practice-factories.ts';
 import { FeedbackPage } from './feedback-page.tsx';
 import { ReviewPage } from './review-page.tsx';
 
@@ -15,10 +16,34 @@ afterEach(() => {
   cleanup();
   fetchMock.mockReset();
   showErrorToast.mockReset();
+  document.title = '';
 });
 
 const REQUEST_ID = '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PRACTICE = buildFormDetails({ name: 'Lakeside Dental', phone: '3125550142', logo: 'https://cdn.example.com/lakeside.png', form_customization: { brand_color: '#1e3a5f', button_color_1: '', button_color_2: '' } });
+const LINK = { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: REQUEST_ID, form_url: PRACTICE.form_url, has_review_url: true };
+
+/** Answers like the server: the review link, the request's practice, the practice's form, and `other` for the rest. */
+function serve(link: Record<string, unknown> = LINK, other: () => Response = () => json(404, { success: false, code: 'NOT_FOUND', message: 'Not here.' })) {
+  fetchMock.mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path.startsWith('/api/v1/review/verify-request-link/')) return json(200, { success: true, result: link });
+    if (path === `/api/v1/review/request/${REQUEST_ID}/practice`) return json(200, { success: true, result: { request_id: REQUEST_ID, form_url: PRACTICE.form_url } });
+    if (path === `/api/v1/form/${PRACTICE.form_url}`) return json(200, { success: true, result: PRACTICE });
+    return other();
+  });
+}
+
+const panel = () => screen.getByRole('complementary', { name: 'Practice information' });
+
+function expectBranding() {
+  expect(panel().style.backgroundColor).toBe('rgb(30, 58, 95)');
+  expect(panel().textContent).toContain('Lakeside Dental');
+  expect(within(panel()).getByRole('img', { name: 'Lakeside Dental' }).getAttribute('src')).toBe('https://cdn.example.com/lakeside.png');
+  expect(within(panel()).getByRole('link', { name: '(312) 555-0142' }).getAttribute('href')).toBe('tel:3125550142');
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+}
 
 function renderAt(path: string) {
   render(
@@ -35,7 +60,7 @@ function renderAt(path: string) {
 
 describe('the review page', () => {
   it('thanks the patient by name and offers the Google review (in a new tab) and private feedback', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, result: { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: REQUEST_ID } }));
+    serve();
     renderAt('/review/tok_123');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Thank you for choosing us, Ana Lopez');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/review/verify-request-link/tok_123');
@@ -50,6 +75,23 @@ describe('the review page', () => {
     expect(screen.getByRole('link', { name: 'Let us know' }).getAttribute('href')).toBe(`/review/feedback?requestId=${REQUEST_ID}`);
   });
 
+  it("wears the practice's name, colour, logo and phone, and names it in the tab title", async () => {
+    serve();
+    renderAt('/review/tok_123');
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for choosing us, Ana Lopez' });
+    expectBranding();
+    await waitFor(() => expect(document.title).toBe('Thank you for your visit - Lakeside Dental - Chairtime'));
+  });
+
+  it("leaves out 'Leave a Review on Google' when the practice has no review page, and still offers private feedback", async () => {
+    serve({ ...LINK, has_review_url: false });
+    renderAt('/review/tok_123');
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for choosing us, Ana Lopez' });
+    expect(screen.queryByRole('link', { name: 'Leave a Review on Google' })).toBeNull();
+    expect(screen.queryByText(/Google/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Let us know' })).toBeTruthy();
+  });
+
   it('shows the error message instead of the page when the lookup fails', async () => {
     fetchMock.mockResolvedValue(json(404, { success: false, code: 'NOT_FOUND', message: 'This review link is not valid.' }));
     renderAt('/review/nope');
@@ -62,9 +104,25 @@ describe('the feedback page', () => {
   const combobox = () => screen.getByRole('combobox', { name: 'Category' });
   const submit = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
 
-  it('lists the 17 categories in order, and keeps submit disabled until both fields are given', () => {
+  it("wears the practice's branding, found from the request, and names it in the tab title", async () => {
+    serve();
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Feedback Form');
+    await screen.findByRole('heading', { level: 1, name: 'Feedback Form' });
+    expectBranding();
+    await waitFor(() => expect(document.title).toBe('Feedback Form - Lakeside Dental - Chairtime'));
+  });
+
+  it('says the request is unknown instead of showing a form that could not be sent', async () => {
+    fetchMock.mockResolvedValue(json(404, { success: false, code: 'NOT_FOUND', message: 'We could not find this review request.' }));
+    renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
+    expect(await screen.findByText('We could not find this review request.')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('lists the 17 categories in order, and keeps submit disabled until both fields are given', async () => {
+    serve();
+    renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Feedback Form');
     expect(combobox().textContent).toContain('Select...');
     expect(screen.getByPlaceholderText('Enter your message...')).toBeTruthy();
     expect(submit().disabled).toBe(true);
@@ -85,9 +143,9 @@ describe('the feedback page', () => {
   });
 
   it('sends the feedback and replaces the form with the message', async () => {
-    fetchMock.mockResolvedValue(json(201, { success: true, message: 'Thank you for your feedback.', result: { request_id: REQUEST_ID } }));
+    serve(LINK, () => json(201, { success: true, message: 'Thank you for your feedback.', result: { request_id: REQUEST_ID } }));
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
-    fireEvent.click(combobox());
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
     fireEvent.click(screen.getByRole('option', { name: 'Other' }));
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: ' Parking was hard. ' } });
     fireEvent.click(submit());
@@ -97,15 +155,15 @@ describe('the feedback page', () => {
     await waitFor(() => expect(document.activeElement).toBe(message));
     expect(screen.queryByLabelText('Description')).toBeNull();
     expect(screen.queryByRole('combobox')).toBeNull();
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/v1/review/feedback')!;
     expect(url).toBe('/api/v1/review/feedback');
     expect(JSON.parse(String(init?.body))).toEqual({ request_id: REQUEST_ID, feedback_category: 'Other', feedback_description: 'Parking was hard.' });
   });
 
   it('shows a failure in a toast and keeps what was typed', async () => {
-    fetchMock.mockResolvedValue(json(409, { success: false, code: 'CONFLICT', message: 'We already received your feedback for this visit. Thank you!' }));
+    serve(LINK, () => json(409, { success: false, code: 'CONFLICT', message: 'We already received your feedback for this visit. Thank you!' }));
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
-    fireEvent.click(combobox());
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
     fireEvent.click(screen.getByRole('option', { name: 'Billing issues' }));
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Charged twice.' } });
     fireEvent.click(submit());

@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
-import { clearBookingStorage } from '../state/booking-store.ts';
+import { useBookingStore } from '../state/booking-store.ts';
 import type { RedirectPlan } from './redirect-rules.ts';
 
-/** Counts down once a second; at zero the booking state is cleared and the browser goes to the plan's URL. */
+/**
+ * Counts down once a second; at zero the stored booking is cleared and the browser goes to the
+ * plan's URL. The page keeps showing the confirmation meanwhile (leaving it clears the rest, see
+ * booking-steps.tsx), so nothing re-renders into a step whose history move would cancel the redirect.
+ */
 export function useRedirectCountdown(plan: RedirectPlan | null, navigate: (url: string) => void = (url) => window.location.assign(url)): number | null {
   const [secondsLeft, setSecondsLeft] = useState(plan?.seconds ?? null);
   const url = plan?.url;
@@ -15,7 +19,7 @@ export function useRedirectCountdown(plan: RedirectPlan | null, navigate: (url: 
 
   useEffect(() => {
     if (secondsLeft !== 0 || !url) return;
-    clearBookingStorage();
+    useBookingStore.persist.clearStorage();
     navigate(url);
   }, [secondsLeft, url, navigate]);
 

@@ -1,4 +1,4 @@
-import { stripToLetters, stripToPhone } from '#domain/booking/booking-field-rules.ts';
+import { stripToInsuranceName, stripToName, stripToPhone } from '#domain/booking/booking-field-rules.ts';
 
 /** Spec section 9: the 99/99/9999 mask; slashes are added as the digits come. */
 export function maskUsDate(text: string): string {
@@ -8,10 +8,17 @@ export function maskUsDate(text: string): string {
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
 }
 
-/** Spec section 5: names keep letters and whitespace; other characters are stripped as typed. */
-export const maskLetters = (text: string) => stripToLetters(text).slice(0, 100);
+/**
+ * Names keep letters of any alphabet, spaces, hyphens and apostrophes; digits and other symbols
+ * are stripped as typed, without leaving a double space (ADR 0030, beyond spec section 5's
+ * letters and spaces).
+ */
+export const maskName = (text: string) => stripToName(text).slice(0, 100);
 
-/** Spec sections 5 and 9: phones keep digits and a plus sign, at most 20 characters. */
+/** The insurance provider's name keeps its digits too (ADR 0030). */
+export const maskInsuranceName = (text: string) => stripToInsuranceName(text).slice(0, 100);
+
+/** Spec sections 5 and 9: phones keep digits and a plus sign (first character only), at most 20 characters. */
 export const maskPhone = stripToPhone;
 
 /** Subscriber ID and group number: letters, digits and dashes (IDs often carry a letter prefix), at most 50. */

@@ -3,7 +3,7 @@ import { OTHER_INSURANCE } from '#domain/booking/booking-schemas.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import type { ContactFormValues } from './contact-form-values.ts';
 import { ChoiceField, TextField } from './form-fields.tsx';
-import { maskId, maskLetters, maskPhone } from './input-masks.ts';
+import { maskId, maskInsuranceName, maskName, maskPhone } from './input-masks.ts';
 import { insuranceNotice, insuranceOptions } from './insurance-options.ts';
 import { InsuranceSelect } from './insurance-select.tsx';
 
@@ -37,8 +37,8 @@ export function InsuranceSection({ form }: { form: FormDetails }) {
               <Notice text={notice} />
             </div>
           )}
-          {choice?.value === OTHER_INSURANCE && <TextField name="insuranceProvider" label="Insurance Provider Name" mask={maskLetters} />}
-          <TextField name="subscribersFullName" label="Subscriber's Full Name" mask={maskLetters} />
+          {choice?.value === OTHER_INSURANCE && <TextField name="insuranceProvider" label="Insurance Provider Name" mask={maskInsuranceName} />}
+          <TextField name="subscribersFullName" label="Subscriber's Full Name" mask={maskName} />
           <TextField name="subscriberDOB" label="Subscriber's Date of Birth" isDate />
           <TextField name="subscriberID" label="Subscriber ID" mask={maskId} />
           {optional.includes('groupNumber') && <TextField name="groupNumber" label="Group Number" mask={maskId} />}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PartialContactValues } from './contact-form-values.ts';
-import { maskId, maskLetters, maskPhone, maskUsDate } from './input-masks.ts';
+import { maskId, maskInsuranceName, maskName, maskPhone, maskUsDate } from './input-masks.ts';
 import { canSubmitContactForm, isCompleteDate, isValidBirthDate, submitLabel, type SubmitContext } from './submit-rules.ts';
 
 const context: SubmitContext = { today: '2026-11-22', toShowInsurances: false, toVerifyPatient: false, optionalInsuranceFields: [] };
@@ -100,8 +100,12 @@ describe('dates and input masks', () => {
     expect(maskUsDate('041')).toBe('04/1');
     expect(maskUsDate('04121988')).toBe('04/12/1988');
     expect(maskUsDate('04/12/19881')).toBe('04/12/1988');
-    expect(maskLetters("Jo3hn O'Neil-Ávila")).toBe('John ONeilÁvila');
+    expect(maskName("Jo3hn O'Neil-Ávila")).toBe("John O'Neil-Ávila");
+    expect(maskName('Zoë 2 José')).toBe('Zoë José');
+    expect(maskName('x'.repeat(120))).toHaveLength(100);
+    expect(maskInsuranceName('Delta 2000')).toBe('Delta 2000');
     expect(maskPhone('+1 (512) 555-0100')).toBe('+15125550100');
+    expect(maskPhone('5+12')).toBe('512');
     expect(maskPhone('1'.repeat(30))).toHaveLength(20);
     expect(maskId('ab 12/-3')).toBe('ab12-3');
   });

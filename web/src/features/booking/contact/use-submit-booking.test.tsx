@@ -9,7 +9,9 @@ import { SOMETHING_WENT_WRONG, toasterMounted } from '../../../lib/toast.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingContext } from '../booking-context.ts';
+import { PAGE } from '../navigation/step-rules.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
+import { SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE, useUiStore } from '../state/ui-store.ts';
 import { DOUBLE_SUBMIT_LOCK_MS, useSubmitBooking } from './use-submit-booking.ts';
 
 vi.mock('../api/bot-challenge.ts', () => ({ solveBotChallenge: vi.fn(async () => 'solved') }));
@@ -93,5 +95,21 @@ describe('useSubmitBooking', () => {
     await act(() => result.current.submitVerified(values('i am a bot'), 'token'));
     const [, init] = appointmentCalls()[0] ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({ hp: 'i am a bot' });
+  });
+
+  it.each([
+    [409, 'SLOT_TAKEN', 'taken', SLOT_TAKEN_MESSAGE],
+    [422, 'SLOT_UNAVAILABLE', 'unavailable', SLOT_UNAVAILABLE_MESSAGE],
+  ] as const)('sends the patient back to pick another time on %s %s, with its own message', async (status, code, refusal, message) => {
+    useBookingStore.getState().saveSlot({ date: '2026-03-03', slotStart: '09:00 AM', provNum: 1, opNum: 1 }, { startTime: '09:00:00', endTime: '09:30:00' });
+    useBookingStore.getState().setPage(PAGE.contact);
+    fetchMock.mockImplementation(async () => json({ success: false, code, message: 'From the server' }, status));
+    const { result } = renderSubmit();
+    expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('failed');
+    expect(useBookingStore.getState().patientFormDetails.bookingSlotDetails).toBeNull();
+    expect(useBookingStore.getState().patientFormPageNumber).toBe(PAGE.slot);
+    expect(useUiStore.getState().slotRefusal).toBe(refusal);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    useUiStore.getState().setSlotRefusal(null);
   });
 });

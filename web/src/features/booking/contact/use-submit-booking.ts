@@ -4,7 +4,7 @@ import { toBookingBody, type BookingForm, type BookingFormContext } from '#domai
 import { WIRE_TO_FORM_FIELD } from '#domain/booking/booking-schemas.ts';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast.ts';
-import { startCheckout } from '../../payments/start-checkout.ts';
+import { startCheckout } from '../payment/start-checkout.ts';
 import { postAppointment } from '../api/appointment-api.ts';
 import { solveBotChallenge } from '../api/bot-challenge.ts';
 import { SLOTS_QUERY_ROOT } from '../api/slots-api.ts';
@@ -12,7 +12,7 @@ import { useBookingContext } from '../booking-context.ts';
 import { goToPage } from '../navigation/step-actions.ts';
 import { PAGE } from '../navigation/step-rules.ts';
 import { useBookingStore } from '../state/booking-store.ts';
-import { SLOT_TAKEN_MESSAGE, useUiStore } from '../state/ui-store.ts';
+import { SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE, useUiStore } from '../state/ui-store.ts';
 import { browserEnvironment, collectVisitData } from '../tracking/visit-data.ts';
 import { sourceMetaFrom, utmDetailsFrom } from '../tracking/marketing-params.ts';
 import { patientDetailsFrom, type ContactFormValues } from './contact-form-values.ts';
@@ -130,12 +130,13 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
       showErrorToast(null);
       return;
     }
-    if (error.code === 'SLOT_TAKEN') {
+    if (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE') {
       // Everything typed stays; only the slot is given back, and the list is fetched afresh.
+      const isTaken = error.code === 'SLOT_TAKEN';
       useBookingStore.getState().resetSlot();
-      useUiStore.getState().setSlotTaken(true);
+      useUiStore.getState().setSlotRefusal(isTaken ? 'taken' : 'unavailable');
       void queryClient.invalidateQueries({ queryKey: [SLOTS_QUERY_ROOT] });
-      showErrorToast(SLOT_TAKEN_MESSAGE);
+      showErrorToast(isTaken ? SLOT_TAKEN_MESSAGE : SLOT_UNAVAILABLE_MESSAGE);
       goToPage(PAGE.slot);
       return;
     }

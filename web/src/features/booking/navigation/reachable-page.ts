@@ -32,9 +32,12 @@ function canShow(page: number, facts: ProgressFacts): boolean {
 
 /**
  * The stored page, or the nearest earlier one whose choices are all made. A stored page is
- * always reachable in normal use; this guards against state edited by hand or cut short.
+ * always reachable in normal use; this guards against state edited by hand or cut short, and
+ * against a history entry (Back, Forward, a pasted link) naming a step not reached yet. Once
+ * booked, only the confirmation shows: no form of a made booking comes back.
  */
 export function reachablePage(page: number, facts: ProgressFacts): number {
+  if (facts.hasBookingResult) return PAGE.confirmation;
   if (page === PAGE.confirmation) return canShow(page, facts) ? page : PAGE.patientType;
   for (let candidate = Math.min(page, PAGE.verify); candidate > PAGE.patientType; candidate -= 1) {
     if (canShow(candidate, facts)) return candidate;

@@ -87,4 +87,8 @@ describe('reachablePage', () => {
     expect(reachablePage(7, all)).toBe(1);
     expect(reachablePage(7, { ...all, hasBookingResult: true })).toBe(7);
   });
+
+  it('once booked, shows only the confirmation, whatever step an entry names', () => {
+    for (const page of [1, 4, 5, 6]) expect(reachablePage(page, { ...all, hasBookingResult: true })).toBe(7);
+  });
 });

@@ -1,6 +1,7 @@
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
+import { dayButtonLabel } from './calendar-labels.ts';
 
 /** "YYYY-MM-DD" as a local-midnight Date: the calendar deals in days only, never in instants. */
 export function dateFromIso(date: string): Date {
@@ -44,6 +45,7 @@ export function SlotCalendar({ month, today, horizon, daysWithSlots, selectedDat
       disabled={[{ before: dateFromIso(today) }, (date: Date) => !daysWithSlots.has(isoFromDate(date))]}
       onMonthChange={(date) => onMonthChange(isoFromDate(date).slice(0, 7))}
       onSelect={(date) => onSelectDate(isoFromDate(date))}
+      labels={{ labelDayButton: dayButtonLabel }}
       modifiersStyles={{ selected: { backgroundColor: selectedBackground, color: readableTextColor(selectedBackground), borderRadius: '9999px' } }}
       style={{ ['--rdp-accent-color' as string]: '#1e293b', ['--rdp-accent-background-color' as string]: '#e2e8f0' }}
       className="w-fit rounded-lg border border-slate-200 bg-white p-3 text-slate-900"

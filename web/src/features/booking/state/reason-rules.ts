@@ -55,3 +55,4 @@ export const DEFAULT_DURATION_MINUTES = 60;
 export function reasonDuration(reason: Pick<ReasonForVisit, 'final_duration'> | null | undefined): number {
   return reason?.final_duration && reason.final_duration > 0 ? reason.final_duration : DEFAULT_DURATION_MINUTES;
 }
+

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+export { SLOT_UNAVAILABLE_MESSAGE } from '#domain/booking/slot-refusal-messages.ts';
 
 /** Shown on the slot page after a 409: someone else booked the chosen time first. */
 export const SLOT_TAKEN_MESSAGE = 'Sorry, that time was just booked by someone else. Please choose another slot.';
@@ -8,9 +9,12 @@ interface UiState {
   isAdvancing: boolean;
   /** Set when the step changes, so the new step's heading takes focus (not on the first load). */
   isHeadingFocusRequested: boolean;
-  /** Set when the chosen slot was taken by someone else before the booking went in (409). */
-  isSlotTaken: boolean;
-  setSlotTaken(value: boolean): void;
+  /**
+   * Why the chosen slot was given back: taken by someone else before the booking went in (409),
+   * or no longer bookable at all (422 SLOT_UNAVAILABLE); null when the slot page has nothing to say.
+   */
+  slotRefusal: 'taken' | 'unavailable' | null;
+  setSlotRefusal(value: 'taken' | 'unavailable' | null): void;
   setAdvancing(value: boolean): void;
   requestHeadingFocus(): void;
   clearHeadingFocusRequest(): void;
@@ -19,8 +23,8 @@ interface UiState {
 export const useUiStore = create<UiState>()((set) => ({
   isAdvancing: false,
   isHeadingFocusRequested: false,
-  isSlotTaken: false,
-  setSlotTaken: (value) => set({ isSlotTaken: value }),
+  slotRefusal: null,
+  setSlotRefusal: (value) => set({ slotRefusal: value }),
   setAdvancing: (value) => set({ isAdvancing: value }),
   requestHeadingFocus: () => set({ isHeadingFocusRequested: true }),
   clearHeadingFocusRequest: () => set({ isHeadingFocusRequested: false }),

@@ -5,7 +5,7 @@ import { BrandButton } from '../../../components/ui/brand-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx';
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
-import { clinicsQuery } from '../../practice-form/practice-form-queries.ts';
+import { clinicsQuery } from '../../../lib/practice-form-queries.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { CLINIC_STEP_HEADING } from '../first-step.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
@@ -25,16 +25,13 @@ export function ClinicStep() {
   return (
     <StepFrame heading={CLINIC_STEP_HEADING} showStepLabel={false}>
       {clinics.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2" aria-busy="true">
-          <Skeleton className="h-44" />
-          <Skeleton className="h-44" />
-        </div>
+        <ClinicsSkeleton />
       ) : clinics.isError ? (
         <p role="alert" className="text-red-800">{clinics.error.message}</p>
       ) : clinics.data.length === 0 ? (
         <p className="text-slate-700">{NO_DATA}</p>
       ) : (
-        <TooltipScope active={clinics.data.some(hasClinicTooltip)}>
+        <TooltipScope active={clinics.data.some(hasClinicTooltip)} fallback={<ClinicsSkeleton />}>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {clinics.data.map((clinic) => (
               <li key={clinic.id}>
@@ -45,6 +42,15 @@ export function ClinicStep() {
         </TooltipScope>
       )}
     </StepFrame>
+  );
+}
+
+function ClinicsSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2" aria-busy="true">
+      <Skeleton className="h-44" />
+      <Skeleton className="h-44" />
+    </div>
   );
 }
 

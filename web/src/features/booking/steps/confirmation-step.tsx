@@ -1,12 +1,15 @@
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
+import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import { zoneAbbreviationAt } from '#domain/time/appointment-time.ts';
 import { formatDayHeading } from '#domain/time/time-format.ts';
-import { panelContact } from '../../branding/panel-contact.ts';
+import { panelContact } from '../../../components/branding/panel-contact.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { redirectPlan } from '../confirmation/redirect-rules.ts';
 import { useRedirectCountdown } from '../confirmation/use-redirect-countdown.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
-import { isEarliestAvailable, providerSummaryName } from '../state/reason-rules.ts';
+import { isEarliestAvailable, providerSummaryName, toProviderDetails } from '../state/reason-rules.ts';
+import type { ProviderDetails } from '../state/booking-state.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
 import { DetailItem as Item } from '../../../components/ui/detail-item.tsx';
 
@@ -19,7 +22,12 @@ export default function ConfirmationStep() {
   const clinic = useBookingStore((state) => state.clinicDetails);
   const details = useBookingStore((state) => state.patientFormDetails);
   const slot = details.bookingSlotDetails;
-  const provider = details.providerDetails;
+  const bookingResult = useBookingStore((state) => state.bookingResult);
+  const visitStart = useBookingStore((state) => state.patientVisitDuration?.startTime ?? null);
+  const startTime = bookingResult?.start_time ?? visitStart;
+  // 'First Available' was chosen, but the booking went to someone: name them (the e-mail does too).
+  const provider = assignedProvider(details.providerDetails, details.reasonForVisit, bookingResult?.pms_prov_num ?? slot?.provNum ?? null);
+  const zone = slot && startTime ? ` ${zoneAbbreviationAt(slot.date, startTime, form.server_tz)}` : '';
   const { address, phone } = panelContact(form, clinic);
   const secondsLeft = useRedirectCountdown(redirectPlan(form));
   const patientName = `${details.basicDetailsData.firstName} ${details.basicDetailsData.lastName}`.trim();
@@ -38,7 +46,7 @@ export default function ConfirmationStep() {
           )}
         </header>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <Item term="Date and time" value={slot ? `${formatDayHeading(slot.date)}, ${slot.slotStart}` : NO_SLOT_NOTE} />
+          <Item term="Date and time" value={slot ? `${formatDayHeading(slot.date)}, ${slot.slotStart}${zone}` : NO_SLOT_NOTE} />
           <Item term="Reason" value={details.reasonForVisit?.name ?? ''} />
           <div>
             <dt className="text-sm text-slate-600">Provider</dt>
@@ -59,4 +67,11 @@ export default function ConfirmationStep() {
       )}
     </StepFrame>
   );
+}
+
+/** The provider chosen, or for 'First Available' the reason's provider the booking went to (when known). */
+function assignedProvider(chosen: ProviderDetails | null, reason: ReasonForVisit | null, bookedProvNum: number | null): ProviderDetails | null {
+  if (chosen && !isEarliestAvailable(chosen)) return chosen;
+  const assigned = bookedProvNum ? reason?.providers.find((provider) => provider.pms_prov_num === bookedProvNum) : undefined;
+  return assigned ? toProviderDetails(assigned) : chosen;
 }

@@ -14,6 +14,7 @@ import { useSubmitBooking } from '../contact/use-submit-booking.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
+import { onlyStatusFor, onlyStatusNotice } from '../contact/only-status.ts';
 
 export const CONTACT_STEP_HEADING = 'Please enter contact information';
 const FORM_ID = 'contact-form';
@@ -26,9 +27,12 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
     () => ({ today, toShowInsurances: form.to_show_insurances, optionalInsuranceFields: form.optional_insurance_fields, toVerifyPatient: form.to_verify_patient }),
     [today, form.to_show_insurances, form.optional_insurance_fields, form.to_verify_patient],
   );
+  const [onlyStatus] = useState(() => onlyStatusFor(useBookingStore.getState().patientFormDetails.reasonForVisit));
   const [defaultValues] = useState(() => {
     const state = useBookingStore.getState();
-    return contactFormValues(state.patientFormDetails, state.formSecurity.hp);
+    const values = contactFormValues(state.patientFormDetails, state.formSecurity.hp);
+    // The only answer this reason can be booked with (an rfv link may lead here without page 1).
+    return onlyStatus ? { ...values, patientStatus: onlyStatus } : values;
   });
   const methods = useForm<ContactFormValues, unknown, BookingForm>({
     resolver: zodResolver(createBookingFormSchema(formContext)),
@@ -67,7 +71,8 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
     >
       <FormProvider {...methods}>
         <form id={FORM_ID} noValidate onSubmit={methods.handleSubmit(submit)} className="flex flex-col gap-6" aria-busy={isSubmitting}>
-          <PatientFields isForSomeoneElse={isForSomeoneElse} />
+          {onlyStatus && <Notice text={onlyStatusNotice(onlyStatus, isForSomeoneElse)} />}
+          <PatientFields isForSomeoneElse={isForSomeoneElse} onlyStatus={onlyStatus} />
           {form.to_show_insurances && <InsuranceSection form={form} />}
           {info && <Notice text={info} />}
           {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail">I agree to receive text and email from {form.name}</CheckboxField>}

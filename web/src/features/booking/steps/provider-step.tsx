@@ -1,3 +1,4 @@
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx';
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
@@ -9,7 +10,7 @@ import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { PAGE } from '../navigation/step-rules.ts';
 import type { ProviderDetails } from '../state/booking-state.ts';
 import { useBookingStore } from '../state/booking-store.ts';
-import { providerOptions } from '../state/reason-rules.ts';
+import { isEarliestAvailable, providerOptions } from '../state/reason-rules.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
 
 export const PROVIDER_STEP_HEADING = 'Please select provider';
@@ -32,7 +33,7 @@ export default function ProviderStep() {
 
   return (
     <StepFrame heading={PROVIDER_STEP_HEADING} navigation={<StepNavigation isNextDisabled={!chosen} />}>
-      <TooltipScope active={options.some((provider) => tooltipFor(provider.providerName, PROVIDER_NAME_MAX) !== null)}>
+      <TooltipScope active={options.some((provider) => nameTooltip(provider) !== null)} fallback={<ProvidersSkeleton count={options.length} />}>
         <div role="group" aria-label="Provider" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {options.map((provider) => (
             <ProviderCard
@@ -50,6 +51,16 @@ export default function ProviderStep() {
   );
 }
 
+function ProvidersSkeleton({ count }: { count: number }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className="h-24" />
+      ))}
+    </div>
+  );
+}
+
 interface ProviderCardProps {
   provider: ProviderDetails;
   isSelected: boolean;
@@ -57,10 +68,16 @@ interface ProviderCardProps {
   onChoose: () => void;
 }
 
+/**
+ * Spec section 9 cuts provider names at 24 characters; 'Select Earliest Available Provider' is
+ * not a name but the option's label, and is always shown whole.
+ */
+const nameTooltip = (provider: ProviderDetails) => (isEarliestAvailable(provider) ? null : tooltipFor(provider.providerName, PROVIDER_NAME_MAX));
+
 function ProviderCard({ provider, isSelected, selectedColor, onChoose }: ProviderCardProps) {
   const background = brandColorOrDefault(selectedColor);
   return (
-    <Tooltipped tip={tooltipFor(provider.providerName, PROVIDER_NAME_MAX)}>
+    <Tooltipped tip={nameTooltip(provider)}>
       <button
         type="button"
         aria-pressed={isSelected}
@@ -69,8 +86,8 @@ function ProviderCard({ provider, isSelected, selectedColor, onChoose }: Provide
         style={isSelected ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) } : undefined}
       >
         <ProviderAvatar src={provider.profile_pic || null} />
-        <span className="min-w-0 text-lg font-semibold break-words">
-          <TruncatedText text={provider.providerName} max={PROVIDER_NAME_MAX} />
+        <span className="min-w-0 text-lg font-semibold wrap-anywhere">
+          {isEarliestAvailable(provider) ? provider.providerName : <TruncatedText text={provider.providerName} max={PROVIDER_NAME_MAX} />}
         </span>
       </button>
     </Tooltipped>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
+import { SLOT_REQUIRED_MESSAGE } from '#domain/booking/booking-texts.ts';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import { formatDayHeading, zoneAbbreviation } from '#domain/time/time-format.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
@@ -10,7 +11,7 @@ import { ChoiceHint } from '../navigation/choice-hint.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { PAGE } from '../navigation/step-rules.ts';
 import { useBookingStore } from '../state/booking-store.ts';
-import { SLOT_TAKEN_MESSAGE, useUiStore } from '../state/ui-store.ts';
+import { SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE, useUiStore } from '../state/ui-store.ts';
 import { reasonDuration } from '../state/reason-rules.ts';
 import { SlotCalendar } from '../slots/slot-calendar.tsx';
 import { SlotList } from '../slots/slot-list.tsx';
@@ -20,7 +21,6 @@ import { useMonthSlots } from '../slots/use-month-slots.ts';
 export const SLOT_STEP_HEADING = 'Please select a slot';
 export const NO_SLOTS_MESSAGE = 'No slots available! Please call us instead.';
 export const PMS_DOWN_MESSAGE = 'Slots are not available at the moment. Please Proceed Without Slots';
-export const SLOT_REQUIRED_MESSAGE = 'Please select a slot if you wish.';
 const DAY_HEADING_ID = 'slot-day-heading';
 
 /** Page 4 (spec section 2): a month calendar and the chosen day's start times. */
@@ -32,8 +32,8 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
   const chosen = useBookingStore((state) => state.patientFormDetails.bookingSlotDetails);
   const saveSlot = useBookingStore((state) => state.saveSlot);
   const resetSlot = useBookingStore((state) => state.resetSlot);
-  const isSlotTaken = useUiStore((state) => state.isSlotTaken);
-  const setSlotTaken = useUiStore((state) => state.setSlotTaken);
+  const slotRefusal = useUiStore((state) => state.slotRefusal);
+  const setSlotRefusal = useUiStore((state) => state.setSlotRefusal);
 
   const timeZone = form.server_tz;
   const [{ today, horizon }] = useState(() => ({ today: localDateOf(Date.now(), timeZone), horizon: bookingHorizon(Date.now(), timeZone) }));
@@ -70,7 +70,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
   const canSkipSlot = slots.status === 'pms-unavailable';
 
   const choose = (slot: DaySlot) => {
-    setSlotTaken(false);
+    setSlotRefusal(null);
     const startTime = slot.startTime;
     saveSlot(
       { date: slot.date, slotStart: slot.slotStart, provNum: slot.provNum, opNum: slot.opNum },
@@ -86,9 +86,9 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
       heading={SLOT_STEP_HEADING}
       navigation={<StepNavigation isNextDisabled={!chosen && !canSkipSlot} onNext={() => goToPage(PAGE.contact)} />}
     >
-      {isSlotTaken && (
+      {slotRefusal && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-900">
-          {SLOT_TAKEN_MESSAGE}
+          {slotRefusal === 'taken' ? SLOT_TAKEN_MESSAGE : SLOT_UNAVAILABLE_MESSAGE}
         </p>
       )}
       {slots.status === 'pms-unavailable' ? (

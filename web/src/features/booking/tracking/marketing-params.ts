@@ -1,3 +1,5 @@
+import { STEP_PARAM } from '../navigation/step-history.ts';
+
 /**
  * Spec sections 2 and 9: every query parameter goes with the booking as utm_details, and the
  * marketing values source, gclid and fbclid are kept in cookies for 30 days, query values winning.
@@ -16,6 +18,8 @@ const MAX_VALUE_LENGTH = 1_000;
 export function utmDetailsFrom(search: URLSearchParams): Record<string, string> {
   const details: Record<string, string> = {};
   for (const [key, value] of search) {
+    // The booking's own step (ADR 0020) is not a campaign detail.
+    if (key === STEP_PARAM) continue;
     if (Object.keys(details).length >= MAX_PARAMS) break;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) continue;
     details[key] = value.slice(0, MAX_VALUE_LENGTH);

@@ -7,6 +7,10 @@ describe('marketing parameters (spec sections 2 and 9)', () => {
     expect(utmDetailsFrom(new URLSearchParams('utm_source=news&rfv=1&clinic_num=2'))).toEqual({ utm_source: 'news', rfv: '1', clinic_num: '2' });
   });
 
+  it("leaves out the booking's own step parameter", () => {
+    expect(utmDetailsFrom(new URLSearchParams('utm_source=news&step=contact'))).toEqual({ utm_source: 'news' });
+  });
+
   const cookieJar = (protocol: string) => {
     const written: string[] = [];
     const doc = { set cookie(value: string) { written.push(value); }, get cookie() { return ''; }, location: { protocol } as Location };

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { canSubmitVerification, consentText, contactKey, otpRecipient, sanitiseCode, secondsUntil, verifyButtonLabel } from './verify-rules.ts';
 
 describe('otpRecipient (spec section 7)', () => {
-  it('sends the e-mail as typed, trimmed', () => {
-    expect(otpRecipient('email', '  Jane@Example.com ')).toBe('Jane@Example.com');
+  it("sends the e-mail in the server's spelling: trimmed and lower-cased", () => {
+    expect(otpRecipient('email', '  Jane@Example.com ')).toBe('jane@example.com');
+  });
+
+  it("sends the phone in the server's E.164 spelling, with or without '+'", () => {
+    expect(otpRecipient('text', '(512) 555-0199')).toBe('+15125550199');
+    expect(otpRecipient('text', '+44 20 7183 8750')).toBe('+442071838750');
+  });
+
+  it('sends a contact that cannot be normalised as typed, for the server to name the problem', () => {
+    expect(otpRecipient('email', ' not-an-email ')).toBe('not-an-email');
+    expect(otpRecipient('text', '555')).toBe('555');
   });
 
   it("puts '+1' in front of a phone without '+'", () => {

@@ -1,23 +1,22 @@
+import { normaliseRecipient, type VerificationType } from '#domain/verification/contact-normalisation.ts';
 import { OTP_LENGTH } from '#domain/verification/verification-schemas.ts';
 
 /** Page 6's pure rules (spec sections 2, 5, 7 and 9). */
 
-export type VerificationChannel = 'email' | 'text';
+export type VerificationChannel = VerificationType;
 
 export const VERIFY_STEP_HEADING = 'Verify your contact';
 export const USE_EMAIL_LABEL = 'Use Email';
 export const USE_PHONE_LABEL = 'Use Cell Phone';
 export const SEND_AGAIN_LABEL = 'Send again';
 
-/** Where a code goes: the e-mail as typed, or the phone with '+1' in front when it has no '+' (spec section 7). */
+/**
+ * Where a code goes, in the server's own spelling of the contact (domain/verification): the e-mail
+ * trimmed and lower-cased, the phone in E.164 with '+1' in front when it has no '+' (spec section
+ * 7). A contact that cannot be normalised goes as typed, so the server's message names the problem.
+ */
 export function otpRecipient(channel: VerificationChannel, contact: string): string {
-  const trimmed = contact.trim();
-  if (channel === 'email') return trimmed;
-  if (trimmed.startsWith('+')) return trimmed;
-  const digits = trimmed.replace(/\D/g, '');
-  // "1 512 555 0199" already carries the country code: '+1' in front would make it 12 digits.
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return `+1${digits}`;
+  return normaliseRecipient(channel, contact) ?? contact.trim();
 }
 
 /** The stored key of one contact: codes and tokens belong to a channel and an address. */

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
@@ -17,7 +17,7 @@ vi.mock('../../../lib/toast.ts', () => toast);
 vi.mock('../api/bot-challenge.ts', () => ({ solveBotChallenge: async () => 'solved-challenge' }));
 vi.mock('../contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
 const checkout = vi.hoisted(() => ({ startCheckout: vi.fn(async () => {}) }));
-vi.mock('../../payments/start-checkout.ts', () => checkout);
+vi.mock('../payment/start-checkout.ts', () => checkout);
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -57,7 +57,7 @@ afterEach(() => {
   clearVerificationState();
 });
 
-function renderPage6(reason: ReasonForVisit = buildReason({ to_show_providers: false })) {
+function renderPage6(reason: ReasonForVisit = buildReason({ to_show_providers: false }), formOverrides: Partial<FormDetails> = {}) {
   useBookingStore.setState({
     formUrl: 'verify-dental',
     clinicNumParam: null,
@@ -76,7 +76,7 @@ function renderPage6(reason: ReasonForVisit = buildReason({ to_show_providers: f
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/verify-dental']}>
-        <BookingScreen form={buildFormDetails({ id: PRACTICE_ID, form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true })} />
+        <BookingScreen form={buildFormDetails({ id: PRACTICE_ID, form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true, ...formOverrides })} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -106,6 +106,12 @@ describe('page 6', () => {
     expect(verifyButton().disabled).toBe(false);
     fireEvent.change(input, { target: { value: '12345' } });
     expect(verifyButton().disabled).toBe(true);
+  });
+
+  it('offers only e-mail when the practice sends no texts', async () => {
+    renderPage6(undefined, { verification_channels: ['email'] });
+    expect(await screen.findByRole('button', { name: 'Use Email' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Use Cell Phone' })).toBeNull();
   });
 
   it("'Use Cell Phone' sends the code to the phone with '+1', and 'Send again' counts down from 30", async () => {

@@ -3,6 +3,7 @@ import type { BookingFormContext } from '#domain/booking/booking-form-schema.ts'
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { BrandButton } from '../../../components/ui/brand-button.tsx';
+import { RadarSpinner } from '../../../components/ui/radar-spinner.tsx';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast.ts';
 import { useBookingContext } from '../booking-context.ts';
@@ -35,6 +36,7 @@ import {
 } from './verify-rules.ts';
 
 const FORM_ID = 'verify-form';
+export const CHECKING_CODE_LABEL = 'Checking your code…';
 /** Used when the server's expiry cannot be read: well inside its 30 minutes. */
 const FALLBACK_TOKEN_LIFETIME_MS = 20 * 60_000;
 
@@ -193,12 +195,15 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
             <ChannelButton color={form.form_customization.button_color_2} isPressed={channel === 'email'} onClick={() => choose('email')}>
               {USE_EMAIL_LABEL}
             </ChannelButton>
-            <ChannelButton color={form.form_customization.button_color_2} isPressed={channel === 'text'} onClick={() => choose('text')}>
-              {USE_PHONE_LABEL}
-            </ChannelButton>
+            {/* A server without texts offers e-mail only (ADR 0029). */}
+            {form.verification_channels.includes('text') && (
+              <ChannelButton color={form.form_customization.button_color_2} isPressed={channel === 'text'} onClick={() => choose('text')}>
+                {USE_PHONE_LABEL}
+              </ChannelButton>
+            )}
           </div>
         </fieldset>
-        <p className="break-words text-slate-700" data-testid="verify-sentence">
+        <p className="wrap-anywhere text-slate-700" data-testid="verify-sentence">
           {sentence}
         </p>
         {!isVerified && (
@@ -243,6 +248,7 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
             )}
           </div>
         )}
+        {isVerifying && <RadarSpinner label={CHECKING_CODE_LABEL} color={form.form_customization.brand_color} className="justify-start" />}
         <label htmlFor={`${ids}-consent`} className="flex cursor-pointer items-start gap-3 text-slate-900">
           <input
             id={`${ids}-consent`}

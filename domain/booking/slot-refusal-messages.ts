@@ -1,0 +1,7 @@
+/**
+ * What the patient reads when the chosen time cannot be booked although nobody else took it
+ * (422 SLOT_UNAVAILABLE: in the past, inside the lead time, outside hours, a closure, past the
+ * horizon, a time the clock change skips, a provider not offered): the server's message and the
+ * slot page's notice.
+ */
+export const SLOT_UNAVAILABLE_MESSAGE = 'This time is no longer available to book. Please choose another time.';

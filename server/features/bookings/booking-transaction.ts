@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { composeBookingMessage, createBookingBodySchema, type BookingBody, type BookingResult, type PatientStatus } from '#domain/booking/booking-schemas.ts';
+import { NOT_ACCEPTING_MESSAGE, SLOT_REQUIRED_MESSAGE } from '#domain/booking/booking-texts.ts';
+import { reasonPatientTypeRefusal } from '#domain/booking/reason-patient-rule.ts';
+import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
+import { localDateOf, wallToInstants } from '#domain/time/zoned-time.ts';
+import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
+import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { parseBody } from '../../http/request-parsing.ts';
+import { PMS_UNAVAILABLE_MESSAGES, type AvailabilityService } from '../availability/availability-service.ts';
+import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-service.ts';
+import { findOrCreatePatient, patientExists } from '../patients/patients-repository.ts';
+import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { requireVerification, spendVerification } from '../verification/require-verification.ts';
+import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
+import { queueBookingMessages } from './booking-messages.ts';
+import { insertAppointment, isOverlapViolation } from './bookings-repository.ts';
+import { explainUnofferedSlot, slotTaken, slotUnavailable } from './slot-refusal.ts';
+
+/**
+ * The steps every booking shares, whether it books at once (`POST appointment`) or holds the
+ * slot while the patient pays (`POST stripe/create-session`): one validation, one slot check,
+ * one insert under the exclusion constraints.
+ */
+
+export interface BookingRequest {
+  body: unknown;
+  botChallenge: string | undefined;
+  idempotencyKey: string | undefined;
+  clientIp: string;
+  /** The `X-Verification-Token` header: the proof from `verify/verify-otp` (issue 6). */
+  verificationToken?: string | undefined;
+}
+
+export interface BookingTransactionDeps {
+  db: Queryable;
+  clock: Clock;
+  practices: PracticesService;
+  availability: AvailabilityService;
+  captcha: CaptchaService;
+}
+
+export interface PreparedBooking {
+  practice: PracticeRow;
+  reason: ReasonRow;
+  body: BookingBody;
+  proof: VerifiedChallenge;
+  clientIp: string;
+  /** The verification token's hash when the practice verifies: spent by the booking that commits. */
+  verificationTokenHash: string | null;
+}
+
+export interface CreatedAppointment {
+  appointmentId: string;
+  result: BookingResult;
+  slot: { startsAt: Date; endsAt: Date; provNum: number } | null;
+}
+
+const PracticeRefSchema = z.object({ practice_id: z.uuid({ message: 'practice_id must be a practice id' }) }).loose();
+export { SLOT_TAKEN_MESSAGE, slotTaken } from './slot-refusal.ts';
+
+/** Everything that needs no transaction: practice, body, honeypot, reason, bot-check signature. */
+export async function prepareBooking(deps: BookingTransactionDeps, request: Omit<BookingRequest, 'idempotencyKey'>): Promise<PreparedBooking> {
+  const { practice_id } = parseBody(PracticeRefSchema, request.body);
+  const practice = await deps.practices.requirePractice(practice_id);
+  if (!practice.is_accepting_patients) throw new AppError(403, 'FORBIDDEN', NOT_ACCEPTING_MESSAGE);
+  const body = parseBody(
+    createBookingBodySchema({
+      today: localDateOf(deps.clock.now(), practice.server_tz),
+      toShowInsurances: practice.to_show_insurances,
+      optionalInsuranceFields: practice.optional_insurance_fields,
+      insuranceChoices: { names: practice.insurances.map((insurance) => insurance.insuranceName), acceptsOther: practice.accept_other_insurance },
+    }),
+    request.body,
+  );
+  // Only bots fill the hidden field; they learn nothing from a generic answer.
+  if (body.hp) throw AppError.badRequest('The request could not be processed.');
+  const reason = await deps.practices.requireActiveReason(practice.id, body.rfv_id);
+  // Invariant 3: a practice that verifies patients needs a token for this contact (both the
+  // direct booking and the payment hold come through here).
+  const verificationTokenHash = await requireVerification(practice, body, request.verificationToken, deps);
+  const proof = await deps.captcha.verify(request.botChallenge);
+  // After the bot check: the rule may look the patient up, which nobody may do for free.
+  const patientStatus = await decidePatientStatus(deps.db, practice.id, reason, body);
+  const refusal = patientStatus && reasonPatientTypeRefusal(reason, patientStatus);
+  if (refusal) throw AppError.validation(refusal, { patient_status: refusal });
+  if (patientStatus) body.patient_status = patientStatus;
+  return { practice, reason, body, proof, clientIp: request.clientIp, verificationTokenHash };
+}
+
+/**
+ * The patient type the booking is judged by: what the body says, or else the practice's own
+ * record (a known name and birth date is a returning patient). Looked up only when the reason is
+ * for one type: an open reason needs no answer (undefined, stored as the body left it).
+ */
+async function decidePatientStatus(db: Queryable, practiceId: string, reason: ReasonRow, body: BookingBody): Promise<PatientStatus | undefined> {
+  if (body.patient_status) return body.patient_status;
+  if (reason.for_new_patients && reason.for_returning_patients) return undefined;
+  const known = await patientExists(db, { practiceId, firstName: body.first_name, lastName: body.last_name, dob: body.dob });
+  return known ? 'Returning Patient' : 'New Patient';
+}
+
+/**
+ * Inside the caller's transaction: burn the bot check, re-run the slot engine through `tx`, find or
+ * create the patient and insert the appointment. `booked` also queues the messages; a payment
+ * hold (`pending_payment`) sends them when the payment completes.
+ */
+export async function createAppointment(
+  tx: Queryable,
+  deps: BookingTransactionDeps,
+  prepared: PreparedBooking,
+  mode: { status: 'booked' } | { status: 'pending_payment'; holdExpiresAt: Date; amountCents: number },
+): Promise<CreatedAppointment> {
+  const { practice, reason, body } = prepared;
+  await deps.captcha.consume(tx, prepared.proof);
+  const slot = await resolveSlot(tx, deps, practice, reason, body);
+  if (!slot && mode.status === 'pending_payment') {
+    throw AppError.badRequest('A paid appointment needs a slot. Please choose a time.', { apt_date: SLOT_REQUIRED_MESSAGE });
+  }
+  const patientId = await findOrCreatePatient(tx, {
+    practiceId: practice.id, firstName: body.first_name, lastName: body.last_name, dob: body.dob, email: body.email, wirelessPhone: body.wireless_phone,
+  });
+  const composedMessage = composeBookingMessage(body, reason.name);
+  const status = slot ? mode.status : 'requested';
+  const appointmentId = await insertAppointment(tx, {
+    practiceId: practice.id,
+    reasonId: reason.id,
+    patientId,
+    provNum: slot?.provNum ?? body.pms_prov_num,
+    opNum: slot?.opNum ?? body.pms_op_num,
+    clinicNum: body.pms_clinic_num ?? null,
+    startsAt: slot?.startsAt ?? null,
+    endsAt: slot?.endsAt ?? null,
+    status,
+    patientStatus: body.patient_status ?? null,
+    isPatient: body.is_patient,
+    booker: body.booker,
+    email: body.email,
+    wirelessPhone: body.wireless_phone,
+    userMessage: body.message ?? null,
+    message: composedMessage,
+    consentedAt: deps.clock.now(),
+    clientIp: prepared.clientIp,
+    referrerId: body.referrer_id ?? null,
+    sourceMeta: body.source_meta ?? null,
+    utmDetails: body.utm_details ?? null,
+    userMeta: body.user_meta ?? null,
+    fingerprint: body.user_meta?.fingerprint ?? null,
+    insurance: body.insurance,
+    hold: mode.status === 'pending_payment' ? { expiresAt: mode.holdExpiresAt, amountCents: mode.amountCents } : null,
+    verificationTokenHash: prepared.verificationTokenHash,
+  }).catch((error: unknown) => {
+    if (isOverlapViolation(error)) throw slotTaken();
+    throw error;
+  });
+  // A hold only remembers the token (on the row above); the payment's completion spends it.
+  if (prepared.verificationTokenHash && status !== 'pending_payment') await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
+  // Recorded here first; the write job puts it into the practice's Open Dental (ADR 0015).
+  if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
+  const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
+  if (status !== 'pending_payment') {
+    await queueBookingMessages(tx, { appointmentId, practice, reasonName: reason.name, contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot }, deps.clock.now());
+  }
+  return {
+    appointmentId,
+    slot: bookedSlot,
+    result: {
+      appointment_id: appointmentId,
+      status,
+      apt_date: slot ? body.apt_date : null,
+      start_time: slot ? body.start_time : null,
+      end_time: slot ? slot.endWallTime : null,
+      pms_prov_num: slot?.provNum ?? body.pms_prov_num,
+      pms_op_num: slot?.opNum ?? body.pms_op_num,
+    },
+  };
+}
+
+async function resolveSlot(tx: Queryable, deps: BookingTransactionDeps, practice: PracticeRow, reason: ReasonRow, body: BookingBody) {
+  if (body.apt_date === null || body.start_time === null) {
+    // Through `tx`: PGlite has one connection, so a query outside the transaction would wait on it.
+    if (!(await deps.availability.isPmsUnavailable(practice, tx))) {
+      throw AppError.validation(SLOT_REQUIRED_MESSAGE, { apt_date: SLOT_REQUIRED_MESSAGE });
+    }
+    return null;
+  }
+  let offered;
+  try {
+    offered = await deps.availability.findOfferedSlot(tx, {
+      practice, reason, date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num, clinicNum: body.pms_clinic_num ?? null,
+    });
+  } catch (error) {
+    if (error instanceof PmsUnavailableError) throw new AppError(503, 'PMS_UNAVAILABLE', PMS_UNAVAILABLE_MESSAGES[error.reason]);
+    throw error;
+  }
+  if (!offered) {
+    throw await explainUnofferedSlot(tx, deps, { practice, reason, date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num });
+  }
+  // The first occurrence of the wall time: the engine offers only that one (fall-back rule).
+  const [startsAt] = wallToInstants(parseLocalDateTime(`${body.apt_date}T${body.start_time}`), practice.server_tz);
+  if (startsAt === undefined) throw slotUnavailable();
+  return {
+    provNum: offered.ProvNum,
+    opNum: offered.OpNum,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(startsAt + reason.final_duration * 60_000),
+    endWallTime: offered.DateTimeEnd.slice(11),
+  };
+}
+
+/** JSON with sorted keys, so a retry that serialises the same body differently still matches. */
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(stableStringify(body)).digest('hex');
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

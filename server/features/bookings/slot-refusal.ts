@@ -1,0 +1,38 @@
+import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
+import { SLOT_UNAVAILABLE_MESSAGE } from '#domain/booking/slot-refusal-messages.ts';
+import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
+import { wallToInstants } from '#domain/time/zoned-time.ts';
+import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
+import { hasActiveOverlap } from './bookings-repository.ts';
+
+export const SLOT_TAKEN_MESSAGE = 'Sorry, this slot was just taken. Please choose another time.';
+
+/** Somebody else holds the slot (a booking or a payment hold): 409, the patient picks again. */
+export const slotTaken = () => new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+/** The time cannot be booked at all (past, lead time, hours, closure, horizon, DST gap, provider). */
+export const slotUnavailable = () => new AppError(422, 'SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
+
+/**
+ * The engine does not offer the requested start: say why. Only a slot that an active appointment
+ * of the practice now overlaps is "taken"; anything else was never (or is no longer) bookable.
+ * Rules the engine applies by themselves (past, lead time, horizon, DST gap, provider) are checked
+ * first, so an old booking on a now-past time is not called "taken".
+ */
+export async function explainUnofferedSlot(
+  tx: Queryable,
+  deps: { clock: Clock },
+  slot: { practice: PracticeRow; reason: ReasonRow; date: string; startTime: string; provNum: number },
+): Promise<AppError> {
+  const { practice, reason } = slot;
+  if (slot.provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(slot.provNum)) return slotUnavailable();
+  const [startsAt] = wallToInstants(parseLocalDateTime(`${slot.date}T${slot.startTime}`), practice.server_tz);
+  if (startsAt === undefined) return slotUnavailable();
+  const now = deps.clock.now();
+  if (startsAt < now.getTime() + practice.min_hours_before_booking * 3_600_000) return slotUnavailable();
+  if (slot.date > bookingHorizon(now, practice.server_tz)) return slotUnavailable();
+  const endsAt = new Date(startsAt + reason.final_duration * 60_000);
+  return (await hasActiveOverlap(tx, practice.id, slot.provNum, new Date(startsAt), endsAt)) ? slotTaken() : slotUnavailable();
+}

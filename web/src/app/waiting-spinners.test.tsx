@@ -1,0 +1,100 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildReason } from '../test/booking-factories.ts';
+import { buildFormDetails } from '../test/practice-factories.ts';
+import { BookingScreen } from '../features/booking/booking-screen.tsx';
+import { EMPTY_PATIENT_FORM_DETAILS } from '../features/booking/state/booking-state.ts';
+import { clearBookingStorage, useBookingStore } from '../features/booking/state/booking-store.ts';
+import { EARLIEST_AVAILABLE_PROVIDER } from '../features/booking/state/reason-rules.ts';
+import { clearVerificationState } from '../features/booking/verify/verification-store.ts';
+import { PaymentSuccessPage } from '../features/booking/payment/payment-success-page.tsx';
+import { createQueryClient } from './query-client.ts';
+
+// The spec's radar-style spinner where the patient waits on something other than a step change.
+
+vi.mock('../lib/toast.ts', () => ({ showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
+vi.mock('../features/booking/api/bot-challenge.ts', () => ({ solveBotChallenge: async () => 'solved' }));
+vi.mock('../features/booking/contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const pathOf = (input: unknown) => new URL(String(input), 'http://localhost').pathname;
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  clearBookingStorage();
+  clearVerificationState();
+  sessionStorage.clear();
+});
+
+const spinner = (name: string) => screen.getAllByRole('status').find((status) => status.textContent === name && status.querySelector('[data-radar]'));
+
+describe('the radar spinner', () => {
+  it('turns while a payment is checked, then gives way to the answer', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    fetchMock.mockImplementation(async (input) => {
+      await gate;
+      if (pathOf(input).startsWith('/api/v1/form/')) return json(200, { success: true, result: buildFormDetails() });
+      return json(200, { success: true, apt_booked: false, result: { payment_status: 'unpaid' } });
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/bright-smile/payment-success?session_id=cs_1']}>
+          <Routes>
+            <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(spinner('Checking your payment…')).toBeTruthy());
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Payment Failed' });
+    expect(document.querySelector('[data-radar]')).toBeNull();
+  });
+
+  it('turns while a code is being verified, and not before', async () => {
+    let answerVerify: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(async (input) => {
+      const path = pathOf(input);
+      if (path === '/api/v1/verify/send-otp') return json(200, { success: true, message: 'Sent.', result: { recipient: 'x', expires_in_seconds: 600, resend_in_seconds: 30 } });
+      if (path === '/api/v1/verify/verify-otp') return new Promise<Response>((resolve) => (answerVerify = resolve));
+      return json(200, { success: true, result: [] });
+    });
+    useBookingStore.setState({
+      formUrl: 'verify-dental',
+      clinicNumParam: null,
+      patientFormPageNumber: 6,
+      patientFormDetails: {
+        ...EMPTY_PATIENT_FORM_DETAILS,
+        basicDetailsData: { firstName: 'Jane', lastName: 'Doe', patientStatus: 'New Patient' },
+        patientDOBDetails: { dob: '04/12/1988' },
+        reasonForVisit: buildReason({ to_show_providers: false }),
+        providerDetails: EARLIEST_AVAILABLE_PROVIDER,
+        bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
+        patientContactDetails: { email: 'jane@example.com', phone: '5125550199', message: '', agreeTextAndEmail: false },
+      },
+      patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/verify-dental']}>
+          <BookingScreen form={buildFormDetails({ form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true })} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
+    await screen.findByText(/was sent to your email address/);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to receive text and email from Verify Dental Care.' }));
+    expect(document.querySelector('[data-radar]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Schedule' }));
+    await waitFor(() => expect(spinner('Checking your code…')).toBeTruthy());
+    answerVerify(json(400, { success: false, code: 'OTP_INVALID', message: 'That code is not right.' }));
+    await waitFor(() => expect(document.querySelector('[data-radar]')).toBeNull());
+  });
+});

@@ -1,0 +1,48 @@
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { documentDescription } from '#domain/product.ts';
+import type { FormDetails } from '#domain/practice/practice-schemas.ts';
+import { PoweredByFooter } from '../../../components/ui/powered-by-footer.tsx';
+import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
+import { paymentDocumentTitle } from './payment-texts.ts';
+import { PracticeHeader } from './practice-header.tsx';
+
+interface PaymentFrameProps {
+  title: string;
+  /** The practice, once its form details have loaded: its header, and its name in the tab title. */
+  practice?: FormDetails | null | undefined;
+  /** The heading takes focus when it changes after the first render (the lookup's answer arrived). */
+  children?: ReactNode;
+  isBusy?: boolean;
+}
+
+/**
+ * The payment-return pages' frame: the practice's header, then a centred card with a heading that
+ * takes focus when the page's answer replaces the waiting state, so screen-reader users hear the
+ * outcome.
+ */
+export function PaymentFrame({ title, practice, children, isBusy = false }: PaymentFrameProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstTitle = useRef(title);
+  useDocumentMeta(practice ? { title: paymentDocumentTitle(title, practice.name), description: documentDescription(practice.description) } : null);
+
+  // A layout effect, so the heading is focused in the same commit that shows it: a passive effect
+  // runs a moment later, and anything reading focus in between sees the old element.
+  useLayoutEffect(() => {
+    if (title !== firstTitle.current) headingRef.current?.focus();
+  }, [title]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      {practice && <PracticeHeader form={practice} />}
+      <main aria-busy={isBusy || undefined} className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
+        <div className="flex w-full max-w-lg flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus-visible:outline-offset-4">
+            {title}
+          </h1>
+          {children}
+        </div>
+      </main>
+      <PoweredByFooter />
+    </div>
+  );
+}

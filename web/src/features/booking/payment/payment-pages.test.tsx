@@ -1,0 +1,205 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { buildFormDetails } from '../../../test/practice-factories.ts';
+import { BOOKING_STORAGE_KEY, useBookingStore } from '../state/booking-store.ts';
+import { CHECKOUT_STORAGE_KEY, saveCheckoutSession } from './checkout-session.ts';
+import { PaymentFailedPage } from './payment-failed-page.tsx';
+import { PaymentSuccessPage, RETURN_DELAY_SECONDS } from './payment-success-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  fetchMock.mockReset();
+  sessionStorage.clear();
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PRACTICE_ID = '5f0c6a52-4b8e-4c1e-9d9a-1c2b3d4e5f60';
+const PRACTICE = buildFormDetails({
+  id: PRACTICE_ID, name: 'Bright Smile Dental', phone: '5125550100', logo: 'https://cdn.example.com/logo.png',
+  form_customization: { brand_color: '#fde68a', button_color_1: '', button_color_2: '' },
+});
+
+/** Answers the practice form, the status check and the other calls by path, like the server. */
+function serve(routes: { status?: Response | (() => Response); retry?: Response; booking?: Response }) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.includes('/form/')) return json(200, { success: true, result: PRACTICE });
+    if (url.includes('check-payment-status') && routes.status) return typeof routes.status === 'function' ? routes.status() : routes.status.clone();
+    if (url.includes('retry-session') && routes.retry) return routes.retry;
+    if (url.includes('/appointment') && routes.booking) return routes.booking;
+    return json(404, { success: false, code: 'NOT_FOUND', message: 'Not found' });
+  });
+}
+const statusOf = (aptBooked: boolean, paymentStatus: string, appointment?: Record<string, unknown>) =>
+  json(200, { success: true, apt_booked: aptBooked, result: { payment_status: paymentStatus, ...(appointment ? { appointment } : {}) } });
+const appointmentIn = (state: string, overrides: Record<string, unknown> = {}) => ({
+  state, apt_date: '2030-01-07', start_time: '09:00:00', time_zone: 'America/Chicago', held_until: null, can_retry_payment: state !== 'released', ...overrides,
+});
+
+function storeSession() {
+  saveCheckoutSession({
+    sessionId: 'cs_1',
+    formUrl: 'bright-smile',
+    practiceId: PRACTICE_ID,
+    body: { practice_id: PRACTICE_ID } as unknown as BookingBodyInput,
+    receipt: { amount: 75, reasonName: 'Teeth Whitening Consultation', slot: { date: '2030-01-07', slotStart: '09:00 AM' }, providerName: 'Dr. Ana Ruiz' },
+  });
+  useBookingStore.setState({ formUrl: 'bright-smile', patientFormPageNumber: 5 });
+}
+
+function renderAt(path: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path=":formUrl" element={<p>Booking form</p>} />
+          <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
+          <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the payment success page', () => {
+  it('shows the receipt when paid, clears the booking at once and returns to the form after the countdown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    storeSession();
+    serve({ status: statusOf(true, 'paid') });
+    renderAt('/bright-smile/payment-success?session_id=cs_1');
+    expect(screen.getByRole('status').textContent).toBe('Checking your payment…');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText('Your payment was successful and your appointment is confirmed.')).toBeTruthy();
+    expect(screen.getByText('Monday, January 7, 09:00 AM')).toBeTruthy();
+    expect(screen.getByText('Dr. Ana Ruiz')).toBeTruthy();
+    expect(screen.getByText('$75.00')).toBeTruthy();
+    // The practice's header: name, logo and phone on its colour, and its name in the tab.
+    const header = await screen.findByRole('banner', { name: 'Practice information' });
+    expect(header.textContent).toContain('Bright Smile Dental');
+    expect(header.style.backgroundColor).toBe('rgb(253, 230, 138)');
+    expect(screen.getByRole('img', { name: 'Bright Smile Dental' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '(512) 555-0100' }).getAttribute('href')).toBe('tel:5125550100');
+    expect(document.title).toBe('Payment Successful - Bright Smile Dental - Chairtime');
+    expect(sessionStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
+    expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
+    expect(screen.getByText(`Returning to the booking form in ${RETURN_DELAY_SECONDS} seconds.`, { exact: false })).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(RETURN_DELAY_SECONDS * 1_000));
+    expect(await screen.findByText('Booking form')).toBeTruthy();
+    expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
+  });
+
+  it("'Stay on this page' stops the countdown", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    storeSession();
+    serve({ status: statusOf(true, 'paid') });
+    renderAt('/bright-smile/payment-success?session_id=cs_1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay on this page' }));
+    act(() => vi.advanceTimersByTime(RETURN_DELAY_SECONDS * 2_000));
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.queryByText(/Returning to the booking form/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the booking form' }).getAttribute('href')).toBe('/bright-smile');
+  });
+
+  it('shows the failure message when the payment is not paid, and keeps the booking while it is not booked', async () => {
+    storeSession();
+    serve({ status: statusOf(false, 'unpaid'), booking: json(400, { success: false, code: 'BAD_REQUEST', message: 'This payment is not complete.' }) });
+    renderAt('/bright-smile/payment-success?session_id=cs_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
+    expect(screen.queryByText('$75.00')).toBeNull();
+    expect(screen.queryByText(/Returning to the booking form/)).toBeNull();
+    expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
+  });
+
+  it('never shows success for a late payment that was refunded because the slot was taken', async () => {
+    storeSession();
+    serve({ status: statusOf(false, 'refunded'), booking: json(409, { success: false, code: 'SLOT_TAKEN', message: 'The time slot was taken before the payment arrived; the payment is being refunded.' }) });
+    renderAt('/bright-smile/payment-success?session_id=cs_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+    expect(screen.queryByText('$75.00')).toBeNull();
+  });
+});
+
+describe('the payment failed page', () => {
+  it('without a checkout to look up, shows the spec texts with the practice, and forgets the finished booking', async () => {
+    serve({});
+    useBookingStore.setState({ formUrl: 'bright-smile', patientFormPageNumber: 5 });
+    renderAt('/bright-smile/payment-failed');
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
+    expect(await screen.findByRole('banner', { name: 'Practice information' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Payment Failed - Bright Smile Dental - Chairtime'));
+    expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
+    expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
+  });
+
+  it('while the time is still held: says until when, shows the appointment, and "Try the payment again" goes back to the checkout', async () => {
+    storeSession();
+    const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
+    serve({ status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: heldUntil })), retry: json(201, { success: true, result: { session_id: 'cs_1', url: 'http://localhost:3000/_dev/checkout/cs_1' } }) });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderAt('/bright-smile/payment-failed?session_id=cs_1');
+    expect(await screen.findByText(/^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. The payment is not completed yet\.$/)).toBeTruthy();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeTruthy();
+    expect(screen.getByText(/Questions\? Call Bright Smile Dental at/).textContent).toContain('(512) 555-0100');
+    // The booking stays: the patient may also go back and pay from the form.
+    expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Try the payment again' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/_dev/checkout/cs_1'));
+    const retryCall = fetchMock.mock.calls.find(([input]) => String(input).includes('retry-session'))!;
+    expect(JSON.parse(String(retryCall[1]?.body))).toEqual({ session_id: 'cs_1', practice_id: PRACTICE_ID });
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('booked without payment: the spec text, the appointment, a new checkout on "Try the payment again", the stored session following it', async () => {
+    storeSession();
+    serve({ status: statusOf(true, 'unpaid', appointmentIn('booked')), retry: json(201, { success: true, result: { session_id: 'cs_2', url: '/_dev/checkout/cs_2' } }) });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderAt('/bright-smile/payment-failed?session_id=cs_1');
+    expect(await screen.findByText('You can pay now, or at your visit.')).toBeTruthy();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeTruthy();
+    await waitFor(() => expect(useBookingStore.getState().patientFormPageNumber).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Try the payment again' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/_dev/checkout/cs_2'));
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)!).sessionId).toBe('cs_2');
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('released: says nothing is booked, offers no payment, keeps what the patient typed, and shows a refusal in words', async () => {
+    storeSession();
+    serve({ status: statusOf(false, 'unpaid', appointmentIn('released')) });
+    renderAt('/bright-smile/payment-failed');
+    expect(await screen.findByText('Your appointment is not booked: the payment was not completed and the time we held for you has been released.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try the payment again' })).toBeNull();
+    expect(screen.queryByText('Your appointment is booked but the payment is not completed.')).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull());
+    expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
+  });
+
+  it('shows the server\'s sentence when the retry is refused', async () => {
+    storeSession();
+    serve({
+      status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: new Date(Date.now() + 60_000).toISOString() })),
+      retry: json(409, { success: false, code: 'CONFLICT', message: 'The time we held for you has been released. Please choose a time again.' }),
+    });
+    renderAt('/bright-smile/payment-failed?session_id=cs_1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try the payment again' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The time we held for you has been released. Please choose a time again.');
+  });
+});

@@ -1,0 +1,60 @@
+import { newIdempotencyKey } from '../contact/idempotency-key.ts';
+import { clearBookingStorage } from '../state/booking-store.ts';
+import { clearVerificationState } from '../verify/verification-store.ts';
+import { loadCheckoutSession, saveCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
+import { fetchPaymentStatus, postPaidBooking } from './payments-api.ts';
+
+export type PaymentReturn =
+  | { kind: 'checking' }
+  /** The lookup failed or there was no session id: spec section 8, payment return failures are silently ignored. */
+  | { kind: 'unknown' }
+  | { kind: 'checked'; isPaid: boolean; isBooked: boolean; receipt: PaymentReceipt | null };
+
+interface ResolveInput {
+  formUrl: string;
+  sessionId: string | null;
+  /** The practice id when nothing is stored (another tab, cleared storage): from the practice form. */
+  practiceIdOf: (formUrl: string) => Promise<string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Spec section 4, payment return: look the session up; when the appointment is not recorded yet
+ * and a slot exists, send the booking once with payment details. Paid is shown only for
+ * payment_status 'paid'. Never throws (except when aborted): failures become `unknown`.
+ */
+export async function resolvePaymentReturn({ formUrl, sessionId, practiceIdOf, signal }: ResolveInput): Promise<PaymentReturn> {
+  if (!sessionId) return { kind: 'unknown' };
+  const stored = loadCheckoutSession();
+  const own = stored && stored.sessionId === sessionId && stored.formUrl === formUrl ? stored : null;
+  try {
+    const practiceId = own?.practiceId ?? (await practiceIdOf(formUrl));
+    const status = await fetchPaymentStatus(sessionId, practiceId, signal);
+    let isBooked = status.aptBooked;
+    let isPaid = status.paymentStatus === 'paid';
+    if (!isBooked && own?.receipt.slot && !own.isReturnSubmitted) {
+      // Marked before sending, so a reload or a second render never sends it twice.
+      saveCheckoutSession({ ...own, isReturnSubmitted: true });
+      try {
+        await postPaidBooking({ body: own.body, amount: own.receipt.amount, sessionId, idempotencyKey: newIdempotencyKey() });
+        isBooked = true;
+        isPaid = true;
+      } catch {
+        // Silently ignored (spec section 8): the status shown stays the one the lookup gave.
+      }
+    }
+    return { kind: 'checked', isPaid, isBooked, receipt: own?.receipt ?? null };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { kind: 'unknown' };
+  }
+}
+
+/**
+ * Spec section 4: once booked, the booking state is cleared (so the form starts afresh). The
+ * stored session stays until the patient leaves this page, so a reload still shows the receipt.
+ */
+export function forgetFinishedBooking(): void {
+  clearBookingStorage();
+  clearVerificationState();
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { documentDescription } from '#domain/product.ts';
+import { NotFoundMessage, NotFoundPage, PAGE_NOT_FOUND } from '../../components/ui/not-found-page.tsx';
+import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
+import { BrandedFrame } from '../../components/branding/branded-frame.tsx';
+import { practicePageTitle } from '../../components/branding/practice-page-title.ts';
+
+/**
+ * Route `/:formUrl/:unknownPage`, a path under a practice that is not one of its pages: the 404 page in the
+ * practice's branding, so the patient still sees whose site this is and how to call; the plain
+ * 404 page when there is no such practice.
+ */
+export function PracticeNotFoundPage() {
+  const { formUrl = '' } = useParams();
+  const form = useQuery(formDetailsQuery(formUrl, null));
+  useDocumentMeta(form.data ? { title: practicePageTitle(PAGE_NOT_FOUND, form.data.name), description: documentDescription(form.data.description) } : null);
+
+  if (form.isPending) return <main aria-busy="true" className="min-h-screen" />;
+  if (!form.data) return <NotFoundPage />;
+  return (
+    <BrandedFrame form={form.data}>
+      <div className="flex flex-col items-center gap-4 text-center">
+        <NotFoundMessage />
+      </div>
+    </BrandedFrame>
+  );
+}
