@@ -85,6 +85,29 @@ export function createBookingFormSchema(context: BookingFormContext) {
     });
 }
 
+/** The form's date fields: a date blocks the submit button until it is a valid date. */
+const DATE_FIELDS: ReadonlySet<PropertyKey> = new Set(['dob', 'companionDOB', 'subscriberDOB']);
+
+const isMissing = (value: unknown) =>
+  value === undefined || value === null || value === false || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Spec section 5: the page-5 submit button stays disabled while the schema finds a required answer
+ * missing (a name, the consent, an insurance choice, ...) or a date that is not valid. The schema's
+ * other findings, such as an e-mail address without an @ or the visited-before question that page 5
+ * asks when page 1 was skipped, show at their fields when the patient submits. Derived from the
+ * schema, so the button and the messages cannot disagree on what is required.
+ */
+export function canSubmitBookingForm(schema: ReturnType<typeof createBookingFormSchema>, values: Record<string, unknown>): boolean {
+  const result = schema.safeParse(values);
+  if (result.success) return true;
+  return result.error.issues.every((issue) => {
+    const field = issue.path[0];
+    if (field === undefined || field === 'patientStatus') return true;
+    return !DATE_FIELDS.has(field) && !isMissing(values[field as string]);
+  });
+}
+
 export type BookingForm = z.output<ReturnType<typeof createBookingFormSchema>>;
 export type BookingFormInput = z.input<ReturnType<typeof createBookingFormSchema>>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_LANGUAGES } from './booking-lifecycle.ts';
 import { PRODUCT_NAME } from '../product.ts';
 import { wholeMinuteTimeField, windowedLocalDateField } from '../time/calendar-fields.ts';
 import {
@@ -114,6 +115,8 @@ export function createBookingBodySchema(context: BookingRulesContext) {
       payment_details: PaymentDetailsSchema.nullish(),
       has_insurance: z.boolean({ message: 'Please select patient status' }),
       insurance_details: z.unknown().optional(),
+      /** Our addition (ADR 0033): the language the patient booked in, for every later message. */
+      language: z.enum(BOOKING_LANGUAGES, { message: `language must be one of ${BOOKING_LANGUAGES.join(', ')}` }).default('en'),
       /** The honeypot: people never see it, so only bots fill it. */
       hp: z.string().max(1_000).optional(),
     })
@@ -211,6 +214,8 @@ export function composeBookingMessage(body: BookingBody, reasonName: string): st
 /** `POST appointment` result. `requested` is a booking without a slot (practice system down). */
 export const BookingResultSchema = z.object({
   appointment_id: z.string(),
+  /** Our addition (ADR 0033): the booking's short reference, read to the office over the phone. */
+  reference: z.string(),
   status: z.enum(['booked', 'requested', 'pending_payment']),
   apt_date: z.string().nullable(),
   start_time: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { addDays } from '#domain/time/local-date.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { HttpClient, HttpOutcome } from './http-client.ts';
-import { soakBooking, solveChallenge } from './soak-booking.ts';
+import { lettersOf, soakBooking, solveChallenge } from './soak-booking.ts';
 import { SOAK_ZONE, type SoakPractice } from './soak-practices.ts';
 
 /**
@@ -59,6 +59,8 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
   const endAt = started + options.durationMs;
   const today = localDateOf(new Date(), SOAK_ZONE);
   let counter = 0;
+  // Runs that share a database look up different people.
+  const lookupSeed = Math.floor(Math.random() * 1e8);
 
   function record(kind: RequestKind, outcome: HttpOutcome): boolean {
     options.onOutcome?.(kind, outcome);
@@ -136,7 +138,8 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
         const from = someDay();
         await slotsOn(base, practice, from, addDays(from, 6));
       } else if (roll < 0.5) {
-        const query = `practice_id=${practice.id}&first_name=Soak&last_name=Nobody&dob=1990-01-01`;
+        // A new name each time: one identity may be looked up only 5 times an hour (ADR 0027).
+        const query = `practice_id=${practice.id}&first_name=${lettersOf(lookupSeed + counter++)}&last_name=Nobody&dob=1990-01-01`;
         record('patient-check', await options.client.get(`${api(base)}/patient/check?${query}`));
       } else if (roll < 0.88) await book(base, options.open, 'book', { email: `b${counter++}-${options.tag}@soak.example` });
       else await verifyThenBook(base);

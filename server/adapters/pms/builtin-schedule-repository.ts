@@ -1,5 +1,6 @@
 import type { BusyInterval, ProviderTimeOff, SlotSchedule } from '#domain/availability/slot-query.ts';
 import type { Queryable } from '../../db/database.ts';
+import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 
 /** Everything the slot engine needs from the built-in schedule of one practice. */
 export interface ScheduleData {
@@ -36,7 +37,7 @@ export async function loadScheduleData(db: Queryable, practiceId: string, from: 
           from provider_time_off t where t.practice_id = $1) as time_off,
        (select json_agg(json_build_array(a.pms_prov_num, a.pms_op_num, round(date_part('epoch', a.starts_at) * 1000), round(date_part('epoch', a.ends_at) * 1000)))
           from appointments a
-         where a.practice_id = $1 and a.status in ('booked', 'pending_payment') and a.starts_at < $3 and a.ends_at > $2) as busy`,
+         where a.practice_id = $1 and ${holdsSlotSql('a.status')} and a.starts_at < $3 and a.ends_at > $2) as busy`,
     [practiceId, from.toISOString(), to.toISOString()],
   );
   return {

@@ -126,7 +126,7 @@ export async function createAppointment(
   });
   const composedMessage = composeBookingMessage(body, reason.name);
   const status = slot ? mode.status : 'requested';
-  const appointmentId = await insertAppointment(tx, {
+  const { id: appointmentId, reference } = await insertAppointment(tx, {
     practiceId: practice.id,
     reasonId: reason.id,
     patientId,
@@ -153,6 +153,7 @@ export async function createAppointment(
     insurance: body.insurance,
     hold: mode.status === 'pending_payment' ? { expiresAt: mode.holdExpiresAt, amountCents: mode.amountCents } : null,
     verificationTokenHash: prepared.verificationTokenHash,
+    language: body.language,
   }).catch((error: unknown) => {
     if (isOverlapViolation(error)) throw slotTaken();
     throw error;
@@ -170,6 +171,7 @@ export async function createAppointment(
     slot: bookedSlot,
     result: {
       appointment_id: appointmentId,
+      reference,
       status,
       apt_date: slot ? body.apt_date : null,
       start_time: slot ? body.start_time : null,

@@ -1,5 +1,7 @@
+import type { BookingLanguage } from '#domain/booking/booking-lifecycle.ts';
 import type { InsuranceDetails, UserMeta } from '#domain/booking/booking-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 
 export interface NewAppointment {
   practiceId: string;
@@ -30,21 +32,34 @@ export interface NewAppointment {
   hold: { expiresAt: Date; amountCents: number } | null;
   /** The verification token's hash (ADR 0012), kept so a paid hold can spend it on completion. */
   verificationTokenHash?: string | null;
+  language: BookingLanguage;
 }
 
-/** Inserts the appointment; the exclusion constraints refuse an overlap with error 23P01. */
-export async function insertAppointment(tx: Queryable, a: NewAppointment): Promise<string> {
+/**
+ * Inserts the appointment; the database draws its reference. The exclusion constraints refuse an
+ * overlap with error 23P01; a reference the practice already has (rare) is drawn again.
+ */
+export async function insertAppointment(tx: Queryable, a: NewAppointment): Promise<{ id: string; reference: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const inserted = await insertOnce(tx, a);
+    if (inserted) return inserted;
+    if (attempt >= 5) throw new Error('Could not draw an unused booking reference.');
+  }
+}
+
+async function insertOnce(tx: Queryable, a: NewAppointment): Promise<{ id: string; reference: string } | undefined> {
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-  const [row] = await tx.query<{ id: string }>(
+  const [row] = await tx.query<{ id: string; reference: string }>(
     `insert into appointments (
        practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, pms_clinic_num, starts_at, ends_at, status,
        patient_status, is_patient, booker_first_name, booker_last_name, booker_dob, email, wireless_phone,
        user_message, message, is_concented, consented_at, client_ip, referrer_id, source_meta, utm_details,
        user_meta, fingerprint, has_insurance, insurance_details, hold_expires_at, amount_cents, payment_status,
-       verification_token_hash)
+       verification_token_hash, language)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, true, $19, $20, $21,
-             $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
-     returning id`,
+             $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)
+     on conflict on constraint appointments_practice_reference_key do nothing
+     returning id, reference`,
     [
       a.practiceId, a.reasonId, a.patientId, a.provNum, a.opNum, a.clinicNum,
       a.startsAt?.toISOString() ?? null, a.endsAt?.toISOString() ?? null, a.status,
@@ -52,10 +67,10 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
       a.email, a.wirelessPhone, a.userMessage, a.message, a.consentedAt.toISOString(), a.clientIp, a.referrerId,
       json(a.sourceMeta), json(a.utmDetails), json(a.userMeta), a.fingerprint, a.insurance !== null, json(a.insurance),
       a.hold?.expiresAt.toISOString() ?? null, a.hold?.amountCents ?? null, a.hold ? 'pending' : null,
-      a.verificationTokenHash ?? null,
+      a.verificationTokenHash ?? null, a.language,
     ],
   );
-  return row!.id;
+  return row;
 }
 
 export function isOverlapViolation(error: unknown): boolean {
@@ -70,7 +85,7 @@ export function isOverlapViolation(error: unknown): boolean {
 export async function hasActiveOverlap(tx: Queryable, practiceId: string, provNum: number, startsAt: Date, endsAt: Date): Promise<boolean> {
   const rows = await tx.query(
     `select 1 from appointments
-     where practice_id = $1 and status in ('booked', 'pending_payment') and ($2 = 0 or pms_prov_num = $2)
+     where practice_id = $1 and ${holdsSlotSql()} and ($2 = 0 or pms_prov_num = $2)
        and starts_at < $4 and ends_at > $3
      limit 1`,
     [practiceId, provNum, startsAt, endsAt],

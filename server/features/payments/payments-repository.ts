@@ -1,9 +1,10 @@
+import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface HeldAppointment {
   id: string;
   practice_id: string;
-  status: 'booked' | 'pending_payment' | 'requested' | 'cancelled' | 'expired' | 'refunded';
+  status: BookingStatus;
   payment_status: 'pending' | 'paid' | 'unpaid' | 'refund_pending' | 'refunded' | null;
   amount_cents: number | null;
   payment_session_id: string | null;
@@ -44,8 +45,8 @@ export async function lockAppointmentBySession(tx: Queryable, sessionId: string)
   return row ?? null;
 }
 
-export async function findSessionStatus(db: Queryable, sessionId: string): Promise<{ practice_id: string; status: string; payment_status: string | null } | null> {
-  const [row] = await db.query<{ practice_id: string; status: string; payment_status: string | null }>(
+export async function findSessionStatus(db: Queryable, sessionId: string): Promise<{ practice_id: string; status: BookingStatus; payment_status: string | null } | null> {
+  const [row] = await db.query<{ practice_id: string; status: BookingStatus; payment_status: string | null }>(
     'select practice_id, status, payment_status from appointments where payment_session_id = $1',
     [sessionId],
   );
@@ -72,12 +73,22 @@ export async function retakeSlot(tx: Queryable, id: string): Promise<void> {
 }
 
 /** The booked appointment a payment session paid for, with its practice's zone for the wire times. */
+interface BookedSlotRow {
+  id: string;
+  reference: string;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  pms_prov_num: number;
+  pms_op_num: number;
+  server_tz: string;
+}
+
 export async function findBookedSlotBySession(
   db: Queryable,
   sessionId: string,
-): Promise<{ id: string; starts_at: Date | null; ends_at: Date | null; pms_prov_num: number; pms_op_num: number; server_tz: string } | null> {
-  const [row] = await db.query<{ id: string; starts_at: Date | null; ends_at: Date | null; pms_prov_num: number; pms_op_num: number; server_tz: string }>(
-    `select a.id, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz
+): Promise<BookedSlotRow | null> {
+  const [row] = await db.query<BookedSlotRow>(
+    `select a.id, a.reference, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz
        from appointments a join practices p on p.id = a.practice_id
       where a.payment_session_id = $1`,
     [sessionId],

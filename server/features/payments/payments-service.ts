@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBooked } from '#domain/booking/booking-lifecycle.ts';
 import { type CheckoutSession, type PaymentAppointment } from '#domain/payments/payment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { PaymentAdapter, SessionState } from '../../adapters/payments/payment-adapter.ts';
@@ -258,7 +259,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
       // An id of another practice is as unknown as a made-up one.
       if (!stored || stored.practice_id !== practiceId) throw AppError.notFound(NOT_FOUND_MESSAGE);
       const appointmentNow = async () => describeAppointment((await findSessionAppointment(db, sessionId))!, clock.now());
-      if (stored.payment_status === 'paid') return { apt_booked: stored.status === 'booked', payment_status: 'paid', appointment: await appointmentNow() };
+      if (stored.payment_status === 'paid') return { apt_booked: isBooked(stored.status), payment_status: 'paid', appointment: await appointmentNow() };
       let state: SessionState | null = null;
       if (stored.payment_status !== 'refund_pending' && stored.payment_status !== 'refunded') {
         state = await adapter.retrieveSession(sessionId).catch(() => null);
@@ -267,7 +268,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
       // The answer is the row's, after any completion: a late payment whose slot went to someone
       // else is refunded, and the provider's "paid" must not be shown as a booking.
       const row = (await findSessionStatus(db, sessionId)) ?? stored;
-      return { apt_booked: row.status === 'booked', payment_status: paymentStatusOf(row, state), appointment: await appointmentNow() };
+      return { apt_booked: isBooked(row.status), payment_status: paymentStatusOf(row, state), appointment: await appointmentNow() };
     },
 
     async completeFromReturn(sessionId, practiceId) {
@@ -285,6 +286,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
           message: 'Appointment Booked',
           result: {
             appointment_id: row.id,
+            reference: row.reference,
             status: 'booked',
             apt_date: row.starts_at ? formatInstantLocal(row.starts_at, row.server_tz).slice(0, 10) : null,
             start_time: row.starts_at ? formatInstantLocal(row.starts_at, row.server_tz).slice(11) : null,

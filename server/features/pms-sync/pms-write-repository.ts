@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 
 /** What the write job needs of one appointment: the booking, the patient and the reason. */
 export interface AppointmentToWrite {
@@ -42,7 +43,7 @@ export async function findAppointmentToWrite(db: Queryable, appointmentId: strin
 export async function markWritePending(tx: Queryable, appointmentId: string): Promise<boolean> {
   const rows = await tx.query(
     `update appointments set pms_write_status = 'pending'
-      where id = $1 and starts_at is not null and status in ('booked', 'pending_payment')
+      where id = $1 and starts_at is not null and ${holdsSlotSql()}
       returning id`,
     [appointmentId],
   );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { bookedSql } from '../../db/booking-status-sql.ts';
 
 export interface AppointmentDueForReview {
   appointment_id: string;
@@ -30,7 +31,7 @@ export async function findAppointmentsDueForReview(
        from appointments a
        join practices pr on pr.id = a.practice_id
        join patients pt on pt.id = a.patient_id
-      where a.status = 'booked'
+      where ${bookedSql('a.status')}
         and pr.review_request_delay_hours is not null
         and a.ends_at + make_interval(hours => pr.review_request_delay_hours) <= $1
         and a.ends_at + make_interval(hours => pr.review_request_delay_hours) > $2

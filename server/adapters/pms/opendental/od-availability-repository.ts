@@ -1,6 +1,7 @@
 import type { BusyInterval } from '#domain/availability/slot-query.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { OfferedSetup } from './od-availability.ts';
+import { holdsSlotSql } from '../../../db/booking-status-sql.ts';
 
 /** The practice's active providers, operatories (with their clinic) and clinics: what it offers online. */
 export async function loadOfferedSetup(db: Queryable, practiceId: string): Promise<OfferedSetup> {
@@ -26,7 +27,7 @@ export async function loadOwnBusy(db: Queryable, practiceId: string, from: Date,
   const rows = await db.query<{ busy: [number, number, number, number][] | null }>(
     `select json_agg(json_build_array(pms_prov_num, pms_op_num, extract(epoch from starts_at) * 1000, extract(epoch from ends_at) * 1000)) as busy
        from appointments
-      where practice_id = $1 and status in ('booked', 'pending_payment') and starts_at < $3 and ends_at > $2`,
+      where practice_id = $1 and ${holdsSlotSql()} and starts_at < $3 and ends_at > $2`,
     [practiceId, from.toISOString(), to.toISOString()],
   );
   return (rows[0]?.busy ?? []).map(([provNum, opNum, start, end]) => ({ provNum, opNum, start: Number(start), end: Number(end) }));

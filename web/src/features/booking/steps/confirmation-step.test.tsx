@@ -17,7 +17,7 @@ afterEach(() => {
 
 const reason = buildReason();
 const result = (overrides: Partial<BookingResult> = {}): BookingResult => ({
-  appointment_id: 'a1', status: 'booked', apt_date: '2026-07-07', start_time: '09:30:00', end_time: '10:15:00', pms_prov_num: 2, pms_op_num: 1, ...overrides,
+  appointment_id: 'a1', reference: 'ACDEF34', status: 'booked', apt_date: '2026-07-07', start_time: '09:30:00', end_time: '10:15:00', pms_prov_num: 2, pms_op_num: 1, ...overrides,
 });
 
 function renderBooked(options: { provider: ProviderDetails; slot: BookingSlotDetails; bookingResult: BookingResult | null; timeZone?: string }) {

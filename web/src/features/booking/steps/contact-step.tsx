@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { createBookingFormSchema, type BookingForm, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
+import { canSubmitBookingForm, createBookingFormSchema, type BookingForm, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
+import { consentWords } from '#domain/booking/booking-texts.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { contactFormValues, patientDetailsFrom, type ContactFormValues } from '../contact/contact-form-values.ts';
 import { CheckboxField } from '../contact/form-fields.tsx';
 import { InsuranceSection, Notice } from '../contact/insurance-section.tsx';
 import { PatientFields } from '../contact/patient-fields.tsx';
-import { canSubmitContactForm, submitLabel } from '../contact/submit-rules.ts';
+import { submitLabel } from '../contact/submit-rules.ts';
 import { useFingerprint } from '../contact/use-fingerprint.ts';
 import { useSubmitBooking } from '../contact/use-submit-booking.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
@@ -27,6 +28,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
     () => ({ today, toShowInsurances: form.to_show_insurances, optionalInsuranceFields: form.optional_insurance_fields, toVerifyPatient: form.to_verify_patient }),
     [today, form.to_show_insurances, form.optional_insurance_fields, form.to_verify_patient],
   );
+  const schema = useMemo(() => createBookingFormSchema(formContext), [formContext]);
   const [onlyStatus] = useState(() => onlyStatusFor(useBookingStore.getState().patientFormDetails.reasonForVisit));
   const [defaultValues] = useState(() => {
     const state = useBookingStore.getState();
@@ -35,7 +37,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
     return onlyStatus ? { ...values, patientStatus: onlyStatus } : values;
   });
   const methods = useForm<ContactFormValues, unknown, BookingForm>({
-    resolver: zodResolver(createBookingFormSchema(formContext)),
+    resolver: zodResolver(schema),
     defaultValues,
     mode: 'onTouched',
   });
@@ -60,7 +62,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
   });
 
   const isForSomeoneElse = values.bookingForSomeOne === true;
-  const isReady = canSubmitContactForm(values, formContext) && fingerprint !== undefined;
+  const isReady = canSubmitBookingForm(schema, values) && fingerprint !== undefined;
   const label = submitLabel({ toVerifyPatient: form.to_verify_patient, isPaymentEnabled: reason?.is_payment_enabled ?? false, isSubmitting });
   const info = (reason?.is_payment_enabled ? form.info_for_paid_patient : form.info_for_patient)?.trim();
 
@@ -75,7 +77,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
           <PatientFields isForSomeoneElse={isForSomeoneElse} onlyStatus={onlyStatus} />
           {form.to_show_insurances && <InsuranceSection form={form} />}
           {info && <Notice text={info} />}
-          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail">I agree to receive text and email from {form.name}</CheckboxField>}
+          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail">{consentWords('booking_form', form.name)}</CheckboxField>}
           {/* The honeypot: hidden from people and assistive technology, so only bots fill it. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor="booking-hp">Leave this field empty</label>

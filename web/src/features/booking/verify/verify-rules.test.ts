@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitVerification, consentText, contactKey, otpRecipient, sanitiseCode, secondsUntil, verifyButtonLabel } from './verify-rules.ts';
+import { consentWords } from '#domain/booking/booking-texts.ts';
+import { canSubmitVerification, contactKey, otpRecipient, sanitiseCode, secondsUntil, verifyButtonLabel } from './verify-rules.ts';
 
 describe('otpRecipient (spec section 7)', () => {
   it("sends the e-mail in the server's spelling: trimmed and lower-cased", () => {
@@ -78,5 +79,6 @@ describe('the verify button (spec sections 2 and 5)', () => {
 });
 
 it('words the consent as the spec does', () => {
-  expect(consentText('Verify Dental Care')).toBe('I agree to receive text and email from Verify Dental Care.');
+  expect(consentWords('verification_step', 'Verify Dental Care')).toBe('I agree to receive text and email from Verify Dental Care.');
+  expect(consentWords('booking_form', 'Verify Dental Care')).toBe('I agree to receive text and email from Verify Dental Care');
 });

@@ -53,7 +53,5 @@ export function codeSentSentence(channel: VerificationChannel): string {
   return `A ${OTP_LENGTH}-digit code was sent to your ${channel === 'email' ? 'email address' : 'phone number'}`;
 }
 
-export const consentText = (practiceName: string) => `I agree to receive text and email from ${practiceName}.`;
-
 /** A token is used only while it has at least a minute left, so it does not lapse on its way to the server. */
 export const TOKEN_MARGIN_MS = 60_000;

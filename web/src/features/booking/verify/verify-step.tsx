@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { BookingFormContext } from '#domain/booking/booking-form-schema.ts';
+import { consentWords } from '#domain/booking/booking-texts.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { BrandButton } from '../../../components/ui/brand-button.tsx';
@@ -21,7 +22,6 @@ import { clearVerificationState, useVerificationStore, verificationSessionKey, t
 import {
   canSubmitVerification,
   codeSentSentence,
-  consentText,
   contactKey,
   otpRecipient,
   sanitiseCode,
@@ -257,7 +257,7 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
             onChange={(event) => setConsent(event.target.checked)}
             className="mt-0.5 size-5 shrink-0 accent-slate-800"
           />
-          <span>{consentText(form.name)}</span>
+          <span>{consentWords('verification_step', form.name)}</span>
         </label>
       </form>
     </StepFrame>

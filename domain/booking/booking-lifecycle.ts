@@ -1,0 +1,81 @@
+/**
+ * A booking's whole life in one place (ADR 0033). The status is its one state; the timestamps
+ * beside it (confirmed, arrived, no-show, cancelled, rescheduled) are facts about when and by whom.
+ */
+export const BOOKING_STATUSES = [
+  'requested', // no time yet: the practice schedules it by phone (the practice system was down)
+  'pending_payment', // a time held while the patient is at the checkout
+  'booked',
+  'confirmed', // the patient said they will come
+  'arrived', // checked in at the practice
+  'no_show',
+  'cancelled',
+  'expired', // a payment hold that ran out
+  'refunded', // paid, then refunded (the hold was released or replaced before the money arrived)
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * The statuses whose appointment holds its time: the exclusion constraints' predicate (migration
+ * 0013) and every query that asks "is this time taken". A test compares the two.
+ */
+export const SLOT_HOLDING_STATUSES = ['pending_payment', 'booked', 'confirmed', 'arrived'] as const satisfies readonly BookingStatus[];
+export type SlotHoldingStatus = (typeof SLOT_HOLDING_STATUSES)[number];
+
+/** Statuses a booking does not leave by itself: its links are revoked on entering one. */
+export const ENDED_STATUSES = ['no_show', 'cancelled', 'expired', 'refunded'] as const satisfies readonly BookingStatus[];
+
+/** Bookings the patient still expects to keep: they can be confirmed, moved or cancelled. */
+export const UPCOMING_STATUSES = ['booked', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+/** A visit booked and kept (or not yet marked a no-show): paid bookings are "booked", reviews are asked for these. */
+export const BOOKED_STATUSES = ['booked', 'confirmed', 'arrived'] as const satisfies readonly BookingStatus[];
+
+export function holdsSlot(status: BookingStatus): status is SlotHoldingStatus {
+  return (SLOT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+export function isBooked(status: BookingStatus): boolean {
+  return (BOOKED_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+export function hasEnded(status: BookingStatus): boolean {
+  return (ENDED_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+/**
+ * The moves between statuses. Payments drive `pending_payment` (paid, expired, replaced); people
+ * drive the rest. A no-show may be corrected to arrived (staff marked the wrong patient).
+ */
+const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  requested: ['booked', 'cancelled'],
+  pending_payment: ['booked', 'expired', 'cancelled', 'refunded'],
+  booked: ['confirmed', 'arrived', 'no_show', 'cancelled', 'refunded'],
+  confirmed: ['arrived', 'no_show', 'cancelled', 'refunded'],
+  arrived: [],
+  no_show: ['arrived'],
+  cancelled: [],
+  expired: [],
+  refunded: [],
+};
+
+export function canMove(from: BookingStatus, to: BookingStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** A booking keeps its id, reference and calendar UID when moved; only upcoming ones move. */
+export function canReschedule(status: BookingStatus): boolean {
+  return (UPCOMING_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+export const CANCELLED_BY = ['patient', 'staff', 'system'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** The languages a booking can be made and messaged in. */
+export const BOOKING_LANGUAGES = ['en', 'es'] as const;
+export type BookingLanguage = (typeof BOOKING_LANGUAGES)[number];
+
+/** The calendar UID: derived from the id, which a reschedule keeps, so calendars update in place. */
+export function calendarUidOf(appointmentId: string): string {
+  return `${appointmentId}@chairtime`;
+}
