@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { createAvailabilityService } from './features/availability/availability-service.ts';
+import { createBookingLifecycle, type BookingLifecycle } from './features/bookings/booking-lifecycle-service.ts';
 import { registerBookingsRoutes } from './features/bookings/bookings-routes.ts';
 import { createBookingsService } from './features/bookings/bookings-service.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
@@ -54,6 +55,8 @@ export interface BackgroundWork {
 declare module 'fastify' {
   interface FastifyInstance {
     background: BackgroundWork;
+    /** Status changes and moves of existing bookings (ADR 0033), for the features built on them. */
+    bookingLifecycle: BookingLifecycle;
   }
 }
 
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db, clock, practices, availability, captcha,
     onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
   });
+  app.decorate('bookingLifecycle', createBookingLifecycle({ db, clock, practices, availability }));
   app.decorate('background', {
     jobHandlers: {
       ...messageHandlers,

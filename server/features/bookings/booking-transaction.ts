@@ -20,6 +20,7 @@ import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
 import { queueBookingMessages } from './booking-messages.ts';
 import { insertAppointment, isOverlapViolation } from './bookings-repository.ts';
 import { explainUnofferedSlot, slotTaken, slotUnavailable } from './slot-refusal.ts';
+import { recordBookingConsent } from '../consent/contact-consent.ts';
 
 /**
  * The steps every booking shares, whether it books at once (`POST appointment`) or holds the
@@ -158,6 +159,10 @@ export async function createAppointment(
     if (isOverlapViolation(error)) throw slotTaken();
     throw error;
   });
+  await recordBookingConsent(tx, {
+    practiceId: practice.id, practiceName: practice.name, appointmentId, email: body.email, phone: body.wireless_phone,
+    place: practice.to_verify_patient ? 'verification_step' : 'booking_form', ip: prepared.clientIp, at: deps.clock.now(),
+  });
   // A hold only remembers the token (on the row above); the payment's completion spends it.
   if (prepared.verificationTokenHash && status !== 'pending_payment') await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
   // Recorded here first; the write job puts it into the practice's Open Dental (ADR 0015).
@@ -190,20 +195,34 @@ async function resolveSlot(tx: Queryable, deps: BookingTransactionDeps, practice
     }
     return null;
   }
+  return findOfferedSlotOrRefuse(tx, deps, practice, reason, { date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num, clinicNum: body.pms_clinic_num ?? null });
+}
+
+export interface SlotTarget {
+  date: string;
+  startTime: string;
+  /** 0: the earliest available provider. */
+  provNum: number;
+  clinicNum: number | null;
+}
+
+/**
+ * The slot engine's answer for one time, run through `tx` (a booking, a payment hold or a
+ * reschedule), with the refusal that says why when the time is not offered.
+ */
+export async function findOfferedSlotOrRefuse(tx: Queryable, deps: Pick<BookingTransactionDeps, 'availability' | 'clock'>, practice: PracticeRow, reason: ReasonRow, target: SlotTarget) {
   let offered;
   try {
-    offered = await deps.availability.findOfferedSlot(tx, {
-      practice, reason, date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num, clinicNum: body.pms_clinic_num ?? null,
-    });
+    offered = await deps.availability.findOfferedSlot(tx, { practice, reason, ...target });
   } catch (error) {
     if (error instanceof PmsUnavailableError) throw new AppError(503, 'PMS_UNAVAILABLE', PMS_UNAVAILABLE_MESSAGES[error.reason]);
     throw error;
   }
   if (!offered) {
-    throw await explainUnofferedSlot(tx, deps, { practice, reason, date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num });
+    throw await explainUnofferedSlot(tx, deps, { practice, reason, date: target.date, startTime: target.startTime, provNum: target.provNum });
   }
   // The first occurrence of the wall time: the engine offers only that one (fall-back rule).
-  const [startsAt] = wallToInstants(parseLocalDateTime(`${body.apt_date}T${body.start_time}`), practice.server_tz);
+  const [startsAt] = wallToInstants(parseLocalDateTime(`${target.date}T${target.startTime}`), practice.server_tz);
   if (startsAt === undefined) throw slotUnavailable();
   return {
     provNum: offered.ProvNum,

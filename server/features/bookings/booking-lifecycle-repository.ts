@@ -1,0 +1,73 @@
+import type { BookingStatus, CancelledBy } from '#domain/booking/booking-lifecycle.ts';
+import type { Queryable } from '../../db/database.ts';
+
+export interface BookingState {
+  id: string;
+  practice_id: string;
+  reason_id: string;
+  reference: string;
+  status: BookingStatus;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  pms_prov_num: number;
+  pms_op_num: number;
+  pms_clinic_num: number | null;
+  reschedule_count: number;
+  language: 'en' | 'es';
+}
+
+const STATE_COLUMNS = `id, practice_id, reason_id, reference, status, starts_at, ends_at, pms_prov_num, pms_op_num, pms_clinic_num, reschedule_count, language`;
+
+/** The booking, locked for the rest of the transaction: moves and status changes of one booking queue up. */
+export async function lockBookingState(tx: Queryable, appointmentId: string): Promise<BookingState | null> {
+  const [row] = await tx.query<BookingState>(`select ${STATE_COLUMNS} from appointments where id = $1 for update`, [appointmentId]);
+  return row ?? null;
+}
+
+export async function findBookingState(db: Queryable, appointmentId: string): Promise<BookingState | null> {
+  const [row] = await db.query<BookingState>(`select ${STATE_COLUMNS} from appointments where id = $1`, [appointmentId]);
+  return row ?? null;
+}
+
+/** The timestamp each status sets beside itself (ADR 0033); the others only change the status. */
+const STAMP_OF: Partial<Record<BookingStatus, string>> = {
+  confirmed: 'confirmed_at',
+  arrived: 'arrived_at',
+  no_show: 'no_show_at',
+  cancelled: 'cancelled_at',
+};
+
+export async function updateBookingStatus(
+  tx: Queryable,
+  appointmentId: string,
+  change: { to: BookingStatus; at: Date; cancelledBy?: CancelledBy; cancelReason?: string | null },
+): Promise<void> {
+  const stamp = STAMP_OF[change.to];
+  await tx.query(
+    `update appointments
+        set status = $2, updated_at = $3${stamp ? `, ${stamp} = $3` : ''},
+            cancelled_by = case when $2 = 'cancelled' then $4 else cancelled_by end,
+            cancel_reason = case when $2 = 'cancelled' then $5 else cancel_reason end
+      where id = $1`,
+    [appointmentId, change.to, change.at.toISOString(), change.cancelledBy ?? null, change.cancelReason ?? null],
+  );
+}
+
+/**
+ * Moves the booking in place: the same row, so its id, reference and calendar UID stay; the count
+ * is the calendar's SEQUENCE. The exclusion constraints refuse an overlap (23P01).
+ */
+export async function updateBookingTime(
+  tx: Queryable,
+  appointmentId: string,
+  move: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date },
+): Promise<void> {
+  await tx.query(
+    `update appointments
+        set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5,
+            rescheduled_at = $6, reschedule_count = reschedule_count + 1, confirmed_at = null,
+            status = case when status = 'confirmed' then 'booked' else status end, updated_at = $6
+      where id = $1`,
+    [appointmentId, move.startsAt.toISOString(), move.endsAt.toISOString(), move.provNum, move.opNum, move.at.toISOString()],
+  );
+}

@@ -1,0 +1,55 @@
+import type { Queryable } from '../../db/database.ts';
+
+export type ConsentChannel = 'email' | 'sms';
+export type ConsentSource = 'booking_form' | 'verification_step' | 'sms_reply' | 'manage_page' | 'staff';
+
+export interface ConsentRow {
+  practiceId: string;
+  appointmentId: string | null;
+  channel: ConsentChannel;
+  /** Normalised: lower-case e-mail or E.164 phone (domain/verification/contact-normalisation.ts). */
+  recipient: string;
+  granted: boolean;
+  source: ConsentSource;
+  /** The words shown to the patient (or the words they sent, for a text reply). */
+  words: string;
+  ip: string | null;
+  recordedAt: Date;
+}
+
+/** Appends consent decisions; rows are never updated, the newest decides (ADR 0033). */
+export async function insertConsents(db: Queryable, rows: readonly ConsentRow[]): Promise<void> {
+  for (const r of rows) {
+    await db.query(
+      `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, ip, recorded_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [r.practiceId, r.appointmentId, r.channel, r.recipient, r.granted, r.source, r.words.slice(0, 1_000), r.ip, r.recordedAt.toISOString()],
+    );
+  }
+}
+
+export interface ConsentDecision {
+  granted: boolean;
+  source: ConsentSource;
+  recorded_at: Date;
+}
+
+/** The newest decision for one practice, channel and recipient; null when there is none. */
+export async function latestConsent(db: Queryable, key: { practiceId: string; channel: ConsentChannel; recipient: string }): Promise<ConsentDecision | null> {
+  const [row] = await db.query<ConsentDecision>(
+    `select granted, source, recorded_at from contact_consents
+      where practice_id = $1 and channel = $2 and recipient = $3
+      order by seq desc limit 1`,
+    [key.practiceId, key.channel, key.recipient],
+  );
+  return row ?? null;
+}
+
+/** The consent rows one booking wrote, oldest first (support and tests). */
+export async function consentsOfAppointment(db: Queryable, appointmentId: string): Promise<(ConsentDecision & { channel: ConsentChannel; recipient: string; words: string; ip: string | null })[]> {
+  return db.query(
+    `select channel, recipient, granted, source, words, ip, recorded_at from contact_consents
+      where appointment_id = $1 order by seq`,
+    [appointmentId],
+  );
+}
