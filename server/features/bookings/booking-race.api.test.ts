@@ -5,6 +5,7 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
@@ -65,7 +66,7 @@ describe('concurrent bookings', () => {
       `select count(*)::int as n from appointments a join appointments b on a.id < b.id and a.practice_id = b.practice_id
         and (a.pms_prov_num = b.pms_prov_num or a.pms_op_num = b.pms_op_num)
         and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
-        where a.status in ('booked', 'pending_payment') and b.status in ('booked', 'pending_payment')`,
+        where ${holdsSlotSql('a.status')} and ${holdsSlotSql('b.status')}`,
     );
     expect(overlaps!.n).toBe(0);
   });

@@ -146,4 +146,22 @@ describe('automatic review requests', () => {
     await at('2026-08-03T09:12:00Z');
     expect(await queued()).toEqual([{ run_at: new Date('2026-08-03T09:20:00Z') }]);
   });
+  it('asks after confirmed and arrived visits, never after a no-show or a cancellation', async () => {
+    await at('2026-09-07T12:00:00Z');
+    // People no earlier test booked, so the 90-day rule stays out of it.
+    const people = ['Dorotea', 'Evangelina', 'Fionnuala', 'Gustavo'] as const;
+    const [confirmed, arrived, noShow, cancelled] = await Promise.all(
+      people.map((first_name, i) => {
+        const hour = ['09', '10', '11', '14'][i]!;
+        return book('test-practice', '2026-09-08', { first_name, last_name: 'Sweepson', email: `${first_name.toLowerCase()}@example.com`, start_time: `${hour}:00:00`, end_time: `${hour}:30:00` });
+      }),
+    );
+    await app.bookingLifecycle.changeStatus(confirmed!, 'confirmed', { actor: 'patient' });
+    await app.bookingLifecycle.changeStatus(arrived!, 'arrived', { actor: 'staff' });
+    await app.bookingLifecycle.changeStatus(noShow!, 'no_show', { actor: 'staff' });
+    await app.bookingLifecycle.changeStatus(cancelled!, 'cancelled', { actor: 'patient' });
+    await at('2026-09-09T12:00:00Z');
+    const requested = await testDb.db.query<{ appointment_id: string }>('select appointment_id from review_requests where appointment_id = any($1)', [[confirmed, arrived, noShow, cancelled]]);
+    expect(requested.map((r) => r.appointment_id).sort()).toEqual([confirmed, arrived].sort());
+  });
 });
