@@ -42,6 +42,7 @@ import { registerRequestGuards } from './http/request-guards.ts';
 import { registerCanonicalOrigin } from './http/canonical-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
+import { requestForLog } from './http/log-redaction.ts';
 import { registerVerificationRoutes } from './features/verification/verification-routes.ts';
 import { registerReviewRoutes } from './features/reviews/reviews-routes.ts';
 import { registerAdminRoutes } from './features/admin/admin-routes.ts';
@@ -70,8 +71,8 @@ export interface AppDeps {
   slotCacheTtlMs?: number;
   /** The payment provider; default from config (Stripe, or the local test checkout). */
   paymentAdapter?: PaymentAdapter;
-  /** Fastify logger settings; tests pass false. */
-  logger?: boolean | { level: string };
+  /** Fastify logger settings (default: LOG_LEVEL to stdout); tests pass false, or a stream to read. */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Mail and SMS providers of the message jobs; default from config (SMTP, Twilio, or the outbox). */
   messageAdapters?: { mail: MailAdapter; sms: SmsAdapter };
   /**
@@ -85,21 +86,12 @@ export interface AppDeps {
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-/**
- * Some spec endpoints carry patient data in the query string (`patient/check`), so request logs
- * keep only the method and path.
- */
-function requestForLog(request: { method: string; url: string; ip?: string }) {
-  // Review links are bearer secrets: keep the token itself out of the logs.
-  const path = (request.url.split('?')[0] ?? '').replace(/^(\/review\/|\/api\/v1\/review\/verify-request-link\/)(?!feedback$)[^/]+/, '$1…');
-  return { method: request.method, path };
-}
-
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
+    // Request lines go through one rule: no query string, no token of a link (log-redaction.ts).
+    logger: deps.logger === false ? false : { ...(deps.logger ?? { level: config.logLevel }), serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Router-level refusals (broken percent-encoding, over-long path segments) get our error shape.

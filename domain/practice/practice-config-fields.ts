@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { parseLocalDate } from '../time/local-date.ts';
+import { FormUrlSchema } from './practice-query-schemas.ts';
+import { isReservedPath } from './reserved-paths.ts';
 
 /**
  * Field builders of the practice configuration file. Each carries the message an operator reads
@@ -16,6 +18,14 @@ export const optionalText = () =>
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .default(null);
+
+/** The booking page's path segment: well-formed, and not a word the product's own pages use. */
+export const formUrl = () =>
+  FormUrlSchema.refine((value) => !isReservedPath(value), {
+    error: (issue) => `${JSON.stringify(issue.input)} is reserved for the product's own pages; choose another form_url`,
+    // A malformed name already has its problem; one message each.
+    when: (payload) => payload.issues.length === 0,
+  });
 
 export const flag = (fallback: boolean) => z.boolean().default(fallback);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePracticeConfigFile } from './practice-config-schema.ts';
+import { RESERVED_PATHS } from './reserved-paths.ts';
 
 type Json = Record<string, unknown>;
 
@@ -72,6 +73,17 @@ describe('parsePracticeConfigFile', () => {
     expect(parsePracticeConfigFile({ practices: [complete(), opendental] }).ok).toBe(true);
   });
 
+  it('refuses every reserved name a form_url could take, and accepts names that only contain one', () => {
+    const possible = RESERVED_PATHS.filter((name) => /^[a-z0-9-]{2,64}$/.test(name));
+    expect(possible.length).toBeGreaterThan(20);
+    for (const name of possible) {
+      const refusal = `practices[0].form_url: "${name}" is reserved for the product's own pages; choose another form_url`;
+      expect(problemsOf({ practices: [minimal({ form_url: name })] }), name).toEqual([refusal]);
+    }
+    const lookalikes = ['consoles', 'review-dental', 'es-dental', 'api2'].map((name) => minimal({ form_url: name }));
+    expect(parsePracticeConfigFile({ practices: lookalikes }).ok).toBe(true);
+  });
+
   it.each<[string, unknown, string[]]>([
     ['a file that is not an object', [], ['file: must be an object']],
     ['a file without practices', {}, ['practices: is required']],
@@ -79,6 +91,13 @@ describe('parsePracticeConfigFile', () => {
     ['missing required fields', { practices: [{}] }, ['practices[0].form_url: is required', 'practices[0].name: is required', 'practices[0].server_tz: is required']],
     ['a misspelt key', { practices: [minimal({ fomr_url: 'x' })], extra: 1 }, ['practices[0].fomr_url: unknown field', 'extra: unknown field']],
     ['a bad form_url', { practices: [minimal({ form_url: 'Bright Smile' })] }, ['practices[0].form_url: must be 2 to 64 lower-case letters, digits or hyphens']],
+    ['form_urls the product uses for its own pages', {
+      practices: [minimal({ form_url: 'console' }), minimal({ form_url: 'review' }), minimal({ form_url: '_dev' })],
+    }, [
+      'practices[0].form_url: "console" is reserved for the product\'s own pages; choose another form_url',
+      'practices[1].form_url: "review" is reserved for the product\'s own pages; choose another form_url',
+      'practices[2].form_url: must be 2 to 64 lower-case letters, digits or hyphens',
+    ]],
     ['a blank name', { practices: [minimal({ name: '  ' })] }, ['practices[0].name: must not be empty']],
     ['an unknown time zone', { practices: [minimal({ server_tz: 'America/Springfield' })] }, ['practices[0].server_tz: must be an IANA time zone such as America/Chicago']],
     ['an offset instead of a zone', { practices: [minimal({ server_tz: '+05:00' })] }, ['practices[0].server_tz: must be an IANA time zone such as America/Chicago']],

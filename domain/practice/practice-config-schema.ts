@@ -3,6 +3,7 @@ import {
   colour,
   dollars,
   flag,
+  formUrl,
   ianaTimeZone,
   localDate,
   localDateTime,
@@ -17,7 +18,6 @@ import {
 } from './practice-config-fields.ts';
 import { findDuplicateFormUrls, findPracticeProblems } from './practice-config-rules.ts';
 import { describeIssue, formatPath } from './practice-config-problems.ts';
-import { FormUrlSchema } from './practice-query-schemas.ts';
 import { OPTIONAL_INSURANCE_FIELDS } from './practice-schemas.ts';
 
 /**
@@ -107,7 +107,7 @@ const REVIEW_DELAY_MESSAGE = 'must be a whole number of hours from 0 to 720, or 
 
 export const PracticeConfigSchema = z
   .strictObject({
-    form_url: FormUrlSchema,
+    form_url: formUrl(),
     name: requiredText(),
     description: optionalText(),
     logo: optionalHttpUrl(),

@@ -1,9 +1,12 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePracticeConfigFile, type PracticeConfigFile } from '#domain/practice/practice-config-schema.ts';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { findStoredPracticeProblems } from './practice-deployment-check.ts';
-import { importPracticeConfig, PracticeImportRefused } from './practice-import.ts';
+import { importPracticeConfig, PracticeImportRefused, readPracticeConfigFile } from './practice-import.ts';
 
 let db: Database;
 
@@ -171,6 +174,22 @@ describe('importPracticeConfig', () => {
     await expect(importPracticeConfig(db, broken)).rejects.toThrow();
     const rows = await db.query('select form_url from practices where form_url in ($1, $2)', ['first-of-two', 'Not Valid']);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('a form_url the product uses for its own pages', () => {
+  it('refuses the file as invalid, naming the form_url', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'practice-import-reserved-'));
+    try {
+      const file = join(dir, 'practices.json');
+      await writeFile(file, JSON.stringify({ practices: [practiceJson('lakeside-reserved'), practiceJson('console')] }));
+      expect(await readPracticeConfigFile(file)).toEqual({
+        ok: false,
+        problems: ['practices[1].form_url: "console" is reserved for the product\'s own pages; choose another form_url'],
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
