@@ -74,6 +74,10 @@ describe('booking messages', () => {
     expect(ics.content).toContain('DTEND:20260303T143000Z');
     expect(toPractice).toMatchObject({ recipient: 'office@test-practice.example', subject: 'New booking: Ana Lopez, Tuesday, March 3, 2026 at 09:00 AM (EST)' });
     expect(toPractice!.text).toContain(`Appointment id: ${appointmentId}`);
+    // The reference the patient reads over the phone is in both messages.
+    const [{ reference }] = (await testDb.db.query<{ reference: string }>('select reference from appointments where id = $1', [appointmentId])) as [{ reference: string }];
+    expect(toPatient!.text).toContain(`Reference: ${reference}`);
+    expect(toPractice!.text).toContain(`Reference: ${reference}`);
   });
 
   it('greets the one who booked for someone else and names the patient, with the time zone', async () => {

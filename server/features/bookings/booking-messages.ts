@@ -1,3 +1,4 @@
+import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { buildIcsEvent } from '#domain/calendar/ics-calendar.ts';
 import { addressLine } from '#domain/format/address-format.ts';
 import { quotePatientText } from '#domain/format/patient-text.ts';
@@ -22,6 +23,8 @@ export interface BookedContact {
 
 export interface BookedAppointment {
   appointmentId: string;
+  /** The short reference patients read to the office (ADR 0033). */
+  reference: string;
   practice: PracticeRow;
   reasonName: string;
   contact: BookedContact;
@@ -48,6 +51,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
   const phone = practice.phone ? formatPhone(practice.phone) : null;
   const details = [
     when ? `When: ${when}` : 'When: the office will call you to agree a time',
+    `Reference: ${booked.reference}`,
     `Where: ${where}`,
     phone ? `Phone: ${phone}` : null,
     `Reason: ${booked.reasonName}`,
@@ -84,7 +88,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
               filename: 'appointment.ics',
               contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
               content: buildIcsEvent({
-                uid: `${booked.appointmentId}@chairtime`,
+                uid: calendarUidOf(booked.appointmentId),
                 start: slot.startsAt,
                 end: slot.endsAt,
                 timeZone: practice.server_tz,

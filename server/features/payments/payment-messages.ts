@@ -18,6 +18,7 @@ export async function queuePaidBookingMessages(tx: Queryable, practice: Practice
     tx,
     {
       appointmentId: a.id,
+      reference: a.reference,
       practice,
       reasonName: a.reason_name,
       contact: { first_name: a.first_name, last_name: a.last_name, email: a.email, wireless_phone: a.wireless_phone, dob: a.dob, patient_status: a.patient_status, booker: bookerOf(a) },
@@ -39,6 +40,7 @@ export async function queueUnpaidNotice(tx: Queryable, practice: PracticeRow, a:
       `${a.first_name} ${a.last_name} booked "${a.reason_name}" but did not complete the online payment of ${dollars(a.amount_cents)}.`,
       'The appointment is booked; please collect the payment at the visit.',
       `When: ${whenOf(a, practice)}`,
+      `Reference: ${a.reference}`,
       `Appointment id: ${a.id}`,
     ].join('\n'),
     idempotencyKey: `booking-unpaid:${a.id}`,

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 
 export interface HeldAppointment {
   id: string;
+  reference: string;
   practice_id: string;
   status: BookingStatus;
   payment_status: 'pending' | 'paid' | 'unpaid' | 'refund_pending' | 'refunded' | null;
@@ -31,7 +32,7 @@ export async function attachSession(tx: Queryable, appointmentId: string, sessio
 /** The appointment of a checkout session, locked for the rest of the transaction. */
 export async function lockAppointmentBySession(tx: Queryable, sessionId: string): Promise<HeldAppointment | null> {
   const [row] = await tx.query<HeldAppointment>(
-    `select a.id, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id, a.payment_intent_id,
+    `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id, a.payment_intent_id,
             a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, p.first_name, p.last_name,
             to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
             a.booker_first_name, a.booker_last_name

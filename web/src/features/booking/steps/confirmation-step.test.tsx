@@ -55,6 +55,11 @@ describe('the confirmation page', () => {
     expect(valueOf('Date and time')).toBe('Tuesday, December 1, 09:30 AM CST');
   });
 
+  it('shows the booking reference the patient can read to the office', () => {
+    renderBooked({ provider: toProviderDetails(reason.providers[0]!), slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 }, bookingResult: result() });
+    expect(valueOf('Reference')).toBe('ACDEF34');
+  });
+
   it("names the provider the booking went to when the patient chose 'First Available'", () => {
     renderBooked({ provider: EARLIEST_AVAILABLE_PROVIDER, slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 2, opNum: 1 }, bookingResult: result({ pms_prov_num: 2 }) });
     expect(valueOf('Provider')).toBe('Ben Carter');

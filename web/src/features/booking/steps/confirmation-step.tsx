@@ -58,6 +58,8 @@ export default function ConfirmationStep() {
           <Item term="Patient" value={patientName} />
           <Item term="Phone" value={formatPhone(details.patientContactDetails.phone)} />
           <Item term="Email" value={details.patientContactDetails.email} />
+          {/* Our addition (ADR 0033): what the patient reads to the office over the phone. */}
+          {bookingResult?.reference && <Item term="Reference" value={bookingResult.reference} />}
         </dl>
       </div>
       {secondsLeft !== null && (
