@@ -21,7 +21,7 @@ const STORED: StoredCheckoutSession = {
 };
 const noPracticeLookup = () => Promise.reject(new Error('not expected'));
 const status = (aptBooked: boolean, paymentStatus: string) => json(200, { success: true, apt_booked: aptBooked, result: { payment_status: paymentStatus } });
-const BOOKED = { success: true, message: 'Appointment Booked', result: { appointment_id: 'a1', status: 'booked', apt_date: '2030-01-07', start_time: '09:00:00', end_time: '09:30:00', pms_prov_num: 1, pms_op_num: 1 } };
+const BOOKED = { success: true, message: 'Appointment Booked', result: { appointment_id: 'a1', reference: 'ACDEF34', status: 'booked', apt_date: '2030-01-07', start_time: '09:00:00', end_time: '09:30:00', pms_prov_num: 1, pms_op_num: 1 } };
 
 describe('resolvePaymentReturn (spec section 4)', () => {
   it('looks the session up with the stored practice id and shows paid with the receipt', async () => {

@@ -42,7 +42,7 @@ beforeEach(() => {
       return json(201, {
         success: true,
         message: 'Appointment Booked',
-        result: { appointment_id: 'a1', status: 'booked', apt_date: '2030-01-07', start_time: '09:00:00', end_time: '09:45:00', pms_prov_num: 1, pms_op_num: 1 },
+        result: { appointment_id: 'a1', reference: 'ACDEF34', status: 'booked', apt_date: '2030-01-07', start_time: '09:00:00', end_time: '09:45:00', pms_prov_num: 1, pms_op_num: 1 },
       });
     }
     return json(200, { success: true, result: [] });
