@@ -14,6 +14,12 @@ interface Fixtures {
    */
   expectedConsoleErrors: { allow: AllowedConsoleError[] };
   failOnBrowserErrors: void;
+  /**
+   * Moves this worker's server clock (`/_dev/clock`) and the page's clock to one instant, both
+   * running on from there. Call it before the first `page.goto`; the server clock is reset after
+   * the test, since the tests of one worker share its server.
+   */
+  moveClock: (instant: string) => Promise<void>;
 }
 
 /**
@@ -44,6 +50,20 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  moveClock: async ({ page, request }, use) => {
+    let isMoved = false;
+    let isInstalled = false;
+    await use(async (instant) => {
+      isMoved = true;
+      const response = await request.post('/_dev/clock', { data: { now: instant } });
+      expect(response.status(), await response.text()).toBe(200);
+      // The page's timers stay fake from the first install; later moves only set its time.
+      if (isInstalled) await page.clock.setSystemTime(new Date(instant));
+      else await page.clock.install({ time: new Date(instant) });
+      isInstalled = true;
+    });
+    if (isMoved) expect(await (await request.delete('/_dev/clock')).json()).toMatchObject({ success: true, result: { is_moved: false } });
+  },
 });
 
 export { expect };

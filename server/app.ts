@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createPmsAdapterSelector } from './adapters/pms/pms-adapters.ts';
 import { openDentalConnectorFromConfig } from './adapters/pms/opendental/opendental-connector.ts';
 import { createPmsWriteJobHandlers } from './features/pms-sync/pms-write-job.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { createMovableClock, systemClock, type Clock } from './clock.ts';
 import { deleteEndedWindows } from './http/rate-limit-repository.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
@@ -28,6 +28,7 @@ import { registerPracticesRoutes } from './features/practices/practices-routes.t
 import { createPracticesService } from './features/practices/practices-service.ts';
 import { loadOrCreateSecret } from './db/app-secrets-repository.ts';
 import { registerOutboxRoutes } from './features/outbox/outbox-routes.ts';
+import { registerDevClockRoutes } from './features/dev-clock/dev-clock-routes.ts';
 import { registerLocalCheckoutRoutes } from './features/payments/local-checkout-routes.ts';
 import { registerPaymentsRoutes, registerStripeWebhook } from './features/payments/payments-routes.ts';
 import { createPaymentsService, REFUND_JOB } from './features/payments/payments-service.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     background: BackgroundWork;
     /** Status changes and moves of existing bookings (ADR 0033), for the features built on them. */
     bookingLifecycle: BookingLifecycle;
+    /** The one clock of this process: main.ts gives it to the job worker too, so a moved clock moves everything. */
+    clock: Clock;
   }
 }
 
@@ -108,7 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After the security headers, so a redirect carries them too.
   registerCanonicalOrigin(app, { publicUrl: config.publicUrl, trustProxy: config.trustProxy });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  const clock = deps.clock ?? systemClock;
+  // With DEV_TOOLS, /_dev/clock can move it; unmoved it reads exactly the base clock. Production keeps the plain one.
+  const movableClock = config.devTools ? createMovableClock(deps.clock ?? systemClock) : null;
+  const clock = movableClock ?? deps.clock ?? systemClock;
+  app.decorate('clock', clock);
   const rateLimits = await registerRateLimits(app, { db, clock, multiplier: config.rateLimitMultiplier });
 
   // One per process: Open Dental's throttle queue and its cache are shared by reads and writes.
@@ -179,6 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The local outbox and its JSON contract for end-to-end tests; off in production by default.
   if (config.devTools) registerOutboxRoutes(app, { db });
+  if (movableClock) {
+    // After a move the periodic sweeps run once at once, as main.ts's timers would within their interval.
+    const runPeriodic = async () => {
+      await Promise.all(app.background.periodic.map((task) => task.run().catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`))));
+    };
+    registerDevClockRoutes(app, { clock: movableClock, publicUrl: config.publicUrl, trustProxy: config.trustProxy, afterMove: runPeriodic });
+  }
   if (config.devTools && paymentAdapter.provider === 'local') await registerLocalCheckoutRoutes(app, { db, payments, publicUrl: config.publicUrl, trustProxy: config.trustProxy });
 
   await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices });

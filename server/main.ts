@@ -1,5 +1,4 @@
 import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { fail, loadConfigOrExit } from './cli/cli-support.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
@@ -29,15 +28,16 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db });
-  // Every process runs a worker; the job table's row locks keep them from sending twice.
+  // Every process runs a worker; the job table's row locks keep them from sending twice. It and the
+  // review sweep read the app's own clock, so /_dev/clock (DEV_TOOLS) moves their time too.
   const worker = createJobWorker({
     db,
-    clock: systemClock,
+    clock: app.clock,
     handlers: {
       // Messages (SMTP, Twilio or the outbox), refunds, Open Dental writes.
       ...app.background.jobHandlers,
       // Also (re)starts the chain of review-request sweeps (ADR 0013).
-      ...(await setUpReviewJobs({ db, clock: systemClock, publicUrl: config.publicUrl, texts: config.offers.texts })),
+      ...(await setUpReviewJobs({ db, clock: app.clock, publicUrl: config.publicUrl, texts: config.offers.texts })),
     },
     logger: app.log,
   });

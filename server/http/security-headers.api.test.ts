@@ -94,7 +94,7 @@ describe('cookies', () => {
     const routes = listRoutes(dev);
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
-      const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+      const [method, path] = route.split(' ') as ['GET' | 'POST' | 'DELETE', string];
       const url = path.replace(/:\w+/g, 'x').replace('/*', '/bright-smile');
       const response = await dev.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(response.headers['set-cookie'], route).toBeUndefined();
@@ -108,17 +108,20 @@ describe('production without dev or admin settings', () => {
     ['GET', '/_dev/outbox?format=json'],
     ['GET', '/_dev/checkout/cs_local_x'],
     ['POST', '/_dev/checkout/cs_local_x/pay'],
+    ['GET', '/_dev/clock'],
+    ['POST', '/_dev/clock'],
+    ['DELETE', '/_dev/clock'],
     ['POST', '/api/v1/admin/review-requests'],
     ['GET', '/api/v1/admin/review-requests/5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'],
   ])('answers %s %s with 404', async (method, url) => {
-    const response = await production.inject({ method: method as 'GET' | 'POST', url, ...(method === 'POST' ? { payload: {} } : {}) });
+    const response = await production.inject({ method: method as 'GET' | 'POST' | 'DELETE', url, ...(method === 'POST' ? { payload: {} } : {}) });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toMatch(/outbox|Pay<|review_url/i);
   });
 
-  it('registers no /_dev/ or admin route at all (a development app with an admin key has all five)', () => {
+  it('registers no /_dev/ or admin route at all (a development app with an admin key has all eight)', () => {
     const devOrAdmin = (app: FastifyInstance) => listRoutes(app).filter((route) => /\/_dev\/|\/admin\//.test(route));
     expect(devOrAdmin(production)).toEqual([]);
-    expect(devOrAdmin(dev)).toHaveLength(5);
+    expect(devOrAdmin(dev)).toHaveLength(8);
   });
 });

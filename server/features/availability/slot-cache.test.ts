@@ -20,6 +20,14 @@ describe('slot cache', () => {
     expect(calls()).toBe(2);
   });
 
+  it('computes again when the clock went back (a dev clock reset), not for the length of the jump', async () => {
+    const { cache, compute, advance } = setup();
+    advance(30 * 24 * 3_600_000);
+    expect(await cache.get('p', 'k', compute)).toBe(1);
+    advance(-30 * 24 * 3_600_000);
+    expect(await cache.get('p', 'k', compute)).toBe(2);
+  });
+
   it('shares one computation between simultaneous misses', async () => {
     const { cache, compute, calls } = setup();
     const results = await Promise.all([cache.get('p', 'k', compute), cache.get('p', 'k', compute), cache.get('p', 'k', compute)]);

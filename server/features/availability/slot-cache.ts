@@ -16,11 +16,13 @@ interface Entry<T> {
 export function createSlotCache<T>(options: { ttlMs: number; maxEntries: number; now: () => number }): SlotCache<T> {
   const practices = new Map<string, Map<string, Entry<T>>>();
   let size = 0;
+  // An entry made "later" than now (the dev clock was moved back) is stale, not fresh for the whole jump.
+  const isFresh = (entry: Entry<T>, now: number) => entry.expiresAt > now && entry.expiresAt - options.ttlMs <= now;
 
   function evictExpired(now: number) {
     for (const [practiceId, entries] of practices) {
       for (const [key, entry] of entries) {
-        if (entry.expiresAt <= now) {
+        if (!isFresh(entry, now)) {
           entries.delete(key);
           size--;
         }
@@ -34,7 +36,7 @@ export function createSlotCache<T>(options: { ttlMs: number; maxEntries: number;
       const now = options.now();
       let entries = practices.get(practiceId);
       const hit = entries?.get(key);
-      if (hit && hit.expiresAt > now) return hit.value;
+      if (hit && isFresh(hit, now)) return hit.value;
       if (size >= options.maxEntries) evictExpired(now);
       if (size >= options.maxEntries) {
         practices.clear();

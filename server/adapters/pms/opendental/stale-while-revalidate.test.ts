@@ -27,6 +27,14 @@ describe('the stale-while-revalidate snapshot cache', () => {
     expect(t.calls()).toBe(1);
   });
 
+  it('loads again when the clock went back (a dev clock reset): a value from "later" is not fresh', async () => {
+    const t = setUp();
+    t.advance(30 * 24 * 3_600_000);
+    expect(await t.cache.get('k', t.load)).toBe('v1');
+    t.advance(-30 * 24 * 3_600_000);
+    expect(await t.cache.get('k', t.load)).toBe('v2');
+  });
+
   it('answers a stale value at once and refreshes it in the background, once', async () => {
     const t = setUp();
     await t.cache.get('k', t.load);

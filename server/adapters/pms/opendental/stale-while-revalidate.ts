@@ -48,9 +48,12 @@ export function createStaleWhileRevalidateCache<T>(options: StaleWhileRevalidate
     return loading;
   }
 
+  // A negative age (the dev clock was moved back) counts as too old, not as fresh until the clock catches up.
+  const ageOf = (entry: Entry<T>, at: number) => (at >= entry.loadedAt ? at - entry.loadedAt : Infinity);
+
   function evictOld(at: number): void {
     for (const [key, entry] of entries) {
-      if (!entry.loading && at - entry.loadedAt >= maxStaleMs) entries.delete(key);
+      if (!entry.loading && ageOf(entry, at) >= maxStaleMs) entries.delete(key);
     }
   }
 
@@ -63,7 +66,7 @@ export function createStaleWhileRevalidateCache<T>(options: StaleWhileRevalidate
         entry = { loadedAt: 0 };
         entries.set(key, entry);
       }
-      const age = at - entry.loadedAt;
+      const age = ageOf(entry, at);
       if (entry.value !== undefined && age < freshMs) return Promise.resolve(entry.value);
       if (entry.value !== undefined && age < maxStaleMs) {
         if (!entry.loading) {
