@@ -16,9 +16,9 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const ADMIN_KEY = 'admin-key-for-id-tests-0001';
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-// Tables whose `id` is not gen_random_uuid(): a counter that never appears on the wire, and the
-// local checkout's session ids, made in code (checked above).
-const OTHER_ID_TABLES = ['verification_sends', 'local_checkout_sessions'];
+// Tables whose `id` is not gen_random_uuid(): counters that never appear on the wire (code sends,
+// texts sent), and the local checkout's session ids, made in code (checked above).
+const OTHER_ID_TABLES = ['verification_sends', 'local_checkout_sessions', 'sms_sends'];
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
