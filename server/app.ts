@@ -47,6 +47,8 @@ import { requestForLog } from './http/log-redaction.ts';
 import { registerVerificationRoutes } from './features/verification/verification-routes.ts';
 import { registerReviewRoutes } from './features/reviews/reviews-routes.ts';
 import { registerAdminRoutes } from './features/admin/admin-routes.ts';
+import { registerInboundTextRoutes } from './features/sms/inbound-texts-routes.ts';
+import { createSmsSendRules } from './features/sms/sms-send-rules.ts';
 
 /** Work the process runs besides answering requests: job handlers and periodic sweeps. */
 export interface BackgroundWork {
@@ -138,7 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const patients = createPatientsService(db, practices);
   // One set of providers per process, for the workers and for send-otp's first attempt (ADR 0021).
-  const messageHandlers = createMessageJobHandlers(deps.messageAdapters ?? { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) });
+  const messageHandlers = createMessageJobHandlers(
+    deps.messageAdapters ?? { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) },
+    createSmsSendRules({ db, clock, deploymentSender: config.twilio?.from ?? null, logger: app.log }),
+  );
   const codeDelivery =
     deps.codeDelivery === false
       ? undefined
@@ -179,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
+      await registerInboundTextRoutes(api, { db, clock, publicUrl: config.publicUrl, twilio: config.twilio, devTools: config.devTools });
     },
     { prefix: '/api/v1' },
   );

@@ -121,3 +121,21 @@ export const dollars = () =>
     .max(1_000_000, 'must be at most 1000000')
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimal places')
     .default(0);
+
+const SMS_SENDER_MESSAGE =
+  'must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null';
+
+/**
+ * Who sends a practice's texts (ADR 0033): its own number or Messaging Service; blank or null:
+ * the deployment's TWILIO_FROM. The pattern is the practices table's check on sms_from.
+ */
+export const optionalSmsSender = () =>
+  z
+    .string({ error: SMS_SENDER_MESSAGE })
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .refine((value) => value === null || /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/.test(value), {
+      error: (issue) => (/^MG/i.test(String(issue.input)) ? 'must be a Messaging Service SID: MG followed by 32 hex digits' : SMS_SENDER_MESSAGE),
+    })
+    .nullable()
+    .default(null);

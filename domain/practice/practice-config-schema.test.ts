@@ -46,7 +46,7 @@ describe('parsePracticeConfigFile', () => {
             out_of_network_insurance_message: null, other_insurance_message: null, no_insurance_message: null,
             info_for_patient: null, info_for_paid_patient: null,
             form_customization: { brand_color: '#334155', button_color_1: '#0f766e', button_color_2: '#0f766e' },
-            slot_interval_minutes: 15, google_review_url: null, notification_email: null, pms: { type: 'builtin' },
+            slot_interval_minutes: 15, google_review_url: null, notification_email: null, sms_from: null, pms: { type: 'builtin' },
             clinics: [], providers: [], operatories: [], reasons: [], schedules: [], closures: [], time_off: [],
           },
         ],
@@ -66,6 +66,13 @@ describe('parsePracticeConfigFile', () => {
     });
     expect(practice.schedules[0]?.breaks).toEqual([]);
     expect(practice.form_customization).toEqual({ brand_color: '#123', button_color_1: '#0f766e', button_color_2: '#0f766e' });
+  });
+
+  it('takes a sender as a number or a Messaging Service SID, trimmed; blank is none', () => {
+    const service = `MG${'0a'.repeat(16)}`;
+    const result = parsePracticeConfigFile({ practices: [minimal({ sms_from: ' +15125550100 ' }), minimal({ form_url: 'b-2', sms_from: service }), minimal({ form_url: 'b-3', sms_from: ' ' })] });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.value.practices.map((p) => p.sms_from)).toEqual(['+15125550100', service, null]);
   });
 
   it('accepts the complete example and an Open Dental practice', () => {
@@ -113,6 +120,11 @@ describe('parsePracticeConfigFile', () => {
       'practices[0].google_review_url: must be an http(s) URL or null',
     ]],
     ['a bad e-mail', { practices: [minimal({ notification_email: 'office@' })] }, ['practices[0].notification_email: must be an e-mail address or null']],
+    ['a sender with spaces, a short SID and a number', { practices: [minimal({ sms_from: '+1 512 555 0100' }), minimal({ form_url: 'b-2', sms_from: 'MG123' }), minimal({ form_url: 'b-3', sms_from: 5125550100 })] }, [
+      'practices[0].sms_from: must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null',
+      'practices[1].sms_from: must be a Messaging Service SID: MG followed by 32 hex digits',
+      'practices[2].sms_from: must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null',
+    ]],
     ['an unknown PMS', { practices: [minimal({ pms: { type: 'dentrix' } })] }, ['practices[0].pms.type: must be one of "builtin", "opendental"']],
     ['Open Dental without a key', { practices: [minimal({ pms: { type: 'opendental' } })] }, ['practices[0].pms.customer_key: is required']],
     ['a zero slot interval', { practices: [minimal({ slot_interval_minutes: 0 })] }, ['practices[0].slot_interval_minutes: must be a positive whole number of minutes']],

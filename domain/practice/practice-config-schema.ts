@@ -9,6 +9,7 @@ import {
   localDateTime,
   optionalEmail,
   optionalHttpUrl,
+  optionalSmsSender,
   optionalText,
   pmsNum,
   positiveMinutes,
@@ -144,6 +145,8 @@ export const PracticeConfigSchema = z
     slot_interval_minutes: positiveMinutes(15),
     google_review_url: optionalHttpUrl(),
     notification_email: optionalEmail(),
+    // The practice's own texting number or Messaging Service; null: TWILIO_FROM (ADR 0033).
+    sms_from: optionalSmsSender(),
     // Hours after an appointment's end to send its review request; absent or null: off (ADR 0013).
     review_request_delay_hours: z
       .number({ error: REVIEW_DELAY_MESSAGE })

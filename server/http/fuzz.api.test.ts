@@ -64,7 +64,7 @@ const bodyLike = fc.oneof(
   deep,
 );
 
-const POSTS = ['/api/v1/appointment', '/api/v1/patient', '/api/v1/verify/send-otp', '/api/v1/verify/verify-otp', '/api/v1/stripe/create-session', '/api/v1/stripe/webhook', '/api/v1/review/feedback', '/api/v1/admin/review-requests'];
+const POSTS = ['/api/v1/appointment', '/api/v1/patient', '/api/v1/verify/send-otp', '/api/v1/verify/verify-otp', '/api/v1/stripe/create-session', '/api/v1/stripe/webhook', '/api/v1/sms/inbound', '/api/v1/review/feedback', '/api/v1/admin/review-requests'];
 const GETS = ['/api/v1/form/', '/api/v1/clinic?practice_id=', '/api/v1/reason-for-visit?practice_id=', '/api/v1/appointment/slots?practice_id=PRACTICE&reason_for_visit_id=', '/api/v1/appointment/slots?practice_id=PRACTICE&reason_for_visit_id=REASON&start_date=2026-03-02&end_date=', '/api/v1/patient/check?practice_id=PRACTICE&first_name=', '/api/v1/stripe/check-payment-status?practice_id=PRACTICE&session_id=', '/api/v1/review/verify-request-link/', '/api/v1/review/track/'];
 
 const fill = (text: string) => text.replaceAll('PRACTICE', practiceId).replaceAll('REASON', examId);

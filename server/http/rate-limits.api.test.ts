@@ -51,6 +51,7 @@ const EXEMPT: Record<string, string> = {
   'GET /api/v1/reason-for-visit': 'public practice details',
   'GET /api/v1/appointment/slots': 'public availability, cached per process for 20 s; Open Dental calls are throttled per office',
   'POST /api/v1/stripe/webhook': "authenticated by Stripe's signature; Stripe's retries must never be refused",
+  'POST /api/v1/sms/inbound': "authenticated by Twilio's signature (unsigned only with dev tools on, for simulated replies); a refused STOP would be a lost opt-out",
 };
 
 let testDb: TestDatabase;
@@ -78,8 +79,8 @@ describe('per-IP rate limits', () => {
     const limited = LIMITED.map((r) => `${r.method} ${r.route}`);
     const apiRoutes = listRoutes(app).filter((r) => r.startsWith('GET /api/') || r.startsWith('POST /api/'));
     expect(apiRoutes.filter((r) => !limited.includes(r) && !(r in EXEMPT))).toEqual([]);
-    // Every write is limited, except the signed webhook.
-    expect(apiRoutes.filter((r) => r.startsWith('POST ') && !limited.includes(r))).toEqual(['POST /api/v1/stripe/webhook']);
+    // Every write is limited, except the signed webhooks.
+    expect(apiRoutes.filter((r) => r.startsWith('POST ') && !limited.includes(r))).toEqual(['POST /api/v1/sms/inbound', 'POST /api/v1/stripe/webhook']);
   });
 
   it.each(LIMITED.map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers 429 RATE_LIMITED after its default limit', async (_name, route) => {

@@ -10,8 +10,16 @@ export interface JobContext {
   isLastAttempt: boolean;
 }
 
-/** Resolves when the work is done; throws to be retried (or PermanentJobError to stop). */
-export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+/**
+ * A job that is done without doing its work, on purpose (a text to someone who opted out): the
+ * reason stays on the job for operators, where a failure would raise an alarm.
+ */
+export interface SkippedJob {
+  skipped: string;
+}
+
+/** Resolves when the work is done (or skipped); throws to be retried (or PermanentJobError to stop). */
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void | SkippedJob>;
 
 /** Thrown by a handler when retrying cannot help (bad payload, recipient refused). */
 export class PermanentJobError extends Error {

@@ -117,13 +117,14 @@ export async function runJobAttempt(options: Pick<JobWorkerOptions, 'db' | 'cloc
   const { db, clock, handlers, logger } = options;
   const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
   const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, isLastAttempt: job.attempts >= job.maxAttempts };
+  let note: string | null = null;
   try {
     if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
-    await handler(job.payload, context);
+    note = (await handler(job.payload, context))?.skipped ?? null;
   } catch (error) {
     return recordFailure(job, error);
   }
-  const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now() });
+  const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now(), note });
   if (!isRecorded) logger.warn({ jobId: job.id, jobType: job.type }, 'Job finished after its lease expired; it may have run twice');
   return { status: 'done' };
 

@@ -122,11 +122,12 @@ export async function failExpiredJobs(db: Queryable, now: Date): Promise<{ id: s
  * The finishing updates match `attempts` as a fencing token: a worker whose lease expired and
  * was taken over must not overwrite the newer attempt's outcome. They return false then.
  */
-export async function markJobDone(db: Queryable, job: { id: string; attempt: number; now: Date }): Promise<boolean> {
+/** `note`: why a done job did nothing (SkippedJob), kept in last_error; null otherwise. */
+export async function markJobDone(db: Queryable, job: { id: string; attempt: number; now: Date; note?: string | null }): Promise<boolean> {
   const rows = await db.query(
-    `update jobs set status = 'done', locked_until = null, last_error = null, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
+    `update jobs set status = 'done', locked_until = null, last_error = $4, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and attempts = $2 and status = 'running' returning id`,
-    [job.id, job.attempt, job.now],
+    [job.id, job.attempt, job.now, job.note ?? null],
   );
   return rows.length > 0;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryResult } from '../adapters/mail/delivery-result.ts';
 import type { MailAdapter, MailMessage } from '../adapters/mail/mail-adapter.ts';
@@ -33,7 +34,7 @@ describe('message jobs', () => {
   it('delivers what a transaction queued, once, even when queued twice', async () => {
     await testDb.db.transaction(async (tx) => {
       await enqueueEmail(tx, confirmation);
-      await enqueueSms(tx, { to: '+12125550100', text: 'Booked for Monday', idempotencyKey: 'booking-confirmation:1' });
+      await enqueueSms(tx, { to: '+12125550100', text: 'Booked for Monday', idempotencyKey: 'booking-confirmation:1', practiceId: randomUUID() });
     });
     await enqueueEmail(testDb.db, confirmation);
     const { worker } = workerFor(createOutboxMailAdapter(testDb.db));

@@ -4,6 +4,8 @@ export interface SmsMessage {
   /** E.164, e.g. +12125550100 */
   to: string;
   text: string;
+  /** The sender: an E.164 number or a Messaging Service SID (MG…); absent: the adapter's default (TWILIO_FROM). */
+  from?: string;
   /** The same key for every retry of one message. */
   idempotencyKey: string;
 }

@@ -71,6 +71,17 @@ describe('Twilio SMS adapter', () => {
     expect(Object.fromEntries(twilio.received[0]!.form)).toEqual({ To: '+12125550100', MessagingServiceSid: service, Body: 'Your code is 123456' });
   });
 
+  it("sends from the message's own sender when it has one: a number, or a Messaging Service", async () => {
+    const twilio = await startTwilioStandIn((_request, response) => json(response, 201, { sid: 'SM0003' }));
+    const service = `MG${'a'.repeat(32)}`;
+    await adapterFor(twilio.baseUrl).send({ ...sms, from: '+12125550177' });
+    await adapterFor(twilio.baseUrl).send({ ...sms, from: service });
+    expect(twilio.received.map((request) => Object.fromEntries(request.form))).toEqual([
+      { To: '+12125550100', From: '+12125550177', Body: 'Your code is 123456' },
+      { To: '+12125550100', MessagingServiceSid: service, Body: 'Your code is 123456' },
+    ]);
+  });
+
   it('reports a 4xx as final, without the number in the error', async () => {
     const twilio = await startTwilioStandIn((_request, response) =>
       json(response, 400, { code: 21211, message: "The 'To' number +12125550100 is not a valid phone number.", status: 400 }),

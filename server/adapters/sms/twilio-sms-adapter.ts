@@ -6,7 +6,7 @@ import type { SmsAdapter } from './sms-adapter.ts';
 export interface TwilioSmsOptions {
   accountSid: string;
   authToken: string;
-  /** A sending number (E.164) or a Messaging Service SID (MG…). */
+  /** The default sender (TWILIO_FROM): a number (E.164) or a Messaging Service SID (MG…). */
   from: string;
   /** Replaces https://api.twilio.com, for a local stand-in in tests. */
   apiBaseUrl?: string;
@@ -25,12 +25,12 @@ export function createTwilioSmsAdapter(options: TwilioSmsOptions): SmsAdapter {
     timeout,
     ...(options.apiBaseUrl ? { httpClient: rebasedRequestClient(options.apiBaseUrl, timeout) } : {}),
   });
-  const sender = options.from.startsWith('MG') ? { messagingServiceSid: options.from } : { from: options.from };
+  const senderOf = (from: string) => (from.startsWith('MG') ? { messagingServiceSid: from } : { from });
 
   return {
     async send(message): Promise<DeliveryResult> {
       try {
-        const sent = await client.messages.create({ to: message.to, body: message.text, ...sender });
+        const sent = await client.messages.create({ to: message.to, body: message.text, ...senderOf(message.from ?? options.from) });
         return { ok: true, id: sent.sid };
       } catch (error) {
         return twilioFailure(error);

@@ -30,3 +30,39 @@ export async function mayContact(db: Queryable, practiceId: string, channel: Con
   if (!recipient) return false;
   return (await latestConsent(db, { practiceId, channel, recipient }))?.granted ?? false;
 }
+
+/**
+ * Whether the newest decision for this practice, channel and recipient is a refusal. Unlike
+ * mayContact, a recipient with no decision has not opted out: texts whose sender checked consent
+ * some other way (a review request an operator marked as consented) still go.
+ */
+export async function hasOptedOut(db: Queryable, practiceId: string, channel: ConsentChannel, rawRecipient: string): Promise<boolean> {
+  const recipient = channel === 'email' ? normaliseEmail(rawRecipient) : normalisePhone(rawRecipient);
+  if (!recipient) return false;
+  return (await latestConsent(db, { practiceId, channel, recipient }))?.granted === false;
+}
+
+/**
+ * A STOP or START texted to a number that several practices may share (ADR 0033). Twilio blocks
+ * or unblocks the patient for every practice sending from that number, so the ledger follows: a
+ * STOP is an opt-out for every practice on it. A START lifts only opt-outs that were texted (one
+ * given on the manage page or to staff stands), and grants nothing to a practice the patient never
+ * dealt with. `words` is what the patient sent.
+ */
+export async function recordTextedKeyword(
+  tx: Queryable,
+  reply: { practiceIds: readonly string[]; phone: string; isOptOut: boolean; words: string; at: Date },
+): Promise<void> {
+  const rows: ConsentRow[] = [];
+  for (const practiceId of reply.practiceIds) {
+    if (!reply.isOptOut) {
+      const latest = await latestConsent(tx, { practiceId, channel: 'sms', recipient: reply.phone });
+      if (latest?.granted !== false || latest.source !== 'sms_reply') continue;
+    }
+    rows.push({
+      practiceId, appointmentId: null, channel: 'sms', recipient: reply.phone, granted: !reply.isOptOut,
+      source: 'sms_reply', words: reply.words, ip: null, recordedAt: reply.at,
+    });
+  }
+  await insertConsents(tx, rows);
+}

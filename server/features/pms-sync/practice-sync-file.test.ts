@@ -58,6 +58,12 @@ describe('practice:sync --write', () => {
     expect(practice.reasons).toEqual(raw().reasons);
   });
 
+  it("keeps the practice's own settings, such as its texting sender, as written", () => {
+    const { practice } = sync({ ...raw(), sms_from: '+15125550111' });
+    expect(practice.sms_from).toBe('+15125550111');
+    expect(parsed(practice).sms_from).toBe('+15125550111');
+  });
+
   it('changes nothing on a second run, and keeps a choice the operator made in between', () => {
     const once = sync(raw()).practice;
     expect(sync(once)).toEqual({ practice: once, change: { added: [], keptMissing: ['provider 3'] } });

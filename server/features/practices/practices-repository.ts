@@ -40,6 +40,8 @@ export interface PracticeRow {
   google_review_url: string | null;
   notification_email: string | null;
   review_request_delay_hours: number | null;
+  /** Its own texting number or Messaging Service SID; null: TWILIO_FROM (ADR 0033). */
+  sms_from: string | null;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
 }
 

@@ -26,7 +26,7 @@ export interface PracticesService {
 
 /** `texts`: this server sends text messages (config `offers.texts`, ADR 0029). */
 export function toFormDetails(practice: PracticeRow, publishableKey: string | null, texts = true): FormDetails {
-  const { slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay, pms: _pms, ...wire } = practice;
+  const { slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay, sms_from: _smsFrom, pms: _pms, ...wire } = practice;
   return { ...wire, publishable_key: publishableKey, verification_channels: texts ? ['email', 'text'] : ['email'] };
 }
 

@@ -6,6 +6,7 @@ import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
 
 export interface ReviewInvitation {
   requestId: string;
+  practiceId: string;
   practiceName: string;
   firstName: string;
   lastName: string;
@@ -45,6 +46,7 @@ export async function queueReviewInvitation(tx: Queryable, invitation: ReviewInv
       to: toSmsNumber(invitation.phone),
       text: `${practiceName}: thank you for your visit! Tell us how it went: ${reviewUrl}`,
       idempotencyKey: `review-request:${invitation.requestId}`,
+      practiceId: invitation.practiceId,
     });
   }
 }

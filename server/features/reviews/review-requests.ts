@@ -45,6 +45,7 @@ export async function createReviewRequest(
   const reviewUrl = `${context.publicUrl}/review/${token}`;
   await queueReviewInvitation(tx, {
     requestId,
+    practiceId: draft.practice.id,
     practiceName: draft.practice.name,
     firstName: draft.firstName,
     lastName: draft.lastName,

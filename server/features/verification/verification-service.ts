@@ -85,7 +85,7 @@ export function createVerificationService(deps: {
         await recordSend(tx, body.recipient, now);
         // In the same transaction: the code is stored and its message queued, or neither.
         const runAt = delivery ? new Date(now.getTime() + CODE_JOB_GRACE_MS) : undefined;
-        const queued = await queueCodeMessage(tx, { channel, to: body.recipient, practiceName: practice.name, code, expiresAt, runAt });
+        const queued = await queueCodeMessage(tx, { channel, to: body.recipient, practiceId: practice.id, practiceName: practice.name, code, expiresAt, runAt });
         await pruneVerificationRows(tx, { codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS), sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS) });
         return queued;
       });
@@ -166,7 +166,7 @@ function isSameHash(a: string, b: string): boolean {
  */
 async function queueCodeMessage(
   tx: Queryable,
-  message: { channel: 'email' | 'sms'; to: string; practiceName: string; code: string; expiresAt: Date; runAt: Date | undefined },
+  message: { channel: 'email' | 'sms'; to: string; practiceId: string; practiceName: string; code: string; expiresAt: Date; runAt: Date | undefined },
 ): Promise<string> {
   const options = { expiresAt: message.expiresAt, isSecret: true, runAt: message.runAt };
   const text = `Your ${message.practiceName} verification code is ${message.code}. It expires in ${CODE_LIFETIME_MS / 60_000} minutes.`;
@@ -174,7 +174,9 @@ async function queueCodeMessage(
   if (message.channel === 'email') {
     await enqueueEmail(tx, { to: message.to, subject: `Your ${message.practiceName} verification code`, text, idempotencyKey }, options);
   } else {
-    await enqueueSms(tx, { to: message.to, text, idempotencyKey }, options);
+    // Asked for this moment, so it goes even after an opt-out (Twilio may still refuse a number
+    // that replied STOP to this sender; the patient then hears the code could not be sent).
+    await enqueueSms(tx, { to: message.to, text, idempotencyKey, practiceId: message.practiceId, isRequestedByPatient: true }, options);
   }
   return messageJobKey(message.channel, idempotencyKey);
 }

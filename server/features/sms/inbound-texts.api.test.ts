@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueSms, OPTED_OUT_NOTE } from '../../jobs/message-jobs.ts';
+import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
+import { importPractices } from '../../test/practice-factory.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { readOutbox } from '../reviews/review-test-support.ts';
+import {
+  inboundTexts, INBOUND_URL, OWN_NUMBER, queueReviewText, runAppJobs, SERVICE_SID, smsConsents, TEXTING_PRACTICES, textIn, twilioConfig, TWILIO_FROM,
+} from './sms-test-kit.ts';
+
+/** Texts patients send back (ADR 0033): routed by the number they were sent to, keywords applied, once each. */
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  twilio = await startFakeTwilio();
+  ids = await importPractices(testDb.db, ...TEXTING_PRACTICES);
+  app = await createTestApp(testDb.db, { clock, config: twilioConfig(twilio.url) });
+});
+afterAll(async () => {
+  await app?.close();
+  await twilio?.close();
+  await testDb?.destroy();
+});
+beforeEach(async () => {
+  twilio.texts.length = 0;
+  await testDb.db.exec('delete from jobs; delete from sms_sends; delete from inbound_texts; delete from contact_consents; delete from outbox_messages;');
+});
+
+const PATIENT = '+15125550123';
+
+async function expectEmptyTwiml(response: Awaited<ReturnType<typeof textIn>>) {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/xml/);
+  expect(response.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+}
+
+describe('routing a reply', () => {
+  it("goes to the practice whose own number it was sent to, and answers Twilio with empty TwiML", async () => {
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Can I come at 3?' }));
+    expect(await inboundTexts(testDb.db)).toEqual([
+      expect.objectContaining({ practice_id: ids['own-number'], from_number: PATIENT, to_number: OWN_NUMBER, body: 'Can I come at 3?', kind: 'reply' }),
+    ]);
+  });
+
+  it('goes, on a number two practices share, to the one that last texted the patient; to none when neither has', async () => {
+    await queueReviewText(app, 'shared-a', '5125550123');
+    await runAppJobs(app, testDb.db, clock);
+    clock.advance(60_000);
+    await queueReviewText(app, 'shared-b', '5125550123');
+    await runAppJobs(app, testDb.db, clock);
+    await queueReviewText(app, 'shared-a', '5125550124');
+    await runAppJobs(app, testDb.db, clock);
+
+    await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'Thanks!' });
+    await textIn(app, { From: '+15125550124', To: TWILIO_FROM, Body: 'Thanks too' });
+    await textIn(app, { From: '+15125550125', To: TWILIO_FROM, Body: 'Who is this?' });
+    const routed = Object.fromEntries((await inboundTexts(testDb.db)).map((text) => [text.from_number, text.practice_id]));
+    expect(routed).toEqual({ [PATIENT]: ids['shared-b'], '+15125550124': ids['shared-a'], '+15125550125': null });
+  });
+
+  it('goes to the practice whose Messaging Service the number belongs to', async () => {
+    await textIn(app, { From: PATIENT, To: '+15125550177', MessagingServiceSid: SERVICE_SID, Body: 'Hello' });
+    expect((await inboundTexts(testDb.db))[0]?.practice_id).toBe(ids['via-service']);
+  });
+
+  it('is kept unrouted when no practice texts from the number', async () => {
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'STOP' }));
+    expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: null, kind: 'opt_out' })]);
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+  });
+
+  it('is stored once when Twilio delivers the same message twice', async () => {
+    const message = { MessageSid: `SM${'9'.repeat(32)}`, From: PATIENT, To: TWILIO_FROM, Body: 'STOP' };
+    await expectEmptyTwiml(await textIn(app, message));
+    await expectEmptyTwiml(await textIn(app, message));
+    expect(await inboundTexts(testDb.db)).toHaveLength(1);
+    // Its opt-out too: one row per practice on the number, not two.
+    expect(await smsConsents(testDb.db, PATIENT)).toHaveLength(2);
+  });
+});
+
+describe('STOP and START', () => {
+  it('STOP on a shared number opts out of every practice on it, stopping their later texts; START lifts it', async () => {
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: ' Stop ' }));
+    const optOut = { granted: false, source: 'sms_reply', words: ' Stop ' };
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual(
+      expect.arrayContaining([{ practice_id: ids['shared-a'], ...optOut }, { practice_id: ids['shared-b'], ...optOut }]),
+    );
+    expect(await smsConsents(testDb.db, PATIENT)).toHaveLength(2);
+
+    // A review request by text is not sent (the job is done, saying why); its e-mail still goes.
+    await queueReviewText(app, 'shared-a', '5125550123');
+    // A practice on its own number is not affected.
+    await queueReviewText(app, 'own-number', '5125550123');
+    // A code the patient asks for now goes despite the opt-out.
+    await enqueueSms(testDb.db, { to: PATIENT, text: 'Your Shared A Dental verification code is 123456.', idempotencyKey: 'code:1', practiceId: ids['shared-a']!, isRequestedByPatient: true });
+    await runAppJobs(app, testDb.db, clock);
+    expect(twilio.texts.map((text) => [text.from, text.body.slice(0, 22)]).sort()).toEqual([
+      [TWILIO_FROM, 'Your Shared A Dental v'],
+      [OWN_NUMBER, 'Own Number Dental: tha'],
+    ]);
+    expect(await testDb.db.query(`select status, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%' order by last_error nulls first`)).toEqual([
+      { status: 'done', last_error: null },
+      { status: 'done', last_error: OPTED_OUT_NOTE },
+    ]);
+    expect((await readOutbox(testDb.db)).filter((m) => m.channel === 'email')).toHaveLength(2);
+
+    twilio.texts.length = 0;
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'START' }));
+    expect((await smsConsents(testDb.db, PATIENT)).slice(-2)).toEqual(
+      expect.arrayContaining([
+        { practice_id: ids['shared-a'], granted: true, source: 'sms_reply', words: 'START' },
+        { practice_id: ids['shared-b'], granted: true, source: 'sms_reply', words: 'START' },
+      ]),
+    );
+    await queueReviewText(app, 'shared-a', '5125550123');
+    await runAppJobs(app, testDb.db, clock);
+    expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
+  });
+
+  it('START lifts only texted opt-outs, and grants nothing to a practice the patient never dealt with', async () => {
+    await testDb.db.query(
+      `insert into contact_consents (practice_id, channel, recipient, granted, source, words, recorded_at)
+       values ($1, 'sms', $2, false, 'manage_page', 'Stop texting me', $3)`,
+      [ids['shared-a'], PATIENT, clock.now()],
+    );
+    await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'yes' });
+    await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'UNSTOP' });
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([{ practice_id: ids['shared-a'], granted: false, source: 'manage_page', words: 'Stop texting me' }]);
+    expect((await inboundTexts(testDb.db)).map((text) => text.kind)).toEqual(['opt_in', 'opt_in']);
+  });
+
+  it('HELP is stored as help, and routed', async () => {
+    await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'help' });
+    expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], kind: 'help' })]);
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+  });
+});
+
+describe('the webhook itself', () => {
+  it("refuses a forged or missing signature with 403 and stores nothing", async () => {
+    const forged = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }, { signature: 'bm90IGEgc2lnbmF0dXJl' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'The Twilio signature is not valid.' });
+    expect((await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }, { signature: null })).statusCode).toBe(403);
+    expect(await inboundTexts(testDb.db)).toEqual([]);
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+  });
+
+  it('answers 400 to a signed request that is not a text message', async () => {
+    const response = await textIn(app, { From: 'not a phone', To: OWN_NUMBER });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', fields: { From: 'From must be a phone number', Body: 'Body is required' } });
+    const tooLong = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'x'.repeat(1601) });
+    expect(tooLong.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { Body: 'Body must be at most 1600 characters' } });
+    const huge = await app.inject({ method: 'POST', url: INBOUND_URL, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `Body=${'x'.repeat(20_000)}` });
+    expect(huge.statusCode).toBe(413);
+    const nul = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(await inboundTexts(testDb.db)).toEqual([]);
+  });
+
+  it('is absent in production without Twilio, and unsigned with dev tools on for simulated replies', async () => {
+    const production = await createTestApp(testDb.db, { clock, config: { nodeEnv: 'production', devTools: false, twilio: undefined } });
+    const local = await createTestApp(testDb.db, { clock, config: { twilio: undefined, devTools: true } });
+    try {
+      const notThere = await textIn(production, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' });
+      expect(notThere.statusCode).toBe(404);
+      await expectEmptyTwiml(await textIn(local, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' }, { signature: null }));
+      expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], body: 'Hello' })]);
+    } finally {
+      await production.close();
+      await local.close();
+    }
+  });
+});
