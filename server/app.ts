@@ -132,7 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pmsFor: createPmsAdapterSelector(db, openDental),
     clock,
     ...(deps.slotCacheTtlMs !== undefined ? { cacheTtlMs: deps.slotCacheTtlMs } : {}),
+    db,
+    logger: app.log,
   });
+  // Its listening connection must not outlive the app, or tests and processes would not exit.
+  app.addHook('onClose', () => availability.close());
   const captcha = createCaptchaService({
     hmacKey: async () => config.altchaHmacKey ?? loadOrCreateSecret(db, 'altcha_hmac_key'),
     maxNumber: config.altchaMaxNumber,

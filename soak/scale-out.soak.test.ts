@@ -15,9 +15,10 @@ import { deliveriesByKey, startSmtpRecorder, type SmtpRecorder } from './support
 /**
  * Scale-out: three server processes on one PostgreSQL database, each with its job worker. While
  * mixed load is spread over the three, rounds of a race run beside it: CONTENDERS patients,
- * spread over the processes, book one slot at once, and exactly one wins. Every message goes
- * through one SMTP stand-in; each process has its own sender address, so the receiver can tell
- * which worker sent what. Nothing may be sent twice: one delivery per Message-ID, and every
+ * spread over the processes, book one slot at once, and exactly one wins. After each race a
+ * booking through one process must vanish from the next process's cached slot list within a
+ * second (the slot-change notices, ADR 0033). Every message goes through one SMTP stand-in;
+ * each process has its own sender address, so the receiver can tell which worker sent what. Nothing may be sent twice: one delivery per Message-ID, and every
  * message job ran exactly one attempt, so no two workers ever held the same job.
  */
 const PROCESSES = 3;
@@ -71,6 +72,43 @@ async function race(round: number): Promise<{ tally: Record<number, number>; win
   return { tally, winners };
 }
 
+/**
+ * One process lists a day (and caches it), another books its first slot, and the first is polled
+ * until the slot is gone. From the booking's answer: `goneMs`, when the first list without it came
+ * back, and `staleMs`, when the last request that still got it was sent (null: none did). Under this
+ * load one slot list takes up to seconds to come back, so `goneMs` measures the queue as much as
+ * the cache; `staleMs` is the cache's part: no request sent later was offered the slot.
+ */
+async function propagation(round: number): Promise<{ goneMs: number; staleMs: number | null; booking: { appointmentId: string; email: string } }> {
+  const open = practices['soak-open']!;
+  // Beyond the load's days and the races' days, so nothing else books here.
+  const day = addDays(localDateOf(new Date(), SOAK_ZONE), 250 + round);
+  const [booker, watcher] = [servers[round % PROCESSES]!, servers[(round + 1) % PROCESSES]!];
+  const start = `${day} 09:00:00`;
+  const isOffered = async () => {
+    const url = `${watcher.base}/api/v1/appointment/slots?practice_id=${open.id}&reason_for_visit_id=${open.reasonId}&start_date=${day}&end_date=${day}&pms_prov_num=1`;
+    const response = await fetch(url);
+    if (response.status !== 200) throw new Error(`slots answered ${response.status}`);
+    return ((await response.json()) as { result: { DateTimeStart: string }[] }).result.some((slot) => slot.DateTimeStart === start);
+  };
+  if (!(await isOffered())) throw new Error(`${start} is not offered before the probe books it`);
+  const email = `probe${round}@soak.example`;
+  const body = soakBooking(open, { DateTimeStart: start, DateTimeEnd: `${day} 09:15:00`, ProvNum: 1, OpNum: 1 }, { n: 800_000 + round, tag: 'probe', email });
+  const response = await fetch(`${booker.base}/api/v1/appointment`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-bot-challenge': await solvedChallengeFrom(booker.base) }, body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`the probe's booking answered ${response.status}`);
+  const booked = (await response.json()) as { result: { appointment_id: string } };
+  const since = performance.now();
+  let staleMs: number | null = null;
+  for (let sentAt = 0; await isOffered(); sentAt = performance.now() - since) {
+    staleMs = Math.round(sentAt);
+    if (staleMs > 20_000) throw new Error(`${start} still offered by another process after 20 s`);
+    await sleep(10);
+  }
+  return { goneMs: Math.round(performance.now() - since), staleMs, booking: { appointmentId: booked.result.appointment_id, email } };
+}
+
 describe('scale-out', () => {
   it(`${PROCESSES} processes, ${settings.scaleOutSeconds} s of load with ${settings.raceRounds} races beside it: one winner each, nothing sent twice`, async () => {
     const client = createHttpClient({ connections: settings.connections });
@@ -79,9 +117,13 @@ describe('scale-out', () => {
       durationMs: settings.scaleOutSeconds * 1000, tag: `scale${Date.now()}`, readCode: async (recipient) => smtp.codeFor(recipient),
     });
     const races: Awaited<ReturnType<typeof race>>[] = [];
+    const probes: Awaited<ReturnType<typeof propagation>>[] = [];
     for (let round = 0; round < settings.raceRounds; round++) {
       races.push(await race(round));
-      await sleep((settings.scaleOutSeconds * 1000) / settings.raceRounds / 2);
+      // The probe takes its time out of the pause, so the soak runs no longer than before.
+      const probeStart = performance.now();
+      probes.push(await propagation(round));
+      await sleep(Math.max(0, (settings.scaleOutSeconds * 1000) / settings.raceRounds / 2 - (performance.now() - probeStart)));
     }
     const load = await loading;
     client.close();
@@ -89,11 +131,18 @@ describe('scale-out', () => {
     printLoadReport('scale-out', load);
     report('scale-out race', `${races.length} rounds of ${CONTENDERS} across ${PROCESSES} processes: ${races.map((r) => `${r.tally[201] ?? 0}/${r.tally[409] ?? 0}`).join(' ')} (201s/409s per round)`);
     const output = servers.map((server) => server.output().slice(-1_500)).join('\n---\n');
+    const stale = (p: (typeof probes)[number]) => (p.staleMs === null ? 'none' : `${p.staleMs} ms`);
+    for (const p of probes) console.log(`slot gone in process B after ${p.goneMs} ms (last offered to a request sent after the booking: ${stale(p)})`);
+    report(
+      'scale-out slot propagation',
+      `a booking in one process gone from another's slot list after ${probes.map((p) => p.goneMs).join(', ')} ms; last offered to a request sent after: ${probes.map(stale).join(', ')}`,
+    );
     expect(races.map((r) => r.tally)).toEqual(races.map(() => ({ 201: 1, 409: CONTENDERS - 1 })));
+    expect(probes.filter((p) => (p.staleMs ?? 0) >= 1_000), 'slots still offered to requests sent a second or more after the booking').toEqual([]);
     expect(load.unexpected, `${load.unexpectedCount} unexpected answers\n${output}`).toEqual([]);
     expect(load.codesNotDelivered).toBe(0);
 
-    const bookings = [...load.bookings, ...races.flatMap((r) => r.winners)];
+    const bookings = [...load.bookings, ...races.flatMap((r) => r.winners), ...probes.map((p) => p.booking)];
     expect(await overlappingPairs(testDb.db)).toBe(0);
     expect(await missingBookings(testDb.db, bookings)).toEqual([]);
     expect(await bookedTwice(testDb.db)).toEqual([]);

@@ -12,6 +12,24 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Hears `pg_notify(channel, …)` of other processes on a connection of its own. PGlite is one
+   * process's database, so there nobody else can change anything and the listener is always live.
+   */
+  listen(channel: string, handlers: NotificationHandlers): NotificationListener;
+  close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onNotification(payload: string): void;
+  /** Listening (again). Whatever was sent while not listening is lost for good. */
+  onListening(): void;
+  /** The connection broke while listening; reconnecting is under way. */
+  onLost(error: Error): void;
+}
+
+export interface NotificationListener {
+  isListening(): boolean;
   close(): Promise<void>;
 }
 

@@ -37,6 +37,8 @@ export async function openPgliteDatabase(options: { dataDir?: string; loadDataDi
     query: root.query,
     exec: root.exec,
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    // One process owns the embedded database: no other process can change what it offers.
+    listen: () => ({ isListening: () => true, close: async () => undefined }),
     close: () => pg.close(),
     dump: (compression = 'none') => pg.dumpDataDir(compression) as Promise<Blob>,
   };

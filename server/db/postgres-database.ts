@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { keepText, parseInt8, PG_TYPE_OIDS, type Database, type Queryable } from './database.ts';
+import { listenOnPostgres } from './postgres-listener.ts';
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -64,6 +65,7 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
         client.release(lost);
       }
     },
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -3,11 +3,12 @@ import type { SlotsQuery } from '#domain/availability/slot-request-schemas.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
+import { listenForSlotChanges, UNHEARD_TTL_MS, type SlotChangeLogger } from './slot-change-listener.ts';
 import { createSlotCache } from './slot-cache.ts';
 import { createSlotListPayload, type SlotListPayload } from './slot-list-payload.ts';
 
@@ -33,8 +34,14 @@ export interface AvailabilityService {
   findOfferedSlot(tx: Queryable, request: OfferedSlotRequest): Promise<AvailabilityRecord | null>;
   /** True when the practice's system cannot answer now ("Proceed Without Slots" is allowed). */
   isPmsUnavailable(practice: PracticeRow, tx?: Queryable): Promise<boolean>;
-  /** Called after a booking or hold in the practice, so this process stops offering the slot. */
+  /**
+   * Called after a change to what the practice offers commits (a booking, hold, release,
+   * cancellation), so this process stops or starts offering the slot at once. The change's
+   * transaction also calls announceSlotChanges, for every other process.
+   */
   invalidatePractice(practiceId: string): void;
+  /** Stops hearing other processes' changes (the app's onClose). */
+  close(): Promise<void>;
 }
 
 /** Messages the booking page recognises to offer "Proceed Without Slots" (spec section 8). */
@@ -49,8 +56,18 @@ export function createAvailabilityService(deps: {
   pmsFor: PmsAdapterSelector;
   clock: Clock;
   cacheTtlMs?: number;
+  /** Where changes of other processes are heard from. */
+  db: Pick<Database, 'listen'>;
+  logger: SlotChangeLogger;
 }): AvailabilityService {
-  const cache = createSlotCache<SlotListPayload>({ ttlMs: deps.cacheTtlMs ?? SLOT_CACHE_TTL_MS, maxEntries: 5_000, now: () => deps.clock.now().getTime() });
+  const ttlMs = deps.cacheTtlMs ?? SLOT_CACHE_TTL_MS;
+  // While other processes cannot be heard, a short life keeps "offered again at once" within a second.
+  const cache = createSlotCache<SlotListPayload>({
+    ttlMs: () => (otherProcesses.isListening() ? ttlMs : Math.min(ttlMs, UNHEARD_TTL_MS)),
+    maxEntries: 5_000,
+    now: () => deps.clock.now().getTime(),
+  });
+  const otherProcesses = listenForSlotChanges(deps.db, cache, deps.logger);
 
   async function computeSlots(query: SlotsQuery): Promise<AvailabilityRecord[]> {
     const { practice, reason } = await deps.practices.requirePracticeAndReason(query.practice_id, query.reason_for_visit_id);
@@ -82,7 +99,8 @@ export function createAvailabilityService(deps: {
       const key = [query.reason_for_visit_id, query.start_date, query.end_date, query.pms_prov_num ?? 0, query.pms_clinic_num ?? ''].join('|');
       try {
         // The checks run inside the cached computation too: a hit costs no database round trip.
-        return await cache.get(query.practice_id, key, async () => createSlotListPayload(await computeSlots(query)));
+        // Keyed by the id in its stored (lower-case) form, the one invalidations and notices use.
+        return await cache.get(query.practice_id.toLowerCase(), key, async () => createSlotListPayload(await computeSlots(query)));
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw new AppError(503, 'PMS_UNAVAILABLE', PMS_UNAVAILABLE_MESSAGES[error.reason]);
         throw error;
@@ -117,5 +135,6 @@ export function createAvailabilityService(deps: {
     },
 
     invalidatePractice: (practiceId) => cache.invalidatePractice(practiceId),
+    close: () => otherProcesses.close(),
   };
 }

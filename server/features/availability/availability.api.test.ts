@@ -154,6 +154,31 @@ describe('GET /api/v1/appointment/slots', () => {
     expect(after).toEqual(before.slice(1));
   });
 
+  it('offers a released hold again at once, and stops at once when a late payment takes it back', async () => {
+    const practiceId = ids['test-practice']!;
+    const whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
+    const params = { practice_id: practiceId, reason_for_visit_id: whiteningId, start_date: '2026-03-06', end_date: '2026-03-06', pms_prov_num: 1 };
+    const isOffered = async () => parseSlots((await slots(params)).body).some((r) => r.DateTimeStart === '2026-03-06 09:00:00');
+    const held = await app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/create-session',
+      payload: bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: '2026-03-06', start_time: '09:00:00', end_time: '09:30:00', email: 'late@example.com' }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(held.statusCode).toBe(201);
+    const sessionId: string = held.json().result.session_id;
+    clock.advance(42 * 60_000);
+    expect(await isOffered()).toBe(false);
+    await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    expect(await isOffered()).toBe(true);
+    // The provider's late word that the money came: the slot is still free, so the booking takes it back.
+    await testDb.db.query(`update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`, [sessionId]);
+    const status = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
+    expect(status.json()).toMatchObject({ apt_booked: true });
+    expect(await isOffered()).toBe(false);
+    clock.set('2026-03-02T12:00:00Z');
+  });
+
   it.each([
     [{ start_date: '2026-03-10', end_date: '2026-03-01' }, 400, 'end_date must not be before start_date'],
     [{ start_date: '2026-03-01', end_date: '2026-05-02' }, 400, 'at most 62 days'],

@@ -50,6 +50,33 @@ describe('slot cache', () => {
     expect(await cache.get('p', 'k', compute)).toBe(1);
   });
 
+  it('forgets everything on clear, lists still being computed too', async () => {
+    const { cache, compute } = setup();
+    let finish!: (value: number) => void;
+    const slow = cache.get('a', 'k', () => new Promise<number>((resolve) => (finish = resolve)));
+    await cache.get('b', 'k', compute);
+    cache.clear();
+    finish(99);
+    expect(await slow).toBe(99);
+    // The list read before the clear is not handed out after it.
+    expect(await cache.get('a', 'k', compute)).toBe(2);
+    expect(await cache.get('b', 'k', compute)).toBe(3);
+  });
+
+  it('reads a lifetime given as a function when it makes each entry', async () => {
+    let now = 0;
+    let ttlMs = 20_000;
+    const cache = createSlotCache<number>({ ttlMs: () => ttlMs, maxEntries: 100, now: () => now });
+    let calls = 0;
+    const compute = () => Promise.resolve(++calls);
+    await cache.get('p', 'long', compute);
+    ttlMs = 1_000;
+    await cache.get('p', 'short', compute);
+    now = 1_000;
+    expect(await cache.get('p', 'long', compute)).toBe(1);
+    expect(await cache.get('p', 'short', compute)).toBe(3);
+  });
+
   it('stays within its size bound', async () => {
     const { cache, compute } = setup(3);
     for (const key of ['1', '2', '3', '4', '5']) await cache.get('p', key, compute);

@@ -1,6 +1,7 @@
-import { canMove, canReschedule, hasEnded, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
+import { canMove, canReschedule, hasEnded, holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
+import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import { revokeBookingLinks } from '../booking-links/booking-links-repository.ts';
@@ -41,6 +42,8 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
         const at = deps.clock.now();
         await updateBookingStatus(tx, appointmentId, { to, at, cancelledBy: by.actor, cancelReason: by.reason ?? null });
         if (hasEnded(to)) await revokeBookingLinks(tx, appointmentId, at);
+        // A cancellation or no-show frees the time: every other process offers it again on commit.
+        if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
         return { ...before, status: to };
       });
       deps.availability.invalidatePractice(state.practice_id);
@@ -58,6 +61,7 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
         await updateBookingTime(tx, appointmentId, { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() }).catch((error: unknown) => {
           throw isOverlapViolation(error) ? slotTaken() : error;
         });
+        await announceSlotChanges(deps.db, tx, [current.practice_id]);
         return (await findBookingState(tx, appointmentId))!;
       });
       deps.availability.invalidatePractice(state.practice_id);

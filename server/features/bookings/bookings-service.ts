@@ -1,5 +1,6 @@
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { Database } from '../../db/database.ts';
+import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createAppointment, prepareBooking, requestHash, type BookingTransactionDeps, type BookingRequest } from './booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
@@ -49,6 +50,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
         const response = await deps.db.transaction(async (tx) => {
           if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
           const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
+          if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
           const booked: BookingResponse = {
             status: 201,
             body: {

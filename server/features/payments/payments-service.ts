@@ -6,6 +6,7 @@ import type { PaymentAdapter, SessionState } from '../../adapters/payments/payme
 import { PaymentProviderError } from '../../adapters/payments/payment-adapter.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
+import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
@@ -138,6 +139,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     if (a.status === 'expired') {
       // The hold ran out before the money came: take the slot back if it is still free.
       if (!(await attemptInSavepoint(tx, () => retakeSlot(tx, a.id), isOverlapViolation))) return refund('slot-lost');
+      await announceSlotChanges(db, tx, [practice.id]);
     }
     await markPaid(tx, a.id, paymentIntentId, clock.now());
     // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
@@ -155,12 +157,16 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
 
   async function completeSession(sessionId: string, eventId: string, known?: SessionState) {
     const practice = await practiceOfSession(sessionId);
-    return db.transaction(async (tx) => {
-      if (!(await recordPaymentEvent(tx, eventId, 'completed'))) return 'unchanged' as const;
+    const { outcome, isRetaken } = await db.transaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, eventId, 'completed'))) return { outcome: 'unchanged' as const, isRetaken: false };
       const appointment = await lockAppointmentBySession(tx, sessionId);
       if (!appointment) throw AppError.notFound(NOT_FOUND_MESSAGE);
-      return applyCompletion(tx, practice, appointment, known?.paymentIntentId ?? null);
+      const outcome = await applyCompletion(tx, practice, appointment, known?.paymentIntentId ?? null);
+      return { outcome, isRetaken: appointment.status === 'expired' && outcome === 'paid' };
     });
+    // A released slot taken back by a late payment is not offered any more.
+    if (isRetaken) deps.availability.invalidatePractice(practice.id);
+    return outcome;
   }
 
   return {
@@ -185,6 +191,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
         const created = await createAppointment(tx, deps, prepared, {
           status: 'pending_payment', holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS), amountCents: reason.amount_cents,
         });
+        await announceSlotChanges(db, tx, [practice.id]);
         return { created, isReplaced };
       });
       deps.availability.invalidatePractice(practice.id);
@@ -202,7 +209,10 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
         await attachSession(db, created.appointmentId, session.id, adapter.provider);
         return { session_id: session.id, url: session.url };
       } catch (error) {
-        await releaseHold(db, created.appointmentId);
+        await db.transaction(async (tx) => {
+          await releaseHold(tx, created.appointmentId);
+          await announceSlotChanges(db, tx, [practice.id]);
+        });
         deps.availability.invalidatePractice(practice.id);
         if (error instanceof PaymentProviderError) throw paymentUnavailable();
         throw error;
@@ -243,6 +253,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
             return false;
           }
           await queueUnpaidNotice(tx, practice, appointment);
+          await announceSlotChanges(db, tx, [practice.id]);
           return true;
         }
         if (appointment.status !== 'pending_payment') return false;
@@ -299,7 +310,11 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     },
 
     async releaseExpiredHolds() {
-      const released = await releaseExpiredHolds(db, clock.now());
+      const released = await db.transaction(async (tx) => {
+        const rows = await releaseExpiredHolds(tx, clock.now());
+        await announceSlotChanges(db, tx, rows.map((r) => r.practice_id));
+        return rows;
+      });
       new Set(released.map((r) => r.practice_id)).forEach((id) => deps.availability.invalidatePractice(id));
       return released.length;
     },

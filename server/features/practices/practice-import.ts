@@ -7,6 +7,7 @@ import {
 } from '#domain/practice/practice-config-schema.ts';
 import { findDeploymentProblems, type DeploymentOffers } from '#domain/practice/practice-deployment-rules.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { syncClosures, syncSchedules, syncTimeOff } from './practice-calendar-repository.ts';
 import {
   deactivateMissing,
@@ -59,6 +60,8 @@ export async function importPracticeConfig(db: Database, file: PracticeConfigFil
     await lockPracticeImport(tx);
     const summary: ImportSummary = [];
     for (const practice of file.practices) summary.push(await importPractice(tx, practice));
+    // Schedules, providers, reasons or closures may have changed: running servers forget their slot lists on commit.
+    await announceSlotChanges(db, tx, summary.map((p) => p.practice_id));
     return summary;
   });
 }
