@@ -15,6 +15,9 @@ const apiProject = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${kind}`,
     include: ['server/**/*.api.test.ts'],
+    // `*.postgres.api.test.ts`: several server processes on one database, a PostgreSQL deployment
+    // only (PGlite is one process's database), so those files are not part of the PGlite run at all.
+    exclude: kind === 'pglite' ? ['server/**/*.postgres.api.test.ts', 'node_modules/**'] : ['node_modules/**'],
     env: { TEST_DB_KIND: kind, TZ: 'UTC' },
     globalSetup: ['server/test/api-global-setup.ts'],
     // Files share a worker's module cache: each builds its own app and database, so nothing

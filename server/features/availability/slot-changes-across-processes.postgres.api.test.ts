@@ -12,15 +12,15 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 /**
  * "Offered again at once" behind a load balancer (issue 18): two server processes on one
  * PostgreSQL database, each with its own 20-second slot cache. What one process (or the importer,
- * a hold sweep or a cancellation elsewhere) commits, the other stops or starts offering within a second. Several
- * processes on one database is a PostgreSQL deployment, so on PGlite this is reported as skipped.
+ * a hold sweep or a cancellation elsewhere) commits, the other stops or starts offering within a
+ * second. Several processes on one database is a PostgreSQL deployment: the `.postgres` in the
+ * file name keeps it out of the PGlite run (vitest.config.ts).
  */
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 const WITHIN_MS = 1_000;
 const practice = (overrides: Record<string, unknown> = {}) =>
   practiceConfig({ reasons: [{ name: 'Exam', final_duration: 30 }, { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }], ...overrides });
 
-describe.runIf(onPostgres)('slot lists across two server processes', () => {
+describe('slot lists across two server processes', () => {
   let testDb: TestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
