@@ -1,37 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueSms, OPTED_OUT_NOTE } from '../../jobs/message-jobs.ts';
-import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
-import { importPractices } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import type { TestDatabase } from '../../test/test-database.ts';
 import { readOutbox } from '../reviews/review-test-support.ts';
 import {
-  inboundTexts, INBOUND_URL, OWN_NUMBER, queueReviewText, runAppJobs, SERVICE_SID, smsConsents, TEXTING_PRACTICES, textIn, twilioConfig, TWILIO_FROM,
+  inboundTexts, INBOUND_URL, OWN_NUMBER, queueReviewText, runAppJobs, SERVICE_SID, smsConsents, setUpTextingApp, textIn, TWILIO_FROM, type TextingApp,
 } from './sms-test-kit.ts';
 
 /** Texts patients send back (ADR 0033): routed by the number they were sent to, keywords applied, once each. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
+const texting = setUpTextingApp(clock);
 let testDb: TestDatabase;
 let app: FastifyInstance;
-let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+let twilio: TextingApp['twilio'];
 let ids: Record<string, string>;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  twilio = await startFakeTwilio();
-  ids = await importPractices(testDb.db, ...TEXTING_PRACTICES);
-  app = await createTestApp(testDb.db, { clock, config: twilioConfig(twilio.url) });
-});
-afterAll(async () => {
-  await app?.close();
-  await twilio?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  twilio.texts.length = 0;
-  await testDb.db.exec('delete from jobs; delete from sms_sends; delete from inbound_texts; delete from contact_consents; delete from outbox_messages;');
-});
+beforeAll(() => ({ testDb, app, twilio, ids } = texting));
 
 const PATIENT = '+15125550123';
 

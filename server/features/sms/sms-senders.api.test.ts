@@ -1,35 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { SEND_SMS_JOB } from '../../jobs/message-jobs.ts';
-import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { importPractices } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { OWN_NUMBER, queueReviewText, runAppJobs, SERVICE_SID, TEXTING_PRACTICES, twilioConfig, TWILIO_FROM } from './sms-test-kit.ts';
+import type { TestDatabase } from '../../test/test-database.ts';
+import { OWN_NUMBER, queueReviewText, runAppJobs, SERVICE_SID, setUpTextingApp, TEXTING_PRACTICES, TWILIO_FROM, type TextingApp } from './sms-test-kit.ts';
 
 /** Who sends a practice's texts (ADR 0033): its own sms_from, else TWILIO_FROM; each text sent is recorded. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
+const texting = setUpTextingApp(clock);
 let testDb: TestDatabase;
 let app: FastifyInstance;
-let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+let twilio: TextingApp['twilio'];
 let ids: Record<string, string>;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  twilio = await startFakeTwilio();
-  ids = await importPractices(testDb.db, ...TEXTING_PRACTICES);
-  app = await createTestApp(testDb.db, { clock, config: twilioConfig(twilio.url) });
-});
-afterAll(async () => {
-  await app?.close();
-  await twilio?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  twilio.texts.length = 0;
-  await testDb.db.exec('delete from jobs; delete from sms_sends;');
-});
+beforeAll(() => ({ testDb, app, twilio, ids } = texting));
 
 describe('the sender of a text', () => {
   it("is the practice's own number, else TWILIO_FROM, else its Messaging Service; each send is recorded", async () => {

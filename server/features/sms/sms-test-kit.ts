@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import twilio from 'twilio';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
-import { practiceConfig } from '../../test/practice-factory.ts';
+import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
+import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { postReviewRequest, TEST_ADMIN_KEY, TEST_PUBLIC_URL } from '../reviews/review-test-support.ts';
 
 /** Test helpers for texts: practices with and without their own sender, review texts out, replies in. */
@@ -70,4 +73,36 @@ export async function smsConsents(db: Database, recipient: string) {
     `select practice_id, granted, source, words from contact_consents where channel = 'sms' and recipient = $1 order by seq`,
     [recipient],
   );
+}
+
+export interface TextingApp {
+  testDb: TestDatabase;
+  app: FastifyInstance;
+  twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+  ids: Record<string, string>;
+}
+
+/**
+ * The set-up of the texting API tests: a Twilio stand-in, the texting practices and an app that
+ * texts through it; the stand-in's texts and the texting tables are emptied before each test.
+ * The object is filled in by `beforeAll`.
+ */
+export function setUpTextingApp(clock: Clock): TextingApp {
+  const ctx = {} as TextingApp;
+  beforeAll(async () => {
+    ctx.testDb = await createTestDatabase();
+    ctx.twilio = await startFakeTwilio();
+    ctx.ids = await importPractices(ctx.testDb.db, ...TEXTING_PRACTICES);
+    ctx.app = await createTestApp(ctx.testDb.db, { clock, config: twilioConfig(ctx.twilio.url) });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.twilio?.close();
+    await ctx.testDb?.destroy();
+  });
+  beforeEach(async () => {
+    ctx.twilio.texts.length = 0;
+    await ctx.testDb.db.exec('delete from jobs; delete from sms_sends; delete from inbound_texts; delete from contact_consents; delete from outbox_messages;');
+  });
+  return ctx;
 }
