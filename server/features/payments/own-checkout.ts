@@ -1,3 +1,4 @@
+import { isBooked } from '#domain/booking/booking-lifecycle.ts';
 import type { BookingBody } from '#domain/booking/booking-schemas.ts';
 import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
@@ -61,7 +62,7 @@ export function isHeld(a: Pick<SessionAppointment, 'status' | 'hold_expires_at'>
 
 /** True when a checkout can still take money for it: held, or booked without payment. */
 export function canTakePayment(a: Pick<SessionAppointment, 'status' | 'payment_status' | 'hold_expires_at'>, now: Date): boolean {
-  return isHeld(a, now) || (a.status === 'booked' && a.payment_status === 'unpaid');
+  return isHeld(a, now) || (isBooked(a.status) && a.payment_status === 'unpaid');
 }
 
 /** What the payment pages tell the patient about the appointment (the status check's `result.appointment`). */
@@ -69,7 +70,7 @@ export function describeAppointment(a: SessionAppointment, now: Date): PaymentAp
   const local = a.starts_at ? formatInstantLocal(a.starts_at, a.server_tz) : null;
   const held = isHeld(a, now);
   return {
-    state: held ? 'held' : a.status === 'booked' ? 'booked' : 'released',
+    state: held ? 'held' : isBooked(a.status) ? 'booked' : 'released',
     apt_date: local ? local.slice(0, 10) : null,
     start_time: local ? local.slice(11) : null,
     time_zone: a.server_tz,

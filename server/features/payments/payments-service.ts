@@ -104,7 +104,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
    * appointment). Null when it holds nothing any more: the caller books afresh.
    */
   async function resumeOrRenew(earlier: SessionAppointment, practice: PracticeRow): Promise<CheckoutSession | null> {
-    if (earlier.status === 'booked' && earlier.payment_status === 'paid') return { session_id: earlier.payment_session_id, url: successUrlOf(practice.form_url, earlier.payment_session_id) };
+    if (isBooked(earlier.status) && earlier.payment_status === 'paid') return { session_id: earlier.payment_session_id, url: successUrlOf(practice.form_url, earlier.payment_session_id) };
     if (!canTakePayment(earlier, clock.now())) return null;
     if (isHeld(earlier, clock.now())) {
       const state = await adapter.retrieveSession(earlier.payment_session_id).catch(() => null);

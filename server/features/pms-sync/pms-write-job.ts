@@ -1,3 +1,4 @@
+import { isBooked } from '#domain/booking/booking-lifecycle.ts';
 import { z } from 'zod';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
@@ -66,7 +67,8 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
     }
     // A payment hold becomes a booking (or is released) within the hold time: ask again later.
     if (appointment.status === 'pending_payment') throw new Error('Waiting for the payment to complete before writing to Open Dental.');
-    if (appointment.status !== 'booked' || !appointment.starts_at || !appointment.ends_at) {
+    // Booked, confirmed or arrived (ADR 0033): a visit that is still on.
+    if (!isBooked(appointment.status) || !appointment.starts_at || !appointment.ends_at) {
       return recordWriteProblem(deps.db, appointment.id, 'skipped', `The appointment is ${appointment.status}; nothing to write.`);
     }
     const { openDental } = deps;

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
 import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 
@@ -5,7 +6,7 @@ import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 export interface AppointmentToWrite {
   id: string;
   practice_id: string;
-  status: string;
+  status: BookingStatus;
   pms_prov_num: number;
   pms_op_num: number;
   pms_clinic_num: number | null;

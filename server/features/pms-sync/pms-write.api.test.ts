@@ -26,7 +26,7 @@ beforeAll(async () => {
   const office = fake.office('office-w');
   office.providers = [odProvider(1, 'Ana', 'One')];
   office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = [providerSchedule('2026-03-03', 1, '08:00', '12:00', [1])];
+  office.schedules = [providerSchedule('2026-03-03', 1, '08:00', '12:00', [1]), providerSchedule('2026-03-03', 1, '14:00', '16:00', [1])];
 
   testDb = await createTestDatabase();
   const ids = await importPractices(
@@ -197,6 +197,16 @@ describe('writing bookings into Open Dental', () => {
     clock.advance(30_000);
     await runJobs();
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
+  });
+
+  it('writes a booking the patient confirmed before the job ran, and skips one already cancelled', async () => {
+    const confirmed = await book('14:00', { first_name: 'Hal', last_name: 'Confirmed', email: 'hal@example.com' });
+    const cancelled = await book('15:00', { first_name: 'Ida', last_name: 'Cancelled', email: 'ida@example.com' });
+    await testDb.db.query(`update appointments set status = 'confirmed' where id = $1`, [confirmed]);
+    await testDb.db.query(`update appointments set status = 'cancelled' where id = $1`, [cancelled]);
+    await runJobs();
+    expect(await writeState(confirmed)).toMatchObject({ pms_write_status: 'written' });
+    expect(await writeState(cancelled)).toMatchObject({ pms_write_status: 'skipped' });
   });
 
   it('does not guess between namesakes: marks the booking failed and tells the practice', async () => {
