@@ -18,7 +18,7 @@ import type { PracticesService } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
 import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
 import { queueBookingMessages } from './booking-messages.ts';
-import { insertAppointment, isOverlapViolation } from './bookings-repository.ts';
+import { insertAppointment, isOverlapViolation, queueBehindSameChairBookings } from './bookings-repository.ts';
 import { explainUnofferedSlot, slotTaken, slotUnavailable } from './slot-refusal.ts';
 import { recordBookingConsent } from '../consent/contact-consent.ts';
 
@@ -127,6 +127,7 @@ export async function createAppointment(
   });
   const composedMessage = composeBookingMessage(body, reason.name);
   const status = slot ? mode.status : 'requested';
+  if (slot) await queueBehindSameChairBookings(tx, practice.id, slot.provNum, slot.opNum);
   const { id: appointmentId, reference } = await insertAppointment(tx, {
     practiceId: practice.id,
     reasonId: reason.id,

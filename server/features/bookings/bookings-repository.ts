@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BookingLanguage } from '#domain/booking/booking-lifecycle.ts';
 import type { InsuranceDetails, UserMeta } from '#domain/booking/booking-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -67,6 +68,24 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
     ],
   );
   return row!;
+}
+
+/**
+ * Queues this transaction behind any other that is booking the same provider or the same
+ * operatory of the practice, until it commits. Without it, many simultaneous inserts of one time
+ * wait on each other inside the exclusion check, PostgreSQL breaks each cycle only after its
+ * one-second deadlock timeout, and a 50-way race runs past the pool's wait (503s). The two locks
+ * are taken in one global order, so they cannot deadlock themselves; PGlite runs one transaction
+ * at a time anyway.
+ */
+export async function queueBehindSameChairBookings(tx: Queryable, practiceId: string, provNum: number, opNum: number): Promise<void> {
+  const keys = [`${practiceId}:provider:${provNum}`, `${practiceId}:operatory:${opNum}`].map(lockKeyOf).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const key of keys) await tx.query('select pg_advisory_xact_lock($1::bigint)', [key.toString()]);
+}
+
+/** A signed 64-bit advisory-lock key from a name (the first 8 bytes of its SHA-256). */
+function lockKeyOf(name: string): bigint {
+  return createHash('sha256').update(name).digest().readBigInt64BE(0);
 }
 
 /**
