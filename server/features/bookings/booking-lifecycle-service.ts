@@ -1,6 +1,6 @@
 import { canMove, canReschedule, hasEnded, holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
@@ -25,7 +25,7 @@ export interface BookingLifecycle {
 const NOT_FOUND = 'This appointment could not be found.';
 
 export function createBookingLifecycle(deps: { db: Database; clock: Clock; practices: PracticesService; availability: AvailabilityService }): BookingLifecycle {
-  async function locked(tx: Parameters<Parameters<Database['transaction']>[0]>[0], appointmentId: string): Promise<BookingState> {
+  async function locked(tx: Queryable, appointmentId: string): Promise<BookingState> {
     const state = await lockBookingState(tx, appointmentId);
     if (!state) throw AppError.notFound(NOT_FOUND);
     return state;

@@ -1,5 +1,5 @@
 import { consentWords, type ConsentPlace } from '#domain/booking/booking-texts.ts';
-import { normaliseEmail, normalisePhone } from '#domain/verification/contact-normalisation.ts';
+import { normaliseEmail, normalisePhone, normaliseRecipient } from '#domain/verification/contact-normalisation.ts';
 import type { Queryable } from '../../db/database.ts';
 import { insertConsents, latestConsent, type ConsentChannel, type ConsentRow } from './consent-repository.ts';
 
@@ -26,9 +26,7 @@ export async function recordBookingConsent(
  * says so. A recipient with no decision at all has not consented.
  */
 export async function mayContact(db: Queryable, practiceId: string, channel: ConsentChannel, rawRecipient: string): Promise<boolean> {
-  const recipient = channel === 'email' ? normaliseEmail(rawRecipient) : normalisePhone(rawRecipient);
-  if (!recipient) return false;
-  return (await latestConsent(db, { practiceId, channel, recipient }))?.granted ?? false;
+  return (await newestDecision(db, practiceId, channel, rawRecipient))?.granted ?? false;
 }
 
 /**
@@ -37,9 +35,7 @@ export async function mayContact(db: Queryable, practiceId: string, channel: Con
  * some other way (a review request an operator marked as consented) still go.
  */
 export async function hasOptedOut(db: Queryable, practiceId: string, channel: ConsentChannel, rawRecipient: string): Promise<boolean> {
-  const recipient = channel === 'email' ? normaliseEmail(rawRecipient) : normalisePhone(rawRecipient);
-  if (!recipient) return false;
-  return (await latestConsent(db, { practiceId, channel, recipient }))?.granted === false;
+  return (await newestDecision(db, practiceId, channel, rawRecipient))?.granted === false;
 }
 
 /**
@@ -65,4 +61,10 @@ export async function recordTextedKeyword(
     });
   }
   await insertConsents(tx, rows);
+}
+
+/** The newest decision for a recipient as typed (normalised as the one-time codes are); null without one. */
+async function newestDecision(db: Queryable, practiceId: string, channel: ConsentChannel, rawRecipient: string) {
+  const recipient = normaliseRecipient(channel === 'email' ? 'email' : 'text', rawRecipient);
+  return recipient ? latestConsent(db, { practiceId, channel, recipient }) : null;
 }

@@ -2,7 +2,7 @@ import type { CreatedReviewRequest, ReviewChannel } from '#domain/reviews/review
 import type { Queryable } from '../../db/database.ts';
 import { queueReviewInvitation } from './review-messages.ts';
 import { insertReviewRequest } from './review-requests-repository.ts';
-import { createReviewToken } from './review-tokens.ts';
+import { createLinkToken } from '../booking-links/link-tokens.ts';
 
 export interface ReviewRequestDraft {
   practice: { id: string; name: string };
@@ -28,7 +28,7 @@ export async function createReviewRequest(
   draft: ReviewRequestDraft,
   context: { now: Date; publicUrl: string },
 ): Promise<CreatedReviewRequest> {
-  const { token, tokenHash } = createReviewToken();
+  const { token, tokenHash } = createLinkToken();
   const requestId = await insertReviewRequest(tx, {
     practiceId: draft.practice.id,
     tokenHash,

@@ -21,7 +21,7 @@ import {
   recordReviewClick,
 } from './review-requests-repository.ts';
 import { lockPatient } from './review-sweep-repository.ts';
-import { hashReviewToken, isWellFormedReviewToken } from './review-tokens.ts';
+import { hashLinkToken, isWellFormedLinkToken } from '../booking-links/link-tokens.ts';
 
 export const INVALID_REVIEW_LINK_MESSAGE = 'This review link is not valid. Please open the full link from the message you received.';
 export const UNKNOWN_REQUEST_MESSAGE = 'We could not find this review request. Please open the link from the message you received again.';
@@ -117,8 +117,8 @@ export function createReviewsService(deps: {
     },
 
     async verifyLink(token) {
-      if (!isWellFormedReviewToken(token)) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
-      const request = await findReviewRequestByTokenHash(db, hashReviewToken(token));
+      if (!isWellFormedLinkToken(token)) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
+      const request = await findReviewRequestByTokenHash(db, hashLinkToken(token));
       if (!request) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
       return {
         patient_first_name: request.patient_first_name,
