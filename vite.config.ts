@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { compileMessages } from './scripts/compile-messages-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -38,7 +39,7 @@ function precompressAssets(): Plugin {
 
 const config = {
   root: webRoot,
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [compileMessages(), react(), tailwindcss(), precompressAssets()],
   build: {
     outDir,
     emptyOutDir: true,

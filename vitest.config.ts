@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileMessages } from './scripts/compile-messages-plugin.ts';
 
 /**
  * Projects: `unit` (domain and server logic), `web` (components in jsdom), and the API suite
@@ -47,7 +48,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // The web tests see catalogues as the browser does: compiled (ADR 0034).
+        plugins: [compileMessages(), react()],
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],

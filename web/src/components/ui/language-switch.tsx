@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#domain/i18n/languages.ts';
+import { changeLanguage } from '../../lib/i18n/catalogue-registry.ts';
+import { useLanguage } from '../../lib/i18n/use-messages.ts';
+
+/**
+ * The footer's language switch (issue 19): plain buttons, so Tab and Enter reach them; each
+ * language named in itself and marked with its `lang` for screen readers. Switching changes no
+ * route and no state, so the step and everything typed stay.
+ */
+export function LanguageSwitch({ label }: { label: string }) {
+  const language = useLanguage();
+  const [pending, setPending] = useState<Language | null>(null);
+  const choose = (next: Language) => {
+    setPending(next);
+    void changeLanguage(next).finally(() => setPending(null));
+  };
+  return (
+    <nav aria-label={label}>
+      <ul className="flex gap-3">
+        {LANGUAGES.map((l) => (
+          <li key={l}>
+            <button
+              type="button"
+              lang={l}
+              aria-current={l === language ? 'true' : undefined}
+              aria-busy={pending === l || undefined}
+              disabled={pending !== null}
+              onClick={() => l !== language && choose(l)}
+              className="underline-offset-2 hover:text-slate-900 hover:underline aria-[current=true]:font-semibold aria-[current=true]:text-slate-900 aria-[current=true]:no-underline"
+            >
+              {LANGUAGE_NAMES[l]}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

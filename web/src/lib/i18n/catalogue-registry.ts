@@ -1,0 +1,49 @@
+import type { Language } from '#domain/i18n/languages.ts';
+import type { MessageParams } from '#domain/i18n/message-catalog.ts';
+import { currentLanguage, setLanguageNow } from './language-state.ts';
+
+/** A catalogue as the browser has it (after `scripts/compile-messages-plugin.ts`). */
+export type CompiledMessages = Readonly<Record<string, (params?: MessageParams) => string>>;
+type Loaders = Readonly<Partial<Record<Language, () => Promise<CompiledMessages>>>>;
+/** A loaded translation, or its load in flight; the fields let React's `use` read it without suspending again. */
+type Pending = Promise<CompiledMessages> & { status?: 'fulfilled'; value?: CompiledMessages };
+
+const catalogues = new Map<CompiledMessages, { loaders: Loaders; loaded: Map<Language, Pending> }>();
+
+/**
+ * Called by every compiled catalogue as its chunk is evaluated (the plugin adds the call), so a
+ * Spanish page starts fetching a step's Spanish messages while the step's own script arrives.
+ */
+export function registerCatalogue(en: CompiledMessages, loaders: Loaders): void {
+  if (catalogues.has(en)) return;
+  catalogues.set(en, { loaders, loaded: new Map() });
+  if (currentLanguage() !== 'en') void translationOf(en, currentLanguage());
+}
+
+/** The messages of a catalogue in a language: English at once, another language once loaded. */
+export function translationOf(en: CompiledMessages, language: Language): CompiledMessages | Pending {
+  if (language === 'en') return en;
+  const entry = catalogues.get(en);
+  const load = entry?.loaders[language];
+  if (!entry || !load) return en;
+  let pending = entry.loaded.get(language);
+  if (!pending) {
+    pending = load() as Pending;
+    pending.then(
+      (value) => Object.assign(pending as Pending, { status: 'fulfilled', value }),
+      // A failed load is tried again next time rather than remembered.
+      () => entry.loaded.delete(language),
+    );
+    entry.loaded.set(language, pending);
+  }
+  return pending.status === 'fulfilled' && pending.value ? pending.value : pending;
+}
+
+/**
+ * Switches language once every catalogue on the page has its messages in it, so nothing on the
+ * screen suspends, unmounts or loses what the patient typed.
+ */
+export async function changeLanguage(language: Language): Promise<void> {
+  await Promise.all([...catalogues.keys()].map((en) => translationOf(en, language)));
+  setLanguageNow(language);
+}
