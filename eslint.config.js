@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -87,6 +88,20 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...webLayerZones] }],
       'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*'], message: 'web must not import server code.' }] }],
+    },
+  },
+  {
+    // Issue 19: every text a patient sees is a message (ADR 0034). JSX text and the attributes a
+    // patient reads or hears must come from a catalogue; `scripts/patient-texts.test.ts` checks the
+    // string literals of .ts files.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx', 'web/src/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-only', words: { exclude: ['^[^A-Za-zÀ-ÿ]*$'] }, 'jsx-attributes': { include: ['^aria-label$', '^aria-description$', '^aria-valuetext$', '^placeholder$', '^title$', '^alt$', '^label$'] } },
+      ],
     },
   },
   {

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 19: a patient-visible string in the web or server code that is not a message fails the
+ * run. JSX text and attributes are ESLint's (`i18next/no-literal-string`); this test reads every
+ * string literal in the web and in the server's patient-facing code and fails on English prose
+ * outside a catalogue (`*.messages.ts`). Prose = a capital letter, then at least two more words.
+ *
+ * Not patient-facing, so not scanned: the staff/admin API, the CLI, the development outbox and
+ * clock, health checks, the Open Dental connector and its notes for the office; nor are thrown
+ * `Error`s (programmers), log lines and the practice's own notification e-mails (in the practice's
+ * language, English), which say so with a `// practice-facing` or `// not patient-facing` comment
+ * on the line before.
+ */
+const ROOT = new URL('..', import.meta.url).pathname;
+const SCANNED = ['web/src', 'server/features', 'server/http', 'server/jobs', 'server/adapters', 'domain'];
+const OPERATOR_FACING = [
+  /^server\/features\/(admin|dev-clock|health|outbox|pms-sync)\//,
+  /^server\/adapters\/(pms|outbox)\//,
+  /^domain\/practice\/practice-(config|deployment)/,
+  /^web\/src\/test\//,
+];
+const PROSE = /^[A-Z][A-Za-z’']*,? [A-Za-z’',]+ [A-Za-z]/;
+const DEVELOPER_CALL = /(^|\.)(log\.(trace|debug|info|warn|error|fatal)|console\.\w+|describe|it|test)$/;
+const EXEMPT_MARK = /\/\/ (practice-facing|not patient-facing)/;
+
+function files(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return files(path);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|bench|test-data|bench-data)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.messages.ts') && !/test-/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** English prose in string and template literals, with its line; skips text for developers. */
+export function proseLiterals(source: string, fileName = 'x.tsx'): { line: number; text: string }[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const lines = source.split('\n');
+  const found: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
+      if (PROSE.test(node.text) && !isForDevelopers(node) && !EXEMPT_MARK.test(lines[line - 1] ?? '') && !EXEMPT_MARK.test(lines[line] ?? '')) found.push({ line: line + 1, text: node.text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** Inside `new Error(…)`, a log or console call, a test's name, or an import. */
+function isForDevelopers(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
+    if (ts.isNewExpression(at) && /Error$/.test(at.expression.getText())) return true;
+    if (ts.isCallExpression(at) && DEVELOPER_CALL.test(at.expression.getText())) return true;
+    if (ts.isStatement(at)) return false;
+  }
+  return false;
+}
+
+describe('patient-visible texts', () => {
+  const scanned = SCANNED.flatMap(files).filter((file) => !OPERATOR_FACING.some((pattern) => pattern.test(file)));
+
+  it('finds prose in a literal and lets developer and catalogue text be', () => {
+    expect(proseLiterals("const a = 'Please choose another time.';").map((f) => f.text)).toEqual(['Please choose another time.']);
+    expect(proseLiterals("throw new Error('The page has no root element.');")).toEqual([]);
+    expect(proseLiterals("const c = 'bg-white text-sm';\nconst k = t('heading');")).toEqual([]);
+  });
+
+  it('are all messages in a catalogue', () => {
+    const offenders = scanned.flatMap((file) => proseLiterals(readFileSync(join(ROOT, file), 'utf8'), file).map((f) => `${file}:${f.line}: ${f.text}`));
+    expect(offenders).toEqual([]);
+  });
+});
