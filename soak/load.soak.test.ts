@@ -48,11 +48,14 @@ async function codeFromOutbox(recipient: string): Promise<string | null> {
 describe('load', () => {
   it(`${settings.loadSeconds} s of mixed traffic at ${settings.connections} connections: no 5xx, no double booking, every 2xx stored, memory flat`, async () => {
     const client = createHttpClient({ connections: settings.connections });
+    const mixedLoad = (seconds: number, tag: string) =>
+      runMixedLoad({
+        client, bases: [server.base], open: practices['soak-open']!, verify: practices['soak-verify']!, connections: settings.connections,
+        durationMs: seconds * 1000, tag: `${tag}${Date.now()}`, readCode: codeFromOutbox,
+      });
+    const warmup = settings.loadWarmupSeconds > 0 ? await mixedLoad(settings.loadWarmupSeconds, 'warm') : null;
     const memory = sampleMemory(server.child.pid!);
-    const load = await runMixedLoad({
-      client, bases: [server.base], open: practices['soak-open']!, verify: practices['soak-verify']!, connections: settings.connections,
-      durationMs: settings.loadSeconds * 1000, tag: `load${Date.now()}`, readCode: codeFromOutbox,
-    });
+    const load = await mixedLoad(settings.loadSeconds, 'load');
     memory.stop();
     client.close();
 
@@ -63,11 +66,12 @@ describe('load', () => {
       `${windows.seconds.toFixed(0)}-s windows: first ${windows.baselineMb.toFixed(0)} MB, later ${windows.laterMb.map((mb) => mb.toFixed(0)).join(' / ')} MB, growth ${windows.growthMb.toFixed(1)} MB (limit ${MEMORY_GROWTH_LIMIT_MB}), peak ${windows.peakMb.toFixed(0)} MB`,
     );
 
+    expect(warmup?.unexpected ?? [], 'unexpected answers in the warm-up').toEqual([]);
     expect(load.unexpected, `${load.unexpectedCount} unexpected answers; server output:\n${server.output().slice(-3_000)}`).toEqual([]);
     expect(load.codesNotDelivered).toBe(0);
     expect(load.bookings.length).toBeGreaterThan(settings.loadSeconds);
     expect(await overlappingPairs(testDb.db)).toBe(0);
-    expect(await missingBookings(testDb.db, load.bookings)).toEqual([]);
+    expect(await missingBookings(testDb.db, [...(warmup?.bookings ?? []), ...load.bookings])).toEqual([]);
     expect(await bookedTwice(testDb.db)).toEqual([]);
 
     // Every message the load caused goes out: confirmations and notifications land in the outbox.

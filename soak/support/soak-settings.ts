@@ -5,6 +5,12 @@
 export interface SoakSettings {
   /** Mixed traffic of the load soak, in seconds (default 300). */
   loadSeconds: number;
+  /**
+   * Mixed traffic before the load soak's judged run, in seconds (default 0: the full run's first
+   * half-window is its warm-up). A shortened run sets it, or JIT, pools and caches filling up
+   * in its first seconds read as memory growth.
+   */
+  loadWarmupSeconds: number;
   /** Concurrent connections of the load and scale-out soaks (default 50). */
   connections: number;
   /** SIGKILLs of the crash soak (default 10). */
@@ -29,6 +35,7 @@ export function soakSettings(env: Record<string, string | undefined> = process.e
   };
   return {
     loadSeconds: whole('SOAK_LOAD_SECONDS', 300, 20),
+    loadWarmupSeconds: whole('SOAK_LOAD_WARMUP_SECONDS', 0, 0),
     connections: whole('SOAK_CONNECTIONS', 50, 1),
     crashKills: whole('SOAK_CRASH_KILLS', 10, 1),
     databaseDownSeconds: whole('SOAK_DB_DOWN_SECONDS', 15, 3),
