@@ -1,6 +1,7 @@
 import { parseTimeOfDay } from '../time/wall-clock.ts';
 import type { ConfigProblem } from './practice-config-problems.ts';
 import type { PracticeConfig, ScheduleConfig } from './practice-config-schema.ts';
+import type { Translations } from './practice-translations.ts';
 
 /**
  * Rules that span fields of one practice: numbers that must be unique, references that must
@@ -39,6 +40,8 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
   reportRepeats(practice.operatories, (o) => o.pms_op_num, ['operatories'], 'pms_op_num', report);
   reportRepeats(practice.reasons, (r) => r.name.toLowerCase(), ['reasons'], 'name', report);
   reportOfferedAndNot(practice, report);
+  reportTranslationsWithoutEnglish(practice, [], practice.translations, report);
+  practice.clinics.forEach((clinic, i) => reportTranslationsWithoutEnglish(clinic, ['clinics', i], clinic.translations, report));
   reportRepeats(practice.closures, (c) => c.date, ['closures'], 'date', report);
 
   const requireClinic = (path: (string | number)[], num: number | null) => {
@@ -113,6 +116,22 @@ function reportOfferedAndNot(practice: PracticeConfig, report: (path: (string | 
   check('clinics', practice.clinics, lists.clinics, (c) => c.pms_clinic_num);
   check('providers', practice.providers, lists.providers, (p) => p.pms_prov_num);
   check('operatories', practice.operatories, lists.operatories, (o) => o.pms_op_num);
+}
+
+/** A translation needs its English: patients reading English would otherwise see nothing where others see text. */
+function reportTranslationsWithoutEnglish<Field extends string>(
+  owner: { [F in Field]?: string | null },
+  ownerPath: (string | number)[],
+  translations: Translations<Field> | undefined,
+  report: (path: (string | number)[], message: string) => void,
+) {
+  for (const [language, texts] of Object.entries(translations ?? {}) as [string, Record<Field, string | undefined>][]) {
+    for (const field of Object.keys(texts ?? {}) as Field[]) {
+      if (texts[field] !== undefined && owner[field] == null) {
+        report([...ownerPath, 'translations', language, field], `has no English ${field} to translate: set ${field} too`);
+      }
+    }
+  }
 }
 
 export function findDuplicateFormUrls(practices: readonly { form_url: string }[]): ConfigProblem[] {
