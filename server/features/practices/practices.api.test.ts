@@ -139,11 +139,13 @@ describe('GET /api/v1/reason-for-visit', () => {
 
 describe('the practice\'s own texts in the request\'s language (issue 19)', () => {
   const spanish = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
-  const resultOf = <T extends z.ZodType>(schema: T, body: unknown) => successEnvelopeSchema(schema).parse(body).result as z.output<T>;
+  const formOf = (body: unknown) => successEnvelopeSchema(FormDetailsSchema).parse(body).result;
+  const reasonsOf = (body: unknown) => successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(body).result;
+  const clinicsOf = (body: unknown) => successEnvelopeSchema(z.array(ClinicSchema)).parse(body).result;
 
   it('gives the form details in Spanish, with the English where the practice gives no Spanish', async () => {
     const { body, headers } = await get('/api/v1/form/bright-smile', spanish);
-    const form = resultOf(FormDetailsSchema, body);
+    const form = formOf(body);
     expect(form.description).toBe('Odontología familiar y estética en el centro de Austin. Aceptamos pacientes nuevos.');
     expect(form.info_for_patient).toBe('Por favor, llegue 10 minutos antes y traiga una identificación con foto y su tarjeta del seguro.');
     expect(form.no_insurance_message).toBe('¿No tiene seguro? Pregúntenos por nuestro plan de ahorro propio.');
@@ -157,23 +159,23 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
   });
 
   it('gives English without a language, for English, and for a language the product does not speak', async () => {
-    for (const headers of [{}, { 'accept-language': 'en-US' }, { 'accept-language': 'fr-FR' }]) {
-      const form = resultOf(FormDetailsSchema, (await get('/api/v1/form/bright-smile', headers)).body);
+    for (const headers of [{}, { 'accept-language': 'en-US' }, { 'accept-language': 'fr-FR' }] as Record<string, string>[]) {
+      const form = formOf((await get('/api/v1/form/bright-smile', headers)).body);
       expect(form.description).toBe('Friendly family and cosmetic dentistry in downtown Austin. New patients welcome.');
       expect(form.info_for_patient).toBe('Please arrive 10 minutes early and bring a photo ID and your insurance card.');
     }
   });
 
   it('follows the patient\'s choice in the lang cookie before Accept-Language', async () => {
-    const form = resultOf(FormDetailsSchema, (await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es', 'accept-language': 'en' })).body);
+    const form = formOf((await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es', 'accept-language': 'en' })).body);
     expect(form.description).toMatch(/^Odontología familiar/);
   });
 
   it('names the reasons in Spanish, in the same order with the same ids', async () => {
     const form = await formDetails('bright-smile');
-    const english = resultOf(z.array(ReasonForVisitSchema), (await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body);
+    const english = reasonsOf((await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body);
     const { body, headers } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}`, spanish);
-    const reasons = resultOf(z.array(ReasonForVisitSchema), body);
+    const reasons = reasonsOf(body);
     expect(reasons.map((r) => r.id)).toEqual(english.map((r) => r.id));
     expect(reasons.map((r) => r.name)).toEqual(['Examen para paciente nuevo', 'Limpieza dental', 'Visita de seguimiento', 'Consulta de blanqueamiento dental']);
     expect(english.map((r) => r.name)).toEqual(['New Patient Exam', 'Cleaning', 'Follow-up Visit', 'Teeth Whitening Consultation']);
@@ -184,12 +186,12 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
   it('gives the clinics\' texts in Spanish where given, and the English of the others', async () => {
     const form = await formDetails('smile-group');
     const { body, headers } = await get(`/api/v1/clinic?practice_id=${form.id}`, spanish);
-    const clinics = resultOf(z.array(ClinicSchema), body);
+    const clinics = clinicsOf(body);
     expect(clinics.map((c) => c.display_location)).toEqual(['Manhattan', 'Brooklyn', 'Chicago (horarios en hora del Este)']);
     expect(clinics.map((c) => c.display_name)).toEqual(['Smile Group Midtown', 'Smile Group Brooklyn', 'Smile Group Chicago Loop']);
     expect(Object.keys(clinics[0]!).sort()).toEqual(Object.keys(ClinicSchema.shape).sort());
     expect(headers.vary).toMatch(/accept-language/i);
-    const english = resultOf(z.array(ClinicSchema), (await get(`/api/v1/clinic?practice_id=${form.id}`)).body);
+    const english = clinicsOf((await get(`/api/v1/clinic?practice_id=${form.id}`)).body);
     expect(english[2]!.display_location).toBe('Chicago (times shown in Eastern Time)');
   });
 });
