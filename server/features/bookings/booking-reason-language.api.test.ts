@@ -18,6 +18,7 @@ let testDb: TestDatabase;
 let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
+let whiteningId: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -25,11 +26,15 @@ beforeAll(async () => {
     testDb.db,
     practiceConfig({
       notification_email: 'office@test-practice.example',
-      reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true, providers: [], translations: { es: { name: 'Examen general' } } }],
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [], translations: { es: { name: 'Examen general' } } },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true, translations: { es: { name: 'Blanqueamiento' } } },
+      ],
     }),
   );
   practiceId = ids['test-practice']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
+  whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
   app = await createTestApp(testDb.db, { clock });
 });
 afterAll(async () => {
@@ -46,6 +51,27 @@ async function bookAndSend(overrides: Record<string, unknown>) {
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
   });
   expect(response.statusCode).toBe(201);
+  return sendMessages();
+}
+
+/** A paid booking through the local checkout: its messages go when the payment completes. */
+async function payAndSend(overrides: Record<string, unknown>) {
+  await testDb.db.query('delete from outbox_messages');
+  const origin = 'http://localhost:8080';
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/v1/stripe/create-session',
+    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: whiteningId }), success_url: `${origin}/test-practice/payment-success`, cancel_url: `${origin}/test-practice/payment-failed`, ...overrides },
+    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  });
+  expect(session.statusCode).toBe(201);
+  const sessionId: string = session.json().result.session_id;
+  const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin }, payload: '' });
+  expect(pay.statusCode).toBe(303);
+  return sendMessages();
+}
+
+async function sendMessages() {
   const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
   await worker.runDueJobs();
   const messages = await testDb.db.query<{ recipient: string; text: string; attachments: { content: string }[] | null }>(
@@ -68,5 +94,13 @@ describe('the reason in booking messages', () => {
     expect(toPatient.text).toContain('Reason: Exam\n');
     expect(toPatient.text).not.toContain('Examen');
     expect(toPractice.text).not.toContain('Examen');
+  });
+
+  it('is named in Spanish in the confirmation of a paid booking made in Spanish, and in English for the practice', async () => {
+    const { toPatient, toPractice } = await payAndSend({ start_time: '11:00:00', end_time: '11:30:00', language: 'es' });
+    expect(toPatient.text).toContain('Blanqueamiento');
+    expect(toPatient.text).toContain('$75.00');
+    expect(toPractice.text).toContain('Reason: Whitening\n');
+    expect(toPractice.text).not.toContain('Blanqueamiento');
   });
 });
