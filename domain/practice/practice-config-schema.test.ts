@@ -281,6 +281,18 @@ describe('translations', () => {
     ]);
   });
 
+  it('refuses two reasons that would read the same in a language', () => {
+    const reasons = [
+      { name: 'Exam', translations: { es: { name: 'Limpieza' } } },
+      { name: 'Limpieza' },
+      { name: 'Cleaning', translations: { es: { name: 'limpieza' } } },
+    ];
+    expect(problemsOf({ practices: [minimal({ reasons })] })).toEqual([
+      'practices[0].reasons[1].name: "Limpieza" is already the es name of reasons[0]',
+      'practices[0].reasons[2].translations.es.name: "limpieza" is already the es name of reasons[0]',
+    ]);
+  });
+
   it('refuses a translation of a text the practice does not have in English', () => {
     expect(
       problemsOf({
