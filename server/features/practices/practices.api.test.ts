@@ -166,6 +166,12 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
     }
   });
 
+  it('varies by language on a refusal too', async () => {
+    const { status, headers } = await get('/api/v1/form/no-such-practice', spanish);
+    expect(status).toBe(404);
+    expect(headers.vary).toMatch(/accept-language/i);
+  });
+
   it('follows the patient\'s choice in the lang cookie before Accept-Language', async () => {
     const form = formOf((await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es', 'accept-language': 'en' })).body);
     expect(form.description).toMatch(/^Odontología familiar/);
