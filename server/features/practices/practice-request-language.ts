@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, pickLanguage, type Language } from '#domain/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageOfAcceptLanguage, languageOfTag, type Language } from '#domain/i18n/languages.ts';
 
 /**
- * The language the booking page asked in: the patient's choice (the `lang` cookie), then
- * `Accept-Language`, then English. Stand-in until server/http gives every request its
- * `request.language`; then this becomes `request.language` and nothing else here changes.
+ * The language the booking page asked in, as ADR 0034 orders it for the API: `Accept-Language`
+ * (which the web's API client sets explicitly), then the patient's choice (the `lang` cookie),
+ * then English. Stand-in until server/http gives every request its `request.language`; then
+ * this becomes `request.language` and nothing else here changes.
  */
 export function requestLanguage(request: FastifyRequest): Language {
-  return pickLanguage({ acceptLanguage: request.headers['accept-language'], cookie: cookieValue(request.headers.cookie, LANGUAGE_COOKIE) });
+  const cookie = cookieValue(request.headers.cookie, LANGUAGE_COOKIE);
+  return languageOfAcceptLanguage(request.headers['accept-language']) ?? languageOfTag(cookie) ?? DEFAULT_LANGUAGE;
 }
 
 /** The answer depends on these headers: caches keep one copy per language. */

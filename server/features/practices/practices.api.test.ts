@@ -172,9 +172,11 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
     expect(headers.vary).toMatch(/accept-language/i);
   });
 
-  it('follows the patient\'s choice in the lang cookie before Accept-Language', async () => {
-    const form = formOf((await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es', 'accept-language': 'en' })).body);
-    expect(form.description).toMatch(/^Odontología familiar/);
+  it('follows Accept-Language, which the web sets explicitly, then the patient\'s choice in the lang cookie (ADR 0034)', async () => {
+    const byCookie = formOf((await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es' })).body);
+    expect(byCookie.description).toMatch(/^Odontología familiar/);
+    const byHeader = formOf((await get('/api/v1/form/bright-smile', { cookie: 'lang=es', 'accept-language': 'en' })).body);
+    expect(byHeader.description).toMatch(/^Friendly family/);
   });
 
   it('names the reasons in Spanish, in the same order with the same ids', async () => {
