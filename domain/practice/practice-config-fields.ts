@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseLocalDate } from '../time/local-date.ts';
+import { TRANSLATION_LANGUAGES, type Translations } from './practice-translations.ts';
 import { FormUrlSchema } from './practice-query-schemas.ts';
 import { isReservedPath } from './reserved-paths.ts';
 
@@ -139,3 +140,17 @@ export const optionalSmsSender = () =>
     })
     .nullable()
     .default(null);
+
+const TRANSLATED_TEXT_MESSAGE = 'must be a non-empty string; leave the field out to show the English';
+
+/**
+ * An owner's `translations` block: per language (not English, which is the field itself), a
+ * partial object of the owner's translatable fields. Unknown languages and fields are reported
+ * like any unknown key; absent stays absent, so a file without translations reads as before.
+ */
+export function translationsOf<Field extends string>(fields: readonly Field[]): z.ZodOptional<z.ZodType<Translations<Field>>> {
+  const text = z.string({ error: TRANSLATED_TEXT_MESSAGE }).trim().min(1, TRANSLATED_TEXT_MESSAGE).optional();
+  const texts = z.strictObject(Object.fromEntries(fields.map((field) => [field, text])));
+  const languages = z.strictObject(Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts.optional()])));
+  return (languages as unknown as z.ZodType<Translations<Field>>).optional();
+}

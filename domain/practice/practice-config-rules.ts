@@ -1,6 +1,7 @@
 import { parseTimeOfDay } from '../time/wall-clock.ts';
 import type { ConfigProblem } from './practice-config-problems.ts';
 import type { PracticeConfig, ScheduleConfig } from './practice-config-schema.ts';
+import { reasonNameIn, TRANSLATION_LANGUAGES, type Translations } from './practice-translations.ts';
 
 /**
  * Rules that span fields of one practice: numbers that must be unique, references that must
@@ -38,7 +39,10 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
   reportRepeats(practice.providers, (p) => p.pms_prov_num, ['providers'], 'pms_prov_num', report);
   reportRepeats(practice.operatories, (o) => o.pms_op_num, ['operatories'], 'pms_op_num', report);
   reportRepeats(practice.reasons, (r) => r.name.toLowerCase(), ['reasons'], 'name', report);
+  reportRepeatedTranslatedReasonNames(practice.reasons, report);
   reportOfferedAndNot(practice, report);
+  reportTranslationsWithoutEnglish(practice, [], practice.translations, report);
+  practice.clinics.forEach((clinic, i) => reportTranslationsWithoutEnglish(clinic, ['clinics', i], clinic.translations, report));
   reportRepeats(practice.closures, (c) => c.date, ['closures'], 'date', report);
 
   const requireClinic = (path: (string | number)[], num: number | null) => {
@@ -113,6 +117,39 @@ function reportOfferedAndNot(practice: PracticeConfig, report: (path: (string | 
   check('clinics', practice.clinics, lists.clinics, (c) => c.pms_clinic_num);
   check('providers', practice.providers, lists.providers, (p) => p.pms_prov_num);
   check('operatories', practice.operatories, lists.operatories, (o) => o.pms_op_num);
+}
+
+/** Two reasons a patient cannot tell apart in their language (a translation, or the English shown in its place). */
+function reportRepeatedTranslatedReasonNames(reasons: PracticeConfig['reasons'], report: (path: (string | number)[], message: string) => void) {
+  for (const language of TRANSLATION_LANGUAGES) {
+    const firstIndex = new Map<string, number>();
+    reasons.forEach((reason, i) => {
+      const name = reasonNameIn(reason, language);
+      const first = firstIndex.get(name.toLowerCase());
+      if (first === undefined) return firstIndex.set(name.toLowerCase(), i);
+      // A repeat of the English names is reported above; here only what the translations caused.
+      const isTranslated = reason.translations?.[language]?.name !== undefined;
+      if (!isTranslated && reasons[first]!.translations?.[language]?.name === undefined) return;
+      const path = isTranslated ? ['reasons', i, 'translations', language, 'name'] : ['reasons', i, 'name'];
+      report(path, `${JSON.stringify(name)} is already the ${language} name of reasons[${first}]`);
+    });
+  }
+}
+
+/** A translation needs its English: patients reading English would otherwise see nothing where others see text. */
+function reportTranslationsWithoutEnglish<Field extends string>(
+  owner: { [F in Field]?: string | null },
+  ownerPath: (string | number)[],
+  translations: Translations<Field> | undefined,
+  report: (path: (string | number)[], message: string) => void,
+) {
+  for (const [language, texts] of Object.entries(translations ?? {}) as [string, Record<Field, string | undefined>][]) {
+    for (const field of Object.keys(texts ?? {}) as Field[]) {
+      if (texts[field] !== undefined && owner[field] == null) {
+        report([...ownerPath, 'translations', language, field], `has no English ${field} to translate: set ${field} too`);
+      }
+    }
+  }
 }
 
 export function findDuplicateFormUrls(practices: readonly { form_url: string }[]): ConfigProblem[] {

@@ -228,3 +228,84 @@ describe('parsePracticeConfigFile', () => {
     expect(problemsOf(json)).toEqual(expected);
   });
 });
+
+describe('translations', () => {
+  const translated = (overrides: Json = {}): Json =>
+    complete({
+      description: 'Family dentistry.',
+      info_for_patient: 'Arrive early.',
+      translations: { es: { description: ' Odontología familiar. ', info_for_patient: 'Llegue temprano.' } },
+      clinics: [{ pms_clinic_num: 1, display_name: 'Downtown', translations: { es: { display_name: 'Centro' } } }],
+      reasons: [{ name: 'Exam', providers: [1], clinics: [1], translations: { es: { name: 'Examen' } } }],
+      ...overrides,
+    });
+
+  it('keeps the translations beside each owner, trimmed', () => {
+    const result = parsePracticeConfigFile({ practices: [translated()] });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    const [practice] = result.value.practices;
+    expect(practice!.translations).toEqual({ es: { description: 'Odontología familiar.', info_for_patient: 'Llegue temprano.' } });
+    expect(practice!.clinics[0]!.translations).toEqual({ es: { display_name: 'Centro' } });
+    expect(practice!.reasons[0]!.translations).toEqual({ es: { name: 'Examen' } });
+  });
+
+  it('leaves translations out when the file does', () => {
+    const result = parsePracticeConfigFile({ practices: [complete()] });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.value.practices[0]).not.toHaveProperty('translations');
+    expect(result.value.practices[0]!.reasons[0]).not.toHaveProperty('translations');
+  });
+
+  it('names a language it does not know, English, and a field that cannot be translated', () => {
+    expect(
+      problemsOf({
+        practices: [
+          translated({
+            translations: { fr: { description: 'Dentisterie.' }, en: { description: 'x' }, es: { name: 'Sonrisa', description: 'Odontología.' } },
+            reasons: [{ name: 'Exam', providers: [1], clinics: [1], translations: { es: { name: 'Examen', description: 'Revisión' } } }],
+          }),
+        ],
+      }),
+    ).toEqual([
+      'practices[0].translations.es.name: unknown field',
+      'practices[0].translations.fr: is not a language of the patient side; translations can be given in es',
+      'practices[0].translations.en: English is the text itself: write it in the field, and other languages here',
+      'practices[0].reasons[0].translations.es.description: unknown field',
+    ]);
+  });
+
+  it('refuses a blank or non-string translation', () => {
+    expect(problemsOf({ practices: [translated({ translations: { es: { description: ' ', info_for_patient: 3 } } })] })).toEqual([
+      'practices[0].translations.es.description: must be a non-empty string; leave the field out to show the English',
+      'practices[0].translations.es.info_for_patient: must be a non-empty string; leave the field out to show the English',
+    ]);
+  });
+
+  it('refuses two reasons that would read the same in a language', () => {
+    const reasons = [
+      { name: 'Exam', translations: { es: { name: 'Limpieza' } } },
+      { name: 'Limpieza' },
+      { name: 'Cleaning', translations: { es: { name: 'limpieza' } } },
+    ];
+    expect(problemsOf({ practices: [minimal({ reasons })] })).toEqual([
+      'practices[0].reasons[1].name: "Limpieza" is already the es name of reasons[0]',
+      'practices[0].reasons[2].translations.es.name: "limpieza" is already the es name of reasons[0]',
+    ]);
+  });
+
+  it('refuses a translation of a text the practice does not have in English', () => {
+    expect(
+      problemsOf({
+        practices: [
+          translated({
+            translations: { es: { no_insurance_message: '¿Sin seguro?' } },
+            clinics: [{ pms_clinic_num: 1, display_name: 'Downtown', translations: { es: { display_location: 'Centro' } } }],
+          }),
+        ],
+      }),
+    ).toEqual([
+      'practices[0].translations.es.no_insurance_message: has no English no_insurance_message to translate: set no_insurance_message too',
+      'practices[0].clinics[0].translations.es.display_location: has no English display_location to translate: set display_location too',
+    ]);
+  });
+});

@@ -15,11 +15,13 @@ import {
   positiveMinutes,
   requiredText,
   timeOfDay,
+  translationsOf,
   wholeNumberAtLeastZero,
 } from './practice-config-fields.ts';
 import { findDuplicateFormUrls, findPracticeProblems } from './practice-config-rules.ts';
 import { describeIssue, formatPath } from './practice-config-problems.ts';
 import { OPTIONAL_INSURANCE_FIELDS } from './practice-schemas.ts';
+import { CLINIC_TEXT_FIELDS, PRACTICE_TEXT_FIELDS, REASON_TEXT_FIELDS, TRANSLATION_LANGUAGES } from './practice-translations.ts';
 
 /**
  * The practice configuration file (docs: shared/design/practice-config.md). Every object is strict
@@ -37,6 +39,7 @@ const ClinicConfigSchema = z.strictObject({
   display_phone: optionalText(),
   pms_state: optionalText(),
   pms_zip: optionalText(),
+  translations: translationsOf(CLINIC_TEXT_FIELDS),
 });
 
 const ProviderConfigSchema = z.strictObject({
@@ -64,6 +67,7 @@ const ReasonConfigSchema = z.strictObject({
   to_show_providers: flag(false),
   providers: z.array(pmsNum()).default([]),
   clinics: z.array(pmsNum()).default([]),
+  translations: translationsOf(REASON_TEXT_FIELDS),
 });
 
 const BreakConfigSchema = z.strictObject({ start: timeOfDay(), end: timeOfDay() });
@@ -142,6 +146,8 @@ export const PracticeConfigSchema = z
     info_for_patient: optionalText(),
     info_for_paid_patient: optionalText(),
     form_customization: FormCustomizationConfigSchema,
+    // The texts above in other languages: { "es": { "description": "…" } } (issue 19).
+    translations: translationsOf(PRACTICE_TEXT_FIELDS),
     slot_interval_minutes: positiveMinutes(15),
     google_review_url: optionalHttpUrl(),
     notification_email: optionalEmail(),
@@ -205,8 +211,15 @@ export function parsePracticeConfigFile(json: unknown): PracticeConfigParseResul
     problems: result.error.issues.flatMap((issue) =>
       // One line per unknown key, pointing at the key itself.
       issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown field`)
+        ? issue.keys.map((key) => `${formatPath([...issue.path, key])}: ${unknownKeyMessage(issue.path, key)}`)
         : [`${formatPath(issue.path)}: ${issue.message}`],
     ),
   };
+}
+
+/** Under `translations` a key is a language, so an unknown one is named as such. */
+function unknownKeyMessage(path: readonly PropertyKey[], key: string): string {
+  if (path[path.length - 1] !== 'translations') return 'unknown field';
+  if (key === 'en') return 'English is the text itself: write it in the field, and other languages here';
+  return `is not a language of the patient side; translations can be given in ${TRANSLATION_LANGUAGES.join(', ')}`;
 }

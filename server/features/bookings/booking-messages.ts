@@ -26,7 +26,10 @@ export interface BookedAppointment {
   /** The short reference patients read to the office (ADR 0033). */
   reference: string;
   practice: PracticeRow;
+  /** The reason's name in English, for the practice's notification. */
   reasonName: string;
+  /** The reason's name in the booking's language, for the patient's messages (issue 19). */
+  patientReasonName: string;
   contact: BookedContact;
   /** Set when the booking was paid: the amount appears in both messages. */
   paidCents?: number;
@@ -49,15 +52,16 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     .filter(Boolean)
     .join(', ');
   const phone = practice.phone ? formatPhone(practice.phone) : null;
-  const details = [
+  const detailsNaming = (reasonName: string) => [
     when ? `When: ${when}` : 'When: the office will call you to agree a time',
     `Reference: ${booked.reference}`,
     `Where: ${where}`,
     phone ? `Phone: ${phone}` : null,
-    `Reason: ${booked.reasonName}`,
+    `Reason: ${reasonName}`,
     slot ? `Provider: ${provider ?? 'First Available'}` : null,
     booked.paidCents !== undefined ? `Paid: $${(booked.paidCents / 100).toFixed(2)}` : null,
   ].filter((line): line is string => line !== null);
+  const details = detailsNaming(booked.patientReasonName);
 
   await enqueueEmail(tx, {
     to: body.email,
@@ -92,7 +96,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
                 start: slot.startsAt,
                 end: slot.endsAt,
                 timeZone: practice.server_tz,
-                summary: `${booked.reasonName} at ${practice.name}`,
+                summary: `${booked.patientReasonName} at ${practice.name}`,
                 description: details.join('\n'),
                 location: where,
                 organizerName: practice.name,
@@ -113,7 +117,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
       text: [
         slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
         '',
-        ...details,
+        ...detailsNaming(booked.reasonName),
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
         `Email: ${body.email}`,
         `Phone: ${body.wireless_phone}`,

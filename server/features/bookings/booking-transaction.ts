@@ -14,6 +14,7 @@ import { PMS_UNAVAILABLE_MESSAGES, type AvailabilityService } from '../availabil
 import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-service.ts';
 import { findOrCreatePatient, patientExists } from '../patients/patients-repository.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
+import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
 import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
@@ -170,7 +171,7 @@ export async function createAppointment(
   if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
   if (status !== 'pending_payment') {
-    await queueBookingMessages(tx, { appointmentId, reference, practice, reasonName: reason.name, contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot }, deps.clock.now());
+    await queueBookingMessages(tx, { appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot }, deps.clock.now());
   }
   return {
     appointmentId,

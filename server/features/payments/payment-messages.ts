@@ -1,3 +1,4 @@
+import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
@@ -21,6 +22,7 @@ export async function queuePaidBookingMessages(tx: Queryable, practice: Practice
       reference: a.reference,
       practice,
       reasonName: a.reason_name,
+      patientReasonName: reasonNameIn({ name: a.reason_name, translations: a.reason_translations }, a.language),
       contact: { first_name: a.first_name, last_name: a.last_name, email: a.email, wireless_phone: a.wireless_phone, dob: a.dob, patient_status: a.patient_status, booker: bookerOf(a) },
       composedMessage: a.message,
       slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,

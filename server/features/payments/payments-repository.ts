@@ -1,4 +1,5 @@
-import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import type { BookingLanguage, BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import type { ReasonTextField, Translations } from '#domain/practice/practice-translations.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface HeldAppointment {
@@ -14,6 +15,9 @@ export interface HeldAppointment {
   ends_at: Date | null;
   pms_prov_num: number;
   reason_name: string;
+  /** For the patient's messages: the reason in the booking's language (issue 19). */
+  reason_translations: Translations<ReasonTextField>;
+  language: BookingLanguage;
   first_name: string;
   last_name: string;
   dob: string;
@@ -33,7 +37,7 @@ export async function attachSession(tx: Queryable, appointmentId: string, sessio
 export async function lockAppointmentBySession(tx: Queryable, sessionId: string): Promise<HeldAppointment | null> {
   const [row] = await tx.query<HeldAppointment>(
     `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id, a.payment_intent_id,
-            a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, p.first_name, p.last_name,
+            a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, r.translations as reason_translations, a.language, p.first_name, p.last_name,
             to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
             a.booker_first_name, a.booker_last_name
        from appointments a

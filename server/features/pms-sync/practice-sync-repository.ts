@@ -1,3 +1,4 @@
+import type { ClinicTextField, Translations } from '#domain/practice/practice-translations.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** The practice's clinics, providers and operatories as configured; `is_active` means offered online. */
@@ -8,6 +9,8 @@ export interface ConfiguredSetup {
     display_location: string | null;
     display_address: string | null;
     display_phone: string | null;
+    /** The operator's translations of the names (issue 19): kept as they are. */
+    translations?: Translations<ClinicTextField>;
     is_active: boolean;
   }[];
   providers: { pms_prov_num: number; provider_display_name: string | null; profile_pic: string | null; is_active: boolean }[];
@@ -16,7 +19,7 @@ export interface ConfiguredSetup {
 
 export async function loadConfiguredSetup(db: Queryable, practiceId: string): Promise<ConfiguredSetup> {
   const clinics = await db.query<ConfiguredSetup['clinics'][number]>(
-    `select pms_clinic_num, display_name, display_location, display_address, display_phone, is_active
+    `select pms_clinic_num, display_name, display_location, display_address, display_phone, translations, is_active
        from clinics where practice_id = $1 order by sort_order, pms_clinic_num`,
     [practiceId],
   );

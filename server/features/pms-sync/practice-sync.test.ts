@@ -48,6 +48,15 @@ describe('practice:sync', () => {
     ]);
   });
 
+  it("keeps the operator's translations of a clinic's texts, and adds none where there are none", () => {
+    const translated = { ...configured, clinics: [{ ...configured.clinics[0]!, display_location: 'Downtown', translations: { es: { display_location: 'Centro' } } }] };
+    const result = buildSyncResult(office, translated);
+    expect(result.offered.clinics[0]).toMatchObject({ display_location: 'Downtown', translations: { es: { display_location: 'Centro' } } });
+    expect(result.not_offered.clinics[0]).not.toHaveProperty('translations');
+    const stored = { ...configured, clinics: [{ ...configured.clinics[0]!, translations: {} }] };
+    expect(buildSyncResult(office, stored).offered.clinics[0]).not.toHaveProperty('translations');
+  });
+
   it('prints entries that the configuration file accepts as they are', () => {
     const { offered, not_offered } = buildSyncResult(office, configured);
     const practice = {

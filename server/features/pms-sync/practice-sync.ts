@@ -55,6 +55,8 @@ export function buildSyncResult(office: OfficeSetup, configured: ConfiguredSetup
       display_phone: mine?.display_phone ?? orNull(clinic.Phone),
       pms_state: orNull(clinic.State),
       pms_zip: orNull(clinic.Zip),
+      // Open Dental knows no translations: the operator's stay with the names they translate.
+      ...(mine?.translations && Object.keys(mine.translations).length > 0 ? { translations: mine.translations } : {}),
     });
   }
 

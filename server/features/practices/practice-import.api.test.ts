@@ -177,6 +177,62 @@ describe('importPracticeConfig', () => {
   });
 });
 
+describe('translations (issue 19)', () => {
+  const translated = (overrides: Json = {}) =>
+    practiceJson('translated', {
+      description: 'Family dentistry.',
+      translations: { es: { description: 'Odontología familiar.' } },
+      clinics: [{ pms_clinic_num: 2, display_name: 'North', translations: { es: { display_name: 'Norte' } } }, { pms_clinic_num: 1, display_name: 'South' }],
+      reasons: [
+        { name: 'Exam', final_duration: 60, to_show_providers: true, providers: [7, 8], clinics: [1], translations: { es: { name: 'Examen' } } },
+        { name: 'Whitening', final_duration: 30, amount: 75.5, is_payment_enabled: true },
+      ],
+      ...overrides,
+    });
+
+  it('stores each owner\'s translations beside it, and none where the file gives none', async () => {
+    await importPracticeConfig(db, configFile(translated()));
+    const stored = await snapshot('translated');
+    expect(stored.practice).toMatchObject({ description: 'Family dentistry.', translations: { es: { description: 'Odontología familiar.' } } });
+    expect(stored.clinics.map((c) => [c.pms_clinic_num, c.translations])).toEqual(expect.arrayContaining([[2, { es: { display_name: 'Norte' } }], [1, {}]]));
+    expect(stored.reasons.map((r) => [r.name, r.translations])).toEqual(expect.arrayContaining([['Exam', { es: { name: 'Examen' } }], ['Whitening', {}]]));
+  });
+
+  it('changes nothing when imported again, and follows a changed or removed translation', async () => {
+    const before = await snapshot('translated');
+    await importPracticeConfig(db, configFile(translated()));
+    expect(await snapshot('translated')).toEqual(before);
+
+    await importPracticeConfig(db, configFile(translated({ translations: { es: { description: 'Dentistas para toda la familia.' } }, reasons: [{ name: 'Exam', clinics: [1] }] })));
+    const after = await snapshot('translated');
+    expect(after.practice).toMatchObject({ translations: { es: { description: 'Dentistas para toda la familia.' } } });
+    expect(after.reasons.find((r) => r.name === 'Exam')).toMatchObject({ id: before.reasons.find((r) => r.name === 'Exam')!.id, translations: {} });
+  });
+
+  it('reads a file with a bad language or field as problems with their paths, importing nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'practice-import-translations-'));
+    try {
+      const file = join(dir, 'practices.json');
+      const bad = translated({
+        form_url: 'bad-translations',
+        translations: { de: { description: 'Zahnarzt.' }, es: { name: 'Odontología' } },
+        reasons: [{ name: 'Exam', translations: { es: { title: 'Examen' } } }],
+      });
+      await writeFile(file, JSON.stringify({ practices: [bad] }));
+      expect(await readPracticeConfigFile(file)).toEqual({
+        ok: false,
+        problems: [
+          'practices[0].translations.es.name: unknown field',
+          'practices[0].translations.de: is not a language of the patient side; translations can be given in es',
+          'practices[0].reasons[0].translations.es.title: unknown field',
+        ],
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a form_url the product uses for its own pages', () => {
   it('refuses the file as invalid, naming the form_url', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'practice-import-reserved-'));

@@ -73,7 +73,13 @@ async function importPractice(tx: Queryable, practice: PracticeConfig): Promise<
   if (!practiceId) throw new Error(`Practice ${practice.form_url} vanished during its import`);
 
   for (const [sortOrder, clinic] of practice.clinics.entries()) {
-    await upsertRow(tx, { table: 'clinics', key: ['practice_id', 'pms_clinic_num'] }, { practice_id: practiceId, ...clinic, is_active: true, sort_order: sortOrder });
+    await upsertRow(tx, { table: 'clinics', key: ['practice_id', 'pms_clinic_num'] }, {
+      practice_id: practiceId,
+      ...clinic,
+      translations: translationsColumn(clinic.translations),
+      is_active: true,
+      sort_order: sortOrder,
+    });
   }
   await deactivateMissing(tx, 'clinics', practiceId, 'pms_clinic_num', practice.clinics.map((c) => c.pms_clinic_num));
 
@@ -103,6 +109,7 @@ async function importReasons(tx: Queryable, practiceId: string, reasons: Practic
       ...columns,
       // Dollars in the file, cents in the table: whole numbers add up without rounding drift.
       amount_cents: Math.round(amount * 100),
+      translations: translationsColumn(reason.translations),
       sort_order: sortOrder,
     });
   }
@@ -127,7 +134,11 @@ function practiceColumns(practice: PracticeConfig): Record<string, unknown> {
     insurances: JSON.stringify(practice.insurances),
     form_customization: JSON.stringify(practice.form_customization),
     pms: JSON.stringify(practice.pms),
+    translations: translationsColumn(practice.translations),
     // Optional in the file: leaving it out switches automatic review requests off again.
     review_request_delay_hours: practice.review_request_delay_hours ?? null,
   };
 }
+
+/** Left out of the file: none, so a translation removed from the file is removed here too. */
+const translationsColumn = (translations: object | undefined) => JSON.stringify(translations ?? {});

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import type { Clinic, FormCustomization, Insurance, Provider } from '#domain/practice/practice-schemas.ts';
+import type { ClinicTextField, PracticeTextField, ReasonTextField, Translations } from '#domain/practice/practice-translations.ts';
 
 /** A practice row as stored; `amount_cents` and similar storage details stay in this layer. */
 export interface PracticeRow {
@@ -43,7 +44,12 @@ export interface PracticeRow {
   /** Its own texting number or Messaging Service SID; null: TWILIO_FROM (ADR 0033). */
   sms_from: string | null;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
+  /** Its texts in other languages (issue 19); `{}` when it gives none. */
+  translations: Translations<PracticeTextField>;
 }
+
+/** A clinic as the booking page gets it, with its texts in other languages still beside it. */
+export type ClinicRow = Clinic & { translations: Translations<ClinicTextField> };
 
 export interface ReasonRow {
   id: string;
@@ -59,14 +65,15 @@ export interface ReasonRow {
   provider_nums: number[];
   /** pms_clinic_num list; empty means every clinic. */
   clinic_nums: number[];
+  translations: Translations<ReasonTextField>;
 }
 
 const CLINIC_COLUMNS = `id, pms_clinic_num, display_name, pms_abbr, display_location, pms_city, display_address,
-  pms_address1, display_phone, pms_state, pms_zip`;
+  pms_address1, display_phone, pms_state, pms_zip, translations`;
 
 const REASON_SELECT = `
   select r.id, r.name, r.final_duration, r.amount_cents, r.for_new_patients, r.for_returning_patients,
-         r.is_active, r.is_payment_enabled, r.to_show_providers,
+         r.is_active, r.is_payment_enabled, r.to_show_providers, r.translations,
          coalesce((select array_agg(p.pms_prov_num order by p.pms_prov_num) from reason_providers p where p.reason_id = r.id), '{}') as provider_nums,
          coalesce((select array_agg(c.pms_clinic_num order by c.pms_clinic_num) from reason_clinics c where c.reason_id = r.id), '{}') as clinic_nums
     from reasons_for_visit r`;
@@ -86,8 +93,8 @@ export async function listPracticeFormUrls(db: Queryable): Promise<string[]> {
   return rows.map((row) => row.form_url);
 }
 
-export async function listActiveClinics(db: Queryable, practiceId: string): Promise<Clinic[]> {
-  return db.query<Clinic>(
+export async function listActiveClinics(db: Queryable, practiceId: string): Promise<ClinicRow[]> {
+  return db.query<ClinicRow>(
     `select ${CLINIC_COLUMNS} from clinics where practice_id = $1 and is_active order by sort_order, pms_clinic_num`,
     [practiceId],
   );
@@ -106,8 +113,8 @@ export async function findActiveReason(db: Queryable, practiceId: string, reason
   return rows[0] ?? null;
 }
 
-export async function findActiveClinic(db: Queryable, practiceId: string, clinicNum: number): Promise<Clinic | null> {
-  const rows = await db.query<Clinic>(
+export async function findActiveClinic(db: Queryable, practiceId: string, clinicNum: number): Promise<ClinicRow | null> {
+  const rows = await db.query<ClinicRow>(
     `select ${CLINIC_COLUMNS} from clinics where practice_id = $1 and pms_clinic_num = $2 and is_active`,
     [practiceId, clinicNum],
   );

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Language } from '#domain/i18n/languages.ts';
 import type { Clinic, FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import { CLINIC_TEXT_FIELDS, localiseTexts, reasonNameIn } from '#domain/practice/practice-translations.ts';
 import {
   findActiveClinic,
   findActiveReason,
@@ -9,25 +11,39 @@ import {
   listActiveClinics,
   listActiveProviders,
   listActiveReasons,
+  type ClinicRow,
   type PracticeRow,
   type ReasonRow,
 } from './practices-repository.ts';
+import { practiceTextsIn } from './practice-texts.ts';
 
+/**
+ * `language`: the texts the practice gives in that language, the English where it gives none
+ * (issue 19); English when left out. Rows (`requireX`) keep every language for their callers.
+ */
 export interface PracticesService {
-  getFormDetails(formUrl: string): Promise<FormDetails>;
+  getFormDetails(formUrl: string, language?: Language): Promise<FormDetails>;
   requirePractice(practiceId: string): Promise<PracticeRow>;
   requireActiveReason(practiceId: string, reasonId: string): Promise<ReasonRow>;
   /** Both of the above, looked up side by side; a missing practice is reported first. */
   requirePracticeAndReason(practiceId: string, reasonId: string): Promise<{ practice: PracticeRow; reason: ReasonRow }>;
   requireActiveClinic(practiceId: string, clinicNum: number): Promise<Clinic>;
-  listClinics(practiceId: string): Promise<Clinic[]>;
-  listReasons(practiceId: string, clinicNum?: number): Promise<ReasonForVisit[]>;
+  listClinics(practiceId: string, language?: Language): Promise<Clinic[]>;
+  listReasons(practiceId: string, clinicNum?: number, language?: Language): Promise<ReasonForVisit[]>;
 }
 
 /** `texts`: this server sends text messages (config `offers.texts`, ADR 0029). */
-export function toFormDetails(practice: PracticeRow, publishableKey: string | null, texts = true): FormDetails {
-  const { slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay, sms_from: _smsFrom, pms: _pms, ...wire } = practice;
+export function toFormDetails(practice: PracticeRow, publishableKey: string | null, texts = true, language: Language = 'en'): FormDetails {
+  const {
+    slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay,
+    sms_from: _smsFrom, pms: _pms, translations: _translations, ...wire
+  } = practiceTextsIn(practice, language);
   return { ...wire, publishable_key: publishableKey, verification_channels: texts ? ['email', 'text'] : ['email'] };
+}
+
+function toClinic(row: ClinicRow, language: Language): Clinic {
+  const { translations, ...clinic } = row;
+  return localiseTexts(clinic, CLINIC_TEXT_FIELDS, translations, language);
 }
 
 /** `texts` defaults to true: the local outbox stands in for Twilio (ADR 0029). */
@@ -42,10 +58,10 @@ export function createPracticesService(db: Database, options: { publishableKey: 
   }
 
   return {
-    async getFormDetails(formUrl) {
+    async getFormDetails(formUrl, language = 'en') {
       const practice = await findPracticeByFormUrl(db, formUrl);
       if (!practice) throw AppError.notFound(`We could not find a booking form at "${formUrl}". Please check the link.`);
-      return toFormDetails(practice, options.publishableKey, options.texts ?? true);
+      return toFormDetails(practice, options.publishableKey, options.texts ?? true, language);
     },
 
     requirePractice,
@@ -67,22 +83,22 @@ export function createPracticesService(db: Database, options: { publishableKey: 
     async requireActiveClinic(practiceId, clinicNum) {
       const clinic = await findActiveClinic(db, practiceId, clinicNum);
       if (!clinic) throw AppError.notFound(`This practice has no clinic number ${clinicNum}.`);
-      return clinic;
+      return toClinic(clinic, 'en');
     },
 
-    async listClinics(practiceId) {
+    async listClinics(practiceId, language = 'en') {
       await requirePractice(practiceId);
-      return listActiveClinics(db, practiceId);
+      return (await listActiveClinics(db, practiceId)).map((clinic) => toClinic(clinic, language));
     },
 
-    async listReasons(practiceId, clinicNum) {
+    async listReasons(practiceId, clinicNum, language = 'en') {
       const practice = await requirePractice(practiceId);
       const [reasons, providers] = await Promise.all([listActiveReasons(db, practice.id), listActiveProviders(db, practice.id)]);
       return reasons
         .filter((reason) => clinicNum === undefined || reason.clinic_nums.length === 0 || reason.clinic_nums.includes(clinicNum))
         .map((reason) => ({
           id: reason.id,
-          name: reason.name,
+          name: reasonNameIn(reason, language),
           final_duration: reason.final_duration,
           amount: reason.amount_cents / 100,
           for_new_patients: reason.for_new_patients,

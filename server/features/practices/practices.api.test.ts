@@ -20,9 +20,9 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-async function get(url: string) {
-  const response = await app.inject({ method: 'GET', url });
-  return { status: response.statusCode, body: response.json() };
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
 async function formDetails(formUrl: string) {
@@ -134,5 +134,72 @@ describe('GET /api/v1/reason-for-visit', () => {
     const { status, body } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}&pms_clinic_num=first`);
     expect(status).toBe(400);
     expect(body.message).toContain('pms_clinic_num');
+  });
+});
+
+describe('the practice\'s own texts in the request\'s language (issue 19)', () => {
+  const spanish = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
+  const formOf = (body: unknown) => successEnvelopeSchema(FormDetailsSchema).parse(body).result;
+  const reasonsOf = (body: unknown) => successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(body).result;
+  const clinicsOf = (body: unknown) => successEnvelopeSchema(z.array(ClinicSchema)).parse(body).result;
+
+  it('gives the form details in Spanish, with the English where the practice gives no Spanish', async () => {
+    const { body, headers } = await get('/api/v1/form/bright-smile', spanish);
+    const form = formOf(body);
+    expect(form.description).toBe('Odontología familiar y estética en el centro de Austin. Aceptamos pacientes nuevos.');
+    expect(form.info_for_patient).toBe('Por favor, llegue 10 minutos antes y traiga una identificación con foto y su tarjeta del seguro.');
+    expect(form.no_insurance_message).toBe('¿No tiene seguro? Pregúntenos por nuestro plan de ahorro propio.');
+    expect(form.out_of_network_insurance_message).toMatch(/^Este plan está fuera de nuestra red\./);
+    expect(form.other_insurance_message).toMatch(/^Revisaremos su cobertura/);
+    // Not translatable: the practice's name and its insurers read the same in every language.
+    expect(form.name).toBe('Bright Smile Dental');
+    expect(form.insurances.map((i) => i.insuranceName)).toContain('Delta Dental');
+    expect(form).not.toHaveProperty('translations');
+    expect(headers.vary).toMatch(/accept-language/i);
+  });
+
+  it('gives English without a language, for English, and for a language the product does not speak', async () => {
+    for (const headers of [{}, { 'accept-language': 'en-US' }, { 'accept-language': 'fr-FR' }] as Record<string, string>[]) {
+      const form = formOf((await get('/api/v1/form/bright-smile', headers)).body);
+      expect(form.description).toBe('Friendly family and cosmetic dentistry in downtown Austin. New patients welcome.');
+      expect(form.info_for_patient).toBe('Please arrive 10 minutes early and bring a photo ID and your insurance card.');
+    }
+  });
+
+  it('varies by language on a refusal too', async () => {
+    const { status, headers } = await get('/api/v1/form/no-such-practice', spanish);
+    expect(status).toBe(404);
+    expect(headers.vary).toMatch(/accept-language/i);
+  });
+
+  it('follows Accept-Language, which the web sets explicitly, then the patient\'s choice in the lang cookie (ADR 0034)', async () => {
+    const byCookie = formOf((await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es' })).body);
+    expect(byCookie.description).toMatch(/^Odontología familiar/);
+    const byHeader = formOf((await get('/api/v1/form/bright-smile', { cookie: 'lang=es', 'accept-language': 'en' })).body);
+    expect(byHeader.description).toMatch(/^Friendly family/);
+  });
+
+  it('names the reasons in Spanish, in the same order with the same ids', async () => {
+    const form = await formDetails('bright-smile');
+    const english = reasonsOf((await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body);
+    const { body, headers } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}`, spanish);
+    const reasons = reasonsOf(body);
+    expect(reasons.map((r) => r.id)).toEqual(english.map((r) => r.id));
+    expect(reasons.map((r) => r.name)).toEqual(['Examen para paciente nuevo', 'Limpieza dental', 'Visita de seguimiento', 'Consulta de blanqueamiento dental']);
+    expect(english.map((r) => r.name)).toEqual(['New Patient Exam', 'Cleaning', 'Follow-up Visit', 'Teeth Whitening Consultation']);
+    expect(reasons[0]).not.toHaveProperty('translations');
+    expect(headers.vary).toMatch(/accept-language/i);
+  });
+
+  it('gives the clinics\' texts in Spanish where given, and the English of the others', async () => {
+    const form = await formDetails('smile-group');
+    const { body, headers } = await get(`/api/v1/clinic?practice_id=${form.id}`, spanish);
+    const clinics = clinicsOf(body);
+    expect(clinics.map((c) => c.display_location)).toEqual(['Manhattan', 'Brooklyn', 'Chicago (horarios en hora del Este)']);
+    expect(clinics.map((c) => c.display_name)).toEqual(['Smile Group Midtown', 'Smile Group Brooklyn', 'Smile Group Chicago Loop']);
+    expect(Object.keys(clinics[0]!).sort()).toEqual(Object.keys(ClinicSchema.shape).sort());
+    expect(headers.vary).toMatch(/accept-language/i);
+    const english = clinicsOf((await get(`/api/v1/clinic?practice_id=${form.id}`)).body);
+    expect(english[2]!.display_location).toBe('Chicago (times shown in Eastern Time)');
   });
 });
