@@ -5,7 +5,7 @@ import {
   type FeedbackBody,
   type ReviewRequestLink,
 } from '#domain/reviews/review-schemas.ts';
-import { apiGet, apiRequest, apiUrl, ApiError, UNKNOWN_ERROR_MESSAGE } from '../../lib/api-client.ts';
+import { apiGet, apiRequest, apiUrl, ApiError, unknownErrorMessage } from '../../lib/api-client.ts';
 
 /** Spec section 7: GET review/verify-request-link/{review token}. */
 export function fetchReviewRequestLink(token: string): Promise<ReviewRequestLink> {
@@ -41,5 +41,5 @@ export function reviewTrackingUrl(requestId: string): string {
 }
 
 export function errorMessageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : UNKNOWN_ERROR_MESSAGE;
+  return error instanceof ApiError ? error.message : unknownErrorMessage();
 }
