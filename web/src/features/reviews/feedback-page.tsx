@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, FEEDBACK_DESCRIPTION_MAX_LENGTH, type FeedbackCategory } from '#domain/reviews/feedback-categories.ts';
+import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH, feedbackCategoryLabel, type FeedbackCategory } from '#domain/reviews/feedback-categories.ts';
 import * as categoryMessages from '#domain/reviews/feedback-categories.messages.ts';
 import { FeedbackFormSchema, RequestIdSchema, toFeedbackBody, type FeedbackForm } from '#domain/reviews/review-schemas.ts';
 import { SimplePage } from '../../components/ui/simple-page.tsx';
@@ -61,13 +61,14 @@ function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit:
   const t = useMessages(messages);
   const categories = useMessages(categoryMessages);
   // The category stays the value sent; the patient sees its label in their language.
-  const categoryLabel = (category: FeedbackCategory) => categories(FEEDBACK_CATEGORY_LABELS[category]);
+  const categoryLabel = (category: FeedbackCategory) => categories(feedbackCategoryLabel(category));
   const { control, handleSubmit, register } = useForm<FeedbackFormValues, unknown, FeedbackForm>({
     resolver: zodResolver(FeedbackFormSchema),
     defaultValues: { feedbackDescription: '' },
   });
   const [category, description] = useWatch({ control, name: ['feedbackCategory', 'feedbackDescription'] });
   const descriptionId = useId();
+  const descriptionField = register('feedbackDescription');
   // Spec section 5: submit stays disabled until both a category and a description are given.
   const isReady = Boolean(category) && (description ?? '').trim() !== '' && !isSending;
 
@@ -97,7 +98,7 @@ function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit:
           maxLength={FEEDBACK_DESCRIPTION_MAX_LENGTH}
           placeholder={t('placeholder')}
           className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500"
-          {...register('feedbackDescription')}
+          {...descriptionField}
         />
       </div>
       <button
