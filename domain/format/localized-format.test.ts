@@ -19,9 +19,10 @@ describe('localized formats', () => {
   });
 
   it('write Spanish with es-US: weekday and month names, 12-hour times, dollars', () => {
-    expect(formatDayHeadingIn('2024-03-04', es)).toBe('lunes, 4 de marzo');
-    expect(formatTimeOfDayIn('08:05 AM', es)).toBe('08:05 a.m.');
-    expect(formatTimeOfDayIn('15:30:00', es)).toBe('03:30 p.m.');
+    expect(formatDayHeadingIn('2024-03-04', es)).toBe('Lunes, 4 de marzo');
+    expect(formatTimeOfDayIn('08:05 AM', es)).toBe('8:05 a.m.');
+    expect(formatTimeOfDayIn('15:30:00', es)).toBe('3:30 p.m.');
+    expect(formatTimeOfDayIn('00:30:00', es)).toBe('12:30 a.m.');
     expect(formatDollarsIn(75, es)).toBe('$75.00');
   });
 

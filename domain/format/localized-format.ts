@@ -4,8 +4,11 @@ import { MS_PER_DAY, parseLocalDate } from '../time/local-date.ts';
  * Dates, times and money in a patient's locale (issue 19): `Intl` with the language's locale
  * (INTL_LOCALE: en-US, es-US). Values are wall-clock texts already in the practice's zone, so they
  * are formatted as UTC, never shifted. In en-US the output is the spec's: "Monday, March 4",
- * "08:05 AM", "$1,234.50" (the tests hold it to formatDayHeading and formatTime12h).
+ * "08:05 AM", "$1,234.50" (the tests hold it to formatDayHeading and formatTime12h). Other
+ * languages write times as their locale does ("9:00 a.m.") and capitalise the day, which starts a
+ * line ("Lunes, 7 de enero"), as the booking flow's slot step does.
  */
+const isSpecEnglish = (locale: string) => locale === 'en-US';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -21,17 +24,18 @@ function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): In
 
 /** "2024-03-04" → "Monday, March 4" (en-US), "lunes, 4 de marzo" (es-US). */
 export function formatDayHeadingIn(date: string, locale: string): string {
-  return dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(parseLocalDate(date) * MS_PER_DAY);
+  const text = dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(parseLocalDate(date) * MS_PER_DAY);
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::\d{2})?$/;
 const TIME_12H = /^(\d{2}):(\d{2}) (AM|PM)$/;
 
-/** "08:05:00", "08:05" or "08:05 AM" → "08:05 AM" (en-US), "08:05 a.m." (es-US); anything else is returned as it is. */
+/** "08:05:00", "08:05" or "08:05 AM" → "08:05 AM" (en-US), "8:05 a.m." (es-US); anything else is returned as it is. */
 export function formatTimeOfDayIn(time: string, locale: string): string {
   const minutes = minutesOfDay(time);
   if (minutes === null) return time;
-  return dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: true }).format(minutes * 60_000);
+  return dateTimeFormat(locale, { hour: isSpecEnglish(locale) ? '2-digit' : 'numeric', minute: '2-digit', hour12: true }).format(minutes * 60_000);
 }
 
 function minutesOfDay(time: string): number | null {

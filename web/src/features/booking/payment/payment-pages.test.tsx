@@ -214,7 +214,7 @@ describe('the payment pages in Spanish (issue 19)', () => {
     renderAt('/bright-smile/payment-success?session_id=cs_1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pago realizado' })).toBeTruthy();
     expect(screen.getByText('Su pago se realizó con éxito y su cita está confirmada.')).toBeTruthy();
-    expect(screen.getByText('Fecha y hora').nextSibling?.textContent).toBe('lunes, 7 de enero, 09:00 a.m.');
+    expect(screen.getByText('Fecha y hora').nextSibling?.textContent).toBe('Lunes, 7 de enero, 9:00 a.m.');
     expect(screen.getByText('Monto pagado').nextSibling?.textContent).toBe('$75.00');
     expect(screen.getByRole('button', { name: 'Quedarme en esta página' })).toBeTruthy();
     expect(screen.getByRole('banner', { name: 'Información del consultorio' })).toBeTruthy();
@@ -230,8 +230,8 @@ describe('the payment pages in Spanish (issue 19)', () => {
     const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
     serve({ status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: heldUntil })) });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
-    expect(await screen.findByText(/^Le seguimos guardando su horario hasta las \d{2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/)).toBeTruthy();
-    expect(screen.getByText('lunes, 7 de enero, 09:00 a.m. CST')).toBeTruthy();
+    expect(await screen.findByText(/^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/)).toBeTruthy();
+    expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeTruthy();
     expect(screen.getByText(/¿Preguntas\? Llame a Bright Smile Dental al/).textContent).toContain('(512) 555-0100');
     expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeTruthy();
