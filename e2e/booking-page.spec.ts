@@ -55,7 +55,9 @@ test('the side panel shows the brand colour, the address and the phone as a tap-
 
 test('the footer credits the product and links the terms', async ({ page }) => {
   await page.goto('/bright-smile');
-  await expect(page.getByRole('contentinfo')).toHaveText(`Powered by ${PRODUCT_NAME} | Terms of Service`);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.locator('p')).toHaveText(`Powered by ${PRODUCT_NAME} | Terms of Service`);
+  await expect(footer.getByRole('navigation', { name: 'Language' }).getByRole('button')).toHaveText(['English', 'Español']);
   await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', TERMS_URL);
 });
 

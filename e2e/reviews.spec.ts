@@ -169,3 +169,32 @@ test('both review pages have no WCAG 2.2 AA violations on a 360 px phone', async
   await expect(page.getByRole('listbox')).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('in Spanish (?lang=es) both review pages speak Spanish, send the category as stored, and have no WCAG 2.2 AA violations at 375 px', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const created = await createReviewRequest(request, `Lang${Date.now().toString(36)}`);
+  await page.goto(`${new URL(created.review_url).pathname}?lang=es`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Gracias por elegirnos, /);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('link', { name: 'Dejar una reseña en Google', exact: true })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Información del consultorio' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Cuéntenos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Formulario de comentarios' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Categoría' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/review/feedback'));
+  await page.getByRole('option', { name: 'Problemas de facturación' }).click();
+  await page.getByLabel('Descripción').fill('Me cobraron dos veces.');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const requestSent = await sent;
+  expect(requestSent.postDataJSON()).toMatchObject({ feedback_category: 'Billing issues' });
+  expect(requestSent.headers()['accept-language']).toBe('es');
+
+  // The switch in the footer brings English back on the same page.
+  await page.getByRole('contentinfo').getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Feedback Form' })).toBeVisible();
+});

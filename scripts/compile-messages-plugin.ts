@@ -28,11 +28,14 @@ export function compileMessages(): Plugin {
       const language = new URLSearchParams(query).get('lang');
       if (language) return { code: compiled(catalogue, language as Language, 'export default'), map: null };
       const loaders = LANGUAGES.filter((l) => l !== 'en').map((l) => `${l}: () => import(${JSON.stringify(`${file}?lang=${l}`)}).then((m) => m.default)`);
+      // Not `export const en = …`: the compiled English imports the plural rule `en` from the
+      // runtime, and a second `en` in the module would shadow or clash with it.
       const code = [
         `import { registerCatalogue } from ${JSON.stringify(REGISTRY)};`,
-        compiled(catalogue, 'en', 'export const en ='),
+        compiled(catalogue, 'en', 'const compiledEnglish ='),
+        'export { compiledEnglish as en };',
         `export const translations = { ${loaders.join(', ')} };`,
-        'registerCatalogue(en, translations);',
+        'registerCatalogue(compiledEnglish, translations);',
       ];
       return { code: code.join('\n'), map: null };
     },

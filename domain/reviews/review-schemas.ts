@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import type { en as validationMessages } from '../i18n/validation.messages.ts';
 import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH } from './feedback-categories.ts';
+
+/** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
+const key = (k: keyof typeof validationMessages) => k;
 
 /**
  * The patient-facing review calls (spec section 7, `review/*`): wire names in snake_case, the
@@ -27,7 +31,7 @@ export type ReviewRequestLink = z.infer<typeof ReviewRequestLinkSchema>;
 export const ReviewRequestPracticeSchema = z.object({ request_id: z.string(), form_url: z.string() });
 export type ReviewRequestPractice = z.infer<typeof ReviewRequestPracticeSchema>;
 
-const feedbackCategoryField = () => z.enum(FEEDBACK_CATEGORIES, { message: 'Please choose a feedback category from the list.' });
+const feedbackCategoryField = () => z.enum(FEEDBACK_CATEGORIES, { message: key('feedbackCategoryInvalid') });
 
 /** Control characters other than tab and line breaks carry no meaning in feedback, and PostgreSQL refuses NUL. */
 function stripControlCharacters(text: string): string {
@@ -36,14 +40,15 @@ function stripControlCharacters(text: string): string {
 
 const feedbackDescriptionField = () =>
   z
-    .string({ message: 'Please describe your feedback.' })
+    .string({ message: key('feedbackDescriptionRequired') })
     .transform(stripControlCharacters)
     .pipe(
       z
         .string()
         .trim()
-        .min(1, { message: 'Please describe your feedback.' })
-        .max(FEEDBACK_DESCRIPTION_MAX_LENGTH, { message: `Your feedback must be at most ${FEEDBACK_DESCRIPTION_MAX_LENGTH} characters.` }),
+        .min(1, { message: key('feedbackDescriptionRequired') })
+        // The catalogue says 2000: the limit and the message change together.
+        .max(FEEDBACK_DESCRIPTION_MAX_LENGTH, { message: key('feedbackDescriptionTooLong') }),
     );
 
 /** `POST review/feedback`. */

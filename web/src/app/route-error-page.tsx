@@ -1,7 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { NotFoundPage } from '../components/ui/not-found-page.tsx';
-
-export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong. Please reload the page.';
+import { useMessages } from '../lib/i18n/use-messages.ts';
+import * as messages from './app.messages.ts';
 
 interface Props {
   children: ReactNode;
@@ -20,6 +20,17 @@ export class RouteErrorBoundary extends Component<Props, { hasError: boolean }> 
   }
 
   override render() {
-    return this.state.hasError ? <NotFoundPage message={UNEXPECTED_ERROR_MESSAGE} /> : this.props.children;
+    if (!this.state.hasError) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <RouteErrorPage />
+      </Suspense>
+    );
   }
+}
+
+/** 'Something went wrong. Please reload the page.' in the patient's language, on the error page. */
+function RouteErrorPage() {
+  const t = useMessages(messages);
+  return <NotFoundPage message={t('unexpectedError')} />;
 }

@@ -49,7 +49,9 @@ describe('/:formUrl', () => {
     expect(screen.queryByRole('status', { name: 'Loading the booking form' })).toBeNull();
     expect(within(screen.getByRole('complementary')).getByRole('heading', { level: 1 }).textContent).toBe('Bright Smile Dental');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('contentinfo').textContent).toBe('Powered by Chairtime | Terms of Service');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.querySelector('p')?.textContent).toBe('Powered by Chairtime | Terms of Service');
+    expect(within(footer).getByRole('navigation', { name: 'Language' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toMatch(/^\/terms/);
     expect(document.title).toBe('Book appointment with Bright Smile Dental - Chairtime');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/form/bright-smile?referrer_id=ref-1');

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGet, apiRequest, apiUrl, toApiError, UNKNOWN_ERROR_MESSAGE } from './api-client.ts';
+import { ApiError, apiGet, apiRequest, apiUrl, isUnknownApiError, toApiError, UNKNOWN_ERROR_MESSAGE } from './api-client.ts';
+import { changeLanguage } from './i18n/catalogue-registry.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
-afterEach(() => fetchMock.mockReset());
+afterEach(async () => {
+  fetchMock.mockReset();
+  await changeLanguage('en');
+});
 
 const respond = (status: number, body: string | null) =>
   fetchMock.mockResolvedValueOnce(new Response(body, { status, headers: { 'content-type': 'application/json' } }));
@@ -23,7 +27,27 @@ describe('apiRequest', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/thing');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}' });
-    expect(init?.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/json' });
+    expect(init?.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': 'en' });
+  });
+
+  it("sends the patient's chosen language, not the browser's, on every call (issue 19)", async () => {
+    respond(200, JSON.stringify({ success: true, result: null }));
+    await apiGet('/x', z.null());
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'Accept-Language': 'en' });
+
+    await changeLanguage('es');
+    respond(200, JSON.stringify({ success: true, result: null }));
+    await apiRequest({ method: 'POST', path: '/y', body: {}, result: z.null(), headers: { 'X-Other': '1' } });
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).toMatchObject({ 'Accept-Language': 'es', 'X-Other': '1' });
+  });
+
+  it("says 'Unknown error' in the patient's language, and flags it as the fallback", async () => {
+    await changeLanguage('es');
+    respond(502, null);
+    const error = await caught(apiGet('/x', z.unknown()));
+    expect(error).toMatchObject({ status: 502, code: 'HTTP_502', message: 'Error desconocido' });
+    expect(isUnknownApiError(error)).toBe(true);
+    expect(isUnknownApiError(toApiError(429, { message: 'Demasiadas solicitudes' }))).toBe(false);
   });
 
   it('builds the query string and leaves empty values out', () => {

@@ -1,9 +1,23 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import { ErrorEnvelopeSchema, FieldErrorsSchema, successEnvelopeSchema, type FieldErrors } from '#domain/api/envelope-schemas.ts';
+import * as messages from './api-client.messages.ts';
+import { currentLanguage } from './i18n/language-state.ts';
+import { translate } from './i18n/use-messages.ts';
 
 export const API_BASE = '/api/v1';
 
-/** Spec section 8: the fallback when a failed call brings no usable body. */
+/**
+ * Spec section 8: the fallback when a failed call brings no usable body ('Unknown error'), in the
+ * patient's language. Test with `isUnknownApiError`, not by comparing texts.
+ */
+export function unknownErrorMessage(): string {
+  return translate(messages, 'unknownError');
+}
+
+/**
+ * The English fallback, for code that still compares messages.
+ * @deprecated Compare with `isUnknownApiError(error)`: in Spanish the message is not this text.
+ */
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 
 /** Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code and a message. */
@@ -15,9 +29,29 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** True when no usable message came back and `message` is the 'Unknown error' fallback. */
+    readonly isUnknown = false,
   ) {
     super(message);
   }
+}
+
+/** An ApiError that carries no message of the server's, only the fallback. */
+export function isUnknownApiError(error: unknown): boolean {
+  return error instanceof ApiError && error.isUnknown;
+}
+
+/** An ApiError without a usable message: the fallback text, flagged as such. */
+export function unknownApiError(status: number, code: string): ApiError {
+  return new ApiError(status, code, unknownErrorMessage(), undefined, true);
+}
+
+/**
+ * The headers every API call sends: JSON, and the patient's chosen language, explicitly, so the
+ * server answers errors and practice texts in it rather than in the browser's default (issue 19).
+ */
+export function apiHeaders(extra?: Record<string, string>): Record<string, string> {
+  return { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...extra };
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -41,7 +75,7 @@ export interface ApiResponse<T> {
 
 /** The one way the browser calls the API: JSON, cookies included, responses checked against the domain schemas. */
 export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Promise<ApiResponse<output<T>>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  const headers = apiHeaders(request.headers);
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -55,7 +89,7 @@ export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', UNKNOWN_ERROR_MESSAGE);
+    throw unknownApiError(0, 'NETWORK_ERROR');
   }
 
   const body = await readJson(response);
@@ -63,7 +97,7 @@ export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Pr
 
   // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
   const parsed = successEnvelopeSchema(request.result as unknown as Parameters<typeof successEnvelopeSchema>[0]).safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', UNKNOWN_ERROR_MESSAGE);
+  if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
   // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
   const envelope = parsed.data as { message?: string; result: output<T> };
   return { result: envelope.result, message: envelope.message };
@@ -95,7 +129,7 @@ export function toApiError(status: number, body: unknown): ApiError {
     const fields = FieldErrorsSchema.safeParse(body.fields);
     return new ApiError(status, code, body.message, fields.success ? fields.data : undefined);
   }
-  return new ApiError(status, httpCode(status), UNKNOWN_ERROR_MESSAGE);
+  return unknownApiError(status, httpCode(status));
 }
 
 async function readJson(response: Response): Promise<unknown> {

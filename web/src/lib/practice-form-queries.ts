@@ -1,23 +1,39 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Language } from '#domain/i18n/languages.ts';
+import { currentLanguage } from './i18n/language-state.ts';
 import { fetchClinics, fetchFormDetails } from './practice-form-api.ts';
 
 /**
- * Spec section 7: the form details are not cached and are refetched on every mount, so a
- * practice's changes (accepting patients, colours) show on the next visit.
+ * While a practice's data is refetched in another language (issue 19: the server localises the
+ * practice's own texts), the data already shown stays, so nothing flashes or unmounts. Only data
+ * of the same practice: another practice's data is never shown in its place.
  */
-export function formDetailsQuery(formUrl: string, referrerId: string | null) {
+function sameOwnerPrevious<T>(owner: string) {
+  return (previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
+    previousQuery?.queryKey[1] === owner ? previous : undefined;
+}
+
+/**
+ * Spec section 7: the form details are not cached and are refetched on every mount, so a
+ * practice's changes (accepting patients, colours) show on the next visit. The language is part
+ * of the key: a switch of language fetches the practice's texts in it. Components pass
+ * `useLanguage()`, so that they render again, with the new key, when the language changes.
+ */
+export function formDetailsQuery(formUrl: string, referrerId: string | null, language: Language = currentLanguage()) {
   return queryOptions({
-    queryKey: ['form-details', formUrl, referrerId ?? ''] as const,
+    queryKey: ['form-details', formUrl, referrerId ?? '', language] as const,
     queryFn: () => fetchFormDetails(formUrl, referrerId),
+    placeholderData: sameOwnerPrevious(formUrl),
     gcTime: 0,
     staleTime: 0,
     refetchOnMount: 'always',
   });
 }
 
-export function clinicsQuery(practiceId: string) {
+export function clinicsQuery(practiceId: string, language: Language = currentLanguage()) {
   return queryOptions({
-    queryKey: ['clinics', practiceId] as const,
+    queryKey: ['clinics', practiceId, language] as const,
     queryFn: () => fetchClinics(practiceId),
+    placeholderData: sameOwnerPrevious(practiceId),
   });
 }

@@ -4,6 +4,15 @@
  * toasts wait rather than get lost.
  */
 
+import { translate } from './i18n/use-messages.ts';
+import * as messages from './toast.messages.ts';
+
+/**
+ * The English fallback of an error toast, for tests; the toast itself shows the catalogue's text
+ * in the patient's language.
+ * @deprecated Read `toast.messages.ts` instead.
+ */
+// not patient-facing
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 export const TOAST_DURATION_MS = 3_000;
 /** Distance of the toasts from the top of the window; headings keep below --toast-clearance (styles.css). */
@@ -34,7 +43,7 @@ async function show(kind: 'error' | 'success', message: string | null | undefine
     for (const listener of listeners) listener();
   }
   const [{ toast }] = await Promise.all([import('sonner'), mounted]);
-  const text = message?.trim() ? message : SOMETHING_WENT_WRONG;
+  const text = message?.trim() ? message : translate(messages, 'somethingWentWrong');
   if (kind === 'error') toast.error(text);
   else toast.success(text);
 }

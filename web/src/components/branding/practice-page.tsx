@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { documentDescription } from '#domain/product.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BrandedFrame } from './branded-frame.tsx';
+import * as messages from './practice-page.messages.ts';
 import { practicePageTitle } from './practice-page-title.ts';
 
 interface PracticePageProps {
@@ -23,7 +25,7 @@ interface PracticePageProps {
  * hiding what the patient came for.
  */
 export function PracticePage({ formUrl, pageName, heading, children }: PracticePageProps) {
-  const form = useQuery({ ...formDetailsQuery(formUrl ?? '', null), enabled: formUrl !== null });
+  const form = useQuery({ ...formDetailsQuery(formUrl ?? '', null, useLanguage()), enabled: formUrl !== null });
   useDocumentMeta(form.data ? { title: practicePageTitle(pageName, form.data.name), description: documentDescription(form.data.description) } : null);
 
   if (formUrl !== null && form.isPending) return <PracticePageLoading />;
@@ -38,11 +40,12 @@ export function PracticePage({ formUrl, pageName, heading, children }: PracticeP
   );
 }
 
-export function PracticePageLoading({ label = 'Loading your page' }: { label?: string }) {
+export function PracticePageLoading({ label }: { label?: string }) {
+  const t = useMessages(messages);
   return (
     <main aria-busy="true" className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-12 sm:items-center">
       <p role="status" className="sr-only">
-        {label}
+        {label ?? t('loadingPage')}
       </p>
       <div className="flex w-full max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:p-10">
         <Skeleton className="h-8 w-3/4" />

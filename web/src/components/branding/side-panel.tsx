@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
 import { brandColorOrDefault, readableTextColor } from '../../lib/contrast.ts';
+import { useMessages } from '../../lib/i18n/use-messages.ts';
 import { clinicDisplayName, panelContact } from './panel-contact.ts';
 import { PracticeLogo } from './practice-logo.tsx';
+import * as messages from './side-panel.messages.ts';
 
 interface SidePanelProps {
   form: FormDetails;
@@ -17,10 +19,9 @@ interface SidePanelProps {
   isPageHeading?: boolean;
 }
 
-export const CHANGE_LOCATION_LABEL = 'Change location';
-
 /** Spec section 2: the branding side panel beside (large screens) or above (small screens) the booking form. */
 export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeading = true }: SidePanelProps) {
+  const t = useMessages(messages);
   const background = brandColorOrDefault(form.form_customization.brand_color);
   const { address, phone } = panelContact(form, clinic);
   const clinicName = form.clinic_set_up && clinic ? clinicDisplayName(clinic) : null;
@@ -28,7 +29,7 @@ export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeadi
 
   return (
     <aside
-      aria-label="Practice information"
+      aria-label={t('practiceInformation')}
       className="brand-panel flex flex-col gap-3 px-6 py-8 sm:px-10 lg:sticky lg:top-0 lg:min-h-screen lg:w-96 lg:shrink-0 lg:py-12"
       style={{ backgroundColor: background, color: readableTextColor(background) }}
     >
@@ -39,7 +40,7 @@ export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeadi
           <span>{clinicName}</span>
           {onChangeLocation && (
             <button type="button" onClick={onChangeLocation} className="min-h-10 text-base font-normal underline underline-offset-2">
-              {CHANGE_LOCATION_LABEL}
+              {t('changeLocation')}
             </button>
           )}
         </p>

@@ -12,6 +12,7 @@ export function LanguageSwitch({ label }: { label: string }) {
   const language = useLanguage();
   const [pending, setPending] = useState<Language | null>(null);
   const choose = (next: Language) => {
+    if (pending !== null || next === language) return;
     setPending(next);
     void changeLanguage(next).finally(() => setPending(null));
   };
@@ -25,8 +26,9 @@ export function LanguageSwitch({ label }: { label: string }) {
               lang={l}
               aria-current={l === language ? 'true' : undefined}
               aria-busy={pending === l || undefined}
-              disabled={pending !== null}
-              onClick={() => l !== language && choose(l)}
+              // Not `disabled` while switching: that would drop the keyboard focus from the button just pressed.
+              aria-disabled={pending !== null || undefined}
+              onClick={() => choose(l)}
               className="underline-offset-2 hover:text-slate-900 hover:underline aria-[current=true]:font-semibold aria-[current=true]:text-slate-900 aria-[current=true]:no-underline"
             >
               {LANGUAGE_NAMES[l]}

@@ -1,9 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-
-/** Spec section 8: the dropdown's default texts. */
-export const SELECT_PLACEHOLDER = 'Select...';
-export const NO_OPTIONS = 'No options';
-export const LOADING_OPTIONS = 'Loading...';
+import { useMessages } from '../../lib/i18n/use-messages.ts';
+import * as messages from './listbox-select.messages.ts';
 
 export interface ListboxSelectProps<T> {
   label: string;
@@ -47,6 +44,7 @@ export function ListboxSelect<T>({
   ref,
   children,
 }: ListboxSelectProps<T>) {
+  const t = useMessages(messages);
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -128,7 +126,7 @@ export function ListboxSelect<T>({
         }}
         className="flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 text-left text-base text-slate-900 aria-[invalid=true]:border-red-700"
       >
-        <span className={value === null ? 'text-slate-600' : ''}>{value === null ? SELECT_PLACEHOLDER : getLabel(value)}</span>
+        <span className={value === null ? 'text-slate-600' : ''}>{value === null ? t('placeholder') : getLabel(value)}</span>
         <span aria-hidden="true">▾</span>
       </div>
       <ul
@@ -141,7 +139,7 @@ export function ListboxSelect<T>({
       >
         {choices.length === 0 ? (
           <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-slate-700">
-            {isLoading ? LOADING_OPTIONS : NO_OPTIONS}
+            {isLoading ? t('loading') : t('noOptions')}
           </li>
         ) : (
           choices.map((option, index) => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { documentDescription, documentTitle } from '#domain/product.ts';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
+import { useLanguage } from '../../lib/i18n/use-messages.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BookingScreen } from './booking-screen.tsx';
@@ -11,7 +12,8 @@ import { BookingSkeleton } from './booking-skeleton.tsx';
 export function BookingPage() {
   const { formUrl = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const form = useQuery(formDetailsQuery(formUrl, searchParams.get('referrer_id')));
+  // The language in the key: a switch refetches the practice's texts in it, the old ones shown meanwhile.
+  const form = useQuery(formDetailsQuery(formUrl, searchParams.get('referrer_id'), useLanguage()));
   useDocumentMeta(form.data ? { title: documentTitle(form.data.name), description: documentDescription(form.data.description) } : null);
 
   if (form.data) return <BookingScreen form={form.data} />;

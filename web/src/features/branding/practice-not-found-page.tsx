@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { documentDescription } from '#domain/product.ts';
-import { NotFoundMessage, NotFoundPage, PAGE_NOT_FOUND } from '../../components/ui/not-found-page.tsx';
+import { NotFoundMessage, NotFoundPage } from '../../components/ui/not-found-page.tsx';
+import * as notFoundMessages from '../../components/ui/not-found-page.messages.ts';
+import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BrandedFrame } from '../../components/branding/branded-frame.tsx';
@@ -14,8 +16,9 @@ import { practicePageTitle } from '../../components/branding/practice-page-title
  */
 export function PracticeNotFoundPage() {
   const { formUrl = '' } = useParams();
-  const form = useQuery(formDetailsQuery(formUrl, null));
-  useDocumentMeta(form.data ? { title: practicePageTitle(PAGE_NOT_FOUND, form.data.name), description: documentDescription(form.data.description) } : null);
+  const t = useMessages(notFoundMessages);
+  const form = useQuery(formDetailsQuery(formUrl, null, useLanguage()));
+  useDocumentMeta(form.data ? { title: practicePageTitle(t('pageNotFound'), form.data.name), description: documentDescription(form.data.description) } : null);
 
   if (form.isPending) return <main aria-busy="true" className="min-h-screen" />;
   if (!form.data) return <NotFoundPage />;

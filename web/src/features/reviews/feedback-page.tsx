@@ -4,50 +4,49 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH } from '#domain/reviews/feedback-categories.ts';
+import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH, feedbackCategoryLabel, type FeedbackCategory } from '#domain/reviews/feedback-categories.ts';
+import * as categoryMessages from '#domain/reviews/feedback-categories.messages.ts';
 import { FeedbackFormSchema, RequestIdSchema, toFeedbackBody, type FeedbackForm } from '#domain/reviews/review-schemas.ts';
 import { SimplePage } from '../../components/ui/simple-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { showErrorToast } from '../../lib/toast.ts';
 import { PracticePage, PracticePageLoading } from '../../components/branding/practice-page.tsx';
 import { CategorySelect } from './category-select.tsx';
+import * as messages from './feedback-page.messages.ts';
 import { errorMessageOf, reviewRequestPracticeQuery, sendFeedback } from './review-api.ts';
-
-export const FEEDBACK_TITLE = 'Feedback Form';
-export const FEEDBACK_PLACEHOLDER = 'Enter your message...';
-export const FEEDBACK_SENT_FALLBACK = 'Thank you for your feedback.';
-export const INCOMPLETE_LINK_MESSAGE = 'This feedback link is incomplete. Please open it again from your review page.';
 
 type FeedbackFormValues = z.input<typeof FeedbackFormSchema>;
 
 /** Route `/review/feedback?requestId=…`: the private feedback form (spec sections 2 and 4). */
 export function FeedbackPage() {
+  const t = useMessages(messages);
   const [params] = useSearchParams();
   const requestId = RequestIdSchema.safeParse(params.get('requestId'));
   const send = useMutation({ mutationFn: (form: FeedbackForm) => sendFeedback(toFeedbackBody(requestId.data ?? '', form)) });
 
-  const practice = useQuery({ ...reviewRequestPracticeQuery(requestId.data ?? ''), enabled: requestId.success });
+  const practice = useQuery({ ...reviewRequestPracticeQuery(requestId.data ?? '', useLanguage()), enabled: requestId.success });
 
   if (!requestId.success) {
     return (
-      <SimplePage title={FEEDBACK_TITLE}>
-        <p className="text-slate-700">{INCOMPLETE_LINK_MESSAGE}</p>
+      <SimplePage title={t('title')}>
+        <p className="text-slate-700">{t('incompleteLink')}</p>
       </SimplePage>
     );
   }
-  if (practice.isPending) return <PracticePageLoading label="Loading the feedback form" />;
+  if (practice.isPending) return <PracticePageLoading label={t('loading')} />;
   // A request the server does not know could not take the feedback either: say so instead of a form.
   if (practice.isError && practice.error instanceof ApiError && practice.error.status === 404) {
     return (
-      <SimplePage title={FEEDBACK_TITLE}>
+      <SimplePage title={t('title')}>
         <p className="text-slate-700">{practice.error.message}</p>
       </SimplePage>
     );
   }
   return (
-    <PracticePage formUrl={practice.data?.form_url ?? null} pageName={FEEDBACK_TITLE} heading={FEEDBACK_TITLE}>
+    <PracticePage formUrl={practice.data?.form_url ?? null} pageName={t('title')} heading={t('title')}>
       {send.isSuccess ? (
-        <SentMessage text={send.data ?? FEEDBACK_SENT_FALLBACK} />
+        <SentMessage text={send.data ?? t('sentFallback')} />
       ) : (
         <FeedbackFields
           isSending={send.isPending}
@@ -59,12 +58,17 @@ export function FeedbackPage() {
 }
 
 function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit: (form: FeedbackForm) => void }) {
+  const t = useMessages(messages);
+  const categories = useMessages(categoryMessages);
+  // The category stays the value sent; the patient sees its label in their language.
+  const categoryLabel = (category: FeedbackCategory) => categories(feedbackCategoryLabel(category));
   const { control, handleSubmit, register } = useForm<FeedbackFormValues, unknown, FeedbackForm>({
     resolver: zodResolver(FeedbackFormSchema),
     defaultValues: { feedbackDescription: '' },
   });
   const [category, description] = useWatch({ control, name: ['feedbackCategory', 'feedbackDescription'] });
   const descriptionId = useId();
+  const descriptionField = register('feedbackDescription');
   // Spec section 5: submit stays disabled until both a category and a description are given.
   const isReady = Boolean(category) && (description ?? '').trim() !== '' && !isSending;
 
@@ -74,20 +78,27 @@ function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit:
         control={control}
         name="feedbackCategory"
         render={({ field }) => (
-          <CategorySelect label="Category" options={FEEDBACK_CATEGORIES} value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} />
+          <CategorySelect
+            label={t('category')}
+            options={FEEDBACK_CATEGORIES}
+            getLabel={categoryLabel}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
         )}
       />
       <div className="flex flex-col gap-1">
         <label htmlFor={descriptionId} className="font-medium text-slate-900">
-          Description
+          {t('description')}
         </label>
         <textarea
           id={descriptionId}
           rows={5}
           maxLength={FEEDBACK_DESCRIPTION_MAX_LENGTH}
-          placeholder={FEEDBACK_PLACEHOLDER}
+          placeholder={t('placeholder')}
           className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500"
-          {...register('feedbackDescription')}
+          {...descriptionField}
         />
       </div>
       <button
@@ -95,7 +106,7 @@ function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit:
         disabled={!isReady}
         className="inline-flex min-h-10 min-w-28 items-center justify-center self-center rounded-md bg-teal-700 px-5 py-2 text-base font-semibold text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-50"
       >
-        {isSending ? 'Submitting' : 'Submit'}
+        {isSending ? t('submitting') : t('submit')}
       </button>
     </form>
   );

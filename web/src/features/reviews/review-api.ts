@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   FeedbackResultSchema,
   ReviewRequestLinkSchema,
@@ -5,28 +6,35 @@ import {
   type FeedbackBody,
   type ReviewRequestLink,
 } from '#domain/reviews/review-schemas.ts';
-import { apiGet, apiRequest, apiUrl, ApiError, UNKNOWN_ERROR_MESSAGE } from '../../lib/api-client.ts';
+import type { Language } from '#domain/i18n/languages.ts';
+import { apiGet, apiRequest, apiUrl, ApiError, unknownErrorMessage } from '../../lib/api-client.ts';
 
 /** Spec section 7: GET review/verify-request-link/{review token}. */
 export function fetchReviewRequestLink(token: string): Promise<ReviewRequestLink> {
   return apiGet(`/review/verify-request-link/${encodeURIComponent(token)}`, ReviewRequestLinkSchema);
 }
 
-export function reviewRequestLinkQuery(token: string) {
-  return {
-    queryKey: ['review-request-link', token] as const,
+/**
+ * The language is in the key, so that after a switch a failed lookup's message (which replaces
+ * the page) comes again in the new language; the link already shown stays meanwhile.
+ */
+export function reviewRequestLinkQuery(token: string, language: Language) {
+  return queryOptions({
+    queryKey: ['review-request-link', token, language] as const,
     queryFn: () => fetchReviewRequestLink(token),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === token ? previous : undefined),
     staleTime: Infinity,
-  };
+  });
 }
 
 /** The practice of a review request: the feedback page wears its branding. */
-export function reviewRequestPracticeQuery(requestId: string) {
-  return {
-    queryKey: ['review-request-practice', requestId] as const,
+export function reviewRequestPracticeQuery(requestId: string, language: Language) {
+  return queryOptions({
+    queryKey: ['review-request-practice', requestId, language] as const,
     queryFn: () => apiGet(`/review/request/${encodeURIComponent(requestId)}/practice`, ReviewRequestPracticeSchema),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === requestId ? previous : undefined),
     staleTime: Infinity,
-  };
+  });
 }
 
 /** Spec section 7: POST review/feedback; resolves with the server's success message. */
@@ -41,5 +49,5 @@ export function reviewTrackingUrl(requestId: string): string {
 }
 
 export function errorMessageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : UNKNOWN_ERROR_MESSAGE;
+  return error instanceof ApiError ? error.message : unknownErrorMessage();
 }

@@ -3,12 +3,9 @@ import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PracticePage, PracticePageLoading } from '../../components/branding/practice-page.tsx';
+import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { errorMessageOf, reviewRequestLinkQuery, reviewTrackingUrl } from './review-api.ts';
-
-export const REVIEW_BUTTON_LABEL = 'Leave a Review on Google';
-export const NOT_HAPPY_TEXT = 'Not happy with your visit ?';
-export const LET_US_KNOW_LABEL = 'Let us know';
-export const REVIEW_PAGE_NAME = 'Thank you for your visit';
+import * as messages from './review-page.messages.ts';
 
 /**
  * Route `/review/:id`, id being the review token (spec section 2), in the practice's branding.
@@ -17,21 +14,20 @@ export const REVIEW_PAGE_NAME = 'Thank you for your visit';
  */
 export function ReviewPage() {
   const { id = '' } = useParams();
-  const link = useQuery(reviewRequestLinkQuery(id));
+  const t = useMessages(messages);
+  const link = useQuery(reviewRequestLinkQuery(id, useLanguage()));
   const newTabNoteId = useId();
 
-  if (link.isPending) return <PracticePageLoading label="Loading your review page" />;
+  if (link.isPending) return <PracticePageLoading label={t('loading')} />;
   // Spec section 4: on failure the error message replaces the page.
   if (link.isError) return <NotFoundPage message={errorMessageOf(link.error)} />;
 
   const { patient_first_name, patient_last_name, request_id, form_url, has_review_url } = link.data;
   return (
-    <PracticePage formUrl={form_url} pageName={REVIEW_PAGE_NAME} heading={`Thank you for choosing us, ${patient_first_name} ${patient_last_name}`}>
+    <PracticePage formUrl={form_url} pageName={t('pageName')} heading={t('heading', { firstName: patient_first_name, lastName: patient_last_name })}>
       {has_review_url ? (
         <>
-          <p className="text-slate-700">
-            We hope your visit went well. If you have a minute, please share your experience on Google: it helps other patients find the care they need.
-          </p>
+          <p className="text-slate-700">{t('invitation')}</p>
           <div className="flex flex-col items-center gap-1">
             <a
               href={reviewTrackingUrl(request_id)}
@@ -40,24 +36,24 @@ export function ReviewPage() {
               aria-describedby={newTabNoteId}
               className="inline-flex min-h-10 min-w-28 items-center justify-center rounded-md bg-teal-700 px-5 py-2 text-base font-semibold text-white hover:bg-teal-800"
             >
-              {REVIEW_BUTTON_LABEL}
+              {t('reviewButton')}
             </a>
             <span id={newTabNoteId} className="text-sm text-slate-600">
-              Opens in a new tab
+              {t('opensInNewTab')}
             </span>
           </div>
         </>
       ) : (
-        <p className="text-slate-700">We hope your visit went well.</p>
+        <p className="text-slate-700">{t('hopeWentWell')}</p>
       )}
       <section aria-labelledby={`${newTabNoteId}-feedback`} className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-4">
         <h2 id={`${newTabNoteId}-feedback`} className="text-lg font-semibold text-slate-900">
-          {NOT_HAPPY_TEXT}
+          {t('notHappy')}
         </h2>
         <p className="text-slate-700">
-          Tell the practice privately what went wrong.{' '}
+          {t('tellPrivately')}{' '}
           <Link to={`/review/feedback?${new URLSearchParams({ requestId: request_id }).toString()}`} className="font-semibold text-slate-900 underline underline-offset-2">
-            {LET_US_KNOW_LABEL}
+            {t('letUsKnow')}
           </Link>
         </p>
       </section>

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
+import { changeLanguage } from '../../lib/i18n/catalogue-registry.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { FeedbackPage } from './feedback-page.tsx';
 import { ReviewPage } from './review-page.tsx';
@@ -12,8 +13,9 @@ vi.mock('../../lib/toast.ts', () => ({ showErrorToast }));
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await changeLanguage('en');
   fetchMock.mockReset();
   showErrorToast.mockReset();
   document.title = '';
@@ -177,5 +179,73 @@ describe('the feedback page', () => {
     renderAt('/review/feedback?requestId=abc');
     expect(screen.getByText('This feedback link is incomplete. Please open it again from your review page.')).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+describe('in Spanish (issue 19)', () => {
+  const languageOfCall = (path: string) => {
+    const call = fetchMock.mock.calls.find(([input]) => String(input).startsWith(path));
+    return (call?.[1]?.headers as Record<string, string> | undefined)?.['Accept-Language'];
+  };
+
+  it('shows the review page in Spanish, asks the API in Spanish, and offers the switch in the footer', async () => {
+    await changeLanguage('es');
+    serve();
+    renderAt('/review/tok_123');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Gracias por elegirnos, Ana Lopez');
+    expect(document.documentElement.lang).toBe('es');
+    expect(screen.getByRole('link', { name: 'Dejar una reseña en Google' }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Se abre en una pestaña nueva')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('¿No quedó conforme con su visita?');
+    expect(screen.getByRole('link', { name: 'Cuéntenos' }).getAttribute('href')).toBe(`/review/feedback?requestId=${REQUEST_ID}`);
+    expect(screen.getByRole('complementary', { name: 'Información del consultorio' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Gracias por su visita - Lakeside Dental - Chairtime'));
+    expect(languageOfCall('/api/v1/review/verify-request-link/')).toBe('es');
+    expect(languageOfCall(`/api/v1/form/${PRACTICE.form_url}`)).toBe('es');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('button', { name: 'Español' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('lists the categories in Spanish but sends the category itself', async () => {
+    await changeLanguage('es');
+    serve(LINK, () => json(201, { success: true, message: 'Gracias por sus comentarios.', result: { request_id: REQUEST_ID } }));
+    renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
+    const box = await screen.findByRole('combobox', { name: 'Categoría' });
+    expect(box.textContent).toContain('Seleccione...');
+    expect(screen.getByPlaceholderText('Escriba su mensaje...')).toBeTruthy();
+    fireEvent.click(box);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options).toHaveLength(FEEDBACK_CATEGORIES.length);
+    expect(options[0]?.textContent).toBe('Largo tiempo de espera');
+    fireEvent.click(screen.getByRole('option', { name: 'Problemas de facturación' }));
+    expect(box.textContent).toContain('Problemas de facturación');
+    fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Me cobraron dos veces.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Gracias por sus comentarios.');
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/v1/review/feedback')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ feedback_category: 'Billing issues' });
+    expect(languageOfCall('/api/v1/review/feedback')).toBe('es');
+  });
+
+  it('switches language from the footer without losing what was typed', async () => {
+    serve();
+    renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Billing issues' }));
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Charged twice.' } });
+
+    fireEvent.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Formulario de comentarios' })).toBeTruthy();
+    expect((screen.getByLabelText('Descripción') as HTMLTextAreaElement).value).toBe('Charged twice.');
+    expect(screen.getByRole('combobox', { name: 'Categoría' }).textContent).toContain('Problemas de facturación');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('explains an incomplete link in Spanish, with the footer and its switch', async () => {
+    await changeLanguage('es');
+    renderAt('/review/feedback?requestId=abc');
+    expect(await screen.findByText('Este enlace de comentarios está incompleto. Ábralo de nuevo desde su página de reseña.')).toBeTruthy();
+    expect(within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Idioma' })).toBeTruthy();
   });
 });

@@ -4,16 +4,15 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
+import { intlLocale } from '../../../lib/i18n/language-state.ts';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
 import { clearCheckoutSession, loadCheckoutSession, saveCheckoutSession } from './checkout-session.ts';
 import { PaymentFrame } from './payment-frame.tsx';
 import { appointmentWhen, heldUntil, returningSessionId, usePaymentFailure, type FailureLookup } from './payment-failure.ts';
 import { forgetFinishedBooking } from './payment-return.ts';
+import * as messages from './payment-pages.messages.ts';
 import { retryCheckoutSession } from './payments-api.ts';
-import {
-  BACK_TO_FORM_LABEL, CHOOSE_AGAIN_MESSAGE, PAY_LATER_MESSAGE, PAYMENT_CHECKING_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_FAILED_TITLE,
-  PAYMENT_SUCCESS_MESSAGE, PAYMENT_SUCCESS_TITLE, RELEASED_MESSAGE, RETRY_PAYMENT_LABEL, callPracticeMessage, heldMessage,
-} from './payment-texts.ts';
 
 type Outcome = 'checking' | 'unknown' | 'held' | 'unpaid' | 'paid' | 'released';
 
@@ -31,9 +30,10 @@ function outcomeOf(lookup: FailureLookup): Outcome {
  * again while that can still book it, and gives the practice's phone (issue 17, ADR 0024).
  */
 export function PaymentFailedPage() {
+  const t = useMessages(messages);
   const { formUrl = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const practice = useQuery(formDetailsQuery(formUrl, null));
+  const practice = useQuery(formDetailsQuery(formUrl, null, useLanguage()));
   // Read once, before anything below clears the stored session.
   const [sessionId] = useState(() => returningSessionId(searchParams.get('session_id'), formUrl));
   const lookup = usePaymentFailure(sessionId, practice.data?.id, practice.isError);
@@ -54,15 +54,15 @@ export function PaymentFailedPage() {
 
   if (outcome === 'checking') {
     return (
-      <PaymentFrame title={PAYMENT_FAILED_TITLE} practice={practice.data} isBusy>
+      <PaymentFrame title={t('failedTitle')} practice={practice.data} isBusy>
         <p role="status" className="text-slate-700">
-          {PAYMENT_CHECKING_MESSAGE}
+          {t('checking')}
         </p>
       </PaymentFrame>
     );
   }
   return (
-    <PaymentFrame title={outcome === 'paid' ? PAYMENT_SUCCESS_TITLE : PAYMENT_FAILED_TITLE} practice={practice.data}>
+    <PaymentFrame title={outcome === 'paid' ? t('successTitle') : t('failedTitle')} practice={practice.data}>
       <OutcomeText outcome={outcome} appointment={appointment} />
       {appointment && <When appointment={appointment} />}
       {(outcome === 'held' || outcome === 'unpaid') && appointment?.can_retry_payment && sessionId && practice.data && (
@@ -70,22 +70,23 @@ export function PaymentFailedPage() {
       )}
       {practice.data && <CallPractice practice={practice.data} />}
       <Link to={`/${formUrl}`} className="text-slate-900 underline underline-offset-2">
-        {BACK_TO_FORM_LABEL}
+        {t('backToForm')}
       </Link>
     </PaymentFrame>
   );
 }
 
 function OutcomeText({ outcome, appointment }: { outcome: Outcome; appointment: PaymentAppointment | null }) {
+  const t = useMessages(messages);
   // Mounted when the answer arrives: the minutes left are counted from then.
   const [shownAt] = useState(() => Date.now());
-  const held = outcome === 'held' && appointment ? heldUntil(appointment, shownAt) : null;
+  const held = outcome === 'held' && appointment ? heldUntil(appointment, shownAt, intlLocale()) : null;
   const lines =
-    outcome === 'paid' ? [PAYMENT_SUCCESS_MESSAGE]
-    : held ? [heldMessage(held.until, held.minutesLeft)]
-    : outcome === 'released' ? [RELEASED_MESSAGE, CHOOSE_AGAIN_MESSAGE]
-    : outcome === 'unpaid' ? [PAYMENT_FAILED_MESSAGE, PAY_LATER_MESSAGE]
-    : [PAYMENT_FAILED_MESSAGE];
+    outcome === 'paid' ? [t('successMessage')]
+    : held ? [t('held', { until: held.until, minutesLeft: held.minutesLeft })]
+    : outcome === 'released' ? [t('released'), t('chooseAgain')]
+    : outcome === 'unpaid' ? [t('failedMessage'), t('payLater')]
+    : [t('failedMessage')];
   return (
     <>
       {lines.map((line) => (
@@ -98,11 +99,12 @@ function OutcomeText({ outcome, appointment }: { outcome: Outcome; appointment: 
 }
 
 function When({ appointment }: { appointment: PaymentAppointment }) {
-  const when = appointmentWhen(appointment);
+  const t = useMessages(messages);
+  const when = appointmentWhen(appointment, intlLocale());
   if (!when) return null;
   return (
     <p className="font-semibold text-slate-900">
-      <span className="sr-only">Appointment: </span>
+      <span className="sr-only">{t('appointment')}</span>
       {when}
     </p>
   );
@@ -110,6 +112,7 @@ function When({ appointment }: { appointment: PaymentAppointment }) {
 
 /** Back to the open checkout, or a new one for the same appointment (the server's resume path). */
 function RetryPayment({ sessionId, practiceId }: { sessionId: string; practiceId: string }) {
+  const t = useMessages(messages);
   const retry = useMutation({
     mutationFn: () => retryCheckoutSession(sessionId, practiceId),
     onSuccess: (session) => {
@@ -126,7 +129,7 @@ function RetryPayment({ sessionId, practiceId }: { sessionId: string; practiceId
         disabled={retry.isPending || retry.isSuccess}
         className="min-h-11 rounded-lg bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-800 disabled:bg-slate-500"
       >
-        {RETRY_PAYMENT_LABEL}
+        {t('retry')}
       </button>
       {retry.isError && (
         <p role="alert" className="text-sm text-red-800">
@@ -138,11 +141,12 @@ function RetryPayment({ sessionId, practiceId }: { sessionId: string; practiceId
 }
 
 function CallPractice({ practice }: { practice: FormDetails }) {
+  const t = useMessages(messages);
   const phone = practice.phone?.trim();
   if (!phone) return null;
   return (
     <p className="text-slate-700">
-      {callPracticeMessage(practice.name)}{' '}
+      {t('callPractice', { practiceName: practice.name })}{' '}
       <a href={phoneHref(phone)} className="font-semibold text-slate-900 underline underline-offset-2">
         {formatPhone(phone)}
       </a>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
-import { formatDayHeading, formatTime12h, zoneAbbreviation } from '#domain/time/time-format.ts';
+import { formatDayHeadingIn, formatTimeOfDayIn } from '#domain/format/localized-format.ts';
+import { zoneAbbreviation } from '#domain/time/time-format.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { formatInstantLocal, wallToInstant } from '#domain/time/zoned-time.ts';
 import { loadCheckoutSession } from './checkout-session.ts';
@@ -33,17 +34,17 @@ export function usePaymentFailure(sessionId: string | null, practiceId: string |
   return { kind: 'checked', status: status.data };
 }
 
-/** "Tuesday, March 3, 11:00 AM EST": the appointment's date and time in the practice's zone, named. */
-export function appointmentWhen(appointment: PaymentAppointment): string | null {
+/** "Tuesday, March 3, 11:00 AM EST": the appointment's date and time in the practice's zone, named, in `locale`. */
+export function appointmentWhen(appointment: PaymentAppointment, locale: string): string | null {
   if (!appointment.apt_date || !appointment.start_time) return null;
   const instant = wallToInstant(parseLocalDateTime(`${appointment.apt_date}T${appointment.start_time}`), appointment.time_zone);
-  return `${formatDayHeading(appointment.apt_date)}, ${formatTime12h(appointment.start_time)} ${zoneAbbreviation(appointment.time_zone, instant)}`;
+  return `${formatDayHeadingIn(appointment.apt_date, locale)}, ${formatTimeOfDayIn(appointment.start_time, locale)} ${zoneAbbreviation(appointment.time_zone, instant)}`;
 }
 
-/** "11:41 AM EST" and the whole minutes left, for a held appointment. */
-export function heldUntil(appointment: PaymentAppointment, now: number): { until: string; minutesLeft: number } | null {
+/** "11:41 AM EST" (in `locale`) and the whole minutes left, for a held appointment. */
+export function heldUntil(appointment: PaymentAppointment, now: number, locale: string): { until: string; minutesLeft: number } | null {
   if (!appointment.held_until) return null;
   const instant = Date.parse(appointment.held_until);
   const local = formatInstantLocal(instant, appointment.time_zone).slice(11);
-  return { until: `${formatTime12h(local)} ${zoneAbbreviation(appointment.time_zone, instant)}`, minutesLeft: Math.max(1, Math.floor((instant - now) / 60_000)) };
+  return { until: `${formatTimeOfDayIn(local, locale)} ${zoneAbbreviation(appointment.time_zone, instant)}`, minutesLeft: Math.max(1, Math.floor((instant - now) / 60_000)) };
 }

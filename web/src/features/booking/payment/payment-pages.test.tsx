@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
+import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BOOKING_STORAGE_KEY, useBookingStore } from '../state/booking-store.ts';
 import { CHECKOUT_STORAGE_KEY, saveCheckoutSession } from './checkout-session.ts';
@@ -12,8 +13,9 @@ import { PaymentSuccessPage, RETURN_DELAY_SECONDS } from './payment-success-page
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await changeLanguage('en');
   vi.useRealTimers();
   fetchMock.mockReset();
   sessionStorage.clear();
@@ -201,5 +203,37 @@ describe('the payment failed page', () => {
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
     fireEvent.click(await screen.findByRole('button', { name: 'Try the payment again' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The time we held for you has been released. Please choose a time again.');
+  });
+});
+
+describe('the payment pages in Spanish (issue 19)', () => {
+  it('show the receipt with Spanish terms, the date and time in es-US and the amount in dollars', async () => {
+    await changeLanguage('es');
+    storeSession();
+    serve({ status: statusOf(true, 'paid') });
+    renderAt('/bright-smile/payment-success?session_id=cs_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pago realizado' })).toBeTruthy();
+    expect(screen.getByText('Su pago se realizó con éxito y su cita está confirmada.')).toBeTruthy();
+    expect(screen.getByText('Fecha y hora').nextSibling?.textContent).toBe('Lunes, 7 de enero, 9:00 a.m.');
+    expect(screen.getByText('Monto pagado').nextSibling?.textContent).toBe('$75.00');
+    expect(screen.getByRole('button', { name: 'Quedarme en esta página' })).toBeTruthy();
+    expect(screen.getByRole('banner', { name: 'Información del consultorio' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Pago realizado - Bright Smile Dental - Chairtime'));
+    const statusCall = fetchMock.mock.calls.find(([input]) => String(input).includes('check-payment-status'))!;
+    expect(statusCall[1]?.headers).toMatchObject({ 'Accept-Language': 'es' });
+    expect(screen.getByRole('contentinfo').textContent).toContain('Términos del servicio');
+  });
+
+  it('say in Spanish how long the time is still held, and when the appointment is', async () => {
+    await changeLanguage('es');
+    storeSession();
+    const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
+    serve({ status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: heldUntil })) });
+    renderAt('/bright-smile/payment-failed?session_id=cs_1');
+    expect(await screen.findByText(/^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/)).toBeTruthy();
+    expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeTruthy();
+    expect(screen.getByText(/¿Preguntas\? Llame a Bright Smile Dental al/).textContent).toContain('(512) 555-0100');
+    expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeTruthy();
   });
 });

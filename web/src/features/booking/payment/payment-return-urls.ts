@@ -1,3 +1,6 @@
+import { formatDollarsIn } from '#domain/format/localized-format.ts';
+import { intlLocale } from '../../../lib/i18n/language-state.ts';
+
 /**
  * Spec section 2: the payment return paths are built from the first path segment of the current
  * page (the practice slug). The server adds `?session_id=…` to the success URL itself.
@@ -11,7 +14,7 @@ export function paymentReturnUrls(location: Pick<Location, 'origin' | 'pathname'
   };
 }
 
-/** Spec section 2: the amount paid, in dollars. */
-export function formatDollars(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+/** Spec section 2: the amount paid, in dollars, in the patient's locale. */
+export function formatDollars(amount: number, locale: string = intlLocale()): string {
+  return formatDollarsIn(amount, locale);
 }

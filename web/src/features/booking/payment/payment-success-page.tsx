@@ -1,23 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { formatDayHeading } from '#domain/time/time-format.ts';
+import { formatDayHeadingIn, formatTimeOfDayIn } from '#domain/format/localized-format.ts';
 import { clearCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
 import { PaymentFrame } from './payment-frame.tsx';
 import { formatDollars } from './payment-return-urls.ts';
-import {
-  BACK_TO_FORM_LABEL,
-  PAYMENT_CHECKING_MESSAGE,
-  PAYMENT_FAILED_MESSAGE,
-  PAYMENT_FAILED_TITLE,
-  PAYMENT_STATUS_TITLE,
-  PAYMENT_SUCCESS_MESSAGE,
-  PAYMENT_SUCCESS_TITLE,
-  PAYMENT_UNKNOWN_MESSAGE,
-} from './payment-texts.ts';
+import * as messages from './payment-pages.messages.ts';
 import { usePaymentReturn } from './use-payment-return.ts';
 import { DetailItem as Item } from '../../../components/ui/detail-item.tsx';
 import { RadarSpinner } from '../../../components/ui/radar-spinner.tsx';
+import { intlLocale } from '../../../lib/i18n/language-state.ts';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
 
 /** How long the receipt stays before the page returns to the booking form (spec section 4). */
@@ -30,30 +23,31 @@ export const RETURN_DELAY_SECONDS = 10;
  * a visible countdown, which the patient can stop, or at once with the link.
  */
 export function PaymentSuccessPage() {
+  const t = useMessages(messages);
   const { formUrl = '' } = useParams();
   const [searchParams] = useSearchParams();
   const outcome = usePaymentReturn(formUrl, searchParams.get('session_id'));
   // The practice's header and name in the tab (issue 17); the page works without them.
-  const practice = useQuery(formDetailsQuery(formUrl, null)).data;
+  const practice = useQuery(formDetailsQuery(formUrl, null, useLanguage())).data;
 
   if (outcome.kind === 'checking') {
     return (
-      <PaymentFrame title={PAYMENT_STATUS_TITLE} practice={practice} isBusy>
-        <RadarSpinner label={PAYMENT_CHECKING_MESSAGE} />
+      <PaymentFrame title={t('statusTitle')} practice={practice} isBusy>
+        <RadarSpinner label={t('checking')} />
       </PaymentFrame>
     );
   }
   if (outcome.kind === 'unknown') {
     return (
-      <PaymentFrame title={PAYMENT_STATUS_TITLE} practice={practice}>
-        <p className="text-slate-700">{PAYMENT_UNKNOWN_MESSAGE}</p>
+      <PaymentFrame title={t('statusTitle')} practice={practice}>
+        <p className="text-slate-700">{t('unknown')}</p>
         <BackLink formUrl={formUrl} />
       </PaymentFrame>
     );
   }
   return (
-    <PaymentFrame title={outcome.isPaid ? PAYMENT_SUCCESS_TITLE : PAYMENT_FAILED_TITLE} practice={practice}>
-      <p className="text-slate-700">{outcome.isPaid ? PAYMENT_SUCCESS_MESSAGE : PAYMENT_FAILED_MESSAGE}</p>
+    <PaymentFrame title={outcome.isPaid ? t('successTitle') : t('failedTitle')} practice={practice}>
+      <p className="text-slate-700">{outcome.isPaid ? t('successMessage') : t('failedMessage')}</p>
       {outcome.isPaid && outcome.receipt && <Receipt receipt={outcome.receipt} />}
       {outcome.isBooked ? <ReturnCountdown formUrl={formUrl} /> : <BackLink formUrl={formUrl} />}
     </PaymentFrame>
@@ -61,26 +55,32 @@ export function PaymentSuccessPage() {
 }
 
 function Receipt({ receipt }: { receipt: PaymentReceipt }) {
+  const t = useMessages(messages);
+  const locale = intlLocale();
+  // The slot's start was stored as page 4 showed it ("08:05 AM"); it is written again in the patient's locale.
+  const when = receipt.slot ? `${formatDayHeadingIn(receipt.slot.date, locale)}, ${formatTimeOfDayIn(receipt.slot.slotStart, locale)}` : null;
   return (
     <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 text-left sm:grid-cols-2">
-      {receipt.slot && <Item term="Date and time" value={`${formatDayHeading(receipt.slot.date)}, ${receipt.slot.slotStart}`} />}
-      <Item term="Provider" value={receipt.providerName} />
-      {receipt.reasonName && <Item term="Reason" value={receipt.reasonName} />}
-      <Item term="Amount paid" value={formatDollars(receipt.amount)} />
+      {when && <Item term={t('dateAndTime')} value={when} />}
+      <Item term={t('provider')} value={receipt.providerName} />
+      {receipt.reasonName && <Item term={t('reason')} value={receipt.reasonName} />}
+      <Item term={t('amountPaid')} value={formatDollars(receipt.amount, locale)} />
     </dl>
   );
 }
 
 function BackLink({ formUrl }: { formUrl: string }) {
+  const t = useMessages(messages);
   return (
     <Link to={`/${formUrl}`} onClick={clearCheckoutSession} className="text-slate-900 underline underline-offset-2">
-      {BACK_TO_FORM_LABEL}
+      {t('backToForm')}
     </Link>
   );
 }
 
 /** Counts down to the booking form; 'Stay on this page' stops it, so nobody is hurried off the receipt. */
 function ReturnCountdown({ formUrl }: { formUrl: string }) {
+  const t = useMessages(messages);
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(RETURN_DELAY_SECONDS);
   const isCounting = secondsLeft !== null;
@@ -101,9 +101,9 @@ function ReturnCountdown({ formUrl }: { formUrl: string }) {
     <div className="flex flex-col items-center gap-2">
       {isCounting && (
         <p className="text-slate-700">
-          Returning to the booking form in {secondsLeft} seconds.{' '}
+          {t('returning', { seconds: secondsLeft })}{' '}
           <button type="button" onClick={() => setSecondsLeft(null)} className="font-semibold text-slate-900 underline underline-offset-2">
-            Stay on this page
+            {t('stay')}
           </button>
         </p>
       )}

@@ -4,7 +4,7 @@ import {
 } from '#domain/payments/payment-schemas.ts';
 import { BOT_CHALLENGE_HEADER, IDEMPOTENCY_KEY_HEADER } from '#domain/captcha/captcha-schemas.ts';
 import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
-import { ApiError, apiRequest, apiUrl, toApiError, UNKNOWN_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { apiHeaders, apiRequest, apiUrl, toApiError, unknownApiError } from '../../../lib/api-client.ts';
 
 /** Spec section 7: the calls under the card payment provider's path segment. */
 
@@ -52,17 +52,17 @@ export async function fetchPaymentStatus(sessionId: string, practiceId: string, 
   try {
     response = await fetch(apiUrl('/stripe/check-payment-status', { session_id: sessionId, practice_id: practiceId }), {
       credentials: 'include',
-      headers: { Accept: 'application/json' },
+      headers: apiHeaders(),
       signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', UNKNOWN_ERROR_MESSAGE);
+    throw unknownApiError(0, 'NETWORK_ERROR');
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw toApiError(response.status, body);
   const parsed = PaymentStatusResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', UNKNOWN_ERROR_MESSAGE);
+  if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
   return { aptBooked: parsed.data.apt_booked, paymentStatus: parsed.data.result.payment_status, appointment: parsed.data.result.appointment ?? null };
 }
 

@@ -1,7 +1,9 @@
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { PracticeLogo } from '../../../components/branding/practice-logo.tsx';
+import * as panelMessages from '../../../components/branding/side-panel.messages.ts';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 
 /**
  * The practice above a payment page: logo, name and phone on its brand colour, as the booking
@@ -9,11 +11,12 @@ import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts
  * (the outcome) stays its one level-1 heading.
  */
 export function PracticeHeader({ form }: { form: FormDetails }) {
+  const t = useMessages(panelMessages);
   const background = brandColorOrDefault(form.form_customization.brand_color);
   const phone = form.phone?.trim() ? form.phone.trim() : null;
   return (
     <header
-      aria-label="Practice information"
+      aria-label={t('practiceInformation')}
       className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 sm:px-8"
       style={{ backgroundColor: background, color: readableTextColor(background) }}
     >

@@ -1,0 +1,9 @@
+import type { Translation } from '#domain/i18n/message-catalog.ts';
+
+export const en = {
+  loadingPage: 'Loading your page',
+};
+
+export const es: Translation<typeof en> = {
+  loadingPage: 'Cargando su página',
+};
