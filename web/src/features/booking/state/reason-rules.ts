@@ -37,6 +37,15 @@ export function providerSummaryName(provider: ProviderDetails | null): string {
   return provider.providerName;
 }
 
+/**
+ * The provider's name for the summary and the confirmation, or null for the earliest-available
+ * choice, which they show as 'First Available' in the patient's language (issue 19).
+ */
+export function chosenProviderName(provider: ProviderDetails | null): string | null {
+  if (!provider || isEarliestAvailable(provider) || provider.providerName === EARLIEST_AVAILABLE_LABEL) return null;
+  return provider.providerName;
+}
+
 /** Spec section 4: active reasons offered to the chosen status. */
 export function reasonsForStatus(reasons: readonly ReasonForVisit[], status: PatientStatus | null): ReasonForVisit[] {
   if (!status) return [];
