@@ -1,5 +1,5 @@
+import * as messages from '#domain/booking/booking-texts.messages.ts';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
-import * as messages from './not-accepting-notice.messages.ts';
 
 /** Spec section 1: the only thing the flow shows when the practice is not accepting patients. */
 export function NotAcceptingNotice() {

@@ -7,7 +7,6 @@ export const en = {
   pmsDown: 'Slots are not available at the moment. Please Proceed Without Slots',
   loadingTimes: 'Loading available times…',
   allTimesIn: 'All times are in {zone}',
-  slotRequired: 'Please select a slot if you wish.',
 };
 
 export const es: Translation<typeof en> = {
@@ -16,5 +15,4 @@ export const es: Translation<typeof en> = {
   pmsDown: 'Los horarios no están disponibles en este momento. Continúe sin elegir horario.',
   loadingTimes: 'Cargando los horarios disponibles…',
   allTimesIn: 'Todos los horarios están en {zone}',
-  slotRequired: 'Seleccione un horario, si lo desea.',
 };
