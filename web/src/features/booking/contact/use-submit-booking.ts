@@ -13,9 +13,9 @@ import { SLOTS_QUERY_ROOT } from '../api/slots-api.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { goToPage } from '../navigation/step-actions.ts';
 import { PAGE } from '../navigation/step-rules.ts';
+import * as slotStepMessages from '../steps/slot-step.messages.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import * as bookingTexts from '#domain/booking/booking-texts.messages.ts';
-import * as refusals from '../slots/slot-refusal.messages.ts';
 import { useUiStore } from '../state/ui-store.ts';
 import { browserEnvironment, collectVisitData } from '../tracking/visit-data.ts';
 import { sourceMetaFrom, utmDetailsFrom } from '../tracking/marketing-params.ts';
@@ -142,7 +142,7 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
       useBookingStore.getState().resetSlot();
       useUiStore.getState().setSlotRefusal(isTaken ? 'taken' : 'unavailable');
       void queryClient.invalidateQueries({ queryKey: [SLOTS_QUERY_ROOT] });
-      showErrorToast(isTaken ? translate(refusals, 'taken') : translate(bookingTexts, 'slotUnavailable'));
+      showErrorToast(isTaken ? translate(slotStepMessages, 'slotTaken') : translate(bookingTexts, 'slotUnavailable'));
       goToPage(PAGE.slot);
       return;
     }

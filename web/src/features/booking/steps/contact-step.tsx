@@ -6,7 +6,6 @@ import { localDateOf } from '#domain/time/zoned-time.ts';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import * as messages from '../contact/contact-form.messages.ts';
-import * as bookingTexts from '#domain/booking/booking-texts.messages.ts';
 import { contactFormValues, patientDetailsFrom, type ContactFormValues } from '../contact/contact-form-values.ts';
 import { CheckboxField } from '../contact/form-fields.tsx';
 import { InsuranceSection, Notice } from '../contact/insurance-section.tsx';
@@ -15,6 +14,7 @@ import { submitLabel } from '../contact/submit-rules.ts';
 import { useFingerprint } from '../contact/use-fingerprint.ts';
 import { useSubmitBooking } from '../contact/use-submit-booking.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
+import { ConsentWords } from '../shared-texts.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { onlyStatusFor, onlyStatusNotice } from '../contact/only-status.ts';
@@ -24,7 +24,6 @@ const FORM_ID = 'contact-form';
 /** Page 5 (spec section 2): the patient's contact details, insurance and consent. */
 export default function ContactStep({ clinicNum }: { clinicNum: number | null }) {
   const t = useMessages(messages);
-  const tShared = useMessages(bookingTexts);
   const { form } = useBookingContext();
   const [today] = useState(() => localDateOf(Date.now(), form.server_tz));
   const formContext = useMemo<BookingFormContext>(
@@ -64,6 +63,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
     },
   });
 
+  const honeypot = methods.register('hp');
   const isForSomeoneElse = values.bookingForSomeOne === true;
   const isReady = canSubmitBookingForm(schema, values) && fingerprint !== undefined;
   const label = submitLabel({ toVerifyPatient: form.to_verify_patient, isPaymentEnabled: reason?.is_payment_enabled ?? false, isSubmitting });
@@ -80,11 +80,11 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
           <PatientFields isForSomeoneElse={isForSomeoneElse} onlyStatus={onlyStatus} />
           {form.to_show_insurances && <InsuranceSection form={form} />}
           {info && <Notice text={info} />}
-          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail">{tShared('consentBookingForm', { practice: form.name })}</CheckboxField>}
+          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail"><ConsentWords place="booking_form" practiceName={form.name} /></CheckboxField>}
           {/* The honeypot: hidden from people and assistive technology, so only bots fill it. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor="booking-hp">{t('honeypot')}</label>
-            <input id="booking-hp" tabIndex={-1} autoComplete="off" {...methods.register('hp')} />
+            <input id="booking-hp" tabIndex={-1} autoComplete="off" {...honeypot} />
           </div>
         </form>
       </FormProvider>

@@ -7,17 +7,15 @@ import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
-import { ChoiceHint } from '../navigation/choice-hint.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { PAGE } from '../navigation/step-rules.ts';
+import { SlotRequiredHint, SlotUnavailableText } from '../shared-texts.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { useUiStore } from '../state/ui-store.ts';
 import { reasonDuration } from '../state/reason-rules.ts';
 import { SlotCalendar } from '../slots/slot-calendar.tsx';
 import { SlotList } from '../slots/slot-list.tsx';
 import { endTimeFor, monthOf, type DaySlot } from '../slots/slot-rules.ts';
-import * as refusals from '../slots/slot-refusal.messages.ts';
-import * as bookingTexts from '#domain/booking/booking-texts.messages.ts';
 import { useMonthSlots } from '../slots/use-month-slots.ts';
 import * as messages from './slot-step.messages.ts';
 
@@ -26,8 +24,6 @@ const DAY_HEADING_ID = 'slot-day-heading';
 /** Page 4 (spec section 2): a month calendar and the chosen day's start times. */
 export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
   const t = useMessages(messages);
-  const tRefusal = useMessages(refusals);
-  const tShared = useMessages(bookingTexts);
   const language = useLanguage();
   const { form } = useBookingContext();
   const clinicPhone = useBookingStore((state) => state.clinicDetails?.display_phone);
@@ -92,7 +88,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
     >
       {slotRefusal && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-900">
-          {slotRefusal === 'taken' ? tRefusal('taken') : tShared('slotUnavailable')}
+          {slotRefusal === 'taken' ? t('slotTaken') : <SlotUnavailableText />}
         </p>
       )}
       {slots.status === 'pms-unavailable' ? (
@@ -135,7 +131,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
                   </h3>
                   <p className="text-sm text-slate-700">{t('allTimesIn', { zone: zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`), language) })}</p>
                   <SlotList slots={daySlots} labelledBy={DAY_HEADING_ID} chosen={chosen} selectedColor={form.form_customization.button_color_1} onChoose={choose} />
-                  {!chosen && <ChoiceHint message={tShared('slotRequired')} />}
+                  {!chosen && <SlotRequiredHint />}
                 </>
               )
             )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consentWords } from '#domain/booking/booking-texts.ts';
-import { canSubmitVerification, contactKey, otpRecipient, sanitiseCode, secondsUntil, verifyButtonLabel } from './verify-rules.ts';
+import { canSubmitVerification, contactKey, otpRecipient, sanitiseCode, secondsUntil } from './verify-rules.ts';
 
 describe('otpRecipient (spec section 7)', () => {
   it("sends the e-mail in the server's spelling: trimmed and lower-cased", () => {
@@ -59,10 +59,6 @@ describe('secondsUntil', () => {
 });
 
 describe('the verify button (spec sections 2 and 5)', () => {
-  it("says 'Verify & Pay' for a paid reason, otherwise 'Verify & Schedule'", () => {
-    expect(verifyButtonLabel(true)).toBe('Verify & Pay');
-    expect(verifyButtonLabel(false)).toBe('Verify & Schedule');
-  });
 
   it('needs six digits, the consent and no request in flight', () => {
     const ready = { code: '123456', hasConsent: true, isBusy: false, isVerified: false };
