@@ -28,11 +28,14 @@ export function compileMessages(): Plugin {
       const language = new URLSearchParams(query).get('lang');
       if (language) return { code: compiled(catalogue, language as Language, 'export default'), map: null };
       const loaders = LANGUAGES.filter((l) => l !== 'en').map((l) => `${l}: () => import(${JSON.stringify(`${file}?lang=${l}`)}).then((m) => m.default)`);
+      // The compiled English may import messageformat's plural rule named `en` (a catalogue with a
+      // plural), so the messages get another local name and are exported as `en`.
       const code = [
         `import { registerCatalogue } from ${JSON.stringify(REGISTRY)};`,
-        compiled(catalogue, 'en', 'export const en ='),
+        compiled(catalogue, 'en', 'const englishMessages ='),
+        'export { englishMessages as en };',
         `export const translations = { ${loaders.join(', ')} };`,
-        'registerCatalogue(en, translations);',
+        'registerCatalogue(englishMessages, translations);',
       ];
       return { code: code.join('\n'), map: null };
     },
