@@ -161,6 +161,7 @@ function requireCompanion(body: { booker_first_name?: string | null; booker_last
 
 function requireInsurance(details: unknown, context: BookingRulesContext, ctx: Ctx) {
   if (details === null || typeof details !== 'object') {
+    // not patient-facing: the form always sends the details with has_insurance (a client's mistake)
     ctx.addIssue({ code: 'custom', path: ['insurance_details'], message: 'Insurance details are required when has_insurance is true' });
     return;
   }
@@ -214,6 +215,7 @@ export function composeBookingMessage(body: BookingBody, reasonName: string): st
   } else {
     parts.push('No Insurance');
   }
+  // practice-facing: the message stored with the booking for the office
   parts.push(`Booked online via ${PRODUCT_NAME}`);
   return parts.join(' | ');
 }
