@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { consentWords } from '#domain/booking/booking-texts.ts';
 import { canSubmitVerification, contactKey, otpRecipient, sanitiseCode, secondsUntil } from './verify-rules.ts';
 
 describe('otpRecipient (spec section 7)', () => {
@@ -72,9 +71,4 @@ describe('the verify button (spec sections 2 and 5)', () => {
     expect(canSubmitVerification({ code: '', hasConsent: true, isBusy: false, isVerified: true })).toBe(true);
     expect(canSubmitVerification({ code: '', hasConsent: false, isBusy: false, isVerified: true })).toBe(false);
   });
-});
-
-it('words the consent as the spec does', () => {
-  expect(consentWords('verification_step', 'Verify Dental Care')).toBe('I agree to receive text and email from Verify Dental Care.');
-  expect(consentWords('booking_form', 'Verify Dental Care')).toBe('I agree to receive text and email from Verify Dental Care');
 });
