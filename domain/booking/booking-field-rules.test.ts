@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insuranceNameField, nameField, phoneField, stripToInsuranceName, stripToName, stripToPhone } from './booking-field-rules.ts';
+import * as validation from '../i18n/validation.messages.ts';
+import { FIELD_MESSAGES, ID_FIELD_MESSAGES, idTextField, insuranceNameField, nameField, PHONE_MAX_LENGTH, phoneField, stripToInsuranceName, stripToName, stripToPhone } from './booking-field-rules.ts';
 import { createBookingBodySchema } from './booking-schemas.ts';
 
 /** ADR 0030: names as people write them, beyond spec section 5's letters and spaces. */
@@ -92,5 +93,19 @@ describe("the server's booking body", () => {
   it('refuses a name with digits at its field', () => {
     const parsed = schema.safeParse({ ...body, booker_last_name: 'J0se' });
     expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['booker_last_name']);
+  });
+});
+
+describe('patient-facing messages (issue 19)', () => {
+  it('are keys of the validation catalogue, whose English is the spec text', () => {
+    const key = nameField(FIELD_MESSAGES.lastName).safeParse('Smith2').error?.issues[0]?.message;
+    expect(key).toBe('lastNameCharacters');
+    expect(validation.en[key as keyof typeof validation.en]).toBe('Last name may contain only letters, spaces, hyphens and apostrophes');
+    expect(validation.es.lastNameCharacters).toBe('El apellido solo puede contener letras, espacios, guiones y apóstrofos');
+    expect(phoneField().safeParse('').error?.issues[0]?.message).toBe('phoneRequired');
+    expect(idTextField(ID_FIELD_MESSAGES.subscriberId).safeParse('A#1').error?.issues[0]?.message).toBe('subscriberIdCharacters');
+    expect(validation.en.subscriberIdCharacters).toBe('Subscriber ID may contain only letters, digits and dashes');
+    expect(validation.en.insuranceProviderCharacters).toBe("Insurance provider name may contain only letters, digits, spaces, hyphens, apostrophes, '&' and '.'");
+    expect(validation.en.phoneTooLong).toBe(`Phone must be at most ${PHONE_MAX_LENGTH} characters`);
   });
 });

@@ -1,11 +1,18 @@
 import { z } from 'zod';
+import type { en as validationMessages } from '../i18n/validation.messages.ts';
 
 /**
  * Field rules of spec section 5, shared by the page-5 form (browser) and the booking body
  * (server), so both sides accept and refuse exactly the same values with the same messages.
  */
 
-export const DATE_MESSAGE = 'Please enter a valid date in MM/DD/YYYY format';
+/**
+ * Issue messages are keys of the validation catalogue (domain/i18n/validation.messages.ts), which
+ * the web and the server translate into the patient's language (issue 19, ADR 0034).
+ */
+export type ValidationKey = keyof typeof validationMessages;
+
+export const DATE_MESSAGE: ValidationKey = 'dateInvalid';
 export const PHONE_MAX_LENGTH = 20;
 
 /** Runs of spaces (tabs, line breaks) as one space: a stripped character never leaves a double space. */
@@ -33,18 +40,64 @@ export const stripToPhone = (text: string) => {
   return (kept.startsWith('+') ? `+${stripToDigits(kept)}` : stripToDigits(kept)).slice(0, PHONE_MAX_LENGTH);
 };
 
-const textField = (label: string, allowed: string, rule: string) =>
-  z
-    .string({ message: `${label} is required` })
+/** The messages of a text field built from a label: one catalogue key per rule. */
+export interface TextFieldMessages {
+  required: ValidationKey;
+  tooLong: ValidationKey;
+  characters: ValidationKey;
+  letter: ValidationKey;
+}
+
+/** The messages of an ID field (Subscriber ID, group number). */
+export type IdFieldMessages = Omit<TextFieldMessages, 'letter'>;
+
+/** The patient-facing text fields and their messages' keys (English: "First name is required", …). */
+export const FIELD_MESSAGES = {
+  firstName: { required: 'firstNameRequired', tooLong: 'firstNameTooLong', characters: 'firstNameCharacters', letter: 'firstNameLetter' },
+  lastName: { required: 'lastNameRequired', tooLong: 'lastNameTooLong', characters: 'lastNameCharacters', letter: 'lastNameLetter' },
+  /** The page-5 form's companion fields ('Your First Name'). */
+  yourFirstName: { required: 'yourFirstNameRequired', tooLong: 'yourFirstNameTooLong', characters: 'yourFirstNameCharacters', letter: 'yourFirstNameLetter' },
+  yourLastName: { required: 'yourLastNameRequired', tooLong: 'yourLastNameTooLong', characters: 'yourLastNameCharacters', letter: 'yourLastNameLetter' },
+  /** The wire body's booker fields ('Your first name'). */
+  bookerFirstName: { required: 'bookerFirstNameRequired', tooLong: 'bookerFirstNameTooLong', characters: 'bookerFirstNameCharacters', letter: 'bookerFirstNameLetter' },
+  bookerLastName: { required: 'bookerLastNameRequired', tooLong: 'bookerLastNameTooLong', characters: 'bookerLastNameCharacters', letter: 'bookerLastNameLetter' },
+  subscriberFullName: {
+    required: 'subscriberFullNameRequired',
+    tooLong: 'subscriberFullNameTooLong',
+    characters: 'subscriberFullNameCharacters',
+    letter: 'subscriberFullNameLetter',
+  },
+  insuranceProvider: { required: 'insuranceProviderRequired', tooLong: 'insuranceProviderTooLong', characters: 'insuranceProviderCharacters', letter: 'insuranceProviderLetter' },
+} as const satisfies Record<string, TextFieldMessages>;
+
+export const ID_FIELD_MESSAGES = {
+  subscriberId: { required: 'subscriberIdRequired', tooLong: 'subscriberIdTooLong', characters: 'subscriberIdCharacters' },
+  groupNumber: { required: 'groupNumberRequired', tooLong: 'groupNumberTooLong', characters: 'groupNumberCharacters' },
+} as const satisfies Record<string, IdFieldMessages>;
+
+/**
+ * A field given by a plain label (staff-facing schemas, e.g. domain/patients) keeps English
+ * messages; patient-facing fields pass their catalogue keys.
+ */
+const labelled = (field: string | TextFieldMessages, rule: string): TextFieldMessages | Record<keyof TextFieldMessages, string> =>
+  typeof field === 'string'
+    ? { required: `${field} is required`, tooLong: `${field} must be at most 100 characters`, characters: `${field} may contain only ${rule}`, letter: `${field} must contain a letter` }
+    : field;
+
+const textField = (field: string | TextFieldMessages, allowed: string, rule: string) => {
+  const messages = labelled(field, rule);
+  return z
+    .string({ message: messages.required })
     .trim()
     .overwrite(collapseSpaces)
-    .min(1, { message: `${label} is required` })
-    .max(100, { message: `${label} must be at most 100 characters` })
-    .regex(new RegExp(`^[${allowed}]+$`, 'u'), { message: `${label} may contain only ${rule}` })
-    .regex(/\p{L}/u, { message: `${label} must contain a letter` });
+    .min(1, { message: messages.required })
+    .max(100, { message: messages.tooLong })
+    .regex(new RegExp(`^[${allowed}]+$`, 'u'), { message: messages.characters })
+    .regex(/\p{L}/u, { message: messages.letter });
+};
 
 /** A required name (ADR 0030): trimmed, spaces collapsed; letters of any alphabet, spaces, hyphens and apostrophes. */
-export const nameField = (label: string) => textField(label, NAME_CHARACTERS, 'letters, spaces, hyphens and apostrophes');
+export const nameField = (field: string | TextFieldMessages) => textField(field, NAME_CHARACTERS, 'letters, spaces, hyphens and apostrophes');
 
 /** "MM/DD/YYYY" → "YYYY-MM-DD", or null when it is not a real calendar date. */
 export function usDateToIso(text: string): string | null {
@@ -79,34 +132,38 @@ export const usBirthDateField = (today: string) =>
     return iso !== null && iso < today;
   }, { message: DATE_MESSAGE });
 
+/** A catalogue key, checked by the compiler. */
+export const key = (k: ValidationKey): ValidationKey => k;
+
 export const emailField = () =>
   z
-    .string({ message: 'Email is required' })
+    .string({ message: key('emailRequired') })
     .trim()
     .toLowerCase()
-    .min(1, { message: 'Email is required' })
-    .max(254, { message: 'Please enter a valid email address' })
-    .pipe(z.email({ message: 'Please enter a valid email address' }));
+    .min(1, { message: key('emailRequired') })
+    .max(254, { message: key('emailInvalid') })
+    .pipe(z.email({ message: key('emailInvalid') }));
 
 export const phoneField = () =>
   z
-    .string({ message: 'Phone is required' })
+    .string({ message: key('phoneRequired') })
     .trim()
-    .min(1, { message: 'Phone is required' })
-    .max(PHONE_MAX_LENGTH, { message: `Phone must be at most ${PHONE_MAX_LENGTH} characters` })
-    .regex(/^\+?\d+$/, { message: 'Phone may contain only digits and a leading +' })
-    .refine((phone) => stripToDigits(phone).length >= 7, { message: 'Please enter a valid phone number' });
+    .min(1, { message: key('phoneRequired') })
+    // The catalogue's text names the limit (20): keep the two in step.
+    .max(PHONE_MAX_LENGTH, { message: key('phoneTooLong') })
+    .regex(/^\+?\d+$/, { message: key('phoneCharacters') })
+    .refine((phone) => stripToDigits(phone).length >= 7, { message: key('phoneInvalid') });
 
 /** An insurance company or plan name (ADR 0030): a name's characters, plus digits, '&' and '.'. */
-export const insuranceNameField = (label: string) =>
-  textField(label, INSURANCE_NAME_CHARACTERS, "letters, digits, spaces, hyphens, apostrophes, '&' and '.'");
+export const insuranceNameField = (field: string | TextFieldMessages) =>
+  textField(field, INSURANCE_NAME_CHARACTERS, "letters, digits, spaces, hyphens, apostrophes, '&' and '.'");
 
 /** Subscriber ID, group number: trimmed text of letters, digits and dashes. */
-export const idTextField = (label: string) =>
+export const idTextField = (messages: IdFieldMessages) =>
   z
-    .string({ message: `${label} is required` })
+    .string({ message: messages.required })
     .trim()
-    .min(1, { message: `${label} is required` })
-    .max(50, { message: `${label} must be at most 50 characters` })
-    .regex(/^[\p{L}\d\s-]+$/u, { message: `${label} may contain only letters, digits and dashes` })
+    .min(1, { message: messages.required })
+    .max(50, { message: messages.tooLong })
+    .regex(/^[\p{L}\d\s-]+$/u, { message: messages.characters })
     .transform(collapseSpaces);

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import type { en as validationMessages } from '../i18n/validation.messages.ts';
 import {
   DATE_MESSAGE,
   emailField,
+  FIELD_MESSAGES,
+  ID_FIELD_MESSAGES,
   idTextField,
   insuranceNameField,
   nameField,
@@ -11,6 +14,9 @@ import {
 } from './booking-field-rules.ts';
 import { OTHER_INSURANCE, PATIENT_STATUSES, type BookingBodyInput, type BookingRulesContext } from './booking-schemas.ts';
 
+
+/** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
+const key = (k: keyof typeof validationMessages) => k;
 /**
  * The page-5 form (spec section 3 "Form fields on page 5"), in the browser's naming. Built from the
  * same field rules as the wire body; `toBookingBody` maps it onto the wire in one place.
@@ -28,13 +34,13 @@ export function createBookingFormSchema(context: BookingFormContext) {
   const today = context.today;
   return z
     .object({
-      firstName: nameField('First name'),
-      lastName: nameField('Last name'),
+      firstName: nameField(FIELD_MESSAGES.firstName),
+      lastName: nameField(FIELD_MESSAGES.lastName),
       email: emailField(),
       phone: phoneField(),
       dob: usBirthDateField(today),
       message: z.string().max(2_000).optional().default(''),
-      patientStatus: z.enum(PATIENT_STATUSES, { message: 'Please select patient status' }),
+      patientStatus: z.enum(PATIENT_STATUSES, { message: key('patientStatusRequired') }),
       bookingForSomeOne: z.boolean().default(false),
       companionFirstName: z.string().optional().default(''),
       companionLastName: z.string().optional().default(''),
@@ -56,26 +62,26 @@ export function createBookingFormSchema(context: BookingFormContext) {
         if (!result.success) ctx.addIssue({ code: 'custom', path: [path], message: result.error.issues[0]?.message ?? DATE_MESSAGE });
       };
       if (!context.toVerifyPatient && !form.agreeTextAndEmail) {
-        ctx.addIssue({ code: 'custom', path: ['agreeTextAndEmail'], message: 'Please agree to receive text and email' });
+        ctx.addIssue({ code: 'custom', path: ['agreeTextAndEmail'], message: key('consentRequired') });
       }
       if (form.bookingForSomeOne) {
-        check(nameField('Your First Name'), form.companionFirstName, 'companionFirstName');
-        check(nameField('Your Last Name'), form.companionLastName, 'companionLastName');
+        check(nameField(FIELD_MESSAGES.yourFirstName), form.companionFirstName, 'companionFirstName');
+        check(nameField(FIELD_MESSAGES.yourLastName), form.companionLastName, 'companionLastName');
         check(usBirthDateField(today), form.companionDOB, 'companionDOB');
       }
       if (!context.toShowInsurances) return;
       if (form.haveDentalInsurance === null) {
-        // The spec gives this text for the insurance question (section 5).
-        ctx.addIssue({ code: 'custom', path: ['haveDentalInsurance'], message: 'Please select patient status' });
+        // The spec gives 'Please select patient status' for the insurance question too (section 5); its own key lets Spanish ask about insurance.
+        ctx.addIssue({ code: 'custom', path: ['haveDentalInsurance'], message: key('insuranceAnswerRequired') });
         return;
       }
       if (form.haveDentalInsurance === 'No') return;
-      if (!form.insurance) ctx.addIssue({ code: 'custom', path: ['insurance'], message: 'Insurance is required' });
-      if (form.insurance?.value === OTHER_INSURANCE) check(insuranceNameField('Insurance provider name'), form.insuranceProvider, 'insuranceProvider');
-      check(nameField("Subscriber's full name"), form.subscribersFullName, 'subscribersFullName');
+      if (!form.insurance) ctx.addIssue({ code: 'custom', path: ['insurance'], message: key('insuranceRequired') });
+      if (form.insurance?.value === OTHER_INSURANCE) check(insuranceNameField(FIELD_MESSAGES.insuranceProvider), form.insuranceProvider, 'insuranceProvider');
+      check(nameField(FIELD_MESSAGES.subscriberFullName), form.subscribersFullName, 'subscribersFullName');
       check(usBirthDateField(today), form.subscriberDOB, 'subscriberDOB');
-      check(idTextField('Subscriber ID'), form.subscriberID, 'subscriberID');
-      if (context.optionalInsuranceFields.includes('groupNumber')) check(idTextField('Group number'), form.groupNumber, 'groupNumber');
+      check(idTextField(ID_FIELD_MESSAGES.subscriberId), form.subscriberID, 'subscriberID');
+      if (context.optionalInsuranceFields.includes('groupNumber')) check(idTextField(ID_FIELD_MESSAGES.groupNumber), form.groupNumber, 'groupNumber');
       if (context.optionalInsuranceFields.includes('subscriberPhone')) check(phoneField(), form.subscriberPhone, 'subscriberPhone');
     }, {
       // Run even while a plain field (say the first name) is still empty, so the companion and

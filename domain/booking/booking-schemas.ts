@@ -1,16 +1,23 @@
 import { z } from 'zod';
+import type { en as validationMessages } from '../i18n/validation.messages.ts';
 import { BOOKING_LANGUAGES } from './booking-lifecycle.ts';
 import { PRODUCT_NAME } from '../product.ts';
 import { wholeMinuteTimeField, windowedLocalDateField } from '../time/calendar-fields.ts';
 import {
   emailField,
+  FIELD_MESSAGES,
+  ID_FIELD_MESSAGES,
   idTextField,
   isoBirthDateField,
   insuranceNameField,
   nameField,
   phoneField,
+  type ValidationKey,
 } from './booking-field-rules.ts';
 
+
+/** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
+const key = (k: keyof typeof validationMessages) => k;
 /**
  * `POST appointment`: the spec's wire body (section 3), validated by the same field rules as the
  * page-5 form. Practice settings and today's date change what is required, so the schema is
@@ -71,26 +78,26 @@ export const PaymentDetailsSchema = z.object({
 
 const insuranceDetailsSchema = (today: string) =>
   z.object({
-    insurance: shortText(200).min(1, { message: 'Insurance is required' }),
-    subscribers_full_name: nameField("Subscriber's full name"),
+    insurance: shortText(200).min(1, { message: key('insuranceRequired') }),
+    subscribers_full_name: nameField(FIELD_MESSAGES.subscriberFullName),
     subscribers_dob: isoBirthDateField(today),
     subscribers_phone: phoneField().nullish(),
-    group_number: idTextField('Group number').nullish(),
+    group_number: idTextField(ID_FIELD_MESSAGES.groupNumber).nullish(),
     haveDentalInsurance: z.literal('Yes').optional(),
-    insurance_provider: insuranceNameField('Insurance provider name').nullish(),
-    subscriber_id: idTextField('Subscriber ID'),
+    insurance_provider: insuranceNameField(FIELD_MESSAGES.insuranceProvider).nullish(),
+    subscriber_id: idTextField(ID_FIELD_MESSAGES.subscriberId),
   });
 
 export function createBookingBodySchema(context: BookingRulesContext) {
   return z
     .object({
       practice_id: z.uuid({ message: 'practice_id must be a practice id' }),
-      first_name: nameField('First name'),
-      last_name: nameField('Last name'),
+      first_name: nameField(FIELD_MESSAGES.firstName),
+      last_name: nameField(FIELD_MESSAGES.lastName),
       email: emailField(),
       wireless_phone: phoneField(),
       dob: isoBirthDateField(context.today),
-      rfv_id: z.uuid({ message: 'Please select a reason for your visit' }),
+      rfv_id: z.uuid({ message: key('reasonRequired') }),
       pms_op_num: pmsNumber.default(0),
       pms_prov_num: pmsNumber,
       /** All three null: "Proceed Without Slots" when the practice system is down. */
@@ -99,7 +106,7 @@ export function createBookingBodySchema(context: BookingRulesContext) {
       /** Checked for form only: the end is the reason's duration after the start, whatever is sent. */
       end_time: wholeMinuteTimeField('end_time').nullable(),
       /** Our addition (not in the spec's list): the patient status chosen on page 1. */
-      patient_status: z.enum(PATIENT_STATUSES, { message: 'Please select patient status' }).optional(),
+      patient_status: z.enum(PATIENT_STATUSES, { message: key('patientStatusRequired') }).optional(),
       /** True when the person booking is the patient; false when booking for someone else. */
       is_patient: z.boolean({ message: 'is_patient must be true or false' }),
       booker_first_name: z.string().nullish(),
@@ -110,10 +117,10 @@ export function createBookingBodySchema(context: BookingRulesContext) {
       user_meta: UserMetaSchema.nullish(),
       source_meta: SourceMetaSchema.nullish(),
       pms_clinic_num: pmsNumber.nullish(),
-      is_concented: z.literal(true, { message: 'Please agree to receive text and email' }),
+      is_concented: z.literal(true, { message: key('consentRequired') }),
       utm_details: UtmDetailsSchema.nullish(),
       payment_details: PaymentDetailsSchema.nullish(),
-      has_insurance: z.boolean({ message: 'Please select patient status' }),
+      has_insurance: z.boolean({ message: key('insuranceAnswerRequired') }),
       insurance_details: z.unknown().optional(),
       /** Our addition (ADR 0033): the language the patient booked in, for every later message. */
       language: z.enum(BOOKING_LANGUAGES, { message: `language must be one of ${BOOKING_LANGUAGES.join(', ')}` }).default('en'),
@@ -147,32 +154,33 @@ function addParsed(schema: z.ZodType, value: unknown, path: string, ctx: Ctx) {
 }
 
 function requireCompanion(body: { booker_first_name?: string | null; booker_last_name?: string | null; booker_dob?: string | null }, context: BookingRulesContext, ctx: Ctx) {
-  addParsed(nameField('Your first name'), body.booker_first_name, 'booker_first_name', ctx);
-  addParsed(nameField('Your last name'), body.booker_last_name, 'booker_last_name', ctx);
+  addParsed(nameField(FIELD_MESSAGES.bookerFirstName), body.booker_first_name, 'booker_first_name', ctx);
+  addParsed(nameField(FIELD_MESSAGES.bookerLastName), body.booker_last_name, 'booker_last_name', ctx);
   addParsed(isoBirthDateField(context.today), body.booker_dob, 'booker_dob', ctx);
 }
 
 function requireInsurance(details: unknown, context: BookingRulesContext, ctx: Ctx) {
   if (details === null || typeof details !== 'object') {
+    // not patient-facing: the form always sends the details with has_insurance (a client's mistake)
     ctx.addIssue({ code: 'custom', path: ['insurance_details'], message: 'Insurance details are required when has_insurance is true' });
     return;
   }
   addParsed(insuranceDetailsSchema(context.today), details, 'insurance_details', ctx);
   const d = details as Record<string, unknown>;
-  const need = (field: string, label: string) => {
+  const need = (field: string, message: ValidationKey) => {
     if (typeof d[field] !== 'string' || (d[field] as string).trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['insurance_details', field], message: `${label} is required` });
+      ctx.addIssue({ code: 'custom', path: ['insurance_details', field], message });
     }
   };
-  if (d.insurance === OTHER_INSURANCE) need('insurance_provider', 'Insurance provider name');
+  if (d.insurance === OTHER_INSURANCE) need('insurance_provider', FIELD_MESSAGES.insuranceProvider.required);
   const choices = context.insuranceChoices;
   if (choices && typeof d.insurance === 'string' && d.insurance.trim() !== '') {
     const name = d.insurance.trim();
     const isListed = name === OTHER_INSURANCE ? choices.acceptsOther : choices.names.includes(name);
-    if (!isListed) ctx.addIssue({ code: 'custom', path: ['insurance_details', 'insurance'], message: 'Please choose an insurance from the list' });
+    if (!isListed) ctx.addIssue({ code: 'custom', path: ['insurance_details', 'insurance'], message: key('insuranceNotListed') });
   }
-  if (context.optionalInsuranceFields.includes('groupNumber')) need('group_number', 'Group number');
-  if (context.optionalInsuranceFields.includes('subscriberPhone')) need('subscribers_phone', "Subscriber's phone");
+  if (context.optionalInsuranceFields.includes('groupNumber')) need('group_number', ID_FIELD_MESSAGES.groupNumber.required);
+  if (context.optionalInsuranceFields.includes('subscriberPhone')) need('subscribers_phone', key('subscriberPhoneRequired'));
 }
 
 /** Keeps only the fields this practice asks for (group number and phone when listed, provider for Other). */
@@ -207,6 +215,7 @@ export function composeBookingMessage(body: BookingBody, reasonName: string): st
   } else {
     parts.push('No Insurance');
   }
+  // practice-facing: the message stored with the booking for the office
   parts.push(`Booked online via ${PRODUCT_NAME}`);
   return parts.join(' | ');
 }

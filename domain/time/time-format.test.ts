@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayHeading, formatTime12h, zoneAbbreviation } from './time-format.ts';
+import { formatDayHeading, formatTime12h, localiseTime12h, zoneAbbreviation } from './time-format.ts';
 
 describe('slot step display formats', () => {
   it.each([
@@ -28,5 +28,39 @@ describe('slot step display formats', () => {
     ['Asia/Kolkata', '2026-07-15T18:00:00Z', 'GMT+5:30'],
   ])('%s at %s is abbreviated %s', (zone, at, abbreviation) => {
     expect(zoneAbbreviation(zone, new Date(at))).toBe(abbreviation);
+  });
+});
+
+describe('in Spanish (issue 19, es-US)', () => {
+  it.each([
+    ['09:30:00', '9:30 a.m.'],
+    ['00:05', '12:05 a.m.'],
+    ['12:00:00', '12:00 p.m.'],
+    ['23:59:00', '11:59 p.m.'],
+  ])('%s reads %s (12-hour, as es-US writes it)', (time, expected) => expect(formatTime12h(time, 'es')).toBe(expected));
+
+  it('still refuses a time that is not one', () => expect(() => formatTime12h('24:00:00', 'es')).toThrow(RangeError));
+
+  it.each([
+    ['08:05 AM', '8:05 a.m.'],
+    ['12:30 AM', '12:30 a.m.'],
+    ['12:00 PM', '12:00 p.m.'],
+    ['01:45 PM', '1:45 p.m.'],
+  ])('a stored slot start %s reads %s', (slotStart, expected) => expect(localiseTime12h(slotStart, 'es')).toBe(expected));
+
+  it('leaves the English slot start as stored', () => expect(localiseTime12h('08:05 AM', 'en')).toBe('08:05 AM'));
+
+  it.each([
+    ['2024-03-04', 'Lunes, 4 de marzo'],
+    ['2026-11-01', 'Domingo, 1 de noviembre'],
+    ['2028-02-29', 'Martes, 29 de febrero'],
+  ])('the heading of %s is %s', (date, heading) => expect(formatDayHeading(date, 'es')).toBe(heading));
+
+  it.each([
+    ['America/Chicago', '2026-01-15T18:00:00Z', 'CST'],
+    ['America/Chicago', '2026-07-15T18:00:00Z', 'CDT'],
+    ['America/New_York', '2026-03-08T06:59:00Z', 'EST'],
+  ])('%s at %s keeps the abbreviation %s', (zone, at, abbreviation) => {
+    expect(zoneAbbreviation(zone, new Date(at), 'es')).toBe(abbreviation);
   });
 });

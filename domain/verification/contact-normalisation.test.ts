@@ -66,7 +66,7 @@ describe('normaliseRecipient and the wire schemas', () => {
   it('names the recipient field when it is not valid for its type', () => {
     const parsed = SendOtpBodySchema.safeParse({ recipient: '+1555', verification_type: 'text', practice_id: practiceId });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['recipient'], message: 'Please enter a valid mobile phone number' })]);
+    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['recipient'], message: 'mobilePhoneInvalid' })]);
   });
 
   it.each(['12345', '1234567', '12345a', 123456])('refuses the code %j', (otp) => {

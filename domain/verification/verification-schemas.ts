@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { successEnvelopeSchema } from '../api/envelope-schemas.ts';
+import type { en as validationMessages } from '../i18n/validation.messages.ts';
 import { normaliseRecipient } from './contact-normalisation.ts';
+
+type ValidationKey = keyof typeof validationMessages;
 
 /**
  * `verify/send-otp` and `verify/verify-otp` (spec section 7). The server normalises the recipient
@@ -15,10 +18,12 @@ export const VERIFICATION_TOKEN_HEADER = 'X-Verification-Token';
 
 export const VerificationTypeSchema = z.enum(['email', 'text'], { message: "verification_type must be 'email' or 'text'" });
 
+/** Keys of the validation catalogue (domain/i18n/validation.messages.ts): the patient reads these. */
 const INVALID_RECIPIENT = {
-  email: 'Please enter a valid email address',
-  text: 'Please enter a valid mobile phone number',
-} as const;
+  email: 'emailInvalid',
+  text: 'mobilePhoneInvalid',
+} as const satisfies Record<'email' | 'text', ValidationKey>;
+const OTP_INVALID: ValidationKey = 'otpInvalid';
 
 const contactShape = {
   recipient: z.string({ message: 'recipient is required' }).max(254, { message: 'recipient is too long' }),
@@ -42,7 +47,7 @@ export type SendOtpBody = z.output<typeof SendOtpBodySchema>;
 export const VerifyOtpBodySchema = z
   .object({
     ...contactShape,
-    otp: z.string({ message: 'otp is required' }).trim().regex(/^\d{6}$/, { message: `Please enter the ${OTP_LENGTH}-digit code` }),
+    otp: z.string({ message: 'otp is required' }).trim().regex(/^\d{6}$/, { message: OTP_INVALID }),
   })
   .transform(withNormalisedRecipient);
 export type VerifyOtpBodyInput = z.input<typeof VerifyOtpBodySchema>;

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { documentDescription, documentTitle } from '#domain/product.ts';
+import { PRODUCT_NAME } from '#domain/product.ts';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
-import { useLanguage } from '../../lib/i18n/use-messages.ts';
+import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BookingScreen } from './booking-screen.tsx';
+import * as messages from './booking-page.messages.ts';
 import { BookingSkeleton } from './booking-skeleton.tsx';
 
 /** Route `/:formUrl`: loads the practice form, then shows the booking screen; a failed load shows the 404 page with the server's message. */
@@ -14,7 +15,9 @@ export function BookingPage() {
   const [searchParams] = useSearchParams();
   // The language in the key: a switch refetches the practice's texts in it, the old ones shown meanwhile.
   const form = useQuery(formDetailsQuery(formUrl, searchParams.get('referrer_id'), useLanguage()));
-  useDocumentMeta(form.data ? { title: documentTitle(form.data.name), description: documentDescription(form.data.description) } : null);
+  const t = useMessages(messages);
+  const description = form.data?.description?.trim();
+  useDocumentMeta(form.data ? { title: t('documentTitle', { practice: form.data.name, product: PRODUCT_NAME }), description: description || t('defaultDescription') } : null);
 
   if (form.data) return <BookingScreen form={form.data} />;
   if (form.isError) return <NotFoundPage message={form.error.message} />;

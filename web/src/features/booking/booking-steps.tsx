@@ -13,6 +13,7 @@ import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
 import { useUiStore } from './state/ui-store.ts';
 import { ClinicStep } from './steps/clinic-step.tsx';
 import { PatientTypeStep } from './steps/patient-type-step.tsx';
+import { useReasonInLanguage } from './use-reason-in-language.ts';
 import { useRfvEntry } from './use-rfv-entry.ts';
 
 // Page 1 and the location choice are in the entry chunk; later steps load when first reached.
@@ -46,6 +47,7 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
   const { form, rfv, clinicNum: clinicNumParam } = useBookingContext();
   const clinicNum = clinic?.pms_clinic_num ?? null;
   const isApplyingRfv = useRfvEntry(form.id, rfv, clinicNum);
+  useReasonInLanguage(form.id, clinicNum);
   const page = useBookingStore((state) => state.patientFormPageNumber);
   const details = useBookingStore((state) => state.patientFormDetails);
   const slotsError = useBookingStore((state) => state.slotsError);

@@ -1,12 +1,16 @@
-import { formatDayHeading } from '#domain/time/time-format.ts';
+import { formatDayHeading, localiseTime12h } from '#domain/time/time-format.ts';
+import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
+import * as messages from './booking-summary.messages.ts';
 import { useBookingStore } from './state/booking-store.ts';
-import { providerSummaryName } from './state/reason-rules.ts';
+import { chosenProviderName } from './state/reason-rules.ts';
 
 /**
  * Spec section 2: on large screens, once a reason is chosen, the panel lists the reason, the
  * provider ('First Available' for the earliest-available choice) and the appointment slot.
  */
 export default function BookingSummary() {
+  const t = useMessages(messages);
+  const language = useLanguage();
   const details = useBookingStore((state) => state.patientFormDetails);
   const page = useBookingStore((state) => state.patientFormPageNumber);
   const reason = details.reasonForVisit;
@@ -16,12 +20,17 @@ export default function BookingSummary() {
   return (
     <section aria-labelledby="booking-summary-heading" className="mt-6 hidden rounded-lg border border-current/30 p-4 lg:block">
       <h2 id="booking-summary-heading" className="mb-3 text-lg font-semibold">
-        Your appointment
+        {t('heading')}
       </h2>
       <dl className="flex flex-col gap-2">
-        <SummaryRow term="Reason" value={reason.name} />
-        {details.providerDetails && <SummaryRow term="Provider" value={providerSummaryName(details.providerDetails)} />}
-        {slot && <SummaryRow term="Appointment Slot" value={`${formatDayHeading(slot.date)}, ${slot.slotStart}`} />}
+        <SummaryRow term={t('reason')} value={reason.name} />
+        {details.providerDetails && <SummaryRow term={t('provider')} value={chosenProviderName(details.providerDetails) ?? t('firstAvailable')} />}
+        {slot && (
+          <SummaryRow
+            term={t('slot')}
+            value={t('dateAndTime', { day: formatDayHeading(slot.date, language), time: localiseTime12h(slot.slotStart, language) })}
+          />
+        )}
       </dl>
     </section>
   );

@@ -1,6 +1,3 @@
-export const CLINIC_STEP_HEADING = 'Please select your preferred location';
-export const PATIENT_TYPE_STEP_HEADING = 'Please select patient type';
-
 /** Spec section 2: clinic selection comes first for a multi-clinic practice when no clinic is chosen and no rfv is given. */
 export function isClinicChoiceFirst(options: { clinicSetUp: boolean; hasClinic: boolean; rfv: string | null }): boolean {
   return options.clinicSetUp && !options.hasClinic && !options.rfv;

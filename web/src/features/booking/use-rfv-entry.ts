@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLanguage } from '../../lib/i18n/use-messages.ts';
 import { reasonsQuery } from './api/reasons-api.ts';
 import { PAGE } from './navigation/step-rules.ts';
 import { useBookingStore } from './state/booking-store.ts';
@@ -12,7 +13,8 @@ import { EARLIEST_AVAILABLE_PROVIDER } from './state/reason-rules.ts';
 export function useRfvEntry(practiceId: string, rfv: string | null, clinicNum: number | null): boolean {
   const storedReasonId = useBookingStore((state) => state.patientFormDetails.reasonForVisit?.id);
   const needsReason = rfv !== null && storedReasonId !== rfv;
-  const reasons = useQuery({ ...reasonsQuery(practiceId, clinicNum), enabled: needsReason });
+  const language = useLanguage();
+  const reasons = useQuery({ ...reasonsQuery(practiceId, clinicNum, language), enabled: needsReason });
   const reason = needsReason ? reasons.data?.find((candidate) => candidate.id === rfv && candidate.is_active) : undefined;
 
   useEffect(() => {

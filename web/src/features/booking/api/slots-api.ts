@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Language } from '#domain/i18n/languages.ts';
 import { AvailabilityListSchema, type AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { keepAcrossLanguages } from './keep-across-languages.ts';
 
 /** Spec section 9: slot availability is cached 20 s. */
 export const SLOTS_STALE_TIME_MS = 20_000;
@@ -14,6 +16,8 @@ export interface SlotsRequest {
   /** 0 (earliest available) asks for every provider of the reason. */
   provNum: number;
   clinicNum: number | null;
+  /** The server's messages (e.g. the practice system being down) come in this language. */
+  language: Language;
 }
 
 /** Spec section 7: GET appointment/slots. */
@@ -31,9 +35,11 @@ export function fetchSlots(request: SlotsRequest): Promise<AvailabilityRecord[]>
 export const SLOTS_QUERY_ROOT = 'slots';
 
 export function slotsQuery(request: SlotsRequest) {
+  const queryKey = [SLOTS_QUERY_ROOT, request.practiceId, request.reasonForVisitId, request.provNum, request.clinicNum ?? 0, request.startDate, request.endDate, request.language] as const;
   return queryOptions({
-    queryKey: [SLOTS_QUERY_ROOT, request.practiceId, request.reasonForVisitId, request.provNum, request.clinicNum ?? 0, request.startDate, request.endDate] as const,
+    queryKey,
     queryFn: () => fetchSlots(request),
+    placeholderData: keepAcrossLanguages<AvailabilityRecord[]>(queryKey),
     staleTime: SLOTS_STALE_TIME_MS,
     // A failed month shows its message at once (or "Proceed Without Slots"); no silent retries.
     retry: false,

@@ -11,7 +11,8 @@ afterEach(cleanup);
 function FormWithErrors() {
   const form = useForm<ContactFormValues>();
   useEffect(() => {
-    form.setError('firstName', { type: 'required', message: 'First name is required' });
+    // The schemas' messages are keys of the validation catalogue; a server's message is text.
+    form.setError('firstName', { type: 'required', message: 'firstNameRequired' });
     form.setError('bookingForSomeOne', { type: 'required', message: 'Please answer' });
     form.setError('agreeTextAndEmail', { type: 'required', message: 'Please agree' });
   }, [form]);

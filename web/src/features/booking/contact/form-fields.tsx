@@ -1,6 +1,9 @@
 import { useId, type HTMLInputAutoCompleteAttribute, type ReactNode } from 'react';
 import { useController, useFormContext, type FieldPath } from 'react-hook-form';
+import * as validation from '#domain/i18n/validation.messages.ts';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import type { ContactFormValues } from './contact-form-values.ts';
+import * as messages from './contact-form.messages.ts';
 import { maskUsDate } from './input-masks.ts';
 import { isCompleteDate } from './submit-rules.ts';
 
@@ -9,12 +12,19 @@ type Name = FieldPath<ContactFormValues>;
 const inputClass =
   'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700';
 
-/** A field's message; announced when it appears, and tied to its control by `id` (aria-describedby). */
+const isValidationKey = (message: string): message is keyof typeof validation.en => Object.hasOwn(validation.en, message);
+
+/**
+ * A field's message; announced when it appears, and tied to its control by `id` (aria-describedby).
+ * The schemas' messages are keys of the validation catalogue, shown in the patient's language; a
+ * server's message (a 422 at a field) arrives already in it.
+ */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const t = useMessages(validation);
   if (!message) return null;
   return (
     <p id={id} role="alert" className="text-sm font-medium text-red-700">
-      {message}
+      {isValidationKey(message) ? t(message) : message}
     </p>
   );
 }
@@ -34,6 +44,7 @@ interface TextFieldProps {
 
 /** A labelled input whose message sits under it and is tied to it for screen readers. */
 export function TextField({ name, label, mask, type = 'text', inputMode, autoComplete, placeholder, maxLength, isDate = false }: TextFieldProps) {
+  const t = useMessages(messages);
   const { control, trigger } = useFormContext<ContactFormValues>();
   const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
   const id = useId();
@@ -58,7 +69,7 @@ export function TextField({ name, label, mask, type = 'text', inputMode, autoCom
         type={type}
         inputMode={inputMode ?? (isDate ? 'numeric' : undefined)}
         autoComplete={autoComplete ?? 'off'}
-        placeholder={placeholder ?? (isDate ? 'MM/DD/YYYY' : undefined)}
+        placeholder={placeholder ?? (isDate ? t('datePlaceholder') : undefined)}
         maxLength={maxLength ?? (isDate ? 10 : undefined)}
         value={value}
         onChange={(event) => change(event.target.value)}

@@ -1,20 +1,22 @@
 import { useWatch } from 'react-hook-form';
 import { OTHER_INSURANCE } from '#domain/booking/booking-schemas.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import type { ContactFormValues } from './contact-form-values.ts';
+import * as messages from './contact-form.messages.ts';
 import { ChoiceField, TextField } from './form-fields.tsx';
 import { maskId, maskInsuranceName, maskName, maskPhone } from './input-masks.ts';
 import { insuranceNotice, insuranceOptions } from './insurance-options.ts';
 import { InsuranceSelect } from './insurance-select.tsx';
 
-export const INSURANCE_QUESTION = 'Do you have dental insurance?';
-const YES_NO = [
-  { label: 'Yes', value: 'Yes' },
-  { label: 'No', value: 'No' },
-] as const;
 
 /** Spec section 2 page 5: the insurance section of a practice that shows insurance. */
 export function InsuranceSection({ form }: { form: FormDetails }) {
+  const t = useMessages(messages);
+  const yesNo = [
+    { label: t('yes'), value: 'Yes' },
+    { label: t('no'), value: 'No' },
+  ] as const;
   const answer = useWatch<ContactFormValues, 'haveDentalInsurance'>({ name: 'haveDentalInsurance' });
   const choice = useWatch<ContactFormValues, 'insurance'>({ name: 'insurance' });
   const notice = insuranceNotice(form, choice ?? null);
@@ -23,27 +25,27 @@ export function InsuranceSection({ form }: { form: FormDetails }) {
   return (
     <section aria-labelledby="insurance-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <h3 id="insurance-heading" className="text-lg font-semibold text-slate-900">
-        Insurance
+        {t('insuranceHeading')}
       </h3>
-      <ChoiceField name="haveDentalInsurance" legend={INSURANCE_QUESTION} options={YES_NO} />
+      <ChoiceField name="haveDentalInsurance" legend={t('insuranceQuestion')} options={yesNo} />
       {answer === 'No' && form.no_insurance_message?.trim() && <Notice text={form.no_insurance_message} />}
       {answer === 'Yes' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <InsuranceSelect label="Insurance" options={insuranceOptions(form)} />
+            <InsuranceSelect label={t('insuranceLabel')} options={insuranceOptions(form)} />
           </div>
           {notice && (
             <div className="sm:col-span-2">
               <Notice text={notice} />
             </div>
           )}
-          {choice?.value === OTHER_INSURANCE && <TextField name="insuranceProvider" label="Insurance Provider Name" mask={maskInsuranceName} />}
-          <TextField name="subscribersFullName" label="Subscriber's Full Name" mask={maskName} />
-          <TextField name="subscriberDOB" label="Subscriber's Date of Birth" isDate />
-          <TextField name="subscriberID" label="Subscriber ID" mask={maskId} />
-          {optional.includes('groupNumber') && <TextField name="groupNumber" label="Group Number" mask={maskId} />}
+          {choice?.value === OTHER_INSURANCE && <TextField name="insuranceProvider" label={t('insuranceProvider')} mask={maskInsuranceName} />}
+          <TextField name="subscribersFullName" label={t('subscriberFullName')} mask={maskName} />
+          <TextField name="subscriberDOB" label={t('subscriberDob')} isDate />
+          <TextField name="subscriberID" label={t('subscriberId')} mask={maskId} />
+          {optional.includes('groupNumber') && <TextField name="groupNumber" label={t('groupNumber')} mask={maskId} />}
           {optional.includes('subscriberPhone') && (
-            <TextField name="subscriberPhone" label="Subscriber's Phone" type="tel" inputMode="tel" mask={maskPhone} maxLength={20} />
+            <TextField name="subscriberPhone" label={t('subscriberPhone')} type="tel" inputMode="tel" mask={maskPhone} maxLength={20} />
           )}
         </div>
       )}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskId, maskInsuranceName, maskName, maskPhone, maskUsDate } from './input-masks.ts';
+import { translate } from '../../../lib/i18n/use-messages.ts';
+import * as messages from './contact-form.messages.ts';
 import { isCompleteDate, submitLabel } from './submit-rules.ts';
 
 describe('submitLabel (spec section 2 page 5)', () => {
@@ -9,7 +11,7 @@ describe('submitLabel (spec section 2 page 5)', () => {
     [{ toVerifyPatient: false, isPaymentEnabled: false, isSubmitting: true }, 'Submitting'],
     [{ toVerifyPatient: false, isPaymentEnabled: false, isSubmitting: false }, 'Submit'],
   ])('%o reads %s', (options, label) => {
-    expect(submitLabel(options)).toBe(label);
+    expect(translate(messages, submitLabel(options))).toBe(label);
   });
 });
 

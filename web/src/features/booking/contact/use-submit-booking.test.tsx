@@ -11,7 +11,7 @@ import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingContext } from '../booking-context.ts';
 import { PAGE } from '../navigation/step-rules.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
-import { SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE, useUiStore } from '../state/ui-store.ts';
+import { useUiStore } from '../state/ui-store.ts';
 import { DOUBLE_SUBMIT_LOCK_MS, useSubmitBooking } from './use-submit-booking.ts';
 
 vi.mock('../api/bot-challenge.ts', () => ({ solveBotChallenge: vi.fn(async () => 'solved') }));
@@ -97,9 +97,17 @@ describe('useSubmitBooking', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ hp: 'i am a bot' });
   });
 
+  it('sends the chosen language with the booking (issue 18 lifecycle field)', async () => {
+    fetchMock.mockImplementation(async () => json({ success: false, message: 'Busy' }, 500));
+    const { result } = renderSubmit();
+    await act(() => result.current.submitVerified(values(), 'token'));
+    const [, init] = appointmentCalls()[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ language: 'en' });
+  });
+
   it.each([
-    [409, 'SLOT_TAKEN', 'taken', SLOT_TAKEN_MESSAGE],
-    [422, 'SLOT_UNAVAILABLE', 'unavailable', SLOT_UNAVAILABLE_MESSAGE],
+    [409, 'SLOT_TAKEN', 'taken', 'Sorry, that time was just booked by someone else. Please choose another slot.'],
+    [422, 'SLOT_UNAVAILABLE', 'unavailable', 'This time is no longer available to book. Please choose another time.'],
   ] as const)('sends the patient back to pick another time on %s %s, with its own message', async (status, code, refusal, message) => {
     useBookingStore.getState().saveSlot({ date: '2026-03-03', slotStart: '09:00 AM', provNum: 1, opNum: 1 }, { startTime: '09:00:00', endTime: '09:30:00' });
     useBookingStore.getState().setPage(PAGE.contact);

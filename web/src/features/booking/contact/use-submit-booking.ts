@@ -3,6 +3,8 @@ import { useRef, useState } from 'react';
 import { toBookingBody, type BookingForm, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
 import { WIRE_TO_FORM_FIELD } from '#domain/booking/booking-schemas.ts';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n/language-state.ts';
+import { translate } from '../../../lib/i18n/use-messages.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast.ts';
 import { startCheckout } from '../payment/start-checkout.ts';
 import { postAppointment } from '../api/appointment-api.ts';
@@ -11,8 +13,10 @@ import { SLOTS_QUERY_ROOT } from '../api/slots-api.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { goToPage } from '../navigation/step-actions.ts';
 import { PAGE } from '../navigation/step-rules.ts';
+import * as slotStepMessages from '../steps/slot-step.messages.ts';
 import { useBookingStore } from '../state/booking-store.ts';
-import { SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE, useUiStore } from '../state/ui-store.ts';
+import * as bookingTexts from '#domain/booking/booking-texts.messages.ts';
+import { useUiStore } from '../state/ui-store.ts';
 import { browserEnvironment, collectVisitData } from '../tracking/visit-data.ts';
 import { sourceMetaFrom, utmDetailsFrom } from '../tracking/marketing-params.ts';
 import { patientDetailsFrom, type ContactFormValues } from './contact-form-values.ts';
@@ -82,6 +86,8 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
           },
           formContext,
         ),
+        // Issue 18's lifecycle field: every later message to the patient follows the language they booked in.
+        language: currentLanguage(),
         user_meta: collectVisitData(
           {
             visitStartedAt: store.visitStartedAt,
@@ -136,7 +142,7 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
       useBookingStore.getState().resetSlot();
       useUiStore.getState().setSlotRefusal(isTaken ? 'taken' : 'unavailable');
       void queryClient.invalidateQueries({ queryKey: [SLOTS_QUERY_ROOT] });
-      showErrorToast(isTaken ? SLOT_TAKEN_MESSAGE : SLOT_UNAVAILABLE_MESSAGE);
+      showErrorToast(isTaken ? translate(slotStepMessages, 'slotTaken') : translate(bookingTexts, 'slotUnavailable'));
       goToPage(PAGE.slot);
       return;
     }

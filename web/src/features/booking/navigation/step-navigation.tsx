@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { BrandButton } from '../../../components/ui/brand-button.tsx';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { goBack, goNext } from './step-actions.ts';
+import * as messages from './step-navigation.messages.ts';
 import { isBackVisible, isNextVisible } from './step-rules.ts';
 
 interface StepNavigationProps {
@@ -17,7 +19,8 @@ interface StepNavigationProps {
 }
 
 /** Spec section 2: the shared Back and Next buttons under every step below page 7. */
-export function StepNavigation({ nextLabel = 'Next', isNextDisabled = false, onNext, submitsForm, isReadOnly = false }: StepNavigationProps) {
+export function StepNavigation({ nextLabel, isNextDisabled = false, onNext, submitsForm, isReadOnly = false }: StepNavigationProps) {
+  const t = useMessages(messages);
   const { form, clinicNum, rfv } = useBookingContext();
   const page = useBookingStore((state) => state.patientFormPageNumber);
   const color = form.form_customization.button_color_2;
@@ -29,7 +32,7 @@ export function StepNavigation({ nextLabel = 'Next', isNextDisabled = false, onN
     <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
       {showBack ? (
         <BrandButton color={color} variant="outline" onClick={goBack}>
-          Back
+          {t('back')}
         </BrandButton>
       ) : (
         <span aria-hidden="true" />
@@ -42,7 +45,7 @@ export function StepNavigation({ nextLabel = 'Next', isNextDisabled = false, onN
           disabled={isNextDisabled}
           onClick={submitsForm ? undefined : (onNext ?? goNext)}
         >
-          {nextLabel}
+          {nextLabel ?? t('next')}
         </BrandButton>
       )}
     </div>

@@ -1,7 +1,10 @@
 import { DayPicker } from 'react-day-picker';
+import { INTL_LOCALE } from '#domain/i18n/languages.ts';
 import 'react-day-picker/style.css';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
-import { dayButtonLabel } from './calendar-labels.ts';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
+import { calendarTexts } from './calendar-labels.ts';
+import * as messages from './slot-calendar.messages.ts';
 
 /** "YYYY-MM-DD" as a local-midnight Date: the calendar deals in days only, never in instants. */
 export function dateFromIso(date: string): Date {
@@ -33,6 +36,9 @@ interface SlotCalendarProps {
  */
 export function SlotCalendar({ month, today, horizon, daysWithSlots, selectedDate, selectedColor, onMonthChange, onSelectDate }: SlotCalendarProps) {
   const selectedBackground = brandColorOrDefault(selectedColor);
+  const t = useMessages(messages);
+  const language = useLanguage();
+  const { labels, formatters } = calendarTexts(language, t);
   return (
     <DayPicker
       mode="single"
@@ -45,7 +51,9 @@ export function SlotCalendar({ month, today, horizon, daysWithSlots, selectedDat
       disabled={[{ before: dateFromIso(today) }, (date: Date) => !daysWithSlots.has(isoFromDate(date))]}
       onMonthChange={(date) => onMonthChange(isoFromDate(date).slice(0, 7))}
       onSelect={(date) => onSelectDate(isoFromDate(date))}
-      labels={{ labelDayButton: dayButtonLabel }}
+      labels={labels}
+      formatters={formatters}
+      lang={INTL_LOCALE[language]}
       modifiersStyles={{ selected: { backgroundColor: selectedBackground, color: readableTextColor(selectedBackground), borderRadius: '9999px' } }}
       style={{ ['--rdp-accent-color' as string]: '#1e293b', ['--rdp-accent-background-color' as string]: '#e2e8f0' }}
       className="w-fit rounded-lg border border-slate-200 bg-white p-3 text-slate-900"

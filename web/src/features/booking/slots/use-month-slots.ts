@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n/use-messages.ts';
 import { slotsQuery } from '../api/slots-api.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { groupSlotsByDay, isPmsUnavailable, monthRange, nextMonth, type DaySlot } from './slot-rules.ts';
@@ -30,8 +31,9 @@ export type MonthSlots =
 /** The month's slots for the chosen reason, provider and clinic; keeps the store's slotsError in step. */
 export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
   const { startDate, endDate } = monthRange(input.month, input.today);
+  const language = useLanguage();
   const query = useQuery(
-    slotsQuery({ practiceId: input.practiceId, reasonForVisitId: input.reasonForVisitId, provNum: input.provNum, clinicNum: input.clinicNum, startDate, endDate }),
+    slotsQuery({ practiceId: input.practiceId, reasonForVisitId: input.reasonForVisitId, provNum: input.provNum, clinicNum: input.clinicNum, startDate, endDate, language }),
   );
   const setSlotsError = useBookingStore((state) => state.setSlotsError);
   // "Now" is when the data arrived; a refetch (20 s stale time) moves it on, so past times drop out.

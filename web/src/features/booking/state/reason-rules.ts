@@ -2,6 +2,7 @@ import type { PatientStatus } from '#domain/booking/booking-schemas.ts';
 import type { Provider, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import type { ProviderDetails } from './booking-state.ts';
 
+// not patient-facing as such: the spec's stored value (section 3); pages show the provider step's 'earliestAvailable' message
 export const EARLIEST_AVAILABLE_LABEL = 'Select Earliest Available Provider';
 export const FIRST_AVAILABLE_LABEL = 'First Available';
 
@@ -34,6 +35,15 @@ export function isEarliestAvailable(provider: Pick<ProviderDetails, 'pms_prov_nu
 /** The summary's and confirmation's provider text: 'First Available' for the earliest-available choice. */
 export function providerSummaryName(provider: ProviderDetails | null): string {
   if (!provider || isEarliestAvailable(provider) || provider.providerName === EARLIEST_AVAILABLE_LABEL) return FIRST_AVAILABLE_LABEL;
+  return provider.providerName;
+}
+
+/**
+ * The provider's name for the summary and the confirmation, or null for the earliest-available
+ * choice, which they show as 'First Available' in the patient's language (issue 19).
+ */
+export function chosenProviderName(provider: ProviderDetails | null): string | null {
+  if (!provider || isEarliestAvailable(provider) || provider.providerName === EARLIEST_AVAILABLE_LABEL) return null;
   return provider.providerName;
 }
 

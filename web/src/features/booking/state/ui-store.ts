@@ -1,8 +1,4 @@
 import { create } from 'zustand';
-export { SLOT_UNAVAILABLE_MESSAGE } from '#domain/booking/slot-refusal-messages.ts';
-
-/** Shown on the slot page after a 409: someone else booked the chosen time first. */
-export const SLOT_TAKEN_MESSAGE = 'Sorry, that time was just booked by someone else. Please choose another slot.';
 
 /** Screen-only state that must not survive a reload: the auto-advance overlay and heading focus. */
 interface UiState {

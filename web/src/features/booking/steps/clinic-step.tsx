@@ -5,31 +5,32 @@ import { BrandButton } from '../../../components/ui/brand-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx';
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { clinicsQuery } from '../../../lib/practice-form-queries.ts';
 import { useBookingContext } from '../booking-context.ts';
-import { CLINIC_STEP_HEADING } from '../first-step.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { useUiStore } from '../state/ui-store.ts';
+import * as messages from './clinic-step.messages.ts';
 
 /** Spec section 9: clinic names are cut at 32 characters, addresses at 70. */
 export const CLINIC_NAME_MAX = 32;
 export const CLINIC_ADDRESS_MAX = 70;
-export const NO_DATA = 'No data';
 
 /** Spec section 2: the location choice of a multi-clinic practice, before page 1. */
 export function ClinicStep() {
+  const t = useMessages(messages);
   const { form } = useBookingContext();
   const clinics = useQuery(clinicsQuery(form.id));
 
   return (
-    <StepFrame heading={CLINIC_STEP_HEADING} showStepLabel={false}>
+    <StepFrame heading={t('heading')} showStepLabel={false}>
       {clinics.isPending ? (
         <ClinicsSkeleton />
       ) : clinics.isError ? (
         <p role="alert" className="text-red-800">{clinics.error.message}</p>
       ) : clinics.data.length === 0 ? (
-        <p className="text-slate-700">{NO_DATA}</p>
+        <p className="text-slate-700">{t('noData')}</p>
       ) : (
         <TooltipScope active={clinics.data.some(hasClinicTooltip)} fallback={<ClinicsSkeleton />}>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -60,6 +61,7 @@ const hasClinicTooltip = (clinic: Clinic) =>
   tooltipFor(clinicName(clinic), CLINIC_NAME_MAX) !== null || tooltipFor(clinicAddress(clinic), CLINIC_ADDRESS_MAX) !== null;
 
 function ClinicCard({ clinic, buttonColor }: { clinic: Clinic; buttonColor: string }) {
+  const t = useMessages(messages);
   const saveClinic = useBookingStore((state) => state.saveClinic);
   const requestHeadingFocus = useUiStore((state) => state.requestHeadingFocus);
   const name = clinicName(clinic);
@@ -98,7 +100,7 @@ function ClinicCard({ clinic, buttonColor }: { clinic: Clinic; buttonColor: stri
         </a>
       )}
       <BrandButton color={buttonColor} className="mt-auto self-start" aria-describedby={nameId} onClick={choose}>
-        Book Appointment
+        {t('bookAppointment')}
       </BrandButton>
     </article>
   );

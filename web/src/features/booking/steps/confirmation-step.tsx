@@ -1,23 +1,24 @@
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { zoneAbbreviationAt } from '#domain/time/appointment-time.ts';
-import { formatDayHeading } from '#domain/time/time-format.ts';
+import { formatDayHeading, localiseTime12h } from '#domain/time/time-format.ts';
 import { panelContact } from '../../../components/branding/panel-contact.ts';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { redirectPlan } from '../confirmation/redirect-rules.ts';
 import { useRedirectCountdown } from '../confirmation/use-redirect-countdown.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
-import { isEarliestAvailable, providerSummaryName, toProviderDetails } from '../state/reason-rules.ts';
+import { chosenProviderName, isEarliestAvailable, toProviderDetails } from '../state/reason-rules.ts';
 import type { ProviderDetails } from '../state/booking-state.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
 import { DetailItem as Item } from '../../../components/ui/detail-item.tsx';
-
-export const BOOKED_HEADING = 'Appointment Booked';
-export const NO_SLOT_NOTE = 'The office will call you to arrange a time.';
+import * as messages from './confirmation-step.messages.ts';
 
 /** Page 7 (spec section 2): what was booked, and the optional redirect countdown. */
 export default function ConfirmationStep() {
+  const t = useMessages(messages);
+  const language = useLanguage();
   const { form } = useBookingContext();
   const clinic = useBookingStore((state) => state.clinicDetails);
   const details = useBookingStore((state) => state.patientFormDetails);
@@ -28,12 +29,13 @@ export default function ConfirmationStep() {
   // 'First Available' was chosen, but the booking went to someone: name them (the e-mail does too).
   const provider = assignedProvider(details.providerDetails, details.reasonForVisit, bookingResult?.pms_prov_num ?? slot?.provNum ?? null);
   const zone = slot && startTime ? ` ${zoneAbbreviationAt(slot.date, startTime, form.server_tz)}` : '';
+  const when = slot ? t('dateAndTimeValue', { day: formatDayHeading(slot.date, language), time: localiseTime12h(slot.slotStart, language), zone }) : t('noSlotNote');
   const { address, phone } = panelContact(form, clinic);
   const secondsLeft = useRedirectCountdown(redirectPlan(form));
   const patientName = `${details.basicDetailsData.firstName} ${details.basicDetailsData.lastName}`.trim();
 
   return (
-    <StepFrame heading={BOOKED_HEADING} showStepLabel={false} isBanner>
+    <StepFrame heading={t('heading')} showStepLabel={false} isBanner>
       <div className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
         <header className="flex flex-col gap-1 border-b border-slate-200 pb-4">
           {form.logo && <img src={form.logo} alt="" className="mb-2 h-12 w-auto self-start object-contain" />}
@@ -46,25 +48,25 @@ export default function ConfirmationStep() {
           )}
         </header>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <Item term="Date and time" value={slot ? `${formatDayHeading(slot.date)}, ${slot.slotStart}${zone}` : NO_SLOT_NOTE} />
-          <Item term="Reason" value={details.reasonForVisit?.name ?? ''} />
+          <Item term={t('dateAndTime')} value={when} />
+          <Item term={t('reason')} value={details.reasonForVisit?.name ?? ''} />
           <div>
-            <dt className="text-sm text-slate-600">Provider</dt>
+            <dt className="text-sm text-slate-600">{t('provider')}</dt>
             <dd className="mt-1 flex items-center gap-3 font-medium text-slate-900">
               {provider && !isEarliestAvailable(provider) && <ProviderAvatar src={provider.profile_pic || null} size={40} />}
-              {providerSummaryName(provider)}
+              {chosenProviderName(provider) ?? t('firstAvailable')}
             </dd>
           </div>
-          <Item term="Patient" value={patientName} />
-          <Item term="Phone" value={formatPhone(details.patientContactDetails.phone)} />
-          <Item term="Email" value={details.patientContactDetails.email} />
+          <Item term={t('patient')} value={patientName} />
+          <Item term={t('phone')} value={formatPhone(details.patientContactDetails.phone)} />
+          <Item term={t('email')} value={details.patientContactDetails.email} />
           {/* Our addition (ADR 0033): what the patient reads to the office over the phone. */}
-          {bookingResult?.reference && <Item term="Reference" value={bookingResult.reference} />}
+          {bookingResult?.reference && <Item term={t('reference')} value={bookingResult.reference} />}
         </dl>
       </div>
       {secondsLeft !== null && (
         <p role="status" className="text-slate-700">
-          Redirecting in {secondsLeft} seconds
+          {t('redirecting', { seconds: secondsLeft })}
         </p>
       )}
     </StepFrame>

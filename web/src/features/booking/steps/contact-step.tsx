@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { canSubmitBookingForm, createBookingFormSchema, type BookingForm, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
-import { consentWords } from '#domain/booking/booking-texts.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
+import * as messages from '../contact/contact-form.messages.ts';
 import { contactFormValues, patientDetailsFrom, type ContactFormValues } from '../contact/contact-form-values.ts';
 import { CheckboxField } from '../contact/form-fields.tsx';
 import { InsuranceSection, Notice } from '../contact/insurance-section.tsx';
@@ -13,15 +14,16 @@ import { submitLabel } from '../contact/submit-rules.ts';
 import { useFingerprint } from '../contact/use-fingerprint.ts';
 import { useSubmitBooking } from '../contact/use-submit-booking.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
+import { ConsentWords } from '../shared-texts.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { onlyStatusFor, onlyStatusNotice } from '../contact/only-status.ts';
 
-export const CONTACT_STEP_HEADING = 'Please enter contact information';
 const FORM_ID = 'contact-form';
 
 /** Page 5 (spec section 2): the patient's contact details, insurance and consent. */
 export default function ContactStep({ clinicNum }: { clinicNum: number | null }) {
+  const t = useMessages(messages);
   const { form } = useBookingContext();
   const [today] = useState(() => localDateOf(Date.now(), form.server_tz));
   const formContext = useMemo<BookingFormContext>(
@@ -61,6 +63,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
     },
   });
 
+  const honeypot = methods.register('hp');
   const isForSomeoneElse = values.bookingForSomeOne === true;
   const isReady = canSubmitBookingForm(schema, values) && fingerprint !== undefined;
   const label = submitLabel({ toVerifyPatient: form.to_verify_patient, isPaymentEnabled: reason?.is_payment_enabled ?? false, isSubmitting });
@@ -68,20 +71,20 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
 
   return (
     <StepFrame
-      heading={CONTACT_STEP_HEADING}
-      navigation={<StepNavigation submitsForm={FORM_ID} nextLabel={label} isNextDisabled={!isReady || isLocked || isSubmitting} />}
+      heading={t('heading')}
+      navigation={<StepNavigation submitsForm={FORM_ID} nextLabel={t(label)} isNextDisabled={!isReady || isLocked || isSubmitting} />}
     >
       <FormProvider {...methods}>
         <form id={FORM_ID} noValidate onSubmit={methods.handleSubmit(submit)} className="flex flex-col gap-6" aria-busy={isSubmitting}>
-          {onlyStatus && <Notice text={onlyStatusNotice(onlyStatus, isForSomeoneElse)} />}
+          {onlyStatus && <Notice text={t(onlyStatusNotice(onlyStatus, isForSomeoneElse))} />}
           <PatientFields isForSomeoneElse={isForSomeoneElse} onlyStatus={onlyStatus} />
           {form.to_show_insurances && <InsuranceSection form={form} />}
           {info && <Notice text={info} />}
-          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail">{consentWords('booking_form', form.name)}</CheckboxField>}
+          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail"><ConsentWords place="booking_form" practiceName={form.name} /></CheckboxField>}
           {/* The honeypot: hidden from people and assistive technology, so only bots fill it. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor="booking-hp">Leave this field empty</label>
-            <input id="booking-hp" tabIndex={-1} autoComplete="off" {...methods.register('hp')} />
+            <label htmlFor="booking-hp">{t('honeypot')}</label>
+            <input id="booking-hp" tabIndex={-1} autoComplete="off" {...honeypot} />
           </div>
         </form>
       </FormProvider>

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PatientStatus } from '#domain/booking/booking-schemas.ts';
+import { currentLanguage } from '../../../lib/i18n/language-state.ts';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { showErrorToast } from '../../../lib/toast.ts';
 import { reasonsQuery } from '../api/reasons-api.ts';
 import { useBookingContext } from '../booking-context.ts';
-import { PATIENT_TYPE_STEP_HEADING } from '../first-step.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { ChoiceHint } from '../navigation/choice-hint.tsx';
@@ -12,14 +13,17 @@ import { PAGE } from '../navigation/step-rules.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { reasonsForStatus } from '../state/reason-rules.ts';
 import { ChoiceCard } from './choice-card.tsx';
+import * as messages from './patient-type-step.messages.ts';
 
-export const BOOKING_FOR_SOMEONE_ELSE = 'Booking for Someone Else';
-export const STATUS_REQUIRED_MESSAGE = 'Please select patient status';
 /** The spec's patient statuses (PATIENT_STATUSES), listed here so page 1 does not load the booking schemas. */
 export const PATIENT_TYPE_OPTIONS = ['New Patient', 'Returning Patient'] as const satisfies readonly PatientStatus[];
 
+/** Each status's words (the statuses themselves are the spec's data values). */
+const STATUS_LABEL = { 'New Patient': 'newPatient', 'Returning Patient': 'returningPatient' } as const satisfies Record<PatientStatus, keyof typeof messages.en>;
+
 /** Page 1 (spec section 2): New or Returning Patient, and whether the booking is for someone else. */
 export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
+  const t = useMessages(messages);
   const { form } = useBookingContext();
   const queryClient = useQueryClient();
   const status = useBookingStore((state) => state.patientFormDetails.basicDetailsData.patientStatus);
@@ -31,7 +35,7 @@ export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
     store.chooseStatus(chosen, new Date());
     let reasons;
     try {
-      reasons = await queryClient.ensureQueryData(reasonsQuery(form.id, clinicNum));
+      reasons = await queryClient.ensureQueryData(reasonsQuery(form.id, clinicNum, currentLanguage()));
     } catch (error) {
       showErrorToast(error instanceof Error ? error.message : null);
       return;
@@ -50,7 +54,7 @@ export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
   };
 
   return (
-    <StepFrame heading={PATIENT_TYPE_STEP_HEADING} navigation={<StepNavigation isNextDisabled={!status} />}>
+    <StepFrame heading={t('heading')} navigation={<StepNavigation isNextDisabled={!status} />}>
       <label className="flex w-fit cursor-pointer items-center gap-3 text-base text-slate-900">
         <input
           type="checkbox"
@@ -58,16 +62,16 @@ export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
           checked={isForSomeoneElse}
           onChange={(event) => setBookingForSomeOne(event.target.checked)}
         />
-        {BOOKING_FOR_SOMEONE_ELSE}
+        {t('bookingForSomeoneElse')}
       </label>
-      <div role="group" aria-label="Patient type" className="grid gap-4 sm:grid-cols-2">
+      <div role="group" aria-label={t('patientTypeGroup')} className="grid gap-4 sm:grid-cols-2">
         {PATIENT_TYPE_OPTIONS.map((option) => (
           <ChoiceCard key={option} isSelected={status === option} selectedColor={form.form_customization.button_color_1} onChoose={() => void choose(option)}>
-            <span className="text-lg font-semibold">{option}</span>
+            <span className="text-lg font-semibold">{t(STATUS_LABEL[option])}</span>
           </ChoiceCard>
         ))}
       </div>
-      {!status && <ChoiceHint message={STATUS_REQUIRED_MESSAGE} />}
+      {!status && <ChoiceHint message={t('statusRequired')} />}
     </StepFrame>
   );
 }

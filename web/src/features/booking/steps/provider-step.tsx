@@ -1,6 +1,7 @@
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx';
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
+import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
@@ -12,14 +13,14 @@ import type { ProviderDetails } from '../state/booking-state.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { isEarliestAvailable, providerOptions } from '../state/reason-rules.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
+import * as messages from './provider-step.messages.ts';
 
-export const PROVIDER_STEP_HEADING = 'Please select provider';
 /** Spec section 9: provider names are cut at 24 characters. */
 export const PROVIDER_NAME_MAX = 24;
-export const PROVIDER_REQUIRED_MESSAGE = 'Please select a Provider';
 
 /** Page 3 (spec section 2): the reason's providers, and 'Select Earliest Available Provider' when there are several. */
 export default function ProviderStep() {
+  const t = useMessages(messages);
   const { form } = useBookingContext();
   const reason = useBookingStore((state) => state.patientFormDetails.reasonForVisit);
   const chosen = useBookingStore((state) => state.patientFormDetails.providerDetails);
@@ -32,9 +33,9 @@ export default function ProviderStep() {
   };
 
   return (
-    <StepFrame heading={PROVIDER_STEP_HEADING} navigation={<StepNavigation isNextDisabled={!chosen} />}>
+    <StepFrame heading={t('heading')} navigation={<StepNavigation isNextDisabled={!chosen} />}>
       <TooltipScope active={options.some((provider) => nameTooltip(provider) !== null)} fallback={<ProvidersSkeleton count={options.length} />}>
-        <div role="group" aria-label="Provider" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div role="group" aria-label={t('providerGroup')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {options.map((provider) => (
             <ProviderCard
               key={provider.pms_prov_num}
@@ -46,7 +47,7 @@ export default function ProviderStep() {
           ))}
         </div>
       </TooltipScope>
-      {!chosen && <ChoiceHint message={PROVIDER_REQUIRED_MESSAGE} />}
+      {!chosen && <ChoiceHint message={t('providerRequired')} />}
     </StepFrame>
   );
 }
@@ -75,6 +76,7 @@ interface ProviderCardProps {
 const nameTooltip = (provider: ProviderDetails) => (isEarliestAvailable(provider) ? null : tooltipFor(provider.providerName, PROVIDER_NAME_MAX));
 
 function ProviderCard({ provider, isSelected, selectedColor, onChoose }: ProviderCardProps) {
+  const t = useMessages(messages);
   const background = brandColorOrDefault(selectedColor);
   return (
     <Tooltipped tip={nameTooltip(provider)}>
@@ -87,7 +89,7 @@ function ProviderCard({ provider, isSelected, selectedColor, onChoose }: Provide
       >
         <ProviderAvatar src={provider.profile_pic || null} />
         <span className="min-w-0 text-lg font-semibold wrap-anywhere">
-          {isEarliestAvailable(provider) ? provider.providerName : <TruncatedText text={provider.providerName} max={PROVIDER_NAME_MAX} />}
+          {isEarliestAvailable(provider) ? t('earliestAvailable') : <TruncatedText text={provider.providerName} max={PROVIDER_NAME_MAX} />}
         </span>
       </button>
     </Tooltipped>

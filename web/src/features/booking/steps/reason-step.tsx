@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { reasonsQuery } from '../api/reasons-api.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
@@ -10,22 +11,21 @@ import { PAGE } from '../navigation/step-rules.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { reasonsForStatus } from '../state/reason-rules.ts';
 import { ChoiceCard } from './choice-card.tsx';
-
-export const REASON_STEP_HEADING = 'Please select the reason for your visit';
-export const REASON_REQUIRED_MESSAGE = 'Please select a reason for your visit';
-export const NO_REASON_MESSAGE = 'We apologize, but we are currently unable to accept appointments for the status.';
+import * as messages from './reason-step.messages.ts';
 
 /** Page 2 (spec section 2): one card per reason offered to the chosen status. */
 export default function ReasonStep({ clinicNum }: { clinicNum: number | null }) {
+  const t = useMessages(messages);
+  const language = useLanguage();
   const { form } = useBookingContext();
   const status = useBookingStore((state) => state.patientFormDetails.basicDetailsData.patientStatus);
   const chosen = useBookingStore((state) => state.patientFormDetails.reasonForVisit);
   const saveReason = useBookingStore((state) => state.saveReason);
-  const reasons = useQuery(reasonsQuery(form.id, clinicNum));
+  const reasons = useQuery(reasonsQuery(form.id, clinicNum, language));
   const offered = reasonsForStatus(reasons.data ?? [], status);
 
   return (
-    <StepFrame heading={REASON_STEP_HEADING} navigation={<StepNavigation isNextDisabled={!chosen} />}>
+    <StepFrame heading={t('heading')} navigation={<StepNavigation isNextDisabled={!chosen} />}>
       {reasons.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           <Skeleton className="h-20" />
@@ -35,9 +35,9 @@ export default function ReasonStep({ clinicNum }: { clinicNum: number | null }) 
       ) : reasons.isError ? (
         <p role="alert" className="text-red-800">{reasons.error.message}</p>
       ) : offered.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-800">{NO_REASON_MESSAGE}</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-800">{t('noReason')}</p>
       ) : (
-        <div role="group" aria-label="Reason for visit" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div role="group" aria-label={t('reasonGroup')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {offered.map((reason) => (
             <ChoiceCard
               key={reason.id}
@@ -49,12 +49,12 @@ export default function ReasonStep({ clinicNum }: { clinicNum: number | null }) 
               }}
             >
               <span className="text-lg font-semibold">{reason.name}</span>
-              <span>{reason.final_duration ?? 0} minutes</span>
+              <span>{t('duration', { minutes: reason.final_duration ?? 0 })}</span>
             </ChoiceCard>
           ))}
         </div>
       )}
-      {!chosen && offered.length > 0 && <ChoiceHint message={REASON_REQUIRED_MESSAGE} />}
+      {!chosen && offered.length > 0 && <ChoiceHint message={t('reasonRequired')} />}
     </StepFrame>
   );
 }

@@ -1,30 +1,30 @@
 import { useCallback, useState } from 'react';
 import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
-import { SLOT_REQUIRED_MESSAGE } from '#domain/booking/booking-texts.ts';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import { formatDayHeading, zoneAbbreviation } from '#domain/time/time-format.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
-import { ChoiceHint } from '../navigation/choice-hint.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { PAGE } from '../navigation/step-rules.ts';
+import { SlotRequiredHint, SlotUnavailableText } from '../shared-texts.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
-import { SLOT_TAKEN_MESSAGE, SLOT_UNAVAILABLE_MESSAGE, useUiStore } from '../state/ui-store.ts';
+import { useUiStore } from '../state/ui-store.ts';
 import { reasonDuration } from '../state/reason-rules.ts';
 import { SlotCalendar } from '../slots/slot-calendar.tsx';
 import { SlotList } from '../slots/slot-list.tsx';
 import { endTimeFor, monthOf, type DaySlot } from '../slots/slot-rules.ts';
 import { useMonthSlots } from '../slots/use-month-slots.ts';
+import * as messages from './slot-step.messages.ts';
 
-export const SLOT_STEP_HEADING = 'Please select a slot';
-export const NO_SLOTS_MESSAGE = 'No slots available! Please call us instead.';
-export const PMS_DOWN_MESSAGE = 'Slots are not available at the moment. Please Proceed Without Slots';
 const DAY_HEADING_ID = 'slot-day-heading';
 
 /** Page 4 (spec section 2): a month calendar and the chosen day's start times. */
 export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
+  const t = useMessages(messages);
+  const language = useLanguage();
   const { form } = useBookingContext();
   const clinicPhone = useBookingStore((state) => state.clinicDetails?.display_phone);
   const reason = useBookingStore((state) => state.patientFormDetails.reasonForVisit);
@@ -83,21 +83,21 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
 
   return (
     <StepFrame
-      heading={SLOT_STEP_HEADING}
+      heading={t('heading')}
       navigation={<StepNavigation isNextDisabled={!chosen && !canSkipSlot} onNext={() => goToPage(PAGE.contact)} />}
     >
       {slotRefusal && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-900">
-          {slotRefusal === 'taken' ? SLOT_TAKEN_MESSAGE : SLOT_UNAVAILABLE_MESSAGE}
+          {slotRefusal === 'taken' ? t('slotTaken') : <SlotUnavailableText />}
         </p>
       )}
       {slots.status === 'pms-unavailable' ? (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
-          {PMS_DOWN_MESSAGE}
+          {t('pmsDown')}
         </p>
       ) : slots.status === 'none' ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
-          {NO_SLOTS_MESSAGE}{' '}
+          {t('noSlots')}{' '}
           {phone && (
             <a href={phoneHref(phone)} className="font-semibold underline underline-offset-2">
               {formatPhone(phone)}
@@ -122,16 +122,16 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
           />
           <div className="flex min-w-0 flex-1 flex-col gap-3" aria-busy={slots.status === 'loading'}>
             {slots.status === 'loading' ? (
-              <p role="status" className="text-slate-700">Loading available times…</p>
+              <p role="status" className="text-slate-700">{t('loadingTimes')}</p>
             ) : (
               selectedDate && (
                 <>
                   <h3 id={DAY_HEADING_ID} className="text-lg font-semibold text-slate-900">
-                    {formatDayHeading(selectedDate)}
+                    {formatDayHeading(selectedDate, language)}
                   </h3>
-                  <p className="text-sm text-slate-700">All times are in {zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`))}</p>
+                  <p className="text-sm text-slate-700">{t('allTimesIn', { zone: zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`), language) })}</p>
                   <SlotList slots={daySlots} labelledBy={DAY_HEADING_ID} chosen={chosen} selectedColor={form.form_customization.button_color_1} onChoose={choose} />
-                  {!chosen && <ChoiceHint message={SLOT_REQUIRED_MESSAGE} />}
+                  {!chosen && <SlotRequiredHint />}
                 </>
               )
             )}

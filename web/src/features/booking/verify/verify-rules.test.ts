@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentWords } from '#domain/booking/booking-texts.ts';
-import { canSubmitVerification, contactKey, otpRecipient, sanitiseCode, secondsUntil, verifyButtonLabel } from './verify-rules.ts';
+import { canSubmitVerification, contactKey, otpRecipient, sanitiseCode, secondsUntil } from './verify-rules.ts';
 
 describe('otpRecipient (spec section 7)', () => {
   it("sends the e-mail in the server's spelling: trimmed and lower-cased", () => {
@@ -59,10 +58,6 @@ describe('secondsUntil', () => {
 });
 
 describe('the verify button (spec sections 2 and 5)', () => {
-  it("says 'Verify & Pay' for a paid reason, otherwise 'Verify & Schedule'", () => {
-    expect(verifyButtonLabel(true)).toBe('Verify & Pay');
-    expect(verifyButtonLabel(false)).toBe('Verify & Schedule');
-  });
 
   it('needs six digits, the consent and no request in flight', () => {
     const ready = { code: '123456', hasConsent: true, isBusy: false, isVerified: false };
@@ -76,9 +71,4 @@ describe('the verify button (spec sections 2 and 5)', () => {
     expect(canSubmitVerification({ code: '', hasConsent: true, isBusy: false, isVerified: true })).toBe(true);
     expect(canSubmitVerification({ code: '', hasConsent: false, isBusy: false, isVerified: true })).toBe(false);
   });
-});
-
-it('words the consent as the spec does', () => {
-  expect(consentWords('verification_step', 'Verify Dental Care')).toBe('I agree to receive text and email from Verify Dental Care.');
-  expect(consentWords('booking_form', 'Verify Dental Care')).toBe('I agree to receive text and email from Verify Dental Care');
 });

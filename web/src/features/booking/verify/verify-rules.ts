@@ -5,11 +5,6 @@ import { OTP_LENGTH } from '#domain/verification/verification-schemas.ts';
 
 export type VerificationChannel = VerificationType;
 
-export const VERIFY_STEP_HEADING = 'Verify your contact';
-export const USE_EMAIL_LABEL = 'Use Email';
-export const USE_PHONE_LABEL = 'Use Cell Phone';
-export const SEND_AGAIN_LABEL = 'Send again';
-
 /**
  * Where a code goes, in the server's own spelling of the contact (domain/verification): the e-mail
  * trimmed and lower-cased, the phone in E.164 with '+1' in front when it has no '+' (spec section
@@ -34,11 +29,6 @@ export function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1_000));
 }
 
-/** Spec section 2: 'Verify & Pay' when the reason is paid online, otherwise 'Verify & Schedule'. */
-export function verifyButtonLabel(isPaymentEnabled: boolean): 'Verify & Pay' | 'Verify & Schedule' {
-  return isPaymentEnabled ? 'Verify & Pay' : 'Verify & Schedule';
-}
-
 /**
  * Spec section 5: disabled until the code has 6 digits, the consent box is ticked and no request
  * is in progress. A contact already verified (a valid token, e.g. after a taken slot) needs no code.
@@ -46,11 +36,6 @@ export function verifyButtonLabel(isPaymentEnabled: boolean): 'Verify & Pay' | '
 export function canSubmitVerification(input: { code: string; hasConsent: boolean; isBusy: boolean; isVerified: boolean }): boolean {
   if (input.isBusy || !input.hasConsent) return false;
   return input.isVerified || input.code.length === OTP_LENGTH;
-}
-
-/** The page's sentence once a code is on its way (spec section 2). */
-export function codeSentSentence(channel: VerificationChannel): string {
-  return `A ${OTP_LENGTH}-digit code was sent to your ${channel === 'email' ? 'email address' : 'phone number'}`;
 }
 
 /** A token is used only while it has at least a minute left, so it does not lapse on its way to the server. */

@@ -1,11 +1,11 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { BookingFormContext } from '#domain/booking/booking-form-schema.ts';
-import { consentWords } from '#domain/booking/booking-texts.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { BrandButton } from '../../../components/ui/brand-button.tsx';
 import { RadarSpinner } from '../../../components/ui/radar-spinner.tsx';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { translate, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { useFingerprint } from '../contact/use-fingerprint.ts';
@@ -14,6 +14,7 @@ import { goToPage } from '../navigation/step-actions.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { PAGE } from '../navigation/step-rules.ts';
+import { ConsentWords } from '../shared-texts.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { storedBookingForm } from './stored-booking-form.ts';
 import { useClock } from './use-clock.ts';
@@ -21,22 +22,16 @@ import { sendOtp, verifyOtp } from './verification-api.ts';
 import { clearVerificationState, useVerificationStore, verificationSessionKey, type HeldToken } from './verification-store.ts';
 import {
   canSubmitVerification,
-  codeSentSentence,
   contactKey,
   otpRecipient,
   sanitiseCode,
   secondsUntil,
-  SEND_AGAIN_LABEL,
   TOKEN_MARGIN_MS,
-  USE_EMAIL_LABEL,
-  USE_PHONE_LABEL,
-  verifyButtonLabel,
-  VERIFY_STEP_HEADING,
   type VerificationChannel,
 } from './verify-rules.ts';
+import * as messages from './verify-step.messages.ts';
 
 const FORM_ID = 'verify-form';
-export const CHECKING_CODE_LABEL = 'Checking your code…';
 /** Used when the server's expiry cannot be read: well inside its 30 minutes. */
 const FALLBACK_TOKEN_LIFETIME_MS = 20 * 60_000;
 
@@ -51,6 +46,7 @@ const isTokenValid = (token: HeldToken | undefined, now: number) => token !== un
  * with the proof from verify-otp in the X-Verification-Token header.
  */
 export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) {
+  const t = useMessages(messages);
   const { form } = useBookingContext();
   const details = useBookingStore((state) => state.patientFormDetails);
   const visitStartedAt = useBookingStore((state) => state.visitStartedAt);
@@ -112,7 +108,7 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
       const sentAt = Date.now();
       recordSent(contactKey(target, contact), { resendAt: sentAt + result.resend_in_seconds * 1_000, expiresAt: sentAt + result.expires_in_seconds * 1_000 });
       restartClock();
-      showSuccessToast(message ?? `${codeSentSentence(target)}.`);
+      showSuccessToast(message ?? (target === 'email' ? translate(messages, 'codeSentEmailToast') : translate(messages, 'codeSentPhoneToast')));
       codeRef.current?.focus();
     } catch (error) {
       showErrorToast(messageOf(error));
@@ -176,29 +172,30 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
 
   const shownContact = channel === 'email' ? email : channel === 'text' ? formatPhone(phone) : '';
   const sentence = (() => {
-    if (!channel) return 'Choose where we should send your 6-digit code.';
-    if (isVerified) return `Your ${channel === 'email' ? 'email address' : 'phone number'} ${shownContact} is verified.`;
-    if (sentCode) return `${codeSentSentence(channel)} ${shownContact}.`;
-    if (isSending) return 'Sending your code…';
-    return 'Choose where we should send your 6-digit code.';
+    const contact = { contact: shownContact };
+    if (!channel) return t('chooseWhere');
+    if (isVerified) return channel === 'email' ? t('emailVerified', contact) : t('phoneVerified', contact);
+    if (sentCode) return channel === 'email' ? t('codeSentToEmail', contact) : t('codeSentToPhone', contact);
+    if (isSending) return t('sending');
+    return t('chooseWhere');
   })();
 
   return (
     <StepFrame
-      heading={VERIFY_STEP_HEADING}
-      navigation={<StepNavigation submitsForm={FORM_ID} nextLabel={verifyButtonLabel(isPaid)} isNextDisabled={!canSubmit} />}
+      heading={t('heading')}
+      navigation={<StepNavigation submitsForm={FORM_ID} nextLabel={isPaid ? t('verifyAndPay') : t('verifyAndSchedule')} isNextDisabled={!canSubmit} />}
     >
       <form id={FORM_ID} noValidate onSubmit={verifyAndBook} aria-busy={isBusy} className="flex flex-col gap-6">
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 font-medium text-slate-900">Send my code by</legend>
+          <legend className="mb-2 font-medium text-slate-900">{t('sendBy')}</legend>
           <div className="flex flex-wrap gap-3">
             <ChannelButton color={form.form_customization.button_color_2} isPressed={channel === 'email'} onClick={() => choose('email')}>
-              {USE_EMAIL_LABEL}
+              {t('useEmail')}
             </ChannelButton>
             {/* A server without texts offers e-mail only (ADR 0029). */}
             {form.verification_channels.includes('text') && (
               <ChannelButton color={form.form_customization.button_color_2} isPressed={channel === 'text'} onClick={() => choose('text')}>
-                {USE_PHONE_LABEL}
+                {t('usePhone')}
               </ChannelButton>
             )}
           </div>
@@ -210,7 +207,7 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
           <div className="flex flex-col gap-3">
             <div className="flex flex-col gap-1">
               <label htmlFor={`${ids}-code`} className="font-medium text-slate-900">
-                Verification code
+                {t('codeLabel')}
               </label>
               <input
                 id={`${ids}-code`}
@@ -225,7 +222,7 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
                 className="w-48 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-lg tracking-[0.3em] text-slate-900"
               />
               <p id={`${ids}-code-hint`} className="text-sm text-slate-600">
-                The 6 digits from the message, numbers only.
+                {t('codeHint')}
               </p>
             </div>
             {sentCode && (
@@ -237,18 +234,18 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
                   aria-describedby={resendSeconds > 0 ? `${ids}-resend` : undefined}
                   className="min-h-10 font-semibold text-slate-900 underline underline-offset-2 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline"
                 >
-                  {SEND_AGAIN_LABEL}
+                  {t('sendAgain')}
                 </button>
                 {resendSeconds > 0 && (
                   <span id={`${ids}-resend`} className="text-slate-700">
-                    in {resendSeconds} seconds
+                    {t('resendIn', { seconds: resendSeconds })}
                   </span>
                 )}
               </div>
             )}
           </div>
         )}
-        {isVerifying && <RadarSpinner label={CHECKING_CODE_LABEL} color={form.form_customization.brand_color} className="justify-start" />}
+        {isVerifying && <RadarSpinner label={t('checking')} color={form.form_customization.brand_color} className="justify-start" />}
         <label htmlFor={`${ids}-consent`} className="flex cursor-pointer items-start gap-3 text-slate-900">
           <input
             id={`${ids}-consent`}
@@ -257,7 +254,9 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
             onChange={(event) => setConsent(event.target.checked)}
             className="mt-0.5 size-5 shrink-0 accent-slate-800"
           />
-          <span>{consentWords('verification_step', form.name)}</span>
+          <span>
+            <ConsentWords place="verification_step" practiceName={form.name} />
+          </span>
         </label>
       </form>
     </StepFrame>

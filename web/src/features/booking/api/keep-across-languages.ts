@@ -1,0 +1,16 @@
+import type { Query, QueryKey } from '@tanstack/react-query';
+
+/**
+ * `placeholderData` for a query whose key ends with the language (issue 19): while a language
+ * switch refetches it, the data of the same query in the previous language stays on screen, so
+ * nothing flashes or unmounts. Any other change of key (another month, another clinic) shows its
+ * loading state as before, never the previous query's data.
+ */
+export function keepAcrossLanguages<T>(key: QueryKey) {
+  return (previousData: T | undefined, previousQuery: Query<T, Error, T, QueryKey> | undefined): T | undefined => {
+    const previousKey = previousQuery?.queryKey;
+    if (!previousKey || previousKey.length !== key.length) return undefined;
+    const isSameButLanguage = key.slice(0, -1).every((part, index) => part === previousKey[index]);
+    return isSameButLanguage ? previousData : undefined;
+  };
+}

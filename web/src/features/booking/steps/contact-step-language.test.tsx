@@ -1,0 +1,85 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
+import { buildReason } from '../../../test/booking-factories.ts';
+import { buildFormDetails } from '../../../test/practice-factories.ts';
+import { BookingScreen } from '../booking-screen.tsx';
+import { EMPTY_PATIENT_FORM_DETAILS } from '../state/booking-state.ts';
+import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
+import { EARLIEST_AVAILABLE_PROVIDER } from '../state/reason-rules.ts';
+
+vi.mock('../contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
+
+const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ success: true, result: [] }), { headers: { 'content-type': 'application/json' } }));
+vi.stubGlobal('fetch', fetchMock);
+
+afterEach(async () => {
+  cleanup();
+  clearBookingStorage();
+  await changeLanguage('en');
+});
+
+function renderContactStep() {
+  useBookingStore.setState({
+    formUrl: 'bright-smile',
+    clinicNumParam: null,
+    patientFormPageNumber: 5,
+    patientFormDetails: {
+      ...EMPTY_PATIENT_FORM_DETAILS,
+      basicDetailsData: { firstName: '', lastName: '', patientStatus: 'New Patient' },
+      reasonForVisit: buildReason({ to_show_providers: false }),
+      providerDetails: EARLIEST_AVAILABLE_PROVIDER,
+      bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
+    },
+    patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/bright-smile']}>
+        <BookingScreen form={buildFormDetails({ form_url: 'bright-smile', name: 'Bright Smile', to_show_insurances: false })} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('a language switch on the contact step (issue 19)', () => {
+  it('keeps the step and everything typed, and says it all again in Spanish', async () => {
+    renderContactStep();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Please enter contact information' })).toBeTruthy();
+    fireEvent.change(input('First Name'), { target: { value: 'Ana' } });
+    fireEvent.change(input('Last Name'), { target: { value: 'López' } });
+    fireEvent.change(input('Email'), { target: { value: 'ana@' } });
+    fireEvent.blur(input('Email'));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    fireEvent.change(input('Date of Birth'), { target: { value: '04121988' } });
+    expect(input('Date of Birth').placeholder).toBe('MM/DD/YYYY');
+    const firstNameInput = input('First Name');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingrese su información de contacto' })).toBeTruthy();
+    expect(screen.getByText('Paso 4')).toBeTruthy();
+    expect(input('Nombre').value).toBe('Ana');
+    // The same element: the form was not remounted.
+    expect(input('Nombre')).toBe(firstNameInput);
+    expect(input('Apellido').value).toBe('López');
+    expect(input('Correo electrónico').value).toBe('ana@');
+    expect(input('Fecha de nacimiento').value).toBe('04/12/1988');
+    expect(input('Fecha de nacimiento').placeholder).toBe('MM/DD/AAAA');
+    // The schema's message is a key: shown again in Spanish, at the same field.
+    expect(screen.getByText('Ingrese un correo electrónico válido')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Acepto recibir mensajes de texto y correos electrónicos de Bright Smile' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Atrás' })).toBeTruthy();
+    expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
+    expect(document.documentElement.lang).toBe('es');
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(input('First Name').value).toBe('Ana'));
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+  });
+});

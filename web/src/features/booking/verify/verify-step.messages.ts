@@ -1,0 +1,46 @@
+import type { Translation } from '#domain/i18n/message-catalog.ts';
+
+/** Page 6 (spec section 2): the verification code. (Its consent words: domain/booking/booking-texts.messages.ts.) */
+export const en = {
+  heading: 'Verify your contact',
+  sendBy: 'Send my code by',
+  useEmail: 'Use Email',
+  usePhone: 'Use Cell Phone',
+  chooseWhere: 'Choose where we should send your 6-digit code.',
+  sending: 'Sending your code…',
+  emailVerified: 'Your email address {contact} is verified.',
+  phoneVerified: 'Your phone number {contact} is verified.',
+  codeSentToEmail: 'A 6-digit code was sent to your email address {contact}.',
+  codeSentToPhone: 'A 6-digit code was sent to your phone number {contact}.',
+  codeSentEmailToast: 'A 6-digit code was sent to your email address.',
+  codeSentPhoneToast: 'A 6-digit code was sent to your phone number.',
+  codeLabel: 'Verification code',
+  codeHint: 'The 6 digits from the message, numbers only.',
+  sendAgain: 'Send again',
+  resendIn: '{seconds, plural, one {in # seconds} other {in # seconds}}',
+  checking: 'Checking your code…',
+  verifyAndPay: 'Verify & Pay',
+  verifyAndSchedule: 'Verify & Schedule',
+};
+
+export const es: Translation<typeof en> = {
+  heading: 'Verifique su contacto',
+  sendBy: 'Enviar mi código por',
+  useEmail: 'Usar correo',
+  usePhone: 'Usar celular',
+  chooseWhere: 'Elija a dónde le enviamos su código de 6 dígitos.',
+  sending: 'Enviando su código…',
+  emailVerified: 'Su correo electrónico {contact} está verificado.',
+  phoneVerified: 'Su número de teléfono {contact} está verificado.',
+  codeSentToEmail: 'Enviamos un código de 6 dígitos a su correo electrónico {contact}.',
+  codeSentToPhone: 'Enviamos un código de 6 dígitos a su número de teléfono {contact}.',
+  codeSentEmailToast: 'Enviamos un código de 6 dígitos a su correo electrónico.',
+  codeSentPhoneToast: 'Enviamos un código de 6 dígitos a su número de teléfono.',
+  codeLabel: 'Código de verificación',
+  codeHint: 'Los 6 dígitos del mensaje, solo números.',
+  sendAgain: 'Enviar de nuevo',
+  resendIn: '{seconds, plural, one {en # segundo} other {en # segundos}}',
+  checking: 'Verificando su código…',
+  verifyAndPay: 'Verificar y pagar',
+  verifyAndSchedule: 'Verificar y reservar',
+};
