@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { documentDescription } from '#domain/product.ts';
 import { SimplePage } from '../ui/simple-page.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
@@ -26,7 +25,7 @@ interface PracticePageProps {
  */
 export function PracticePage({ formUrl, pageName, heading, children }: PracticePageProps) {
   const form = useQuery({ ...formDetailsQuery(formUrl ?? '', null, useLanguage()), enabled: formUrl !== null });
-  useDocumentMeta(form.data ? { title: practicePageTitle(pageName, form.data.name), description: documentDescription(form.data.description) } : null);
+  useDocumentMeta(form.data ? { title: practicePageTitle(pageName, form.data.name), description: form.data.description } : null);
 
   if (formUrl !== null && form.isPending) return <PracticePageLoading />;
   if (!form.data) return <SimplePage title={heading}>{children}</SimplePage>;

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { documentDescription } from '#domain/product.ts';
 import { NotFoundMessage, NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import * as notFoundMessages from '../../components/ui/not-found-page.messages.ts';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
@@ -18,7 +17,7 @@ export function PracticeNotFoundPage() {
   const { formUrl = '' } = useParams();
   const t = useMessages(notFoundMessages);
   const form = useQuery(formDetailsQuery(formUrl, null, useLanguage()));
-  useDocumentMeta(form.data ? { title: practicePageTitle(t('pageNotFound'), form.data.name), description: documentDescription(form.data.description) } : null);
+  useDocumentMeta(form.data ? { title: practicePageTitle(t('pageNotFound'), form.data.name), description: form.data.description } : null);
 
   if (form.isPending) return <main aria-busy="true" className="min-h-screen" />;
   if (!form.data) return <NotFoundPage />;

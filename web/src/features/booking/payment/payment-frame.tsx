@@ -1,5 +1,4 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { documentDescription } from '#domain/product.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { PoweredByFooter } from '../../../components/ui/powered-by-footer.tsx';
 import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
@@ -23,7 +22,7 @@ interface PaymentFrameProps {
 export function PaymentFrame({ title, practice, children, isBusy = false }: PaymentFrameProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstTitle = useRef(title);
-  useDocumentMeta(practice ? { title: paymentDocumentTitle(title, practice.name), description: documentDescription(practice.description) } : null);
+  useDocumentMeta(practice ? { title: paymentDocumentTitle(title, practice.name), description: practice.description } : null);
 
   // A layout effect, so the heading is focused in the same commit that shows it: a passive effect
   // runs a moment later, and anything reading focus in between sees the old element.
