@@ -14,12 +14,6 @@ export function unknownErrorMessage(): string {
   return translate(messages, 'unknownError');
 }
 
-/**
- * The English fallback, for code that still compares messages.
- * @deprecated Compare with `isUnknownApiError(error)`: in Spanish the message is not this text.
- */
-export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
-
 /** Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code and a message. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

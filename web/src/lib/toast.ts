@@ -7,13 +7,6 @@
 import { translate } from './i18n/use-messages.ts';
 import * as messages from './toast.messages.ts';
 
-/**
- * The English fallback of an error toast, for tests; the toast itself shows the catalogue's text
- * in the patient's language.
- * @deprecated Read `toast.messages.ts` instead.
- */
-// not patient-facing
-export const SOMETHING_WENT_WRONG = 'Something went wrong';
 export const TOAST_DURATION_MS = 3_000;
 /** Distance of the toasts from the top of the window; headings keep below --toast-clearance (styles.css). */
 export const TOAST_TOP_OFFSET_PX = 12;

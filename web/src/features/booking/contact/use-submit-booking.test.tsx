@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBookingFormSchema, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
-import { SOMETHING_WENT_WRONG, toasterMounted } from '../../../lib/toast.ts';
+import { toasterMounted } from '../../../lib/toast.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingContext } from '../booking-context.ts';
@@ -85,8 +85,7 @@ describe('useSubmitBooking', () => {
     fetchMock.mockImplementation(async () => json({ success: false }, 500));
     const { result } = renderSubmit();
     expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('failed');
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(SOMETHING_WENT_WRONG));
-    expect(SOMETHING_WENT_WRONG).toBe('Something went wrong');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong'));
   });
 
   it('sends the hidden honeypot field as hp', async () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toBookingBody, type BookingForm, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
 import { WIRE_TO_FORM_FIELD } from '#domain/booking/booking-schemas.ts';
-import { ApiError, UNKNOWN_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { ApiError, isUnknownApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n/language-state.ts';
 import { translate } from '../../../lib/i18n/use-messages.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast.ts';
@@ -154,7 +154,7 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
       }
       showFieldErrors(errors);
     }
-    showErrorToast(error.message === UNKNOWN_ERROR_MESSAGE ? null : error.message);
+    showErrorToast(isUnknownApiError(error) ? null : error.message);
   };
 
   return { submit, submitVerified, isLocked, isSubmitting };

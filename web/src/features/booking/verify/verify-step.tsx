@@ -4,7 +4,7 @@ import { formatPhone } from '#domain/format/phone-format.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { BrandButton } from '../../../components/ui/brand-button.tsx';
 import { RadarSpinner } from '../../../components/ui/radar-spinner.tsx';
-import { ApiError, UNKNOWN_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { ApiError, isUnknownApiError } from '../../../lib/api-client.ts';
 import { translate, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast.ts';
 import { useBookingContext } from '../booking-context.ts';
@@ -36,7 +36,7 @@ const FORM_ID = 'verify-form';
 const FALLBACK_TOKEN_LIFETIME_MS = 20 * 60_000;
 
 /** Spec section 8: the server's message, or 'Something went wrong'. */
-const messageOf = (error: unknown) => (error instanceof ApiError && error.message !== UNKNOWN_ERROR_MESSAGE ? error.message : null);
+const messageOf = (error: unknown) => (error instanceof ApiError && !isUnknownApiError(error) ? error.message : null);
 
 const isTokenValid = (token: HeldToken | undefined, now: number) => token !== undefined && token.expiresAt - TOKEN_MARGIN_MS > now;
 
