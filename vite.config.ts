@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { compileMessages } from './scripts/compile-messages-plugin.ts';
+import { compileMessages, firstPageTranslations } from './scripts/compile-messages-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -54,6 +54,7 @@ const config = {
     // Never inline assets as data: URLs into the HTML or scripts; the CSP allows only files from 'self'.
     assetsInlineLimit: 0,
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [firstPageTranslations()] } } },
   },
   server: {
     proxy: {

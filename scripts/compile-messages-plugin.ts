@@ -56,3 +56,34 @@ async function evaluateCatalogue(source: string, file: string): Promise<Record<s
   if (/^\s*import\s/m.test(code)) throw new Error(`${file}: a catalogue may import types only.`);
   return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, Record<string, string>>;
 }
+
+interface ChunkGraph {
+  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
+}
+
+/**
+ * A code-splitting group (Vite's `build.rolldownOptions.output.codeSplitting.groups`): the
+ * translations of the catalogues the first page imports statically go into one chunk per
+ * language, so a Spanish patient's first page fetches one small script for its messages instead
+ * of one per component (each with its own request and gzip framing).
+ */
+export function firstPageTranslations() {
+  return {
+    debugName: 'first-page-translations',
+    name(id: string, context: ChunkGraph): string | null {
+      const [file = '', query = ''] = id.split('?');
+      const language = new URLSearchParams(query).get('lang');
+      if (!language || !CATALOGUE.test(file)) return null;
+      return isOnFirstPage(file, context) ? `messages-${language}` : null;
+    },
+  };
+}
+
+/** Whether a module is reached from an entry by static imports alone. */
+function isOnFirstPage(id: string, context: ChunkGraph, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = context.getModuleInfo(id);
+  if (!info) return false;
+  return info.isEntry || info.importers.some((importer) => isOnFirstPage(importer, context, seen));
+}
