@@ -1,0 +1,40 @@
+import type { Translation } from '#domain/i18n/message-catalog.ts';
+
+/** The booking API's refusals, as the patient reads them (ADR 0034). */
+export const en = {
+  slotTaken: 'Sorry, this slot was just taken. Please choose another time.',
+  slotUnavailable: 'This time is no longer available to book. Please choose another time.',
+  notAccepting: 'This practice is currently not accepting any appointments.',
+  slotRequired: 'Please select a slot if you wish.',
+  requestNotProcessed: 'The request could not be processed.',
+  paidNeedsSlot: 'A paid appointment needs a slot. Please choose a time.',
+  newPatientsOnly: 'This reason for visit is for new patients only. Please choose another reason.',
+  returningPatientsOnly: 'This reason for visit is for returning patients only. Please choose another reason.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking.',
+  idempotencyKeyReusedField: 'already used for a different request',
+  idempotencyKeyFormat: 'Idempotency-Key must be 8 to 200 letters, digits, dashes or underscores.',
+  paidOnline: 'This reason for visit is paid online: please continue to payment.',
+  paidOnlineField: 'requires payment',
+  appointmentNotFound: 'This appointment could not be found.',
+  cannotMove: 'This appointment is {status, select, pending_payment {pending payment} no_show {no show} other {{status}}} and cannot be moved.',
+  cannotBecome: 'This appointment is {status, select, pending_payment {pending payment} no_show {no show} other {{status}}} and cannot become {target, select, pending_payment {pending payment} no_show {no show} other {{target}}}.',
+};
+
+export const es: Translation<typeof en> = {
+  slotTaken: 'Lo sentimos, alguien acaba de reservar este horario. Elija otra hora.',
+  slotUnavailable: 'Esta hora ya no se puede reservar. Elija otra hora.',
+  notAccepting: 'Este consultorio no está aceptando citas en este momento.',
+  slotRequired: 'Seleccione un horario si lo desea.',
+  requestNotProcessed: 'No se pudo procesar la solicitud.',
+  paidNeedsSlot: 'Una cita pagada necesita un horario. Elija una hora.',
+  newPatientsOnly: 'Este motivo de la visita es solo para pacientes nuevos. Elija otro motivo.',
+  returningPatientsOnly: 'Este motivo de la visita es solo para pacientes existentes. Elija otro motivo.',
+  idempotencyKeyReused: 'Esta Idempotency-Key ya se usó para otra reserva.',
+  idempotencyKeyReusedField: 'ya se usó para otra solicitud',
+  idempotencyKeyFormat: 'Idempotency-Key debe tener de 8 a 200 letras, dígitos, guiones o guiones bajos.',
+  paidOnline: 'Este motivo de la visita se paga en línea: continúe al pago.',
+  paidOnlineField: 'requiere pago',
+  appointmentNotFound: 'No se encontró esta cita.',
+  cannotMove: 'Esta cita está {status, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} expired {vencida} refunded {reembolsada} other {{status}}} y no se puede mover.',
+  cannotBecome: 'Esta cita está {status, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} expired {vencida} refunded {reembolsada} other {{status}}} y no puede pasar a {target, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} expired {vencida} refunded {reembolsada} other {{target}}}.',
+};
