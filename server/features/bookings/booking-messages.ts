@@ -5,9 +5,15 @@ import { quotePatientText } from '#domain/format/patient-text.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import type { Queryable } from '../../db/database.ts';
+import { formatDollars } from '../../i18n/money.ts';
+import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { findProviderName, type PracticeRow } from '../practices/practices-repository.ts';
+import * as messages from './booking-messages.messages.ts';
+
+const t = translator(messages);
 
 /** The patient's side of a booking, from the request or from the stored appointment. */
 export interface BookedContact {
@@ -28,6 +34,8 @@ export interface BookedAppointment {
   practice: PracticeRow;
   reasonName: string;
   contact: BookedContact;
+  /** The patient's language (stored with the booking); English when absent. */
+  language?: Language;
   /** Set when the booking was paid: the amount appears in both messages. */
   paidCents?: number;
   /** Null for a request without a time ("Proceed Without Slots"). */
@@ -42,44 +50,55 @@ export interface BookedAppointment {
  */
 export async function queueBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date): Promise<void> {
   const { practice, contact: body, slot } = booked;
+  const language = booked.language ?? DEFAULT_LANGUAGE;
   const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
-  const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
   const patientName = `${body.first_name} ${body.last_name}`;
   const where = [practice.name, addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode })]
     .filter(Boolean)
     .join(', ');
   const phone = practice.phone ? formatPhone(practice.phone) : null;
-  const details = [
-    when ? `When: ${when}` : 'When: the office will call you to agree a time',
-    `Reference: ${booked.reference}`,
-    `Where: ${where}`,
-    phone ? `Phone: ${phone}` : null,
-    `Reason: ${booked.reasonName}`,
-    slot ? `Provider: ${provider ?? 'First Available'}` : null,
-    booked.paidCents !== undefined ? `Paid: $${(booked.paidCents / 100).toFixed(2)}` : null,
-  ].filter((line): line is string => line !== null);
+  // The lines both the e-mail and the calendar file carry, in one language.
+  const detailsIn = (lang: Language) => {
+    const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, lang) : null;
+    return [
+      when ? t(lang, 'when', { when }) : t(lang, 'whenToAgree'),
+      t(lang, 'reference', { reference: booked.reference }),
+      t(lang, 'where', { where }),
+      phone ? t(lang, 'phone', { phone }) : null,
+      t(lang, 'reason', { reason: booked.reasonName }),
+      slot ? t(lang, 'provider', { provider: provider ?? t(lang, 'firstAvailable') }) : null,
+      booked.paidCents !== undefined ? t(lang, 'paid', { amount: formatDollars(booked.paidCents, lang) }) : null,
+    ].filter((line): line is string => line !== null);
+  };
+  const details = detailsIn(language);
+  const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, language) : null;
+  const subject = when
+    ? body.booker
+      ? t(language, 'subjectBookedFor', { patient: patientName, practice: practice.name, when })
+      : t(language, 'subjectBooked', { practice: practice.name, when })
+    : body.booker
+      ? t(language, 'subjectRequestedFor', { patient: patientName, practice: practice.name })
+      : t(language, 'subjectRequested', { practice: practice.name });
 
   await enqueueEmail(tx, {
     to: body.email,
-    subject: slot
-      ? `${body.booker ? `Appointment for ${patientName}` : 'Your appointment'} at ${practice.name}: ${when}`
-      : `We received ${body.booker ? `the appointment request for ${patientName}` : 'your appointment request'} at ${practice.name}`,
+    subject,
     text: [
-      `Hello ${body.booker?.first_name ?? body.first_name},`,
+      t(language, 'greeting', { name: body.booker?.first_name ?? body.first_name }),
       '',
       body.booker
         ? slot
-          ? `The appointment you booked for ${patientName} is booked.`
-          : `We received the appointment request you made for ${patientName}. The office will call you to schedule a time.`
+          ? t(language, 'bookedFor', { patient: patientName })
+          : t(language, 'requestedFor', { patient: patientName })
         : slot
-          ? 'Your appointment is booked.'
-          : 'We received your appointment request. The office will call you to schedule a time.',
+          ? t(language, 'booked')
+          : t(language, 'requested'),
       '',
       ...details,
       '',
-      slot ? 'A calendar file is attached. To change or cancel, please call the office.' : 'If you need to reach the office sooner, please call.',
+      slot ? t(language, 'calendarAttached') : t(language, 'callSooner'),
       '',
-      `Booked online via ${PRODUCT_NAME}`,
+      t(language, 'bookedVia', { product: PRODUCT_NAME }),
     ].join('\n'),
     ...(slot
       ? {
@@ -92,7 +111,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
                 start: slot.startsAt,
                 end: slot.endsAt,
                 timeZone: practice.server_tz,
-                summary: `${booked.reasonName} at ${practice.name}`,
+                summary: t(language, 'calendarSummary', { reason: booked.reasonName, practice: practice.name }),
                 description: details.join('\n'),
                 location: where,
                 organizerName: practice.name,
@@ -105,15 +124,18 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     idempotencyKey: `booking-confirmation:${booked.appointmentId}`,
   });
 
+  // The practice's own notice stays in English (ADR 0034).
+  const practiceDetails = language === DEFAULT_LANGUAGE ? details : detailsIn(DEFAULT_LANGUAGE);
+  const practiceWhen = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
   if (practice.notification_email) {
     const patient = `${body.first_name} ${body.last_name}`;
     await enqueueEmail(tx, {
       to: practice.notification_email,
-      subject: slot ? `New booking: ${patient}, ${when}` : `New appointment request (no time chosen): ${patient}`,
+      subject: slot ? `New booking: ${patient}, ${practiceWhen}` : `New appointment request (no time chosen): ${patient}`,
       text: [
         slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
         '',
-        ...details,
+        ...practiceDetails,
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
         `Email: ${body.email}`,
         `Phone: ${body.wireless_phone}`,

@@ -183,7 +183,7 @@ export async function createAppointment(
   if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
   if (status !== 'pending_payment') {
-    await queueBookingMessages(tx, { appointmentId, reference, practice, reasonName: reason.name, contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot }, deps.clock.now());
+    await queueBookingMessages(tx, { appointmentId, reference, practice, reasonName: reason.name, contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot, language: body.language }, deps.clock.now());
   }
   return {
     appointmentId,
