@@ -5,7 +5,7 @@ export const en = {
   invalidJson: 'The request body is not valid JSON.',
   busy: 'The service is busy or briefly unavailable. Please try again in a few seconds.',
   internal: 'Something went wrong on our side. Please try again.',
-  rateLimited: 'Too many requests. Please try again in {seconds} seconds.',
+  rateLimited: 'Too many requests. Please try again in {seconds, plural, other {# seconds}}.',
   addressTooLong: 'A value in the address is too long.',
   addressInvalid: 'The address is not valid.',
   notAllowedCharacters: 'The request contains characters that are not allowed (NUL) or is nested too deeply.',

@@ -131,8 +131,10 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     const patient = `${body.first_name} ${body.last_name}`;
     await enqueueEmail(tx, {
       to: practice.notification_email,
+      // practice-facing
       subject: slot ? `New booking: ${patient}, ${practiceWhen}` : `New appointment request (no time chosen): ${patient}`,
       text: [
+        // practice-facing
         slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
         '',
         ...practiceDetails,
@@ -140,6 +142,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
         `Email: ${body.email}`,
         `Phone: ${body.wireless_phone}`,
         // The patient's own words (message, insurance) ride in here: quoted, so they cannot forge a line.
+        // practice-facing
         quotePatientText('Details from the booking form', booked.composedMessage),
         `Appointment id: ${booked.appointmentId}`,
       ].join('\n'),

@@ -60,7 +60,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
             status: 201,
             body: {
               success: true,
-              message: created.slot ? 'Appointment Booked' : 'Appointment request received. The office will call you to schedule a time.',
+              message: t(prepared.body.language, created.slot ? 'booked' : 'requestReceived'),
               result: created.result,
             },
           };

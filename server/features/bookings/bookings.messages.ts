@@ -2,6 +2,8 @@ import type { Translation } from '#domain/i18n/message-catalog.ts';
 
 /** The booking API's refusals, as the patient reads them (ADR 0034). */
 export const en = {
+  booked: 'Appointment Booked',
+  requestReceived: 'Appointment request received. The office will call you to schedule a time.',
   slotTaken: 'Sorry, this slot was just taken. Please choose another time.',
   slotUnavailable: 'This time is no longer available to book. Please choose another time.',
   notAccepting: 'This practice is currently not accepting any appointments.',
@@ -21,6 +23,8 @@ export const en = {
 };
 
 export const es: Translation<typeof en> = {
+  booked: 'Cita reservada',
+  requestReceived: 'Recibimos su solicitud de cita. El consultorio se comunicará con usted para acordar un horario.',
   slotTaken: 'Lo sentimos, alguien acaba de reservar este horario. Elija otra hora.',
   slotUnavailable: 'Esta hora ya no se puede reservar. Elija otra hora.',
   notAccepting: 'Este consultorio no está aceptando citas en este momento.',

@@ -80,8 +80,10 @@ export async function queueFeedbackNotice(tx: Queryable, notice: FeedbackNotice)
   const name = `${patient.firstName} ${patient.lastName}`;
   await enqueueEmail(tx, {
     to: notice.to,
+    // practice-facing
     subject: `Private feedback from ${name}: ${notice.category}`,
     text: [
+      // practice-facing
       'A patient sent private feedback from the review page.',
       '',
       `Category: ${notice.category}`,
@@ -90,6 +92,7 @@ export async function queueFeedbackNotice(tx: Queryable, notice: FeedbackNotice)
       `Patient: ${name}`,
       `Email: ${patient.email ?? 'not given'}`,
       `Phone: ${patient.phone ?? 'not given'}`,
+      // practice-facing
       `Review request id: ${notice.requestId}`,
     ].join('\n'),
     idempotencyKey: `review-feedback:${notice.feedbackId}`,
