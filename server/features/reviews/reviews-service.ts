@@ -33,8 +33,7 @@ export const UNKNOWN_REQUEST_MESSAGE = t('en', 'unknownRequest');
 export const NO_GOOGLE_REVIEW_PAGE_MESSAGE = t('en', 'noGooglePage');
 export const FEEDBACK_ALREADY_SENT_MESSAGE = t('en', 'feedbackAlreadySent');
 export const FEEDBACK_RECEIVED_MESSAGE = t('en', 'feedbackReceived');
-// not patient-facing (the staff/admin API)
-const NO_CONSENTED_CONTACT_MESSAGE =
+const NO_CONSENTED_CONTACT_MESSAGE = // not patient-facing (the staff/admin API)
   'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at. ' +
   'Set is_concented: true once the patient has agreed to receive text and email, or leave send false and share the link yourself.';
 

@@ -97,6 +97,7 @@ export function createVerificationService(deps: {
         const outcome = await delivery.runNow.run(jobKey, delivery.waitMs ?? CODE_DELIVERY_WAIT_MS);
         if (outcome.status === 'failed' || outcome.status === 'retrying') {
           // The patient is told now, so a later retry would only bring a code they no longer expect.
+          // not patient-facing (a note on the job, for operators)
           if (outcome.status === 'retrying') await delivery.runNow.cancel(outcome.jobId, 'The patient was told the code could not be sent.');
           await db.transaction((tx) => withdrawSend(tx, key, { hash, sentAt: now }));
           throw deliveryFailed(channel, outcome.status === 'failed');
