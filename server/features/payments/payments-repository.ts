@@ -1,3 +1,4 @@
+import type { Language } from '#domain/i18n/languages.ts';
 import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -23,6 +24,8 @@ export interface HeldAppointment {
   message: string;
   booker_first_name: string | null;
   booker_last_name: string | null;
+  /** The language the patient booked in (issue 18/19): every message to them uses it. */
+  language: Language;
 }
 
 export async function attachSession(tx: Queryable, appointmentId: string, sessionId: string, provider: 'stripe' | 'local'): Promise<void> {
@@ -35,7 +38,7 @@ export async function lockAppointmentBySession(tx: Queryable, sessionId: string)
     `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id, a.payment_intent_id,
             a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, p.first_name, p.last_name,
             to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
-            a.booker_first_name, a.booker_last_name
+            a.booker_first_name, a.booker_last_name, a.language
        from appointments a
        join reasons_for_visit r on r.id = a.reason_id
        join patients p on p.id = a.patient_id
