@@ -80,8 +80,7 @@ export async function queueRefundNotices(tx: Queryable, practice: PracticeRow, a
       to: practice.notification_email,
       // practice-facing
       subject: `Late payment refunded: ${a.first_name} ${a.last_name}`,
-      // practice-facing
-      text: reason === 'replaced'
+      text: reason === 'replaced' // practice-facing
         ? `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived for a checkout the patient had replaced by a later booking. It is being refunded.\nAppointment id: ${a.id}`
         : // practice-facing
           `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived after its hold expired and the slot was taken. It is being refunded.\nAppointment id: ${a.id}`,
