@@ -32,7 +32,10 @@ export interface BookedAppointment {
   /** The short reference patients read to the office (ADR 0033). */
   reference: string;
   practice: PracticeRow;
+  /** The reason's name in English, for the practice's notification. */
   reasonName: string;
+  /** The reason's name in the booking's language, for the patient's messages (default: `reasonName`). */
+  patientReasonName?: string;
   contact: BookedContact;
   /** The patient's language (stored with the booking); English when absent. */
   language?: Language;
@@ -58,19 +61,20 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     .join(', ');
   const phone = practice.phone ? formatPhone(practice.phone) : null;
   // The lines both the e-mail and the calendar file carry, in one language.
-  const detailsIn = (lang: Language) => {
+  const detailsIn = (lang: Language, reasonName: string) => {
     const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, lang) : null;
     return [
       when ? t(lang, 'when', { when }) : t(lang, 'whenToAgree'),
       t(lang, 'reference', { reference: booked.reference }),
       t(lang, 'where', { where }),
       phone ? t(lang, 'phone', { phone }) : null,
-      t(lang, 'reason', { reason: booked.reasonName }),
+      t(lang, 'reason', { reason: reasonName }),
       slot ? t(lang, 'provider', { provider: provider ?? t(lang, 'firstAvailable') }) : null,
       booked.paidCents !== undefined ? t(lang, 'paid', { amount: formatDollars(booked.paidCents, lang) }) : null,
     ].filter((line): line is string => line !== null);
   };
-  const details = detailsIn(language);
+  const patientReasonName = booked.patientReasonName ?? booked.reasonName;
+  const details = detailsIn(language, patientReasonName);
   const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, language) : null;
   const subject = when
     ? body.booker
@@ -111,7 +115,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
                 start: slot.startsAt,
                 end: slot.endsAt,
                 timeZone: practice.server_tz,
-                summary: t(language, 'calendarSummary', { reason: booked.reasonName, practice: practice.name }),
+                summary: t(language, 'calendarSummary', { reason: patientReasonName, practice: practice.name }),
                 description: details.join('\n'),
                 location: where,
                 organizerName: practice.name,
@@ -125,7 +129,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
   });
 
   // The practice's own notice stays in English (ADR 0034).
-  const practiceDetails = language === DEFAULT_LANGUAGE ? details : detailsIn(DEFAULT_LANGUAGE);
+  const practiceDetails = detailsIn(DEFAULT_LANGUAGE, booked.reasonName);
   const practiceWhen = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
   if (practice.notification_email) {
     const patient = `${body.first_name} ${body.last_name}`;
