@@ -13,11 +13,13 @@ let testDb: TestDatabase;
 let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
+let verifyingId: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const ids = await importPractices(testDb.db, practiceConfig());
+  const ids = await importPractices(testDb.db, practiceConfig(), practiceConfig({ form_url: 'verifies', name: 'Clínica Verifica', to_verify_patient: true }));
   practiceId = ids['test-practice']!;
+  verifyingId = ids['verifies']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
   app = await createTestApp(testDb.db, { clock });
 });
@@ -81,6 +83,21 @@ describe('refusals in the request language', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('one-time codes in the request language', () => {
+  it('sends the code e-mail and answers send-otp and verify-otp in Spanish', async () => {
+    const contact = { recipient: 'codigo@example.com', verification_type: 'email', practice_id: verifyingId };
+    const sent = await app.inject({ method: 'POST', url: '/api/v1/verify/send-otp', payload: contact, headers: es });
+    expect(sent.json().message).toBe('Enviamos un código de 6 dígitos a su correo electrónico.');
+    const [mail] = await testDb.db.query<{ subject: string; text: string }>(`select subject, text from outbox_messages where recipient = 'codigo@example.com'`);
+    expect(mail!.subject).toBe('Su código de verificación de Clínica Verifica');
+    expect(mail!.text).toMatch(/^Su código de verificación de Clínica Verifica es \d{6}\. Vence en 10 minutos\.$/);
+    const wrong = await app.inject({ method: 'POST', url: '/api/v1/verify/verify-otp', payload: { ...contact, otp: '000000' === mail!.text.match(/\d{6}/)![0] ? '111111' : '000000' }, headers: es });
+    expect(wrong.json()).toMatchObject({ code: 'OTP_INVALID', message: 'Ese código no es correcto. Le quedan 4 intentos.' });
+    const right = await app.inject({ method: 'POST', url: '/api/v1/verify/verify-otp', payload: { ...contact, otp: mail!.text.match(/\d{6}/)![0] }, headers: es });
+    expect(right.json().message).toBe('Su correo electrónico está verificado.');
   });
 });
 
