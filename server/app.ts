@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { createPmsAdapterSelector } from './adapters/pms/pms-adapters.ts';
 import { openDentalConnectorFromConfig } from './adapters/pms/opendental/opendental-connector.ts';
@@ -37,7 +37,8 @@ import { createLocalPaymentAdapter } from './adapters/payments/local-payment-ada
 import { createStripePaymentAdapter, stripeHostSettings } from './adapters/payments/stripe-payment-adapter.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import { scheduleReviewSweep } from './features/reviews/review-request-sweep.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorReply, registerErrorHandling } from './http/error-handler.ts';
+import { registerRequestLanguage } from './http/request-language.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
 import { registerCanonicalOrigin } from './http/canonical-origin.ts';
@@ -100,13 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Router-level refusals (broken percent-encoding, over-long path segments) get our error shape.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A value in the address is too long.' : 'The address is not valid.';
-      void reply.status(statusCode).send({ success: false, code: 'BAD_REQUEST', message });
-    },
+    frameworkErrors: frameworkErrorReply,
   });
 
+  registerRequestLanguage(app);
   registerErrorHandling(app);
   registerRequestGuards(app);
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });

@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '../i18n/languages.ts';
 /**
  * A booking's whole life in one place (ADR 0033). The status is its one state; the timestamps
  * beside it (confirmed, arrived, no-show, cancelled, rescheduled) are facts about when and by whom.
@@ -71,9 +72,9 @@ export function canReschedule(status: BookingStatus): boolean {
 export const CANCELLED_BY = ['patient', 'staff', 'system'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
-/** The languages a booking can be made and messaged in. */
-export const BOOKING_LANGUAGES = ['en', 'es'] as const;
-export type BookingLanguage = (typeof BOOKING_LANGUAGES)[number];
+/** The languages a booking can be made and messaged in: the patient side's (issue 19). */
+export const BOOKING_LANGUAGES = LANGUAGES;
+export type BookingLanguage = Language;
 
 /** The calendar UID: derived from the id, which a reschedule keeps, so calendars update in place. */
 export function calendarUidOf(appointmentId: string): string {

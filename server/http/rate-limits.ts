@@ -2,7 +2,12 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { translator } from '../i18n/translate.ts';
+import { AppError } from './app-error.ts';
+import * as messages from './http.messages.ts';
 import { postgresRateLimitStore } from './postgres-rate-limit-store.ts';
+
+const t = translator(messages);
 
 /**
  * Per-IP limits, counted in the database so that every process of a deployment shares them
@@ -40,11 +45,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: { db: Datab
     // A database that cannot count fails the request like any other outage (503), rather than
     // letting it through unlimited.
     skipOnError: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-    }),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', t.localized('rateLimited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) })),
   });
   const scaled = {} as RateLimits;
   for (const [name, limit] of Object.entries(LIMITS) as [keyof typeof LIMITS, (typeof LIMITS)[keyof typeof LIMITS]][]) {

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { translator } from '../i18n/translate.ts';
 import { AppError } from './app-error.ts';
+import * as messages from './http.messages.ts';
+
+const t = translator(messages);
 
 const MAX_DEPTH = 64;
 
@@ -22,7 +26,7 @@ function isUnstorable(value: unknown, depth = 0): boolean {
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     if (isUnstorable(request.query) || isUnstorable(request.params) || isUnstorable(request.body)) {
-      throw AppError.badRequest('The request contains characters that are not allowed (NUL) or is nested too deeply.');
+      throw AppError.badRequest(t.localized('notAllowedCharacters'));
     }
   });
 }

@@ -1,12 +1,17 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { documentDescription, documentTitle, PRODUCT_NAME } from '#domain/product.ts';
 import { FormUrlSchema } from '#domain/practice/practice-query-schemas.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
+import { translator } from '../i18n/translate.ts';
 import { AppError } from './app-error.ts';
+import * as messages from './http.messages.ts';
+
+const t = translator(messages);
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -19,8 +24,9 @@ export interface PracticePageLookup {
   getFormDetails(formUrl: string): Promise<{ name: string; description: string | null }>;
 }
 
-export function renderIndexHtml(template: string, meta: { title: string; description: string }): string {
+export function renderIndexHtml(template: string, meta: { title: string; description: string; language?: Language }): string {
   return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${meta.language ?? DEFAULT_LANGUAGE}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
 }
@@ -89,13 +95,16 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
     });
   }
 
-  const sendPage = (reply: FastifyReply, status: number, meta: { title: string; description: string }) => {
+  // The page's language comes from ?lang=, the cookie or Accept-Language (ADR 0034): caches must
+  // keep one copy per value of those headers (the query is part of the URL already).
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, meta: { title: string; description: string }) => {
     if (!template) throw new AppError(404, 'NOT_FOUND', 'The web app is not built. Run `npm run build`.');
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
-      .send(renderIndexHtml(template, meta));
+      .send(renderIndexHtml(template, { ...meta, language: request.language }));
   };
 
   const genericMeta = { title: PRODUCT_NAME, description: documentDescription(null) };
@@ -103,19 +112,19 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') {
-      throw new AppError(404, 'NOT_FOUND', `There is no API endpoint ${request.method} ${path}.`);
+      throw new AppError(404, 'NOT_FOUND', t.localized('noApiEndpoint', { method: request.method, path }));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new AppError(404, 'NOT_FOUND', `Nothing is served at ${request.method} ${path}.`);
+      throw new AppError(404, 'NOT_FOUND', t.localized('nothingServed', { method: request.method, path }));
     }
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
-    if (segments[0] === 'review' && segments.length === 2) return sendPage(reply, 200, genericMeta);
+    if (segments[0] === 'review' && segments.length === 2) return sendPage(request, reply, 200, genericMeta);
     const [slug, subpage = '', ...rest] = segments;
     if (slug && rest.length === 0 && PRACTICE_SUBPAGES.has(subpage) && FormUrlSchema.safeParse(slug).success) {
       const details = await options.practices.getFormDetails(slug).catch(() => null);
-      if (details) return sendPage(reply, 200, { title: documentTitle(details.name), description: documentDescription(details.description) });
+      if (details) return sendPage(request, reply, 200, { title: documentTitle(details.name), description: documentDescription(details.description) });
     }
-    return sendPage(reply, 404, genericMeta);
+    return sendPage(request, reply, 404, genericMeta);
   });
 }
 

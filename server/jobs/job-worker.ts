@@ -60,6 +60,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     // allSettled: one job's bookkeeping failing must not leave the others unawaited.
     const outcomes = await Promise.allSettled(jobs.map((job) => runJobAttempt(options, job)));
     for (const outcome of outcomes) {
+      // not patient-facing (a log line)
       if (outcome.status === 'rejected') logger.error({ error: messageOf(outcome.reason) }, 'Could not record a job outcome; it runs again when its lease expires');
     }
     return jobs.length;
@@ -83,6 +84,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     try {
       claimed = await runDueJobs();
     } catch (error) {
+      // not patient-facing (a log line)
       logger.error({ error: messageOf(error) }, 'Job worker pass failed; trying again later');
     }
     // A full batch suggests more are due: go again at once rather than after the interval.
@@ -125,6 +127,7 @@ export async function runJobAttempt(options: Pick<JobWorkerOptions, 'db' | 'cloc
     return recordFailure(job, error);
   }
   const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now(), note });
+  // not patient-facing (a log line)
   if (!isRecorded) logger.warn({ jobId: job.id, jobType: job.type }, 'Job finished after its lease expired; it may have run twice');
   return { status: 'done' };
 
@@ -134,6 +137,7 @@ export async function runJobAttempt(options: Pick<JobWorkerOptions, 'db' | 'cloc
     const details = { jobId: failed.id, jobType: failed.type, attempt: failed.attempts, maxAttempts: failed.maxAttempts, error: message };
     if (error instanceof PermanentJobError || failed.attempts >= failed.maxAttempts) {
       await markJobFailed(db, { id: failed.id, attempt: failed.attempts, now, error: message });
+      // not patient-facing (a log line)
       logger.error(details, 'Job failed for good');
       return { status: 'failed', error: message };
     }

@@ -7,6 +7,11 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './availability.messages.ts';
+
+const t = translator(messages);
+
 import type { PracticesService } from '../practices/practices-service.ts';
 import { listenForSlotChanges, UNHEARD_TTL_MS, type SlotChangeLogger } from './slot-change-listener.ts';
 import { createSlotCache } from './slot-cache.ts';
@@ -45,11 +50,15 @@ export interface AvailabilityService {
 }
 
 /** Messages the booking page recognises to offer "Proceed Without Slots" (spec section 8). */
+const PMS_UNAVAILABLE_KEYS = { connector_down: 'connectorDown', version: 'connectorVersion', unreachable: 'connectorUnreachable' } as const;
 export const PMS_UNAVAILABLE_MESSAGES = {
-  connector_down: "The office's practice management connector is not running. Slots are not available at the moment.",
-  version: "The office's practice management connector is out of date (version issue). Slots are not available at the moment.",
-  unreachable: "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment.",
+  connector_down: t('en', 'connectorDown'),
+  version: t('en', 'connectorVersion'),
+  unreachable: t('en', 'connectorUnreachable'),
 } as const;
+
+/** The 503 a booking page answers with "Proceed Without Slots", in the patient's language. */
+export const pmsUnavailable = (reason: keyof typeof PMS_UNAVAILABLE_KEYS) => new AppError(503, 'PMS_UNAVAILABLE', t.localized(PMS_UNAVAILABLE_KEYS[reason]));
 
 export function createAvailabilityService(deps: {
   practices: PracticesService;
@@ -75,12 +84,12 @@ export function createAvailabilityService(deps: {
     if (clinicNum !== undefined) {
       if (practice.clinic_set_up) await deps.practices.requireActiveClinic(practice.id, clinicNum);
       if (reason.clinic_nums.length > 0 && !reason.clinic_nums.includes(clinicNum)) {
-        throw AppError.badRequest('This reason for visit is not offered at the chosen clinic.', { pms_clinic_num: 'not offered for this reason' });
+        throw AppError.badRequest(t.localized('reasonNotAtClinic'), { pms_clinic_num: t.localized('reasonNotAtClinicField') });
       }
     }
     const provNum = query.pms_prov_num ?? 0;
     if (provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(provNum)) {
-      throw AppError.badRequest('This provider does not see patients for this reason for visit.', { pms_prov_num: 'not offered for this reason' });
+      throw AppError.badRequest(t.localized('providerNotForReason'), { pms_prov_num: t.localized('providerNotForReasonField') });
     }
     return deps.pmsFor(practice.pms).getAvailability({
       practice,
@@ -102,7 +111,7 @@ export function createAvailabilityService(deps: {
         // Keyed by the id in its stored (lower-case) form, the one invalidations and notices use.
         return await cache.get(query.practice_id.toLowerCase(), key, async () => createSlotListPayload(await computeSlots(query)));
       } catch (error) {
-        if (error instanceof PmsUnavailableError) throw new AppError(503, 'PMS_UNAVAILABLE', PMS_UNAVAILABLE_MESSAGES[error.reason]);
+        if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
         throw error;
       }
     },

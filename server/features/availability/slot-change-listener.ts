@@ -22,11 +22,13 @@ export function listenForSlotChanges(db: Pick<Database, 'listen'>, cache: Pick<S
     onNotification: (practiceId) => cache.invalidatePractice(practiceId),
     onListening: () => {
       cache.clear();
+      // not patient-facing (a log line)
       if (wasLost) logger.info('Hearing slot changes of other processes again; cached slot lists cleared');
     },
     onLost: (error) => {
       wasLost = true;
       cache.clear();
+      // not patient-facing (a log line)
       logger.warn({ err: error }, `Lost the slot-change notices of other processes; slot lists are kept at most ${UNHEARD_TTL_MS} ms until they are heard again`);
     },
   });

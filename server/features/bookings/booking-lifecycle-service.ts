@@ -3,6 +3,11 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './bookings.messages.ts';
+
+const t = translator(messages);
+
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import { revokeBookingLinks } from '../booking-links/booking-links-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
@@ -22,7 +27,7 @@ export interface BookingLifecycle {
   reschedule(appointmentId: string, target: Omit<SlotTarget, 'clinicNum'>): Promise<BookingState>;
 }
 
-const NOT_FOUND = 'This appointment could not be found.';
+const NOT_FOUND = t.localized('appointmentNotFound');
 
 export function createBookingLifecycle(deps: { db: Database; clock: Clock; practices: PracticesService; availability: AvailabilityService }): BookingLifecycle {
   async function locked(tx: Queryable, appointmentId: string): Promise<BookingState> {
@@ -37,7 +42,7 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
         const before = await locked(tx, appointmentId);
         if (before.status === to) return before;
         if (!canMove(before.status, to)) {
-          throw new AppError(409, 'CONFLICT', `This appointment is ${before.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}.`);
+          throw new AppError(409, 'CONFLICT', t.localized('cannotBecome', { status: before.status, target: to }));
         }
         const at = deps.clock.now();
         await updateBookingStatus(tx, appointmentId, { to, at, cancelledBy: by.actor, cancelReason: by.reason ?? null });
@@ -56,7 +61,7 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
       const { practice, reason } = await deps.practices.requirePracticeAndReason(before.practice_id, before.reason_id);
       const state = await deps.db.transaction(async (tx) => {
         const current = await locked(tx, appointmentId);
-        if (!canReschedule(current.status)) throw new AppError(409, 'CONFLICT', `This appointment is ${current.status.replace('_', ' ')} and cannot be moved.`);
+        if (!canReschedule(current.status)) throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
         const slot = await findOfferedSlotOrRefuse(tx, { availability: deps.availability, clock: deps.clock }, practice, reason, { ...target, clinicNum: current.pms_clinic_num });
         await updateBookingTime(tx, appointmentId, { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() }).catch((error: unknown) => {
           throw isOverlapViolation(error) ? slotTaken() : error;

@@ -94,6 +94,28 @@ describe('booking messages', () => {
     expect(toBooker.text).toContain('When: Tuesday, March 3, 2026 at 11:00 AM (EST)');
   });
 
+  it('writes the confirmation and its calendar file in the language the patient booked in, and the practice notice in English', async () => {
+    await testDb.db.query('delete from outbox_messages');
+    await book({ start_time: '15:00:00', end_time: '15:30:00', email: 'lucia@example.com', first_name: 'Lucía', language: 'es' });
+    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    await worker.runDueJobs();
+    const messages = await outbox();
+    const toPatient = messages.find((m) => m.recipient === 'lucia@example.com')!;
+    expect(toPatient.subject).toBe('Su cita en Test Practice: martes, 3 de marzo de 2026, 3:00 p.m. (EST)');
+    expect(toPatient.text).toMatch(/^Hola, Lucía:\n\nSu cita quedó reservada\.\n/);
+    expect(toPatient.text).toContain('Cuándo: martes, 3 de marzo de 2026, 3:00 p.m. (EST)');
+    expect(toPatient.text).toContain('Dónde: Test Practice, 1 Main St');
+    expect(toPatient.text).toContain('Teléfono: (212) 555-0100');
+    expect(toPatient.text).toContain('Proveedor: Dr. One');
+    expect(toPatient.text).toContain('Se adjunta un archivo de calendario.');
+    const ics = toPatient.attachments![0]!.content.replace(/\r\n /g, '');
+    expect(ics).toContain('SUMMARY:Exam en Test Practice');
+    expect(ics).toContain('DESCRIPTION:Cuándo: martes\\, 3 de marzo de 2026\\, 3:00 p.m. (EST)\\n');
+    const toPractice = messages.find((m) => m.recipient === 'office@test-practice.example')!;
+    expect(toPractice.subject).toBe('New booking: Lucía Lopez, Tuesday, March 3, 2026 at 03:00 PM (EST)');
+    expect(toPractice.text).toContain('When: Tuesday, March 3, 2026 at 03:00 PM (EST)');
+  });
+
   it("sets the patient's words apart in the practice's e-mail, so they cannot forge its lines", async () => {
     await testDb.db.query('delete from outbox_messages');
     await book({

@@ -5,9 +5,15 @@ import { quotePatientText } from '#domain/format/patient-text.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import type { Queryable } from '../../db/database.ts';
+import { formatDollars } from '../../i18n/money.ts';
+import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { findProviderName, type PracticeRow } from '../practices/practices-repository.ts';
+import * as messages from './booking-messages.messages.ts';
+
+const t = translator(messages);
 
 /** The patient's side of a booking, from the request or from the stored appointment. */
 export interface BookedContact {
@@ -28,9 +34,11 @@ export interface BookedAppointment {
   practice: PracticeRow;
   /** The reason's name in English, for the practice's notification. */
   reasonName: string;
-  /** The reason's name in the booking's language, for the patient's messages (issue 19). */
-  patientReasonName: string;
+  /** The reason's name in the booking's language, for the patient's messages (default: `reasonName`). */
+  patientReasonName?: string;
   contact: BookedContact;
+  /** The patient's language (stored with the booking); English when absent. */
+  language?: Language;
   /** Set when the booking was paid: the amount appears in both messages. */
   paidCents?: number;
   /** Null for a request without a time ("Proceed Without Slots"). */
@@ -45,45 +53,56 @@ export interface BookedAppointment {
  */
 export async function queueBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date): Promise<void> {
   const { practice, contact: body, slot } = booked;
+  const language = booked.language ?? DEFAULT_LANGUAGE;
   const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
-  const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
   const patientName = `${body.first_name} ${body.last_name}`;
   const where = [practice.name, addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode })]
     .filter(Boolean)
     .join(', ');
   const phone = practice.phone ? formatPhone(practice.phone) : null;
-  const detailsNaming = (reasonName: string) => [
-    when ? `When: ${when}` : 'When: the office will call you to agree a time',
-    `Reference: ${booked.reference}`,
-    `Where: ${where}`,
-    phone ? `Phone: ${phone}` : null,
-    `Reason: ${reasonName}`,
-    slot ? `Provider: ${provider ?? 'First Available'}` : null,
-    booked.paidCents !== undefined ? `Paid: $${(booked.paidCents / 100).toFixed(2)}` : null,
-  ].filter((line): line is string => line !== null);
-  const details = detailsNaming(booked.patientReasonName);
+  // The lines both the e-mail and the calendar file carry, in one language.
+  const detailsIn = (lang: Language, reasonName: string) => {
+    const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, lang) : null;
+    return [
+      when ? t(lang, 'when', { when }) : t(lang, 'whenToAgree'),
+      t(lang, 'reference', { reference: booked.reference }),
+      t(lang, 'where', { where }),
+      phone ? t(lang, 'phone', { phone }) : null,
+      t(lang, 'reason', { reason: reasonName }),
+      slot ? t(lang, 'provider', { provider: provider ?? t(lang, 'firstAvailable') }) : null,
+      booked.paidCents !== undefined ? t(lang, 'paid', { amount: formatDollars(booked.paidCents, lang) }) : null,
+    ].filter((line): line is string => line !== null);
+  };
+  const patientReasonName = booked.patientReasonName ?? booked.reasonName;
+  const details = detailsIn(language, patientReasonName);
+  const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, language) : null;
+  const subject = when
+    ? body.booker
+      ? t(language, 'subjectBookedFor', { patient: patientName, practice: practice.name, when })
+      : t(language, 'subjectBooked', { practice: practice.name, when })
+    : body.booker
+      ? t(language, 'subjectRequestedFor', { patient: patientName, practice: practice.name })
+      : t(language, 'subjectRequested', { practice: practice.name });
 
   await enqueueEmail(tx, {
     to: body.email,
-    subject: slot
-      ? `${body.booker ? `Appointment for ${patientName}` : 'Your appointment'} at ${practice.name}: ${when}`
-      : `We received ${body.booker ? `the appointment request for ${patientName}` : 'your appointment request'} at ${practice.name}`,
+    subject,
     text: [
-      `Hello ${body.booker?.first_name ?? body.first_name},`,
+      t(language, 'greeting', { name: body.booker?.first_name ?? body.first_name }),
       '',
       body.booker
         ? slot
-          ? `The appointment you booked for ${patientName} is booked.`
-          : `We received the appointment request you made for ${patientName}. The office will call you to schedule a time.`
+          ? t(language, 'bookedFor', { patient: patientName })
+          : t(language, 'requestedFor', { patient: patientName })
         : slot
-          ? 'Your appointment is booked.'
-          : 'We received your appointment request. The office will call you to schedule a time.',
+          ? t(language, 'booked')
+          : t(language, 'requested'),
       '',
       ...details,
       '',
-      slot ? 'A calendar file is attached. To change or cancel, please call the office.' : 'If you need to reach the office sooner, please call.',
+      slot ? t(language, 'calendarAttached') : t(language, 'callSooner'),
       '',
-      `Booked online via ${PRODUCT_NAME}`,
+      t(language, 'bookedVia', { product: PRODUCT_NAME }),
     ].join('\n'),
     ...(slot
       ? {
@@ -96,7 +115,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
                 start: slot.startsAt,
                 end: slot.endsAt,
                 timeZone: practice.server_tz,
-                summary: `${booked.patientReasonName} at ${practice.name}`,
+                summary: t(language, 'calendarSummary', { reason: patientReasonName, practice: practice.name }),
                 description: details.join('\n'),
                 location: where,
                 organizerName: practice.name,
@@ -109,19 +128,25 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     idempotencyKey: `booking-confirmation:${booked.appointmentId}`,
   });
 
+  // The practice's own notice stays in English (ADR 0034).
+  const practiceDetails = detailsIn(DEFAULT_LANGUAGE, booked.reasonName);
+  const practiceWhen = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
   if (practice.notification_email) {
     const patient = `${body.first_name} ${body.last_name}`;
     await enqueueEmail(tx, {
       to: practice.notification_email,
-      subject: slot ? `New booking: ${patient}, ${when}` : `New appointment request (no time chosen): ${patient}`,
+      // practice-facing
+      subject: slot ? `New booking: ${patient}, ${practiceWhen}` : `New appointment request (no time chosen): ${patient}`,
       text: [
+        // practice-facing
         slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
         '',
-        ...detailsNaming(booked.reasonName),
+        ...practiceDetails,
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
         `Email: ${body.email}`,
         `Phone: ${body.wireless_phone}`,
         // The patient's own words (message, insurance) ride in here: quoted, so they cannot forge a line.
+        // practice-facing
         quotePatientText('Details from the booking form', booked.composedMessage),
         `Appointment id: ${booked.appointmentId}`,
       ].join('\n'),

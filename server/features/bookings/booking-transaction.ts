@@ -1,16 +1,29 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { composeBookingMessage, createBookingBodySchema, type BookingBody, type BookingResult, type PatientStatus } from '#domain/booking/booking-schemas.ts';
-import { NOT_ACCEPTING_MESSAGE, SLOT_REQUIRED_MESSAGE } from '#domain/booking/booking-texts.ts';
-import { reasonPatientTypeRefusal } from '#domain/booking/reason-patient-rule.ts';
+import { NEW_PATIENTS_ONLY_MESSAGE, reasonPatientTypeRefusal, RETURNING_PATIENTS_ONLY_MESSAGE } from '#domain/booking/reason-patient-rule.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { localDateOf, wallToInstants } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator, type Localized } from '../../i18n/translate.ts';
+import * as sharedMessages from '#domain/booking/booking-texts.messages.ts';
+import * as messages from './bookings.messages.ts';
+
+const t = translator(messages);
+/** Sentences the booking page shows too: one home for each (domain/booking/booking-texts.messages.ts). */
+const shared = translator(sharedMessages);
+
+/** The domain rule's English refusals, in the patient's language. */
+const REFUSAL_TEXTS: Record<string, Localized> = {
+  [NEW_PATIENTS_ONLY_MESSAGE]: shared.localized('newPatientsOnly'),
+  [RETURNING_PATIENTS_ONLY_MESSAGE]: shared.localized('returningPatientsOnly'),
+};
+
 import { parseBody } from '../../http/request-parsing.ts';
-import { PMS_UNAVAILABLE_MESSAGES, type AvailabilityService } from '../availability/availability-service.ts';
+import { pmsUnavailable, type AvailabilityService } from '../availability/availability-service.ts';
 import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-service.ts';
 import { findOrCreatePatient, patientExists } from '../patients/patients-repository.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
@@ -69,7 +82,7 @@ export { SLOT_TAKEN_MESSAGE, slotTaken } from './slot-refusal.ts';
 export async function prepareBooking(deps: BookingTransactionDeps, request: Omit<BookingRequest, 'idempotencyKey'>): Promise<PreparedBooking> {
   const { practice_id } = parseBody(PracticeRefSchema, request.body);
   const practice = await deps.practices.requirePractice(practice_id);
-  if (!practice.is_accepting_patients) throw new AppError(403, 'FORBIDDEN', NOT_ACCEPTING_MESSAGE);
+  if (!practice.is_accepting_patients) throw new AppError(403, 'FORBIDDEN', shared.localized('notAccepting'));
   const body = parseBody(
     createBookingBodySchema({
       today: localDateOf(deps.clock.now(), practice.server_tz),
@@ -80,7 +93,7 @@ export async function prepareBooking(deps: BookingTransactionDeps, request: Omit
     request.body,
   );
   // Only bots fill the hidden field; they learn nothing from a generic answer.
-  if (body.hp) throw AppError.badRequest('The request could not be processed.');
+  if (body.hp) throw AppError.badRequest(t.localized('requestNotProcessed'));
   const reason = await deps.practices.requireActiveReason(practice.id, body.rfv_id);
   // Invariant 3: a practice that verifies patients needs a token for this contact (both the
   // direct booking and the payment hold come through here).
@@ -89,7 +102,10 @@ export async function prepareBooking(deps: BookingTransactionDeps, request: Omit
   // After the bot check: the rule may look the patient up, which nobody may do for free.
   const patientStatus = await decidePatientStatus(deps.db, practice.id, reason, body);
   const refusal = patientStatus && reasonPatientTypeRefusal(reason, patientStatus);
-  if (refusal) throw AppError.validation(refusal, { patient_status: refusal });
+  if (refusal) {
+    const text = REFUSAL_TEXTS[refusal] ?? refusal;
+    throw AppError.validation(text, { patient_status: text });
+  }
   if (patientStatus) body.patient_status = patientStatus;
   return { practice, reason, body, proof, clientIp: request.clientIp, verificationTokenHash };
 }
@@ -121,7 +137,7 @@ export async function createAppointment(
   await deps.captcha.consume(tx, prepared.proof);
   const slot = await resolveSlot(tx, deps, practice, reason, body);
   if (!slot && mode.status === 'pending_payment') {
-    throw AppError.badRequest('A paid appointment needs a slot. Please choose a time.', { apt_date: SLOT_REQUIRED_MESSAGE });
+    throw AppError.badRequest(t.localized('paidNeedsSlot'), { apt_date: shared.localized('slotRequired') });
   }
   const patientId = await findOrCreatePatient(tx, {
     practiceId: practice.id, firstName: body.first_name, lastName: body.last_name, dob: body.dob, email: body.email, wirelessPhone: body.wireless_phone,
@@ -171,7 +187,7 @@ export async function createAppointment(
   if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
   if (status !== 'pending_payment') {
-    await queueBookingMessages(tx, { appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot }, deps.clock.now());
+    await queueBookingMessages(tx, { appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot, language: body.language }, deps.clock.now());
   }
   return {
     appointmentId,
@@ -193,7 +209,7 @@ async function resolveSlot(tx: Queryable, deps: BookingTransactionDeps, practice
   if (body.apt_date === null || body.start_time === null) {
     // Through `tx`: PGlite has one connection, so a query outside the transaction would wait on it.
     if (!(await deps.availability.isPmsUnavailable(practice, tx))) {
-      throw AppError.validation(SLOT_REQUIRED_MESSAGE, { apt_date: SLOT_REQUIRED_MESSAGE });
+      throw AppError.validation(shared.localized('slotRequired'), { apt_date: shared.localized('slotRequired') });
     }
     return null;
   }
@@ -217,7 +233,7 @@ export async function findOfferedSlotOrRefuse(tx: Queryable, deps: Pick<BookingT
   try {
     offered = await deps.availability.findOfferedSlot(tx, { practice, reason, ...target });
   } catch (error) {
-    if (error instanceof PmsUnavailableError) throw new AppError(503, 'PMS_UNAVAILABLE', PMS_UNAVAILABLE_MESSAGES[error.reason]);
+    if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
     throw error;
   }
   if (!offered) {

@@ -2,6 +2,11 @@ import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './bookings.messages.ts';
+
+const t = translator(messages);
+
 import { createAppointment, prepareBooking, requestHash, type BookingTransactionDeps, type BookingRequest } from './booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
 
@@ -26,7 +31,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
     const stored = await findStoredResponse(deps.db, key);
     if (!stored) return null;
     if (stored.request_hash !== hash) {
-      throw AppError.validation('This Idempotency-Key was already used for a different booking.', { 'Idempotency-Key': 'already used for a different request' });
+      throw AppError.validation(t.localized('idempotencyKeyReused'), { 'Idempotency-Key': t.localized('idempotencyKeyReusedField') });
     }
     return { status: stored.response_status, body: stored.response_body as BookingResponse['body'] };
   }
@@ -34,7 +39,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
   return {
     async book(request) {
       const key = request.idempotencyKey;
-      if (key !== undefined && !/^[\w-]{8,200}$/.test(key)) throw AppError.badRequest('Idempotency-Key must be 8 to 200 letters, digits, dashes or underscores.');
+      if (key !== undefined && !/^[\w-]{8,200}$/.test(key)) throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
       const sessionId = paymentSessionOf(request.body);
       if (sessionId && deps.onPaymentReturn) return deps.onPaymentReturn(sessionId, (request.body as { practice_id?: unknown }).practice_id);
       const hash = requestHash(request.body);
@@ -44,7 +49,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
       }
       const prepared = await prepareBooking(deps, request);
       if (prepared.reason.is_payment_enabled) {
-        throw AppError.badRequest('This reason for visit is paid online: please continue to payment.', { rfv_id: 'requires payment' });
+        throw AppError.badRequest(t.localized('paidOnline'), { rfv_id: t.localized('paidOnlineField') });
       }
       try {
         const response = await deps.db.transaction(async (tx) => {
@@ -55,7 +60,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
             status: 201,
             body: {
               success: true,
-              message: created.slot ? 'Appointment Booked' : 'Appointment request received. The office will call you to schedule a time.',
+              message: t(prepared.body.language, created.slot ? 'booked' : 'requestReceived'),
               result: created.result,
             },
           };

@@ -1,19 +1,25 @@
 import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
-import { SLOT_UNAVAILABLE_MESSAGE } from '#domain/booking/slot-refusal-messages.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstants } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as sharedMessages from '#domain/booking/booking-texts.messages.ts';
+import * as messages from './bookings.messages.ts';
+
+const t = translator(messages);
+const shared = translator(sharedMessages);
+
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import { hasActiveOverlap } from './bookings-repository.ts';
 
-export const SLOT_TAKEN_MESSAGE = 'Sorry, this slot was just taken. Please choose another time.';
+export const SLOT_TAKEN_MESSAGE = t('en', 'slotTaken');
 
 /** Somebody else holds the slot (a booking or a payment hold): 409, the patient picks again. */
-export const slotTaken = () => new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+export const slotTaken = () => new AppError(409, 'SLOT_TAKEN', t.localized('slotTaken'));
 /** The time cannot be booked at all (past, lead time, hours, closure, horizon, DST gap, provider). */
-export const slotUnavailable = () => new AppError(422, 'SLOT_UNAVAILABLE', SLOT_UNAVAILABLE_MESSAGE);
+export const slotUnavailable = () => new AppError(422, 'SLOT_UNAVAILABLE', shared.localized('slotUnavailable'));
 
 /**
  * The engine does not offer the requested start: say why. Only a slot that an active appointment

@@ -3,6 +3,11 @@ import type { CaptchaChallenge } from '#domain/captcha/captcha-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator, type Localized } from '../../i18n/translate.ts';
+import * as messages from './captcha.messages.ts';
+
+const t = translator(messages);
+
 import { markChallengeUsed } from './captcha-repository.ts';
 
 const CHALLENGE_LIFETIME_MS = 10 * 60_000;
@@ -20,7 +25,7 @@ export interface VerifiedChallenge {
   expiresAt: Date;
 }
 
-const failed = (message: string) => new AppError(403, 'CAPTCHA_FAILED', message);
+const failed = (message: Localized) => new AppError(403, 'CAPTCHA_FAILED', message);
 
 /**
  * ALTCHA proof of work, self-hosted: no third party sees our visitors. Expiry is checked against
@@ -48,19 +53,19 @@ export function createCaptchaService(deps: { hmacKey: () => Promise<string>; max
     },
 
     async verify(header) {
-      if (!header) throw failed('The bot check is missing. Please reload the page and try again.');
+      if (!header) throw failed(t.localized('missing'));
       const payload = decodePayload(header);
-      if (!payload) throw failed('The bot check could not be read. Please reload the page and try again.');
+      if (!payload) throw failed(t.localized('unreadable'));
       const expires = Number(extractParams(payload).expires);
       if (!Number.isFinite(expires) || expires * 1000 < deps.clock.now().getTime()) {
-        throw failed('The bot check has expired. Please try again.');
+        throw failed(t.localized('expired'));
       }
-      if (!(await verifySolution(payload, await hmacKey(), false))) throw failed('The bot check failed. Please reload the page and try again.');
+      if (!(await verifySolution(payload, await hmacKey(), false))) throw failed(t.localized('failed'));
       return { signature: payload.signature, expiresAt: new Date(expires * 1000) };
     },
 
     async consume(tx, proof) {
-      if (!(await markChallengeUsed(tx, proof.signature, proof.expiresAt))) throw failed('This bot check was already used. Please try again.');
+      if (!(await markChallengeUsed(tx, proof.signature, proof.expiresAt))) throw failed(t.localized('alreadyUsed'));
     },
   };
 }

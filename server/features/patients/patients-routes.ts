@@ -3,6 +3,11 @@ import { createPatientBodySchema, createPatientCheckQuerySchema } from '#domain/
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './patients.messages.ts';
+
+const t = translator(messages);
+
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import { patientIdentityKey, type PatientIdentityFields } from './patient-identity-key.ts';
 import type { PatientsService } from './patients-service.ts';
@@ -29,7 +34,7 @@ export function registerPatientsRoutes(
     const counted = await countIdentity(request);
     if (!counted.isAllowed && counted.isExceeded) {
       reply.header('retry-after', String(counted.ttlInSeconds));
-      throw new AppError(429, 'RATE_LIMITED', `Too many requests for this patient. Please try again in ${Math.ceil(counted.ttlInSeconds / 60)} minutes.`);
+      throw new AppError(429, 'RATE_LIMITED', t.localized('tooManyForPatient', { minutes: Math.ceil(counted.ttlInSeconds / 60) }));
     }
   };
 

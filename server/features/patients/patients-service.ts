@@ -1,6 +1,11 @@
 import type { PatientBody } from '#domain/patients/patient-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './patients.messages.ts';
+
+const t = translator(messages);
+
 import type { PracticesService } from '../practices/practices-service.ts';
 import { createPatientIfNew, patientExists, type PatientIdentity } from './patients-repository.ts';
 
@@ -10,7 +15,7 @@ export interface PatientsService {
   create(body: PatientBody): Promise<string>;
 }
 
-export const PATIENT_EXISTS_MESSAGE = 'This practice already has a patient with this name and date of birth. Please continue as a returning patient.';
+export const PATIENT_EXISTS_MESSAGE = t('en', 'patientExists');
 
 export function createPatientsService(db: Database, practices: PracticesService): PatientsService {
   return {
@@ -30,7 +35,7 @@ export function createPatientsService(db: Database, practices: PracticesService)
       });
       // Never an existing patient's id: whoever knows a name and a birth date learns no more
       // than patient/check tells them, and cannot act on that patient's record.
-      if (id === null) throw new AppError(409, 'CONFLICT', PATIENT_EXISTS_MESSAGE);
+      if (id === null) throw new AppError(409, 'CONFLICT', t.localized('patientExists'));
       return id;
     },
   };

@@ -43,6 +43,7 @@ function routes(app: FastifyInstance, deps: LocalCheckoutDeps): void {
 
   app.get<{ Params: { id: string } }>('/_dev/checkout/:id', async (request, reply) => {
     const session = await findLocalSession(deps.db, request.params.id);
+    // not patient-facing (the local test checkout of development)
     if (!session) throw AppError.notFound('No such checkout session.');
     const amount = `$${(session.amount_cents / 100).toFixed(2)}`;
     const action = (verb: string) => `/_dev/checkout/${encodeURIComponent(session.id)}/${verb}`;
@@ -56,9 +57,11 @@ function routes(app: FastifyInstance, deps: LocalCheckoutDeps): void {
 
   app.post<{ Params: { id: string } }>('/_dev/checkout/:id/:outcome', async (request, reply) => {
     const { id, outcome } = request.params as { id: string; outcome: string };
+    // not patient-facing (the local test checkout of development)
     if (outcome !== 'pay' && outcome !== 'cancel') throw AppError.notFound('Unknown checkout action.');
     if (!isSameSite(request)) throw new AppError(403, 'FORBIDDEN', 'This checkout accepts its own page only.');
     const session = await findLocalSession(deps.db, id);
+    // not patient-facing (the local test checkout of development)
     if (!session) throw AppError.notFound('No such checkout session.');
     // Cancel stays possible on an open session whose hold ran out: it stands in for Stripe's late "expired".
     if (outcome === 'pay' && !(await isOpen(session))) return sendPage(reply, 409, session, '<p>This checkout is closed: nothing was paid.</p>');

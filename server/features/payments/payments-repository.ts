@@ -17,6 +17,7 @@ export interface HeldAppointment {
   reason_name: string;
   /** For the patient's messages: the reason in the booking's language (issue 19). */
   reason_translations: Translations<ReasonTextField>;
+  /** The language the patient booked in (issue 18/19): every message to them uses it. */
   language: BookingLanguage;
   first_name: string;
   last_name: string;

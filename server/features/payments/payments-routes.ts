@@ -64,13 +64,16 @@ export async function registerStripeWebhook(app: FastifyInstance, deps: { paymen
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/stripe/webhook', async (request) => {
+      // not patient-facing (Stripe calls this webhook)
       if (!deps.webhookSecret) throw AppError.notFound('Stripe webhooks are not configured on this server.');
       const signature = header(request, 'stripe-signature');
+      // not patient-facing (Stripe calls this webhook)
       if (!signature || !Buffer.isBuffer(request.body)) throw AppError.badRequest('Missing Stripe signature or body.');
       let event: Stripe.Event;
       try {
         event = Stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret, 300, undefined, deps.clock.now().getTime());
       } catch {
+        // not patient-facing (Stripe calls this webhook)
         throw AppError.badRequest('The Stripe signature is not valid.');
       }
       if (!HANDLED.has(event.type)) return ok({ received: true, handled: false });

@@ -8,6 +8,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './payments.messages.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
 import { createAppointment, prepareBooking, slotTaken, type BookingTransactionDeps, type BookingRequest } from '../bookings/booking-transaction.ts';
@@ -27,8 +29,10 @@ const SESSION_LIFETIME_MS = 31 * 60_000;
 const HOLD_GRACE_MS = 10 * 60_000;
 export const REFUND_JOB = 'payment.refund';
 
-const NOT_FOUND_MESSAGE = 'We could not find this payment. Please call the office if you need help.';
-const RELEASED_MESSAGE = 'The time we held for you has been released. Please choose a time again.';
+const t = translator(messages);
+
+const NOT_FOUND_MESSAGE = t.localized('notFound');
+const RELEASED_MESSAGE = t.localized('released');
 
 export interface PaymentsService {
   /** `replacesSessionId`: the checkout this browser left (ADR 0024), parsed from the body by the route. */
@@ -48,7 +52,7 @@ export interface PaymentsService {
   refund(payload: unknown): Promise<void>;
 }
 
-const paymentUnavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', 'The payment could not be started. Please try again in a moment.');
+const paymentUnavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', t.localized('notStarted'));
 
 /** The payment status to report: the row's refund or payment state wins over the provider's view. */
 function paymentStatusOf(row: { payment_status: string | null }, state: SessionState | null): string {
@@ -93,7 +97,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     });
     if (!moved) {
       await expireQuietly(session.id);
-      throw new AppError(409, 'CONFLICT', 'This payment was changed in another window. Please reload the page.');
+      throw new AppError(409, 'CONFLICT', t.localized('changedElsewhere'));
     }
     return { session_id: session.id, url: session.url };
   }
@@ -174,7 +178,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
       const prepared = await prepareBooking(deps, request);
       const { practice, reason } = prepared;
       if (!reason.is_payment_enabled || reason.amount_cents <= 0) {
-        throw AppError.badRequest('This reason for visit is not paid online; book it without payment.', { rfv_id: 'no payment for this reason' });
+        throw AppError.badRequest(t.localized('notPaidOnline'), { rfv_id: t.localized('notPaidOnlineField') });
       }
       const earlier = await ownEarlierCheckout(request.replacesSessionId, practice.id);
       if (earlier && isSameBooking(earlier, reason.id, prepared.body)) {
@@ -285,9 +289,9 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     async completeFromReturn(sessionId, practiceId) {
       const status = await this.checkStatus(sessionId, typeof practiceId === 'string' ? practiceId : '');
       if (status.payment_status === 'refund_pending' || status.payment_status === 'refunded') {
-        throw new AppError(409, 'SLOT_TAKEN', 'The time slot was taken before the payment arrived; the payment is being refunded.', { payment_details: 'payment refunded' });
+        throw new AppError(409, 'SLOT_TAKEN', t.localized('takenBeforePayment'), { payment_details: t.localized('takenBeforePaymentField') });
       }
-      if (!status.apt_booked) throw AppError.badRequest('This payment is not complete.', { payment_details: 'payment not completed' });
+      if (!status.apt_booked) throw AppError.badRequest(t.localized('notComplete'), { payment_details: t.localized('notCompleteField') });
       const row = await findBookedSlotBySession(db, sessionId);
       if (!row) throw slotTaken();
       return {

@@ -1,8 +1,14 @@
 import { quotePatientText } from '#domain/format/patient-text.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import type { Queryable } from '../../db/database.ts';
+import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
+import * as messages from './review-messages.messages.ts';
+
+const t = translator(messages);
+
 
 export interface ReviewInvitation {
   requestId: string;
@@ -16,27 +22,30 @@ export interface ReviewInvitation {
   phone: string | null;
   reviewUrl: string;
   channels: readonly ReviewChannel[];
+  /** The language of the patient's booking; English when there is none. */
+  language?: Language;
 }
 
 /** Queues the link on each channel, in the caller's transaction; the worker delivers it. */
 export async function queueReviewInvitation(tx: Queryable, invitation: ReviewInvitation): Promise<void> {
-  const { practiceName, reviewUrl } = invitation;
+  const { practiceName: practice, reviewUrl: url } = invitation;
+  const language = invitation.language ?? DEFAULT_LANGUAGE;
   if (invitation.channels.includes('email') && invitation.email) {
     await enqueueEmail(tx, {
       to: invitation.email,
-      subject: `How was your visit to ${practiceName}?`,
+      subject: t(language, 'subject', { practice }),
       text: [
-        `Hello ${invitation.bookerFirstName ?? invitation.firstName},`,
+        t(language, 'greeting', { name: invitation.bookerFirstName ?? invitation.firstName }),
         '',
         invitation.bookerFirstName
-          ? `Thank you for choosing ${practiceName} for ${invitation.firstName} ${invitation.lastName}. We would love to hear how the visit went.`
-          : `Thank you for choosing ${practiceName}. We would love to hear how your visit went.`,
+          ? t(language, 'thanksFor', { practice, patient: `${invitation.firstName} ${invitation.lastName}` })
+          : t(language, 'thanks', { practice }),
         '',
-        `Share your experience: ${reviewUrl}`,
+        t(language, 'share', { url }),
         '',
-        'If something was not right, you can also tell the practice privately on the same page.',
+        t(language, 'privately'),
         '',
-        `Sent by ${PRODUCT_NAME} on behalf of ${practiceName}.`,
+        t(language, 'sentBy', { product: PRODUCT_NAME, practice }),
       ].join('\n'),
       idempotencyKey: `review-request:${invitation.requestId}`,
     });
@@ -44,11 +53,16 @@ export async function queueReviewInvitation(tx: Queryable, invitation: ReviewInv
   if (invitation.channels.includes('sms') && invitation.phone) {
     await enqueueSms(tx, {
       to: toSmsNumber(invitation.phone),
-      text: `${practiceName}: thank you for your visit! Tell us how it went: ${reviewUrl}`,
+      text: reviewInvitationText(language, practice, url),
       idempotencyKey: `review-request:${invitation.requestId}`,
       practiceId: invitation.practiceId,
     });
   }
+}
+
+/** The invitation's text message (kept within two segments: see review-messages.test.ts). */
+export function reviewInvitationText(language: Language, practice: string, url: string): string {
+  return t(language, 'text', { practice, url });
 }
 
 export interface FeedbackNotice {
@@ -66,8 +80,10 @@ export async function queueFeedbackNotice(tx: Queryable, notice: FeedbackNotice)
   const name = `${patient.firstName} ${patient.lastName}`;
   await enqueueEmail(tx, {
     to: notice.to,
+    // practice-facing
     subject: `Private feedback from ${name}: ${notice.category}`,
     text: [
+      // practice-facing
       'A patient sent private feedback from the review page.',
       '',
       `Category: ${notice.category}`,
@@ -76,6 +92,7 @@ export async function queueFeedbackNotice(tx: Queryable, notice: FeedbackNotice)
       `Patient: ${name}`,
       `Email: ${patient.email ?? 'not given'}`,
       `Phone: ${patient.phone ?? 'not given'}`,
+      // practice-facing
       `Review request id: ${notice.requestId}`,
     ].join('\n'),
     idempotencyKey: `review-feedback:${notice.feedbackId}`,

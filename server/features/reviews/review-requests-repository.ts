@@ -1,3 +1,4 @@
+import type { Language } from '#domain/i18n/languages.ts';
 import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -90,6 +91,12 @@ export async function insertFeedback(
     [feedback.requestId, feedback.category, feedback.description, feedback.createdAt],
   );
   return rows[0]?.id ?? null;
+}
+
+/** The language the patient booked in, for the invitation; null without such a booking. */
+export async function findAppointmentLanguage(db: Queryable, appointmentId: string): Promise<Language | null> {
+  const rows = await db.query<{ language: Language }>('select language from appointments where id = $1', [appointmentId]);
+  return rows[0]?.language ?? null;
 }
 
 /** The booking details a review request about this appointment may reuse. */

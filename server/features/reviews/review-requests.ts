@@ -1,7 +1,8 @@
+import { DEFAULT_LANGUAGE } from '#domain/i18n/languages.ts';
 import type { CreatedReviewRequest, ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { queueReviewInvitation } from './review-messages.ts';
-import { insertReviewRequest } from './review-requests-repository.ts';
+import { findAppointmentLanguage, insertReviewRequest } from './review-requests-repository.ts';
 import { createLinkToken } from '../booking-links/link-tokens.ts';
 
 export interface ReviewRequestDraft {
@@ -54,6 +55,7 @@ export async function createReviewRequest(
     phone: draft.phone,
     reviewUrl,
     channels: draft.channels,
+    language: (draft.appointmentId && (await findAppointmentLanguage(tx, draft.appointmentId))) || DEFAULT_LANGUAGE,
   });
   return { request_id: requestId, review_url: reviewUrl, sent_via: draft.channels };
 }

@@ -4,9 +4,13 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
-import { createReviewsService, FEEDBACK_RECEIVED_MESSAGE } from './reviews-service.ts';
+import { createReviewsService } from './reviews-service.ts';
+import * as messages from './reviews.messages.ts';
+
+const t = translator(messages);
 
 export interface ReviewRoutesDeps {
   db: Database;
@@ -50,14 +54,14 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDep
       const target = await reviews.trackClick(request.params.requestId);
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     } catch (error) {
-      if (error instanceof AppError && prefersHtml(request)) return sendErrorPage(reply, error);
+      if (error instanceof AppError && prefersHtml(request)) return sendErrorPage(request, reply, error);
       throw error;
     }
   });
 
   app.post('/review/feedback', { config: { rateLimit: scaled(LIMITS.feedback) } }, async (request, reply) => {
     const result = await reviews.submitFeedback(parseBody(FeedbackBodySchema, request.body));
-    return reply.status(201).send(ok(result, FEEDBACK_RECEIVED_MESSAGE));
+    return reply.status(201).send(ok(result, t(request.language, 'feedbackReceived')));
   });
 }
 
@@ -67,11 +71,13 @@ function prefersHtml(request: FastifyRequest): boolean {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function sendErrorPage(reply: FastifyReply, error: AppError) {
-  const message = error.message.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const { language } = request;
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  const message = escape(error.messageIn(language));
   return reply
     .status(error.statusCode)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Review</title></head><body><main><h1>Sorry</h1><p>${message}</p></main></body></html>`);
+    .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(t(language, 'errorPageTitle'))}</title></head><body><main><h1>${escape(t(language, 'errorPageHeading'))}</h1><p>${message}</p></main></body></html>`);
 }

@@ -8,6 +8,11 @@ import { RequestIdSchema, type FeedbackBody, type ReviewRequestLink, type Review
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './reviews.messages.ts';
+
+const t = translator(messages);
+
 import type { PracticesService } from '../practices/practices-service.ts';
 import { queueFeedbackNotice } from './review-messages.ts';
 import { createReviewRequest } from './review-requests.ts';
@@ -23,12 +28,12 @@ import {
 import { lockPatient } from './review-sweep-repository.ts';
 import { hashLinkToken, isWellFormedLinkToken } from '../booking-links/link-tokens.ts';
 
-export const INVALID_REVIEW_LINK_MESSAGE = 'This review link is not valid. Please open the full link from the message you received.';
-export const UNKNOWN_REQUEST_MESSAGE = 'We could not find this review request. Please open the link from the message you received again.';
-export const NO_GOOGLE_REVIEW_PAGE_MESSAGE = 'This practice has not set up a Google review page yet. Thank you for wanting to share your experience!';
-export const FEEDBACK_ALREADY_SENT_MESSAGE = 'We already received your feedback for this visit. Thank you!';
-export const FEEDBACK_RECEIVED_MESSAGE = 'Thank you for your feedback. The practice will read it carefully.';
-const NO_CONSENTED_CONTACT_MESSAGE =
+export const INVALID_REVIEW_LINK_MESSAGE = t('en', 'invalidLink');
+export const UNKNOWN_REQUEST_MESSAGE = t('en', 'unknownRequest');
+export const NO_GOOGLE_REVIEW_PAGE_MESSAGE = t('en', 'noGooglePage');
+export const FEEDBACK_ALREADY_SENT_MESSAGE = t('en', 'feedbackAlreadySent');
+export const FEEDBACK_RECEIVED_MESSAGE = t('en', 'feedbackReceived');
+const NO_CONSENTED_CONTACT_MESSAGE = // not patient-facing (the staff/admin API)
   'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at. ' +
   'Set is_concented: true once the patient has agreed to receive text and email, or leave send false and share the link yourself.';
 
@@ -95,6 +100,7 @@ export function createReviewsService(deps: {
 
     async getRequestStatus(requestId) {
       const row = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestStatus(db, requestId) : null;
+      // not patient-facing (the staff/admin API)
       if (!row) throw AppError.notFound(`There is no review request ${requestId}.`);
       const iso = (date: Date | null) => date?.toISOString() ?? null;
       return {
@@ -117,9 +123,9 @@ export function createReviewsService(deps: {
     },
 
     async verifyLink(token) {
-      if (!isWellFormedLinkToken(token)) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
+      if (!isWellFormedLinkToken(token)) throw AppError.notFound(t.localized('invalidLink'));
       const request = await findReviewRequestByTokenHash(db, hashLinkToken(token));
-      if (!request) throw AppError.notFound(INVALID_REVIEW_LINK_MESSAGE);
+      if (!request) throw AppError.notFound(t.localized('invalidLink'));
       return {
         patient_first_name: request.patient_first_name,
         patient_last_name: request.patient_last_name,
@@ -131,21 +137,21 @@ export function createReviewsService(deps: {
 
     async findRequestPractice(requestId) {
       const request = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestPractice(db, requestId) : null;
-      if (!request) throw AppError.notFound(UNKNOWN_REQUEST_MESSAGE);
+      if (!request) throw AppError.notFound(t.localized('unknownRequest'));
       return { request_id: request.id, form_url: request.form_url };
     },
 
     async trackClick(requestId) {
       const request = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestWithPractice(db, requestId) : null;
-      if (!request) throw AppError.notFound(UNKNOWN_REQUEST_MESSAGE);
-      if (!request.google_review_url) throw AppError.notFound(NO_GOOGLE_REVIEW_PAGE_MESSAGE);
+      if (!request) throw AppError.notFound(t.localized('unknownRequest'));
+      if (!request.google_review_url) throw AppError.notFound(t.localized('noGooglePage'));
       await recordReviewClick(db, request.id, clock.now());
       return request.google_review_url;
     },
 
     async submitFeedback(feedback) {
       const request = await findReviewRequestWithPractice(db, feedback.request_id);
-      if (!request) throw AppError.notFound(UNKNOWN_REQUEST_MESSAGE);
+      if (!request) throw AppError.notFound(t.localized('unknownRequest'));
       await db.transaction(async (tx) => {
         const feedbackId = await insertFeedback(tx, {
           requestId: request.id,
@@ -153,7 +159,7 @@ export function createReviewsService(deps: {
           description: feedback.feedback_description,
           createdAt: clock.now(),
         });
-        if (!feedbackId) throw new AppError(409, 'CONFLICT', FEEDBACK_ALREADY_SENT_MESSAGE);
+        if (!feedbackId) throw new AppError(409, 'CONFLICT', t.localized('feedbackAlreadySent'));
         if (request.notification_email) {
           await queueFeedbackNotice(tx, {
             feedbackId,

@@ -17,10 +17,15 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
 // Messages name their field: they are joined into the one sentence of the 400.
 const InboundFormSchema = z.object({
+  // not patient-facing (Twilio calls this webhook)
   From: z.string({ error: 'From must be a phone number' }).transform(normalisePhone).pipe(z.string({ error: 'From must be a phone number' })),
+  // not patient-facing (Twilio calls this webhook)
   To: z.string({ error: 'To must be our number' }).trim().min(1, 'To must be our number').max(64, 'To must be our number'),
+  // not patient-facing (Twilio calls this webhook)
   Body: z.string({ error: 'Body must be the text' }).max(1600, 'Body must be at most 1600 characters'),
+  // not patient-facing (Twilio calls this webhook)
   MessageSid: z.string({ error: 'MessageSid must be a message SID' }).regex(/^[A-Z]{2}[0-9a-f]{32}$/i, 'MessageSid must be a message SID'),
+  // not patient-facing (Twilio calls this webhook)
   MessagingServiceSid: z.string().regex(/^MG[0-9a-f]{32}$/i, 'MessagingServiceSid must be a Messaging Service SID').optional(),
 });
 
@@ -77,6 +82,7 @@ function parseInboundForm(form: Record<string, string>): InboundText {
   const parsed = InboundFormSchema.safeParse(form);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error, form);
+    // not patient-facing (Twilio calls this webhook)
     throw AppError.badRequest(`Not a text message: ${Object.values(fields).join('; ')}.`, fields);
   }
   const { From, To, Body, MessageSid, MessagingServiceSid } = parsed.data;

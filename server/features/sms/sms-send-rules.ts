@@ -26,6 +26,7 @@ export function createSmsSendRules(deps: { db: Queryable; clock: Clock; deployme
         // The text is out: failing the job would send it again. Only reply routing loses this one.
         deps.logger.error(
           { practiceId: sent.practiceId, error: error instanceof Error ? error.message : String(error) },
+          // not patient-facing (a log line)
           'Could not record a sent text; a reply to it may not find its practice',
         );
       }

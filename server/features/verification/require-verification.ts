@@ -2,12 +2,17 @@ import { normaliseEmail, normalisePhone } from '#domain/verification/contact-nor
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { translator, type Localized } from '../../i18n/translate.ts';
+import * as messages from './verification.messages.ts';
+
+const t = translator(messages);
+
 import { VERIFICATION_TOKEN_KEY_NAME, verificationKey } from './verification-keys.ts';
 import { isVerificationTokenSpent, spendVerificationToken } from './verification-repository.ts';
 import { readVerificationToken, verificationTokenHash } from './verification-token.ts';
 
-const required = (message: string) => new AppError(403, 'VERIFICATION_REQUIRED', message);
-const alreadyUsed = () => required('This verification was already used for a booking. Please verify your email address or phone number again.');
+const required = (message: Localized) => new AppError(403, 'VERIFICATION_REQUIRED', message);
+const alreadyUsed = () => required(t.localized('verificationUsed'));
 
 /**
  * Invariant 3: when the practice verifies patients, a booking needs an unexpired token from
@@ -23,12 +28,12 @@ export async function requireVerification(
   deps: { db: Queryable; clock: Clock },
 ): Promise<string | null> {
   if (!practice.to_verify_patient) return null;
-  if (!tokenHeader) throw required('Please verify your email address or phone number before booking.');
+  if (!tokenHeader) throw required(t.localized('verifyFirst'));
   const claims = readVerificationToken(await verificationKey(deps.db, VERIFICATION_TOKEN_KEY_NAME), tokenHeader, deps.clock.now());
-  if (!claims || claims.p !== practice.id) throw required('Your verification has expired or is not valid here. Please verify your contact again.');
+  if (!claims || claims.p !== practice.id) throw required(t.localized('verificationInvalid'));
   const contact = claims.t === 'email' ? normaliseEmail(body.email) : normalisePhone(body.wireless_phone);
   if (contact !== claims.r) {
-    throw required('The verified contact does not match the email address or phone number of this booking. Please verify it again.');
+    throw required(t.localized('verificationMismatch'));
   }
   const tokenHash = verificationTokenHash(tokenHeader);
   if (await isVerificationTokenSpent(deps.db, tokenHash)) throw alreadyUsed();

@@ -1,4 +1,10 @@
 import { RESEND_COOLDOWN_SECONDS } from '#domain/verification/verification-schemas.ts';
+import type { Language } from '#domain/i18n/languages.ts';
+import { inEnglish, translator, type Localized } from '../../i18n/translate.ts';
+import * as messages from './verification.messages.ts';
+
+const t = translator(messages);
+
 
 /** Per recipient, whatever the practice or the address the request came from. */
 export const SEND_LIMITS = [
@@ -11,7 +17,9 @@ export const SEND_HISTORY_MS = SEND_LIMITS[SEND_LIMITS.length - 1]!.windowMs;
 
 export interface SendRefusal {
   retryAfterSeconds: number;
+  /** The English, for logs and tests; `text` is the patient's. */
   message: string;
+  text: Localized;
 }
 
 /**
@@ -33,19 +41,13 @@ export function checkSendLimits(earlierSends: readonly Date[], now: Date): SendR
   }
   if (retryAt === 0) return null;
   const retryAfterSeconds = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
-  const wait = describeWait(retryAfterSeconds);
-  return {
-    retryAfterSeconds,
-    message: isCooldownOnly
-      ? `A code was just sent. Please wait ${wait} before asking for a new one.`
-      : `Too many codes were requested for this contact. Please try again in ${wait}.`,
-  };
+  const text: Localized = (language) => t(language, isCooldownOnly ? 'justSent' : 'tooManySends', { wait: describeWait(retryAfterSeconds, language) });
+  return { retryAfterSeconds, message: inEnglish(text), text };
 }
 
 /** "30 seconds", "1 minute", "9 minutes", "3 hours". Rounded up, so the patient is never early. */
-export function describeWait(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (seconds < 60) return plural(seconds, 'second');
-  if (seconds < 60 * 60) return plural(Math.ceil(seconds / 60), 'minute');
-  return plural(Math.ceil(seconds / 3600), 'hour');
+export function describeWait(seconds: number, language: Language = 'en'): string {
+  if (seconds < 60) return t(language, 'waitSeconds', { count: seconds });
+  if (seconds < 60 * 60) return t(language, 'waitMinutes', { count: Math.ceil(seconds / 60) });
+  return t(language, 'waitHours', { count: Math.ceil(seconds / 3600) });
 }

@@ -14,12 +14,12 @@ export function registerVerificationRoutes(
   const verification = createVerificationService(deps);
 
   app.post('/verify/send-otp', { config: { rateLimit: deps.rateLimits.otpSend } }, async (request, reply) => {
-    const sent = await withRetryAfter(reply, () => verification.sendCode(parseBody(SendOtpBodySchema, request.body)));
+    const sent = await withRetryAfter(reply, () => verification.sendCode(parseBody(SendOtpBodySchema, request.body), request.language));
     return ok(sent.result, sent.message);
   });
 
   app.post('/verify/verify-otp', { config: { rateLimit: deps.rateLimits.otpCheck } }, async (request, reply) => {
-    const checked = await verification.checkCode(parseBody(VerifyOtpBodySchema, request.body));
+    const checked = await verification.checkCode(parseBody(VerifyOtpBodySchema, request.body), request.language);
     // The token is a credential for the next half hour: no cache may keep it.
     reply.header('cache-control', 'no-store');
     return ok(checked.result, checked.message);

@@ -2,7 +2,13 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { OTP_LENGTH, RESEND_COOLDOWN_SECONDS, type SendOtpBody, type SendOtpResult, type VerifyOtpBody, type VerifyOtpResult } from '#domain/verification/verification-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, type ErrorText } from '../../http/app-error.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
+import { translator, type Localized } from '../../i18n/translate.ts';
+import * as messages from './verification.messages.ts';
+
+const t = translator(messages);
+
 import { enqueueEmail, enqueueSms, messageJobKey } from '../../jobs/message-jobs.ts';
 import type { JobRunNow } from '../../jobs/run-job-now.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
@@ -21,19 +27,20 @@ const EXPIRED_CODE_RETENTION_MS = 60 * 60_000;
 
 /** A 429 that also tells the client, in Retry-After, when to come back. */
 export class RetryLaterError extends AppError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(message: ErrorText, readonly retryAfterSeconds: number) {
     super(429, 'RATE_LIMITED', message);
   }
 }
 
 export interface VerificationService {
-  sendCode(body: SendOtpBody): Promise<{ message: string; result: SendOtpResult }>;
-  checkCode(body: VerifyOtpBody): Promise<{ message: string; result: VerifyOtpResult }>;
+  /** `language`: the request's (no booking exists yet); the code's message and the answer are in it. */
+  sendCode(body: SendOtpBody, language?: Language): Promise<{ message: string; result: SendOtpResult }>;
+  checkCode(body: VerifyOtpBody, language?: Language): Promise<{ message: string; result: VerifyOtpResult }>;
 }
 
 type CheckOutcome = { kind: 'verified' } | { kind: 'missing' } | { kind: 'expired' } | { kind: 'exhausted' } | { kind: 'wrong'; triesLeft: number };
 
-const invalid = (message: string) => new AppError(400, 'OTP_INVALID', message);
+const invalid = (message: Localized) => new AppError(400, 'OTP_INVALID', message);
 
 /** How long send-otp waits for the code's first delivery attempt before answering anyway (ADR 0021). */
 export const CODE_DELIVERY_WAIT_MS = 8_000;
@@ -43,10 +50,7 @@ const CODE_JOB_GRACE_MS = 60_000;
 
 /** The message a patient sees when the first attempt failed: permanent refusals point at the address. */
 function deliveryFailed(channel: 'email' | 'sms', isPermanent: boolean): AppError {
-  const where = channel === 'email' ? 'email address' : 'phone number';
-  const message = isPermanent
-    ? `We could not send the code to this ${where}. Please check it and try again.`
-    : `We could not send the code just now. Please try again in a moment.`;
+  const message = isPermanent ? t.localized(channel === 'email' ? 'notSentEmail' : 'notSentPhone') : t.localized('notSentNow');
   return new AppError(502, 'DELIVERY_FAILED', message);
 }
 
@@ -56,7 +60,7 @@ export interface CodeDelivery {
 }
 
 /** Said when a code is asked for by text on a server that sends no texts (ADR 0029). */
-export const NO_TEXT_CODES_MESSAGE = 'This practice cannot send codes by text message. Please use your email address.';
+export const NO_TEXT_CODES_MESSAGE = t('en', 'noTextCodes');
 
 /** `texts: false`: this server sends no text messages, so codes go by e-mail only (ADR 0029). */
 export function createVerificationService(deps: {
@@ -65,10 +69,10 @@ export function createVerificationService(deps: {
   const { db, clock, delivery } = deps;
 
   return {
-    async sendCode(body) {
+    async sendCode(body, language = DEFAULT_LANGUAGE) {
       const practice = await deps.practices.requirePractice(body.practice_id);
-      if (!practice.to_verify_patient) throw new AppError(403, 'FORBIDDEN', 'This practice does not ask patients to verify their contact.');
-      if (body.verification_type === 'text' && deps.texts === false) throw AppError.badRequest(NO_TEXT_CODES_MESSAGE, { verification_type: 'text messages are not offered' });
+      if (!practice.to_verify_patient) throw new AppError(403, 'FORBIDDEN', t.localized('notVerifying'));
+      if (body.verification_type === 'text' && deps.texts === false) throw AppError.badRequest(t.localized('noTextCodes'), { verification_type: t.localized('noTextCodesField') });
       // Keys before the transaction: on PGlite a query beside an open transaction would wait forever.
       const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
       const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
@@ -79,13 +83,13 @@ export function createVerificationService(deps: {
       const jobKey = await db.transaction(async (tx) => {
         await lockRecipient(tx, body.recipient);
         const refusal = checkSendLimits(await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)), now);
-        if (refusal) throw new RetryLaterError(refusal.message, refusal.retryAfterSeconds);
+        if (refusal) throw new RetryLaterError(refusal.text, refusal.retryAfterSeconds);
         const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
         await upsertCode(tx, key, { channel, hash, expiresAt, createdAt: now });
         await recordSend(tx, body.recipient, now);
         // In the same transaction: the code is stored and its message queued, or neither.
         const runAt = delivery ? new Date(now.getTime() + CODE_JOB_GRACE_MS) : undefined;
-        const queued = await queueCodeMessage(tx, { channel, to: body.recipient, practiceId: practice.id, practiceName: practice.name, code, expiresAt, runAt });
+        const queued = await queueCodeMessage(tx, { channel, to: body.recipient, practiceId: practice.id, practiceName: practice.name, code, expiresAt, runAt, language });
         await pruneVerificationRows(tx, { codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS), sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS) });
         return queued;
       });
@@ -93,18 +97,19 @@ export function createVerificationService(deps: {
         const outcome = await delivery.runNow.run(jobKey, delivery.waitMs ?? CODE_DELIVERY_WAIT_MS);
         if (outcome.status === 'failed' || outcome.status === 'retrying') {
           // The patient is told now, so a later retry would only bring a code they no longer expect.
+          // not patient-facing (a note on the job, for operators)
           if (outcome.status === 'retrying') await delivery.runNow.cancel(outcome.jobId, 'The patient was told the code could not be sent.');
           await db.transaction((tx) => withdrawSend(tx, key, { hash, sentAt: now }));
           throw deliveryFailed(channel, outcome.status === 'failed');
         }
       }
       return {
-        message: `A ${OTP_LENGTH}-digit code was sent to your ${channel === 'email' ? 'email address' : 'phone number'}.`,
+        message: t(language, channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { digits: OTP_LENGTH }),
         result: { recipient: body.recipient, expires_in_seconds: CODE_LIFETIME_MS / 1000, resend_in_seconds: RESEND_COOLDOWN_SECONDS },
       };
     },
 
-    async checkCode(body) {
+    async checkCode(body, language = DEFAULT_LANGUAGE) {
       const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
       const tokenKey = await verificationKey(db, VERIFICATION_TOKEN_KEY_NAME);
       const key: CodeKey = { practiceId: body.practice_id, recipient: body.recipient, purpose: 'booking' };
@@ -128,20 +133,20 @@ export function createVerificationService(deps: {
       });
       switch (outcome.kind) {
         case 'missing':
-          throw invalid('There is no valid code for this contact. Please request a new code.');
+          throw invalid(t.localized('noValidCode'));
         case 'expired':
-          throw invalid('This code has expired. Please request a new code.');
+          throw invalid(t.localized('codeExpired'));
         case 'exhausted':
-          throw invalid('Too many wrong codes. Please request a new code.');
+          throw invalid(t.localized('tooManyWrong'));
         case 'wrong':
-          throw invalid(`That code is not correct. You have ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left.`);
+          throw invalid(t.localized('wrongCode', { tries: outcome.triesLeft }));
         case 'verified':
           break;
       }
       const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
       const token = signVerificationToken(tokenKey, { p: body.practice_id, r: body.recipient, t: body.verification_type, exp: Math.floor(expiresAt.getTime() / 1000) });
       return {
-        message: `Your ${body.verification_type === 'email' ? 'email address' : 'phone number'} is verified.`,
+        message: t(language, body.verification_type === 'email' ? 'verifiedEmail' : 'verifiedPhone'),
         result: { verification_token: token, expires_at: expiresAt.toISOString() },
       };
     },
@@ -166,13 +171,13 @@ function isSameHash(a: string, b: string): boolean {
  */
 async function queueCodeMessage(
   tx: Queryable,
-  message: { channel: 'email' | 'sms'; to: string; practiceId: string; practiceName: string; code: string; expiresAt: Date; runAt: Date | undefined },
+  message: { channel: 'email' | 'sms'; to: string; practiceId: string; practiceName: string; code: string; expiresAt: Date; runAt: Date | undefined; language: Language },
 ): Promise<string> {
   const options = { expiresAt: message.expiresAt, isSecret: true, runAt: message.runAt };
-  const text = `Your ${message.practiceName} verification code is ${message.code}. It expires in ${CODE_LIFETIME_MS / 60_000} minutes.`;
+  const text = t(message.language, 'codeText', { practice: message.practiceName, code: message.code, minutes: CODE_LIFETIME_MS / 60_000 });
   const idempotencyKey = `verification-code:${randomUUID()}`;
   if (message.channel === 'email') {
-    await enqueueEmail(tx, { to: message.to, subject: `Your ${message.practiceName} verification code`, text, idempotencyKey }, options);
+    await enqueueEmail(tx, { to: message.to, subject: t(message.language, 'codeSubject', { practice: message.practiceName }), text, idempotencyKey }, options);
   } else {
     // Asked for this moment, so it goes even after an opt-out (Twilio may still refuse a number
     // that replied STOP to this sender; the patient then hears the code could not be sent).

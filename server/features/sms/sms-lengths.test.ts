@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '#domain/i18n/languages.ts';
+import { translator } from '../../i18n/translate.ts';
+import { smsSegments } from '../../i18n/sms-segments.ts';
+import { createLinkToken } from '../booking-links/link-tokens.ts';
+import { reviewInvitationText } from '../reviews/review-messages.ts';
+import * as verification from '../verification/verification.messages.ts';
+
+/**
+ * Every text message a patient receives, in every language, with long but realistic values: one
+ * or two segments at most (issue 19). Spanish with á, í, ó or ú is UCS-2: 70 characters a
+ * segment, 67 a part.
+ */
+const LONG_NAME = 'Bright Smiles Family & Cosmetic Dentistry';
+// A name with á, í, ó or ú makes any text UCS-2: the review link (66 characters) leaves room for a shorter one.
+const ACCENTED_NAME = 'Dental Sonrisas del Río';
+const reviewUrl = `https://book.chairtime.app/review/${createLinkToken().token}`;
+
+const texts = LANGUAGES.flatMap((language) =>
+  // The English wording is the spec's; with an accented name its review text takes three segments.
+  (language === 'en' ? [LONG_NAME] : [LONG_NAME, ACCENTED_NAME]).flatMap((practice) => [
+    { name: `${language} review invitation for ${practice}`, text: reviewInvitationText(language, practice, reviewUrl) },
+    { name: `${language} verification code for ${practice}`, text: translator(verification)(language, 'codeText', { practice, code: '123456', minutes: 10 }) },
+  ]),
+);
+
+describe('patient text messages', () => {
+  it.each(texts)('$name fits two segments', ({ text }) => {
+    expect(smsSegments(text).segments).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps the Spanish review invitation in GSM-7 when the practice name is', () => {
+    expect(smsSegments(reviewInvitationText('es', LONG_NAME, reviewUrl)).encoding).toBe('GSM-7');
+  });
+});
