@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageOfAcceptLanguage, languageOfTag, pickLanguage, type Language } from '#domain/i18n/languages.ts';
 
 declare module 'fastify' {
@@ -38,4 +38,14 @@ export function registerRequestLanguage(app: FastifyInstance): void {
       return requestLanguage(this);
     },
   });
+}
+
+/** The answer depends on the language headers: caches keep one copy per language (ADR 0034). */
+export function varyByLanguage(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const listed = typeof current === 'string' ? current.split(',').map((h) => h.trim()).filter(Boolean) : [];
+  for (const header of ['Accept-Language', 'Cookie']) {
+    if (!listed.some((h) => h.toLowerCase() === header.toLowerCase())) listed.push(header);
+  }
+  reply.header('vary', listed.join(', '));
 }

@@ -4,11 +4,13 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { documentDescription, documentTitle, PRODUCT_NAME } from '#domain/product.ts';
+import * as productMessages from '#domain/product.messages.ts';
+import { PRODUCT_NAME } from '#domain/product.ts';
 import { FormUrlSchema } from '#domain/practice/practice-query-schemas.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import { translator } from '../i18n/translate.ts';
 import { AppError } from './app-error.ts';
+import { varyByLanguage } from './request-language.ts';
 import * as messages from './http.messages.ts';
 
 const t = translator(messages);
@@ -21,7 +23,7 @@ const PRACTICE_SUBPAGES = new Set(['', 'payment-success', 'payment-failed']);
 
 /** What the page routes need of the practices feature: the name and description for the head. */
 export interface PracticePageLookup {
-  getFormDetails(formUrl: string): Promise<{ name: string; description: string | null }>;
+  getFormDetails(formUrl: string, language: Language): Promise<{ name: string; description: string | null }>;
 }
 
 export function renderIndexHtml(template: string, meta: { title: string; description: string; language?: Language }): string {
@@ -99,15 +101,16 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
   // keep one copy per value of those headers (the query is part of the URL already).
   const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, meta: { title: string; description: string }) => {
     if (!template) throw new AppError(404, 'NOT_FOUND', 'The web app is not built. Run `npm run build`.');
+    varyByLanguage(reply);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
       .send(renderIndexHtml(template, { ...meta, language: request.language }));
   };
 
-  const genericMeta = { title: PRODUCT_NAME, description: documentDescription(null) };
+  const product = translator(productMessages);
+  const genericMeta = (language: Language) => ({ title: PRODUCT_NAME, description: product(language, 'defaultDescription') });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -118,13 +121,17 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
       throw new AppError(404, 'NOT_FOUND', t.localized('nothingServed', { method: request.method, path }));
     }
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
-    if (segments[0] === 'review' && segments.length === 2) return sendPage(request, reply, 200, genericMeta);
+    if (segments[0] === 'review' && segments.length === 2) return sendPage(request, reply, 200, genericMeta(request.language));
     const [slug, subpage = '', ...rest] = segments;
     if (slug && rest.length === 0 && PRACTICE_SUBPAGES.has(subpage) && FormUrlSchema.safeParse(slug).success) {
-      const details = await options.practices.getFormDetails(slug).catch(() => null);
-      if (details) return sendPage(request, reply, 200, { title: documentTitle(details.name), description: documentDescription(details.description) });
+      const details = await options.practices.getFormDetails(slug, request.language).catch(() => null);
+      if (details) {
+        const { language } = request;
+        const title = product(language, 'documentTitle', { practice: details.name, product: PRODUCT_NAME });
+        return sendPage(request, reply, 200, { title, description: details.description?.trim() || genericMeta(language).description });
+      }
     }
-    return sendPage(request, reply, 404, genericMeta);
+    return sendPage(request, reply, 404, genericMeta(request.language));
   });
 }
 

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { ClinicListQuerySchema, FormQuerySchema, FormUrlSchema, ReasonListQuerySchema } from '#domain/practice/practice-query-schemas.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseQuery } from '../../http/request-parsing.ts';
-import { requestLanguage, varyByLanguage } from './practice-request-language.ts';
+import { varyByLanguage } from '../../http/request-language.ts';
+import { translator } from '../../i18n/translate.ts';
+import * as messages from './practices.messages.ts';
 import type { PracticesService } from './practices-service.ts';
+
+const t = translator(messages);
 
 /** Each answer carries the practice's texts in the request's language (issue 19), so it varies by it. */
 export function registerPracticesRoutes(app: FastifyInstance, practices: PracticesService): void {
@@ -11,19 +15,19 @@ export function registerPracticesRoutes(app: FastifyInstance, practices: Practic
     varyByLanguage(reply);
     parseQuery(FormQuerySchema, request.query);
     const formUrl = FormUrlSchema.safeParse(request.params.formUrl);
-    if (!formUrl.success) throw AppError.notFound(`We could not find a booking form at "${request.params.formUrl}". Please check the link.`);
-    return ok(await practices.getFormDetails(formUrl.data, requestLanguage(request)));
+    if (!formUrl.success) throw AppError.notFound(t.localized('formNotFound', { formUrl: request.params.formUrl }));
+    return ok(await practices.getFormDetails(formUrl.data, request.language));
   });
 
   app.get('/clinic', async (request, reply) => {
     varyByLanguage(reply);
     const query = parseQuery(ClinicListQuerySchema, request.query);
-    return ok(await practices.listClinics(query.practice_id, requestLanguage(request)));
+    return ok(await practices.listClinics(query.practice_id, request.language));
   });
 
   app.get('/reason-for-visit', async (request, reply) => {
     varyByLanguage(reply);
     const query = parseQuery(ReasonListQuerySchema, request.query);
-    return ok(await practices.listReasons(query.practice_id, query.pms_clinic_num, requestLanguage(request)));
+    return ok(await practices.listReasons(query.practice_id, query.pms_clinic_num, request.language));
   });
 }

@@ -15,7 +15,11 @@ import {
   type PracticeRow,
   type ReasonRow,
 } from './practices-repository.ts';
+import { translator } from '../../i18n/translate.ts';
 import { practiceTextsIn } from './practice-texts.ts';
+import * as messages from './practices.messages.ts';
+
+const t = translator(messages);
 
 /**
  * `language`: the texts the practice gives in that language, the English where it gives none
@@ -48,8 +52,8 @@ function toClinic(row: ClinicRow, language: Language): Clinic {
 
 /** `texts` defaults to true: the local outbox stands in for Twilio (ADR 0029). */
 export function createPracticesService(db: Database, options: { publishableKey: string | null; texts?: boolean }): PracticesService {
-  const practiceNotFound = () => AppError.notFound('No practice has this practice_id.');
-  const reasonNotFound = () => AppError.notFound('This reason for visit is not offered by this practice.');
+  const practiceNotFound = () => AppError.notFound(t.localized('practiceNotFound'));
+  const reasonNotFound = () => AppError.notFound(t.localized('reasonNotFound'));
 
   async function requirePractice(practiceId: string): Promise<PracticeRow> {
     const practice = await findPracticeById(db, practiceId);
@@ -60,7 +64,7 @@ export function createPracticesService(db: Database, options: { publishableKey: 
   return {
     async getFormDetails(formUrl, language = 'en') {
       const practice = await findPracticeByFormUrl(db, formUrl);
-      if (!practice) throw AppError.notFound(`We could not find a booking form at "${formUrl}". Please check the link.`);
+      if (!practice) throw AppError.notFound(t.localized('formNotFound', { formUrl }));
       return toFormDetails(practice, options.publishableKey, options.texts ?? true, language);
     },
 
@@ -82,7 +86,7 @@ export function createPracticesService(db: Database, options: { publishableKey: 
 
     async requireActiveClinic(practiceId, clinicNum) {
       const clinic = await findActiveClinic(db, practiceId, clinicNum);
-      if (!clinic) throw AppError.notFound(`This practice has no clinic number ${clinicNum}.`);
+      if (!clinic) throw AppError.notFound(t.localized('clinicNotFound', { clinicNum }));
       return toClinic(clinic, 'en');
     },
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMessages } from './i18n/use-messages.ts';
-import * as messages from './use-document-meta.messages.ts';
+import * as messages from '#domain/product.messages.ts';
 
 /**
  * Keeps the tab title and the description meta in step with what the page shows, in the

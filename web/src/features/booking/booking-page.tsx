@@ -3,10 +3,10 @@ import { useParams, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
+import * as messages from '#domain/product.messages.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BookingScreen } from './booking-screen.tsx';
-import * as messages from './booking-page.messages.ts';
 import { BookingSkeleton } from './booking-skeleton.tsx';
 
 /** Route `/:formUrl`: loads the practice form, then shows the booking screen; a failed load shows the 404 page with the server's message. */
