@@ -67,10 +67,10 @@ describe('refusals in the request language', () => {
     expect((await book({ start_time: '10:00:00', end_time: '10:30:00' })).statusCode).toBe(201);
     const taken = await book({ start_time: '10:00:00', end_time: '10:30:00', first_name: 'Otra', email: 'otra@example.com' }, es);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'SLOT_TAKEN', message: 'Lo sentimos, alguien acaba de reservar este horario. Elija otra hora.' });
+    expect(taken.json()).toMatchObject({ code: 'SLOT_TAKEN', message: 'Lo sentimos, alguien acaba de reservar este horario. Elija otro horario.' });
     const past = await book({ apt_date: '2026-02-27', start_time: '09:00:00', end_time: '09:30:00' }, es);
     expect(past.statusCode).toBe(422);
-    expect(past.json()).toMatchObject({ code: 'SLOT_UNAVAILABLE', message: 'Esta hora ya no se puede reservar. Elija otra hora.' });
+    expect(past.json()).toMatchObject({ code: 'SLOT_UNAVAILABLE', message: 'Este horario ya no está disponible. Elija otro horario.' });
   });
 
   it('rates limits in Spanish', async () => {

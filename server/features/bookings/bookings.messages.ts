@@ -20,7 +20,7 @@ export const en = {
 export const es: Translation<typeof en> = {
   booked: 'Cita reservada',
   requestReceived: 'Recibimos su solicitud de cita. El consultorio se comunicará con usted para acordar un horario.',
-  slotTaken: 'Lo sentimos, alguien acaba de reservar este horario. Elija otra hora.',
+  slotTaken: 'Lo sentimos, alguien acaba de reservar este horario. Elija otro horario.',
   requestNotProcessed: 'No se pudo procesar la solicitud.',
   paidNeedsSlot: 'Una cita pagada necesita un horario. Elija una hora.',
   idempotencyKeyReused: 'Esta Idempotency-Key ya se usó para otra reserva.',
