@@ -54,6 +54,9 @@ async function bookAndSend(overrides: Record<string, unknown>) {
   return sendMessages();
 }
 
+/** The checkout pages the paid bookings below were sent to (the line the patient pays for). */
+const checkoutPages: string[] = [];
+
 /** A paid booking through the local checkout: its messages go when the payment completes. */
 async function payAndSend(overrides: Record<string, unknown>) {
   await testDb.db.query('delete from outbox_messages');
@@ -66,6 +69,8 @@ async function payAndSend(overrides: Record<string, unknown>) {
   });
   expect(session.statusCode).toBe(201);
   const sessionId: string = session.json().result.session_id;
+  const page = await app.inject({ method: 'GET', url: `/_dev/checkout/${sessionId}` });
+  checkoutPages.push(page.body);
   const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin }, payload: '' });
   expect(pay.statusCode).toBe(303);
   return sendMessages();
@@ -102,5 +107,6 @@ describe('the reason in booking messages', () => {
     expect(toPatient.text).toContain('$75.00');
     expect(toPractice.text).toContain('Reason: Whitening\n');
     expect(toPractice.text).not.toContain('Blanqueamiento');
+    expect(checkoutPages.at(-1)).toContain('<p>Blanqueamiento en ');
   });
 });

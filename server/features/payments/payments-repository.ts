@@ -139,6 +139,9 @@ export interface SessionAppointment {
   amount_cents: number | null;
   reason_id: string;
   reason_name: string;
+  reason_translations: Translations<ReasonTextField>;
+  /** The booking's language: a renewed checkout names the reason in it. */
+  language: BookingLanguage;
   starts_at: Date | null;
   hold_expires_at: Date | null;
   pms_prov_num: number;
@@ -162,7 +165,7 @@ export interface SessionAppointment {
 export async function findSessionAppointment(db: Queryable, sessionId: string): Promise<SessionAppointment | null> {
   const [row] = await db.query<SessionAppointment>(
     `select a.id, a.practice_id, a.status, a.payment_status, a.payment_session_id, a.amount_cents, a.reason_id, r.name as reason_name,
-            a.starts_at, a.hold_expires_at, a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
+            r.translations as reason_translations, a.language, a.starts_at, a.hold_expires_at, a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
             p.first_name, p.last_name, to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.is_patient,
             a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob, a.user_message, a.insurance_details
        from appointments a

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBooked } from '#domain/booking/booking-lifecycle.ts';
+import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { type CheckoutSession, type PaymentAppointment } from '#domain/payments/payment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { PaymentAdapter, SessionState } from '../../adapters/payments/payment-adapter.ts';
@@ -85,7 +86,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     let session;
     try {
       session = await adapter.createCheckoutSession({
-        appointmentId: earlier.id, amountCents: earlier.amount_cents ?? 0, currency: 'usd', description: `${earlier.reason_name} at ${practice.name}`,
+        appointmentId: earlier.id, amountCents: earlier.amount_cents ?? 0, currency: 'usd', description: t(earlier.language, 'checkoutLine', { reason: reasonNameIn({ name: earlier.reason_name, translations: earlier.reason_translations }, earlier.language), practice: practice.name }),
         successUrl: urls.successUrl, cancelUrl: urls.cancelUrl, expiresAt, idempotencyKey: `checkout-${earlier.id}-after-${earlier.payment_session_id}`,
       });
     } catch (error) {
@@ -205,7 +206,8 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
           appointmentId: created.appointmentId,
           amountCents: reason.amount_cents,
           currency: 'usd',
-          description: `${reason.name} at ${practice.name}`,
+          // The patient reads this line on the checkout page: in the booking's language.
+          description: t(prepared.body.language, 'checkoutLine', { reason: reasonNameIn(reason, prepared.body.language), practice: practice.name }),
           successUrl: urls.successUrl,
           cancelUrl: urls.cancelUrl,
           expiresAt,

@@ -2,6 +2,7 @@ import type { Translation } from '#domain/i18n/message-catalog.ts';
 
 /** The payment API's refusals, as the patient reads them (ADR 0034). */
 export const en = {
+  checkoutLine: '{reason} at {practice}',
   notFound: 'We could not find this payment. Please call the office if you need help.',
   released: 'The time we held for you has been released. Please choose a time again.',
   notStarted: 'The payment could not be started. Please try again in a moment.',
@@ -15,6 +16,7 @@ export const en = {
 };
 
 export const es: Translation<typeof en> = {
+  checkoutLine: '{reason} en {practice}',
   notFound: 'No encontramos este pago. Si necesita ayuda, llame al consultorio.',
   released: 'Se liberó el horario que le reservamos. Elija una hora de nuevo.',
   notStarted: 'No se pudo iniciar el pago. Vuelva a intentarlo en un momento.',
