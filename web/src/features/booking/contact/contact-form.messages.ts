@@ -25,6 +25,8 @@ export const en = {
   insuranceHeading: 'Insurance',
   insuranceQuestion: 'Do you have dental insurance?',
   insuranceLabel: 'Insurance',
+  // The dropdown's first choice when the practice accepts other insurance (its value stays 'Other').
+  otherInsurance: 'Other',
   insuranceProvider: 'Insurance Provider Name',
   subscriberFullName: "Subscriber's Full Name",
   subscriberDob: "Subscriber's Date of Birth",
@@ -66,6 +68,7 @@ export const es: Translation<typeof en> = {
   insuranceHeading: 'Seguro dental',
   insuranceQuestion: '¿Tiene seguro dental?',
   insuranceLabel: 'Seguro',
+  otherInsurance: 'Otro',
   insuranceProvider: 'Nombre de la aseguradora',
   subscriberFullName: 'Nombre completo del titular',
   subscriberDob: 'Fecha de nacimiento del titular',

@@ -32,7 +32,7 @@ export function InsuranceSection({ form }: { form: FormDetails }) {
       {answer === 'Yes' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <InsuranceSelect label={t('insuranceLabel')} options={insuranceOptions(form)} />
+            <InsuranceSelect label={t('insuranceLabel')} options={insuranceOptions(form, t('otherInsurance'))} />
           </div>
           {notice && (
             <div className="sm:col-span-2">

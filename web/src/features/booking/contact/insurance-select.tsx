@@ -20,7 +20,8 @@ export function InsuranceSelect({ label, options }: { label: string; options: re
       ref={fieldRef}
       label={label}
       options={options}
-      value={field.value ?? null}
+      // The choice as the options name it now: a language switch renames 'Other' after it was chosen.
+      value={options.find((option) => option.value === field.value?.value) ?? field.value ?? null}
       onChange={field.onChange}
       onBlur={field.onBlur}
       getLabel={labelOf}
