@@ -15,6 +15,24 @@ export const HEADINGS = {
   booked: 'Appointment Booked',
 } as const;
 
+/** The same headings on a Spanish page (issue 19). */
+export const HEADINGS_ES: Record<keyof typeof HEADINGS, string> = {
+  clinic: 'Seleccione la ubicación que prefiera',
+  patientType: 'Seleccione el tipo de paciente',
+  reason: 'Seleccione el motivo de su visita',
+  provider: 'Seleccione un proveedor',
+  slot: 'Seleccione un horario',
+  contact: 'Ingrese su información de contacto',
+  verify: 'Verifique su contacto',
+  booked: 'Cita reservada',
+};
+
+/** The few calendar texts the slot helpers read, in each language of the patient side. */
+export const CALENDAR_TEXTS = {
+  en: { heading: HEADINGS.slot, nextMonth: 'Go to the Next Month' },
+  es: { heading: HEADINGS_ES.slot, nextMonth: 'Ir al mes siguiente' },
+} as const;
+
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
@@ -91,8 +109,8 @@ export interface ChosenSlot {
  * Picks the `index`-th time of the first day with slots. Tests that book in parallel use
  * different indexes so they never race for one slot (except the test about exactly that).
  */
-export async function chooseSlot(page: Page, index: number): Promise<ChosenSlot> {
-  await expectStep(page, HEADINGS.slot);
+export async function chooseSlot(page: Page, index: number, language: keyof typeof CALENDAR_TEXTS = 'en'): Promise<ChosenSlot> {
+  await expectStep(page, CALENDAR_TEXTS[language].heading);
   const list = page.getByTestId('slot-list');
   await expect(list.getByRole('button').first()).toBeVisible();
   // The first open day may be today, whose times run out late in the practice's day: a test that

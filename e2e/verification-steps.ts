@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { expectStep, HEADINGS, type ChosenSlot } from './booking-steps.ts';
+import { CALENDAR_TEXTS, expectStep, type ChosenSlot } from './booking-steps.ts';
 
 /** Helpers for the verification and payment specs: codes from the dev outbox, slots away from the other specs. */
 
@@ -56,17 +56,18 @@ export function uniqueContact(tag: string): { email: string; phone: string; e164
 
 /**
  * Picks the `slotIndex`-th time on the `dayIndex`-th day with slots (0 = the first, which the
- * other specs use), moving to the next month when this one has too few days left.
+ * other specs use), moving to the next month when this one has too few days left. `language`:
+ * the page's language, for the step's heading and the calendar's next-month button.
  */
-export async function chooseSlotOnDay(page: Page, dayIndex: number, slotIndex: number): Promise<ChosenSlot> {
-  await expectStep(page, HEADINGS.slot);
+export async function chooseSlotOnDay(page: Page, dayIndex: number, slotIndex: number, language: keyof typeof CALENDAR_TEXTS = 'en'): Promise<ChosenSlot> {
+  await expectStep(page, CALENDAR_TEXTS[language].heading);
   const list = page.getByTestId('slot-list');
   await expect(list.getByRole('button').first()).toBeVisible();
   const grid = page.getByRole('grid');
   let days = grid.getByRole('button').and(page.locator(':not([disabled])'));
   let count = await days.count();
   if (count <= dayIndex) {
-    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await page.getByRole('button', { name: CALENDAR_TEXTS[language].nextMonth }).click();
     await expect(list.getByRole('button').first()).toBeVisible();
     days = grid.getByRole('button').and(page.locator(':not([disabled])'));
     count = await days.count();
