@@ -231,6 +231,8 @@ export const BookingResultSchema = z.object({
   end_time: z.string().nullable(),
   pms_prov_num: z.number(),
   pms_op_num: z.number(),
+  /** Issue 20: the patient's manage page, `/{form_url}/appointment/{token}`; absent while a payment is held. */
+  manage_path: z.string().nullable().optional(),
 });
 export type BookingResult = z.infer<typeof BookingResultSchema>;
 
