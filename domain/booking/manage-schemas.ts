@@ -3,7 +3,11 @@ import { MANAGE_REFUSALS, MANAGE_STATES } from './manage-policy.ts';
 
 /**
  * The manage-my-appointment API (issue 20), one schema per payload for both sides:
- * `GET /api/v1/appointment/manage/{token}`, `POST …/reschedule`, `POST …/cancel`, `GET …/calendar.ics`.
+ * `GET /api/v1/appointment/manage/{token}`, `POST …/reschedule`, `POST …/cancel`, `GET …/calendar.ics`,
+ * and `GET …/slots?start_date&end_date&pms_prov_num` (the slot list of `appointment/slots` for the
+ * booking's reason and clinic, in which the booking's own time counts as free, so a patient can
+ * move it by half an hour). Each answers `{ success: true, result }`; the three above with a
+ * `ManagedAppointment`, `slots` with the same list as `appointment/slots`.
  */
 
 /** The reasons a patient may give for cancelling: short, and none of them clinical. */
@@ -75,7 +79,7 @@ export const CancelBodySchema = z.strictObject({ reason: z.enum(CANCEL_REASONS).
 export type CancelBody = z.infer<typeof CancelBodySchema>;
 
 /** The API's paths, built in one place for the page and the tests. */
-export const manageApiPath = (token: string, action?: 'reschedule' | 'cancel' | 'calendar.ics') =>
+export const manageApiPath = (token: string, action?: 'reschedule' | 'cancel' | 'calendar.ics' | 'slots') =>
   `/api/v1/appointment/manage/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
 
 /** The patient's page for a booking: `{PUBLIC_URL}/{form_url}/appointment/{token}` (architecture). */
