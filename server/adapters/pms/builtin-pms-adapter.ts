@@ -14,7 +14,7 @@ export function createBuiltinPmsAdapter(db: Queryable): PmsAdapter {
       const { practice } = request;
       const from = new Date(`${addDays(request.startDate, -MARGIN_DAYS)}T00:00:00Z`);
       const to = new Date(`${addDays(request.endDate, MARGIN_DAYS + 1)}T00:00:00Z`);
-      const schedule = await loadScheduleData(db, practice.id, from, to);
+      const schedule = await loadScheduleData(db, practice.id, from, to, request.ignore?.appointmentId ?? null);
       return generateSlots({
         timeZone: practice.server_tz,
         now: request.now,

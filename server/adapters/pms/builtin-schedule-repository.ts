@@ -18,7 +18,7 @@ export interface ScheduleData {
  * double precision (exact for whole milliseconds): `extract` would compute them as numeric, which
  * costs a visible share of the query on a month of appointments.
  */
-export async function loadScheduleData(db: Queryable, practiceId: string, from: Date, to: Date): Promise<ScheduleData> {
+export async function loadScheduleData(db: Queryable, practiceId: string, from: Date, to: Date, ignoreAppointmentId: string | null = null): Promise<ScheduleData> {
   const [row] = await db.query<{
     schedules: [number, number, number | null, number[], string, string, { start: string; end: string }[]][] | null;
     closures: string[] | null;
@@ -37,8 +37,9 @@ export async function loadScheduleData(db: Queryable, practiceId: string, from: 
           from provider_time_off t where t.practice_id = $1) as time_off,
        (select json_agg(json_build_array(a.pms_prov_num, a.pms_op_num, round(date_part('epoch', a.starts_at) * 1000), round(date_part('epoch', a.ends_at) * 1000)))
           from appointments a
-         where a.practice_id = $1 and ${holdsSlotSql('a.status')} and a.starts_at < $3 and a.ends_at > $2) as busy`,
-    [practiceId, from.toISOString(), to.toISOString()],
+         where a.practice_id = $1 and ${holdsSlotSql('a.status')} and a.starts_at < $3 and a.ends_at > $2
+           and a.id is distinct from $4::uuid) as busy`,
+    [practiceId, from.toISOString(), to.toISOString(), ignoreAppointmentId],
   );
   return {
     schedules: (row?.schedules ?? []).map(([provNum, opNum, clinicNum, weekdays, start, end, breaks]) => ({ provNum, opNum, clinicNum, weekdays, start, end, breaks })),

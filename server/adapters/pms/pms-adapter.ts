@@ -24,6 +24,11 @@ export interface AvailabilityRequest {
   clinicNum?: number;
   /** 0 or undefined: earliest available. */
   provNum?: number;
+  /**
+   * A booking being moved (issue 20): its own time counts as free, so it can move by half an hour
+   * onto an overlapping time. `pmsAptNum` is its appointment in the practice's system, once written.
+   */
+  ignore?: { appointmentId: string; pmsAptNum: number | null };
 }
 
 /**

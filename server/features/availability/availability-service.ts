@@ -27,6 +27,8 @@ export interface OfferedSlotRequest {
   startTime: string;
   provNum: number;
   clinicNum: number | null;
+  /** A booking being moved: its own time counts as free (issue 20). */
+  ignore?: { appointmentId: string; pmsAptNum: number | null };
 }
 
 export interface AvailabilityService {
@@ -125,6 +127,7 @@ export function createAvailabilityService(deps: {
         allowedProvNums: request.reason.provider_nums,
         ...(request.clinicNum !== null ? { clinicNum: request.clinicNum } : {}),
         provNum: request.provNum,
+        ...(request.ignore ? { ignore: request.ignore } : {}),
       });
       const start = `${request.date} ${request.startTime}`;
       return records.find((record) => record.DateTimeStart === start) ?? null;
