@@ -35,6 +35,15 @@ export const pmsNum = () => z.number({ error: 'must be a positive whole number' 
 export const wholeNumberAtLeastZero = (unit: string, fallback: number) =>
   z.number({ error: `must be a whole number of ${unit}, 0 or more` }).int().min(0).default(fallback);
 
+/** Hours before a visit, as a manage policy counts them: 0 to 720 (30 days). */
+export const policyHours = (fallback: number) =>
+  z
+    .number({ error: 'must be a whole number of hours from 0 to 720' })
+    .int('must be a whole number of hours from 0 to 720')
+    .min(0, 'must be a whole number of hours from 0 to 720')
+    .max(720, 'must be a whole number of hours from 0 to 720')
+    .default(fallback);
+
 export const positiveMinutes = (fallback: number) =>
   z
     .number({ error: 'must be a positive whole number of minutes' })

@@ -46,7 +46,8 @@ describe('parsePracticeConfigFile', () => {
             out_of_network_insurance_message: null, other_insurance_message: null, no_insurance_message: null,
             info_for_patient: null, info_for_paid_patient: null,
             form_customization: { brand_color: '#334155', button_color_1: '#0f766e', button_color_2: '#0f766e' },
-            slot_interval_minutes: 15, google_review_url: null, notification_email: null, sms_from: null, pms: { type: 'builtin' },
+            slot_interval_minutes: 15, google_review_url: null, notification_email: null, sms_from: null,
+            reschedule_cutoff_hours: 24, cancel_cutoff_hours: 24, max_reschedules: 2, refund_deposit_if_cancelled_hours_before: 48, pms: { type: 'builtin' },
             clinics: [], providers: [], operatories: [], reasons: [], schedules: [], closures: [], time_off: [],
           },
         ],
@@ -115,6 +116,12 @@ describe('parsePracticeConfigFile', () => {
     ]],
     ['a bad colour', { practices: [minimal({ form_customization: { brand_color: 'teal' } })] }, ['practices[0].form_customization.brand_color: must be a colour like #0f766e']],
     ['an unknown optional insurance field', { practices: [minimal({ optional_insurance_fields: ['groupNumber', 'memberId'] })] }, ['practices[0].optional_insurance_fields[1]: must be groupNumber or subscriberPhone']],
+    ['a manage policy out of range', { practices: [minimal({ reschedule_cutoff_hours: -1, cancel_cutoff_hours: 2.5, max_reschedules: 21, refund_deposit_if_cancelled_hours_before: '48' })] }, [
+      'practices[0].reschedule_cutoff_hours: must be a whole number of hours from 0 to 720',
+      'practices[0].cancel_cutoff_hours: must be a whole number of hours from 0 to 720',
+      'practices[0].max_reschedules: must be a whole number from 0 to 20',
+      'practices[0].refund_deposit_if_cancelled_hours_before: must be a whole number of hours from 0 to 720',
+    ]],
     ['non-http URLs', { practices: [minimal({ logo: 'ftp://x.example/logo.png', google_review_url: 'not a url' })] }, [
       'practices[0].logo: must be an http(s) URL or null',
       'practices[0].google_review_url: must be an http(s) URL or null',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MANAGE_POLICY } from '../booking/manage-policy.ts';
 import {
   colour,
   dollars,
@@ -11,6 +12,7 @@ import {
   optionalHttpUrl,
   optionalSmsSender,
   optionalText,
+  policyHours,
   pmsNum,
   positiveMinutes,
   requiredText,
@@ -161,6 +163,16 @@ export const PracticeConfigSchema = z
       .max(720, REVIEW_DELAY_MESSAGE)
       .nullable()
       .optional(),
+    // What a patient may do from the manage link (issue 20): hours before the visit, and moves per booking.
+    reschedule_cutoff_hours: policyHours(DEFAULT_MANAGE_POLICY.rescheduleCutoffHours),
+    cancel_cutoff_hours: policyHours(DEFAULT_MANAGE_POLICY.cancelCutoffHours),
+    max_reschedules: z
+      .number({ error: 'must be a whole number from 0 to 20' })
+      .int('must be a whole number from 0 to 20')
+      .min(0, 'must be a whole number from 0 to 20')
+      .max(20, 'must be a whole number from 0 to 20')
+      .default(DEFAULT_MANAGE_POLICY.maxReschedules),
+    refund_deposit_if_cancelled_hours_before: policyHours(DEFAULT_MANAGE_POLICY.refundDepositIfCancelledHoursBefore),
     pms: PmsConfigSchema,
     clinics: z.array(ClinicConfigSchema).default([]),
     providers: z.array(ProviderConfigSchema).default([]),

@@ -43,6 +43,10 @@ export interface PracticeRow {
   review_request_delay_hours: number | null;
   /** Its own texting number or Messaging Service SID; null: TWILIO_FROM (ADR 0033). */
   sms_from: string | null;
+  reschedule_cutoff_hours: number;
+  cancel_cutoff_hours: number;
+  max_reschedules: number;
+  refund_deposit_if_cancelled_hours_before: number;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
   /** Its texts in other languages (issue 19); `{}` when it gives none. */
   translations: Translations<PracticeTextField>;
