@@ -1,4 +1,4 @@
-import { BOOKED_STATUSES, SLOT_HOLDING_STATUSES, type BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import { BOOKED_STATUSES, ENDED_STATUSES, SLOT_HOLDING_STATUSES, type BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 
 /** `column in ('a', 'b')` for statuses from the domain's lists (constants, never user input). */
 function statusIn(statuses: readonly BookingStatus[], column: string): string {
@@ -14,3 +14,6 @@ export const holdsSlotSql = (column = 'status') => statusIn(SLOT_HOLDING_STATUSE
 
 /** A visit booked and kept: the review sweep asks these (never no-shows or cancellations). */
 export const bookedSql = (column = 'status') => statusIn(BOOKED_STATUSES, column);
+
+/** The booking is over without (or after) its visit: cancelled, expired, refunded or a no-show. */
+export const endedSql = (column = 'status') => statusIn(ENDED_STATUSES, column);

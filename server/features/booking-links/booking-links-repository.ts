@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { holdsSlotSql } from '../../db/booking-status-sql.ts';
+import { endedSql } from '../../db/booking-status-sql.ts';
 
 export type BookingLinkPurpose = 'manage';
 
@@ -24,26 +24,33 @@ export interface LiveBookingLink {
 }
 
 /**
- * A link that still opens its booking: not revoked, not expired, and its booking still holds its
- * time (an ended booking's links are revoked; the status check also covers a row changed by hand).
+ * A link that still opens its booking: not revoked, not expired, and its booking not over for
+ * long (issue 20, amending ADR 0033): a cancelled booking's page still says so, read-only, for
+ * LINK_AFTERLIFE_DAYS after it ended, as does a past visit's after its end; a request without a
+ * time opens until it ends. Ending a booking no longer revokes its links.
  */
 export async function findLiveBookingLink(db: Queryable, tokenHash: string, purpose: BookingLinkPurpose, now: Date): Promise<LiveBookingLink | null> {
   const [row] = await db.query<LiveBookingLink>(
     `select l.id as link_id, l.appointment_id, l.practice_id
        from booking_links l join appointments a on a.id = l.appointment_id
       where l.token_hash = $1 and l.purpose = $2 and l.revoked_at is null
-        and (l.expires_at is null or l.expires_at > $3) and ${holdsSlotSql('a.status')}`,
+        and (l.expires_at is null or l.expires_at > $3)
+        and (case when ${endedSql('a.status')} then a.updated_at else coalesce(a.ends_at, $3::timestamptz) end)
+            > $3::timestamptz - make_interval(days => ${LINK_AFTERLIFE_DAYS})`,
     [tokenHash, purpose, now.toISOString()],
   );
   return row ?? null;
 }
+
+/** How long a link keeps opening after its booking ended or its visit was over. */
+export const LINK_AFTERLIFE_DAYS = 30;
 
 export async function revokeBookingLink(db: Queryable, linkId: string, at: Date): Promise<boolean> {
   const rows = await db.query(`update booking_links set revoked_at = $2 where id = $1 and revoked_at is null returning id`, [linkId, at.toISOString()]);
   return rows.length > 0;
 }
 
-/** Every live link of a booking, in the transaction that ends it. */
+/** Every live link of a booking (staff revoking a leaked link, erasure). */
 export async function revokeBookingLinks(tx: Queryable, appointmentId: string, at: Date): Promise<number> {
   const rows = await tx.query(`update booking_links set revoked_at = $2 where appointment_id = $1 and revoked_at is null returning id`, [appointmentId, at.toISOString()]);
   return rows.length;

@@ -1,4 +1,4 @@
-import { canMove, canReschedule, hasEnded, holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
+import { canMove, canReschedule, holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
@@ -9,7 +9,6 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 
 import type { AvailabilityService } from '../availability/availability-service.ts';
-import { revokeBookingLinks } from '../booking-links/booking-links-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.ts';
 import { findBookingState, lockBookingState, updateBookingStatus, updateBookingTime, type BookingState } from './booking-lifecycle-repository.ts';
@@ -18,13 +17,23 @@ import { slotTaken } from './slot-refusal.ts';
 
 /**
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
- * or the system, and moves to another time. Each is one transaction on the locked row; ending a
- * booking revokes its links in the same transaction; the slot lists are refreshed after commit.
- * The manage page, reminders and the staff console call these, never update the row themselves.
+ * or the system, and moves to another time. Each is one transaction on the locked row; the slot
+ * lists are refreshed after commit. The manage page, reminders and the staff console call these,
+ * never update the row themselves. An ended booking's links keep opening, read-only (issue 20).
  */
 export interface BookingLifecycle {
-  changeStatus(appointmentId: string, to: BookingStatus, by: { actor: CancelledBy; reason?: string | null }): Promise<BookingState>;
-  reschedule(appointmentId: string, target: Omit<SlotTarget, 'clinicNum'>): Promise<BookingState>;
+  changeStatus(appointmentId: string, to: BookingStatus, by: { actor: CancelledBy; reason?: string | null }, hooks?: ChangeHooks): Promise<BookingState>;
+  reschedule(appointmentId: string, target: Omit<SlotTarget, 'clinicNum' | 'ignore'>, hooks?: ChangeHooks): Promise<BookingState>;
+}
+
+/**
+ * What a caller adds to a change, in its transaction: `check` may refuse on the locked row (a
+ * patient's policy, an idempotency key); `after` queues what must commit with the change
+ * (messages, a refund), so the patient never hears of a change that did not happen.
+ */
+export interface ChangeHooks {
+  check?(tx: Queryable, current: BookingState): Promise<void> | void;
+  after?(tx: Queryable, before: BookingState, after: BookingState): Promise<void>;
 }
 
 const NOT_FOUND = t.localized('appointmentNotFound');
@@ -37,37 +46,44 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
   }
 
   return {
-    async changeStatus(appointmentId, to, by) {
+    async changeStatus(appointmentId, to, by, hooks) {
       const state = await deps.db.transaction(async (tx) => {
         const before = await locked(tx, appointmentId);
+        await hooks?.check?.(tx, before);
         if (before.status === to) return before;
         if (!canMove(before.status, to)) {
           throw new AppError(409, 'CONFLICT', t.localized('cannotBecome', { status: before.status, target: to }));
         }
         const at = deps.clock.now();
         await updateBookingStatus(tx, appointmentId, { to, at, cancelledBy: by.actor, cancelReason: by.reason ?? null });
-        if (hasEnded(to)) await revokeBookingLinks(tx, appointmentId, at);
         // A cancellation or no-show frees the time: every other process offers it again on commit.
         if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
-        return { ...before, status: to };
+        const after = (await findBookingState(tx, appointmentId))!;
+        await hooks?.after?.(tx, before, after);
+        return after;
       });
       deps.availability.invalidatePractice(state.practice_id);
       return state;
     },
 
-    async reschedule(appointmentId, target) {
+    async reschedule(appointmentId, target, hooks) {
       const before = await findBookingState(deps.db, appointmentId);
       if (!before) throw AppError.notFound(NOT_FOUND);
       const { practice, reason } = await deps.practices.requirePracticeAndReason(before.practice_id, before.reason_id);
       const state = await deps.db.transaction(async (tx) => {
         const current = await locked(tx, appointmentId);
+        await hooks?.check?.(tx, current);
         if (!canReschedule(current.status)) throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
-        const slot = await findOfferedSlotOrRefuse(tx, { availability: deps.availability, clock: deps.clock }, practice, reason, { ...target, clinicNum: current.pms_clinic_num });
+        // Its own time counts as free: a patient may move a visit by half an hour.
+        const ignore = { appointmentId, pmsAptNum: current.pms_apt_num };
+        const slot = await findOfferedSlotOrRefuse(tx, { availability: deps.availability, clock: deps.clock }, practice, reason, { ...target, clinicNum: current.pms_clinic_num, ignore });
         await updateBookingTime(tx, appointmentId, { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() }).catch((error: unknown) => {
           throw isOverlapViolation(error) ? slotTaken() : error;
         });
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
-        return (await findBookingState(tx, appointmentId))!;
+        const after = (await findBookingState(tx, appointmentId))!;
+        await hooks?.after?.(tx, current, after);
+        return after;
       });
       deps.availability.invalidatePractice(state.practice_id);
       return state;

@@ -222,6 +222,8 @@ export interface SlotTarget {
   /** 0: the earliest available provider. */
   provNum: number;
   clinicNum: number | null;
+  /** A booking being moved: its own time counts as free. */
+  ignore?: { appointmentId: string; pmsAptNum: number | null };
 }
 
 /**
