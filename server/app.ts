@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         };
   const payments = createPaymentsService({ db, clock, practices, availability, captcha, adapter: paymentAdapter, publicUrl: config.publicUrl });
   const bookings = createBookingsService({
-    db, clock, practices, availability, captcha,
+    db, clock, practices, availability, captcha, publicUrl: config.publicUrl,
     onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
   });
   app.decorate('bookingLifecycle', createBookingLifecycle({ db, clock, practices, availability }));

@@ -32,7 +32,7 @@ export const MANAGE_STATES = ['requested', 'awaiting_payment', 'booked', 'confir
 export type ManageState = (typeof MANAGE_STATES)[number];
 
 /** Why an action is not offered now; the page says it in words (and offers the phone). */
-export const MANAGE_REFUSALS = ['ended', 'past', 'no_time', 'awaiting_payment', 'cutoff', 'max_reschedules'] as const;
+export const MANAGE_REFUSALS = ['ended', 'past', 'no_time', 'awaiting_payment', 'cutoff', 'max_reschedules', 'not_offered'] as const;
 export type ManageRefusal = (typeof MANAGE_REFUSALS)[number];
 
 export interface ManagedBookingFacts {
@@ -42,6 +42,8 @@ export interface ManagedBookingFacts {
   rescheduleCount: number;
   /** The deposit the patient paid (cents), when the booking is paid and not refunded. */
   paidCents: number | null;
+  /** False when the practice no longer offers the booking's reason online: it can be cancelled, not moved. */
+  isOffered?: boolean;
 }
 
 export interface ManageAllowance {
@@ -80,7 +82,15 @@ export function manageAllowance(facts: ManagedBookingFacts, policy: ManagePolicy
   const common = commonRefusal(facts.status, isPast);
   const rescheduleRefusal: ManageRefusal | null =
     common ??
-    (start === null ? 'no_time' : reschedulesLeft === 0 ? 'max_reschedules' : at > rescheduleUntil!.getTime() ? 'cutoff' : null);
+    (start === null
+      ? 'no_time'
+      : facts.isOffered === false
+        ? 'not_offered'
+        : reschedulesLeft === 0
+          ? 'max_reschedules'
+          : at > rescheduleUntil!.getTime()
+            ? 'cutoff'
+            : null);
   // A request without a time can always be withdrawn: the office has not given it one yet.
   const cancelRefusal: ManageRefusal | null = facts.status === 'requested' ? null : (common ?? (at > cancelUntil!.getTime() ? 'cutoff' : null));
 

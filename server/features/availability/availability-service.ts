@@ -34,6 +34,8 @@ export interface OfferedSlotRequest {
 export interface AvailabilityService {
   /** The slot list, serialised once per cache entry (see slot-list-payload.ts). */
   listSlots(query: SlotsQuery): Promise<SlotListPayload>;
+  /** The slot list for moving one booking (its manage link): its own time counts as free; never cached. */
+  listSlotsForMove(query: SlotsQuery, ignore: { appointmentId: string; pmsAptNum: number | null }): Promise<SlotListPayload>;
   /**
    * The record the engine offers right now for this start time, read through `tx` (the booking
    * transaction), or null. The same code path as the slots list, without the cache.
@@ -80,7 +82,7 @@ export function createAvailabilityService(deps: {
   });
   const otherProcesses = listenForSlotChanges(deps.db, cache, deps.logger);
 
-  async function computeSlots(query: SlotsQuery): Promise<AvailabilityRecord[]> {
+  async function computeSlots(query: SlotsQuery, ignore?: OfferedSlotRequest['ignore']): Promise<AvailabilityRecord[]> {
     const { practice, reason } = await deps.practices.requirePracticeAndReason(query.practice_id, query.reason_for_visit_id);
     const clinicNum = query.pms_clinic_num;
     if (clinicNum !== undefined) {
@@ -102,6 +104,7 @@ export function createAvailabilityService(deps: {
       allowedProvNums: reason.provider_nums,
       ...(clinicNum !== undefined ? { clinicNum } : {}),
       provNum,
+      ...(ignore ? { ignore } : {}),
     });
   }
 
@@ -112,6 +115,14 @@ export function createAvailabilityService(deps: {
         // The checks run inside the cached computation too: a hit costs no database round trip.
         // Keyed by the id in its stored (lower-case) form, the one invalidations and notices use.
         return await cache.get(query.practice_id.toLowerCase(), key, async () => createSlotListPayload(await computeSlots(query)));
+      } catch (error) {
+        if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
+        throw error;
+      }
+    },
+    async listSlotsForMove(query, ignore) {
+      try {
+        return createSlotListPayload(await computeSlots(query, ignore));
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
         throw error;

@@ -44,6 +44,8 @@ export interface BookedAppointment {
   /** Null for a request without a time ("Proceed Without Slots"). */
   slot: { startsAt: Date; endsAt: Date; provNum: number } | null;
   composedMessage: string;
+  /** The patient's manage page (issue 20), minted for this message; absent: the e-mail says to call. */
+  manageUrl?: string | null;
 }
 
 /**
@@ -100,7 +102,9 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
       '',
       ...details,
       '',
-      slot ? t(language, 'calendarAttached') : t(language, 'callSooner'),
+      ...(booked.manageUrl
+        ? [...(slot ? [t(language, 'calendarFileAttached')] : []), t(language, 'manageLink', { url: booked.manageUrl })]
+        : [slot ? t(language, 'calendarAttached') : t(language, 'callSooner')]),
       '',
       t(language, 'bookedVia', { product: PRODUCT_NAME }),
     ].join('\n'),

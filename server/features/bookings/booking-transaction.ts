@@ -31,6 +31,7 @@ import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
 import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
+import { mintManageLink } from '../booking-links/manage-links.ts';
 import { queueBookingMessages } from './booking-messages.ts';
 import { insertAppointment, isOverlapViolation, queueBehindSameChairBookings } from './bookings-repository.ts';
 import { explainUnofferedSlot, slotTaken, slotUnavailable } from './slot-refusal.ts';
@@ -57,6 +58,8 @@ export interface BookingTransactionDeps {
   practices: PracticesService;
   availability: AvailabilityService;
   captcha: CaptchaService;
+  /** The deployment's public address, for the manage link in the confirmation (issue 20). */
+  publicUrl: string;
 }
 
 export interface PreparedBooking {
@@ -187,7 +190,11 @@ export async function createAppointment(
   if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
   if (status !== 'pending_payment') {
-    await queueBookingMessages(tx, { appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null }, composedMessage, slot: bookedSlot, language: body.language }, deps.clock.now());
+    const link = await mintManageLink(tx, { appointmentId, formUrl: practice.form_url, carriedBy: 'confirmation', now: deps.clock.now() });
+    await queueBookingMessages(tx, {
+      appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null },
+      composedMessage, slot: bookedSlot, language: body.language, manageUrl: link.url(deps.publicUrl),
+    }, deps.clock.now());
   }
   return {
     appointmentId,

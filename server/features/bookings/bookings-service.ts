@@ -9,6 +9,8 @@ const t = translator(messages);
 
 import { createAppointment, prepareBooking, requestHash, type BookingTransactionDeps, type BookingRequest } from './booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
+import { mintManageLink } from '../booking-links/manage-links.ts';
+import { findFormUrlOfAppointment } from '../practices/practices-repository.ts';
 
 export type { BookingRequest } from './booking-transaction.ts';
 
@@ -33,7 +35,12 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
     if (stored.request_hash !== hash) {
       throw AppError.validation(t.localized('idempotencyKeyReused'), { 'Idempotency-Key': t.localized('idempotencyKeyReusedField') });
     }
-    return { status: stored.response_status, body: stored.response_body as BookingResponse['body'] };
+    const earlier = { status: stored.response_status, body: stored.response_body as BookingResponse['body'] };
+    // The retry gets a manage link of its own: the first answer's token was never stored.
+    const formUrl = await findFormUrlOfAppointment(deps.db, earlier.body.result.appointment_id);
+    if (!formUrl) return earlier;
+    const link = await mintManageLink(deps.db, { appointmentId: earlier.body.result.appointment_id, formUrl, carriedBy: 'booking_response', now: deps.clock.now() });
+    return withManagePath(earlier, link.path);
   }
 
   return {
@@ -56,6 +63,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
           if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
           const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
           if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
+          const link = await mintManageLink(tx, { appointmentId: created.appointmentId, formUrl: prepared.practice.form_url, carriedBy: 'booking_response', now: deps.clock.now() });
           const booked: BookingResponse = {
             status: 201,
             body: {
@@ -64,8 +72,9 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
               result: created.result,
             },
           };
+          // Stored without the manage link: only hashes of link tokens are kept (ADR 0033).
           if (key) await storeResponse(tx, key, booked.status, booked.body);
-          return booked;
+          return withManagePath(booked, link.path);
         });
         deps.availability.invalidatePractice(prepared.practice.id);
         return response;
@@ -78,6 +87,10 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
       }
     },
   };
+}
+
+function withManagePath(response: BookingResponse, managePath: string): BookingResponse {
+  return { ...response, body: { ...response.body, result: { ...response.body.result, manage_path: managePath } } };
 }
 
 function paymentSessionOf(body: unknown): string | null {

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
+import { mintManageLink } from '../booking-links/manage-links.ts';
 import { queueBookingMessages } from '../bookings/booking-messages.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import * as messages from './payment-messages.messages.ts';
@@ -23,7 +24,8 @@ const whenOf = (a: HeldAppointment, practice: PracticeRow, language: Language = 
 const patientAmount = (a: HeldAppointment) => formatDollars(a.amount_cents ?? 0, a.language);
 
 /** Paid: the same confirmation and practice notice as an unpaid booking, with the amount. */
-export async function queuePaidBookingMessages(tx: Queryable, practice: PracticeRow, a: HeldAppointment, now: Date): Promise<void> {
+export async function queuePaidBookingMessages(tx: Queryable, practice: PracticeRow, a: HeldAppointment, now: Date, publicUrl: string): Promise<void> {
+  const link = await mintManageLink(tx, { appointmentId: a.id, formUrl: practice.form_url, carriedBy: 'confirmation', now });
   await queueBookingMessages(
     tx,
     {
@@ -37,6 +39,7 @@ export async function queuePaidBookingMessages(tx: Queryable, practice: Practice
       slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
       paidCents: a.amount_cents ?? 0,
       language: a.language,
+      manageUrl: link.url(publicUrl),
     },
     now,
   );

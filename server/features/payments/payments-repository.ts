@@ -87,6 +87,7 @@ interface BookedSlotRow {
   pms_prov_num: number;
   pms_op_num: number;
   server_tz: string;
+  form_url: string;
 }
 
 export async function findBookedSlotBySession(
@@ -94,7 +95,7 @@ export async function findBookedSlotBySession(
   sessionId: string,
 ): Promise<BookedSlotRow | null> {
   const [row] = await db.query<BookedSlotRow>(
-    `select a.id, a.reference, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz
+    `select a.id, a.reference, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz, p.form_url
        from appointments a join practices p on p.id = a.practice_id
       where a.payment_session_id = $1`,
     [sessionId],
@@ -109,9 +110,14 @@ export async function markBookedUnpaid(tx: Queryable, id: string): Promise<void>
   );
 }
 
+/**
+ * Money that cannot keep a booking goes back: the booking becomes `refunded`. A booking the patient
+ * cancelled stays `cancelled` (its deposit was refunded under the policy, issue 20).
+ */
 export async function markRefund(tx: Queryable, id: string, paymentStatus: 'refund_pending' | 'refunded', paymentIntentId: string | null): Promise<void> {
   await tx.query(
-    `update appointments set status = 'refunded', payment_status = $2, payment_intent_id = coalesce($3, payment_intent_id), updated_at = now() where id = $1`,
+    `update appointments set status = case when status = 'cancelled' and refund_cents is not null then status else 'refunded' end,
+            payment_status = $2, payment_intent_id = coalesce($3, payment_intent_id), updated_at = now() where id = $1`,
     [id, paymentStatus, paymentIntentId],
   );
 }
@@ -202,6 +208,19 @@ export async function moveToSession(
       where id = $1 and payment_session_id = $2 and (status = 'pending_payment' or (status = 'booked' and payment_status = 'unpaid'))
       returning id`,
     [move.id, move.fromSessionId, move.toSessionId, move.provider, move.holdExpiresAt.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * A cancellation that gives the deposit back (issue 20): recorded once, in the cancelling
+ * transaction; false when a refund was already under way or done.
+ */
+export async function markCancellationRefund(tx: Queryable, id: string, cents: number): Promise<boolean> {
+  const rows = await tx.query(
+    `update appointments set payment_status = 'refund_pending', refund_cents = $2
+      where id = $1 and payment_status = 'paid' and refund_cents is null returning id`,
+    [id, cents],
   );
   return rows.length === 1;
 }

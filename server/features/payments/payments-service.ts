@@ -12,6 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import * as messages from './payments.messages.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { mintManageLink } from '../booking-links/manage-links.ts';
 import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
 import { createAppointment, prepareBooking, slotTaken, type BookingTransactionDeps, type BookingRequest } from '../bookings/booking-transaction.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
@@ -149,7 +150,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     await markPaid(tx, a.id, paymentIntentId, clock.now());
     // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
     await spendHeldVerificationToken(tx, a.id);
-    await queuePaidBookingMessages(tx, practice, a, clock.now());
+    await queuePaidBookingMessages(tx, practice, a, clock.now(), deps.publicUrl);
     return 'paid';
   }
 
@@ -296,6 +297,8 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
       if (!status.apt_booked) throw AppError.badRequest(t.localized('notComplete'), { payment_details: t.localized('notCompleteField') });
       const row = await findBookedSlotBySession(db, sessionId);
       if (!row) throw slotTaken();
+      // The success page's own manage link (each return mints one; the e-mail carries another).
+      const link = await mintManageLink(db, { appointmentId: row.id, formUrl: row.form_url, carriedBy: 'payment_return', now: clock.now() });
       return {
         status: 200,
         body: {
@@ -310,6 +313,7 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
             end_time: row.ends_at ? formatInstantLocal(row.ends_at, row.server_tz).slice(11) : null,
             pms_prov_num: row.pms_prov_num,
             pms_op_num: row.pms_op_num,
+            manage_path: link.path,
           },
         },
       };

@@ -152,3 +152,9 @@ export async function hasAnyPractice(db: Queryable): Promise<boolean> {
   const [row] = await db.query<{ has_practice: boolean }>('select exists (select 1 from practices) as has_practice');
   return row?.has_practice === true;
 }
+
+/** The booking page's path segment of an appointment's practice (for a link minted afresh). */
+export async function findFormUrlOfAppointment(db: Queryable, appointmentId: string): Promise<string | null> {
+  const [row] = await db.query<{ form_url: string }>('select p.form_url from appointments a join practices p on p.id = a.practice_id where a.id = $1', [appointmentId]);
+  return row?.form_url ?? null;
+}
