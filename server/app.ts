@@ -19,6 +19,8 @@ import { createAvailabilityService } from './features/availability/availability-
 import { createBookingLifecycle, type BookingLifecycle } from './features/bookings/booking-lifecycle-service.ts';
 import { registerBookingsRoutes } from './features/bookings/bookings-routes.ts';
 import { createBookingsService } from './features/bookings/bookings-service.ts';
+import { registerManageRoutes } from './features/manage/manage-routes.ts';
+import { createManageService } from './features/manage/manage-service.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
 import { createCaptchaService } from './features/captcha/captcha-service.ts';
 import { registerPatientsRoutes } from './features/patients/patients-routes.ts';
@@ -158,7 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db, clock, practices, availability, captcha, publicUrl: config.publicUrl,
     onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
   });
-  app.decorate('bookingLifecycle', createBookingLifecycle({ db, clock, practices, availability }));
+  const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
+  app.decorate('bookingLifecycle', bookingLifecycle);
+  const manage = createManageService({ db, clock, practices, availability, lifecycle: bookingLifecycle, publicUrl: config.publicUrl });
   app.decorate('background', {
     jobHandlers: {
       ...messageHandlers,
@@ -181,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerCaptchaRoutes(api, captcha, rateLimits.challenge);
       registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup, identityLimit: rateLimits.patientIdentity });
       registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
+      registerManageRoutes(api, { manage, clock, rateLimits: { lookup: rateLimits.manageLookup, change: rateLimits.manageChange } });
       registerPaymentsRoutes(api, { payments, rateLimits: { create: rateLimits.booking, status: rateLimits.paymentStatus } });
       await registerStripeWebhook(api, { payments, webhookSecret: config.stripe?.webhookSecret, clock });
       registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });

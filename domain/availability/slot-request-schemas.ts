@@ -12,6 +12,15 @@ const optionalWholeNumber = (name: string) =>
     .transform(Number)
     .optional();
 
+/** Both dates real, in order, and at most MAX_SLOT_RANGE_DAYS apart. */
+const withinRange = (query: { start_date: string; end_date: string }, ctx: z.RefinementCtx) => {
+  const days = parseLocalDate(query.end_date) - parseLocalDate(query.start_date);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must not be before start_date' });
+  else if (days + 1 > MAX_SLOT_RANGE_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: `the range may cover at most ${MAX_SLOT_RANGE_DAYS} days` });
+  }
+};
+
 /**
  * `GET appointment/slots` query (spec section 7), with the optional provider and clinic filters.
  * Built per day: both dates must be real and within a window around `today` (calendar-fields.ts).
@@ -26,11 +35,19 @@ export const createSlotsQuerySchema = (today: string) =>
       pms_prov_num: optionalWholeNumber('pms_prov_num'),
       pms_clinic_num: optionalWholeNumber('pms_clinic_num'),
     })
-    .superRefine((query, ctx) => {
-      const days = parseLocalDate(query.end_date) - parseLocalDate(query.start_date);
-      if (days < 0) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must not be before start_date' });
-      else if (days + 1 > MAX_SLOT_RANGE_DAYS) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: `the range may cover at most ${MAX_SLOT_RANGE_DAYS} days` });
-      }
-    }, { when: (payload) => payload.issues.length === 0 });
+    .superRefine(withinRange, { when: (payload) => payload.issues.length === 0 });
+
+/**
+ * `GET appointment/manage/{token}/slots` query (issue 20): the booking gives the practice, reason
+ * and clinic; the patient chooses only the dates and the provider.
+ */
+export const createManageSlotsQuerySchema = (today: string) =>
+  z
+    .object({
+      start_date: windowedLocalDateField('start_date', today),
+      end_date: windowedLocalDateField('end_date', today),
+      pms_prov_num: optionalWholeNumber('pms_prov_num'),
+    })
+    .superRefine(withinRange, { when: (payload) => payload.issues.length === 0 });
+export type ManageSlotsQuery = z.infer<ReturnType<typeof createManageSlotsQuerySchema>>;
 export type SlotsQuery = z.infer<ReturnType<typeof createSlotsQuerySchema>>;

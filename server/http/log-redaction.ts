@@ -21,6 +21,7 @@ export const TOKEN_PATHS = [
   // architecture page draws it: whichever the manage page takes, its token stays out of logs.
   '/manage/:token',
   '/api/v1/manage/:token',
+  '/api/v1/appointment/manage/:token',
   '/:formUrl/appointment/:token',
   // Waitlist offers (issue 18).
   '/waitlist/:token',

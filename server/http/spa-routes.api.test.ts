@@ -52,6 +52,15 @@ describe('the practice page HTML', () => {
     expect((await get(url)).statusCode).toBe(200);
   });
 
+  it("serves a patient's manage page unindexed, uncached and without a referrer", async () => {
+    const response = await get(`/bright-smile/appointment/${'A'.repeat(32)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect((await get('/bright-smile/payment-success')).headers['referrer-policy']).not.toBe('no-referrer');
+  });
+
   it('answers a path with broken percent-encoding with a 400', async () => {
     expect((await get('/%E0%A4%A')).statusCode).toBe(400);
   });

@@ -104,7 +104,7 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
     varyByLanguage(reply);
     return reply
       .status(status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', reply.getHeader('cache-control') ?? 'no-cache')
       .type('text/html; charset=utf-8')
       .send(renderIndexHtml(template, { ...meta, language: request.language }));
   };
@@ -123,7 +123,11 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
     if (segments[0] === 'review' && segments.length === 2) return sendPage(request, reply, 200, genericMeta(request.language));
     const [slug, subpage = '', ...rest] = segments;
-    if (slug && rest.length === 0 && PRACTICE_SUBPAGES.has(subpage) && FormUrlSchema.safeParse(slug).success) {
+    // A patient's manage page (issue 20): its address is a key to their booking, so no search
+    // engine keeps it and no page it links to learns it from the Referer.
+    const isManagePage = subpage === 'appointment' && rest.length === 1;
+    if (isManagePage) void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+    if (slug && (rest.length === 0 || isManagePage) && (PRACTICE_SUBPAGES.has(subpage) || isManagePage) && FormUrlSchema.safeParse(slug).success) {
       const details = await options.practices.getFormDetails(slug, request.language).catch(() => null);
       if (details) {
         const { language } = request;

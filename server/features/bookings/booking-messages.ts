@@ -48,6 +48,37 @@ export interface BookedAppointment {
   manageUrl?: string | null;
 }
 
+export interface AppointmentFacts {
+  /** Null for a request without a time. */
+  startsAt: Date | null;
+  timeZone: string;
+  reference: string;
+  where: string;
+  /** Formatted for reading, or null. */
+  phone: string | null;
+  reasonName: string;
+  /** The provider's name; null with a time: "First Available". */
+  provider: string | null;
+  paidCents?: number | undefined;
+}
+
+/** The appointment's lines, as every message about a booking and its calendar file carry them. */
+export function appointmentDetailLines(lang: Language, facts: AppointmentFacts): string[] {
+  const when = facts.startsAt ? describeAppointmentTime(facts.startsAt, facts.timeZone, lang) : null;
+  return [
+    when ? t(lang, 'when', { when }) : t(lang, 'whenToAgree'),
+    t(lang, 'reference', { reference: facts.reference }),
+    t(lang, 'where', { where: facts.where }),
+    facts.phone ? t(lang, 'phone', { phone: facts.phone }) : null,
+    t(lang, 'reason', { reason: facts.reasonName }),
+    facts.startsAt ? t(lang, 'provider', { provider: facts.provider ?? t(lang, 'firstAvailable') }) : null,
+    facts.paidCents !== undefined ? t(lang, 'paid', { amount: formatDollars(facts.paidCents, lang) }) : null,
+  ].filter((line): line is string => line !== null);
+}
+
+/** The calendar event's title in the patient's language. */
+export const calendarSummaryOf = (lang: Language, reasonName: string, practiceName: string) => t(lang, 'calendarSummary', { reason: reasonName, practice: practiceName });
+
 /**
  * Queues the patient's confirmation (with a calendar file) and the practice's notification in
  * the booking transaction: both commit with the booking or not at all, and the worker retries
@@ -63,18 +94,8 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     .join(', ');
   const phone = practice.phone ? formatPhone(practice.phone) : null;
   // The lines both the e-mail and the calendar file carry, in one language.
-  const detailsIn = (lang: Language, reasonName: string) => {
-    const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, lang) : null;
-    return [
-      when ? t(lang, 'when', { when }) : t(lang, 'whenToAgree'),
-      t(lang, 'reference', { reference: booked.reference }),
-      t(lang, 'where', { where }),
-      phone ? t(lang, 'phone', { phone }) : null,
-      t(lang, 'reason', { reason: reasonName }),
-      slot ? t(lang, 'provider', { provider: provider ?? t(lang, 'firstAvailable') }) : null,
-      booked.paidCents !== undefined ? t(lang, 'paid', { amount: formatDollars(booked.paidCents, lang) }) : null,
-    ].filter((line): line is string => line !== null);
-  };
+  const detailsIn = (lang: Language, reasonName: string) =>
+    appointmentDetailLines(lang, { startsAt: slot?.startsAt ?? null, timeZone: practice.server_tz, reference: booked.reference, where, phone, reasonName, provider, paidCents: booked.paidCents });
   const patientReasonName = booked.patientReasonName ?? booked.reasonName;
   const details = detailsIn(language, patientReasonName);
   const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, language) : null;
@@ -119,7 +140,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
                 start: slot.startsAt,
                 end: slot.endsAt,
                 timeZone: practice.server_tz,
-                summary: t(language, 'calendarSummary', { reason: patientReasonName, practice: practice.name }),
+                summary: calendarSummaryOf(language, patientReasonName, practice.name),
                 description: details.join('\n'),
                 location: where,
                 organizerName: practice.name,

@@ -37,7 +37,8 @@ export interface NewAppointment {
 }
 
 /**
- * Inserts the appointment; the exclusion constraints refuse an overlap with error 23P01. The
+ * Inserts the appointment, made at the consent's time (the service's clock, which the manage
+ * policy's grace period counts from); the exclusion constraints refuse an overlap with error 23P01. The
  * reference is the first of five fresh draws the practice does not have yet (a clash is about
  * one in a billion). Not `insert … on conflict`: a speculative insert checks the exclusion
  * constraints differently, and 50 concurrent bookings of one slot then deadlock on PostgreSQL.
@@ -50,9 +51,9 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
        patient_status, is_patient, booker_first_name, booker_last_name, booker_dob, email, wireless_phone,
        user_message, message, is_concented, consented_at, client_ip, referrer_id, source_meta, utm_details,
        user_meta, fingerprint, has_insurance, insurance_details, hold_expires_at, amount_cents, payment_status,
-       verification_token_hash, language, reference)
+       verification_token_hash, language, created_at, updated_at, reference)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, true, $19, $20, $21,
-             $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32,
+             $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $19, $19,
              (select drawn.reference from (select new_booking_reference() as reference from generate_series(1, 5)) drawn
                where not exists (select 1 from appointments taken where taken.practice_id = $1 and taken.reference = drawn.reference)
                limit 1))

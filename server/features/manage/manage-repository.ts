@@ -13,6 +13,7 @@ export interface ManagedRow {
   created_at: Date;
   pms_prov_num: number;
   pms_clinic_num: number | null;
+  pms_apt_num: number | null;
   reschedule_count: number;
   language: 'en' | 'es';
   email: string | null;
@@ -42,7 +43,7 @@ export interface ManagedRow {
 
 export async function findManagedRow(db: Queryable, appointmentId: string): Promise<ManagedRow | null> {
   const [row] = await db.query<ManagedRow>(
-    `select a.id, a.practice_id, a.reference, a.status, a.starts_at, a.ends_at, a.created_at, a.pms_prov_num, a.pms_clinic_num,
+    `select a.id, a.practice_id, a.reference, a.status, a.starts_at, a.ends_at, a.created_at, a.pms_prov_num, a.pms_clinic_num, a.pms_apt_num::integer as pms_apt_num,
             a.reschedule_count, a.language, a.email, a.payment_status, a.amount_cents, a.refund_cents, a.payment_session_id, a.payment_intent_id,
             pt.first_name, pt.last_name, a.booker_first_name, a.booker_last_name,
             r.id as reason_id, r.name as reason_name, r.translations as reason_translations, r.is_active as reason_is_active,

@@ -1,0 +1,212 @@
+import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
+import type { CancelReason } from '#domain/booking/manage-schemas.ts';
+import { bookingIcs, type BookingChange } from '#domain/calendar/booking-ics.ts';
+import { formatPhone } from '#domain/format/phone-format.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
+import { reasonNameIn } from '#domain/practice/practice-translations.ts';
+import { PRODUCT_NAME } from '#domain/product.ts';
+import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
+import type { Queryable } from '../../db/database.ts';
+import { formatDollars } from '../../i18n/money.ts';
+import { translator } from '../../i18n/translate.ts';
+import type { MailMessage } from '../../adapters/mail/mail-adapter.ts';
+import { enqueueEmail } from '../../jobs/message-jobs.ts';
+import { mintManageLink } from '../booking-links/manage-links.ts';
+import { appointmentDetailLines, calendarSummaryOf } from '../bookings/booking-messages.ts';
+import type { BookingState } from '../bookings/booking-lifecycle-repository.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { ManagedRow } from './manage-repository.ts';
+import { locationOf } from './manage-view.ts';
+import * as messages from './manage-messages.messages.ts';
+
+const t = translator(messages);
+
+/** Practice-facing labels of the reasons a patient may give (the console stays English, ADR 0034). */
+const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  schedule_conflict: 'schedule conflict', // practice-facing
+  feeling_better: 'feeling better', // practice-facing
+  booked_elsewhere: 'booked elsewhere', // practice-facing
+  cost: 'cost', // practice-facing
+  other: 'other', // practice-facing
+};
+
+interface Rendered {
+  lines: (lang: Language) => string[];
+  where: string;
+  patientName: string;
+}
+
+/** The booking's lines in a language, as every message about it carries them. */
+function render(row: ManagedRow, practice: PracticeRow): Rendered {
+  const location = locationOf(row, practice, row.language);
+  const where = [location.name ?? practice.name, location.address].filter(Boolean).join(', ');
+  const phone = row.clinic_phone ?? practice.phone;
+  return {
+    where,
+    patientName: `${row.first_name} ${row.last_name}`,
+    lines: (lang) =>
+      appointmentDetailLines(lang, {
+        startsAt: row.starts_at,
+        timeZone: practice.server_tz,
+        reference: row.reference,
+        where,
+        phone: phone ? formatPhone(phone) : null,
+        // The practice reads the reason's own name; the patient reads it in their language.
+        reasonName: lang === DEFAULT_LANGUAGE ? row.reason_name : reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, lang),
+        provider: row.provider_name,
+        paidCents: row.payment_status === null ? undefined : (row.amount_cents ?? 0),
+      }),
+  };
+}
+
+/** The booking's calendar file for a change: one UID for its whole life, SEQUENCE = moves so far. */
+function calendarFile(change: BookingChange, row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date): string {
+  return bookingIcs(change, {
+    uid: calendarUidOf(row.id),
+    sequence: row.reschedule_count,
+    start: row.starts_at!,
+    end: row.ends_at!,
+    timeZone: practice.server_tz,
+    summary: calendarSummaryOf(row.language, reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, row.language), practice.name),
+    description: rendered.lines(row.language).join('\n'),
+    location: rendered.where,
+    organizerName: practice.name,
+    organizerEmail: practice.notification_email ?? undefined,
+    attendee: row.email ? { name: rendered.patientName, email: row.email } : undefined,
+    now,
+  });
+}
+
+const icsAttachment = (content: string): NonNullable<MailMessage['attachments']>[number] => ({
+  filename: 'appointment.ics',
+  contentType: `text/calendar; charset=utf-8; method=${/^METHOD:(\w+)/m.exec(content)?.[1] ?? 'PUBLISH'}`,
+  content,
+});
+
+/** The file `GET manage/{token}/calendar.ics` downloads: the booking as it is now. */
+export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): string {
+  const change: BookingChange = ['cancelled', 'expired', 'refunded', 'no_show'].includes(row.status) ? 'cancelled' : row.reschedule_count > 0 ? 'rescheduled' : 'booked';
+  return calendarFile(change, row, practice, render(row, practice), now);
+}
+
+/** After a move: the patient's update (with the calendar update and a fresh manage link) and the practice's notice. */
+export async function queueRescheduleMessages(
+  tx: Queryable,
+  change: { row: ManagedRow; practice: PracticeRow; previous: BookingState; now: Date; publicUrl: string },
+): Promise<void> {
+  const { row, practice, previous, now } = change;
+  const lang = row.language;
+  const rendered = render(row, practice);
+  const ics = calendarFile('rescheduled', row, practice, rendered, now);
+  const when = describeAppointmentTime(row.starts_at!, practice.server_tz, lang);
+  const before = previous.starts_at ? describeAppointmentTime(previous.starts_at, practice.server_tz, lang) : null;
+  const link = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'reschedule', now });
+  if (row.email) {
+    await enqueueEmail(tx, {
+      to: row.email,
+      subject: t(lang, 'subjectMoved', { practice: practice.name, when }),
+      text: [
+        t(lang, 'greeting', { name: row.booker_first_name ?? row.first_name }),
+        '',
+        t(lang, 'moved'),
+        '',
+        ...rendered.lines(lang),
+        ...(before ? [t(lang, 'previousTime', { when: before })] : []),
+        ...(row.payment_status === 'paid' ? ['', t(lang, 'paymentKept')] : []),
+        '',
+        t(lang, 'calendarUpdates'),
+        t(lang, 'manageLink', { url: link.url(change.publicUrl) }),
+        '',
+        t(lang, 'bookedVia', { product: PRODUCT_NAME }),
+      ].join('\n'),
+      attachments: [icsAttachment(ics)],
+      idempotencyKey: `manage-reschedule:${row.id}:${row.reschedule_count}`,
+    });
+  }
+  if (practice.notification_email) {
+    const practiceWhen = describeAppointmentTime(row.starts_at!, practice.server_tz);
+    await enqueueEmail(tx, {
+      to: practice.notification_email,
+      // practice-facing
+      subject: `Appointment moved online: ${rendered.patientName}, ${practiceWhen}`,
+      text: [
+        // practice-facing
+        'A patient moved their appointment from its manage link.',
+        '',
+        ...rendered.lines(DEFAULT_LANGUAGE),
+        // practice-facing
+        ...(previous.starts_at ? [`Previous time: ${describeAppointmentTime(previous.starts_at, practice.server_tz)}`] : []),
+        `Appointment id: ${row.id}`,
+      ].join('\n'),
+      attachments: [icsAttachment(ics)],
+      idempotencyKey: `manage-reschedule-notice:${row.id}:${row.reschedule_count}`,
+    });
+  }
+}
+
+/**
+ * After a cancellation: the patient's confirmation (with the calendar's removal, what happens to
+ * the deposit, and the way back to the booking page) and the practice's notice.
+ * `refundCents`: refunded (> 0), kept (0), or nothing paid (null).
+ */
+export async function queueCancellationMessages(
+  tx: Queryable,
+  change: { row: ManagedRow; practice: PracticeRow; refundCents: number | null; reason: CancelReason | null; now: Date; publicUrl: string },
+): Promise<void> {
+  const { row, practice, refundCents, now } = change;
+  const lang = row.language;
+  const rendered = render(row, practice);
+  const ics = row.starts_at && row.ends_at ? calendarFile('cancelled', row, practice, rendered, now) : null;
+  const amount = (lang2: Language) => formatDollars(row.amount_cents ?? 0, lang2);
+  const origin = new URL(change.publicUrl).origin;
+  const link = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'cancellation', now });
+  const money =
+    refundCents === null
+      ? []
+      : refundCents > 0
+        ? [t(lang, 'refunded', { amount: formatDollars(refundCents, lang) })]
+        : [t(lang, 'depositKept', { amount: amount(lang), hours: practice.refund_deposit_if_cancelled_hours_before })];
+  if (row.email) {
+    await enqueueEmail(tx, {
+      to: row.email,
+      subject: t(lang, 'subjectCancelled', { practice: practice.name }),
+      text: [
+        t(lang, 'greeting', { name: row.booker_first_name ?? row.first_name }),
+        '',
+        t(lang, 'cancelled'),
+        '',
+        ...rendered.lines(lang),
+        ...(money.length > 0 ? ['', ...money] : []),
+        '',
+        ...(ics ? [t(lang, 'calendarRemoves')] : []),
+        t(lang, 'bookAgain', { url: `${origin}/${practice.form_url}` }),
+        t(lang, 'managePage', { url: link.url(change.publicUrl) }),
+        '',
+        t(lang, 'bookedVia', { product: PRODUCT_NAME }),
+      ].join('\n'),
+      ...(ics ? { attachments: [icsAttachment(ics)] } : {}),
+      idempotencyKey: `manage-cancel:${row.id}`,
+    });
+  }
+  if (practice.notification_email) {
+    const moneyLine =
+      refundCents === null ? [] : refundCents > 0 ? [`Deposit refunded: ${formatDollars(refundCents, DEFAULT_LANGUAGE)}`] : [`Deposit kept: ${amount(DEFAULT_LANGUAGE)} (cancelled inside the refund window)`];
+    await enqueueEmail(tx, {
+      to: practice.notification_email,
+      // practice-facing
+      subject: `Appointment cancelled online: ${rendered.patientName}${row.starts_at ? `, ${describeAppointmentTime(row.starts_at, practice.server_tz)}` : ''}`,
+      text: [
+        // practice-facing
+        'A patient cancelled their appointment from its manage link. The time is free again for online booking.',
+        '',
+        ...rendered.lines(DEFAULT_LANGUAGE),
+        // practice-facing
+        `Reason given: ${change.reason ? CANCEL_REASON_LABELS[change.reason] : 'none'}`,
+        ...moneyLine,
+        `Appointment id: ${row.id}`,
+      ].join('\n'),
+      ...(ics ? { attachments: [icsAttachment(ics)] } : {}),
+      idempotencyKey: `manage-cancel-notice:${row.id}`,
+    });
+  }
+}

@@ -1,0 +1,153 @@
+import type { ManageSlotsQuery } from '#domain/availability/slot-request-schemas.ts';
+import type { ManageRefusal } from '#domain/booking/manage-policy.ts';
+import type { CancelBody, ManagedAppointment, RescheduleBody } from '#domain/booking/manage-schemas.ts';
+import type { Language } from '#domain/i18n/languages.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import type { AvailabilityService } from '../availability/availability-service.ts';
+import type { SlotListPayload } from '../availability/slot-list-payload.ts';
+import { openBookingLink } from '../booking-links/booking-links.ts';
+import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
+import { requestHash } from '../bookings/booking-transaction.ts';
+import { claimKey, findStoredResponse, storeResponse } from '../bookings/idempotency-repository.ts';
+import { queueCancellationRefund } from '../payments/cancellation-refund.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { queueCancellationMessages, queueRescheduleMessages, managedIcs } from './manage-messages.ts';
+import { findManagedRow, type ManagedRow } from './manage-repository.ts';
+import { allowanceOf, toManagedAppointment } from './manage-view.ts';
+import * as messages from './manage.messages.ts';
+
+const t = translator(messages);
+const NOT_FOUND = t.localized('notFound');
+
+/**
+ * The patient's side of a booking after it is made (issue 20): everything goes through the booking
+ * lifecycle service, with the practice's policy checked on the locked row in the same transaction
+ * that moves or cancels, and the messages queued in it too.
+ */
+export interface ManageService {
+  view(token: string, language: Language): Promise<ManagedAppointment>;
+  slots(token: string, query: ManageSlotsQuery): Promise<SlotListPayload>;
+  reschedule(token: string, body: RescheduleBody, idempotencyKey: string | undefined, language: Language): Promise<ManagedAppointment>;
+  cancel(token: string, body: CancelBody, language: Language): Promise<ManagedAppointment>;
+  calendarFile(token: string): Promise<string>;
+}
+
+export interface ManageDeps {
+  db: Database;
+  clock: Clock;
+  practices: PracticesService;
+  availability: AvailabilityService;
+  lifecycle: BookingLifecycle;
+  publicUrl: string;
+}
+
+const REFUSAL_TEXTS: Record<'reschedule' | 'cancel', Record<ManageRefusal, keyof typeof messages.en>> = {
+  reschedule: { ended: 'rescheduleEnded', past: 'past', no_time: 'noTime', awaiting_payment: 'awaitingPayment', cutoff: 'rescheduleCutoff', max_reschedules: 'maxReschedules', not_offered: 'notOffered' },
+  cancel: { ended: 'cancelEnded', past: 'past', no_time: 'noTime', awaiting_payment: 'awaitingPayment', cutoff: 'cancelCutoff', max_reschedules: 'maxReschedules', not_offered: 'notOffered' },
+};
+
+/** What the policy refuses is a 409: the request is sound, the booking's state says no. */
+const refused = (action: 'reschedule' | 'cancel', refusal: ManageRefusal) => new AppError(409, 'CONFLICT', t.localized(REFUSAL_TEXTS[action][refusal]));
+
+/** A retry of a change that already committed: answered with the booking as it is now. */
+class AlreadyApplied extends Error {}
+
+export function createManageService(deps: ManageDeps): ManageService {
+  const { db, clock } = deps;
+
+  async function open(token: string): Promise<{ appointmentId: string; practice: PracticeRow }> {
+    const link = await openBookingLink(db, token, 'manage', clock.now());
+    if (!link) throw AppError.notFound(NOT_FOUND);
+    return { appointmentId: link.appointment_id, practice: await deps.practices.requirePractice(link.practice_id) };
+  }
+
+  async function rowOf(q: Queryable, appointmentId: string): Promise<ManagedRow> {
+    const row = await findManagedRow(q, appointmentId);
+    if (!row) throw AppError.notFound(NOT_FOUND);
+    return row;
+  }
+
+  async function viewOf(token: string, appointmentId: string, practice: PracticeRow, language: Language): Promise<ManagedAppointment> {
+    return toManagedAppointment(await rowOf(db, appointmentId), practice, token, clock.now(), language);
+  }
+
+  return {
+    async view(token, language) {
+      const { appointmentId, practice } = await open(token);
+      return viewOf(token, appointmentId, practice, language);
+    },
+
+    async slots(token, query) {
+      const { appointmentId, practice } = await open(token);
+      const row = await rowOf(db, appointmentId);
+      const allowance = allowanceOf(row, practice, clock.now());
+      if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
+      // The booking decides the practice, reason and clinic; the patient only the dates and provider.
+      const parsed = {
+        ...query,
+        practice_id: practice.id,
+        reason_for_visit_id: row.reason_id,
+        ...(row.pms_clinic_num !== null ? { pms_clinic_num: row.pms_clinic_num } : {}),
+      };
+      return deps.availability.listSlotsForMove(parsed, { appointmentId, pmsAptNum: row.pms_apt_num });
+    },
+
+    async reschedule(token, body, idempotencyKey, language) {
+      if (idempotencyKey !== undefined && !/^[\w-]{8,200}$/.test(idempotencyKey)) throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
+      const { appointmentId, practice } = await open(token);
+      const hash = requestHash(body);
+      // Scoped to the booking: a key means one change of one booking.
+      const key = idempotencyKey ? `manage-reschedule:${appointmentId}:${idempotencyKey}` : null;
+      const startTime = body.start_time.length === 5 ? `${body.start_time}:00` : body.start_time;
+      try {
+        await deps.lifecycle.reschedule(appointmentId, { date: body.apt_date, startTime, provNum: body.pms_prov_num }, {
+          async check(tx) {
+            if (key && !(await claimKey(tx, key, hash))) throw new AlreadyApplied();
+            const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
+            if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
+          },
+          async after(tx, before) {
+            if (key) await storeResponse(tx, key, 200, { appointment_id: appointmentId });
+            await queueRescheduleMessages(tx, { row: await rowOf(tx, appointmentId), practice, previous: before, now: clock.now(), publicUrl: deps.publicUrl });
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof AlreadyApplied) || !key) throw error;
+        const stored = await findStoredResponse(db, key);
+        if (stored && stored.request_hash !== hash) {
+          throw AppError.validation(t.localized('idempotencyKeyReused'), { 'Idempotency-Key': t.localized('idempotencyKeyReusedField') });
+        }
+      }
+      return viewOf(token, appointmentId, practice, language);
+    },
+
+    async cancel(token, body, language) {
+      const { appointmentId, practice } = await open(token);
+      let refundCents: number | null = null;
+      await deps.lifecycle.changeStatus(appointmentId, 'cancelled', { actor: 'patient', reason: body.reason ?? null }, {
+        async check(tx) {
+          const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
+          if (!allowance.canCancel) throw refused('cancel', allowance.cancelRefusal!);
+          refundCents = allowance.refundCentsIfCancelledNow;
+        },
+        async after(tx) {
+          const row = await rowOf(tx, appointmentId);
+          const refund = refundCents ? ((await queueCancellationRefund(tx, row, refundCents)) ? refundCents : 0) : refundCents;
+          await queueCancellationMessages(tx, { row, practice, refundCents: refund, reason: body.reason ?? null, now: clock.now(), publicUrl: deps.publicUrl });
+        },
+      });
+      return viewOf(token, appointmentId, practice, language);
+    },
+
+    async calendarFile(token) {
+      const { appointmentId, practice } = await open(token);
+      const row = await rowOf(db, appointmentId);
+      if (!row.starts_at || !row.ends_at) throw new AppError(409, 'CONFLICT', t.localized('noTime'));
+      return managedIcs(row, practice, clock.now());
+    },
+  };
+}
