@@ -18,6 +18,8 @@ export async function seedBenchPractice(db: Database, formUrl = 'bench-practice'
         server_tz: query.timeZone,
         slot_interval_minutes: query.intervalMinutes,
         min_hours_before_booking: query.minLeadHours,
+        // The reschedule bench moves bookings of the first days too: no cutoff to refuse them.
+        reschedule_cutoff_hours: 0,
         form_customization: { brand_color: '#334155', button_color_1: '#0f766e', button_color_2: '#0f766e' },
         providers: provNums.map((n) => ({ pms_prov_num: n, provider_display_name: `Dr. ${n}` })),
         operatories: query.schedules.map((s) => ({ pms_op_num: s.opNum, name: `Chair ${s.opNum}` })),

@@ -19,6 +19,11 @@ export interface BookingBenchResult {
   trivial: LatencySummary;
   /** Answers other than 201 over all rounds. */
   errors: number;
+  /** Moves per round through the manage API (issue 20): half the bookings, each to a free time. */
+  reschedules: number;
+  rescheduleLatency: LatencySummary;
+  /** Answers other than 200 over all rounds. */
+  rescheduleErrors: number;
 }
 
 const TRIVIAL_PATH = '/bench/trivial-post';
@@ -39,9 +44,14 @@ export async function benchBookings(db: Database, options: { rounds: number; cou
   try {
     const latencies: LatencySummary[] = [];
     const trivial: LatencySummary[] = [];
+    const moves: LatencySummary[] = [];
+    const moveCount = Math.floor(options.count / 2);
     let errors = 0;
+    let moveErrors = 0;
     for (const seed of seeds) {
-      const slots = await freeSlots(base, seed, options.count);
+      const free = await freeSlots(base, seed, options.count + moveCount);
+      const slots = free.slice(0, options.count);
+      const targets = free.slice(options.count);
       const challenges = await Promise.all(slots.map(() => solved(base)));
       const bodies = slots.map((slot, i) => JSON.stringify(bookingFor(seed.practiceId, seed.reasonId, slot, i)));
       const baseline = await runConcurrently(bodies.length, options.concurrency, (i) =>
@@ -49,18 +59,35 @@ export async function benchBookings(db: Database, options: { rounds: number; cou
       );
       if (baseline.failures > 0) throw new Error(`the trivial POST failed ${baseline.failures} times`);
       trivial.push(summarise(baseline.latencies));
-      const booked = await runConcurrently(bodies.length, options.concurrency, (i) =>
-        fetch(`${base}/api/v1/appointment`, {
+      const managePaths: string[] = [];
+      const booked = await runConcurrently(bodies.length, options.concurrency, async (i) => {
+        const response = await fetch(`${base}/api/v1/appointment`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-bot-challenge': challenges[i]!, 'idempotency-key': `bench-${seed.practiceId}-${i}` },
           body: bodies[i]!,
-        }),
-        201,
-      );
+        });
+        if (response.status === 201) managePaths[i] = ((await response.clone().json()) as { result: { manage_path: string } }).result.manage_path;
+        return response;
+      }, 201);
       latencies.push(summarise(booked.latencies));
       errors += booked.failures;
+      // Each of the first half moves to a time nobody holds, as a patient on the manage page would.
+      const moved = await runConcurrently(moveCount, options.concurrency, (i) => {
+        const target = targets[i]!;
+        const token = managePaths[i]?.split('/').at(-1) ?? 'missing';
+        return fetch(`${base}/api/v1/appointment/manage/${token}/reschedule`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `bench-move-${seed.practiceId}-${i}` },
+          body: JSON.stringify({ apt_date: target.DateTimeStart.slice(0, 10), start_time: target.DateTimeStart.slice(11), pms_prov_num: target.ProvNum }),
+        });
+      });
+      moves.push(summarise(moved.latencies));
+      moveErrors += moved.failures;
     }
-    return { database: db.kind, rounds: seeds.length, bookings: options.count, concurrency: options.concurrency, latency: medianSummary(latencies), trivial: medianSummary(trivial), errors };
+    return {
+      database: db.kind, rounds: seeds.length, bookings: options.count, concurrency: options.concurrency, latency: medianSummary(latencies), trivial: medianSummary(trivial), errors,
+      reschedules: moveCount, rescheduleLatency: medianSummary(moves), rescheduleErrors: moveErrors,
+    };
   } finally {
     await app.close();
   }
