@@ -14,6 +14,8 @@ import { defineConfig } from 'vitest/config';
  *   provider-outages.soak.test.ts   SMTP, Twilio, Stripe and Open Dental failing: bookings intact,
  *                                   jobs retried with back-off, then delivered once
  *   scale-out.soak.test.ts          three processes on one database: races, load, nothing sent twice
+ *   reschedule.soak.test.ts         50 concurrent moves among 20 bookings on two processes: no
+ *                                   double booking, no lost booking, every acknowledged move counted
  *
  * Durations come from the environment (support/soak-settings.ts); the defaults are the full soak
  * and `.ci/run` passes shorter ones. Files run one after another: the machine has two cores and
