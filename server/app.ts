@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
   app.decorate('bookingLifecycle', bookingLifecycle);
-  const manage = createManageService({ db, clock, practices, availability, lifecycle: bookingLifecycle, publicUrl: config.publicUrl });
+  const manage = createManageService({ db, clock, practices, availability, lifecycle: bookingLifecycle, payments, publicUrl: config.publicUrl });
   app.decorate('background', {
     jobHandlers: {
       ...messageHandlers,

@@ -6,7 +6,8 @@ import { MANAGE_REFUSALS, MANAGE_STATES } from './manage-policy.ts';
  * `GET /api/v1/appointment/manage/{token}`, `POST …/reschedule`, `POST …/cancel`, `GET …/calendar.ics`,
  * and `GET …/slots?start_date&end_date&pms_prov_num` (the slot list of `appointment/slots` for the
  * booking's reason and clinic, in which the booking's own time counts as free, so a patient can
- * move it by half an hour). Each answers `{ success: true, result }`; the three above with a
+ * move it by half an hour), and `POST …/checkout` (a booking left unpaid: a checkout for it, answered
+ * like `stripe/retry-session` with `{ session_id, url }`). Each answers `{ success: true, result }`; the three above with a
  * `ManagedAppointment`, `slots` with the same list as `appointment/slots`.
  */
 
@@ -45,7 +46,8 @@ export const ManagedAppointmentSchema = z.object({
   starts_at: z.iso.datetime().nullable(),
   ends_at: z.iso.datetime().nullable(),
   patient: z.object({ first_name: z.string(), last_name: z.string() }),
-  payment: z.object({ state: z.enum(PAYMENT_STATES), amount_cents: z.number().nullable() }),
+  /** `can_pay`: booked without its payment; `POST …/checkout` opens a checkout for it. */
+  payment: z.object({ state: z.enum(PAYMENT_STATES), amount_cents: z.number().nullable(), can_pay: z.boolean() }),
   /** What the practice's policy allows now (manage-policy.ts), said on the page before the patient acts. */
   policy: z.object({
     can_reschedule: z.boolean(),
@@ -79,7 +81,7 @@ export const CancelBodySchema = z.strictObject({ reason: z.enum(CANCEL_REASONS).
 export type CancelBody = z.infer<typeof CancelBodySchema>;
 
 /** The API's paths, built in one place for the page and the tests. */
-export const manageApiPath = (token: string, action?: 'reschedule' | 'cancel' | 'calendar.ics' | 'slots') =>
+export const manageApiPath = (token: string, action?: 'reschedule' | 'cancel' | 'calendar.ics' | 'slots' | 'checkout') =>
   `/api/v1/appointment/manage/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
 
 /** The patient's page for a booking: `{PUBLIC_URL}/{form_url}/appointment/{token}` (architecture). */

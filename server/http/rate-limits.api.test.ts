@@ -41,6 +41,7 @@ const LIMITED: LimitedRoute[] = [
   { method: 'GET', route: '/api/v1/appointment/manage/:token/slots', url: '/api/v1/appointment/manage/not-a-token/slots', max: 60, windowMs: MINUTE },
   { method: 'GET', route: '/api/v1/appointment/manage/:token/calendar.ics', url: '/api/v1/appointment/manage/not-a-token/calendar.ics', max: 60, windowMs: MINUTE },
   { method: 'POST', route: '/api/v1/appointment/manage/:token/reschedule', url: '/api/v1/appointment/manage/not-a-token/reschedule', max: 20, windowMs: 10 * MINUTE },
+  { method: 'POST', route: '/api/v1/appointment/manage/:token/checkout', url: '/api/v1/appointment/manage/not-a-token/checkout', max: 20, windowMs: 10 * MINUTE },
   { method: 'POST', route: '/api/v1/appointment/manage/:token/cancel', url: '/api/v1/appointment/manage/not-a-token/cancel', max: 20, windowMs: 10 * MINUTE },
   { method: 'GET', route: '/api/v1/review/track/:requestId', url: `/api/v1/review/track/${UNKNOWN_ID}`, max: 60, windowMs: MINUTE },
   { method: 'GET', route: '/api/v1/review/request/:requestId/practice', url: `/api/v1/review/request/${UNKNOWN_ID}/practice`, max: 60, windowMs: MINUTE },

@@ -2,6 +2,7 @@ import type { ManageSlotsQuery } from '#domain/availability/slot-request-schemas
 import type { ManageRefusal } from '#domain/booking/manage-policy.ts';
 import type { CancelBody, ManagedAppointment, RescheduleBody } from '#domain/booking/manage-schemas.ts';
 import type { Language } from '#domain/i18n/languages.ts';
+import type { CheckoutSession } from '#domain/payments/payment-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,11 +14,12 @@ import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts'
 import { requestHash } from '../bookings/booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from '../bookings/idempotency-repository.ts';
 import { queueCancellationRefund } from '../payments/cancellation-refund.ts';
+import type { PaymentsService } from '../payments/payments-service.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { queueCancellationMessages, queueRescheduleMessages, managedIcs } from './manage-messages.ts';
 import { findManagedRow, type ManagedRow } from './manage-repository.ts';
-import { allowanceOf, toManagedAppointment } from './manage-view.ts';
+import { allowanceOf, canPayOnline, toManagedAppointment } from './manage-view.ts';
 import * as messages from './manage.messages.ts';
 
 const t = translator(messages);
@@ -34,6 +36,8 @@ export interface ManageService {
   reschedule(token: string, body: RescheduleBody, idempotencyKey: string | undefined, language: Language): Promise<ManagedAppointment>;
   cancel(token: string, body: CancelBody, language: Language): Promise<ManagedAppointment>;
   calendarFile(token: string): Promise<string>;
+  /** A checkout for a booking left unpaid (the payment pages take it from there). */
+  checkout(token: string): Promise<CheckoutSession>;
 }
 
 export interface ManageDeps {
@@ -42,6 +46,7 @@ export interface ManageDeps {
   practices: PracticesService;
   availability: AvailabilityService;
   lifecycle: BookingLifecycle;
+  payments: Pick<PaymentsService, 'retrySession'>;
   publicUrl: string;
 }
 
@@ -141,6 +146,13 @@ export function createManageService(deps: ManageDeps): ManageService {
         },
       });
       return viewOf(token, appointmentId, practice, language);
+    },
+
+    async checkout(token) {
+      const { appointmentId, practice } = await open(token);
+      const row = await rowOf(db, appointmentId);
+      if (!canPayOnline(row, allowanceOf(row, practice, clock.now()).state)) throw new AppError(409, 'CONFLICT', t.localized('nothingToPay'));
+      return deps.payments.retrySession(row.payment_session_id!, practice.id);
     },
 
     async calendarFile(token) {

@@ -39,6 +39,10 @@ export function locationOf(row: ManagedRow, practice: PracticeRow, language: Lan
   return { name: clinic.display_name, address: address ?? practiceAddress ?? '' };
 }
 
+/** A booking of a paid reason that was booked without its payment, still upcoming. */
+export const canPayOnline = (row: Pick<ManagedRow, 'payment_status' | 'payment_session_id'>, state: string) =>
+  row.payment_status === 'unpaid' && row.payment_session_id !== null && ['booked', 'confirmed', 'rescheduled'].includes(state);
+
 function paymentStateOf(row: ManagedRow): (typeof PAYMENT_STATES)[number] {
   switch (row.payment_status) {
     case null:
@@ -78,7 +82,11 @@ export function toManagedAppointment(row: ManagedRow, practice: PracticeRow, tok
     starts_at: iso(row.starts_at),
     ends_at: iso(row.ends_at),
     patient: { first_name: row.first_name, last_name: row.last_name },
-    payment: { state: paymentStateOf(row), amount_cents: row.payment_status === null ? null : (row.refund_cents ?? row.amount_cents) },
+    payment: {
+      state: paymentStateOf(row),
+      amount_cents: row.payment_status === null ? null : (row.refund_cents ?? row.amount_cents),
+      can_pay: canPayOnline(row, allowance.state),
+    },
     policy: {
       can_reschedule: allowance.canReschedule,
       reschedule_refusal: allowance.rescheduleRefusal,

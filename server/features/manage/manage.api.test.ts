@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
+import { mintManageLink } from '../booking-links/manage-links.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
@@ -287,7 +288,7 @@ describe('cancelling', () => {
     expect(await row(early.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
     const refunded = await testDb.db.query<{ refunded: boolean }>('select refunded from local_checkout_sessions where id = $1', [early.sessionId]);
     expect(refunded[0]!.refunded).toBe(true);
-    expect((await managed(early.token)).payment).toEqual({ state: 'refunded', amount_cents: 7500 });
+    expect((await managed(early.token)).payment).toEqual({ state: 'refunded', amount_cents: 7500, can_pay: false });
 
     const late = await paid('10:00:00', 'late@example.com');
     clock.set('2026-03-11T12:00:00Z');
@@ -297,5 +298,26 @@ describe('cancelling', () => {
     await runJobs();
     const cancellation = (await mailTo('late@example.com')).find((mail) => mail.subject === 'Your appointment at Test Practice is cancelled');
     expect(cancellation!.text).toContain('The deposit of $75.00 is kept, because the appointment was cancelled less than 48 hours before it.');
+  });
+
+  it('offers a booking left unpaid a checkout of its own, and nothing to pay otherwise', async () => {
+    const session = await app.inject({
+      method: 'POST', url: '/api/v1/stripe/create-session',
+      payload: bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: '2026-03-13', start_time: '09:00:00', end_time: '09:30:00', email: 'unpaid@example.com' }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    const sessionId = session.json().result.session_id as string;
+    // The patient left the checkout: the visit stays booked, without its payment.
+    await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' }, payload: '' });
+    const [{ id }] = (await testDb.db.query<{ id: string }>('select id from appointments where payment_session_id = $1', [sessionId])) as [{ id: string }];
+    expect(await row(id)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
+    const { token } = await mintManageLink(testDb.db, { appointmentId: id, formUrl: 'test-practice', carriedBy: 'test', now: clock.now() });
+    expect((await managed(token)).payment).toEqual({ state: 'unpaid', amount_cents: 7500, can_pay: true });
+    const checkout = await app.inject({ method: 'POST', url: manageApiPath(token, 'checkout') });
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    expect(checkout.json().result).toMatchObject({ session_id: expect.any(String), url: expect.stringContaining('/_dev/checkout/') });
+
+    const free = await book({ apt_date: '2026-03-13', start_time: '10:00:00', end_time: '10:30:00', email: 'free@example.com' });
+    expect((await app.inject({ method: 'POST', url: manageApiPath(free.token, 'checkout') })).statusCode).toBe(409);
   });
 });
