@@ -34,6 +34,14 @@ export function fetchSlots(request: SlotsRequest): Promise<AvailabilityRecord[]>
 
 export const SLOTS_QUERY_ROOT = 'slots';
 
+/** One month's slot request, whatever answers it: the booking flow's list, or a move's (manage page). */
+export interface SlotRange {
+  startDate: string;
+  endDate: string;
+  language: Language;
+}
+export type SlotSource = (range: SlotRange) => ReturnType<typeof slotsQuery>;
+
 export function slotsQuery(request: SlotsRequest) {
   const queryKey = [SLOTS_QUERY_ROOT, request.practiceId, request.reasonForVisitId, request.provNum, request.clinicNum ?? 0, request.startDate, request.endDate, request.language] as const;
   return queryOptions({

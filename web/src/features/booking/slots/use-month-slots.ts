@@ -2,15 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n/use-messages.ts';
-import { slotsQuery } from '../api/slots-api.ts';
-import { useBookingStore } from '../state/booking-store.ts';
+import type { SlotSource } from '../api/slots-api.ts';
+import type { SlotsError } from '../state/booking-state.ts';
 import { groupSlotsByDay, isPmsUnavailable, monthRange, nextMonth, type DaySlot } from './slot-rules.ts';
 
 export interface MonthSlotsInput {
-  practiceId: string;
-  reasonForVisitId: string;
-  provNum: number;
-  clinicNum: number | null;
+  /** Where the month's slots come from (the booking flow's `slotsQuery`, or the manage page's). */
+  source: SlotSource;
   month: string;
   today: string;
   horizonMonth: string;
@@ -18,6 +16,8 @@ export interface MonthSlotsInput {
   minLeadHours: number;
   /** Moves the calendar on (spec section 4: a month without slots moves on to the next). Keep it stable (useCallback). */
   onEmptyMonth: (next: string) => void;
+  /** Told of each failure and each success after one (the booking store's slotsError). Keep it stable. */
+  onErrorChange?: ((error: SlotsError | null) => void) | undefined;
 }
 
 export type MonthSlots =
@@ -28,14 +28,12 @@ export type MonthSlots =
   | { status: 'pms-unavailable'; message: string }
   | { status: 'error'; message: string };
 
-/** The month's slots for the chosen reason, provider and clinic; keeps the store's slotsError in step. */
+/** The month's slots from the source; reports failures to `onErrorChange`. */
 export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
   const { startDate, endDate } = monthRange(input.month, input.today);
   const language = useLanguage();
-  const query = useQuery(
-    slotsQuery({ practiceId: input.practiceId, reasonForVisitId: input.reasonForVisitId, provNum: input.provNum, clinicNum: input.clinicNum, startDate, endDate, language }),
-  );
-  const setSlotsError = useBookingStore((state) => state.setSlotsError);
+  const query = useQuery(input.source({ startDate, endDate, language }));
+  const setSlotsError = input.onErrorChange;
   // "Now" is when the data arrived; a refetch (20 s stale time) moves it on, so past times drop out.
   const arrivedAt = query.dataUpdatedAt;
   const days = useMemo(
@@ -52,6 +50,7 @@ export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
 
   const error = query.error;
   useEffect(() => {
+    if (!setSlotsError) return;
     if (!error) {
       if (query.isSuccess) setSlotsError(null);
       return;

@@ -1,0 +1,125 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
+import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
+import { formatDayHeading, zoneAbbreviation } from '#domain/time/time-format.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
+import type { SlotSource } from '../api/slots-api.ts';
+import { SlotRequiredHint } from '../shared-texts.tsx';
+import type { SlotsError } from '../state/booking-state.ts';
+import { SlotCalendar } from './slot-calendar.tsx';
+import { SlotList } from './slot-list.tsx';
+import { monthOf, type DaySlot } from './slot-rules.ts';
+import { useMonthSlots } from './use-month-slots.ts';
+import * as messages from '../steps/slot-step.messages.ts';
+
+export interface SlotPickerProps {
+  source: SlotSource;
+  timeZone: string;
+  minLeadHours: number;
+  selectedColor: string;
+  /** The phone offered when nothing is free. */
+  phone: string;
+  chosen: { date: string; slotStart: string } | null;
+  onChoose: (slot: DaySlot) => void;
+  /** Changing month clears a chosen slot (spec section 4). Keep it stable (useCallback). */
+  onMonthChange?: () => void;
+  onErrorChange?: (error: SlotsError | null) => void;
+  /** An alert above the calendar (a refused time). */
+  notice?: ReactNode;
+  /** Headings inside the picker are one level below the page's step heading. */
+  dayHeadingId: string;
+}
+
+/**
+ * The slot step's calendar and times (page 4), whatever the slots come from: the booking flow
+ * and the manage page's reschedule share it, so both have the same calendar, provider rule and
+ * accessibility.
+ */
+export function SlotPicker(props: SlotPickerProps) {
+  const t = useMessages(messages);
+  const language = useLanguage();
+  const { timeZone, chosen, onMonthChange } = props;
+  const [{ today, horizon }] = useState(() => ({ today: localDateOf(Date.now(), timeZone), horizon: bookingHorizon(Date.now(), timeZone) }));
+  const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
+  const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
+
+  const changeMonth = useCallback(
+    (next: string) => {
+      setMonth(next);
+      setPickedDate(null);
+      onMonthChange?.();
+    },
+    [onMonthChange],
+  );
+
+  const slots = useMonthSlots({
+    source: props.source,
+    month,
+    today,
+    horizonMonth: monthOf(horizon),
+    timeZone,
+    minLeadHours: props.minLeadHours,
+    onEmptyMonth: changeMonth,
+    onErrorChange: props.onErrorChange,
+  });
+
+  const days = slots.status === 'ready' ? slots.days : null;
+  // The earliest day with slots unless the patient picked another (spec section 4).
+  const selectedDate = days && pickedDate && days.has(pickedDate) ? pickedDate : (days?.keys().next().value ?? null);
+  const daySlots = (selectedDate && days?.get(selectedDate)) || [];
+  const { phone } = props;
+
+  return (
+    <>
+      {props.notice}
+      {slots.status === 'pms-unavailable' ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+          {t('pmsDown')}
+        </p>
+      ) : slots.status === 'none' ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
+          {t('noSlots')}{' '}
+          {phone && (
+            <a href={phoneHref(phone)} className="font-semibold underline underline-offset-2">
+              {formatPhone(phone)}
+            </a>
+          )}
+        </p>
+      ) : slots.status === 'error' ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {slots.message}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+          <SlotCalendar
+            month={month}
+            today={today}
+            horizon={horizon}
+            daysWithSlots={new Set(days?.keys() ?? [])}
+            selectedDate={selectedDate}
+            selectedColor={props.selectedColor}
+            onMonthChange={changeMonth}
+            onSelectDate={setPickedDate}
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-3" aria-busy={slots.status === 'loading'}>
+            {slots.status === 'loading' ? (
+              <p role="status" className="text-slate-700">{t('loadingTimes')}</p>
+            ) : (
+              selectedDate && (
+                <>
+                  <h3 id={props.dayHeadingId} className="text-lg font-semibold text-slate-900">
+                    {formatDayHeading(selectedDate, language)}
+                  </h3>
+                  <p className="text-sm text-slate-700">{t('allTimesIn', { zone: zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`), language) })}</p>
+                  <SlotList slots={daySlots} labelledBy={props.dayHeadingId} chosen={chosen} selectedColor={props.selectedColor} onChoose={props.onChoose} />
+                  {!chosen && <SlotRequiredHint />}
+                </>
+              )
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
