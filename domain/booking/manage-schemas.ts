@@ -80,9 +80,4 @@ export type RescheduleBody = z.infer<typeof RescheduleBodySchema>;
 export const CancelBodySchema = z.strictObject({ reason: z.enum(CANCEL_REASONS).nullish() });
 export type CancelBody = z.infer<typeof CancelBodySchema>;
 
-/** The API's paths, built in one place for the page and the tests. */
-export const manageApiPath = (token: string, action?: 'reschedule' | 'cancel' | 'calendar.ics' | 'slots' | 'checkout') =>
-  `/api/v1/appointment/manage/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
-
-/** The patient's page for a booking: `{PUBLIC_URL}/{form_url}/appointment/{token}` (architecture). */
-export const managePagePath = (formUrl: string, token: string) => `/${formUrl}/appointment/${token}`;
+export { manageApiPath, managePagePath } from './manage-paths.ts';

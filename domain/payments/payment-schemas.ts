@@ -48,6 +48,9 @@ export const PaymentAppointmentSchema = z.object({
   /** Once booked (issue 20): the reference and the patient's manage page, `/{form_url}/appointment/{token}`. */
   reference: z.string().nullable().optional(),
   manage_path: z.string().nullable().optional(),
+  /** The instants of the visit, for `Add to calendar` (ISO 8601). */
+  starts_at: z.string().nullable().optional(),
+  ends_at: z.string().nullable().optional(),
 });
 export type PaymentAppointment = z.infer<typeof PaymentAppointmentSchema>;
 

@@ -55,3 +55,9 @@ export async function revokeBookingLinks(tx: Queryable, appointmentId: string, a
   const rows = await tx.query(`update booking_links set revoked_at = $2 where appointment_id = $1 and revoked_at is null returning id`, [appointmentId, at.toISOString()]);
   return rows.length;
 }
+
+/** How many links one kind of carrier already minted for a booking (to cap a page that mints per look). */
+export async function countBookingLinks(db: Queryable, appointmentId: string, carriedBy: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from booking_links where appointment_id = $1 and carried_by = $2', [appointmentId, carriedBy]);
+  return row?.n ?? 0;
+}

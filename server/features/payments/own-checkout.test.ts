@@ -5,7 +5,7 @@ import type { SessionAppointment } from './payments-repository.ts';
 
 const EARLIER: SessionAppointment = {
   id: 'a1', practice_id: 'p1', status: 'pending_payment', payment_status: 'pending', payment_session_id: 'cs_1', amount_cents: 7500,
-  reason_id: 'r1', reason_name: 'Whitening', reason_translations: {}, language: 'en', starts_at: new Date('2026-03-03T14:00:00Z'), hold_expires_at: new Date('2026-03-02T12:41:00Z'),
+  reason_id: 'r1', reference: 'ACDEFGH', form_url: 'bright-smile', reason_name: 'Whitening', reason_translations: {}, language: 'en', starts_at: new Date('2026-03-03T14:00:00Z'), ends_at: new Date('2026-03-03T14:30:00Z'), hold_expires_at: new Date('2026-03-02T12:41:00Z'),
   pms_prov_num: 1, pms_clinic_num: null, server_tz: 'America/New_York', first_name: 'Ana', last_name: 'Lopez', dob: '1990-01-01',
   email: 'ana@example.com', wireless_phone: '2125550100', patient_status: 'New Patient', is_patient: true,
   booker_first_name: null, booker_last_name: null, booker_dob: null, user_message: null, insurance_details: null,

@@ -166,13 +166,16 @@ export interface SessionAppointment {
   booker_dob: string | null;
   user_message: string | null;
   insurance_details: unknown;
+  reference: string;
+  form_url: string;
+  ends_at: Date | null;
 }
 
 export async function findSessionAppointment(db: Queryable, sessionId: string): Promise<SessionAppointment | null> {
   const [row] = await db.query<SessionAppointment>(
     `select a.id, a.practice_id, a.status, a.payment_status, a.payment_session_id, a.amount_cents, a.reason_id, r.name as reason_name,
-            r.translations as reason_translations, a.language, a.starts_at, a.hold_expires_at, a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
-            p.first_name, p.last_name, to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.is_patient,
+            r.translations as reason_translations, a.language, a.starts_at, a.ends_at, a.hold_expires_at, a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
+            a.reference, pr.form_url, p.first_name, p.last_name, to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.is_patient,
             a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob, a.user_message, a.insurance_details
        from appointments a
        join reasons_for_visit r on r.id = a.reason_id

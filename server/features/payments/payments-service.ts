@@ -12,6 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import * as messages from './payments.messages.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { countBookingLinks } from '../booking-links/booking-links-repository.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
 import { createAppointment, prepareBooking, slotTaken, type BookingTransactionDeps, type BookingRequest } from '../bookings/booking-transaction.ts';
@@ -30,6 +31,8 @@ import {
 const SESSION_LIFETIME_MS = 31 * 60_000;
 const HOLD_GRACE_MS = 10 * 60_000;
 export const REFUND_JOB = 'payment.refund';
+// Reloads of the success page each get a link, up to this many; after that the page shows none.
+const STATUS_LINKS_PER_BOOKING = 5;
 
 const t = translator(messages);
 
@@ -276,7 +279,19 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
       const stored = await findSessionStatus(db, sessionId);
       // An id of another practice is as unknown as a made-up one.
       if (!stored || stored.practice_id !== practiceId) throw AppError.notFound(NOT_FOUND_MESSAGE);
-      const appointmentNow = async () => describeAppointment((await findSessionAppointment(db, sessionId))!, clock.now());
+      const appointmentNow = async () => {
+        const appointment = (await findSessionAppointment(db, sessionId))!;
+        const described = describeAppointment(appointment, clock.now());
+        if (!(isBooked(appointment.status) && appointment.payment_status === 'paid')) return described;
+        // The success page's manage link: minted per look, up to a few per booking (the e-mail has its own).
+        const link = (await countBookingLinks(db, appointment.id, 'payment_status')) < STATUS_LINKS_PER_BOOKING
+          ? await mintManageLink(db, { appointmentId: appointment.id, formUrl: appointment.form_url, carriedBy: 'payment_status', now: clock.now() })
+          : null;
+        return {
+          ...described, reference: appointment.reference, manage_path: link?.path ?? null,
+          starts_at: appointment.starts_at?.toISOString() ?? null, ends_at: appointment.ends_at?.toISOString() ?? null,
+        };
+      };
       if (stored.payment_status === 'paid') return { apt_booked: isBooked(stored.status), payment_status: 'paid', appointment: await appointmentNow() };
       let state: SessionState | null = null;
       if (stored.payment_status !== 'refund_pending' && stored.payment_status !== 'refunded') {

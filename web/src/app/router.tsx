@@ -9,6 +9,7 @@ const FeedbackPage = lazy(() => import('../features/reviews/feedback-page.tsx').
 const ReviewPage = lazy(() => import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage })));
 const PaymentSuccessPage = lazy(() => import('../features/booking/payment/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })));
 const PracticeNotFoundPage = lazy(() => import('../features/branding/practice-not-found-page.tsx').then((m) => ({ default: m.PracticeNotFoundPage })));
+const ManagePage = lazy(() => import('../features/booking/manage/manage-page.tsx').then((m) => ({ default: m.ManagePage })));
 const PaymentFailedPage = lazy(() => import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })));
 
 /**
@@ -27,6 +28,7 @@ export function AppRoutes() {
           <Route path=":formUrl" element={<BookingPage />} />
           <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
           <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />
+          <Route path=":formUrl/appointment/:token" element={<ManagePage />} />
           <Route path=":formUrl/:unknownPage" element={<PracticeNotFoundPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { Language } from '#domain/i18n/languages.ts';
 import { AvailabilityListSchema, type AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 import { apiGet } from '../../../lib/api-client.ts';
@@ -43,7 +43,7 @@ export interface SlotRange {
 export type SlotSource = (range: SlotRange) => ReturnType<typeof slotsQuery>;
 
 export function slotsQuery(request: SlotsRequest) {
-  const queryKey = [SLOTS_QUERY_ROOT, request.practiceId, request.reasonForVisitId, request.provNum, request.clinicNum ?? 0, request.startDate, request.endDate, request.language] as const;
+  const queryKey: QueryKey = [SLOTS_QUERY_ROOT, request.practiceId, request.reasonForVisitId, request.provNum, request.clinicNum ?? 0, request.startDate, request.endDate, request.language];
   return queryOptions({
     queryKey,
     queryFn: () => fetchSlots(request),

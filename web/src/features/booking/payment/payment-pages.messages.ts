@@ -23,6 +23,7 @@ export const en = {
   provider: 'Provider',
   reason: 'Reason',
   amountPaid: 'Amount paid',
+  reference: 'Reference',
   returning: 'Returning to the booking form in {seconds, plural, other {# seconds}}.',
   stay: 'Stay on this page',
 };
@@ -47,6 +48,7 @@ export const es: Translation<typeof en> = {
   provider: 'Proveedor',
   reason: 'Motivo',
   amountPaid: 'Monto pagado',
+  reference: 'Referencia',
   returning: 'Volverá al formulario de reserva en {seconds, plural, one {# segundo} other {# segundos}}.',
   stay: 'Quedarme en esta página',
 };

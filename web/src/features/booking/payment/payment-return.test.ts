@@ -28,7 +28,7 @@ describe('resolvePaymentReturn (spec section 4)', () => {
     saveCheckoutSession(STORED);
     fetchMock.mockResolvedValue(status(true, 'paid'));
     const outcome = await resolvePaymentReturn({ formUrl: 'bright-smile', sessionId: 'cs_1', practiceIdOf: noPracticeLookup });
-    expect(outcome).toEqual({ kind: 'checked', isPaid: true, isBooked: true, receipt: STORED.receipt });
+    expect(outcome).toEqual({ kind: 'checked', isPaid: true, isBooked: true, receipt: STORED.receipt, booked: null });
     expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/v1/stripe/check-payment-status?session_id=cs_1&practice_id=${PRACTICE_ID}`);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -38,7 +38,20 @@ describe('resolvePaymentReturn (spec section 4)', () => {
     const practiceIdOf = vi.fn(async () => PRACTICE_ID);
     const outcome = await resolvePaymentReturn({ formUrl: 'bright-smile', sessionId: 'cs_9', practiceIdOf });
     expect(practiceIdOf).toHaveBeenCalledWith('bright-smile');
-    expect(outcome).toEqual({ kind: 'checked', isPaid: true, isBooked: true, receipt: null });
+    expect(outcome).toEqual({ kind: 'checked', isPaid: true, isBooked: true, receipt: null, booked: null });
+  });
+
+  it('once booked and paid, carries the reference, the manage page and the visit from the lookup', async () => {
+    const appointment = {
+      state: 'booked', apt_date: '2030-01-07', start_time: '09:00:00', time_zone: 'America/Chicago', held_until: null, can_retry_payment: false,
+      reference: 'ACDEF34', manage_path: `/bright-smile/appointment/${'A'.repeat(32)}`, starts_at: '2030-01-07T15:00:00.000Z', ends_at: '2030-01-07T15:30:00.000Z',
+    };
+    fetchMock.mockResolvedValue(json(200, { success: true, apt_booked: true, result: { payment_status: 'paid', appointment } }));
+    const outcome = await resolvePaymentReturn({ formUrl: 'bright-smile', sessionId: 'cs_2', practiceIdOf: async () => PRACTICE_ID });
+    expect(outcome).toMatchObject({
+      kind: 'checked', isPaid: true,
+      booked: { reference: 'ACDEF34', managePath: appointment.manage_path, startsAt: appointment.starts_at, endsAt: appointment.ends_at },
+    });
   });
 
   it('anything but paid is not shown as paid', async () => {

@@ -8,7 +8,15 @@ export type PaymentReturn =
   | { kind: 'checking' }
   /** The lookup failed or there was no session id: spec section 8, payment return failures are silently ignored. */
   | { kind: 'unknown' }
-  | { kind: 'checked'; isPaid: boolean; isBooked: boolean; receipt: PaymentReceipt | null };
+  | { kind: 'checked'; isPaid: boolean; isBooked: boolean; receipt: PaymentReceipt | null; booked: BookedVisit | null };
+
+/** Once booked and paid (issue 20): the reference, the manage page and the visit's instants. */
+export interface BookedVisit {
+  reference: string | null;
+  managePath: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
+}
 
 interface ResolveInput {
   formUrl: string;
@@ -32,18 +40,23 @@ export async function resolvePaymentReturn({ formUrl, sessionId, practiceIdOf, s
     const status = await fetchPaymentStatus(sessionId, practiceId, signal);
     let isBooked = status.aptBooked;
     let isPaid = status.paymentStatus === 'paid';
+    const appointment = status.appointment;
+    let booked: BookedVisit | null = appointment?.manage_path
+      ? { reference: appointment.reference ?? null, managePath: appointment.manage_path, startsAt: appointment.starts_at ?? null, endsAt: appointment.ends_at ?? null }
+      : null;
     if (!isBooked && own?.receipt.slot && !own.isReturnSubmitted) {
       // Marked before sending, so a reload or a second render never sends it twice.
       saveCheckoutSession({ ...own, isReturnSubmitted: true });
       try {
-        await postPaidBooking({ body: own.body, amount: own.receipt.amount, sessionId, idempotencyKey: newIdempotencyKey() });
+        const result = await postPaidBooking({ body: own.body, amount: own.receipt.amount, sessionId, idempotencyKey: newIdempotencyKey() });
         isBooked = true;
         isPaid = true;
+        if (result.manage_path) booked = { reference: result.reference ?? null, managePath: result.manage_path, startsAt: appointment?.starts_at ?? null, endsAt: appointment?.ends_at ?? null };
       } catch {
         // Silently ignored (spec section 8): the status shown stays the one the lookup gave.
       }
     }
-    return { kind: 'checked', isPaid, isBooked, receipt: own?.receipt ?? null };
+    return { kind: 'checked', isPaid, isBooked, receipt: own?.receipt ?? null, booked: isBooked && isPaid ? booked : null };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return { kind: 'unknown' };

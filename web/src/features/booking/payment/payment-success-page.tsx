@@ -7,6 +7,8 @@ import { PaymentFrame } from './payment-frame.tsx';
 import { formatDollars } from './payment-return-urls.ts';
 import * as messages from './payment-pages.messages.ts';
 import { usePaymentReturn } from './use-payment-return.ts';
+import { panelContact } from '../../../components/branding/panel-contact.ts';
+import { ManageLinks } from '../manage/manage-links.tsx';
 import { DetailItem as Item } from '../../../components/ui/detail-item.tsx';
 import { RadarSpinner } from '../../../components/ui/radar-spinner.tsx';
 import { intlLocale } from '../../../lib/i18n/language-state.ts';
@@ -48,13 +50,24 @@ export function PaymentSuccessPage() {
   return (
     <PaymentFrame title={outcome.isPaid ? t('successTitle') : t('failedTitle')} practice={practice}>
       <p className="text-slate-700">{outcome.isPaid ? t('successMessage') : t('failedMessage')}</p>
-      {outcome.isPaid && outcome.receipt && <Receipt receipt={outcome.receipt} />}
+      {outcome.isPaid && outcome.receipt && <Receipt receipt={outcome.receipt} reference={outcome.booked?.reference ?? null} />}
+      {outcome.booked?.managePath && (
+        <ManageLinks
+          managePath={outcome.booked.managePath}
+          event={
+            practice && outcome.booked.startsAt && outcome.booked.endsAt
+              ? { title: practice.name, location: [practice.name, panelContact(practice, null).address].filter(Boolean).join(', '), start: new Date(outcome.booked.startsAt), end: new Date(outcome.booked.endsAt) }
+              : null
+          }
+        />
+      )}
+
       {outcome.isBooked ? <ReturnCountdown formUrl={formUrl} /> : <BackLink formUrl={formUrl} />}
     </PaymentFrame>
   );
 }
 
-function Receipt({ receipt }: { receipt: PaymentReceipt }) {
+function Receipt({ receipt, reference }: { receipt: PaymentReceipt; reference: string | null }) {
   const t = useMessages(messages);
   const locale = intlLocale();
   // The slot's start was stored as page 4 showed it ("08:05 AM"); it is written again in the patient's locale.
@@ -65,6 +78,7 @@ function Receipt({ receipt }: { receipt: PaymentReceipt }) {
       <Item term={t('provider')} value={receipt.providerName} />
       {receipt.reasonName && <Item term={t('reason')} value={receipt.reasonName} />}
       <Item term={t('amountPaid')} value={formatDollars(receipt.amount, locale)} />
+      {reference && <Item term={t('reference')} value={reference} />}
     </dl>
   );
 }

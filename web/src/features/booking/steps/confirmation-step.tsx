@@ -14,6 +14,9 @@ import type { ProviderDetails } from '../state/booking-state.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
 import { DetailItem as Item } from '../../../components/ui/detail-item.tsx';
 import * as messages from './confirmation-step.messages.ts';
+import { ManageLinks } from '../manage/manage-links.tsx';
+import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
+import { wallToInstant } from '#domain/time/zoned-time.ts';
 
 /** Page 7 (spec section 2): what was booked, and the optional redirect countdown. */
 export default function ConfirmationStep() {
@@ -64,6 +67,21 @@ export default function ConfirmationStep() {
           {bookingResult?.reference && <Item term={t('reference')} value={bookingResult.reference} />}
         </dl>
       </div>
+      {bookingResult?.manage_path && (
+        <ManageLinks
+          managePath={bookingResult.manage_path}
+          event={
+            bookingResult.apt_date && bookingResult.start_time && bookingResult.end_time
+              ? {
+                  title: form.name,
+                  location: [form.name, address].filter(Boolean).join(', '),
+                  start: new Date(wallToInstant(parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.start_time}`), form.server_tz)),
+                  end: new Date(wallToInstant(parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.end_time}`), form.server_tz)),
+                }
+              : null
+          }
+        />
+      )}
       {secondsLeft !== null && (
         <p role="status" className="text-slate-700">
           {t('redirecting', { seconds: secondsLeft })}

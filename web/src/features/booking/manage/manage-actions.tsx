@@ -1,0 +1,80 @@
+import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
+import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
+import { Link } from 'react-router';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
+import * as messages from './manage-page.messages.ts';
+import { momentIn, money, refusalText } from './manage-texts.ts';
+
+interface ManageActionsProps {
+  appointment: ManagedAppointment;
+  onReschedule: () => void;
+  onCancel: () => void;
+  onPay: () => void;
+  isPaying: boolean;
+}
+
+/**
+ * What the practice's policy allows now, said before the patient acts (issue 20): the deadlines,
+ * the moves left and what a cancellation does to a deposit; past a deadline, why not, and the phone.
+ */
+export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPaying }: ManageActionsProps) {
+  const t = useMessages(messages);
+  const language = useLanguage();
+  const { policy, payment, practice } = appointment;
+  const deadline = (iso: string | null) => (iso ? momentIn(iso, appointment, language) : '');
+  const moveRefusal = refusalText(t, 'reschedule', policy.reschedule_refusal);
+  const cancelRefusal = refusalText(t, 'cancel', policy.cancel_refusal);
+  const lines = [
+    policy.can_reschedule ? t('rescheduleUntil', { deadline: deadline(policy.reschedule_until) }) : moveRefusal,
+    policy.can_reschedule ? t('reschedulesLeft', { count: policy.reschedules_left }) : null,
+    policy.can_cancel && policy.cancel_until ? t('cancelUntil', { deadline: deadline(policy.cancel_until) }) : policy.can_cancel ? null : cancelRefusal,
+    policy.can_cancel && policy.refund_cents_if_cancelled_now !== null && payment.amount_cents !== null
+      ? policy.refund_cents_if_cancelled_now > 0
+        ? t('refundIfBefore', { deadline: deadline(policy.refund_until), amount: money(policy.refund_cents_if_cancelled_now, language) })
+        : t('refundKept', { amount: money(payment.amount_cents, language) })
+      : null,
+  ].filter((line): line is string => Boolean(line));
+  const isRefused = (!policy.can_reschedule && moveRefusal !== null) || (!policy.can_cancel && cancelRefusal !== null);
+
+  return (
+    <div className="flex flex-col gap-4 text-left">
+      {lines.length > 0 && (
+        <ul className="flex flex-col gap-1 text-slate-800">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {isRefused && practice.phone && (
+        <p className="text-slate-800">
+          {t('callInstead')}{' '}
+          <a href={phoneHref(practice.phone)} className="font-semibold text-slate-900 underline underline-offset-2">
+            {formatPhone(practice.phone)}
+          </a>
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {payment.can_pay && (
+          <button type="button" disabled={isPaying} onClick={onPay} className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-60">
+            {t('payNow')}
+          </button>
+        )}
+        {policy.can_reschedule && (
+          <button type="button" onClick={onReschedule} className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white">
+            {t('reschedule')}
+          </button>
+        )}
+        {policy.can_cancel && (
+          <button type="button" onClick={onCancel} className="min-h-11 rounded-md border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800">
+            {t('cancelAppointment')}
+          </button>
+        )}
+        {appointment.state === 'cancelled' && (
+          <Link to={`/${practice.form_url}`} className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-900">
+            {t('bookAgain')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

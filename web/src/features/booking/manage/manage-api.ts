@@ -1,0 +1,46 @@
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
+import { ManagedAppointmentSchema, manageApiPath, type CancelBody, type ManagedAppointment, type RescheduleBody } from '#domain/booking/manage-schemas.ts';
+import type { Language } from '#domain/i18n/languages.ts';
+import { API_BASE, apiGet, apiRequest } from '../../../lib/api-client.ts';
+import type { SlotSource } from '../api/slots-api.ts';
+
+/** The manage API's paths without the API base, for the one API client. */
+const path = (...args: Parameters<typeof manageApiPath>) => manageApiPath(...args).slice(API_BASE.length);
+
+export const MANAGE_QUERY_ROOT = 'managed-appointment';
+
+/** `GET appointment/manage/{token}`: never kept stale, the policy's answer depends on the minute. */
+export function managedAppointmentQuery(token: string, language: Language) {
+  return queryOptions({
+    queryKey: [MANAGE_QUERY_ROOT, token, language] as const,
+    queryFn: () => apiGet(path(token), ManagedAppointmentSchema),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The slot list of a move: the booking's own time counts as free; never cached, like the server's. */
+export function manageSlotSource(token: string, provNum: number): SlotSource {
+  return (range) =>
+    queryOptions({
+      queryKey: ['manage-slots', token, provNum, range.startDate, range.endDate, range.language] as QueryKey,
+      queryFn: () => apiGet(path(token, 'slots'), AvailabilityListSchema, { start_date: range.startDate, end_date: range.endDate, pms_prov_num: provNum > 0 ? provNum : null }),
+      staleTime: 0,
+      retry: false,
+    });
+}
+
+export async function rescheduleAppointment(token: string, body: RescheduleBody, idempotencyKey: string): Promise<ManagedAppointment> {
+  return (await apiRequest({ method: 'POST', path: path(token, 'reschedule'), result: ManagedAppointmentSchema, body, headers: { 'Idempotency-Key': idempotencyKey } })).result;
+}
+
+export async function cancelAppointment(token: string, body: CancelBody): Promise<ManagedAppointment> {
+  return (await apiRequest({ method: 'POST', path: path(token, 'cancel'), result: ManagedAppointmentSchema, body })).result;
+}
+
+/** A checkout for a booking left unpaid: the browser goes to its `url`. */
+export async function startManagedCheckout(token: string): Promise<{ session_id: string; url: string }> {
+  return (await apiRequest({ method: 'POST', path: path(token, 'checkout'), result: z.object({ session_id: z.string(), url: z.string() }), body: {} })).result;
+}

@@ -1,0 +1,134 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import type { CancelReason, ManagedAppointment } from '#domain/booking/manage-schemas.ts';
+import { BrandedFrame } from '../../../components/branding/branded-frame.tsx';
+import { PracticePageLoading } from '../../../components/branding/practice-page.tsx';
+import { practicePageTitle } from '../../../components/branding/practice-page-title.ts';
+import { AddToCalendar } from '../../../components/ui/add-to-calendar.tsx';
+import { SimplePage } from '../../../components/ui/simple-page.tsx';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
+import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
+import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
+import { AppointmentDetails } from './appointment-details.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
+import { cancelAppointment, managedAppointmentQuery, MANAGE_QUERY_ROOT, startManagedCheckout } from './manage-api.ts';
+import { ManageActions } from './manage-actions.tsx';
+import * as messages from './manage-page.messages.ts';
+import { momentIn, stateHeading } from './manage-texts.ts';
+import { ReschedulePanel } from './reschedule-panel.tsx';
+import { usePrivatePage } from './use-private-page.ts';
+
+/**
+ * Route `/:formUrl/appointment/:token` (issue 20): the patient's own booking, its state, and what
+ * the practice's policy lets them do about it now.
+ */
+export function ManagePage() {
+  const t = useMessages(messages);
+  const language = useLanguage();
+  const { token = '' } = useParams();
+  usePrivatePage();
+  const appointment = useQuery(managedAppointmentQuery(token, language));
+  const formUrl = appointment.data?.practice.form_url ?? '';
+  const form = useQuery({ ...formDetailsQuery(formUrl, null, language), enabled: formUrl !== '' });
+  useDocumentMeta(form.data ? { title: practicePageTitle(t('pageName'), form.data.name), description: form.data.description } : null);
+
+  if (appointment.isPending || (formUrl !== '' && form.isPending)) return <PracticePageLoading label={t('loading')} />;
+  if (appointment.isError) {
+    return (
+      <SimplePage title={t('notFoundTitle')}>
+        <p className="text-slate-700">{appointment.error.message}</p>
+      </SimplePage>
+    );
+  }
+  const card = (
+    <ManageCard
+      token={token}
+      appointment={appointment.data}
+      minLeadHours={form.data?.min_hours_before_booking ?? 0}
+      selectedColor={form.data?.form_customization.button_color_1 ?? ''}
+    />
+  );
+  return form.data ? <BrandedFrame form={form.data}>{card}</BrandedFrame> : <div className="flex min-h-screen justify-center bg-slate-50 px-4 py-12">{card}</div>;
+}
+
+function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token: string; appointment: ManagedAppointment; minLeadHours: number; selectedColor: string }) {
+  const t = useMessages(messages);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<'view' | 'reschedule' | 'cancel'>('view');
+  const [announcement, setAnnouncement] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancelButton = useRef<HTMLElement | null>(null);
+  const heading = stateHeading(t, appointment.state);
+  const firstHeading = useRef(heading);
+
+  // The new state's heading takes focus after a change, so a screen reader says what happened.
+  useLayoutEffect(() => {
+    if (heading !== firstHeading.current) headingRef.current?.focus();
+  }, [heading]);
+
+  const show = (changed: ManagedAppointment, said: string) => {
+    queryClient.setQueryData([MANAGE_QUERY_ROOT, token, language], changed);
+    setAnnouncement(said);
+    setMode('view');
+  };
+  const cancel = useMutation({
+    mutationFn: (reason: CancelReason | null) => cancelAppointment(token, { reason }),
+    onSuccess: (changed) => show(changed, t('cancelled')),
+  });
+  const pay = useMutation({ mutationFn: () => startManagedCheckout(token), onSuccess: ({ url }) => window.location.assign(url) });
+
+  const closeDialog = () => {
+    setMode('view');
+    cancel.reset();
+    cancelButton.current?.focus();
+  };
+
+  return (
+    <div className="flex w-full max-w-3xl flex-col gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold break-words text-slate-900 focus-visible:outline-offset-4">
+        {heading}
+      </h1>
+      <p role="status" className="text-slate-800 empty:hidden">
+        {announcement}
+      </p>
+      {appointment.state === 'requested' && <p className="text-slate-800">{t('requestedNote')}</p>}
+      <AppointmentDetails appointment={appointment} />
+      {appointment.calendar && <AddToCalendar choices={appointment.calendar} />}
+      {pay.error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {pay.error.message}
+        </p>
+      )}
+      {mode === 'reschedule' ? (
+        <ReschedulePanel
+          token={token}
+          appointment={appointment}
+          minLeadHours={minLeadHours}
+          selectedColor={selectedColor}
+          onMoved={(moved) => show(moved, t('moved', { when: moved.starts_at ? momentIn(moved.starts_at, moved, language) : '' }))}
+          onClose={() => setMode('view')}
+        />
+      ) : (
+        <ManageActions
+          appointment={appointment}
+          isPaying={pay.isPending}
+          onPay={() => pay.mutate()}
+          onReschedule={() => {
+            setAnnouncement(null);
+            setMode('reschedule');
+          }}
+          onCancel={() => {
+            cancelButton.current = document.activeElement as HTMLElement | null;
+            setAnnouncement(null);
+            setMode('cancel');
+          }}
+        />
+      )}
+      {mode === 'cancel' && (
+        <CancelDialog appointment={appointment} isCancelling={cancel.isPending} error={cancel.error?.message ?? null} onConfirm={(reason) => cancel.mutate(reason)} onClose={closeDialog} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
+import { localiseTime12h, formatDayHeading } from '#domain/time/time-format.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
+import { newIdempotencyKey } from '../contact/idempotency-key.ts';
+import { SlotPicker } from '../slots/slot-picker.tsx';
+import type { DaySlot } from '../slots/slot-rules.ts';
+import { manageSlotSource, rescheduleAppointment } from './manage-api.ts';
+import * as messages from './manage-page.messages.ts';
+
+interface ReschedulePanelProps {
+  token: string;
+  appointment: ManagedAppointment;
+  /** Practice settings the slot step reads. */
+  minLeadHours: number;
+  selectedColor: string;
+  onMoved: (moved: ManagedAppointment) => void;
+  onClose: () => void;
+}
+
+/**
+ * `Reschedule` (issue 20): the booking flow's slot step for the same reason, clinic and provider,
+ * fed by the manage link's slot list (where the booking's own time is free). Confirming sends the
+ * move with an Idempotency-Key kept for the chosen time, so a retry after a lost answer cannot move
+ * twice; a time taken meanwhile is said as in the booking flow, and the booking stays as it was.
+ */
+export function ReschedulePanel({ token, appointment, minLeadHours, selectedColor, onMoved, onClose }: ReschedulePanelProps) {
+  const t = useMessages(messages);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const provNum = appointment.provider?.pms_prov_num ?? 0;
+  const source = useMemo(() => manageSlotSource(token, provNum), [token, provNum]);
+  const [chosen, setChosen] = useState<DaySlot | null>(null);
+  const [isMoving, setIsMoving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const attempt = useRef<{ slot: DaySlot; key: string } | null>(null);
+
+  const clearChoice = useCallback(() => setChosen(null), []);
+  const choose = (slot: DaySlot) => {
+    setRefusal(null);
+    setChosen(slot);
+  };
+
+  const confirm = async () => {
+    if (!chosen) return;
+    // One key per chosen time: a retry of the same choice is the same request.
+    if (attempt.current?.slot !== chosen) attempt.current = { slot: chosen, key: newIdempotencyKey() };
+    setIsMoving(true);
+    try {
+      const moved = await rescheduleAppointment(token, { apt_date: chosen.date, start_time: chosen.startTime, pms_prov_num: chosen.provNum, pms_op_num: chosen.opNum }, attempt.current.key);
+      onMoved(moved);
+    } catch (error) {
+      const isTaken = error instanceof ApiError && error.status === 409 && error.code === 'SLOT_TAKEN';
+      setRefusal(isTaken ? t('slotTaken') : error instanceof Error ? error.message : String(error));
+      if (isTaken) {
+        setChosen(null);
+        await queryClient.invalidateQueries({ queryKey: ['manage-slots', token] });
+      }
+    } finally {
+      setIsMoving(false);
+    }
+  };
+
+  const when = chosen ? `${formatDayHeading(chosen.date, language)}, ${localiseTime12h(chosen.slotStart, language)}` : null;
+  return (
+    <section aria-labelledby="reschedule-heading" className="flex flex-col gap-4 border-t border-slate-200 pt-6 text-left">
+      <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
+        {t('chooseNewTime')}
+      </h2>
+      <SlotPicker
+        source={source}
+        timeZone={appointment.practice.time_zone}
+        minLeadHours={minLeadHours}
+        selectedColor={selectedColor}
+        phone={appointment.practice.phone ?? ''}
+        chosen={chosen}
+        onChoose={choose}
+        onMonthChange={clearChoice}
+        dayHeadingId="reschedule-day-heading"
+        notice={
+          refusal && (
+            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-900">
+              {refusal}
+            </p>
+          )
+        }
+      />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="button"
+          disabled={!chosen || isMoving}
+          onClick={() => void confirm()}
+          className="min-h-11 rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60"
+          style={{ backgroundColor: '#0f172a' }}
+        >
+          {isMoving ? t('moving') : when ? t('moveTo', { when }) : t('chooseNewTime')}
+        </button>
+        <button type="button" onClick={onClose} className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900">
+          {t('keepTime')}
+        </button>
+      </div>
+    </section>
+  );
+}
