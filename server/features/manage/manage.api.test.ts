@@ -290,6 +290,11 @@ describe('cancelling', () => {
     expect(refunded[0]!.refunded).toBe(true);
     expect((await managed(early.token)).payment).toEqual({ state: 'refunded', amount_cents: 7500, can_pay: false });
 
+    // A paid booking keeps its payment when moved.
+    const kept = await paid('11:00:00', 'kept@example.com');
+    expect((await reschedule(kept.token, { apt_date: '2026-03-12', start_time: '13:00:00', pms_prov_num: 1 })).statusCode).toBe(200);
+    expect(await row(kept.id)).toMatchObject({ status: 'booked', payment_status: 'paid', amount_cents: 7500, reschedule_count: 1 });
+
     const late = await paid('10:00:00', 'late@example.com');
     clock.set('2026-03-11T12:00:00Z');
     expect((await managed(late.token)).policy).toMatchObject({ can_cancel: true, refund_cents_if_cancelled_now: 0 });
