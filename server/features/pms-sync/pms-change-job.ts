@@ -1,4 +1,4 @@
-import { holdsSlot, type BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import { holdsSlot } from '#domain/booking/booking-lifecycle.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { z } from 'zod';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/od-client.ts';
@@ -16,7 +16,7 @@ import { findPracticeById, type PracticeRow } from '../practices/practices-repos
 import { checkConflicts } from './od-write-rules.ts';
 import { queueChangeDelayedNotice, queueChangeFailedNotice, queueUndoneMoveNotices, type ChangeNotice } from './pms-change-notices.ts';
 import {
-  findAppointmentToChange, findPmsChangeState, lockRescheduleCount, markChangePending, markChangeWritten, moveBookingBack, type AppointmentToChange,
+  findAppointmentToChange, findBookingSlot, findPmsChangeState, lockRescheduleCount, markChangePending, markChangeWritten, moveBookingBack, type AppointmentToChange,
 } from './pms-change-repository.ts';
 import { recordWriteProblem } from './pms-write-repository.ts';
 
@@ -242,10 +242,7 @@ async function breakInOpenDental(client: OpenDentalClient, a: AppointmentToChang
  * what was written.
  */
 export async function queueChangeMissedByWrite(tx: Queryable, written: { appointmentId: string; startsAt: Date; endsAt: Date; provNum: number; opNum: number }): Promise<void> {
-  const [now] = await tx.query<{ status: BookingStatus; starts_at: Date | null; pms_prov_num: number; pms_op_num: number }>(
-    'select status, starts_at, pms_prov_num, pms_op_num from appointments where id = $1',
-    [written.appointmentId],
-  );
+  const now = await findBookingSlot(tx, written.appointmentId);
   if (!now) return;
   const { appointmentId, ...previous } = written;
   if (!holdsSlot(now.status)) return queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });

@@ -70,3 +70,12 @@ export async function moveBookingBack(tx: Queryable, appointmentId: string, back
     [appointmentId, back.startsAt.toISOString(), back.endsAt.toISOString(), back.provNum, back.opNum, back.at.toISOString()],
   );
 }
+
+/** Where the booking is now, and whether it still holds its time. */
+export async function findBookingSlot(tx: Queryable, appointmentId: string): Promise<{ status: BookingStatus; starts_at: Date | null; pms_prov_num: number; pms_op_num: number } | null> {
+  const [row] = await tx.query<{ status: BookingStatus; starts_at: Date | null; pms_prov_num: number; pms_op_num: number }>(
+    'select status, starts_at, pms_prov_num, pms_op_num from appointments where id = $1',
+    [appointmentId],
+  );
+  return row ?? null;
+}
