@@ -248,6 +248,23 @@ describe('before the first write', () => {
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
   });
 
+  it('a move made while the first write is under way follows it into Open Dental', async () => {
+    const id = await book('2026-03-05', '15:00', { first_name: 'Kit', last_name: 'Race', email: 'kit@example.com' });
+    // Open Dental takes its time over the POST; the patient moves the booking meanwhile.
+    fake.hang(1_500, { method: 'POST', path: '/appointments' });
+    const from = fake.requests.length;
+    const writing = runJobs();
+    await expect.poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), { timeout: 5_000 }).toBe(true);
+    await reschedule(id, '2026-03-05', '16:00');
+    expect(await changeJobs(id)).toEqual([]); // no AptNum yet: nothing to change
+    await writing;
+    // The write created the old time; its last step saw the move and queued it, and it ran.
+    const aptNum = Number((await writeState(id)).pms_apt_num);
+    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 16:00:00' });
+    expect(await changeJobs(id)).toEqual([expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'done' })]);
+    expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
+  });
+
   it('a cancellation is never written', async () => {
     const id = await book('2026-03-05', '11:00', { first_name: 'Ivo', last_name: 'Gone', email: 'ivo@example.com' });
     await app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
