@@ -58,9 +58,7 @@ const changeKeyOf = (p: Pick<Payload, 'appointmentId' | 'kind' | 'rescheduleCoun
  */
 export async function queuePmsChange(tx: Queryable, change: PmsChange): Promise<void> {
   const state = await findPmsChangeState(tx, change.appointmentId);
-  if (!state) return;
-  const practice = await findPracticeById(tx, state.practice_id);
-  if (practice?.pms.type !== 'opendental') return;
+  if (!state?.is_on_open_dental) return;
   // Not in Open Dental through us: only a booking the practice was asked to enter by hand
   // ('failed') gets a job, which tells the practice to change it by hand too.
   if (state.pms_apt_num === null && state.pms_write_status !== 'failed') return;

@@ -37,20 +37,20 @@ export async function queueUndoneMoveNotices(tx: Queryable, practice: PracticeRo
   const a = undone.appointment;
   const name = `${a.first_name} ${a.last_name}`;
   const wanted = describeAppointmentTime(undone.wanted, practice.server_tz);
-  const now = a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz) : 'no time';
+  const current = a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz) : 'no time';
   const taken = `Open Dental already had appointment ${undone.takenBy.aptNum} at ${undone.takenBy.aptDateTime} there.`; // practice-facing
   await enqueueEmail(tx, {
     to: practice.notification_email,
     subject:
       undone.outcome === 'moved_back'
-        ? `Online reschedule undone: ${name} stays at ${now}` // practice-facing
+        ? `Online reschedule undone: ${name} stays at ${current}` // practice-facing
         : `Please call the patient: online reschedule not possible for ${name}`, // practice-facing
     text: [
       `${name} moved their booking online to ${wanted}, but the move could not be written into Open Dental. ${taken}`,
       '',
       undone.outcome === 'moved_back'
-        ? `We put the booking back at its previous time, ${now}, where Open Dental still has it (appointment ${a.pms_apt_num}). The patient was told by e-mail.` // practice-facing
-        : `Their previous time is no longer free either. The booking stays at ${now} with us, and at its previous time in Open Dental (appointment ${a.pms_apt_num}). Please call the patient to agree a time, and update Open Dental; the patient was told by e-mail that you will call.`, // practice-facing
+        ? `We put the booking back at its previous time, ${current}, where Open Dental still has it (appointment ${a.pms_apt_num}). The patient was told by e-mail.` // practice-facing
+        : `Their previous time is no longer free either. The booking stays at ${current} with us, and at its previous time in Open Dental (appointment ${a.pms_apt_num}). Please call the patient to agree a time, and update Open Dental; the patient was told by e-mail that you will call.`, // practice-facing
       '',
       ...appointmentNoticeDetails(a, practice),
     ].join('\n'),

@@ -5,6 +5,7 @@ import type { AppointmentToWrite } from './pms-write-repository.ts';
 /** A booking's Open Dental state as the change queue sees it, on the row the caller has locked. */
 export interface PmsChangeState {
   practice_id: string;
+  is_on_open_dental: boolean;
   pms_apt_num: number | null;
   pms_write_status: string | null;
   reschedule_count: number;
@@ -12,7 +13,9 @@ export interface PmsChangeState {
 
 export async function findPmsChangeState(tx: Queryable, appointmentId: string): Promise<PmsChangeState | null> {
   const [row] = await tx.query<PmsChangeState>(
-    'select practice_id, pms_apt_num::integer as pms_apt_num, pms_write_status, reschedule_count from appointments where id = $1',
+    `select a.practice_id, p.pms->>'type' = 'opendental' as is_on_open_dental, a.pms_apt_num::integer as pms_apt_num, a.pms_write_status, a.reschedule_count
+       from appointments a join practices p on p.id = a.practice_id
+      where a.id = $1`,
     [appointmentId],
   );
   return row ?? null;
