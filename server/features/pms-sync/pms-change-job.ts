@@ -2,9 +2,8 @@ import { holdsSlot } from '#domain/booking/booking-lifecycle.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { z } from 'zod';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/od-client.ts';
-import { patternFor } from '../../adapters/pms/opendental/od-availability.ts';
 import { OpenDentalError } from '../../adapters/pms/opendental/od-errors.ts';
-import { OdAppointmentSchema, type OdAppointment } from '../../adapters/pms/opendental/od-schemas.ts';
+import { OdAppointmentSchema } from '../../adapters/pms/opendental/od-schemas.ts';
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -13,6 +12,7 @@ import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { enqueueJob, PermanentJobError, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
+import { breakInOpenDental, ChangeRefused, moveInOpenDental, sameSlot, type ChangeOutcome } from './od-appointment-changes.ts';
 import { checkConflicts } from './od-write-rules.ts';
 import { queueChangeDelayedNotice, queueChangeFailedNotice, queueUndoneMoveNotices, type ChangeNotice } from './pms-change-notices.ts';
 import {
@@ -72,9 +72,6 @@ export async function queuePmsChange(tx: Queryable, change: PmsChange): Promise<
   await enqueueJob(tx, { type: OPENDENTAL_CHANGE_JOB, payload, dedupeKey: `${OPENDENTAL_CHANGE_JOB}:${changeKeyOf(payload)}`, maxAttempts: CHANGE_MAX_ATTEMPTS });
 }
 
-/** Open Dental said no to this change, or a person must decide: retrying cannot help. */
-class ChangeRefused extends Error {}
-
 export interface PmsChangeDeps {
   db: Database;
   clock: Clock;
@@ -85,8 +82,6 @@ export interface PmsChangeDeps {
 
 /** Runs `work` after the office's other Open Dental writes of this process (the write job's lock). */
 export type OfficeLock = <T>(customerKey: string, work: () => Promise<T>) => Promise<T>;
-
-type Outcome = { kind: 'done' } | { kind: 'conflict'; takenBy: OdAppointment; odAt: OdAppointment };
 
 export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: OfficeLock): JobHandler {
   return async function handle(raw: unknown, context: JobContext): Promise<void | SkippedJob> {
@@ -109,7 +104,7 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
       if (!openDental) throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
       const client = openDental.clientFor(customerKey);
       const aptNum = a.pms_apt_num;
-      const outcome: Outcome = await oneAtATime(customerKey, () =>
+      const outcome: ChangeOutcome = await oneAtATime(customerKey, () =>
         payload.kind === 'reschedule' ? moveInOpenDental(client, a, aptNum, practice) : breakInOpenDental(client, a, aptNum),
       );
       if (outcome.kind === 'conflict') return await undoMove(client, customerKey, a, practice, payload, outcome);
@@ -127,7 +122,7 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
    * Open Dental still has the booking at its old time (the PUT never went out). Back there if
    * Open Dental has nothing else there and our exclusion constraints let it in; else the office calls.
    */
-  async function undoMove(client: OpenDentalClient, customerKey: string, a: AppointmentToChange, practice: PracticeRow, payload: Payload, conflict: Extract<Outcome, { kind: 'conflict' }>): Promise<void> {
+  async function undoMove(client: OpenDentalClient, customerKey: string, a: AppointmentToChange, practice: PracticeRow, payload: Payload, conflict: Extract<ChangeOutcome, { kind: 'conflict' }>): Promise<void> {
     const now = deps.clock.now();
     const previous = payload.previous;
     const tz = practice.server_tz;
@@ -187,50 +182,6 @@ function isReplaced(a: Pick<AppointmentToChange, 'status' | 'reschedule_count'>,
   // no-show corrected to arrived) is not to be broken any more.
   if (payload.kind === 'reschedule') return a.reschedule_count !== payload.rescheduleCount || !holdsSlot(a.status);
   return holdsSlot(a.status);
-}
-
-function sameSlot(od: OdAppointment, at: { aptDateTime: string; opNum: number; provNum: number }): boolean {
-  return od.AptDateTime.slice(0, 16) === at.aptDateTime.slice(0, 16) && od.Op === at.opNum && od.ProvNum === at.provNum;
-}
-
-/** Re-checks the office's book at the new time (as the write job does before a POST), then moves the appointment. */
-async function moveInOpenDental(client: OpenDentalClient, a: AppointmentToChange, aptNum: number, practice: PracticeRow): Promise<Outcome> {
-  const tz = practice.server_tz;
-  const startsAt = a.starts_at!;
-  const endsAt = a.ends_at!;
-  const odAt = await client.get(`/appointments/${aptNum}`, {}, OdAppointmentSchema);
-  if (odAt.AptStatus !== 'Scheduled') throw new ChangeRefused(`Open Dental's appointment ${aptNum} is ${odAt.AptStatus}, so it cannot be moved.`);
-  const aptDateTime = formatInstantLocal(startsAt, tz);
-  // An earlier attempt's PUT went through and its answer was lost.
-  if (sameSlot(odAt, { aptDateTime, opNum: a.pms_op_num, provNum: a.pms_prov_num })) return { kind: 'done' };
-  const sameDay = await client.getAll('/appointments', { date: aptDateTime.slice(0, 10) }, OdAppointmentSchema);
-  const others = sameDay.filter((x) => x.AptNum !== aptNum);
-  const check = checkConflicts(others, { patNum: odAt.PatNum, opNum: a.pms_op_num, provNum: a.pms_prov_num, aptDateTime, startMs: startsAt.getTime(), endMs: endsAt.getTime() }, tz);
-  // "ours" here is a second appointment of the same patient at that time: not ours to overlap either.
-  if (check.kind === 'conflict') return { kind: 'conflict', takenBy: check.appointment, odAt };
-  if (check.kind === 'ours') return { kind: 'conflict', takenBy: others.find((x) => x.AptNum === check.aptNum)!, odAt };
-  // The general update (research doc §2.6): the time, chair, provider and length; nothing else changes.
-  await client.put(
-    `/appointments/${aptNum}`,
-    { AptDateTime: aptDateTime, Op: a.pms_op_num, ProvNum: a.pms_prov_num, Pattern: patternFor((endsAt.getTime() - startsAt.getTime()) / 60_000) },
-    z.unknown(),
-  );
-  return { kind: 'done' };
-}
-
-/**
- * Breaks rather than deletes (the API has no appointment DELETE; Break is its "cancel", research
- * doc §2.6): the office keeps the history and Open Dental counts the broken appointment as it
- * does its own. Sent to the Unscheduled List, it leaves the book, so the time is free there as
- * it is with us, and the front desk sees the patient to follow up with. A no-show is "Missed".
- */
-async function breakInOpenDental(client: OpenDentalClient, a: AppointmentToChange, aptNum: number): Promise<Outcome> {
-  const odAt = await client.get(`/appointments/${aptNum}`, {}, OdAppointmentSchema);
-  // Already off the book: an earlier attempt whose answer was lost, or the front desk.
-  if (odAt.AptStatus === 'Broken' || odAt.AptStatus === 'UnschedList') return { kind: 'done' };
-  if (odAt.AptStatus !== 'Scheduled') throw new ChangeRefused(`Open Dental's appointment ${aptNum} is ${odAt.AptStatus}; only a Scheduled appointment can be broken.`);
-  await client.put(`/appointments/${aptNum}/Break`, { sendToUnscheduledList: 'true', breakType: a.status === 'no_show' ? 'Missed' : 'Cancelled' }, z.unknown());
-  return { kind: 'done' };
 }
 
 /**

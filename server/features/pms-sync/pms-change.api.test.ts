@@ -22,6 +22,7 @@ let fake: FakeOpenDental;
 let app: FastifyInstance;
 let worker: JobWorker;
 let practiceId: string;
+let builtinPracticeId: string;
 const reasons: Record<string, { id: string; minutes: number }> = {};
 
 beforeAll(async () => {
@@ -48,7 +49,9 @@ beforeAll(async () => {
         { name: 'Long visit', final_duration: 60 },
       ],
     }),
+    practiceConfig({ form_url: 'builtin-changes' }),
   );
+  builtinPracticeId = ids['builtin-changes']!;
   practiceId = ids['od-changes']!;
   reasons.Exam = { id: await reasonId(testDb.db, practiceId, 'Exam'), minutes: 30 };
   reasons.Long = { id: await reasonId(testDb.db, practiceId, 'Long visit'), minutes: 60 };
@@ -154,6 +157,52 @@ describe('a move in Open Dental', () => {
     expect(requests[1]!.body).toEqual({ sendToUnscheduledList: 'true', breakType: 'Cancelled' });
     expect(odAppointmentOf(aptNum)).toMatchObject({ AptStatus: 'UnschedList' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
+  });
+
+  it('leaves an appointment the front desk already broke as it is, and refuses to break a completed one', async () => {
+    const broken = await bookWritten('2026-03-03', '12:00', { first_name: 'Lou', last_name: 'Broken', email: 'lou@example.com' });
+    const completed = await bookWritten('2026-03-03', '12:30', { first_name: 'Mo', last_name: 'Complete', email: 'mo@example.com' });
+    odAppointmentOf(broken.aptNum).AptStatus = 'Broken';
+    odAppointmentOf(completed.aptNum).AptStatus = 'Complete';
+    await app.bookingLifecycle.changeStatus(broken.id, 'cancelled', { actor: 'patient' });
+    await app.bookingLifecycle.changeStatus(completed.id, 'cancelled', { actor: 'patient' });
+    const requests = await runJobs();
+    expect(calls(requests).filter((c) => c.startsWith('PUT'))).toEqual([]);
+    expect(await writeState(broken.id)).toMatchObject({ pms_write_status: 'written' });
+    const refused = await writeState(completed.id);
+    expect(refused).toMatchObject({ pms_write_status: 'failed' });
+    expect(refused.pms_write_error).toContain('is Complete; only a Scheduled appointment can be broken');
+    expect((await mailsTo('office@example.com', 'Please update Open Dental by hand%Mo Complete%')).map((m) => m.subject)).toEqual([
+      'Please update Open Dental by hand: online cancel for Mo Complete',
+    ]);
+    expect(await changeJobs(completed.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })]);
+  });
+
+  it('tells the practice of a move of a booking it was asked to enter by hand', async () => {
+    const id = await book('2026-03-03', '13:00', { first_name: 'Nia', last_name: 'Manual', email: 'nia@example.com' });
+    await testDb.db.query(`update appointments set pms_write_status = 'failed' where id = $1`, [id]);
+    await testDb.db.query(`update jobs set status = 'failed' where dedupe_key = $1`, [`opendental.write-appointment:${id}`]);
+    await reschedule(id, '2026-03-03', '13:30');
+    const requests = await runJobs();
+    expect(calls(requests)).toEqual([]);
+    expect(await writeState(id)).toMatchObject({ pms_write_status: 'failed' });
+    const [mail] = await mailsTo('office@example.com', 'Please update Open Dental by hand%Nia Manual%');
+    expect(mail!.text).toContain('it was to be entered by hand');
+  });
+
+  it('does nothing for a practice on the built-in schedule', async () => {
+    const examId = await reasonId(testDb.db, builtinPracticeId, 'Exam');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/appointment',
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      payload: bookingBody({ practice_id: builtinPracticeId, rfv_id: examId, apt_date: '2026-03-03', start_time: '09:00:00', end_time: '09:30:00', email: 'builtin@example.com' }),
+    });
+    const id = response.json().result.appointment_id as string;
+    await app.bookingLifecycle.reschedule(id, { date: '2026-03-03', startTime: '10:00:00', provNum: 1 });
+    await app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
+    expect(await changeJobs(id)).toEqual([]);
+    expect(await writeState(id)).toMatchObject({ pms_write_status: null });
   });
 
   it('retries a move through an Open Dental outage and writes it once', async () => {
