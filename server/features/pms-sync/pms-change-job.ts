@@ -91,7 +91,10 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
     const a = await findAppointmentToChange(deps.db, payload.appointmentId);
     if (!a) throw new PermanentJobError(`Appointment ${payload.appointmentId} no longer exists`);
     const practice = await findPracticeById(deps.db, a.practice_id);
-    if (practice?.pms.type !== 'opendental') return { skipped: 'The practice is no longer configured for Open Dental.' };
+    if (practice?.pms.type !== 'opendental') {
+      await recordWriteProblem(deps.db, a.id, 'skipped', 'The practice is no longer configured for Open Dental.');
+      return { skipped: 'The practice is no longer configured for Open Dental.' };
+    }
     const notice: ChangeNotice = { kind: payload.kind, key: changeKeyOf(payload), aptNum: a.pms_apt_num };
     if (a.pms_apt_num === null) {
       if (a.pms_write_status === 'failed') await queueChangeFailedNotice(deps.db, practice, a, notice, 'The booking itself could not be written into Open Dental.');

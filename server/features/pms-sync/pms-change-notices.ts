@@ -91,9 +91,9 @@ async function queuePatientEmail(tx: Queryable, practice: PracticeRow, undone: U
 }
 
 /**
- * The event back at its old time. SEQUENCE stays the move's count (the count is the patient's
- * allowance of moves, and a failed one is not theirs to lose); the later DTSTAMP makes this
- * file the newer version for calendars (RFC 5546 §2.1.5).
+ * The event back at its old time. SEQUENCE stays the move's count (the undo does not change the
+ * count, see moveBookingBack); the later DTSTAMP makes this file the newer version for
+ * calendars (RFC 5546 §2.1.5).
  */
 function calendarFile(a: AppointmentToChange, practice: PracticeRow, practiceName: string, lines: string[], now: Date) {
   const content = bookingIcs('rescheduled', {
@@ -119,7 +119,7 @@ export async function queueChangeDelayedNotice(tx: Queryable, practice: Practice
   if (!practice.notification_email) return;
   await enqueueEmail(tx, {
     to: practice.notification_email,
-    subject: `Online ${change.kind} not yet in Open Dental: ${a.first_name} ${a.last_name}`, // practice-facing
+    subject: `Online ${KIND_LABELS[change.kind]} not yet in Open Dental: ${a.first_name} ${a.last_name}`, // practice-facing
     text: [
       `${a.first_name} ${a.last_name} ${describeChange(change)} online; we could not write this into Open Dental yet.`, // practice-facing
       `Open Dental's answer: ${reason}`,
@@ -136,7 +136,7 @@ export async function queueChangeFailedNotice(tx: Queryable, practice: PracticeR
   if (!practice.notification_email) return;
   await enqueueEmail(tx, {
     to: practice.notification_email,
-    subject: `Please update Open Dental by hand: online ${change.kind} for ${a.first_name} ${a.last_name}`, // practice-facing
+    subject: `Please update Open Dental by hand: online ${KIND_LABELS[change.kind]} for ${a.first_name} ${a.last_name}`, // practice-facing
     text: [
       `${a.first_name} ${a.last_name} ${describeChange(change)} online, but we could not write this into Open Dental.`, // practice-facing
       `Reason: ${reason}`,
@@ -155,6 +155,8 @@ export interface ChangeNotice {
   /** Open Dental's appointment; null when the booking was never written there by us. */
   aptNum: number | null;
 }
+
+const KIND_LABELS = { reschedule: 'reschedule', cancel: 'cancellation' } as const; // practice-facing
 
 function describeChange(change: ChangeNotice): string {
   const which = change.aptNum === null ? 'their booking (not in Open Dental through us: it was to be entered by hand)' : `their booking (Open Dental appointment ${change.aptNum})`;

@@ -63,9 +63,10 @@ export async function markChangeWritten(tx: Queryable, appointmentId: string, at
 }
 
 /**
- * Puts the booking back at the time Open Dental still has for it. Not a move by the patient: the
- * reschedule count (the manage policy's allowance, the jobs' dedupe keys) stays as it is. The
- * exclusion constraints refuse it (23P01) when someone took the old time meanwhile.
+ * Puts the booking back at the time Open Dental still has for it. The reschedule count stays as
+ * the move left it: it names the change jobs (a next move must not reuse a done job's key) and
+ * is the calendar's SEQUENCE, neither of which may go back. The exclusion constraints refuse it
+ * (23P01) when someone took the old time meanwhile.
  */
 export async function moveBookingBack(tx: Queryable, appointmentId: string, back: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date }): Promise<void> {
   await tx.query(

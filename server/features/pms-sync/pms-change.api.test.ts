@@ -173,7 +173,7 @@ describe('a move in Open Dental', () => {
     expect(refused).toMatchObject({ pms_write_status: 'failed' });
     expect(refused.pms_write_error).toContain('is Complete; only a Scheduled appointment can be broken');
     expect((await mailsTo('office@example.com', 'Please update Open Dental by hand%Mo Complete%')).map((m) => m.subject)).toEqual([
-      'Please update Open Dental by hand: online cancel for Mo Complete',
+      'Please update Open Dental by hand: online cancellation for Mo Complete',
     ]);
     expect(await changeJobs(completed.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })]);
   });
