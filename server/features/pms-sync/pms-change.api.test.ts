@@ -159,6 +159,14 @@ describe('a move in Open Dental', () => {
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
   });
 
+  it('breaks a no-show as Missed', async () => {
+    const { id, aptNum } = await bookWritten('2026-03-03', '11:30', { first_name: 'Ola', last_name: 'Absent', email: 'ola@example.com' });
+    await app.bookingLifecycle.changeStatus(id, 'no_show', { actor: 'staff' });
+    const requests = await runJobs();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ sendToUnscheduledList: 'true', breakType: 'Missed' });
+    expect(odAppointmentOf(aptNum)).toMatchObject({ AptStatus: 'UnschedList', breakType: 'Missed' });
+  });
+
   it('leaves an appointment the front desk already broke as it is, and refuses to break a completed one', async () => {
     const broken = await bookWritten('2026-03-03', '12:00', { first_name: 'Lou', last_name: 'Broken', email: 'lou@example.com' });
     const completed = await bookWritten('2026-03-03', '12:30', { first_name: 'Mo', last_name: 'Complete', email: 'mo@example.com' });
