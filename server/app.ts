@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobHandlers: {
       ...messageHandlers,
       [REFUND_JOB]: (payload) => payments.refund(payload),
-      ...createPmsWriteJobHandlers({ db, clock, openDental }),
+      ...createPmsWriteJobHandlers({ db, clock, openDental, onSlotsChanged: (practiceId) => availability.invalidatePractice(practiceId) }),
     } satisfies Record<string, JobHandler>,
     periodic: [
       { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },

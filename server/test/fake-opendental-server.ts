@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * from the public API documentation as summarised in shared/research/opendental-api.md: the
  * ODFHIR header, JSON content type, lists of at most 100 rows paged with `Offset`, PascalCase
  * fields, booleans as "true"/"false", Schedules GET with every value a string, office-local
- * date-times without a zone, errors as JSON-quoted strings, POSTs answering 201 with a location.
+ * date-times without a zone, errors as JSON-quoted strings, POSTs answering 201 with a location,
+ * and one appointment's GET, PUT and PUT Break.
  *
  * Failure modes for tests: the eConnector and version 400s, 401, 504, a 429 with Retry-After,
  * a request that never answers (for client timeouts), and one that hangs for a while and then
@@ -138,6 +139,8 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
     const data = office(match[2] ?? '');
     const q = url.searchParams;
 
+    const single = /^\/appointments\/(\d+)(\/Break)?$/.exec(path);
+    if (single) return changeAppointment(response, data, method, Number(single[1]), single[2] ? 'break' : 'update', body as OdRow);
     if (method === 'GET') {
       const list = listFor(data, path, q);
       if (list === null) return send(response, 404, `Resource not found: ${path}`);
@@ -273,6 +276,31 @@ function createAppointment(response: ServerResponse, data: FakeOdOffice, body: O
   };
   data.appointments.push(appointment);
   send(response, 201, appointment, { location: `https://api.opendental.com/api/v1/appointments/${AptNum}` });
+}
+
+/**
+ * GET and PUT of one appointment, and PUT Break (research doc §2.6). Break with
+ * sendToUnscheduledList takes it off the book (UnschedList), without it leaves it Broken there;
+ * only a Scheduled appointment can be broken.
+ */
+function changeAppointment(response: ServerResponse, data: FakeOdOffice, method: string, aptNum: number, action: 'update' | 'break', body: OdRow | null): void {
+  const appointment = data.appointments.find((a) => Number(a.AptNum) === aptNum);
+  if (!appointment) return send(response, 404, 'Appointment not found.');
+  if (method === 'GET' && action === 'update') return send(response, 200, appointment);
+  if (method !== 'PUT') return send(response, 404, `Resource not found: ${method} /appointments/${aptNum}`);
+  if (!body || typeof body !== 'object') return send(response, 400, 'Request body is required.');
+  if (action === 'break') {
+    if (appointment.AptStatus !== 'Scheduled') return send(response, 400, 'Only Scheduled appointments can be broken.');
+    appointment.AptStatus = body.sendToUnscheduledList === 'true' ? 'UnschedList' : 'Broken';
+    appointment.breakType = body.breakType ?? 'Missed';
+    return send(response, 200, appointment);
+  }
+  if (body.AptDateTime !== undefined && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.AptDateTime))) return send(response, 400, 'AptDateTime must be in yyyy-MM-dd HH:mm:ss format.');
+  if (body.Op !== undefined && !data.operatories.some((o) => o.OperatoryNum === body.Op)) return send(response, 400, 'Op is invalid.');
+  if (body.Pattern !== undefined && !/^[X/]+$/.test(String(body.Pattern))) return send(response, 400, "Pattern must consist of 'X' and '/' characters only.");
+  // Like POST, an update does not refuse an overlap.
+  Object.assign(appointment, body, { DateTStamp: '2026-01-02 00:00:00' });
+  send(response, 200, appointment);
 }
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

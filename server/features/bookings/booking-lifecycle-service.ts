@@ -14,6 +14,7 @@ import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.
 import { findBookingState, lockBookingState, updateBookingStatus, updateBookingTime, type BookingState } from './booking-lifecycle-repository.ts';
 import { isOverlapViolation } from './bookings-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
+import { queuePmsChange } from '../pms-sync/pms-change-job.ts';
 
 /**
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
@@ -58,6 +59,8 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
         await updateBookingStatus(tx, appointmentId, { to, at, cancelledBy: by.actor, cancelReason: by.reason ?? null });
         // A cancellation or no-show frees the time: every other process offers it again on commit.
         if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
+        // An ended booking comes off the practice's Open Dental book too (a job, after commit).
+        if (holdsSlot(before.status) && !holdsSlot(to)) await queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
         const after = (await findBookingState(tx, appointmentId))!;
         await hooks?.after?.(tx, before, after);
         return after;
@@ -80,6 +83,9 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
         await updateBookingTime(tx, appointmentId, { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() }).catch((error: unknown) => {
           throw isOverlapViolation(error) ? slotTaken() : error;
         });
+        // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.
+        const previous = current.starts_at && current.ends_at ? { startsAt: current.starts_at, endsAt: current.ends_at, provNum: current.pms_prov_num, opNum: current.pms_op_num } : null;
+        await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
         const after = (await findBookingState(tx, appointmentId))!;
         await hooks?.after?.(tx, current, after);

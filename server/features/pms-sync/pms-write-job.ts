@@ -12,6 +12,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { enqueueJob, PermanentJobError, type JobContext, type JobHandler } from '../../jobs/job-queue.ts';
 import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
 import { checkConflicts, pickPatient } from './od-write-rules.ts';
+import { createPmsChangeJobHandler, OPENDENTAL_CHANGE_JOB, queueChangeMissedByWrite } from './pms-change-job.ts';
 import { queueWriteDelayedNotice, queueWriteFailedNotice } from './pms-write-notices.ts';
 import {
   findAppointmentToWrite, markWritePending, markWritten, recordWriteProblem, savePmsPatNum, type AppointmentToWrite,
@@ -41,6 +42,8 @@ export interface PmsWriteDeps {
   clock: Clock;
   /** Undefined when OPENDENTAL_DEVELOPER_KEY is not set. */
   openDental: OpenDentalConnector | undefined;
+  /** This process's slot lists of a practice are stale (the change job moved a booking back). */
+  onSlotsChanged?: ((practiceId: string) => void) | undefined;
 }
 
 export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, JobHandler> {
@@ -76,7 +79,10 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
     try {
       if (!openDental) throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
       const written = await oneAtATime(customerKey, () => writeToOpenDental(deps.db, openDental.clientFor(customerKey), appointment, practice));
-      await markWritten(deps.db, appointment.id, { ...written, at: deps.clock.now() });
+      await deps.db.transaction(async (tx) => {
+        await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
+        await queueChangeMissedByWrite(tx, { appointmentId: appointment.id, startsAt: appointment.starts_at!, endsAt: appointment.ends_at!, provNum: appointment.pms_prov_num, opNum: appointment.pms_op_num });
+      });
     } catch (error) {
       await settleFailure(error, appointment, practice, context);
     }
@@ -104,7 +110,7 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
     deps.openDental?.report(practice.id, error);
   }
 
-  return { [OPENDENTAL_WRITE_JOB]: handle };
+  return { [OPENDENTAL_WRITE_JOB]: handle, [OPENDENTAL_CHANGE_JOB]: createPmsChangeJobHandler(deps, oneAtATime) };
 }
 
 /**

@@ -22,7 +22,7 @@ export async function queueWriteDelayedNotice(db: Queryable, practice: PracticeR
       '',
       'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
       '',
-      ...details(a, practice),
+      ...appointmentNoticeDetails(a, practice),
     ].join('\n'),
     idempotencyKey: `pms-write-delayed:${a.id}`,
   });
@@ -39,7 +39,7 @@ export async function queueWriteFailedNotice(db: Queryable, practice: PracticeRo
       '',
       'Please enter it by hand (or call the patient if the time is no longer free).',
       '',
-      ...details(a, practice),
+      ...appointmentNoticeDetails(a, practice),
     ].join('\n'),
     idempotencyKey: `pms-write-failed:${a.id}`,
   });
@@ -49,7 +49,8 @@ function when(a: AppointmentToWrite, practice: PracticeRow): string {
   return a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz) : 'no time';
 }
 
-function details(a: AppointmentToWrite, practice: PracticeRow): string[] {
+/** The booking's lines in every notice to the practice about Open Dental. */
+export function appointmentNoticeDetails(a: AppointmentToWrite, practice: PracticeRow): string[] {
   return [
     `Patient: ${a.first_name} ${a.last_name}, born ${a.dob}`,
     `Phone: ${a.wireless_phone ? formatPhone(a.wireless_phone) : '-'}`,

@@ -22,13 +22,15 @@ export async function loadOfferedSetup(db: Queryable, practiceId: string): Promi
 /**
  * Our own active bookings and payment holds overlapping [from, to). Until the write job has put a
  * booking into Open Dental (and the next refresh has read it back) only we know it is taken.
+ * `ignoreAppointmentId`: a booking being moved, whose own time counts as free.
  */
-export async function loadOwnBusy(db: Queryable, practiceId: string, from: Date, to: Date): Promise<BusyInterval[]> {
+export async function loadOwnBusy(db: Queryable, practiceId: string, from: Date, to: Date, ignoreAppointmentId: string | null = null): Promise<BusyInterval[]> {
   const rows = await db.query<{ busy: [number, number, number, number][] | null }>(
     `select json_agg(json_build_array(pms_prov_num, pms_op_num, extract(epoch from starts_at) * 1000, extract(epoch from ends_at) * 1000)) as busy
        from appointments
-      where practice_id = $1 and ${holdsSlotSql()} and starts_at < $3 and ends_at > $2`,
-    [practiceId, from.toISOString(), to.toISOString()],
+      where practice_id = $1 and ${holdsSlotSql()} and starts_at < $3 and ends_at > $2
+        and ($4::uuid is null or id <> $4::uuid)`,
+    [practiceId, from.toISOString(), to.toISOString(), ignoreAppointmentId],
   );
   return (rows[0]?.busy ?? []).map(([provNum, opNum, start, end]) => ({ provNum, opNum, start: Number(start), end: Number(end) }));
 }

@@ -65,6 +65,16 @@ describe('the Open Dental client', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('sends an update as a PUT with a JSON body, and reads a refusal of it as a clear error', async () => {
+    fake.office('office-1').appointments = [odAppointment({ AptNum: 7, AptDateTime: '2026-03-03 09:00:00', Pattern: 'XX', Op: 1, ProvNum: 1 })];
+    const moved = await client().put('/appointments/7', { AptDateTime: '2026-03-03 10:00:00' }, OdAppointmentSchema);
+    expect(moved).toMatchObject({ AptNum: 7, AptDateTime: '2026-03-03 10:00:00' });
+    expect(fake.requests[0]).toMatchObject({ method: 'PUT', path: '/appointments/7', body: { AptDateTime: '2026-03-03 10:00:00' }, contentType: 'application/json' });
+    await client().put('/appointments/7/Break', { sendToUnscheduledList: 'true' }, OdAppointmentSchema);
+    const error = await failure(client().put('/appointments/7/Break', { sendToUnscheduledList: 'true' }, OdAppointmentSchema));
+    expect(error).toMatchObject({ kind: 'invalid', status: 400, request: 'PUT /appointments/7/Break', detail: 'Only Scheduled appointments can be broken.' });
+  });
+
   it('percent-encodes query values (De%20Angelo), leaving empty ones out', () => {
     expect(toQuery({ LName: 'De Angelo', FName: "O'Neil+", Birthdate: undefined, Offset: 100, ClinicNum: '' })).toBe('LName=De%20Angelo&FName=O\'Neil%2B&Offset=100');
   });

@@ -19,6 +19,8 @@ export interface OpenDentalClient {
   /** Every page of a list, asked for one after the other with Offset = 100, 200, … */
   getAll<S extends z.ZodType>(path: string, params: OdParams, itemSchema: S): Promise<z.infer<S>[]>;
   post<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>>;
+  /** An update (Appointments PUT, PUT Break): 200 with the object, or an empty body on some endpoints. */
+  put<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>>;
 }
 
 export interface OpenDentalClientOptions {
@@ -71,7 +73,7 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     }
   }
 
-  async function send(method: 'GET' | 'POST', path: string, query: string, body: object | undefined): Promise<unknown> {
+  async function send(method: 'GET' | 'POST' | 'PUT', path: string, query: string, body: object | undefined): Promise<unknown> {
     const label = `${method} ${path}`;
     const url = `${base}${path}${query ? `?${query}` : ''}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -130,6 +132,9 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     },
     async post(path, body, schema) {
       return parse(schema, await send('POST', path, '', body), `POST ${path}`);
+    },
+    async put(path, body, schema) {
+      return parse(schema, await send('PUT', path, '', body), `PUT ${path}`);
     },
   };
 }

@@ -35,12 +35,17 @@ export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalC
       const loading = connector.snapshots({ id: practice.id, customerKey: practice.pms.customer_key }, { fromDate, toDate, today });
       const snapshots = options.patientWaiting ? await withinWait(loading, connector.slotsWaitMs) : await loading;
       const offered = await loadOfferedSetup(db, practice.id);
-      const inputs = buildSlotInputs(mergeSnapshots(snapshots), offered, timeZone);
+      // A booking being moved (issue 20): neither its row nor its own Open Dental appointment is busy.
+      const ignoredAptNum = request.ignore?.pmsAptNum ?? null;
+      const merged = mergeSnapshots(snapshots);
+      const snapshot = ignoredAptNum === null ? merged : { ...merged, appointments: merged.appointments.filter((a) => a.AptNum !== ignoredAptNum) };
+      const inputs = buildSlotInputs(snapshot, offered, timeZone);
       const ownBusy = await loadOwnBusy(
         db,
         practice.id,
         new Date(Date.parse(`${fromDate}T00:00:00Z`) - MARGIN_MS),
         new Date(Date.parse(`${addDays(toDate, 1)}T00:00:00Z`) + MARGIN_MS),
+        request.ignore?.appointmentId ?? null,
       );
       const busy = [...inputs.busy, ...ownBusy];
 
