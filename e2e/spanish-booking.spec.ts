@@ -141,7 +141,7 @@ test.describe('at 375 px in Spanish', () => {
       .toMatch(new RegExp(`^Su cita en ${verifyDental.name}: `));
     const email = (await outbox(request)).find((m) => m.channel === 'email' && m.to === contact.email)!;
     expect(email.subject).toContain(slot.time);
-    for (const line of ['Hola, Lucía:', 'Su cita quedó reservada.', 'Cuándo: ', 'Referencia: ', 'Dónde: ', 'Motivo: Revisión dental', 'Llame al consultorio'.toLowerCase()]) {
+    for (const line of ['Hola, Lucía:', 'Su cita quedó reservada.', 'Cuándo: ', 'Referencia: ', 'Dónde: ', 'Motivo: Revisión dental', 'Para ver, cambiar o cancelar su cita: http']) {
       expect(email.text.toLowerCase()).toContain(line.toLowerCase());
     }
     for (const english of ['Hello', 'Your appointment', 'When:', 'Reason:', 'Checkup']) expect(email.text).not.toContain(english);
