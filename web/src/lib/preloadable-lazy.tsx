@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { withMessages } from './i18n/catalogue-registry.ts';
 
 export type PreloadableComponent<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
 
@@ -6,13 +7,13 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & { preloa
  * React.lazy with a `preload()`. A lazy component suspends on its first render even when its
  * chunk has already arrived, and React 19 then keeps the Suspense fallback up for at least
  * 300 ms (its FALLBACK_THROTTLE_MS). Once `preload()` has finished, this one renders the loaded
- * component at once.
+ * component at once. Loaded means with its messages in the patient's language (catalogue-registry.ts).
  */
 export function preloadableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>
-    (pending ??= load().then(
+    (pending ??= withMessages(load)().then(
       (module) => {
         loaded = module.default;
       },

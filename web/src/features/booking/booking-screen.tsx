@@ -1,3 +1,4 @@
+import { withMessages } from '../../lib/i18n/catalogue-registry.ts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
@@ -15,7 +16,7 @@ import { useChangeLocation } from './use-change-location.ts';
 import { useSelectedClinic } from './use-selected-clinic.ts';
 
 // Shown only once a reason is chosen, so its date formatting stays out of the first page's script.
-const BookingSummary = lazy(() => import('./booking-summary.tsx'));
+const BookingSummary = lazy(withMessages(() => import('./booking-summary.tsx')));
 
 /** The booking form of a loaded practice: branding panel, then the steps (or the not-accepting notice). */
 export function BookingScreen({ form }: { form: FormDetails }) {

@@ -40,6 +40,28 @@ export function translationOf(en: CompiledMessages, language: Language): Compile
 }
 
 /**
+ * Resolves once every catalogue registered so far has its messages in the current language. A
+ * chunk's components wait for it before they count as loaded (preloadable-lazy.tsx, the router,
+ * the first render), so a component never suspends mid-render on its messages: React 19 replays
+ * such a component after the load, and a replay whose `use()` calls differ from the suspended
+ * attempt's fails with React errors 467 and 520 (seen on a reload in Spanish).
+ */
+export async function currentTranslationsReady(): Promise<void> {
+  const language = currentLanguage();
+  if (language === 'en') return;
+  await Promise.all([...catalogues.keys()].map((en) => translationOf(en, language))).catch(() => undefined);
+}
+
+/** `import()` of a chunk whose components may render only once its messages are loaded. */
+export function withMessages<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => {
+    const module = await load();
+    await currentTranslationsReady();
+    return module;
+  };
+}
+
+/**
  * Switches language once every catalogue on the page has its messages in it, so nothing on the
  * screen suspends, unmounts or loses what the patient typed.
  */
