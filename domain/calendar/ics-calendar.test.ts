@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLocalDateTime } from '../time/wall-clock.ts';
 import { wallToInstant } from '../time/zoned-time.ts';
-import { buildIcsEvent, escapeText, foldLine } from './ics-calendar.ts';
+import { bookingIcs, buildIcsEvent, escapeText, foldLine, icsContentType } from './ics-calendar.ts';
 
 const NEW_YORK = 'America/New_York';
 const local = (dateTime: string) => new Date(wallToInstant(parseLocalDateTime(dateTime), NEW_YORK));
@@ -86,5 +86,37 @@ describe('foldLine', () => {
     const ics = buildIcsEvent({ ...event, description: 'Long, detailed instructions; '.repeat(10) });
     expect(ics.split('\r\n').every((line) => octets(line) <= 75)).toBe(true);
     expect(property(ics, 'DESCRIPTION')).toBe(`DESCRIPTION:${'Long\\, detailed instructions\\; '.repeat(10)}`);
+  });
+});
+
+describe("bookingIcs: one event for a booking's whole life (ADR 0035)", () => {
+  const people = { organizerName: 'Bright Smiles', organizerEmail: 'desk@bright.example', attendee: { name: 'Ana "Annie" López', email: 'ana@example.com' } };
+
+  it('invites, updates with a higher SEQUENCE under the same UID, then cancels', () => {
+    const booked = bookingIcs('booked', { ...event, ...people, sequence: 0 });
+    const moved = bookingIcs('rescheduled', { ...event, ...people, sequence: 1, start: local('2026-03-10T09:00'), end: local('2026-03-10T09:30') });
+    const cancelled = bookingIcs('cancelled', { ...event, ...people, sequence: 1, start: local('2026-03-10T09:00'), end: local('2026-03-10T09:30') });
+    for (const ics of [booked, moved, cancelled]) expect(property(ics, 'UID')).toBe('UID:appointment-3f2a@book.example.com');
+    expect([booked, moved, cancelled].map((ics) => property(ics, 'METHOD'))).toEqual(['METHOD:REQUEST', 'METHOD:REQUEST', 'METHOD:CANCEL']);
+    expect([booked, moved, cancelled].map((ics) => property(ics, 'SEQUENCE'))).toEqual(['SEQUENCE:0', 'SEQUENCE:1', 'SEQUENCE:1']);
+    expect([booked, moved, cancelled].map((ics) => property(ics, 'STATUS'))).toEqual(['STATUS:CONFIRMED', 'STATUS:CONFIRMED', 'STATUS:CANCELLED']);
+    expect(property(moved, 'DTSTART')).toBe('DTSTART:20260310T130000Z');
+    expect(icsContentType(cancelled)).toBe('text/calendar; charset=utf-8; method=CANCEL');
+  });
+
+  it('names the organizer and the patient as RFC 5546 asks, already accepted and asking for no answer', () => {
+    const cancelled = bookingIcs('cancelled', { ...event, ...people, sequence: 2 });
+    expect(property(cancelled, 'ORGANIZER')).toBe('ORGANIZER;CN="Bright Smiles":mailto:desk@bright.example');
+    // The quote inside the name is dropped: a parameter value cannot hold one.
+    expect(property(cancelled, 'ATTENDEE')).toBe('ATTENDEE;CN="Ana Annie López";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:ana@example.com');
+    for (const line of cancelled.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  });
+
+  it('refuses an invitation without an organizer or an attendee, and a negative SEQUENCE', () => {
+    expect(() => bookingIcs('booked', { ...event, sequence: 0, attendee: people.attendee })).toThrow(RangeError);
+    expect(() => bookingIcs('cancelled', { ...event, sequence: 0, organizerEmail: people.organizerEmail })).toThrow(RangeError);
+    expect(() => bookingIcs('rescheduled', { ...event, ...people, sequence: -1 })).toThrow(RangeError);
+    // A file to import needs neither.
+    expect(property(buildIcsEvent({ ...event, sequence: 3 }), 'METHOD')).toBe('METHOD:PUBLISH');
   });
 });

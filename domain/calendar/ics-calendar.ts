@@ -18,6 +18,31 @@ export interface IcsEventInput {
   organizerEmail?: string | undefined;
   /** When the file is made (DTSTAMP). */
   now: Date;
+  /** PUBLISH (a file to import), REQUEST (an invitation or its update) or CANCEL (ADR 0035). */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /** The revision: 0 when booked, one more per move (the booking's reschedule count). */
+  sequence?: number;
+  status?: 'CONFIRMED' | 'CANCELLED';
+  /** The patient, to whom a REQUEST or CANCEL is addressed. */
+  attendee?: { name: string; email: string } | undefined;
+}
+
+/** What happened to a booking, which decides the calendar method (ADR 0035). */
+export type BookingChange = 'booked' | 'rescheduled' | 'cancelled';
+
+/**
+ * The calendar file of a booking's change: one UID for its whole life, SEQUENCE = its moves so
+ * far, METHOD:REQUEST for booked and moved (an invitation the patient's calendar keeps and then
+ * updates in place) and METHOD:CANCEL with STATUS:CANCELLED for a cancellation, each with the
+ * ORGANIZER and ATTENDEE that RFC 5546 requires of them.
+ */
+export function bookingIcs(change: BookingChange, input: Omit<IcsEventInput, 'method' | 'status'> & { sequence: number }): string {
+  return buildIcsEvent({ ...input, method: change === 'cancelled' ? 'CANCEL' : 'REQUEST', status: change === 'cancelled' ? 'CANCELLED' : 'CONFIRMED' });
+}
+
+/** The MIME type of a calendar file, with its method as RFC 6047 asks of an e-mailed one. */
+export function icsContentType(content: string): string {
+  return `text/calendar; charset=utf-8; method=${/^METHOD:(\w+)/m.exec(content)?.[1] ?? 'PUBLISH'}`;
 }
 
 const CRLF = '\r\n';
@@ -25,17 +50,24 @@ const MAX_LINE_OCTETS = 75;
 
 export function buildIcsEvent(input: IcsEventInput): string {
   if (!(input.end.getTime() > input.start.getTime())) throw new RangeError('An event must end after it starts');
+  const method = input.method ?? 'PUBLISH';
+  const sequence = input.sequence ?? 0;
+  if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError('SEQUENCE must be a whole number, 0 or more');
+  if (method !== 'PUBLISH' && !(input.organizerEmail && input.attendee)) throw new RangeError(`METHOD:${method} needs an ORGANIZER and an ATTENDEE (RFC 5546)`);
   const organizerName = input.organizerName ? `;CN=${quoteParam(input.organizerName)}` : '';
-  const organizer = input.organizerEmail ? `ORGANIZER${organizerName}:mailto:${input.organizerEmail.replace(/[\s"<>]/g, '')}` : undefined;
+  const organizer = input.organizerEmail ? `ORGANIZER${organizerName}:mailto:${mailto(input.organizerEmail)}` : undefined;
+  // The patient's own appointment: accepted already, so no calendar asks them to answer it.
+  const attendee = input.attendee ? `ATTENDEE;CN=${quoteParam(input.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${mailto(input.attendee.email)}` : undefined;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Chairtime//Online booking//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     `X-WR-TIMEZONE:${escapeText(input.timeZone)}`,
     'BEGIN:VEVENT',
     `UID:${escapeText(input.uid)}`,
+    `SEQUENCE:${sequence}`,
     `DTSTAMP:${formatUtc(input.now)}`,
     `DTSTART:${formatUtc(input.start)}`,
     `DTEND:${formatUtc(input.end)}`,
@@ -43,13 +75,16 @@ export function buildIcsEvent(input: IcsEventInput): string {
     `DESCRIPTION:${escapeText(input.description)}`,
     `LOCATION:${escapeText(input.location)}`,
     ...(organizer ? [organizer] : []),
-    'STATUS:CONFIRMED',
+    ...(attendee ? [attendee] : []),
+    `STATUS:${input.status ?? 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;
 }
+
+const mailto = (address: string) => address.replace(/[\s"<>]/g, '');
 
 /** TEXT values: backslash, semicolon and comma escaped, any line break as \n, other controls dropped. */
 export function escapeText(text: string): string {

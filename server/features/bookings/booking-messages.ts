@@ -1,5 +1,5 @@
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
-import { buildIcsEvent } from '#domain/calendar/ics-calendar.ts';
+import { bookingIcs, icsContentType } from '#domain/calendar/ics-calendar.ts';
 import { addressLine } from '#domain/format/address-format.ts';
 import { quotePatientText } from '#domain/format/patient-text.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
@@ -76,6 +76,15 @@ export function appointmentDetailLines(lang: Language, facts: AppointmentFacts):
   ].filter((line): line is string => line !== null);
 }
 
+/**
+ * The ORGANIZER of a booking's invitations (ADR 0035): the practice's own address, else one that
+ * names the product and cannot receive mail (replies are off: RSVP=FALSE).
+ */
+export const calendarOrganizerEmail = (practice: Pick<PracticeRow, 'notification_email'>) => practice.notification_email ?? 'appointments@chairtime.invalid';
+
+/** A calendar file as an e-mail attachment, its method in the MIME type (RFC 6047). */
+export const calendarAttachment = (content: string) => ({ filename: 'appointment.ics', contentType: icsContentType(content), content });
+
 /** The calendar event's title in the patient's language. */
 export const calendarSummaryOf = (lang: Language, reasonName: string, practiceName: string) => t(lang, 'calendarSummary', { reason: reasonName, practice: practiceName });
 
@@ -131,23 +140,20 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     ].join('\n'),
     ...(slot
       ? {
-          attachments: [
-            {
-              filename: 'appointment.ics',
-              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              content: buildIcsEvent({
-                uid: calendarUidOf(booked.appointmentId),
-                start: slot.startsAt,
-                end: slot.endsAt,
-                timeZone: practice.server_tz,
-                summary: calendarSummaryOf(language, patientReasonName, practice.name),
-                description: details.join('\n'),
-                location: where,
-                organizerName: practice.name,
-                now,
-              }),
-            },
-          ],
+          attachments: [calendarAttachment(bookingIcs('booked', {
+            uid: calendarUidOf(booked.appointmentId),
+            sequence: 0,
+            start: slot.startsAt,
+            end: slot.endsAt,
+            timeZone: practice.server_tz,
+            summary: calendarSummaryOf(language, patientReasonName, practice.name),
+            description: details.join('\n'),
+            location: where,
+            organizerName: practice.name,
+            organizerEmail: calendarOrganizerEmail(practice),
+            attendee: { name: patientName, email: body.email },
+            now,
+          }))],
         }
       : {}),
     idempotencyKey: `booking-confirmation:${booked.appointmentId}`,

@@ -1,6 +1,6 @@
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import type { CancelReason } from '#domain/booking/manage-schemas.ts';
-import { bookingIcs, type BookingChange } from '#domain/calendar/booking-ics.ts';
+import { bookingIcs, buildIcsEvent, type BookingChange } from '#domain/calendar/ics-calendar.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
@@ -9,10 +9,9 @@ import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
-import type { MailMessage } from '../../adapters/mail/mail-adapter.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
-import { appointmentDetailLines, calendarSummaryOf } from '../bookings/booking-messages.ts';
+import { appointmentDetailLines, calendarAttachment, calendarOrganizerEmail, calendarSummaryOf } from '../bookings/booking-messages.ts';
 import type { BookingState } from '../bookings/booking-lifecycle-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { ManagedRow } from './manage-repository.ts';
@@ -59,9 +58,9 @@ function render(row: ManagedRow, practice: PracticeRow): Rendered {
   };
 }
 
-/** The booking's calendar file for a change: one UID for its whole life, SEQUENCE = moves so far. */
-function calendarFile(change: BookingChange, row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date): string {
-  return bookingIcs(change, {
+/** The booking's calendar event: one UID for its whole life, SEQUENCE = moves so far. */
+function calendarEvent(row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date) {
+  return {
     uid: calendarUidOf(row.id),
     sequence: row.reschedule_count,
     start: row.starts_at!,
@@ -71,22 +70,18 @@ function calendarFile(change: BookingChange, row: ManagedRow, practice: Practice
     description: rendered.lines(row.language).join('\n'),
     location: rendered.where,
     organizerName: practice.name,
-    organizerEmail: practice.notification_email ?? undefined,
-    attendee: row.email ? { name: rendered.patientName, email: row.email } : undefined,
+    organizerEmail: calendarOrganizerEmail(practice),
+    attendee: { name: rendered.patientName, email: row.email ?? calendarOrganizerEmail(practice) },
     now,
-  });
+  };
 }
 
-const icsAttachment = (content: string): NonNullable<MailMessage['attachments']>[number] => ({
-  filename: 'appointment.ics',
-  contentType: `text/calendar; charset=utf-8; method=${/^METHOD:(\w+)/m.exec(content)?.[1] ?? 'PUBLISH'}`,
-  content,
-});
+const calendarFile = (change: BookingChange, row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date) => bookingIcs(change, calendarEvent(row, practice, rendered, now));
 
-/** The file `GET manage/{token}/calendar.ics` downloads: the booking as it is now. */
+/** The file `GET manage/{token}/calendar.ics` downloads: the booking as it is now, to import (PUBLISH). */
 export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): string {
-  const change: BookingChange = ['cancelled', 'expired', 'refunded', 'no_show'].includes(row.status) ? 'cancelled' : row.reschedule_count > 0 ? 'rescheduled' : 'booked';
-  return calendarFile(change, row, practice, render(row, practice), now);
+  const isCancelled = ['cancelled', 'expired', 'refunded', 'no_show'].includes(row.status);
+  return buildIcsEvent({ ...calendarEvent(row, practice, render(row, practice), now), method: 'PUBLISH', status: isCancelled ? 'CANCELLED' : 'CONFIRMED' });
 }
 
 /** After a move: the patient's update (with the calendar update and a fresh manage link) and the practice's notice. */
@@ -119,7 +114,7 @@ export async function queueRescheduleMessages(
         '',
         t(lang, 'bookedVia', { product: PRODUCT_NAME }),
       ].join('\n'),
-      attachments: [icsAttachment(ics)],
+      attachments: [calendarAttachment(ics)],
       idempotencyKey: `manage-reschedule:${row.id}:${row.reschedule_count}`,
     });
   }
@@ -138,7 +133,7 @@ export async function queueRescheduleMessages(
         ...(previous.starts_at ? [`Previous time: ${describeAppointmentTime(previous.starts_at, practice.server_tz)}`] : []),
         `Appointment id: ${row.id}`,
       ].join('\n'),
-      attachments: [icsAttachment(ics)],
+      attachments: [calendarAttachment(ics)],
       idempotencyKey: `manage-reschedule-notice:${row.id}:${row.reschedule_count}`,
     });
   }
@@ -184,7 +179,7 @@ export async function queueCancellationMessages(
         '',
         t(lang, 'bookedVia', { product: PRODUCT_NAME }),
       ].join('\n'),
-      ...(ics ? { attachments: [icsAttachment(ics)] } : {}),
+      ...(ics ? { attachments: [calendarAttachment(ics)] } : {}),
       idempotencyKey: `manage-cancel:${row.id}`,
     });
   }
@@ -205,7 +200,7 @@ export async function queueCancellationMessages(
         ...moneyLine,
         `Appointment id: ${row.id}`,
       ].join('\n'),
-      ...(ics ? { attachments: [icsAttachment(ics)] } : {}),
+      ...(ics ? { attachments: [calendarAttachment(ics)] } : {}),
       idempotencyKey: `manage-cancel-notice:${row.id}`,
     });
   }

@@ -1,5 +1,5 @@
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
-import { bookingIcs } from '#domain/calendar/booking-ics.ts';
+import { bookingIcs, icsContentType } from '#domain/calendar/ics-calendar.ts';
 import { addressLine } from '#domain/format/address-format.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import type { Language } from '#domain/i18n/languages.ts';
@@ -10,6 +10,7 @@ import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { practiceTextsIn } from '../practices/practice-texts.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
+import { calendarOrganizerEmail } from '../bookings/booking-messages.ts';
 import type { AppointmentToChange } from './pms-change-repository.ts';
 import { appointmentNoticeDetails } from './pms-write-notices.ts';
 import * as messages from './pms-change-notices.messages.ts';
@@ -107,11 +108,11 @@ function calendarFile(a: AppointmentToChange, practice: PracticeRow, practiceNam
     description: lines.join('\n'),
     location: addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode }) ?? practiceName,
     organizerName: practice.name,
-    organizerEmail: practice.notification_email ?? undefined,
-    attendee: a.email ? { name: `${a.first_name} ${a.last_name}`, email: a.email } : undefined,
+    organizerEmail: calendarOrganizerEmail(practice),
+    attendee: { name: `${a.first_name} ${a.last_name}`, email: a.email ?? calendarOrganizerEmail(practice) },
     now,
   });
-  return { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content };
+  return { filename: 'appointment.ics', contentType: icsContentType(content), content };
 }
 
 /** The practice hears once per change when the change is late, and once when it could not be written at all. */
