@@ -3,6 +3,7 @@ import { parseLocalDate } from '../time/local-date.ts';
 import { TRANSLATION_LANGUAGES, type Translations } from './practice-translations.ts';
 import { FormUrlSchema } from './practice-query-schemas.ts';
 import { isReservedPath } from './reserved-paths.ts';
+import { DEFAULT_QUIET_HOURS, DEFAULT_REMINDER_RULES, REMINDER_CHANNELS } from '../reminders/reminder-schedule.ts';
 
 /**
  * Field builders of the practice configuration file. Each carries the message an operator reads
@@ -163,3 +164,24 @@ export function translationsOf<Field extends string>(fields: readonly Field[]): 
   const languages = z.strictObject(Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts.optional()])));
   return (languages as unknown as z.ZodType<Translations<Field>>).optional();
 }
+
+const REMINDER_HOURS_MESSAGE = 'must be a whole number of hours from 1 to 720';
+
+/** `reminder_rules` (issue 21): when reminders go before a visit, and by which channels. */
+export const reminderRules = () =>
+  z
+    .array(
+      z.strictObject({
+        before_hours: z.number({ error: REMINDER_HOURS_MESSAGE }).int(REMINDER_HOURS_MESSAGE).min(1, REMINDER_HOURS_MESSAGE).max(720, REMINDER_HOURS_MESSAGE),
+        channels: z
+          .array(z.enum(REMINDER_CHANNELS, { error: 'must be "email" or "text"' }))
+          .min(1, 'must name at least one channel: "email", "text"'),
+      }),
+      { error: 'must be a list of { "before_hours": 48, "channels": ["email"] }' },
+    )
+    .max(6, 'must have at most 6 rules')
+    .default(() => DEFAULT_REMINDER_RULES.map((rule) => ({ ...rule, channels: [...rule.channels] })));
+
+/** `quiet_hours`: no text goes between start and end, practice-local times (across midnight is fine). */
+export const quietHours = () =>
+  z.strictObject({ start: timeOfDay(), end: timeOfDay() }, { error: 'must be { "start": "20:00", "end": "08:00" }' }).default({ ...DEFAULT_QUIET_HOURS });

@@ -15,6 +15,8 @@ import {
   policyHours,
   pmsNum,
   positiveMinutes,
+  quietHours,
+  reminderRules,
   requiredText,
   timeOfDay,
   translationsOf,
@@ -173,6 +175,11 @@ export const PracticeConfigSchema = z
       .max(20, 'must be a whole number from 0 to 20')
       .default(DEFAULT_MANAGE_POLICY.maxReschedules),
     refund_deposit_if_cancelled_hours_before: policyHours(DEFAULT_MANAGE_POLICY.refundDepositIfCancelledHoursBefore),
+    // Reminders before each visit (issue 21): the rules, the hours no text goes, and whether a
+    // reminder may name the reason for the visit (a lock screen is public).
+    reminder_rules: reminderRules(),
+    quiet_hours: quietHours(),
+    reminders_show_reason: flag(false),
     pms: PmsConfigSchema,
     clinics: z.array(ClinicConfigSchema).default([]),
     providers: z.array(ProviderConfigSchema).default([]),

@@ -1,3 +1,4 @@
+import { escapeHtml } from '#domain/format/html-escape.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,8 +16,6 @@ import * as messages from './http.messages.ts';
 
 const t = translator(messages);
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Paths under a practice slug that the SPA knows (spec section 2). */
 const PRACTICE_SUBPAGES = new Set(['', 'payment-success', 'payment-failed']);

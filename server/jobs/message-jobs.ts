@@ -3,7 +3,9 @@ import type { MailAdapter, MailMessage } from '../adapters/mail/mail-adapter.ts'
 import type { DeliveryResult } from '../adapters/mail/delivery-result.ts';
 import type { SmsAdapter, SmsMessage } from '../adapters/sms/sms-adapter.ts';
 import type { Queryable } from '../db/database.ts';
-import { enqueueJob, PermanentJobError, type JobHandler, type SkippedJob } from './job-queue.ts';
+import type { Clock } from '../clock.ts';
+import { enqueueJob, PermanentJobError, type JobContext, type JobHandler, type SkippedJob } from './job-queue.ts';
+import { beginHandoff, insertDelivery, recordHandoffOutcome, type DeliveryChannel, type DeliveryRow, type NewDelivery } from './message-deliveries-repository.ts';
 
 export const SEND_EMAIL_JOB = 'email.send';
 export const SEND_SMS_JOB = 'sms.send';
@@ -11,13 +13,18 @@ export const SEND_SMS_JOB = 'sms.send';
 // About five hours of retries (30 s doubling to 1 h): rides out a provider outage of an evening.
 const MESSAGE_MAX_ATTEMPTS = 12;
 
+// Whose message it is, for its delivery record (absent on messages queued before issue 21).
+const TRACKING_FIELDS = { practiceId: z.uuid().optional(), appointmentId: z.uuid().optional() };
+
 const EmailPayloadSchema = z.object({
   to: z.string().min(1),
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
   attachments: z.array(z.object({ filename: z.string(), content: z.string(), contentType: z.string() })).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
   idempotencyKey: z.string().min(1),
+  ...TRACKING_FIELDS,
 });
 
 const SmsPayloadSchema = z.object({
@@ -26,13 +33,20 @@ const SmsPayloadSchema = z.object({
   idempotencyKey: z.string().min(1),
   // Whose text it is: its sender and the recipient's opt-out are looked up when it is sent. Absent
   // on texts queued before senders were per practice (issue 18): those go from TWILIO_FROM.
-  practiceId: z.uuid().optional(),
   isRequestedByPatient: z.boolean().optional(),
+  ...TRACKING_FIELDS,
 });
+
+/** Who a message is about, for its delivery record: the practice and, where there is one, the booking. */
+export interface MessageTracking {
+  practiceId?: string | undefined;
+  appointmentId?: string | undefined;
+}
 
 /** A text to queue: always on behalf of a practice. */
 export interface QueuedSms extends Omit<SmsMessage, 'from'> {
   practiceId: string;
+  appointmentId?: string | undefined;
   /**
    * The patient asked for this text just now (a one-time code): it goes even after an opt-out,
    * as asking is consent to this one message. Every other text honours the opt-out (ADR 0033).
@@ -82,31 +96,96 @@ function jobOptions(options: SendOptions) {
  * ("booking-confirmation:<appointment id>"): queuing it twice is a no-op, and every retry
  * carries it to the provider.
  */
-export async function enqueueEmail(tx: Queryable, message: MailMessage, options: SendOptions = {}): Promise<void> {
+export async function enqueueEmail(tx: Queryable, message: MailMessage & MessageTracking, options: SendOptions = {}): Promise<void> {
   const payload = EmailPayloadSchema.parse(message);
   await enqueueJob(tx, { type: SEND_EMAIL_JOB, payload, dedupeKey: messageJobKey('email', message.idempotencyKey), ...jobOptions(options) });
+  await insertDelivery(tx, deliveryOf('email', payload));
 }
 
 export async function enqueueSms(tx: Queryable, message: QueuedSms, options: SendOptions = {}): Promise<void> {
   const payload = SmsPayloadSchema.parse(message);
   await enqueueJob(tx, { type: SEND_SMS_JOB, payload, dedupeKey: messageJobKey('sms', message.idempotencyKey), ...jobOptions(options) });
+  await insertDelivery(tx, deliveryOf('sms', payload));
+}
+
+const deliveryOf = (channel: DeliveryChannel, payload: { to: string; idempotencyKey: string } & MessageTracking, now?: Date): NewDelivery => ({
+  channel, idempotencyKey: payload.idempotencyKey, practiceId: payload.practiceId ?? null, appointmentId: payload.appointmentId ?? null, recipient: payload.to, ...(now ? { now } : {}),
+});
+
+/**
+ * Where message jobs keep each message's delivery (message_deliveries): `onTextFailed` hears of a
+ * text that will not arrive (the provider refused it, or every attempt failed), so a reminder can
+ * follow by e-mail.
+ */
+export interface DeliveryTracking {
+  db: Queryable;
+  clock: Clock;
+  onTextFailed?(delivery: DeliveryRow): Promise<void>;
 }
 
 /**
  * Handlers for the worker: a retryable delivery failure is retried, any other ends the job.
  * Without `smsRules` (tests of other features) texts go from the adapter's default sender, unchecked.
  */
-export function createMessageJobHandlers(adapters: { mail: MailAdapter; sms: SmsAdapter }, smsRules?: SmsSendRules): Record<string, JobHandler> {
+export function createMessageJobHandlers(adapters: { mail: MailAdapter; sms: SmsAdapter }, smsRules?: SmsSendRules, tracking?: DeliveryTracking): Record<string, JobHandler> {
+  const track = createHandoffTracker(tracking);
   return {
-    [SEND_EMAIL_JOB]: async (payload) => settle(await adapters.mail.send(parsePayload(EmailPayloadSchema, payload))),
-    [SEND_SMS_JOB]: async (payload): Promise<void | SkippedJob> => {
-      const { practiceId, isRequestedByPatient, ...message } = parsePayload(SmsPayloadSchema, payload);
-      if (!practiceId || !smsRules) return settle(await adapters.sms.send(message));
+    [SEND_EMAIL_JOB]: async (payload, context) => {
+      const { practiceId, appointmentId, ...message } = parsePayload(EmailPayloadSchema, payload);
+      await track.handOff(deliveryOf('email', { ...message, practiceId, appointmentId }), context, () => adapters.mail.send(message));
+    },
+    [SEND_SMS_JOB]: async (payload, context): Promise<void | SkippedJob> => {
+      const { practiceId, appointmentId, isRequestedByPatient, ...message } = parsePayload(SmsPayloadSchema, payload);
+      const delivery = deliveryOf('sms', { ...message, practiceId, appointmentId });
+      if (!practiceId || !smsRules) {
+        await track.handOff(delivery, context, () => adapters.sms.send(message));
+        return;
+      }
       // Looked up now, not when queued: an opt-out that arrives while a text waits stops it.
       const { from, hasOptedOut } = await smsRules.prepare(practiceId, message.to);
-      if (hasOptedOut && !isRequestedByPatient) return { skipped: OPTED_OUT_NOTE };
-      settle(await adapters.sms.send(from ? { ...message, from } : message));
-      if (from) await smsRules.recordSent({ practiceId, to: message.to, from });
+      if (hasOptedOut && !isRequestedByPatient) return track.skip(delivery, OPTED_OUT_NOTE);
+      const sent = from ? { ...message, from } : message;
+      const wasSent = await track.handOff(delivery, context, () => adapters.sms.send(sent), adapters.sms.findSent && ((since) => adapters.sms.findSent!(sent, since)));
+      if (from && wasSent) await smsRules.recordSent({ practiceId, to: message.to, from });
+    },
+  };
+}
+
+/**
+ * Hands a message to its provider and keeps the outcome in its delivery row. A retry that finds
+ * an unfinished hand-off (the worker died mid-send) first asks the provider, where it can, whether
+ * the message arrived (`findSent`), so a crash does not send a reminder twice.
+ */
+function createHandoffTracker(tracking: DeliveryTracking | undefined) {
+  return {
+    async handOff(delivery: NewDelivery, context: JobContext, send: () => Promise<DeliveryResult>, findSent?: (since: Date) => Promise<string | null>): Promise<boolean> {
+      if (!tracking) {
+        settle(await send());
+        return true;
+      }
+      const { db, clock } = tracking;
+      const started = await beginHandoff(db, { ...delivery, now: clock.now() });
+      if (started.status !== 'queued') return false;
+      const earlier = started.unfinishedSince && findSent ? await findSent(started.unfinishedSince) : null;
+      const result: DeliveryResult = earlier ? { ok: true, id: earlier } : await send();
+      const isOver = result.ok || !result.retryable || context.isLastAttempt;
+      const row = await recordHandoffOutcome(db, {
+        channel: delivery.channel, idempotencyKey: delivery.idempotencyKey, now: clock.now(),
+        status: result.ok ? 'sent' : isOver ? 'failed' : 'queued',
+        providerMessageId: result.ok ? result.id : null,
+        errorCode: result.ok ? null : (result.code ?? null),
+        error: result.ok ? null : result.error,
+      });
+      if (!result.ok && isOver && row && delivery.channel === 'sms') await tracking.onTextFailed?.(row);
+      settle(result);
+      return true;
+    },
+    async skip(delivery: NewDelivery, note: string): Promise<SkippedJob> {
+      if (tracking) {
+        await beginHandoff(tracking.db, { ...delivery, now: tracking.clock.now() });
+        await recordHandoffOutcome(tracking.db, { channel: delivery.channel, idempotencyKey: delivery.idempotencyKey, status: 'skipped', error: note, now: tracking.clock.now() });
+      }
+      return { skipped: note };
     },
   };
 }

@@ -2,7 +2,8 @@
  * What a mail or SMS adapter reports. Delivery problems are results, not exceptions: the caller
  * decides (a job retries when `retryable`), and nothing is swallowed.
  */
-export type DeliveryResult = { ok: true; id: string } | { ok: false; error: string; retryable: boolean };
+/** `code`: the provider's own error code where it gives one (Twilio's 21211), for the delivery record. */
+export type DeliveryResult = { ok: true; id: string } | { ok: false; error: string; retryable: boolean; code?: string };
 
 /**
  * Provider errors often quote the recipient ("550 <ann@example.com> unknown"); errors end up in

@@ -12,6 +12,8 @@ export interface MailMessage {
   text: string;
   html?: string | undefined;
   attachments?: MailAttachment[] | undefined;
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string> | undefined;
   /** The same key for every retry of one message, so receivers can drop duplicates. */
   idempotencyKey: string;
 }

@@ -15,6 +15,7 @@ export function createOutboxMailAdapter(db: Queryable): MailAdapter {
           text: message.text,
           html: message.html,
           attachments: message.attachments,
+          headers: message.headers,
           idempotencyKey: `email:${message.idempotencyKey}`,
         });
         return { ok: true, id };

@@ -8,6 +8,7 @@ export interface NewOutboxMessage {
   text: string;
   html?: string | null | undefined;
   attachments?: { filename: string; content: string; contentType: string }[] | undefined;
+  headers?: Record<string, string> | undefined;
   idempotencyKey: string;
 }
 
@@ -19,17 +20,18 @@ export interface OutboxMessageRow {
   text: string;
   html: string | null;
   attachments: { filename: string; contentType: string }[];
+  headers: Record<string, string>;
   created_at: Date;
 }
 
 /** Stores a message once per idempotency key and returns its id (the earlier one for a repeat). */
 export async function saveOutboxMessage(db: Queryable, message: NewOutboxMessage): Promise<string> {
   const inserted = await db.query<{ id: string }>(
-    `insert into outbox_messages (channel, recipient, subject, text, html, attachments, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7)
+    `insert into outbox_messages (channel, recipient, subject, text, html, attachments, idempotency_key, headers)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb)
      on conflict (idempotency_key) do nothing
      returning id`,
-    [message.channel, message.recipient, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), message.idempotencyKey],
+    [message.channel, message.recipient, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), message.idempotencyKey, JSON.stringify(message.headers ?? {})],
   );
   if (inserted[0]) return inserted[0].id;
   const [earlier] = await db.query<{ id: string }>('select id from outbox_messages where idempotency_key = $1', [message.idempotencyKey]);
@@ -40,7 +42,7 @@ export async function saveOutboxMessage(db: Queryable, message: NewOutboxMessage
 /** Newest first; attachment contents stay in the table (the page lists names only). */
 export async function listOutboxMessages(db: Queryable, options: { limit: number }): Promise<OutboxMessageRow[]> {
   return db.query<OutboxMessageRow>(
-    `select id, channel, recipient, subject, text, html, created_at,
+    `select id, channel, recipient, subject, text, html, headers, created_at,
        coalesce((select jsonb_agg(jsonb_build_object('filename', a->>'filename', 'contentType', a->>'contentType'))
                  from jsonb_array_elements(attachments) a), '[]'::jsonb) as attachments
      from outbox_messages

@@ -12,4 +12,10 @@ export interface SmsMessage {
 
 export interface SmsAdapter {
   send(message: SmsMessage): Promise<DeliveryResult>;
+  /**
+   * The provider's id of this message if it already took it since `since` (an attempt whose
+   * worker died before it heard the answer); null when it did not. Absent: the adapter cannot
+   * tell, and a retry sends again (the outbox drops repeats itself).
+   */
+  findSent?(message: SmsMessage, since: Date): Promise<string | null>;
 }

@@ -8,12 +8,16 @@ export interface TwilioSmsOptions {
   authToken: string;
   /** The default sender (TWILIO_FROM): a number (E.164) or a Messaging Service SID (MG…). */
   from: string;
+  /** Where Twilio reports each message's status (PUBLIC_URL + /api/v1/sms/status); absent: no reports. */
+  statusCallbackUrl?: string;
   /** Replaces https://api.twilio.com, for a local stand-in in tests. */
   apiBaseUrl?: string;
   timeoutMs?: number;
 }
 
 const TWILIO_API_ORIGIN = 'https://api.twilio.com';
+// Twilio's clock and ours may differ a little; Twilio's timestamps have whole seconds.
+const CLOCK_SKEW_MS = 60_000;
 
 /**
  * Sends through Twilio's Messages API. Twilio offers no idempotency key for it, so a retry after
@@ -30,11 +34,23 @@ export function createTwilioSmsAdapter(options: TwilioSmsOptions): SmsAdapter {
   return {
     async send(message): Promise<DeliveryResult> {
       try {
-        const sent = await client.messages.create({ to: message.to, body: message.text, ...senderOf(message.from ?? options.from) });
+        const sent = await client.messages.create({
+          to: message.to, body: message.text, ...senderOf(message.from ?? options.from),
+          ...(options.statusCallbackUrl ? { statusCallback: options.statusCallbackUrl } : {}),
+        });
         return { ok: true, id: sent.sid };
       } catch (error) {
         return twilioFailure(error);
       }
+    },
+    // Newest first: the few latest messages to this number, matched on sender, text and time.
+    async findSent(message, since) {
+      const sender = message.from ?? options.from;
+      const recent = await client.messages.list({ to: message.to, limit: 20 });
+      const earliest = since.getTime() - CLOCK_SKEW_MS;
+      const match = recent.find((sent) =>
+        sent.body === message.text && sent.dateCreated.getTime() >= earliest && (sent.from === sender || sent.messagingServiceSid === sender));
+      return match?.sid ?? null;
     },
   };
 }
@@ -45,7 +61,7 @@ function twilioFailure(error: unknown): DeliveryResult {
   const message = redactContacts(errorMessage(error));
   if (typeof status !== 'number') return { ok: false, error: `Twilio: ${message}`, retryable: true };
   const retryable = status >= 500 || status === 429 || status === 408;
-  return { ok: false, error: `Twilio ${status}${typeof code === 'number' ? ` (error ${code})` : ''}: ${message}`, retryable };
+  return { ok: false, error: `Twilio ${status}${typeof code === 'number' ? ` (error ${code})` : ''}: ${message}`, retryable, ...(typeof code === 'number' ? { code: String(code) } : {}) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { endedSql } from '../../db/booking-status-sql.ts';
 
-export type BookingLinkPurpose = 'manage';
+export type BookingLinkPurpose = 'manage' | 'unsubscribe';
 
 export async function insertBookingLink(
   tx: Queryable,

@@ -56,7 +56,8 @@ export interface AppointmentFacts {
   where: string;
   /** Formatted for reading, or null. */
   phone: string | null;
-  reasonName: string;
+  /** Null: left out (a reminder, where the practice keeps reasons off lock screens). */
+  reasonName: string | null;
   /** The provider's name; null with a time: "First Available". */
   provider: string | null;
   paidCents?: number | undefined;
@@ -70,7 +71,7 @@ export function appointmentDetailLines(lang: Language, facts: AppointmentFacts):
     t(lang, 'reference', { reference: facts.reference }),
     t(lang, 'where', { where: facts.where }),
     facts.phone ? t(lang, 'phone', { phone: facts.phone }) : null,
-    t(lang, 'reason', { reason: facts.reasonName }),
+    facts.reasonName !== null ? t(lang, 'reason', { reason: facts.reasonName }) : null,
     facts.startsAt ? t(lang, 'provider', { provider: facts.provider ?? t(lang, 'firstAvailable') }) : null,
     facts.paidCents !== undefined ? t(lang, 'paid', { amount: formatDollars(facts.paidCents, lang) }) : null,
   ].filter((line): line is string => line !== null);

@@ -15,7 +15,7 @@ import { appointmentDetailLines, calendarAttachment, calendarOrganizerEmail, cal
 import type { BookingState } from '../bookings/booking-lifecycle-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { ManagedRow } from './manage-repository.ts';
-import { locationOf } from './manage-view.ts';
+import { placeOf } from './manage-view.ts';
 import * as messages from './manage-messages.messages.ts';
 
 const t = translator(messages);
@@ -37,9 +37,7 @@ interface Rendered {
 
 /** The booking's lines in a language, as every message about it carries them. */
 function render(row: ManagedRow, practice: PracticeRow): Rendered {
-  const location = locationOf(row, practice, row.language);
-  const where = [location.name ?? practice.name, location.address].filter(Boolean).join(', ');
-  const phone = row.clinic_phone ?? practice.phone;
+  const { where, phone } = placeOf(row, practice, row.language);
   return {
     where,
     patientName: `${row.first_name} ${row.last_name}`,

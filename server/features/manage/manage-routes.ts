@@ -46,6 +46,11 @@ export function registerManageRoutes(app: FastifyInstance, deps: { manage: Manag
     return ok(await manage.cancel(request.params.token, body, request.language));
   });
 
+  app.post<{ Params: { token: string } }>('/appointment/manage/:token/confirm', change, async (request, reply) => {
+    privately(reply);
+    return ok(await manage.confirm(request.params.token, request.language));
+  });
+
   app.post<{ Params: { token: string } }>('/appointment/manage/:token/checkout', change, async (request, reply) => {
     privately(reply);
     return reply.status(201).send(ok(await manage.checkout(request.params.token)));

@@ -17,6 +17,7 @@ import { queueCancellationRefund } from '../payments/cancellation-refund.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
+import { confirmVisit } from '../reminders/visit-confirmation.ts';
 import { queueCancellationMessages, queueRescheduleMessages, managedIcs } from './manage-messages.ts';
 import { findManagedRow, type ManagedRow } from './manage-repository.ts';
 import { allowanceOf, canPayOnline, toManagedAppointment } from './manage-view.ts';
@@ -35,6 +36,8 @@ export interface ManageService {
   slots(token: string, query: ManageSlotsQuery): Promise<SlotListPayload>;
   reschedule(token: string, body: RescheduleBody, idempotencyKey: string | undefined, language: Language): Promise<ManagedAppointment>;
   cancel(token: string, body: CancelBody, language: Language): Promise<ManagedAppointment>;
+  /** The patient says they will come (issue 21); again is no error. */
+  confirm(token: string, language: Language): Promise<ManagedAppointment>;
   calendarFile(token: string): Promise<string>;
   /** A checkout for a booking left unpaid (the payment pages take it from there). */
   checkout(token: string): Promise<CheckoutSession>;
@@ -145,6 +148,14 @@ export function createManageService(deps: ManageDeps): ManageService {
           await queueCancellationMessages(tx, { row, practice, refundCents: refund, reason: body.reason ?? null, now: clock.now(), publicUrl: deps.publicUrl });
         },
       });
+      return viewOf(token, appointmentId, practice, language);
+    },
+
+    async confirm(token, language) {
+      const { appointmentId, practice } = await open(token);
+      if ((await confirmVisit({ lifecycle: deps.lifecycle, clock }, appointmentId)) === 'not_confirmable') {
+        throw new AppError(409, 'CONFLICT', t.localized('notConfirmable'));
+      }
       return viewOf(token, appointmentId, practice, language);
     },
 

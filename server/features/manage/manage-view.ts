@@ -39,6 +39,12 @@ export function locationOf(row: ManagedRow, practice: PracticeRow, language: Lan
   return { name: clinic.display_name, address: address ?? practiceAddress ?? '' };
 }
 
+/** The one line a message names the place by ("Clinic, 1 Main St, City") and the phone to call. */
+export function placeOf(row: ManagedRow, practice: PracticeRow, language: Language): { where: string; phone: string | null } {
+  const location = locationOf(row, practice, language);
+  return { where: [location.name ?? practice.name, location.address].filter(Boolean).join(', '), phone: row.clinic_phone ?? practice.phone };
+}
+
 /** A booking of a paid reason that was booked without its payment, still upcoming. */
 export const canPayOnline = (row: Pick<ManagedRow, 'payment_status' | 'payment_session_id'>, state: string) =>
   row.payment_status === 'unpaid' && row.payment_session_id !== null && ['booked', 'confirmed', 'rescheduled'].includes(state);
@@ -86,6 +92,10 @@ export function toManagedAppointment(row: ManagedRow, practice: PracticeRow, tok
       state: paymentStateOf(row),
       amount_cents: row.payment_status === null ? null : (row.refund_cents ?? row.amount_cents),
       can_pay: canPayOnline(row, allowance.state),
+    },
+    confirmation: {
+      is_confirmed: row.status === 'confirmed',
+      can_confirm: row.status === 'booked' && row.starts_at !== null && row.starts_at.getTime() > now.getTime(),
     },
     policy: {
       can_reschedule: allowance.canReschedule,

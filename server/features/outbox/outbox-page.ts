@@ -1,10 +1,7 @@
+import { escapeHtml } from '#domain/format/html-escape.ts';
 import type { OutboxMessageRow } from '../../adapters/outbox/outbox-repository.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
 
 /** A plain page for people reading the local outbox; no script, so the CSP needs no exception. */
 export function renderOutboxPage(messages: OutboxMessageRow[]): string {

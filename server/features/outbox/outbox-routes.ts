@@ -15,7 +15,7 @@ const PAGE_SIZE = 200;
 /**
  * Development only (the app registers it when DEV_TOOLS is on). The JSON form is a contract
  * that end-to-end tests and scripts rely on: an array, newest first, of
- * { id, channel, to, subject, text, createdAt }, subject null for SMS.
+ * { id, channel, to, subject, text, headers, createdAt }, subject null for SMS, headers {} without any.
  */
 export function registerOutboxRoutes(app: FastifyInstance, deps: { db: Queryable }): void {
   app.get('/_dev/outbox', async (request, reply) => {
@@ -29,6 +29,7 @@ export function registerOutboxRoutes(app: FastifyInstance, deps: { db: Queryable
         to: message.recipient,
         subject: message.subject,
         text: message.text,
+        headers: message.headers,
         createdAt: message.created_at.toISOString(),
       }));
     }

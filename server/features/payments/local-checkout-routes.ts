@@ -1,3 +1,4 @@
+import { escapeHtml } from '#domain/format/html-escape.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { closeLocalSession, findLocalSession, type LocalSessionRow } from '../../adapters/payments/local-checkout-repository.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -5,8 +6,6 @@ import { AppError } from '../../http/app-error.ts';
 import { requestAddress, requestOrigin } from '../../http/canonical-origin.ts';
 import type { PaymentsService } from './payments-service.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 interface LocalCheckoutDeps {
   db: Queryable;

@@ -134,6 +134,8 @@ function practiceColumns(practice: PracticeConfig): Record<string, unknown> {
     insurances: JSON.stringify(practice.insurances),
     form_customization: JSON.stringify(practice.form_customization),
     pms: JSON.stringify(practice.pms),
+    reminder_rules: JSON.stringify(practice.reminder_rules),
+    quiet_hours: JSON.stringify(practice.quiet_hours),
     translations: translationsColumn(practice.translations),
     // Optional in the file: leaving it out switches automatic review requests off again.
     review_request_delay_hours: practice.review_request_delay_hours ?? null,

@@ -1,3 +1,4 @@
+import type { QuietHours, ReminderRule } from '#domain/reminders/reminder-schedule.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Clinic, FormCustomization, Insurance, Provider } from '#domain/practice/practice-schemas.ts';
 import type { ClinicTextField, PracticeTextField, ReasonTextField, Translations } from '#domain/practice/practice-translations.ts';
@@ -47,6 +48,9 @@ export interface PracticeRow {
   cancel_cutoff_hours: number;
   max_reschedules: number;
   refund_deposit_if_cancelled_hours_before: number;
+  reminder_rules: ReminderRule[];
+  quiet_hours: QuietHours;
+  reminders_show_reason: boolean;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
   /** Its texts in other languages (issue 19); `{}` when it gives none. */
   translations: Translations<PracticeTextField>;

@@ -41,7 +41,8 @@ export function toFormDetails(practice: PracticeRow, publishableKey: string | nu
   const {
     slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay,
     sms_from: _smsFrom, pms: _pms, translations: _translations, reschedule_cutoff_hours: _rescheduleCutoff, cancel_cutoff_hours: _cancelCutoff,
-    max_reschedules: _maxReschedules, refund_deposit_if_cancelled_hours_before: _refundHours, ...wire
+    max_reschedules: _maxReschedules, refund_deposit_if_cancelled_hours_before: _refundHours,
+    reminder_rules: _reminderRules, quiet_hours: _quietHours, reminders_show_reason: _showReason, ...wire
   } = practiceTextsIn(practice, language);
   return { ...wire, publishable_key: publishableKey, verification_channels: texts ? ['email', 'text'] : ['email'] };
 }

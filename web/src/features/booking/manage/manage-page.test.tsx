@@ -28,6 +28,7 @@ function appointment(overrides: Partial<ManagedAppointment> = {}, policy: Partia
     provider: { pms_prov_num: 1, name: 'Dr. Lee' }, apt_date: '2030-01-08', start_time: '09:00:00', end_time: '09:30:00',
     starts_at: '2030-01-08T15:00:00.000Z', ends_at: '2030-01-08T15:30:00.000Z', patient: { first_name: 'Ana', last_name: 'Lopez' },
     payment: { state: 'not_required', amount_cents: null, can_pay: false },
+    confirmation: { is_confirmed: false, can_confirm: true },
     policy: {
       can_reschedule: true, reschedule_refusal: null, reschedule_until: '2030-01-07T15:00:00.000Z', reschedules_left: 2,
       can_cancel: true, cancel_refusal: null, cancel_until: '2030-01-07T15:00:00.000Z', refund_until: null, refund_cents_if_cancelled_now: null,

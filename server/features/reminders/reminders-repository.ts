@@ -1,0 +1,50 @@
+import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import type { QuietHours, ReminderRule } from '#domain/reminders/reminder-schedule.ts';
+import type { Queryable } from '../../db/database.ts';
+
+/** What planning a booking's reminders needs: its time and its practice's rules. */
+export interface ReminderPlanFacts {
+  status: BookingStatus;
+  starts_at: Date | null;
+  reschedule_count: number;
+  server_tz: string;
+  reminder_rules: ReminderRule[];
+  quiet_hours: QuietHours;
+}
+
+export async function findReminderPlanFacts(db: Queryable, appointmentId: string): Promise<ReminderPlanFacts | null> {
+  const [row] = await db.query<ReminderPlanFacts>(
+    `select a.status, a.starts_at, a.reschedule_count, p.server_tz, p.reminder_rules, p.quiet_hours
+       from appointments a join practices p on p.id = a.practice_id
+      where a.id = $1`,
+    [appointmentId],
+  );
+  return row ?? null;
+}
+
+/**
+ * The patient's next visit at a practice that still waits for their confirmation, found through
+ * the number their booking's consent recorded (normalised E.164, as a reply's `From` is).
+ */
+export async function findNextUnconfirmedVisit(db: Queryable, key: { practiceId: string; phone: string; now: Date }): Promise<{ id: string } | null> {
+  const [row] = await db.query<{ id: string }>(
+    `select a.id from appointments a
+      where a.practice_id = $1 and a.status = 'booked' and a.starts_at > $3
+        and exists (select 1 from contact_consents c where c.appointment_id = a.id and c.channel = 'sms' and c.recipient = $2)
+      order by a.starts_at limit 1`,
+    [key.practiceId, key.phone, key.now.toISOString()],
+  );
+  return row ?? null;
+}
+
+/** The language of the patient's latest booking at the practice from this number; null when none. */
+export async function findLanguageOfNumber(db: Queryable, key: { practiceId: string; phone: string }): Promise<'en' | 'es' | null> {
+  const [row] = await db.query<{ language: 'en' | 'es' }>(
+    `select a.language from appointments a
+       join contact_consents c on c.appointment_id = a.id and c.channel = 'sms' and c.recipient = $2
+      where a.practice_id = $1
+      order by a.created_at desc limit 1`,
+    [key.practiceId, key.phone],
+  );
+  return row?.language ?? null;
+}
