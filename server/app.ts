@@ -11,6 +11,7 @@ import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
 import { createSmsAdapter } from './adapters/sms/sms-adapters.ts';
 import { createMessageJobHandlers } from './jobs/message-jobs.ts';
+import { createReminderJobHandler, followFailedTextByEmail, REMINDER_JOB } from './features/reminders/reminder-jobs.ts';
 import { createJobRunNow } from './jobs/run-job-now.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const messageHandlers = createMessageJobHandlers(
     deps.messageAdapters ?? { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) },
     createSmsSendRules({ db, clock, deploymentSender: config.twilio?.from ?? null, logger: app.log }),
+    // A reminder text that cannot be delivered is followed by the same reminder by e-mail (issue 21).
+    { db, clock, onTextFailed: (delivery) => followFailedTextByEmail(db, delivery, clock.now()) },
   );
   const codeDelivery =
     deps.codeDelivery === false
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobHandlers: {
       ...messageHandlers,
       [REFUND_JOB]: (payload) => payments.refund(payload),
+      [REMINDER_JOB]: createReminderJobHandler({ db, clock, practices, publicUrl: config.publicUrl, texts: config.offers.texts }),
       ...createPmsWriteJobHandlers({ db, clock, openDental, onSlotsChanged: (practiceId) => availability.invalidatePractice(practiceId) }),
     } satisfies Record<string, JobHandler>,
     periodic: [

@@ -15,6 +15,7 @@ import { findBookingState, lockBookingState, updateBookingStatus, updateBookingT
 import { isOverlapViolation } from './bookings-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
 import { queuePmsChange } from '../pms-sync/pms-change-job.ts';
+import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 
 /**
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
@@ -87,6 +88,8 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
         const previous = current.starts_at && current.ends_at ? { startsAt: current.starts_at, endsAt: current.ends_at, provNum: current.pms_prov_num, opNum: current.pms_op_num } : null;
         await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
+        // The new time's reminders; the old time's skip themselves when they come due.
+        await scheduleReminders(tx, appointmentId, deps.clock.now());
         const after = (await findBookingState(tx, appointmentId))!;
         await hooks?.after?.(tx, current, after);
         return after;

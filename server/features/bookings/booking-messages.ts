@@ -11,6 +11,7 @@ import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { findProviderName, type PracticeRow } from '../practices/practices-repository.ts';
+import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import * as messages from './booking-messages.messages.ts';
 
 const t = translator(messages);
@@ -159,6 +160,9 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
       : {}),
     idempotencyKey: `booking-confirmation:${booked.appointmentId}`,
   });
+
+  // Its reminders (issue 21) are planned with its confirmation: from now, so none that is already due.
+  if (slot) await scheduleReminders(tx, booked.appointmentId, now);
 
   // The practice's own notice stays in English (ADR 0034).
   const practiceDetails = detailsIn(DEFAULT_LANGUAGE, booked.reasonName);

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 
 export type ConsentChannel = 'email' | 'sms';
-export type ConsentSource = 'booking_form' | 'verification_step' | 'sms_reply' | 'manage_page' | 'staff';
+export type ConsentSource = 'booking_form' | 'verification_step' | 'sms_reply' | 'manage_page' | 'staff' | 'unsubscribe_link';
 
 export interface ConsentRow {
   practiceId: string;

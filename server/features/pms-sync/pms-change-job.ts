@@ -15,6 +15,7 @@ import { findPracticeById, type PracticeRow } from '../practices/practices-repos
 import { breakInOpenDental, ChangeRefused, moveInOpenDental, sameSlot, type ChangeOutcome } from './od-appointment-changes.ts';
 import { checkConflicts } from './od-write-rules.ts';
 import { queueChangeDelayedNotice, queueChangeFailedNotice, queueUndoneMoveNotices, type ChangeNotice } from './pms-change-notices.ts';
+import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import {
   findAppointmentToChange, findBookingSlot, findPmsChangeState, lockRescheduleCount, markChangePending, markChangeWritten, moveBookingBack, type AppointmentToChange,
 } from './pms-change-repository.ts';
@@ -151,6 +152,7 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
       if (isMovedBack) {
         await markChangeWritten(tx, a.id, now);
         await announceSlotChanges(deps.db, tx, [a.practice_id]);
+        await scheduleReminders(tx, a.id, now);
       } else {
         await recordWriteProblem(tx, a.id, 'failed', `Needs a call: Open Dental has appointment ${takenBy.aptNum} at ${takenBy.aptDateTime} where the booking was moved, and its old time is not free.`);
       }

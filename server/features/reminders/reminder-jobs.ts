@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unsubscribeApiPath, unsubscribePagePath } from '#domain/reminders/unsubscribe-schemas.ts';
 import { planReminders, REMINDER_CHANNELS, sendDecision, type ReminderChannel } from '#domain/reminders/reminder-schedule.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -123,8 +124,9 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
       const email = reminderEmail({ ...row, starts_at: startsAt }, practice, {
         manageUrl,
         confirmUrl: `${manageUrl}?confirm`,
-        unsubscribePageUrl: `${origin}${unsubscribePagePath(unsubscribe)}`,
-        unsubscribeOneClickUrl: `${origin}/api/v1${unsubscribeApiPath(unsubscribe)}`,
+        // The page opens in the booking's language, whatever the mail client's browser prefers.
+        unsubscribePageUrl: `${origin}${unsubscribePagePath(unsubscribe)}?lang=${row.language}`,
+        unsubscribeOneClickUrl: `${origin}${unsubscribeApiPath(unsubscribe)}`,
       });
       await enqueueEmail(tx, { to: row.email!, ...email, idempotencyKey: key, ...tracking });
     });
@@ -145,7 +147,3 @@ export async function followFailedTextByEmail(db: Queryable, delivery: DeliveryR
   };
   await enqueueJob(db, { type: REMINDER_JOB, payload, dedupeKey: messageKeyOf(payload), maxAttempts: REMINDER_MAX_ATTEMPTS });
 }
-
-/** The unsubscribe page a reminder e-mail links to, and the API path its button and one-click POST use. */
-export const unsubscribePagePath = (token: string) => `/unsubscribe/${token}`;
-export const unsubscribeApiPath = (token: string) => `/unsubscribe/${token}`;
