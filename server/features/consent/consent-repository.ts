@@ -53,3 +53,35 @@ export async function consentsOfAppointment(db: Queryable, appointmentId: string
     [appointmentId],
   );
 }
+
+/** One row of a practice's consent ledger as an operator exports it. */
+export interface LedgerEntry {
+  /** ISO 8601 in UTC, e.g. 2026-03-03T14:00:00.000Z. */
+  recorded_at: string;
+  channel: ConsentChannel;
+  recipient: string;
+  decision: 'granted' | 'withdrawn';
+  /** Open: new places that record consent (an unsubscribe link) add sources without touching the export. */
+  source: string;
+  words: string;
+  ip: string | null;
+  /** The booking's reference; null for a decision made outside a booking (a STOP reply) or of a deleted one. */
+  reference: string | null;
+}
+
+/** Every consent decision of one practice, oldest first (the order they were recorded). */
+export async function listPracticeConsents(db: Queryable, practiceId: string): Promise<LedgerEntry[]> {
+  const rows = await db.query<Omit<LedgerEntry, 'recorded_at' | 'decision'> & { recorded_at: Date; granted: boolean }>(
+    `select c.recorded_at, c.channel, c.recipient, c.granted, c.source, c.words, c.ip, a.reference
+       from contact_consents c
+       left join appointments a on a.id = c.appointment_id
+      where c.practice_id = $1
+      order by c.seq`,
+    [practiceId],
+  );
+  return rows.map(({ granted, recorded_at, ...row }) => ({
+    ...row,
+    recorded_at: new Date(recorded_at).toISOString(),
+    decision: granted ? 'granted' : 'withdrawn',
+  }));
+}
