@@ -11,6 +11,8 @@ import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
 import { createSmsAdapter } from './adapters/sms/sms-adapters.ts';
 import { createMessageJobHandlers } from './jobs/message-jobs.ts';
+import { registerUnsubscribeRoutes } from './features/reminders/unsubscribe-routes.ts';
+import { createUnsubscribeService } from './features/reminders/unsubscribe-service.ts';
 import { createReminderJobHandler, followFailedTextByEmail, REMINDER_JOB } from './features/reminders/reminder-jobs.ts';
 import { createJobRunNow } from './jobs/run-job-now.ts';
 import type { Config } from './config.ts';
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup, identityLimit: rateLimits.patientIdentity });
       registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
       registerManageRoutes(api, { manage, clock, rateLimits: { lookup: rateLimits.manageLookup, change: rateLimits.manageChange } });
+      await registerUnsubscribeRoutes(api, { unsubscribe: createUnsubscribeService({ db, clock, practices }), rateLimits: { lookup: rateLimits.manageLookup, change: rateLimits.manageChange } });
       registerPaymentsRoutes(api, { payments, rateLimits: { create: rateLimits.booking, status: rateLimits.paymentStatus } });
       await registerStripeWebhook(api, { payments, webhookSecret: config.stripe?.webhookSecret, clock });
       registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });

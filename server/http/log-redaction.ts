@@ -23,6 +23,9 @@ export const TOKEN_PATHS = [
   '/api/v1/manage/:token',
   '/api/v1/appointment/manage/:token',
   '/:formUrl/appointment/:token',
+  // The unsubscribe link of reminder e-mails (issue 21): its page and its API.
+  '/unsubscribe/:token',
+  '/api/v1/unsubscribe/:token',
   // Waitlist offers (issue 18).
   '/waitlist/:token',
   '/api/v1/waitlist/:token',
