@@ -154,6 +154,21 @@ describe("a patient's confirmation in Open Dental", () => {
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'done' })]);
   });
 
+  it('follows a write that was under way when the patient confirmed', async () => {
+    const id = await book('2026-03-04', '13:00', { first_name: 'Kit', last_name: 'Race', email: 'kit.race@example.com' });
+    // Open Dental takes its time over the POST; the patient confirms meanwhile.
+    fake.hang(1_500, { method: 'POST', path: '/appointments' });
+    const from = fake.requests.length;
+    const writing = runJobs();
+    await expect.poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), { timeout: 5_000 }).toBe(true);
+    await confirm(id);
+    expect(await confirmJobs(id)).toEqual([]);
+    await writing;
+    const aptNum = Number((await bookingState(id)).pms_apt_num);
+    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
+    expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })]);
+  });
+
   it('is not written for a time the booking has left, and is written again for the new time once confirmed', async () => {
     const { id, aptNum } = await bookWritten('2026-03-04', '08:00', { first_name: 'Mo', last_name: 'Mover', email: 'mo.mover@example.com' });
     await confirm(id);
