@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * ODFHIR header, JSON content type, lists of at most 100 rows paged with `Offset`, PascalCase
  * fields, booleans as "true"/"false", Schedules GET with every value a string, office-local
  * date-times without a zone, errors as JSON-quoted strings, POSTs answering 201 with a location,
- * and one appointment's GET, PUT and PUT Break.
+ * and one appointment's GET, PUT, PUT Break and PUT Confirm.
  *
  * Failure modes for tests: the eConnector and version 400s, 401, 504, a 429 with Retry-After,
  * a request that never answers (for client timeouts), and one that hangs for a while and then
@@ -139,8 +139,8 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
     const data = office(match[2] ?? '');
     const q = url.searchParams;
 
-    const single = /^\/appointments\/(\d+)(\/Break)?$/.exec(path);
-    if (single) return changeAppointment(response, data, method, Number(single[1]), single[2] ? 'break' : 'update', body as OdRow);
+    const single = /^\/appointments\/(\d+)(?:\/(Break|Confirm))?$/.exec(path);
+    if (single) return changeAppointment(response, data, method, Number(single[1]), single[2] === 'Break' ? 'break' : single[2] === 'Confirm' ? 'confirm' : 'update', body as OdRow);
     if (method === 'GET') {
       const list = listFor(data, path, q);
       if (list === null) return send(response, 404, `Resource not found: ${path}`);
@@ -279,16 +279,31 @@ function createAppointment(response: ServerResponse, data: FakeOdOffice, body: O
 }
 
 /**
- * GET and PUT of one appointment, and PUT Break (research doc §2.6). Break with
- * sendToUnscheduledList takes it off the book (UnschedList), without it leaves it Broken there;
- * only a Scheduled appointment can be broken.
+ * The confirmation statuses PUT Confirm takes by name (research doc §2.6), with made-up
+ * definition numbers: an office's own DefNums (category 2, ApptConfirmed) differ.
  */
-function changeAppointment(response: ServerResponse, data: FakeOdOffice, method: string, aptNum: number, action: 'update' | 'break', body: OdRow | null): void {
+export const FAKE_CONFIRM_DEF_NUMS: Record<string, number> = { None: 19, Sent: 20, Confirmed: 21, 'Not Accepted': 22, Failed: 23 };
+
+/**
+ * GET and PUT of one appointment, PUT Break and PUT Confirm (research doc §2.6). Break with
+ * sendToUnscheduledList takes it off the book (UnschedList), without it leaves it Broken there;
+ * only a Scheduled appointment can be broken. Confirm sets `Confirmed` (the DefNum) and
+ * `confirmed` (its name), from `confirmVal` or `defNum`.
+ */
+function changeAppointment(response: ServerResponse, data: FakeOdOffice, method: string, aptNum: number, action: 'update' | 'break' | 'confirm', body: OdRow | null): void {
   const appointment = data.appointments.find((a) => Number(a.AptNum) === aptNum);
   if (!appointment) return send(response, 404, 'Appointment not found.');
   if (method === 'GET' && action === 'update') return send(response, 200, appointment);
   if (method !== 'PUT') return send(response, 404, `Resource not found: ${method} /appointments/${aptNum}`);
   if (!body || typeof body !== 'object') return send(response, 400, 'Request body is required.');
+  if (action === 'confirm') {
+    const byName = typeof body.confirmVal === 'string' ? FAKE_CONFIRM_DEF_NUMS[body.confirmVal] : undefined;
+    const defNum = byName ?? (Object.values(FAKE_CONFIRM_DEF_NUMS).includes(Number(body.defNum)) ? Number(body.defNum) : undefined);
+    if (defNum === undefined) return send(response, 400, 'confirmVal or defNum is invalid.');
+    appointment.Confirmed = defNum;
+    appointment.confirmed = Object.keys(FAKE_CONFIRM_DEF_NUMS).find((name) => FAKE_CONFIRM_DEF_NUMS[name] === defNum);
+    return send(response, 200, appointment);
+  }
   if (action === 'break') {
     if (appointment.AptStatus !== 'Scheduled') return send(response, 400, 'Only Scheduled appointments can be broken.');
     appointment.AptStatus = body.sendToUnscheduledList === 'true' ? 'UnschedList' : 'Broken';

@@ -15,6 +15,7 @@ import { findBookingState, lockBookingState, updateBookingStatus, updateBookingT
 import { isOverlapViolation } from './bookings-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
 import { queuePmsChange } from '../pms-sync/pms-change-job.ts';
+import { queuePmsConfirm } from '../pms-sync/pms-confirm-job.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 
 /**
@@ -62,6 +63,8 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
         if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
         // An ended booking comes off the practice's Open Dental book too (a job, after commit).
         if (holdsSlot(before.status) && !holdsSlot(to)) await queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
+        // The patient's confirmation goes to Open Dental as well (issue 21; a job, after commit).
+        if (to === 'confirmed') await queuePmsConfirm(tx, { appointmentId });
         const after = (await findBookingState(tx, appointmentId))!;
         await hooks?.after?.(tx, before, after);
         return after;

@@ -9,11 +9,14 @@ export interface PmsChangeState {
   pms_apt_num: number | null;
   pms_write_status: string | null;
   reschedule_count: number;
+  status: BookingStatus;
+  starts_at: Date | null;
 }
 
 export async function findPmsChangeState(tx: Queryable, appointmentId: string): Promise<PmsChangeState | null> {
   const [row] = await tx.query<PmsChangeState>(
-    `select a.practice_id, p.pms->>'type' = 'opendental' as is_on_open_dental, a.pms_apt_num::integer as pms_apt_num, a.pms_write_status, a.reschedule_count
+    `select a.practice_id, p.pms->>'type' = 'opendental' as is_on_open_dental, a.pms_apt_num::integer as pms_apt_num, a.pms_write_status, a.reschedule_count,
+            a.status, a.starts_at
        from appointments a join practices p on p.id = a.practice_id
       where a.id = $1`,
     [appointmentId],

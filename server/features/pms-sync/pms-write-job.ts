@@ -13,6 +13,7 @@ import { enqueueJob, PermanentJobError, type JobContext, type JobHandler } from 
 import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
 import { checkConflicts, pickPatient } from './od-write-rules.ts';
 import { createPmsChangeJobHandler, OPENDENTAL_CHANGE_JOB, queueChangeMissedByWrite } from './pms-change-job.ts';
+import { createPmsConfirmJobHandler, OPENDENTAL_CONFIRM_JOB, queueConfirmMissedByWrite } from './pms-confirm-job.ts';
 import { queueWriteDelayedNotice, queueWriteFailedNotice } from './pms-write-notices.ts';
 import {
   findAppointmentToWrite, markWritePending, markWritten, recordWriteProblem, savePmsPatNum, type AppointmentToWrite,
@@ -82,6 +83,7 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
       await deps.db.transaction(async (tx) => {
         await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
         await queueChangeMissedByWrite(tx, { appointmentId: appointment.id, startsAt: appointment.starts_at!, endsAt: appointment.ends_at!, provNum: appointment.pms_prov_num, opNum: appointment.pms_op_num });
+        await queueConfirmMissedByWrite(tx, appointment.id);
       });
     } catch (error) {
       await settleFailure(error, appointment, practice, context);
@@ -110,7 +112,11 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
     deps.openDental?.report(practice.id, error);
   }
 
-  return { [OPENDENTAL_WRITE_JOB]: handle, [OPENDENTAL_CHANGE_JOB]: createPmsChangeJobHandler(deps, oneAtATime) };
+  return {
+    [OPENDENTAL_WRITE_JOB]: handle,
+    [OPENDENTAL_CHANGE_JOB]: createPmsChangeJobHandler(deps, oneAtATime),
+    [OPENDENTAL_CONFIRM_JOB]: createPmsConfirmJobHandler(deps, oneAtATime),
+  };
 }
 
 /**

@@ -75,6 +75,17 @@ describe('the Open Dental client', () => {
     expect(error).toMatchObject({ kind: 'invalid', status: 400, request: 'PUT /appointments/7/Break', detail: 'Only Scheduled appointments can be broken.' });
   });
 
+  it('confirms an appointment by name with PUT Confirm, and reads a refusal of it as a clear error', async () => {
+    fake.office('office-1').appointments = [odAppointment({ AptNum: 8, AptDateTime: '2026-03-03 09:00:00', Pattern: 'XX', Op: 1, ProvNum: 1 })];
+    await client().confirmAppointment(8);
+    expect(fake.requests).toEqual([
+      expect.objectContaining({ method: 'PUT', path: '/appointments/8/Confirm', body: { confirmVal: 'Confirmed' }, authorization: `ODFHIR ${fake.developerKey}/office-1`, contentType: 'application/json' }),
+    ]);
+    expect(fake.office('office-1').appointments[0]).toMatchObject({ confirmed: 'Confirmed' });
+    const error = await failure(client().confirmAppointment(9));
+    expect(error).toMatchObject({ kind: 'not_found', status: 404, request: 'PUT /appointments/9/Confirm', isUnavailable: false });
+  });
+
   it('percent-encodes query values (De%20Angelo), leaving empty ones out', () => {
     expect(toQuery({ LName: 'De Angelo', FName: "O'Neil+", Birthdate: undefined, Offset: 100, ClinicNum: '' })).toBe('LName=De%20Angelo&FName=O\'Neil%2B&Offset=100');
   });

@@ -21,6 +21,11 @@ export interface OpenDentalClient {
   post<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>>;
   /** An update (Appointments PUT, PUT Break): 200 with the object, or an empty body on some endpoints. */
   put<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>>;
+  /**
+   * Marks the appointment "Confirmed" (PUT Confirm, Comm permission, research doc §2.6): Open
+   * Dental's own confirmation status, by name, so the office's definition numbers need not be known.
+   */
+  confirmAppointment(aptNum: number): Promise<void>;
 }
 
 export interface OpenDentalClientOptions {
@@ -135,6 +140,10 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     },
     async put(path, body, schema) {
       return parse(schema, await send('PUT', path, '', body), `PUT ${path}`);
+    },
+    async confirmAppointment(aptNum) {
+      // Whatever the answer's body (the documentation does not show one): a 2xx is the confirmation.
+      await send('PUT', `/appointments/${aptNum}/Confirm`, '', { confirmVal: 'Confirmed' });
     },
   };
 }
