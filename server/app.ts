@@ -11,6 +11,9 @@ import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
 import { createSmsAdapter } from './adapters/sms/sms-adapters.ts';
 import { createMessageJobHandlers } from './jobs/message-jobs.ts';
+import type { DeliveryRow } from './jobs/message-deliveries-repository.ts';
+import { registerDevSmsReplyRoutes } from './features/sms/dev-sms-reply-routes.ts';
+import { confirmVisit } from './features/reminders/visit-confirmation.ts';
 import { registerUnsubscribeRoutes } from './features/reminders/unsubscribe-routes.ts';
 import { createUnsubscribeService } from './features/reminders/unsubscribe-service.ts';
 import { createReminderJobHandler, followFailedTextByEmail, REMINDER_JOB } from './features/reminders/reminder-jobs.ts';
@@ -146,12 +149,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   const patients = createPatientsService(db, practices);
+  // A reminder text that cannot be delivered is followed by the same reminder by e-mail (issue 21).
+  const onTextFailed = (delivery: DeliveryRow) => followFailedTextByEmail(db, delivery, clock.now());
   // One set of providers per process, for the workers and for send-otp's first attempt (ADR 0021).
   const messageHandlers = createMessageJobHandlers(
     deps.messageAdapters ?? { mail: createMailAdapter(config, db), sms: createSmsAdapter(config, db) },
     createSmsSendRules({ db, clock, deploymentSender: config.twilio?.from ?? null, logger: app.log }),
-    // A reminder text that cannot be delivered is followed by the same reminder by e-mail (issue 21).
-    { db, clock, onTextFailed: (delivery) => followFailedTextByEmail(db, delivery, clock.now()) },
+    { db, clock, onTextFailed },
   );
   const codeDelivery =
     deps.codeDelivery === false
@@ -167,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
   app.decorate('bookingLifecycle', bookingLifecycle);
+  const inboundTexts = { db, clock, practices, confirm: (appointmentId: string) => confirmVisit({ lifecycle: bookingLifecycle, clock }, appointmentId) };
   const manage = createManageService({ db, clock, practices, availability, lifecycle: bookingLifecycle, payments, publicUrl: config.publicUrl });
   app.decorate('background', {
     jobHandlers: {
@@ -198,13 +203,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
-      await registerInboundTextRoutes(api, { db, clock, publicUrl: config.publicUrl, twilio: config.twilio, devTools: config.devTools });
+      await registerInboundTextRoutes(api, { ...inboundTexts, publicUrl: config.publicUrl, twilio: config.twilio, devTools: config.devTools, onTextFailed });
     },
     { prefix: '/api/v1' },
   );
 
   // The local outbox and its JSON contract for end-to-end tests; off in production by default.
-  if (config.devTools) registerOutboxRoutes(app, { db });
+  if (config.devTools) {
+    registerOutboxRoutes(app, { db });
+    registerDevSmsReplyRoutes(app, { ...inboundTexts, deploymentSender: config.twilio?.from ?? null });
+  }
   if (movableClock) {
     // After a move the periodic sweeps run once at once, as main.ts's timers would within their interval.
     const runPeriodic = async () => {

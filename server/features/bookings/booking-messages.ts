@@ -159,6 +159,8 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
         }
       : {}),
     idempotencyKey: `booking-confirmation:${booked.appointmentId}`,
+    practiceId: practice.id,
+    appointmentId: booked.appointmentId,
   });
 
   // Its reminders (issue 21) are planned with its confirmation: from now, so none that is already due.
@@ -187,6 +189,8 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
         `Appointment id: ${booked.appointmentId}`,
       ].join('\n'),
       idempotencyKey: `booking-notification:${booked.appointmentId}`,
+      practiceId: practice.id,
+      appointmentId: booked.appointmentId,
     });
   }
 }

@@ -34,11 +34,19 @@ export interface ConsentDecision {
   recorded_at: Date;
 }
 
-/** The newest decision for one practice, channel and recipient; null when there is none. */
+/**
+ * The decision in force for one practice, channel and recipient; null when there is none. The
+ * newest row decides, except that a booking's box (which every booking must tick) does not lift an
+ * earlier opt-out: only the patient's own opt-in on that channel does (START, staff on their word)
+ * (issue 21: never to a number that opted out).
+ */
 export async function latestConsent(db: Queryable, key: { practiceId: string; channel: ConsentChannel; recipient: string }): Promise<ConsentDecision | null> {
   const [row] = await db.query<ConsentDecision>(
-    `select granted, source, recorded_at from contact_consents
+    `select granted, source, recorded_at from contact_consents c
       where practice_id = $1 and channel = $2 and recipient = $3
+        and not (granted and source in ('booking_form', 'verification_step') and exists (
+          select 1 from contact_consents o
+           where o.practice_id = $1 and o.channel = $2 and o.recipient = $3 and not o.granted and o.seq < c.seq))
       order by seq desc limit 1`,
     [key.practiceId, key.channel, key.recipient],
   );
@@ -84,4 +92,13 @@ export async function listPracticeConsents(db: Queryable, practiceId: string): P
     recorded_at: new Date(recorded_at).toISOString(),
     decision: granted ? 'granted' : 'withdrawn',
   }));
+}
+
+/** The practice whose booking last recorded this number's consent to texts; null when none did. */
+export async function findPracticeLastConsentedTo(db: Queryable, key: { channel: ConsentChannel; recipient: string }): Promise<string | null> {
+  const [row] = await db.query<{ practice_id: string }>(
+    `select practice_id from contact_consents where channel = $1 and recipient = $2 and appointment_id is not null order by seq desc limit 1`,
+    [key.channel, key.recipient],
+  );
+  return row?.practice_id ?? null;
 }

@@ -114,6 +114,8 @@ export async function queueRescheduleMessages(
       ].join('\n'),
       attachments: [calendarAttachment(ics)],
       idempotencyKey: `manage-reschedule:${row.id}:${row.reschedule_count}`,
+      practiceId: row.practice_id,
+      appointmentId: row.id,
     });
   }
   if (practice.notification_email) {
@@ -133,6 +135,8 @@ export async function queueRescheduleMessages(
       ].join('\n'),
       attachments: [calendarAttachment(ics)],
       idempotencyKey: `manage-reschedule-notice:${row.id}:${row.reschedule_count}`,
+      practiceId: row.practice_id,
+      appointmentId: row.id,
     });
   }
 }
@@ -179,6 +183,8 @@ export async function queueCancellationMessages(
       ].join('\n'),
       ...(ics ? { attachments: [calendarAttachment(ics)] } : {}),
       idempotencyKey: `manage-cancel:${row.id}`,
+      practiceId: row.practice_id,
+      appointmentId: row.id,
     });
   }
   if (practice.notification_email) {
@@ -200,6 +206,8 @@ export async function queueCancellationMessages(
       ].join('\n'),
       ...(ics ? { attachments: [calendarAttachment(ics)] } : {}),
       idempotencyKey: `manage-cancel-notice:${row.id}`,
+      practiceId: row.practice_id,
+      appointmentId: row.id,
     });
   }
 }

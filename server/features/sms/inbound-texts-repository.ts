@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 
-export type InboundTextKind = 'opt_out' | 'opt_in' | 'help' | 'reply';
+export type InboundTextKind = 'opt_out' | 'opt_in' | 'help' | 'confirm' | 'reply';
 
 export interface InboundTextRow {
   practiceId: string | null;

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { z } from 'zod';
 import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/request-parsing.ts';
-import { receiveInboundText, type InboundText } from './inbound-texts-service.ts';
+import { escapeHtml } from '#domain/format/html-escape.ts';
+import { SMS_STATUS_PATH } from '../../adapters/sms/sms-adapters.ts';
+import { recordProviderStatus, type DeliveryRow, type DeliveryStatus } from '../../jobs/message-deliveries-repository.ts';
+import { receiveInboundText, type InboundText, type InboundTextDeps } from './inbound-texts-service.ts';
 
 /** Where Twilio posts texts patients send (a number's "A message comes in" webhook), under /api/v1. */
 export const INBOUND_TEXT_PATH = '/sms/inbound';
@@ -14,6 +15,10 @@ export const INBOUND_TEXT_PATH = '/sms/inbound';
 // Twilio's form carries some 20 fields and a text of at most 1600 characters; 16 KiB is ample.
 const FORM_LIMIT_BYTES = 16 * 1024;
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+/** Twilio's answer format: an empty response, or one message back to the sender. */
+export const twimlOf = (reply: string | null) =>
+  reply === null ? EMPTY_TWIML : `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeHtml(reply)}</Message></Response>`;
 
 // Messages name their field: they are joined into the one sentence of the 400.
 const InboundFormSchema = z.object({
@@ -29,13 +34,13 @@ const InboundFormSchema = z.object({
   MessagingServiceSid: z.string().regex(/^MG[0-9a-f]{32}$/i, 'MessagingServiceSid must be a Messaging Service SID').optional(),
 });
 
-interface InboundTextDeps {
-  db: Database;
-  clock: Clock;
+interface InboundTextRouteDeps extends Omit<InboundTextDeps, 'deploymentSender'> {
   /** PUBLIC_URL: Twilio signs the address it posted to, which is this plus the path. */
   publicUrl: string;
   twilio: { authToken: string; from: string } | undefined;
   devTools: boolean;
+  /** Hears of texts the provider reports undelivered or failed (a reminder then follows by e-mail). */
+  onTextFailed(delivery: DeliveryRow): Promise<void>;
 }
 
 /**
@@ -45,7 +50,7 @@ interface InboundTextDeps {
  * replies locally; otherwise it is absent (404). No per-IP limit, like the Stripe webhook: a
  * forged request costs one HMAC, and a refused STOP would be a lost opt-out.
  */
-export async function registerInboundTextRoutes(app: FastifyInstance, deps: InboundTextDeps): Promise<void> {
+export async function registerInboundTextRoutes(app: FastifyInstance, deps: InboundTextRouteDeps): Promise<void> {
   const { twilio: account } = deps;
   if (!account && !deps.devTools) return;
   await app.register(async (scope) => {
@@ -57,11 +62,50 @@ export async function registerInboundTextRoutes(app: FastifyInstance, deps: Inbo
       if (account && !isSignedByTwilio(request, form, account.authToken, deps.publicUrl)) {
         throw new AppError(403, 'FORBIDDEN', 'The Twilio signature is not valid.');
       }
-      await receiveInboundText({ db: deps.db, clock: deps.clock, deploymentSender: account?.from ?? null }, parseInboundForm(form));
-      // Twilio's own STOP and HELP replies do the talking; we answer nothing.
-      return reply.type('text/xml').send(EMPTY_TWIML);
+      const { reply: answer } = await receiveInboundText({ ...deps, deploymentSender: account?.from ?? null }, parseInboundForm(form));
+      // Twilio's own STOP and START answers do the talking for its keywords; ours go back as TwiML.
+      return reply.type('text/xml').send(twimlOf(answer));
+    });
+    scope.post(SMS_STATUS_PATH, async (request, reply) => {
+      const form = formOf(request);
+      if (account && !isSignedByTwilio(request, form, account.authToken, deps.publicUrl)) {
+        throw new AppError(403, 'FORBIDDEN', 'The Twilio signature is not valid.');
+      }
+      await recordTextStatus(deps, parseStatusForm(form));
+      return reply.status(204).send();
     });
   });
+}
+
+// Twilio's message statuses, as our delivery record keeps them (accepted, scheduled and sending are still queued).
+const TWILIO_STATUSES: Record<string, DeliveryStatus> = {
+  accepted: 'queued', scheduled: 'queued', queued: 'queued', sending: 'queued', sent: 'sent', delivered: 'delivered', read: 'delivered',
+  undelivered: 'undelivered', failed: 'failed', canceled: 'failed',
+};
+
+const StatusFormSchema = z.object({
+  // not patient-facing (Twilio calls this webhook)
+  MessageSid: z.string({ error: 'MessageSid must be a message SID' }).regex(/^[A-Z]{2}[0-9a-f]{32}$/i, 'MessageSid must be a message SID'),
+  // not patient-facing (Twilio calls this webhook)
+  MessageStatus: z.string({ error: 'MessageStatus must be a Twilio message status' }).refine((status) => status in TWILIO_STATUSES, 'MessageStatus must be a Twilio message status'),
+  // not patient-facing (Twilio calls this webhook)
+  ErrorCode: z.string().regex(/^\d{1,10}$/, 'ErrorCode must be a number').optional(),
+});
+
+function parseStatusForm(form: Record<string, string>) {
+  const parsed = StatusFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error, form);
+    // not patient-facing (Twilio calls this webhook)
+    throw AppError.badRequest(`Not a message status: ${Object.values(fields).join('; ')}.`, fields);
+  }
+  return { providerMessageId: parsed.data.MessageSid, status: TWILIO_STATUSES[parsed.data.MessageStatus]!, errorCode: parsed.data.ErrorCode ?? null };
+}
+
+/** Twilio's report on a text: kept on its delivery row; a reminder that will not arrive is followed by e-mail. */
+async function recordTextStatus(deps: InboundTextRouteDeps, report: { providerMessageId: string; status: DeliveryStatus; errorCode: string | null }): Promise<void> {
+  const changed = await recordProviderStatus(deps.db, { ...report, now: deps.clock.now() });
+  if (changed && (report.status === 'undelivered' || report.status === 'failed')) await deps.onTextFailed(changed.row);
 }
 
 /** The form's fields; anything else (a JSON body) is no Twilio form and fails the checks. */

@@ -1,9 +1,23 @@
+import { formatPhone } from '#domain/format/phone-format.ts';
+import { quotePatientText } from '#domain/format/patient-text.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
+import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { translator } from '../../i18n/translate.ts';
+import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { recordTextedKeyword } from '../consent/contact-consent.ts';
-import { inboundTextKind } from './inbound-text-kinds.ts';
+import { findManagedRow } from '../manage/manage-repository.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { findLanguageOfNumber, findNextUnconfirmedVisit } from '../reminders/reminders-repository.ts';
+import type { ConfirmOutcome } from '../reminders/visit-confirmation.ts';
+import { readInboundText, type ReadText } from './inbound-text-kinds.ts';
 import { insertInboundText } from './inbound-texts-repository.ts';
+import * as messages from './inbound-replies.messages.ts';
 import { findLastPracticeToText, listPracticesOnSenders } from './sms-sends-repository.ts';
+
+const t = translator(messages);
 
 export interface InboundText {
   /** The patient, E.164. */
@@ -14,26 +28,88 @@ export interface InboundText {
   messagingServiceSid: string | null;
   body: string;
   messageSid: string;
+  /**
+   * Development only (`POST /_dev/sms/reply` without a `to`): the practice the reply is for, since
+   * the local outbox sends from no number that a reply could be routed by.
+   */
+  practiceId?: string;
+}
+
+export interface InboundTextDeps {
+  db: Database;
+  clock: Clock;
+  /** TWILIO_FROM; null without Twilio. */
+  deploymentSender: string | null;
+  practices: Pick<PracticesService, 'requirePractice'>;
+  /** The booking lifecycle's confirmation (reminders/visit-confirmation.ts). */
+  confirm(appointmentId: string): Promise<ConfirmOutcome>;
 }
 
 /**
- * Stores a text a patient sent and applies its keyword, once per message id (a retried webhook
- * finds it stored and does nothing again). `deploymentSender` is TWILIO_FROM, null without Twilio.
+ * Stores a text a patient sent and acts on it, once per message id (a retried webhook finds it
+ * stored and changes nothing again): a confirmation word confirms the patient's next visit at the
+ * practice the reply is routed to, opt-out and opt-in words go to the consent ledger, and anything
+ * else is passed to the practice. Returns what to text back (null: nothing, Twilio answers).
  */
-export async function receiveInboundText(deps: { db: Database; clock: Clock; deploymentSender: string | null }, text: InboundText): Promise<void> {
+export async function receiveInboundText(deps: InboundTextDeps, text: InboundText): Promise<{ reply: string | null }> {
   const now = deps.clock.now();
-  const kind = inboundTextKind(text.body);
-  await deps.db.transaction(async (tx) => {
+  const read = readInboundText(text.body);
+  const { practiceId, isNew } = await deps.db.transaction(async (tx) => {
     const senders = [text.to, ...(text.messagingServiceSid ? [text.messagingServiceSid] : [])];
-    const practiceIds = await listPracticesOnSenders(tx, { senders, includesDeploymentSender: deps.deploymentSender !== null && senders.includes(deps.deploymentSender) });
-    const practiceId = await routeReply(tx, { senders, recipient: text.from, practiceIds });
-    const isNew = await insertInboundText(tx, {
-      practiceId, fromNumber: text.from, toNumber: text.to, body: text.body, kind, providerMessageId: text.messageSid, receivedAt: now,
+    const practiceIds = text.practiceId
+      ? [text.practiceId]
+      : await listPracticesOnSenders(tx, { senders, includesDeploymentSender: deps.deploymentSender !== null && senders.includes(deps.deploymentSender) });
+    const routed = text.practiceId ?? (await routeReply(tx, { senders, recipient: text.from, practiceIds }));
+    const stored = await insertInboundText(tx, {
+      practiceId: routed, fromNumber: text.from, toNumber: text.to, body: text.body, kind: read.kind, providerMessageId: text.messageSid, receivedAt: now,
     });
     // Every practice on the number, not only the routed one: Twilio blocks the number for all of them.
-    if (isNew && (kind === 'opt_out' || kind === 'opt_in')) {
-      await recordTextedKeyword(tx, { practiceIds, phone: text.from, isOptOut: kind === 'opt_out', words: text.body, at: now });
+    // YES is Twilio's opt-in word as well as a confirmation.
+    const isOptIn = read.kind === 'opt_in' || (read.kind === 'confirm' && text.body.trim().toUpperCase() === 'YES');
+    if (stored && (read.kind === 'opt_out' || isOptIn)) {
+      await recordTextedKeyword(tx, { practiceIds, phone: text.from, isOptOut: read.kind === 'opt_out', words: text.body, at: now });
     }
+    return { practiceId: routed, isNew: stored };
+  });
+  if (!practiceId) return { reply: read.isTwilioKeyword ? null : t(read.language ?? DEFAULT_LANGUAGE, 'unknownPractice') };
+  const practice = await deps.practices.requirePractice(practiceId);
+  if (read.kind === 'confirm') return { reply: await confirmNextVisit(deps, practice, text.from, read) };
+  const language = read.language ?? (await findLanguageOfNumber(deps.db, { practiceId, phone: text.from })) ?? DEFAULT_LANGUAGE;
+  const params = { practice: practice.name, phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice') };
+  if (read.kind === 'reply' && isNew) await passToPractice(deps.db, practice, text);
+  if (read.isTwilioKeyword) return { reply: read.kind === 'help' ? t(language, 'help', params) : null };
+  const replies = { opt_out: 'optedOut', opt_in: 'optedIn', help: 'help', reply: 'other' } as const;
+  return { reply: t(language, replies[read.kind], params) };
+}
+
+async function confirmNextVisit(deps: InboundTextDeps, practice: PracticeRow, phone: string, read: ReadText): Promise<string> {
+  const visit = await findNextUnconfirmedVisit(deps.db, { practiceId: practice.id, phone, now: deps.clock.now() });
+  const row = visit ? await findManagedRow(deps.db, visit.id) : null;
+  const language: Language = row?.language ?? read.language ?? (await findLanguageOfNumber(deps.db, { practiceId: practice.id, phone })) ?? DEFAULT_LANGUAGE;
+  const outcome = row ? await deps.confirm(row.id) : 'not_confirmable';
+  if (!row?.starts_at || outcome === 'not_confirmable') {
+    return t(language, 'nothingToConfirm', { practice: practice.name, phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice') });
+  }
+  const when = describeAppointmentTime(row.starts_at, practice.server_tz, language);
+  return t(language, outcome === 'confirmed' ? 'confirmed' : 'alreadyConfirmed', { practice: practice.name, when });
+}
+
+/** A text that is not a keyword: the practice reads it (by e-mail until the console shows it, issue 22). */
+async function passToPractice(db: Database, practice: PracticeRow, text: InboundText): Promise<void> {
+  if (!practice.notification_email) return;
+  await enqueueEmail(db, {
+    to: practice.notification_email,
+    // practice-facing
+    subject: `A patient texted ${formatPhone(text.from)}`,
+    text: [
+      // practice-facing
+      `A patient texted your reminder number from ${formatPhone(text.from)}. Replies to it are not read by anyone else; please call them back if needed.`,
+      '',
+      // practice-facing
+      quotePatientText('Their message', text.body),
+    ].join('\n'),
+    idempotencyKey: `inbound-text:${text.messageSid}`,
+    practiceId: practice.id,
   });
 }
 
