@@ -48,6 +48,8 @@ describe('parsePracticeConfigFile', () => {
             form_customization: { brand_color: '#334155', button_color_1: '#0f766e', button_color_2: '#0f766e' },
             slot_interval_minutes: 15, google_review_url: null, notification_email: null, sms_from: null,
             reschedule_cutoff_hours: 24, cancel_cutoff_hours: 24, max_reschedules: 2, refund_deposit_if_cancelled_hours_before: 48, pms: { type: 'builtin' },
+            reminder_rules: [{ before_hours: 48, channels: ['email'] }, { before_hours: 24, channels: ['text'] }],
+            quiet_hours: { start: '20:00', end: '08:00' }, reminders_show_reason: false,
             clinics: [], providers: [], operatories: [], reasons: [], schedules: [], closures: [], time_off: [],
           },
         ],

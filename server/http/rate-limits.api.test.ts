@@ -43,6 +43,9 @@ const LIMITED: LimitedRoute[] = [
   { method: 'POST', route: '/api/v1/appointment/manage/:token/reschedule', url: '/api/v1/appointment/manage/not-a-token/reschedule', max: 20, windowMs: 10 * MINUTE },
   { method: 'POST', route: '/api/v1/appointment/manage/:token/checkout', url: '/api/v1/appointment/manage/not-a-token/checkout', max: 20, windowMs: 10 * MINUTE },
   { method: 'POST', route: '/api/v1/appointment/manage/:token/cancel', url: '/api/v1/appointment/manage/not-a-token/cancel', max: 20, windowMs: 10 * MINUTE },
+  { method: 'POST', route: '/api/v1/appointment/manage/:token/confirm', url: '/api/v1/appointment/manage/not-a-token/confirm', max: 20, windowMs: 10 * MINUTE },
+  { method: 'GET', route: '/api/v1/unsubscribe/:token', url: '/api/v1/unsubscribe/not-a-token', max: 60, windowMs: MINUTE },
+  { method: 'POST', route: '/api/v1/unsubscribe/:token', url: '/api/v1/unsubscribe/not-a-token', max: 20, windowMs: 10 * MINUTE },
   { method: 'GET', route: '/api/v1/review/track/:requestId', url: `/api/v1/review/track/${UNKNOWN_ID}`, max: 60, windowMs: MINUTE },
   { method: 'GET', route: '/api/v1/review/request/:requestId/practice', url: `/api/v1/review/request/${UNKNOWN_ID}/practice`, max: 60, windowMs: MINUTE },
   { method: 'POST', route: '/api/v1/admin/review-requests', url: '/api/v1/admin/review-requests', max: 120, windowMs: MINUTE, headers: admin },
@@ -57,6 +60,7 @@ const EXEMPT: Record<string, string> = {
   'GET /api/v1/reason-for-visit': 'public practice details',
   'GET /api/v1/appointment/slots': 'public availability, cached per process for 20 s; Open Dental calls are throttled per office',
   'POST /api/v1/stripe/webhook': "authenticated by Stripe's signature; Stripe's retries must never be refused",
+  'POST /api/v1/sms/status': "authenticated by Twilio's signature (unsigned only with dev tools on); a refused report would leave a delivery unknown",
   'POST /api/v1/sms/inbound': "authenticated by Twilio's signature (unsigned only with dev tools on, for simulated replies); a refused STOP would be a lost opt-out",
 };
 
@@ -86,7 +90,7 @@ describe('per-IP rate limits', () => {
     const apiRoutes = listRoutes(app).filter((r) => r.startsWith('GET /api/') || r.startsWith('POST /api/'));
     expect(apiRoutes.filter((r) => !limited.includes(r) && !(r in EXEMPT))).toEqual([]);
     // Every write is limited, except the signed webhooks.
-    expect(apiRoutes.filter((r) => r.startsWith('POST ') && !limited.includes(r))).toEqual(['POST /api/v1/sms/inbound', 'POST /api/v1/stripe/webhook']);
+    expect(apiRoutes.filter((r) => r.startsWith('POST ') && !limited.includes(r))).toEqual(['POST /api/v1/sms/inbound', 'POST /api/v1/sms/status', 'POST /api/v1/stripe/webhook']);
   });
 
   it.each(LIMITED.map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers 429 RATE_LIMITED after its default limit', async (_name, route) => {

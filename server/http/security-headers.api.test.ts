@@ -111,6 +111,7 @@ describe('production without dev or admin settings', () => {
     ['GET', '/_dev/clock'],
     ['POST', '/_dev/clock'],
     ['DELETE', '/_dev/clock'],
+    ['POST', '/_dev/sms/reply'],
     ['POST', '/api/v1/admin/review-requests'],
     ['GET', '/api/v1/admin/review-requests/5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'],
   ])('answers %s %s with 404', async (method, url) => {
@@ -119,9 +120,9 @@ describe('production without dev or admin settings', () => {
     expect(response.body).not.toMatch(/outbox|Pay<|review_url/i);
   });
 
-  it('registers no /_dev/ or admin route at all (a development app with an admin key has all eight)', () => {
+  it('registers no /_dev/ or admin route at all (a development app with an admin key has all nine)', () => {
     const devOrAdmin = (app: FastifyInstance) => listRoutes(app).filter((route) => /\/_dev\/|\/admin\//.test(route));
     expect(devOrAdmin(production)).toEqual([]);
-    expect(devOrAdmin(dev)).toHaveLength(8);
+    expect(devOrAdmin(dev)).toHaveLength(9);
   });
 });

@@ -33,7 +33,9 @@ export const kindOfKey = (idempotencyKey: string) => (idempotencyKey.split(':', 
 export async function insertDelivery(db: Queryable, delivery: NewDelivery): Promise<void> {
   await db.query(
     `insert into message_deliveries (channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, 'queued', coalesce($7::timestamptz, now()), coalesce($7::timestamptz, now()))
+     -- A practice or booking deleted since (or never there, in tests) leaves the record without it.
+     select $1, $2, $3, (select id from practices where id = $4::uuid), (select id from appointments where id = $5::uuid), $6, 'queued',
+            coalesce($7::timestamptz, now()), coalesce($7::timestamptz, now())
      on conflict (channel, idempotency_key) do nothing`,
     [delivery.channel, delivery.idempotencyKey, kindOfKey(delivery.idempotencyKey), delivery.practiceId, delivery.appointmentId, delivery.recipient, delivery.now?.toISOString() ?? null],
   );
@@ -81,15 +83,15 @@ const STATUS_RANK_SQL = `case %s when 'queued' then 0 when 'sent' then 1 else 2 
  */
 export async function recordProviderStatus(
   db: Queryable,
-  report: { providerMessageId: string; status: DeliveryStatus; errorCode: string | null; now: Date },
+  report: { channel: DeliveryChannel; providerMessageId: string; status: DeliveryStatus; errorCode: string | null; now: Date },
 ): Promise<{ before: DeliveryStatus; row: DeliveryRow } | null> {
   const [row] = await db.query<DeliveryRow & { before: DeliveryStatus }>(
     `update message_deliveries d set status = $2, error_code = coalesce($3, d.error_code), updated_at = $4
-       from (select id, status as before from message_deliveries where provider_message_id = $1 for update) old
+       from (select id, status as before from message_deliveries where channel = $5 and provider_message_id = $1 for update) old
       where d.id = old.id and ${STATUS_RANK_SQL.replace('%s', '$2::text')} >= ${STATUS_RANK_SQL.replace('%s', 'old.before')}
         and old.before not in ('delivered', 'undelivered', 'failed')
       returning old.before, d.id, d.channel, d.idempotency_key, d.kind, d.practice_id, d.appointment_id, d.recipient, d.status, d.provider_message_id, d.error_code`,
-    [report.providerMessageId, report.status, report.errorCode, report.now.toISOString()],
+    [report.providerMessageId, report.status, report.errorCode, report.now.toISOString(), report.channel],
   );
   if (!row) return null;
   const { before, ...delivery } = row;

@@ -87,7 +87,7 @@ describe('Twilio SMS adapter', () => {
       json(response, 400, { code: 21211, message: "The 'To' number +12125550100 is not a valid phone number.", status: 400 }),
     );
     const result = await adapterFor(twilio.baseUrl).send(sms);
-    expect(result).toEqual({ ok: false, retryable: false, error: "Twilio 400 (error 21211): The 'To' number [number] is not a valid phone number." });
+    expect(result).toEqual({ ok: false, retryable: false, code: '21211', error: "Twilio 400 (error 21211): The 'To' number [number] is not a valid phone number." });
   });
 
   it('reports a 5xx and a rate limit as retryable', async () => {

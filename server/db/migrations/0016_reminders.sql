@@ -30,7 +30,7 @@ create table message_deliveries (
   updated_at timestamptz not null,
   unique (channel, idempotency_key)
 );
-create unique index message_deliveries_provider_idx on message_deliveries (provider_message_id) where provider_message_id is not null;
+create unique index message_deliveries_provider_idx on message_deliveries (channel, provider_message_id) where provider_message_id is not null;
 create index message_deliveries_appointment_idx on message_deliveries (appointment_id, created_at) where appointment_id is not null;
 
 -- A reply of C, YES, SI, ... confirms; the unsubscribe link of an e-mail is a consent source.

@@ -67,17 +67,18 @@ export interface ReminderDeps {
   texts: boolean;
 }
 
+// Why a reminder job sent nothing: kept on the job for operators.
 const SKIPS = {
-  gone: 'The booking no longer exists.',
-  ended: 'The booking is no longer booked.',
-  moved: 'The booking moved; its new time has reminders of its own.',
-  started: 'The visit has started.',
-  too_late: 'Too late to be of use (issue 21: a text 2 hours, an e-mail 12 hours before the visit).',
-  no_texts: 'This server sends no texts.',
-  no_consent: 'The patient has not agreed to texts from this practice, or opted out.',
-  unsubscribed: "The patient unsubscribed from this practice's reminder e-mails.",
-  no_contact: 'The booking has no address for this channel.',
-  quiet: 'Held until quiet hours end.',
+  gone: 'The booking no longer exists.', // not patient-facing
+  ended: 'The booking is no longer booked.', // not patient-facing
+  moved: 'The booking moved; its new time has reminders of its own.', // not patient-facing
+  started: 'The visit has started.', // not patient-facing
+  too_late: 'Too late to be of use (issue 21: a text 2 hours, an e-mail 12 hours before the visit).', // not patient-facing
+  no_texts: 'This server sends no texts.', // not patient-facing
+  no_consent: 'The patient has not agreed to texts from this practice, or opted out.', // not patient-facing
+  unsubscribed: "The patient unsubscribed from this practice's reminder e-mails.", // not patient-facing
+  no_contact: 'The booking has no address for this channel.', // not patient-facing
+  quiet: 'Held until quiet hours end.', // not patient-facing
 } as const;
 
 /** The worker's handler of REMINDER_JOB. */

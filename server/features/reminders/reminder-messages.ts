@@ -1,6 +1,5 @@
 import { escapeHtml } from '#domain/format/html-escape.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
-import type { Language } from '#domain/i18n/languages.ts';
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { MailMessage } from '../../adapters/mail/mail-adapter.ts';

@@ -104,7 +104,7 @@ function parseStatusForm(form: Record<string, string>) {
 
 /** Twilio's report on a text: kept on its delivery row; a reminder that will not arrive is followed by e-mail. */
 async function recordTextStatus(deps: InboundTextRouteDeps, report: { providerMessageId: string; status: DeliveryStatus; errorCode: string | null }): Promise<void> {
-  const changed = await recordProviderStatus(deps.db, { ...report, now: deps.clock.now() });
+  const changed = await recordProviderStatus(deps.db, { ...report, channel: 'sms', now: deps.clock.now() });
   if (changed && (report.status === 'undelivered' || report.status === 'failed')) await deps.onTextFailed(changed.row);
 }
 

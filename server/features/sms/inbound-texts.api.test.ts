@@ -20,14 +20,23 @@ beforeAll(() => ({ testDb, app, twilio, ids } = texting));
 const PATIENT = '+15125550123';
 
 async function expectEmptyTwiml(response: Awaited<ReturnType<typeof textIn>>) {
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toMatch(/^text\/xml/);
-  expect(response.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+  await expectTwiml(response, null);
 }
 
+/** Twilio's answer: one message back to the patient, or none (`null`: Twilio answers its own keywords). */
+async function expectTwiml(response: Awaited<ReturnType<typeof textIn>>, message: string | null) {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/xml/);
+  expect(response.body).toBe(message === null
+    ? '<?xml version="1.0" encoding="UTF-8"?><Response/>'
+    : `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${message}</Message></Response>`);
+}
+
+const OTHER_REPLY = 'Own Number Dental does not read replies to this number. Please call (212) 555-0100.';
+
 describe('routing a reply', () => {
-  it("goes to the practice whose own number it was sent to, and answers Twilio with empty TwiML", async () => {
-    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Can I come at 3?' }));
+  it('goes to the practice whose own number it was sent to, and answers with its phone', async () => {
+    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Can I come at 3?' }), OTHER_REPLY);
     expect(await inboundTexts(testDb.db)).toEqual([
       expect.objectContaining({ practice_id: ids['own-number'], from_number: PATIENT, to_number: OWN_NUMBER, body: 'Can I come at 3?', kind: 'reply' }),
     ]);
@@ -115,14 +124,16 @@ describe('STOP and START', () => {
        values ($1, 'sms', $2, false, 'manage_page', 'Stop texting me', $3)`,
       [ids['shared-a'], PATIENT, clock.now()],
     );
+    // YES is Twilio's opt-in word too (and, for us, a confirmation).
     await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'yes' });
     await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'UNSTOP' });
     expect(await smsConsents(testDb.db, PATIENT)).toEqual([{ practice_id: ids['shared-a'], granted: false, source: 'manage_page', words: 'Stop texting me' }]);
-    expect((await inboundTexts(testDb.db)).map((text) => text.kind)).toEqual(['opt_in', 'opt_in']);
+    expect((await inboundTexts(testDb.db)).map((text) => text.kind)).toEqual(['confirm', 'opt_in']);
   });
 
-  it('HELP is stored as help, and routed', async () => {
-    await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'help' });
+  it('HELP is stored as help, routed, and answered with the practice and its phone', async () => {
+    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'help' }),
+      'Own Number Dental: appointment reminders and confirmations. Questions? Call (212) 555-0100. Reply STOP to stop texts.');
     expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], kind: 'help' })]);
     expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
   });
@@ -157,11 +168,49 @@ describe('the webhook itself', () => {
     try {
       const notThere = await textIn(production, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' });
       expect(notThere.statusCode).toBe(404);
-      await expectEmptyTwiml(await textIn(local, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' }, { signature: null }));
+      await expectTwiml(await textIn(local, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' }, { signature: null }), OTHER_REPLY);
       expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], body: 'Hello' })]);
     } finally {
       await production.close();
       await local.close();
     }
+  });
+});
+
+describe('keywords of our own (issue 21)', () => {
+  it('answers the Spanish opt-out and opt-in words in Spanish and records them, since Twilio does not know them', async () => {
+    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Parar.' }),
+      'Ya no recibirá mensajes de texto de Own Number Dental. Responda COMENZAR para volver a recibirlos.');
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([{ practice_id: ids['own-number'], granted: false, source: 'sms_reply', words: 'Parar.' }]);
+    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'comenzar' }),
+      'Volverá a recibir mensajes de texto de Own Number Dental. Responda PARAR para dejar de recibirlos.');
+    expect((await smsConsents(testDb.db, PATIENT)).at(-1)).toMatchObject({ granted: true, source: 'sms_reply' });
+    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'AYUDA' }),
+      'Own Number Dental: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al (212) 555-0100. Responda PARAR para no recibir más mensajes.');
+  });
+
+  it('answers a confirmation with nothing to confirm, and a reply to an unknown number without a practice', async () => {
+    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'C' }),
+      'Own Number Dental: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.');
+    await expectTwiml(await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'C' }),
+      'We could not tell which dental office this is for. Please call your dental office.');
+    expect((await inboundTexts(testDb.db)).map((text) => [text.kind, text.practice_id])).toEqual([['confirm', ids['own-number']], ['confirm', null]]);
+  });
+});
+
+describe('status reports', () => {
+  const report = (form: Record<string, string>, signature?: string | null) => textIn(app, form, { url: '/api/v1/sms/status', ...(signature !== undefined ? { signature } : {}) });
+
+  it('are taken only with a valid signature, and recorded on the text they are about', async () => {
+    await queueReviewText(app, 'own-number', '5125550123');
+    await runAppJobs(app, testDb.db, clock);
+    const [sent] = await testDb.db.query<{ provider_message_id: string; status: string }>(`select provider_message_id, status from message_deliveries where channel = 'sms'`);
+    expect(sent).toEqual({ provider_message_id: expect.stringMatching(/^SM[0-9a-f]{32}$/), status: 'sent' });
+    const delivered = { MessageSid: sent!.provider_message_id, MessageStatus: 'delivered' };
+    expect((await report(delivered, 'bm90IGEgc2lnbmF0dXJl')).statusCode).toBe(403);
+    expect((await report(delivered, null)).statusCode).toBe(403);
+    expect((await report(delivered)).statusCode).toBe(204);
+    expect((await testDb.db.query(`select status from message_deliveries where channel = 'sms'`))[0]).toEqual({ status: 'delivered' });
+    expect((await report({ MessageSid: sent!.provider_message_id, MessageStatus: 'bogus' })).statusCode).toBe(400);
   });
 });

@@ -51,12 +51,14 @@ export async function runAppJobs(app: FastifyInstance, db: Database, clock: Cloc
 let sidCounter = 0;
 
 /** Posts a text as Twilio would: form-encoded and, unless `signature` says otherwise, signed with AUTH_TOKEN. */
-export async function textIn(app: FastifyInstance, fields: Record<string, string>, options: { signature?: string | null } = {}) {
+/** Posts a form as Twilio does, signed unless told otherwise; `url`: another webhook (status reports). */
+export async function textIn(app: FastifyInstance, fields: Record<string, string>, options: { signature?: string | null; url?: string } = {}) {
+  const url = options.url ?? INBOUND_URL;
   const form = { MessageSid: `SM${(++sidCounter).toString(16).padStart(32, '0')}`, AccountSid: ACCOUNT_SID, NumMedia: '0', ...fields };
-  const signature = options.signature === undefined ? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${TEST_PUBLIC_URL}${INBOUND_URL}`, form) : options.signature;
+  const signature = options.signature === undefined ? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${TEST_PUBLIC_URL}${url}`, form) : options.signature;
   return app.inject({
     method: 'POST',
-    url: INBOUND_URL,
+    url,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
     payload: new URLSearchParams(form).toString(),
   });
