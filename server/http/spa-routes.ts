@@ -121,6 +121,11 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
     }
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
     if (segments[0] === 'review' && segments.length === 2) return sendPage(request, reply, 200, genericMeta(request.language));
+    // The unsubscribe link of reminder e-mails (issue 21): a key to a patient's booking, kept private like the manage page.
+    if (segments[0] === 'unsubscribe' && segments.length === 2) {
+      void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+      return sendPage(request, reply, 200, genericMeta(request.language));
+    }
     const [slug, subpage = '', ...rest] = segments;
     // A patient's manage page (issue 20): its address is a key to their booking, so no search
     // engine keeps it and no page it links to learns it from the Referer.

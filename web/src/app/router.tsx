@@ -11,6 +11,7 @@ const ReviewPage = lazy(withMessages(() => import('../features/reviews/review-pa
 const PaymentSuccessPage = lazy(withMessages(() => import('../features/booking/payment/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage }))));
 const PracticeNotFoundPage = lazy(withMessages(() => import('../features/branding/practice-not-found-page.tsx').then((m) => ({ default: m.PracticeNotFoundPage }))));
 const ManagePage = lazy(withMessages(() => import('../features/booking/manage/manage-page.tsx').then((m) => ({ default: m.ManagePage }))));
+const UnsubscribePage = lazy(withMessages(() => import('../features/reminders/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage }))));
 const PaymentFailedPage = lazy(withMessages(() => import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage }))));
 
 /**
@@ -26,6 +27,7 @@ export function AppRoutes() {
         <Routes>
           <Route path="review/feedback" element={<FeedbackPage />} />
           <Route path="review/:id" element={<ReviewPage />} />
+          <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
           <Route path=":formUrl" element={<BookingPage />} />
           <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
           <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />

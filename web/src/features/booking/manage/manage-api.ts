@@ -40,6 +40,11 @@ export async function cancelAppointment(token: string, body: CancelBody): Promis
   return (await apiRequest({ method: 'POST', path: path(token, 'cancel'), result: ManagedAppointmentSchema, body })).result;
 }
 
+/** The patient says they will come (issue 21); again is no error. */
+export async function confirmAppointment(token: string): Promise<ManagedAppointment> {
+  return (await apiRequest({ method: 'POST', path: path(token, 'confirm'), result: ManagedAppointmentSchema, body: {} })).result;
+}
+
 /** A checkout for a booking left unpaid: the browser goes to its `url`. */
 export async function startManagedCheckout(token: string): Promise<{ session_id: string; url: string }> {
   return (await apiRequest({ method: 'POST', path: path(token, 'checkout'), result: z.object({ session_id: z.string(), url: z.string() }), body: {} })).result;

@@ -51,10 +51,10 @@ function serve(managed: ManagedAppointment, onPost: (path: string, init: Request
   });
 }
 
-function renderPage() {
+function renderPage(search = '') {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/bright-smile/appointment/${TOKEN}`]}>
+      <MemoryRouter initialEntries={[`/bright-smile/appointment/${TOKEN}${search}`]}>
         <Routes>
           <Route path=":formUrl/appointment/:token" element={<ManagePage />} />
         </Routes>
@@ -133,6 +133,24 @@ describe('the manage page', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This appointment is cancelled'));
     expect(bodies).toEqual([{ path: `/api/v1/appointment/manage/${TOKEN}/cancel`, body: { reason: 'feeling_better' } }]);
     expect(screen.getByRole('status').textContent).toBe('Your appointment is cancelled.');
+  });
+
+  it("opened from a reminder's Confirm link, focuses the button, and confirms only when it is pressed", async () => {
+    const booked = appointment();
+    const posts: string[] = [];
+    serve(booked, (path) => {
+      posts.push(path);
+      return json(200, { success: true, result: { ...booked, state: 'confirmed', status: 'confirmed', confirmation: { is_confirmed: true, can_confirm: false } } });
+    });
+    renderPage('?confirm');
+    const button = await screen.findByRole('button', { name: 'Confirm appointment' });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(posts).toEqual([]);
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment is confirmed'));
+    expect(posts).toEqual([`/api/v1/appointment/manage/${TOKEN}/confirm`]);
+    expect(screen.getByRole('status').textContent).toBe('Thank you. Your appointment is confirmed.');
+    expect(screen.queryByRole('button', { name: 'Confirm appointment' })).toBeNull();
   });
 
   it('reschedules with one Idempotency-Key per chosen time, and says a time taken meanwhile without changing the booking', async () => {

@@ -12,12 +12,14 @@ import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
 import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
 import { AppointmentDetails } from './appointment-details.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
-import { cancelAppointment, managedAppointmentQuery, MANAGE_QUERY_ROOT, startManagedCheckout } from './manage-api.ts';
+import { cancelAppointment, confirmAppointment, managedAppointmentQuery, MANAGE_QUERY_ROOT, startManagedCheckout } from './manage-api.ts';
+import { ConfirmVisit } from './confirm-visit.tsx';
+import * as confirmMessages from './confirm-visit.messages.ts';
 import { ManageActions } from './manage-actions.tsx';
 import * as messages from './manage-page.messages.ts';
 import { momentIn, stateHeading } from './manage-texts.ts';
 import { ReschedulePanel } from './reschedule-panel.tsx';
-import { usePrivatePage } from './use-private-page.ts';
+import { usePrivatePage } from '../../../lib/use-private-page.ts';
 
 /**
  * Route `/:formUrl/appointment/:token` (issue 20): the patient's own booking, its state, and what
@@ -78,6 +80,8 @@ function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token
     onSuccess: (changed) => show(changed, t('cancelled')),
   });
   const pay = useMutation({ mutationFn: () => startManagedCheckout(token), onSuccess: ({ url }) => window.location.assign(url) });
+  const confirmTexts = useMessages(confirmMessages);
+  const confirm = useMutation({ mutationFn: () => confirmAppointment(token), onSuccess: (changed) => show(changed, confirmTexts('confirmed')) });
 
   const closeDialog = () => {
     setMode('view');
@@ -95,6 +99,9 @@ function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token
       </p>
       {appointment.state === 'requested' && <p className="text-slate-800">{t('requestedNote')}</p>}
       <AppointmentDetails appointment={appointment} />
+      {appointment.confirmation.can_confirm && mode === 'view' && (
+        <ConfirmVisit isConfirming={confirm.isPending} error={confirm.error?.message ?? null} onConfirm={() => confirm.mutate()} />
+      )}
       {appointment.calendar && <AddToCalendar choices={appointment.calendar} />}
       {pay.error && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
