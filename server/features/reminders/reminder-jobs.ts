@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { unsubscribeApiPath, unsubscribePagePath } from '#domain/reminders/unsubscribe-schemas.ts';
 import { planReminders, REMINDER_CHANNELS, sendDecision, type ReminderChannel } from '#domain/reminders/reminder-schedule.ts';
 import type { Clock } from '../../clock.ts';
@@ -111,7 +112,7 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
       if (!(await mayContact(deps.db, row.practice_id, 'sms', row.wireless_phone))) return { skipped: SKIPS.no_consent };
       await deps.db.transaction(async (tx) => {
         const manage = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'reminder', now });
-        await enqueueSms(tx, { to: row.wireless_phone!, text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)), idempotencyKey: key, ...tracking });
+        await enqueueSms(tx, { to: normalisePhone(row.wireless_phone!) ?? row.wireless_phone!, text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)), idempotencyKey: key, ...tracking });
       });
       return;
     }
