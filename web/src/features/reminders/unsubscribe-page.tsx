@@ -29,6 +29,8 @@ export function UnsubscribePage() {
   if (view.isPending) return <PracticePageLoading label={t('loading')} />;
   if (view.isError) return <NotFoundPage message={view.error.message} />;
   const { practice, email, is_unsubscribed } = view.data;
+  // The words the ledger records as what the patient pressed.
+  const stopLabel = words('stopButton', { practice: practice.name });
   return (
     <PracticePage formUrl={practice.form_url} pageName={t('pageName')} heading={is_unsubscribed ? t('stoppedHeading') : t('heading')}>
       {is_unsubscribed ? (
@@ -52,7 +54,7 @@ export function UnsubscribePage() {
             onClick={() => stop.mutate()}
             className="min-h-11 self-center rounded-md bg-slate-900 px-5 py-2 font-semibold text-white disabled:opacity-60"
           >
-            {stop.isPending ? t('stopping') : words('stopButton', { practice: practice.name })}
+            {stop.isPending ? t('stopping') : stopLabel}
           </button>
         </>
       )}
