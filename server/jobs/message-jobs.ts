@@ -137,15 +137,16 @@ export function createMessageJobHandlers(adapters: { mail: MailAdapter; sms: Sms
     [SEND_SMS_JOB]: async (payload, context): Promise<void | SkippedJob> => {
       const { practiceId, appointmentId, isRequestedByPatient, ...message } = parsePayload(SmsPayloadSchema, payload);
       const delivery = deliveryOf('sms', { ...message, practiceId, appointmentId });
+      const findSent = (text: SmsMessage) => (adapters.sms.findSent ? (since: Date) => adapters.sms.findSent!(text, since) : undefined);
       if (!practiceId || !smsRules) {
-        await track.handOff(delivery, context, () => adapters.sms.send(message));
+        await track.handOff(delivery, context, () => adapters.sms.send(message), findSent(message));
         return;
       }
       // Looked up now, not when queued: an opt-out that arrives while a text waits stops it.
       const { from, hasOptedOut } = await smsRules.prepare(practiceId, message.to);
       if (hasOptedOut && !isRequestedByPatient) return track.skip(delivery, OPTED_OUT_NOTE);
       const sent = from ? { ...message, from } : message;
-      const wasSent = await track.handOff(delivery, context, () => adapters.sms.send(sent), adapters.sms.findSent && ((since) => adapters.sms.findSent!(sent, since)));
+      const wasSent = await track.handOff(delivery, context, () => adapters.sms.send(sent), findSent(sent));
       if (from && wasSent) await smsRules.recordSent({ practiceId, to: message.to, from });
     },
   };

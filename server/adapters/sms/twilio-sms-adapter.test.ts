@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
 import { createTwilioSmsAdapter } from './twilio-sms-adapter.ts';
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -102,5 +103,22 @@ describe('Twilio SMS adapter', () => {
     const twilio = await startTwilioStandIn(() => undefined);
     await closers.pop()!();
     expect(await adapterFor(twilio.baseUrl).send(sms)).toMatchObject({ ok: false, retryable: true });
+  });
+});
+
+describe('Twilio SMS adapter: a hand-off in doubt', () => {
+  it('finds a text Twilio already took since then, by recipient, sender and text, and nothing else', async () => {
+    const fake = await startFakeTwilio();
+    closers.push(fake.close);
+    const adapter = adapterFor(fake.url);
+    const since = new Date(Date.now() - 1_000);
+    const sent = await adapter.send(sms);
+    expect(sent.ok).toBe(true);
+    expect(await adapter.findSent!(sms, since)).toBe(sent.ok ? sent.id : null);
+    expect(await adapter.findSent!({ ...sms, text: 'Another text' }, since)).toBeNull();
+    expect(await adapter.findSent!({ ...sms, from: '+12125550177' }, since)).toBeNull();
+    expect(await adapter.findSent!({ ...sms, to: '+12125550101' }, since)).toBeNull();
+    // Long after it: a text sent before the hand-off started is another message.
+    expect(await adapter.findSent!(sms, new Date(Date.now() + 5 * 60_000))).toBeNull();
   });
 });
