@@ -104,6 +104,8 @@ describe('sending and confirming', () => {
     const confirmed = await reply(made.wireless_phone, ' c. ');
     expect(confirmed.json()).toEqual({ reply: 'Thank you! Your appointment at Test Practice on Thursday, March 5, 2026 at 10:00 AM (EST) is confirmed.' });
     expect(await status(made.id)).toBe('confirmed');
+    await runJobs();
+    expect((await outbox('office@test-practice.example')).map((m) => m.subject)).toContain('Confirmed by the patient: Ana Lopez, Thursday, March 5, 2026 at 10:00 AM (EST)');
     const view = (await app.inject({ method: 'GET', url: manageApiPath(made.token) })).json().result as ManagedAppointment;
     expect(view.confirmation).toEqual({ is_confirmed: true, can_confirm: false });
     expect((await reply(made.wireless_phone, 'YES')).json().reply).toBe('Test Practice: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.');

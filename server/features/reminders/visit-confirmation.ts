@@ -1,5 +1,10 @@
+import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
+import { findManagedRow } from '../manage/manage-repository.ts';
+import { findPracticeById } from '../practices/practices-repository.ts';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'not_confirmable';
 
@@ -19,10 +24,32 @@ export async function confirmVisit(deps: { lifecycle: BookingLifecycle; clock: C
         const isUpcoming = current.starts_at !== null && current.starts_at.getTime() > deps.clock.now().getTime();
         if (!isUpcoming || (current.status !== 'booked' && !wasConfirmed)) throw new NotConfirmable();
       },
+      after: (tx) => queuePracticeNotice(tx, appointmentId),
     });
   } catch (error) {
     if (error instanceof NotConfirmable) return 'not_confirmable';
     throw error;
   }
   return wasConfirmed ? 'already_confirmed' : 'confirmed';
+}
+
+/**
+ * The practice hears of it: a practice on Open Dental sees it there (the confirmation is written
+ * back); one on the built-in schedule by e-mail until the console shows it (issue 22).
+ */
+async function queuePracticeNotice(tx: Queryable, appointmentId: string): Promise<void> {
+  const row = await findManagedRow(tx, appointmentId);
+  const practice = row ? await findPracticeById(tx, row.practice_id) : null;
+  if (!row?.starts_at || !practice?.notification_email || practice.pms.type === 'opendental') return;
+  const when = describeAppointmentTime(row.starts_at, practice.server_tz);
+  await enqueueEmail(tx, {
+    to: practice.notification_email,
+    // practice-facing
+    subject: `Confirmed by the patient: ${row.first_name} ${row.last_name}, ${when}`,
+    // practice-facing
+    text: `${row.first_name} ${row.last_name} confirmed their appointment on ${when} (reference ${row.reference}).`,
+    idempotencyKey: `booking-confirmed-notice:${row.id}:${row.reschedule_count}`,
+    practiceId: practice.id,
+    appointmentId: row.id,
+  });
 }
