@@ -8,6 +8,7 @@ import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
 import type { Database } from '#server/db/database.ts';
 import { CHROMIUM_PATH } from './bench-chromium.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
+import { benchReminders, remindersRows, type RemindersBenchResult } from './reminders-bench.ts';
 import { bookingRows, demoServerRows, engineRows, slotsRows } from './bench-rows.ts';
 import { formatTable, type Row } from './bench-table.ts';
 import { benchDemoServer } from './demo-server-bench.ts';
@@ -39,12 +40,15 @@ step('slot engine');
 const engine = benchEngine(ROUNDS);
 const slots: SlotsBenchResult[] = [];
 const bookings: BookingBenchResult[] = [];
+const reminders: RemindersBenchResult[] = [];
 const onDatabase = async (db: Database) => {
   await migrate(db);
   step(`slots on ${db.kind}`);
   slots.push(await benchSlots(db, SLOTS));
   step(`bookings on ${db.kind}`);
   bookings.push(await benchBookings(db, BOOKINGS));
+  step(`reminders on ${db.kind}`);
+  reminders.push(await benchReminders(db, env('BENCH_REMINDERS', 1_000)));
 };
 
 const pglite = await openPgliteDatabase();
@@ -76,6 +80,7 @@ const rows: Row[] = [
   ...engineRows(engine),
   ...slots.flatMap(slotsRows),
   ...bookings.flatMap(bookingRows),
+  ...reminders.flatMap(remindersRows),
   ...demoServerRows(demo),
   { figure: 'npm run bench, whole run', value: `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`, budget: '< 10 min', ok: seconds < 600 },
 ];
