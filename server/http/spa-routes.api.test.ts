@@ -52,8 +52,8 @@ describe('the practice page HTML', () => {
     expect((await get(url)).statusCode).toBe(200);
   });
 
-  it("serves a patient's manage page unindexed, uncached and without a referrer", async () => {
-    const response = await get(`/bright-smile/appointment/${'A'.repeat(32)}`);
+  it.each([`/bright-smile/appointment/${'A'.repeat(32)}`, `/unsubscribe/${'A'.repeat(32)}`])("serves a patient's private page %s unindexed, uncached and without a referrer", async (url) => {
+    const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
