@@ -1,20 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'vite';
+import { developmentMarkersIn } from './built-files.ts';
 import { expect, test } from './fixtures.ts';
-
-/** Strings only React's development build carries (its DevTools banner, the dev JSX runtime). */
-const REACT_DEVELOPMENT_MARKERS = ['Download the React DevTools', 'jsxDEV'];
-
-function developmentMarkersIn(dir: string): string[] {
-  return readdirSync(join(dir, 'assets'))
-    .filter((name) => name.endsWith('.js'))
-    .flatMap((name) => {
-      const text = readFileSync(join(dir, 'assets', name), 'utf8');
-      return REACT_DEVELOPMENT_MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${name}: ${marker}`);
-    });
-}
 
 test('the HTML loads scripts only from /assets/, with no inline script', async ({ request }) => {
   const html = await (await request.get('/bright-smile')).text();
@@ -55,20 +40,4 @@ test('page 1 needs only the entry script and the chunks it preloads', async ({ p
 
 test('the served build is React\'s production build', () => {
   expect(developmentMarkersIn('dist/web')).toEqual([]);
-});
-
-test('a build made with NODE_ENV=development in the shell is still a production build', async () => {
-  test.setTimeout(180_000);
-  const outDir = mkdtempSync(join(tmpdir(), 'dev-env-build-'));
-  const saved = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'development';
-  try {
-    await build({ configFile: 'vite.config.ts', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-    expect(readdirSync(join(outDir, 'assets')).some((name) => name.endsWith('.js'))).toBe(true);
-    expect(developmentMarkersIn(outDir)).toEqual([]);
-  } finally {
-    if (saved === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = saved;
-    rmSync(outDir, { recursive: true, force: true });
-  }
 });
