@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueSms, OPTED_OUT_NOTE } from '../../jobs/message-jobs.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { reasonId } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import type { TestDatabase } from '../../test/test-database.ts';
 import { readOutbox } from '../reviews/review-test-support.ts';
@@ -195,6 +198,37 @@ describe('keywords of our own (issue 21)', () => {
     await expectTwiml(await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'C' }),
       'We could not tell which dental office this is for. Please call your dental office.');
     expect((await inboundTexts(testDb.db)).map((text) => [text.kind, text.practice_id])).toEqual([['confirm', ids['own-number']], ['confirm', null]]);
+  });
+});
+
+describe('confirming on a number two practices share', () => {
+  async function book(formUrl: string, date: string): Promise<string> {
+    const practiceId = ids[formUrl]!;
+    const response = await app.inject({
+      method: 'POST', url: '/api/v1/appointment',
+      payload: bookingBody({ practice_id: practiceId, rfv_id: await reasonId(testDb.db, practiceId, 'Exam'), apt_date: date, wireless_phone: PATIENT }),
+      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json().result as { appointment_id: string }).appointment_id;
+  }
+  const statusOf = async (id: string) => (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
+
+  it('confirms the visit at the practice that last texted the patient from it', async () => {
+    const atA = await book('shared-a', '2026-03-04');
+    const atB = await book('shared-b', '2026-03-05');
+    await queueReviewText(app, 'shared-b', '5125550123');
+    await runAppJobs(app, testDb.db, clock);
+    const first = await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'C' });
+    expect(first.body).toContain('Your appointment at Shared B Dental on Thursday, March 5, 2026');
+    expect([await statusOf(atA), await statusOf(atB)]).toEqual(['booked', 'confirmed']);
+
+    clock.advance(60_000);
+    await queueReviewText(app, 'shared-a', '5125550123');
+    await runAppJobs(app, testDb.db, clock);
+    const second = await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'Confirm' });
+    expect(second.body).toContain('Your appointment at Shared A Dental on Wednesday, March 4, 2026');
+    expect([await statusOf(atA), await statusOf(atB)]).toEqual(['confirmed', 'confirmed']);
   });
 });
 

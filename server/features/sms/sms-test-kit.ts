@@ -50,7 +50,6 @@ export async function runAppJobs(app: FastifyInstance, db: Database, clock: Cloc
 
 let sidCounter = 0;
 
-/** Posts a text as Twilio would: form-encoded and, unless `signature` says otherwise, signed with AUTH_TOKEN. */
 /** Posts a form as Twilio does, signed unless told otherwise; `url`: another webhook (status reports). */
 export async function textIn(app: FastifyInstance, fields: Record<string, string>, options: { signature?: string | null; url?: string } = {}) {
   const url = options.url ?? INBOUND_URL;
