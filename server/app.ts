@@ -56,6 +56,7 @@ import { requestForLog } from './http/log-redaction.ts';
 import { registerVerificationRoutes } from './features/verification/verification-routes.ts';
 import { registerReviewRoutes } from './features/reviews/reviews-routes.ts';
 import { registerAdminRoutes } from './features/admin/admin-routes.ts';
+import { registerStaffRoutes } from './features/staff/staff-routes.ts';
 import { registerInboundTextRoutes } from './features/sms/inbound-texts-routes.ts';
 import { createSmsSendRules } from './features/sms/sms-send-rules.ts';
 
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
+      await registerStaffRoutes(api, { db, clock, config });
       await registerInboundTextRoutes(api, { ...inboundTexts, publicUrl: config.publicUrl, twilio: config.twilio, devTools: config.devTools, onTextFailed });
     },
     { prefix: '/api/v1' },

@@ -16,6 +16,11 @@ export const ErrorCodeSchema = z.enum([
   'DELIVERY_FAILED',
   'UNAUTHORIZED',
   'FORBIDDEN',
+  // The staff console (issue 22): wrong e-mail or password; a second factor to type; a missing CSRF token; a second factor to set up first.
+  'INVALID_CREDENTIALS',
+  'CODE_REQUIRED',
+  'CSRF_FAILED',
+  'TOTP_SETUP_REQUIRED',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES } from '../booking/booking-lifecycle.ts';
+import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.ts';
+
+/**
+ * The staff console's schedule API (issue 22), one schema per payload for both sides. Every route
+ * is scoped by the session's practice: another practice's id answers 404, as a missing one does.
+ *
+ * - `GET /api/v1/staff/appointments?from=YYYY-MM-DD&to=YYYY-MM-DD[&clinic=N]` → StaffSchedule
+ *   (at most 31 days; dates are the practice's). A console polls it with `X-Console-Poll: 1`, which
+ *   neither writes an audit row nor counts as activity for the idle timeout.
+ * - `GET /api/v1/staff/appointments/{id}` → StaffAppointmentDetail (an audit row).
+ * - `POST /api/v1/staff/appointments/{id}/{confirm|arrived|no-show|resend-confirmation}` ({}) → StaffAppointmentDetail.
+ * - `POST /api/v1/staff/appointments/{id}/cancel` (StaffCancelBody) → StaffAppointmentDetail.
+ * - `POST /api/v1/staff/appointments/{id}/reschedule` (StaffRescheduleBody) → StaffAppointmentDetail.
+ */
+export const StaffScheduleQuerySchema = z.object({
+  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
+  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
+  clinic: z.coerce.number().int().positive().optional(),
+});
+
+/** What the console shows of a booking's payment; `not_required` when the reason costs nothing. */
+export const StaffPaymentStateSchema = z.enum(PAYMENT_STATES);
+
+/** Open Dental write-back: null for a practice on the built-in schedule. */
+export const PMS_WRITE_STATES = ['pending', 'written', 'failed', 'skipped'] as const;
+
+export const StaffAppointmentSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  /** Moved at least once since it was booked. */
+  rescheduled: z.boolean(),
+  payment: StaffPaymentStateSchema,
+  pms_write: z.enum(PMS_WRITE_STATES).nullable(),
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime(),
+  /** The practice's wall time. */
+  apt_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  pms_clinic_num: z.number().nullable(),
+  pms_prov_num: z.number(),
+  pms_op_num: z.number(),
+  reason: z.object({ id: z.string().nullable(), name: z.string() }),
+  patient: z.object({ first_name: z.string(), last_name: z.string(), is_new: z.boolean() }),
+  /** Booked through the console for a patient who phoned, rather than online. */
+  booked_by_staff: z.boolean(),
+});
+export type StaffAppointment = z.infer<typeof StaffAppointmentSchema>;
+
+/** Time nobody can book, shaded on the schedule: breaks, closures, time off and blocked time. */
+export const SCHEDULE_BLOCK_KINDS = ['break', 'closure', 'time_off', 'blocked'] as const;
+export const ScheduleBlockSchema = z.object({
+  /** Set for `blocked` time, which staff may remove. */
+  id: z.string().nullable(),
+  kind: z.enum(SCHEDULE_BLOCK_KINDS),
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime(),
+  /** Whom it blocks: a provider, a chair, or (both null) the whole practice or clinic. */
+  pms_prov_num: z.number().nullable(),
+  pms_op_num: z.number().nullable(),
+  pms_clinic_num: z.number().nullable(),
+  label: z.string().nullable(),
+});
+export type ScheduleBlock = z.infer<typeof ScheduleBlockSchema>;
+
+export const StaffScheduleSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  /** The practice's choice of columns in the day view. */
+  columns: z.enum(['provider', 'chair']),
+  clinics: z.array(z.object({ pms_clinic_num: z.number(), name: z.string() })),
+  providers: z.array(z.object({ pms_prov_num: z.number(), name: z.string(), pms_clinic_nums: z.array(z.number()) })),
+  chairs: z.array(z.object({ pms_op_num: z.number(), name: z.string(), pms_clinic_num: z.number().nullable() })),
+  appointments: z.array(StaffAppointmentSchema),
+  blocks: z.array(ScheduleBlockSchema),
+  /** The practice's opening hours per day of the range, to draw the day's grid. */
+  hours: z.array(z.object({ date: z.string(), opens: z.string().nullable(), closes: z.string().nullable() })),
+});
+export type StaffSchedule = z.infer<typeof StaffScheduleSchema>;
+
+export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
+  patient: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    is_new: z.boolean(),
+    dob: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** Set when someone else (a parent) booked for the patient. */
+    booked_by: z.object({ first_name: z.string(), last_name: z.string(), dob: z.string().nullable() }).nullable(),
+  }),
+  provider_name: z.string().nullable(),
+  chair_name: z.string().nullable(),
+  clinic_name: z.string().nullable(),
+  message: z.string().nullable(),
+  insurance: z.record(z.string(), z.unknown()).nullable(),
+  language: z.enum(['en', 'es']),
+  consent: z.array(z.object({ channel: z.string(), granted: z.boolean(), source: z.string(), at: z.iso.datetime() })),
+  verification: z.object({ verified: z.boolean(), channel: z.string().nullable(), at: z.iso.datetime().nullable() }),
+  payment_detail: z.object({ amount_cents: z.number().nullable(), paid_at: z.iso.datetime().nullable() }),
+  tracking: z.object({ source: z.string().nullable(), campaign: z.string().nullable(), medium: z.string().nullable(), referrer: z.string().nullable() }),
+  messages: z.array(
+    z.object({ channel: z.enum(['email', 'sms']), kind: z.string(), recipient: z.string(), status: z.string(), error: z.string().nullable(), at: z.iso.datetime() }),
+  ),
+  /** What happened to it, oldest first: booked, confirmed, moved, cancelled, and each staff action. */
+  history: z.array(z.object({ at: z.iso.datetime(), what: z.string(), by: z.string().nullable() })),
+  /** What staff may do now. */
+  actions: z.object({
+    confirm: z.boolean(),
+    arrived: z.boolean(),
+    no_show: z.boolean(),
+    cancel: z.boolean(),
+    reschedule: z.boolean(),
+    resend_confirmation: z.boolean(),
+    /** A cancellation may refund this much (cents); null when nothing was paid. */
+    refundable_cents: z.number().nullable(),
+  }),
+});
+export type StaffAppointmentDetail = z.infer<typeof StaffAppointmentDetailSchema>;
+
+export const StaffCancelBodySchema = z.strictObject({
+  reason: z.string().trim().min(1, 'Say why the visit is cancelled.').max(500),
+  /** Refund what the patient paid; offered, never forced (default no). */
+  refund: z.boolean().default(false),
+});
+export type StaffCancelBody = z.infer<typeof StaffCancelBodySchema>;
+
+/** Any free time of the slot engine; the practice's patient policy (cut-offs, counts) does not bind staff. */
+export const StaffRescheduleBodySchema = RescheduleBodySchema;
+export type StaffRescheduleBody = z.infer<typeof StaffRescheduleBodySchema>;
