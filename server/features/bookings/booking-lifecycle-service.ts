@@ -26,8 +26,11 @@ import { scheduleReminders } from '../reminders/reminder-jobs.ts';
  */
 export interface BookingLifecycle {
   changeStatus(appointmentId: string, to: BookingStatus, by: { actor: CancelledBy; reason?: string | null }, hooks?: ChangeHooks): Promise<BookingState>;
-  reschedule(appointmentId: string, target: Omit<SlotTarget, 'clinicNum' | 'ignore'>, hooks?: ChangeHooks): Promise<BookingState>;
+  reschedule(appointmentId: string, target: RescheduleTarget, hooks?: ChangeHooks): Promise<BookingState>;
 }
+
+/** Where a booking moves. `anyNotice`: staff may move it to any free time not yet past (the practice's minimum notice is for patients). */
+export type RescheduleTarget = Omit<SlotTarget, 'clinicNum' | 'ignore'> & { anyNotice?: boolean };
 
 /**
  * What a caller adds to a change, in its transaction: `check` may refuse on the locked row (a
@@ -76,14 +79,17 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
     async reschedule(appointmentId, target, hooks) {
       const before = await findBookingState(deps.db, appointmentId);
       if (!before) throw AppError.notFound(NOT_FOUND);
-      const { practice, reason } = await deps.practices.requirePracticeAndReason(before.practice_id, before.reason_id);
+      const found = await deps.practices.requirePracticeAndReason(before.practice_id, before.reason_id);
+      const practice = target.anyNotice ? { ...found.practice, min_hours_before_booking: 0 } : found.practice;
+      const { reason } = found;
+      const { anyNotice: _anyNotice, ...slotTarget } = target;
       const state = await deps.db.transaction(async (tx) => {
         const current = await locked(tx, appointmentId);
         await hooks?.check?.(tx, current);
         if (!canReschedule(current.status)) throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
         // Its own time counts as free: a patient may move a visit by half an hour.
         const ignore = { appointmentId, pmsAptNum: current.pms_apt_num };
-        const slot = await findOfferedSlotOrRefuse(tx, { availability: deps.availability, clock: deps.clock }, practice, reason, { ...target, clinicNum: current.pms_clinic_num, ignore });
+        const slot = await findOfferedSlotOrRefuse(tx, { availability: deps.availability, clock: deps.clock }, practice, reason, { ...slotTarget, clinicNum: current.pms_clinic_num, ignore });
         await updateBookingTime(tx, appointmentId, { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() }).catch((error: unknown) => {
           throw isOverlapViolation(error) ? slotTaken() : error;
         });

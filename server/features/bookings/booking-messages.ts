@@ -97,9 +97,46 @@ export const calendarSummaryOf = (lang: Language, reasonName: string, practiceNa
  */
 export async function queueBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date): Promise<void> {
   const { practice, contact: body, slot } = booked;
-  const language = booked.language ?? DEFAULT_LANGUAGE;
+  const facts = await bookingFacts(tx, booked);
+  const { detailsIn } = facts;
+  await queuePatientEmail(tx, booked, now, facts);
+
+  // Its reminders (issue 21) are planned with its confirmation: from now, so none that is already due.
+  if (slot) await scheduleReminders(tx, booked.appointmentId, now);
+
+  // The practice's own notice stays in English (ADR 0034).
+  const practiceDetails = detailsIn(DEFAULT_LANGUAGE, booked.reasonName);
+  const practiceWhen = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
+  if (practice.notification_email) {
+    const patient = `${body.first_name} ${body.last_name}`;
+    await enqueueEmail(tx, {
+      to: practice.notification_email,
+      // practice-facing
+      subject: slot ? `New booking: ${patient}, ${practiceWhen}` : `New appointment request (no time chosen): ${patient}`,
+      text: [
+        // practice-facing
+        slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
+        '',
+        ...practiceDetails,
+        `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
+        `Email: ${body.email}`,
+        `Phone: ${body.wireless_phone}`,
+        // The patient's own words (message, insurance) ride in here: quoted, so they cannot forge a line.
+        // practice-facing
+        quotePatientText('Details from the booking form', booked.composedMessage),
+        `Appointment id: ${booked.appointmentId}`,
+      ].join('\n'),
+      idempotencyKey: `booking-notification:${booked.appointmentId}`,
+      practiceId: practice.id,
+      appointmentId: booked.appointmentId,
+    });
+  }
+}
+
+/** The lines of a booking's messages, in any language, and what they are made of. */
+async function bookingFacts(tx: Queryable, booked: BookedAppointment) {
+  const { practice, slot } = booked;
   const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
-  const patientName = `${body.first_name} ${body.last_name}`;
   const where = [practice.name, addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode })]
     .filter(Boolean)
     .join(', ');
@@ -107,6 +144,27 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
   // The lines both the e-mail and the calendar file carry, in one language.
   const detailsIn = (lang: Language, reasonName: string) =>
     appointmentDetailLines(lang, { startsAt: slot?.startsAt ?? null, timeZone: practice.server_tz, reference: booked.reference, where, phone, reasonName, provider, paidCents: booked.paidCents });
+  return { where, detailsIn };
+}
+
+/**
+ * The patient's confirmation e-mail with its calendar file. The staff console sends it again
+ * (`resend`): a fresh idempotency key, and the calendar's SEQUENCE of the booking's moves so far.
+ */
+export async function queuePatientConfirmation(tx: Queryable, booked: BookedAppointment, now: Date, resend: { idempotencyKey: string; sequence: number }): Promise<void> {
+  await queuePatientEmail(tx, booked, now, await bookingFacts(tx, booked), resend);
+}
+
+async function queuePatientEmail(
+  tx: Queryable,
+  booked: BookedAppointment,
+  now: Date,
+  { where, detailsIn }: Awaited<ReturnType<typeof bookingFacts>>,
+  resend?: { idempotencyKey: string; sequence: number },
+): Promise<void> {
+  const { practice, contact: body, slot } = booked;
+  const language = booked.language ?? DEFAULT_LANGUAGE;
+  const patientName = `${body.first_name} ${body.last_name}`;
   const patientReasonName = booked.patientReasonName ?? booked.reasonName;
   const details = detailsIn(language, patientReasonName);
   const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, language) : null;
@@ -144,7 +202,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
       ? {
           attachments: [calendarAttachment(bookingIcs('booked', {
             uid: calendarUidOf(booked.appointmentId),
-            sequence: 0,
+            sequence: resend?.sequence ?? 0,
             start: slot.startsAt,
             end: slot.endsAt,
             timeZone: practice.server_tz,
@@ -158,39 +216,8 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
           }))],
         }
       : {}),
-    idempotencyKey: `booking-confirmation:${booked.appointmentId}`,
+    idempotencyKey: resend?.idempotencyKey ?? `booking-confirmation:${booked.appointmentId}`,
     practiceId: practice.id,
     appointmentId: booked.appointmentId,
   });
-
-  // Its reminders (issue 21) are planned with its confirmation: from now, so none that is already due.
-  if (slot) await scheduleReminders(tx, booked.appointmentId, now);
-
-  // The practice's own notice stays in English (ADR 0034).
-  const practiceDetails = detailsIn(DEFAULT_LANGUAGE, booked.reasonName);
-  const practiceWhen = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
-  if (practice.notification_email) {
-    const patient = `${body.first_name} ${body.last_name}`;
-    await enqueueEmail(tx, {
-      to: practice.notification_email,
-      // practice-facing
-      subject: slot ? `New booking: ${patient}, ${practiceWhen}` : `New appointment request (no time chosen): ${patient}`,
-      text: [
-        // practice-facing
-        slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
-        '',
-        ...practiceDetails,
-        `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
-        `Email: ${body.email}`,
-        `Phone: ${body.wireless_phone}`,
-        // The patient's own words (message, insurance) ride in here: quoted, so they cannot forge a line.
-        // practice-facing
-        quotePatientText('Details from the booking form', booked.composedMessage),
-        `Appointment id: ${booked.appointmentId}`,
-      ].join('\n'),
-      idempotencyKey: `booking-notification:${booked.appointmentId}`,
-      practiceId: practice.id,
-      appointmentId: booked.appointmentId,
-    });
-  }
 }

@@ -82,10 +82,13 @@ export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): s
   return buildIcsEvent({ ...calendarEvent(row, practice, render(row, practice), now), method: 'PUBLISH', status: isCancelled ? 'CANCELLED' : 'CONFIRMED' });
 }
 
-/** After a move: the patient's update (with the calendar update and a fresh manage link) and the practice's notice. */
+/**
+ * After a move: the patient's update (with the calendar update and a fresh manage link) and the
+ * practice's notice. `by: 'staff'` (the console): the practice moved it itself, so no notice.
+ */
 export async function queueRescheduleMessages(
   tx: Queryable,
-  change: { row: ManagedRow; practice: PracticeRow; previous: BookingState; now: Date; publicUrl: string },
+  change: { row: ManagedRow; practice: PracticeRow; previous: BookingState; now: Date; publicUrl: string; by?: 'patient' | 'staff' },
 ): Promise<void> {
   const { row, practice, previous, now } = change;
   const lang = row.language;
@@ -118,7 +121,7 @@ export async function queueRescheduleMessages(
       appointmentId: row.id,
     });
   }
-  if (practice.notification_email) {
+  if (practice.notification_email && change.by !== 'staff') {
     const practiceWhen = describeAppointmentTime(row.starts_at!, practice.server_tz);
     await enqueueEmail(tx, {
       to: practice.notification_email,
@@ -144,11 +147,12 @@ export async function queueRescheduleMessages(
 /**
  * After a cancellation: the patient's confirmation (with the calendar's removal, what happens to
  * the deposit, and the way back to the booking page) and the practice's notice.
- * `refundCents`: refunded (> 0), kept (0), or nothing paid (null).
+ * `refundCents`: refunded (> 0), kept (0), or nothing to say (null). `by: 'staff'` (the console):
+ * the practice cancelled it itself, so no notice.
  */
 export async function queueCancellationMessages(
   tx: Queryable,
-  change: { row: ManagedRow; practice: PracticeRow; refundCents: number | null; reason: CancelReason | null; now: Date; publicUrl: string },
+  change: { row: ManagedRow; practice: PracticeRow; refundCents: number | null; reason: CancelReason | null; now: Date; publicUrl: string; by?: 'patient' | 'staff' },
 ): Promise<void> {
   const { row, practice, refundCents, now } = change;
   const lang = row.language;
@@ -187,7 +191,7 @@ export async function queueCancellationMessages(
       appointmentId: row.id,
     });
   }
-  if (practice.notification_email) {
+  if (practice.notification_email && change.by !== 'staff') {
     const moneyLine =
       refundCents === null ? [] : refundCents > 0 ? [`Deposit refunded: ${formatDollars(refundCents, DEFAULT_LANGUAGE)}`] : [`Deposit kept: ${amount(DEFAULT_LANGUAGE)} (cancelled inside the refund window)`];
     await enqueueEmail(tx, {

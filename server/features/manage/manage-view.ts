@@ -49,7 +49,8 @@ export function placeOf(row: ManagedRow, practice: PracticeRow, language: Langua
 export const canPayOnline = (row: Pick<ManagedRow, 'payment_status' | 'payment_session_id'>, state: string) =>
   row.payment_status === 'unpaid' && row.payment_session_id !== null && ['booked', 'confirmed', 'rescheduled'].includes(state);
 
-function paymentStateOf(row: ManagedRow): (typeof PAYMENT_STATES)[number] {
+/** The payment as patients and staff read it: `not_required` when the reason costs nothing. */
+export function paymentStateOf(row: Pick<ManagedRow, 'payment_status'>): (typeof PAYMENT_STATES)[number] {
   switch (row.payment_status) {
     case null:
       return 'not_required';
