@@ -134,9 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createStripePaymentAdapter({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey, ...stripeHostSettings(config.stripe.apiUrl) })
       : createLocalPaymentAdapter(db, config.publicUrl));
   const practices = createPracticesService(db, { publishableKey: paymentAdapter.publishableKey, texts: config.offers.texts });
+  const pmsFor = createPmsAdapterSelector(db, openDental);
   const availability = createAvailabilityService({
     practices,
-    pmsFor: createPmsAdapterSelector(db, openDental),
+    pmsFor,
     clock,
     ...(deps.slotCacheTtlMs !== undefined ? { cacheTtlMs: deps.slotCacheTtlMs } : {}),
     db,
@@ -204,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
-      await registerStaffRoutes(api, { db, clock, config });
+      await registerStaffRoutes(api, { db, clock, config, practices, pmsFor, lifecycle: bookingLifecycle });
       await registerInboundTextRoutes(api, { ...inboundTexts, publicUrl: config.publicUrl, twilio: config.twilio, devTools: config.devTools, onTextFailed });
     },
     { prefix: '/api/v1' },

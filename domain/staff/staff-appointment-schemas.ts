@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../booking/booking-lifecycle.ts';
+import { AvailabilityListSchema } from '../availability/availability-schemas.ts';
 import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.ts';
 
 /**
@@ -13,12 +14,16 @@ import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.
  * - `POST /api/v1/staff/appointments/{id}/{confirm|arrived|no-show|resend-confirmation}` ({}) → StaffAppointmentDetail.
  * - `POST /api/v1/staff/appointments/{id}/cancel` (StaffCancelBody) → StaffAppointmentDetail.
  * - `POST /api/v1/staff/appointments/{id}/reschedule` (StaffRescheduleBody) → StaffAppointmentDetail.
+ * - `GET /api/v1/staff/slots?date=YYYY-MM-DD&reason_id=…[&pms_prov_num=N][&clinic=N][&appointment_id=…]` → StaffSlots
+ *   (the free times of one day, any notice but not past; `appointment_id`: a booking being moved, whose own time counts as free).
+ * A change the booking's state refuses is a 409 (`CONFLICT`), a time taken meanwhile a 409 `SLOT_TAKEN`.
  */
 export const StaffScheduleQuerySchema = z.object({
   from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
   to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
   clinic: z.coerce.number().int().positive().optional(),
 });
+export type StaffScheduleQuery = z.infer<typeof StaffScheduleQuerySchema>;
 
 /** What the console shows of a booking's payment; `not_required` when the reason costs nothing. */
 export const StaffPaymentStateSchema = z.enum(PAYMENT_STATES);
@@ -83,6 +88,12 @@ export const StaffScheduleSchema = z.object({
 export type StaffSchedule = z.infer<typeof StaffScheduleSchema>;
 
 export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
+  /** Null for a request without a time (the practice's system was down; the office schedules it by phone). */
+  starts_at: z.iso.datetime().nullable(),
+  ends_at: z.iso.datetime().nullable(),
+  apt_date: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
   patient: z.object({
     first_name: z.string(),
     last_name: z.string(),
@@ -100,6 +111,7 @@ export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
   insurance: z.record(z.string(), z.unknown()).nullable(),
   language: z.enum(['en', 'es']),
   consent: z.array(z.object({ channel: z.string(), granted: z.boolean(), source: z.string(), at: z.iso.datetime() })),
+  /** `channel` is null: the booking keeps the proof's hash, not whether it came by e-mail or text. */
   verification: z.object({ verified: z.boolean(), channel: z.string().nullable(), at: z.iso.datetime().nullable() }),
   payment_detail: z.object({ amount_cents: z.number().nullable(), paid_at: z.iso.datetime().nullable() }),
   tracking: z.object({ source: z.string().nullable(), campaign: z.string().nullable(), medium: z.string().nullable(), referrer: z.string().nullable() }),
@@ -132,3 +144,17 @@ export type StaffCancelBody = z.infer<typeof StaffCancelBodySchema>;
 /** Any free time of the slot engine; the practice's patient policy (cut-offs, counts) does not bind staff. */
 export const StaffRescheduleBodySchema = RescheduleBodySchema;
 export type StaffRescheduleBody = z.infer<typeof StaffRescheduleBodySchema>;
+
+export const StaffSlotsQuerySchema = z.object({
+  date: z.iso.date({ message: 'date must be a date (YYYY-MM-DD)' }),
+  reason_id: z.uuid({ message: 'reason_id must be a reason id' }),
+  /** 0 or absent: any provider. */
+  pms_prov_num: z.coerce.number().int().min(0).optional(),
+  clinic: z.coerce.number().int().positive().optional(),
+  appointment_id: z.uuid({ message: 'appointment_id must be an appointment id' }).optional(),
+});
+export type StaffSlotsQuery = z.infer<typeof StaffSlotsQuerySchema>;
+
+/** The same records as the patient's slot list (`GET appointment/slots`), practice-local wall times. */
+export const StaffSlotsSchema = AvailabilityListSchema;
+export type StaffSlots = z.infer<typeof StaffSlotsSchema>;
