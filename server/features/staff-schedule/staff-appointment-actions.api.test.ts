@@ -140,7 +140,7 @@ describe('status changes', () => {
     const early = await desk.post(path(id, 'no-show'));
     expect(early.statusCode).toBe(409);
     expect((await row(id)).status).toBe('booked');
-    clock.set(((await row(id)).starts_at as Date).getTime() + 20 * 60_000);
+    clock.set(new Date(((await row(id)).starts_at as Date).getTime() + 20 * 60_000));
     const later = await deskNow();
     const marked = await detailOf(await later.post(path(id, 'no-show')));
     expect(marked).toMatchObject({ status: 'no_show', actions: { arrived: true, no_show: false, cancel: false, reschedule: false } });
