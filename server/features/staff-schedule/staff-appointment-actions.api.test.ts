@@ -185,7 +185,8 @@ describe('cancelling', () => {
     const jobs = await testDb.db.query<{ payload: { appointmentId: string } }>('select payload from jobs where type = $1', [REFUND_JOB]);
     expect(jobs.map((job) => job.payload.appointmentId)).toEqual([refunded]);
     await runJobs();
-    expect((await mailTo('refund@example.com')).at(-1)!.text).toContain('Your deposit of $75.00 will be refunded');
+    const notice = (await mailTo('refund@example.com')).find((mail) => mail.subject === 'Your appointment at Test Practice is cancelled');
+    expect(notice!.text).toContain('Your deposit of $75.00 will be refunded');
   });
 });
 
