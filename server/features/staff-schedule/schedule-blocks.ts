@@ -9,6 +9,8 @@ export interface ScheduleFacts {
   schedules: readonly SlotSchedule[];
   closures: readonly string[];
   timeOff: readonly ProviderTimeOff[];
+  /** The closures' names, the label of their shading ("Staff training"). */
+  closureNames?: ReadonlyMap<string, string | null>;
 }
 
 export interface DayHours {
@@ -59,7 +61,7 @@ export function scheduleBlocks(facts: ScheduleFacts, dates: readonly string[], t
   });
   for (const date of dates) {
     if (closed.has(date)) {
-      blocks.push(block('closure', instantOf(date, '00:00', timeZone), instantOf(addDays(date, 1), '00:00', timeZone)));
+      blocks.push(block('closure', instantOf(date, '00:00', timeZone), instantOf(addDays(date, 1), '00:00', timeZone), { label: facts.closureNames?.get(date) ?? null }));
       continue;
     }
     const weekday = weekdayOfEpochDay(parseLocalDate(date));

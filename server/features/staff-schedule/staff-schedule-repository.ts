@@ -187,3 +187,12 @@ export async function findScheduleSetup(db: Queryable, practiceId: string): Prom
   );
   return { columns: row?.columns ?? 'provider', clinics: row?.clinics ?? [], providers: row?.providers ?? [], chairs: row?.chairs ?? [] };
 }
+
+/** The names of the practice's closed days in a range of its dates (the slot engine reads only the dates). */
+export async function listClosureNames(db: Queryable, practiceId: string, from: string, to: string): Promise<Map<string, string | null>> {
+  const rows = await db.query<{ date: string; name: string | null }>(
+    "select to_char(date, 'YYYY-MM-DD') as date, name from closures where practice_id = $1 and date between $2 and $3",
+    [practiceId, from, to],
+  );
+  return new Map(rows.map((row) => [row.date, row.name]));
+}

@@ -14,7 +14,7 @@ import { findBookingState } from '../bookings/booking-lifecycle-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { datesOf, openingHours, scheduleBlocks } from './schedule-blocks.ts';
 import { toStaffAppointment, toStaffAppointmentDetail } from './staff-appointment-view.ts';
-import { findDetailRow, findScheduleSetup, listConsents, listDeliveries, listScheduleRows, listStaffActions } from './staff-schedule-repository.ts';
+import { findDetailRow, findScheduleSetup, listClosureNames, listConsents, listDeliveries, listScheduleRows, listStaffActions } from './staff-schedule-repository.ts';
 
 /** The schedule's widest range: a month view and its edges. */
 export const MAX_SCHEDULE_DAYS = 31;
@@ -56,11 +56,12 @@ export function createStaffScheduleReader(deps: StaffScheduleDeps) {
       const from = midnight(query.from, timeZone);
       const to = midnight(addDays(query.to, 1), timeZone);
       const clinicNum = query.clinic ?? null;
-      const [rows, setup, facts] = await Promise.all([
+      const [rows, setup, facts, closureNames] = await Promise.all([
         listScheduleRows(db, practiceId, { from, to, clinicNum }),
         findScheduleSetup(db, practiceId),
         // The slot engine's own reader of schedules, breaks, closures and time off.
         loadScheduleData(db, practiceId, from, to),
+        listClosureNames(db, practiceId, query.from, query.to),
       ]);
       const dates = datesOf(query.from, query.to);
       const isOpenDental = practice.pms.type === 'opendental';
@@ -78,7 +79,7 @@ export function createStaffScheduleReader(deps: StaffScheduleDeps) {
         providers: providers.map((p) => ({ pms_prov_num: p.pms_prov_num, name: p.name, pms_clinic_nums: p.pms_clinic_nums })),
         chairs: chairs.map((c) => ({ pms_op_num: c.pms_op_num, name: c.name, pms_clinic_num: c.pms_clinic_num })),
         appointments: rows.map((row) => toStaffAppointment(row, timeZone, isOpenDental)),
-        blocks: scheduleBlocks(facts, dates, timeZone, clinicNum),
+        blocks: scheduleBlocks({ ...facts, closureNames }, dates, timeZone, clinicNum),
         hours: openingHours(facts, dates, clinicNum),
       };
     },

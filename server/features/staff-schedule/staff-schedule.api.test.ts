@@ -83,6 +83,8 @@ describe('the schedule', () => {
       pms_prov_num: 1, reason: { id: examId, name: 'Exam' }, patient: { first_name: 'Kim', last_name: 'Park', is_new: true }, booked_by_staff: false,
     });
     expect(week.appointments[1]!.status).toBe('cancelled');
+    // One clinic's day holds only its bookings (these have none).
+    expect((await schedule('from=2026-03-02&to=2026-03-08&clinic=5')).appointments).toEqual([]);
     // A list refresh is no audit row (opening a booking is).
     expect(await auditRows()).toBe(before);
   });
@@ -98,7 +100,7 @@ describe('the schedule', () => {
       expect.arrayContaining([
         { id: null, kind: 'break', starts_at: '2026-03-05T17:00:00.000Z', ends_at: '2026-03-05T18:00:00.000Z', pms_prov_num: 1, pms_op_num: 1, pms_clinic_num: null, label: null },
         { id: null, kind: 'time_off', starts_at: '2026-03-05T18:00:00.000Z', ends_at: '2026-03-05T22:00:00.000Z', pms_prov_num: 2, pms_op_num: null, pms_clinic_num: null, label: null },
-        { id: null, kind: 'closure', starts_at: '2026-03-06T05:00:00.000Z', ends_at: '2026-03-07T05:00:00.000Z', pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: null },
+        { id: null, kind: 'closure', starts_at: '2026-03-06T05:00:00.000Z', ends_at: '2026-03-07T05:00:00.000Z', pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: 'Staff training' },
       ]),
     );
     // Two breaks on the Thursday, none on the closed Friday or the Saturday nobody works.
