@@ -115,7 +115,9 @@ export function createStaffAppointmentActions(deps: StaffActionDeps) {
       const practiceId = await own(request, id);
       const practice = await deps.practices.requirePractice(practiceId);
       await db.transaction(async (tx) => {
-        const [detail, row] = [await findDetailRow(tx, practiceId, id), await findManagedRow(tx, id)];
+        // Through `tx` one after another: PGlite has one connection, held by this transaction.
+        const detail = await findDetailRow(tx, practiceId, id);
+        const row = await findManagedRow(tx, id);
         if (!detail || !row) throw appointmentNotFound();
         if (!['requested', 'booked', 'confirmed'].includes(row.status)) throw conflict(`This appointment is ${row.status.replace('_', ' ')}: there is no confirmation to send.`);
         if (!row.email) throw conflict('This booking has no e-mail address to send the confirmation to.');
