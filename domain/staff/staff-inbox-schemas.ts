@@ -59,7 +59,11 @@ export const StaffFeedbackItemSchema = z.object({
 });
 export type StaffFeedbackItem = z.infer<typeof StaffFeedbackItemSchema>;
 
-export const StaffFeedbackListSchema = z.object({ feedback: z.array(StaffFeedbackItemSchema) });
+export const StaffFeedbackListSchema = z.object({
+  feedback: z.array(StaffFeedbackItemSchema),
+  /** All the practice's open items, whatever the filter (the console's badge). */
+  open_count: z.number().int(),
+});
 export type StaffFeedbackList = z.infer<typeof StaffFeedbackListSchema>;
 
 export const StaffFeedbackDetailSchema = StaffFeedbackItemSchema.omit({ excerpt: true }).extend({

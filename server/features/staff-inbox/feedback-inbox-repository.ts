@@ -49,6 +49,15 @@ export async function listFeedback(db: Queryable, practiceId: string, options: {
   );
 }
 
+export async function countOpenFeedback(db: Queryable, practiceId: string): Promise<number> {
+  const [row] = await db.query<{ open: number }>(
+    `select count(*)::int as open from review_feedback f join review_requests r on r.id = f.request_id
+      where r.practice_id = $1 and f.handled_at is null`,
+    [practiceId],
+  );
+  return row?.open ?? 0;
+}
+
 /** Null for a missing id and for another practice's feedback alike. */
 export async function findFeedback(db: Queryable, practiceId: string, feedbackId: string): Promise<FeedbackRow | null> {
   const rows = await db.query<FeedbackRow>(`${SELECT_FEEDBACK} where r.practice_id = $1 and f.id = $2`, [practiceId, feedbackId]);

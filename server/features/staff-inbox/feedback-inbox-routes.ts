@@ -9,7 +9,7 @@ import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
-import { findFeedback, listFeedback, markFeedbackHandled, type FeedbackRow } from './feedback-inbox-repository.ts';
+import { countOpenFeedback, findFeedback, listFeedback, markFeedbackHandled, type FeedbackRow } from './feedback-inbox-repository.ts';
 import type { StaffInboxDeps } from './staff-inbox-routes.ts';
 
 const EXCERPT_LENGTH = 160;
@@ -25,8 +25,8 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
   staff.get('/feedback', feedbackRule, async (request) => {
     const me = staffOf(request);
     const { status } = parseQuery(StaffFeedbackQuerySchema, request.query);
-    const rows = await listFeedback(deps.db, me.practiceId, { status: status ?? null, limit: LIST_LIMIT });
-    return ok({ feedback: rows.map(toItem) });
+    const [rows, openCount] = await Promise.all([listFeedback(deps.db, me.practiceId, { status: status ?? null, limit: LIST_LIMIT }), countOpenFeedback(deps.db, me.practiceId)]);
+    return ok({ feedback: rows.map(toItem), open_count: openCount });
   });
 
   staff.get<{ Params: { id: string } }>('/feedback/:id', feedbackRule, async (request) => {

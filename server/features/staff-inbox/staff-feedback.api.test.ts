@@ -90,6 +90,7 @@ describe('review requests from the console', () => {
   it('lists the requests of a range of days with whether each was clicked, never another practice’s', async () => {
     await at('2026-03-05T15:00:00Z');
     const clicked = await sendRequest(desk, { patient_first_name: 'Clara', patient_last_name: 'Clicks' });
+    clock.advance(5 * 60_000);
     const ignored = await sendRequest(desk, { patient_first_name: 'Ivo', patient_last_name: 'Ignores' });
     await sendRequest(deskB, { patient_first_name: 'Other', patient_last_name: 'Patient' });
     await at('2026-03-05T16:00:00Z');
@@ -126,8 +127,9 @@ describe('the feedback inbox', () => {
 
     const response = await desk.get('/api/v1/staff/feedback');
     expect(response.statusCode, response.body).toBe(200);
-    const { feedback } = StaffFeedbackListSchema.parse(response.json().result);
+    const { feedback, open_count } = StaffFeedbackListSchema.parse(response.json().result);
     expect(feedback.map((f) => f.id)).toEqual([second, first]);
+    expect(open_count).toBe(2);
     expect(feedback[1]).toMatchObject({
       category: 'Long wait time',
       status: 'open',
@@ -168,6 +170,9 @@ describe('the feedback inbox', () => {
     const open = (await desk.get('/api/v1/staff/feedback?status=open')).json().result.feedback as { id: string }[];
     expect(handled.map((f) => f.id)).toEqual([id]);
     expect(open.map((f) => f.id)).not.toContain(id);
+    const counts = await Promise.all(['', '?status=open', '?status=handled'].map(async (filter) => (await desk.get(`/api/v1/staff/feedback${filter}`)).json().result.open_count));
+    expect(new Set(counts).size).toBe(1);
+    expect(counts[0]).toBe(open.length);
     expect((await desk.get('/api/v1/staff/feedback?status=closed')).statusCode).toBe(400);
   });
 

@@ -98,6 +98,12 @@ describe('search', () => {
     expect(idsOf(reference)).toEqual([booked.anaEarly!.id]);
   });
 
+  it('takes % and _ as themselves, not as wildcards', async () => {
+    expect(idsOf(await search(desk, '%%'))).toEqual([]);
+    expect(idsOf(await search(desk, '__'))).toEqual([]);
+    expect(idsOf(await search(desk, 'lo%z'))).toEqual([]);
+  });
+
   it('refuses a query shorter than 2 characters with a 400', async () => {
     expect((await desk.get('/api/v1/staff/search?q=a')).statusCode).toBe(400);
     expect((await desk.get('/api/v1/staff/search?q=%20a%20')).statusCode).toBe(400);
