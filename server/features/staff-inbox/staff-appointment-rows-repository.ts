@@ -30,9 +30,11 @@ export interface StaffAppointmentRow {
   chair_name: string | null;
   clinic_name: string | null;
   time_zone: string;
+  is_open_dental: boolean;
 }
 
-// Requests without a time yet (status 'requested') are on no schedule and in no export.
+// As on the schedule: requests without a time yet are on no schedule, and payment holds that ran
+// out ('expired') never were appointments; neither is searched or exported.
 const SELECT_ROWS = `
   select a.id, a.reference, a.status, a.reschedule_count, a.payment_status, a.pms_write_status,
          a.starts_at, a.ends_at, a.pms_clinic_num, a.pms_prov_num, a.pms_op_num,
@@ -41,7 +43,8 @@ const SELECT_ROWS = `
          coalesce(a.wireless_phone, pt.wireless_phone) as phone, a.patient_status, a.user_message,
          a.source_meta, a.utm_details,
          coalesce(nullif(trim(pv.provider_display_name), ''), nullif(trim(concat_ws(' ', pv.provider_first_name, pv.provider_last_name)), '')) as provider_name,
-         o.name as chair_name, coalesce(c.display_name, c.pms_abbr) as clinic_name, p.server_tz as time_zone
+         o.name as chair_name, coalesce(c.display_name, c.pms_abbr) as clinic_name, p.server_tz as time_zone,
+         coalesce(p.pms->>'type' = 'opendental', false) as is_open_dental
     from appointments a
     join practices p on p.id = a.practice_id
     join patients pt on pt.id = a.patient_id
@@ -49,7 +52,7 @@ const SELECT_ROWS = `
     left join providers pv on pv.practice_id = a.practice_id and pv.pms_prov_num = a.pms_prov_num
     left join operatories o on o.practice_id = a.practice_id and o.pms_op_num = a.pms_op_num
     left join clinics c on c.practice_id = a.practice_id and c.pms_clinic_num = a.pms_clinic_num
-   where a.practice_id = $1 and a.starts_at is not null`;
+   where a.practice_id = $1 and a.starts_at is not null and a.status <> 'expired'`;
 
 const fold = (column: string) => `translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}')`;
 const digitsOf = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;

@@ -20,8 +20,7 @@ export const isNewPatient = (row: Pick<StaffAppointmentRow, 'patient_status'>) =
 
 /**
  * A row in the schedule's StaffAppointment shape (domain/staff/staff-appointment-schemas.ts).
- * `booked_by_staff` is false here: bookings made from the console are marked by the staff booking
- * slice, and this view should read that mark once it exists.
+ * `booked_by_staff` is false, as on the schedule, until the booking row says who made it.
  */
 export function toStaffAppointment(row: StaffAppointmentRow): StaffAppointment {
   return {
@@ -30,7 +29,8 @@ export function toStaffAppointment(row: StaffAppointmentRow): StaffAppointment {
     status: row.status,
     rescheduled: row.reschedule_count > 0,
     payment: paymentOf(row),
-    pms_write: row.pms_write_status,
+    // As the schedule says it: Open Dental's write-back state, a booking not queued yet on its way there.
+    pms_write: row.is_open_dental ? (row.pms_write_status ?? 'pending') : null,
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),
     ...localTimesOf(row),

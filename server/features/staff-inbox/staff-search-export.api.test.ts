@@ -45,6 +45,9 @@ beforeAll(async () => {
   // The booking form allows no "=" in a name; a name from elsewhere (a practice system) may hold
   // anything, and the export must not let a spreadsheet run it.
   await testDb.db.query(`update patients set first_name = '=HYPERLINK("http://evil.example")', last_name = '+1' where id = (select patient_id from appointments where id = $1)`, [booked.formula!.id]);
+  // A payment hold that ran out was never an appointment: neither found nor exported.
+  await book('expiredHold', 'test-practice', { first_name: 'Ella', last_name: 'Expired', apt_date: '2026-03-04', start_time: '15:00:00', end_time: '15:30:00' });
+  await testDb.db.query(`update appointments set status = 'expired' where id = $1`, [booked.expiredHold!.id]);
   await book('bianca', 'other-practice', {
     first_name: 'Bianca', last_name: 'Secreta', email: 'bianca@b.example', wireless_phone: '+15125550999', apt_date: '2026-03-04', start_time: '11:00:00', end_time: '11:30:00',
   });
@@ -77,9 +80,15 @@ describe('search', () => {
       end_time: '09:30:00',
       starts_at: '2026-03-03T14:00:00.000Z',
       payment: 'not_required',
+      pms_write: null,
+      booked_by_staff: false,
       reason: { name: 'Exam' },
       patient: { first_name: 'José', last_name: 'Muñoz', is_new: true },
     });
+  });
+
+  it('does not find a payment hold that ran out', async () => {
+    expect(idsOf(await search(desk, 'Expired'))).toEqual([]);
   });
 
   it('lists the newest visit first', async () => {
