@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { registerStaffInboxRoutes } from '../staff-inbox/staff-inbox-routes.ts';
 import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './staff-session-routes.ts';
 
@@ -12,7 +14,8 @@ const STAFF_LIMIT = { max: 600, timeWindow: 60_000 };
 export interface StaffRoutesDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier'>;
+  config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier'> & Partial<Pick<Config, 'offers'>>;
+  practices: PracticesService;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       });
       registerStaffGuard(staff, { db: deps.db, clock: deps.clock, publicOrigin: publicUrl.origin });
       registerStaffSessionRoutes(staff, { db: deps.db, clock: deps.clock, cookies });
+      registerStaffInboxRoutes(staff, deps);
     },
     { prefix: '/staff' },
   );
