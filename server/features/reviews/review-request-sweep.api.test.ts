@@ -164,4 +164,36 @@ describe('automatic review requests', () => {
     const requested = await testDb.db.query<{ appointment_id: string }>('select appointment_id from review_requests where appointment_id = any($1)', [[confirmed, arrived, noShow, cancelled]]);
     expect(requested.map((r) => r.appointment_id).sort()).toEqual([confirmed, arrived].sort());
   });
+
+  it('sends none for a no-show, a cancellation by staff or a refund, decides nothing about them, and asks once a no-show is corrected to arrived', async () => {
+    await at('2026-10-11T12:00:00Z');
+    const people = ['Hortensia', 'Ignatius', 'Jacinta', 'Kasimir'] as const;
+    const [noShow, cancelled, refunded, corrected] = await Promise.all(
+      people.map((first_name, i) => {
+        const hour = ['09', '10', '11', '14'][i]!;
+        return book('test-practice', '2026-10-12', { first_name, last_name: 'Nosweep', email: `${first_name.toLowerCase()}@example.com`, start_time: `${hour}:00:00`, end_time: `${hour}:30:00` });
+      }),
+    );
+    // As the console marks them: a no-show, a staff cancellation, a refund; one no-show by mistake.
+    await app.bookingLifecycle.changeStatus(noShow!, 'no_show', { actor: 'staff' });
+    await app.bookingLifecycle.changeStatus(cancelled!, 'cancelled', { actor: 'staff', reason: 'Practice closed' });
+    await app.bookingLifecycle.changeStatus(refunded!, 'refunded', { actor: 'staff' });
+    await app.bookingLifecycle.changeStatus(corrected!, 'no_show', { actor: 'staff' });
+    // Every visit's request falls due (end + 2 hours) before this sweep.
+    await at('2026-10-12T23:00:00Z');
+    const about = (appointments: (string | undefined)[]) =>
+      testDb.db.query<{ appointment_id: string }>(
+        `select appointment_id from review_requests where appointment_id = any($1)
+         union all select appointment_id from review_request_decisions where appointment_id = any($1)`,
+        [appointments],
+      );
+    expect(await about([noShow, cancelled, refunded, corrected])).toEqual([]);
+    expect((await reviewMessages()).filter((m) => people.some((name) => m.text.includes(name)))).toEqual([]);
+
+    // Staff marked the wrong patient: corrected the next morning, the visit is asked about after all.
+    await app.bookingLifecycle.changeStatus(corrected!, 'arrived', { actor: 'staff' });
+    await at('2026-10-13T14:00:00Z');
+    const requested = await testDb.db.query<{ appointment_id: string }>('select appointment_id from review_requests where appointment_id = any($1)', [[noShow, cancelled, refunded, corrected]]);
+    expect(requested.map((r) => r.appointment_id)).toEqual([corrected]);
+  });
 });

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { registerStaffInboxRoutes } from '../staff-inbox/staff-inbox-routes.ts';
 import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './staff-session-routes.ts';
 import { registerStaffScheduleRoutes } from '../staff-schedule/staff-schedule-routes.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
 
 // A front desk of several consoles behind one IP, each polling every few seconds, stays far below it;
 // sign-in is slowed by its own throttle long before (sign-in-throttle.ts).
@@ -16,7 +17,7 @@ const STAFF_LIMIT = { max: 600, timeWindow: 60_000 };
 export interface StaffRoutesDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier'>;
+  config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier'> & Partial<Pick<Config, 'offers'>>;
   practices: PracticesService;
   pmsFor: PmsAdapterSelector;
   lifecycle: BookingLifecycle;
@@ -40,6 +41,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       });
       registerStaffGuard(staff, { db: deps.db, clock: deps.clock, publicOrigin: publicUrl.origin });
       registerStaffSessionRoutes(staff, { db: deps.db, clock: deps.clock, cookies });
+      registerStaffInboxRoutes(staff, deps);
       registerStaffScheduleRoutes(staff, { db: deps.db, clock: deps.clock, practices: deps.practices, pmsFor: deps.pmsFor, lifecycle: deps.lifecycle, publicUrl: deps.config.publicUrl });
     },
     { prefix: '/staff' },

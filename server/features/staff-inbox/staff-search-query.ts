@@ -1,0 +1,51 @@
+import { normaliseBookingReference } from '#domain/booking/booking-reference.ts';
+
+/**
+ * Accented letters and their plain ones, both cases, for comparing names the way people type them
+ * ("jose" finds José, "MUNOZ" finds Muñoz). The SQL side folds with `translate` over the same two
+ * strings: no extension (unaccent) needed on PGlite or PostgreSQL, and no reliance on lower()
+ * knowing non-ASCII letters, which it does not under the C locale.
+ */
+export const FOLD_FROM = 'ÁÀÂÄÃÅĀáàâäãåāÉÈÊËĒéèêëēÍÌÎÏĪíìîïīÓÒÔÖÕØŌóòôöõøōÚÙÛÜŪúùûüūÑñÇçÝŸýÿ';
+export const FOLD_TO = 'aaaaaaaaaaaaaaeeeeeeeeeeiiiiiiiiiioooooooooooooouuuuuuuuuunnccyyyy';
+
+export function foldName(text: string): string {
+  let folded = '';
+  for (const character of text) {
+    const at = FOLD_FROM.indexOf(character);
+    folded += at >= 0 ? FOLD_TO[at] : character.toLowerCase();
+  }
+  return folded;
+}
+
+/** What the console's search box holds, read as one kind of query. */
+export type SearchQuery =
+  | { kind: 'email'; email: string }
+  | { kind: 'phone'; digits: string }
+  | { kind: 'reference'; reference: string }
+  | { kind: 'name_or_reference'; reference: string; terms: string[] }
+  | { kind: 'name'; terms: string[] };
+
+const PHONE_LIKE = /^[\d\s().+\-/]+$/;
+
+/**
+ * An `@` makes an e-mail; digits with phone punctuation a phone (its digits compared with the
+ * stored ones'); a word of the reference alphabet, seven long, a reference, which is also searched
+ * as a name unless it holds a digit (FAYETTE is both); anything else a name, each word of which
+ * must appear in the patient's first or last name.
+ */
+export function readSearchQuery(q: string): SearchQuery {
+  const text = q.trim();
+  if (text.includes('@')) return { kind: 'email', email: text.toLowerCase() };
+  if (PHONE_LIKE.test(text) && /\d.*\d/.test(text)) return { kind: 'phone', digits: text.replace(/\D/g, '') };
+  const terms = foldName(text).split(/\s+/).filter(Boolean);
+  const reference = normaliseBookingReference(text);
+  if (reference) return /\d/.test(reference) ? { kind: 'reference', reference } : { kind: 'name_or_reference', reference, terms };
+  return { kind: 'name', terms };
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
