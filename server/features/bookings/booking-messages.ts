@@ -118,7 +118,8 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
       ? t(language, 'subjectRequestedFor', { patient: patientName, practice: practice.name })
       : t(language, 'subjectRequested', { practice: practice.name });
 
-  await enqueueEmail(tx, {
+  // Staff may book a patient who phoned and gave only a mobile number (issue 22): no e-mail to send.
+  if (body.email) await enqueueEmail(tx, {
     to: body.email,
     subject,
     text: [
