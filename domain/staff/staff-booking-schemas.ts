@@ -15,7 +15,7 @@ import { emailField, isoBirthDateField, nameField, phoneField, FIELD_MESSAGES } 
  *   SLOT_UNAVAILABLE when it is not free time at all, 422 with `fields` for bad input. The booking's
  *   `booked_by_staff` is true in the schedule.
  * - `POST /api/v1/staff/blocks` (permission `schedule`, CSRF) with StaffBlockBody → 201
- *   StaffBlockCreated. Built-in schedule only: an Open Dental practice gets 409 PMS_SCHEDULE
+ *   StaffBlockCreated. Built-in schedule only: an Open Dental practice gets 409 CONFLICT
  *   ("Block time in Open Dental"). Bookings the block overlaps stay and are counted.
  * - `DELETE /api/v1/staff/blocks/{id}` (permission `schedule`, CSRF) → 200 StaffBlockDeleted; 404
  *   for an unknown block or another practice's.

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { AvailabilityService } from '../availability/availability-service.ts';
+import type { BookingsService } from '../bookings/bookings-service.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
+import { registerStaffBookingRoutes } from '../staff-booking/staff-booking-routes.ts';
 import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './staff-session-routes.ts';
 
@@ -13,6 +17,9 @@ export interface StaffRoutesDeps {
   db: Database;
   clock: Clock;
   config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier'>;
+  practices: PracticesService;
+  availability: AvailabilityService;
+  bookings: BookingsService;
 }
 
 /**
@@ -33,6 +40,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       });
       registerStaffGuard(staff, { db: deps.db, clock: deps.clock, publicOrigin: publicUrl.origin });
       registerStaffSessionRoutes(staff, { db: deps.db, clock: deps.clock, cookies });
+      registerStaffBookingRoutes(staff, deps);
     },
     { prefix: '/staff' },
   );
