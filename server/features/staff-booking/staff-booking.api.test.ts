@@ -22,6 +22,7 @@ let practiceId: string;
 let otherId: string;
 let examId: string;
 let recallId: string;
+let whiteningId: string;
 let otherExamId: string;
 let desk: StaffClient;
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
       reasons: [
         { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
         { name: 'Recall', final_duration: 30, for_new_patients: false },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
       ],
     }),
     practiceConfig({
@@ -49,6 +51,7 @@ beforeAll(async () => {
   otherId = ids['other-practice']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
   recallId = await reasonId(testDb.db, practiceId, 'Recall');
+  whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
   otherExamId = await reasonId(testDb.db, otherId, 'Exam');
   app = await createTestApp(testDb.db, { clock });
   desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' }));
@@ -145,6 +148,13 @@ describe('POST /api/v1/staff/appointments', () => {
       .toEqual([{ channel: 'sms', recipient: '+12125550188', granted: false, source: 'staff' }]);
     const mails = await testDb.db.query("select 1 from jobs where type = 'email.send' and payload->>'appointmentId' = $1 and payload->>'to' <> 'office@test-practice.example'", [id]);
     expect(mails).toEqual([]);
+  });
+
+  it('books a paid reason unpaid: no payment step on the phone, no hold', async () => {
+    const response = await desk.post('/api/v1/staff/appointments', phoned({ reason_id: whiteningId, apt_date: '2026-03-05', start_time: '11:00' }));
+    expect(response.statusCode).toBe(201);
+    const [row] = await testDb.db.query('select status, payment_status, hold_expires_at, amount_cents from appointments where id = $1', [response.json().result.id]);
+    expect(row).toEqual({ status: 'booked', payment_status: null, hold_expires_at: null, amount_cents: null });
   });
 
   it('answers bad input with 422 naming the fields, and keeps the reason\'s patient rule', async () => {
