@@ -153,7 +153,7 @@ export async function createAppointment(
   const patientId = await findOrCreatePatient(tx, {
     practiceId: practice.id, firstName: body.first_name, lastName: body.last_name, dob: body.dob, email: body.email, wirelessPhone: body.wireless_phone,
   });
-  const composedMessage = composeBookingMessage(body, reason.name);
+  const composedMessage = composeBookingMessage(body, reason.name, prepared.byStaff ? 'staff' : 'patient');
   const status = slot ? mode.status : 'requested';
   if (slot) await queueBehindSameChairBookings(tx, practice.id, slot.provNum, slot.opNum);
   const { id: appointmentId, reference } = await insertAppointment(tx, {
@@ -201,7 +201,7 @@ export async function createAppointment(
     const link = await mintManageLink(tx, { appointmentId, formUrl: practice.form_url, carriedBy: 'confirmation', now: deps.clock.now() });
     await queueBookingMessages(tx, {
       appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null },
-      composedMessage, slot: bookedSlot, language: body.language, manageUrl: link.url(deps.publicUrl),
+      composedMessage, slot: bookedSlot, language: body.language, manageUrl: link.url(deps.publicUrl), isBookedByStaff: prepared.byStaff !== undefined,
     }, deps.clock.now());
   }
   return {

@@ -102,6 +102,8 @@ describe('POST /api/v1/staff/appointments', () => {
     expect(row).toMatchObject({ practice_id: practiceId, reference: booked.reference, status: 'booked', patient_status: 'Returning Patient', is_concented: true, language: 'es' });
     // How the schedule tells a staff booking: source_meta.channel = 'staff' (a patient's source_meta cannot carry it).
     expect(row!.source_meta).toMatchObject({ channel: 'staff' });
+    // The office's note (Open Dental's too) says how it was booked, and claims no insurance answer.
+    expect(row!.message).toBe("Called about a loose filling | Reason: Exam | Booked by phone by the practice's staff in Chairtime");
     const consents = await testDb.db.query('select channel, granted, source from contact_consents where appointment_id = $1 order by channel', [booked.id]);
     expect(consents).toEqual([{ channel: 'email', granted: true, source: 'staff' }, { channel: 'sms', granted: true, source: 'staff' }]);
     expect(await auditOf('appointment.create', booked.id)).toMatchObject([{ practice_id: practiceId, details: { reference: booked.reference } }]);
@@ -113,6 +115,8 @@ describe('POST /api/v1/staff/appointments', () => {
     const [confirmation] = await testDb.db.query<{ subject: string; text: string }>('select subject, text from outbox_messages where recipient = $1', ['rosa.diaz@example.com']);
     expect(confirmation?.subject).toMatch(/^Su cita en Test Practice: /);
     expect(confirmation?.text).toContain(booked.reference);
+    const [notice] = await testDb.db.query<{ text: string }>('select text from outbox_messages where recipient = $1', ['office@test-practice.example']);
+    expect(notice?.text).toMatch(/^Booked by phone from the staff console\./);
   });
 
   it('books inside the practice\'s minimum notice, which a patient cannot, but never in the past', async () => {
