@@ -13,7 +13,7 @@ import { emailField, isoBirthDateField, nameField, phoneField, FIELD_MESSAGES } 
  *   bot check, one-time code or payment (a paid reason is booked unpaid). Any free time from now on:
  *   the practice's minimum notice does not bind staff. 409 SLOT_TAKEN when the time is taken, 422
  *   SLOT_UNAVAILABLE when it is not free time at all, 422 with `fields` for bad input. The booking's
- *   `booked_by_staff` is true in the schedule.
+ *   `booked_by_staff` is true in the schedule (the schedule reads `appointments.source_meta->>'channel' = 'staff'`).
  * - `POST /api/v1/staff/blocks` (permission `schedule`, CSRF) with StaffBlockBody → 201
  *   StaffBlockCreated. Built-in schedule only: an Open Dental practice gets 409 CONFLICT
  *   ("Block time in Open Dental"). Bookings the block overlaps stay and are counted.
