@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
-      await registerStaffRoutes(api, { db, clock, config, practices, pmsFor, lifecycle: bookingLifecycle });
+      await registerStaffRoutes(api, { db, clock, config, practices, pmsFor, lifecycle: bookingLifecycle, availability, bookings });
       await registerInboundTextRoutes(api, { ...inboundTexts, publicUrl: config.publicUrl, twilio: config.twilio, devTools: config.devTools, onTextFailed });
     },
     { prefix: '/api/v1' },

@@ -94,7 +94,7 @@ function claimScheduleDay(plan: SlotPlan, schedule: PreparedSchedule, day: Day, 
   const windowEnd = wallToInstant(day.wall + endMinute * MS_PER_MINUTE, timeZone);
   if (windowEnd - windowStart < durationMs || windowEnd - durationMs < earliestStart) return;
 
-  // Breaks, time off, the provider's busy time and the operatory's busy time (whoever holds it).
+  // Breaks, time off, the provider's busy time, the operatory's busy time (whoever holds it) and blocked time.
   const blocked: Interval[] = [];
   for (const { startMinute: from, endMinute: to } of schedule.breaks) {
     blocked.push({
@@ -105,6 +105,7 @@ function claimScheduleDay(plan: SlotPlan, schedule: PreparedSchedule, day: Day, 
   collectOverlapping(plan.timeOff.get(provNum), windowStart, windowEnd, blocked);
   collectOverlapping(plan.providerBusy.get(provNum), windowStart, windowEnd, blocked);
   collectOverlapping(plan.operatoryBusy.get(opNum), windowStart, windowEnd, blocked);
+  collectOverlapping(schedule.blocked, windowStart, windowEnd, blocked);
   const gaps = freeGapsSortingInPlace(windowStart, windowEnd, blocked);
 
   let g = 0;

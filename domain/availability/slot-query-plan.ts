@@ -1,6 +1,6 @@
 import { bookingHorizon } from './booking-horizon.ts';
-import { DEFAULT_DURATION_MINUTES, type SlotQuery, type SlotSchedule } from './slot-query.ts';
-import { type Interval, indexIntervals } from './time-intervals.ts';
+import { type BlockedTime, DEFAULT_DURATION_MINUTES, type SlotQuery, type SlotSchedule } from './slot-query.ts';
+import { type Interval, indexIntervals, mergeIntervals } from './time-intervals.ts';
 import {
   MS_PER_HOUR, MS_PER_MINUTE, maxLocalDate, minLocalDate, parseLocalDate,
 } from '../time/local-date.ts';
@@ -18,6 +18,8 @@ export type PreparedSchedule = {
   startMinute: number;
   endMinute: number;
   breaks: { startMinute: number; endMinute: number }[];
+  /** The blocked time that applies to this provider in this chair (merged, sorted instants). */
+  blocked: Interval[];
 };
 
 export type SlotPlan = {
@@ -55,7 +57,7 @@ export function planSlotQuery(query: SlotQuery): SlotPlan {
     earliestStart: nowMs + Math.max(0, query.minLeadHours) * MS_PER_HOUR,
     firstDay: parseLocalDate(maxLocalDate(query.startDate, localDateOf(nowMs, timeZone))),
     lastDay: parseLocalDate(minLocalDate(query.endDate, bookingHorizon(nowMs, timeZone))),
-    schedules: query.schedules.filter((s) => isWanted(s, query)).map(prepareSchedule),
+    schedules: query.schedules.filter((s) => isWanted(s, query)).map((s) => prepareSchedule(s, query.blocked ?? [])),
     closedDays: new Set(query.closures.map(parseLocalDate)),
     providerBusy: indexIntervals(query.busy, (b) => b.provNum, toInterval),
     operatoryBusy: indexIntervals(query.busy, (b) => b.opNum, toInterval),
@@ -76,7 +78,7 @@ function isWanted(schedule: SlotSchedule, query: SlotQuery): boolean {
   );
 }
 
-function prepareSchedule(s: SlotSchedule): PreparedSchedule {
+function prepareSchedule(s: SlotSchedule, blocks: readonly BlockedTime[]): PreparedSchedule {
   return {
     provNum: s.provNum,
     opNum: s.opNum,
@@ -84,5 +86,13 @@ function prepareSchedule(s: SlotSchedule): PreparedSchedule {
     startMinute: parseTimeOfDay(s.start),
     endMinute: parseTimeOfDay(s.end),
     breaks: s.breaks.map((b) => ({ startMinute: parseTimeOfDay(b.start), endMinute: parseTimeOfDay(b.end) })),
+    blocked: mergeIntervals(blocks.filter((b) => appliesTo(b, s)).map((b) => ({ start: toEpochMs(b.start), end: toEpochMs(b.end) }))),
   };
+}
+
+/** Every number the block sets names this schedule's provider, chair or clinic. */
+function appliesTo(block: BlockedTime, s: SlotSchedule): boolean {
+  return (block.provNum === null || block.provNum === s.provNum)
+    && (block.opNum === null || block.opNum === s.opNum)
+    && (block.clinicNum === null || block.clinicNum === s.clinicNum);
 }

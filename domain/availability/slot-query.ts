@@ -24,6 +24,14 @@ export type ProviderTimeOff = { provNum: number; start: string; end: string };
 /** An active appointment or payment hold: it blocks its provider and its operatory. */
 export type BusyInterval = { provNum: number; opNum: number; start: Instant; end: Instant };
 
+/**
+ * Time staff blocked on the built-in schedule (issue 22). Each number that is set must match a
+ * schedule for the block to take its time: a provider wherever they work, a chair whoever works in
+ * it, and with neither, every schedule (of one clinic when clinicNum is set). Unlike busy time it
+ * does not count as a provider's booked minutes in the earliest-available rule.
+ */
+export type BlockedTime = { provNum: number | null; opNum: number | null; clinicNum: number | null; start: Instant; end: Instant };
+
 export type SlotQuery = {
   /** The practice's IANA zone (server_tz); every wall-clock value below is read in it. */
   timeZone: string;
@@ -42,6 +50,8 @@ export type SlotQuery = {
   closures: readonly string[];
   timeOff: readonly ProviderTimeOff[];
   busy: readonly BusyInterval[];
+  /** Blocked time; absent means none (Open Dental's blockouts arrive as busy time instead). */
+  blocked?: readonly BlockedTime[];
   /** The reason's providers; empty means every provider. */
   allowedProvNums: readonly number[];
   /** Only schedules of this clinic; undefined or null means no clinic filter. */

@@ -202,7 +202,7 @@ function pickInsurance(details: unknown, context: BookingRulesContext): Insuranc
  * The composite message stored with the booking and sent to the practice (spec section 3):
  * the patient's message, the reason, the companion, the insurance (or 'No Insurance') and a tag.
  */
-export function composeBookingMessage(body: BookingBody, reasonName: string): string {
+export function composeBookingMessage(body: BookingBody, reasonName: string, madeBy: 'patient' | 'staff' = 'patient'): string {
   const parts: string[] = [];
   if (body.message) parts.push(body.message);
   parts.push(`Reason: ${reasonName}`);
@@ -212,11 +212,12 @@ export function composeBookingMessage(body: BookingBody, reasonName: string): st
     const name = i.insurance === OTHER_INSURANCE && i.insurance_provider ? `Other: ${i.insurance_provider}` : i.insurance;
     const extras = [i.group_number && `Group ${i.group_number}`, i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`].filter(Boolean);
     parts.push(`Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}${extras.length ? `, ${extras.join(', ')}` : ''}`);
-  } else {
+  } else if (madeBy === 'patient') {
+    // Staff booking a patient who phoned are not asked about insurance (issue 22): say nothing.
     parts.push('No Insurance');
   }
   // practice-facing: the message stored with the booking for the office
-  parts.push(`Booked online via ${PRODUCT_NAME}`);
+  parts.push(madeBy === 'staff' ? `Booked by phone by the practice's staff in ${PRODUCT_NAME}` : `Booked online via ${PRODUCT_NAME}`);
   return parts.join(' | ');
 }
 

@@ -1,4 +1,4 @@
-import type { BusyInterval, ProviderTimeOff, SlotSchedule } from '#domain/availability/slot-query.ts';
+import type { BlockedTime, BusyInterval, ProviderTimeOff, SlotSchedule } from '#domain/availability/slot-query.ts';
 import type { Queryable } from '../../db/database.ts';
 import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 
@@ -8,11 +8,13 @@ export interface ScheduleData {
   closures: string[];
   timeOff: ProviderTimeOff[];
   busy: BusyInterval[];
+  /** Time staff blocked from the console (schedule_blocks, issue 22). */
+  blocked: BlockedTime[];
 }
 
 /**
  * One round trip for the schedule (of active providers in active operatories), closures, time
- * off, and the active appointments and holds overlapping [from, to). Rows come back as JSON
+ * off, blocked time, and the active appointments and holds overlapping [from, to). Rows come back as JSON
  * arrays: on the embedded database each returned row costs more than the query itself, and the
  * busy list of a full month is hundreds of rows. Instants are epoch milliseconds, computed in
  * double precision (exact for whole milliseconds): `extract` would compute them as numeric, which
@@ -24,6 +26,7 @@ export async function loadScheduleData(db: Queryable, practiceId: string, from: 
     closures: string[] | null;
     time_off: [number, string, string][] | null;
     busy: [number, number, number, number][] | null;
+    blocked: [number | null, number | null, number | null, number, number][] | null;
   }>(
     `select
        (select json_agg(json_build_array(s.pms_prov_num, s.pms_op_num, s.pms_clinic_num, s.weekdays,
@@ -38,7 +41,11 @@ export async function loadScheduleData(db: Queryable, practiceId: string, from: 
        (select json_agg(json_build_array(a.pms_prov_num, a.pms_op_num, round(date_part('epoch', a.starts_at) * 1000), round(date_part('epoch', a.ends_at) * 1000)))
           from appointments a
          where a.practice_id = $1 and ${holdsSlotSql('a.status')} and a.starts_at < $3 and a.ends_at > $2
-           and a.id is distinct from $4::uuid) as busy`,
+           and a.id is distinct from $4::uuid) as busy,
+       (select json_agg(json_build_array(b.pms_prov_num, b.pms_op_num, b.pms_clinic_num,
+                 round(date_part('epoch', b.starts_at) * 1000), round(date_part('epoch', b.ends_at) * 1000)))
+          from schedule_blocks b
+         where b.practice_id = $1 and b.starts_at < $3 and b.ends_at > $2) as blocked`,
     [practiceId, from.toISOString(), to.toISOString(), ignoreAppointmentId],
   );
   return {
@@ -46,5 +53,6 @@ export async function loadScheduleData(db: Queryable, practiceId: string, from: 
     closures: row?.closures ?? [],
     timeOff: (row?.time_off ?? []).map(([provNum, start, end]) => ({ provNum, start, end })),
     busy: (row?.busy ?? []).map(([provNum, opNum, start, end]) => ({ provNum, opNum, start: Number(start), end: Number(end) })),
+    blocked: (row?.blocked ?? []).map(([provNum, opNum, clinicNum, start, end]) => ({ provNum, opNum, clinicNum, start: Number(start), end: Number(end) })),
   };
 }

@@ -42,6 +42,8 @@ export interface BookedAppointment {
   language?: Language;
   /** Set when the booking was paid: the amount appears in both messages. */
   paidCents?: number;
+  /** Made by staff for a patient who phoned (issue 22): the practice's notice says so. */
+  isBookedByStaff?: boolean;
   /** Null for a request without a time ("Proceed Without Slots"). */
   slot: { startsAt: Date; endsAt: Date; provNum: number } | null;
   composedMessage: string;
@@ -115,7 +117,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
       subject: slot ? `New booking: ${patient}, ${practiceWhen}` : `New appointment request (no time chosen): ${patient}`,
       text: [
         // practice-facing
-        slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
+        booked.isBookedByStaff ? 'Booked by phone from the staff console.' : slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
         '',
         ...practiceDetails,
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
@@ -176,7 +178,8 @@ async function queuePatientEmail(
       ? t(language, 'subjectRequestedFor', { patient: patientName, practice: practice.name })
       : t(language, 'subjectRequested', { practice: practice.name });
 
-  await enqueueEmail(tx, {
+  // Staff may book a patient who phoned and gave only a mobile number (issue 22): no e-mail to send.
+  if (body.email) await enqueueEmail(tx, {
     to: body.email,
     subject,
     text: [

@@ -35,7 +35,7 @@ import { mintManageLink } from '../booking-links/manage-links.ts';
 import { queueBookingMessages } from './booking-messages.ts';
 import { insertAppointment, isOverlapViolation, queueBehindSameChairBookings } from './bookings-repository.ts';
 import { explainUnofferedSlot, slotTaken, slotUnavailable } from './slot-refusal.ts';
-import { recordBookingConsent } from '../consent/contact-consent.ts';
+import { recordBookingConsent, recordStaffTakenConsent } from '../consent/contact-consent.ts';
 
 /**
  * The steps every booking shares, whether it books at once (`POST appointment`) or holds the
@@ -66,10 +66,17 @@ export interface PreparedBooking {
   practice: PracticeRow;
   reason: ReasonRow;
   body: BookingBody;
-  proof: VerifiedChallenge;
+  /** The bot check's proof; null for a booking staff make (a signed-in console answers no challenge). */
+  proof: VerifiedChallenge | null;
   clientIp: string;
   /** The verification token's hash when the practice verifies: spent by the booking that commits. */
   verificationTokenHash: string | null;
+  /**
+   * Set when staff book for a patient who phoned (issue 22, staff-booking-service.ts): any free time
+   * (the practice's minimum notice does not bind staff, the past still does), and the consent is the
+   * patient's answer on the phone, recorded with source 'staff' (agreed or not).
+   */
+  byStaff?: { accountId: string; agreedToContact: boolean };
 }
 
 export interface CreatedAppointment {
@@ -137,15 +144,16 @@ export async function createAppointment(
   mode: { status: 'booked' } | { status: 'pending_payment'; holdExpiresAt: Date; amountCents: number },
 ): Promise<CreatedAppointment> {
   const { practice, reason, body } = prepared;
-  await deps.captcha.consume(tx, prepared.proof);
-  const slot = await resolveSlot(tx, deps, practice, reason, body);
+  if (prepared.proof) await deps.captcha.consume(tx, prepared.proof);
+  // Staff may book any free time: only the slot check sees the practice without its minimum notice.
+  const slot = await resolveSlot(tx, deps, prepared.byStaff ? { ...practice, min_hours_before_booking: 0 } : practice, reason, body);
   if (!slot && mode.status === 'pending_payment') {
     throw AppError.badRequest(t.localized('paidNeedsSlot'), { apt_date: shared.localized('slotRequired') });
   }
   const patientId = await findOrCreatePatient(tx, {
     practiceId: practice.id, firstName: body.first_name, lastName: body.last_name, dob: body.dob, email: body.email, wirelessPhone: body.wireless_phone,
   });
-  const composedMessage = composeBookingMessage(body, reason.name);
+  const composedMessage = composeBookingMessage(body, reason.name, prepared.byStaff ? 'staff' : 'patient');
   const status = slot ? mode.status : 'requested';
   if (slot) await queueBehindSameChairBookings(tx, practice.id, slot.provNum, slot.opNum);
   const { id: appointmentId, reference } = await insertAppointment(tx, {
@@ -176,14 +184,14 @@ export async function createAppointment(
     hold: mode.status === 'pending_payment' ? { expiresAt: mode.holdExpiresAt, amountCents: mode.amountCents } : null,
     verificationTokenHash: prepared.verificationTokenHash,
     language: body.language,
+    isConsented: prepared.byStaff ? prepared.byStaff.agreedToContact : true,
   }).catch((error: unknown) => {
     if (isOverlapViolation(error)) throw slotTaken();
     throw error;
   });
-  await recordBookingConsent(tx, {
-    practiceId: practice.id, practiceName: practice.name, appointmentId, email: body.email, phone: body.wireless_phone,
-    place: practice.to_verify_patient ? 'verification_step' : 'booking_form', ip: prepared.clientIp, at: deps.clock.now(),
-  });
+  const consent = { practiceId: practice.id, practiceName: practice.name, appointmentId, email: body.email, phone: body.wireless_phone, ip: prepared.clientIp, at: deps.clock.now() };
+  if (prepared.byStaff) await recordStaffTakenConsent(tx, { ...consent, granted: prepared.byStaff.agreedToContact });
+  else await recordBookingConsent(tx, { ...consent, place: practice.to_verify_patient ? 'verification_step' : 'booking_form' });
   // A hold only remembers the token (on the row above); the payment's completion spends it.
   if (prepared.verificationTokenHash && status !== 'pending_payment') await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
   // Recorded here first; the write job puts it into the practice's Open Dental (ADR 0015).
@@ -193,7 +201,7 @@ export async function createAppointment(
     const link = await mintManageLink(tx, { appointmentId, formUrl: practice.form_url, carriedBy: 'confirmation', now: deps.clock.now() });
     await queueBookingMessages(tx, {
       appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null },
-      composedMessage, slot: bookedSlot, language: body.language, manageUrl: link.url(deps.publicUrl),
+      composedMessage, slot: bookedSlot, language: body.language, manageUrl: link.url(deps.publicUrl), isBookedByStaff: prepared.byStaff !== undefined,
     }, deps.clock.now());
   }
   return {

@@ -34,6 +34,8 @@ export interface NewAppointment {
   /** The verification token's hash (ADR 0012), kept so a paid hold can spend it on completion. */
   verificationTokenHash?: string | null;
   language: BookingLanguage;
+  /** The contact consent (is_concented): always true online, where the box must be ticked; staff record the patient's answer. */
+  isConsented?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
        user_message, message, is_concented, consented_at, client_ip, referrer_id, source_meta, utm_details,
        user_meta, fingerprint, has_insurance, insurance_details, hold_expires_at, amount_cents, payment_status,
        verification_token_hash, language, created_at, updated_at, reference)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, true, $19, $20, $21,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $33, $19, $20, $21,
              $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $19, $19,
              (select drawn.reference from (select new_booking_reference() as reference from generate_series(1, 5)) drawn
                where not exists (select 1 from appointments taken where taken.practice_id = $1 and taken.reference = drawn.reference)
@@ -65,7 +67,7 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
       a.email, a.wirelessPhone, a.userMessage, a.message, a.consentedAt.toISOString(), a.clientIp, a.referrerId,
       json(a.sourceMeta), json(a.utmDetails), json(a.userMeta), a.fingerprint, a.insurance !== null, json(a.insurance),
       a.hold?.expiresAt.toISOString() ?? null, a.hold?.amountCents ?? null, a.hold ? 'pending' : null,
-      a.verificationTokenHash ?? null, a.language,
+      a.verificationTokenHash ?? null, a.language, a.isConsented ?? true,
     ],
   );
   return row!;

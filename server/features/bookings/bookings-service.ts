@@ -1,5 +1,5 @@
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
@@ -7,7 +7,9 @@ import * as messages from './bookings.messages.ts';
 
 const t = translator(messages);
 
-import { createAppointment, prepareBooking, requestHash, type BookingTransactionDeps, type BookingRequest } from './booking-transaction.ts';
+import {
+  createAppointment, prepareBooking, requestHash, type BookingTransactionDeps, type BookingRequest, type CreatedAppointment, type PreparedBooking,
+} from './booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { findFormUrlOfAppointment } from '../practices/practices-repository.ts';
@@ -21,6 +23,13 @@ export interface BookingResponse {
 
 export interface BookingsService {
   book(request: BookingRequest): Promise<BookingResponse>;
+  /**
+   * A booking prepared by the staff console for a patient who phoned (issue 22): the same
+   * transaction as `book` (slot check, exclusion constraints, Open Dental write-back, reminders,
+   * the patient's confirmation), without the patient's own steps (bot check, one-time code,
+   * payment, idempotency key). `alsoInTransaction` (the audit row) commits with the booking.
+   */
+  bookPrepared(prepared: PreparedBooking, alsoInTransaction: (tx: Queryable, created: CreatedAppointment) => Promise<void>): Promise<CreatedAppointment>;
 }
 
 /** The payment return (spec: the success page books "once with payment details"). */
@@ -43,6 +52,13 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
     return withManagePath(earlier, link.path);
   }
 
+  /** The part of a booking both paths share inside their transaction: the insert, and the notice to other processes. */
+  async function insertAndAnnounce(tx: Queryable, prepared: PreparedBooking): Promise<CreatedAppointment> {
+    const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
+    if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
+    return created;
+  }
+
   return {
     async book(request) {
       const key = request.idempotencyKey;
@@ -61,8 +77,7 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
       try {
         const response = await deps.db.transaction(async (tx) => {
           if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
-          const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
-          if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
+          const created = await insertAndAnnounce(tx, prepared);
           const link = await mintManageLink(tx, { appointmentId: created.appointmentId, formUrl: prepared.practice.form_url, carriedBy: 'booking_response', now: deps.clock.now() });
           const booked: BookingResponse = {
             status: 201,
@@ -85,6 +100,16 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
         }
         throw error;
       }
+    },
+
+    async bookPrepared(prepared, alsoInTransaction) {
+      const created = await deps.db.transaction(async (tx) => {
+        const inserted = await insertAndAnnounce(tx, prepared);
+        await alsoInTransaction(tx, inserted);
+        return inserted;
+      });
+      deps.availability.invalidatePractice(prepared.practice.id);
+      return created;
     },
   };
 }

@@ -22,6 +22,25 @@ export async function recordBookingConsent(
 }
 
 /**
+ * A booking staff made for a patient who phoned (issue 22): staff asked whether the practice may
+ * contact them and record the answer, agreed or not, per channel given, with source 'staff'.
+ */
+export async function recordStaffTakenConsent(
+  tx: Queryable,
+  booking: { practiceId: string; practiceName: string; appointmentId: string; email: string; phone: string; granted: boolean; ip: string; at: Date },
+): Promise<void> {
+  // practice-facing: what staff were asked to put to the patient (the console shows the question).
+  const words = `Asked by phone: may ${booking.practiceName} contact you by e-mail and text about your appointments? ${booking.granted ? 'Yes' : 'No'}`;
+  const common = { practiceId: booking.practiceId, appointmentId: booking.appointmentId, granted: booking.granted, source: 'staff', words, ip: booking.ip, recordedAt: booking.at } as const;
+  const rows: ConsentRow[] = [];
+  const email = normaliseEmail(booking.email);
+  const phone = normalisePhone(booking.phone);
+  if (email) rows.push({ ...common, channel: 'email', recipient: email });
+  if (phone) rows.push({ ...common, channel: 'sms', recipient: phone });
+  await insertConsents(tx, rows);
+}
+
+/**
  * Whether the practice may message this recipient on this channel: the newest recorded decision
  * says so. A recipient with no decision at all has not consented.
  */

@@ -4,6 +4,9 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { registerStaffInboxRoutes } from '../staff-inbox/staff-inbox-routes.ts';
+import type { AvailabilityService } from '../availability/availability-service.ts';
+import type { BookingsService } from '../bookings/bookings-service.ts';
+import { registerStaffBookingRoutes } from '../staff-booking/staff-booking-routes.ts';
 import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './staff-session-routes.ts';
 import { registerStaffScheduleRoutes } from '../staff-schedule/staff-schedule-routes.ts';
@@ -21,6 +24,8 @@ export interface StaffRoutesDeps {
   practices: PracticesService;
   pmsFor: PmsAdapterSelector;
   lifecycle: BookingLifecycle;
+  availability: AvailabilityService;
+  bookings: BookingsService;
 }
 
 /**
@@ -43,6 +48,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       registerStaffSessionRoutes(staff, { db: deps.db, clock: deps.clock, cookies });
       registerStaffInboxRoutes(staff, deps);
       registerStaffScheduleRoutes(staff, { db: deps.db, clock: deps.clock, practices: deps.practices, pmsFor: deps.pmsFor, lifecycle: deps.lifecycle, publicUrl: deps.config.publicUrl });
+      registerStaffBookingRoutes(staff, deps);
     },
     { prefix: '/staff' },
   );
