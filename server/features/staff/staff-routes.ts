@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { registerStaffAccountRoutes } from './staff-account-routes.ts';
 import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './staff-session-routes.ts';
 
@@ -33,6 +34,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       });
       registerStaffGuard(staff, { db: deps.db, clock: deps.clock, publicOrigin: publicUrl.origin });
       registerStaffSessionRoutes(staff, { db: deps.db, clock: deps.clock, cookies });
+      registerStaffAccountRoutes(staff, { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
     },
     { prefix: '/staff' },
   );
