@@ -7,7 +7,7 @@ export async function listAuditForExport(db: Queryable, practiceId: string, rang
     `select id::text, at, account_email, ip, action, target_type, target_id, details
        from staff_audit
       where practice_id = $1 and at >= $2 and at < $3
-      order by id`,
+      order by staff_audit.id`,
     [practiceId, range.from.toISOString(), range.to.toISOString()],
   );
 }
