@@ -4,7 +4,7 @@ import { PASSWORD_RESET_ANSWER } from '#domain/staff/staff-accounts-schemas.ts';
 import { addStaff, signIn } from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { RESET_ANSWER_FLOOR_MS } from './password-link-routes.ts';
+import { PASSWORD_LIMITS, RESET_ANSWER_FLOOR_MS } from './password-link-routes.ts';
 import { auditActions, emailsTo, linkTokenIn, newPractice } from './staff-accounts-test-support.ts';
 import { createStaffAccount, mintPasswordLink } from './staff-accounts-service.ts';
 
@@ -160,6 +160,20 @@ describe('a password reset', () => {
     await testDb.db.query(`update staff_accounts set deactivated_at = $2 where id = $1`, [desk.id, clock.now().toISOString()]);
     expect((await askReset(desk.email)).statusCode).toBe(202);
     expect(await emailsTo(testDb.db, desk.email)).toEqual([]);
+  });
+
+  it('is limited per IP more tightly than the rest of the staff API', async () => {
+    // The app of the other tests lifts the limits (every injected request comes from one IP).
+    const limitedApp = await createTestApp(testDb.db, { clock, config: { rateLimitMultiplier: 1 } });
+    try {
+      const ask = () => limitedApp.inject({ method: 'POST', url: '/api/v1/staff/password-reset', payload: { email: 'fishing@example.test' }, remoteAddress: '198.51.100.77' });
+      for (let i = 0; i < PASSWORD_LIMITS.reset.max; i++) expect((await ask()).statusCode, `request ${i + 1}`).toBe(202);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+    } finally {
+      await limitedApp.close();
+    }
   });
 
   it('refuses a body without an e-mail with 422', async () => {

@@ -24,7 +24,7 @@ export async function emailsTo(db: Database, to: string): Promise<QueuedEmail[]>
 
 /** The token of the set-password link in an e-mail's text. */
 export function linkTokenIn(text: string): string {
-  const match = /\/console\/set-password\/([A-Za-z0-9_-]{32})\b/.exec(text);
+  const match = /\/console\/set-password\/([A-Za-z0-9_-]{32})/.exec(text);
   if (!match) throw new Error(`No set-password link in: ${text}`);
   return match[1]!;
 }

@@ -34,7 +34,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       });
       registerStaffGuard(staff, { db: deps.db, clock: deps.clock, publicOrigin: publicUrl.origin });
       registerStaffSessionRoutes(staff, { db: deps.db, clock: deps.clock, cookies });
-      registerStaffAccountRoutes(staff, { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
+      registerStaffAccountRoutes(staff, { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, rateLimitMultiplier: deps.config.rateLimitMultiplier });
     },
     { prefix: '/staff' },
   );
