@@ -30,7 +30,7 @@ export async function spendPasswordLinks(tx: Queryable, tokenHash: string, accou
     now.toISOString(),
   ]);
   if (spent.length === 0) return false;
-  await tx.query(`update staff_password_links set used_at = $2 where account_id = $1 and used_at is null`, [accountId, now.toISOString()]);
+  await spendOpenPasswordLinks(tx, accountId, now);
   return true;
 }
 
@@ -52,4 +52,9 @@ export async function lockAccount(tx: Queryable, accountId: string): Promise<voi
 export async function listAccountPracticeIds(db: Queryable, accountId: string): Promise<string[]> {
   const rows = await db.query<{ practice_id: string }>(`select practice_id from staff_memberships where account_id = $1 order by created_at, practice_id`, [accountId]);
   return rows.map((row) => row.practice_id);
+}
+
+/** A deactivated account's open links die with it, so reactivating it does not revive them. */
+export async function spendOpenPasswordLinks(tx: Queryable, accountId: string, now: Date): Promise<void> {
+  await tx.query(`update staff_password_links set used_at = $2 where account_id = $1 and used_at is null`, [accountId, now.toISOString()]);
 }

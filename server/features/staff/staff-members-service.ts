@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findPracticeById } from '../practices/practices-repository.ts';
 import { emailPasswordLink } from './password-link-emails.ts';
+import { spendOpenPasswordLinks } from './password-links-repository.ts';
 import { createStaffAccount } from './staff-accounts-service.ts';
 import type { AuditEntry } from './staff-audit-repository.ts';
 import { countActiveOwners, findPracticeMember, listPracticeMembers, lockPracticeStaff, type StaffMemberRow, updateMember } from './staff-members-repository.ts';
@@ -74,6 +75,7 @@ export function createStaffMembers(deps: StaffMembersDeps) {
         const target = { targetType: 'staff_account', targetId: accountId };
         if (member.is_active && !isActive) {
           const ended = await endAccountSessions(tx, accountId, 'deactivated', now);
+          await spendOpenPasswordLinks(tx, accountId, now);
           await deps.audit({ action: 'staff.deactivate', ...target, details: { email: member.email, sessions_ended: ended } }, tx);
         } else if (role !== member.role) {
           const ended = await endAccountSessions(tx, accountId, 'role_changed', now);

@@ -4,6 +4,7 @@ import { StaffMemberSchema, StaffMembersSchema } from '#domain/staff/staff-accou
 import { addStaff, signIn } from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { mintPasswordLink } from './staff-accounts-service.ts';
 import { auditActions, emailsTo, linkTokenIn, newPractice } from './staff-accounts-test-support.ts';
 
 // An owner manages the practice's staff (issue 22): invite, change roles, deactivate, reactivate.
@@ -91,6 +92,7 @@ describe('changing a member', () => {
     const { practiceId, console: ownerConsole } = await ownedPractice();
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     const deskConsole = await signIn(app, desk);
+    const linkBefore = await mintPasswordLink(testDb.db, desk.id, 'reset', clock.now());
 
     const response = await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${desk.id}`, payload: { active: false } });
     expect(response.statusCode).toBe(200);
@@ -100,6 +102,8 @@ describe('changing a member', () => {
     await expect(signIn(app, desk)).rejects.toThrow(/401/);
 
     const back = await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${desk.id}`, payload: { active: true } });
+    // A reset link minted before the deactivation does not come back with the account.
+    expect((await app.inject({ method: 'GET', url: `/api/v1/staff/password-links/${linkBefore}` })).statusCode).toBe(404);
     expect(back.json().result).toMatchObject({ active: true });
     await signIn(app, desk);
     expect(await auditActions(testDb.db, practiceId)).toEqual(expect.arrayContaining(['staff.deactivate', 'staff.reactivate']));
