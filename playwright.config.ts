@@ -85,6 +85,8 @@ export default defineConfig({
       // The suite books a few dozen times from one address, above the per-IP booking limit meant for patients.
       RATE_LIMIT_MULTIPLIER: '10',
       ADMIN_API_KEY: 'e2e-admin-api-key-0123456789abcdef',
+      // The demo owner of bright-smile signs in to the staff console (e2e/staff-console.spec.ts).
+      DEMO_OWNER_PASSWORD: 'e2e demo owner password',
     },
   })),
 });

@@ -7,6 +7,7 @@ import { importDemoPracticesIfEmpty } from './features/practices/demo-practices.
 import { findStoredPracticeProblems } from './features/practices/practice-deployment-check.ts';
 import { PracticeImportRefused } from './features/practices/practice-import.ts';
 import { setUpReviewJobs } from './features/reviews/review-request-sweep.ts';
+import { ensureDemoOwner } from './features/staff/demo-owner.ts';
 
 /** Process start: config, database (migrated), demo data on an empty database, then listen. */
 async function main(): Promise<void> {
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     fail([`Not started: ${problems.length} problem(s) with the practices in ${describeDatabase(config)}`, ...problems].join('\n'));
   }
 
+  const demoOwner = await ensureDemoOwner(db, config);
   const app = await buildApp({ config, db });
   // Every process runs a worker; the job table's row locks keep them from sending twice. It and the
   // review sweep read the app's own clock, so /_dev/clock (DEV_TOOLS) moves their time too.
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   const base = config.publicUrl.replace(`:${config.port}`, `:${port}`);
   console.log(`\nBooking app running on ${describeDatabase(config)}.`);
   for (const formUrl of await listPracticeFormUrls(db)) console.log(`  ${base}/${formUrl}`);
+  if (demoOwner) console.log(`\nStaff console: ${base}/console\n  demo owner of bright-smile: ${demoOwner.email} / ${demoOwner.password}`);
   console.log('');
 }
 

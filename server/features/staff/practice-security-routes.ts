@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
 import { audit, staffOf } from './staff-session-guard.ts';
-import { findPracticeSecurity, type PracticeSecurityRow, updatePracticeSecurity } from './staff-members-repository.ts';
+import { findPracticeSecurity, type PracticeSecurityRow, updatePracticeSecurity } from './practice-security-repository.ts';
 
 const view = (row: PracticeSecurityRow): PracticeSecurity => ({ idle_minutes: row.staff_idle_minutes, require_totp: row.staff_requires_totp });
 

@@ -58,16 +58,11 @@ export async function updateMember(tx: Queryable, accountId: string, change: { r
   );
 }
 
-export interface PracticeSecurityRow {
-  staff_idle_minutes: number;
-  staff_requires_totp: boolean;
+export async function countPracticeAccounts(db: Queryable, practiceId: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`select count(*) as count from staff_memberships where practice_id = $1`, [practiceId]);
+  return Number(row?.count ?? 0);
 }
 
-export async function findPracticeSecurity(db: Queryable, practiceId: string): Promise<PracticeSecurityRow | null> {
-  const [row] = await db.query<PracticeSecurityRow>(`select staff_idle_minutes, staff_requires_totp from practices where id = $1`, [practiceId]);
-  return row ?? null;
-}
-
-export async function updatePracticeSecurity(tx: Queryable, practiceId: string, security: { idleMinutes: number; requiresTotp: boolean }): Promise<void> {
-  await tx.query(`update practices set staff_idle_minutes = $2, staff_requires_totp = $3 where id = $1`, [practiceId, security.idleMinutes, security.requiresTotp]);
+export async function deactivateAccount(db: Queryable, accountId: string, at: Date): Promise<void> {
+  await db.query(`update staff_accounts set deactivated_at = $2, updated_at = $2 where id = $1 and deactivated_at is null`, [accountId, at.toISOString()]);
 }
