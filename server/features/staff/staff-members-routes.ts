@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InviteMemberBodySchema, UpdateMemberBodySchema } from '#domain/staff/staff-accounts-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `/api/v1/staff/members`: an owner lists, invites, re-roles, deactivates and reactivates the practice's staff. */
 export function registerStaffMemberRoutes(staff: FastifyInstance, deps: { db: Database; clock: Clock; publicUrl: string }): void {
   const rule = { config: { staff: { permission: 'staff' as const } } };
-  const membersFor = (request: Parameters<typeof staffOf>[0]) =>
+  const membersFor = (request: FastifyRequest) =>
     createStaffMembers({ ...deps, audit: (entry, tx) => audit(request, deps, entry, tx) });
 
   staff.get('/members', rule, async (request) => ok({ members: await membersFor(request).list(staffOf(request)) }));
