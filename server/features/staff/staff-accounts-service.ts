@@ -41,7 +41,13 @@ export interface NewStaffAccount {
  * that exists. An e-mail that already has an account of another practice is refused: accounts
  * are per person and per practice, except operators.
  */
-export async function createStaffAccount(db: Database, account: NewStaffAccount, now: Date): Promise<{ id: string; created: boolean }> {
+export async function createStaffAccount(
+  db: Database,
+  account: NewStaffAccount,
+  now: Date,
+  /** More work in the same transaction (an invitation's link and e-mail, its audit row). */
+  within?: (tx: Queryable, accountId: string, created: boolean) => Promise<void>,
+): Promise<{ id: string; created: boolean }> {
   const email = normalizeEmail(account.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw AppError.badRequest(`Not an e-mail address: ${account.email}`);
   if (account.practiceIds.length === 0) throw AppError.badRequest('An account needs a practice.');
@@ -56,6 +62,7 @@ export async function createStaffAccount(db: Database, account: NewStaffAccount,
     const id = existing?.id ?? (await insertAccount(tx, { email, name: account.name ?? null, role: account.role, at: now }));
     for (const practiceId of account.practiceIds) await addMembership(tx, id, practiceId, now);
     if (passwordHash) await setPasswordHash(tx, id, passwordHash, now);
+    await within?.(tx, id, !existing);
     return { id, created: !existing };
   });
 }

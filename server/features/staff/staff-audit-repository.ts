@@ -34,13 +34,16 @@ export interface AuditRow {
   details: Record<string, unknown>;
 }
 
-/** A practice's trail, newest first, between two instants. */
+/**
+ * A practice's trail, newest first, between two instants. Ordered by the table's bigint id, not the
+ * text it is selected as (text would put id 99 after id 129).
+ */
 export async function listAudit(db: Queryable, practiceId: string, range: { from: Date; to: Date; limit: number; beforeId?: string | null }): Promise<AuditRow[]> {
   return db.query<AuditRow>(
     `select id::text, at, account_email, ip, action, target_type, target_id, details
        from staff_audit
       where practice_id = $1 and at >= $2 and at < $3 and ($5::bigint is null or id < $5::bigint)
-      order by id desc limit $4`,
+      order by staff_audit.id desc limit $4`,
     [practiceId, range.from.toISOString(), range.to.toISOString(), range.limit, range.beforeId ?? null],
   );
 }

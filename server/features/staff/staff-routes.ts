@@ -7,6 +7,7 @@ import { registerStaffInboxRoutes } from '../staff-inbox/staff-inbox-routes.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
 import { registerStaffBookingRoutes } from '../staff-booking/staff-booking-routes.ts';
+import { registerStaffAccountRoutes } from './staff-account-routes.ts';
 import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './staff-session-routes.ts';
 import { registerStaffScheduleRoutes } from '../staff-schedule/staff-schedule-routes.ts';
@@ -49,6 +50,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       registerStaffInboxRoutes(staff, deps);
       registerStaffScheduleRoutes(staff, { db: deps.db, clock: deps.clock, practices: deps.practices, pmsFor: deps.pmsFor, lifecycle: deps.lifecycle, publicUrl: deps.config.publicUrl });
       registerStaffBookingRoutes(staff, deps);
+      registerStaffAccountRoutes(staff, { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, rateLimitMultiplier: deps.config.rateLimitMultiplier });
     },
     { prefix: '/staff' },
   );

@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { InviteMemberBodySchema, UpdateMemberBodySchema } from '#domain/staff/staff-accounts-schemas.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { ok, parseBody } from '../../http/request-parsing.ts';
+import { audit, staffOf } from './staff-session-guard.ts';
+import { createStaffMembers, NO_SUCH_MEMBER } from './staff-members-service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/api/v1/staff/members`: an owner lists, invites, re-roles, deactivates and reactivates the practice's staff. */
+export function registerStaffMemberRoutes(staff: FastifyInstance, deps: { db: Database; clock: Clock; publicUrl: string }): void {
+  const rule = { config: { staff: { permission: 'staff' as const } } };
+  const membersFor = (request: FastifyRequest) =>
+    createStaffMembers({ ...deps, audit: (entry, tx) => audit(request, deps, entry, tx) });
+
+  staff.get('/members', rule, async (request) => ok({ members: await membersFor(request).list(staffOf(request)) }));
+
+  staff.post('/members', rule, async (request, reply) => {
+    const body = parseBody(InviteMemberBodySchema, request.body);
+    return reply.status(201).send(ok(await membersFor(request).invite(staffOf(request), body)));
+  });
+
+  staff.patch<{ Params: { id: string } }>('/members/:id', rule, async (request) => {
+    const body = parseBody(UpdateMemberBodySchema, request.body);
+    // Not an id at all: answered as another practice's id is, without asking the database.
+    if (!UUID.test(request.params.id)) throw NO_SUCH_MEMBER();
+    return ok(await membersFor(request).update(staffOf(request), request.params.id, body));
+  });
+}

@@ -1,0 +1,93 @@
+import type { InviteMemberBody, StaffMember, UpdateMemberBody } from '#domain/staff/staff-accounts-schemas.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findPracticeById } from '../practices/practices-repository.ts';
+import { emailPasswordLink } from './password-link-emails.ts';
+import { spendOpenPasswordLinks } from './password-links-repository.ts';
+import { createStaffAccount } from './staff-accounts-service.ts';
+import type { AuditEntry } from './staff-audit-repository.ts';
+import { countActiveOwners, findPracticeMember, listPracticeMembers, lockPracticeStaff, type StaffMemberRow, updateMember } from './staff-members-repository.ts';
+import type { StaffPrincipal } from './staff-session-guard.ts';
+import { endAccountSessions } from './staff-sessions-repository.ts';
+
+export function memberView(row: StaffMemberRow): StaffMember {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    active: row.is_active,
+    has_password: row.has_password,
+    totp_enabled: row.totp_enabled,
+    last_sign_in_at: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export const NO_SUCH_MEMBER = () => AppError.notFound('No such staff member.');
+const LAST_OWNER = () => new AppError(409, 'CONFLICT', 'The practice needs an active owner: make someone else an owner first.');
+
+export interface StaffMembersDeps {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  /** Appends the audit row of the change in its transaction (the route's `audit`). */
+  audit(entry: AuditEntry, tx: Queryable): Promise<void>;
+}
+
+/** An owner's management of the practice's staff, always within the session's practice. */
+export function createStaffMembers(deps: StaffMembersDeps) {
+  const { db, clock } = deps;
+
+  return {
+    async list(me: StaffPrincipal): Promise<StaffMember[]> {
+      return (await listPracticeMembers(db, me.practiceId)).map(memberView);
+    },
+
+    /** A new account of the practice, and its invitation by e-mail (a 24-hour link). */
+    async invite(me: StaffPrincipal, body: InviteMemberBody): Promise<StaffMember> {
+      const now = clock.now();
+      const practice = await findPracticeById(db, me.practiceId);
+      const { id } = await createStaffAccount(db, { email: body.email, name: body.name ?? null, role: body.role, practiceIds: [me.practiceId] }, now, async (tx, accountId) => {
+        await emailPasswordLink(tx, { accountId, email: body.email, purpose: 'invite', practiceId: me.practiceId, practiceName: practice?.name ?? 'your practice', publicUrl: deps.publicUrl, now });
+        await deps.audit({ action: 'staff.invite', targetType: 'staff_account', targetId: accountId, details: { email: body.email, role: body.role } }, tx);
+      });
+      return memberView((await findPracticeMember(db, me.practiceId, id))!);
+    },
+
+    /**
+     * A new role, a deactivation or a reactivation. Either of the first two ends the account's
+     * sessions at once, so nobody keeps rights they no longer have until their session times out.
+     */
+    async update(me: StaffPrincipal, accountId: string, body: UpdateMemberBody): Promise<StaffMember> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await lockPracticeStaff(tx, me.practiceId);
+        const member = await findPracticeMember(tx, me.practiceId, accountId);
+        if (!member) throw NO_SUCH_MEMBER();
+        const role = body.role ?? member.role;
+        const isActive = body.active ?? member.is_active;
+        const losesOwner = member.role === 'owner' && member.is_active && (role !== 'owner' || !isActive);
+        if (losesOwner && (await countActiveOwners(tx, me.practiceId)) <= 1) throw LAST_OWNER();
+        if (role === member.role && isActive === member.is_active) return;
+        await updateMember(tx, accountId, { role, isActive }, now);
+        const target = { targetType: 'staff_account', targetId: accountId };
+        if (member.is_active && !isActive) {
+          const ended = await endAccountSessions(tx, accountId, 'deactivated', now);
+          await spendOpenPasswordLinks(tx, accountId, now);
+          await deps.audit({ action: 'staff.deactivate', ...target, details: { email: member.email, sessions_ended: ended } }, tx);
+        } else if (role !== member.role) {
+          const ended = await endAccountSessions(tx, accountId, 'role_changed', now);
+          await deps.audit({ action: 'staff.role_change', ...target, details: { email: member.email, from: member.role, to: role, sessions_ended: ended } }, tx);
+        }
+        if (!member.is_active && isActive) await deps.audit({ action: 'staff.reactivate', ...target, details: { email: member.email } }, tx);
+        // Deactivated and given another role at once: the role change is recorded too.
+        if (member.is_active && !isActive && role !== member.role) {
+          await deps.audit({ action: 'staff.role_change', ...target, details: { email: member.email, from: member.role, to: role, sessions_ended: 0 } }, tx);
+        }
+      });
+      return memberView((await findPracticeMember(db, me.practiceId, accountId))!);
+    },
+  };
+}
