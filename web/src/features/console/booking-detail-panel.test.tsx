@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
-import { buildDetail, buildSchedule, buildSession, renderConsole, serveStaffApi, SIGNED_OUT, type ApiCall } from './console-test-kit.tsx';
+import { buildDetail, buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, SIGNED_OUT, type ApiCall } from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -37,6 +37,7 @@ describe('the booking panel', () => {
       expect(panel.textContent).toContain(text);
     }
     expect(within(panel).getByRole('table').textContent).toContain('booking confirmation (e-mail)');
+    await expectNoAxeViolations();
     // The page behind is inert while the panel is open; no shortcut moves it.
     expect(screen.getByRole('main', { hidden: true }).hasAttribute('inert')).toBe(true);
     fireEvent.keyDown(panel, { key: 'Escape' });
@@ -127,6 +128,7 @@ describe('the booking panel', () => {
     expect(await within(dialog).findByText('No free time that day. Try another day or provider.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-27' } });
     fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ben Brown' }));
+    await expectNoAxeViolations();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move the booking' }));
     await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Rescheduled. The patient is told.'));
     expect(panel.textContent).toContain('Friday, November 27, 10:00 AM–10:30 AM');

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
+import axe from 'axe-core';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { StaffAppointment, StaffAppointmentDetail, StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
 import { ConsoleApp } from './console-app.tsx';
@@ -141,4 +142,10 @@ export function renderConsole(path = '/console') {
       <LocationProbe />
     </MemoryRouter>,
   );
+}
+
+/** axe on what is rendered; jsdom draws nothing, so colour contrast is left to the e2e run. */
+export async function expectNoAxeViolations(root: Element = document.body) {
+  const results = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } });
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSchedule, buildSession, renderConsole, serveStaffApi, SIGNED_OUT, type ApiCall } from './console-test-kit.tsx';
+import { buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, SIGNED_OUT, type ApiCall } from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -26,6 +26,7 @@ describe('the console sign-in', () => {
     fillIn('front@example.com', 'wrong password');
     expect((await screen.findByRole('alert')).textContent).toBe('The e-mail or password is not right.');
     expect(screen.queryByLabelText(/Code from your authenticator app/)).toBeNull();
+    await expectNoAxeViolations();
     expect(document.head.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex, nofollow');
   });
 
