@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import axe from 'axe-core';
+import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { StaffAppointment, StaffAppointmentDetail, StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
@@ -123,15 +124,17 @@ export function serveStaffApi(routes: Record<string, Handler>): ApiCall[] {
 
 export const SIGNED_OUT: Answer = { status: 401, error: { code: 'UNAUTHORIZED', message: 'Your session has ended. Sign in again.' } };
 
-let currentLocation = '';
+const seen = { location: '' };
 function LocationProbe() {
   const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    seen.location = `${location.pathname}${location.search}`;
+  }, [location]);
   return null;
 }
 
 /** The address the console is at now (path and query). */
-export const shownLocation = () => currentLocation;
+export const shownLocation = () => seen.location;
 
 export function renderConsole(path = '/console') {
   return render(
