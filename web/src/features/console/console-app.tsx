@@ -7,6 +7,7 @@ import { ConsoleGate } from './console-gate.tsx';
 import { createConsoleQueryClient } from './console-query-client.ts';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { SetPasswordPage } from './set-password-page.tsx';
+import './console.css';
 
 export const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
