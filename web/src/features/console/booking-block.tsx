@@ -24,12 +24,13 @@ export function BookingBlock({ appointment, where, style, onOpen }: BookingBlock
         ended ? 'border-slate-300 bg-slate-50 text-slate-700' : 'border-blue-300 bg-blue-50 text-slate-900'
       }`}
     >
-      <span className="text-xs font-medium">
-        {clockTime(appointment.start_time)}–{clockTime(appointment.end_time)}
-      </span>
-      <span className={`font-semibold ${ended ? 'line-through' : ''}`}>
-        <span className="sr-only">, </span>
-        {patientName(appointment.patient)}
+      {/* The name first: a 15-minute visit has room for one line. */}
+      <span className="flex flex-wrap items-baseline gap-x-1.5">
+        <span className={`font-semibold ${ended ? 'line-through' : ''}`}>{patientName(appointment.patient)}</span>
+        <span className="text-xs">
+          <span className="sr-only">, </span>
+          {clockTime(appointment.start_time)}–{clockTime(appointment.end_time)}
+        </span>
       </span>
       <span>
         <span className="sr-only">, </span>

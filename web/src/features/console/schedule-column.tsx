@@ -22,7 +22,7 @@ export function ScheduleColumn({ column, range, whereOf, onOpen }: ScheduleColum
   const height = (span: Span) => Math.max(top(Math.min(span.endMin, range.endMin)) - top(span.startMin), 0);
   const placed = placeInLanes(column.bookings, bookingSpan);
   return (
-    <section aria-labelledby={headingId} className="min-w-36 flex-1 border-l border-slate-300">
+    <section aria-labelledby={headingId} className="min-w-28 flex-1 border-l border-slate-300">
       <h2 id={headingId} className="sticky top-0 z-20 flex h-12 items-center justify-center border-b border-slate-300 bg-white px-1 text-center text-sm font-semibold">
         {column.label}
       </h2>

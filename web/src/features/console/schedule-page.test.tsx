@@ -40,12 +40,12 @@ describe('the schedule', () => {
     const ada = await screen.findByRole('region', { name: 'Dr. Ada Adams' });
     const ben = screen.getByRole('region', { name: 'Dr. Ben Brown' });
     expect(within(ada).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      '9:00 AM–9:30 AM, Jane Doe, Cleaning, Confirmed, Paid, Open Dental: written',
-      '2:00 PM–2:30 PM, Tom Fox, Cleaning, Arrived',
+      'Jane Doe, 9:00 AM–9:30 AM, Cleaning, Confirmed, Paid, Open Dental: written',
+      'Tom Fox, 2:00 PM–2:30 PM, Cleaning, Arrived',
     ]);
     expect(within(ben).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      '10:00 AM–11:00 AM, Sam Lee, Filling, Cancelled, Rescheduled, Refunded, Open Dental: failed',
-      '1:00 PM–1:30 PM, Ann Ray, Cleaning, No-show, Unpaid, Open Dental: pending',
+      'Sam Lee, 10:00 AM–11:00 AM, Filling, Cancelled, Rescheduled, Refunded, Open Dental: failed',
+      'Ann Ray, 1:00 PM–1:30 PM, Cleaning, No-show, Unpaid, Open Dental: pending',
     ]);
     // The lunch break shades both columns; Ben's time off only his.
     expect(within(ada).getByText('Break: Lunch 12:00 PM–1:00 PM').getAttribute('data-kind')).toBe('break');
