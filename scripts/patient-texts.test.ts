@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * string literal in the web and in the server's patient-facing code and fails on English prose
  * outside a catalogue (`*.messages.ts`). Prose = a capital letter, then at least two more words.
  *
- * Not patient-facing, so not scanned: the staff/admin API, the CLI, the development outbox and
+ * Not patient-facing, so not scanned: the staff/admin API and the staff console, the CLI, the development outbox and
  * clock, health checks, the Open Dental connector and its notes for the office; nor are thrown
  * `Error`s (programmers), log lines and the practice's own notification e-mails (in the practice's
  * language, English), which say so with a `// practice-facing` or `// not patient-facing` comment
@@ -22,6 +22,8 @@ const OPERATOR_FACING = [
   /^server\/adapters\/(pms|outbox)\//,
   /^domain\/practice\/practice-(config|deployment)/,
   /^web\/src\/test\//,
+  // The staff console (issue 22): staff-only pages, English by the issue's leave.
+  /^web\/src\/features\/console\//,
 ];
 const PROSE = /^[A-Z][A-Za-z’']*,? [A-Za-z’',]+ [A-Za-z]/;
 const DEVELOPER_CALL = /(^|\.)(log\.(trace|debug|info|warn|error|fatal)|console\.\w+|describe|it|test)$/;

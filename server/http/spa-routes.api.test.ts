@@ -61,6 +61,15 @@ describe('the practice page HTML', () => {
     expect((await get('/bright-smile/payment-success')).headers['referrer-policy']).not.toBe('no-referrer');
   });
 
+  it.each(['/console', '/console/', `/console/set-password/${'A'.repeat(43)}`, '/console/forgot-password'])('serves the staff console at %s unindexed, uncached and without a referrer', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers a path with broken percent-encoding with a 400', async () => {
     expect((await get('/%E0%A4%A')).statusCode).toBe(400);
   });

@@ -126,6 +126,11 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
       void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
+    // The staff console (issue 22): never indexed nor kept by a cache, and its set-password links are keys.
+    if (segments[0] === 'console') {
+      void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+      return sendPage(request, reply, 200, genericMeta(request.language));
+    }
     const [slug, subpage = '', ...rest] = segments;
     // A patient's manage page (issue 20): its address is a key to their booking, so no search
     // engine keeps it and no page it links to learns it from the Referer.

@@ -12,13 +12,15 @@ const PaymentSuccessPage = lazy(withMessages(() => import('../features/booking/p
 const PracticeNotFoundPage = lazy(withMessages(() => import('../features/branding/practice-not-found-page.tsx').then((m) => ({ default: m.PracticeNotFoundPage }))));
 const ManagePage = lazy(withMessages(() => import('../features/booking/manage/manage-page.tsx').then((m) => ({ default: m.ManagePage }))));
 const UnsubscribePage = lazy(withMessages(() => import('../features/reminders/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage }))));
+// The staff console (issue 22): English only and without catalogues, so no withMessages.
+const ConsoleApp = lazy(() => import('../features/console/console-app.tsx').then((m) => ({ default: m.ConsoleApp })));
 const PaymentFailedPage = lazy(withMessages(() => import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage }))));
 
 /**
  * Spec section 2. React Router's declarative mode (no data router): the routes need no loaders,
  * and it keeps the router's share of the first page's script small. The booking flow's first
- * step is in the entry chunk; every other page loads on demand. Review routes come first so
- * `/review/…` is never read as a practice slug.
+ * step is in the entry chunk; every other page loads on demand. Review, unsubscribe and console
+ * routes come first so `/review/…` or `/console` is never read as a practice slug.
  */
 export function AppRoutes() {
   return (
@@ -28,6 +30,7 @@ export function AppRoutes() {
           <Route path="review/feedback" element={<FeedbackPage />} />
           <Route path="review/:id" element={<ReviewPage />} />
           <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
+          <Route path="console/*" element={<ConsoleApp />} />
           <Route path=":formUrl" element={<BookingPage />} />
           <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
           <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />

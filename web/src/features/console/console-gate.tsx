@@ -1,0 +1,43 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
+import { ConsoleShell } from './console-shell.tsx';
+import { ErrorNote } from './console-notes.tsx';
+import { getSession, SESSION_KEY } from './session-api.ts';
+import { SignInPage } from './sign-in-page.tsx';
+import { StaffSessionContext } from './staff-session-context.ts';
+import { TotpSetupPage } from './totp-setup-page.tsx';
+
+interface ConsoleGateProps {
+  /** Why the console is back at sign-in ("Your session has ended"), if it was signed in before. */
+  endedNotice: string | null;
+  onSignedIn: () => void;
+}
+
+/** The console behind its sign-in: the session (read once on load), then the second-factor set-up if the practice requires it, then the console. */
+export function ConsoleGate({ endedNotice, onSignedIn }: ConsoleGateProps) {
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: SESSION_KEY, queryFn: getSession, staleTime: Infinity });
+  const signedIn = (next: StaffSession) => {
+    queryClient.setQueryData(SESSION_KEY, next);
+    onSignedIn();
+  };
+
+  if (session.isPending) {
+    return (
+      <main aria-busy="true" className="p-8">
+        <p role="status">Loading the console…</p>
+      </main>
+    );
+  }
+  if (session.isError) {
+    return (
+      <main className="p-8">
+        <ErrorNote>{session.error.message}</ErrorNote>
+      </main>
+    );
+  }
+  if (!session.data) return <SignInPage notice={endedNotice} onSignedIn={signedIn} />;
+  return (
+    <StaffSessionContext value={session.data}>{session.data.must_set_up_totp ? <TotpSetupPage onDone={signedIn} /> : <ConsoleShell />}</StaffSessionContext>
+  );
+}

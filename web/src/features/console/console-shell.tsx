@@ -1,0 +1,23 @@
+import { PRODUCT_NAME } from '#domain/product.ts';
+import { PracticeSwitcher } from './practice-switcher.tsx';
+import { SchedulePage } from './schedule-page.tsx';
+import { SignOutButtons } from './sign-out-buttons.tsx';
+import { useStaffSession } from './staff-session-context.ts';
+
+/** The signed-in console: who and where in the header, the schedule below. */
+export function ConsoleShell() {
+  const session = useStaffSession();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-100">
+      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-300 bg-white px-4 py-2">
+        <p className="font-semibold">
+          {PRODUCT_NAME} <span className="font-normal text-slate-600">staff console</span>
+        </p>
+        {session.practices.length > 1 ? <PracticeSwitcher /> : <p className="font-medium">{session.practice.name}</p>}
+        <p className="ml-auto text-sm text-slate-700">{session.account.name ?? session.account.email}</p>
+        <SignOutButtons />
+      </header>
+      <SchedulePage key={session.practice.id} />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { SignedOutSchema, StaffSessionSchema, type SignInBody, type StaffSession } from '#domain/staff/staff-session-schemas.ts';
+import { isSignedOutError, staffRequest } from './console-request.ts';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** `GET /api/v1/staff/session`: who is signed in, or null when nobody is. */
+export async function getSession(): Promise<StaffSession | null> {
+  try {
+    return (await staffRequest({ path: '/staff/session', result: StaffSessionSchema })).result;
+  } catch (error) {
+    if (isSignedOutError(error)) return null;
+    throw error;
+  }
+}
+
+/** `POST /api/v1/staff/session`: a 401 CODE_REQUIRED asks for the second factor; a 429 carries Retry-After. */
+export async function signIn(body: SignInBody): Promise<StaffSession> {
+  return (await staffRequest({ method: 'POST', path: '/staff/session', result: StaffSessionSchema, body })).result;
+}
+
+/** `DELETE /api/v1/staff/session[?everywhere=true]`. */
+export async function signOut(csrfToken: string, everywhere: boolean): Promise<void> {
+  await staffRequest({ method: 'DELETE', path: '/staff/session', query: { everywhere: everywhere ? 'true' : undefined }, result: SignedOutSchema, csrfToken });
+}
+
+/** `PUT /api/v1/staff/session/practice`: an operator moves the session to another of their practices. */
+export async function switchPractice(csrfToken: string, practiceId: string): Promise<StaffSession> {
+  return (await staffRequest({ method: 'PUT', path: '/staff/session/practice', result: StaffSessionSchema, body: { practice_id: practiceId }, csrfToken })).result;
+}
