@@ -110,15 +110,13 @@ describe('the booking panel', () => {
   it('reschedules to a free time of the chosen day', async () => {
     const calls = serve(buildDetail(), {
       'GET /api/v1/staff/slots': (call) => ({
-        result: {
-          slots:
-            call.search.get('date') === '2026-11-27'
-              ? [
-                  { apt_date: '2026-11-27', start_time: '10:00:00', end_time: '10:30:00', pms_prov_num: 2, pms_op_num: 12 },
-                  { apt_date: '2026-11-27', start_time: '11:00:00', end_time: '11:30:00', pms_prov_num: 1, pms_op_num: 11 },
-                ]
-              : [],
-        },
+        result:
+          call.search.get('date') === '2026-11-27'
+            ? [
+                { DateTimeStart: '2026-11-27 10:00:00', DateTimeEnd: '2026-11-27 10:30:00', ProvNum: 2, OpNum: 12 },
+                { DateTimeStart: '2026-11-27 11:00:00', DateTimeEnd: '2026-11-27 11:30:00', ProvNum: 1, OpNum: 11 },
+              ]
+            : [],
       }),
       [`POST ${DETAIL}/reschedule`]: () => ({ result: buildDetail({ apt_date: '2026-11-27', start_time: '10:00:00', end_time: '10:30:00', rescheduled: true }) }),
     });

@@ -63,7 +63,9 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
             <>
               <div className="flex flex-col gap-1">
                 <p className="text-lg font-medium">
-                  {dayHeading(data.apt_date)}, {clockTime(data.start_time)}–{clockTime(data.end_time)}
+                  {data.apt_date && data.start_time && data.end_time
+                    ? `${dayHeading(data.apt_date)}, ${clockTime(data.start_time)}–${clockTime(data.end_time)}`
+                    : 'No time yet: a request to call the patient back'}
                 </p>
                 <p>
                   {data.reason.name} · reference {data.reference}

@@ -1,13 +1,11 @@
-import { AnyResultSchema, PasswordLinkSchema, type PasswordLink } from './console-contracts.ts';
+import { PasswordLinkSchema, PasswordResetAcceptedSchema, PasswordSetSchema, type PasswordLink } from '#domain/staff/staff-accounts-schemas.ts';
 import { staffRequest } from './console-request.ts';
 
-const FALLBACK_RESET_ANSWER = 'If an account uses that e-mail, a link to set a new password is on its way. It works for 24 hours.';
 const linkPath = (token: string) => `/staff/password-links/${encodeURIComponent(token)}`;
 
 /** `POST /api/v1/staff/password-reset`: the server answers the same whether the account exists or not; this shows its words. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const { result, message } = await staffRequest({ method: 'POST', path: '/staff/password-reset', result: AnyResultSchema, body: { email } });
-  return message ?? messageOf(result) ?? FALLBACK_RESET_ANSWER;
+  return (await staffRequest({ method: 'POST', path: '/staff/password-reset', result: PasswordResetAcceptedSchema, body: { email } })).result.message;
 }
 
 /** `GET /api/v1/staff/password-links/{token}`: a 404 means the link expired or was used. */
@@ -17,10 +15,5 @@ export async function getPasswordLink(token: string): Promise<PasswordLink> {
 
 /** `POST /api/v1/staff/password-links/{token}`: a weak or common password answers 422 with the reason. */
 export async function setPassword(token: string, password: string): Promise<void> {
-  await staffRequest({ method: 'POST', path: linkPath(token), result: AnyResultSchema, body: { password } });
-}
-
-function messageOf(result: unknown): string | undefined {
-  if (typeof result !== 'object' || result === null || !('message' in result)) return undefined;
-  return typeof result.message === 'string' ? result.message : undefined;
+  await staffRequest({ method: 'POST', path: linkPath(token), result: PasswordSetSchema, body: { password } });
 }

@@ -4,12 +4,11 @@ import type { StaffAppointmentDetail, StaffSchedule } from '#domain/staff/staff-
 import { isRealLocalDate } from '#domain/time/calendar-fields.ts';
 import { rescheduleAppointment } from './appointment-api.ts';
 import { patientName } from './booking-labels.ts';
-import type { StaffSlot } from './console-contracts.ts';
 import { clockTime } from './console-dates.ts';
 import { ConsoleDialog } from './console-dialog.tsx';
 import { ErrorNote } from './console-notes.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from './console-styles.ts';
-import { slotsQuery } from './slots-api.ts';
+import { slotsQuery, type StaffSlot } from './slots-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
 interface RescheduleDialogProps {
@@ -24,10 +23,10 @@ const slotKey = (slot: StaffSlot) => `${slot.apt_date} ${slot.start_time} ${slot
 /** Any free time of the slot engine on a chosen day (staff are not bound by the patient policy); the patient is told of the move. */
 export function RescheduleDialog({ detail, providers, onClose, onMoved }: RescheduleDialogProps) {
   const session = useStaffSession();
-  const [date, setDate] = useState(detail.apt_date);
+  const [date, setDate] = useState(detail.apt_date ?? '');
   const [provider, setProvider] = useState<number | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
-  const search = { date, reasonId: detail.reason.id, provider };
+  const search = { date, reasonId: detail.reason.id, provider, appointmentId: detail.id };
   const slots = useQuery({ ...slotsQuery(session.practice.id, search), enabled: isRealLocalDate(date) });
   const move = useMutation({
     mutationFn: (slot: StaffSlot) =>

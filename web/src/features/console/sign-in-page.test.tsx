@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_ANSWER } from '#domain/staff/staff-accounts-schemas.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, SIGNED_OUT, type ApiCall } from './console-test-kit.tsx';
@@ -74,7 +75,7 @@ describe('the console sign-in', () => {
   });
 
   it('sends a forgotten password’s e-mail and shows the server’s answer', async () => {
-    const answer = 'If that e-mail has an account, a link is on its way.';
+    const answer = PASSWORD_RESET_ANSWER;
     const calls = serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,
       'POST /api/v1/staff/password-reset': () => ({ result: { message: answer } }),

@@ -1,24 +1,42 @@
 import { queryOptions } from '@tanstack/react-query';
-import { StaffSlotsSchema, type StaffSlot } from './console-contracts.ts';
+import { StaffSlotsSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { staffRequest } from './console-request.ts';
 
 export interface SlotSearch {
   date: string;
   reasonId: string | null;
   provider: number | null;
+  /** The booking being moved: its own time counts as free. */
+  appointmentId: string;
+}
+
+/** A free time as the reschedule dialog shows and sends it. */
+export interface StaffSlot {
+  apt_date: string;
+  start_time: string;
+  end_time: string;
+  pms_prov_num: number;
+  pms_op_num: number;
 }
 
 /**
- * `GET /api/v1/staff/slots?date&reason_id[&pms_prov_num]`: any free time of the slot engine (the
- * practice's patient policy does not bind staff). The one adapter between that answer and the
- * reschedule dialog: when the server's schema lands in domain, only this file changes.
+ * `GET /api/v1/staff/slots?date&reason_id[&pms_prov_num]&appointment_id`: any free time of the
+ * slot engine (the practice's patient policy does not bind staff), in the patient slot list's
+ * records ("YYYY-MM-DD HH:mm:ss" wall times), turned into the dialog's slots here.
  */
 export function slotsQuery(practiceId: string, search: SlotSearch) {
   return queryOptions({
     queryKey: ['slots', practiceId, search] as const,
     queryFn: async ({ signal }): Promise<StaffSlot[]> => {
-      const query = { date: search.date, reason_id: search.reasonId ?? undefined, pms_prov_num: search.provider ?? undefined };
-      return (await staffRequest({ path: '/staff/slots', query, result: StaffSlotsSchema, signal })).result.slots;
+      const query = { date: search.date, reason_id: search.reasonId ?? undefined, pms_prov_num: search.provider ?? undefined, appointment_id: search.appointmentId };
+      const records = (await staffRequest({ path: '/staff/slots', query, result: StaffSlotsSchema, signal })).result;
+      return records.map((record) => ({
+        apt_date: record.DateTimeStart.slice(0, 10),
+        start_time: record.DateTimeStart.slice(11),
+        end_time: record.DateTimeEnd.slice(11),
+        pms_prov_num: record.ProvNum,
+        pms_op_num: record.OpNum,
+      }));
     },
     staleTime: 0,
   });

@@ -1,4 +1,4 @@
-import { TotpEnabledSchema, TotpSetupSchema, type TotpSetup } from './console-contracts.ts';
+import { TotpEnabledSchema, TotpSetupSchema, type TotpSetup } from '#domain/staff/staff-accounts-schemas.ts';
 import { staffRequest } from './console-request.ts';
 
 /** `POST /api/v1/staff/totp/setup`: a new secret for the authenticator app (not active until enabled). */
