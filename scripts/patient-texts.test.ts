@@ -22,8 +22,12 @@ const OPERATOR_FACING = [
   /^server\/adapters\/(pms|outbox)\//,
   /^domain\/practice\/practice-(config|deployment)/,
   /^web\/src\/test\//,
-  // The staff console (issue 22): staff-only pages, English by the issue's leave.
+  // The staff console (issue 22): staff-only pages and their API, English by the issue's leave. What a
+  // patient hears of a staff action (a cancellation, a move, a phone booking) is sent by the patient
+  // messages of bookings/ and manage/, which stay scanned.
   /^web\/src\/features\/console\//,
+  /^server\/features\/staff(-[a-z]+)?\//,
+  /^domain\/staff\//,
 ];
 const PROSE = /^[A-Z][A-Za-z’']*,? [A-Za-z’',]+ [A-Za-z]/;
 const DEVELOPER_CALL = /(^|\.)(log\.(trace|debug|info|warn|error|fatal)|console\.\w+|describe|it|test)$/;
