@@ -8,8 +8,11 @@ import { outbox } from './verification-steps.ts';
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Books a time about a week ahead (beyond the 24-hour cutoffs) through the API, as a patient's browser would. */
-export async function bookAWeekAhead(request: APIRequestContext, email: string, index: number, phone = '5125550142'): Promise<void> {
+/**
+ * Books a time about a week ahead (beyond the 24-hour cutoffs) through the API, as a patient's
+ * browser would; answers the booking's practice-local date.
+ */
+export async function bookAWeekAhead(request: APIRequestContext, email: string, index: number, phone = '5125550142', name = { first: 'Marta', last: 'Quinn' }): Promise<string> {
   const practice = await practiceId(request, 'bright-smile');
   const reason = await reasonId(request, 'bright-smile', 'Cleaning');
   const from = isoDay(Date.now() + 6 * DAY);
@@ -20,13 +23,14 @@ export async function bookAWeekAhead(request: APIRequestContext, email: string, 
   const slot = slots[index]!;
   const response = await request.post('/api/v1/appointment', {
     data: {
-      practice_id: practice, rfv_id: reason, first_name: 'Marta', last_name: 'Quinn', email, wireless_phone: phone, dob: '1984-02-03',
+      practice_id: practice, rfv_id: reason, first_name: name.first, last_name: name.last, email, wireless_phone: phone, dob: '1984-02-03',
       pms_prov_num: slot.ProvNum, pms_op_num: slot.OpNum, apt_date: slot.DateTimeStart.slice(0, 10), start_time: slot.DateTimeStart.slice(11), end_time: slot.DateTimeEnd.slice(11),
       patient_status: 'Returning Patient', is_patient: true, is_concented: true, has_insurance: false,
     },
     headers: { 'X-Bot-Challenge': await solvedBotChallenge(request), 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);
+  return slot.DateTimeStart.slice(0, 10);
 }
 
 /** The newest e-mail to `to` whose subject matches, waiting for the job queue. */

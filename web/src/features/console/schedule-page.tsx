@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isRealLocalDate } from '#domain/time/calendar-fields.ts';
 import { BookingDetailPanel } from './booking-detail-panel.tsx';
@@ -33,20 +33,35 @@ export function SchedulePage() {
   const askedClinic = Number(params.get('clinic'));
   const clinic = clinics.length === 0 ? null : (clinics.find((c) => c.pms_clinic_num === askedClinic) ?? clinics[0]!).pms_clinic_num;
 
-  const change = (next: { date?: string; view?: ScheduleView; clinic?: number }) => {
-    const merged = new URLSearchParams(params);
-    // Today and the day view are the defaults, so the plain address always opens on them.
-    if (next.date === today) merged.delete('date');
-    else if (next.date !== undefined) merged.set('date', next.date);
-    if (next.view === 'day') merged.delete('view');
-    else if (next.view !== undefined) merged.set('view', next.view);
-    if (next.clinic !== undefined) merged.set('clinic', String(next.clinic));
-    setParams(merged, { replace: true });
+  // Each change starts from the address the last change made (the router's copy is this render's),
+  // so two quick presses of `p` move two days even before the page has re-rendered after the first.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const change = (next: (current: { date: string; view: ScheduleView }) => { date?: string; view?: ScheduleView; clinic?: number }) => {
+    setParams(
+      () => {
+        const current = latest.current;
+        const currentDate = current.get('date') ?? '';
+        const step = next({ date: isRealLocalDate(currentDate) ? currentDate : today, view: current.get('view') === 'week' ? 'week' : 'day' });
+        const merged = new URLSearchParams(current);
+        // Today and the day view are the defaults, so the plain address always opens on them.
+        if (step.date === today) merged.delete('date');
+        else if (step.date !== undefined) merged.set('date', step.date);
+        if (step.view === 'day') merged.delete('view');
+        else if (step.view !== undefined) merged.set('view', step.view);
+        if (step.clinic !== undefined) merged.set('clinic', String(step.clinic));
+        latest.current = merged;
+        return merged;
+      },
+      { replace: true },
+    );
   };
   const run = (command: ScheduleCommand) => {
-    if (command === 'today') change({ date: today });
-    else if (command === 'next' || command === 'previous') change({ date: stepDate(view, date, command === 'next' ? 1 : -1) });
-    else change({ view: command });
+    if (command === 'today') change(() => ({ date: today }));
+    else if (command === 'next' || command === 'previous') change((current) => ({ date: stepDate(current.view, current.date, command === 'next' ? 1 : -1) }));
+    else change(() => ({ view: command }));
   };
   useScheduleShortcuts(run);
 
@@ -65,7 +80,7 @@ export function SchedulePage() {
   return (
     <>
     <main className="flex min-h-0 flex-1 flex-col" inert={opened !== null}>
-      <ScheduleToolbar heading={rangeHeading(dates)} view={view} clinics={clinics} clinic={clinic} onCommand={run} onClinic={(next) => change({ clinic: next })} />
+      <ScheduleToolbar heading={rangeHeading(dates)} view={view} clinics={clinics} clinic={clinic} onCommand={run} onClinic={(next) => change(() => ({ clinic: next }))} />
       {schedule.isError && <ErrorNote>{schedule.error.message}</ErrorNote>}
       {schedule.isPending ? (
         <p role="status" className="px-4">

@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { demoPractice } from './demo-practices.ts';
+import { expect, test } from './fixtures.ts';
+import { agreeToContact, answerNoInsurance, choosePatientType, chooseReason, chooseSlot, expectNoAxeViolations, fillContact, submitBooking } from './booking-steps.ts';
+import { bookAWeekAhead, emailTo } from './manage-steps.ts';
+import { uniqueContact } from './verification-steps.ts';
+
+// The staff console (issue 22): the demo owner of bright-smile (playwright.config.ts sets its
+// password) works the schedule while a patient books in another browser.
+const OWNER = { email: 'owner@bright-smile.example', password: 'e2e demo owner password' };
+const brightSmile = demoPractice('bright-smile');
+
+// A signed-out console asks who is signed in, and the staff API answers 401 as its convention says;
+// Chromium logs every 4xx of a fetch as an error, so that one answer is expected.
+test.use({ expectedConsoleErrors: { allow: [{ text: /status of 401/, url: /\/api\/v1\/staff\/session$/ }] } });
+
+async function signInToConsole(page: Page, date: string) {
+  await page.goto(`/console?date=${date}`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('region', { name: 'Schedule grid' })).toBeVisible();
+}
+
+const booking = (page: Page, name: string) => page.getByRole('region', { name: 'Schedule grid' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+test('an owner sees a patient’s booking appear, moves it, cancels another, and the patients hear of both', async ({ page, browser, request }) => {
+  const moved = uniqueContact('console-moved');
+  const cancelled = uniqueContact('console-cancelled');
+  // The booking to cancel, made earlier by another patient.
+  const cancelDate = await bookAWeekAhead(request, cancelled.email, 0, cancelled.phone, { first: 'Colm', last: 'Reyes' });
+
+  // The patient picks a time in their own browser; the owner opens that day in the console.
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await patient.goto('/bright-smile');
+  await choosePatientType(patient, 'Returning Patient');
+  await chooseReason(patient, 'Cleaning');
+  await chooseSlot(patient, 2);
+  const day = (await patient.getByRole('grid').locator('[data-day][aria-selected="true"]').getAttribute('data-day'))!;
+  await signInToConsole(page, day);
+  await expectNoAxeViolations(page);
+  await expect(booking(page, 'Nora Vance')).toHaveCount(0);
+
+  await fillContact(patient, { firstName: 'Nora', lastName: 'Vance', email: moved.email, phone: moved.phone, dob: '03041979', visitedBefore: 'Yes' });
+  await answerNoInsurance(patient);
+  await agreeToContact(patient, brightSmile.name);
+  const sent = await submitBooking(patient);
+  expect((await sent.response())?.status()).toBe(201);
+  const bookedAt = Date.now();
+  // No reload: the console's poll brings it.
+  await expect(booking(page, 'Nora Vance')).toBeVisible({ timeout: 15_000 });
+  console.log(`A patient's booking appeared in the open console ${((Date.now() - bookedAt) / 1000).toFixed(1)} s after it was made.`);
+  await patientContext.close();
+
+  // Move it to another free time of the same day.
+  await booking(page, 'Nora Vance').click();
+  const panel = page.getByRole('dialog', { name: 'Nora Vance' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(moved.email);
+  await panel.getByRole('button', { name: 'Reschedule…' }).click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule Nora Vance' });
+  const times = reschedule.getByRole('group', { name: 'Free times' }).getByRole('radio');
+  await expect(times.first()).toBeVisible();
+  await times.last().check();
+  await reschedule.getByRole('button', { name: 'Move the booking' }).click();
+  await expect(reschedule).toBeHidden();
+  await expect(panel.getByRole('status')).not.toBeEmpty();
+  await expect(panel).toContainText('Rescheduled');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // Cancel the other one, on its own day.
+  await page.goto(`/console?date=${cancelDate}`);
+  await booking(page, 'Colm Reyes').click();
+  const other = page.getByRole('dialog', { name: 'Colm Reyes' });
+  await other.getByRole('button', { name: 'Cancel booking…' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Colm Reyes’s booking?' });
+  await cancel.getByLabel('Why is it cancelled?').fill('The hygienist is ill that day.');
+  await cancel.getByRole('button', { name: 'Cancel the booking' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(other).toContainText('Cancelled');
+
+  // Each patient's e-mail says what happened.
+  await emailTo(request, moved.email, /^Your appointment at Bright Smile Dental was moved: /);
+  await emailTo(request, cancelled.email, /^Your appointment at Bright Smile Dental is cancelled$/);
+});
+
+test('the console is keyboard-operable: t, n and p move the day, and signing out ends the session', async ({ page }) => {
+  await signInToConsole(page, '2030-01-07');
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toContainText('January 7');
+  await page.getByRole('region', { name: 'Schedule grid' }).focus();
+  await page.keyboard.press('n');
+  await expect(title).toContainText('January 8');
+  await page.keyboard.press('p');
+  await page.keyboard.press('p');
+  await expect(title).toContainText('January 6');
+  await page.keyboard.press('w');
+  await expect(page).toHaveURL(/view=week/);
+  await page.keyboard.press('t');
+  await expect(title).not.toContainText('January');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // The API agrees: the cookie opens nothing any more.
+  expect((await page.request.get('/api/v1/staff/session')).status()).toBe(401);
+  // The console is never indexed nor kept by shared caches.
+  const response = await page.request.get('/console');
+  expect(response.headers()['x-robots-tag']).toContain('noindex');
+  expect(response.headers()['cache-control']).toContain('no-store');
+});
