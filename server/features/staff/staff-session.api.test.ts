@@ -45,6 +45,16 @@ describe('signing in', () => {
     expect(again.json().result.csrf_token).toBe(session.csrf_token);
   });
 
+  it('marks both cookies Secure when the public address is https', async () => {
+    const secureApp = await createTestApp(testDb.db, { clock, config: { publicUrl: 'https://book.example.com' } });
+    const owner = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' });
+    const response = await secureApp.inject({ method: 'POST', url: '/api/v1/staff/session', headers: { origin: 'https://book.example.com' }, payload: { email: owner.email, password: owner.password } });
+    expect(response.statusCode).toBe(201);
+    const setCookies = [response.headers['set-cookie']].flat().map(String);
+    for (const name of ['ct_staff', 'ct_device']) expect(setCookies.find((c) => c.startsWith(`${name}=`))).toMatch(/; Secure$/);
+    await secureApp.close();
+  });
+
   it('answers a wrong password and an unknown e-mail alike, and never with a session', async () => {
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     const wrong = await attempt(desk.email, 'not the password at all');
