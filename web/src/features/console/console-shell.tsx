@@ -1,10 +1,13 @@
 import { PRODUCT_NAME } from '#domain/product.ts';
+import { Route, Routes } from 'react-router';
+import { ConsoleNav } from './console-nav.tsx';
+import { FeedbackPage } from './feedback-page.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
 import { SchedulePage } from './schedule-page.tsx';
 import { SignOutButtons } from './sign-out-buttons.tsx';
 import { useStaffSession } from './staff-session-context.ts';
 
-/** The signed-in console: who and where in the header, the schedule below. */
+/** The signed-in console: who and where in the header with the pages' links, the page below (the schedule unless another is asked for). */
 export function ConsoleShell() {
   const session = useStaffSession();
   return (
@@ -14,10 +17,14 @@ export function ConsoleShell() {
           {PRODUCT_NAME} <span className="font-normal text-slate-600">staff console</span>
         </p>
         {session.practices.length > 1 ? <PracticeSwitcher /> : <p className="font-medium">{session.practice.name}</p>}
+        <ConsoleNav />
         <p className="ml-auto text-sm text-slate-700">{session.account.name ?? session.account.email}</p>
         <SignOutButtons />
       </header>
-      <SchedulePage key={session.practice.id} />
+      <Routes>
+        {session.permissions.includes('feedback') && <Route path="feedback" element={<FeedbackPage key={session.practice.id} />} />}
+        <Route path="*" element={<SchedulePage key={session.practice.id} />} />
+      </Routes>
     </div>
   );
 }
