@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { Route, Routes } from 'react-router';
 import { ConsoleNav } from './console-nav.tsx';
+import { ConsoleSearch } from './console-search.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
 import { SchedulePage } from './schedule-page.tsx';
@@ -18,6 +19,7 @@ export function ConsoleShell() {
         </p>
         {session.practices.length > 1 ? <PracticeSwitcher /> : <p className="font-medium">{session.practice.name}</p>}
         <ConsoleNav />
+        {session.permissions.includes('bookings') && <ConsoleSearch />}
         <p className="ml-auto text-sm text-slate-700">{session.account.name ?? session.account.email}</p>
         <SignOutButtons />
       </header>

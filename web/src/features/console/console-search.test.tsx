@@ -1,0 +1,70 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildAppointment, buildDetail, buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, type ApiCall } from './console-test-kit.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function serveSearch(permissions = buildSession().permissions): ApiCall[] {
+  return serveStaffApi({
+    'GET /api/v1/staff/session': () => ({ result: buildSession({ permissions }) }),
+    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ appointments: [] }) }),
+    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
+    'GET /api/v1/staff/search': (call) =>
+      (call.search.get('q') ?? '').trim().length < 2
+        ? { status: 400, error: { code: 'VALIDATION_ERROR', message: 'q must be at least 2 characters' } }
+        : {
+            result: {
+              kind: 'name',
+              appointments: [
+                buildAppointment({ id: 'apt-7', reference: 'BK-1007', apt_date: '2026-12-02', start_time: '14:30:00', status: 'confirmed', payment: 'paid', reason: { id: 'r2', name: 'Filling' } }),
+              ],
+            },
+          },
+    'GET /api/v1/staff/appointments/apt-7': () => ({ result: buildDetail({ id: 'apt-7', reference: 'BK-1007' }) }),
+  });
+}
+
+describe('the booking search', () => {
+  it('focuses on "/", lists what the server found with its badges, and opens a result’s details', async () => {
+    const calls = serveSearch();
+    renderConsole('/console?date=2026-11-25');
+    const field = await screen.findByRole('searchbox', { name: 'Search bookings' });
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(field);
+
+    fireEvent.change(field, { target: { value: 'doe' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search results for “doe”' });
+    const result = await within(dialog).findByRole('button', { name: /Jane Doe/ });
+    expect(result.textContent).toBe('Jane Doe, Wednesday, December 2, 2:30 PM · Filling · BK-1007, Confirmed, Paid');
+    expect(calls.find((call) => call.path === '/api/v1/staff/search')!.search.get('q')).toBe('doe');
+    await expectNoAxeViolations();
+
+    fireEvent.click(result);
+    const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
+    expect(await within(panel).findByText(/reference BK-1007/)).toBeTruthy();
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    // Back on the results, focus on the result that opened it.
+    expect(screen.queryByRole('dialog', { name: 'Jane Doe' })).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: /Jane Doe/ })));
+  });
+
+  it('shows the server’s message for a query too short', async () => {
+    serveSearch();
+    renderConsole('/console');
+    const field = await screen.findByRole('searchbox', { name: 'Search bookings' });
+    fireEvent.change(field, { target: { value: 'd' } });
+    fireEvent.submit(field.closest('form')!);
+    expect((await screen.findByRole('alert')).textContent).toBe('q must be at least 2 characters');
+  });
+
+  it('is not offered without the bookings permission', async () => {
+    serveSearch(['schedule', 'feedback']);
+    renderConsole('/console');
+    await screen.findByRole('navigation', { name: 'Console' });
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+});
