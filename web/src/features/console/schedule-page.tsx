@@ -5,6 +5,7 @@ import { isRealLocalDate } from '#domain/time/calendar-fields.ts';
 import { BookingDetailPanel } from './booking-detail-panel.tsx';
 import { rangeHeading, shortDay, stepDate, todayIn, viewDates, type ScheduleView } from './console-dates.ts';
 import { ErrorNote } from './console-notes.tsx';
+import { ExportForm } from './export-form.tsx';
 import { scheduleQuery } from './schedule-api.ts';
 import { ScheduleGrid } from './schedule-grid.tsx';
 import { dayColumns, gridRange, weekColumns } from './schedule-layout.ts';
@@ -81,6 +82,7 @@ export function SchedulePage() {
     <>
     <main className="flex min-h-0 flex-1 flex-col" inert={opened !== null}>
       <ScheduleToolbar heading={rangeHeading(dates)} view={view} clinics={clinics} clinic={clinic} onCommand={run} onClinic={(next) => change(() => ({ clinic: next }))} />
+      {session.permissions.includes('export') && <ExportForm key={`${dates[0]}-${dates.at(-1)}`} from={dates[0]!} to={dates.at(-1)!} />}
       {schedule.isError && <ErrorNote>{schedule.error.message}</ErrorNote>}
       {schedule.isPending ? (
         <p role="status" className="px-4">
