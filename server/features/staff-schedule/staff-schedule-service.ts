@@ -1,8 +1,5 @@
 import type { StaffAppointmentDetail, StaffSchedule, StaffScheduleQuery, StaffSlots, StaffSlotsQuery } from '#domain/staff/staff-appointment-schemas.ts';
 import { normaliseEmail, normalisePhone } from '#domain/verification/contact-normalisation.ts';
-import { addDays, parseLocalDate } from '#domain/time/local-date.ts';
-import { wallFromParts } from '#domain/time/wall-clock.ts';
-import { wallToInstant } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
 import { loadScheduleData } from '../../adapters/pms/builtin-schedule-repository.ts';
@@ -12,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { pmsUnavailable } from '../availability/availability-service.ts';
 import { findBookingState } from '../bookings/booking-lifecycle-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
+import { instantsOfDays } from '../staff/staff-date-range.ts';
 import { datesOf, openingHours, scheduleBlocks } from './schedule-blocks.ts';
 import { toStaffAppointment, toStaffAppointmentDetail } from './staff-appointment-view.ts';
 import { findDetailRow, findScheduleSetup, listClosureNames, listConsents, listDeliveries, listScheduleRows, listStaffActions } from './staff-schedule-repository.ts';
@@ -42,19 +40,11 @@ const safeContact = (normalise: (value: string) => string | null, value: string 
 export function createStaffScheduleReader(deps: StaffScheduleDeps) {
   const { db, clock } = deps;
 
-  /** Midnight of a practice-local date, as an instant. */
-  const midnight = (date: string, timeZone: string) => new Date(wallToInstant(wallFromParts(parseLocalDate(date), 0), timeZone));
-
   return {
     async schedule(practiceId: string, query: StaffScheduleQuery): Promise<StaffSchedule> {
-      const days = parseLocalDate(query.to) - parseLocalDate(query.from) + 1;
-      if (days < 1 || days > MAX_SCHEDULE_DAYS) {
-        throw AppError.badRequest(`The range must be 1 to ${MAX_SCHEDULE_DAYS} days, from on or before to.`, { to: `at most ${MAX_SCHEDULE_DAYS} days after from` });
-      }
       const practice = await deps.practices.requirePractice(practiceId);
       const timeZone = practice.server_tz;
-      const from = midnight(query.from, timeZone);
-      const to = midnight(addDays(query.to, 1), timeZone);
+      const { from, to } = instantsOfDays(query, timeZone, MAX_SCHEDULE_DAYS);
       const clinicNum = query.clinic ?? null;
       const [rows, setup, facts, closureNames] = await Promise.all([
         listScheduleRows(db, practiceId, { from, to, clinicNum }),
