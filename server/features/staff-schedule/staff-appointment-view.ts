@@ -68,6 +68,7 @@ const LIFECYCLE_ACTIONS: Record<string, string> = {
   rescheduled: 'appointment.reschedule',
 };
 const ACTION_TEXTS: Record<string, string> = {
+  'appointment.create': 'Booked by phone',
   'appointment.confirm': 'Confirmed',
   'appointment.arrived': 'Marked arrived',
   'appointment.no_show': 'Marked no-show',
@@ -94,7 +95,8 @@ function staffActionText(row: StaffActionRow): string {
  */
 export function historyOf(row: DetailRow, actions: readonly StaffActionRow[]): StaffAppointmentDetail['history'] {
   const facts: { at: Date | null; what: string; key: string | null; by: string | null }[] = [
-    { at: row.created_at, what: 'Booked online', key: null, by: null },
+    // A phone booking's making is the staff action 'appointment.create', which says who.
+    { at: row.booked_by_staff ? null : row.created_at, what: 'Booked online', key: null, by: null },
     { at: row.confirmed_at, what: 'Confirmed', key: 'confirmed', by: null },
     { at: row.rescheduled_at, what: 'Moved', key: 'rescheduled', by: null },
     { at: row.arrived_at, what: 'Arrived', key: 'arrived', by: null },

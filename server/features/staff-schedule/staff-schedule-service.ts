@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pmsUnavailable } from '../availability/availability-service.ts';
 import { findBookingState } from '../bookings/booking-lifecycle-repository.ts';
+import { listScheduleBlocks } from '../staff-booking/schedule-blocks-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { instantsOfDays } from '../staff/staff-date-range.ts';
 import { datesOf, openingHours, scheduleBlocks } from './schedule-blocks.ts';
@@ -46,12 +47,13 @@ export function createStaffScheduleReader(deps: StaffScheduleDeps) {
       const timeZone = practice.server_tz;
       const { from, to } = instantsOfDays(query, timeZone, MAX_SCHEDULE_DAYS);
       const clinicNum = query.clinic ?? null;
-      const [rows, setup, facts, closureNames] = await Promise.all([
+      const [rows, setup, facts, closureNames, blockedTime] = await Promise.all([
         listScheduleRows(db, practiceId, { from, to, clinicNum }),
         findScheduleSetup(db, practiceId),
         // The slot engine's own reader of schedules, breaks, closures and time off.
         loadScheduleData(db, practiceId, from, to),
         listClosureNames(db, practiceId, query.from, query.to),
+        listScheduleBlocks(db, practiceId, from.toISOString(), to.toISOString()),
       ]);
       const dates = datesOf(query.from, query.to);
       const isOpenDental = practice.pms.type === 'opendental';
@@ -69,7 +71,7 @@ export function createStaffScheduleReader(deps: StaffScheduleDeps) {
         providers: providers.map((p) => ({ pms_prov_num: p.pms_prov_num, name: p.name, pms_clinic_nums: p.pms_clinic_nums })),
         chairs: chairs.map((c) => ({ pms_op_num: c.pms_op_num, name: c.name, pms_clinic_num: c.pms_clinic_num })),
         appointments: rows.map((row) => toStaffAppointment(row, timeZone, isOpenDental)),
-        blocks: scheduleBlocks({ ...facts, closureNames }, dates, timeZone, clinicNum),
+        blocks: scheduleBlocks({ ...facts, closureNames, blockedTime }, dates, timeZone, clinicNum),
         hours: openingHours(facts, dates, clinicNum),
       };
     },
