@@ -17,8 +17,12 @@ const clock = fixedClock('2026-03-02T12:00:00Z');
 const ADMIN_KEY = 'admin-key-for-id-tests-0001';
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 // Tables whose `id` is not gen_random_uuid(): counters that never appear on the wire (code sends,
-// texts sent), and the local checkout's session ids, made in code (checked above).
-const OTHER_ID_TABLES = ['verification_sends', 'local_checkout_sessions', 'sms_sends'];
+// texts sent, failed staff sign-ins), and the local checkout's session ids, made in code (checked
+// above). The staff audit trail's id is an identity column because it is what makes the order of
+// appends certain (two rows of the same instant); it is on the wire only as an entry's id and the
+// paging cursor (`?before=`) of the owner-only audit API, which reads only the session's practice,
+// so knowing or guessing one opens nothing.
+const OTHER_ID_TABLES = ['verification_sends', 'local_checkout_sessions', 'sms_sends', 'staff_sign_in_failures', 'staff_audit'];
 
 let testDb: TestDatabase;
 let app: FastifyInstance;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { StaffBlockBody, StaffBlockCreated } from '#domain/staff/staff-booking-schemas.ts';
 import { addDays } from '#domain/time/local-date.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
@@ -9,6 +8,7 @@ import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
+import { pathId } from '../staff/staff-path-id.ts';
 import { countBookingsInBlock, deleteScheduleBlock, insertScheduleBlock, practiceHas, type ScheduleBlockRow } from './schedule-blocks-repository.ts';
 
 export interface ScheduleBlocksDeps {
@@ -67,8 +67,7 @@ export async function blockTime(deps: ScheduleBlocksDeps, who: { practice: Pract
 
 /** Gives blocked time back to the schedule; another practice's block is not found, as a missing one. */
 export async function unblockTime(deps: ScheduleBlocksDeps, who: { practiceId: string }, id: string, alsoInTransaction: InTransaction): Promise<{ id: string }> {
-  // Not a uuid: no such block (and never a database error).
-  if (!z.uuid().safeParse(id).success) throw blockNotFound();
+  pathId(id, blockNotFound);
   await deps.db.transaction(async (tx) => {
     const removed = await deleteScheduleBlock(tx, who.practiceId, id);
     if (!removed) throw blockNotFound();

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { StaffDateRangeQuerySchema } from '#domain/staff/staff-inbox-schemas.ts';
+import { MAX_RANGE_DAYS, StaffDateRangeQuerySchema } from '#domain/staff/staff-inbox-schemas.ts';
 import { parseQuery } from '../../http/request-parsing.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
 import { appointmentsCsv } from './appointments-export.ts';
-import { listAppointmentsBetween } from './staff-appointment-rows-repository.ts';
-import { instantsOfDays } from './staff-date-range.ts';
+import { instantsOfDays } from '../staff/staff-date-range.ts';
+import { listExportRows } from './staff-search-repository.ts';
 import type { StaffInboxDeps } from './staff-inbox-routes.ts';
 
 /**
@@ -16,11 +16,11 @@ export function registerAppointmentsExportRoutes(staff: FastifyInstance, deps: S
     const me = staffOf(request);
     const query = parseQuery(StaffDateRangeQuerySchema, request.query);
     const practice = await deps.practices.requirePractice(me.practiceId);
-    const rows = await listAppointmentsBetween(deps.db, me.practiceId, instantsOfDays(query, practice.server_tz));
+    const rows = await listExportRows(deps.db, me.practiceId, instantsOfDays(query, practice.server_tz, MAX_RANGE_DAYS));
     await audit(request, deps, { action: 'export', targetType: 'appointments', details: { from: query.from, to: query.to, rows: rows.length } });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="appointments-${practice.form_url}-${query.from}-${query.to}.csv"`)
-      .send(appointmentsCsv(rows));
+      .send(appointmentsCsv(rows, practice.server_tz));
   });
 }

@@ -8,6 +8,7 @@ import {
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
+import { pathId } from '../staff/staff-path-id.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
 import { countOpenFeedback, findFeedback, listFeedback, markFeedbackHandled, type FeedbackRow } from './feedback-inbox-repository.ts';
 import type { StaffInboxDeps } from './staff-inbox-routes.ts';
@@ -15,7 +16,6 @@ import type { StaffInboxDeps } from './staff-inbox-routes.ts';
 const EXCERPT_LENGTH = 160;
 // An inbox is read, handled and emptied; older items stay reachable by id from the review requests.
 const LIST_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = (id: string) => AppError.notFound(`There is no feedback ${id}.`);
 const feedbackRule = { config: { staff: { permission: 'feedback' as const } } };
@@ -31,8 +31,8 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
 
   staff.get<{ Params: { id: string } }>('/feedback/:id', feedbackRule, async (request) => {
     const me = staffOf(request);
-    const { id } = request.params;
-    const row = UUID.test(id) ? await findFeedback(deps.db, me.practiceId, id) : null;
+    const id = pathId(request.params.id, () => notFound(request.params.id));
+    const row = await findFeedback(deps.db, me.practiceId, id);
     if (!row) throw notFound(id);
     await audit(request, deps, { action: 'feedback.view', targetType: 'feedback', targetId: id });
     return ok(toDetail(row));
@@ -40,9 +40,8 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
 
   staff.post<{ Params: { id: string } }>('/feedback/:id/handled', feedbackRule, async (request) => {
     const me = staffOf(request);
-    const { id } = request.params;
     const { note } = parseBody(StaffFeedbackHandledBodySchema, request.body);
-    if (!UUID.test(id)) throw notFound(id);
+    const id = pathId(request.params.id, () => notFound(request.params.id));
     await deps.db.transaction(async (tx) => {
       const marked = await markFeedbackHandled(tx, me.practiceId, id, { accountId: me.accountId, email: me.email, note, at: deps.clock.now() });
       if (!marked) {

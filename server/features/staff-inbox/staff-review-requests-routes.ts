@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { StaffDateRangeQuerySchema, StaffReviewRequestBodySchema, type StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
+import { MAX_RANGE_DAYS, StaffDateRangeQuerySchema, StaffReviewRequestBodySchema, type StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import { createReviewsService } from '../reviews/reviews-service.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
-import { instantsOfDays } from './staff-date-range.ts';
+import { instantsOfDays } from '../staff/staff-date-range.ts';
 import type { StaffInboxDeps } from './staff-inbox-routes.ts';
 import { listReviewRequests, type ReviewRequestListRow } from './staff-review-requests-repository.ts';
 
@@ -43,7 +43,7 @@ export function registerStaffReviewRequestRoutes(staff: FastifyInstance, deps: S
     const me = staffOf(request);
     const query = parseQuery(StaffDateRangeQuerySchema, request.query);
     const practice = await deps.practices.requirePractice(me.practiceId);
-    const range = instantsOfDays(query, practice.server_tz);
+    const range = instantsOfDays(query, practice.server_tz, MAX_RANGE_DAYS);
     const rows = await listReviewRequests(deps.db, me.practiceId, { ...range, limit: LIST_LIMIT });
     return ok({ from: query.from, to: query.to, requests: rows.map(toItem) });
   });

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { SEARCH_LIMIT, StaffSearchQuerySchema } from '#domain/staff/staff-inbox-schemas.ts';
 import { ok, parseQuery } from '../../http/request-parsing.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
-import { searchAppointments } from './staff-appointment-rows-repository.ts';
-import { toStaffAppointment } from './staff-appointment-view.ts';
+import { toStaffAppointment } from '../staff-schedule/staff-appointment-view.ts';
 import type { StaffInboxDeps } from './staff-inbox-routes.ts';
 import { readSearchQuery } from './staff-search-query.ts';
+import { searchAppointments } from './staff-search-repository.ts';
 
 /**
  * Search by patient name, phone, e-mail or booking reference (issue 22). Every search is an audit
@@ -19,12 +19,14 @@ export function registerStaffSearchRoutes(staff: FastifyInstance, deps: StaffInb
     const me = staffOf(request);
     const { q } = parseQuery(StaffSearchQuerySchema, request.query);
     const query = readSearchQuery(q);
+    const practice = await deps.practices.requirePractice(me.practiceId);
     const rows = await searchAppointments(deps.db, me.practiceId, query, SEARCH_LIMIT);
     await audit(request, deps, {
       action: 'search',
       targetType: 'appointment',
       details: { kind: query.kind, length: q.length, results: rows.length, appointment_ids: rows.map((row) => row.id) },
     });
-    return ok({ kind: query.kind, appointments: rows.map(toStaffAppointment) });
+    const isOpenDental = practice.pms.type === 'opendental';
+    return ok({ kind: query.kind, appointments: rows.map((row) => toStaffAppointment(row, practice.server_tz, isOpenDental)) });
   });
 }

@@ -28,6 +28,21 @@ describe('schedule blocks', () => {
     expect(scheduleBlocks(facts, datesOf('2026-03-10', '2026-03-11'), 'America/New_York', null).some((b) => b.kind === 'time_off')).toBe(false);
   });
 
+  it('shades blocked time with its id and label, of the clinic asked for or of every clinic', () => {
+    const blockedTime = [
+      { id: 'b-all', starts_at: new Date('2026-03-09T14:00:00Z'), ends_at: new Date('2026-03-09T15:00:00Z'), pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: 'Team meeting' },
+      { id: 'b-two', starts_at: new Date('2026-03-09T18:00:00Z'), ends_at: new Date('2026-03-09T19:00:00Z'), pms_prov_num: 2, pms_op_num: null, pms_clinic_num: 2, label: null },
+    ];
+    const blocked = (clinicNum: number | null) =>
+      scheduleBlocks({ ...facts, blockedTime }, ['2026-03-09'], 'America/New_York', clinicNum).filter((b) => b.kind === 'blocked');
+    expect(blocked(null)).toEqual([
+      { id: 'b-all', kind: 'blocked', starts_at: '2026-03-09T14:00:00.000Z', ends_at: '2026-03-09T15:00:00.000Z', pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: 'Team meeting' },
+      { id: 'b-two', kind: 'blocked', starts_at: '2026-03-09T18:00:00.000Z', ends_at: '2026-03-09T19:00:00.000Z', pms_prov_num: 2, pms_op_num: null, pms_clinic_num: 2, label: null },
+    ]);
+    expect(blocked(1).map((b) => b.id)).toEqual(['b-all']);
+    expect(blocked(2).map((b) => b.id)).toEqual(['b-all', 'b-two']);
+  });
+
   it('gives each day the hours of the schedules working it, per clinic when asked', () => {
     expect(openingHours(facts, datesOf('2026-03-09', '2026-03-11'), null)).toEqual([
       { date: '2026-03-09', opens: '08:00', closes: '18:00' },

@@ -3,6 +3,7 @@ import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
 import { addDays, parseLocalDate, weekdayOfEpochDay } from '#domain/time/local-date.ts';
 import { parseLocalDateTime, parseTimeOfDay, wallFromParts } from '#domain/time/wall-clock.ts';
 import { wallToInstant } from '#domain/time/zoned-time.ts';
+import type { ScheduleBlockRow } from '../staff-booking/schedule-blocks-repository.ts';
 
 /** What the slot engine reads of a built-in schedule (builtin-schedule-repository.ts), without the bookings. */
 export interface ScheduleFacts {
@@ -11,6 +12,8 @@ export interface ScheduleFacts {
   timeOff: readonly ProviderTimeOff[];
   /** The closures' names, the label of their shading ("Staff training"). */
   closureNames?: ReadonlyMap<string, string | null>;
+  /** Time staff blocked from the console, with its id (to remove it) and label. */
+  blockedTime?: readonly ScheduleBlockRow[];
 }
 
 export interface DayHours {
@@ -49,7 +52,8 @@ export function openingHours(facts: ScheduleFacts, dates: readonly string[], cli
 
 /**
  * Time nobody can book in the range, as the schedule shades it: each working schedule's breaks,
- * closed days (the whole practice), and providers' time off. Instants, so a DST day shades right.
+ * closed days (the whole practice), providers' time off and time staff blocked (of the clinic asked
+ * for, or of every clinic). Instants, so a DST day shades right.
  */
 export function scheduleBlocks(facts: ScheduleFacts, dates: readonly string[], timeZone: string, clinicNum: number | null): ScheduleBlock[] {
   if (dates.length === 0) return [];
@@ -77,6 +81,12 @@ export function scheduleBlocks(facts: ScheduleFacts, dates: readonly string[], t
     const startsAt = new Date(wallToInstant(parseLocalDateTime(off.start), timeZone)).toISOString();
     const endsAt = new Date(wallToInstant(parseLocalDateTime(off.end), timeZone)).toISOString();
     if (startsAt < rangeEnd && endsAt > rangeStart) blocks.push(block('time_off', startsAt, endsAt, { pms_prov_num: off.provNum }));
+  }
+  for (const blocked of facts.blockedTime ?? []) {
+    if (clinicNum !== null && blocked.pms_clinic_num !== null && blocked.pms_clinic_num !== clinicNum) continue;
+    blocks.push(block('blocked', new Date(blocked.starts_at).toISOString(), new Date(blocked.ends_at).toISOString(), {
+      id: blocked.id, pms_prov_num: blocked.pms_prov_num, pms_op_num: blocked.pms_op_num, pms_clinic_num: blocked.pms_clinic_num, label: blocked.label,
+    }));
   }
   return blocks.sort((a, b) => a.starts_at.localeCompare(b.starts_at));
 }

@@ -7,11 +7,13 @@ import type { ConsentRow, DeliveryRow, DetailRow, ScheduleRow, StaffActionRow } 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
 /** The wall times of a booking in the practice's zone; all null for a request without a time. */
-function wallTimes(row: Pick<ScheduleRow, 'starts_at' | 'ends_at'>, timeZone: string) {
+export function wallTimes(row: Pick<ScheduleRow, 'starts_at' | 'ends_at'>, timeZone: string) {
   const start = row.starts_at ? formatInstantLocal(row.starts_at, timeZone) : null;
   const end = row.ends_at ? formatInstantLocal(row.ends_at, timeZone) : null;
   return { apt_date: start?.slice(0, 10) ?? null, start_time: start?.slice(11) ?? null, end_time: end?.slice(11) ?? null };
 }
+
+export const isNewPatient = (row: Pick<ScheduleRow, 'patient_status'>) => row.patient_status === 'New Patient';
 
 function common(row: ScheduleRow, isOpenDental: boolean) {
   return {
@@ -30,7 +32,7 @@ function common(row: ScheduleRow, isOpenDental: boolean) {
   };
 }
 
-/** A row of the schedule's list (which holds only bookings with a time). */
+/** A row of the schedule's list, of search's and the export's (which hold only bookings with a time). */
 export function toStaffAppointment(row: ScheduleRow, timeZone: string, isOpenDental: boolean): StaffAppointment {
   const times = wallTimes(row, timeZone);
   return {
@@ -40,7 +42,7 @@ export function toStaffAppointment(row: ScheduleRow, timeZone: string, isOpenDen
     apt_date: times.apt_date!,
     start_time: times.start_time!,
     end_time: times.end_time!,
-    patient: { first_name: row.first_name, last_name: row.last_name, is_new: row.patient_status === 'New Patient' },
+    patient: { first_name: row.first_name, last_name: row.last_name, is_new: isNewPatient(row) },
   };
 }
 
@@ -66,6 +68,7 @@ const LIFECYCLE_ACTIONS: Record<string, string> = {
   rescheduled: 'appointment.reschedule',
 };
 const ACTION_TEXTS: Record<string, string> = {
+  'appointment.create': 'Booked by phone',
   'appointment.confirm': 'Confirmed',
   'appointment.arrived': 'Marked arrived',
   'appointment.no_show': 'Marked no-show',
@@ -92,7 +95,8 @@ function staffActionText(row: StaffActionRow): string {
  */
 export function historyOf(row: DetailRow, actions: readonly StaffActionRow[]): StaffAppointmentDetail['history'] {
   const facts: { at: Date | null; what: string; key: string | null; by: string | null }[] = [
-    { at: row.created_at, what: 'Booked online', key: null, by: null },
+    // A phone booking's making is the staff action 'appointment.create', which says who.
+    { at: row.booked_by_staff ? null : row.created_at, what: 'Booked online', key: null, by: null },
     { at: row.confirmed_at, what: 'Confirmed', key: 'confirmed', by: null },
     { at: row.rescheduled_at, what: 'Moved', key: 'rescheduled', by: null },
     { at: row.arrived_at, what: 'Arrived', key: 'arrived', by: null },
@@ -122,7 +126,7 @@ export function toStaffAppointmentDetail(
     patient: {
       first_name: row.first_name,
       last_name: row.last_name,
-      is_new: row.patient_status === 'New Patient',
+      is_new: isNewPatient(row),
       dob: row.dob,
       email: row.email,
       phone: row.wireless_phone,

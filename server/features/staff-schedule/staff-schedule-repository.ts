@@ -1,7 +1,7 @@
 import type { BookingStatus, CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
 
-/** A booking as the console's schedule shows it. */
+/** A booking as the console lists it: the schedule, search and export (staff-inbox). */
 export interface ScheduleRow {
   id: string;
   reference: string;
@@ -20,6 +20,9 @@ export interface ScheduleRow {
   last_name: string;
   patient_status: string | null;
   booked_by_staff: boolean;
+  provider_name: string | null;
+  chair_name: string | null;
+  clinic_name: string | null;
 }
 
 /** Everything the detail adds to it. */
@@ -31,9 +34,6 @@ export interface DetailRow extends ScheduleRow {
   booker_first_name: string | null;
   booker_last_name: string | null;
   booker_dob: string | null;
-  provider_name: string | null;
-  chair_name: string | null;
-  clinic_name: string | null;
   user_message: string | null;
   insurance_details: Record<string, unknown> | null;
   language: 'en' | 'es';
@@ -54,13 +54,31 @@ export interface DetailRow extends ScheduleRow {
   rescheduled_at: Date | null;
 }
 
-// Phone bookings (issue 22's "book a patient who phoned") are a later slice: until the booking row
-// says who made it, every booking came in online.
-const BOOKED_BY_STAFF = 'false';
+// A phone booking's source_meta says who made it (staff-booking-service.ts); a patient's own
+// source_meta is cut down to source/gclid/fbclid, so no patient can pass as staff.
+const BOOKED_BY_STAFF = "coalesce(a.source_meta->>'channel' = 'staff', false)";
 
 const SCHEDULE_COLUMNS = `a.id, a.reference, a.status, a.reschedule_count, a.payment_status, a.pms_write_status, a.starts_at, a.ends_at,
   a.pms_clinic_num, a.pms_prov_num, a.pms_op_num, a.reason_id, r.name as reason_name,
-  coalesce(pt.first_name, '') as first_name, coalesce(pt.last_name, '') as last_name, a.patient_status, ${BOOKED_BY_STAFF} as booked_by_staff`;
+  coalesce(pt.first_name, '') as first_name, coalesce(pt.last_name, '') as last_name, a.patient_status, ${BOOKED_BY_STAFF} as booked_by_staff,
+  coalesce(nullif(trim(pv.provider_display_name), ''), nullif(trim(concat_ws(' ', pv.provider_first_name, pv.provider_last_name)), '')) as provider_name,
+  o.name as chair_name, coalesce(c.display_name, c.pms_abbr) as clinic_name`;
+
+const BOOKING_TABLES = `appointments a
+       left join patients pt on pt.id = a.patient_id
+       left join reasons_for_visit r on r.id = a.reason_id
+       left join providers pv on pv.practice_id = a.practice_id and pv.pms_prov_num = a.pms_prov_num
+       left join operatories o on o.practice_id = a.practice_id and o.pms_op_num = a.pms_op_num
+       left join clinics c on c.practice_id = a.practice_id and c.pms_clinic_num = a.pms_clinic_num`;
+
+/**
+ * `select <the ScheduleRow columns>[, extra] from <the booking a, its patient pt, reason r, provider
+ * pv, chair o and clinic c>`: the one reading of a booking row for every list of the console
+ * (schedule, search, export) and the detail, so they all map through one toStaffAppointment.
+ */
+export function selectScheduleRows(extra = ''): string {
+  return `select ${SCHEDULE_COLUMNS}${extra ? `, ${extra}` : ''} from ${BOOKING_TABLES}`;
+}
 
 /**
  * The practice's bookings starting in [from, to), ended ones included (the day shows them), but
@@ -68,10 +86,7 @@ const SCHEDULE_COLUMNS = `a.id, a.reference, a.status, a.reschedule_count, a.pay
  */
 export async function listScheduleRows(db: Queryable, practiceId: string, range: { from: Date; to: Date; clinicNum: number | null }): Promise<ScheduleRow[]> {
   return db.query<ScheduleRow>(
-    `select ${SCHEDULE_COLUMNS}
-       from appointments a
-       left join patients pt on pt.id = a.patient_id
-       left join reasons_for_visit r on r.id = a.reason_id
+    `${selectScheduleRows()}
       where a.practice_id = $1 and a.starts_at >= $2 and a.starts_at < $3 and a.status <> 'expired'
         and ($4::integer is null or a.pms_clinic_num = $4)
       order by a.starts_at, a.pms_prov_num, a.pms_op_num`,
@@ -82,19 +97,12 @@ export async function listScheduleRows(db: Queryable, practiceId: string, range:
 /** One booking of the practice, or null: another practice's id reads as a missing one. */
 export async function findDetailRow(db: Queryable, practiceId: string, appointmentId: string): Promise<DetailRow | null> {
   const [row] = await db.query<DetailRow>(
-    `select ${SCHEDULE_COLUMNS}, a.practice_id, to_char(pt.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone,
+    `${selectScheduleRows(`a.practice_id, to_char(pt.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone,
             a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob,
-            coalesce(nullif(trim(pv.provider_display_name), ''), nullif(trim(concat_ws(' ', pv.provider_first_name, pv.provider_last_name)), '')) as provider_name,
-            o.name as chair_name, c.display_name as clinic_name, a.user_message, a.insurance_details, a.language,
+            a.user_message, a.insurance_details, a.language,
             a.verification_token_hash is not null as has_verification, vu.spent_at as verified_at,
             a.amount_cents, a.paid_at, a.source_meta, a.utm_details, a.referrer_id, a.created_at,
-            a.confirmed_at, a.arrived_at, a.no_show_at, a.cancelled_at, a.cancelled_by, a.cancel_reason, a.rescheduled_at
-       from appointments a
-       left join patients pt on pt.id = a.patient_id
-       left join reasons_for_visit r on r.id = a.reason_id
-       left join providers pv on pv.practice_id = a.practice_id and pv.pms_prov_num = a.pms_prov_num
-       left join operatories o on o.practice_id = a.practice_id and o.pms_op_num = a.pms_op_num
-       left join clinics c on c.practice_id = a.practice_id and c.pms_clinic_num = a.pms_clinic_num
+            a.confirmed_at, a.arrived_at, a.no_show_at, a.cancelled_at, a.cancelled_by, a.cancel_reason, a.rescheduled_at`)}
        left join verification_token_uses vu on vu.token_hash = a.verification_token_hash and vu.appointment_id = a.id
       where a.id = $1 and a.practice_id = $2`,
     [appointmentId, practiceId],

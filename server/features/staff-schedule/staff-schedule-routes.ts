@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   StaffCancelBodySchema,
   StaffRescheduleBodySchema,
@@ -8,6 +7,7 @@ import {
 } from '#domain/staff/staff-appointment-schemas.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
+import { pathId } from '../staff/staff-path-id.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
 import { createStaffAppointmentActions } from './staff-appointment-actions.ts';
 import { appointmentNotFound, createStaffScheduleReader, type StaffScheduleDeps } from './staff-schedule-service.ts';
@@ -18,14 +18,7 @@ export interface StaffScheduleRoutesDeps extends StaffScheduleDeps {
 }
 
 type ById = { Params: { id: string } };
-const IdSchema = z.uuid();
-
-/** The id in the path; one that is not an id is as missing as another practice's (404, never a 500). */
-function idOf(request: FastifyRequest<ById>): string {
-  const parsed = IdSchema.safeParse(request.params.id);
-  if (!parsed.success) throw appointmentNotFound();
-  return parsed.data.toLowerCase();
-}
+const idOf = (request: FastifyRequest<ById>) => pathId(request.params.id, appointmentNotFound);
 
 const SCHEDULE = { config: { staff: { permission: 'schedule' as const } } };
 const BOOKINGS = { config: { staff: { permission: 'bookings' as const } } };

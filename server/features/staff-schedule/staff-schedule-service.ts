@@ -1,8 +1,5 @@
 import type { StaffAppointmentDetail, StaffSchedule, StaffScheduleQuery, StaffSlots, StaffSlotsQuery } from '#domain/staff/staff-appointment-schemas.ts';
 import { normaliseEmail, normalisePhone } from '#domain/verification/contact-normalisation.ts';
-import { addDays, parseLocalDate } from '#domain/time/local-date.ts';
-import { wallFromParts } from '#domain/time/wall-clock.ts';
-import { wallToInstant } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
 import { loadScheduleData } from '../../adapters/pms/builtin-schedule-repository.ts';
@@ -11,7 +8,9 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pmsUnavailable } from '../availability/availability-service.ts';
 import { findBookingState } from '../bookings/booking-lifecycle-repository.ts';
+import { listScheduleBlocks } from '../staff-booking/schedule-blocks-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
+import { instantsOfDays } from '../staff/staff-date-range.ts';
 import { datesOf, openingHours, scheduleBlocks } from './schedule-blocks.ts';
 import { toStaffAppointment, toStaffAppointmentDetail } from './staff-appointment-view.ts';
 import { findDetailRow, findScheduleSetup, listClosureNames, listConsents, listDeliveries, listScheduleRows, listStaffActions } from './staff-schedule-repository.ts';
@@ -42,26 +41,19 @@ const safeContact = (normalise: (value: string) => string | null, value: string 
 export function createStaffScheduleReader(deps: StaffScheduleDeps) {
   const { db, clock } = deps;
 
-  /** Midnight of a practice-local date, as an instant. */
-  const midnight = (date: string, timeZone: string) => new Date(wallToInstant(wallFromParts(parseLocalDate(date), 0), timeZone));
-
   return {
     async schedule(practiceId: string, query: StaffScheduleQuery): Promise<StaffSchedule> {
-      const days = parseLocalDate(query.to) - parseLocalDate(query.from) + 1;
-      if (days < 1 || days > MAX_SCHEDULE_DAYS) {
-        throw AppError.badRequest(`The range must be 1 to ${MAX_SCHEDULE_DAYS} days, from on or before to.`, { to: `at most ${MAX_SCHEDULE_DAYS} days after from` });
-      }
       const practice = await deps.practices.requirePractice(practiceId);
       const timeZone = practice.server_tz;
-      const from = midnight(query.from, timeZone);
-      const to = midnight(addDays(query.to, 1), timeZone);
+      const { from, to } = instantsOfDays(query, timeZone, MAX_SCHEDULE_DAYS);
       const clinicNum = query.clinic ?? null;
-      const [rows, setup, facts, closureNames] = await Promise.all([
+      const [rows, setup, facts, closureNames, blockedTime] = await Promise.all([
         listScheduleRows(db, practiceId, { from, to, clinicNum }),
         findScheduleSetup(db, practiceId),
         // The slot engine's own reader of schedules, breaks, closures and time off.
         loadScheduleData(db, practiceId, from, to),
         listClosureNames(db, practiceId, query.from, query.to),
+        listScheduleBlocks(db, practiceId, from.toISOString(), to.toISOString()),
       ]);
       const dates = datesOf(query.from, query.to);
       const isOpenDental = practice.pms.type === 'opendental';
@@ -79,7 +71,7 @@ export function createStaffScheduleReader(deps: StaffScheduleDeps) {
         providers: providers.map((p) => ({ pms_prov_num: p.pms_prov_num, name: p.name, pms_clinic_nums: p.pms_clinic_nums })),
         chairs: chairs.map((c) => ({ pms_op_num: c.pms_op_num, name: c.name, pms_clinic_num: c.pms_clinic_num })),
         appointments: rows.map((row) => toStaffAppointment(row, timeZone, isOpenDental)),
-        blocks: scheduleBlocks({ ...facts, closureNames }, dates, timeZone, clinicNum),
+        blocks: scheduleBlocks({ ...facts, closureNames, blockedTime }, dates, timeZone, clinicNum),
         hours: openingHours(facts, dates, clinicNum),
       };
     },

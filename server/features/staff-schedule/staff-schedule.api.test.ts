@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaffScheduleSchema, StaffSlotsSchema, type StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
+import { StaffAppointmentDetailSchema, StaffScheduleSchema, StaffSlotsSchema, type ScheduleBlock, type StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
+import { StaffSearchResultSchema } from '#domain/staff/staff-inbox-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
@@ -16,6 +17,7 @@ let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let desk: StaffClient;
+let deskEmail: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -32,7 +34,9 @@ beforeAll(async () => {
   )['test-practice']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
   app = await createTestApp(testDb.db, { clock });
-  desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' }));
+  const account = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' });
+  deskEmail = account.email;
+  desk = await signIn(app, account);
 });
 afterAll(async () => {
   await app?.close();
@@ -154,5 +158,48 @@ describe('free times for staff', () => {
     expect((await desk.get(`/api/v1/staff/slots?date=2026-03-02`)).statusCode).toBe(400);
     expect((await desk.get(`/api/v1/staff/slots?date=2026-03-02&reason_id=nope`)).statusCode).toBe(400);
     expect((await desk.get(`/api/v1/staff/slots?date=2026-03-02&reason_id=${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+// What the console itself made shows on the schedule: a phone booking is marked as booked by staff
+// (in the list and in search), and blocked time is shaded with its id and label. Days no test above uses.
+describe('a phone booking', () => {
+  it('is booked_by_staff in the schedule and in search, an online one is not, and its history says who booked it', async () => {
+    const online = await book({ apt_date: '2026-03-11', start_time: '09:00:00', end_time: '09:30:00' });
+    const response = await desk.post('/api/v1/staff/appointments', {
+      reason_id: examId, pms_prov_num: 1, apt_date: '2026-03-11', start_time: '10:00', first_name: 'Rosa', last_name: 'Quintero',
+      dob: '1970-05-06', is_new_patient: false, email: 'rosa.quintero@example.com', wireless_phone: '', language: 'en', agreed_to_contact: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const phoned: string = response.json().result.id;
+
+    const byStaff = (appointments: { id: string; booked_by_staff: boolean }[]) => Object.fromEntries(appointments.map((a) => [a.id, a.booked_by_staff]));
+    expect(byStaff((await schedule('from=2026-03-11&to=2026-03-11')).appointments)).toEqual({ [online]: false, [phoned]: true });
+    const search = await desk.get('/api/v1/staff/search?q=Quintero');
+    expect(search.statusCode).toBe(200);
+    expect(byStaff(StaffSearchResultSchema.parse(search.json().result).appointments)).toEqual({ [phoned]: true });
+
+    const detail = StaffAppointmentDetailSchema.parse((await desk.get(`/api/v1/staff/appointments/${phoned}`)).json().result);
+    expect(detail.booked_by_staff).toBe(true);
+    expect(detail.history.map((h) => [h.what, h.by])).toEqual([['Booked by phone', deskEmail]]);
+  });
+});
+
+describe('blocked time', () => {
+  it('shows on the schedule of its day with its id and label, for its clinic, and is gone once removed', async () => {
+    const created = await desk.post('/api/v1/staff/blocks', { date: '2026-03-12', start_time: '13:00', end_time: '14:30', pms_prov_num: 1, label: 'Dentist at a course' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id: string = created.json().result.id;
+    const blocked = (blocks: ScheduleBlock[]) => blocks.filter((b) => b.kind === 'blocked');
+
+    expect(blocked((await schedule('from=2026-03-12&to=2026-03-12')).blocks)).toEqual([
+      { id, kind: 'blocked', starts_at: '2026-03-12T17:00:00.000Z', ends_at: '2026-03-12T18:30:00.000Z', pms_prov_num: 1, pms_op_num: null, pms_clinic_num: null, label: 'Dentist at a course' },
+    ]);
+    // A block of no clinic is every clinic's; another day's schedule does not show it.
+    expect(blocked((await schedule('from=2026-03-12&to=2026-03-12&clinic=5')).blocks).map((b) => b.id)).toEqual([id]);
+    expect(blocked((await schedule('from=2026-03-11&to=2026-03-11')).blocks)).toEqual([]);
+
+    expect((await desk.request({ method: 'DELETE', url: `/api/v1/staff/blocks/${id}` })).statusCode).toBe(200);
+    expect(blocked((await schedule('from=2026-03-12&to=2026-03-12')).blocks)).toEqual([]);
   });
 });

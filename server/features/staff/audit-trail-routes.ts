@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_CSV_COLUMNS, AUDIT_MAX_DAYS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, AuditQuerySchema } from '#domain/staff/staff-accounts-schemas.ts';
 import { toCsv } from '#domain/format/csv-format.ts';
-import { addDays, parseLocalDate } from '#domain/time/local-date.ts';
-import { wallFromParts } from '#domain/time/wall-clock.ts';
-import { wallToInstant } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,6 +8,7 @@ import { ok, parseQuery } from '../../http/request-parsing.ts';
 import { listAuditForExport } from './audit-export-repository.ts';
 import { findAccountPractice } from './staff-accounts-repository.ts';
 import { type AuditRow, listAudit } from './staff-audit-repository.ts';
+import { instantsOfDays } from './staff-date-range.ts';
 import { audit, staffOf, type StaffPrincipal } from './staff-session-guard.ts';
 
 const entryOf = (row: AuditRow): AuditEntry => ({
@@ -35,14 +33,9 @@ export function registerAuditTrailRoutes(staff: FastifyInstance, deps: { db: Dat
   /** The practice's calendar days `from`..`to` (both included) as instants. */
   async function rangeOf(me: StaffPrincipal, query: unknown) {
     const parsed = parseQuery(AuditQuerySchema, query);
-    const firstDay = parseLocalDate(parsed.from);
-    const lastDay = parseLocalDate(parsed.to);
-    if (lastDay < firstDay) throw AppError.badRequest('to must not be before from.', { to: 'to must not be before from.' });
-    if (lastDay - firstDay + 1 > AUDIT_MAX_DAYS) throw AppError.badRequest(`At most ${AUDIT_MAX_DAYS} days at a time.`, { to: `At most ${AUDIT_MAX_DAYS} days at a time.` });
     const practice = await findAccountPractice(db, me.accountId, me.practiceId);
     if (!practice) throw AppError.notFound('No such practice.');
-    const instant = (date: string) => new Date(wallToInstant(wallFromParts(parseLocalDate(date), 0), practice.time_zone));
-    return { query: parsed, formUrl: practice.form_url, from: instant(parsed.from), to: instant(addDays(parsed.to, 1)) };
+    return { query: parsed, formUrl: practice.form_url, ...instantsOfDays(parsed, practice.time_zone, AUDIT_MAX_DAYS) };
   }
 
   staff.get('/audit', rule, async (request) => {

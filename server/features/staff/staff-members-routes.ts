@@ -3,10 +3,10 @@ import { InviteMemberBodySchema, UpdateMemberBodySchema } from '#domain/staff/st
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
+import { pathId } from './staff-path-id.ts';
 import { audit, staffOf } from './staff-session-guard.ts';
 import { createStaffMembers, NO_SUCH_MEMBER } from './staff-members-service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `/api/v1/staff/members`: an owner lists, invites, re-roles, deactivates and reactivates the practice's staff. */
 export function registerStaffMemberRoutes(staff: FastifyInstance, deps: { db: Database; clock: Clock; publicUrl: string }): void {
@@ -23,8 +23,7 @@ export function registerStaffMemberRoutes(staff: FastifyInstance, deps: { db: Da
 
   staff.patch<{ Params: { id: string } }>('/members/:id', rule, async (request) => {
     const body = parseBody(UpdateMemberBodySchema, request.body);
-    // Not an id at all: answered as another practice's id is, without asking the database.
-    if (!UUID.test(request.params.id)) throw NO_SUCH_MEMBER();
-    return ok(await membersFor(request).update(staffOf(request), request.params.id, body));
+    const id = pathId(request.params.id, NO_SUCH_MEMBER);
+    return ok(await membersFor(request).update(staffOf(request), id, body));
   });
 }
