@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue } from './cookies.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageOfAcceptLanguage, languageOfTag, pickLanguage, type Language } from '#domain/i18n/languages.ts';
 
 declare module 'fastify' {
@@ -6,15 +7,6 @@ declare module 'fastify' {
     /** The language this request is answered in (ADR 0034). */
     readonly language: Language;
   }
-}
-
-/** The value of one cookie in a `Cookie` header, or null. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.split('=');
-    if (key?.trim() === name) return value.join('=').trim() || null;
-  }
-  return null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { StaffRole } from '#domain/staff/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import { createStaffAccount } from '../features/staff/staff-accounts-service.ts';
+import { importPractices, practiceConfig } from './practice-factory.ts';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
@@ -52,4 +53,44 @@ export async function signIn(app: FastifyInstance, credentials: { email: string;
     get: (url, headers = {}) => request({ method: 'GET', url, headers }),
     post: (url, payload = {}) => request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
   };
+}
+
+let practices = 0;
+
+/** A practice of the test's own (a last-owner rule needs a practice nobody else adds owners to). */
+export async function newPractice(db: Database, name = 'Own Practice'): Promise<string> {
+  const formUrl = `own-practice-${++practices}`;
+  const ids = await importPractices(db, practiceConfig({ form_url: formUrl, name }));
+  return ids[formUrl]!;
+}
+
+export interface QueuedEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The e-mails queued for an address, oldest first (the jobs the worker would hand to the provider). */
+export async function emailsTo(db: Database, to: string): Promise<QueuedEmail[]> {
+  const rows = await db.query<{ payload: QueuedEmail }>(`select payload from jobs where type = 'email.send' and payload->>'to' = $1 order by created_at`, [to]);
+  return rows.map((row) => row.payload);
+}
+
+/** The token of the set-password link in an e-mail's text. */
+export function linkTokenIn(text: string): string {
+  const match = /\/console\/set-password\/([A-Za-z0-9_-]{32})/.exec(text);
+  if (!match) throw new Error(`No set-password link in: ${text}`);
+  return match[1]!;
+}
+
+export async function auditActions(db: Database, practiceId: string, since = new Date(0)): Promise<string[]> {
+  const rows = await db.query<{ action: string }>(`select action from staff_audit where practice_id = $1 and at >= $2 order by id`, [practiceId, since.toISOString()]);
+  return rows.map((row) => row.action);
+}
+
+/** A practice of the test's own with an owner, signed in. */
+export async function ownedPractice(db: Database, app: FastifyInstance): Promise<{ practiceId: string; owner: { id: string; email: string; password: string }; console: StaffClient }> {
+  const practiceId = await newPractice(db);
+  const owner = await addStaff(db, { practiceIds: [practiceId], role: 'owner' });
+  return { practiceId, owner, console: await signIn(app, owner) };
 }

@@ -5,7 +5,7 @@ import { createReviewsService } from '../reviews/reviews-service.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
 import { instantsOfDays } from '../staff/staff-date-range.ts';
 import type { StaffInboxDeps } from './staff-inbox-routes.ts';
-import { listReviewRequests, type ReviewRequestListRow } from './staff-review-requests-repository.ts';
+import { listReviewRequests, type ReviewRequestListRow } from '../reviews/review-requests-repository.ts';
 
 // A year of a busy practice's requests; the console pages by range rather than by count.
 const LIST_LIMIT = 2_000;

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_ANSWER } from '#domain/staff/staff-accounts-schemas.ts';
-import { addStaff, signIn } from '../../test/staff-factory.ts';
+import { addStaff, auditActions, emailsTo, linkTokenIn, newPractice, signIn } from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { PASSWORD_LIMITS, RESET_ANSWER_FLOOR_MS } from './password-link-routes.ts';
-import { auditActions, emailsTo, linkTokenIn, newPractice } from './staff-accounts-test-support.ts';
 import { createStaffAccount, mintPasswordLink } from './staff-accounts-service.ts';
 
 // One-time links that set a password, and the reset by e-mail (issue 22).

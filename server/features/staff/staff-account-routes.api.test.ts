@@ -1,9 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff, signIn, type StaffClient } from '../../test/staff-factory.ts';
+import { addStaff, newPractice, signIn, type StaffClient } from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { newPractice } from './staff-accounts-test-support.ts';
 
 // Who may call the account routes (issue 22): a session, the owner's rights, and the CSRF token.
 const clock = fixedClock('2026-03-02T12:00:00Z');

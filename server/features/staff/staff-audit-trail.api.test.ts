@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPageSchema } from '#domain/staff/staff-accounts-schemas.ts';
-import { addStaff, signIn } from '../../test/staff-factory.ts';
+import { auditActions, ownedPractice } from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { insertAudit } from './staff-audit-repository.ts';
-import { auditActions, newPractice } from './staff-accounts-test-support.ts';
 
 // The owner reads and exports the practice's audit trail (issue 22); reading it is recorded too.
 const clock = fixedClock('2026-03-02T12:00:00Z');
@@ -21,19 +20,13 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-async function ownedPractice() {
-  const practiceId = await newPractice(testDb.db);
-  const owner = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' });
-  return { practiceId, owner: await signIn(app, owner) };
-}
-
 const row = (practiceId: string, at: string, entry: { action: string; targetId?: string }, email = 'someone@example.test') =>
   insertAudit(testDb.db, { accountId: null, email, practiceId, ip: '203.0.113.9' }, { action: entry.action, targetType: 'appointment', targetId: entry.targetId ?? null }, new Date(at));
 
 describe('the audit trail', () => {
   it("lists the practice's rows of the practice's days, newest first, and records the reading", async () => {
-    const { practiceId, owner } = await ownedPractice();
-    const { practiceId: otherId } = await ownedPractice();
+    const { practiceId, console: owner } = await ownedPractice(testDb.db, app);
+    const { practiceId: otherId } = await ownedPractice(testDb.db, app);
     // New York: 03:00Z on March 2 is still March 1 there; 05:00Z is March 2.
     await row(practiceId, '2026-03-01T05:00:00Z', { action: 'appointment.view', targetId: 'first' });
     await row(practiceId, '2026-03-02T03:00:00Z', { action: 'appointment.view', targetId: 'late-evening' });
@@ -53,7 +46,7 @@ describe('the audit trail', () => {
   });
 
   it('pages by 100 with next_before until the last page', async () => {
-    const { practiceId, owner } = await ownedPractice();
+    const { practiceId, console: owner } = await ownedPractice(testDb.db, app);
     for (let i = 0; i < 130; i++) await row(practiceId, `2026-02-20T15:${String(i % 60).padStart(2, '0')}:00Z`, { action: 'appointment.view', targetId: `n${i}` });
     const first = AuditPageSchema.parse((await owner.get('/api/v1/staff/audit?from=2026-02-20&to=2026-02-20')).json().result);
     expect(first.entries).toHaveLength(100);
@@ -65,8 +58,8 @@ describe('the audit trail', () => {
   });
 
   it('exports a range as a CSV attachment, formula cells escaped, and records the export', async () => {
-    const { practiceId, owner } = await ownedPractice();
-    const { practiceId: otherId } = await ownedPractice();
+    const { practiceId, console: owner } = await ownedPractice(testDb.db, app);
+    const { practiceId: otherId } = await ownedPractice(testDb.db, app);
     await row(practiceId, '2026-02-25T15:00:00Z', { action: 'appointment.view', targetId: 'plain' });
     await row(practiceId, '2026-02-25T16:00:00Z', { action: 'appointment.search', targetId: '=HYPERLINK("http://evil.example","x")' });
     await row(otherId, '2026-02-25T16:00:00Z', { action: 'appointment.view', targetId: 'theirs' });
@@ -87,7 +80,7 @@ describe('the audit trail', () => {
   });
 
   it('refuses a bad range with 400', async () => {
-    const { owner } = await ownedPractice();
+    const { console: owner } = await ownedPractice(testDb.db, app);
     for (const query of ['', '?from=2026-03-01', '?from=2026-03-02&to=2026-03-01', '?from=2025-01-01&to=2026-03-01', '?from=2026-03-01&to=2026-03-01&before=abc', '?from=2026-02-30&to=2026-03-01']) {
       expect((await owner.get(`/api/v1/staff/audit${query}`)).statusCode, query).toBe(400);
       expect((await owner.get(`/api/v1/staff/audit/export.csv${query}`)).statusCode, query).toBe(400);
@@ -95,7 +88,7 @@ describe('the audit trail', () => {
   });
 
   it('has no route that changes or removes a row', async () => {
-    const { owner } = await ownedPractice();
+    const { console: owner } = await ownedPractice(testDb.db, app);
     for (const method of ['DELETE', 'PUT', 'PATCH', 'POST'] as const) {
       expect((await owner.request({ method, url: '/api/v1/staff/audit' })).statusCode, method).toBe(404);
       expect((await owner.request({ method, url: '/api/v1/staff/audit/1' })).statusCode, method).toBe(404);

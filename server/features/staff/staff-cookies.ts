@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue } from '../../http/request-language.ts';
+import { cookieValue } from '../../http/cookies.ts';
 
 /**
  * The console's two cookies (ADR 0038). The session cookie holds a random token whose SHA-256 is the

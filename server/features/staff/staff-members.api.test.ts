@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffMemberSchema, StaffMembersSchema } from '#domain/staff/staff-accounts-schemas.ts';
-import { addStaff, signIn } from '../../test/staff-factory.ts';
+import { addStaff, auditActions, emailsTo, linkTokenIn, newPractice, ownedPractice, signIn } from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { mintPasswordLink } from './staff-accounts-service.ts';
-import { auditActions, emailsTo, linkTokenIn, newPractice } from './staff-accounts-test-support.ts';
 
 // An owner manages the practice's staff (issue 22): invite, change roles, deactivate, reactivate.
 const clock = fixedClock('2026-03-02T12:00:00Z');
@@ -21,19 +20,12 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-/** A practice of the test's own with a signed-in owner. */
-async function ownedPractice() {
-  const practiceId = await newPractice(testDb.db);
-  const owner = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' });
-  return { practiceId, owner, console: await signIn(app, owner) };
-}
-
 const sessionEndReasons = async (accountId: string) =>
   (await testDb.db.query<{ ended_reason: string | null }>(`select ended_reason from staff_sessions where account_id = $1`, [accountId])).map((row) => row.ended_reason);
 
 describe('the staff list', () => {
   it("lists the practice's own accounts, not operators nor another practice's", async () => {
-    const { practiceId, owner, console: ownerConsole } = await ownedPractice();
+    const { practiceId, owner, console: ownerConsole } = await ownedPractice(testDb.db, app);
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     const operator = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'operator' });
     const elsewhere = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)], role: 'owner' });
@@ -54,7 +46,7 @@ describe('the staff list', () => {
 
 describe('an invitation', () => {
   it('creates the account without a password and e-mails it a 24-hour link that sets one', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice();
+    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
     const response = await ownerConsole.post('/api/v1/staff/members', { email: ' New.Hire@Example.test ', name: 'New Hire', role: 'front_desk' });
     expect(response.statusCode).toBe(201);
     const member = StaffMemberSchema.parse(response.json().result);
@@ -73,7 +65,7 @@ describe('an invitation', () => {
   });
 
   it('is 409 for an e-mail that has an account, here or at another practice, and 422 for a bad body', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice();
+    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
     const ours = await addStaff(testDb.db, { practiceIds: [practiceId] });
     const theirs = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] });
     for (const email of [ours.email, theirs.email]) {
@@ -89,7 +81,7 @@ describe('an invitation', () => {
 
 describe('changing a member', () => {
   it('deactivates: the sessions end at once and sign-in stops; reactivating lets it in again', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice();
+    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     const deskConsole = await signIn(app, desk);
     const linkBefore = await mintPasswordLink(testDb.db, desk.id, 'reset', clock.now());
@@ -110,7 +102,7 @@ describe('changing a member', () => {
   });
 
   it('changes a role: the sessions end at once, and the next one has the new rights', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice();
+    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     const deskConsole = await signIn(app, desk);
     const response = await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${desk.id}`, payload: { role: 'owner' } });
@@ -124,7 +116,7 @@ describe('changing a member', () => {
   });
 
   it('refuses to deactivate or demote the last active owner (409), and allows it once there is another', async () => {
-    const { practiceId, owner, console: ownerConsole } = await ownedPractice();
+    const { practiceId, owner, console: ownerConsole } = await ownedPractice(testDb.db, app);
     for (const payload of [{ active: false }, { role: 'front_desk' }]) {
       const response = await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${owner.id}`, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(409);
@@ -142,7 +134,7 @@ describe('changing a member', () => {
   });
 
   it("is 404 for another practice's account, an operator, or no id at all, and changes nothing", async () => {
-    const { console: ownerConsole, practiceId } = await ownedPractice();
+    const { console: ownerConsole, practiceId } = await ownedPractice(testDb.db, app);
     const theirs = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] });
     const operator = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'operator' });
     for (const id of [theirs.id, operator.id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
@@ -156,7 +148,7 @@ describe('changing a member', () => {
   });
 
   it('refuses an empty change or an unknown field with 422', async () => {
-    const { console: ownerConsole, owner } = await ownedPractice();
+    const { console: ownerConsole, owner } = await ownedPractice(testDb.db, app);
     expect((await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${owner.id}`, payload: {} })).statusCode).toBe(422);
     expect((await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${owner.id}`, payload: { role: 'operator' } })).statusCode).toBe(422);
     expect((await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${owner.id}`, payload: { email: 'x@example.test' } })).statusCode).toBe(422);

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TotpEnabledSchema, TotpSetupSchema } from '#domain/staff/staff-accounts-schemas.ts';
-import { addStaff, signIn, type StaffClient } from '../../test/staff-factory.ts';
+import { addStaff, auditActions, newPractice, signIn, type StaffClient } from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { totpCodeAt } from './second-factor.ts';
-import { auditActions, newPractice } from './staff-accounts-test-support.ts';
 
 // The practice's security rules and the second factor they may require (issue 22).
 const clock = fixedClock('2026-03-02T12:00:00Z');
