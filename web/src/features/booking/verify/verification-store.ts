@@ -34,6 +34,10 @@ interface VerificationActions {
   chooseChannel(channel: VerificationChannel): void;
   setCode(code: string): void;
   setConsent(value: boolean): void;
+  /**
+   * Keeps the code field: it was emptied when the request went out (verify-step.tsx), and a code that
+   * arrived before this answer (an SMS filled in by the phone, a quick e-mail) is the new one.
+   */
   recordSent(key: string, sent: SentCode): void;
   /** A correct code is used up: the next one has to be sent afresh. */
   saveToken(key: string, token: HeldToken): void;
@@ -60,7 +64,7 @@ export const useVerificationStore = create<VerificationState & VerificationActio
       chooseChannel: (channel) => set((state) => (state.channel === channel ? state : { channel, code: '' })),
       setCode: (code) => set({ code }),
       setConsent: (value) => set({ hasConsent: value }),
-      recordSent: (key, sent) => set((state) => ({ sent: { ...state.sent, [key]: sent }, code: '' })),
+      recordSent: (key, sent) => set((state) => ({ sent: { ...state.sent, [key]: sent } })),
       saveToken: (key, token) =>
         set((state) => {
           const sent = { ...state.sent };

@@ -108,6 +108,24 @@ describe('page 6', () => {
     expect(verifyButton().disabled).toBe(true);
   });
 
+  it('keeps a code that arrived before the send answered (a phone fills an SMS code in at once)', async () => {
+    let answerSend: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answerSend = resolve));
+    const usual = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/verify/send-otp')) await answered;
+      return usual(input, init);
+    });
+    renderPage6();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
+    fireEvent.change(codeInput(), { target: { value: '654321' } });
+    answerSend();
+    await screen.findByText('A 6-digit code was sent to your email address jane@example.com.');
+    expect(codeInput().value).toBe('654321');
+    fireEvent.click(consent());
+    expect(verifyButton().disabled).toBe(false);
+  });
+
   it('offers only e-mail when the practice sends no texts', async () => {
     renderPage6(undefined, { verification_channels: ['email'] });
     expect(await screen.findByRole('button', { name: 'Use Email' })).toBeTruthy();

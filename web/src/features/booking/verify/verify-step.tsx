@@ -102,6 +102,8 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
     if (isBusyRef.current) return;
     isBusyRef.current = true;
     setIsSending(true);
+    // An older code is of no use once a new one is on its way; what is typed from here on is the new one.
+    setCode('');
     const contact = contactOf(target);
     try {
       const { result, message } = await sendOtp({ recipient: otpRecipient(target, contact), verification_type: target, practice_id: form.id });
