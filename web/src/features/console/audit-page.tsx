@@ -20,6 +20,8 @@ export function auditRangeProblem(from: string, to: string): string | null {
   return null;
 }
 
+// The tables scroll sideways on a narrow screen, in a focusable region so the keyboard can scroll them too.
+
 /**
  * `/console/audit` (owners): who looked at or changed what, newest first, with older pages on
  * request and the range as CSV. Read-only: the trail is append-only on the server, and nothing
@@ -62,8 +64,8 @@ export function AuditPage() {
         </p>
       )}
       {entries.length > 0 && (
-        <div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
-          <table className="w-full text-left text-sm">
+        <div role="region" aria-label="Audit trail entries" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-300 bg-white">
+          <table className="w-full text-left text-sm wrap-break-word">
             <caption className="sr-only">Audit trail from {from} to {to}</caption>
             <thead className="border-b border-slate-300 bg-slate-50">
               <tr>
@@ -79,10 +81,10 @@ export function AuditPage() {
                 <tr key={entry.id} className="border-b border-slate-200 align-top last:border-b-0">
                   <td className="p-2 whitespace-nowrap">{instantText(entry.at, zone)}</td>
                   <td className="p-2">{entry.account_email}</td>
-                  <td className="p-2">{entry.ip ?? '—'}</td>
-                  <td className="p-2">{actionLabel(entry.action)}</td>
-                  <td className="p-2 break-all">{recordLabel(entry)}</td>
-                  <td className="p-2 break-words">{detailsText(entry.details)}</td>
+                  <td className="p-2 whitespace-nowrap">{entry.ip ?? '—'}</td>
+                  <td className="min-w-36 p-2">{actionLabel(entry.action)}</td>
+                  <td className="min-w-48 p-2 break-all">{recordLabel(entry)}</td>
+                  <td className="min-w-64 p-2">{detailsText(entry.details)}</td>
                 </tr>
               ))}
             </tbody>

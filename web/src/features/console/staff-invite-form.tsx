@@ -55,7 +55,7 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
       <h2 id="invite-heading" className="text-lg font-semibold">
         Invite someone
       </h2>
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-start">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-[2fr_2fr_1fr_auto]">
         <div>
           <label htmlFor={ids.email} className="font-medium">
             E-mail
@@ -80,7 +80,7 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
           </select>
           {problemOf('role')}
         </div>
-        <button type="submit" disabled={invite.isPending} className={`${primaryButtonClass} sm:mt-6`}>
+        <button type="submit" disabled={invite.isPending} className={`${primaryButtonClass} self-end sm:justify-self-start lg:mt-6 lg:self-start`}>
           {invite.isPending ? 'Sending…' : 'Send the invitation'}
         </button>
       </form>

@@ -25,15 +25,15 @@ export function StaffMemberRow({ member, isBusy, onChange }: StaffMemberRowProps
 
   return (
     <tr className="border-b border-slate-200 align-top last:border-b-0">
-      <td className="p-2">
+      <td className="min-w-48 p-2">
         <span className="font-medium">{name}</span>
         {isSelf && <span className="text-slate-700"> (you)</span>}
         {member.name && <span className="block text-sm text-slate-700">{member.email}</span>}
       </td>
-      <td className="p-2">{ROLE_LABELS[member.role]}</td>
-      <td className="p-2">{memberStatus(member)}</td>
-      <td className="p-2">{member.totp_enabled ? 'On' : 'Off'}</td>
-      <td className="p-2">{member.last_sign_in_at ? instantText(member.last_sign_in_at, session.practice.time_zone) : 'Never'}</td>
+      <td className="p-2 whitespace-nowrap">{ROLE_LABELS[member.role]}</td>
+      <td className="p-2 whitespace-nowrap">{memberStatus(member)}</td>
+      <td className="p-2 whitespace-nowrap">{member.totp_enabled ? 'On' : 'Off'}</td>
+      <td className="p-2 whitespace-nowrap">{member.last_sign_in_at ? instantText(member.last_sign_in_at, session.practice.time_zone) : 'Never'}</td>
       <td className="p-2">
         <div className="flex flex-wrap gap-2">
           {/* One element per place, so the button a person pressed keeps the focus when its label changes. */}
