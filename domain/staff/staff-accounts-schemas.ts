@@ -19,6 +19,8 @@ import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES
  *   the e-mail has an account. The invite link goes by e-mail, valid 24 hours.
  * - `PATCH /api/v1/staff/members/{id}` (owners; UpdateMemberBody) → StaffMember; 409 CONFLICT for
  *   the last active owner's deactivation or demotion. The account's sessions end at once.
+ * - `POST /api/v1/staff/members/{id}/second-factor-reset` (owners; no body) → StaffMember: the member's
+ *   TOTP secret and recovery codes are cleared and their sessions end; 409 CONFLICT when they have none on.
  * - `POST /api/v1/staff/totp/setup` (any account, also while set-up is required; `{}`) → TotpSetup;
  *   409 CONFLICT when the second factor is on already.
  * - `POST /api/v1/staff/totp/enable` (any account, also while set-up is required; EnableTotpBody)

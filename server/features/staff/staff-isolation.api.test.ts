@@ -53,6 +53,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/v1/staff/members': { noId: 'a list of the session’s practice' },
   'POST /api/v1/staff/members': { noId: 'invites into the session’s practice' },
   'PATCH /api/v1/staff/members/:id': { probes: [byPath((ids) => ownerA.request({ method: 'PATCH', url: `${STAFF}/members/${ids.member}`, payload: { active: false } }))] },
+  'POST /api/v1/staff/members/:id/second-factor-reset': { probes: [byPath((ids) => ownerA.post(`${STAFF}/members/${ids.member}/second-factor-reset`))] },
   'GET /api/v1/staff/audit': { noId: 'a list of the session’s practice; its `before` cursor only pages within it' },
   'GET /api/v1/staff/audit/export.csv': { noId: 'a list of the session’s practice' },
 

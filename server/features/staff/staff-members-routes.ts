@@ -26,4 +26,10 @@ export function registerStaffMemberRoutes(staff: FastifyInstance, deps: { db: Da
     const id = pathId(request.params.id, NO_SUCH_MEMBER);
     return ok(await membersFor(request).update(staffOf(request), id, body));
   });
+
+  // The member lost their authenticator app: their second factor and sessions end (a 409 when they have none).
+  staff.post<{ Params: { id: string } }>('/members/:id/second-factor-reset', rule, async (request) => {
+    const id = pathId(request.params.id, NO_SUCH_MEMBER);
+    return ok(await membersFor(request).resetSecondFactor(staffOf(request), id));
+  });
 }

@@ -10,6 +10,7 @@ import type { AuditEntry } from './staff-audit-repository.ts';
 import { countActiveOwners, findPracticeMember, listPracticeMembers, lockPracticeStaff, type StaffMemberRow, updateMember } from './staff-members-repository.ts';
 import type { StaffPrincipal } from './staff-session-guard.ts';
 import { endAccountSessions } from './staff-sessions-repository.ts';
+import { clearSecondFactor } from './totp-setup-repository.ts';
 
 export function memberView(row: StaffMemberRow): StaffMember {
   return {
@@ -26,6 +27,7 @@ export function memberView(row: StaffMemberRow): StaffMember {
 }
 
 export const NO_SUCH_MEMBER = () => AppError.notFound('No such staff member.');
+const NO_SECOND_FACTOR = () => new AppError(409, 'CONFLICT', 'This member has no second factor to reset.');
 const LAST_OWNER = () => new AppError(409, 'CONFLICT', 'The practice needs an active owner: make someone else an owner first.');
 
 export interface StaffMembersDeps {
@@ -86,6 +88,25 @@ export function createStaffMembers(deps: StaffMembersDeps) {
         if (member.is_active && !isActive && role !== member.role) {
           await deps.audit({ action: 'staff.role_change', ...target, details: { email: member.email, from: member.role, to: role, sessions_ended: 0 } }, tx);
         }
+      });
+      return memberView((await findPracticeMember(db, me.practiceId, accountId))!);
+    },
+  
+    /**
+     * A member lost their authenticator app: their second factor and recovery codes go and their
+     * sessions end, so whoever holds the old app or a code gets nothing more from it. Where the
+     * practice requires a second factor, the next sign-in sets up a new one before anything else.
+     */
+    async resetSecondFactor(me: StaffPrincipal, accountId: string): Promise<StaffMember> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await lockPracticeStaff(tx, me.practiceId);
+        const member = await findPracticeMember(tx, me.practiceId, accountId);
+        if (!member) throw NO_SUCH_MEMBER();
+        if (!member.totp_enabled) throw NO_SECOND_FACTOR();
+        await clearSecondFactor(tx, accountId, now);
+        const ended = await endAccountSessions(tx, accountId, 'second_factor_reset', now);
+        await deps.audit({ action: 'staff.second_factor_reset', targetType: 'staff_account', targetId: accountId, details: { email: member.email, sessions_ended: ended } }, tx);
       });
       return memberView((await findPracticeMember(db, me.practiceId, accountId))!);
     },

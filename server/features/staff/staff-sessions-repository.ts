@@ -1,7 +1,7 @@
 import type { StaffRole } from '#domain/staff/staff-roles.ts';
 import type { Queryable } from '../../db/database.ts';
 
-export type SessionEndReason = 'signed_out' | 'signed_out_everywhere' | 'idle' | 'expired' | 'deactivated' | 'password_changed' | 'role_changed';
+export type SessionEndReason = 'signed_out' | 'signed_out_everywhere' | 'idle' | 'expired' | 'deactivated' | 'password_changed' | 'role_changed' | 'second_factor_reset';
 
 export interface NewStaffSession {
   tokenHash: string;

@@ -29,3 +29,12 @@ export async function enableTotp(tx: Queryable, accountId: string, secret: strin
   }
   return true;
 }
+
+/**
+ * An owner's reset: the secret in use, any pending one and every recovery code go, so the account
+ * signs in with its password alone and, where the practice requires a second factor, sets up a new one.
+ */
+export async function clearSecondFactor(tx: Queryable, accountId: string, at: Date): Promise<void> {
+  await tx.query(`update staff_accounts set totp_secret = null, totp_pending_secret = null, totp_enabled_at = null, updated_at = $2 where id = $1`, [accountId, at.toISOString()]);
+  await tx.query(`delete from staff_recovery_codes where account_id = $1`, [accountId]);
+}

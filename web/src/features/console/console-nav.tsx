@@ -27,6 +27,27 @@ export function ConsoleNav() {
             </NavLink>
           </li>
         )}
+        {session.permissions.includes('staff') && (
+          <li>
+            <NavLink to="/console/staff" className={linkClass}>
+              Staff
+            </NavLink>
+          </li>
+        )}
+        {session.permissions.includes('security') && (
+          <li>
+            <NavLink to="/console/security" className={linkClass}>
+              Security
+            </NavLink>
+          </li>
+        )}
+        {session.permissions.includes('audit') && (
+          <li>
+            <NavLink to="/console/audit" className={linkClass}>
+              Audit trail
+            </NavLink>
+          </li>
+        )}
       </ul>
     </nav>
   );
