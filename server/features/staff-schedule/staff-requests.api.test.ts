@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manageApiPath } from '#domain/booking/manage-paths.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { REQUESTS_LIMIT, StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
@@ -151,6 +152,17 @@ describe('requests without a time', () => {
     expect(refused.json().code).toBe('SLOT_TAKEN');
     expect((await listOf(practice.desk)).requests.map((r) => r.id)).toEqual([request]);
     expect(await emailsTo(testDb.db, 'late@example.com')).toHaveLength(1); // only the request's own acknowledgement
+  });
+
+  it('gives a request its time from the console only: the patient’s manage link cannot (it has no time to move)', async () => {
+    const practice = await officePractice();
+    const request = await requestWithoutTime(practice, { email: 'own-link@example.com' });
+    const [acknowledgement] = await emailsTo(testDb.db, 'own-link@example.com');
+    const token = /\/appointment\/([A-Za-z0-9_-]+)/.exec(acknowledgement!.text)![1]!;
+    const patient = await app.inject({ method: 'POST', url: manageApiPath(token, 'reschedule'), payload: { apt_date: '2026-03-03', start_time: '09:00:00', pms_prov_num: 1 } });
+    expect(patient.statusCode, patient.body).toBe(409);
+    const [row] = await testDb.db.query<{ status: string; starts_at: Date | null }>('select status, starts_at from appointments where id = $1', [request]);
+    expect(row).toEqual({ status: 'requested', starts_at: null });
   });
 
   it(`answers at most ${REQUESTS_LIMIT}, the oldest, and says how many there are`, async () => {
