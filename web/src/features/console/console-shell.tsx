@@ -4,6 +4,8 @@ import { ConsoleNav } from './console-nav.tsx';
 import { ConsoleSearch } from './console-search.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
+import { RequestsPage } from './requests-page.tsx';
+import { ReviewsPage } from './reviews-page.tsx';
 import { SchedulePage } from './schedule-page.tsx';
 import { SignOutButtons } from './sign-out-buttons.tsx';
 import { useStaffSession } from './staff-session-context.ts';
@@ -25,6 +27,8 @@ export function ConsoleShell() {
       </header>
       <Routes>
         {session.permissions.includes('feedback') && <Route path="feedback" element={<FeedbackPage key={session.practice.id} />} />}
+        {session.permissions.includes('bookings') && <Route path="requests" element={<RequestsPage key={session.practice.id} />} />}
+        {session.permissions.includes('feedback') && <Route path="reviews" element={<ReviewsPage key={session.practice.id} />} />}
         <Route path="*" element={<SchedulePage key={session.practice.id} />} />
       </Routes>
     </div>
