@@ -38,9 +38,10 @@ const NO_CONSENTED_CONTACT_MESSAGE = // not patient-facing (the staff/admin API)
   'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at. ' +
   'Set is_concented: true once the patient has agreed to receive text and email, or leave send false and share the link yourself.';
 
-// not patient-facing (the staff/admin API)
 const noVisitMessage = (status: BookingStatus) =>
+  // not patient-facing (the staff/admin API)
   `Nothing was created: this booking is ${status === 'no_show' ? 'a no-show' : status === 'requested' ? 'a request without a time' : status.replace('_', ' ')}, ` +
+  // not patient-facing
   'and review requests are only for visits that happened.';
 
 export interface ReviewsService {
