@@ -69,6 +69,15 @@ export function canReschedule(status: BookingStatus): boolean {
   return (UPCOMING_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
+/**
+ * Staff give a booking a time: a move of one that can be moved, or the first time of a request
+ * made while the practice's system offered none (it becomes booked, the `requested → booked` move).
+ * Patients never give a request its time: the manage page refuses a booking without one.
+ */
+export function canGiveTime(status: BookingStatus): boolean {
+  return canReschedule(status) || status === 'requested';
+}
+
 export const CANCELLED_BY = ['patient', 'staff', 'system'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 

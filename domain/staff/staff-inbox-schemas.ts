@@ -14,7 +14,8 @@ import { StaffAppointmentSchema } from './staff-appointment-schemas.ts';
  * - `POST /api/v1/staff/feedback/{id}/handled` (StaffFeedbackHandledBody) → StaffFeedbackDetail
  *   (an audit row `feedback.handled`; 409 when it was handled already).
  * - `POST /api/v1/staff/review-requests` (StaffReviewRequestBody) → 201 CreatedReviewRequest, the
- *   admin API's service for the session's practice (an audit row `review_request.send`).
+ *   admin API's service for the session's practice (an audit row `review_request.send`); 409 for a
+ *   visit that did not happen (a no-show, a cancellation, a request without a time).
  * - `GET /api/v1/staff/review-requests?from=YYYY-MM-DD&to=YYYY-MM-DD` → StaffReviewRequestList
  *   (created in those days of the practice, newest first, at most 366 days).
  *

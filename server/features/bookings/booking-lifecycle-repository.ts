@@ -74,3 +74,21 @@ export async function updateBookingTime(
     [appointmentId, move.startsAt.toISOString(), move.endsAt.toISOString(), move.provNum, move.opNum, move.at.toISOString()],
   );
 }
+
+/**
+ * A request's first time (staff, issue 22): it becomes booked. Not a move, so the reschedule count
+ * (the calendar's SEQUENCE, and the patient's allowance of moves) stays as it is. One statement,
+ * since a request is exactly a booking without a time (appointments_time_presence_check).
+ */
+export async function giveRequestTime(
+  tx: Queryable,
+  appointmentId: string,
+  slot: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date },
+): Promise<void> {
+  await tx.query(
+    `update appointments
+        set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, status = 'booked', updated_at = $6
+      where id = $1 and status = 'requested'`,
+    [appointmentId, slot.startsAt.toISOString(), slot.endsAt.toISOString(), slot.provNum, slot.opNum, slot.at.toISOString()],
+  );
+}

@@ -1,4 +1,4 @@
-import { canMove, canReschedule, holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
+import { canGiveTime, canMove, holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
@@ -11,11 +11,12 @@ const t = translator(messages);
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.ts';
-import { findBookingState, lockBookingState, updateBookingStatus, updateBookingTime, type BookingState } from './booking-lifecycle-repository.ts';
+import { findBookingState, giveRequestTime, lockBookingState, updateBookingStatus, updateBookingTime, type BookingState } from './booking-lifecycle-repository.ts';
 import { isOverlapViolation } from './bookings-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
 import { queuePmsChange } from '../pms-sync/pms-change-job.ts';
 import { queuePmsConfirm } from '../pms-sync/pms-confirm-job.ts';
+import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 
 /**
@@ -26,6 +27,7 @@ import { scheduleReminders } from '../reminders/reminder-jobs.ts';
  */
 export interface BookingLifecycle {
   changeStatus(appointmentId: string, to: BookingStatus, by: { actor: CancelledBy; reason?: string | null }, hooks?: ChangeHooks): Promise<BookingState>;
+  /** A move to another time; for a request without a time (staff), its first time, which books it. */
   reschedule(appointmentId: string, target: RescheduleTarget, hooks?: ChangeHooks): Promise<BookingState>;
 }
 
@@ -86,16 +88,24 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
       const state = await deps.db.transaction(async (tx) => {
         const current = await locked(tx, appointmentId);
         await hooks?.check?.(tx, current);
-        if (!canReschedule(current.status)) throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
+        if (!canGiveTime(current.status)) throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
         // Its own time counts as free: a patient may move a visit by half an hour.
         const ignore = { appointmentId, pmsAptNum: current.pms_apt_num };
         const slot = await findOfferedSlotOrRefuse(tx, { availability: deps.availability, clock: deps.clock }, practice, reason, { ...slotTarget, clinicNum: current.pms_clinic_num, ignore });
-        await updateBookingTime(tx, appointmentId, { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() }).catch((error: unknown) => {
+        // A request without a time gets its first one and becomes booked (staff only: the manage page refuses it).
+        const isRequest = current.status === 'requested';
+        const change = { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() };
+        await (isRequest ? giveRequestTime(tx, appointmentId, change) : updateBookingTime(tx, appointmentId, change)).catch((error: unknown) => {
           throw isOverlapViolation(error) ? slotTaken() : error;
         });
-        // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.
-        const previous = current.starts_at && current.ends_at ? { startsAt: current.starts_at, endsAt: current.ends_at, provNum: current.pms_prov_num, opNum: current.pms_op_num } : null;
-        await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
+        if (isRequest) {
+          // Never written to Open Dental (nothing to write without a time): the write job writes it now, as any booking.
+          await queuePmsWrite(tx, appointmentId, found.practice);
+        } else {
+          // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.
+          const previous = current.starts_at && current.ends_at ? { startsAt: current.starts_at, endsAt: current.ends_at, provNum: current.pms_prov_num, opNum: current.pms_op_num } : null;
+          await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
+        }
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
         // The new time's reminders; the old time's skip themselves when they come due.
         await scheduleReminders(tx, appointmentId, deps.clock.now());

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -109,7 +110,8 @@ export async function findAppointmentForReview(db: Queryable, appointmentId: str
     wireless_phone: string | null;
     is_concented: boolean;
     booker_first_name: string | null;
-  }>('select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name from appointments where id = $1', [appointmentId]);
+    status: BookingStatus;
+  }>('select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name, status from appointments where id = $1', [appointmentId]);
   return rows[0] ?? null;
 }
 

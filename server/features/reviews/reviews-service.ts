@@ -1,3 +1,4 @@
+import { isBooked, type BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import {
   type CreateReviewRequestBody,
   type CreatedReviewRequest,
@@ -37,6 +38,12 @@ const NO_CONSENTED_CONTACT_MESSAGE = // not patient-facing (the staff/admin API)
   'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at. ' +
   'Set is_concented: true once the patient has agreed to receive text and email, or leave send false and share the link yourself.';
 
+const noVisitMessage = (status: BookingStatus) =>
+  // not patient-facing (the staff/admin API)
+  `Nothing was created: this booking is ${status === 'no_show' ? 'a no-show' : status === 'requested' ? 'a request without a time' : status.replace('_', ' ')}, ` +
+  // not patient-facing
+  'and review requests are only for visits that happened.';
+
 export interface ReviewsService {
   /** Operators (admin API and CLI): the consent rule of ADR 0013 decides what `send` may use. */
   createRequest(body: CreateReviewRequestBody): Promise<CreatedReviewRequest>;
@@ -67,6 +74,8 @@ export function createReviewsService(deps: {
       if (body.appointment_id && appointment?.practice_id !== practice.id) {
         throw AppError.validation('appointment_id is not an appointment of this practice.', { appointment_id: 'not an appointment of this practice' });
       }
+      // The sweep's rule for every request about a visit: none for a no-show, a cancellation or a request without a time.
+      if (appointment && !isBooked(appointment.status)) throw new AppError(409, 'CONFLICT', noVisitMessage(appointment.status));
       const email = body.email ?? appointment?.email ?? null;
       const phone = body.wireless_phone ?? appointment?.wireless_phone ?? null;
       // Consent: given in this request, or given at booking for that very contact.

@@ -223,3 +223,23 @@ describe('the feedback inbox', () => {
     }
   });
 });
+
+describe('review requests about a visit that did not happen', () => {
+  it('refuses a no-show and a cancelled visit with a 409 that says why, as the automatic sweep never asks them', async () => {
+    await at('2026-03-12T12:00:00Z');
+    const cancelled = await book('test-practice', { first_name: 'Cora', last_name: 'Cancelled', apt_date: '2026-03-13', start_time: '10:00:00', end_time: '10:30:00' });
+    const missed = await book('test-practice', { first_name: 'Nico', last_name: 'Noshow', apt_date: '2026-03-13', start_time: '10:30:00', end_time: '11:00:00' });
+    expect((await desk.post(`/api/v1/staff/appointments/${cancelled}/cancel`, { reason: 'Patient is ill' })).statusCode).toBe(200);
+    await at('2026-03-13T16:00:00Z');
+    expect((await desk.post(`/api/v1/staff/appointments/${missed}/no-show`)).statusCode).toBe(200);
+
+    const before = await testDb.db.query('select id from review_requests');
+    const toCancelled = await desk.post('/api/v1/staff/review-requests', { patient_first_name: 'Cora', patient_last_name: 'Cancelled', appointment_id: cancelled, send: true });
+    expect(toCancelled.statusCode, toCancelled.body).toBe(409);
+    expect(toCancelled.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('this booking is cancelled') });
+    const toMissed = await desk.post('/api/v1/staff/review-requests', { patient_first_name: 'Nico', patient_last_name: 'Noshow', appointment_id: missed, send: false });
+    expect(toMissed.statusCode, toMissed.body).toBe(409);
+    expect(toMissed.json().message).toContain('this booking is a no-show');
+    expect(await testDb.db.query('select id from review_requests')).toEqual(before);
+  });
+});

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAppointmentDetail, StaffCancelBody, StaffRescheduleBody } from '#domain/staff/staff-appointment-schemas.ts';
-import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { mintManageLink } from '../booking-links/manage-links.ts';
 import type { BookingLifecycle, ChangeHooks } from '../bookings/booking-lifecycle-service.ts';
 import type { BookingState } from '../bookings/booking-lifecycle-repository.ts';
-import { queuePatientConfirmation } from '../bookings/booking-messages.ts';
 import { queueCancellationMessages, queueRescheduleMessages } from '../manage/manage-messages.ts';
 import { findManagedRow } from '../manage/manage-repository.ts';
 import { paidCentsOf } from '../manage/manage-view.ts';
 import { queueCancellationRefund } from '../payments/cancellation-refund.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
 import { appointmentNotFound, type StaffScheduleDeps, type StaffScheduleReader } from './staff-schedule-service.ts';
+import { queueStaffConfirmation } from './staff-confirmation.ts';
 import { findDetailRow, isPracticeAppointment } from './staff-schedule-repository.ts';
 
 export interface StaffActionDeps extends StaffScheduleDeps {
@@ -92,7 +90,10 @@ export function createStaffAppointmentActions(deps: StaffActionDeps) {
       return deps.reader.detail(practiceId, id);
     },
 
-    /** Any free time of the slot engine, without the minimum notice; a taken time is a 409 SLOT_TAKEN. */
+    /**
+     * Any free time of the slot engine, without the minimum notice; a taken time is a 409 SLOT_TAKEN.
+     * A request without a time gets its first one: it is booked, and the patient gets the confirmation.
+     */
     async reschedule(request: FastifyRequest, id: string, body: StaffRescheduleBody): Promise<StaffAppointmentDetail> {
       const practiceId = await own(request, id);
       const practice = await deps.practices.requirePractice(practiceId);
@@ -101,6 +102,13 @@ export function createStaffAppointmentActions(deps: StaffActionDeps) {
         check: scoped(practiceId),
         async after(tx, before, after) {
           const row = await managedRow(tx, id);
+          if (before.status === 'requested') {
+            const detail = await findDetailRow(tx, practiceId, id);
+            if (!detail) throw appointmentNotFound();
+            await queueStaffConfirmation(tx, { detail, row, practice }, { now: clock.now(), publicUrl: deps.publicUrl, idempotencyKey: `booking-confirmation:${id}:given-time` });
+            await record(request, tx, 'appointment.schedule', id, { to: wall(after, practice.server_tz), to_prov: after.pms_prov_num });
+            return;
+          }
           await queueRescheduleMessages(tx, { row, practice, previous: before, now: clock.now(), publicUrl: deps.publicUrl, by: 'staff' });
           await record(request, tx, 'appointment.reschedule', id, {
             from: wall(before, practice.server_tz), to: wall(after, practice.server_tz), from_prov: before.pms_prov_num, to_prov: after.pms_prov_num,
@@ -121,29 +129,7 @@ export function createStaffAppointmentActions(deps: StaffActionDeps) {
         if (!detail || !row) throw appointmentNotFound();
         if (!['requested', 'booked', 'confirmed'].includes(row.status)) throw conflict(`This appointment is ${row.status.replace('_', ' ')}: there is no confirmation to send.`);
         if (!row.email) throw conflict('This booking has no e-mail address to send the confirmation to.');
-        const now = clock.now();
-        const link = await mintManageLink(tx, { appointmentId: id, formUrl: practice.form_url, carriedBy: 'confirmation', now });
-        await queuePatientConfirmation(
-          tx,
-          {
-            appointmentId: id,
-            reference: row.reference,
-            practice,
-            reasonName: row.reason_name,
-            patientReasonName: reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, row.language),
-            contact: {
-              first_name: row.first_name, last_name: row.last_name, email: row.email, wireless_phone: row.wireless_phone ?? '', dob: detail.dob ?? '', patient_status: detail.patient_status,
-              booker: row.booker_first_name ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '' } : null,
-            },
-            composedMessage: '',
-            slot: row.starts_at && row.ends_at ? { startsAt: row.starts_at, endsAt: row.ends_at, provNum: row.pms_prov_num } : null,
-            ...(row.payment_status === 'paid' ? { paidCents: row.amount_cents ?? 0 } : {}),
-            language: row.language,
-            manageUrl: link.url(deps.publicUrl),
-          },
-          now,
-          { idempotencyKey: `booking-confirmation:${id}:resend:${randomUUID()}`, sequence: row.reschedule_count },
-        );
+        await queueStaffConfirmation(tx, { detail, row, practice }, { now: clock.now(), publicUrl: deps.publicUrl, idempotencyKey: `booking-confirmation:${id}:resend:${randomUUID()}` });
         await record(request, tx, 'appointment.resend_confirmation', id, { channel: 'email' });
       });
       return deps.reader.detail(practiceId, id);

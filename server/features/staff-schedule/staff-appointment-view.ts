@@ -1,4 +1,4 @@
-import { canMove, canReschedule } from '#domain/booking/booking-lifecycle.ts';
+import { canGiveTime, canMove } from '#domain/booking/booking-lifecycle.ts';
 import type { StaffAppointment, StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { paymentStateOf } from '../manage/manage-view.ts';
@@ -54,7 +54,8 @@ export function allowedActions(row: DetailRow, now: Date): StaffAppointmentDetai
     arrived: canMove(row.status, 'arrived') && row.starts_at !== null,
     no_show: canMove(row.status, 'no_show') && hasBegun,
     cancel: canMove(row.status, 'cancelled'),
-    reschedule: canReschedule(row.status),
+    // For a request without a time: its first time (it becomes booked).
+    reschedule: canGiveTime(row.status),
     resend_confirmation: ['requested', 'booked', 'confirmed'].includes(row.status) && row.email !== null,
     refundable_cents: row.payment_status === 'paid' ? (row.amount_cents ?? 0) : null,
   };
@@ -74,6 +75,7 @@ const ACTION_TEXTS: Record<string, string> = {
   'appointment.no_show': 'Marked no-show',
   'appointment.cancel': 'Cancelled',
   'appointment.reschedule': 'Moved',
+  'appointment.schedule': 'Given a time',
   'appointment.resend_confirmation': 'Confirmation sent again',
 };
 
@@ -85,6 +87,7 @@ function staffActionText(row: StaffActionRow): string {
   const from = text(row.details.from);
   const to = text(row.details.to);
   if (row.action === 'appointment.reschedule' && from && to) return `${what} from ${from} to ${to}`;
+  if (row.action === 'appointment.schedule' && to) return `${what}: ${to}`;
   if (row.action === 'appointment.cancel') return `${what}${reason ? `: ${reason}` : ''}${row.details.refund_cents ? ` (refund ${row.details.refund_cents} cents)` : ''}`;
   return what;
 }

@@ -11,6 +11,7 @@ import { pathId } from '../staff/staff-path-id.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
 import { createStaffAppointmentActions } from './staff-appointment-actions.ts';
 import { appointmentNotFound, createStaffScheduleReader, type StaffScheduleDeps } from './staff-schedule-service.ts';
+import { registerStaffRequestRoutes } from './staff-requests-routes.ts';
 
 export interface StaffScheduleRoutesDeps extends StaffScheduleDeps {
   lifecycle: BookingLifecycle;
@@ -55,4 +56,6 @@ export function registerStaffScheduleRoutes(staff: FastifyInstance, deps: StaffS
   });
 
   staff.get('/slots', BOOKINGS, async (request) => ok(await reader.slots(staffOf(request).practiceId, parseQuery(StaffSlotsQuerySchema, request.query))));
+
+  registerStaffRequestRoutes(staff, deps);
 }

@@ -68,6 +68,7 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/v1/staff/appointments/:id/reschedule': {
     probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/reschedule`, { apt_date: '2026-03-05', start_time: '10:00:00', pms_prov_num: 1 }))],
   },
+  'GET /api/v1/staff/requests': { noId: 'a list of the session’s practice (checked below: none of B’s requests)' },
   'GET /api/v1/staff/slots': {
     probes: [
       byPath((ids) => ownerA.get(`${STAFF}/slots?date=2026-03-05&reason_id=${ids.reason}`)),
@@ -181,6 +182,10 @@ describe('the staff API across practices', () => {
     expect((await ownerA.get(`${STAFF}/review-requests?from=2026-03-02&to=2026-03-02`)).json().result.requests).toEqual([]);
     expect(JSON.stringify((await ownerA.get(`${STAFF}/members`)).json().result)).not.toContain(b.member);
     expect(JSON.stringify((await ownerA.get(`${STAFF}/audit?from=2026-03-02&to=2026-03-02`)).json().result)).not.toContain(b.booking);
+    // A request without a time of B's (its system was down when the patient booked).
+    const [request] = await testDb.db.query<{ id: string }>("insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 0, 0, 'requested') returning id", [b.practice]);
+    expect((await ownerA.get(`${STAFF}/requests`)).json().result).toMatchObject({ requests: [], total: 0 });
+    expect((await ownerB.get(`${STAFF}/requests`)).json().result.requests.map((x: { id: string }) => x.id)).toEqual([request!.id]);
 
     expect(idsIn(await ownerB.get(`${STAFF}/appointments?from=2026-03-02&to=2026-03-08`))).toEqual([b.booking]);
     expect(idsIn(await ownerB.get(`${STAFF}/search?q=${b.patientLastName}`))).toEqual([b.booking]);

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { isBooked } from '#domain/booking/booking-lifecycle.ts';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { runAction, type SimpleAction } from './appointment-api.ts';
 import { ErrorNote } from './console-notes.tsx';
 import { dangerOutlineButtonClass, primaryButtonClass, secondaryButtonClass } from './console-styles.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
-export type SubDialog = 'cancel' | 'reschedule';
+export type SubDialog = 'cancel' | 'reschedule' | 'review';
 
 interface BookingActionsProps {
   detail: StaffAppointmentDetail;
@@ -20,7 +21,14 @@ const SIMPLE: { action: SimpleAction; allowed: keyof StaffAppointmentDetail['act
   { action: 'resend-confirmation', allowed: 'resend_confirmation', label: 'Resend confirmation', done: 'The confirmation is sent again.' },
 ];
 
-/** The actions the server allows now (`detail.actions`); cancel and reschedule ask first, in a dialog of their own. */
+/**
+ * A visit that happened, as the review sweep sees one: booked and kept (never a no-show, a
+ * cancellation or a request without a time, which the server refuses) and over by now.
+ */
+export const canAskForReview = (detail: Pick<StaffAppointmentDetail, 'status' | 'ends_at'>, now = Date.now()) =>
+  isBooked(detail.status) && detail.ends_at !== null && Date.parse(detail.ends_at) <= now;
+
+/** The actions the server allows now (`detail.actions`); cancel, reschedule and a review request ask first, in a dialog of their own. */
 export function BookingActions({ detail, onChanged, onOpen }: BookingActionsProps) {
   const session = useStaffSession();
   const act = useMutation({
@@ -28,7 +36,8 @@ export function BookingActions({ detail, onChanged, onOpen }: BookingActionsProp
     onSuccess: (next, action) => onChanged(next, SIMPLE.find((s) => s.action === action)!.done),
   });
   const allowed = SIMPLE.filter((s) => detail.actions[s.allowed] === true);
-  if (allowed.length === 0 && !detail.actions.cancel && !detail.actions.reschedule) return null;
+  const canReview = session.permissions.includes('feedback') && canAskForReview(detail);
+  if (allowed.length === 0 && !detail.actions.cancel && !detail.actions.reschedule && !canReview) return null;
   return (
     <section aria-label="Actions" className="flex flex-col gap-2">
       {act.error && <ErrorNote>{act.error.message}</ErrorNote>}
@@ -40,7 +49,12 @@ export function BookingActions({ detail, onChanged, onOpen }: BookingActionsProp
         ))}
         {detail.actions.reschedule && (
           <button type="button" onClick={(event) => onOpen('reschedule', event.currentTarget)} className={secondaryButtonClass}>
-            Reschedule…
+            {detail.status === 'requested' ? 'Give a time…' : 'Reschedule…'}
+          </button>
+        )}
+        {canReview && (
+          <button type="button" onClick={(event) => onOpen('review', event.currentTarget)} className={secondaryButtonClass}>
+            Send review request…
           </button>
         )}
         {detail.actions.cancel && (

@@ -6,6 +6,7 @@ import { buildDetail, buildSchedule, buildSession, expectNoAxeViolations, render
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const DETAIL = '/api/v1/staff/appointments/apt-1';
@@ -46,6 +47,9 @@ describe('the booking panel', () => {
   });
 
   it('offers only the actions the server allows, and confirms with the CSRF token, then reads the schedule again', async () => {
+    // Before the visit: a review request is offered only once it is over.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
     const calls = serve(buildDetail({ actions: { confirm: true, arrived: false, no_show: false, cancel: true, reschedule: false, resend_confirmation: true, refundable_cents: null } }), {
       [`POST ${DETAIL}/confirm`]: () => ({ result: buildDetail({ status: 'confirmed', actions: { confirm: false, arrived: true, no_show: true, cancel: true, reschedule: true, resend_confirmation: true, refundable_cents: null } }) }),
     });

@@ -12,6 +12,7 @@ import { clockTime, dayHeading } from './console-dates.ts';
 import { ConsoleDialog } from './console-dialog.tsx';
 import { ErrorNote } from './console-notes.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
+import { ReviewRequestDialog } from './review-request-dialog.tsx';
 import { useStaffSession } from './staff-session-context.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 
@@ -43,6 +44,12 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
   const changed = (next: StaffAppointmentDetail, what: string) => {
     queryClient.setQueryData(query.queryKey, next);
     void queryClient.invalidateQueries({ queryKey: ['schedule'] });
+    // A request given a time or cancelled leaves the requests' list and its count.
+    void queryClient.invalidateQueries({ queryKey: ['requests'] });
+    setDone(what);
+    setSub(null);
+  };
+  const told = (what: string) => {
     setDone(what);
     setSub(null);
   };
@@ -84,8 +91,14 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
       </div>
       {data && sub === 'cancel' && <CancelDialog detail={data} onClose={() => setSub(null)} onCancelled={(next) => changed(next, 'Cancelled. The patient is told.')} />}
       {data && sub === 'reschedule' && (
-        <RescheduleDialog detail={data} providers={providers} onClose={() => setSub(null)} onMoved={(next) => changed(next, 'Rescheduled. The patient is told.')} />
+        <RescheduleDialog
+          detail={data}
+          providers={providers}
+          onClose={() => setSub(null)}
+          onMoved={(next) => changed(next, data.status === 'requested' ? 'Booked. The patient gets the confirmation.' : 'Rescheduled. The patient is told.')}
+        />
       )}
+      {data && sub === 'review' && <ReviewRequestDialog detail={data} onClose={() => setSub(null)} onSent={told} />}
     </>
   );
 }

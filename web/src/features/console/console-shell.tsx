@@ -1,14 +1,11 @@
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { Route, Routes } from 'react-router';
 import { ConsoleNav } from './console-nav.tsx';
-import { ConsoleSearch } from './console-search.tsx';
-import { AuditPage } from './audit-page.tsx';
-import { FeedbackPage } from './feedback-page.tsx';
-import { PracticeSwitcher } from './practice-switcher.tsx';
+import { CONSOLE_PAGES } from './console-pages.ts';
 import { SchedulePage } from './schedule-page.tsx';
-import { SecurityPage } from './security-page.tsx';
+import { ConsoleSearch } from './console-search.tsx';
+import { PracticeSwitcher } from './practice-switcher.tsx';
 import { SignOutButtons } from './sign-out-buttons.tsx';
-import { StaffPage } from './staff-page.tsx';
 import { useStaffSession } from './staff-session-context.ts';
 
 /** The signed-in console: who and where in the header with the pages' links, the page below (the schedule unless another is asked for). */
@@ -27,10 +24,9 @@ export function ConsoleShell() {
         <SignOutButtons />
       </header>
       <Routes>
-        {session.permissions.includes('feedback') && <Route path="feedback" element={<FeedbackPage key={session.practice.id} />} />}
-        {session.permissions.includes('staff') && <Route path="staff" element={<StaffPage key={session.practice.id} />} />}
-        {session.permissions.includes('security') && <Route path="security" element={<SecurityPage key={session.practice.id} />} />}
-        {session.permissions.includes('audit') && <Route path="audit" element={<AuditPage key={session.practice.id} />} />}
+        {CONSOLE_PAGES.filter((page) => page.path !== '' && session.permissions.includes(page.permission)).map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page key={session.practice.id} />} />
+        ))}
         <Route path="*" element={<SchedulePage key={session.practice.id} />} />
       </Routes>
     </div>

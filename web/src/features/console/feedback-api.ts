@@ -4,11 +4,21 @@ import { staffRequest } from './console-request.ts';
 
 const path = (id: string) => `/staff/feedback/${encodeURIComponent(id)}`;
 
-/** `GET /api/v1/staff/feedback?status=`: no audit row on the server, so the nav's badge may read it too. */
+/** How often the nav's open count (and the open list, when shown) is read again: new feedback shows within this. */
+export const FEEDBACK_POLL_MS = 60_000;
+
+/**
+ * `GET /api/v1/staff/feedback?status=`: no audit row on the server, so the nav's badge may read it
+ * too. A read of a list already on the screen is a refresh, marked `X-Console-Poll` so that the
+ * badge's minute-by-minute reads do not keep an idle console signed in.
+ */
 export function feedbackListQuery(practiceId: string, status: FeedbackStatus) {
   return queryOptions({
     queryKey: ['feedback', practiceId, status] as const,
-    queryFn: async ({ signal }) => (await staffRequest({ path: '/staff/feedback', query: { status }, result: StaffFeedbackListSchema, signal })).result,
+    queryFn: async ({ client, queryKey, signal }) => {
+      const isPoll = client.getQueryData(queryKey) !== undefined;
+      return (await staffRequest({ path: '/staff/feedback', query: { status }, result: StaffFeedbackListSchema, isPoll, signal })).result;
+    },
   });
 }
 

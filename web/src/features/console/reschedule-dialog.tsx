@@ -20,11 +20,16 @@ interface RescheduleDialogProps {
 
 const slotKey = (slot: StaffSlot) => `${slot.apt_date} ${slot.start_time} ${slot.pms_prov_num} ${slot.pms_op_num}`;
 
-/** Any free time of the slot engine on a chosen day (staff are not bound by the patient policy); the patient is told of the move. */
+/**
+ * Any free time of the slot engine on a chosen day (staff are not bound by the patient policy); the
+ * patient is told of the move. A request without a time gets its first one here (it becomes booked),
+ * with the provider the patient asked for chosen to begin with.
+ */
 export function RescheduleDialog({ detail, providers, onClose, onMoved }: RescheduleDialogProps) {
   const session = useStaffSession();
   const [date, setDate] = useState(detail.apt_date ?? '');
-  const [provider, setProvider] = useState<number | null>(null);
+  const isRequest = detail.status === 'requested';
+  const [provider, setProvider] = useState<number | null>(isRequest && providers.some((p) => p.pms_prov_num === detail.pms_prov_num) ? detail.pms_prov_num : null);
   const [chosen, setChosen] = useState<string | null>(null);
   const search = { date, reasonId: detail.reason.id, provider, appointmentId: detail.id };
   const slots = useQuery({ ...slotsQuery(session.practice.id, search), enabled: isRealLocalDate(date) });
@@ -41,7 +46,7 @@ export function RescheduleDialog({ detail, providers, onClose, onMoved }: Resche
   };
 
   return (
-    <ConsoleDialog shape="centred" title={`Reschedule ${patientName(detail.patient)}`} onClose={onClose}>
+    <ConsoleDialog shape="centred" title={isRequest ? `Give ${patientName(detail.patient)} a time` : `Reschedule ${patientName(detail.patient)}`} onClose={onClose}>
       <form onSubmit={submit} className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-4">
           <label className="font-medium">
@@ -85,10 +90,10 @@ export function RescheduleDialog({ detail, providers, onClose, onMoved }: Resche
         {move.error && <ErrorNote>{move.error.message}</ErrorNote>}
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={chosen === null || move.isPending} className={primaryButtonClass}>
-            {move.isPending ? 'Moving…' : 'Move the booking'}
+            {move.isPending ? (isRequest ? 'Booking…' : 'Moving…') : isRequest ? 'Book this time' : 'Move the booking'}
           </button>
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Keep the time
+            {isRequest ? 'Not now' : 'Keep the time'}
           </button>
         </div>
       </form>
