@@ -59,13 +59,16 @@ interface SlotPickerProps {
 /** Any free time of the slot engine on a chosen day, for one provider or any (staff are not bound by the patient policy). */
 export function SlotPicker({ pick, providers, waitingFor, error, errorId }: SlotPickerProps) {
   const { slots } = pick;
+  const hasTimes = (slots.data?.length ?? 0) > 0;
+  // A problem with the choice marks the times, or the day when it has none to choose from.
+  const invalid = (isMarked: boolean) => (error && isMarked ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {});
   const providerName = (num: number) => providers.find((p) => p.pms_prov_num === num)?.name ?? `Provider ${num}`;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-4">
         <label className="font-medium">
           Day
-          <input type="date" value={pick.date} onChange={(event) => pick.setDate(event.target.value)} className={inputClass} />
+          <input type="date" value={pick.date} onChange={(event) => pick.setDate(event.target.value)} {...invalid(!hasTimes)} className={inputClass} />
         </label>
         <label className="font-medium">
           Provider
@@ -79,7 +82,7 @@ export function SlotPicker({ pick, providers, waitingFor, error, errorId }: Slot
           </select>
         </label>
       </div>
-      <SlotList pick={pick} slots={slots} providerName={providerName} waitingFor={waitingFor} error={error} errorId={errorId} />
+      <SlotList pick={pick} slots={slots} providerName={providerName} waitingFor={waitingFor} error={error} errorId={errorId} marked={invalid(true)} />
     </div>
   );
 }
@@ -87,9 +90,11 @@ export function SlotPicker({ pick, providers, waitingFor, error, errorId }: Slot
 interface SlotListProps extends Pick<SlotPickerProps, 'pick' | 'waitingFor' | 'error' | 'errorId'> {
   slots: UseQueryResult<StaffSlot[]>;
   providerName: (num: number) => string;
+  /** What each time's radio carries when the choice has a problem. */
+  marked: object;
 }
 
-function SlotList({ pick, slots, providerName, waitingFor, error, errorId }: SlotListProps) {
+function SlotList({ pick, slots, providerName, waitingFor, error, errorId, marked }: SlotListProps) {
   const chosenKey = pick.chosen ? slotKey(pick.chosen) : null;
   const problem = error && (
     <p id={errorId} className="font-medium text-red-800">
@@ -103,13 +108,13 @@ function SlotList({ pick, slots, providerName, waitingFor, error, errorId }: Slo
       {slots.error && <ErrorNote>{slots.error.message}</ErrorNote>}
       {slots.data && slots.data.length === 0 && <p role="status">No free time that day. Try another day or provider.</p>}
       {slots.data && slots.data.length > 0 && (
-        <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined}>
+        <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 font-medium">Free times</legend>
           {problem}
           <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto">
             {slots.data.map((slot) => (
               <label key={slotKey(slot)} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-2">
-                <input type="radio" name="slot" value={slotKey(slot)} checked={chosenKey === slotKey(slot)} onChange={() => pick.choose(slot)} />
+                <input type="radio" name="slot" value={slotKey(slot)} checked={chosenKey === slotKey(slot)} onChange={() => pick.choose(slot)} {...marked} />
                 {clockTime(slot.start_time)}, {providerName(slot.pms_prov_num)}
               </label>
             ))}
