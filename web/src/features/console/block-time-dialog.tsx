@@ -6,7 +6,7 @@ import { ConsoleDialog } from './console-dialog.tsx';
 import { ErrorNote } from './console-notes.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from './console-styles.ts';
 import { blockTime } from './desk-api.ts';
-import { describedBy, FieldProblem, focusFirstProblem, inWords, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
+import { describedBy, Field, focusFirstProblem, inWords, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
 import { inClinic } from './schedule-layout.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
@@ -83,24 +83,17 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
     <ConsoleDialog shape="centred" title="Block time" onClose={onClose}>
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <label className="font-medium">
-            Day
+          <Field form={FORM} field="date" problems={problems} label="Day">
             <input {...field('date')} type="date" defaultValue={date} className={inputClass} />
-            <FieldProblem form={FORM} field="date" problems={problems} />
-          </label>
-          <label className="font-medium">
-            From
+          </Field>
+          <Field form={FORM} field="start_time" problems={problems} label="From">
             <input {...field('start_time')} type="time" className={inputClass} />
-            <FieldProblem form={FORM} field="start_time" problems={problems} />
-          </label>
-          <label className="font-medium">
-            To
+          </Field>
+          <Field form={FORM} field="end_time" problems={problems} label="To">
             <input {...field('end_time')} type="time" className={inputClass} />
-            <FieldProblem form={FORM} field="end_time" problems={problems} />
-          </label>
+          </Field>
         </div>
-        <label className="font-medium">
-          For whom
+        <Field form={FORM} field="who" problems={problems} label="For whom">
           <select {...field('who')} defaultValue="" className={inputClass}>
             <option value="">Everyone{clinicName ? ` at ${clinicName}` : ''}</option>
             <optgroup label="Providers">
@@ -118,13 +111,10 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
               ))}
             </optgroup>
           </select>
-          <FieldProblem form={FORM} field="who" problems={problems} />
-        </label>
-        <label className="font-medium">
-          What for (optional)
+        </Field>
+        <Field form={FORM} field="label" problems={problems} label="What for (optional)">
           <input {...field('label')} maxLength={BLOCK_LABEL_MAX_LENGTH} placeholder="Staff meeting" className={inputClass} />
-          <FieldProblem form={FORM} field="label" problems={problems} />
-        </label>
+        </Field>
         <p className="text-slate-700">Patients cannot book blocked time. Bookings already in it stay booked.</p>
         {block.error && Object.keys(problems).length === 0 && <ErrorNote>{block.error.message}</ErrorNote>}
         {Object.keys(problems).length > 0 && <ErrorNote>Nothing is blocked yet: check the marked fields.</ErrorNote>}

@@ -8,7 +8,7 @@ import { ConsoleDialog } from './console-dialog.tsx';
 import { ErrorNote } from './console-notes.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from './console-styles.ts';
 import { bookPatient, reasonsQuery } from './desk-api.ts';
-import { describedBy, FieldProblem, focusFirstProblem, problemId, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
+import { describedBy, Field, focusFirstProblem, problemId, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
 import { PatientFields, readPatient } from './patient-fields.tsx';
 import { SlotPicker, useSlotPick, type SlotPickStart } from './slot-picker.tsx';
 import { useStaffSession } from './staff-session-context.ts';
@@ -17,6 +17,10 @@ import { ApiError } from '../../lib/api-client.ts';
 const FORM = 'book-patient';
 /** The server's names for what the slot picker chooses: a problem with any of them is a problem with the time. */
 const SLOT_FIELDS = ['apt_date', 'start_time', 'pms_prov_num', 'pms_clinic_num'];
+
+/** Whom a reason is for when it is not for everyone. */
+const onlyFor = (reason: { for_new_patients: boolean; for_returning_patients: boolean }) =>
+  reason.for_new_patients === reason.for_returning_patients ? '' : reason.for_new_patients ? 'for new patients only' : 'for returning patients only';
 
 interface BookPatientDialogProps {
   schedule: StaffSchedule;
@@ -86,8 +90,8 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
     for (const name of SLOT_FIELDS) delete found[name];
     if (reason && !chosen) found.slot = 'Choose a free time.';
     if (reason && typeof patient.is_new_patient === 'boolean') {
-      const refusal = reasonPatientTypeRefusal(reason, patient.is_new_patient ? 'New Patient' : 'Returning Patient');
-      if (refusal) found.is_new_patient = refusal;
+      // The rule is the server's (domain); its sentence is the patient's, so staff get their own.
+      if (reasonPatientTypeRefusal(reason, patient.is_new_patient ? 'New Patient' : 'Returning Patient')) found.is_new_patient = `${reason.name} is ${onlyFor(reason)}.`;
     }
     if (!parsed.success || Object.keys(found).length > 0) return show(found);
     show({});
@@ -113,18 +117,16 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
               </select>
             </label>
           )}
-          <label className="font-medium">
-            Reason for the visit
+          <Field form={FORM} field="reason_id" problems={problems} label="Reason for the visit">
             <select value={reasonId} onChange={(event) => setReasonId(event.target.value)} {...describedBy(FORM, 'reason_id', problems)} className={inputClass}>
               <option value="">{reasons.isPending ? 'Loading the reasons…' : 'Choose a reason'}</option>
               {reasons.data?.map((r) => (
                 <option key={r.id} value={r.id}>
-                  {r.name} ({r.final_duration} min)
+                  {r.name} ({[`${r.final_duration} min`, onlyFor(r)].filter(Boolean).join(', ')})
                 </option>
               ))}
             </select>
-            <FieldProblem form={FORM} field="reason_id" problems={problems} />
-          </label>
+          </Field>
           {reasons.error && <ErrorNote>{reasons.error.message}</ErrorNote>}
           <SlotPicker pick={pick} providers={providers} waitingFor={reason ? undefined : 'Choose a reason to see the free times.'} error={problems.slot} errorId={problemId(FORM, 'slot')} />
         </fieldset>

@@ -1,12 +1,17 @@
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { en as validationTexts } from '#domain/i18n/validation.messages.ts';
+import * as validation from '#domain/i18n/validation.messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { translate } from '../../lib/i18n/use-messages.ts';
 
-/** Wire field name → what is wrong with it, in English (the console's language). */
+/** Wire field name → what is wrong with it, in words. */
 export type FieldProblems = Record<string, string>;
 
-/** A shared schema's message is a key of the validation catalogue (ADR 0034) or already a sentence. */
-export const readable = (message: string) => (Object.hasOwn(validationTexts, message) ? validationTexts[message as keyof typeof validationTexts] : message);
+/**
+ * A shared schema's message is a key of the validation catalogue (ADR 0034), said in the language
+ * the API answers in (English unless the browser chose another on the booking page), or already a sentence.
+ */
+export const readable = (message: string) => (Object.hasOwn(validation.en, message) ? translate(validation, message as keyof typeof validation.en) : message);
 
 /** The first problem of each top-level field of a failed parse. */
 export function problemsOf(error: z.ZodError): FieldProblems {
@@ -53,4 +58,17 @@ export function FieldProblem({ form, field, problems }: { form: string; field: s
 /** Moves the focus to the first control marked invalid in `root`: call it after the render that marked them. */
 export function focusFirstProblem(root: HTMLElement | null) {
   root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/** A labelled control with its problem below the label (not in it, so the problem is the control's description, not part of its name). */
+export function Field({ form, field, problems, label, children }: { form: string; field: string; problems: FieldProblems; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label className="font-medium">
+        {label}
+        {children}
+      </label>
+      <FieldProblem form={form} field={field} problems={problems} />
+    </div>
+  );
 }

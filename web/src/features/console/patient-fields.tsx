@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '#domain/i18n/languages.ts';
-import { describedBy, FieldProblem, type FieldProblems } from './desk-field-errors.tsx';
+import { describedBy, Field, FieldProblem, type FieldProblems } from './desk-field-errors.tsx';
 import { inputClass } from './console-styles.ts';
 
 interface PatientFieldsProps {
@@ -18,21 +18,15 @@ export function PatientFields({ form, problems }: PatientFieldsProps) {
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-2 text-lg font-semibold">Patient</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="font-medium">
-          First name
+        <Field form={form} field="first_name" problems={problems} label="First name">
           <input {...field('first_name')} autoComplete="off" className={inputClass} />
-          <FieldProblem form={form} field="first_name" problems={problems} />
-        </label>
-        <label className="font-medium">
-          Last name
+        </Field>
+        <Field form={form} field="last_name" problems={problems} label="Last name">
           <input {...field('last_name')} autoComplete="off" className={inputClass} />
-          <FieldProblem form={form} field="last_name" problems={problems} />
-        </label>
-        <label className="font-medium">
-          Date of birth
+        </Field>
+        <Field form={form} field="dob" problems={problems} label="Date of birth">
           <input {...field('dob')} type="date" className={inputClass} />
-          <FieldProblem form={form} field="dob" problems={problems} />
-        </label>
+        </Field>
         <fieldset className="flex flex-col gap-1">
           <legend className="font-medium">New or returning</legend>
           {[
@@ -46,24 +40,19 @@ export function PatientFields({ form, problems }: PatientFieldsProps) {
           ))}
           <FieldProblem form={form} field="is_new_patient" problems={problems} />
         </fieldset>
-        <label className="font-medium">
-          E-mail
+        <Field form={form} field="email" problems={problems} label="E-mail">
           <input {...field('email')} type="email" autoComplete="off" className={inputClass} />
-          <FieldProblem form={form} field="email" problems={problems} />
-        </label>
-        <label className="font-medium">
-          Mobile phone
+        </Field>
+        <Field form={form} field="wireless_phone" problems={problems} label="Mobile phone">
           <input {...field('wireless_phone')} type="tel" autoComplete="off" className={inputClass} />
-          <FieldProblem form={form} field="wireless_phone" problems={problems} />
-        </label>
+        </Field>
       </div>
       <p className="text-sm text-slate-700">An e-mail address or a mobile phone, or both: the confirmation goes there.</p>
       <label className="flex min-h-11 items-center gap-2">
         <input type="checkbox" {...field('agreed_to_contact')} className="size-5" />
         The patient agreed to be contacted by e-mail and text message
       </label>
-      <label className="font-medium">
-        Language of the patient’s messages
+      <Field form={form} field="language" problems={problems} label="Language of the patient’s messages">
         <select {...field('language')} defaultValue="en" className={inputClass}>
           {LANGUAGES.map((language) => (
             <option key={language} value={language}>
@@ -71,13 +60,10 @@ export function PatientFields({ form, problems }: PatientFieldsProps) {
             </option>
           ))}
         </select>
-        <FieldProblem form={form} field="language" problems={problems} />
-      </label>
-      <label className="font-medium">
-        Note for the visit (optional)
+      </Field>
+      <Field form={form} field="message" problems={problems} label="Note for the visit (optional)">
         <textarea {...field('message')} rows={2} maxLength={2000} className={inputClass} />
-        <FieldProblem form={form} field="message" problems={problems} />
-      </label>
+      </Field>
     </fieldset>
   );
 }
