@@ -106,7 +106,8 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
           date={firstDay}
           onClose={close}
           onBlocked={(created, body, whom) => {
-            const stay = created.overlapping_bookings === 0 ? '' : ` ${created.overlapping_bookings === 1 ? '1 booking' : `${created.overlapping_bookings} bookings`} in that time stay booked.`;
+            const count = created.overlapping_bookings;
+            const stay = count === 0 ? '' : count === 1 ? ' 1 booking in that time stays booked.' : ` ${count} bookings in that time stay booked.`;
             done(`Blocked ${dayHeading(body.date)}, ${clockTime(body.start_time)}–${clockTime(body.end_time)} for ${whom}.${stay}`, body.date);
           }}
         />
