@@ -1,32 +1,17 @@
-import type { Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
 import { agreeToContact, answerNoInsurance, choosePatientType, chooseReason, chooseSlot, expectNoAxeViolations, fillContact, submitBooking } from './booking-steps.ts';
+import { booking, signInToConsole, SIGNED_OUT_CONSOLE_ERRORS } from './console-steps.ts';
 import { bookAWeekAhead, emailTo } from './manage-steps.ts';
 import { uniqueContact } from './verification-steps.ts';
 
-// The staff console (issue 22): the demo owner of bright-smile (playwright.config.ts sets its
-// password) works the schedule while a patient books in another browser.
-const OWNER = { email: 'owner@bright-smile.example', password: 'e2e demo owner password' };
+// The staff console (issue 22): the demo owner of bright-smile works the schedule while a patient books in another browser.
 const brightSmile = demoPractice('bright-smile');
 
-// A signed-out console asks who is signed in, and the staff API answers 401 as its convention says;
-// Chromium logs every 4xx of a fetch as an error, so that one answer is expected.
-test.use({ expectedConsoleErrors: { allow: [{ text: /status of 401/, url: /\/api\/v1\/staff\/session$/ }] } });
-
-async function signInToConsole(page: Page, date: string) {
-  await page.goto(`/console?date=${date}`);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(OWNER.email);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Schedule grid' })).toBeVisible();
-}
+test.use(SIGNED_OUT_CONSOLE_ERRORS);
 
 /** A surname of this attempt's own: a retry runs on the same server, beside the first attempt's bookings. */
 const surname = (name: string) => `${name}${Date.now().toString(36).replace(/\d/g, '')}`;
-
-const booking = (page: Page, name: string) => page.getByRole('region', { name: 'Schedule grid' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
 
 test('an owner sees a patient’s booking appear, moves it, cancels another, and the patients hear of both', async ({ page, browser, request }) => {
   // Two patient walks, a sign-in and four actions: about 30 s, more on a busy two-core machine.

@@ -1,22 +1,24 @@
-import type { StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
+import type { ScheduleBlock, StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
 import { BookingBlock } from './booking-block.tsx';
-import { minutesToClock } from './console-dates.ts';
-import { bookingSpan, placeInLanes, type GridColumn, type ShadedSpan, type Span } from './schedule-layout.ts';
+import { bookingSpan, placeInLanes, type GridColumn, type Span } from './schedule-layout.ts';
+import { ShadedTime } from './shaded-time.tsx';
 
 /** Height of a minute on the grid: a 15-minute visit is still two lines tall. */
 export const PX_PER_MINUTE = 2;
-
-const BLOCK_NAMES: Record<ShadedSpan['block']['kind'], string> = { break: 'Break', closure: 'Closed', time_off: 'Time off', blocked: 'Blocked' };
 
 interface ScheduleColumnProps {
   column: GridColumn;
   range: Span;
   whereOf?: (appointment: StaffAppointment) => string;
   onOpen: (id: string, opener: HTMLElement) => void;
+  /** A tap (or click) on time with nothing on it, rounded down to the quarter hour: the keyboard has the toolbar's button for this. */
+  onFreeTime?: (column: GridColumn, minutes: number) => void;
+  /** Time staff blocked (it has an id) is a button that offers to remove it. */
+  onBlock?: (block: ScheduleBlock, opener: HTMLElement) => void;
 }
 
 /** One column of the grid: its heading, the shaded time nobody can book, and the bookings at their times, in time order. */
-export function ScheduleColumn({ column, range, whereOf, onOpen }: ScheduleColumnProps) {
+export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onBlock }: ScheduleColumnProps) {
   const headingId = `column-${column.key}`;
   const top = (minutes: number) => (Math.max(minutes, range.startMin) - range.startMin) * PX_PER_MINUTE;
   const height = (span: Span) => Math.max(top(Math.min(span.endMin, range.endMin)) - top(span.startMin), 0);
@@ -26,17 +28,17 @@ export function ScheduleColumn({ column, range, whereOf, onOpen }: ScheduleColum
       <h2 id={headingId} className="sticky top-0 z-20 flex h-12 items-center justify-center border-b border-slate-300 bg-white px-1 text-center text-sm font-semibold">
         {column.label}
       </h2>
-      <div className="relative bg-white" style={{ height: (range.endMin - range.startMin) * PX_PER_MINUTE, backgroundImage: HOUR_LINES, backgroundSize: `100% ${60 * PX_PER_MINUTE}px` }}>
-        {column.shaded.map(({ block, ...span }, index) => (
-          <div
-            key={`${block.id ?? block.kind}-${index}`}
-            data-kind={block.kind}
-            className="absolute inset-x-0 overflow-hidden px-1 text-xs text-slate-800"
-            style={{ top: top(span.startMin), height: height(span), backgroundImage: SHADE }}
-          >
-            {BLOCK_NAMES[block.kind]}
-            {block.label ? `: ${block.label}` : ''} {minutesToClock(span.startMin)}–{minutesToClock(span.endMin)}
-          </div>
+      <div
+        className={`relative bg-white ${onFreeTime ? 'cursor-pointer' : ''}`}
+        style={{ height: (range.endMin - range.startMin) * PX_PER_MINUTE, backgroundImage: HOUR_LINES, backgroundSize: `100% ${60 * PX_PER_MINUTE}px` }}
+        onClick={(event) => {
+          if (!onFreeTime || event.target !== event.currentTarget) return;
+          const minutes = (event.clientY - event.currentTarget.getBoundingClientRect().top) / PX_PER_MINUTE;
+          onFreeTime(column, range.startMin + Math.floor(minutes / 15) * 15);
+        }}
+      >
+        {column.shaded.map((shaded, index) => (
+          <ShadedTime key={`${shaded.block.id ?? shaded.block.kind}-${index}`} shaded={shaded} style={{ top: top(shaded.startMin), height: height(shaded), backgroundImage: SHADE }} onBlock={onBlock} />
         ))}
         {placed.length === 0 ? (
           <p className="sr-only">No bookings</p>

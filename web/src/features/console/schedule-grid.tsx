@@ -1,4 +1,4 @@
-import type { StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
+import type { ScheduleBlock, StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
 import { minutesToClock } from './console-dates.ts';
 import { PX_PER_MINUTE, ScheduleColumn } from './schedule-column.tsx';
 import type { GridColumn, Span } from './schedule-layout.ts';
@@ -8,10 +8,12 @@ interface ScheduleGridProps {
   range: Span;
   whereOf?: (appointment: StaffAppointment) => string;
   onOpen: (id: string, opener: HTMLElement) => void;
+  onFreeTime?: (column: GridColumn, minutes: number) => void;
+  onBlock?: (block: ScheduleBlock, opener: HTMLElement) => void;
 }
 
 /** The time grid: the hours down the left (for the eye; each booking names its own time), a column per provider, chair or day. */
-export function ScheduleGrid({ columns, range, whereOf, onOpen }: ScheduleGridProps) {
+export function ScheduleGrid({ columns, range, whereOf, onOpen, onFreeTime, onBlock }: ScheduleGridProps) {
   const hours = [];
   for (let minutes = range.startMin; minutes < range.endMin; minutes += 60) hours.push(minutes);
   return (
@@ -28,7 +30,7 @@ export function ScheduleGrid({ columns, range, whereOf, onOpen }: ScheduleGridPr
       {columns.length === 0 ? (
         <p className="p-4 text-slate-700">No providers or chairs to show for this clinic.</p>
       ) : (
-        columns.map((column) => <ScheduleColumn key={column.key} column={column} range={range} whereOf={whereOf} onOpen={onOpen} />)
+        columns.map((column) => <ScheduleColumn key={column.key} column={column} range={range} whereOf={whereOf} onOpen={onOpen} onFreeTime={onFreeTime} onBlock={onBlock} />)
       )}
     </div>
   );

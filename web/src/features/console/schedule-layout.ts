@@ -17,6 +17,8 @@ export interface GridColumn {
   key: string;
   label: string;
   date: string;
+  /** The provider of a provider's column: a booking made from it is with them. */
+  provider?: number;
   bookings: StaffAppointment[];
   shaded: ShadedSpan[];
 }
@@ -61,7 +63,7 @@ export function dayColumns(schedule: StaffSchedule, date: string, clinic: number
   const columns: GridColumn[] = byProvider
     ? schedule.providers
         .filter((p) => clinic === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinic))
-        .map((p) => ({ key: `provider-${p.pms_prov_num}`, label: p.name, date, bookings: bookings.filter((a) => a.pms_prov_num === p.pms_prov_num), shaded: shadedOn(schedule, date, clinic, { provider: p.pms_prov_num }) }))
+        .map((p) => ({ key: `provider-${p.pms_prov_num}`, label: p.name, date, provider: p.pms_prov_num, bookings: bookings.filter((a) => a.pms_prov_num === p.pms_prov_num), shaded: shadedOn(schedule, date, clinic, { provider: p.pms_prov_num }) }))
     : schedule.chairs
         .filter((c) => inClinic(c.pms_clinic_num, clinic))
         .map((c) => ({ key: `chair-${c.pms_op_num}`, label: c.name, date, bookings: bookings.filter((a) => a.pms_op_num === c.pms_op_num), shaded: shadedOn(schedule, date, clinic, { chair: c.pms_op_num }) }));

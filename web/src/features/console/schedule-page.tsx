@@ -7,6 +7,7 @@ import { rangeHeading, shortDay, stepDate, todayIn, viewDates, type ScheduleView
 import { ErrorNote } from './console-notes.tsx';
 import { ExportForm } from './export-form.tsx';
 import { scheduleQuery } from './schedule-api.ts';
+import { useScheduleDesk } from './schedule-desk.tsx';
 import { ScheduleGrid } from './schedule-grid.tsx';
 import { dayColumns, gridRange, weekColumns } from './schedule-layout.ts';
 import { useScheduleShortcuts, type ScheduleCommand } from './schedule-shortcuts.ts';
@@ -73,6 +74,8 @@ export function SchedulePage() {
   );
   const whereOf = view === 'week' && data ? (a: { pms_prov_num: number; pms_op_num: number }) => names.get(data.columns === 'provider' ? a.pms_prov_num : a.pms_op_num) ?? '' : undefined;
 
+  const desk = useScheduleDesk({ schedule: data, clinic, date, dates, onShowDate: (day) => change(() => ({ date: day })) });
+
   const open = (id: string, from: HTMLElement) => {
     rememberOpener(from);
     setOpened(id);
@@ -80,8 +83,8 @@ export function SchedulePage() {
 
   return (
     <>
-    <main className="flex min-h-0 flex-1 flex-col" inert={opened !== null}>
-      <ScheduleToolbar heading={rangeHeading(dates)} view={view} clinics={clinics} clinic={clinic} onCommand={run} onClinic={(next) => change(() => ({ clinic: next }))} />
+    <main className="flex min-h-0 flex-1 flex-col" inert={opened !== null || desk.isOpen}>
+      <ScheduleToolbar heading={rangeHeading(dates)} view={view} clinics={clinics} clinic={clinic} onCommand={run} onClinic={(next) => change(() => ({ clinic: next }))} actions={desk.actions} />
       {session.permissions.includes('export') && <ExportForm key={`${dates[0]}-${dates.at(-1)}`} from={dates[0]!} to={dates.at(-1)!} />}
       {schedule.isError && <ErrorNote>{schedule.error.message}</ErrorNote>}
       {schedule.isPending ? (
@@ -89,10 +92,11 @@ export function SchedulePage() {
           Loading the schedule…
         </p>
       ) : (
-        data && <ScheduleGrid columns={columns} range={gridRange(data, columns)} whereOf={whereOf} onOpen={open} />
+        data && <ScheduleGrid columns={columns} range={gridRange(data, columns)} whereOf={whereOf} onOpen={open} onFreeTime={desk.onFreeTime} onBlock={desk.onBlock} />
       )}
     </main>
     {opened && <BookingDetailPanel id={opened} providers={data?.providers ?? []} onClose={() => setOpened(null)} />}
+    {desk.layer}
     </>
   );
 }

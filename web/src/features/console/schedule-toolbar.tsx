@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 import type { ScheduleView } from './console-dates.ts';
 import { secondaryButtonClass } from './console-styles.ts';
@@ -10,12 +11,14 @@ interface ScheduleToolbarProps {
   clinic: number | null;
   onCommand: (command: ScheduleCommand) => void;
   onClinic: (clinic: number) => void;
+  /** The front desk's buttons (book a patient, block time), beside the date. */
+  actions?: ReactNode;
 }
 
 const shortcut = (command: ScheduleCommand) => SHORTCUTS.find((s) => s.command === command)!.aria;
 
 /** The date and its controls: every shortcut is also a button, and the list of shortcuts is on the page. */
-export function ScheduleToolbar({ heading, view, clinics, clinic, onCommand, onClinic }: ScheduleToolbarProps) {
+export function ScheduleToolbar({ heading, view, clinics, clinic, onCommand, onClinic, actions }: ScheduleToolbarProps) {
   const viewButton = (which: ScheduleView, label: string) => (
     <button type="button" aria-pressed={view === which} aria-keyshortcuts={shortcut(which)} onClick={() => onCommand(which)} className={`${secondaryButtonClass} aria-pressed:bg-slate-900 aria-pressed:text-white`}>
       {label}
@@ -27,6 +30,7 @@ export function ScheduleToolbar({ heading, view, clinics, clinic, onCommand, onC
         <h1 className="mr-auto text-xl font-semibold" aria-live="polite">
           {heading}
         </h1>
+        {actions}
         {clinics.length > 1 && (
           <label className="flex items-center gap-2 font-medium">
             Clinic

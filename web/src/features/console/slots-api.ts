@@ -6,11 +6,13 @@ export interface SlotSearch {
   date: string;
   reasonId: string | null;
   provider: number | null;
+  /** The clinic, for a practice with several. */
+  clinic?: number | null;
   /** The booking being moved: its own time counts as free. */
-  appointmentId: string;
+  appointmentId?: string;
 }
 
-/** A free time as the reschedule dialog shows and sends it. */
+/** A free time as the slot picker shows it and the reschedule and booking dialogs send it. */
 export interface StaffSlot {
   apt_date: string;
   start_time: string;
@@ -20,15 +22,15 @@ export interface StaffSlot {
 }
 
 /**
- * `GET /api/v1/staff/slots?date&reason_id[&pms_prov_num]&appointment_id`: any free time of the
+ * `GET /api/v1/staff/slots?date&reason_id[&pms_prov_num][&clinic][&appointment_id]`: any free time of the
  * slot engine (the practice's patient policy does not bind staff), in the patient slot list's
- * records ("YYYY-MM-DD HH:mm:ss" wall times), turned into the dialog's slots here.
+ * records ("YYYY-MM-DD HH:mm:ss" wall times), turned into the picker's slots here.
  */
 export function slotsQuery(practiceId: string, search: SlotSearch) {
   return queryOptions({
     queryKey: ['slots', practiceId, search] as const,
     queryFn: async ({ signal }): Promise<StaffSlot[]> => {
-      const query = { date: search.date, reason_id: search.reasonId ?? undefined, pms_prov_num: search.provider ?? undefined, appointment_id: search.appointmentId };
+      const query = { date: search.date, reason_id: search.reasonId ?? undefined, pms_prov_num: search.provider ?? undefined, clinic: search.clinic ?? undefined, appointment_id: search.appointmentId };
       const records = (await staffRequest({ path: '/staff/slots', query, result: StaffSlotsSchema, signal })).result;
       return records.map((record) => ({
         apt_date: record.DateTimeStart.slice(0, 10),
