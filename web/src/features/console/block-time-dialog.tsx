@@ -4,7 +4,8 @@ import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 import { BLOCK_LABEL_MAX_LENGTH, StaffBlockBodySchema, type StaffBlockBody, type StaffBlockCreated } from '#domain/staff/staff-booking-schemas.ts';
 import { ConsoleDialog } from './console-dialog.tsx';
 import { ErrorNote } from './console-notes.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from './console-styles.ts';
+import { inputClass } from './console-styles.ts';
+import { DialogFormButtons } from './dialog-form-buttons.tsx';
 import { blockTime } from './desk-api.ts';
 import { describedBy, Field, focusFirstProblem, inWords, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
 import { inClinic } from './schedule-layout.ts';
@@ -118,14 +119,7 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
         <p className="text-slate-700">Patients cannot book blocked time. Bookings already in it stay booked.</p>
         {block.error && Object.keys(problems).length === 0 && <ErrorNote>{block.error.message}</ErrorNote>}
         {Object.keys(problems).length > 0 && <ErrorNote>Nothing is blocked yet: check the marked fields.</ErrorNote>}
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={block.isPending} className={primaryButtonClass}>
-            {block.isPending ? 'Blocking…' : 'Block the time'}
-          </button>
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Close without blocking
-          </button>
-        </div>
+        <DialogFormButtons isPending={block.isPending} submit="Block the time" pending="Blocking…" close="Close without blocking" onClose={onClose} />
       </form>
     </ConsoleDialog>
   );

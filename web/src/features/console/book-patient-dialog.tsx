@@ -6,7 +6,8 @@ import { createStaffBookingBodySchema, type StaffBookingCreated } from '#domain/
 import { todayIn } from './console-dates.ts';
 import { ConsoleDialog } from './console-dialog.tsx';
 import { ErrorNote } from './console-notes.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from './console-styles.ts';
+import { inputClass } from './console-styles.ts';
+import { DialogFormButtons } from './dialog-form-buttons.tsx';
 import { bookPatient, reasonsQuery } from './desk-api.ts';
 import { describedBy, Field, focusFirstProblem, problemId, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
 import { PatientFields, readPatient } from './patient-fields.tsx';
@@ -133,14 +134,7 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
         <PatientFields form={FORM} problems={problems} />
         {Object.keys(problems).length > 0 && <ErrorNote>Nothing is booked yet: check the marked fields.</ErrorNote>}
         {generalError && <ErrorNote>{generalError}</ErrorNote>}
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={book.isPending} className={primaryButtonClass}>
-            {book.isPending ? 'Booking…' : 'Book the visit'}
-          </button>
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Close without booking
-          </button>
-        </div>
+        <DialogFormButtons isPending={book.isPending} submit="Book the visit" pending="Booking…" close="Close without booking" onClose={onClose} />
       </form>
     </ConsoleDialog>
   );
