@@ -25,13 +25,16 @@ const serverLayerZones = ['adapters', 'jobs', 'db', 'http'].map((layer) => ({
 
 // The web's one-way imports (bulletproof-react): shared code (components, lib) imports no feature
 // and not the app; a feature imports no other feature (what two features share moves down).
-const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const webLayerZones = [
   ...webFeatures.map((feature) => ({
     target: `./web/src/features/${feature}`,
     from: './web/src/features',
     except: [`./${feature}`],
-    message: 'A web feature must not import another feature: move what they share to web/src/components or web/src/lib.',
+    message:
+      'A web feature must not import another feature: move what they share to web/src/components or web/src/lib.',
   })),
   ...['components', 'lib'].map((shared) => ({
     target: `./web/src/${shared}`,
@@ -60,7 +63,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -87,7 +93,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...webLayerZones] }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*'], message: 'web must not import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*'], message: 'web must not import server code.' }] },
+      ],
     },
   },
   {
@@ -101,14 +110,31 @@ export default tseslint.config(
     rules: {
       'i18next/no-literal-string': [
         'error',
-        { mode: 'jsx-only', words: { exclude: ['^[^A-Za-zÀ-ÿ]*$'] }, 'jsx-attributes': { include: ['^aria-label$', '^aria-description$', '^aria-valuetext$', '^placeholder$', '^title$', '^alt$', '^label$'] } },
+        {
+          mode: 'jsx-only',
+          words: { exclude: ['^[^A-Za-zÀ-ÿ]*$'] },
+          'jsx-attributes': {
+            include: [
+              '^aria-label$',
+              '^aria-description$',
+              '^aria-valuetext$',
+              '^placeholder$',
+              '^title$',
+              '^alt$',
+              '^label$',
+            ],
+          },
+        },
       ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*'], message: 'server must not import web code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#web/*'], message: 'server must not import web code.' }] },
+      ],
     },
   },
   {
@@ -121,13 +147,19 @@ export default tseslint.config(
     // SQL lives in repositories (style page): elsewhere a feature calls a repository function.
     // The db seam itself (server/db) and tests are exempt.
     files: ['server/**/*.ts'],
-    ignores: ['server/**/*-repository.ts', 'server/db/**', 'server/**/*.test.ts', 'server/**/*-test-{kit,support}.ts', 'server/test/**'],
+    ignores: [
+      'server/**/*-repository.ts',
+      'server/db/**',
+      'server/**/*.test.ts',
+      'server/**/*-test-{kit,support}.ts',
+      'server/test/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(query|exec)$/][arguments.0.type=/Literal|TemplateLiteral/]",
-          message: 'SQL lives in a *-repository.ts file: move this query into the feature\'s repository.',
+          selector: 'CallExpression[callee.property.name=/^(query|exec)$/][arguments.0.type=/Literal|TemplateLiteral/]',
+          message: "SQL lives in a *-repository.ts file: move this query into the feature's repository.",
         },
       ],
     },
@@ -136,14 +168,23 @@ export default tseslint.config(
     // Requests are parsed in routes (ADR 0001): a service takes parsed values. The booking body is
     // the one exception, parsed by the booking transaction because its schema needs the practice.
     files: ['server/features/**/*.ts'],
-    ignores: ['server/features/**/*-routes.ts', 'server/features/bookings/booking-transaction.ts', 'server/**/*.test.ts', 'server/**/*-test-{kit,support}.ts'],
+    ignores: [
+      'server/features/**/*-routes.ts',
+      'server/features/bookings/booking-transaction.ts',
+      'server/**/*.test.ts',
+      'server/**/*-test-{kit,support}.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['#web/*'], message: 'server must not import web code.' },
-            { group: ['**/http/request-parsing.ts'], importNames: ['parseBody', 'parseQuery'], message: 'Parse the request in the route (ADR 0001) and pass the parsed value to the service.' },
+            {
+              group: ['**/http/request-parsing.ts'],
+              importNames: ['parseBody', 'parseQuery'],
+              message: 'Parse the request in the route (ADR 0001) and pass the parsed value to the service.',
+            },
           ],
         },
       ],

@@ -36,7 +36,12 @@ function precompressAssets(): Plugin {
       await Promise.all(
         files.map(async (file) => {
           const source = readFileSync(file);
-          writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(source, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
+          );
           writeFileSync(`${file}.gz`, await gzipAsync(source, { numiterations: 15 }));
         }),
       );
@@ -50,7 +55,11 @@ function precompressAssets(): Plugin {
  * them into small chunks of their own, and the booking page's script grew by 1.3 KB gzip; with it,
  * the page loads fewer scripts and fewer bytes than before the console existed.
  */
-const firstPageShared = { name: 'first-page-shared', test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]domain[\\/]product\.ts$/, tags: ['$initial' as const] };
+const firstPageShared = {
+  name: 'first-page-shared',
+  test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]domain[\\/]product\.ts$/,
+  tags: ['$initial' as const],
+};
 
 const config = {
   root: webRoot,

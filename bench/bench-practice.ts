@@ -7,7 +7,10 @@ import { importPracticeConfig } from '#server/features/practices/practice-import
  * The bench practice of issue 3, in the database: the slot engine's bench input (10 providers,
  * 2 operatories each, 15-minute grid, 30-minute reason, 600 appointments) imported as a practice.
  */
-export async function seedBenchPractice(db: Database, formUrl = 'bench-practice'): Promise<{ practiceId: string; reasonId: string; now: Date; startDate: string; endDate: string }> {
+export async function seedBenchPractice(
+  db: Database,
+  formUrl = 'bench-practice',
+): Promise<{ practiceId: string; reasonId: string; now: Date; startDate: string; endDate: string }> {
   const query = buildBenchSlotQuery();
   const provNums = [...new Set(query.schedules.map((s) => s.provNum))];
   const parsed = parsePracticeConfigFile({
@@ -38,12 +41,20 @@ export async function seedBenchPractice(db: Database, formUrl = 'bench-practice'
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   await importPracticeConfig(db, parsed.value);
   const [practice] = await db.query<{ id: string }>('select id from practices where form_url = $1', [formUrl]);
-  const [reason] = await db.query<{ id: string }>('select id from reasons_for_visit where practice_id = $1', [practice!.id]);
+  const [reason] = await db.query<{ id: string }>('select id from reasons_for_visit where practice_id = $1', [
+    practice!.id,
+  ]);
   for (const busy of query.busy) {
     await db.query(
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status) values ($1, $2, $3, $4, $5, 'booked')`,
       [practice!.id, busy.provNum, busy.opNum, new Date(busy.start).toISOString(), new Date(busy.end).toISOString()],
     );
   }
-  return { practiceId: practice!.id, reasonId: reason!.id, now: new Date(query.now), startDate: query.startDate, endDate: query.endDate };
+  return {
+    practiceId: practice!.id,
+    reasonId: reason!.id,
+    now: new Date(query.now),
+    startDate: query.startDate,
+    endDate: query.endDate,
+  };
 }

@@ -10,12 +10,14 @@ import { kb, ms, percentOf, times, triple, type Row } from './bench-table.ts';
 /** The budgets of issue 10 and the availability issue, each figure with its same-run baseline. */
 
 export function engineRows({ engine, reference }: EngineBenchResult): Row[] {
-  return [{
-    figure: 'slot engine, 31 days (p50 / p95)',
-    value: `${ms(engine.p50)} / ${ms(engine.p95)}; p50 = ${times(engine.p50, reference.p50)} a reference sort (${ms(reference.p50)})`,
-    budget: 'p50 < 5 ms',
-    ok: engine.p50 < 5,
-  }];
+  return [
+    {
+      figure: 'slot engine, 31 days (p50 / p95)',
+      value: `${ms(engine.p50)} / ${ms(engine.p95)}; p50 = ${times(engine.p50, reference.p50)} a reference sort (${ms(reference.p50)})`,
+      budget: 'p50 < 5 ms',
+      ok: engine.p50 < 5,
+    },
+  ];
 }
 
 export function slotsRows(r: SlotsBenchResult): Row[] {
@@ -44,20 +46,29 @@ export function slotsRows(r: SlotsBenchResult): Row[] {
 }
 
 export function bookingRows(r: BookingBenchResult): Row[] {
-  return [{
-    figure: `booking creation on ${r.database}, ${r.bookings} at ${r.concurrency} concurrent (p50 / p95 / p99)`,
-    value: `${triple(r.latency, 1)}, p95 = ${times(r.latency.p95, r.trivial.p95)} trivial POST (${ms(r.trivial.p95, 1)}); ${r.errors} errors`,
-    budget: 'no errors',
-    ok: r.errors === 0,
-  }, {
-    figure: `reschedule from the manage link on ${r.database}, ${r.reschedules} at ${r.concurrency} concurrent (p50 / p95 / p99)`,
-    value: `${triple(r.rescheduleLatency, 1)}, p95 = ${times(r.rescheduleLatency.p95, r.trivial.p95)} trivial POST; ${r.rescheduleErrors} errors`,
-    budget: 'no errors',
-    ok: r.rescheduleErrors === 0,
-  }];
+  return [
+    {
+      figure: `booking creation on ${r.database}, ${r.bookings} at ${r.concurrency} concurrent (p50 / p95 / p99)`,
+      value: `${triple(r.latency, 1)}, p95 = ${times(r.latency.p95, r.trivial.p95)} trivial POST (${ms(r.trivial.p95, 1)}); ${r.errors} errors`,
+      budget: 'no errors',
+      ok: r.errors === 0,
+    },
+    {
+      figure: `reschedule from the manage link on ${r.database}, ${r.reschedules} at ${r.concurrency} concurrent (p50 / p95 / p99)`,
+      value: `${triple(r.rescheduleLatency, 1)}, p95 = ${times(r.rescheduleLatency.p95, r.trivial.p95)} trivial POST; ${r.rescheduleErrors} errors`,
+      budget: 'no errors',
+      ok: r.rescheduleErrors === 0,
+    },
+  ];
 }
 
-export function demoServerRows({ weights, lighthouse, lighthouseBaseline: base, interaction: i, memory }: DemoServerResults): Row[] {
+export function demoServerRows({
+  weights,
+  lighthouse,
+  lighthouseBaseline: base,
+  interaction: i,
+  memory,
+}: DemoServerResults): Row[] {
   const rows: Row[] = [];
   for (const w of weights) {
     const isBookingPage = w.page === '/bright-smile';
@@ -69,7 +80,10 @@ export function demoServerRows({ weights, lighthouse, lighthouseBaseline: base, 
       ok: isWithinBudget(w, isBookingPage),
     });
   }
-  const retried = (a: { discarded: string[] }) => (a.discarded.length > 0 ? `; ${a.discarded.length} failed run(s) retried (${a.discarded.map((d) => d.split(':')[0]).join(', ')})` : '');
+  const retried = (a: { discarded: string[] }) =>
+    a.discarded.length > 0
+      ? `; ${a.discarded.length} failed run(s) retried (${a.discarded.map((d) => d.split(':')[0]).join(', ')})`
+      : '';
   for (const a of lighthouse) {
     rows.push({
       figure: `Lighthouse ${a.page} (perf / a11y / best practices / SEO)`,

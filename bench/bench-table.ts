@@ -9,9 +9,11 @@ export interface Row {
 export const ms = (n: number, digits = 2) => `${n.toFixed(digits)} ms`;
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 /** "21×" or "0.85×": a figure over its baseline of the same run. */
-export const times = (value: number, baseline: number) => `${(value / baseline).toFixed(value / baseline >= 10 ? 0 : value / baseline >= 1 ? 1 : 2)}×`;
+export const times = (value: number, baseline: number) =>
+  `${(value / baseline).toFixed(value / baseline >= 10 ? 0 : value / baseline >= 1 ? 1 : 2)}×`;
 export const percentOf = (value: number, baseline: number) => `${((value / baseline) * 100).toFixed(0)}%`;
-export const triple = (s: { p50: number; p95: number; p99: number }, digits = 2) => `${s.p50.toFixed(digits)} / ${s.p95.toFixed(digits)} / ${s.p99.toFixed(digits)} ms`;
+export const triple = (s: { p50: number; p95: number; p99: number }, digits = 2) =>
+  `${s.p50.toFixed(digits)} / ${s.p95.toFixed(digits)} / ${s.p99.toFixed(digits)} ms`;
 
 const result = (ok: Row['ok'] | string) => (ok === true ? 'ok' : ok === false ? 'MISSED' : ok === null ? '-' : ok);
 

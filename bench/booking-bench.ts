@@ -33,10 +33,19 @@ const TRIVIAL_PATH = '/bench/trivial-post';
  * bench practice, `concurrency` at a time, each with its own bot challenge solved before timing
  * starts. A trivial POST at the same concurrency precedes every round.
  */
-export async function benchBookings(db: Database, options: { rounds: number; count: number; concurrency: number }): Promise<BookingBenchResult> {
+export async function benchBookings(
+  db: Database,
+  options: { rounds: number; count: number; concurrency: number },
+): Promise<BookingBenchResult> {
   const seeds = [];
-  for (let round = 0; round < options.rounds; round++) seeds.push(await seedBenchPractice(db, `bench-booking-${round}`));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000', ALTCHA_MAX_NUMBER: '100' });
+  for (let round = 0; round < options.rounds; round++)
+    seeds.push(await seedBenchPractice(db, `bench-booking-${round}`));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ALTCHA_MAX_NUMBER: '100',
+  });
   // One fixed "now" for every round: the seeds differ only in their practice.
   const app = await buildApp({ config, db, clock: fixedClock(seeds[0]!.now), logger: false });
   app.post(TRIVIAL_PATH, async () => ({ success: true, result: 'ok' }));
@@ -55,20 +64,36 @@ export async function benchBookings(db: Database, options: { rounds: number; cou
       const challenges = await Promise.all(slots.map(() => solved(base)));
       const bodies = slots.map((slot, i) => JSON.stringify(bookingFor(seed.practiceId, seed.reasonId, slot, i)));
       const baseline = await runConcurrently(bodies.length, options.concurrency, (i) =>
-        fetch(`${base}${TRIVIAL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[i]! }),
+        fetch(`${base}${TRIVIAL_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: bodies[i]!,
+        }),
       );
       if (baseline.failures > 0) throw new Error(`the trivial POST failed ${baseline.failures} times`);
       trivial.push(summarise(baseline.latencies));
       const managePaths: string[] = [];
-      const booked = await runConcurrently(bodies.length, options.concurrency, async (i) => {
-        const response = await fetch(`${base}/api/v1/appointment`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-bot-challenge': challenges[i]!, 'idempotency-key': `bench-${seed.practiceId}-${i}` },
-          body: bodies[i]!,
-        });
-        if (response.status === 201) managePaths[i] = ((await response.clone().json()) as { result: { manage_path: string } }).result.manage_path;
-        return response;
-      }, 201);
+      const booked = await runConcurrently(
+        bodies.length,
+        options.concurrency,
+        async (i) => {
+          const response = await fetch(`${base}/api/v1/appointment`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-bot-challenge': challenges[i]!,
+              'idempotency-key': `bench-${seed.practiceId}-${i}`,
+            },
+            body: bodies[i]!,
+          });
+          if (response.status === 201)
+            managePaths[i] = (
+              (await response.clone().json()) as { result: { manage_path: string } }
+            ).result.manage_path;
+          return response;
+        },
+        201,
+      );
       latencies.push(summarise(booked.latencies));
       errors += booked.failures;
       // Each of the first half moves to a time nobody holds, as a patient on the manage page would.
@@ -78,15 +103,27 @@ export async function benchBookings(db: Database, options: { rounds: number; cou
         return fetch(`${base}/api/v1/appointment/manage/${token}/reschedule`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'idempotency-key': `bench-move-${seed.practiceId}-${i}` },
-          body: JSON.stringify({ apt_date: target.DateTimeStart.slice(0, 10), start_time: target.DateTimeStart.slice(11), pms_prov_num: target.ProvNum }),
+          body: JSON.stringify({
+            apt_date: target.DateTimeStart.slice(0, 10),
+            start_time: target.DateTimeStart.slice(11),
+            pms_prov_num: target.ProvNum,
+          }),
         });
       });
       moves.push(summarise(moved.latencies));
       moveErrors += moved.failures;
     }
     return {
-      database: db.kind, rounds: seeds.length, bookings: options.count, concurrency: options.concurrency, latency: medianSummary(latencies), trivial: medianSummary(trivial), errors,
-      reschedules: moveCount, rescheduleLatency: medianSummary(moves), rescheduleErrors: moveErrors,
+      database: db.kind,
+      rounds: seeds.length,
+      bookings: options.count,
+      concurrency: options.concurrency,
+      latency: medianSummary(latencies),
+      trivial: medianSummary(trivial),
+      errors,
+      reschedules: moveCount,
+      rescheduleLatency: medianSummary(moves),
+      rescheduleErrors: moveErrors,
     };
   } finally {
     await app.close();
@@ -94,7 +131,12 @@ export async function benchBookings(db: Database, options: { rounds: number; cou
 }
 
 /** `count` requests, `concurrency` in flight at a time; latency of each, and answers not `expected`. */
-async function runConcurrently(count: number, concurrency: number, send: (i: number) => Promise<Response>, expected = 200) {
+async function runConcurrently(
+  count: number,
+  concurrency: number,
+  send: (i: number) => Promise<Response>,
+  expected = 200,
+) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -113,7 +155,11 @@ async function runConcurrently(count: number, concurrency: number, send: (i: num
 }
 
 /** Free slots of distinct providers' half hours: starts 30 minutes apart never overlap for one provider. */
-async function freeSlots(base: string, seed: Awaited<ReturnType<typeof seedBenchPractice>>, count: number): Promise<AvailabilityRecord[]> {
+async function freeSlots(
+  base: string,
+  seed: Awaited<ReturnType<typeof seedBenchPractice>>,
+  count: number,
+): Promise<AvailabilityRecord[]> {
   const slots: AvailabilityRecord[] = [];
   for (let provNum = 1; provNum <= 10 && slots.length < count; provNum++) {
     const url = `${base}/api/v1/appointment/slots?practice_id=${seed.practiceId}&reason_for_visit_id=${seed.reasonId}&start_date=${seed.startDate}&end_date=${seed.endDate}&pms_prov_num=${provNum}`;
@@ -126,16 +172,30 @@ async function freeSlots(base: string, seed: Awaited<ReturnType<typeof seedBench
 
 async function solved(base: string): Promise<string> {
   const challenge = (await (await fetch(`${base}/api/v1/captcha/challenge`)).json()).result;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   return Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
 }
 
 function bookingFor(practiceId: string, reasonId: string, slot: AvailabilityRecord, i: number) {
-  const letters = (n: number) => String.fromCharCode(65 + (n % 26)) + String.fromCharCode(65 + (Math.floor(n / 26) % 26));
+  const letters = (n: number) =>
+    String.fromCharCode(65 + (n % 26)) + String.fromCharCode(65 + (Math.floor(n / 26) % 26));
   return {
-    practice_id: practiceId, rfv_id: reasonId, first_name: 'Bench', last_name: `Patient ${letters(i)}`, email: `bench${i}@example.com`,
-    wireless_phone: '+15125550100', dob: '1990-01-01', pms_prov_num: slot.ProvNum, pms_op_num: slot.OpNum,
-    apt_date: slot.DateTimeStart.slice(0, 10), start_time: slot.DateTimeStart.slice(11), end_time: slot.DateTimeEnd.slice(11),
-    patient_status: 'New Patient', is_patient: true, is_concented: true, has_insurance: false,
+    practice_id: practiceId,
+    rfv_id: reasonId,
+    first_name: 'Bench',
+    last_name: `Patient ${letters(i)}`,
+    email: `bench${i}@example.com`,
+    wireless_phone: '+15125550100',
+    dob: '1990-01-01',
+    pms_prov_num: slot.ProvNum,
+    pms_op_num: slot.OpNum,
+    apt_date: slot.DateTimeStart.slice(0, 10),
+    start_time: slot.DateTimeStart.slice(11),
+    end_time: slot.DateTimeEnd.slice(11),
+    patient_status: 'New Patient',
+    is_patient: true,
+    is_concented: true,
+    has_insurance: false,
   };
 }

@@ -19,7 +19,10 @@ export interface DemoServerResults {
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
 
 /** The real server process (`server/main.ts`) on the demo practices and the built SPA. */
-export async function benchDemoServer(options: { memorySeconds: number; interactionRuns: number }): Promise<DemoServerResults> {
+export async function benchDemoServer(options: {
+  memorySeconds: number;
+  interactionRuns: number;
+}): Promise<DemoServerResults> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'error' });
   try {
@@ -42,16 +45,22 @@ export async function benchDemoServer(options: { memorySeconds: number; interact
       { page: 'review page', url: `${server.base}${(await reviewPath()).path}` },
     ]);
     const interaction = await benchInteraction(server.base, options.interactionRuns);
-    const reasons = (await (await fetch(`${server.base}/api/v1/reason-for-visit?practice_id=${form.id}`)).json()).result;
+    const reasons = (await (await fetch(`${server.base}/api/v1/reason-for-visit?practice_id=${form.id}`)).json())
+      .result;
     const today = new Date().toISOString().slice(0, 10);
     const monthAhead = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const memory = await benchMemory(server.base, server.child.pid!, [
-      '/api/v1/form/bright-smile',
-      `/api/v1/reason-for-visit?practice_id=${form.id}`,
-      `/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reasons[0].id}&start_date=${today}&end_date=${monthAhead}`,
-      '/api/v1/health',
-      '/bright-smile',
-    ], options.memorySeconds);
+    const memory = await benchMemory(
+      server.base,
+      server.child.pid!,
+      [
+        '/api/v1/form/bright-smile',
+        `/api/v1/reason-for-visit?practice_id=${form.id}`,
+        `/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reasons[0].id}&start_date=${today}&end_date=${monthAhead}`,
+        '/api/v1/health',
+        '/bright-smile',
+      ],
+      options.memorySeconds,
+    );
     return { weights, lighthouse, lighthouseBaseline: lighthouseBaseline!, interaction, memory };
   } finally {
     await server.kill('SIGTERM');

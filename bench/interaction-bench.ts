@@ -39,10 +39,15 @@ async function armClickToPaint(page: Page, condition: PaintCondition): Promise<v
   await page.evaluate('globalThis.__name ??= (fn) => fn');
   await page.evaluate((condition) => {
     const holds = () => {
-      const isVisible = (element: Element | null | undefined) => !!element && (element as HTMLElement).checkVisibility();
+      const isVisible = (element: Element | null | undefined) =>
+        !!element && (element as HTMLElement).checkVisibility();
       const target = [...document.querySelectorAll(condition.selector)].find((element) => {
         const text = element.textContent ?? '';
-        return isVisible(element) && (condition.text === undefined || text.includes(condition.text)) && (condition.notText === undefined || text !== condition.notText);
+        return (
+          isVisible(element) &&
+          (condition.text === undefined || text.includes(condition.text)) &&
+          (condition.notText === undefined || text !== condition.notText)
+        );
       });
       return !!target && (!condition.alsoVisible || isVisible(document.querySelector(condition.alsoVisible)));
     };
@@ -76,7 +81,9 @@ const measured = (page: Page) => page.evaluate(() => (window as unknown as { ben
 
 async function clickToPaintBaseline(browser: Browser): Promise<number> {
   const page = await browser.newPage();
-  await page.setContent('<button id="go">Go</button><p id="out">waiting</p><script>go.onclick = () => { out.textContent = "done"; };</script>');
+  await page.setContent(
+    '<button id="go">Go</button><p id="out">waiting</p><script>go.onclick = () => { out.textContent = "done"; };</script>',
+  );
   await armClickToPaint(page, { selector: '#out', text: 'done' });
   await page.click('#go');
   const ms = await measured(page);
@@ -103,7 +110,11 @@ async function bookingRun(browser: Browser, base: string): Promise<{ dayToSlotsM
     }
     const heading = page.locator('#slot-day-heading');
     const shownDay = (await heading.textContent()) ?? '';
-    await armClickToPaint(page, { selector: '#slot-day-heading', notText: shownDay, alsoVisible: '[data-testid=slot-list] button' });
+    await armClickToPaint(page, {
+      selector: '#slot-day-heading',
+      notText: shownDay,
+      alsoVisible: '[data-testid=slot-list] button',
+    });
     await days.first().click();
     const dayToSlotsMs = await measured(page);
 

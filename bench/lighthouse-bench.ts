@@ -20,7 +20,11 @@ export interface LighthouseResult extends LighthouseScores {
 }
 
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-const METRICS = { lcpMs: 'largest-contentful-paint', tbtMs: 'total-blocking-time', cls: 'cumulative-layout-shift' } as const;
+const METRICS = {
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+} as const;
 
 /**
  * One Lighthouse run, or the reason it measured nothing. A run that ends in a runtime error (a
@@ -28,13 +32,19 @@ const METRICS = { lcpMs: 'largest-contentful-paint', tbtMs: 'total-blocking-time
  * performance, and no metrics: counted, it would drag the median and print NaN.
  */
 async function auditOnce(url: string, port: number): Promise<LighthouseScores | string> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
   const lhr = result?.lhr;
   if (!lhr) return 'no result';
   if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   const metric = (id: string) => lhr.audits[id]?.numericValue;
   const missing = Object.values(METRICS).filter((id) => typeof metric(id) !== 'number');
-  if (missing.length > 0) return `no ${missing.join(', ')} (${missing.map((id) => lhr.audits[id]?.errorMessage ?? 'no value').join('; ')})`;
+  if (missing.length > 0)
+    return `no ${missing.join(', ')} (${missing.map((id) => lhr.audits[id]?.errorMessage ?? 'no value').join('; ')})`;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),

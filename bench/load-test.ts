@@ -30,12 +30,20 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 export function loadTest(request: LoadRequest): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     // Node 20 does not run module hooks (tsx's loader) in workers: tsx's require API loads the TypeScript.
-    const worker = new Worker(`require('tsx/cjs/api').require(${JSON.stringify(WORKER_FILE)}, __filename)`, { eval: true, workerData: request });
+    const worker = new Worker(`require('tsx/cjs/api').require(${JSON.stringify(WORKER_FILE)}, __filename)`, {
+      eval: true,
+      workerData: request,
+    });
     worker.once('error', reject);
     worker.once('message', (outcome: LoadOutcome) => {
       void worker.terminate();
-      if (outcome.failures > 0) return reject(new Error(`${request.url}: ${outcome.failures} failed or non-2xx requests`));
-      resolve({ latency: summarise(outcome.responseTimesMs), requestsPerSecond: outcome.completed / outcome.durationSeconds, completed: outcome.completed });
+      if (outcome.failures > 0)
+        return reject(new Error(`${request.url}: ${outcome.failures} failed or non-2xx requests`));
+      resolve({
+        latency: summarise(outcome.responseTimesMs),
+        requestsPerSecond: outcome.completed / outcome.durationSeconds,
+        completed: outcome.completed,
+      });
     });
   });
 }

@@ -40,7 +40,12 @@ const instance = autocannon(
   (error, result) => {
     if (error) throw error;
     // Outside the main thread autocannon hands back its raw counters (no aggregation).
-    const raw = result as unknown as { totalCompletedRequests: number; duration: number; errors: number; timeouts: number };
+    const raw = result as unknown as {
+      totalCompletedRequests: number;
+      duration: number;
+      errors: number;
+      timeouts: number;
+    };
     const outcome: LoadOutcome = {
       responseTimesMs,
       completed: raw.totalCompletedRequests,

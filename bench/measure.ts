@@ -25,4 +25,3 @@ export function medianSummary(runs: readonly LatencySummary[]): LatencySummary {
   const of = (key: keyof LatencySummary) => median(runs.map((run) => run[key]));
   return { p50: of('p50'), p95: of('p95'), p99: of('p99'), mean: of('mean') };
 }
-

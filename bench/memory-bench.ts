@@ -26,7 +26,13 @@ export async function benchMemory(base: string, pid: number, urls: string[], sec
   const memory = sampleMemory(pid);
   const started = Date.now();
   const load = () =>
-    autocannon({ url: base, connections: 10, duration: seconds, workers: 1, requests: urls.map((path) => ({ method: 'GET', path })) });
+    autocannon({
+      url: base,
+      connections: 10,
+      duration: seconds,
+      workers: 1,
+      requests: urls.map((path) => ({ method: 'GET', path })),
+    });
   await load();
   await load();
   memory.stop();

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 export const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  const line =
+    readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? '';
   return Number(line.replace(/\D/g, '')) / 1024;
 };
 
@@ -38,10 +41,17 @@ export function sampleMemory(pid: number) {
     /** Cuts the run into `count` windows; by default of a minute (fewer and shorter on short runs, at least 30 s). */
     windows(totalMs: number, count = Math.min(5, Math.max(2, Math.floor(totalMs / 30_000)))): MemoryWindows {
       const length = totalMs / count;
-      const floor = (from: number, to: number) => Math.min(...samples.filter((s) => s.atMs >= from && s.atMs < to).map((s) => s.mb));
+      const floor = (from: number, to: number) =>
+        Math.min(...samples.filter((s) => s.atMs >= from && s.atMs < to).map((s) => s.mb));
       const baselineMb = floor(length / 2, length);
       const laterMb = Array.from({ length: count - 1 }, (_, i) => floor((i + 1) * length, (i + 2) * length));
-      return { seconds: length / 1000, baselineMb, laterMb, growthMb: Math.max(...laterMb) - baselineMb, peakMb: Math.max(...samples.map((s) => s.mb)) };
+      return {
+        seconds: length / 1000,
+        baselineMb,
+        laterMb,
+        growthMb: Math.max(...laterMb) - baselineMb,
+        peakMb: Math.max(...samples.map((s) => s.mb)),
+      };
     },
   };
 }

@@ -17,11 +17,17 @@ export const PAGE_WEIGHT_BUDGET = { bookingScriptBytes: 120_000, totalBytes: 160
 export const weighedPages = (review: { path: string; requestId: string }) => [
   { page: '/bright-smile', path: '/bright-smile', ready: 'Please select patient type', isBookingPage: true },
   { page: 'review page', path: review.path, ready: 'Thank you for choosing us', isBookingPage: false },
-  { page: 'feedback page', path: `/review/feedback?requestId=${review.requestId}`, ready: 'Feedback Form', isBookingPage: false },
+  {
+    page: 'feedback page',
+    path: `/review/feedback?requestId=${review.requestId}`,
+    ready: 'Feedback Form',
+    isBookingPage: false,
+  },
 ];
 
 export const isWithinBudget = (weight: PageWeight, isBookingPage: boolean) =>
-  weight.totalBytes <= PAGE_WEIGHT_BUDGET.totalBytes && (!isBookingPage || weight.scriptBytes <= PAGE_WEIGHT_BUDGET.bookingScriptBytes);
+  weight.totalBytes <= PAGE_WEIGHT_BUDGET.totalBytes &&
+  (!isBookingPage || weight.scriptBytes <= PAGE_WEIGHT_BUDGET.bookingScriptBytes);
 
 /**
  * Compressed bytes the browser really receives (the encoded body sizes of the document, scripts
@@ -38,13 +44,23 @@ export async function weighPage(page: Page, url: string, name: string, ready: st
   await page.waitForLoadState('networkidle');
   const seen = await Promise.all(pending);
   const sum = (type: string) => seen.filter((r) => r.type === type).reduce((total, r) => total + r.bytes, 0);
-  const weight = { page: name, scriptBytes: sum('script'), styleBytes: sum('stylesheet'), htmlBytes: sum('document'), totalBytes: 0, requests: seen.length };
+  const weight = {
+    page: name,
+    scriptBytes: sum('script'),
+    styleBytes: sum('stylesheet'),
+    htmlBytes: sum('document'),
+    totalBytes: 0,
+    requests: seen.length,
+  };
   weight.totalBytes = weight.scriptBytes + weight.styleBytes + weight.htmlBytes;
   return weight;
 }
 
 /** Each page in a fresh browser context (nothing cached). */
-export async function measurePageWeights(base: string, pages: { page: string; path: string; ready: string }[]): Promise<PageWeight[]> {
+export async function measurePageWeights(
+  base: string,
+  pages: { page: string; path: string; ready: string }[],
+): Promise<PageWeight[]> {
   const browser = await launchChromium();
   try {
     const results: PageWeight[] = [];

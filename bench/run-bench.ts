@@ -34,7 +34,8 @@ const machine = {
 };
 
 /** Progress on stderr: the table on stdout stays clean for the README. */
-const step = (text: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
+const step = (text: string) =>
+  console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
 
 step('slot engine');
 const engine = benchEngine(ROUNDS);
@@ -73,7 +74,10 @@ if (url) {
 }
 
 step('the demo server: page weight, Lighthouse, interaction, memory');
-const demo = await benchDemoServer({ memorySeconds: env('BENCH_MEMORY_SECONDS', 60), interactionRuns: env('BENCH_INTERACTION_RUNS', 5) });
+const demo = await benchDemoServer({
+  memorySeconds: env('BENCH_MEMORY_SECONDS', 60),
+  interactionRuns: env('BENCH_INTERACTION_RUNS', 5),
+});
 
 const seconds = (performance.now() - started) / 1000;
 const rows: Row[] = [
@@ -82,10 +86,17 @@ const rows: Row[] = [
   ...bookings.flatMap(bookingRows),
   ...reminders.flatMap(remindersRows),
   ...demoServerRows(demo),
-  { figure: 'npm run bench, whole run', value: `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`, budget: '< 10 min', ok: seconds < 600 },
+  {
+    figure: 'npm run bench, whole run',
+    value: `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`,
+    budget: '< 10 min',
+    ok: seconds < 600,
+  },
 ];
 
-console.log(`\nMachine: ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}. Medians of ${ROUNDS} rounds.\n`);
+console.log(
+  `\nMachine: ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}. Medians of ${ROUNDS} rounds.\n`,
+);
 console.log(formatTable(rows));
 
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
@@ -95,6 +106,8 @@ await writeFile(
 );
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length > 0) {
-  console.error(`\nBudgets missed:\n${missed.map((r) => `  - ${r.figure}: ${r.value} (budget ${r.budget})`).join('\n')}`);
+  console.error(
+    `\nBudgets missed:\n${missed.map((r) => `  - ${r.figure}: ${r.value} (budget ${r.budget})`).join('\n')}`,
+  );
   process.exit(1);
 }

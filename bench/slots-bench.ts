@@ -41,7 +41,10 @@ const medianLoad = (runs: LoadResult[]): LoadFigures => ({
  * each next to the trivial endpoint of the same server. Every round measures all of them in
  * turn, so a neighbour's load that slows one round slows the baseline with it.
  */
-export async function benchSlots(db: Database, options: { rounds: number; seconds: number; sequentialCount: number }): Promise<SlotsBenchResult> {
+export async function benchSlots(
+  db: Database,
+  options: { rounds: number; seconds: number; sequentialCount: number },
+): Promise<SlotsBenchResult> {
   const seed = await seedBenchPractice(db);
   const clock = fixedClock(seed.now);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000' });
@@ -51,8 +54,15 @@ export async function benchSlots(db: Database, options: { rounds: number; second
   try {
     const uncachedBase = await listen(uncachedApp);
     const cachedBase = await listen(cachedApp);
-    const load = (url: string) => loadTest({ url, connections: CONNECTIONS, seconds: options.seconds, headers: BROWSER_HEADERS });
-    const runs = { seqUncached: [] as LatencySummary[], seqTrivial: [] as LatencySummary[], uncached: [] as LoadResult[], cached: [] as LoadResult[], trivial: [] as LoadResult[] };
+    const load = (url: string) =>
+      loadTest({ url, connections: CONNECTIONS, seconds: options.seconds, headers: BROWSER_HEADERS });
+    const runs = {
+      seqUncached: [] as LatencySummary[],
+      seqTrivial: [] as LatencySummary[],
+      uncached: [] as LoadResult[],
+      cached: [] as LoadResult[],
+      trivial: [] as LoadResult[],
+    };
     for (let round = 0; round < options.rounds; round++) {
       runs.seqTrivial.push(await sequentialLatency(`${uncachedBase}${TRIVIAL_PATH}`, options.sequentialCount));
       runs.seqUncached.push(await sequentialLatency(`${uncachedBase}${path}`, options.sequentialCount));
@@ -64,7 +74,12 @@ export async function benchSlots(db: Database, options: { rounds: number; second
       database: db.kind,
       rounds: options.rounds,
       sequential: { uncached: medianSummary(runs.seqUncached), trivial: medianSummary(runs.seqTrivial) },
-      concurrent: { connections: CONNECTIONS, uncached: medianLoad(runs.uncached), cached: medianLoad(runs.cached), trivial: medianLoad(runs.trivial) },
+      concurrent: {
+        connections: CONNECTIONS,
+        uncached: medianLoad(runs.uncached),
+        cached: medianLoad(runs.cached),
+        trivial: medianLoad(runs.trivial),
+      },
     };
   } finally {
     await uncachedApp.close();

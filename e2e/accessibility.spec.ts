@@ -4,20 +4,29 @@ import { axeBuilder, choosePatientType, chooseReason, expectStep, HEADINGS } fro
 
 const pages = [
   { name: 'the booking form', path: '/bright-smile', ready: 'Please select patient type' },
-  { name: 'a practice not accepting patients', path: '/closed-dental', ready: 'This practice is currently not accepting any appointments.' },
+  {
+    name: 'a practice not accepting patients',
+    path: '/closed-dental',
+    ready: 'This practice is currently not accepting any appointments.',
+  },
   { name: 'the 404 page', path: '/a/b/c', ready: 'Page Not Found' },
 ];
 
 test.use(allowConsoleErrors(httpErrorLine(404, /\/a\/b\/c$/)));
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+]) {
   for (const { name, path, ready } of pages) {
     test(`${name} has no WCAG 2.2 AA violations at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(path);
       await expect(page.getByText(ready)).toBeVisible();
       const results = await axeBuilder(page).analyze();
-      expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
+      expect(
+        results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
+      ).toEqual([]);
     });
   }
 }
@@ -39,7 +48,9 @@ for (const brandColor of ['#fde68a', '#777777', '#808080', '#0f766e', '#ffffff',
   });
 }
 
-test("the calendar's day buttons are named with their visible number (label-content-name-mismatch runs and passes)", async ({ page }) => {
+test("the calendar's day buttons are named with their visible number (label-content-name-mismatch runs and passes)", async ({
+  page,
+}) => {
   await page.goto('/bright-smile');
   await choosePatientType(page, 'New Patient');
   await chooseReason(page, 'Cleaning');
@@ -73,7 +84,9 @@ for (const buttonColor of ['#fde68a', '#777777', '#0f766e', '#ffffff', '#000000'
       const [r2, g2, b2, a2 = 1] = channels(style.color);
       const opacity = Number(style.opacity);
       const lum = (r: number, g: number, b: number) =>
-        [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+        [r, g, b]
+          .map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+          .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
       // The text is drawn over the button's fill, and the whole button (opacity) over the white page.
       const fill = [r1!, g1!, b1!].map((c) => a1 * c + (1 - a1) * 255);
       const text = [r2!, g2!, b2!].map((c, i) => a2 * c + (1 - a2) * fill[i]!);

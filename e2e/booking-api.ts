@@ -13,21 +13,43 @@ export async function practiceId(request: APIRequestContext, formUrl: string): P
   return ((await response.json()) as Envelope<{ id: string }>).result.id;
 }
 
-export async function reasonId(request: APIRequestContext, formUrl: string, name: string, clinicNum?: number): Promise<string> {
+export async function reasonId(
+  request: APIRequestContext,
+  formUrl: string,
+  name: string,
+  clinicNum?: number,
+): Promise<string> {
   const id = await practiceId(request, formUrl);
   const query = clinicNum ? `&pms_clinic_num=${clinicNum}` : '';
   const response = await request.get(`/api/v1/reason-for-visit?practice_id=${id}${query}`);
-  const reason = ((await response.json()) as Envelope<{ id: string; name: string }[]>).result.find((r) => r.name === name);
+  const reason = ((await response.json()) as Envelope<{ id: string; name: string }[]>).result.find(
+    (r) => r.name === name,
+  );
   if (!reason) throw new Error(`${formUrl} has no reason "${name}"`);
   return reason.id;
 }
 
 /** The X-Bot-Challenge value, solved as the browser solves it. */
 export async function solvedBotChallenge(request: APIRequestContext): Promise<string> {
-  const challenge = ((await (await request.get('/api/v1/captcha/challenge')).json()) as Envelope<{ algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string }>).result;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const challenge = (
+    (await (await request.get('/api/v1/captcha/challenge')).json()) as Envelope<{
+      algorithm: string;
+      challenge: string;
+      maxnumber?: number;
+      salt: string;
+      signature: string;
+    }>
+  ).result;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   if (!solution) throw new Error('The bot challenge could not be solved');
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 

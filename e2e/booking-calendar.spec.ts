@@ -1,13 +1,36 @@
 import type { Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import { choosePatientType, chooseReason, chooseSlot, expectNoAxeViolations, expectStep, HEADINGS } from './booking-steps.ts';
+import {
+  choosePatientType,
+  chooseReason,
+  chooseSlot,
+  expectNoAxeViolations,
+  expectStep,
+  HEADINGS,
+} from './booking-steps.ts';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "November 2026" for the practice's current month moved on by `offset` months. */
 function monthCaption(offset: number, timeZone: string): string {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
   const index = (month ?? 1) - 1 + offset;
   return `${MONTH_NAMES[((index % 12) + 12) % 12]} ${(year ?? 0) + Math.floor(index / 12)}`;
 }
@@ -19,7 +42,9 @@ const toSlotStep = async (page: Page) => {
   await expectStep(page, HEADINGS.slot);
 };
 
-test('the calendar stays between the current month and 11 months ahead; changing month clears the slot', async ({ page }) => {
+test('the calendar stays between the current month and 11 months ahead; changing month clears the slot', async ({
+  page,
+}) => {
   await toSlotStep(page);
   const previous = page.getByRole('button', { name: 'Go to the Previous Month' });
   const next = page.getByRole('button', { name: 'Go to the Next Month' });
@@ -47,7 +72,9 @@ test('a month without slots moves on to the next', async ({ page }) => {
   const current = monthCaption(0, 'America/Chicago');
   await page.route('**/api/v1/appointment/slots**', async (route) => {
     const start = new URL(route.request().url()).searchParams.get('start_date') ?? '';
-    const isCurrentMonth = start.slice(0, 7) === new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date()).slice(0, 7);
+    const isCurrentMonth =
+      start.slice(0, 7) ===
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date()).slice(0, 7);
     if (isCurrentMonth) await route.fulfill({ json: { success: true, result: [] } });
     else await route.continue();
   });
@@ -67,7 +94,10 @@ test('no slots up to the horizon: call us instead', async ({ page }) => {
   await toSlotStep(page);
   const message = page.getByText('No slots available! Please call us instead.');
   await expect(message).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: '(512) 555-0100' })).toHaveAttribute('href', `tel:${brightSmile.phone}`);
+  await expect(page.getByRole('main').getByRole('link', { name: '(512) 555-0100' })).toHaveAttribute(
+    'href',
+    `tel:${brightSmile.phone}`,
+  );
   // The current month and the 11 after it were each asked once.
   expect(new Set(requests.map((date) => date.slice(0, 7))).size).toBe(12);
   await expectNoAxeViolations(page);

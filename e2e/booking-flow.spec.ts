@@ -30,7 +30,14 @@ test('a new patient books with a chosen provider', async ({ page }) => {
   const request = await submitBooking(page);
 
   const body = request.postDataJSON() as Record<string, unknown>;
-  expect(body).toMatchObject({ first_name: 'Jane', last_name: 'Doe', dob: '1988-04-12', pms_prov_num: 2, is_patient: true, has_insurance: false });
+  expect(body).toMatchObject({
+    first_name: 'Jane',
+    last_name: 'Doe',
+    dob: '1988-04-12',
+    pms_prov_num: 2,
+    is_patient: true,
+    has_insurance: false,
+  });
   expect(request.headers()['x-bot-challenge']).toBeTruthy();
   expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -55,7 +62,11 @@ test('a returning patient with one matching reason jumps straight to the slots (
   await fillContact(page, { ...PATIENT, firstName: 'Rita', visitedBefore: 'Yes' });
   await agreeToContact(page, smileGroup.name);
   const request = await submitBooking(page);
-  expect(request.postDataJSON()).toMatchObject({ pms_clinic_num: 2, patient_status: 'Returning Patient', pms_prov_num: 21 });
+  expect(request.postDataJSON()).toMatchObject({
+    pms_clinic_num: 2,
+    patient_status: 'Returning Patient',
+    pms_prov_num: 21,
+  });
   await expectStep(page, HEADINGS.booked);
   await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
   // The reason shows no providers ('First Available'); the page names the one the booking went to.
@@ -161,7 +172,9 @@ test('a multi-clinic practice books through the location page', async ({ page })
   expect(sent.postDataJSON()).toMatchObject({ pms_clinic_num: 1 });
   await expectStep(page, HEADINGS.booked);
   // 'Select Earliest Available Provider' was chosen: the page names the provider of the slot taken.
-  const assigned = { 11: 'Dr. Maya Patel', 12: 'Dr. Omar Haddad' }[(sent.postDataJSON() as { pms_prov_num: number }).pms_prov_num];
+  const assigned = { 11: 'Dr. Maya Patel', 12: 'Dr. Omar Haddad' }[
+    (sent.postDataJSON() as { pms_prov_num: number }).pms_prov_num
+  ];
   expect(assigned).toBeTruthy();
   await expect(page.getByRole('main')).toContainText(assigned!);
 });

@@ -29,7 +29,9 @@ async function expectLeftTheFlow(page: Page) {
   await expect(page).toHaveURL('about:blank');
 }
 
-test('Back and Forward move one step, a reload keeps the step, and Back on page 1 leaves the flow', async ({ page }) => {
+test('Back and Forward move one step, a reload keeps the step, and Back on page 1 leaves the flow', async ({
+  page,
+}) => {
   // Five steps there and back, with two reloads: longer than one booking.
   test.slow();
   await page.goto('/bright-smile');
@@ -103,7 +105,10 @@ test('after an automatic jump past the reasons, Back retraces what the page Back
   await expectStep(page, HEADINGS.patientType, 'Step 1');
 });
 
-test('from an rfv link, Back on the slot page (which has no Back button) leaves the flow', async ({ page, request }) => {
+test('from an rfv link, Back on the slot page (which has no Back button) leaves the flow', async ({
+  page,
+  request,
+}) => {
   const rfv = await reasonId(request, 'bright-smile', 'Cleaning');
   await page.goto(`/bright-smile?rfv=${rfv}`);
   await expectStep(page, HEADINGS.slot, 'Step 3');
@@ -131,7 +136,10 @@ test('from the confirmation, Back leaves the flow and never brings the form back
 
   let sawForm = false;
   const contactHeading = page.getByRole('heading', { level: 2, name: HEADINGS.contact });
-  void contactHeading.waitFor({ timeout: 5_000 }).then(() => (sawForm = true), () => undefined);
+  void contactHeading.waitFor({ timeout: 5_000 }).then(
+    () => (sawForm = true),
+    () => undefined,
+  );
   await page.goBack();
   await expectLeftTheFlow(page);
   expect(sawForm).toBe(false);
@@ -140,7 +148,10 @@ test('from the confirmation, Back leaves the flow and never brings the form back
   await expectStep(page, HEADINGS.patientType, 'Step 1');
 });
 
-test('after a verified code, coming back from the checkout does not ask for the code again', async ({ page, request }) => {
+test('after a verified code, coming back from the checkout does not ask for the code again', async ({
+  page,
+  request,
+}) => {
   // The longest walk of this file (verify, pay, back twice, forward): 20 to 30 s on a busy two-core CI machine.
   test.setTimeout(60_000);
   const contact = uniqueContact('history.verified');

@@ -1,13 +1,25 @@
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import { agreeToContact, answerNoInsurance, choosePatientType, chooseReason, expectStep, fillContact, HEADINGS, PATIENT, submitBooking } from './booking-steps.ts';
+import {
+  agreeToContact,
+  answerNoInsurance,
+  choosePatientType,
+  chooseReason,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  submitBooking,
+} from './booking-steps.ts';
 import { chooseSlotOnDay } from './verification-steps.ts';
 
 /** Issue 17: names as people write them (ADR 0030), and the phone's '+' only in front, both as typed. */
 
 const brightSmile = demoPractice('bright-smile');
 
-test("names keep apostrophes, hyphens and accents, lose digits and symbols as typed, and the booking goes through", async ({ page }) => {
+test('names keep apostrophes, hyphens and accents, lose digits and symbols as typed, and the booking goes through', async ({
+  page,
+}) => {
   await page.goto('/bright-smile');
   await choosePatientType(page, 'New Patient', { forSomeoneElse: true });
   await chooseReason(page, 'Cleaning');

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { agreeToContact, answerNoInsurance, choosePatientType, expectStep, fillContact, HEADINGS, PATIENT, submitBooking } from './booking-steps.ts';
+import {
+  agreeToContact,
+  answerNoInsurance,
+  choosePatientType,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  submitBooking,
+} from './booking-steps.ts';
 import { chooseSlotOnDay } from './verification-steps.ts';
 
 /**
@@ -24,12 +33,16 @@ async function expectNoOverflow(page: Page, where: string) {
   const problems = await page.evaluate(() => {
     const root = document.documentElement;
     const found: string[] = [];
-    if (root.scrollWidth > root.clientWidth) found.push(`page: scrollWidth ${root.scrollWidth} > clientWidth ${root.clientWidth}`);
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`page: scrollWidth ${root.scrollWidth} > clientWidth ${root.clientWidth}`);
     for (const container of document.querySelectorAll('main, aside')) {
       const edge = container.getBoundingClientRect().right + 1;
       for (const element of container.querySelectorAll('*')) {
         const box = element.getBoundingClientRect();
-        if (box.width > 1 && box.right > edge) found.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} > ${Math.round(edge)}`);
+        if (box.width > 1 && box.right > edge)
+          found.push(
+            `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} > ${Math.round(edge)}`,
+          );
       }
     }
     return found;
@@ -46,7 +59,9 @@ async function withLongNames(page: Page) {
   });
   await page.route('**/api/v1/reason-for-visit?*', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { result: { name: string; providers: { provider_display_name: string | null }[] }[] };
+    const body = (await response.json()) as {
+      result: { name: string; providers: { provider_display_name: string | null }[] }[];
+    };
     for (const reason of body.result) {
       if (reason.name === 'New Patient Exam') reason.name = `${reason.name} ${LONG.reason}`;
       const first = reason.providers[0];
@@ -57,7 +72,9 @@ async function withLongNames(page: Page) {
 }
 
 for (const width of [360, 375]) {
-  test(`at ${width} px long unbroken names and e-mail addresses wrap on every step and the confirmation`, async ({ page }) => {
+  test(`at ${width} px long unbroken names and e-mail addresses wrap on every step and the confirmation`, async ({
+    page,
+  }) => {
     test.slow();
     await page.setViewportSize({ width, height: 740 });
     await withLongNames(page);
@@ -72,12 +89,22 @@ for (const width of [360, 375]) {
     // Never cut off: the whole label is shown (not an ellipsis) and fits inside its card.
     const earliest = page.getByRole('button', { name: 'Select Earliest Available Provider' });
     await expect(earliest).toHaveText('Select Earliest Available Provider');
-    expect(await earliest.evaluate((button) => button.scrollWidth <= button.clientWidth && button.scrollHeight <= button.clientHeight)).toBe(true);
+    expect(
+      await earliest.evaluate(
+        (button) => button.scrollWidth <= button.clientWidth && button.scrollHeight <= button.clientHeight,
+      ),
+    ).toBe(true);
     await earliest.click();
 
     await chooseSlotOnDay(page, width === 360 ? 4 : 5, 0);
     await expectStep(page, HEADINGS.contact);
-    await fillContact(page, { ...PATIENT, firstName: LONG.firstName, lastName: LONG.lastName, email: LONG.email, visitedBefore: 'No' });
+    await fillContact(page, {
+      ...PATIENT,
+      firstName: LONG.firstName,
+      lastName: LONG.lastName,
+      email: LONG.email,
+      visitedBefore: 'No',
+    });
     await answerNoInsurance(page);
     await agreeToContact(page, LONG.practice);
     await expectNoOverflow(page, 'contact form');
@@ -107,7 +134,9 @@ test('at 360 px clinic cards wrap long unbroken names and addresses', async ({ p
   await page.setViewportSize({ width: 360, height: 740 });
   await page.route('**/api/v1/clinic?*', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { result: { display_name: string | null; display_address: string | null }[] };
+    const body = (await response.json()) as {
+      result: { display_name: string | null; display_address: string | null }[];
+    };
     for (const clinic of body.result) {
       clinic.display_name = LONG.clinic;
       clinic.display_address = LONG.address;

@@ -5,13 +5,22 @@ import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
 
 const brightSmile = demoPractice('bright-smile');
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 const hexToRgb = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
 };
 
-test('the title and description are in the server HTML before any script runs, and in the page', async ({ page, request }) => {
+test('the title and description are in the server HTML before any script runs, and in the page', async ({
+  page,
+  request,
+}) => {
   const title = `Book appointment with ${brightSmile.name} - ${PRODUCT_NAME}`;
   expect(title).toBe('Book appointment with Bright Smile Dental - Chairtime');
   const description = brightSmile.description!.trim();
@@ -57,7 +66,10 @@ test('the footer credits the product and links the terms', async ({ page }) => {
   await page.goto('/bright-smile');
   const footer = page.getByRole('contentinfo');
   await expect(footer.locator('p')).toHaveText(`Powered by ${PRODUCT_NAME} | Terms of Service`);
-  await expect(footer.getByRole('navigation', { name: 'Language' }).getByRole('button')).toHaveText(['English', 'Español']);
+  await expect(footer.getByRole('navigation', { name: 'Language' }).getByRole('button')).toHaveText([
+    'English',
+    'Español',
+  ]);
   await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', TERMS_URL);
 });
 
@@ -117,7 +129,9 @@ test.describe('layout', () => {
 test.describe('a multi-clinic practice', () => {
   const smileGroup = demoPractice('smile-group');
 
-  test("starts with the location step, the panel showing the practice's own address before a clinic is chosen", async ({ page }) => {
+  test("starts with the location step, the panel showing the practice's own address before a clinic is chosen", async ({
+    page,
+  }) => {
     expect(smileGroup.clinic_set_up).toBe(true);
     await page.goto('/smile-group');
     await expect(page.getByRole('heading', { level: 2 })).toHaveText('Please select your preferred location');

@@ -88,19 +88,33 @@ test.describe('a slot taken by someone else', () => {
       competing = await bookAsSomeoneElse(request, taken);
       await route.continue();
     });
-    const refetched = page.waitForResponse((response) => response.url().includes('/api/v1/appointment/slots') && response.status() === 200);
+    const refetched = page.waitForResponse(
+      (response) => response.url().includes('/api/v1/appointment/slots') && response.status() === 200,
+    );
     await submitBooking(page);
     await expectStep(page, HEADINGS.slot);
     expect(competing).toBe(201);
-    await expect(page.getByRole('alert').filter({ hasText: 'that time was just booked by someone else' })).toBeVisible();
-    await expect(page.getByText('Sorry, that time was just booked by someone else. Please choose another slot.').first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'that time was just booked by someone else' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Sorry, that time was just booked by someone else. Please choose another slot.').first(),
+    ).toBeVisible();
     await expect(page.getByTestId('slot-list').getByRole('button', { pressed: true })).toHaveCount(0);
     // The list was fetched again, and the taken provider and chair at that time are gone from it
     // (with "earliest available" the same time may still be offered with another provider).
-    const offered = ((await (await refetched).json()) as { result: { DateTimeStart: string; ProvNum: number; OpNum: number }[] }).result;
+    const offered = (
+      (await (await refetched).json()) as { result: { DateTimeStart: string; ProvNum: number; OpNum: number }[] }
+    ).result;
     const takenStart = `${String(taken.apt_date)} ${String(taken.start_time)}`;
     expect(offered.length).toBeGreaterThan(0);
-    expect(offered.filter((record) => record.DateTimeStart === takenStart && (record.ProvNum === taken.pms_prov_num || record.OpNum === taken.pms_op_num))).toEqual([]);
+    expect(
+      offered.filter(
+        (record) =>
+          record.DateTimeStart === takenStart &&
+          (record.ProvNum === taken.pms_prov_num || record.OpNum === taken.pms_op_num),
+      ),
+    ).toEqual([]);
     await expectNoAxeViolations(page);
     await page.unroute('**/api/v1/appointment');
 
@@ -123,7 +137,10 @@ test.describe('a booking the server refuses field by field', () => {
     await chooseReason(page, 'Cleaning');
     await chooseSlot(page, 0);
     await fillContact(page, { ...PATIENT, firstName: 'Vera', visitedBefore: 'No' });
-    await page.getByRole('group', { name: 'Do you have dental insurance?' }).getByRole('radio', { name: 'Yes' }).check();
+    await page
+      .getByRole('group', { name: 'Do you have dental insurance?' })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
     await page.getByRole('combobox', { name: 'Insurance' }).click();
     await page.getByRole('option', { name: 'Cigna' }).click();
     await page.getByLabel("Subscriber's Full Name").fill('Vera Doe');
@@ -139,13 +156,18 @@ test.describe('a booking the server refuses field by field', () => {
           success: false,
           code: 'VALIDATION_FAILED',
           message: 'Please check the highlighted fields.',
-          fields: { first_name: 'First name is not accepted here', 'insurance_details.subscriber_id': 'Subscriber ID is not on file' },
+          fields: {
+            first_name: 'First name is not accepted here',
+            'insurance_details.subscriber_id': 'Subscriber ID is not on file',
+          },
         },
       }),
     );
     await submitBooking(page);
     await expect(page.getByText('Please check the highlighted fields.')).toBeVisible();
-    await expect(page.getByLabel('First Name', { exact: true })).toHaveAccessibleDescription('First name is not accepted here');
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveAccessibleDescription(
+      'First name is not accepted here',
+    );
     await expect(page.getByLabel('Subscriber ID')).toHaveAccessibleDescription('Subscriber ID is not on file');
     await expect(page.getByLabel('First Name', { exact: true })).toBeFocused();
     await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Vera');

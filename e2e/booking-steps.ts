@@ -48,7 +48,8 @@ export function axeBuilder(page: Page): AxeBuilder {
     .options({ rules: Object.fromEntries(EXPERIMENTAL_RULES.map((rule) => [rule, { enabled: true }])) });
 }
 
-export const stepHeading = (page: Page) => page.getByRole('heading', { level: 2 }).filter({ hasNotText: 'Your appointment' });
+export const stepHeading = (page: Page) =>
+  page.getByRole('heading', { level: 2 }).filter({ hasNotText: 'Your appointment' });
 
 export async function expectStep(page: Page, heading: string, stepLabel?: string | null): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
@@ -63,8 +64,13 @@ export async function expectStep(page: Page, heading: string, stepLabel?: string
  */
 export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
   });
 }
 
@@ -73,8 +79,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // A toast may start to fade out while axe reads the page (its timer runs on under a slow machine):
   // with reduced motion, Sonner and our own styles show every element at its final opacity.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await axeBuilder(page).analyze().finally(() => page.emulateMedia({ reducedMotion: null }));
-  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
+  const results = await axeBuilder(page)
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
+  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
+    [],
+  );
 }
 
 /**
@@ -87,7 +97,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await test.info().attach(`${name}-${size?.width ?? 0}x${size?.height ?? 0}.png`, { body, contentType: 'image/png' });
 }
 
-export async function choosePatientType(page: Page, type: 'New Patient' | 'Returning Patient', options: { forSomeoneElse?: boolean } = {}) {
+export async function choosePatientType(
+  page: Page,
+  type: 'New Patient' | 'Returning Patient',
+  options: { forSomeoneElse?: boolean } = {},
+) {
   await expectStep(page, HEADINGS.patientType);
   if (options.forSomeoneElse) await page.getByRole('checkbox', { name: 'Booking for Someone Else' }).check();
   await page.getByRole('button', { name: type }).click();
@@ -112,7 +126,11 @@ export interface ChosenSlot {
  * Picks the `index`-th time of the first day with slots. Tests that book in parallel use
  * different indexes so they never race for one slot (except the test about exactly that).
  */
-export async function chooseSlot(page: Page, index: number, language: keyof typeof CALENDAR_TEXTS = 'en'): Promise<ChosenSlot> {
+export async function chooseSlot(
+  page: Page,
+  index: number,
+  language: keyof typeof CALENDAR_TEXTS = 'en',
+): Promise<ChosenSlot> {
   await expectStep(page, CALENDAR_TEXTS[language].heading);
   const list = page.getByTestId('slot-list');
   await expect(list.getByRole('button').first()).toBeVisible();
@@ -120,7 +138,12 @@ export async function chooseSlot(page: Page, index: number, language: keyof type
   // wants the n-th time moves on to the next open day that has it (at most a few days on).
   for (let moves = 0; moves < 5 && (await list.getByRole('button').count()) <= index; moves++) {
     const cells = page.getByRole('grid').locator('[data-day]:has(button:not([disabled]))');
-    const days = await cells.evaluateAll((all) => all.map((cell) => ({ day: cell.getAttribute('data-day') ?? '', isSelected: cell.getAttribute('aria-selected') === 'true' })));
+    const days = await cells.evaluateAll((all) =>
+      all.map((cell) => ({
+        day: cell.getAttribute('data-day') ?? '',
+        isSelected: cell.getAttribute('aria-selected') === 'true',
+      })),
+    );
     const selected = days.find((d) => d.isSelected)?.day ?? '';
     const later = days.find((d) => d.day > selected);
     if (!later) break;
@@ -156,7 +179,9 @@ export async function fillContact(page: Page, details: ContactDetails, labels: {
   // A reason for new or returning patients only gives the answer itself, without the question.
   const isAnswerGiven = (await page.getByText(/^This appointment is for (new|returning) patients only\./).count()) > 0;
   if (details.visitedBefore && !isAnswerGiven) {
-    const group = page.getByRole('group', { name: labels.self ? 'Have you visited us before' : 'Have they visited us before' });
+    const group = page.getByRole('group', {
+      name: labels.self ? 'Have you visited us before' : 'Have they visited us before',
+    });
     await group.getByRole('radio', { name: details.visitedBefore }).check();
   }
   if (details.message) await page.getByLabel('Message').fill(details.message);
@@ -174,7 +199,10 @@ export async function agreeToContact(page: Page, practiceName: string) {
 export async function submitBooking(page: Page, label = 'Submit'): Promise<Request> {
   const button = page.getByRole('button', { name: label, exact: true });
   await expect(button).toBeEnabled();
-  const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/appointment')), button.click()]);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/appointment')),
+    button.click(),
+  ]);
   return request;
 }
 

@@ -8,13 +8,19 @@ import { expectStep, HEADINGS } from './booking-steps.ts';
  * and close when the pointer or focus leaves (spec sections 2 and 9).
  */
 
-const NAMES = ['Smile Group Midtown Manhattan Flagship Office', 'Smile Group Brooklyn Heights Court Street Office', 'Smile Group Chicago Loop Wacker Drive Office'];
+const NAMES = [
+  'Smile Group Midtown Manhattan Flagship Office',
+  'Smile Group Brooklyn Heights Court Street Office',
+  'Smile Group Chicago Loop Wacker Drive Office',
+];
 const ADDRESS = '200 Park Avenue, Suite 1700, MetLife Building, Midtown Manhattan, New York, NY 10166';
 
 async function withLongClinicNames(page: Page) {
   await page.route('**/api/v1/clinic?*', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { result: { display_name: string | null; display_address: string | null }[] };
+    const body = (await response.json()) as {
+      result: { display_name: string | null; display_address: string | null }[];
+    };
     body.result.forEach((clinic, i) => {
       clinic.display_name = NAMES[i] ?? clinic.display_name;
       clinic.display_address = ADDRESS;
@@ -92,7 +98,9 @@ test('never stays stuck when the pointer jumps away and stops (or leaves the win
   await expect(tooltip(page, NAMES[0]!)).toBeHidden({ timeout: 1_500 });
 });
 
-test('never stays stuck: a click, a focus left behind or a hover elsewhere closes it, and hover opens it again', async ({ page }) => {
+test('never stays stuck: a click, a focus left behind or a hover elsewhere closes it, and hover opens it again', async ({
+  page,
+}) => {
   const name = cutName(page, 0);
   await expectOpensAfterDelay(page, name, NAMES[0]!);
   await name.click();

@@ -1,7 +1,15 @@
 import { reasonId } from './booking-api.ts';
 import { demoPractice } from './demo-practices.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
-import { choosePatientType, chooseReason, chooseSlot, expectStep, fillContact, HEADINGS, PATIENT } from './booking-steps.ts';
+import {
+  choosePatientType,
+  chooseReason,
+  chooseSlot,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+} from './booking-steps.ts';
 import { chooseSlotOnDay } from './verification-steps.ts';
 
 const brightSmile = demoPractice('bright-smile');
@@ -26,7 +34,9 @@ test.describe('step labels and the Back rule', () => {
     await expectStep(page, HEADINGS.slot, 'Step 4');
     await expect(page.getByText('Please select a slot if you wish.')).toBeVisible();
     await expect(page.getByText(/^All times are in C[SD]T$/)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 3 })).toHaveText(/^(Monday|Tuesday|Wednesday|Thursday|Friday), [A-Z][a-z]+ \d{1,2}$/);
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday), [A-Z][a-z]+ \d{1,2}$/,
+    );
     await expect(page.getByTestId('slot-list').getByRole('button').first()).toHaveText(/^\d{2}:\d{2} (AM|PM)$/);
     const listHeight = await page.getByTestId('slot-list').evaluate((el) => parseFloat(getComputedStyle(el).maxHeight));
     expect(listHeight).toBeGreaterThanOrEqual(260);
@@ -36,7 +46,12 @@ test.describe('step labels and the Back rule', () => {
     await expectStep(page, HEADINGS.contact, 'Step 5');
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
 
-    for (const [heading, label] of [[HEADINGS.slot, 'Step 4'], [HEADINGS.provider, 'Step 3'], [HEADINGS.reason, 'Step 2'], [HEADINGS.patientType, 'Step 1']] as const) {
+    for (const [heading, label] of [
+      [HEADINGS.slot, 'Step 4'],
+      [HEADINGS.provider, 'Step 3'],
+      [HEADINGS.reason, 'Step 2'],
+      [HEADINGS.patientType, 'Step 1'],
+    ] as const) {
       await page.getByRole('button', { name: 'Back' }).click();
       await expectStep(page, heading, label);
     }
@@ -55,7 +70,11 @@ test.describe('step labels and the Back rule', () => {
 
   test('a multi-clinic practice shows Back on page 1, which clears the clinic and the form', async ({ page }) => {
     await page.goto('/smile-group');
-    await page.getByRole('article').filter({ hasText: 'Smile Group Brooklyn' }).getByRole('button', { name: 'Book Appointment' }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Smile Group Brooklyn' })
+      .getByRole('button', { name: 'Book Appointment' })
+      .click();
     await expectStep(page, HEADINGS.patientType, 'Step 1');
     await expect(page.getByRole('heading', { level: 2, name: HEADINGS.patientType })).toBeFocused();
     await page.getByRole('checkbox', { name: 'Booking for Someone Else' }).check();
@@ -63,7 +82,11 @@ test.describe('step labels and the Back rule', () => {
     await expectStep(page, HEADINGS.clinic, null);
     // The clinic is forgotten: the panel shows the practice again, with no clinic name.
     await expect(page.getByTestId('panel-clinic')).toHaveCount(0);
-    await page.getByRole('article').filter({ hasText: 'Smile Group Brooklyn' }).getByRole('button', { name: 'Book Appointment' }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Smile Group Brooklyn' })
+      .getByRole('button', { name: 'Book Appointment' })
+      .click();
     await expect(page.getByRole('checkbox', { name: 'Booking for Someone Else' })).not.toBeChecked();
   });
 
@@ -129,7 +152,10 @@ test.describe('page 5 messages (spec section 5)', () => {
     await expect(page.getByText('Your Last Name is required')).toBeVisible();
     await page.getByLabel('Your Date of Birth').fill('02/30/1970');
     await expect(page.getByText('Please enter a valid date in MM/DD/YYYY format')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Enter your message...');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+      'placeholder',
+      'Enter your message...',
+    );
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('rows', '3');
     await expect(page.getByRole('group', { name: 'Have they visited us before' })).toBeVisible();
   });
@@ -241,13 +267,20 @@ test.describe('submit button labels', () => {
   });
 });
 
-test('an rfv link to a reason for returning patients only says so on the contact form and does not ask the question', async ({ page, request }) => {
+test('an rfv link to a reason for returning patients only says so on the contact form and does not ask the question', async ({
+  page,
+  request,
+}) => {
   const rfv = await reasonId(request, 'bright-smile', 'Follow-up Visit');
   await page.goto(`/bright-smile?rfv=${rfv}`);
   // A day of its own: the first day's times may run out late in the practice's day.
   await chooseSlotOnDay(page, 8, 0);
   await expectStep(page, HEADINGS.contact);
-  await expect(page.getByText('This appointment is for returning patients only. If this is your first visit, please call us to book.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'This appointment is for returning patients only. If this is your first visit, please call us to book.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('group', { name: 'Have you visited us before' })).toHaveCount(0);
   await fillContact(page, { ...PATIENT, firstName: 'Rhea' });
   await page.getByRole('group', { name: 'Do you have dental insurance?' }).getByRole('radio', { name: 'No' }).check();

@@ -19,7 +19,10 @@ import {
 const brightSmile = demoPractice('bright-smile');
 
 /** Every step at a phone and a desktop size: no WCAG 2.2 AA violations, no sideways scrolling, a screenshot each. */
-for (const [index, viewport] of [{ width: 375, height: 812 }, { width: 1280, height: 800 }].entries()) {
+for (const [index, viewport] of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+].entries()) {
   test.describe(`at ${viewport.width} × ${viewport.height}`, () => {
     test.use({ viewport });
 
@@ -57,7 +60,10 @@ for (const [index, viewport] of [{ width: 375, height: 812 }, { width: 1280, hei
       await page.getByLabel('Your First Name').fill('Ian');
       await page.getByLabel('Your Last Name').fill('Doe');
       await page.getByLabel('Your Date of Birth').fill('05/05/1975');
-      await page.getByRole('group', { name: 'Do you have dental insurance?' }).getByRole('radio', { name: 'Yes' }).check();
+      await page
+        .getByRole('group', { name: 'Do you have dental insurance?' })
+        .getByRole('radio', { name: 'Yes' })
+        .check();
       await page.getByRole('combobox', { name: 'Insurance' }).click();
       await check(page, '5-contact-insurance-menu');
       await page.getByRole('option', { name: 'Aetna' }).click();
@@ -111,7 +117,13 @@ test('the whole booking can be completed with the keyboard alone', async ({ page
   await moveClock('2027-03-09T07:00:00-05:00');
   await page.goto('/smile-group');
   await expectStep(page, HEADINGS.clinic);
-  await keyTo(page, page.getByRole('article').filter({ hasText: 'Smile Group Midtown' }).getByRole('button', { name: 'Book Appointment' }));
+  await keyTo(
+    page,
+    page
+      .getByRole('article')
+      .filter({ hasText: 'Smile Group Midtown' })
+      .getByRole('button', { name: 'Book Appointment' }),
+  );
   await expectStep(page, HEADINGS.patientType);
   await expect(page.getByRole('heading', { level: 2, name: HEADINGS.patientType })).toBeFocused();
   await keyTo(page, page.getByRole('button', { name: 'Returning Patient' }));

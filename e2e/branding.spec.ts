@@ -7,14 +7,20 @@ const smileGroup = demoPractice('smile-group');
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Practice information' });
 
 test.describe('the multi-clinic practice (smile-group)', () => {
-  test('the panel shows the practice on the location screen, then the chosen clinic with its address', async ({ page }) => {
+  test('the panel shows the practice on the location screen, then the chosen clinic with its address', async ({
+    page,
+  }) => {
     await page.goto('/smile-group');
     await expectStep(page, HEADINGS.clinic);
     await expect(panel(page)).toContainText(smileGroup.name);
     await expect(panel(page).locator('address')).toContainText('200 Park Ave');
     await expect(panel(page).getByRole('link', { name: '(212) 555-0140' })).toBeVisible();
 
-    await page.getByRole('article').filter({ hasText: 'Smile Group Brooklyn' }).getByRole('button', { name: 'Book Appointment' }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Smile Group Brooklyn' })
+      .getByRole('button', { name: 'Book Appointment' })
+      .click();
     await expectStep(page, HEADINGS.patientType);
     const clinic = panel(page).getByTestId('panel-clinic');
     await expect(clinic).toContainText('Smile Group Brooklyn');
@@ -43,7 +49,11 @@ test.describe('the multi-clinic practice (smile-group)', () => {
     await expect(page).toHaveURL(/\/smile-group\?referrer_id=e2e-branding$/);
     await expect(panel(page).getByTestId('panel-clinic')).toHaveCount(0);
 
-    await page.getByRole('article').filter({ hasText: 'Smile Group Midtown' }).getByRole('button', { name: 'Book Appointment' }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Smile Group Midtown' })
+      .getByRole('button', { name: 'Book Appointment' })
+      .click();
     await expectStep(page, HEADINGS.patientType);
     await expect(panel(page).getByTestId('panel-clinic')).toContainText('Smile Group Midtown');
     // A reload keeps the new choice: clinic_num no longer picks Brooklyn.

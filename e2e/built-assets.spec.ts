@@ -24,7 +24,9 @@ test('hashed assets are served precompressed', async ({ request }) => {
 test('page 1 needs only the entry script and the chunks it preloads', async ({ page, request }) => {
   const html = await (await request.get('/bright-smile')).text();
   const entry = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)">/.exec(html)?.[1];
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map((m) => m[1]);
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map(
+    (m) => m[1],
+  );
   expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
 
   const scripts: string[] = [];
@@ -38,6 +40,6 @@ test('page 1 needs only the entry script and the chunks it preloads', async ({ p
   expect(scripts.sort()).toEqual([entry, ...preloaded].sort());
 });
 
-test('the served build is React\'s production build', () => {
+test("the served build is React's production build", () => {
   expect(developmentMarkersIn('dist/web')).toEqual([]);
 });

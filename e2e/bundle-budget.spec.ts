@@ -35,7 +35,10 @@ for (const { path, heading } of pages) {
 
     const sizes = [...scripts].map((script) => ({ script, gzipBytes: statSync(`dist/web${script}.gz`).size }));
     const total = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
-    await testInfo.attach('script sizes', { body: JSON.stringify({ total, sizes }, null, 2), contentType: 'application/json' });
+    await testInfo.attach('script sizes', {
+      body: JSON.stringify({ total, sizes }, null, 2),
+      contentType: 'application/json',
+    });
     console.log(`${path}: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts`);
     expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(BUDGET_BYTES);
   });
@@ -52,20 +55,24 @@ test.describe('the staff console', () => {
   test.use(allowConsoleErrors(httpErrorLine(401, /\/api\/v1\/staff\/session$/)));
 
   test('loads its own chunk and stays within 175 KB gzip of script', async ({ page }) => {
-  const scripts = new Set<string>();
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-  });
-  await page.goto('/console');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto('/console');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
 
-  const sizes = [...scripts].map((script) => ({ script, gzipBytes: statSync(`dist/web${script}.gz`).size }));
-  const total = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
-  const own = sizes.filter(({ script }) => /\/console-app-/.test(script)).reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
-  console.log(`/console: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts, ${(own / 1000).toFixed(1)} KB of it the console's own chunk`);
-  expect(own, JSON.stringify(sizes)).toBeGreaterThan(10_000);
-  expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(CONSOLE_BUDGET_BYTES);
+    const sizes = [...scripts].map((script) => ({ script, gzipBytes: statSync(`dist/web${script}.gz`).size }));
+    const total = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+    const own = sizes
+      .filter(({ script }) => /\/console-app-/.test(script))
+      .reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+    console.log(
+      `/console: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts, ${(own / 1000).toFixed(1)} KB of it the console's own chunk`,
+    );
+    expect(own, JSON.stringify(sizes)).toBeGreaterThan(10_000);
+    expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(CONSOLE_BUDGET_BYTES);
   });
 });
 
@@ -74,17 +81,25 @@ test.describe('the staff console', () => {
  * compressed bytes received (the same measurement as `npm run bench`): at most 160 KB each, and
  * at most 120 KB of it JavaScript on the booking page.
  */
-test('the booking, review and feedback pages each stay within 160 KB of JS, CSS and HTML', async ({ browser, request, baseURL }, testInfo) => {
+test('the booking, review and feedback pages each stay within 160 KB of JS, CSS and HTML', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const created = await createReviewRequest(request, `Weight${Date.now().toString(36)}`);
   const weights = [];
-  for (const { page: name, path, ready, isBookingPage } of weighedPages({ path: new URL(created.review_url).pathname, requestId: created.request_id })) {
+  for (const { page: name, path, ready, isBookingPage } of weighedPages({
+    path: new URL(created.review_url).pathname,
+    requestId: created.request_id,
+  })) {
     const context = await browser.newContext();
     const weight = await weighPage(await context.newPage(), `${baseURL}${path}`, name, ready);
     await context.close();
     weights.push({ ...weight, isBookingPage });
   }
   await testInfo.attach('page weights', { body: JSON.stringify(weights, null, 2), contentType: 'application/json' });
-  for (const w of weights) console.log(`${w.page}: ${(w.scriptBytes / 1000).toFixed(1)} KB JS, ${(w.totalBytes / 1000).toFixed(1)} KB in all`);
+  for (const w of weights)
+    console.log(`${w.page}: ${(w.scriptBytes / 1000).toFixed(1)} KB JS, ${(w.totalBytes / 1000).toFixed(1)} KB in all`);
   expect(weights.filter((w) => !isWithinBudget(w, w.isBookingPage))).toEqual([]);
   // A page that loaded nothing would pass any budget.
   for (const w of weights) expect(w.scriptBytes, w.page).toBeGreaterThan(10_000);

@@ -11,10 +11,25 @@ import { expect, test } from './fixtures.ts';
  * value, or the shape of a secret key. (The publishable Stripe key, pk_…, is public by design.)
  */
 const SECRET_NAMES = [
-  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'ADMIN_API_KEY', 'ALTCHA_HMAC_KEY', 'TWILIO_AUTH_TOKEN', 'TWILIO_ACCOUNT_SID',
-  'SMTP_URL', 'DATABASE_URL', 'OPENDENTAL_DEVELOPER_KEY', 'altcha_hmac_key', 'otp_hmac_key', 'verification_token_key',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'ADMIN_API_KEY',
+  'ALTCHA_HMAC_KEY',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_ACCOUNT_SID',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'OPENDENTAL_DEVELOPER_KEY',
+  'altcha_hmac_key',
+  'otp_hmac_key',
+  'verification_token_key',
 ];
-const SECRET_SHAPES = [/\b(sk|rk)_(live|test)_\w/, /\bwhsec_\w/, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, /\bAC[0-9a-f]{32}\b/];
+const SECRET_SHAPES = [
+  /\b(sk|rk)_(live|test)_\w/,
+  /\bwhsec_\w/,
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+  /\bAC[0-9a-f]{32}\b/,
+];
 const CANARIES: Record<string, string> = {
   STRIPE_SECRET_KEY: 'sk_test_canarySecretKey51Xyz',
   STRIPE_WEBHOOK_SECRET: 'whsec_canaryWebhookSecret',
@@ -30,7 +45,10 @@ const CANARIES: Record<string, string> = {
 function builtText(dir: string): { file: string; text: string }[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-    .map((entry) => ({ file: join(entry.parentPath, entry.name), text: readFileSync(join(entry.parentPath, entry.name), 'latin1') }));
+    .map((entry) => ({
+      file: join(entry.parentPath, entry.name),
+      text: readFileSync(join(entry.parentPath, entry.name), 'latin1'),
+    }));
 }
 
 function leaks(files: { file: string; text: string }[], values: string[]): string[] {
@@ -45,7 +63,9 @@ function leaks(files: { file: string; text: string }[], values: string[]): strin
 test('the served build holds no secret name, value or key shape', () => {
   const files = builtText('dist/web');
   expect(files.filter((f) => f.file.endsWith('.js')).length).toBeGreaterThan(0);
-  const ownSecrets = Object.keys(CANARIES).map((name) => process.env[name]).filter((value): value is string => Boolean(value));
+  const ownSecrets = Object.keys(CANARIES)
+    .map((name) => process.env[name])
+    .filter((value): value is string => Boolean(value));
   expect(leaks(files, ownSecrets)).toEqual([]);
 });
 

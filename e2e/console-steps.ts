@@ -8,7 +8,9 @@ export const OWNER = { email: 'owner@bright-smile.example', password: 'e2e demo 
  * A signed-out console asks who is signed in, and the staff API answers 401 as its convention says;
  * Chromium logs every 4xx of a fetch as an error, so that one answer is expected.
  */
-export const SIGNED_OUT_CONSOLE_ERRORS = { expectedConsoleErrors: { allow: [{ text: /status of 401/, url: /\/api\/v1\/staff\/session$/ }] } };
+export const SIGNED_OUT_CONSOLE_ERRORS = {
+  expectedConsoleErrors: { allow: [{ text: /status of 401/, url: /\/api\/v1\/staff\/session$/ }] },
+};
 
 /** Signs the demo owner in at the schedule of `date`. */
 export async function signInToConsole(page: Page, date: string) {
@@ -21,4 +23,5 @@ export async function signInToConsole(page: Page, date: string) {
 }
 
 /** A patient's booking on the schedule grid, by the name it starts with. */
-export const booking = (page: Page, name: string) => page.getByRole('region', { name: 'Schedule grid' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+export const booking = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Schedule grid' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });

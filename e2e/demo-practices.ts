@@ -31,7 +31,9 @@ export interface DemoClinic {
   display_phone?: string | null;
 }
 
-const file = JSON.parse(readFileSync(new URL('../demo/practices.json', import.meta.url), 'utf8')) as { practices: DemoPractice[] };
+const file = JSON.parse(readFileSync(new URL('../demo/practices.json', import.meta.url), 'utf8')) as {
+  practices: DemoPractice[];
+};
 
 export function demoPractice(formUrl: string): DemoPractice {
   const practice = file.practices.find((p) => p.form_url === formUrl);

@@ -41,7 +41,9 @@ export const test = base.extend<Fixtures>({
         if (message.type() !== 'error') return;
         const text = message.text();
         const url = message.location().url;
-        const isAllowed = expectedConsoleErrors.allow.some((allowed) => allowed.text.test(text) && (!allowed.url || allowed.url.test(url)));
+        const isAllowed = expectedConsoleErrors.allow.some(
+          (allowed) => allowed.text.test(text) && (!allowed.url || allowed.url.test(url)),
+        );
         if (!isAllowed) problems.push(`console.error: ${text}${url ? ` (${url})` : ''}`);
       });
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
@@ -62,7 +64,11 @@ export const test = base.extend<Fixtures>({
       else await page.clock.install({ time: new Date(instant) });
       isInstalled = true;
     });
-    if (isMoved) expect(await (await request.delete('/_dev/clock')).json()).toMatchObject({ success: true, result: { is_moved: false } });
+    if (isMoved)
+      expect(await (await request.delete('/_dev/clock')).json()).toMatchObject({
+        success: true,
+        result: { is_moved: false },
+      });
   },
 });
 

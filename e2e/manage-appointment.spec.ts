@@ -1,5 +1,19 @@
 import type { Page } from '@playwright/test';
-import { agreeToContact, answerNoInsurance, chooseProvider, choosePatientType, chooseReason, chooseSlot, expectNoAxeViolations, expectStep, fillContact, HEADINGS, PATIENT, screenshot, submitBooking } from './booking-steps.ts';
+import {
+  agreeToContact,
+  answerNoInsurance,
+  chooseProvider,
+  choosePatientType,
+  chooseReason,
+  chooseSlot,
+  expectNoAxeViolations,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  screenshot,
+  submitBooking,
+} from './booking-steps.ts';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
 import { bookAWeekAhead, emailTo, manageLinkIn } from './manage-steps.ts';
@@ -12,7 +26,10 @@ async function expectHeading(page: Page, text: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text);
 }
 
-test('from the confirmation e-mail, the patient moves the appointment and then cancels it', async ({ page, request }) => {
+test('from the confirmation e-mail, the patient moves the appointment and then cancels it', async ({
+  page,
+  request,
+}) => {
   const email = `manage.${Date.now().toString(36)}@example.com`;
   await bookAWeekAhead(request, email, 3);
   const confirmation = await emailTo(request, email, /^Your appointment at Bright Smile Dental/);

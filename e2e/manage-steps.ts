@@ -12,20 +12,48 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * Books a time about a week ahead (beyond the 24-hour cutoffs) through the API, as a patient's
  * browser would; answers the booking's practice-local date.
  */
-export async function bookAWeekAhead(request: APIRequestContext, email: string, index: number, phone = '5125550142', name = { first: 'Marta', last: 'Quinn' }): Promise<string> {
+export async function bookAWeekAhead(
+  request: APIRequestContext,
+  email: string,
+  index: number,
+  phone = '5125550142',
+  name = { first: 'Marta', last: 'Quinn' },
+): Promise<string> {
   const practice = await practiceId(request, 'bright-smile');
   const reason = await reasonId(request, 'bright-smile', 'Cleaning');
   const from = isoDay(Date.now() + 6 * DAY);
   const to = isoDay(Date.now() + 13 * DAY);
-  const slots = (await (await request.get(`/api/v1/appointment/slots?practice_id=${practice}&reason_for_visit_id=${reason}&start_date=${from}&end_date=${to}`)).json()).result as {
-    DateTimeStart: string; DateTimeEnd: string; ProvNum: number; OpNum: number;
+  const slots = (
+    await (
+      await request.get(
+        `/api/v1/appointment/slots?practice_id=${practice}&reason_for_visit_id=${reason}&start_date=${from}&end_date=${to}`,
+      )
+    ).json()
+  ).result as {
+    DateTimeStart: string;
+    DateTimeEnd: string;
+    ProvNum: number;
+    OpNum: number;
   }[];
   const slot = slots[index]!;
   const response = await request.post('/api/v1/appointment', {
     data: {
-      practice_id: practice, rfv_id: reason, first_name: name.first, last_name: name.last, email, wireless_phone: phone, dob: '1984-02-03',
-      pms_prov_num: slot.ProvNum, pms_op_num: slot.OpNum, apt_date: slot.DateTimeStart.slice(0, 10), start_time: slot.DateTimeStart.slice(11), end_time: slot.DateTimeEnd.slice(11),
-      patient_status: 'Returning Patient', is_patient: true, is_concented: true, has_insurance: false,
+      practice_id: practice,
+      rfv_id: reason,
+      first_name: name.first,
+      last_name: name.last,
+      email,
+      wireless_phone: phone,
+      dob: '1984-02-03',
+      pms_prov_num: slot.ProvNum,
+      pms_op_num: slot.OpNum,
+      apt_date: slot.DateTimeStart.slice(0, 10),
+      start_time: slot.DateTimeStart.slice(11),
+      end_time: slot.DateTimeEnd.slice(11),
+      patient_status: 'Returning Patient',
+      is_patient: true,
+      is_concented: true,
+      has_insurance: false,
     },
     headers: { 'X-Bot-Challenge': await solvedBotChallenge(request), 'Idempotency-Key': crypto.randomUUID() },
   });
@@ -37,13 +65,18 @@ export async function bookAWeekAhead(request: APIRequestContext, email: string, 
 export async function emailTo(request: APIRequestContext, to: string, subject: RegExp) {
   let text = '';
   await expect
-    .poll(async () => {
-      text = (await outbox(request)).find((m) => m.to === to && m.channel === 'email' && subject.test(m.subject ?? ''))?.text ?? '';
-      return text !== '';
-    }, { timeout: 15_000, message: `an e-mail to ${to} with subject ${subject}` })
+    .poll(
+      async () => {
+        text =
+          (await outbox(request)).find((m) => m.to === to && m.channel === 'email' && subject.test(m.subject ?? ''))
+            ?.text ?? '';
+        return text !== '';
+      },
+      { timeout: 15_000, message: `an e-mail to ${to} with subject ${subject}` },
+    )
     .toBe(true);
   return text;
 }
 
-export const manageLinkIn = (text: string) => new URL(/To see, change or cancel your appointment: (\S+)/.exec(text)![1]!).pathname;
-
+export const manageLinkIn = (text: string) =>
+  new URL(/To see, change or cancel your appointment: (\S+)/.exec(text)![1]!).pathname;

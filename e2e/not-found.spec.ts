@@ -14,7 +14,12 @@ test.describe('unknown paths', () => {
 });
 
 test.describe('unknown practice', () => {
-  test.use(allowConsoleErrors(httpErrorLine(404, /\/no-such-practice$/), httpErrorLine(404, /\/api\/v1\/form\/no-such-practice/)));
+  test.use(
+    allowConsoleErrors(
+      httpErrorLine(404, /\/no-such-practice$/),
+      httpErrorLine(404, /\/api\/v1\/form\/no-such-practice/),
+    ),
+  );
 
   test("an unknown practice shows the 404 page with the server's message", async ({ page, request }) => {
     const api = await request.get('/api/v1/form/no-such-practice');
@@ -40,7 +45,10 @@ test.describe('an unknown page of a known practice', () => {
     await expect(page.getByRole('main')).toContainText('Page Not Found');
     const panel = page.getByRole('complementary', { name: 'Practice information' });
     await expect(panel).toContainText(practice.name);
-    await expect(panel.getByRole('link', { name: formatPhone(practice.phone!) })).toHaveAttribute('href', phoneHref(practice.phone!));
+    await expect(panel.getByRole('link', { name: formatPhone(practice.phone!) })).toHaveAttribute(
+      'href',
+      phoneHref(practice.phone!),
+    );
     await expect(panel).toHaveCSS('background-color', 'rgb(15, 76, 92)');
     await expect(page).toHaveTitle(`Page Not Found - ${practice.name} - Chairtime`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

@@ -43,7 +43,11 @@ async function toPaidContactPage(page: Page, email: string, dayIndex: number, sl
   return slot;
 }
 
-test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking is confirmed and the form starts afresh', async ({ page, request, baseURL }) => {
+test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking is confirmed and the form starts afresh', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { email } = uniqueContact('pay');
   const slot = await toPaidContactPage(page, email, 1, 3);
 
@@ -80,7 +84,18 @@ test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking i
   expect(await stored(page, BOOKING_STORAGE)).toBeNull();
 
   // Paid means booked: the patient's confirmation goes out.
-  await expect.poll(async () => (await outbox(request)).some((m) => m.to === email && m.channel === 'email' && (m.subject ?? '').startsWith(`Your appointment at ${brightSmile.name}`)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await outbox(request)).some(
+          (m) =>
+            m.to === email &&
+            m.channel === 'email' &&
+            (m.subject ?? '').startsWith(`Your appointment at ${brightSmile.name}`),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 
   // After the countdown the page returns to the form, which starts afresh.
   await expect(page).toHaveURL(/\/bright-smile$/, { timeout: 15_000 });
@@ -88,7 +103,9 @@ test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking i
   expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
 });
 
-test('cancel: the failed page names the practice, says the appointment is booked but not paid and when, and "Try the payment again" pays it', async ({ page }) => {
+test('cancel: the failed page names the practice, says the appointment is booked but not paid and when, and "Try the payment again" pays it', async ({
+  page,
+}) => {
   const { email } = uniqueContact('cancel');
   const slot = await toPaidContactPage(page, email, 2, 4);
   await page.getByRole('button', { name: 'Pay & Schedule' }).click();
@@ -102,7 +119,10 @@ test('cancel: the failed page names the practice, says the appointment is booked
   await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
   const header = page.getByRole('banner', { name: 'Practice information' });
   await expect(header).toContainText(brightSmile.name);
-  await expect(page.getByRole('main').getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:/);
+  await expect(page.getByRole('main').getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute(
+    'href',
+    /^tel:/,
+  );
   await expect(page).toHaveTitle(`Payment Failed - ${brightSmile.name} - Chairtime`);
   await expectNoAxeViolations(page);
   // Booked: the form starts afresh; the checkout's id stays for "Try the payment again".
@@ -118,7 +138,9 @@ test('cancel: the failed page names the practice, says the appointment is booked
   await expectStep(page, HEADINGS.patientType, 'Step 1');
 });
 
-test('back from the checkout: Pay & Schedule again resumes the patient\'s own hold instead of "booked by someone else", and Pay books it', async ({ page }) => {
+test('back from the checkout: Pay & Schedule again resumes the patient\'s own hold instead of "booked by someone else", and Pay books it', async ({
+  page,
+}) => {
   const { email } = uniqueContact('back');
   const slot = await toPaidContactPage(page, email, 4, 2);
   await page.getByRole('button', { name: 'Pay & Schedule' }).click();
@@ -141,7 +163,10 @@ test('back from the checkout: Pay & Schedule again resumes the patient\'s own ho
   await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
 });
 
-test('a patient who opened the site at another address is sent to the same page on PUBLIC_URL before the flow starts', async ({ page, baseURL }) => {
+test('a patient who opened the site at another address is sent to the same page on PUBLIC_URL before the flow starts', async ({
+  page,
+  baseURL,
+}) => {
   const other = baseURL!.replace('127.0.0.1', 'localhost');
   await page.goto(`${other}/bright-smile?referrer_id=r1`);
   await expect(page).toHaveURL(`${baseURL}/bright-smile?referrer_id=r1`);
@@ -159,7 +184,10 @@ test.describe('a payment session the server cannot create', () => {
     const { email } = uniqueContact('pay.fail');
     await toPaidContactPage(page, email, 3, 2);
     // A session left over from an earlier attempt must not survive this one.
-    await page.evaluate((key) => sessionStorage.setItem(key, JSON.stringify({ sessionId: 'cs_old' })), CHECKOUT_STORAGE);
+    await page.evaluate(
+      (key) => sessionStorage.setItem(key, JSON.stringify({ sessionId: 'cs_old' })),
+      CHECKOUT_STORAGE,
+    );
     await page.getByRole('button', { name: 'Pay & Schedule' }).click();
     await expect(page.getByText(message)).toBeVisible();
     await expectStep(page, HEADINGS.contact);
@@ -181,7 +209,10 @@ test.describe('a return the server does not know', () => {
   });
 });
 
-test('pay after verification on verify-dental: page 6 sends the proof to create-session, Pay shows the receipt', async ({ page, request }) => {
+test('pay after verification on verify-dental: page 6 sends the proof to create-session, Pay shows the receipt', async ({
+  page,
+  request,
+}) => {
   const contact = uniqueContact('verify.pay');
   await page.goto('/verify-dental');
   await choosePatientType(page, 'Returning Patient');
@@ -205,7 +236,10 @@ test('pay after verification on verify-dental: page 6 sends the proof to create-
   ]);
   expect(create.headers()['x-verification-token']).toBeTruthy();
   expect(create.headers()['x-bot-challenge']).toBeTruthy();
-  expect(create.postDataJSON()).toMatchObject({ email: contact.email, success_url: expect.stringMatching(/\/verify-dental\/payment-success$/) });
+  expect(create.postDataJSON()).toMatchObject({
+    email: contact.email,
+    success_url: expect.stringMatching(/\/verify-dental\/payment-success$/),
+  });
 
   await expect(page).toHaveURL(/\/_dev\/checkout\//);
   await expect(page.getByText('$50.00')).toBeVisible();

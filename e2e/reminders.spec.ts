@@ -18,7 +18,11 @@ async function startOf(request: APIRequestContext, managePath: string): Promise<
 
 const linkAfter = (text: string, label: string) => new URL(new RegExp(`${label} (\\S+)`).exec(text)![1]!);
 
-test('the reminder e-mail confirms from its button and unsubscribes from its link; a texted C confirms another visit', async ({ page, request, moveClock }) => {
+test('the reminder e-mail confirms from its button and unsubscribes from its link; a texted C confirms another visit', async ({
+  page,
+  request,
+  moveClock,
+}) => {
   const stamp = Date.now().toString(36);
   const email = `reminded.${stamp}@example.com`;
   await bookAWeekAhead(request, email, 5, '5125550171');
@@ -52,11 +56,22 @@ test('the reminder e-mail confirms from its button and unsubscribes from its lin
   await moveClock(new Date().toISOString());
   await bookAWeekAhead(request, email, 9, '5125550171');
   // The outbox is newest first: the second confirmation is the first of two.
-  const confirmations = async () => (await outbox(request)).filter((m) => m.to === email && /^Your appointment at/.test(m.subject ?? ''));
+  const confirmations = async () =>
+    (await outbox(request)).filter((m) => m.to === email && /^Your appointment at/.test(m.subject ?? ''));
   await expect.poll(async () => (await confirmations()).length, { timeout: 15_000 }).toBe(2);
   const secondStart = await startOf(request, manageLinkIn((await confirmations())[0]!.text));
   await moveClock(new Date(secondStart - 24 * HOUR + 60_000).toISOString());
-  await expect.poll(async () => (await outbox(request)).some((m) => m.channel === 'sms' && m.to.endsWith('5125550171') && m.text.includes('Reply C to confirm.')), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await outbox(request)).some(
+          (m) => m.channel === 'sms' && m.to.endsWith('5125550171') && m.text.includes('Reply C to confirm.'),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   const answer = await request.post('/_dev/sms/reply', { data: { from: '+15125550171', body: 'C' } });
-  expect(((await answer.json()) as { reply: string }).reply).toMatch(/^Thank you! Your appointment at Bright Smile Dental on .+ is confirmed\.$/);
+  expect(((await answer.json()) as { reply: string }).reply).toMatch(
+    /^Thank you! Your appointment at Bright Smile Dental on .+ is confirmed\.$/,
+  );
 });

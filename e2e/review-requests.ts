@@ -15,6 +15,9 @@ export async function createReviewRequest(request: APIRequestContext, lastName: 
     headers: ADMIN_HEADERS,
     data: { form_url: formUrl, patient_first_name: 'Rosa', patient_last_name: lastName },
   });
-  expect(response.status(), `the e2e server needs ADMIN_API_KEY=${ADMIN_API_KEY} (playwright.config.ts, webServer.env)`).toBe(201);
+  expect(
+    response.status(),
+    `the e2e server needs ADMIN_API_KEY=${ADMIN_API_KEY} (playwright.config.ts, webServer.env)`,
+  ).toBe(201);
   return CreatedReviewRequestSchema.parse((await response.json()).result);
 }

@@ -32,10 +32,16 @@ async function expectPracticeBranding(page: Page, practice: DemoPractice) {
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
+  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual(
+    [],
+  );
 }
 
-test('a patient opens the review link, goes on to Google and sends private feedback the practice receives', async ({ page, context, request }) => {
+test('a patient opens the review link, goes on to Google and sends private feedback the practice receives', async ({
+  page,
+  context,
+  request,
+}) => {
   // Two pages, four accessibility scans and a second tab: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   // Nothing may leave the machine. Playwright routes only the first URL of a redirect chain, so
@@ -47,7 +53,9 @@ test('a patient opens the review link, goes on to Google and sends private feedb
     redirects.push({ status: response.status(), location: response.headers()['location'] });
     await route.fulfill({ status: 200, contentType: 'text/html', body: GOOGLE_STUB });
   });
-  await context.route(/^https?:\/\/([a-z0-9-]+\.)*google\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: GOOGLE_STUB }));
+  await context.route(/^https?:\/\/([a-z0-9-]+\.)*google\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: GOOGLE_STUB }),
+  );
   const lastName = `Diaz${Date.now().toString(36)}`;
   const created = await createReviewRequest(request, lastName);
 
@@ -66,7 +74,13 @@ test('a patient opens the review link, goes on to Google and sends private feedb
   expect(redirects).toEqual([{ status: 302, location: GOOGLE_URL }]);
   await tab.close();
   const status = async () =>
-    ReviewRequestStatusSchema.parse((await (await request.get(`/api/v1/admin/review-requests/${created.request_id}`, { headers: ADMIN_HEADERS })).json()).result);
+    ReviewRequestStatusSchema.parse(
+      (
+        await (
+          await request.get(`/api/v1/admin/review-requests/${created.request_id}`, { headers: ADMIN_HEADERS })
+        ).json()
+      ).result,
+    );
   expect((await status()).click_count).toBe(1);
 
   await page.getByRole('link', { name: 'Let us know' }).click();
@@ -109,14 +123,26 @@ test('a patient opens the review link, goes on to Google and sends private feedb
   const subject = `Private feedback from Rosa ${lastName}: Hygiene concerns`;
   await expect
     .poll(async () => {
-      const outbox = (await (await request.get('/_dev/outbox?format=json')).json()) as { channel: string; to: string; subject: string | null; text: string }[];
+      const outbox = (await (await request.get('/_dev/outbox?format=json')).json()) as {
+        channel: string;
+        to: string;
+        subject: string | null;
+        text: string;
+      }[];
       return outbox.find((message) => message.subject === subject) ?? null;
     })
-    .toMatchObject({ channel: 'email', to: OFFICE_EMAIL, text: expect.stringContaining('The chair was not wiped between patients.') });
+    .toMatchObject({
+      channel: 'email',
+      to: OFFICE_EMAIL,
+      text: expect.stringContaining('The chair was not wiped between patients.'),
+    });
   expect((await status()).feedback).toMatchObject({ feedback_category: 'Hygiene concerns' });
 });
 
-test("a practice without a Google review page: no 'Leave a Review on Google', private feedback still offered, in its branding", async ({ page, request }) => {
+test("a practice without a Google review page: no 'Leave a Review on Google', private feedback still offered, in its branding", async ({
+  page,
+  request,
+}) => {
   const verifyDental = demoPractice('verify-dental');
   expect(demo.practices.find((p) => p.form_url === 'verify-dental')?.google_review_url ?? null).toBeNull();
   const created = await createReviewRequest(request, `Quiet${Date.now().toString(36)}`, 'verify-dental');
@@ -135,7 +161,9 @@ test.describe('a review link that does not work', () => {
 
   test('shows the error message instead of the page', async ({ page }) => {
     await page.goto('/review/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-    await expect(page.getByText('This review link is not valid. Please open the full link from the message you received.')).toBeVisible();
+    await expect(
+      page.getByText('This review link is not valid. Please open the full link from the message you received.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Leave a Review on Google' })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
@@ -146,7 +174,9 @@ test.describe('a second feedback for the same visit', () => {
 
   test('is refused with the message in a toast, keeping what was typed', async ({ page, request }) => {
     const created = await createReviewRequest(request, `Again${Date.now().toString(36)}`);
-    const first = await request.post('/api/v1/review/feedback', { data: { request_id: created.request_id, feedback_category: 'Other', feedback_description: 'First.' } });
+    const first = await request.post('/api/v1/review/feedback', {
+      data: { request_id: created.request_id, feedback_category: 'Other', feedback_description: 'First.' },
+    });
     expect(first.status()).toBe(201);
     await page.goto(`/review/feedback?requestId=${created.request_id}`);
     await page.getByRole('combobox', { name: 'Category' }).click();
@@ -170,7 +200,10 @@ test('both review pages have no WCAG 2.2 AA violations on a 360 px phone', async
   await expectNoAxeViolations(page);
 });
 
-test('in Spanish (?lang=es) both review pages speak Spanish, send the category as stored, and have no WCAG 2.2 AA violations at 375 px', async ({ page, request }) => {
+test('in Spanish (?lang=es) both review pages speak Spanish, send the category as stored, and have no WCAG 2.2 AA violations at 375 px', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const created = await createReviewRequest(request, `Lang${Date.now().toString(36)}`);
   await page.goto(`${new URL(created.review_url).pathname}?lang=es`);

@@ -30,29 +30,34 @@ const htmlLang = (page: Page) => page.locator('html');
 async function expectNoOverflow(page: Page, where: string) {
   const problems = await page.evaluate(() => {
     const found: string[] = [];
-    const name = (element: Element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
     const isShown = (element: Element) => {
       const box = element.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
     };
     const root = document.documentElement;
-    if (root.scrollWidth > window.innerWidth) found.push(`page: scrollWidth ${root.scrollWidth} > innerWidth ${window.innerWidth}`);
+    if (root.scrollWidth > window.innerWidth)
+      found.push(`page: scrollWidth ${root.scrollWidth} > innerWidth ${window.innerWidth}`);
     for (const button of document.querySelectorAll('button, [role="button"], a')) {
       if (!isShown(button) || !(button.textContent ?? '').trim()) continue;
-      if (button.scrollWidth > button.clientWidth + 1) found.push(`${name(button)}: text ${button.scrollWidth} px wide in ${button.clientWidth} px`);
+      if (button.scrollWidth > button.clientWidth + 1)
+        found.push(`${name(button)}: text ${button.scrollWidth} px wide in ${button.clientWidth} px`);
     }
     for (const element of document.querySelectorAll('body *')) {
       if (!isShown(element) || !(element.textContent ?? '').trim()) continue;
       const style = getComputedStyle(element);
       const clips = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
       // An sr-only element is 1 px wide on purpose.
-      if (clips && element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1) found.push(`${name(element)}: cut off (${element.scrollWidth} > ${element.clientWidth})`);
+      if (clips && element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1)
+        found.push(`${name(element)}: cut off (${element.scrollWidth} > ${element.clientWidth})`);
     }
     for (const container of document.querySelectorAll('main, aside, footer')) {
       const edge = container.getBoundingClientRect().right + 1;
       for (const element of container.querySelectorAll('*')) {
         const box = element.getBoundingClientRect();
-        if (box.width > 1 && box.right > edge) found.push(`${name(element)} ends at ${Math.round(box.right)} > ${Math.round(edge)}`);
+        if (box.width > 1 && box.right > edge)
+          found.push(`${name(element)} ends at ${Math.round(box.right)} > ${Math.round(edge)}`);
       }
     }
     return found;
@@ -73,7 +78,10 @@ async function checkSpanishStep(page: Page, name: string) {
 test.describe('at 375 px in Spanish', () => {
   test.use({ viewport: PHONE_WIDTH });
 
-  test('a whole booking from ?lang=es, verified by text: every step in Spanish, the code text and the confirmation e-mail in Spanish', async ({ page, request }) => {
+  test('a whole booking from ?lang=es, verified by text: every step in Spanish, the code text and the confirmation e-mail in Spanish', async ({
+    page,
+    request,
+  }) => {
     // Axe, an overflow check and two screenshots on seven steps, and a booking.
     test.setTimeout(120_000);
     const contact = uniqueContact('es.booking');
@@ -110,13 +118,19 @@ test.describe('at 375 px in Spanish', () => {
     await checkSpanishStep(page, '6-verificacion');
     await page.getByRole('button', { name: 'Usar celular' }).click();
     const shownPhone = `(${contact.phone.slice(0, 3)}) ${contact.phone.slice(3, 6)}-${contact.phone.slice(6)}`;
-    await expect(page.getByTestId('verify-sentence')).toHaveText(`Enviamos un código de 6 dígitos a su número de teléfono ${shownPhone}.`);
+    await expect(page.getByTestId('verify-sentence')).toHaveText(
+      `Enviamos un código de 6 dígitos a su número de teléfono ${shownPhone}.`,
+    );
     const { code, message: codeText } = await codeFromOutbox(request, contact.e164, 'sms');
     expect(codeText.text).toBe(`Su código de verificación de ${verifyDental.name} es ${code}. Vence en 10 minutos.`);
     // Accents leave GSM-7: one segment holds 70 characters, two hold 134.
     expect(codeText.text.length).toBeLessThanOrEqual(134);
     await page.getByRole('textbox', { name: 'Código de verificación' }).fill(code);
-    await page.getByRole('checkbox', { name: `Acepto recibir mensajes de texto y correos electrónicos de ${verifyDental.name}.` }).check();
+    await page
+      .getByRole('checkbox', {
+        name: `Acepto recibir mensajes de texto y correos electrónicos de ${verifyDental.name}.`,
+      })
+      .check();
     await checkSpanishStep(page, '6-verificacion-con-codigo');
     const [booking] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/appointment')),
@@ -137,14 +151,27 @@ test.describe('at 375 px in Spanish', () => {
 
     // The confirmation e-mail, in the language the patient booked in.
     await expect
-      .poll(async () => (await outbox(request)).find((m) => m.channel === 'email' && m.to === contact.email)?.subject ?? null, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await outbox(request)).find((m) => m.channel === 'email' && m.to === contact.email)?.subject ?? null,
+        { timeout: 15_000 },
+      )
       .toMatch(new RegExp(`^Su cita en ${verifyDental.name}: `));
     const email = (await outbox(request)).find((m) => m.channel === 'email' && m.to === contact.email)!;
     expect(email.subject).toContain(slot.time);
-    for (const line of ['Hola, Lucía:', 'Su cita quedó reservada.', 'Cuándo: ', 'Referencia: ', 'Dónde: ', 'Motivo: Revisión dental', 'Para ver, cambiar o cancelar su cita: http']) {
+    for (const line of [
+      'Hola, Lucía:',
+      'Su cita quedó reservada.',
+      'Cuándo: ',
+      'Referencia: ',
+      'Dónde: ',
+      'Motivo: Revisión dental',
+      'Para ver, cambiar o cancelar su cita: http',
+    ]) {
       expect(email.text.toLowerCase()).toContain(line.toLowerCase());
     }
-    for (const english of ['Hello', 'Your appointment', 'When:', 'Reason:', 'Checkup']) expect(email.text).not.toContain(english);
+    for (const english of ['Hello', 'Your appointment', 'When:', 'Reason:', 'Checkup'])
+      expect(email.text).not.toContain(english);
   });
 
   test('the steps a multi-clinic practice, a provider choice and insurance add, in Spanish', async ({ page }) => {
@@ -180,7 +207,9 @@ test.describe('at 375 px in Spanish', () => {
   });
 });
 
-test('switching language on the contact form by keyboard keeps the step and everything typed; the choice outlives a reload', async ({ page }) => {
+test('switching language on the contact form by keyboard keeps the step and everything typed; the choice outlives a reload', async ({
+  page,
+}) => {
   await page.goto('/bright-smile?lang=es');
   await expect(htmlLang(page)).toHaveAttribute('lang', 'es');
   await page.getByRole('button', { name: 'Paciente nuevo' }).click();
@@ -197,13 +226,37 @@ test('switching language on the contact form by keyboard keeps the step and ever
   await page.getByRole('group', { name: '¿Nos ha visitado antes?' }).getByRole('radio', { name: 'Sí' }).check();
   await page.getByRole('textbox', { name: 'Mensaje' }).fill('Prefiero por la mañana');
   await page.getByRole('group', { name: '¿Tiene seguro dental?' }).getByRole('radio', { name: 'No' }).check();
-  await page.getByRole('checkbox', { name: `Acepto recibir mensajes de texto y correos electrónicos de ${brightSmile.name}` }).check();
+  await page
+    .getByRole('checkbox', { name: `Acepto recibir mensajes de texto y correos electrónicos de ${brightSmile.name}` })
+    .check();
   const step = new URL(page.url()).pathname;
 
   const typed = async (language: 'en' | 'es') => {
     const label = {
-      en: { first: 'First Name', last: 'Last Name', email: 'Email', phone: 'Phone', dob: 'Date of Birth', message: 'Message', visited: 'Have you visited us before', yes: 'Yes', insurance: 'Do you have dental insurance?', consent: `I agree to receive text and email from ${brightSmile.name}` },
-      es: { first: 'Nombre', last: 'Apellido', email: 'Correo electrónico', phone: 'Teléfono', dob: 'Fecha de nacimiento', message: 'Mensaje', visited: '¿Nos ha visitado antes?', yes: 'Sí', insurance: '¿Tiene seguro dental?', consent: `Acepto recibir mensajes de texto y correos electrónicos de ${brightSmile.name}` },
+      en: {
+        first: 'First Name',
+        last: 'Last Name',
+        email: 'Email',
+        phone: 'Phone',
+        dob: 'Date of Birth',
+        message: 'Message',
+        visited: 'Have you visited us before',
+        yes: 'Yes',
+        insurance: 'Do you have dental insurance?',
+        consent: `I agree to receive text and email from ${brightSmile.name}`,
+      },
+      es: {
+        first: 'Nombre',
+        last: 'Apellido',
+        email: 'Correo electrónico',
+        phone: 'Teléfono',
+        dob: 'Fecha de nacimiento',
+        message: 'Mensaje',
+        visited: '¿Nos ha visitado antes?',
+        yes: 'Sí',
+        insurance: '¿Tiene seguro dental?',
+        consent: `Acepto recibir mensajes de texto y correos electrónicos de ${brightSmile.name}`,
+      },
     }[language];
     await expect(page.getByLabel(label.first, { exact: true })).toHaveValue('Lucía');
     await expect(page.getByLabel(label.last, { exact: true })).toHaveValue('Hernández');
@@ -211,7 +264,9 @@ test('switching language on the contact form by keyboard keeps the step and ever
     await expect(page.getByLabel(label.phone, { exact: true })).toHaveValue('5125550188');
     await expect(page.getByLabel(label.dob, { exact: true })).toHaveValue('07/21/1990');
     await expect(page.getByRole('textbox', { name: label.message })).toHaveValue('Prefiero por la mañana');
-    await expect(page.getByRole('group', { name: label.visited }).getByRole('radio', { name: label.yes })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: label.visited }).getByRole('radio', { name: label.yes }),
+    ).toBeChecked();
     await expect(page.getByRole('group', { name: label.insurance }).getByRole('radio', { name: 'No' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: label.consent })).toBeChecked();
   };
@@ -220,7 +275,8 @@ test('switching language on the contact form by keyboard keeps the step and ever
   const switchByKeyboard = async (name: 'English' | 'Español') => {
     const button = page.getByRole('contentinfo').getByRole('button', { name });
     await page.getByRole('textbox', { name: /^(Message|Mensaje)$/ }).focus();
-    for (let presses = 0; presses < 30 && !(await button.evaluate((b) => b === document.activeElement)); presses++) await page.keyboard.press('Tab');
+    for (let presses = 0; presses < 30 && !(await button.evaluate((b) => b === document.activeElement)); presses++)
+      await page.keyboard.press('Tab');
     await expect(button).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(button).toHaveAttribute('aria-current', 'true');
@@ -278,7 +334,9 @@ test.describe('the API answers in Spanish', () => {
     await page.getByLabel('Fecha de nacimiento', { exact: true }).fill('07/21/1990');
     await page.getByRole('group', { name: '¿Nos ha visitado antes?' }).getByRole('radio', { name: 'No' }).check();
     await page.getByRole('group', { name: '¿Tiene seguro dental?' }).getByRole('radio', { name: 'No' }).check();
-    await page.getByRole('checkbox', { name: `Acepto recibir mensajes de texto y correos electrónicos de ${brightSmile.name}` }).check();
+    await page
+      .getByRole('checkbox', { name: `Acepto recibir mensajes de texto y correos electrónicos de ${brightSmile.name}` })
+      .check();
 
     // The page checks the address itself; on the way out it is spoilt, so only the server can refuse it.
     await page.route('**/api/v1/appointment', async (route) => {
@@ -291,7 +349,10 @@ test.describe('the API answers in Spanish', () => {
     ]);
     expect(response.status()).toBe(422);
     const answer = (await response.json()) as { code: string; message: string; fields?: Record<string, string> };
-    expect(answer).toMatchObject({ code: 'VALIDATION_FAILED', fields: { email: 'Ingrese un correo electrónico válido' } });
+    expect(answer).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { email: 'Ingrese un correo electrónico válido' },
+    });
     expect(answer.message).toMatch(/^Corrija lo siguiente: /);
 
     await expectStep(page, HEADINGS_ES.contact);

@@ -18,12 +18,17 @@ async function freeDayAhead(request: APIRequestContext): Promise<string> {
   const practice = await practiceId(request, 'bright-smile');
   const reason = await reasonId(request, 'bright-smile', 'Cleaning');
   const query = `practice_id=${practice}&reason_for_visit_id=${reason}&start_date=${isoDay(Date.now() + 30 * DAY)}&end_date=${isoDay(Date.now() + 44 * DAY)}`;
-  const slots = (await (await request.get(`/api/v1/appointment/slots?${query}`)).json()).result as { DateTimeStart: string }[];
+  const slots = (await (await request.get(`/api/v1/appointment/slots?${query}`)).json()).result as {
+    DateTimeStart: string;
+  }[];
   expect(slots.length, 'free times a month ahead').toBeGreaterThan(0);
   return slots[0]!.DateTimeStart.slice(0, 10);
 }
 
-test('the front desk books a patient who phoned, then blocks an hour and removes it, by touch', async ({ page, request }) => {
+test('the front desk books a patient who phoned, then blocks an hour and removes it, by touch', async ({
+  page,
+  request,
+}) => {
   const patient = uniqueContact('console-phoned');
   const day = await freeDayAhead(request);
   await signInToConsole(page, day);
@@ -48,7 +53,9 @@ test('the front desk books a patient who phoned, then blocks an hour and removes
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Book the visit' }).tap();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Booked Pia Moreno' })).toContainText(`at ${time} with Dr. Ben Carter`);
+  await expect(page.getByRole('status').filter({ hasText: 'Booked Pia Moreno' })).toContainText(
+    `at ${time} with Dr. Ben Carter`,
+  );
   await expect(booking(page, 'Pia Moreno')).toBeVisible();
   await expect(ben.getByRole('button', { name: /^Pia Moreno/ })).toContainText(time);
   await expect(bookButton).toBeFocused();

@@ -1,6 +1,15 @@
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import { agreeToContact, answerNoInsurance, choosePatientType, chooseReason, chooseSlot, expectNoAxeViolations, fillContact, submitBooking } from './booking-steps.ts';
+import {
+  agreeToContact,
+  answerNoInsurance,
+  choosePatientType,
+  chooseReason,
+  chooseSlot,
+  expectNoAxeViolations,
+  fillContact,
+  submitBooking,
+} from './booking-steps.ts';
 import { booking, signInToConsole, SIGNED_OUT_CONSOLE_ERRORS } from './console-steps.ts';
 import { bookAWeekAhead, emailTo } from './manage-steps.ts';
 import { uniqueContact } from './verification-steps.ts';
@@ -13,7 +22,11 @@ test.use(SIGNED_OUT_CONSOLE_ERRORS);
 /** A surname of this attempt's own: a retry runs on the same server, beside the first attempt's bookings. */
 const surname = (name: string) => `${name}${Date.now().toString(36).replace(/\d/g, '')}`;
 
-test('an owner sees a patient’s booking appear, moves it, cancels another, and the patients hear of both', async ({ page, browser, request }) => {
+test('an owner sees a patient’s booking appear, moves it, cancels another, and the patients hear of both', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Two patient walks, a sign-in and four actions: about 30 s, more on a busy two-core machine.
   test.setTimeout(120_000);
   const moved = uniqueContact('console-moved');
@@ -21,7 +34,10 @@ test('an owner sees a patient’s booking appear, moves it, cancels another, and
   const [nora, colm] = [`Nora ${noraLast}`, `Colm ${colmLast}`];
   const cancelled = uniqueContact('console-cancelled');
   // The booking to cancel, made earlier by another patient.
-  const cancelDate = await bookAWeekAhead(request, cancelled.email, 0, cancelled.phone, { first: 'Colm', last: colmLast });
+  const cancelDate = await bookAWeekAhead(request, cancelled.email, 0, cancelled.phone, {
+    first: 'Colm',
+    last: colmLast,
+  });
 
   // The patient picks a time in their own browser; the owner opens that day in the console.
   const patientContext = await browser.newContext();
@@ -35,7 +51,14 @@ test('an owner sees a patient’s booking appear, moves it, cancels another, and
   await expectNoAxeViolations(page);
   await expect(booking(page, nora)).toHaveCount(0);
 
-  await fillContact(patient, { firstName: 'Nora', lastName: noraLast, email: moved.email, phone: moved.phone, dob: '03041979', visitedBefore: 'Yes' });
+  await fillContact(patient, {
+    firstName: 'Nora',
+    lastName: noraLast,
+    email: moved.email,
+    phone: moved.phone,
+    dob: '03041979',
+    visitedBefore: 'Yes',
+  });
   await answerNoInsurance(patient);
   await agreeToContact(patient, brightSmile.name);
   const sent = await submitBooking(patient);
@@ -43,7 +66,9 @@ test('an owner sees a patient’s booking appear, moves it, cancels another, and
   const bookedAt = Date.now();
   // No reload: the console's poll brings it.
   await expect(booking(page, nora)).toBeVisible({ timeout: 15_000 });
-  console.log(`A patient's booking appeared in the open console ${((Date.now() - bookedAt) / 1000).toFixed(1)} s after it was made.`);
+  console.log(
+    `A patient's booking appeared in the open console ${((Date.now() - bookedAt) / 1000).toFixed(1)} s after it was made.`,
+  );
   await patientContext.close();
 
   // Move it to another free time of the same day.
@@ -79,7 +104,9 @@ test('an owner sees a patient’s booking appear, moves it, cancels another, and
   await emailTo(request, cancelled.email, /^Your appointment at Bright Smile Dental is cancelled$/);
 });
 
-test('the console is keyboard-operable: t, n and p move the day, and signing out ends the session', async ({ page }) => {
+test('the console is keyboard-operable: t, n and p move the day, and signing out ends the session', async ({
+  page,
+}) => {
   await signInToConsole(page, '2030-01-07');
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toContainText('January 7');

@@ -1,7 +1,18 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
-import { agreeToContact, answerNoInsurance, chooseProvider, choosePatientType, chooseReason, expectStep, fillContact, HEADINGS, PATIENT, submitBooking } from './booking-steps.ts';
+import {
+  agreeToContact,
+  answerNoInsurance,
+  chooseProvider,
+  choosePatientType,
+  chooseReason,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  submitBooking,
+} from './booking-steps.ts';
 import { createReviewRequest } from './review-requests.ts';
 import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-steps.ts';
 
@@ -29,7 +40,10 @@ async function watchRequests(context: BrowserContext, baseURL: string) {
     if (/^(data|blob):/.test(url)) return;
     (new URL(url).origin === origin ? ours : others).push(url);
   });
-  await context.route((url) => !['data:', 'blob:'].includes(url.protocol) && url.origin !== origin, (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (url) => !['data:', 'blob:'].includes(url.protocol) && url.origin !== origin,
+    (route) => route.abort('blockedbyclient'),
+  );
   return {
     expectOnlyOurOrigin(minimum: number) {
       expect(others).toEqual([]);
@@ -44,7 +58,11 @@ async function visit(page: Page, path: string, heading: string | RegExp, level =
   await page.waitForLoadState('networkidle');
 }
 
-test('a direct booking, every step and the confirmation; marketing cookies are SameSite=Lax', async ({ page, context, baseURL }) => {
+test('a direct booking, every step and the confirmation; marketing cookies are SameSite=Lax', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const watch = await watchRequests(context, baseURL!);
   const { email } = uniqueContact('third.party');
   await page.goto('/bright-smile?gclid=g-third-party&source=ads');
@@ -60,11 +78,21 @@ test('a direct booking, every step and the confirmation; marketing cookies are S
   await page.waitForLoadState('networkidle');
 
   const cookies = (await context.cookies()).filter((cookie) => ['gclid', 'source'].includes(cookie.name));
-  expect(cookies.map((c) => [c.name, c.sameSite])).toEqual(expect.arrayContaining([['gclid', 'Lax'], ['source', 'Lax']]));
+  expect(cookies.map((c) => [c.name, c.sameSite])).toEqual(
+    expect.arrayContaining([
+      ['gclid', 'Lax'],
+      ['source', 'Lax'],
+    ]),
+  );
   watch.expectOnlyOurOrigin(10);
 });
 
-test('page 6 (verification), checkout, the success page and the failed page', async ({ page, context, request, baseURL }) => {
+test('page 6 (verification), checkout, the success page and the failed page', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const watch = await watchRequests(context, baseURL!);
   const contact = uniqueContact('third.party.pay');
   await page.goto('/verify-dental');
@@ -91,7 +119,12 @@ test('page 6 (verification), checkout, the success page and the failed page', as
   watch.expectOnlyOurOrigin(15);
 });
 
-test('the review page and the feedback page, through to a sent feedback', async ({ page, context, request, baseURL }) => {
+test('the review page and the feedback page, through to a sent feedback', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const watch = await watchRequests(context, baseURL!);
   const created = await createReviewRequest(request, `Third${Date.now().toString(36)}`);
   await visit(page, new URL(created.review_url).pathname, /^Thank you for choosing us/);
@@ -102,19 +135,27 @@ test('the review page and the feedback page, through to a sent feedback', async 
   await page.getByRole('option', { name: 'Long wait time' }).click();
   await page.getByLabel('Description').fill('Waited forty minutes.');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('status')).toHaveText('Thank you for your feedback. The practice will read it carefully.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Thank you for your feedback. The practice will read it carefully.',
+  );
   await page.waitForLoadState('networkidle');
   watch.expectOnlyOurOrigin(5);
 });
 
 test.describe('pages without a booking', () => {
-  test.use(allowConsoleErrors(
-    httpErrorLine(404, /\/(no-such-practice|a\/b\/c)$/),
-    httpErrorLine(404, /\/api\/v1\/form\/no-such-practice/),
-    httpErrorLine(404, /\/api\/v1\/review\/verify-request-link\//),
-  ));
+  test.use(
+    allowConsoleErrors(
+      httpErrorLine(404, /\/(no-such-practice|a\/b\/c)$/),
+      httpErrorLine(404, /\/api\/v1\/form\/no-such-practice/),
+      httpErrorLine(404, /\/api\/v1\/review\/verify-request-link\//),
+    ),
+  );
 
-  test('the clinic choice, a practice not taking patients, the 404 pages and a broken review link', async ({ page, context, baseURL }) => {
+  test('the clinic choice, a practice not taking patients, the 404 pages and a broken review link', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const watch = await watchRequests(context, baseURL!);
     await visit(page, '/smile-group', HEADINGS.clinic, 2);
     await page.goto('/closed-dental');

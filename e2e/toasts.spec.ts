@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import { agreeToContact, choosePatientType, chooseSlot, expectStep, fillContact, HEADINGS, PATIENT, submitBooking } from './booking-steps.ts';
+import {
+  agreeToContact,
+  choosePatientType,
+  chooseSlot,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  submitBooking,
+} from './booking-steps.ts';
 
 const smileGroup = demoPractice('smile-group');
 
@@ -24,8 +33,13 @@ async function bookAt(page: Page, width: number, slotIndex: number) {
   await submitBooking(page);
 }
 
-for (const [width, slotIndex] of [[360, 1], [1280, 2]] as const) {
-  test(`at ${width} px the success toast stays top-centre and leaves the 'Appointment Booked' heading visible`, async ({ page }) => {
+for (const [width, slotIndex] of [
+  [360, 1],
+  [1280, 2],
+] as const) {
+  test(`at ${width} px the success toast stays top-centre and leaves the 'Appointment Booked' heading visible`, async ({
+    page,
+  }) => {
     await bookAt(page, width, slotIndex);
     await expectStep(page, HEADINGS.booked);
     const toast = page.locator('[data-sonner-toast]').first();
@@ -39,6 +53,9 @@ for (const [width, slotIndex] of [[360, 1], [1280, 2]] as const) {
     expect(toastBox.y).toBeLessThan(40);
     // The heading is on screen, and nothing of it is under the toast.
     expect(heading.y).toBeGreaterThanOrEqual(0);
-    expect(overlaps(heading, toastBox), `toast ${JSON.stringify(toastBox)} covers heading ${JSON.stringify(heading)}`).toBe(false);
+    expect(
+      overlaps(heading, toastBox),
+      `toast ${JSON.stringify(toastBox)} covers heading ${JSON.stringify(heading)}`,
+    ).toBe(false);
   });
 }

@@ -59,7 +59,12 @@ export function uniqueContact(tag: string): { email: string; phone: string; e164
  * other specs use), moving to the next month when this one has too few days left. `language`:
  * the page's language, for the step's heading and the calendar's next-month button.
  */
-export async function chooseSlotOnDay(page: Page, dayIndex: number, slotIndex: number, language: keyof typeof CALENDAR_TEXTS = 'en'): Promise<ChosenSlot> {
+export async function chooseSlotOnDay(
+  page: Page,
+  dayIndex: number,
+  slotIndex: number,
+  language: keyof typeof CALENDAR_TEXTS = 'en',
+): Promise<ChosenSlot> {
   await expectStep(page, CALENDAR_TEXTS[language].heading);
   const list = page.getByTestId('slot-list');
   await expect(list.getByRole('button').first()).toBeVisible();

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
-import { choosePatientType, chooseReason, expectNoAxeViolations, expectStep, fillContact, HEADINGS, PATIENT, type ChosenSlot } from './booking-steps.ts';
+import {
+  choosePatientType,
+  chooseReason,
+  expectNoAxeViolations,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  type ChosenSlot,
+} from './booking-steps.ts';
 import { chooseSlotOnDay, codeFromOutbox, uniqueContact, wrongCodeFor } from './verification-steps.ts';
 
 /**
@@ -13,7 +22,12 @@ import { chooseSlotOnDay, codeFromOutbox, uniqueContact, wrongCodeFor } from './
 const verifyDental = demoPractice('verify-dental');
 const CONSENT = `I agree to receive text and email from ${verifyDental.name}.`;
 
-async function toVerifyPage(page: Page, contact: { email: string; phone: string }, dayIndex: number, slotIndex: number): Promise<ChosenSlot> {
+async function toVerifyPage(
+  page: Page,
+  contact: { email: string; phone: string },
+  dayIndex: number,
+  slotIndex: number,
+): Promise<ChosenSlot> {
   await page.goto('/verify-dental');
   await choosePatientType(page, 'New Patient');
   await chooseReason(page, 'Checkup');
@@ -40,7 +54,11 @@ test('the whole booking with a code sent by e-mail; a reload on page 6 keeps eve
 
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/verify/send-otp'));
   await page.getByRole('button', { name: 'Use Email' }).click();
-  expect((await sent).postDataJSON()).toEqual({ recipient: contact.email, verification_type: 'email', practice_id: expect.any(String) });
+  expect((await sent).postDataJSON()).toEqual({
+    recipient: contact.email,
+    verification_type: 'email',
+    practice_id: expect.any(String),
+  });
   await expect(sentence(page)).toHaveText(`A 6-digit code was sent to your email address ${contact.email}.`);
   await expect(page.getByRole('button', { name: 'Use Email' })).toHaveAttribute('aria-pressed', 'true');
   await expect(codeInput(page)).toBeFocused();
@@ -73,7 +91,11 @@ test('the whole booking with a code sent by e-mail; a reload on page 6 keeps eve
   ]);
   expect(booking.headers()['x-verification-token']).toBeTruthy();
   expect(booking.headers()['x-bot-challenge']).toBeTruthy();
-  expect(booking.postDataJSON()).toMatchObject({ email: contact.email, wireless_phone: contact.phone, is_concented: true });
+  expect(booking.postDataJSON()).toMatchObject({
+    email: contact.email,
+    wireless_phone: contact.phone,
+    is_concented: true,
+  });
   await expectStep(page, HEADINGS.booked, null);
   await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
   await expect(page.getByRole('main')).toContainText(contact.email);
@@ -118,7 +140,10 @@ test.describe('a wrong code', () => {
     await page.getByRole('checkbox', { name: CONSENT }).check();
 
     await codeInput(page).fill(wrongCodeFor(code));
-    const [check] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/v1/verify/verify-otp')), verifyButton(page).click()]);
+    const [check] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/verify/verify-otp')),
+      verifyButton(page).click(),
+    ]);
     expect(check.status()).toBe(400);
     const { message } = (await check.json()) as { message: string };
     await expect(page.getByText(message)).toBeVisible();
@@ -133,7 +158,11 @@ test.describe('a wrong code', () => {
   });
 });
 
-test('"Send again" waits out its 30-second countdown, then sends a new code that books', async ({ page, request, moveClock }) => {
+test('"Send again" waits out its 30-second countdown, then sends a new code that books', async ({
+  page,
+  request,
+  moveClock,
+}) => {
   // The page and the server share a clock that the test moves past the countdown instead of waiting 30 s.
   await moveClock(new Date().toISOString());
   const contact = uniqueContact('verify.resend');

@@ -27,7 +27,9 @@ export function compileMessages(): Plugin {
       const catalogue = await evaluateCatalogue(source, file);
       const language = new URLSearchParams(query).get('lang');
       if (language) return { code: compiled(catalogue, language as Language, 'export default'), map: null };
-      const loaders = LANGUAGES.filter((l) => l !== 'en').map((l) => `${l}: () => import(${JSON.stringify(`${file}?lang=${l}`)}).then((m) => m.default)`);
+      const loaders = LANGUAGES.filter((l) => l !== 'en').map(
+        (l) => `${l}: () => import(${JSON.stringify(`${file}?lang=${l}`)}).then((m) => m.default)`,
+      );
       // Not `export const en = …`: the compiled English imports the plural rule `en` from the
       // runtime, and a second `en` in the module would shadow or clash with it.
       const code = [
@@ -54,7 +56,10 @@ async function evaluateCatalogue(source: string, file: string): Promise<Record<s
   const { code } = await transformWithOxc(source, file, { lang: 'ts' });
   // A catalogue is data: anything it imports at run time would be lost here, so it may not.
   if (/^\s*import\s/m.test(code)) throw new Error(`${file}: a catalogue may import types only.`);
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, Record<string, string>>;
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<
+    string,
+    Record<string, string>
+  >;
 }
 
 interface ChunkGraph {

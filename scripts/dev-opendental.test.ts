@@ -22,7 +22,10 @@ afterAll(async () => {
 /** The stand-in's first line names its address; a bounded wait, since a broken script prints nothing. */
 function startStandIn(): Promise<string> {
   return new Promise((resolve, reject) => {
-    standIn = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-opendental.ts', '0'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    standIn = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-opendental.ts', '0'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`no address within 20 s:\n${output}`)), 20_000);
     const read = (chunk: Buffer) => {
@@ -44,15 +47,29 @@ describe('npm run dev:opendental', () => {
     const apiUrl = await startStandIn();
     dir = await mkdtemp(join(tmpdir(), 'dev-opendental-'));
     const { DATABASE_URL: _ignored, ...env } = process.env;
-    await run(process.execPath, ['--import', 'tsx', 'server/cli/practice-import.ts', 'demo/bright-smile-od.json'], { cwd: REPO_ROOT, env: { ...env, DATA_DIR: dir, INIT_CWD: REPO_ROOT } });
-    server = await startServerProcess({ DATA_DIR: dir, OPENDENTAL_API_URL: apiUrl, OPENDENTAL_DEVELOPER_KEY: 'dev', OPENDENTAL_REQUESTS_PER_SECOND: '20' });
+    await run(process.execPath, ['--import', 'tsx', 'server/cli/practice-import.ts', 'demo/bright-smile-od.json'], {
+      cwd: REPO_ROOT,
+      env: { ...env, DATA_DIR: dir, INIT_CWD: REPO_ROOT },
+    });
+    server = await startServerProcess({
+      DATA_DIR: dir,
+      OPENDENTAL_API_URL: apiUrl,
+      OPENDENTAL_DEVELOPER_KEY: 'dev',
+      OPENDENTAL_REQUESTS_PER_SECOND: '20',
+    });
 
     const practice = (await (await fetch(`${server.base}/api/v1/form/bright-smile-od`)).json()).result;
-    const reasons: { id: string; name: string }[] = (await (await fetch(`${server.base}/api/v1/reason-for-visit?practice_id=${practice.id}&patient_status=New%20Patient`)).json()).result;
+    const reasons: { id: string; name: string }[] = (
+      await (
+        await fetch(`${server.base}/api/v1/reason-for-visit?practice_id=${practice.id}&patient_status=New%20Patient`)
+      ).json()
+    ).result;
     const exam = reasons.find((r) => r.name === 'New Patient Exam')!;
     const today = new Date().toISOString().slice(0, 10);
     const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-    const answer = await fetch(`${server.base}/api/v1/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${exam.id}&start_date=${today}&end_date=${inTwoWeeks}`);
+    const answer = await fetch(
+      `${server.base}/api/v1/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${exam.id}&start_date=${today}&end_date=${inTwoWeeks}`,
+    );
     expect(answer.status).toBe(200);
     const slots: { DateTimeStart: string; ProvNum: number; OpNum: number }[] = (await answer.json()).result;
     // Weekdays 08:00-17:00 for Dr. Ruiz and Dr. Carter in their own chairs, lunch blocked out.

@@ -1,7 +1,14 @@
 import { addDays, weekdayOf } from '#domain/time/local-date.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import {
-  blockoutSchedule, odAppointment, odOperatory, odPatient, odProvider, practiceClosed, providerSchedule, startFakeOpenDental,
+  blockoutSchedule,
+  odAppointment,
+  odOperatory,
+  odPatient,
+  odProvider,
+  practiceClosed,
+  providerSchedule,
+  startFakeOpenDental,
 } from '../server/test/fake-opendental-server.ts';
 
 /**
@@ -18,7 +25,10 @@ const port = Number(process.argv[2] ?? process.env.OPENDENTAL_FAKE_PORT ?? 8791)
 const fake = await startFakeOpenDental({
   developerKey: DEVELOPER_KEY,
   port,
-  onRequest: (r) => console.log(`${new Date(r.at).toISOString().slice(11, 19)} ${r.method} ${r.path}${r.method === 'GET' && r.path !== '/patients/Simple' ? `?${r.query}` : ''}`),
+  onRequest: (r) =>
+    console.log(
+      `${new Date(r.at).toISOString().slice(11, 19)} ${r.method} ${r.path}${r.method === 'GET' && r.path !== '/patients/Simple' ? `?${r.query}` : ''}`,
+    ),
 });
 
 const office = fake.office(CUSTOMER_KEY);
@@ -29,8 +39,22 @@ office.providers = [
   // In Open Dental but not offered online: practice:sync lists it under "not_offered".
   odProvider(4, 'Dan', 'Hill'),
 ];
-office.operatories = [odOperatory(1, 'Op 1', { ProvDentist: 1 }), odOperatory(2, 'Op 2', { ProvDentist: 2 }), odOperatory(3, 'Hyg 1', { ProvHygienist: 3, IsHygiene: 'true' }), odOperatory(4, 'Op 4')];
-office.patients = [odPatient({ PatNum: 1, FName: 'Sam', LName: 'Rivera', Birthdate: '1985-06-01', Email: 'sam@example.com', WirelessPhone: '(512) 555-0101' })];
+office.operatories = [
+  odOperatory(1, 'Op 1', { ProvDentist: 1 }),
+  odOperatory(2, 'Op 2', { ProvDentist: 2 }),
+  odOperatory(3, 'Hyg 1', { ProvHygienist: 3, IsHygiene: 'true' }),
+  odOperatory(4, 'Op 4'),
+];
+office.patients = [
+  odPatient({
+    PatNum: 1,
+    FName: 'Sam',
+    LName: 'Rivera',
+    Birthdate: '1985-06-01',
+    Email: 'sam@example.com',
+    WirelessPhone: '(512) 555-0101',
+  }),
+];
 
 // Weekdays from today: dentists 08:00-17:00, the hygienist 09:00-15:00 on Mon/Wed/Fri, lunch
 // blocked out in every chair, two booked visits a day, and one closed day.
@@ -40,12 +64,30 @@ for (let i = 0; i < DAYS; i++) {
   const date = addDays(today, i);
   const weekday = weekdayOf(date);
   if (weekday === 0 || weekday === 6) continue;
-  office.schedules.push(providerSchedule(date, 1, '08:00', '17:00', [1]), providerSchedule(date, 2, '08:00', '17:00', [2]), providerSchedule(date, 4, '08:00', '17:00', [4]));
+  office.schedules.push(
+    providerSchedule(date, 1, '08:00', '17:00', [1]),
+    providerSchedule(date, 2, '08:00', '17:00', [2]),
+    providerSchedule(date, 4, '08:00', '17:00', [4]),
+  );
   if (weekday % 2 === 1) office.schedules.push(providerSchedule(date, 3, '09:00', '15:00', [3]));
   office.schedules.push(blockoutSchedule(date, '12:00', '13:00', [1, 2, 3], 'Lunch'));
   office.appointments.push(
-    odAppointment({ AptNum: aptNum++, PatNum: 1, AptDateTime: `${date} 09:00:00`, Pattern: '//XXXX//', Op: 1, ProvNum: 1 }),
-    odAppointment({ AptNum: aptNum++, PatNum: 1, AptDateTime: `${date} 14:00:00`, Pattern: 'XXXXXXXXXXXX', Op: 2, ProvNum: 2 }),
+    odAppointment({
+      AptNum: aptNum++,
+      PatNum: 1,
+      AptDateTime: `${date} 09:00:00`,
+      Pattern: '//XXXX//',
+      Op: 1,
+      ProvNum: 1,
+    }),
+    odAppointment({
+      AptNum: aptNum++,
+      PatNum: 1,
+      AptDateTime: `${date} 14:00:00`,
+      Pattern: 'XXXXXXXXXXXX',
+      Op: 2,
+      ProvNum: 2,
+    }),
   );
 }
 office.schedules.push(practiceClosed(addDays(today, 10), 'Staff training day'));

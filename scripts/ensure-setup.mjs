@@ -31,7 +31,11 @@ if (mtime(installedMarker) < mtime(join(root, 'package-lock.json'))) {
 
 if (args.has('--build')) {
   const built = mtime(join(root, 'dist', 'web', 'index.html'));
-  const sources = Math.max(newestIn(join(root, 'web')), newestIn(join(root, 'domain')), mtime(join(root, 'vite.config.ts')));
+  const sources = Math.max(
+    newestIn(join(root, 'web')),
+    newestIn(join(root, 'domain')),
+    mtime(join(root, 'vite.config.ts')),
+  );
   if (built < sources) {
     console.log('Building the web app…');
     run('npx vite build --logLevel warn');
@@ -45,7 +49,9 @@ if (args.has('--browser')) {
       console.log('Installing Chromium for the browser tests (apt-get install chromium)…');
       run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
     } else {
-      console.error(`Chromium is missing at ${chromium}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+      console.error(
+        `Chromium is missing at ${chromium}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      );
       process.exit(1);
     }
   }

@@ -17,7 +17,9 @@ describe('lint: layer boundaries', () => {
   it.each(['adapters/mail', 'jobs', 'db', 'http'])('server/%s may not import a server feature', async (layer) => {
     const depth = layer.split('/').length;
     const code = `import { findPracticeById } from '${'../'.repeat(depth)}features/practices/practices-repository.ts';\nexport const x = findPracticeById;\n`;
-    expect(await boundaryErrors(`server/${layer}/example.ts`, code)).toEqual([expect.stringContaining('must not import server/features')]);
+    expect(await boundaryErrors(`server/${layer}/example.ts`, code)).toEqual([
+      expect.stringContaining('must not import server/features'),
+    ]);
   });
 
   it('a feature may use an adapter', async () => {
@@ -35,7 +37,9 @@ describe('lint: SQL only in repositories', () => {
   const code = `import type { Queryable } from '../../db/database.ts';\nexport const f = (db: Queryable) => db.query('select 1');\n`;
 
   it('refuses a query in a service or route', async () => {
-    expect(await errorsOf('no-restricted-syntax', 'server/features/payments/payments-service.ts', code)).toEqual([expect.stringContaining('SQL lives in a *-repository.ts file')]);
+    expect(await errorsOf('no-restricted-syntax', 'server/features/payments/payments-service.ts', code)).toEqual([
+      expect.stringContaining('SQL lives in a *-repository.ts file'),
+    ]);
   });
 
   it('allows it in a repository', async () => {
@@ -47,7 +51,9 @@ describe('lint: requests parsed in routes', () => {
   const code = `import { parseBody } from '../../http/request-parsing.ts';\nexport const f = (body: unknown) => parseBody({} as never, body);\n`;
 
   it('refuses parseBody in a service', async () => {
-    expect(await errorsOf('no-restricted-imports', 'server/features/reviews/reviews-service.ts', code)).toEqual([expect.stringContaining('Parse the request in the route')]);
+    expect(await errorsOf('no-restricted-imports', 'server/features/reviews/reviews-service.ts', code)).toEqual([
+      expect.stringContaining('Parse the request in the route'),
+    ]);
   });
 
   it('allows it in a route', async () => {
@@ -58,12 +64,16 @@ describe('lint: requests parsed in routes', () => {
 describe('lint: web layers', () => {
   it('a web feature may not import another feature', async () => {
     const code = `import { loadCheckoutSession } from '../booking/payment/checkout-session.ts';\nexport const x = loadCheckoutSession;\n`;
-    expect(await boundaryErrors('web/src/features/reviews/example.ts', code)).toEqual([expect.stringContaining('must not import another feature')]);
+    expect(await boundaryErrors('web/src/features/reviews/example.ts', code)).toEqual([
+      expect.stringContaining('must not import another feature'),
+    ]);
   });
 
   it('shared components may not import a feature', async () => {
     const code = `import { useBookingStore } from '../../features/booking/state/booking-store.ts';\nexport const x = useBookingStore;\n`;
-    expect(await boundaryErrors('web/src/components/ui/example.ts', code)).toEqual([expect.stringContaining('is shared code')]);
+    expect(await boundaryErrors('web/src/components/ui/example.ts', code)).toEqual([
+      expect.stringContaining('is shared code'),
+    ]);
   });
 
   it('a feature may import its own files and shared code', async () => {

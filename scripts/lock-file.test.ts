@@ -6,10 +6,18 @@ import { describe, expect, it } from 'vitest';
  * lock written on one platform tends to leave out the others' native binaries (tailwind's oxide,
  * unrs-resolver, lightningcss). This checks the lock the way `npm ci` does, on every platform.
  */
-type LockEntry = { version?: string; optionalDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+type LockEntry = {
+  version?: string;
+  optionalDependencies?: Record<string, string>;
+  dependencies?: Record<string, string>;
+};
 const root = new URL('..', import.meta.url);
-const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as { packages: Record<string, LockEntry> };
-const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { overrides?: Record<string, unknown> };
+const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
+const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  overrides?: Record<string, unknown>;
+};
 
 /** Node's lookup: the package's own node_modules, then each parent's, up to the root. */
 function resolve(fromKey: string, name: string): LockEntry | undefined {
@@ -43,7 +51,9 @@ describe('package-lock.json', () => {
     const unpinned = tagged.filter(({ key, name }) => {
       const owner = key.replace(/^.*node_modules\//, '');
       const scoped = manifest.overrides?.[owner];
-      return !(typeof scoped === 'object' && scoped !== null && name in scoped) && !(name in (manifest.overrides ?? {}));
+      return (
+        !(typeof scoped === 'object' && scoped !== null && name in scoped) && !(name in (manifest.overrides ?? {}))
+      );
     });
     expect(unpinned).toEqual([]);
   });

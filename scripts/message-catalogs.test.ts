@@ -24,7 +24,9 @@ function sourceFiles(dir: string): string[] {
 const files = SOURCE_DIRS.flatMap(sourceFiles);
 const catalogues = files.filter((f) => f.endsWith('.messages.ts'));
 // Tests are left out: a key only a test mentions is still an unused key.
-const code = files.filter((f) => !f.endsWith('.messages.ts') && !/\.test\.tsx?$/.test(f)).map((f) => ({ file: f, text: readFileSync(join(ROOT, f), 'utf8') }));
+const code = files
+  .filter((f) => !f.endsWith('.messages.ts') && !/\.test\.tsx?$/.test(f))
+  .map((f) => ({ file: f, text: readFileSync(join(ROOT, f), 'utf8') }));
 
 /** `{name}`, `{n, plural, …}` (with the arguments inside its cases), `{d, number}`: name → kind. */
 function placeholders(message: string): Map<string, string> {
@@ -51,13 +53,18 @@ describe('message catalogues', () => {
   for (const file of catalogues) {
     describe(file, () => {
       it('has every key in every language, with the English placeholders, in valid ICU', async () => {
-        const catalogue = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<string, Record<string, string> | undefined>;
+        const catalogue = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<
+          string,
+          Record<string, string> | undefined
+        >;
         const en = catalogue.en;
         expect(en, 'a catalogue exports its English as `en`').toBeTypeOf('object');
         for (const language of LANGUAGES) {
           const messages = catalogue[language];
           expect(messages, `${file} has no "${language}" messages`).toBeTypeOf('object');
-          expect(Object.keys(messages!).sort(), `${file}: the "${language}" keys differ from the English`).toEqual(Object.keys(en!).sort());
+          expect(Object.keys(messages!).sort(), `${file}: the "${language}" keys differ from the English`).toEqual(
+            Object.keys(en!).sort(),
+          );
           for (const [key, english] of Object.entries(en!)) {
             const translated = messages![key]!;
             expect(translated.trim(), `${file}: "${key}" is empty in "${language}"`).not.toBe('');
@@ -67,7 +74,10 @@ describe('message catalogues', () => {
             } catch (error) {
               throw new Error(`${file}: "${key}" in "${language}" is not valid ICU: ${(error as Error).message}`);
             }
-            expect([...theirs].sort(), `${file}: "${key}" in "${language}" has other placeholders than the English`).toEqual([...placeholders(english)].sort());
+            expect(
+              [...theirs].sort(),
+              `${file}: "${key}" in "${language}" has other placeholders than the English`,
+            ).toEqual([...placeholders(english)].sort());
           }
         }
       });
@@ -76,8 +86,16 @@ describe('message catalogues', () => {
         const catalogue = (await import(pathToFileURL(join(ROOT, file)).href)) as { en: Record<string, string> };
         const name = basename(file);
         const importers = code.filter(({ text }) => text.includes(`/${name}'`) || text.includes(`/${name}"`));
-        expect(importers.map((i) => i.file), `nothing imports ${relative(ROOT, file)}`).not.toEqual([]);
-        const unused = Object.keys(catalogue.en).filter((key) => !importers.some(({ text }) => new RegExp(`['"\`]${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`).test(text)));
+        expect(
+          importers.map((i) => i.file),
+          `nothing imports ${relative(ROOT, file)}`,
+        ).not.toEqual([]);
+        const unused = Object.keys(catalogue.en).filter(
+          (key) =>
+            !importers.some(({ text }) =>
+              new RegExp(`['"\`]${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`).test(text),
+            ),
+        );
         expect(unused, `${file}: keys no importer names (as a quoted literal)`).toEqual([]);
       });
     });

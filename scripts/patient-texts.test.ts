@@ -37,24 +37,55 @@ function files(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return files(path);
-    return /\.tsx?$/.test(entry.name) && !/\.(test|bench|test-data|bench-data)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.messages.ts') && !/test-/.test(entry.name) ? [path] : [];
+    return /\.tsx?$/.test(entry.name) &&
+      !/\.(test|bench|test-data|bench-data)\.tsx?$/.test(entry.name) &&
+      !entry.name.endsWith('.messages.ts') &&
+      !/test-/.test(entry.name)
+      ? [path]
+      : [];
   });
 }
 
 /** English prose in string and template literals, with its line; skips text for developers. */
 export function proseLiterals(source: string, fileName = 'x.tsx'): { line: number; text: string }[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const lines = source.split('\n');
   const found: { line: number; text: string }[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
-      if (PROSE.test(node.text) && !isForDevelopers(node) && !EXEMPT_MARK.test(lines[line - 1] ?? '') && !EXEMPT_MARK.test(lines[line] ?? '')) found.push({ line: line + 1, text: node.text });
+      if (PROSE.test(node.text) && !isForDevelopers(node) && !isMarkedExempt(node, file, lines))
+        found.push({ line: line + 1, text: node.text });
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
   return found;
+}
+
+/**
+ * A mark on the line before (or at the end of the line of) the literal or of any expression, property
+ * or statement around it in its block: a formatter may spread one call over several lines below its mark.
+ */
+function isMarkedExempt(node: ts.Node, file: ts.SourceFile, lines: string[]): boolean {
+  for (let at: ts.Node | undefined = node; at && !ts.isSourceFile(at); at = at.parent) {
+    const line = file.getLineAndCharacterOfPosition(at.getStart(file)).line;
+    if (EXEMPT_MARK.test(lines[line - 1] ?? '') || EXEMPT_MARK.test(lines[line] ?? '')) return true;
+    if (ts.isBlock(at) || ts.isClassElement(at)) return false;
+  }
+  return false;
 }
 
 /** Inside `new Error(…)`, a log or console call, a test's name, or an import. */
@@ -72,13 +103,20 @@ describe('patient-visible texts', () => {
   const scanned = SCANNED.flatMap(files).filter((file) => !OPERATOR_FACING.some((pattern) => pattern.test(file)));
 
   it('finds prose in a literal and lets developer and catalogue text be', () => {
-    expect(proseLiterals("const a = 'Please choose another time.';").map((f) => f.text)).toEqual(['Please choose another time.']);
+    expect(proseLiterals("const a = 'Please choose another time.';").map((f) => f.text)).toEqual([
+      'Please choose another time.',
+    ]);
     expect(proseLiterals("throw new Error('The page has no root element.');")).toEqual([]);
     expect(proseLiterals("const c = 'bg-white text-sm';\nconst k = t('heading');")).toEqual([]);
+    const marked = "// not patient-facing\nconst s = z\n  .string()\n  .min(1, 'To must be our number');";
+    expect(proseLiterals(marked)).toEqual([]);
+    expect(proseLiterals(marked.replace('// not patient-facing\n', ''))).toHaveLength(1);
   });
 
   it('are all messages in a catalogue', () => {
-    const offenders = scanned.flatMap((file) => proseLiterals(readFileSync(join(ROOT, file), 'utf8'), file).map((f) => `${file}:${f.line}: ${f.text}`));
+    const offenders = scanned.flatMap((file) =>
+      proseLiterals(readFileSync(join(ROOT, file), 'utf8'), file).map((f) => `${file}:${f.line}: ${f.text}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -15,7 +15,9 @@ const runs = names.map(
       child.stderr.on('data', (chunk) => (output += chunk));
       child.on('close', (code) => {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        process.stdout.write(`\n> npm run ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n${output}`);
+        process.stdout.write(
+          `\n> npm run ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n${output}`,
+        );
         resolve(code === 0 ? null : name);
       });
     }),

@@ -106,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     // Request lines go through one rule: no query string, no token of a link (log-redaction.ts).
-    logger: deps.logger === false ? false : { ...(deps.logger ?? { level: config.logLevel }), serializers: { req: requestForLog } },
+    logger:
+      deps.logger === false
+        ? false
+        : { ...(deps.logger ?? { level: config.logLevel }), serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Router-level refusals (broken percent-encoding, over-long path segments) get our error shape.
@@ -131,9 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const paymentAdapter =
     deps.paymentAdapter ??
     (config.stripe
-      ? createStripePaymentAdapter({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey, ...stripeHostSettings(config.stripe.apiUrl) })
+      ? createStripePaymentAdapter({
+          secretKey: config.stripe.secretKey,
+          publishableKey: config.stripe.publishableKey,
+          ...stripeHostSettings(config.stripe.apiUrl),
+        })
       : createLocalPaymentAdapter(db, config.publicUrl));
-  const practices = createPracticesService(db, { publishableKey: paymentAdapter.publishableKey, texts: config.offers.texts });
+  const practices = createPracticesService(db, {
+    publishableKey: paymentAdapter.publishableKey,
+    texts: config.offers.texts,
+  });
   const pmsFor = createPmsAdapterSelector(db, openDental);
   const availability = createAvailabilityService({
     practices,
@@ -166,27 +176,68 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           runNow: createJobRunNow({ db, clock, handlers: messageHandlers, logger: app.log }),
           ...(deps.codeDelivery ? { waitMs: deps.codeDelivery.waitMs } : {}),
         };
-  const payments = createPaymentsService({ db, clock, practices, availability, captcha, adapter: paymentAdapter, publicUrl: config.publicUrl });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    practices,
+    availability,
+    captcha,
+    adapter: paymentAdapter,
+    publicUrl: config.publicUrl,
+  });
   const bookings = createBookingsService({
-    db, clock, practices, availability, captcha, publicUrl: config.publicUrl,
+    db,
+    clock,
+    practices,
+    availability,
+    captcha,
+    publicUrl: config.publicUrl,
     onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
   });
   const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
   app.decorate('bookingLifecycle', bookingLifecycle);
-  const inboundTexts = { db, clock, practices, confirm: (appointmentId: string) => confirmVisit({ lifecycle: bookingLifecycle, clock }, appointmentId) };
-  const manage = createManageService({ db, clock, practices, availability, lifecycle: bookingLifecycle, payments, publicUrl: config.publicUrl });
+  const inboundTexts = {
+    db,
+    clock,
+    practices,
+    confirm: (appointmentId: string) => confirmVisit({ lifecycle: bookingLifecycle, clock }, appointmentId),
+  };
+  const manage = createManageService({
+    db,
+    clock,
+    practices,
+    availability,
+    lifecycle: bookingLifecycle,
+    payments,
+    publicUrl: config.publicUrl,
+  });
   app.decorate('background', {
     jobHandlers: {
       ...messageHandlers,
       [REFUND_JOB]: (payload) => payments.refund(payload),
-      [REMINDER_JOB]: createReminderJobHandler({ db, clock, practices, publicUrl: config.publicUrl, texts: config.offers.texts }),
-      ...createPmsWriteJobHandlers({ db, clock, openDental, onSlotsChanged: (practiceId) => availability.invalidatePractice(practiceId) }),
+      [REMINDER_JOB]: createReminderJobHandler({
+        db,
+        clock,
+        practices,
+        publicUrl: config.publicUrl,
+        texts: config.offers.texts,
+      }),
+      ...createPmsWriteJobHandlers({
+        db,
+        clock,
+        openDental,
+        onSlotsChanged: (practiceId) => availability.invalidatePractice(practiceId),
+      }),
     } satisfies Record<string, JobHandler>,
     periodic: [
       { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },
       { name: 'forget ended rate-limit windows', everyMs: 10 * 60_000, run: () => deleteEndedWindows(db, clock.now()) },
       // Re-queues the current review sweep (deduplicated), so a broken chain of sweeps heals itself.
-      { name: 'keep the review-request sweep scheduled', everyMs: 60_000, run: () => scheduleReviewSweep(db, clock.now()) },
+      {
+        name: 'keep the review-request sweep scheduled',
+        everyMs: 60_000,
+        run: () => scheduleReviewSweep(db, clock.now()),
+      },
     ],
   });
 
@@ -196,17 +247,54 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerPracticesRoutes(api, practices);
       registerAvailabilityRoutes(api, availability, clock);
       registerCaptchaRoutes(api, captcha, rateLimits.challenge);
-      registerPatientsRoutes(api, { patients, clock, rateLimit: rateLimits.patientLookup, identityLimit: rateLimits.patientIdentity });
+      registerPatientsRoutes(api, {
+        patients,
+        clock,
+        rateLimit: rateLimits.patientLookup,
+        identityLimit: rateLimits.patientIdentity,
+      });
       registerBookingsRoutes(api, { bookings, rateLimit: rateLimits.booking });
-      registerManageRoutes(api, { manage, clock, rateLimits: { lookup: rateLimits.manageLookup, change: rateLimits.manageChange } });
-      await registerUnsubscribeRoutes(api, { unsubscribe: createUnsubscribeService({ db, clock, practices }), rateLimits: { lookup: rateLimits.manageLookup, change: rateLimits.manageChange } });
-      registerPaymentsRoutes(api, { payments, rateLimits: { create: rateLimits.booking, status: rateLimits.paymentStatus } });
+      registerManageRoutes(api, {
+        manage,
+        clock,
+        rateLimits: { lookup: rateLimits.manageLookup, change: rateLimits.manageChange },
+      });
+      await registerUnsubscribeRoutes(api, {
+        unsubscribe: createUnsubscribeService({ db, clock, practices }),
+        rateLimits: { lookup: rateLimits.manageLookup, change: rateLimits.manageChange },
+      });
+      registerPaymentsRoutes(api, {
+        payments,
+        rateLimits: { create: rateLimits.booking, status: rateLimits.paymentStatus },
+      });
       await registerStripeWebhook(api, { payments, webhookSecret: config.stripe?.webhookSecret, clock });
-      registerVerificationRoutes(api, { db, clock, practices, rateLimits, delivery: codeDelivery, texts: config.offers.texts });
+      registerVerificationRoutes(api, {
+        db,
+        clock,
+        practices,
+        rateLimits,
+        delivery: codeDelivery,
+        texts: config.offers.texts,
+      });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
-      await registerStaffRoutes(api, { db, clock, config, practices, pmsFor, lifecycle: bookingLifecycle, availability, bookings });
-      await registerInboundTextRoutes(api, { ...inboundTexts, publicUrl: config.publicUrl, twilio: config.twilio, devTools: config.devTools, onTextFailed });
+      await registerStaffRoutes(api, {
+        db,
+        clock,
+        config,
+        practices,
+        pmsFor,
+        lifecycle: bookingLifecycle,
+        availability,
+        bookings,
+      });
+      await registerInboundTextRoutes(api, {
+        ...inboundTexts,
+        publicUrl: config.publicUrl,
+        twilio: config.twilio,
+        devTools: config.devTools,
+        onTextFailed,
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -219,11 +307,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (movableClock) {
     // After a move the periodic sweeps run once at once, as main.ts's timers would within their interval.
     const runPeriodic = async () => {
-      await Promise.all(app.background.periodic.map((task) => task.run().catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`))));
+      await Promise.all(
+        app.background.periodic.map((task) =>
+          task.run().catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`)),
+        ),
+      );
     };
-    registerDevClockRoutes(app, { clock: movableClock, publicUrl: config.publicUrl, trustProxy: config.trustProxy, afterMove: runPeriodic });
+    registerDevClockRoutes(app, {
+      clock: movableClock,
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+      afterMove: runPeriodic,
+    });
   }
-  if (config.devTools && paymentAdapter.provider === 'local') await registerLocalCheckoutRoutes(app, { db, payments, publicUrl: config.publicUrl, trustProxy: config.trustProxy });
+  if (config.devTools && paymentAdapter.provider === 'local')
+    await registerLocalCheckoutRoutes(app, {
+      db,
+      payments,
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+    });
 
   await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices });
   return app;

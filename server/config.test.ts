@@ -19,7 +19,11 @@ describe('loadConfig', () => {
   });
 
   it('listens on every interface and turns dev tools off in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://book.example.com/', ALLOW_LOCAL_ADAPTERS: 'true' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://book.example.com/',
+      ALLOW_LOCAL_ADAPTERS: 'true',
+    });
     expect(config.host).toBe('0.0.0.0');
     expect(config.devTools).toBe(false);
     expect(config.publicUrl).toBe('https://book.example.com');
@@ -32,28 +36,48 @@ describe('loadConfig', () => {
   it('lists every bad variable by name', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe', ADMIN_API_KEY: 'short', PUBLIC_URL: 'not a url' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        TRUST_PROXY: 'maybe',
+        ADMIN_API_KEY: 'short',
+        PUBLIC_URL: 'not a url',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'TRUST_PROXY', 'ADMIN_API_KEY', 'PUBLIC_URL']) expect(problems).toContain(`${name}:`);
+    for (const name of ['PORT', 'DATABASE_URL', 'TRUST_PROXY', 'ADMIN_API_KEY', 'PUBLIC_URL'])
+      expect(problems).toContain(`${name}:`);
     expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
   });
 
   it('needs all three Twilio settings or none', () => {
-    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toThrow('TWILIO_AUTH_TOKEN: required when any of');
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toThrow(
+      'TWILIO_AUTH_TOKEN: required when any of',
+    );
   });
 
   it('takes API bases for Stripe and Twilio (stand-ins, egress proxies) only as http(s) URLs', () => {
-    const twilio = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'twilio-token-0123456789', TWILIO_FROM: '+12125550100' };
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'twilio-token-0123456789',
+      TWILIO_FROM: '+12125550100',
+    };
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
-    const config = loadConfig({ ...twilio, ...stripe, TWILIO_API_URL: 'http://127.0.0.1:4010', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    const config = loadConfig({
+      ...twilio,
+      ...stripe,
+      TWILIO_API_URL: 'http://127.0.0.1:4010',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
     expect(config.twilio?.apiUrl).toBe('http://127.0.0.1:4010');
     expect(config.stripe?.apiUrl).toBe('http://127.0.0.1:12111');
     expect(loadConfig({ ...twilio, ...stripe }).stripe?.apiUrl).toBeUndefined();
-    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'ftp://x' })).toThrow('STRIPE_API_URL: must be an http(s) URL');
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'ftp://x' })).toThrow(
+      'STRIPE_API_URL: must be an http(s) URL',
+    );
   });
 
   it('refuses dev tools in production unless local adapters are explicitly allowed', () => {
@@ -64,11 +88,17 @@ describe('loadConfig', () => {
 
   describe('in production, asks only for what practices use (ADR 0029)', () => {
     const smtp = { NODE_ENV: 'production', SMTP_URL: 'smtp://user:pass@mail.example.com:587' };
-    const twilio = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'twilio-token-0123456789', TWILIO_FROM: '+12125550100' };
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'twilio-token-0123456789',
+      TWILIO_FROM: '+12125550100',
+    };
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
 
     it('requires e-mail, and starts with SMTP alone: no texts, no payments', () => {
-      expect(() => loadConfig({ NODE_ENV: 'production', ...twilio, ...stripe })).toThrow('SMTP_URL: required in production');
+      expect(() => loadConfig({ NODE_ENV: 'production', ...twilio, ...stripe })).toThrow(
+        'SMTP_URL: required in production',
+      );
       const config = loadConfig(smtp);
       expect(config.offers).toEqual({ texts: false, payments: false });
       expect(config.twilio).toBeUndefined();
@@ -84,14 +114,19 @@ describe('loadConfig', () => {
     it('keeps the outbox and the test checkout as the local defaults, and behind ALLOW_LOCAL_ADAPTERS in production', () => {
       expect(loadConfig({}).offers).toEqual({ texts: true, payments: true });
       expect(loadConfig({ NODE_ENV: 'test' }).offers).toEqual({ texts: true, payments: true });
-      expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_ADAPTERS: 'true' }).offers).toEqual({ texts: true, payments: true });
+      expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_ADAPTERS: 'true' }).offers).toEqual({
+        texts: true,
+        payments: true,
+      });
     });
   });
 
   it('trusts X-Forwarded-For only from named proxies: true means loopback and private networks, never every hop', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe('loopback,linklocal,uniquelocal');
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,fd00::/8' }).trustProxy).toBe('10.0.0.0/8,192.168.1.5,fd00::/8');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,fd00::/8' }).trustProxy).toBe(
+      '10.0.0.0/8,192.168.1.5,fd00::/8',
+    );
     for (const bad of ['10.0.0.0/33', 'lb.internal', '10.0.0.1/8/2', '*']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY');
     }

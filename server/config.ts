@@ -29,7 +29,9 @@ function parseTrustedProxies(value: string): string | false | undefined {
 }
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+    .default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z
@@ -44,7 +46,11 @@ const EnvSchema = z.object({
     .transform((value, ctx) => {
       const trusted = parseTrustedProxies(value);
       if (trusted === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8' });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8',
+        });
         return z.NEVER;
       }
       return trusted;
@@ -55,26 +61,65 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'must be a number' }).positive().default(1),
   ALTCHA_HMAC_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
-  ALTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a whole number' }).int().min(10).max(10_000_000).default(50_000),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' }).optional(),
+  ALTCHA_MAX_NUMBER: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int()
+    .min(10)
+    .max(10_000_000)
+    .default(50_000),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      message: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
   MAIL_FROM: z
     .string()
-    .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, optionally with a name: Chairtime <no-reply@example.com>' })
+    .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+      message: 'must be an address, optionally with a name: Chairtime <no-reply@example.com>',
+    })
     .default('Chairtime <no-reply@localhost>'),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be AC followed by 32 hex digits' }).optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be AC followed by 32 hex digits' })
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
-  TWILIO_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.twilio.com' }).optional(),
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.twilio.com' })
+    .optional(),
   TWILIO_FROM: z
     .string()
-    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, { message: 'must be an E.164 number such as +12125550100 or a Messaging Service SID (MG…)' })
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, {
+      message: 'must be an E.164 number such as +12125550100 or a Messaging Service SID (MG…)',
+    })
     .optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' }).optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_…)' }).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' }).optional(),
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.stripe.com' }).optional(),
-  OPENDENTAL_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.opendental.com/api/v1' }).default('https://api.opendental.com/api/v1'),
-  OPENDENTAL_DEVELOPER_KEY: z.string().regex(/^\S+$/, { message: 'must be the developer key from the Open Dental developer portal (no spaces)' }).optional(),
-  OPENDENTAL_REQUESTS_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive({ message: 'must be greater than 0' }).max(100).default(1),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.stripe.com' })
+    .optional(),
+  OPENDENTAL_API_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.opendental.com/api/v1' })
+    .default('https://api.opendental.com/api/v1'),
+  OPENDENTAL_DEVELOPER_KEY: z
+    .string()
+    .regex(/^\S+$/, { message: 'must be the developer key from the Open Dental developer portal (no spaces)' })
+    .optional(),
+  OPENDENTAL_REQUESTS_PER_SECOND: z.coerce
+    .number({ message: 'must be a number' })
+    .positive({ message: 'must be greater than 0' })
+    .max(100)
+    .default(1),
 });
 
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
@@ -137,20 +182,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Twilio needs all three settings; a partial set is a mistake, not a wish for the outbox.
   const missingTwilio = TWILIO_VARIABLES.filter((name) => !e[name]);
   if (missingTwilio.length > 0 && missingTwilio.length < TWILIO_VARIABLES.length) {
-    throw new ConfigError(missingTwilio.map((name) => `${name}: required when any of ${TWILIO_VARIABLES.join(', ')} is set`));
+    throw new ConfigError(
+      missingTwilio.map((name) => `${name}: required when any of ${TWILIO_VARIABLES.join(', ')} is set`),
+    );
   }
   const isProduction = e.NODE_ENV === 'production';
   const localAdaptersAllowed = !isProduction || e.ALLOW_LOCAL_ADAPTERS;
   // Without the webhook secret a paid booking would depend on the patient coming back.
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set']);
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set']);
   const twilio: Config['twilio'] =
     e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, ...(e.TWILIO_API_URL ? { apiUrl: e.TWILIO_API_URL } : {}) }
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID,
+          authToken: e.TWILIO_AUTH_TOKEN,
+          from: e.TWILIO_FROM,
+          ...(e.TWILIO_API_URL ? { apiUrl: e.TWILIO_API_URL } : {}),
+        }
       : undefined;
   const stripe: Config['stripe'] =
     e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
       ? {
-          secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null, webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
         }
       : undefined;
@@ -173,7 +228,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilio,
     stripe,
     offers: { texts: Boolean(twilio) || localAdaptersAllowed, payments: Boolean(stripe) || localAdaptersAllowed },
-    openDental: { apiUrl: e.OPENDENTAL_API_URL, developerKey: e.OPENDENTAL_DEVELOPER_KEY, requestsPerSecond: e.OPENDENTAL_REQUESTS_PER_SECOND },
+    openDental: {
+      apiUrl: e.OPENDENTAL_API_URL,
+      developerKey: e.OPENDENTAL_DEVELOPER_KEY,
+      requestsPerSecond: e.OPENDENTAL_REQUESTS_PER_SECOND,
+    },
   };
   if (!localAdaptersAllowed) {
     // Production must not quietly keep patients' messages in a local outbox. E-mail is the one
@@ -181,7 +240,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // no payments (ADR 0029).
     const problems = [
       ...(config.devTools ? ['DEV_TOOLS: must be off in production (set ALLOW_LOCAL_ADAPTERS=true to override)'] : []),
-      ...(config.smtpUrl ? [] : ['SMTP_URL: required in production (or set ALLOW_LOCAL_ADAPTERS=true to keep mail in the outbox)']),
+      ...(config.smtpUrl
+        ? []
+        : ['SMTP_URL: required in production (or set ALLOW_LOCAL_ADAPTERS=true to keep mail in the outbox)']),
     ];
     if (problems.length > 0) throw new ConfigError(problems);
   }

@@ -49,24 +49,35 @@ async function startFails(env: Record<string, string>): Promise<string> {
 }
 
 describe('starting in production', () => {
-  it('starts with SMTP alone while no practice takes payments, and refuses once one offers a paid reason, naming both', async () => {
-    const store = await storage();
-    const importAndClose = async (...practices: Record<string, unknown>[]) => {
-      const db = await store.open();
-      await importPractices(db, ...practices);
-      if (process.env.TEST_DB_KIND !== 'postgres') await db.close();
-    };
-    const exam = { name: 'Exam', final_duration: 30 };
-    await importAndClose(practiceConfig({ form_url: 'free-practice', reasons: [exam] }));
-    const emailOnly = await startServerProcess({ ...PRODUCTION, ...store.env });
-    running.push(emailOnly);
-    expect((await fetch(`${emailOnly.base}/api/v1/form/free-practice`)).status).toBe(200);
-    await emailOnly.kill('SIGTERM');
+  it(
+    'starts with SMTP alone while no practice takes payments, and refuses once one offers a paid reason, naming both',
+    async () => {
+      const store = await storage();
+      const importAndClose = async (...practices: Record<string, unknown>[]) => {
+        const db = await store.open();
+        await importPractices(db, ...practices);
+        if (process.env.TEST_DB_KIND !== 'postgres') await db.close();
+      };
+      const exam = { name: 'Exam', final_duration: 30 };
+      await importAndClose(practiceConfig({ form_url: 'free-practice', reasons: [exam] }));
+      const emailOnly = await startServerProcess({ ...PRODUCTION, ...store.env });
+      running.push(emailOnly);
+      expect((await fetch(`${emailOnly.base}/api/v1/form/free-practice`)).status).toBe(200);
+      await emailOnly.kill('SIGTERM');
 
-    await importAndClose(practiceConfig({ form_url: 'paid-practice', reasons: [exam, { name: 'Whitening', final_duration: 30, amount: 50, is_payment_enabled: true }] }));
-    const output = await startFails({ ...PRODUCTION, ...store.env });
-    expect(output).toContain('server exited with 1');
-    expect(output).toContain('practice "paid-practice" offers the paid reason "Whitening", but this server takes no card payments');
-    expect(output).not.toContain('free-practice');
-  }, 2 * START_TIMEOUT_MS);
+      await importAndClose(
+        practiceConfig({
+          form_url: 'paid-practice',
+          reasons: [exam, { name: 'Whitening', final_duration: 30, amount: 50, is_payment_enabled: true }],
+        }),
+      );
+      const output = await startFails({ ...PRODUCTION, ...store.env });
+      expect(output).toContain('server exited with 1');
+      expect(output).toContain(
+        'practice "paid-practice" offers the paid reason "Whitening", but this server takes no card payments',
+      );
+      expect(output).not.toContain('free-practice');
+    },
+    2 * START_TIMEOUT_MS,
+  );
 });

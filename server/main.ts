@@ -13,19 +13,28 @@ import { ensureDemoOwner } from './features/staff/demo-owner.ts';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const db = await openDatabase(config).catch((error: unknown) => {
-    fail(`Could not open the database (${describeDatabase(config)}):\n  ${error instanceof Error ? error.message : String(error)}`);
+    fail(
+      `Could not open the database (${describeDatabase(config)}):\n  ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
-  const imported = await importDemoPracticesIfEmpty(db, undefined, { offers: config.offers }).catch(async (error: unknown) => {
-    if (!(error instanceof PracticeImportRefused)) throw error;
-    await db.close();
-    fail(`Not started: the demo practices need what this server does not offer.\n${error.problems.join('\n')}`);
-  });
+  const imported = await importDemoPracticesIfEmpty(db, undefined, { offers: config.offers }).catch(
+    async (error: unknown) => {
+      if (!(error instanceof PracticeImportRefused)) throw error;
+      await db.close();
+      fail(`Not started: the demo practices need what this server does not offer.\n${error.problems.join('\n')}`);
+    },
+  );
   if (imported) console.log(`Imported the demo practices: ${imported.join(', ')}`);
   // A practice this server cannot serve (a paid reason without Stripe) stops the start (ADR 0029).
   const problems = await findStoredPracticeProblems(db, config.offers);
   if (problems.length > 0) {
     await db.close();
-    fail([`Not started: ${problems.length} problem(s) with the practices in ${describeDatabase(config)}`, ...problems].join('\n'));
+    fail(
+      [
+        `Not started: ${problems.length} problem(s) with the practices in ${describeDatabase(config)}`,
+        ...problems,
+      ].join('\n'),
+    );
   }
 
   const demoOwner = await ensureDemoOwner(db, config);
@@ -44,7 +53,10 @@ async function main(): Promise<void> {
     logger: app.log,
   });
   const timers = app.background.periodic.map((task) =>
-    setInterval(() => task.run().catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`)), task.everyMs),
+    setInterval(
+      () => task.run().catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`)),
+      task.everyMs,
+    ),
   );
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -64,7 +76,10 @@ async function main(): Promise<void> {
   const base = config.publicUrl.replace(`:${config.port}`, `:${port}`);
   console.log(`\nBooking app running on ${describeDatabase(config)}.`);
   for (const formUrl of await listPracticeFormUrls(db)) console.log(`  ${base}/${formUrl}`);
-  if (demoOwner) console.log(`\nStaff console: ${base}/console\n  demo owner of bright-smile: ${demoOwner.email} / ${demoOwner.password}`);
+  if (demoOwner)
+    console.log(
+      `\nStaff console: ${base}/console\n  demo owner of bright-smile: ${demoOwner.email} / ${demoOwner.password}`,
+    );
   console.log('');
 }
 

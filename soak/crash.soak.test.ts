@@ -3,7 +3,13 @@ import { addDays } from '#domain/time/local-date.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { solvedChallengeFrom } from '#server/test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#server/test/test-database.ts';
-import { bookedTwice, halfWrittenRows, missingBookings, overlappingPairs, waitForMessagesToSettle } from './support/booking-invariants.ts';
+import {
+  bookedTwice,
+  halfWrittenRows,
+  missingBookings,
+  overlappingPairs,
+  waitForMessagesToSettle,
+} from './support/booking-invariants.ts';
 import { createHttpClient } from './support/http-client.ts';
 import { restartableServer } from './support/restartable-server.ts';
 import { soakBooking } from './support/soak-booking.ts';
@@ -33,9 +39,15 @@ let server: ReturnType<typeof restartableServer>;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  practice = (await importSoakPractices(testDb.db, soakPracticeConfig('soak-crash', { providers: CLIENTS })))['soak-crash']!;
+  practice = (await importSoakPractices(testDb.db, soakPracticeConfig('soak-crash', { providers: CLIENTS })))[
+    'soak-crash'
+  ]!;
   smtp = await startSmtpRecorder();
-  server = restartableServer({ DATABASE_URL: testDb.url!, SMTP_URL: smtp.url, MAIL_FROM: 'Chairtime <no-reply@soak.example>' });
+  server = restartableServer({
+    DATABASE_URL: testDb.url!,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Chairtime <no-reply@soak.example>',
+  });
   await server.start();
 });
 afterAll(async () => {
@@ -71,7 +83,12 @@ describe('crash', () => {
       for (let k = 0; !isStopping; k++) {
         const minute = 7 * 60 + (k % 48) * 15;
         const start = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
-        const slot = { DateTimeStart: `${addDays(firstDay, Math.floor(k / 48))} ${start}`, DateTimeEnd: '', ProvNum: provNum, OpNum: provNum };
+        const slot = {
+          DateTimeStart: `${addDays(firstDay, Math.floor(k / 48))} ${start}`,
+          DateTimeEnd: '',
+          ProvNum: provNum,
+          OpNum: provNum,
+        };
         const email = `c${clientIndex}-${k}-${tag}@soak.example`;
         const body = { ...soakBooking(practice, slot, { n: clientIndex * 100_000 + k, tag, email }), end_time: start };
         const headers = { 'x-bot-challenge': await challenge(), 'idempotency-key': `${tag}-${clientIndex}-${k}` };
@@ -114,10 +131,19 @@ describe('crash', () => {
       [resent.map((r) => r.appointmentId), resent.map((r) => new Date(r.resentAt))],
     );
     const deliveries = deliveriesByKey(smtp.state.mails);
-    const expectedKeys = acknowledged.flatMap((b) => [`booking-confirmation:${b.appointmentId}`, `booking-notification:${b.appointmentId}`]);
+    const expectedKeys = acknowledged.flatMap((b) => [
+      `booking-confirmation:${b.appointmentId}`,
+      `booking-notification:${b.appointmentId}`,
+    ]);
     const repeats = [...deliveries.values()].filter((n) => n > 1).length;
-    report('crash kills', `${settings.crashKills} SIGKILLs, ${acknowledged.length} bookings acknowledged, ${resent.length} requests unanswered at a kill and sent again (${committedBeforeKill!.n} had committed before the kill and were answered from the idempotency record)`);
-    report('crash messages', `${expectedKeys.length} expected, ${new Set(smtp.state.mails.map((m) => m.messageId)).size} distinct Message-IDs received, ${repeats} delivered twice (same Message-ID), ${orphaned!.n} claims of killed processes released; jobs ${JSON.stringify(jobs)}`);
+    report(
+      'crash kills',
+      `${settings.crashKills} SIGKILLs, ${acknowledged.length} bookings acknowledged, ${resent.length} requests unanswered at a kill and sent again (${committedBeforeKill!.n} had committed before the kill and were answered from the idempotency record)`,
+    );
+    report(
+      'crash messages',
+      `${expectedKeys.length} expected, ${new Set(smtp.state.mails.map((m) => m.messageId)).size} distinct Message-IDs received, ${repeats} delivered twice (same Message-ID), ${orphaned!.n} claims of killed processes released; jobs ${JSON.stringify(jobs)}`,
+    );
 
     expect(unexpected, server.output()).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(settings.crashKills * CLIENTS);
@@ -130,7 +156,11 @@ describe('crash', () => {
       `select (select count(*)::int from appointments) as appointments, (select count(*)::int from idempotency_keys) as keys,
               (select count(*)::int from used_bot_challenges) as challenges`,
     );
-    expect(counts).toEqual({ appointments: acknowledged.length, keys: acknowledged.length, challenges: acknowledged.length });
+    expect(counts).toEqual({
+      appointments: acknowledged.length,
+      keys: acknowledged.length,
+      challenges: acknowledged.length,
+    });
 
     expect(jobs).toEqual({ done: expectedKeys.length });
     expect(expectedKeys.filter((key) => !deliveries.has(key))).toEqual([]);

@@ -44,22 +44,53 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Seen { kind: string; startedAt: number; endedAt: number; ms: number; status: number | null; code?: string; message?: string; error: string | null }
+interface Seen {
+  kind: string;
+  startedAt: number;
+  endedAt: number;
+  ms: number;
+  status: number | null;
+  code?: string;
+  message?: string;
+  error: string | null;
+}
 
 describe('database outage', () => {
   it(`PostgreSQL down for ${settings.databaseDownSeconds} s under load: 503 within ${FAIL_FAST_MS} ms, recovery within ${RECOVERY_MS} ms without a restart`, async () => {
     const client = createHttpClient({ connections: CONNECTIONS + 1 });
     const seen: Seen[] = [];
-    const note = (kind: string, outcome: { startedAt: number; ms: number; status: number | null; body: unknown; error: string | null }) => {
+    const note = (
+      kind: string,
+      outcome: { startedAt: number; ms: number; status: number | null; body: unknown; error: string | null },
+    ) => {
       const body = (outcome.body ?? {}) as { code?: string; message?: string };
-      seen.push({ kind, startedAt: outcome.startedAt, endedAt: outcome.startedAt + outcome.ms, ms: outcome.ms, status: outcome.status, code: body.code, message: body.message, error: outcome.error });
+      seen.push({
+        kind,
+        startedAt: outcome.startedAt,
+        endedAt: outcome.startedAt + outcome.ms,
+        ms: outcome.ms,
+        status: outcome.status,
+        code: body.code,
+        message: body.message,
+        error: outcome.error,
+      });
     };
     let isDone = false;
     const loading = runMixedLoad({
-      client, bases: [server.base], open: practices['soak-open']!, verify: practices['soak-verify']!, connections: CONNECTIONS, durationMs: 10 * 60_000,
-      tag: `outage${Date.now()}`, isDone: () => isDone, onOutcome: note,
+      client,
+      bases: [server.base],
+      open: practices['soak-open']!,
+      verify: practices['soak-verify']!,
+      connections: CONNECTIONS,
+      durationMs: 10 * 60_000,
+      tag: `outage${Date.now()}`,
+      isDone: () => isDone,
+      onOutcome: note,
       readCode: async (recipient) => {
-        const [row] = await db.query<{ text: string }>('select text from outbox_messages where recipient = $1 order by seq desc limit 1', [recipient]);
+        const [row] = await db.query<{ text: string }>(
+          'select text from outbox_messages where recipient = $1 order by seq desc limit 1',
+          [recipient],
+        );
         return row ? (/verification code is (\d{6})/.exec(row.text)?.[1] ?? null) : null;
       },
     });
@@ -93,14 +124,29 @@ describe('database outage', () => {
     const refused = during.filter((s) => s.status === 503);
     const cached = during.filter((s) => s.status === 200);
     const failFast = summarise(during.map((s) => s.ms));
-    report('database outage fail-fast', `${during.length} requests while down: ${refused.length} × 503, ${cached.length} × 200 from caches; p99 ${failFast.p99.toFixed(0)} ms, max ${Math.max(...during.map((s) => s.ms)).toFixed(0)} ms (bound ${FAIL_FAST_MS} ms); stop took ${downFrom - stopping} ms`);
-    report('database outage recovery', `healthy ${recoveredAt ? recoveredAt - upAt : 'never'} ms after PostgreSQL accepted connections again (bound ${RECOVERY_MS} ms); ${load.bookings.length} bookings acknowledged in the run`);
+    report(
+      'database outage fail-fast',
+      `${during.length} requests while down: ${refused.length} × 503, ${cached.length} × 200 from caches; p99 ${failFast.p99.toFixed(0)} ms, max ${Math.max(...during.map((s) => s.ms)).toFixed(0)} ms (bound ${FAIL_FAST_MS} ms); stop took ${downFrom - stopping} ms`,
+    );
+    report(
+      'database outage recovery',
+      `healthy ${recoveredAt ? recoveredAt - upAt : 'never'} ms after PostgreSQL accepted connections again (bound ${RECOVERY_MS} ms); ${load.bookings.length} bookings acknowledged in the run`,
+    );
 
     const output = server.output().slice(-3_000);
-    expect(seen.filter((s) => s.status === null || (s.status >= 500 && s.status !== 503)), output).toEqual([]);
+    expect(
+      seen.filter((s) => s.status === null || (s.status >= 500 && s.status !== 503)),
+      output,
+    ).toEqual([]);
     expect(during.filter((s) => s.status !== 503 && s.status !== 200)).toEqual([]);
-    expect(refused.filter((s) => s.code !== 'SERVICE_UNAVAILABLE' || !/unavailable|unreachable|try again/i.test(s.message ?? ''))).toEqual([]);
-    expect(refused.some((s) => s.kind === 'health') && refused.some((s) => s.kind === 'book' || s.kind === 'slots')).toBe(true);
+    expect(
+      refused.filter(
+        (s) => s.code !== 'SERVICE_UNAVAILABLE' || !/unavailable|unreachable|try again/i.test(s.message ?? ''),
+      ),
+    ).toEqual([]);
+    expect(
+      refused.some((s) => s.kind === 'health') && refused.some((s) => s.kind === 'book' || s.kind === 'slots'),
+    ).toBe(true);
     expect(during.filter((s) => s.ms >= FAIL_FAST_MS)).toEqual([]);
 
     expect(recoveredAt, output).toBeGreaterThan(0);

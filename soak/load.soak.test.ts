@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '#server/test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#server/test/test-database.ts';
-import { bookedTwice, halfWrittenRows, missingBookings, overlappingPairs, waitForMessagesToSettle } from './support/booking-invariants.ts';
+import {
+  bookedTwice,
+  halfWrittenRows,
+  missingBookings,
+  overlappingPairs,
+  waitForMessagesToSettle,
+} from './support/booking-invariants.ts';
 import { createHttpClient } from './support/http-client.ts';
 import { printLoadReport } from './support/load-summary.ts';
 import { MEMORY_GROWTH_LIMIT_MB } from '../bench/memory-bench.ts';
@@ -41,7 +47,10 @@ afterAll(async () => {
 });
 
 async function codeFromOutbox(recipient: string): Promise<string | null> {
-  const [row] = await testDb.db.query<{ text: string }>('select text from outbox_messages where recipient = $1 order by seq desc limit 1', [recipient]);
+  const [row] = await testDb.db.query<{ text: string }>(
+    'select text from outbox_messages where recipient = $1 order by seq desc limit 1',
+    [recipient],
+  );
   return row ? (/verification code is (\d{6})/.exec(row.text)?.[1] ?? null) : null;
 }
 
@@ -50,8 +59,14 @@ describe('load', () => {
     const client = createHttpClient({ connections: settings.connections });
     const mixedLoad = (seconds: number, tag: string) =>
       runMixedLoad({
-        client, bases: [server.base], open: practices['soak-open']!, verify: practices['soak-verify']!, connections: settings.connections,
-        durationMs: seconds * 1000, tag: `${tag}${Date.now()}`, readCode: codeFromOutbox,
+        client,
+        bases: [server.base],
+        open: practices['soak-open']!,
+        verify: practices['soak-verify']!,
+        connections: settings.connections,
+        durationMs: seconds * 1000,
+        tag: `${tag}${Date.now()}`,
+        readCode: codeFromOutbox,
       });
     const warmup = settings.loadWarmupSeconds > 0 ? await mixedLoad(settings.loadWarmupSeconds, 'warm') : null;
     const memory = sampleMemory(server.child.pid!);
@@ -67,7 +82,10 @@ describe('load', () => {
     );
 
     expect(warmup?.unexpected ?? [], 'unexpected answers in the warm-up').toEqual([]);
-    expect(load.unexpected, `${load.unexpectedCount} unexpected answers; server output:\n${server.output().slice(-3_000)}`).toEqual([]);
+    expect(
+      load.unexpected,
+      `${load.unexpectedCount} unexpected answers; server output:\n${server.output().slice(-3_000)}`,
+    ).toEqual([]);
     expect(load.codesNotDelivered).toBe(0);
     expect(load.bookings.length).toBeGreaterThan(settings.loadSeconds);
     expect(await overlappingPairs(testDb.db)).toBe(0);
@@ -80,7 +98,10 @@ describe('load', () => {
       `select count(*)::int as n from appointments a where a.status = 'booked'
          and not exists (select 1 from outbox_messages m where m.idempotency_key = 'email:booking-confirmation:' || a.id)`,
     );
-    report('load messages', `${JSON.stringify(jobs)} message jobs; bookings without a delivered confirmation: ${lost!.n}`);
+    report(
+      'load messages',
+      `${JSON.stringify(jobs)} message jobs; bookings without a delivered confirmation: ${lost!.n}`,
+    );
     expect(jobs).toEqual({ done: expect.any(Number) });
     expect(lost!.n).toBe(0);
     expect(Object.entries(await halfWrittenRows(testDb.db)).filter(([, n]) => n > 0)).toEqual([]);

@@ -7,7 +7,12 @@ import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '#se
 import { createTestDatabase, type TestDatabase } from '#server/test/test-database.ts';
 import { followJob, jobIdWhere, type FollowedJob } from './support/job-watch.ts';
 import type { SlotRecord } from './support/mixed-load.ts';
-import { OD_CUSTOMER_KEY, startProviderStandIns, STRIPE_WEBHOOK_SECRET, type ProviderStandIns } from './support/provider-stand-ins.ts';
+import {
+  OD_CUSTOMER_KEY,
+  startProviderStandIns,
+  STRIPE_WEBHOOK_SECRET,
+  type ProviderStandIns,
+} from './support/provider-stand-ins.ts';
 import { soakBooking } from './support/soak-booking.ts';
 import { importSoakPractices, SOAK_ZONE, soakPracticeConfig, type SoakPractice } from './support/soak-practices.ts';
 import { report, soakSettings } from './support/soak-settings.ts';
@@ -39,12 +44,21 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   practices = await importSoakPractices(
     testDb.db,
-    soakPracticeConfig('soak-open', { providers: 2, reasons: [{ name: PAID, final_duration: 15, amount: 75, is_payment_enabled: true, to_show_providers: true }] }),
+    soakPracticeConfig('soak-open', {
+      providers: 2,
+      reasons: [{ name: PAID, final_duration: 15, amount: 75, is_payment_enabled: true, to_show_providers: true }],
+    }),
     soakPracticeConfig('soak-verify', { providers: 1, isVerifying: true }),
-    { ...soakPracticeConfig('soak-od', { providers: 1, pms: { type: 'opendental', customer_key: OD_CUSTOMER_KEY } }), schedules: [] },
+    {
+      ...soakPracticeConfig('soak-od', { providers: 1, pms: { type: 'opendental', customer_key: OD_CUSTOMER_KEY } }),
+      schedules: [],
+    },
   );
   paidReasonId = await reasonId(testDb.db, practices['soak-open']!.id, PAID);
-  server = await startServerProcess({ DATABASE_URL: testDb.url!, ADMIN_API_KEY, ...providers.env }, { captureOutput: true });
+  server = await startServerProcess(
+    { DATABASE_URL: testDb.url!, ADMIN_API_KEY, ...providers.env },
+    { captureOutput: true },
+  );
 });
 afterAll(async () => {
   await server?.kill();
@@ -64,7 +78,9 @@ async function api(path: string, init: { body?: object; headers?: Record<string,
 
 async function slotsOf(practice: SoakPractice, reason: string): Promise<SlotRecord[]> {
   const from = addDays(localDateOf(new Date(), SOAK_ZONE), 1);
-  const answer = await api(`/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reason}&start_date=${from}&end_date=${addDays(from, 6)}&pms_prov_num=1`);
+  const answer = await api(
+    `/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reason}&start_date=${from}&end_date=${addDays(from, 6)}&pms_prov_num=1`,
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.result;
 }
@@ -72,19 +88,41 @@ async function slotsOf(practice: SoakPractice, reason: string): Promise<SlotReco
 let counter = 0;
 async function post(path: string, practice: SoakPractice, reason: string, slot: SlotRecord, extra: object = {}) {
   const n = counter++;
-  const body = { ...soakBooking({ id: practice.id, reasonId: reason }, slot, { n, tag: 'outages', email: `o${n}@soak.example` }), ...extra };
+  const body = {
+    ...soakBooking({ id: practice.id, reasonId: reason }, slot, { n, tag: 'outages', email: `o${n}@soak.example` }),
+    ...extra,
+  };
   return api(path, { body, headers: { 'x-bot-challenge': await solvedChallengeFrom(server.base) } });
 }
 
-const returnUrls = () => ({ success_url: `${server.base}/soak-open/payment-success`, cancel_url: `${server.base}/soak-open/payment-failed` });
+const returnUrls = () => ({
+  success_url: `${server.base}/soak-open/payment-success`,
+  cancel_url: `${server.base}/soak-open/payment-failed`,
+});
 
 function webhook(sessionId: string, paymentIntent: string) {
   const payload = JSON.stringify({
-    id: `evt_soak_${sessionId}`, object: 'event', type: 'checkout.session.completed',
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', status: 'complete', payment_intent: paymentIntent, amount_total: 7500, metadata: {} } },
+    id: `evt_soak_${sessionId}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: paymentIntent,
+        amount_total: 7500,
+        metadata: {},
+      },
+    },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
-  return fetch(`${server.base}/api/v1/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return fetch(`${server.base}/api/v1/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
 }
 
 /** Ends an outage once each of `jobs` jobs has failed FAILS times. */
@@ -116,23 +154,39 @@ describe('provider outages', () => {
     const mailed = await post('/appointment', open, open.reasonId, mailSlot);
     expect(mailed.status, JSON.stringify(mailed.body)).toBe(201);
     // A one-time code is tried at once and the patient told (ADR 0021): no code arrives later.
-    const coded = await api('/verify/send-otp', { body: { recipient: PHONE, verification_type: 'text', practice_id: practices['soak-verify']!.id } });
-    expect(coded, JSON.stringify(coded.body)).toMatchObject({ status: 502, body: { code: 'DELIVERY_FAILED', message: expect.stringMatching(/try again/i) } });
+    const coded = await api('/verify/send-otp', {
+      body: { recipient: PHONE, verification_type: 'text', practice_id: practices['soak-verify']!.id },
+    });
+    expect(coded, JSON.stringify(coded.body)).toMatchObject({
+      status: 502,
+      body: { code: 'DELIVERY_FAILED', message: expect.stringMatching(/try again/i) },
+    });
     // Any other text (here a review request) waits in the job table for Twilio to come back.
     const texted = await api('/admin/review-requests', {
-      body: { form_url: 'soak-open', patient_first_name: 'Tex', patient_last_name: 'Ting', wireless_phone: PHONE, is_concented: true, send: true },
+      body: {
+        form_url: 'soak-open',
+        patient_first_name: 'Tex',
+        patient_last_name: 'Ting',
+        wireless_phone: PHONE,
+        is_concented: true,
+        send: true,
+      },
       headers: { authorization: `Bearer ${ADMIN_API_KEY}` },
     });
     expect(texted.status, JSON.stringify(texted.body)).toBe(201);
 
     const refused = await post('/stripe/create-session', open, paidReasonId, refusedSlot, returnUrls());
-    expect(refused).toMatchObject({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/try again/i) } });
+    expect(refused).toMatchObject({
+      status: 503,
+      body: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/try again/i) },
+    });
     expect((await slotsOf(open, paidReasonId)).map((s) => s.DateTimeStart)).toContain(refusedSlot.DateTimeStart);
 
     // The late payment: the hold ran out (what the hold sweep does 30 minutes on, done here by
     // hand) and another patient took the slot; the money must go back, through Stripe.
     const [held] = await testDb.db.query<{ id: string }>(
-      `update appointments set status = 'expired', payment_status = 'unpaid' where payment_session_id = $1 returning id`, [hold.body.result.session_id],
+      `update appointments set status = 'expired', payment_status = 'unpaid' where payment_session_id = $1 returning id`,
+      [hold.body.result.session_id],
     );
     const taker = await post('/appointment', open, open.reasonId, heldSlot);
     expect(taker.status, JSON.stringify(taker.body)).toBe(201);
@@ -146,20 +200,39 @@ describe('provider outages', () => {
     const writtenId = written.body.result.appointment_id as string;
     const jobOf = (key: string) => jobIdWhere(testDb.db, 'dedupe_key = $1', [key]);
     const follow = async (key: string, onFailure?: (attempt: number) => void) =>
-      followJob(testDb.db, await jobOf(key), { timeoutMs: (30 * (2 ** FAILS - 1) + 60) * 1000, ...(onFailure ? { onFailure } : {}) });
+      followJob(testDb.db, await jobOf(key), {
+        timeoutMs: (30 * (2 ** FAILS - 1) + 60) * 1000,
+        ...(onFailure ? { onFailure } : {}),
+      });
     const mailBack = recoverAfter(2, () => (smtp.state.isDown = false));
     const [confirmation, notification, text, refund, write] = await Promise.all([
       follow(`email:booking-confirmation:${mailedId}`, mailBack),
       follow(`email:booking-notification:${mailedId}`, mailBack),
-      follow(`sms:review-request:${texted.body.result.request_id as string}`, recoverAfter(1, () => (twilio.state.isDown = false))),
-      follow(`refund:${held!.id}`, recoverAfter(1, () => (stripe.failNext = 0))),
+      follow(
+        `sms:review-request:${texted.body.result.request_id as string}`,
+        recoverAfter(1, () => (twilio.state.isDown = false)),
+      ),
+      follow(
+        `refund:${held!.id}`,
+        recoverAfter(1, () => (stripe.failNext = 0)),
+      ),
       follow(`opendental.write-appointment:${writtenId}`),
     ]);
 
-    const describeJob = (job: FollowedJob) => `${job.status} after ${job.attempts} attempts, retries after ${job.delaysMs.map(seconds).join(', ')}`;
-    report('outage SMTP', `${smtp.state.refused} connections refused; confirmation ${describeJob(confirmation)}; notification ${describeJob(notification)}`);
-    report('outage Twilio', `${twilio.state.refused} requests refused; one-time code answered 502 in ${coded.ms.toFixed(0)} ms; review-request text ${describeJob(text)}`);
-    report('outage Stripe', `payment start answered 503 in ${refused.ms.toFixed(0)} ms, nothing held; late-payment refund ${describeJob(refund)}`);
+    const describeJob = (job: FollowedJob) =>
+      `${job.status} after ${job.attempts} attempts, retries after ${job.delaysMs.map(seconds).join(', ')}`;
+    report(
+      'outage SMTP',
+      `${smtp.state.refused} connections refused; confirmation ${describeJob(confirmation)}; notification ${describeJob(notification)}`,
+    );
+    report(
+      'outage Twilio',
+      `${twilio.state.refused} requests refused; one-time code answered 502 in ${coded.ms.toFixed(0)} ms; review-request text ${describeJob(text)}`,
+    );
+    report(
+      'outage Stripe',
+      `payment start answered 503 in ${refused.ms.toFixed(0)} ms, nothing held; late-payment refund ${describeJob(refund)}`,
+    );
     report('outage Open Dental', `write ${describeJob(write)}`);
 
     for (const job of [confirmation, notification, text, refund, write]) {
@@ -174,11 +247,20 @@ describe('provider outages', () => {
 
     // Each delivered once, and every booking still there.
     const deliveries = deliveriesByKey(smtp.state.mails);
-    expect([deliveries.get(`booking-confirmation:${mailedId}`), deliveries.get(`booking-notification:${mailedId}`)]).toEqual([1, 1]);
+    expect([
+      deliveries.get(`booking-confirmation:${mailedId}`),
+      deliveries.get(`booking-notification:${mailedId}`),
+    ]).toEqual([1, 1]);
     expect(twilio.state.texts.filter((t) => t.to === PHONE)).toHaveLength(1);
     expect(stripe.refunds.filter((intent) => intent === 'pi_soak_late')).toHaveLength(1);
     expect(openDental.requests.filter((r) => r.method === 'POST' && r.path === '/appointments')).toHaveLength(1);
-    const rows = await testDb.db.query<{ id: string; status: string; payment_status: string | null; pms_write_status: string | null; pms_apt_num: number | null }>(
+    const rows = await testDb.db.query<{
+      id: string;
+      status: string;
+      payment_status: string | null;
+      pms_write_status: string | null;
+      pms_apt_num: number | null;
+    }>(
       'select id, status, payment_status, pms_write_status, pms_apt_num from appointments where id = any($1::uuid[])',
       [[mailedId, taker.body.result.appointment_id, writtenId, held!.id]],
     );
@@ -186,7 +268,10 @@ describe('provider outages', () => {
       new Map([
         [mailedId, expect.objectContaining({ status: 'booked' })],
         [taker.body.result.appointment_id, expect.objectContaining({ status: 'booked' })],
-        [writtenId, expect.objectContaining({ status: 'booked', pms_write_status: 'written', pms_apt_num: expect.any(Number) })],
+        [
+          writtenId,
+          expect.objectContaining({ status: 'booked', pms_write_status: 'written', pms_apt_num: expect.any(Number) }),
+        ],
         [held!.id, expect.objectContaining({ payment_status: 'refunded' })],
       ]),
     );

@@ -24,11 +24,19 @@ let server: ReturnType<typeof restartableServer>;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   // One text and one e-mail a day before; no quiet hours, so the texts are due whatever the hour of the run.
-  const config = { ...soakPracticeConfig('soak-remind', { providers: 1 }), reminder_rules: [{ before_hours: 24, channels: ['email', 'text'] }], quiet_hours: { start: '00:00', end: '00:00' } };
+  const config = {
+    ...soakPracticeConfig('soak-remind', { providers: 1 }),
+    reminder_rules: [{ before_hours: 24, channels: ['email', 'text'] }],
+    quiet_hours: { start: '00:00', end: '00:00' },
+  };
   practice = (await importSoakPractices(testDb.db, config))['soak-remind']!;
   twilio = await startTwilioStandIn();
   server = restartableServer({
-    DATABASE_URL: testDb.url!, TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: 'soak-twilio-auth-token-0123', TWILIO_FROM: '+15125550100', TWILIO_API_URL: twilio.url,
+    DATABASE_URL: testDb.url!,
+    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: 'soak-twilio-auth-token-0123',
+    TWILIO_FROM: '+15125550100',
+    TWILIO_API_URL: twilio.url,
   });
 });
 afterAll(async () => {
@@ -46,14 +54,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function bookThousand(round: string, phoneBase: number): Promise<void> {
   const now = new Date();
-  const [patient] = await testDb.db.query<{ id: string }>(`insert into patients (practice_id, first_name, last_name, dob) values ($1, 'Soak', $2, '1980-01-01') returning id`, [practice.id, round]);
+  const [patient] = await testDb.db.query<{ id: string }>(
+    `insert into patients (practice_id, first_name, last_name, dob) values ($1, 'Soak', $2, '1980-01-01') returning id`,
+    [practice.id, round],
+  );
   const rows = await testDb.db.query<{ id: string }>(
     `insert into appointments (practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, starts_at, ends_at, status, email, wireless_phone, is_concented, consented_at, language, created_at, updated_at)
      select $1, $2, $3, $9::int + i, $9::int + i, $4::timestamptz, $4::timestamptz + interval '30 minutes', 'booked',
             $5 || i || '@soak.example', '+1' || ($6::bigint + i)::text, true, $7, 'en', $7, $7
        from generate_series(1, $8) i
      returning id`,
-    [practice.id, practice.reasonId, patient!.id, new Date(now.getTime() + 24 * 3_600_000 - 5_000).toISOString(), `${round}.`, phoneBase, now.toISOString(), BOOKINGS, phoneBase % 100_000],
+    [
+      practice.id,
+      practice.reasonId,
+      patient!.id,
+      new Date(now.getTime() + 24 * 3_600_000 - 5_000).toISOString(),
+      `${round}.`,
+      phoneBase,
+      now.toISOString(),
+      BOOKINGS,
+      phoneBase % 100_000,
+    ],
   );
   await testDb.db.query(
     `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, recorded_at)
@@ -67,10 +88,20 @@ async function bookThousand(round: string, phoneBase: number): Promise<void> {
 
 async function handedOver(round: string) {
   const [email] = await testDb.db.query<{ n: number; keys: number }>(
-    `select count(*)::int as n, count(distinct idempotency_key)::int as keys from outbox_messages where channel = 'email' and recipient like $1`, [`${round}.%`],
+    `select count(*)::int as n, count(distinct idempotency_key)::int as keys from outbox_messages where channel = 'email' and recipient like $1`,
+    [`${round}.%`],
   );
-  const texts = twilio.state.texts.filter((text) => text.body.includes('reminder of your appointment') && text.to.startsWith(round === 'clean' ? '+1512555' : '+1512556'));
-  return { emails: email!.n, emailKeys: email!.keys, texts: texts.length, textRecipients: new Set(texts.map((text) => text.to)).size };
+  const texts = twilio.state.texts.filter(
+    (text) =>
+      text.body.includes('reminder of your appointment') &&
+      text.to.startsWith(round === 'clean' ? '+1512555' : '+1512556'),
+  );
+  return {
+    emails: email!.n,
+    emailKeys: email!.keys,
+    texts: texts.length,
+    textRecipients: new Set(texts.map((text) => text.to)).size,
+  };
 }
 
 async function waitFor(round: string, deadlineMs: number) {
@@ -89,25 +120,41 @@ describe('reminders due in the same minute', () => {
     const started = Date.now();
     const clean = await waitFor('clean', Date.now() + 240_000);
     const cleanMs = Date.now() - started;
-    report('reminders handed over', `${BOOKINGS} e-mails and ${BOOKINGS} texts due in one minute handed to the providers in ${(cleanMs / 1000).toFixed(1)} s from the server's start (health check answered) (${Math.round((2 * BOOKINGS) / (cleanMs / 1000))} messages/s)`);
+    report(
+      'reminders handed over',
+      `${BOOKINGS} e-mails and ${BOOKINGS} texts due in one minute handed to the providers in ${(cleanMs / 1000).toFixed(1)} s from the server's start (health check answered) (${Math.round((2 * BOOKINGS) / (cleanMs / 1000))} messages/s)`,
+    );
     expect(clean).toEqual({ emails: BOOKINGS, emailKeys: BOOKINGS, texts: BOOKINGS, textRecipients: BOOKINGS });
 
     await server.kill();
     await bookThousand('crash', 5_125_560_000);
     await server.start();
     // Killed in the middle: once about a third of the texts went.
-    for (const deadline = Date.now() + 120_000; (await handedOver('crash')).texts < BOOKINGS / 3 && Date.now() < deadline;) await sleep(20);
+    for (
+      const deadline = Date.now() + 120_000;
+      (await handedOver('crash')).texts < BOOKINGS / 3 && Date.now() < deadline;
+    )
+      await sleep(20);
     const atKill = await handedOver('crash');
     await server.kill();
     // What the lease (5 minutes) would do: the killed process's claims run out now.
-    const [released] = await testDb.db.query<{ n: number }>(`with ended as (update jobs set locked_until = now() where status = 'running' returning 1) select count(*)::int as n from ended`);
-    const [inDoubt] = await testDb.db.query<{ n: number }>(`select count(*)::int as n from message_deliveries where handoff_at is not null`);
+    const [released] = await testDb.db.query<{ n: number }>(
+      `with ended as (update jobs set locked_until = now() where status = 'running' returning 1) select count(*)::int as n from ended`,
+    );
+    const [inDoubt] = await testDb.db.query<{ n: number }>(
+      `select count(*)::int as n from message_deliveries where handoff_at is not null`,
+    );
     await server.start();
     const crashed = await waitFor('crash', Date.now() + 240_000);
     await sleep(1_000);
     const settled = await handedOver('crash');
-    const jobs = await testDb.db.query<{ type: string; status: string; n: number }>(`select type, status, count(*)::int as n from jobs where type in ('reminder.send', 'sms.send', 'email.send') group by type, status order by type, status`);
-    report('reminders across a SIGKILL', `killed after ${atKill.texts} texts and ${atKill.emails} e-mails; ${released!.n} claims released, ${inDoubt!.n} hand-offs in doubt, ${twilio.state.lookups} asked of Twilio after the restart; in the end ${settled.emails} e-mails and ${settled.texts} texts to ${settled.textRecipients} numbers; jobs ${JSON.stringify(jobs)}`);
+    const jobs = await testDb.db.query<{ type: string; status: string; n: number }>(
+      `select type, status, count(*)::int as n from jobs where type in ('reminder.send', 'sms.send', 'email.send') group by type, status order by type, status`,
+    );
+    report(
+      'reminders across a SIGKILL',
+      `killed after ${atKill.texts} texts and ${atKill.emails} e-mails; ${released!.n} claims released, ${inDoubt!.n} hand-offs in doubt, ${twilio.state.lookups} asked of Twilio after the restart; in the end ${settled.emails} e-mails and ${settled.texts} texts to ${settled.textRecipients} numbers; jobs ${JSON.stringify(jobs)}`,
+    );
     expect(crashed.emails).toBe(BOOKINGS);
     expect(settled).toEqual({ emails: BOOKINGS, emailKeys: BOOKINGS, texts: BOOKINGS, textRecipients: BOOKINGS });
     expect(jobs.filter((row) => row.status !== 'done')).toEqual([]);

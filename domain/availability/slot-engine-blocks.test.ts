@@ -12,9 +12,19 @@ const twoDoctors = [
   schedule({ provNum: 2, opNum: 2, clinicNum: 2, breaks: [] }),
 ];
 
-function blockAt(local: string, minutes: number, who: Partial<Pick<BlockedTime, 'provNum' | 'opNum' | 'clinicNum'>> = {}): BlockedTime {
+function blockAt(
+  local: string,
+  minutes: number,
+  who: Partial<Pick<BlockedTime, 'provNum' | 'opNum' | 'clinicNum'>> = {},
+): BlockedTime {
   const start = wallToInstant(parseLocalDateTime(local), CHICAGO);
-  return { provNum: who.provNum ?? null, opNum: who.opNum ?? null, clinicNum: who.clinicNum ?? null, start, end: start + minutes * 60_000 };
+  return {
+    provNum: who.provNum ?? null,
+    opNum: who.opNum ?? null,
+    clinicNum: who.clinicNum ?? null,
+    start,
+    end: start + minutes * 60_000,
+  };
 }
 
 const morning = (records: ReturnType<typeof generateSlots>) => describeSlots(records).filter((s) => s < '11:00');
@@ -24,7 +34,14 @@ describe('generateSlots: blocked time', () => {
     {
       name: 'nothing blocked: both doctors every hour',
       blocked: [],
-      slots: ['08:00-09:00 P1 O1', '08:00-09:00 P2 O2', '09:00-10:00 P1 O1', '09:00-10:00 P2 O2', '10:00-11:00 P1 O1', '10:00-11:00 P2 O2'],
+      slots: [
+        '08:00-09:00 P1 O1',
+        '08:00-09:00 P2 O2',
+        '09:00-10:00 P1 O1',
+        '09:00-10:00 P2 O2',
+        '10:00-11:00 P1 O1',
+        '10:00-11:00 P2 O2',
+      ],
     },
     {
       name: 'a provider: only that doctor loses the hour',
@@ -54,17 +71,23 @@ describe('generateSlots: blocked time', () => {
 
   it('is not booked time: a blocked doctor is not passed over by the earliest-available rule', () => {
     // Dr 2 has an hour booked, Dr 1 an hour blocked: Dr 1 still has the fewest booked minutes.
-    const records = generateSlots(slotQuery({
-      schedules: twoDoctors,
-      busy: [busyAt('2026-03-04T15:00', 60, { provNum: 2, opNum: 2 })],
-      blocked: [blockAt('2026-03-04T16:00', 60, { provNum: 1 })],
-    }));
+    const records = generateSlots(
+      slotQuery({
+        schedules: twoDoctors,
+        busy: [busyAt('2026-03-04T15:00', 60, { provNum: 2, opNum: 2 })],
+        blocked: [blockAt('2026-03-04T16:00', 60, { provNum: 1 })],
+      }),
+    );
     expect(describeSlots(records).find((s) => s.startsWith('08:00'))).toBe('08:00-09:00 P1 O1');
     expect(describeSlots(records).find((s) => s.startsWith('16:00'))).toBe('16:00-17:00 P2 O2');
   });
 
   it('takes the real instants on a DST day (a block across the spring-forward gap)', () => {
-    const query = slotQuery({ startDate: '2026-03-08', endDate: '2026-03-08', schedules: [schedule({ weekdays: [0], start: '00:00', end: '06:00', breaks: [] })] });
+    const query = slotQuery({
+      startDate: '2026-03-08',
+      endDate: '2026-03-08',
+      schedules: [schedule({ weekdays: [0], start: '00:00', end: '06:00', breaks: [] })],
+    });
     // 01:00-04:00 CST/CDT is two real hours: the block from 01:00 local, 120 minutes, ends at 04:00 local.
     const blocked = [blockAt('2026-03-08T01:00', 120)];
     expect(startTimes(generateSlots({ ...query, blocked }))).toEqual(['00:00', '04:00', '05:00']);

@@ -8,7 +8,8 @@ describe('generateSlots: purity and bad input', () => {
     const query = slotQuery({ busy: [busyAt('2026-03-04T09:00', 30)], closures: ['2026-03-05'] });
     const before = JSON.stringify(query);
     const deepFreeze = (value: unknown): void => {
-      if (value && typeof value === 'object' && !(value instanceof Date)) Object.values(Object.freeze(value)).forEach(deepFreeze);
+      if (value && typeof value === 'object' && !(value instanceof Date))
+        Object.values(Object.freeze(value)).forEach(deepFreeze);
     };
     deepFreeze(query);
     const first = generateSlots(query);

@@ -30,7 +30,10 @@ describe('generateSlots: earliest available (no provider chosen)', () => {
       name: 'a busier provider still gets the starts only they can take',
       query: {
         schedules: twoProviders,
-        busy: [busyAt('2026-03-04T15:00', 60, { provNum: 1, opNum: 1 }), busyAt('2026-03-04T10:00', 30, { provNum: 2, opNum: 2 })],
+        busy: [
+          busyAt('2026-03-04T15:00', 60, { provNum: 1, opNum: 1 }),
+          busyAt('2026-03-04T10:00', 30, { provNum: 2, opNum: 2 }),
+        ],
       },
       slots: ['09:00-10:00 P2 O2', '10:00-11:00 P1 O1', '11:00-12:00 P2 O2'],
     },
@@ -41,12 +44,19 @@ describe('generateSlots: earliest available (no provider chosen)', () => {
     },
     {
       name: 'equal load and provider: the lowest OpNum',
-      query: { schedules: [schedule({ provNum: 3, opNum: 9, ...morning }), schedule({ provNum: 3, opNum: 4, ...morning })] },
+      query: {
+        schedules: [schedule({ provNum: 3, opNum: 9, ...morning }), schedule({ provNum: 3, opNum: 4, ...morning })],
+      },
       slots: ['09:00-10:00 P3 O4', '10:00-11:00 P3 O4', '11:00-12:00 P3 O4'],
     },
     {
       name: 'different hours merge into one time-ordered list',
-      query: { schedules: [schedule({ provNum: 2, opNum: 2, start: '08:00', end: '10:00', breaks: [] }), schedule({ provNum: 1, opNum: 1, ...morning })] },
+      query: {
+        schedules: [
+          schedule({ provNum: 2, opNum: 2, start: '08:00', end: '10:00', breaks: [] }),
+          schedule({ provNum: 1, opNum: 1, ...morning }),
+        ],
+      },
       slots: ['08:00-09:00 P2 O2', '09:00-10:00 P1 O1', '10:00-11:00 P1 O1', '11:00-12:00 P1 O1'],
     },
   ])('$name', ({ query, slots }) => {
@@ -63,7 +73,10 @@ describe('generateSlots: provider, operatory and clinic filters', () => {
   it.each<{ name: string; query: Partial<SlotQuery>; slots: string[] }>([
     {
       name: 'a chosen provider with two free operatories gets the lowest OpNum',
-      query: { provNum: 1, schedules: [schedule({ provNum: 1, opNum: 2, ...morning }), schedule({ provNum: 1, opNum: 1, ...morning })] },
+      query: {
+        provNum: 1,
+        schedules: [schedule({ provNum: 1, opNum: 2, ...morning }), schedule({ provNum: 1, opNum: 1, ...morning })],
+      },
       slots: ['09:00-10:00 P1 O1', '10:00-11:00 P1 O1', '11:00-12:00 P1 O1'],
     },
     {
@@ -77,26 +90,55 @@ describe('generateSlots: provider, operatory and clinic filters', () => {
     },
     {
       name: "another provider's appointment in the operatory blocks it",
-      query: { schedules: [schedule({ provNum: 2, opNum: 1, ...morning })], busy: [busyAt('2026-03-04T10:00', 60, { provNum: 1, opNum: 1 })] },
+      query: {
+        schedules: [schedule({ provNum: 2, opNum: 1, ...morning })],
+        busy: [busyAt('2026-03-04T10:00', 60, { provNum: 1, opNum: 1 })],
+      },
       slots: ['09:00-10:00 P2 O1', '11:00-12:00 P2 O1'],
     },
     {
       name: 'the provider is busy in another operatory',
-      query: { schedules: [schedule({ provNum: 1, opNum: 1, ...morning })], busy: [busyAt('2026-03-04T09:00', 60, { provNum: 1, opNum: 5 })] },
+      query: {
+        schedules: [schedule({ provNum: 1, opNum: 1, ...morning })],
+        busy: [busyAt('2026-03-04T09:00', 60, { provNum: 1, opNum: 5 })],
+      },
       slots: ['10:00-11:00 P1 O1', '11:00-12:00 P1 O1'],
     },
     {
       name: 'a chosen provider gets only their own slots',
-      query: { provNum: 2, schedules: [schedule({ provNum: 1, opNum: 1, ...morning }), schedule({ provNum: 2, opNum: 2, ...morning })] },
+      query: {
+        provNum: 2,
+        schedules: [schedule({ provNum: 1, opNum: 1, ...morning }), schedule({ provNum: 2, opNum: 2, ...morning })],
+      },
       slots: ['09:00-10:00 P2 O2', '10:00-11:00 P2 O2', '11:00-12:00 P2 O2'],
     },
-    { name: 'no clinic filter: every clinic', query: { schedules: clinics }, slots: ['09:00-10:00 P1 O1', '10:00-11:00 P2 O2'] },
-    { name: 'clinicNum null: every clinic', query: { schedules: clinics, clinicNum: null }, slots: ['09:00-10:00 P1 O1', '10:00-11:00 P2 O2'] },
+    {
+      name: 'no clinic filter: every clinic',
+      query: { schedules: clinics },
+      slots: ['09:00-10:00 P1 O1', '10:00-11:00 P2 O2'],
+    },
+    {
+      name: 'clinicNum null: every clinic',
+      query: { schedules: clinics, clinicNum: null },
+      slots: ['09:00-10:00 P1 O1', '10:00-11:00 P2 O2'],
+    },
     { name: 'clinic 2 only', query: { schedules: clinics, clinicNum: 2 }, slots: ['10:00-11:00 P2 O2'] },
     { name: 'an unknown clinic', query: { schedules: clinics, clinicNum: 3 }, slots: [] },
-    { name: 'allowed providers: only the reason\'s', query: { schedules: clinics, allowedProvNums: [2] }, slots: ['10:00-11:00 P2 O2'] },
-    { name: 'allowed providers: empty means all', query: { schedules: clinics, allowedProvNums: [] }, slots: ['09:00-10:00 P1 O1', '10:00-11:00 P2 O2'] },
-    { name: 'a chosen provider the reason does not allow', query: { schedules: clinics, allowedProvNums: [2], provNum: 1 }, slots: [] },
+    {
+      name: "allowed providers: only the reason's",
+      query: { schedules: clinics, allowedProvNums: [2] },
+      slots: ['10:00-11:00 P2 O2'],
+    },
+    {
+      name: 'allowed providers: empty means all',
+      query: { schedules: clinics, allowedProvNums: [] },
+      slots: ['09:00-10:00 P1 O1', '10:00-11:00 P2 O2'],
+    },
+    {
+      name: 'a chosen provider the reason does not allow',
+      query: { schedules: clinics, allowedProvNums: [2], provNum: 1 },
+      slots: [],
+    },
   ])('$name', ({ query, slots }) => {
     expect(run(query)).toEqual(slots);
   });

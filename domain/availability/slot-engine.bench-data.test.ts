@@ -26,8 +26,9 @@ describe('the bench practice', () => {
     const clashes = records.filter((r) => {
       const start = wallToInstants(parseLocalDateTime(r.DateTimeStart), query.timeZone)[0] ?? NaN;
       const end = start + 30 * 60_000;
-      return query.busy.some((b) =>
-        (b.provNum === r.ProvNum || b.opNum === r.OpNum) && +b.start < end && +b.end > start);
+      return query.busy.some(
+        (b) => (b.provNum === r.ProvNum || b.opNum === r.OpNum) && +b.start < end && +b.end > start,
+      );
     });
     expect(clashes).toEqual([]);
   });

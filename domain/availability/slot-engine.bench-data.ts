@@ -33,8 +33,13 @@ export function buildBenchSlotQuery(seed = 20260301): SlotQuery {
   for (let provNum = 1; provNum <= PROVIDERS; provNum++) {
     for (const opNum of [provNum * 2 - 1, provNum * 2]) {
       schedules.push({
-        provNum, opNum, clinicNum: 1, weekdays: [1, 2, 3, 4, 5],
-        start: '08:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }],
+        provNum,
+        opNum,
+        clinicNum: 1,
+        weekdays: [1, 2, 3, 4, 5],
+        start: '08:00',
+        end: '17:00',
+        breaks: [{ start: '12:00', end: '13:00' }],
       });
     }
   }
@@ -58,15 +63,24 @@ export function buildBenchSlotQuery(seed = 20260301): SlotQuery {
     const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
     const start = wallToInstant(parseLocalDateTime(`${date}T${time}`), TIME_ZONE);
     busy.push({
-      provNum, opNum: provNum * 2 - pick(2),
-      start: new Date(start), end: new Date(start + length * MS_PER_MINUTE),
+      provNum,
+      opNum: provNum * 2 - pick(2),
+      start: new Date(start),
+      end: new Date(start + length * MS_PER_MINUTE),
     });
   }
   return {
     timeZone: TIME_ZONE,
     now: new Date('2026-02-28T18:00:00Z'),
-    startDate: FIRST_DAY, endDate: addDays(FIRST_DAY, DAYS - 1),
-    durationMinutes: 30, intervalMinutes: 15, minLeadHours: 2,
-    schedules, closures: [], timeOff: [], busy, allowedProvNums: [],
+    startDate: FIRST_DAY,
+    endDate: addDays(FIRST_DAY, DAYS - 1),
+    durationMinutes: 30,
+    intervalMinutes: 15,
+    minLeadHours: 2,
+    schedules,
+    closures: [],
+    timeOff: [],
+    busy,
+    allowedProvNums: [],
   };
 }

@@ -14,15 +14,48 @@ describe('generateSlots: what takes time away', () => {
       name: 'a break: no slot crosses lunch or the end of the day',
       query: { intervalMinutes: 15 },
       starts: [
-        '08:00', '08:15', '08:30', '08:45', '09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '11:00',
-        '13:00', '13:15', '13:30', '13:45', '14:00', '14:15', '14:30', '14:45', '15:00', '15:15', '15:30', '15:45', '16:00',
+        '08:00',
+        '08:15',
+        '08:30',
+        '08:45',
+        '09:00',
+        '09:15',
+        '09:30',
+        '09:45',
+        '10:00',
+        '10:15',
+        '10:30',
+        '10:45',
+        '11:00',
+        '13:00',
+        '13:15',
+        '13:30',
+        '13:45',
+        '14:00',
+        '14:15',
+        '14:30',
+        '14:45',
+        '15:00',
+        '15:15',
+        '15:30',
+        '15:45',
+        '16:00',
       ],
     },
     {
       name: 'two breaks',
       query: {
-        intervalMinutes: 30, durationMinutes: 30,
-        schedules: [schedule({ end: '12:00', breaks: [{ start: '10:00', end: '10:15' }, { start: '11:00', end: '11:30' }] })],
+        intervalMinutes: 30,
+        durationMinutes: 30,
+        schedules: [
+          schedule({
+            end: '12:00',
+            breaks: [
+              { start: '10:00', end: '10:15' },
+              { start: '11:00', end: '11:30' },
+            ],
+          }),
+        ],
       },
       starts: ['08:00', '08:30', '09:00', '09:30', '10:30', '11:30'],
     },
@@ -34,17 +67,38 @@ describe('generateSlots: what takes time away', () => {
     {
       name: 'appointments of mixed lengths',
       query: {
-        intervalMinutes: 15, durationMinutes: 30,
+        intervalMinutes: 15,
+        durationMinutes: 30,
         busy: [busyAt('2026-03-04T08:15', 15), busyAt('2026-03-04T10:00', 45), busyAt('2026-03-04T14:00', 90)],
       },
       starts: [
-        '08:30', '08:45', '09:00', '09:15', '09:30', '10:45', '11:00', '11:15', '11:30',
-        '13:00', '13:15', '13:30', '15:30', '15:45', '16:00', '16:15', '16:30',
+        '08:30',
+        '08:45',
+        '09:00',
+        '09:15',
+        '09:30',
+        '10:45',
+        '11:00',
+        '11:15',
+        '11:30',
+        '13:00',
+        '13:15',
+        '13:30',
+        '15:30',
+        '15:45',
+        '16:00',
+        '16:15',
+        '16:30',
       ],
     },
     {
       name: 'an off-grid 10-minute appointment blocks every slot it touches',
-      query: { intervalMinutes: 15, durationMinutes: 30, schedules: [schedule({ end: '10:00' })], busy: [busyAt('2026-03-04T09:10', 10)] },
+      query: {
+        intervalMinutes: 15,
+        durationMinutes: 30,
+        schedules: [schedule({ end: '10:00' })],
+        busy: [busyAt('2026-03-04T09:10', 10)],
+      },
       starts: ['08:00', '08:15', '08:30', '09:30'],
     },
     {
@@ -68,7 +122,25 @@ describe('generateSlots: what takes time away', () => {
     {
       name: 'lead time on today: nothing before now + 1 h (now 10:10)',
       query: { now: new Date('2026-03-04T16:10:00Z'), minLeadHours: 1, intervalMinutes: 15, durationMinutes: 30 },
-      starts: ['11:15', '11:30', '13:00', '13:15', '13:30', '13:45', '14:00', '14:15', '14:30', '14:45', '15:00', '15:15', '15:30', '15:45', '16:00', '16:15', '16:30'],
+      starts: [
+        '11:15',
+        '11:30',
+        '13:00',
+        '13:15',
+        '13:30',
+        '13:45',
+        '14:00',
+        '14:15',
+        '14:30',
+        '14:45',
+        '15:00',
+        '15:15',
+        '15:30',
+        '15:45',
+        '16:00',
+        '16:15',
+        '16:30',
+      ],
     },
     {
       name: 'a slot starting exactly at now + lead is offered (now 10:00, lead 1 h)',
@@ -94,11 +166,16 @@ describe('generateSlots: what takes time away', () => {
 });
 
 describe('generateSlots: which days', () => {
-  const dates = (query: Partial<SlotQuery>) =>
-    [...new Set(generateSlots(slotQuery(query)).map((r) => r.DateTimeStart.slice(0, 10)))];
+  const dates = (query: Partial<SlotQuery>) => [
+    ...new Set(generateSlots(slotQuery(query)).map((r) => r.DateTimeStart.slice(0, 10))),
+  ];
 
   it.each<{ name: string; query: Partial<SlotQuery>; days: string[] }>([
-    { name: 'weekdays only', query: { startDate: '2026-03-06', endDate: '2026-03-09' }, days: ['2026-03-06', '2026-03-09'] },
+    {
+      name: 'weekdays only',
+      query: { startDate: '2026-03-06', endDate: '2026-03-09' },
+      days: ['2026-03-06', '2026-03-09'],
+    },
     {
       name: 'a closure removes the whole day',
       query: { startDate: '2026-03-03', endDate: '2026-03-05', closures: ['2026-03-04'] },
@@ -106,10 +183,18 @@ describe('generateSlots: which days', () => {
     },
     {
       name: 'time off across days',
-      query: { startDate: '2026-03-03', endDate: '2026-03-05', timeOff: [{ provNum: 1, start: '2026-03-03T00:00', end: '2026-03-05T00:00' }] },
+      query: {
+        startDate: '2026-03-03',
+        endDate: '2026-03-05',
+        timeOff: [{ provNum: 1, start: '2026-03-03T00:00', end: '2026-03-05T00:00' }],
+      },
       days: ['2026-03-05'],
     },
-    { name: 'days before today are dropped', query: { startDate: '2026-02-25', endDate: '2026-03-03' }, days: ['2026-03-02', '2026-03-03'] },
+    {
+      name: 'days before today are dropped',
+      query: { startDate: '2026-02-25', endDate: '2026-03-03' },
+      days: ['2026-03-02', '2026-03-03'],
+    },
     {
       // now is in March 2026, so the calendar ends with February 2027 (2027-02-27/28 is a weekend).
       name: 'nothing after the booking horizon',

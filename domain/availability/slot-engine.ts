@@ -54,8 +54,10 @@ export function generateSlots(query: SlotQuery): AvailabilityRecord[] {
     const day: Day = { wall, offset: constantOffsetOn(epochDay, plan.timeZone) };
     // Walk schedules in the rule's order; the first to offer a start time claims it.
     const booked = bookedMsByProvider(plan, working, wall);
-    working.sort((a, b) =>
-      (booked.get(a.provNum) ?? 0) - (booked.get(b.provNum) ?? 0) || a.provNum - b.provNum || a.opNum - b.opNum);
+    working.sort(
+      (a, b) =>
+        (booked.get(a.provNum) ?? 0) - (booked.get(b.provNum) ?? 0) || a.provNum - b.provNum || a.opNum - b.opNum,
+    );
     for (const schedule of working) claimScheduleDay(plan, schedule, day, claims);
 
     // Only first occurrences are offered, so a minute names one instant and ascending

@@ -1,9 +1,7 @@
 import { bookingHorizon } from './booking-horizon.ts';
 import { type BlockedTime, DEFAULT_DURATION_MINUTES, type SlotQuery, type SlotSchedule } from './slot-query.ts';
 import { type Interval, indexIntervals, mergeIntervals } from './time-intervals.ts';
-import {
-  MS_PER_HOUR, MS_PER_MINUTE, maxLocalDate, minLocalDate, parseLocalDate,
-} from '../time/local-date.ts';
+import { MS_PER_HOUR, MS_PER_MINUTE, maxLocalDate, minLocalDate, parseLocalDate } from '../time/local-date.ts';
 import { parseLocalDateTime, parseTimeOfDay } from '../time/wall-clock.ts';
 import { localDateOf, toEpochMs, wallToInstant } from '../time/zoned-time.ts';
 
@@ -61,10 +59,14 @@ export function planSlotQuery(query: SlotQuery): SlotPlan {
     closedDays: new Set(query.closures.map(parseLocalDate)),
     providerBusy: indexIntervals(query.busy, (b) => b.provNum, toInterval),
     operatoryBusy: indexIntervals(query.busy, (b) => b.opNum, toInterval),
-    timeOff: indexIntervals(query.timeOff, (t) => t.provNum, (t) => ({
-      start: wallToInstant(parseLocalDateTime(t.start), timeZone),
-      end: wallToInstant(parseLocalDateTime(t.end), timeZone),
-    })),
+    timeOff: indexIntervals(
+      query.timeOff,
+      (t) => t.provNum,
+      (t) => ({
+        start: wallToInstant(parseLocalDateTime(t.start), timeZone),
+        end: wallToInstant(parseLocalDateTime(t.end), timeZone),
+      }),
+    ),
   };
 }
 
@@ -86,13 +88,17 @@ function prepareSchedule(s: SlotSchedule, blocks: readonly BlockedTime[]): Prepa
     startMinute: parseTimeOfDay(s.start),
     endMinute: parseTimeOfDay(s.end),
     breaks: s.breaks.map((b) => ({ startMinute: parseTimeOfDay(b.start), endMinute: parseTimeOfDay(b.end) })),
-    blocked: mergeIntervals(blocks.filter((b) => appliesTo(b, s)).map((b) => ({ start: toEpochMs(b.start), end: toEpochMs(b.end) }))),
+    blocked: mergeIntervals(
+      blocks.filter((b) => appliesTo(b, s)).map((b) => ({ start: toEpochMs(b.start), end: toEpochMs(b.end) })),
+    ),
   };
 }
 
 /** Every number the block sets names this schedule's provider, chair or clinic. */
 function appliesTo(block: BlockedTime, s: SlotSchedule): boolean {
-  return (block.provNum === null || block.provNum === s.provNum)
-    && (block.opNum === null || block.opNum === s.opNum)
-    && (block.clinicNum === null || block.clinicNum === s.clinicNum);
+  return (
+    (block.provNum === null || block.provNum === s.provNum) &&
+    (block.opNum === null || block.opNum === s.opNum) &&
+    (block.clinicNum === null || block.clinicNum === s.clinicNum)
+  );
 }

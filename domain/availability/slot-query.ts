@@ -30,7 +30,13 @@ export type BusyInterval = { provNum: number; opNum: number; start: Instant; end
  * it, and with neither, every schedule (of one clinic when clinicNum is set). Unlike busy time it
  * does not count as a provider's booked minutes in the earliest-available rule.
  */
-export type BlockedTime = { provNum: number | null; opNum: number | null; clinicNum: number | null; start: Instant; end: Instant };
+export type BlockedTime = {
+  provNum: number | null;
+  opNum: number | null;
+  clinicNum: number | null;
+  start: Instant;
+  end: Instant;
+};
 
 export type SlotQuery = {
   /** The practice's IANA zone (server_tz); every wall-clock value below is read in it. */

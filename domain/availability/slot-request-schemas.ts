@@ -17,7 +17,11 @@ const withinRange = (query: { start_date: string; end_date: string }, ctx: z.Ref
   const days = parseLocalDate(query.end_date) - parseLocalDate(query.start_date);
   if (days < 0) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must not be before start_date' });
   else if (days + 1 > MAX_SLOT_RANGE_DAYS) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: `the range may cover at most ${MAX_SLOT_RANGE_DAYS} days` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end_date'],
+      message: `the range may cover at most ${MAX_SLOT_RANGE_DAYS} days`,
+    });
   }
 };
 

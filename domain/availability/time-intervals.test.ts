@@ -29,7 +29,12 @@ describe('time intervals', () => {
 
   it('indexes per key and measures overlap inside a range', () => {
     const index = indexIntervals(
-      [{ key: 1, ...i(0, 10) }, { key: 2, ...i(5, 6) }, { key: 1, ...i(8, 20) }, { key: 1, ...i(30, 40) }],
+      [
+        { key: 1, ...i(0, 10) },
+        { key: 2, ...i(5, 6) },
+        { key: 1, ...i(8, 20) },
+        { key: 1, ...i(30, 40) },
+      ],
       (x) => x.key,
       (x) => i(x.start, x.end),
     );

@@ -44,7 +44,12 @@ function firstEndingAfter(merged: readonly Interval[], from: number): number {
 }
 
 /** Appends to `out` the intervals of a merged list that overlap [from, to). */
-export function collectOverlapping(merged: readonly Interval[] | undefined, from: number, to: number, out: Interval[]): void {
+export function collectOverlapping(
+  merged: readonly Interval[] | undefined,
+  from: number,
+  to: number,
+  out: Interval[],
+): void {
   if (!merged) return;
   for (let i = firstEndingAfter(merged, from); i < merged.length; i++) {
     const interval = merged[i];

@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import * as validation from '../i18n/validation.messages.ts';
-import { FIELD_MESSAGES, ID_FIELD_MESSAGES, idTextField, insuranceNameField, nameField, PHONE_MAX_LENGTH, phoneField, stripToInsuranceName, stripToName, stripToPhone } from './booking-field-rules.ts';
+import {
+  FIELD_MESSAGES,
+  ID_FIELD_MESSAGES,
+  idTextField,
+  insuranceNameField,
+  nameField,
+  PHONE_MAX_LENGTH,
+  phoneField,
+  stripToInsuranceName,
+  stripToName,
+  stripToPhone,
+} from './booking-field-rules.ts';
 import { createBookingBodySchema } from './booking-schemas.ts';
 
 /** ADR 0030: names as people write them, beyond spec section 5's letters and spaces. */
 
-const PEOPLE = ["O'Neil", 'Smith-Jones', 'Zoë', 'José', 'Mary Ann', 'D’Angelo', 'Łukasz', 'Ngô Bảo Châu', '王秀英', 'Мария', 'Zoe\u0308'];
+const PEOPLE = [
+  "O'Neil",
+  'Smith-Jones',
+  'Zoë',
+  'José',
+  'Mary Ann',
+  'D’Angelo',
+  'Łukasz',
+  'Ngô Bảo Châu',
+  '王秀英',
+  'Мария',
+  'Zoe\u0308',
+];
 
 describe('names', () => {
   it.each(PEOPLE)('keeps %s as typed and accepts it', (name) => {
@@ -22,7 +45,9 @@ describe('names', () => {
   });
 
   it('refuses digits, symbols and a name without a letter, naming the rule', () => {
-    expect(nameField('Last name').safeParse('Smith2').error?.issues[0]?.message).toBe('Last name may contain only letters, spaces, hyphens and apostrophes');
+    expect(nameField('Last name').safeParse('Smith2').error?.issues[0]?.message).toBe(
+      'Last name may contain only letters, spaces, hyphens and apostrophes',
+    );
     expect(nameField('Last name').safeParse('Smith <b>').success).toBe(false);
     expect(nameField('Last name').safeParse("'-").error?.issues[0]?.message).toBe('Last name must contain a letter');
     expect(nameField('Last name').safeParse('  ').error?.issues[0]?.message).toBe('Last name is required');
@@ -100,12 +125,20 @@ describe('patient-facing messages (issue 19)', () => {
   it('are keys of the validation catalogue, whose English is the spec text', () => {
     const key = nameField(FIELD_MESSAGES.lastName).safeParse('Smith2').error?.issues[0]?.message;
     expect(key).toBe('lastNameCharacters');
-    expect(validation.en[key as keyof typeof validation.en]).toBe('Last name may contain only letters, spaces, hyphens and apostrophes');
-    expect(validation.es.lastNameCharacters).toBe('El apellido solo puede contener letras, espacios, guiones y apóstrofos');
+    expect(validation.en[key as keyof typeof validation.en]).toBe(
+      'Last name may contain only letters, spaces, hyphens and apostrophes',
+    );
+    expect(validation.es.lastNameCharacters).toBe(
+      'El apellido solo puede contener letras, espacios, guiones y apóstrofos',
+    );
     expect(phoneField().safeParse('').error?.issues[0]?.message).toBe('phoneRequired');
-    expect(idTextField(ID_FIELD_MESSAGES.subscriberId).safeParse('A#1').error?.issues[0]?.message).toBe('subscriberIdCharacters');
+    expect(idTextField(ID_FIELD_MESSAGES.subscriberId).safeParse('A#1').error?.issues[0]?.message).toBe(
+      'subscriberIdCharacters',
+    );
     expect(validation.en.subscriberIdCharacters).toBe('Subscriber ID may contain only letters, digits and dashes');
-    expect(validation.en.insuranceProviderCharacters).toBe("Insurance provider name may contain only letters, digits, spaces, hyphens, apostrophes, '&' and '.'");
+    expect(validation.en.insuranceProviderCharacters).toBe(
+      "Insurance provider name may contain only letters, digits, spaces, hyphens, apostrophes, '&' and '.'",
+    );
     expect(validation.en.phoneTooLong).toBe(`Phone must be at most ${PHONE_MAX_LENGTH} characters`);
   });
 });

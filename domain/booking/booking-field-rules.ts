@@ -53,25 +53,64 @@ export type IdFieldMessages = Omit<TextFieldMessages, 'letter'>;
 
 /** The patient-facing text fields and their messages' keys (English: "First name is required", …). */
 export const FIELD_MESSAGES = {
-  firstName: { required: 'firstNameRequired', tooLong: 'firstNameTooLong', characters: 'firstNameCharacters', letter: 'firstNameLetter' },
-  lastName: { required: 'lastNameRequired', tooLong: 'lastNameTooLong', characters: 'lastNameCharacters', letter: 'lastNameLetter' },
+  firstName: {
+    required: 'firstNameRequired',
+    tooLong: 'firstNameTooLong',
+    characters: 'firstNameCharacters',
+    letter: 'firstNameLetter',
+  },
+  lastName: {
+    required: 'lastNameRequired',
+    tooLong: 'lastNameTooLong',
+    characters: 'lastNameCharacters',
+    letter: 'lastNameLetter',
+  },
   /** The page-5 form's companion fields ('Your First Name'). */
-  yourFirstName: { required: 'yourFirstNameRequired', tooLong: 'yourFirstNameTooLong', characters: 'yourFirstNameCharacters', letter: 'yourFirstNameLetter' },
-  yourLastName: { required: 'yourLastNameRequired', tooLong: 'yourLastNameTooLong', characters: 'yourLastNameCharacters', letter: 'yourLastNameLetter' },
+  yourFirstName: {
+    required: 'yourFirstNameRequired',
+    tooLong: 'yourFirstNameTooLong',
+    characters: 'yourFirstNameCharacters',
+    letter: 'yourFirstNameLetter',
+  },
+  yourLastName: {
+    required: 'yourLastNameRequired',
+    tooLong: 'yourLastNameTooLong',
+    characters: 'yourLastNameCharacters',
+    letter: 'yourLastNameLetter',
+  },
   /** The wire body's booker fields ('Your first name'). */
-  bookerFirstName: { required: 'bookerFirstNameRequired', tooLong: 'bookerFirstNameTooLong', characters: 'bookerFirstNameCharacters', letter: 'bookerFirstNameLetter' },
-  bookerLastName: { required: 'bookerLastNameRequired', tooLong: 'bookerLastNameTooLong', characters: 'bookerLastNameCharacters', letter: 'bookerLastNameLetter' },
+  bookerFirstName: {
+    required: 'bookerFirstNameRequired',
+    tooLong: 'bookerFirstNameTooLong',
+    characters: 'bookerFirstNameCharacters',
+    letter: 'bookerFirstNameLetter',
+  },
+  bookerLastName: {
+    required: 'bookerLastNameRequired',
+    tooLong: 'bookerLastNameTooLong',
+    characters: 'bookerLastNameCharacters',
+    letter: 'bookerLastNameLetter',
+  },
   subscriberFullName: {
     required: 'subscriberFullNameRequired',
     tooLong: 'subscriberFullNameTooLong',
     characters: 'subscriberFullNameCharacters',
     letter: 'subscriberFullNameLetter',
   },
-  insuranceProvider: { required: 'insuranceProviderRequired', tooLong: 'insuranceProviderTooLong', characters: 'insuranceProviderCharacters', letter: 'insuranceProviderLetter' },
+  insuranceProvider: {
+    required: 'insuranceProviderRequired',
+    tooLong: 'insuranceProviderTooLong',
+    characters: 'insuranceProviderCharacters',
+    letter: 'insuranceProviderLetter',
+  },
 } as const satisfies Record<string, TextFieldMessages>;
 
 export const ID_FIELD_MESSAGES = {
-  subscriberId: { required: 'subscriberIdRequired', tooLong: 'subscriberIdTooLong', characters: 'subscriberIdCharacters' },
+  subscriberId: {
+    required: 'subscriberIdRequired',
+    tooLong: 'subscriberIdTooLong',
+    characters: 'subscriberIdCharacters',
+  },
   groupNumber: { required: 'groupNumberRequired', tooLong: 'groupNumberTooLong', characters: 'groupNumberCharacters' },
 } as const satisfies Record<string, IdFieldMessages>;
 
@@ -79,9 +118,17 @@ export const ID_FIELD_MESSAGES = {
  * A field given by a plain label (staff-facing schemas, e.g. domain/patients) keeps English
  * messages; patient-facing fields pass their catalogue keys.
  */
-const labelled = (field: string | TextFieldMessages, rule: string): TextFieldMessages | Record<keyof TextFieldMessages, string> =>
+const labelled = (
+  field: string | TextFieldMessages,
+  rule: string,
+): TextFieldMessages | Record<keyof TextFieldMessages, string> =>
   typeof field === 'string'
-    ? { required: `${field} is required`, tooLong: `${field} must be at most 100 characters`, characters: `${field} may contain only ${rule}`, letter: `${field} must contain a letter` }
+    ? {
+        required: `${field} is required`,
+        tooLong: `${field} must be at most 100 characters`,
+        characters: `${field} may contain only ${rule}`,
+        letter: `${field} must contain a letter`,
+      }
     : field;
 
 const textField = (field: string | TextFieldMessages, allowed: string, rule: string) => {
@@ -97,7 +144,8 @@ const textField = (field: string | TextFieldMessages, allowed: string, rule: str
 };
 
 /** A required name (ADR 0030): trimmed, spaces collapsed; letters of any alphabet, spaces, hyphens and apostrophes. */
-export const nameField = (field: string | TextFieldMessages) => textField(field, NAME_CHARACTERS, 'letters, spaces, hyphens and apostrophes');
+export const nameField = (field: string | TextFieldMessages) =>
+  textField(field, NAME_CHARACTERS, 'letters, spaces, hyphens and apostrophes');
 
 /** "MM/DD/YYYY" → "YYYY-MM-DD", or null when it is not a real calendar date. */
 export function usDateToIso(text: string): string | null {
@@ -121,16 +169,17 @@ export function isRealIsoDate(iso: string): boolean {
 
 /** A birth date on the wire: a real "YYYY-MM-DD" strictly before `today` (the practice's date). */
 export const isoBirthDateField = (today: string) =>
-  z
-    .string({ message: DATE_MESSAGE })
-    .refine((iso) => isRealIsoDate(iso) && iso < today, { message: DATE_MESSAGE });
+  z.string({ message: DATE_MESSAGE }).refine((iso) => isRealIsoDate(iso) && iso < today, { message: DATE_MESSAGE });
 
 /** A birth date in the form: "MM/DD/YYYY", a real date strictly before `today`. */
 export const usBirthDateField = (today: string) =>
-  z.string({ message: DATE_MESSAGE }).refine((text) => {
-    const iso = usDateToIso(text);
-    return iso !== null && iso < today;
-  }, { message: DATE_MESSAGE });
+  z.string({ message: DATE_MESSAGE }).refine(
+    (text) => {
+      const iso = usDateToIso(text);
+      return iso !== null && iso < today;
+    },
+    { message: DATE_MESSAGE },
+  );
 
 /** A catalogue key, checked by the compiler. */
 export const key = (k: ValidationKey): ValidationKey => k;

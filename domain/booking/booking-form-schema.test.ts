@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canSubmitBookingForm, createBookingFormSchema, type BookingFormContext } from './booking-form-schema.ts';
 
-const context: BookingFormContext = { today: '2026-11-22', toShowInsurances: false, toVerifyPatient: false, optionalInsuranceFields: [] };
+const context: BookingFormContext = {
+  today: '2026-11-22',
+  toShowInsurances: false,
+  toVerifyPatient: false,
+  optionalInsuranceFields: [],
+};
 const ready = {
   firstName: 'Jane',
   lastName: 'Doe',
@@ -22,8 +27,13 @@ const insured = {
   groupNumber: 'G1',
   subscriberPhone: '5125550101',
 };
-const withInsurance: BookingFormContext = { ...context, toShowInsurances: true, optionalInsuranceFields: ['groupNumber', 'subscriberPhone'] };
-const canSubmit = (values: Record<string, unknown>, rules = context) => canSubmitBookingForm(createBookingFormSchema(rules), values);
+const withInsurance: BookingFormContext = {
+  ...context,
+  toShowInsurances: true,
+  optionalInsuranceFields: ['groupNumber', 'subscriberPhone'],
+};
+const canSubmit = (values: Record<string, unknown>, rules = context) =>
+  canSubmitBookingForm(createBookingFormSchema(rules), values);
 
 describe('canSubmitBookingForm: the page-5 submit button (spec section 5)', () => {
   it('is enabled once the basic fields, a valid birth date and the consent are there', () => {
@@ -56,7 +66,13 @@ describe('canSubmitBookingForm: the page-5 submit button (spec section 5)', () =
   });
 
   it('needs the companion names and a valid companion birth date when booking for someone else', () => {
-    const forOther = { ...ready, bookingForSomeOne: true, companionFirstName: 'Mary', companionLastName: 'Doe', companionDOB: '01/02/1960' };
+    const forOther = {
+      ...ready,
+      bookingForSomeOne: true,
+      companionFirstName: 'Mary',
+      companionLastName: 'Doe',
+      companionDOB: '01/02/1960',
+    };
     expect(canSubmit(forOther)).toBe(true);
     expect(canSubmit({ ...forOther, companionFirstName: '' })).toBe(false);
     expect(canSubmit({ ...forOther, companionLastName: '' })).toBe(false);
@@ -70,12 +86,23 @@ describe('canSubmitBookingForm: the page-5 submit button (spec section 5)', () =
 
   it('with insurance Yes needs every subscriber field, the configured optional ones, and the provider for Other', () => {
     expect(canSubmit(insured, withInsurance)).toBe(true);
-    for (const field of ['insurance', 'subscribersFullName', 'subscriberID', 'groupNumber', 'subscriberPhone'] as const) {
+    for (const field of [
+      'insurance',
+      'subscribersFullName',
+      'subscriberID',
+      'groupNumber',
+      'subscriberPhone',
+    ] as const) {
       expect(canSubmit({ ...insured, [field]: field === 'insurance' ? null : '' }, withInsurance), field).toBe(false);
     }
     expect(canSubmit({ ...insured, subscriberDOB: '99/99/9999' }, withInsurance)).toBe(false);
     // Group number and subscriber phone are needed only when the practice lists them.
-    expect(canSubmit({ ...insured, groupNumber: '', subscriberPhone: '' }, { ...withInsurance, optionalInsuranceFields: [] })).toBe(true);
+    expect(
+      canSubmit(
+        { ...insured, groupNumber: '', subscriberPhone: '' },
+        { ...withInsurance, optionalInsuranceFields: [] },
+      ),
+    ).toBe(true);
     const other = { ...insured, insurance: { label: 'Other', value: 'Other' } };
     expect(canSubmit(other, withInsurance)).toBe(false);
     expect(canSubmit({ ...other, insuranceProvider: 'Acme' }, withInsurance)).toBe(true);

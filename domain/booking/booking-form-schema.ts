@@ -12,8 +12,12 @@ import {
   usBirthDateField,
   usDateToIso,
 } from './booking-field-rules.ts';
-import { OTHER_INSURANCE, PATIENT_STATUSES, type BookingBodyInput, type BookingRulesContext } from './booking-schemas.ts';
-
+import {
+  OTHER_INSURANCE,
+  PATIENT_STATUSES,
+  type BookingBodyInput,
+  type BookingRulesContext,
+} from './booking-schemas.ts';
 
 /** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
 const key = (k: keyof typeof validationMessages) => k;
@@ -56,39 +60,46 @@ export function createBookingFormSchema(context: BookingFormContext) {
       agreeTextAndEmail: z.boolean().default(false),
       hp: z.string().optional().default(''),
     })
-    .superRefine((form, ctx) => {
-      const check = (schema: z.ZodType, value: unknown, path: string) => {
-        const result = schema.safeParse(value);
-        if (!result.success) ctx.addIssue({ code: 'custom', path: [path], message: result.error.issues[0]?.message ?? DATE_MESSAGE });
-      };
-      if (!context.toVerifyPatient && !form.agreeTextAndEmail) {
-        ctx.addIssue({ code: 'custom', path: ['agreeTextAndEmail'], message: key('consentRequired') });
-      }
-      if (form.bookingForSomeOne) {
-        check(nameField(FIELD_MESSAGES.yourFirstName), form.companionFirstName, 'companionFirstName');
-        check(nameField(FIELD_MESSAGES.yourLastName), form.companionLastName, 'companionLastName');
-        check(usBirthDateField(today), form.companionDOB, 'companionDOB');
-      }
-      if (!context.toShowInsurances) return;
-      if (form.haveDentalInsurance === null) {
-        // The spec gives 'Please select patient status' for the insurance question too (section 5); its own key lets Spanish ask about insurance.
-        ctx.addIssue({ code: 'custom', path: ['haveDentalInsurance'], message: key('insuranceAnswerRequired') });
-        return;
-      }
-      if (form.haveDentalInsurance === 'No') return;
-      if (!form.insurance) ctx.addIssue({ code: 'custom', path: ['insurance'], message: key('insuranceRequired') });
-      if (form.insurance?.value === OTHER_INSURANCE) check(insuranceNameField(FIELD_MESSAGES.insuranceProvider), form.insuranceProvider, 'insuranceProvider');
-      check(nameField(FIELD_MESSAGES.subscriberFullName), form.subscribersFullName, 'subscribersFullName');
-      check(usBirthDateField(today), form.subscriberDOB, 'subscriberDOB');
-      check(idTextField(ID_FIELD_MESSAGES.subscriberId), form.subscriberID, 'subscriberID');
-      if (context.optionalInsuranceFields.includes('groupNumber')) check(idTextField(ID_FIELD_MESSAGES.groupNumber), form.groupNumber, 'groupNumber');
-      if (context.optionalInsuranceFields.includes('subscriberPhone')) check(phoneField(), form.subscriberPhone, 'subscriberPhone');
-    }, {
-      // Run even while a plain field (say the first name) is still empty, so the companion and
-      // insurance messages show at their fields as the patient leaves them, not only once the rest
-      // of the form is valid. Every check above parses raw input rather than assuming its type.
-      when: () => true,
-    });
+    .superRefine(
+      (form, ctx) => {
+        const check = (schema: z.ZodType, value: unknown, path: string) => {
+          const result = schema.safeParse(value);
+          if (!result.success)
+            ctx.addIssue({ code: 'custom', path: [path], message: result.error.issues[0]?.message ?? DATE_MESSAGE });
+        };
+        if (!context.toVerifyPatient && !form.agreeTextAndEmail) {
+          ctx.addIssue({ code: 'custom', path: ['agreeTextAndEmail'], message: key('consentRequired') });
+        }
+        if (form.bookingForSomeOne) {
+          check(nameField(FIELD_MESSAGES.yourFirstName), form.companionFirstName, 'companionFirstName');
+          check(nameField(FIELD_MESSAGES.yourLastName), form.companionLastName, 'companionLastName');
+          check(usBirthDateField(today), form.companionDOB, 'companionDOB');
+        }
+        if (!context.toShowInsurances) return;
+        if (form.haveDentalInsurance === null) {
+          // The spec gives 'Please select patient status' for the insurance question too (section 5); its own key lets Spanish ask about insurance.
+          ctx.addIssue({ code: 'custom', path: ['haveDentalInsurance'], message: key('insuranceAnswerRequired') });
+          return;
+        }
+        if (form.haveDentalInsurance === 'No') return;
+        if (!form.insurance) ctx.addIssue({ code: 'custom', path: ['insurance'], message: key('insuranceRequired') });
+        if (form.insurance?.value === OTHER_INSURANCE)
+          check(insuranceNameField(FIELD_MESSAGES.insuranceProvider), form.insuranceProvider, 'insuranceProvider');
+        check(nameField(FIELD_MESSAGES.subscriberFullName), form.subscribersFullName, 'subscribersFullName');
+        check(usBirthDateField(today), form.subscriberDOB, 'subscriberDOB');
+        check(idTextField(ID_FIELD_MESSAGES.subscriberId), form.subscriberID, 'subscriberID');
+        if (context.optionalInsuranceFields.includes('groupNumber'))
+          check(idTextField(ID_FIELD_MESSAGES.groupNumber), form.groupNumber, 'groupNumber');
+        if (context.optionalInsuranceFields.includes('subscriberPhone'))
+          check(phoneField(), form.subscriberPhone, 'subscriberPhone');
+      },
+      {
+        // Run even while a plain field (say the first name) is still empty, so the companion and
+        // insurance messages show at their fields as the patient leaves them, not only once the rest
+        // of the form is valid. Every check above parses raw input rather than assuming its type.
+        when: () => true,
+      },
+    );
 }
 
 /** The form's date fields: a date blocks the submit button until it is a valid date. */
@@ -104,7 +115,10 @@ const isMissing = (value: unknown) =>
  * asks when page 1 was skipped, show at their fields when the patient submits. Derived from the
  * schema, so the button and the messages cannot disagree on what is required.
  */
-export function canSubmitBookingForm(schema: ReturnType<typeof createBookingFormSchema>, values: Record<string, unknown>): boolean {
+export function canSubmitBookingForm(
+  schema: ReturnType<typeof createBookingFormSchema>,
+  values: Record<string, unknown>,
+): boolean {
   const result = schema.safeParse(values);
   if (result.success) return true;
   return result.error.issues.every((issue) => {
@@ -130,7 +144,11 @@ export interface BookingSelection {
 }
 
 /** The one place where the form's camelCase becomes the spec's wire naming. */
-export function toBookingBody(form: BookingForm, selection: BookingSelection, context: BookingFormContext): BookingBodyInput {
+export function toBookingBody(
+  form: BookingForm,
+  selection: BookingSelection,
+  context: BookingFormContext,
+): BookingBodyInput {
   const hasInsurance = context.toShowInsurances && form.haveDentalInsurance === 'Yes';
   const isOther = form.insurance?.value === OTHER_INSURANCE;
   return {
@@ -150,7 +168,7 @@ export function toBookingBody(form: BookingForm, selection: BookingSelection, co
     is_patient: !form.bookingForSomeOne,
     booker_first_name: form.bookingForSomeOne ? form.companionFirstName.trim() : null,
     booker_last_name: form.bookingForSomeOne ? form.companionLastName.trim() : null,
-    booker_dob: form.bookingForSomeOne ? usDateToIso(form.companionDOB) ?? form.companionDOB : null,
+    booker_dob: form.bookingForSomeOne ? (usDateToIso(form.companionDOB) ?? form.companionDOB) : null,
     message: form.message.trim(),
     referrer_id: selection.referrerId ?? null,
     pms_clinic_num: selection.pmsClinicNum ?? null,
@@ -158,12 +176,14 @@ export function toBookingBody(form: BookingForm, selection: BookingSelection, co
     has_insurance: hasInsurance,
     insurance_details: hasInsurance
       ? {
-          insurance: isOther ? OTHER_INSURANCE : form.insurance?.label ?? '',
+          insurance: isOther ? OTHER_INSURANCE : (form.insurance?.label ?? ''),
           subscribers_full_name: form.subscribersFullName.trim(),
           subscribers_dob: usDateToIso(form.subscriberDOB) ?? form.subscriberDOB,
           subscriber_id: form.subscriberID.trim(),
           haveDentalInsurance: 'Yes',
-          ...(context.optionalInsuranceFields.includes('subscriberPhone') ? { subscribers_phone: form.subscriberPhone.trim() } : {}),
+          ...(context.optionalInsuranceFields.includes('subscriberPhone')
+            ? { subscribers_phone: form.subscriberPhone.trim() }
+            : {}),
           ...(context.optionalInsuranceFields.includes('groupNumber') ? { group_number: form.groupNumber.trim() } : {}),
           ...(isOther ? { insurance_provider: form.insuranceProvider.trim() } : {}),
         }

@@ -20,11 +20,21 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
  * The statuses whose appointment holds its time: the exclusion constraints' predicate (migration
  * 0013) and every query that asks "is this time taken". A test compares the two.
  */
-export const SLOT_HOLDING_STATUSES = ['pending_payment', 'booked', 'confirmed', 'arrived'] as const satisfies readonly BookingStatus[];
+export const SLOT_HOLDING_STATUSES = [
+  'pending_payment',
+  'booked',
+  'confirmed',
+  'arrived',
+] as const satisfies readonly BookingStatus[];
 export type SlotHoldingStatus = (typeof SLOT_HOLDING_STATUSES)[number];
 
 /** Statuses a booking does not leave by itself: its links are revoked on entering one. */
-export const ENDED_STATUSES = ['no_show', 'cancelled', 'expired', 'refunded'] as const satisfies readonly BookingStatus[];
+export const ENDED_STATUSES = [
+  'no_show',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const satisfies readonly BookingStatus[];
 
 /** Bookings the patient still expects to keep: they can be confirmed, moved or cancelled. */
 export const UPCOMING_STATUSES = ['booked', 'confirmed'] as const satisfies readonly BookingStatus[];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createBookingFormSchema, toBookingBody, type BookingForm, type BookingFormContext, type BookingSelection } from './booking-form-schema.ts';
+import {
+  createBookingFormSchema,
+  toBookingBody,
+  type BookingForm,
+  type BookingFormContext,
+  type BookingSelection,
+} from './booking-form-schema.ts';
 import { createBookingBodySchema, WIRE_TO_FORM_FIELD } from './booking-schemas.ts';
 
 /**
@@ -48,7 +54,12 @@ const validForm = {
   hp: '',
 } satisfies BookingForm;
 
-const companion = { bookingForSomeOne: true, companionFirstName: 'Maria', companionLastName: 'Lopez', companionDOB: '07/30/1965' };
+const companion = {
+  bookingForSomeOne: true,
+  companionFirstName: 'Maria',
+  companionLastName: 'Lopez',
+  companionDOB: '07/30/1965',
+};
 const other = { insurance: { label: 'Other', value: 'Other' }, insuranceProvider: 'Acme Dental' };
 
 const formSchema = createBookingFormSchema(context);
@@ -57,10 +68,12 @@ const wireSchema = createBookingBodySchema(context);
 /** Form fields named by each side's issues; wire paths go through the one mapping table. */
 const formFieldsOf = (issues: { path: PropertyKey[] }[]) => new Set(issues.map((issue) => String(issue.path[0])));
 const wireFieldsAsForm = (issues: { path: PropertyKey[] }[]) =>
-  new Set(issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return WIRE_TO_FORM_FIELD[path] ?? path;
-  }));
+  new Set(
+    issues.map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return WIRE_TO_FORM_FIELD[path] ?? path;
+    }),
+  );
 
 describe('the page-5 form and the booking body agree', () => {
   it.each<[string, Partial<BookingForm>]>([
@@ -92,7 +105,11 @@ describe('the page-5 form and the booking body agree', () => {
     ['a companion birth date that is not a date', { ...companion, companionDOB: '02/31/1965' }, 'companionDOB'],
     ['insurance without a choice', { insurance: null }, 'insurance'],
     ['Other insurance without a provider name', { ...other, insuranceProvider: '' }, 'insuranceProvider'],
-    ['a provider name with symbols (its digits are kept, ADR 0030)', { ...other, insuranceProvider: 'Acme <123>' }, 'insuranceProvider'],
+    [
+      'a provider name with symbols (its digits are kept, ADR 0030)',
+      { ...other, insuranceProvider: 'Acme <123>' },
+      'insuranceProvider',
+    ],
     ["a subscriber's name with digits", { subscribersFullName: 'Ana 2' }, 'subscribersFullName'],
     ["no subscriber's name", { subscribersFullName: '' }, 'subscribersFullName'],
     ["a subscriber's birth date that is not a date", { subscriberDOB: '02/30/2024' }, 'subscriberDOB'],

@@ -15,7 +15,6 @@ import {
   type ValidationKey,
 } from './booking-field-rules.ts';
 
-
 /** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
 const key = (k: keyof typeof validationMessages) => k;
 /**
@@ -40,7 +39,11 @@ export const OTHER_INSURANCE = 'Other';
 export const PATIENT_STATUSES = ['New Patient', 'Returning Patient'] as const;
 export type PatientStatus = (typeof PATIENT_STATUSES)[number];
 
-const shortText = (max: number) => z.string().trim().max(max, { message: `must be at most ${max} characters` });
+const shortText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` });
 const optionalShortText = (max: number) => shortText(max).nullish();
 const pmsNumber = z.number({ message: 'must be a whole number' }).int().min(0).max(1_000_000_000);
 
@@ -123,7 +126,9 @@ export function createBookingBodySchema(context: BookingRulesContext) {
       has_insurance: z.boolean({ message: key('insuranceAnswerRequired') }),
       insurance_details: z.unknown().optional(),
       /** Our addition (ADR 0033): the language the patient booked in, for every later message. */
-      language: z.enum(BOOKING_LANGUAGES, { message: `language must be one of ${BOOKING_LANGUAGES.join(', ')}` }).default('en'),
+      language: z
+        .enum(BOOKING_LANGUAGES, { message: `language must be one of ${BOOKING_LANGUAGES.join(', ')}` })
+        .default('en'),
       /** The honeypot: people never see it, so only bots fill it. */
       hp: z.string().max(1_000).optional(),
     })
@@ -137,7 +142,9 @@ export function createBookingBodySchema(context: BookingRulesContext) {
     })
     .transform(({ insurance_details, booker_first_name, booker_last_name, booker_dob, ...body }) => ({
       ...body,
-      booker: body.is_patient ? null : { first_name: booker_first_name!.trim(), last_name: booker_last_name!.trim(), dob: booker_dob! },
+      booker: body.is_patient
+        ? null
+        : { first_name: booker_first_name!.trim(), last_name: booker_last_name!.trim(), dob: booker_dob! },
       insurance: body.has_insurance && context.toShowInsurances ? pickInsurance(insurance_details, context) : null,
     }));
 }
@@ -150,10 +157,16 @@ type Ctx = z.RefinementCtx;
 
 function addParsed(schema: z.ZodType, value: unknown, path: string, ctx: Ctx) {
   const result = schema.safeParse(value);
-  if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [path, ...issue.path.map(String)], message: issue.message });
+  if (!result.success)
+    for (const issue of result.error.issues)
+      ctx.addIssue({ code: 'custom', path: [path, ...issue.path.map(String)], message: issue.message });
 }
 
-function requireCompanion(body: { booker_first_name?: string | null; booker_last_name?: string | null; booker_dob?: string | null }, context: BookingRulesContext, ctx: Ctx) {
+function requireCompanion(
+  body: { booker_first_name?: string | null; booker_last_name?: string | null; booker_dob?: string | null },
+  context: BookingRulesContext,
+  ctx: Ctx,
+) {
   addParsed(nameField(FIELD_MESSAGES.bookerFirstName), body.booker_first_name, 'booker_first_name', ctx);
   addParsed(nameField(FIELD_MESSAGES.bookerLastName), body.booker_last_name, 'booker_last_name', ctx);
   addParsed(isoBirthDateField(context.today), body.booker_dob, 'booker_dob', ctx);
@@ -162,7 +175,11 @@ function requireCompanion(body: { booker_first_name?: string | null; booker_last
 function requireInsurance(details: unknown, context: BookingRulesContext, ctx: Ctx) {
   if (details === null || typeof details !== 'object') {
     // not patient-facing: the form always sends the details with has_insurance (a client's mistake)
-    ctx.addIssue({ code: 'custom', path: ['insurance_details'], message: 'Insurance details are required when has_insurance is true' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['insurance_details'],
+      message: 'Insurance details are required when has_insurance is true',
+    });
     return;
   }
   addParsed(insuranceDetailsSchema(context.today), details, 'insurance_details', ctx);
@@ -177,10 +194,13 @@ function requireInsurance(details: unknown, context: BookingRulesContext, ctx: C
   if (choices && typeof d.insurance === 'string' && d.insurance.trim() !== '') {
     const name = d.insurance.trim();
     const isListed = name === OTHER_INSURANCE ? choices.acceptsOther : choices.names.includes(name);
-    if (!isListed) ctx.addIssue({ code: 'custom', path: ['insurance_details', 'insurance'], message: key('insuranceNotListed') });
+    if (!isListed)
+      ctx.addIssue({ code: 'custom', path: ['insurance_details', 'insurance'], message: key('insuranceNotListed') });
   }
-  if (context.optionalInsuranceFields.includes('groupNumber')) need('group_number', ID_FIELD_MESSAGES.groupNumber.required);
-  if (context.optionalInsuranceFields.includes('subscriberPhone')) need('subscribers_phone', key('subscriberPhoneRequired'));
+  if (context.optionalInsuranceFields.includes('groupNumber'))
+    need('group_number', ID_FIELD_MESSAGES.groupNumber.required);
+  if (context.optionalInsuranceFields.includes('subscriberPhone'))
+    need('subscribers_phone', key('subscriberPhoneRequired'));
 }
 
 /** Keeps only the fields this practice asks for (group number and phone when listed, provider for Other). */
@@ -192,9 +212,11 @@ function pickInsurance(details: unknown, context: BookingRulesContext): Insuranc
     subscribers_dob: d.subscribers_dob,
     subscriber_id: d.subscriber_id.trim(),
     haveDentalInsurance: 'Yes',
-    subscribers_phone: context.optionalInsuranceFields.includes('subscriberPhone') ? d.subscribers_phone?.trim() ?? null : null,
-    group_number: context.optionalInsuranceFields.includes('groupNumber') ? d.group_number?.trim() ?? null : null,
-    insurance_provider: d.insurance === OTHER_INSURANCE ? d.insurance_provider?.trim() ?? null : null,
+    subscribers_phone: context.optionalInsuranceFields.includes('subscriberPhone')
+      ? (d.subscribers_phone?.trim() ?? null)
+      : null,
+    group_number: context.optionalInsuranceFields.includes('groupNumber') ? (d.group_number?.trim() ?? null) : null,
+    insurance_provider: d.insurance === OTHER_INSURANCE ? (d.insurance_provider?.trim() ?? null) : null,
   };
 }
 
@@ -202,22 +224,36 @@ function pickInsurance(details: unknown, context: BookingRulesContext): Insuranc
  * The composite message stored with the booking and sent to the practice (spec section 3):
  * the patient's message, the reason, the companion, the insurance (or 'No Insurance') and a tag.
  */
-export function composeBookingMessage(body: BookingBody, reasonName: string, madeBy: 'patient' | 'staff' = 'patient'): string {
+export function composeBookingMessage(
+  body: BookingBody,
+  reasonName: string,
+  madeBy: 'patient' | 'staff' = 'patient',
+): string {
   const parts: string[] = [];
   if (body.message) parts.push(body.message);
   parts.push(`Reason: ${reasonName}`);
   if (body.booker) parts.push(`Booked by: ${body.booker.first_name} ${body.booker.last_name} (DOB ${body.booker.dob})`);
   if (body.insurance) {
     const i = body.insurance;
-    const name = i.insurance === OTHER_INSURANCE && i.insurance_provider ? `Other: ${i.insurance_provider}` : i.insurance;
-    const extras = [i.group_number && `Group ${i.group_number}`, i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`].filter(Boolean);
-    parts.push(`Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}${extras.length ? `, ${extras.join(', ')}` : ''}`);
+    const name =
+      i.insurance === OTHER_INSURANCE && i.insurance_provider ? `Other: ${i.insurance_provider}` : i.insurance;
+    const extras = [
+      i.group_number && `Group ${i.group_number}`,
+      i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`,
+    ].filter(Boolean);
+    parts.push(
+      `Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}${extras.length ? `, ${extras.join(', ')}` : ''}`,
+    );
   } else if (madeBy === 'patient') {
     // Staff booking a patient who phoned are not asked about insurance (issue 22): say nothing.
     parts.push('No Insurance');
   }
   // practice-facing: the message stored with the booking for the office
-  parts.push(madeBy === 'staff' ? `Booked by phone by the practice's staff in ${PRODUCT_NAME}` : `Booked online via ${PRODUCT_NAME}`);
+  parts.push(
+    madeBy === 'staff'
+      ? `Booked by phone by the practice's staff in ${PRODUCT_NAME}`
+      : `Booked online via ${PRODUCT_NAME}`,
+  );
   return parts.join(' | ');
 }
 

@@ -20,7 +20,10 @@ export const SLOT_REQUIRED_MESSAGE = en[SLOT_REQUIRED];
 export type ConsentPlace = 'booking_form' | 'verification_step';
 
 /** The consent box's words' key (spec sections 2 and 3: page 5 has no full stop, page 6 has one). */
-export const CONSENT_WORDS: Record<ConsentPlace, BookingTextKey> = { booking_form: 'consentBookingForm', verification_step: 'consentVerificationStep' };
+export const CONSENT_WORDS: Record<ConsentPlace, BookingTextKey> = {
+  booking_form: 'consentBookingForm',
+  verification_step: 'consentVerificationStep',
+};
 
 /**
  * The consent box's words in English. The server records them with the booking's consent, so they

@@ -28,11 +28,27 @@ export const DEFAULT_MANAGE_POLICY: ManagePolicy = {
 export const CANCEL_GRACE_MINUTES = 30;
 
 /** What the page shows as the booking's state. `rescheduled` is a booked visit that was moved. */
-export const MANAGE_STATES = ['requested', 'awaiting_payment', 'booked', 'confirmed', 'rescheduled', 'cancelled', 'past'] as const;
+export const MANAGE_STATES = [
+  'requested',
+  'awaiting_payment',
+  'booked',
+  'confirmed',
+  'rescheduled',
+  'cancelled',
+  'past',
+] as const;
 export type ManageState = (typeof MANAGE_STATES)[number];
 
 /** Why an action is not offered now; the page says it in words (and offers the phone). */
-export const MANAGE_REFUSALS = ['ended', 'past', 'no_time', 'awaiting_payment', 'cutoff', 'max_reschedules', 'not_offered'] as const;
+export const MANAGE_REFUSALS = [
+  'ended',
+  'past',
+  'no_time',
+  'awaiting_payment',
+  'cutoff',
+  'max_reschedules',
+  'not_offered',
+] as const;
 export type ManageRefusal = (typeof MANAGE_REFUSALS)[number];
 
 export interface ManagedBookingFacts {
@@ -76,8 +92,12 @@ export function manageAllowance(facts: ManagedBookingFacts, policy: ManagePolicy
   const cutoffCancelUntil = start === null ? null : start - policy.cancelCutoffHours * HOUR_MS;
   // The grace period lets a patient undo a booking made for later today, but never past its start.
   const graceUntil = start === null ? null : Math.min(start, facts.createdAt.getTime() + CANCEL_GRACE_MINUTES * 60_000);
-  const cancelUntil = cutoffCancelUntil === null ? null : new Date(Math.max(cutoffCancelUntil, graceUntil ?? cutoffCancelUntil));
-  const refundUntil = facts.paidCents === null || start === null ? null : new Date(start - policy.refundDepositIfCancelledHoursBefore * HOUR_MS);
+  const cancelUntil =
+    cutoffCancelUntil === null ? null : new Date(Math.max(cutoffCancelUntil, graceUntil ?? cutoffCancelUntil));
+  const refundUntil =
+    facts.paidCents === null || start === null
+      ? null
+      : new Date(start - policy.refundDepositIfCancelledHoursBefore * HOUR_MS);
 
   const common = commonRefusal(facts.status, isPast);
   const rescheduleRefusal: ManageRefusal | null =
@@ -92,7 +112,8 @@ export function manageAllowance(facts: ManagedBookingFacts, policy: ManagePolicy
             ? 'cutoff'
             : null);
   // A request without a time can always be withdrawn: the office has not given it one yet.
-  const cancelRefusal: ManageRefusal | null = facts.status === 'requested' ? null : (common ?? (at > cancelUntil!.getTime() ? 'cutoff' : null));
+  const cancelRefusal: ManageRefusal | null =
+    facts.status === 'requested' ? null : (common ?? (at > cancelUntil!.getTime() ? 'cutoff' : null));
 
   return {
     state,
@@ -104,7 +125,8 @@ export function manageAllowance(facts: ManagedBookingFacts, policy: ManagePolicy
     cancelRefusal,
     cancelUntil,
     refundUntil,
-    refundCentsIfCancelledNow: facts.paidCents === null ? null : refundUntil !== null && at <= refundUntil.getTime() ? facts.paidCents : 0,
+    refundCentsIfCancelledNow:
+      facts.paidCents === null ? null : refundUntil !== null && at <= refundUntil.getTime() ? facts.paidCents : 0,
   };
 }
 

@@ -76,7 +76,10 @@ export type ManagedAppointment = z.infer<typeof ManagedAppointmentSchema>;
 export const RescheduleBodySchema = z.strictObject({
   apt_date: z.iso.date({ message: 'apt_date must be a date (YYYY-MM-DD)' }),
   start_time: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'start_time must be a time (HH:mm:ss)'),
-  end_time: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'end_time must be a time (HH:mm:ss)').optional(),
+  end_time: z
+    .string()
+    .regex(/^\d{2}:\d{2}(:\d{2})?$/, 'end_time must be a time (HH:mm:ss)')
+    .optional(),
   pms_prov_num: z.number().int().min(0),
   pms_op_num: z.number().int().min(0).optional(),
 });

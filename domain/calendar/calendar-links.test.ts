@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { calendarLinks } from './calendar-links.ts';
 
-const event = { title: 'Bright Smile Dental', location: '12 Main St, Austin, TX 78701', start: new Date('2026-12-01T15:30:00Z'), end: new Date('2026-12-01T16:00:00Z') };
+const event = {
+  title: 'Bright Smile Dental',
+  location: '12 Main St, Austin, TX 78701',
+  start: new Date('2026-12-01T15:30:00Z'),
+  end: new Date('2026-12-01T16:00:00Z'),
+};
 
 describe('calendarLinks', () => {
   it('gives Google the title, the UTC times and the address', () => {
@@ -24,6 +29,13 @@ describe('calendarLinks', () => {
   it('carries nothing beyond the title, the place and the time', () => {
     const { google_url, outlook_url } = calendarLinks(event);
     expect([...new URL(google_url).searchParams.keys()].sort()).toEqual(['action', 'dates', 'location', 'text']);
-    expect([...new URL(outlook_url).searchParams.keys()].sort()).toEqual(['enddt', 'location', 'path', 'rru', 'startdt', 'subject']);
+    expect([...new URL(outlook_url).searchParams.keys()].sort()).toEqual([
+      'enddt',
+      'location',
+      'path',
+      'rru',
+      'startdt',
+      'subject',
+    ]);
   });
 });

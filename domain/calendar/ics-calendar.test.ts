@@ -18,7 +18,10 @@ const event = {
 };
 
 const unfold = (ics: string) => ics.replace(/\r\n /g, '');
-const property = (ics: string, name: string) => unfold(ics).split('\r\n').find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+const property = (ics: string, name: string) =>
+  unfold(ics)
+    .split('\r\n')
+    .find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
 
 describe('buildIcsEvent', () => {
   it('writes a New York appointment in UTC, after the DST change, with the zone named', () => {
@@ -27,7 +30,9 @@ describe('buildIcsEvent', () => {
     expect(property(ics, 'DTEND')).toBe('DTEND:20260309T133000Z');
     expect(property(ics, 'DTSTAMP')).toBe('DTSTAMP:20260302T120005Z');
     expect(property(ics, 'X-WR-TIMEZONE')).toBe('X-WR-TIMEZONE:America/New_York');
-    expect(buildIcsEvent({ ...event, start: local('2026-03-06T09:00'), end: local('2026-03-06T09:30') })).toContain('DTSTART:20260306T140000Z'); // EST
+    expect(buildIcsEvent({ ...event, start: local('2026-03-06T09:00'), end: local('2026-03-06T09:30') })).toContain(
+      'DTSTART:20260306T140000Z',
+    ); // EST
   });
 
   it('is a complete calendar with CRLF line endings, and the same UID for the same appointment', () => {
@@ -50,9 +55,9 @@ describe('buildIcsEvent', () => {
 
   it('adds an organizer only with an address, quoting the name', () => {
     expect(buildIcsEvent({ ...event, organizerName: 'Bright Smiles' })).not.toContain('ORGANIZER');
-    expect(buildIcsEvent({ ...event, organizerName: 'Smiles: "Bright", Inc', organizerEmail: 'front@bright.example' })).toContain(
-      'ORGANIZER;CN="Smiles: Bright, Inc":mailto:front@bright.example\r\n',
-    );
+    expect(
+      buildIcsEvent({ ...event, organizerName: 'Smiles: "Bright", Inc', organizerEmail: 'front@bright.example' }),
+    ).toContain('ORGANIZER;CN="Smiles: Bright, Inc":mailto:front@bright.example\r\n');
   });
 
   it('refuses an event that does not end after it starts', () => {
@@ -90,16 +95,45 @@ describe('foldLine', () => {
 });
 
 describe("bookingIcs: one event for a booking's whole life (ADR 0035)", () => {
-  const people = { organizerName: 'Bright Smiles', organizerEmail: 'desk@bright.example', attendee: { name: 'Ana "Annie" López', email: 'ana@example.com' } };
+  const people = {
+    organizerName: 'Bright Smiles',
+    organizerEmail: 'desk@bright.example',
+    attendee: { name: 'Ana "Annie" López', email: 'ana@example.com' },
+  };
 
   it('invites, updates with a higher SEQUENCE under the same UID, then cancels', () => {
     const booked = bookingIcs('booked', { ...event, ...people, sequence: 0 });
-    const moved = bookingIcs('rescheduled', { ...event, ...people, sequence: 1, start: local('2026-03-10T09:00'), end: local('2026-03-10T09:30') });
-    const cancelled = bookingIcs('cancelled', { ...event, ...people, sequence: 1, start: local('2026-03-10T09:00'), end: local('2026-03-10T09:30') });
-    for (const ics of [booked, moved, cancelled]) expect(property(ics, 'UID')).toBe('UID:appointment-3f2a@book.example.com');
-    expect([booked, moved, cancelled].map((ics) => property(ics, 'METHOD'))).toEqual(['METHOD:REQUEST', 'METHOD:REQUEST', 'METHOD:CANCEL']);
-    expect([booked, moved, cancelled].map((ics) => property(ics, 'SEQUENCE'))).toEqual(['SEQUENCE:0', 'SEQUENCE:1', 'SEQUENCE:1']);
-    expect([booked, moved, cancelled].map((ics) => property(ics, 'STATUS'))).toEqual(['STATUS:CONFIRMED', 'STATUS:CONFIRMED', 'STATUS:CANCELLED']);
+    const moved = bookingIcs('rescheduled', {
+      ...event,
+      ...people,
+      sequence: 1,
+      start: local('2026-03-10T09:00'),
+      end: local('2026-03-10T09:30'),
+    });
+    const cancelled = bookingIcs('cancelled', {
+      ...event,
+      ...people,
+      sequence: 1,
+      start: local('2026-03-10T09:00'),
+      end: local('2026-03-10T09:30'),
+    });
+    for (const ics of [booked, moved, cancelled])
+      expect(property(ics, 'UID')).toBe('UID:appointment-3f2a@book.example.com');
+    expect([booked, moved, cancelled].map((ics) => property(ics, 'METHOD'))).toEqual([
+      'METHOD:REQUEST',
+      'METHOD:REQUEST',
+      'METHOD:CANCEL',
+    ]);
+    expect([booked, moved, cancelled].map((ics) => property(ics, 'SEQUENCE'))).toEqual([
+      'SEQUENCE:0',
+      'SEQUENCE:1',
+      'SEQUENCE:1',
+    ]);
+    expect([booked, moved, cancelled].map((ics) => property(ics, 'STATUS'))).toEqual([
+      'STATUS:CONFIRMED',
+      'STATUS:CONFIRMED',
+      'STATUS:CANCELLED',
+    ]);
     expect(property(moved, 'DTSTART')).toBe('DTSTART:20260310T130000Z');
     expect(icsContentType(cancelled)).toBe('text/calendar; charset=utf-8; method=CANCEL');
   });
@@ -108,13 +142,17 @@ describe("bookingIcs: one event for a booking's whole life (ADR 0035)", () => {
     const cancelled = bookingIcs('cancelled', { ...event, ...people, sequence: 2 });
     expect(property(cancelled, 'ORGANIZER')).toBe('ORGANIZER;CN="Bright Smiles":mailto:desk@bright.example');
     // The quote inside the name is dropped: a parameter value cannot hold one.
-    expect(property(cancelled, 'ATTENDEE')).toBe('ATTENDEE;CN="Ana Annie López";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:ana@example.com');
+    expect(property(cancelled, 'ATTENDEE')).toBe(
+      'ATTENDEE;CN="Ana Annie López";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:ana@example.com',
+    );
     for (const line of cancelled.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });
 
   it('refuses an invitation without an organizer or an attendee, and a negative SEQUENCE', () => {
     expect(() => bookingIcs('booked', { ...event, sequence: 0, attendee: people.attendee })).toThrow(RangeError);
-    expect(() => bookingIcs('cancelled', { ...event, sequence: 0, organizerEmail: people.organizerEmail })).toThrow(RangeError);
+    expect(() => bookingIcs('cancelled', { ...event, sequence: 0, organizerEmail: people.organizerEmail })).toThrow(
+      RangeError,
+    );
     expect(() => bookingIcs('rescheduled', { ...event, ...people, sequence: -1 })).toThrow(RangeError);
     // A file to import needs neither.
     expect(property(buildIcsEvent({ ...event, sequence: 3 }), 'METHOD')).toBe('METHOD:PUBLISH');

@@ -36,8 +36,15 @@ export type BookingChange = 'booked' | 'rescheduled' | 'cancelled';
  * updates in place) and METHOD:CANCEL with STATUS:CANCELLED for a cancellation, each with the
  * ORGANIZER and ATTENDEE that RFC 5546 requires of them.
  */
-export function bookingIcs(change: BookingChange, input: Omit<IcsEventInput, 'method' | 'status'> & { sequence: number }): string {
-  return buildIcsEvent({ ...input, method: change === 'cancelled' ? 'CANCEL' : 'REQUEST', status: change === 'cancelled' ? 'CANCELLED' : 'CONFIRMED' });
+export function bookingIcs(
+  change: BookingChange,
+  input: Omit<IcsEventInput, 'method' | 'status'> & { sequence: number },
+): string {
+  return buildIcsEvent({
+    ...input,
+    method: change === 'cancelled' ? 'CANCEL' : 'REQUEST',
+    status: change === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+  });
 }
 
 /** The MIME type of a calendar file, with its method as RFC 6047 asks of an e-mailed one. */
@@ -53,11 +60,16 @@ export function buildIcsEvent(input: IcsEventInput): string {
   const method = input.method ?? 'PUBLISH';
   const sequence = input.sequence ?? 0;
   if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError('SEQUENCE must be a whole number, 0 or more');
-  if (method !== 'PUBLISH' && !(input.organizerEmail && input.attendee)) throw new RangeError(`METHOD:${method} needs an ORGANIZER and an ATTENDEE (RFC 5546)`);
+  if (method !== 'PUBLISH' && !(input.organizerEmail && input.attendee))
+    throw new RangeError(`METHOD:${method} needs an ORGANIZER and an ATTENDEE (RFC 5546)`);
   const organizerName = input.organizerName ? `;CN=${quoteParam(input.organizerName)}` : '';
-  const organizer = input.organizerEmail ? `ORGANIZER${organizerName}:mailto:${mailto(input.organizerEmail)}` : undefined;
+  const organizer = input.organizerEmail
+    ? `ORGANIZER${organizerName}:mailto:${mailto(input.organizerEmail)}`
+    : undefined;
   // The patient's own appointment: accepted already, so no calendar asks them to answer it.
-  const attendee = input.attendee ? `ATTENDEE;CN=${quoteParam(input.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${mailto(input.attendee.email)}` : undefined;
+  const attendee = input.attendee
+    ? `ATTENDEE;CN=${quoteParam(input.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${mailto(input.attendee.email)}`
+    : undefined;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -88,13 +100,15 @@ const mailto = (address: string) => address.replace(/[\s"<>]/g, '');
 
 /** TEXT values: backslash, semicolon and comma escaped, any line break as \n, other controls dropped. */
 export function escapeText(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
+  return (
+    text
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
+  );
 }
 
 /** A parameter value may not contain a double quote; quoting allows `:`, `;` and `,`. */
@@ -106,7 +120,10 @@ function quoteParam(value: string): string {
 /** YYYYMMDDTHHMMSSZ */
 export function formatUtc(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date');
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /**

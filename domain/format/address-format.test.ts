@@ -3,7 +3,10 @@ import { addressLine, truncate } from './address-format.ts';
 
 describe('addressLine', () => {
   it.each([
-    [{ display_address: '1 Plaza, Suite 2', pms_address1: '1 Plaza', city: 'Austin', state: 'TX', zip: '78701' }, '1 Plaza, Suite 2'],
+    [
+      { display_address: '1 Plaza, Suite 2', pms_address1: '1 Plaza', city: 'Austin', state: 'TX', zip: '78701' },
+      '1 Plaza, Suite 2',
+    ],
     [{ display_address: '  ', pms_address1: '12 Main St', city: 'Austin', state: 'TX', zip: '78701' }, '12 Main St'],
     [{ display_address: null, pms_address1: null, city: 'Austin', state: 'TX', zip: '78701' }, 'Austin, TX, 78701'],
     [{ city: 'Austin', state: null, zip: '78701' }, 'Austin, 78701'],

@@ -32,7 +32,15 @@ function parseCsv(text: string): string[][] {
 
 describe('toCsv', () => {
   it('writes the header and each row, every line ended by CRLF', () => {
-    expect(toCsv(['a', 'b'], [['1', 'two'], [3, null]])).toBe('a,b\r\n1,two\r\n3,\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['1', 'two'],
+          [3, null],
+        ],
+      ),
+    ).toBe('a,b\r\n1,two\r\n3,\r\n');
   });
 
   it('writes only the header for no rows', () => {
@@ -71,7 +79,9 @@ describe('toCsv', () => {
   });
 
   it('reads back as the cells written, an apostrophe before each formula start', () => {
-    const cells = fc.string({ unit: fc.constantFrom('a', ' ', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', "'", 'é') });
+    const cells = fc.string({
+      unit: fc.constantFrom('a', ' ', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', "'", 'é'),
+    });
     fc.assert(
       fc.property(fc.array(fc.tuple(cells, cells), { maxLength: 5 }), (rows) => {
         const expected = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));

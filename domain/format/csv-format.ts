@@ -19,7 +19,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   const lines = [header, ...rows].map((row, index) => {
-    if (row.length !== header.length) throw new Error(`CSV row ${index} has ${row.length} cells, the header ${header.length}`);
+    if (row.length !== header.length)
+      throw new Error(`CSV row ${index} has ${row.length} cells, the header ${header.length}`);
     return row.map(csvCell).join(',');
   });
   return lines.map((line) => `${line}\r\n`).join('');

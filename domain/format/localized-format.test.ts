@@ -7,7 +7,8 @@ const { en, es } = INTL_LOCALE;
 
 describe('localized formats', () => {
   it('write English exactly as the spec formats do', () => {
-    for (const date of ['2024-03-04', '2024-12-31', '2025-02-01', '2026-11-08']) expect(formatDayHeadingIn(date, en)).toBe(formatDayHeading(date));
+    for (const date of ['2024-03-04', '2024-12-31', '2025-02-01', '2026-11-08'])
+      expect(formatDayHeadingIn(date, en)).toBe(formatDayHeading(date));
     for (let hour = 0; hour < 24; hour++) {
       for (const minutes of ['00', '05', '30', '59']) {
         const time = `${String(hour).padStart(2, '0')}:${minutes}:00`;

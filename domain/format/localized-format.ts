@@ -24,7 +24,9 @@ function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): In
 
 /** "2024-03-04" → "Monday, March 4" (en-US), "lunes, 4 de marzo" (es-US). */
 export function formatDayHeadingIn(date: string, locale: string): string {
-  const text = dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(parseLocalDate(date) * MS_PER_DAY);
+  const text = dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(
+    parseLocalDate(date) * MS_PER_DAY,
+  );
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
@@ -35,7 +37,11 @@ const TIME_12H = /^(\d{2}):(\d{2}) (AM|PM)$/;
 export function formatTimeOfDayIn(time: string, locale: string): string {
   const minutes = minutesOfDay(time);
   if (minutes === null) return time;
-  return dateTimeFormat(locale, { hour: isSpecEnglish(locale) ? '2-digit' : 'numeric', minute: '2-digit', hour12: true }).format(minutes * 60_000);
+  return dateTimeFormat(locale, {
+    hour: isSpecEnglish(locale) ? '2-digit' : 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(minutes * 60_000);
 }
 
 function minutesOfDay(time: string): number | null {

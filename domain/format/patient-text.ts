@@ -11,7 +11,13 @@ const INVISIBLE = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u200e\u
 
 /** Every line break as "\n", invisible controls removed, trailing spaces of each line dropped. */
 export function normaliseLineBreaks(text: string): string {
-  return text.replace(LINE_BREAKS, '\n').replace(INVISIBLE, '').split('\n').map((line) => line.trimEnd()).join('\n').trim();
+  return text
+    .replace(LINE_BREAKS, '\n')
+    .replace(INVISIBLE, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
 }
 
 /** For values that belong on one line (a name, a subject): any run of whitespace becomes one space. */

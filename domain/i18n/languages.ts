@@ -52,6 +52,15 @@ export function languageOfAcceptLanguage(header: string | null | undefined): Lan
  * Issue 19's order: `?lang=` first, then the patient's earlier choice (the cookie), then
  * `Accept-Language`, then English. Unknown values at any step are skipped, never an error.
  */
-export function pickLanguage(sources: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Language {
-  return languageOfTag(sources.query) ?? languageOfTag(sources.cookie) ?? languageOfAcceptLanguage(sources.acceptLanguage) ?? DEFAULT_LANGUAGE;
+export function pickLanguage(sources: {
+  query?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): Language {
+  return (
+    languageOfTag(sources.query) ??
+    languageOfTag(sources.cookie) ??
+    languageOfAcceptLanguage(sources.acceptLanguage) ??
+    DEFAULT_LANGUAGE
+  );
 }

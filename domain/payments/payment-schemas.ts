@@ -22,7 +22,11 @@ export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 
 /** The query of `GET stripe/check-payment-status` and the body of `POST stripe/retry-session`. */
 export const SessionRefSchema = z.object({
-  session_id: z.string({ message: 'session_id is required' }).trim().min(1, { message: 'session_id is required' }).max(300),
+  session_id: z
+    .string({ message: 'session_id is required' })
+    .trim()
+    .min(1, { message: 'session_id is required' })
+    .max(300),
   practice_id: z.uuid({ message: 'practice_id must be a practice id' }),
 });
 export type SessionRef = z.infer<typeof SessionRefSchema>;

@@ -34,7 +34,11 @@ export const flag = (fallback: boolean) => z.boolean().default(fallback);
 export const pmsNum = () => z.number({ error: 'must be a positive whole number' }).int().positive();
 
 export const wholeNumberAtLeastZero = (unit: string, fallback: number) =>
-  z.number({ error: `must be a whole number of ${unit}, 0 or more` }).int().min(0).default(fallback);
+  z
+    .number({ error: `must be a whole number of ${unit}, 0 or more` })
+    .int()
+    .min(0)
+    .default(fallback);
 
 /** Hours before a visit, as a manage policy counts them: 0 to 720 (30 days). */
 export const policyHours = (fallback: number) =>
@@ -87,7 +91,9 @@ export const colour = (fallback: string) =>
 
 /** The spec sends times as "HH:mm"; "24:00" lets a schedule or break run to midnight. */
 export const timeOfDay = () =>
-  z.string({ error: 'must be a time of day as HH:mm' }).regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time of day as HH:mm');
+  z
+    .string({ error: 'must be a time of day as HH:mm' })
+    .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time of day as HH:mm');
 
 function isLocalDate(value: string): boolean {
   try {
@@ -146,7 +152,10 @@ export const optionalSmsSender = () =>
     .trim()
     .transform((value) => (value === '' ? null : value))
     .refine((value) => value === null || /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/.test(value), {
-      error: (issue) => (/^MG/i.test(String(issue.input)) ? 'must be a Messaging Service SID: MG followed by 32 hex digits' : SMS_SENDER_MESSAGE),
+      error: (issue) =>
+        /^MG/i.test(String(issue.input))
+          ? 'must be a Messaging Service SID: MG followed by 32 hex digits'
+          : SMS_SENDER_MESSAGE,
     })
     .nullable()
     .default(null);
@@ -158,10 +167,14 @@ const TRANSLATED_TEXT_MESSAGE = 'must be a non-empty string; leave the field out
  * partial object of the owner's translatable fields. Unknown languages and fields are reported
  * like any unknown key; absent stays absent, so a file without translations reads as before.
  */
-export function translationsOf<Field extends string>(fields: readonly Field[]): z.ZodOptional<z.ZodType<Translations<Field>>> {
+export function translationsOf<Field extends string>(
+  fields: readonly Field[],
+): z.ZodOptional<z.ZodType<Translations<Field>>> {
   const text = z.string({ error: TRANSLATED_TEXT_MESSAGE }).trim().min(1, TRANSLATED_TEXT_MESSAGE).optional();
   const texts = z.strictObject(Object.fromEntries(fields.map((field) => [field, text])));
-  const languages = z.strictObject(Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts.optional()])));
+  const languages = z.strictObject(
+    Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, texts.optional()])),
+  );
   return (languages as unknown as z.ZodType<Translations<Field>>).optional();
 }
 
@@ -172,7 +185,11 @@ export const reminderRules = () =>
   z
     .array(
       z.strictObject({
-        before_hours: z.number({ error: REMINDER_HOURS_MESSAGE }).int(REMINDER_HOURS_MESSAGE).min(1, REMINDER_HOURS_MESSAGE).max(720, REMINDER_HOURS_MESSAGE),
+        before_hours: z
+          .number({ error: REMINDER_HOURS_MESSAGE })
+          .int(REMINDER_HOURS_MESSAGE)
+          .min(1, REMINDER_HOURS_MESSAGE)
+          .max(720, REMINDER_HOURS_MESSAGE),
         channels: z
           .array(z.enum(REMINDER_CHANNELS, { error: 'must be "email" or "text"' }))
           .min(1, 'must name at least one channel: "email", "text"'),
@@ -184,4 +201,6 @@ export const reminderRules = () =>
 
 /** `quiet_hours`: no text goes between start and end, practice-local times (across midnight is fine). */
 export const quietHours = () =>
-  z.strictObject({ start: timeOfDay(), end: timeOfDay() }, { error: 'must be { "start": "20:00", "end": "08:00" }' }).default({ ...DEFAULT_QUIET_HOURS });
+  z
+    .strictObject({ start: timeOfDay(), end: timeOfDay() }, { error: 'must be { "start": "20:00", "end": "08:00" }' })
+    .default({ ...DEFAULT_QUIET_HOURS });

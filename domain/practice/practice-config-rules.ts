@@ -23,13 +23,20 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
     practice.out_of_network_insurance_message,
     report,
   );
-  requireTextWhen(practice.show_other_insurance_message, 'show_other_insurance_message', 'other_insurance_message', practice.other_insurance_message, report);
+  requireTextWhen(
+    practice.show_other_insurance_message,
+    'show_other_insurance_message',
+    'other_insurance_message',
+    practice.other_insurance_message,
+    report,
+  );
 
   reportRepeats(practice.optional_insurance_fields, (field) => field, ['optional_insurance_fields'], null, report);
   reportRepeats(practice.insurances, (i) => i.insuranceName.toLowerCase(), ['insurances'], 'insuranceName', report);
   practice.insurances.forEach((insurance, i) => {
     // The booking form offers its own "Other" entry (accept_other_insurance); a second one would be ambiguous.
-    if (insurance.insuranceName.toLowerCase() === 'other') report(['insurances', i, 'insuranceName'], '"Other" is reserved; use accept_other_insurance');
+    if (insurance.insuranceName.toLowerCase() === 'other')
+      report(['insurances', i, 'insuranceName'], '"Other" is reserved; use accept_other_insurance');
   });
 
   const clinicNums = new Set(practice.clinics.map((c) => c.pms_clinic_num));
@@ -42,7 +49,9 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
   reportRepeatedTranslatedReasonNames(practice.reasons, report);
   reportOfferedAndNot(practice, report);
   reportTranslationsWithoutEnglish(practice, [], practice.translations, report);
-  practice.clinics.forEach((clinic, i) => reportTranslationsWithoutEnglish(clinic, ['clinics', i], clinic.translations, report));
+  practice.clinics.forEach((clinic, i) =>
+    reportTranslationsWithoutEnglish(clinic, ['clinics', i], clinic.translations, report),
+  );
   reportRepeats(practice.closures, (c) => c.date, ['closures'], 'date', report);
 
   const requireClinic = (path: (string | number)[], num: number | null) => {
@@ -56,7 +65,8 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
 
   practice.operatories.forEach((o, i) => requireClinic(['operatories', i, 'pms_clinic_num'], o.pms_clinic_num));
   practice.reasons.forEach((reason, i) => {
-    if (reason.is_payment_enabled && reason.amount <= 0) report(['reasons', i, 'amount'], 'must be greater than 0 when is_payment_enabled is true');
+    if (reason.is_payment_enabled && reason.amount <= 0)
+      report(['reasons', i, 'amount'], 'must be greater than 0 when is_payment_enabled is true');
     reportRepeats(reason.providers, (n) => n, ['reasons', i, 'providers'], null, report);
     reportRepeats(reason.clinics, (n) => n, ['reasons', i, 'clinics'], null, report);
     reason.providers.forEach((num, j) => requireProvider(['reasons', i, 'providers', j], num));
@@ -108,10 +118,16 @@ function findScheduleTimeProblems(schedule: ScheduleConfig): ConfigProblem[] {
 function reportOfferedAndNot(practice: PracticeConfig, report: (path: (string | number)[], message: string) => void) {
   const lists = practice.not_offered;
   if (!lists) return;
-  const check = <T>(name: 'clinics' | 'providers' | 'operatories', offered: readonly T[], notOffered: readonly T[], num: (item: T) => number) => {
+  const check = <T>(
+    name: 'clinics' | 'providers' | 'operatories',
+    offered: readonly T[],
+    notOffered: readonly T[],
+    num: (item: T) => number,
+  ) => {
     const offeredNums = new Set(offered.map(num));
     notOffered.forEach((item, i) => {
-      if (offeredNums.has(num(item))) report(['not_offered', name, i], `is also in ${name}: keep it in one of the two lists`);
+      if (offeredNums.has(num(item)))
+        report(['not_offered', name, i], `is also in ${name}: keep it in one of the two lists`);
     });
   };
   check('clinics', practice.clinics, lists.clinics, (c) => c.pms_clinic_num);
@@ -120,7 +136,10 @@ function reportOfferedAndNot(practice: PracticeConfig, report: (path: (string | 
 }
 
 /** Two reasons a patient cannot tell apart in their language (a translation, or the English shown in its place). */
-function reportRepeatedTranslatedReasonNames(reasons: PracticeConfig['reasons'], report: (path: (string | number)[], message: string) => void) {
+function reportRepeatedTranslatedReasonNames(
+  reasons: PracticeConfig['reasons'],
+  report: (path: (string | number)[], message: string) => void,
+) {
   for (const language of TRANSLATION_LANGUAGES) {
     const firstIndex = new Map<string, number>();
     reasons.forEach((reason, i) => {
@@ -146,7 +165,10 @@ function reportTranslationsWithoutEnglish<Field extends string>(
   for (const [language, texts] of Object.entries(translations ?? {}) as [string, Record<Field, string | undefined>][]) {
     for (const field of Object.keys(texts ?? {}) as Field[]) {
       if (texts[field] !== undefined && owner[field] == null) {
-        report([...ownerPath, 'translations', language, field], `has no English ${field} to translate: set ${field} too`);
+        report(
+          [...ownerPath, 'translations', language, field],
+          `has no English ${field} to translate: set ${field} too`,
+        );
       }
     }
   }
@@ -154,7 +176,13 @@ function reportTranslationsWithoutEnglish<Field extends string>(
 
 export function findDuplicateFormUrls(practices: readonly { form_url: string }[]): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  reportRepeats(practices, (p) => p.form_url, ['practices'], 'form_url', (path, message) => problems.push({ path, message }));
+  reportRepeats(
+    practices,
+    (p) => p.form_url,
+    ['practices'],
+    'form_url',
+    (path, message) => problems.push({ path, message }),
+  );
   return problems;
 }
 
@@ -183,6 +211,10 @@ function reportRepeats<T>(
     if (first === undefined) return firstIndex.set(key, i);
     const listName = String(listPath[listPath.length - 1]);
     if (field === null) report([...listPath, i], `${JSON.stringify(item)} is listed twice`);
-    else report([...listPath, i, field], `${JSON.stringify((item as Record<string, unknown>)[field])} is already used by ${listName}[${first}]`);
+    else
+      report(
+        [...listPath, i, field],
+        `${JSON.stringify((item as Record<string, unknown>)[field])} is already used by ${listName}[${first}]`,
+      );
   });
 }

@@ -25,7 +25,12 @@ import {
 import { findDuplicateFormUrls, findPracticeProblems } from './practice-config-rules.ts';
 import { describeIssue, formatPath } from './practice-config-problems.ts';
 import { OPTIONAL_INSURANCE_FIELDS } from './practice-schemas.ts';
-import { CLINIC_TEXT_FIELDS, PRACTICE_TEXT_FIELDS, REASON_TEXT_FIELDS, TRANSLATION_LANGUAGES } from './practice-translations.ts';
+import {
+  CLINIC_TEXT_FIELDS,
+  PRACTICE_TEXT_FIELDS,
+  REASON_TEXT_FIELDS,
+  TRANSLATION_LANGUAGES,
+} from './practice-translations.ts';
 
 /**
  * The practice configuration file (docs: shared/design/practice-config.md). Every object is strict
@@ -199,17 +204,23 @@ export const PracticeConfigSchema = z
       .optional(),
   })
   // Rules across fields need well-formed values, so they wait until this practice has no problem.
-  .superRefine((practice, ctx) => findPracticeProblems(practice).forEach((p) => ctx.addIssue({ code: 'custom', ...p })), {
-    when: (payload) => payload.issues.length === 0,
-  });
+  .superRefine(
+    (practice, ctx) => findPracticeProblems(practice).forEach((p) => ctx.addIssue({ code: 'custom', ...p })),
+    {
+      when: (payload) => payload.issues.length === 0,
+    },
+  );
 
 export const PracticeConfigFileSchema = z
   .strictObject({
     practices: z.array(PracticeConfigSchema).min(1, 'must list at least one practice'),
   })
-  .superRefine((file, ctx) => findDuplicateFormUrls(file.practices).forEach((p) => ctx.addIssue({ code: 'custom', ...p })), {
-    when: (payload) => payload.issues.length === 0,
-  });
+  .superRefine(
+    (file, ctx) => findDuplicateFormUrls(file.practices).forEach((p) => ctx.addIssue({ code: 'custom', ...p })),
+    {
+      when: (payload) => payload.issues.length === 0,
+    },
+  );
 
 export type PracticeConfig = z.output<typeof PracticeConfigSchema>;
 export type PracticeConfigFile = z.output<typeof PracticeConfigFileSchema>;

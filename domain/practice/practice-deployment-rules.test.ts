@@ -3,7 +3,13 @@ import { findDeploymentProblems } from './practice-deployment-rules.ts';
 
 const practices = [
   { form_url: 'free-dental', reasons: [{ name: 'Exam', is_payment_enabled: false }] },
-  { form_url: 'paid-dental', reasons: [{ name: 'Exam', is_payment_enabled: false }, { name: 'Whitening', is_payment_enabled: true }] },
+  {
+    form_url: 'paid-dental',
+    reasons: [
+      { name: 'Exam', is_payment_enabled: false },
+      { name: 'Whitening', is_payment_enabled: true },
+    ],
+  },
 ];
 
 describe('a practice configuration on this deployment', () => {

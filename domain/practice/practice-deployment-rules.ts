@@ -28,13 +28,18 @@ export function paidReasonWithoutPayments(formUrl: string, reasonName: string): 
  * the file's own validation. The file format has no texting setting today (text verification
  * and review texts follow the deployment, see ADR 0029); a future one is checked here.
  */
-export function findDeploymentProblems(practices: readonly PracticeForDeployment[], offers: DeploymentOffers): string[] {
+export function findDeploymentProblems(
+  practices: readonly PracticeForDeployment[],
+  offers: DeploymentOffers,
+): string[] {
   const problems: string[] = [];
   if (offers.payments) return problems;
   practices.forEach((practice, p) =>
     practice.reasons.forEach((reason, r) => {
       if (reason.is_payment_enabled) {
-        problems.push(`${formatPath(['practices', p, 'reasons', r, 'is_payment_enabled'])}: ${paidReasonWithoutPayments(practice.form_url, reason.name)}`);
+        problems.push(
+          `${formatPath(['practices', p, 'reasons', r, 'is_payment_enabled'])}: ${paidReasonWithoutPayments(practice.form_url, reason.name)}`,
+        );
       }
     }),
   );

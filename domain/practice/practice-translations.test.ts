@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLINIC_TEXT_FIELDS, localiseTexts, PRACTICE_TEXT_FIELDS, reasonNameIn, TRANSLATION_LANGUAGES } from './practice-translations.ts';
+import {
+  CLINIC_TEXT_FIELDS,
+  localiseTexts,
+  PRACTICE_TEXT_FIELDS,
+  reasonNameIn,
+  TRANSLATION_LANGUAGES,
+} from './practice-translations.ts';
 
 const practice = {
   id: 'p1',
@@ -18,7 +24,9 @@ describe('localiseTexts', () => {
   });
 
   it('shows the English in English, whatever the translations say', () => {
-    expect(localiseTexts(practice, PRACTICE_TEXT_FIELDS, { es: { description: 'Odontología familiar.' } }, 'en')).toEqual(practice);
+    expect(
+      localiseTexts(practice, PRACTICE_TEXT_FIELDS, { es: { description: 'Odontología familiar.' } }, 'en'),
+    ).toEqual(practice);
   });
 
   it('shows the English when the owner has no translations at all', () => {
@@ -36,7 +44,9 @@ describe('localiseTexts', () => {
   });
 
   it('ignores a blank translation', () => {
-    expect(localiseTexts(practice, PRACTICE_TEXT_FIELDS, { es: { description: '  ' } }, 'es').description).toBe('Family dentistry.');
+    expect(localiseTexts(practice, PRACTICE_TEXT_FIELDS, { es: { description: '  ' } }, 'es').description).toBe(
+      'Family dentistry.',
+    );
   });
 });
 

@@ -9,7 +9,9 @@ import { LANGUAGES, type Language } from '../i18n/languages.ts';
 
 /** The languages a translation can be given in: every language but English, which the file's texts are written in. */
 export type TranslationLanguage = Exclude<Language, 'en'>;
-export const TRANSLATION_LANGUAGES: readonly TranslationLanguage[] = LANGUAGES.filter((language): language is TranslationLanguage => language !== 'en');
+export const TRANSLATION_LANGUAGES: readonly TranslationLanguage[] = LANGUAGES.filter(
+  (language): language is TranslationLanguage => language !== 'en',
+);
 
 /** The practice's texts patients read: its description, notes and insurance notices. */
 export const PRACTICE_TEXT_FIELDS = [
@@ -51,6 +53,9 @@ export function localiseTexts<Field extends string, Owner extends { [F in Field]
 }
 
 /** A reason's name in `language` (patients' messages name the reason; the practice's stay English). */
-export function reasonNameIn(reason: { name: string; translations?: Translations<ReasonTextField> | null }, language: Language): string {
+export function reasonNameIn(
+  reason: { name: string; translations?: Translations<ReasonTextField> | null },
+  language: Language,
+): string {
   return localiseTexts(reason, REASON_TEXT_FIELDS, reason.translations, language).name;
 }

@@ -60,20 +60,34 @@ export function planReminders(input: ReminderPlanInput): PlannedReminder[] {
       const exact = input.startsAt.getTime() - rule.before_hours * MS_PER_HOUR;
       const dueAt = channel === 'text' ? latestAllowedAtOrBefore(exact, input.quietHours, input.timeZone) : exact;
       if (dueAt <= input.now.getTime() || dueAt >= input.startsAt.getTime()) continue;
-      planned.set(`${channel}:${rule.before_hours}`, { channel, beforeHours: rule.before_hours, dueAt: new Date(dueAt) });
+      planned.set(`${channel}:${rule.before_hours}`, {
+        channel,
+        beforeHours: rule.before_hours,
+        dueAt: new Date(dueAt),
+      });
     }
   }
-  return [...planned.values()].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.channel.localeCompare(b.channel));
+  return [...planned.values()].sort(
+    (a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.channel.localeCompare(b.channel),
+  );
 }
 
-export type SendDecision = { send: true } | { send: false; skip: 'started' | 'too_late' } | { send: false; retryAt: Date };
+export type SendDecision =
+  { send: true } | { send: false; skip: 'started' | 'too_late' } | { send: false; retryAt: Date };
 
 /**
  * Whether a reminder that comes due now goes: never once the visit started; late, only while it
  * is still useful (LATE_LIMIT_HOURS); a late text that lands in quiet hours waits for their end
  * if that is still useful, else it is dropped.
  */
-export function sendDecision(input: { channel: ReminderChannel; dueAt: Date; startsAt: Date; now: Date; quietHours: QuietHours; timeZone: string }): SendDecision {
+export function sendDecision(input: {
+  channel: ReminderChannel;
+  dueAt: Date;
+  startsAt: Date;
+  now: Date;
+  quietHours: QuietHours;
+  timeZone: string;
+}): SendDecision {
   const now = input.now.getTime();
   const startsAt = input.startsAt.getTime();
   if (now >= startsAt) return { send: false, skip: 'started' };
@@ -109,7 +123,9 @@ function localClock(instant: number, timeZone: string): { day: number; minutes: 
 
 /** Quiet hours are open at both ends: a text may go at 20:00 and again at 08:00 exactly. */
 function isQuietMinute(minutes: number, quiet: QuietMinutes): boolean {
-  return quiet.start > quiet.end ? minutes > quiet.start || minutes < quiet.end : minutes > quiet.start && minutes < quiet.end;
+  return quiet.start > quiet.end
+    ? minutes > quiet.start || minutes < quiet.end
+    : minutes > quiet.start && minutes < quiet.end;
 }
 
 export function isQuiet(instant: number, quietHours: QuietHours, timeZone: string): boolean {

@@ -4,7 +4,8 @@ import * as categoryMessages from './feedback-categories.messages.ts';
 
 describe('feedback category labels', () => {
   it('show each category as itself in English, so the English page is unchanged', () => {
-    for (const category of FEEDBACK_CATEGORIES) expect(categoryMessages.en[feedbackCategoryLabel(category)]).toBe(category);
+    for (const category of FEEDBACK_CATEGORIES)
+      expect(categoryMessages.en[feedbackCategoryLabel(category)]).toBe(category);
   });
 
   it('give every category its own Spanish label', () => {

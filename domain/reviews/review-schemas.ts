@@ -35,7 +35,9 @@ const feedbackCategoryField = () => z.enum(FEEDBACK_CATEGORIES, { message: key('
 
 /** Control characters other than tab and line breaks carry no meaning in feedback, and PostgreSQL refuses NUL. */
 function stripControlCharacters(text: string): string {
-  return text.replace(/\p{Cc}/gu, (character) => (character === '\t' || character === '\n' || character === '\r' ? character : ''));
+  return text.replace(/\p{Cc}/gu, (character) =>
+    character === '\t' || character === '\n' || character === '\r' ? character : '',
+  );
 }
 
 const feedbackDescriptionField = () =>
@@ -69,5 +71,9 @@ export const FeedbackFormSchema = z.object({
 export type FeedbackForm = z.output<typeof FeedbackFormSchema>;
 
 export function toFeedbackBody(requestId: string, form: FeedbackForm): FeedbackBody {
-  return { request_id: requestId, feedback_category: form.feedbackCategory, feedback_description: form.feedbackDescription };
+  return {
+    request_id: requestId,
+    feedback_category: form.feedbackCategory,
+    feedback_description: form.feedbackDescription,
+  };
 }

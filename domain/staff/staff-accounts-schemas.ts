@@ -40,7 +40,9 @@ export const PasswordLinkSchema = z.object({
 });
 export type PasswordLink = z.infer<typeof PasswordLinkSchema>;
 
-export const SetPasswordBodySchema = z.object({ password: z.string().min(1, 'Type a password.').max(PASSWORD_MAX_LENGTH) });
+export const SetPasswordBodySchema = z.object({
+  password: z.string().min(1, 'Type a password.').max(PASSWORD_MAX_LENGTH),
+});
 export type SetPasswordBody = z.infer<typeof SetPasswordBodySchema>;
 
 /** The password is set: the console now signs in with it. */
@@ -51,7 +53,8 @@ export const PasswordResetBodySchema = z.object({ email: z.string().trim().min(3
 export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
 
 /** The one answer to a reset request, whether or not an account exists. */
-export const PASSWORD_RESET_ANSWER = 'If an account exists for that address, we have sent a link to set a new password.';
+export const PASSWORD_RESET_ANSWER =
+  'If an account exists for that address, we have sent a link to set a new password.';
 export const PasswordResetAcceptedSchema = z.object({ message: z.literal(PASSWORD_RESET_ANSWER) });
 export type PasswordResetAccepted = z.infer<typeof PasswordResetAcceptedSchema>;
 
@@ -93,7 +96,12 @@ export const TotpSetupSchema = z.object({
 });
 export type TotpSetup = z.infer<typeof TotpSetupSchema>;
 
-export const EnableTotpBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Type the 6-digit code of your authenticator app.') });
+export const EnableTotpBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Type the 6-digit code of your authenticator app.'),
+});
 export type EnableTotpBody = z.infer<typeof EnableTotpBodySchema>;
 
 export const TotpEnabledSchema = z.object({
@@ -115,7 +123,10 @@ export const AuditQuerySchema = z.object({
   from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
   to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
   /** The `next_before` of the previous page. */
-  before: z.string().regex(/^\d{1,18}$/, 'before must be an audit entry id').optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, 'before must be an audit entry id')
+    .optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
@@ -138,4 +149,12 @@ export const AuditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
-export const AUDIT_CSV_COLUMNS = ['at', 'account_email', 'ip', 'action', 'target_type', 'target_id', 'details'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'at',
+  'account_email',
+  'ip',
+  'action',
+  'target_type',
+  'target_id',
+  'details',
+] as const;

@@ -115,9 +115,21 @@ export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
   /** `channel` is null: the booking keeps the proof's hash, not whether it came by e-mail or text. */
   verification: z.object({ verified: z.boolean(), channel: z.string().nullable(), at: z.iso.datetime().nullable() }),
   payment_detail: z.object({ amount_cents: z.number().nullable(), paid_at: z.iso.datetime().nullable() }),
-  tracking: z.object({ source: z.string().nullable(), campaign: z.string().nullable(), medium: z.string().nullable(), referrer: z.string().nullable() }),
+  tracking: z.object({
+    source: z.string().nullable(),
+    campaign: z.string().nullable(),
+    medium: z.string().nullable(),
+    referrer: z.string().nullable(),
+  }),
   messages: z.array(
-    z.object({ channel: z.enum(['email', 'sms']), kind: z.string(), recipient: z.string(), status: z.string(), error: z.string().nullable(), at: z.iso.datetime() }),
+    z.object({
+      channel: z.enum(['email', 'sms']),
+      kind: z.string(),
+      recipient: z.string(),
+      status: z.string(),
+      error: z.string().nullable(),
+      at: z.iso.datetime(),
+    }),
   ),
   /** What happened to it, oldest first: booked, confirmed, moved, cancelled, and each staff action. */
   history: z.array(z.object({ at: z.iso.datetime(), what: z.string(), by: z.string().nullable() })),

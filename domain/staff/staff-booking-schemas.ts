@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { BOOKING_LANGUAGES } from '../booking/booking-lifecycle.ts';
-import { emailField, isoBirthDateField, nameField, phoneField, FIELD_MESSAGES } from '../booking/booking-field-rules.ts';
+import {
+  emailField,
+  isoBirthDateField,
+  nameField,
+  phoneField,
+  FIELD_MESSAGES,
+} from '../booking/booking-field-rules.ts';
 
 /**
  * Booking for a patient who phoned and blocking time, from the staff console (issue 22). One schema
@@ -26,12 +32,15 @@ import { emailField, isoBirthDateField, nameField, phoneField, FIELD_MESSAGES } 
 const pmsNumber = z.number({ message: 'must be a whole number' }).int().min(0).max(1_000_000_000);
 /** "HH:mm" or "HH:mm:ss" on a whole minute, read as the practice's wall clock. */
 const wallTime = (name: string) =>
-  z.string({ message: `${name} is required` })
+  z
+    .string({ message: `${name} is required` })
     .regex(/^([01]\d|2[0-3]):[0-5]\d(:00)?$/, { message: `${name} must be a time (HH:mm)` })
     .transform((time) => `${time.slice(0, 5)}:00`);
 /** Absent, null or blank: not given. */
 const optionalContact = <T extends z.ZodType<string>>(field: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), field.nullish()).transform((value) => value ?? '');
+  z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), field.nullish())
+    .transform((value) => value ?? '');
 
 /** The practice's today decides which birth dates are possible, as on the patient's form. */
 export function createStaffBookingBodySchema(context: { today: string }) {
@@ -54,7 +63,9 @@ export function createStaffBookingBodySchema(context: { today: string }) {
       wireless_phone: optionalContact(phoneField()),
       message: z.string().trim().max(2_000, { message: 'must be at most 2000 characters' }).nullish(),
       /** The language of the patient's confirmation and later messages. */
-      language: z.enum(BOOKING_LANGUAGES, { message: `language must be one of ${BOOKING_LANGUAGES.join(', ')}` }).default('en'),
+      language: z
+        .enum(BOOKING_LANGUAGES, { message: `language must be one of ${BOOKING_LANGUAGES.join(', ')}` })
+        .default('en'),
       /** The patient's answer on the phone: may the practice contact them by e-mail and text. */
       agreed_to_contact: z.boolean({ message: 'Record whether the patient agreed to be contacted.' }),
     })
@@ -88,20 +99,28 @@ export const StaffBlockBodySchema = z
   .strictObject({
     date: z.iso.date({ message: 'date must be a date (YYYY-MM-DD)' }),
     start_time: wallTime('start_time'),
-    end_time: z.union([z.literal('24:00'), z.literal('24:00:00')]).transform(() => '24:00:00').or(wallTime('end_time')),
+    end_time: z
+      .union([z.literal('24:00'), z.literal('24:00:00')])
+      .transform(() => '24:00:00')
+      .or(wallTime('end_time')),
     /** A provider wherever they work, or a chair whoever works in it; neither blocks every schedule. */
     pms_prov_num: pmsNumber.min(1).nullish(),
     pms_op_num: pmsNumber.min(1).nullish(),
     /** Only this clinic's schedules (a practice with several clinics). */
     pms_clinic_num: pmsNumber.nullish(),
-    label: z.string().trim().max(BLOCK_LABEL_MAX_LENGTH, { message: `must be at most ${BLOCK_LABEL_MAX_LENGTH} characters` }).nullish()
+    label: z
+      .string()
+      .trim()
+      .max(BLOCK_LABEL_MAX_LENGTH, { message: `must be at most ${BLOCK_LABEL_MAX_LENGTH} characters` })
+      .nullish()
       .transform((label) => (label ? label : null)),
   })
   .superRefine((body, ctx) => {
     if (body.pms_prov_num != null && body.pms_op_num != null) {
       ctx.addIssue({ code: 'custom', path: ['pms_op_num'], message: 'Block a provider or a chair, not both.' });
     }
-    if (body.end_time <= body.start_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'end_time must be after start_time' });
+    if (body.end_time <= body.start_time)
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'end_time must be after start_time' });
   });
 export type StaffBlockBody = z.output<typeof StaffBlockBodySchema>;
 export type StaffBlockBodyInput = z.input<typeof StaffBlockBodySchema>;

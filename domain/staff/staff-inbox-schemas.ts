@@ -39,13 +39,15 @@ export const StaffFeedbackQuerySchema = z.object({
 const HandledSchema = z.object({ at: z.iso.datetime(), by: z.string(), note: z.string().nullable() }).nullable();
 
 /** The visit a feedback is about, when its request named one. */
-const FeedbackVisitSchema = z.object({
-  appointment_id: z.string(),
-  reference: z.string(),
-  /** The practice's wall time; null for a request without a time yet. */
-  apt_date: z.string().nullable(),
-  start_time: z.string().nullable(),
-}).nullable();
+const FeedbackVisitSchema = z
+  .object({
+    appointment_id: z.string(),
+    reference: z.string(),
+    /** The practice's wall time; null for a request without a time yet. */
+    apt_date: z.string().nullable(),
+    start_time: z.string().nullable(),
+  })
+  .nullable();
 
 export const StaffFeedbackItemSchema = z.object({
   id: z.string(),
@@ -96,7 +98,9 @@ export type StaffFeedbackHandledBody = z.output<typeof StaffFeedbackHandledBodyS
  * The admin API's body without `form_url`: the request is for the session's practice, and a body
  * naming a practice (any `form_url`) is refused with a 422 rather than quietly ignored.
  */
-export const StaffReviewRequestBodySchema = z.strictObject(CreateReviewRequestBodySchema.omit({ form_url: true }).shape);
+export const StaffReviewRequestBodySchema = z.strictObject(
+  CreateReviewRequestBodySchema.omit({ form_url: true }).shape,
+);
 export type StaffReviewRequestBody = z.output<typeof StaffReviewRequestBodySchema>;
 export type StaffReviewRequestInput = z.input<typeof StaffReviewRequestBodySchema>;
 
@@ -125,7 +129,11 @@ export const StaffReviewRequestItemSchema = z.object({
 });
 export type StaffReviewRequestItem = z.infer<typeof StaffReviewRequestItemSchema>;
 
-export const StaffReviewRequestListSchema = z.object({ from: z.string(), to: z.string(), requests: z.array(StaffReviewRequestItemSchema) });
+export const StaffReviewRequestListSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  requests: z.array(StaffReviewRequestItemSchema),
+});
 export type StaffReviewRequestList = z.infer<typeof StaffReviewRequestListSchema>;
 
 export const SEARCH_MIN_LENGTH = 2;

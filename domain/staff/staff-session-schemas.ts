@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES, STAFF_PERMISSIONS, STAFF_ROLES } from './staff-roles.ts';
+import {
+  MAX_IDLE_MINUTES,
+  MIN_IDLE_MINUTES,
+  PASSWORD_MAX_LENGTH,
+  PRACTICE_ROLES,
+  STAFF_PERMISSIONS,
+  STAFF_ROLES,
+} from './staff-roles.ts';
 
 /**
  * The staff console's session API (issue 22), one schema per payload for both sides. Every answer
@@ -35,7 +42,13 @@ export const StaffPracticeSchema = z.object({
 export type StaffPractice = z.infer<typeof StaffPracticeSchema>;
 
 export const StaffSessionSchema = z.object({
-  account: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), role: z.enum(STAFF_ROLES), totp_enabled: z.boolean() }),
+  account: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(STAFF_ROLES),
+    totp_enabled: z.boolean(),
+  }),
   practice: StaffPracticeSchema,
   /** The practices the account may switch between (one, except for operators). */
   practices: z.array(StaffPracticeSchema),

@@ -7,7 +7,11 @@ import { formatInstantLocal, wallToInstant, type Instant } from './zoned-time.ts
  * An appointment's start as messages give it, always with its zone, like the slot page's
  * 'All times are in …': "Tuesday, March 3, 2026 at 09:00 AM (EST)".
  */
-export function describeAppointmentTime(startsAt: Instant, timeZone: string, language: Language = DEFAULT_LANGUAGE): string {
+export function describeAppointmentTime(
+  startsAt: Instant,
+  timeZone: string,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   const zone = zoneAbbreviation(timeZone, startsAt);
   if (language === DEFAULT_LANGUAGE) {
     const local = formatInstantLocal(startsAt, timeZone);
@@ -17,7 +21,13 @@ export function describeAppointmentTime(startsAt: Instant, timeZone: string, lan
   // with the same zone abbreviation as the English.
   const at = new Date(startsAt);
   const locale = INTL_LOCALE[language];
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at);
+  const day = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).format(at);
   const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(at);
   return `${day}, ${time} (${zone})`;
 }

@@ -31,10 +31,15 @@ export function windowedLocalDateField(name: string, today: string) {
     .string({ message: `${name} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} must be a date in YYYY-MM-DD format` })
     .refine(isRealLocalDate, { message: `${name} must be a real calendar date` })
-    .refine((date) => date >= min && date <= max, { message: `${name} must be between ${min} and ${max}`, abort: true });
+    .refine((date) => date >= min && date <= max, {
+      message: `${name} must be between ${min} and ${max}`,
+      abort: true,
+    });
 }
 
 /** "HH:mm:ss" on a whole minute, 00:00:00 to 23:59:00: slots start and end on whole minutes. */
 export function wholeMinuteTimeField(name: string) {
-  return z.string({ message: `${name} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d:00$/, { message: `${name} must be a time in HH:mm:00 format` });
+  return z
+    .string({ message: `${name} is required` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d:00$/, { message: `${name} must be a time in HH:mm:00 format` });
 }

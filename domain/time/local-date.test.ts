@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays, formatLocalDate, lastDayOfMonthAfter, parseLocalDate, weekdayOf,
-} from './local-date.ts';
+import { addDays, formatLocalDate, lastDayOfMonthAfter, parseLocalDate, weekdayOf } from './local-date.ts';
 
 describe('local dates', () => {
   it.each([

@@ -46,7 +46,9 @@ describe('in Spanish (issue 19, es-US)', () => {
     ['12:30 AM', '12:30 a.m.'],
     ['12:00 PM', '12:00 p.m.'],
     ['01:45 PM', '1:45 p.m.'],
-  ])('a stored slot start %s reads %s', (slotStart, expected) => expect(localiseTime12h(slotStart, 'es')).toBe(expected));
+  ])('a stored slot start %s reads %s', (slotStart, expected) =>
+    expect(localiseTime12h(slotStart, 'es')).toBe(expected),
+  );
 
   it('leaves the English slot start as stored', () => expect(localiseTime12h('08:05 AM', 'en')).toBe('08:05 AM'));
 

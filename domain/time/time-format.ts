@@ -8,8 +8,18 @@ import { parseLocalDate, weekdayOfEpochDay, MS_PER_DAY } from './local-date.ts';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 const TIME_PATTERN = /^(\d{2}):(\d{2})(?::\d{2})?$/;
@@ -22,7 +32,10 @@ export function formatTime12h(time: string, language: Language = 'en'): string {
   if (!match || hours > 23 || Number(minutes) > 59) {
     throw new RangeError(`Not a valid time of day (HH:mm:ss): "${time}"`);
   }
-  if (language !== 'en') return intlFormatter(language, { hour: 'numeric', minute: '2-digit' }).format(Date.UTC(2000, 0, 1, hours, Number(minutes)));
+  if (language !== 'en')
+    return intlFormatter(language, { hour: 'numeric', minute: '2-digit' }).format(
+      Date.UTC(2000, 0, 1, hours, Number(minutes)),
+    );
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${String(hour12).padStart(2, '0')}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }

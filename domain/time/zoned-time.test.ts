@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLocalDateTime } from './wall-clock.ts';
-import {
-  formatInstantLocal, localDateOf, offsetAt, wallToInstant, wallToInstants,
-} from './zoned-time.ts';
+import { formatInstantLocal, localDateOf, offsetAt, wallToInstant, wallToInstants } from './zoned-time.ts';
 
 const NEW_YORK = 'America/New_York';
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -65,8 +63,14 @@ describe('instant -> wall time', () => {
     'matches Intl all through 2026 in %s',
     (zone) => {
       const oracle = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-        hour: '2-digit', minute: '2-digit', second: '2-digit',
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
       });
       const expected = (t: number) => {
         const p = Object.fromEntries(oracle.formatToParts(t).map((x) => [x.type, x.value]));

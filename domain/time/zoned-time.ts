@@ -34,8 +34,14 @@ function cacheFor(timeZone: string): ZoneCache {
   if (!cache) {
     // Throws a RangeError for an unknown zone, which is what we want: fail loudly on bad config.
     const formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     cache = { formatter, dayOffsets: new Map(), offsets: new Map() };
     zoneCaches.set(timeZone, cache);
@@ -54,13 +60,19 @@ function exactOffset(cache: ZoneCache, instant: number): number {
   const second = Math.floor(instant / 1000) * 1000;
   const known = cache.offsets.get(second);
   if (known !== undefined) return known;
-  let year = 0, month = 0, day = 0, hour = 0, minute = 0, sec = 0;
+  let year = 0,
+    month = 0,
+    day = 0,
+    hour = 0,
+    minute = 0,
+    sec = 0;
   for (const part of cache.formatter.formatToParts(second)) {
     const value = Number(part.value);
     if (part.type === 'year') year = value;
     else if (part.type === 'month') month = value;
     else if (part.type === 'day') day = value;
-    else if (part.type === 'hour') hour = value % 24; // some engines print midnight as 24
+    else if (part.type === 'hour')
+      hour = value % 24; // some engines print midnight as 24
     else if (part.type === 'minute') minute = value;
     else if (part.type === 'second') sec = value;
   }

@@ -42,9 +42,12 @@ describe('normaliseEmail', () => {
     expect(normaliseEmail('  Ana.Lopez@Example.COM ')).toBe('ana.lopez@example.com');
   });
 
-  it.each(['', 'ana', 'ana@', '@example.com', 'ana lopez@example.com', `${'a'.repeat(250)}@example.com`])('refuses %j', (raw) => {
-    expect(normaliseEmail(raw)).toBeNull();
-  });
+  it.each(['', 'ana', 'ana@', '@example.com', 'ana lopez@example.com', `${'a'.repeat(250)}@example.com`])(
+    'refuses %j',
+    (raw) => {
+      expect(normaliseEmail(raw)).toBeNull();
+    },
+  );
 });
 
 describe('normaliseRecipient and the wire schemas', () => {
@@ -57,19 +60,39 @@ describe('normaliseRecipient and the wire schemas', () => {
   const practiceId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
   it('hands the server the normalised recipient', () => {
-    expect(SendOtpBodySchema.parse({ recipient: '+1 (512) 555-0123', verification_type: 'text', practice_id: practiceId })).toEqual({
-      recipient: '+15125550123', verification_type: 'text', practice_id: practiceId,
+    expect(
+      SendOtpBodySchema.parse({ recipient: '+1 (512) 555-0123', verification_type: 'text', practice_id: practiceId }),
+    ).toEqual({
+      recipient: '+15125550123',
+      verification_type: 'text',
+      practice_id: practiceId,
     });
-    expect(VerifyOtpBodySchema.parse({ recipient: 'Ana@Example.com', verification_type: 'email', practice_id: practiceId, otp: '012345' }).recipient).toBe('ana@example.com');
+    expect(
+      VerifyOtpBodySchema.parse({
+        recipient: 'Ana@Example.com',
+        verification_type: 'email',
+        practice_id: practiceId,
+        otp: '012345',
+      }).recipient,
+    ).toBe('ana@example.com');
   });
 
   it('names the recipient field when it is not valid for its type', () => {
-    const parsed = SendOtpBodySchema.safeParse({ recipient: '+1555', verification_type: 'text', practice_id: practiceId });
+    const parsed = SendOtpBodySchema.safeParse({
+      recipient: '+1555',
+      verification_type: 'text',
+      practice_id: practiceId,
+    });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['recipient'], message: 'mobilePhoneInvalid' })]);
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['recipient'], message: 'mobilePhoneInvalid' }),
+    ]);
   });
 
   it.each(['12345', '1234567', '12345a', 123456])('refuses the code %j', (otp) => {
-    expect(VerifyOtpBodySchema.safeParse({ recipient: 'a@b.co', verification_type: 'email', practice_id: practiceId, otp }).success).toBe(false);
+    expect(
+      VerifyOtpBodySchema.safeParse({ recipient: 'a@b.co', verification_type: 'email', practice_id: practiceId, otp })
+        .success,
+    ).toBe(false);
   });
 });

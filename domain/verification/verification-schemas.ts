@@ -16,7 +16,9 @@ export const RESEND_COOLDOWN_SECONDS = 30;
 /** The proof from `verify-otp` travels to `POST appointment` in this header, outside the spec's body. */
 export const VERIFICATION_TOKEN_HEADER = 'X-Verification-Token';
 
-export const VerificationTypeSchema = z.enum(['email', 'text'], { message: "verification_type must be 'email' or 'text'" });
+export const VerificationTypeSchema = z.enum(['email', 'text'], {
+  message: "verification_type must be 'email' or 'text'",
+});
 
 /** Keys of the validation catalogue (domain/i18n/validation.messages.ts): the patient reads these. */
 const INVALID_RECIPIENT = {
@@ -31,10 +33,18 @@ const contactShape = {
   practice_id: z.uuid({ message: 'practice_id must be a practice id' }),
 };
 
-function withNormalisedRecipient<T extends { recipient: string; verification_type: 'email' | 'text' }>(body: T, ctx: z.RefinementCtx<T>): T {
+function withNormalisedRecipient<T extends { recipient: string; verification_type: 'email' | 'text' }>(
+  body: T,
+  ctx: z.RefinementCtx<T>,
+): T {
   const recipient = normaliseRecipient(body.verification_type, body.recipient);
   if (recipient === null) {
-    ctx.issues.push({ code: 'custom', path: ['recipient'], message: INVALID_RECIPIENT[body.verification_type], input: body.recipient });
+    ctx.issues.push({
+      code: 'custom',
+      path: ['recipient'],
+      message: INVALID_RECIPIENT[body.verification_type],
+      input: body.recipient,
+    });
     return z.NEVER;
   }
   return { ...body, recipient };
@@ -47,7 +57,10 @@ export type SendOtpBody = z.output<typeof SendOtpBodySchema>;
 export const VerifyOtpBodySchema = z
   .object({
     ...contactShape,
-    otp: z.string({ message: 'otp is required' }).trim().regex(/^\d{6}$/, { message: OTP_INVALID }),
+    otp: z
+      .string({ message: 'otp is required' })
+      .trim()
+      .regex(/^\d{6}$/, { message: OTP_INVALID }),
   })
   .transform(withNormalisedRecipient);
 export type VerifyOtpBodyInput = z.input<typeof VerifyOtpBodySchema>;

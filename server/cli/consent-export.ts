@@ -12,7 +12,9 @@ async function main(args: string[]): Promise<void> {
   const formUrl = args[0];
   if (args.length !== 1 || !formUrl) fail('Usage: npm run consent:export -- <form_url> > consents.csv');
   const config = loadConfigOrExit();
-  const db = await openDatabase(config).catch((error: unknown) => fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`));
+  const db = await openDatabase(config).catch((error: unknown) =>
+    fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`),
+  );
   let csv: string;
   try {
     const practice = await findPracticeByFormUrl(db, formUrl);

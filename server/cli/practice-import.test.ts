@@ -36,7 +36,12 @@ async function importFailing(name: string, practices: unknown[]): Promise<{ code
 describe('npm run practice:import', () => {
   it('rejects an invalid file with every problem on stderr, exit 1 and no database touched', async () => {
     const { code, lines } = await importFailing('practices', [
-      { form_url: 'ok-practice', name: 'OK', server_tz: 'Mars/Olympus', reasons: [{ name: 'Exam', final_duration: 0 }] },
+      {
+        form_url: 'ok-practice',
+        name: 'OK',
+        server_tz: 'Mars/Olympus',
+        reasons: [{ name: 'Exam', final_duration: 0 }],
+      },
     ]);
     expect(code).toBe(1);
     expect(lines.slice(1)).toEqual([
@@ -48,10 +53,14 @@ describe('npm run practice:import', () => {
   });
 
   it('refuses a form_url the product uses for its own pages, naming it', async () => {
-    const { code, lines } = await importFailing('reserved', [{ form_url: 'embed', name: 'Embed Dental', server_tz: 'America/Chicago' }]);
+    const { code, lines } = await importFailing('reserved', [
+      { form_url: 'embed', name: 'Embed Dental', server_tz: 'America/Chicago' },
+    ]);
     expect(code).toBe(1);
     expect(lines[0]).toContain('Nothing imported: 1 problem(s)');
-    expect(lines.slice(1)).toEqual(['practices[0].form_url: "embed" is reserved for the product\'s own pages; choose another form_url']);
+    expect(lines.slice(1)).toEqual([
+      'practices[0].form_url: "embed" is reserved for the product\'s own pages; choose another form_url',
+    ]);
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 });

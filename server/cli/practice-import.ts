@@ -17,9 +17,12 @@ async function main(args: string[]): Promise<void> {
   }
   // What this server can do: no paid reason without Stripe in production (ADR 0029).
   const refused = findDeploymentProblems(parsed.value.practices, config.offers);
-  if (refused.length > 0) fail([`Nothing imported: ${refused.length} problem(s) in ${path} on this server`, ...refused].join('\n'));
+  if (refused.length > 0)
+    fail([`Nothing imported: ${refused.length} problem(s) in ${path} on this server`, ...refused].join('\n'));
 
-  const db = await openDatabase(config).catch((error: unknown) => fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`));
+  const db = await openDatabase(config).catch((error: unknown) =>
+    fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`),
+  );
   try {
     const summary = await importPracticeConfig(db, parsed.value, { offers: config.offers });
     console.log(`Imported ${path} into ${describeDatabase(config)}:`);

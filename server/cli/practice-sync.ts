@@ -2,7 +2,10 @@ import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parsePracticeConfigFile, type PracticeConfig } from '#domain/practice/practice-config-schema.ts';
-import { openDentalConnectorFromConfig, type OpenDentalConnector } from '../adapters/pms/opendental/opendental-connector.ts';
+import {
+  openDentalConnectorFromConfig,
+  type OpenDentalConnector,
+} from '../adapters/pms/opendental/opendental-connector.ts';
 import type { Config } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
@@ -26,36 +29,60 @@ const USAGE = 'Usage: npm run practice:sync -- <form_url> [--write <practice-fil
 async function main(args: string[]): Promise<void> {
   const [formUrl, flag, file, ...rest] = args;
   const writing = flag === '--write';
-  if (!formUrl || formUrl.startsWith('-') || rest.length > 0 || (flag !== undefined && (!writing || !file))) fail(USAGE);
+  if (!formUrl || formUrl.startsWith('-') || rest.length > 0 || (flag !== undefined && (!writing || !file)))
+    fail(USAGE);
   const config = loadConfigOrExit();
   const connector = openDentalConnectorFromConfig(config.openDental, { clock: systemClock });
-  if (!connector) fail('OPENDENTAL_DEVELOPER_KEY is not set: set it (and OPENDENTAL_API_URL for a test server) to read from Open Dental.');
+  if (!connector)
+    fail(
+      'OPENDENTAL_DEVELOPER_KEY is not set: set it (and OPENDENTAL_API_URL for a test server) to read from Open Dental.',
+    );
   if (writing) await writeIntoFile(config, connector, formUrl, resolve(process.env.INIT_CWD ?? process.cwd(), file!));
   else await printFromDatabase(config, connector, formUrl);
 }
 
-async function readOffice(config: Config, connector: OpenDentalConnector, customerKey: string, configured: ConfiguredSetup): Promise<SyncResult> {
-  console.error(`Reading clinics, providers and operatories from Open Dental at ${config.openDental.apiUrl} (about one request a second)…`);
-  const office = await readOfficeSetup(connector.clientFor(customerKey)).catch((error: unknown) => fail(`Open Dental did not answer: ${messageOf(error)}`));
+async function readOffice(
+  config: Config,
+  connector: OpenDentalConnector,
+  customerKey: string,
+  configured: ConfiguredSetup,
+): Promise<SyncResult> {
+  console.error(
+    `Reading clinics, providers and operatories from Open Dental at ${config.openDental.apiUrl} (about one request a second)…`,
+  );
+  const office = await readOfficeSetup(connector.clientFor(customerKey)).catch((error: unknown) =>
+    fail(`Open Dental did not answer: ${messageOf(error)}`),
+  );
   const result = buildSyncResult(office, configured);
   for (const note of result.notes) console.error(`  note: ${note}`);
   return result;
 }
 
 const requireOpenDental = (formUrl: string, practice: Pick<PracticeConfig, 'pms'>): string => {
-  if (practice.pms.type !== 'opendental') fail(`Practice "${formUrl}" does not use Open Dental (its pms.type is "${practice.pms.type}").`);
+  if (practice.pms.type !== 'opendental')
+    fail(`Practice "${formUrl}" does not use Open Dental (its pms.type is "${practice.pms.type}").`);
   return practice.pms.customer_key;
 };
 
 async function printFromDatabase(config: Config, connector: OpenDentalConnector, formUrl: string): Promise<void> {
-  const db = await openDatabase(config).catch((error: unknown) => fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`));
+  const db = await openDatabase(config).catch((error: unknown) =>
+    fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`),
+  );
   try {
     const practice = await findPracticeByFormUrl(db, formUrl);
     if (!practice) fail(`No practice has the form_url "${formUrl}" in ${describeDatabase(config)}.`);
-    const result = await readOffice(config, connector, requireOpenDental(formUrl, practice), await loadConfiguredSetup(db, practice.id));
+    const result = await readOffice(
+      config,
+      connector,
+      requireOpenDental(formUrl, practice),
+      await loadConfiguredSetup(db, practice.id),
+    );
 
-    console.log(JSON.stringify({ form_url: formUrl, offered: result.offered, not_offered: result.not_offered }, null, 2));
-    const count = (lists: typeof result.offered) => `${lists.clinics.length} clinics, ${lists.providers.length} providers, ${lists.operatories.length} operatories`;
+    console.log(
+      JSON.stringify({ form_url: formUrl, offered: result.offered, not_offered: result.not_offered }, null, 2),
+    );
+    const count = (lists: typeof result.offered) =>
+      `${lists.clinics.length} clinics, ${lists.providers.length} providers, ${lists.operatories.length} operatories`;
     console.error(`\nOffered online now: ${count(result.offered)}. Not offered: ${count(result.not_offered)}.`);
     console.error(
       [
@@ -71,7 +98,12 @@ async function printFromDatabase(config: Config, connector: OpenDentalConnector,
   }
 }
 
-async function writeIntoFile(config: Config, connector: OpenDentalConnector, formUrl: string, path: string): Promise<void> {
+async function writeIntoFile(
+  config: Config,
+  connector: OpenDentalConnector,
+  formUrl: string,
+  path: string,
+): Promise<void> {
   const text = await readFile(path, 'utf8').catch((error: unknown) => fail(`Cannot read ${path}: ${messageOf(error)}`));
   let json: { practices?: unknown };
   try {
@@ -80,11 +112,21 @@ async function writeIntoFile(config: Config, connector: OpenDentalConnector, for
     fail(`${path} is not valid JSON (${messageOf(error)}); nothing written.`);
   }
   const parsed = parsePracticeConfigFile(json);
-  if (!parsed.ok) fail([`${path} has ${parsed.problems.length} problem(s); fix them first, nothing written:`, ...parsed.problems].join('\n'));
+  if (!parsed.ok)
+    fail(
+      [`${path} has ${parsed.problems.length} problem(s); fix them first, nothing written:`, ...parsed.problems].join(
+        '\n',
+      ),
+    );
   const index = parsed.value.practices.findIndex((p) => p.form_url === formUrl);
   if (index < 0) fail(`${path} has no practice with the form_url "${formUrl}".`);
   const practice = parsed.value.practices[index]!;
-  const result = await readOffice(config, connector, requireOpenDental(formUrl, practice), configuredSetupFromFile(practice));
+  const result = await readOffice(
+    config,
+    connector,
+    requireOpenDental(formUrl, practice),
+    configuredSetupFromFile(practice),
+  );
 
   const rawPractices = json.practices as Record<string, unknown>[];
   const { practice: merged, change } = mergeSyncIntoPractice(rawPractices[index]!, result);
@@ -94,7 +136,10 @@ async function writeIntoFile(config: Config, connector: OpenDentalConnector, for
   if (!check.ok) fail([`The updated file would not validate; nothing written:`, ...check.problems].join('\n'));
 
   const next = `${JSON.stringify(updated, null, 2)}\n`;
-  for (const kept of change.keptMissing) console.error(`  kept: ${kept} is offered in the file but not bookable in Open Dental; remove it once no reason names it`);
+  for (const kept of change.keptMissing)
+    console.error(
+      `  kept: ${kept} is offered in the file but not bookable in Open Dental; remove it once no reason names it`,
+    );
   if (next === text) {
     console.error(`\n${path} already matches Open Dental: nothing changed.`);
     return;

@@ -17,16 +17,30 @@ async function main(argv: string[]): Promise<void> {
   const args = parseReviewRequestArgs(argv);
   if (!args.ok) fail(args.message);
   const config = loadConfigOrExit();
-  const db = await openDatabase(config).catch((error: unknown) => fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`));
+  const db = await openDatabase(config).catch((error: unknown) =>
+    fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`),
+  );
   try {
-    const reviews = createReviewsService({ db, clock: systemClock, publicUrl: config.publicUrl, practices: createPracticesService(db, { publishableKey: null }), texts: config.offers.texts });
+    const reviews = createReviewsService({
+      db,
+      clock: systemClock,
+      publicUrl: config.publicUrl,
+      practices: createPracticesService(db, { publishableKey: null }),
+      texts: config.offers.texts,
+    });
     const created = await reviews.createRequest(parseBody(CreateReviewRequestBodySchema, args.body));
     console.log(created.review_url);
-    console.error(`request_id ${created.request_id}; ${created.sent_via.length > 0 ? `queued by ${created.sent_via.join(' and ')}` : 'nothing sent'}`);
+    console.error(
+      `request_id ${created.request_id}; ${created.sent_via.length > 0 ? `queued by ${created.sent_via.join(' and ')}` : 'nothing sent'}`,
+    );
   } catch (error) {
     await db.close().catch(() => undefined);
     if (error instanceof AppError) {
-      fail([error.message, ...Object.entries(error.fields ?? {}).map(([field, problem]) => `  ${field}: ${problem}`)].join('\n'));
+      fail(
+        [error.message, ...Object.entries(error.fields ?? {}).map(([field, problem]) => `  ${field}: ${problem}`)].join(
+          '\n',
+        ),
+      );
     }
     fail(`Failed: ${messageOf(error)}`);
   }

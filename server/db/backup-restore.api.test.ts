@@ -35,7 +35,10 @@ interface Engine {
   cleanup(): Promise<void>;
 }
 
-interface Run { code: number | null; output: string }
+interface Run {
+  code: number | null;
+  output: string;
+}
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -52,12 +55,17 @@ async function pgliteEngine(): Promise<Engine> {
   const dataDir = await mkdtemp(join(tmpdir(), 'backup-data-'));
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   return {
-    create: async () => openPgliteDatabase({ dataDir: embeddedDataPath(dataDir), loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]) }),
+    create: async () =>
+      openPgliteDatabase({
+        dataDir: embeddedDataPath(dataDir),
+        loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
+      }),
     open: () => openPgliteDatabase({ dataDir: embeddedDataPath(dataDir) }),
     backup: (file) => run('npm', ['run', '--silent', 'db:backup', '--', file], env),
     wipe: () => rm(dataDir, { recursive: true, force: true }),
     isWiped: async () => !(await readdir(dataDir).catch(() => [])).length,
-    restore: (file, options) => run('npm', ['run', '--silent', 'db:restore', '--', file, ...(options?.over ? ['--force'] : [])], env),
+    restore: (file, options) =>
+      run('npm', ['run', '--silent', 'db:restore', '--', file, ...(options?.over ? ['--force'] : [])], env),
     cleanup: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
@@ -84,7 +92,14 @@ async function postgresEngine(): Promise<Engine> {
       }
     },
     restore: (file, options) =>
-      run('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', ...(options?.over ? ['--clean', '--if-exists'] : []), `--dbname=${url}`, file]),
+      run('pg_restore', [
+        '--no-owner',
+        '--exit-on-error',
+        '--single-transaction',
+        ...(options?.over ? ['--clean', '--if-exists'] : []),
+        `--dbname=${url}`,
+        file,
+      ]),
     cleanup: () => testDb.destroy(),
   };
 }
@@ -117,56 +132,71 @@ async function appointmentIds(): Promise<string[]> {
 }
 
 describe(`backup and restore on ${process.env.TEST_DB_KIND ?? 'pglite'}`, () => {
-  it('books, backs up, wipes, restores, and finds the booking with its slot still taken', { timeout: 120_000 }, async () => {
-    const db = await engine.create();
-    const practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
-    const exam = await reasonId(db, practiceId, 'Exam');
-    const app = await createTestApp(db, { clock });
-    const appointmentId = (firstId = await bookVisit(app, { practiceId, reasonId: exam, ...SLOT }));
-    await app.close();
-    await db.close();
+  it(
+    'books, backs up, wipes, restores, and finds the booking with its slot still taken',
+    { timeout: 120_000 },
+    async () => {
+      const db = await engine.create();
+      const practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
+      const exam = await reasonId(db, practiceId, 'Exam');
+      const app = await createTestApp(db, { clock });
+      const appointmentId = (firstId = await bookVisit(app, { practiceId, reasonId: exam, ...SLOT }));
+      await app.close();
+      await db.close();
 
-    const backup = await engine.backup(file());
-    expect(backup.code, backup.output).toBe(0);
-    await engine.wipe();
-    expect(await engine.isWiped()).toBe(true);
-    const restore = await engine.restore(file());
-    expect(restore.code, restore.output).toBe(0);
+      const backup = await engine.backup(file());
+      expect(backup.code, backup.output).toBe(0);
+      await engine.wipe();
+      expect(await engine.isWiped()).toBe(true);
+      const restore = await engine.restore(file());
+      expect(restore.code, restore.output).toBe(0);
 
-    const restored = await engine.open();
-    try {
-      const rows = await restored.query<{ id: string; email: string; status: string }>(
-        'select a.id, p.email, a.status from appointments a join patients p on p.id = a.patient_id where a.id = $1', [appointmentId],
-      );
-      expect(rows).toEqual([{ id: appointmentId, email: SLOT.email, status: 'booked' }]);
-      const again = await createTestApp(restored, { clock });
-      const taken = await again.inject({
-        method: 'POST', url: '/api/v1/appointment',
-        payload: bookingBody({ practice_id: practiceId, rfv_id: exam, ...SLOT, email: 'someone.else@example.com' }),
-        headers: { 'x-bot-challenge': await solveBotChallenge(again) },
+      const restored = await engine.open();
+      try {
+        const rows = await restored.query<{ id: string; email: string; status: string }>(
+          'select a.id, p.email, a.status from appointments a join patients p on p.id = a.patient_id where a.id = $1',
+          [appointmentId],
+        );
+        expect(rows).toEqual([{ id: appointmentId, email: SLOT.email, status: 'booked' }]);
+        const again = await createTestApp(restored, { clock });
+        const taken = await again.inject({
+          method: 'POST',
+          url: '/api/v1/appointment',
+          payload: bookingBody({ practice_id: practiceId, rfv_id: exam, ...SLOT, email: 'someone.else@example.com' }),
+          headers: { 'x-bot-challenge': await solveBotChallenge(again) },
+        });
+        await again.close();
+        expect(taken.json().code).toBe('SLOT_TAKEN');
+      } finally {
+        await restored.close();
+      }
+    },
+  );
+
+  it(
+    'refuses to restore over a database that is there; told to, it goes back to the backup',
+    { timeout: 120_000 },
+    async () => {
+      const db = await engine.open();
+      const [practice] = await db.query<{ id: string }>(`select id from practices where form_url = 'test-practice'`);
+      const app = await createTestApp(db, { clock });
+      const laterId = await bookVisit(app, {
+        practiceId: practice!.id,
+        reasonId: await reasonId(db, practice!.id, 'Exam'),
+        ...LATER,
       });
-      await again.close();
-      expect(taken.json().code).toBe('SLOT_TAKEN');
-    } finally {
-      await restored.close();
-    }
-  });
+      await app.close();
+      await db.close();
 
-  it('refuses to restore over a database that is there; told to, it goes back to the backup', { timeout: 120_000 }, async () => {
-    const db = await engine.open();
-    const [practice] = await db.query<{ id: string }>(`select id from practices where form_url = 'test-practice'`);
-    const app = await createTestApp(db, { clock });
-    const laterId = await bookVisit(app, { practiceId: practice!.id, reasonId: await reasonId(db, practice!.id, 'Exam'), ...LATER });
-    await app.close();
-    await db.close();
+      const refused = await engine.restore(file());
+      expect(refused.code).not.toBe(0);
+      expect(await appointmentIds()).toEqual([firstId, laterId]);
 
-    const refused = await engine.restore(file());
-    expect(refused.code).not.toBe(0);
-    expect(await appointmentIds()).toEqual([firstId, laterId]);
-
-    const replaced = await engine.restore(file(), { over: true });
-    expect(replaced.code, replaced.output).toBe(0);
-    expect(await appointmentIds()).toEqual([firstId]);
-    if (process.env.TEST_DB_KIND !== 'postgres') expect(replaced.output).toMatch(/The database that was there is kept in \S+pgdata\.before-restore-/);
-  });
+      const replaced = await engine.restore(file(), { over: true });
+      expect(replaced.code, replaced.output).toBe(0);
+      expect(await appointmentIds()).toEqual([firstId]);
+      if (process.env.TEST_DB_KIND !== 'postgres')
+        expect(replaced.output).toMatch(/The database that was there is kept in \S+pgdata\.before-restore-/);
+    },
+  );
 });

@@ -30,8 +30,14 @@ describe('the slot-holding statuses', () => {
       `select conname, pg_get_constraintdef(oid) as definition from pg_constraint
         where conrelid = 'appointments'::regclass and contype = 'x' order by conname`,
     );
-    expect(rows.map((r) => r.conname)).toEqual(['appointments_no_operatory_overlap', 'appointments_no_provider_overlap']);
-    for (const row of rows) expect(quotedWords(row.definition.split(/ WHERE /i)[1] ?? ''), row.conname).toEqual([...SLOT_HOLDING_STATUSES].sort());
+    expect(rows.map((r) => r.conname)).toEqual([
+      'appointments_no_operatory_overlap',
+      'appointments_no_provider_overlap',
+    ]);
+    for (const row of rows)
+      expect(quotedWords(row.definition.split(/ WHERE /i)[1] ?? ''), row.conname).toEqual(
+        [...SLOT_HOLDING_STATUSES].sort(),
+      );
   });
 
   it('are the predicate of the index the slot queries use, and of the repositories’ SQL', async () => {
@@ -56,9 +62,15 @@ describe('the slot-holding statuses', () => {
       [practiceId, prov, op, status],
     );
 
-  it.each(BOOKING_STATUSES.filter((status) => status !== 'requested'))('%s: a booking over it is refused exactly when it holds its time', async (status) => {
-    await insert(status, 1, 1);
-    const error = await insert('booked', 1, 2).then(() => null, (e: unknown) => e);
-    expect(isOverlapViolation(error)).toBe(holdsSlot(status));
-  });
+  it.each(BOOKING_STATUSES.filter((status) => status !== 'requested'))(
+    '%s: a booking over it is refused exactly when it holds its time',
+    async (status) => {
+      await insert(status, 1, 1);
+      const error = await insert('booked', 1, 2).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isOverlapViolation(error)).toBe(holdsSlot(status));
+    },
+  );
 });

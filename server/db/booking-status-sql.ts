@@ -1,4 +1,9 @@
-import { BOOKED_STATUSES, ENDED_STATUSES, SLOT_HOLDING_STATUSES, type BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import {
+  BOOKED_STATUSES,
+  ENDED_STATUSES,
+  SLOT_HOLDING_STATUSES,
+  type BookingStatus,
+} from '#domain/booking/booking-lifecycle.ts';
 
 /** `column in ('a', 'b')` for statuses from the domain's lists (constants, never user input). */
 function statusIn(statuses: readonly BookingStatus[], column: string): string {

@@ -59,6 +59,15 @@ export function keepText(value: string): string {
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (/^(08|57P0|53300)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code))) return true;
-  return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(message);
+  if (
+    typeof code === 'string' &&
+    (/^(08|57P0|53300)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code))
+  )
+    return true;
+  return (
+    typeof message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
 }

@@ -20,7 +20,9 @@ describe('embedded backup refusals', () => {
   });
 
   it('restores nothing from a missing file', async () => {
-    await expect(restoreEmbedded(join(dir, 'data'), join(dir, 'missing.tar.gz'), { force: false, now: new Date() })).rejects.toThrow('Cannot read the backup');
+    await expect(
+      restoreEmbedded(join(dir, 'data'), join(dir, 'missing.tar.gz'), { force: false, now: new Date() }),
+    ).rejects.toThrow('Cannot read the backup');
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 
@@ -28,7 +30,9 @@ describe('embedded backup refusals', () => {
     await mkdir(join(dir, 'data', 'pgdata'), { recursive: true });
     await writeFile(join(dir, 'data', 'pgdata', 'PG_VERSION'), '17');
     await writeFile(join(dir, 'backup.tar.gz'), 'not read far');
-    await expect(restoreEmbedded(join(dir, 'data'), join(dir, 'backup.tar.gz'), { force: false, now: new Date() })).rejects.toThrow('already holds a database');
+    await expect(
+      restoreEmbedded(join(dir, 'data'), join(dir, 'backup.tar.gz'), { force: false, now: new Date() }),
+    ).rejects.toThrow('already holds a database');
     expect(existsSync(join(dir, 'data', 'pgdata', 'PG_VERSION'))).toBe(true);
   });
 });

@@ -47,14 +47,21 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<Dat
  * Restores `file` into `dataDir`. An existing database is refused unless `force`, which moves it
  * aside (never deletes it) so a mistaken restore can be undone.
  */
-export async function restoreEmbedded(dataDir: string, file: string, options: { force: boolean; now: Date }): Promise<DatabaseSummary & { setAside: string | null }> {
+export async function restoreEmbedded(
+  dataDir: string,
+  file: string,
+  options: { force: boolean; now: Date },
+): Promise<DatabaseSummary & { setAside: string | null }> {
   const dir = embeddedDataPath(dataDir);
   const archive = await readFile(file).catch(() => {
     throw new BackupError(`Cannot read the backup ${file}.`);
   });
   let setAside: string | null = null;
   if (existsSync(dir) && (await readdir(dir)).length > 0) {
-    if (!options.force) throw new BackupError(`${dir} already holds a database. Stop the server and pass --force to set it aside and restore.`);
+    if (!options.force)
+      throw new BackupError(
+        `${dir} already holds a database. Stop the server and pass --force to set it aside and restore.`,
+      );
     setAside = `${dir}.before-restore-${options.now.toISOString().replace(/[:.]/g, '-')}`;
     await rename(dir, setAside);
   }

@@ -9,7 +9,10 @@ let dir: string;
 beforeAll(async () => {
   dir = `${await mkdtemp(join(tmpdir(), 'migrations-'))}/`;
   await writeFile(join(dir, '0001_first.sql'), 'create table first_table (id integer primary key);');
-  await writeFile(join(dir, '0002_broken.sql'), 'create table second_table (id integer primary key); select * from no_such_table;');
+  await writeFile(
+    join(dir, '0002_broken.sql'),
+    'create table second_table (id integer primary key); select * from no_such_table;',
+  );
   await writeFile(join(dir, 'notes.txt'), 'not a migration');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));

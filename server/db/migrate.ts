@@ -7,7 +7,10 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK_KEY = 724_501;
 
 export class MigrationError extends Error {
-  constructor(readonly migration: string, cause: unknown) {
+  constructor(
+    readonly migration: string,
+    cause: unknown,
+  ) {
     super(`Migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }

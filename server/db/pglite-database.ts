@@ -24,7 +24,9 @@ function wrap(client: PGliteInterface | Transaction): Queryable {
  * Opens the embedded database. `dataDir` undefined means in memory; `loadDataDir` starts from a
  * dump (tests copy one migrated template instead of migrating every file, which takes seconds).
  */
-export async function openPgliteDatabase(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database & { dump(compression?: 'none' | 'gzip'): Promise<Blob> }> {
+export async function openPgliteDatabase(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<Database & { dump(compression?: 'none' | 'gzip'): Promise<Blob> }> {
   const pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

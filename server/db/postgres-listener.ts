@@ -10,7 +10,12 @@ export const LISTEN_RETRY = { firstMs: 100, maxMs: 5_000 };
  * back-off, and the handlers are told (onLost, later onListening), because whatever was sent in
  * between is lost for good.
  */
-export function listenOnPostgres(connectionString: string, channel: string, handlers: NotificationHandlers, retry = LISTEN_RETRY): NotificationListener {
+export function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+  retry = LISTEN_RETRY,
+): NotificationListener {
   let client: pg.Client | undefined;
   let isListening = false;
   let isClosed = false;
@@ -19,7 +24,12 @@ export function listenOnPostgres(connectionString: string, channel: string, hand
 
   function connect(): void {
     // keepAlive: a peer that vanishes without a word (a failover, a dropped NAT entry) is noticed.
-    const current = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 10_000, application_name: `listen ${channel}` });
+    const current = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      application_name: `listen ${channel}`,
+    });
     client = current;
     let isBroken = false;
     const broke = (error: Error) => {

@@ -8,7 +8,11 @@ let counter = 0;
  * its own changes are undone, the transaction goes on, and the answer is false. Any other error
  * propagates and fails the whole transaction, as it would without the savepoint.
  */
-export async function attemptInSavepoint(tx: Queryable, work: () => Promise<unknown>, isExpected: (error: unknown) => boolean): Promise<boolean> {
+export async function attemptInSavepoint(
+  tx: Queryable,
+  work: () => Promise<unknown>,
+  isExpected: (error: unknown) => boolean,
+): Promise<boolean> {
   const name = `attempt_${++counter}`;
   await tx.query(`savepoint ${name}`);
   try {

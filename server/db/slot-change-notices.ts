@@ -10,7 +10,11 @@ export const SLOT_CHANGES_CHANNEL = 'slot_changes';
  * its own cache itself after the commit, without waiting for the notice. On PGlite, one process's
  * embedded database, there is nobody else to tell.
  */
-export async function announceSlotChanges(db: Pick<Database, 'kind'>, tx: Queryable, practiceIds: Iterable<string>): Promise<void> {
+export async function announceSlotChanges(
+  db: Pick<Database, 'kind'>,
+  tx: Queryable,
+  practiceIds: Iterable<string>,
+): Promise<void> {
   const ids = [...new Set(practiceIds)];
   if (db.kind === 'pglite' || ids.length === 0) return;
   await tx.query(`select pg_notify('${SLOT_CHANGES_CHANNEL}', id) from unnest($1::text[]) as id`, [ids]);

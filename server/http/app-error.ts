@@ -41,7 +41,9 @@ export class AppError extends Error {
 
   fieldsIn(language: Language): FieldErrors | undefined {
     if (!this.localizedFields) return undefined;
-    return Object.fromEntries(Object.entries(this.localizedFields).map(([name, text]) => [name, render(text, language)]));
+    return Object.fromEntries(
+      Object.entries(this.localizedFields).map(([name, text]) => [name, render(text, language)]),
+    );
   }
 
   static badRequest(message: ErrorText, fields?: ErrorFields) {

@@ -18,7 +18,8 @@ export interface RequestAddress {
   protocol: 'http' | 'https' | null;
 }
 
-const lastEntry = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value)?.split(',').at(-1)?.trim();
+const lastEntry = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value.at(-1) : value)?.split(',').at(-1)?.trim();
 
 /**
  * The address the browser used. Fastify already takes X-Forwarded-Host and X-Forwarded-Proto only
@@ -59,11 +60,15 @@ export function isCanonicalAddress(address: RequestAddress, canonical: URL): boo
   }
   if (url.hostname !== canonical.hostname) return false;
   const statedPort = /:(\d+)$/.exec(address.host)?.[1];
-  const isDefaultPort = statedPort === undefined || statedPort === DEFAULT_PORTS[`${address.protocol ?? canonical.protocol.slice(0, -1)}:`];
+  const isDefaultPort =
+    statedPort === undefined || statedPort === DEFAULT_PORTS[`${address.protocol ?? canonical.protocol.slice(0, -1)}:`];
   return isDefaultPort || url.port === canonical.port;
 }
 
-export function registerCanonicalOrigin(app: FastifyInstance, options: { publicUrl: string; trustProxy: string | false }): void {
+export function registerCanonicalOrigin(
+  app: FastifyInstance,
+  options: { publicUrl: string; trustProxy: string | false },
+): void {
   const canonical = new URL(options.publicUrl);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;

@@ -32,7 +32,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = FASTIFY_CODES[error.code] ?? (status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
-      const message = status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? t(language, 'invalidJson') : error.message;
+      const message =
+        status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? t(language, 'invalidJson') : error.message;
       return reply.status(status).send({ success: false, code, message } satisfies ErrorEnvelope);
     }
     if (isDatabaseUnavailable(error)) {
@@ -43,7 +44,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ success: false, code: 'SERVICE_UNAVAILABLE', message: t(language, 'busy') } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, code: 'INTERNAL_ERROR', message: t(language, 'internal') } satisfies ErrorEnvelope);
+    return reply
+      .status(500)
+      .send({ success: false, code: 'INTERNAL_ERROR', message: t(language, 'internal') } satisfies ErrorEnvelope);
   });
 }
 

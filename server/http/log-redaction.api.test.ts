@@ -24,7 +24,9 @@ afterAll(async () => {
 describe('request logs', () => {
   it('show a review link and its lookup without the token, and no query string', async () => {
     expect((await app.inject({ method: 'GET', url: `/review/${TOKEN}?utm_source=sms` })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/v1/review/verify-request-link/${TOKEN}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/review/verify-request-link/${TOKEN}` })).statusCode).toBe(
+      404,
+    );
     const log = lines.join('');
     // The capture works: the page request was logged, its path redacted.
     expect(log).toContain('"req":{"method":"GET","path":"/review/…"}');

@@ -55,7 +55,12 @@ describe('pathForLog', () => {
 
 describe('requestForLog', () => {
   it('keeps the method and the redacted path only', () => {
-    const request = { method: 'GET', url: `/review/${TOKEN}?x=1`, ip: '203.0.113.9', headers: { host: 'book.example.com' } };
+    const request = {
+      method: 'GET',
+      url: `/review/${TOKEN}?x=1`,
+      ip: '203.0.113.9',
+      headers: { host: 'book.example.com' },
+    };
     expect(requestForLog(request)).toEqual({ method: 'GET', path: '/review/…' });
   });
 });

@@ -17,13 +17,17 @@ interface ChildOptions {
 export function postgresRateLimitStore(db: Database, clock: Clock) {
   class PostgresRateLimitStore {
     /** The plugin passes its options, which this store does not need; a child passes its route prefix. */
-    constructor(_options?: object, private readonly prefix = '') {}
+    constructor(
+      _options?: object,
+      private readonly prefix = '',
+    ) {}
 
     // The plugin always passes the route's window (its typings leave it out); a minute otherwise.
     incr(key: string, callback: IncrCallback, timeWindow: number = 60_000): void {
       const now = clock.now();
       countRequest(db, `${this.prefix}${key}`, now, timeWindow).then(
-        ({ count, windowEndsAt }) => callback(null, { current: count, ttl: Math.max(0, windowEndsAt.getTime() - now.getTime()) }),
+        ({ count, windowEndsAt }) =>
+          callback(null, { current: count, ttl: Math.max(0, windowEndsAt.getTime() - now.getTime()) }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }

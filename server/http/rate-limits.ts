@@ -40,7 +40,10 @@ const IDENTITY_LIMITS = {
 export type RateLimitName = keyof typeof LIMITS | keyof typeof IDENTITY_LIMITS;
 export type RateLimits = Record<RateLimitName, { max: number; timeWindow: number }>;
 
-export async function registerRateLimits(app: FastifyInstance, deps: { db: Database; clock: Clock; multiplier: number }): Promise<RateLimits> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  deps: { db: Database; clock: Clock; multiplier: number },
+): Promise<RateLimits> {
   const { multiplier } = deps;
   await app.register(rateLimit, {
     global: false,
@@ -49,7 +52,11 @@ export async function registerRateLimits(app: FastifyInstance, deps: { db: Datab
     // letting it through unlimited.
     skipOnError: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', t.localized('rateLimited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) })),
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        t.localized('rateLimited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+      ),
   });
   const scaled = {} as RateLimits;
   for (const [name, limit] of Object.entries(LIMITS) as [keyof typeof LIMITS, (typeof LIMITS)[keyof typeof LIMITS]][]) {

@@ -17,7 +17,11 @@ let verifyingId: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const ids = await importPractices(testDb.db, practiceConfig(), practiceConfig({ form_url: 'verifies', name: 'Clínica Verifica', to_verify_patient: true }));
+  const ids = await importPractices(
+    testDb.db,
+    practiceConfig(),
+    practiceConfig({ form_url: 'verifies', name: 'Clínica Verifica', to_verify_patient: true }),
+  );
   practiceId = ids['test-practice']!;
   verifyingId = ids['verifies']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
@@ -51,26 +55,53 @@ describe('refusals in the request language', () => {
   });
 
   it('takes the lang cookie when the request names no language, and Accept-Language over the cookie', async () => {
-    const byCookie = await app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { cookie: 'theme=dark; lang=es' } });
-    expect(byCookie.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No existe el punto de acceso de la API GET /api/v1/nothing-here.' });
-    const byHeader = await app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { cookie: 'lang=es', 'accept-language': 'en-US,en;q=0.9' } });
+    const byCookie = await app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { cookie: 'theme=dark; lang=es' },
+    });
+    expect(byCookie.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'No existe el punto de acceso de la API GET /api/v1/nothing-here.',
+    });
+    const byHeader = await app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { cookie: 'lang=es', 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(byHeader.json().message).toBe('There is no API endpoint GET /api/v1/nothing-here.');
   });
 
   it('says a review link is not valid in Spanish', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/review/verify-request-link/not-a-token', headers: es });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/review/verify-request-link/not-a-token',
+      headers: es,
+    });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe('Este enlace de reseña no es válido. Abra el enlace completo del mensaje que recibió.');
+    expect(response.json().message).toBe(
+      'Este enlace de reseña no es válido. Abra el enlace completo del mensaje que recibió.',
+    );
   });
 
   it('says a slot was just taken, or can no longer be booked, in Spanish', async () => {
     expect((await book({ start_time: '10:00:00', end_time: '10:30:00' })).statusCode).toBe(201);
-    const taken = await book({ start_time: '10:00:00', end_time: '10:30:00', first_name: 'Otra', email: 'otra@example.com' }, es);
+    const taken = await book(
+      { start_time: '10:00:00', end_time: '10:30:00', first_name: 'Otra', email: 'otra@example.com' },
+      es,
+    );
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'SLOT_TAKEN', message: 'Lo sentimos, alguien acaba de reservar este horario. Elija otro horario.' });
+    expect(taken.json()).toMatchObject({
+      code: 'SLOT_TAKEN',
+      message: 'Lo sentimos, alguien acaba de reservar este horario. Elija otro horario.',
+    });
     const past = await book({ apt_date: '2026-02-27', start_time: '09:00:00', end_time: '09:30:00' }, es);
     expect(past.statusCode).toBe(422);
-    expect(past.json()).toMatchObject({ code: 'SLOT_UNAVAILABLE', message: 'Este horario ya no está disponible. Elija otro horario.' });
+    expect(past.json()).toMatchObject({
+      code: 'SLOT_UNAVAILABLE',
+      message: 'Este horario ya no está disponible. Elija otro horario.',
+    });
   });
 
   it('rates limits in Spanish', async () => {
@@ -79,7 +110,10 @@ describe('refusals in the request language', () => {
       await limited.inject({ method: 'GET', url: '/api/v1/captcha/challenge', headers: es });
       const response = await limited.inject({ method: 'GET', url: '/api/v1/captcha/challenge', headers: es });
       expect(response.statusCode).toBe(429);
-      expect(response.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Demasiadas solicitudes\. Vuelva a intentarlo en \d+ segundos?\.$/) });
+      expect(response.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/^Demasiadas solicitudes\. Vuelva a intentarlo en \d+ segundos?\.$/),
+      });
     } finally {
       await limited.close();
     }
@@ -91,12 +125,27 @@ describe('one-time codes in the request language', () => {
     const contact = { recipient: 'codigo@example.com', verification_type: 'email', practice_id: verifyingId };
     const sent = await app.inject({ method: 'POST', url: '/api/v1/verify/send-otp', payload: contact, headers: es });
     expect(sent.json().message).toBe('Enviamos un código de 6 dígitos a su correo electrónico.');
-    const [mail] = await testDb.db.query<{ subject: string; text: string }>(`select subject, text from outbox_messages where recipient = 'codigo@example.com'`);
+    const [mail] = await testDb.db.query<{ subject: string; text: string }>(
+      `select subject, text from outbox_messages where recipient = 'codigo@example.com'`,
+    );
     expect(mail!.subject).toBe('Su código de verificación de Clínica Verifica');
     expect(mail!.text).toMatch(/^Su código de verificación de Clínica Verifica es \d{6}\. Vence en 10 minutos\.$/);
-    const wrong = await app.inject({ method: 'POST', url: '/api/v1/verify/verify-otp', payload: { ...contact, otp: '000000' === mail!.text.match(/\d{6}/)![0] ? '111111' : '000000' }, headers: es });
-    expect(wrong.json()).toMatchObject({ code: 'OTP_INVALID', message: 'Ese código no es correcto. Le quedan 4 intentos.' });
-    const right = await app.inject({ method: 'POST', url: '/api/v1/verify/verify-otp', payload: { ...contact, otp: mail!.text.match(/\d{6}/)![0] }, headers: es });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/verify/verify-otp',
+      payload: { ...contact, otp: '000000' === mail!.text.match(/\d{6}/)![0] ? '111111' : '000000' },
+      headers: es,
+    });
+    expect(wrong.json()).toMatchObject({
+      code: 'OTP_INVALID',
+      message: 'Ese código no es correcto. Le quedan 4 intentos.',
+    });
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/v1/verify/verify-otp',
+      payload: { ...contact, otp: mail!.text.match(/\d{6}/)![0] },
+      headers: es,
+    });
     expect(right.json().message).toBe('Su correo electrónico está verificado.');
   });
 });
@@ -106,9 +155,17 @@ describe('the served page', () => {
     const byQuery = await app.inject({ method: 'GET', url: '/test-practice?lang=es', headers: { cookie: 'lang=en' } });
     expect(byQuery.body).toContain('<html lang="es"');
     expect(String(byQuery.headers.vary)).toMatch(/Accept-Language, Cookie/);
-    const byCookie = await app.inject({ method: 'GET', url: '/test-practice', headers: { cookie: 'lang=es', 'accept-language': 'en' } });
+    const byCookie = await app.inject({
+      method: 'GET',
+      url: '/test-practice',
+      headers: { cookie: 'lang=es', 'accept-language': 'en' },
+    });
     expect(byCookie.body).toContain('<html lang="es"');
-    const byHeader = await app.inject({ method: 'GET', url: '/test-practice', headers: { 'accept-language': 'es-MX,es;q=0.9' } });
+    const byHeader = await app.inject({
+      method: 'GET',
+      url: '/test-practice',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
     expect(byHeader.body).toContain('<html lang="es"');
     const plain = await app.inject({ method: 'GET', url: '/test-practice' });
     expect(plain.body).toContain('<html lang="en"');

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue } from './cookies.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageOfAcceptLanguage, languageOfTag, pickLanguage, type Language } from '#domain/i18n/languages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  languageOfAcceptLanguage,
+  languageOfTag,
+  pickLanguage,
+  type Language,
+} from '#domain/i18n/languages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +25,8 @@ export function requestLanguage(request: Pick<FastifyRequest, 'url' | 'headers'>
   const cookie = cookieValue(request.headers.cookie, LANGUAGE_COOKIE);
   const acceptLanguage = request.headers['accept-language'];
   const path = request.url.split('?')[0] ?? '/';
-  if (path === '/api' || path.startsWith('/api/')) return languageOfAcceptLanguage(acceptLanguage) ?? languageOfTag(cookie) ?? DEFAULT_LANGUAGE;
+  if (path === '/api' || path.startsWith('/api/'))
+    return languageOfAcceptLanguage(acceptLanguage) ?? languageOfTag(cookie) ?? DEFAULT_LANGUAGE;
   const query = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
   return pickLanguage({ query, cookie, acceptLanguage });
 }
@@ -35,7 +43,13 @@ export function registerRequestLanguage(app: FastifyInstance): void {
 /** The answer depends on the language headers: caches keep one copy per language (ADR 0034). */
 export function varyByLanguage(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
-  const listed = typeof current === 'string' ? current.split(',').map((h) => h.trim()).filter(Boolean) : [];
+  const listed =
+    typeof current === 'string'
+      ? current
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : [];
   for (const header of ['Accept-Language', 'Cookie']) {
     if (!listed.some((h) => h.toLowerCase() === header.toLowerCase())) listed.push(header);
   }

@@ -58,7 +58,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const fields = fieldTexts(parsed.error, body);
-  const message: Localized = (language) => t(language, 'pleaseCorrect', { problems: Object.values(rendered(fields, language)).join('; ') });
+  const message: Localized = (language) =>
+    t(language, 'pleaseCorrect', { problems: Object.values(rendered(fields, language)).join('; ') });
   throw AppError.validation(message, fields);
 }
 

@@ -27,12 +27,19 @@ afterAll(async () => {
 describe('top-level server routes', () => {
   it('each begins with a reserved word, or with a file name no form_url can take', () => {
     const routes = listRoutes(app);
-    const samples = ['GET /_dev/outbox', 'POST /api/v1/review/feedback', 'POST /api/v1/admin/review-requests', 'GET /assets/app-test.js'];
+    const samples = [
+      'GET /_dev/outbox',
+      'POST /api/v1/review/feedback',
+      'POST /api/v1/admin/review-requests',
+      'GET /assets/app-test.js',
+    ];
     expect(routes).toEqual(expect.arrayContaining(samples));
     const firstSegments = new Set(routes.map((route) => route.split(' ')[1]!.split('/')[1] ?? ''));
     const fixed = [...firstSegments].filter((segment) => segment !== '' && !segment.startsWith(':') && segment !== '*');
     // Built files at the root (index.html, terms.html) need no entry: the form_url format allows no dot.
-    const unreserved = fixed.filter((segment) => (segment.includes('.') ? FormUrlSchema.safeParse(segment).success : !isReservedPath(segment)));
+    const unreserved = fixed.filter((segment) =>
+      segment.includes('.') ? FormUrlSchema.safeParse(segment).success : !isReservedPath(segment),
+    );
     expect(unreserved).toEqual([]);
   });
 });

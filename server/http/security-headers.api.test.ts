@@ -19,7 +19,9 @@ beforeAll(async () => {
   await importDemoPracticesIfEmpty(testDb.db);
   dev = await createTestApp(testDb.db, { config: { adminApiKey: 'admin-key-for-header-tests' } });
   // What a production start gives without extra settings: dev tools off, no admin key.
-  production = await createTestApp(testDb.db, { config: { nodeEnv: 'production', devTools: false, adminApiKey: undefined, publicUrl: 'https://book.example.com' } });
+  production = await createTestApp(testDb.db, {
+    config: { nodeEnv: 'production', devTools: false, adminApiKey: undefined, publicUrl: 'https://book.example.com' },
+  });
 });
 afterAll(async () => {
   await dev?.close();
@@ -27,14 +29,24 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-const SAMPLES = ['/bright-smile', '/api/v1/form/bright-smile', '/assets/app-test.js', '/api/v1/nothing-here', '/no-such-practice'];
+const SAMPLES = [
+  '/bright-smile',
+  '/api/v1/form/bright-smile',
+  '/assets/app-test.js',
+  '/api/v1/nothing-here',
+  '/no-such-practice',
+];
 const FOREIGN = 'https://evil.example';
 
 function directives(csp: unknown): Record<string, string> {
-  return Object.fromEntries(String(csp).split(';').map((part) => {
-    const [name = '', ...values] = part.trim().split(/\s+/);
-    return [name, values.join(' ')];
-  }));
+  return Object.fromEntries(
+    String(csp)
+      .split(';')
+      .map((part) => {
+        const [name = '', ...values] = part.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
 }
 
 describe('security headers', () => {
@@ -63,7 +75,10 @@ describe('security headers', () => {
     const response = await production.inject({ method: 'GET', url, headers: { host: 'book.example.com' } });
     expect(response.statusCode).not.toBe(301);
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(directives(response.headers['content-security-policy'])).toMatchObject({ 'upgrade-insecure-requests': '', 'script-src': "'self'" });
+    expect(directives(response.headers['content-security-policy'])).toMatchObject({
+      'upgrade-insecure-requests': '',
+      'script-src': "'self'",
+    });
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
@@ -75,14 +90,24 @@ describe('cross-origin requests (same origin only: no CORS)', () => {
     ['POST', '/api/v1/verify/send-otp'],
     ['GET', '/bright-smile'],
   ])('gives %s %s from a foreign Origin no Access-Control-Allow-* header', async (method, url) => {
-    const response = await dev.inject({ method: method as 'GET' | 'POST', url, headers: { origin: FOREIGN }, ...(method === 'POST' ? { payload: {} } : {}) });
+    const response = await dev.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      headers: { origin: FOREIGN },
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
     expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 
   it('answers a preflight from a foreign Origin without allowing anything', async () => {
     const response = await dev.inject({
-      method: 'OPTIONS', url: '/api/v1/appointment',
-      headers: { origin: FOREIGN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-bot-challenge' },
+      method: 'OPTIONS',
+      url: '/api/v1/appointment',
+      headers: {
+        origin: FOREIGN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-bot-challenge',
+      },
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
@@ -115,7 +140,11 @@ describe('production without dev or admin settings', () => {
     ['POST', '/api/v1/admin/review-requests'],
     ['GET', '/api/v1/admin/review-requests/5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'],
   ])('answers %s %s with 404', async (method, url) => {
-    const response = await production.inject({ method: method as 'GET' | 'POST' | 'DELETE', url, ...(method === 'POST' ? { payload: {} } : {}) });
+    const response = await production.inject({
+      method: method as 'GET' | 'POST' | 'DELETE',
+      url,
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toMatch(/outbox|Pay<|review_url/i);
   });

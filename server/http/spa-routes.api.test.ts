@@ -40,45 +40,61 @@ describe('the practice page HTML', () => {
 
   it('falls back to the default description', async () => {
     const response = await get('/closed-dental');
-    expect(response.body).toContain('<meta name="description" content="Book an appointment with top dentists near you." />');
+    expect(response.body).toContain(
+      '<meta name="description" content="Book an appointment with top dentists near you." />',
+    );
   });
 
   it('escapes the practice name in the HTML', async () => {
     const response = await get('/smile-group?clinic_num=1');
-    expect(response.body).toContain('<title>Book appointment with Smile &lt;&amp;&gt; &quot;Group&quot; - Chairtime</title>');
+    expect(response.body).toContain(
+      '<title>Book appointment with Smile &lt;&amp;&gt; &quot;Group&quot; - Chairtime</title>',
+    );
   });
 
-  it.each(['/bright-smile/payment-success', '/bright-smile/payment-failed', '/review/abc', '/review/feedback'])('serves the app at %s', async (url) => {
-    expect((await get(url)).statusCode).toBe(200);
-  });
+  it.each(['/bright-smile/payment-success', '/bright-smile/payment-failed', '/review/abc', '/review/feedback'])(
+    'serves the app at %s',
+    async (url) => {
+      expect((await get(url)).statusCode).toBe(200);
+    },
+  );
 
-  it.each([`/bright-smile/appointment/${'A'.repeat(32)}`, `/unsubscribe/${'A'.repeat(32)}`])("serves a patient's private page %s unindexed, uncached and without a referrer", async (url) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect((await get('/bright-smile/payment-success')).headers['referrer-policy']).not.toBe('no-referrer');
-  });
+  it.each([`/bright-smile/appointment/${'A'.repeat(32)}`, `/unsubscribe/${'A'.repeat(32)}`])(
+    "serves a patient's private page %s unindexed, uncached and without a referrer",
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect((await get('/bright-smile/payment-success')).headers['referrer-policy']).not.toBe('no-referrer');
+    },
+  );
 
-  it.each(['/console', '/console/', `/console/set-password/${'A'.repeat(43)}`, '/console/forgot-password'])('serves the staff console at %s unindexed, uncached and without a referrer', async (url) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root">');
-    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['cache-control']).toBe('no-store');
-  });
+  it.each(['/console', '/console/', `/console/set-password/${'A'.repeat(43)}`, '/console/forgot-password'])(
+    'serves the staff console at %s unindexed, uncached and without a referrer',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
 
   it('answers a path with broken percent-encoding with a 400', async () => {
     expect((await get('/%E0%A4%A')).statusCode).toBe(400);
   });
 
-  it.each(['/no-such-practice', '/a/b/c', '/bright-smile/other'])('serves the app with status 404 at %s', async (url) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<div id="root">');
-  });
+  it.each(['/no-such-practice', '/a/b/c', '/bright-smile/other'])(
+    'serves the app with status 404 at %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
 });
 
 describe('API paths', () => {
@@ -89,7 +105,12 @@ describe('API paths', () => {
   });
 
   it('answers a malformed JSON body with a 400, not a 500', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/nothing-here', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/nothing-here',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json().success).toBe(false);
@@ -115,7 +136,9 @@ describe('headers and assets', () => {
 
   it('compresses API responses for clients that accept it', async () => {
     const form = (await get('/api/v1/form/bright-smile')).json();
-    const response = await get(`/api/v1/reason-for-visit?practice_id=${form.result.id}`, { 'accept-encoding': 'br, gzip' });
+    const response = await get(`/api/v1/reason-for-visit?practice_id=${form.result.id}`, {
+      'accept-encoding': 'br, gzip',
+    });
     expect(response.statusCode).toBe(200);
     expect(['br', 'gzip']).toContain(response.headers['content-encoding']);
   });
@@ -134,13 +157,17 @@ describe('a rebuild of the web app while the server runs', () => {
       rmSync(webDir, { recursive: true, force: true });
       mkdirSync(join(webDir, 'assets'), { recursive: true });
       writeFileSync(join(webDir, 'assets', 'app-next.js'), 'export {};');
-      writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app-next.js"></script></head><body><div id="root"></div></body></html>');
+      writeFileSync(
+        join(webDir, 'index.html'),
+        '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app-next.js"></script></head><body><div id="root"></div></body></html>',
+      );
 
       const after = await own.inject({ method: 'GET', url: '/bright-smile' });
       expect(after.statusCode).toBe(200);
       const files = referencedFiles(after.body);
       expect(files).toEqual(['assets/app-test.js']);
-      for (const file of files) expect((await own.inject({ method: 'GET', url: `/${file}` })).statusCode, file).toBe(200);
+      for (const file of files)
+        expect((await own.inject({ method: 'GET', url: `/${file}` })).statusCode, file).toBe(200);
     } finally {
       await own.close();
       rmSync(webDir, { recursive: true, force: true });
@@ -152,7 +179,10 @@ describe('a rebuild of the web app while the server runs', () => {
     cpSync(FIXTURE_WEB_DIR, webDir, { recursive: true });
     const marker = `marker-${process.pid}-${Date.now()}.txt`;
     writeFileSync(join(webDir, marker), '');
-    const copies = () => readdirSync(tmpdir()).filter((name) => name.startsWith('chairtime-web-') && existsSync(join(tmpdir(), name, marker)));
+    const copies = () =>
+      readdirSync(tmpdir()).filter(
+        (name) => name.startsWith('chairtime-web-') && existsSync(join(tmpdir(), name, marker)),
+      );
     const own = await buildApp({ config: testConfig(), db: testDb.db, logger: false, webDir });
     try {
       expect(copies()).toHaveLength(1);

@@ -16,7 +16,6 @@ import * as messages from './http.messages.ts';
 
 const t = translator(messages);
 
-
 /** Paths under a practice slug that the SPA knows (spec section 2). */
 const PRACTICE_SUBPAGES = new Set(['', 'payment-success', 'payment-failed']);
 
@@ -25,16 +24,24 @@ export interface PracticePageLookup {
   getFormDetails(formUrl: string, language: Language): Promise<{ name: string; description: string | null }>;
 }
 
-export function renderIndexHtml(template: string, meta: { title: string; description: string; language?: Language }): string {
+export function renderIndexHtml(
+  template: string,
+  meta: { title: string; description: string; language?: Language },
+): string {
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${meta.language ?? DEFAULT_LANGUAGE}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    );
 }
 
 /** The files an index.html loads from this server: its scripts, styles, preloads and icons. */
 export function referencedFiles(html: string): string[] {
-  return [...html.matchAll(/\b(?:src|href)="\/([^"?#]+)"/g)].map((match) => match[1] ?? '').filter((path) => !path.endsWith('/'));
+  return [...html.matchAll(/\b(?:src|href)="\/([^"?#]+)"/g)]
+    .map((match) => match[1] ?? '')
+    .filter((path) => !path.endsWith('/'));
 }
 
 // A build writes index.html and its assets one after the other: a copy taken in between is taken again.
@@ -47,7 +54,10 @@ const COPY_RETRY_MS = 250;
  * `dist/web` itself would hand out an index.html whose scripts are gone, or a new index.html it
  * has no routes for. Null when nothing is built.
  */
-async function copyBuiltApp(webDir: string, log: FastifyInstance['log']): Promise<{ dir: string; template: string } | null> {
+async function copyBuiltApp(
+  webDir: string,
+  log: FastifyInstance['log'],
+): Promise<{ dir: string; template: string } | null> {
   for (let attempt = 1; attempt <= COPY_ATTEMPTS; attempt++) {
     if (!existsSync(join(webDir, 'index.html'))) {
       if (attempt === 1) return null;
@@ -73,7 +83,10 @@ async function copyBuiltApp(webDir: string, log: FastifyInstance['log']): Promis
  * and index.html for every other path with the practice's title and description already written
  * in, so link previews show them before any script runs. Unknown paths get the same page with 404.
  */
-export async function registerSpaRoutes(app: FastifyInstance, options: { webDir: string; practices: PracticePageLookup }): Promise<void> {
+export async function registerSpaRoutes(
+  app: FastifyInstance,
+  options: { webDir: string; practices: PracticePageLookup },
+): Promise<void> {
   const built = await copyBuiltApp(options.webDir, app.log);
   const template = built?.template ?? null;
   if (!built) app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
@@ -98,7 +111,12 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
 
   // The page's language comes from ?lang=, the cookie or Accept-Language (ADR 0034): caches must
   // keep one copy per value of those headers (the query is part of the URL already).
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, meta: { title: string; description: string }) => {
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    meta: { title: string; description: string },
+  ) => {
     if (!template) throw new AppError(404, 'NOT_FOUND', 'The web app is not built. Run `npm run build`.');
     varyByLanguage(reply);
     return reply
@@ -109,7 +127,10 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
   };
 
   const product = translator(productMessages);
-  const genericMeta = (language: Language) => ({ title: PRODUCT_NAME, description: product(language, 'defaultDescription') });
+  const genericMeta = (language: Language) => ({
+    title: PRODUCT_NAME,
+    description: product(language, 'defaultDescription'),
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -120,28 +141,47 @@ export async function registerSpaRoutes(app: FastifyInstance, options: { webDir:
       throw new AppError(404, 'NOT_FOUND', t.localized('nothingServed', { method: request.method, path }));
     }
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
-    if (segments[0] === 'review' && segments.length === 2) return sendPage(request, reply, 200, genericMeta(request.language));
+    if (segments[0] === 'review' && segments.length === 2)
+      return sendPage(request, reply, 200, genericMeta(request.language));
     // The unsubscribe link of reminder e-mails (issue 21): a key to a patient's booking, kept private like the manage page.
     if (segments[0] === 'unsubscribe' && segments.length === 2) {
-      void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+      void reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'no-store');
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
     // The staff console (issue 22): never indexed nor kept by a cache, and its set-password links are keys.
     if (segments[0] === 'console') {
-      void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+      void reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'no-store');
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
     const [slug, subpage = '', ...rest] = segments;
     // A patient's manage page (issue 20): its address is a key to their booking, so no search
     // engine keeps it and no page it links to learns it from the Referer.
     const isManagePage = subpage === 'appointment' && rest.length === 1;
-    if (isManagePage) void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
-    if (slug && (rest.length === 0 || isManagePage) && (PRACTICE_SUBPAGES.has(subpage) || isManagePage) && FormUrlSchema.safeParse(slug).success) {
+    if (isManagePage)
+      void reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'no-store');
+    if (
+      slug &&
+      (rest.length === 0 || isManagePage) &&
+      (PRACTICE_SUBPAGES.has(subpage) || isManagePage) &&
+      FormUrlSchema.safeParse(slug).success
+    ) {
       const details = await options.practices.getFormDetails(slug, request.language).catch(() => null);
       if (details) {
         const { language } = request;
         const title = product(language, 'documentTitle', { practice: details.name, product: PRODUCT_NAME });
-        return sendPage(request, reply, 200, { title, description: details.description?.trim() || genericMeta(language).description });
+        return sendPage(request, reply, 200, {
+          title,
+          description: details.description?.trim() || genericMeta(language).description,
+        });
       }
     }
     return sendPage(request, reply, 404, genericMeta(request.language));

@@ -22,7 +22,13 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 // appends certain (two rows of the same instant); it is on the wire only as an entry's id and the
 // paging cursor (`?before=`) of the owner-only audit API, which reads only the session's practice,
 // so knowing or guessing one opens nothing.
-const OTHER_ID_TABLES = ['verification_sends', 'local_checkout_sessions', 'sms_sends', 'staff_sign_in_failures', 'staff_audit'];
+const OTHER_ID_TABLES = [
+  'verification_sends',
+  'local_checkout_sessions',
+  'sms_sends',
+  'staff_sign_in_failures',
+  'staff_audit',
+];
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -32,7 +38,10 @@ let otherPaidReason: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const reasons = [{ name: 'Exam', final_duration: 30 }, { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }];
+  const reasons = [
+    { name: 'Exam', final_duration: 30 },
+    { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+  ];
   ids = await importPractices(
     testDb.db,
     practiceConfig({ form_url: 'first-dental', name: 'First Dental', reasons }),
@@ -75,10 +84,33 @@ describe('ids handed out by the API', () => {
       await bookVisit(app, { practiceId, reasonId: exam, start_time: '09:00:00', end_time: '09:30:00' }),
       await bookVisit(app, { practiceId, reasonId: exam, start_time: '09:30:00', end_time: '10:00:00' }),
     ];
-    const patients = await Promise.all(['Eve', 'Flo'].map(async (first) =>
-      (await post('/api/v1/patient', { practice_id: practiceId, first_name: first, last_name: 'Lopez', email: `${first}@example.com`, dob: '1990-04-12', wireless_phone: '+15125550123' })).patient_id as string));
-    const requests = await Promise.all(['Cy', 'Di'].map(async (first) =>
-      (await post('/api/v1/admin/review-requests', { form_url: 'first-dental', patient_first_name: first, patient_last_name: 'Lopez', send: false }, { authorization: `Bearer ${ADMIN_KEY}` })).request_id as string));
+    const patients = await Promise.all(
+      ['Eve', 'Flo'].map(
+        async (first) =>
+          (
+            await post('/api/v1/patient', {
+              practice_id: practiceId,
+              first_name: first,
+              last_name: 'Lopez',
+              email: `${first}@example.com`,
+              dob: '1990-04-12',
+              wireless_phone: '+15125550123',
+            })
+          ).patient_id as string,
+      ),
+    );
+    const requests = await Promise.all(
+      ['Cy', 'Di'].map(
+        async (first) =>
+          (
+            await post(
+              '/api/v1/admin/review-requests',
+              { form_url: 'first-dental', patient_first_name: first, patient_last_name: 'Lopez', send: false },
+              { authorization: `Bearer ${ADMIN_KEY}` },
+            )
+          ).request_id as string,
+      ),
+    );
     for (const id of [...appointments, ...patients, ...requests]) expect(id).toMatch(UUID_V4);
     for (const pair of [appointments, patients, requests]) expect(pair[0]).not.toBe(pair[1]);
 
@@ -103,7 +135,9 @@ describe('ids handed out by the API', () => {
   });
 
   it('from gen_random_uuid() spread over every one of the 122 random bits', async () => {
-    const rows = await testDb.db.query<{ id: string }>('select gen_random_uuid()::text as id from generate_series(1, 2000)');
+    const rows = await testDb.db.query<{ id: string }>(
+      'select gen_random_uuid()::text as id from generate_series(1, 2000)',
+    );
     expect(new Set(rows.map((r) => r.id)).size).toBe(2000);
     const bits = rows.map((r) => BigInt(`0x${r.id.replaceAll('-', '')}`));
     // Version (bits 76-79) and variant (bits 62-63) are fixed; every other bit is set about half the time.
@@ -120,21 +154,37 @@ describe('ids handed out by the API', () => {
 describe('ids used across practices', () => {
   it("refuses a paid session of one practice on another practice's success page and status check", async () => {
     const sessionId = await paymentSession('13:00:00', '13:30:00');
-    const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' }, payload: '' });
+    const pay = await app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
+      payload: '',
+    });
     expect(pay.statusCode).toBe(303);
     const other = ids['second-dental']!;
-    const status = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${other}` });
+    const status = await app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${other}`,
+    });
     expect(status.statusCode).toBe(404);
     const claim = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
-      payload: { ...bookingBody({ practice_id: other, rfv_id: otherPaidReason }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } },
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: {
+        ...bookingBody({ practice_id: other, rfv_id: otherPaidReason }),
+        payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
+      },
     });
     expect(claim.statusCode).toBe(404);
     expect(JSON.stringify(claim.json())).not.toContain('13:00');
     // Its own practice's page still gets the booking.
     const own = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
-      payload: { ...bookingBody({ practice_id: ids['first-dental']!, rfv_id: paidReason }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } },
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: {
+        ...bookingBody({ practice_id: ids['first-dental']!, rfv_id: paidReason }),
+        payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
+      },
     });
     expect(own.json().result).toMatchObject({ status: 'booked', start_time: '13:00:00' });
   });

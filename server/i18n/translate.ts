@@ -45,7 +45,8 @@ export function translator<English extends Messages>(catalogue: CatalogueModule<
     }
     return fn;
   };
-  const translate = ((language, key, params) => compile(LANGUAGES.includes(language) ? language : DEFAULT_LANGUAGE, key)(params)) as Translator<English>;
+  const translate = ((language, key, params) =>
+    compile(LANGUAGES.includes(language) ? language : DEFAULT_LANGUAGE, key)(params)) as Translator<English>;
   translate.localized = (key, params) => (language) => translate(language, key, params);
   translate.has = (key): key is keyof English & string => Object.hasOwn(catalogue.en, key);
   return translate;

@@ -32,9 +32,13 @@ function workerWith(handlers: Record<string, JobHandler>, clock = fixedClock(STA
 }
 
 async function jobRows() {
-  return testDb.db.query<{ type: string; status: string; attempts: number; run_at: Date | null; last_error: string | null }>(
-    'select type, status, attempts, run_at, last_error from jobs order by created_at',
-  );
+  return testDb.db.query<{
+    type: string;
+    status: string;
+    attempts: number;
+    run_at: Date | null;
+    last_error: string | null;
+  }>('select type, status, attempts, run_at, last_error from jobs order by created_at');
 }
 
 describe('enqueueJob', () => {
@@ -70,7 +74,12 @@ describe('job worker', () => {
     expect(await worker.runDueJobs()).toBe(0);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[0]).toEqual(['a', { b: 1 }]);
-    expect(calls[0]?.[1]).toMatchObject({ attempt: 1, maxAttempts: 8, isLastAttempt: false, jobId: expect.any(String) });
+    expect(calls[0]?.[1]).toMatchObject({
+      attempt: 1,
+      maxAttempts: 8,
+      isLastAttempt: false,
+      jobId: expect.any(String),
+    });
     expect(await jobRows()).toMatchObject([{ status: 'done', attempts: 1, last_error: null }]);
   });
 
@@ -154,7 +163,9 @@ describe('job worker', () => {
     await claimDueJobs(testDb.db, { now, leaseUntil: new Date(now.getTime() + 60_000), limit: 10 });
     clock.advance(60_000);
     expect(await worker.runDueJobs()).toBe(0);
-    expect(await jobRows()).toMatchObject([{ status: 'failed', attempts: 1, last_error: expect.stringContaining('lease expired') }]);
+    expect(await jobRows()).toMatchObject([
+      { status: 'failed', attempts: 1, last_error: expect.stringContaining('lease expired') },
+    ]);
     expect(entries).toMatchObject([{ level: 'error' }]);
   });
 
@@ -167,7 +178,15 @@ describe('job worker', () => {
     };
     for (let n = 0; n < 50; n += 1) await enqueueJob(testDb.db, { type: 'race', payload: { n } });
     const clock = fixedClock(START);
-    const workers = [0, 1].map(() => createJobWorker({ db: testDb.db, clock, handlers: { race: handler }, logger: recordingLogger().logger, batchSize: 4 }));
+    const workers = [0, 1].map(() =>
+      createJobWorker({
+        db: testDb.db,
+        clock,
+        handlers: { race: handler },
+        logger: recordingLogger().logger,
+        batchSize: 4,
+      }),
+    );
     const drain = async (worker: (typeof workers)[number]) => {
       let total = 0;
       for (let claimed = await worker.runDueJobs(); claimed > 0; claimed = await worker.runDueJobs()) total += claimed;

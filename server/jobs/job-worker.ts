@@ -3,7 +3,13 @@ import type { Queryable } from '../db/database.ts';
 import { retryDelayMs } from './job-backoff.ts';
 import { PermanentJobError, type JobHandler } from './job-queue.ts';
 import {
-  claimDueJobs, failAbandonedJobs, failExpiredJobs, markJobDone, markJobFailed, scheduleJobRetry, type ClaimedJob,
+  claimDueJobs,
+  failAbandonedJobs,
+  failExpiredJobs,
+  markJobDone,
+  markJobFailed,
+  scheduleJobRetry,
+  type ClaimedJob,
 } from './jobs-repository.ts';
 
 /** The subset of pino (Fastify's `app.log`) the worker uses. */
@@ -61,7 +67,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const outcomes = await Promise.allSettled(jobs.map((job) => runJobAttempt(options, job)));
     for (const outcome of outcomes) {
       // not patient-facing (a log line)
-      if (outcome.status === 'rejected') logger.error({ error: messageOf(outcome.reason) }, 'Could not record a job outcome; it runs again when its lease expires');
+      if (outcome.status === 'rejected')
+        logger.error(
+          { error: messageOf(outcome.reason) },
+          'Could not record a job outcome; it runs again when its lease expires',
+        );
     }
     return jobs.length;
   }
@@ -108,17 +118,26 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 }
 
 /** How one attempt ended: done, queued again for a later attempt, or failed for good. */
-export type JobAttemptOutcome = { status: 'done' } | { status: 'retrying'; error: string } | { status: 'failed'; error: string };
+export type JobAttemptOutcome =
+  { status: 'done' } | { status: 'retrying'; error: string } | { status: 'failed'; error: string };
 
 /**
  * Runs one attempt of a claimed job and records its outcome: the worker's path, also used by a
  * caller that runs a job at once (ADR 0021). A retryable failure is queued again with back-off
  * unless the next try would come after the job's deadline.
  */
-export async function runJobAttempt(options: Pick<JobWorkerOptions, 'db' | 'clock' | 'handlers' | 'logger' | 'random'>, job: ClaimedJob): Promise<JobAttemptOutcome> {
+export async function runJobAttempt(
+  options: Pick<JobWorkerOptions, 'db' | 'clock' | 'handlers' | 'logger' | 'random'>,
+  job: ClaimedJob,
+): Promise<JobAttemptOutcome> {
   const { db, clock, handlers, logger } = options;
   const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
-  const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, isLastAttempt: job.attempts >= job.maxAttempts };
+  const context = {
+    jobId: job.id,
+    attempt: job.attempts,
+    maxAttempts: job.maxAttempts,
+    isLastAttempt: job.attempts >= job.maxAttempts,
+  };
   let note: string | null = null;
   try {
     if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
@@ -128,13 +147,20 @@ export async function runJobAttempt(options: Pick<JobWorkerOptions, 'db' | 'cloc
   }
   const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now(), note });
   // not patient-facing (a log line)
-  if (!isRecorded) logger.warn({ jobId: job.id, jobType: job.type }, 'Job finished after its lease expired; it may have run twice');
+  if (!isRecorded)
+    logger.warn({ jobId: job.id, jobType: job.type }, 'Job finished after its lease expired; it may have run twice');
   return { status: 'done' };
 
   async function recordFailure(failed: ClaimedJob, error: unknown): Promise<JobAttemptOutcome> {
     const message = messageOf(error).slice(0, MAX_ERROR_LENGTH);
     const now = clock.now();
-    const details = { jobId: failed.id, jobType: failed.type, attempt: failed.attempts, maxAttempts: failed.maxAttempts, error: message };
+    const details = {
+      jobId: failed.id,
+      jobType: failed.type,
+      attempt: failed.attempts,
+      maxAttempts: failed.maxAttempts,
+      error: message,
+    };
     if (error instanceof PermanentJobError || failed.attempts >= failed.maxAttempts) {
       await markJobFailed(db, { id: failed.id, attempt: failed.attempts, now, error: message });
       // not patient-facing (a log line)
@@ -145,7 +171,10 @@ export async function runJobAttempt(options: Pick<JobWorkerOptions, 'db' | 'cloc
     if (failed.expiresAt && runAt.getTime() >= failed.expiresAt.getTime()) {
       // The retry would come too late: fail now, which also removes the job's secret at once.
       await markJobFailed(db, { id: failed.id, attempt: failed.attempts, now, error: message });
-      logger.error({ ...details, expiresAt: failed.expiresAt.toISOString() }, 'Job failed: its next retry would come after it expires');
+      logger.error(
+        { ...details, expiresAt: failed.expiresAt.toISOString() },
+        'Job failed: its next retry would come after it expires',
+      );
       return { status: 'failed', error: message };
     }
     await scheduleJobRetry(db, { id: failed.id, attempt: failed.attempts, now, runAt, error: message });

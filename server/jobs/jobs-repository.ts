@@ -25,10 +25,22 @@ export interface ClaimedJob {
 
 const DEFAULT_MAX_ATTEMPTS = 8;
 
-type ClaimedJobRow = { id: string; type: string; payload: unknown; attempts: number; max_attempts: number; expires_at: Date | null };
+type ClaimedJobRow = {
+  id: string;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  expires_at: Date | null;
+};
 
 const toClaimedJob = (row: ClaimedJobRow): ClaimedJob => ({
-  id: row.id, type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+  id: row.id,
+  type: row.type,
+  payload: row.payload,
+  attempts: row.attempts,
+  maxAttempts: row.max_attempts,
+  expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
 });
 
 // The payload without its secret keys; `-` on a scalar payload would raise, so only objects lose keys.
@@ -41,7 +53,15 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
      values ($1, $2::jsonb, $3, $4, $5, $6, $7::text[])
      on conflict (dedupe_key) do nothing`,
     // Stringified by hand: the pg driver would turn a top-level array into a PostgreSQL array.
-    [job.type, JSON.stringify(job.payload ?? null), job.runAt ?? null, job.dedupeKey ?? null, job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, job.expiresAt ?? null, [...(job.secretKeys ?? [])]],
+    [
+      job.type,
+      JSON.stringify(job.payload ?? null),
+      job.runAt ?? null,
+      job.dedupeKey ?? null,
+      job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      job.expiresAt ?? null,
+      [...(job.secretKeys ?? [])],
+    ],
   );
 }
 
@@ -50,7 +70,10 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
  * expired (their worker crashed or stopped). SKIP LOCKED lets concurrent workers take disjoint
  * rows; a row another worker claimed meanwhile fails the re-checked WHERE and is skipped.
  */
-export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil: Date; limit: number }): Promise<ClaimedJob[]> {
+export async function claimDueJobs(
+  db: Queryable,
+  claim: { now: Date; leaseUntil: Date; limit: number },
+): Promise<ClaimedJob[]> {
   const rows = await db.query<ClaimedJobRow>(
     `update jobs set status = 'running', attempts = attempts + 1, locked_until = $2, updated_at = $1
      where id in (
@@ -71,7 +94,10 @@ export async function claimDueJobs(db: Queryable, claim: { now: Date; leaseUntil
  * Takes one queued job by its dedupe key whatever its run_at, for a caller that runs it at once
  * (a one-time code's first attempt, ADR 0021). Null when a worker has it or it is finished.
  */
-export async function claimQueuedJob(db: Queryable, claim: { dedupeKey: string; now: Date; leaseUntil: Date }): Promise<ClaimedJob | null> {
+export async function claimQueuedJob(
+  db: Queryable,
+  claim: { dedupeKey: string; now: Date; leaseUntil: Date },
+): Promise<ClaimedJob | null> {
   const [row] = await db.query<ClaimedJobRow>(
     `update jobs set status = 'running', attempts = attempts + 1, locked_until = $3, updated_at = $2
      where dedupe_key = $1 and status = 'queued' and (expires_at is null or expires_at > $2)
@@ -123,7 +149,10 @@ export async function failExpiredJobs(db: Queryable, now: Date): Promise<{ id: s
  * was taken over must not overwrite the newer attempt's outcome. They return false then.
  */
 /** `note`: why a done job did nothing (SkippedJob), kept in last_error; null otherwise. */
-export async function markJobDone(db: Queryable, job: { id: string; attempt: number; now: Date; note?: string | null }): Promise<boolean> {
+export async function markJobDone(
+  db: Queryable,
+  job: { id: string; attempt: number; now: Date; note?: string | null },
+): Promise<boolean> {
   const rows = await db.query(
     `update jobs set status = 'done', locked_until = null, last_error = $4, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and attempts = $2 and status = 'running' returning id`,
@@ -132,7 +161,10 @@ export async function markJobDone(db: Queryable, job: { id: string; attempt: num
   return rows.length > 0;
 }
 
-export async function scheduleJobRetry(db: Queryable, job: { id: string; attempt: number; now: Date; runAt: Date; error: string }): Promise<boolean> {
+export async function scheduleJobRetry(
+  db: Queryable,
+  job: { id: string; attempt: number; now: Date; runAt: Date; error: string },
+): Promise<boolean> {
   const rows = await db.query(
     `update jobs set status = 'queued', locked_until = null, run_at = $4, last_error = $5, updated_at = $3
      where id = $1 and attempts = $2 and status = 'running' returning id`,
@@ -141,7 +173,10 @@ export async function scheduleJobRetry(db: Queryable, job: { id: string; attempt
   return rows.length > 0;
 }
 
-export async function markJobFailed(db: Queryable, job: { id: string; attempt: number; now: Date; error: string }): Promise<boolean> {
+export async function markJobFailed(
+  db: Queryable,
+  job: { id: string; attempt: number; now: Date; error: string },
+): Promise<boolean> {
   const rows = await db.query(
     `update jobs set status = 'failed', locked_until = null, last_error = $4, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and attempts = $2 and status = 'running' returning id`,

@@ -37,7 +37,15 @@ export async function insertDelivery(db: Queryable, delivery: NewDelivery): Prom
      select $1, $2, $3, (select id from practices where id = $4::uuid), (select id from appointments where id = $5::uuid), $6, 'queued',
             coalesce($7::timestamptz, now()), coalesce($7::timestamptz, now())
      on conflict (channel, idempotency_key) do nothing`,
-    [delivery.channel, delivery.idempotencyKey, kindOfKey(delivery.idempotencyKey), delivery.practiceId, delivery.appointmentId, delivery.recipient, delivery.now?.toISOString() ?? null],
+    [
+      delivery.channel,
+      delivery.idempotencyKey,
+      kindOfKey(delivery.idempotencyKey),
+      delivery.practiceId,
+      delivery.appointmentId,
+      delivery.recipient,
+      delivery.now?.toISOString() ?? null,
+    ],
   );
 }
 
@@ -47,7 +55,10 @@ export async function insertDelivery(db: Queryable, delivery: NewDelivery): Prom
  * finished (its worker died): that one may have reached the provider. The earliest such start is
  * kept until an attempt finishes, so a later check looks back far enough.
  */
-export async function beginHandoff(db: Queryable, delivery: NewDelivery & { now: Date }): Promise<{ unfinishedSince: Date | null; status: DeliveryStatus }> {
+export async function beginHandoff(
+  db: Queryable,
+  delivery: NewDelivery & { now: Date },
+): Promise<{ unfinishedSince: Date | null; status: DeliveryStatus }> {
   await insertDelivery(db, delivery);
   const [row] = await db.query<{ previous: Date | null; status: DeliveryStatus }>(
     `update message_deliveries d set handoff_at = coalesce(old.previous, $3), updated_at = $3
@@ -62,14 +73,30 @@ export async function beginHandoff(db: Queryable, delivery: NewDelivery & { now:
 /** What this attempt ended with; the hand-off is over either way. */
 export async function recordHandoffOutcome(
   db: Queryable,
-  outcome: { channel: DeliveryChannel; idempotencyKey: string; status: DeliveryStatus; providerMessageId?: string | null; errorCode?: string | null; error?: string | null; now: Date },
+  outcome: {
+    channel: DeliveryChannel;
+    idempotencyKey: string;
+    status: DeliveryStatus;
+    providerMessageId?: string | null;
+    errorCode?: string | null;
+    error?: string | null;
+    now: Date;
+  },
 ): Promise<DeliveryRow | null> {
   const [row] = await db.query<DeliveryRow>(
     `update message_deliveries
         set status = $3, provider_message_id = coalesce($4, provider_message_id), error_code = $5, error = $6, handoff_at = null, updated_at = $7
       where channel = $1 and idempotency_key = $2
       returning id, channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, provider_message_id, error_code`,
-    [outcome.channel, outcome.idempotencyKey, outcome.status, outcome.providerMessageId ?? null, outcome.errorCode ?? null, outcome.error?.slice(0, 500) ?? null, outcome.now.toISOString()],
+    [
+      outcome.channel,
+      outcome.idempotencyKey,
+      outcome.status,
+      outcome.providerMessageId ?? null,
+      outcome.errorCode ?? null,
+      outcome.error?.slice(0, 500) ?? null,
+      outcome.now.toISOString(),
+    ],
   );
   return row ?? null;
 }
@@ -83,7 +110,13 @@ const STATUS_RANK_SQL = `case %s when 'queued' then 0 when 'sent' then 1 else 2 
  */
 export async function recordProviderStatus(
   db: Queryable,
-  report: { channel: DeliveryChannel; providerMessageId: string; status: DeliveryStatus; errorCode: string | null; now: Date },
+  report: {
+    channel: DeliveryChannel;
+    providerMessageId: string;
+    status: DeliveryStatus;
+    errorCode: string | null;
+    now: Date;
+  },
 ): Promise<{ before: DeliveryStatus; row: DeliveryRow } | null> {
   const [row] = await db.query<DeliveryRow & { before: DeliveryStatus }>(
     `update message_deliveries d set status = $2, error_code = coalesce($3, d.error_code), updated_at = $4
@@ -99,7 +132,10 @@ export async function recordProviderStatus(
 }
 
 /** A booking's messages, oldest first (the console's detail, tests). */
-export async function listAppointmentDeliveries(db: Queryable, appointmentId: string): Promise<(DeliveryRow & { created_at: Date; updated_at: Date })[]> {
+export async function listAppointmentDeliveries(
+  db: Queryable,
+  appointmentId: string,
+): Promise<(DeliveryRow & { created_at: Date; updated_at: Date })[]> {
   return db.query(
     `select id, channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, provider_message_id, error_code, created_at, updated_at
        from message_deliveries where appointment_id = $1 order by created_at, idempotency_key`,

@@ -17,8 +17,17 @@ const clock = fixedClock(new Date());
 beforeAll(async () => {
   testDb = await createTestDatabase();
   twilio = await startFakeTwilio();
-  sms = createTwilioSmsAdapter({ accountSid: `AC${'0123456789abcdef'.repeat(2)}`, authToken: 'test-auth-token-0123456789', from: '+15125550100', apiBaseUrl: twilio.url, timeoutMs: 5_000 });
-  handlers = createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms }, undefined, { db: testDb.db, clock });
+  sms = createTwilioSmsAdapter({
+    accountSid: `AC${'0123456789abcdef'.repeat(2)}`,
+    authToken: 'test-auth-token-0123456789',
+    from: '+15125550100',
+    apiBaseUrl: twilio.url,
+    timeoutMs: 5_000,
+  });
+  handlers = createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms }, undefined, {
+    db: testDb.db,
+    clock,
+  });
 });
 afterAll(async () => {
   await twilio?.close();
@@ -28,31 +37,62 @@ afterAll(async () => {
 const silent = { warn: () => undefined, error: () => undefined };
 const runJobs = async () => {
   const worker = createJobWorker({ db: testDb.db, clock, handlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) { /* until the queue is empty */ }
+  while ((await worker.runDueJobs()) > 0) {
+    /* until the queue is empty */
+  }
 };
 const delivery = (key: string) =>
-  testDb.db.query<{ status: string; provider_message_id: string | null; handoff_at: Date | null }>(
-    `select status, provider_message_id, handoff_at from message_deliveries where channel = 'sms' and idempotency_key = $1`, [key],
-  ).then((rows) => rows[0]);
+  testDb.db
+    .query<{ status: string; provider_message_id: string | null; handoff_at: Date | null }>(
+      `select status, provider_message_id, handoff_at from message_deliveries where channel = 'sms' and idempotency_key = $1`,
+      [key],
+    )
+    .then((rows) => rows[0]);
 
 describe('message deliveries', () => {
   it('records a text from queued to sent with the provider id', async () => {
-    await enqueueSms(testDb.db, { to: '+15125550131', text: 'Reminder one', idempotencyKey: 'reminder:one', practiceId: '00000000-0000-4000-8000-000000000001' });
+    await enqueueSms(testDb.db, {
+      to: '+15125550131',
+      text: 'Reminder one',
+      idempotencyKey: 'reminder:one',
+      practiceId: '00000000-0000-4000-8000-000000000001',
+    });
     expect(await delivery('reminder:one')).toEqual({ status: 'queued', provider_message_id: null, handoff_at: null });
     await runJobs();
-    expect(await delivery('reminder:one')).toEqual({ status: 'sent', provider_message_id: expect.stringMatching(/^SM/), handoff_at: null });
+    expect(await delivery('reminder:one')).toEqual({
+      status: 'sent',
+      provider_message_id: expect.stringMatching(/^SM/),
+      handoff_at: null,
+    });
   });
 
   it('does not send again a text that reached Twilio before the worker died, and sends one that did not', async () => {
-    await enqueueSms(testDb.db, { to: '+15125550132', text: 'Reminder two', idempotencyKey: 'reminder:two', practiceId: '00000000-0000-4000-8000-000000000001' });
-    await enqueueSms(testDb.db, { to: '+15125550133', text: 'Reminder three', idempotencyKey: 'reminder:three', practiceId: '00000000-0000-4000-8000-000000000001' });
+    await enqueueSms(testDb.db, {
+      to: '+15125550132',
+      text: 'Reminder two',
+      idempotencyKey: 'reminder:two',
+      practiceId: '00000000-0000-4000-8000-000000000001',
+    });
+    await enqueueSms(testDb.db, {
+      to: '+15125550133',
+      text: 'Reminder three',
+      idempotencyKey: 'reminder:three',
+      practiceId: '00000000-0000-4000-8000-000000000001',
+    });
     // Both hand-offs began; only the first reached Twilio before the process died.
-    await testDb.db.query(`update message_deliveries set handoff_at = $1 where idempotency_key in ('reminder:two', 'reminder:three')`, [new Date(Date.now() - 2_000).toISOString()]);
+    await testDb.db.query(
+      `update message_deliveries set handoff_at = $1 where idempotency_key in ('reminder:two', 'reminder:three')`,
+      [new Date(Date.now() - 2_000).toISOString()],
+    );
     const earlier = await sms.send({ to: '+15125550132', text: 'Reminder two', idempotencyKey: 'reminder:two' });
     await runJobs();
     expect(twilio.texts.filter((text) => text.to === '+15125550132')).toHaveLength(1);
     expect(twilio.texts.filter((text) => text.to === '+15125550133')).toHaveLength(1);
-    expect(await delivery('reminder:two')).toMatchObject({ status: 'sent', provider_message_id: earlier.ok ? earlier.id : 'none', handoff_at: null });
+    expect(await delivery('reminder:two')).toMatchObject({
+      status: 'sent',
+      provider_message_id: earlier.ok ? earlier.id : 'none',
+      handoff_at: null,
+    });
     expect(await delivery('reminder:three')).toMatchObject({ status: 'sent', handoff_at: null });
   });
 });

@@ -19,22 +19,43 @@ beforeEach(async () => {
 });
 
 const silent = { warn: () => undefined, error: () => undefined };
-const confirmation: MailMessage = { to: 'ann@example.com', subject: 'Booked', text: 'See you Monday.', idempotencyKey: 'booking-confirmation:1' };
+const confirmation: MailMessage = {
+  to: 'ann@example.com',
+  subject: 'Booked',
+  text: 'See you Monday.',
+  idempotencyKey: 'booking-confirmation:1',
+};
 
 function workerFor(mail: MailAdapter, clock = fixedClock('2026-03-02T12:00:00Z')) {
   const sms = createOutboxSmsAdapter(testDb.db);
-  return { clock, worker: createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail, sms }), logger: silent, random: () => 0 }) };
+  return {
+    clock,
+    worker: createJobWorker({
+      db: testDb.db,
+      clock,
+      handlers: createMessageJobHandlers({ mail, sms }),
+      logger: silent,
+      random: () => 0,
+    }),
+  };
 }
 
 async function outbox() {
-  return testDb.db.query<{ channel: string; recipient: string; subject: string | null }>('select channel, recipient, subject from outbox_messages order by seq');
+  return testDb.db.query<{ channel: string; recipient: string; subject: string | null }>(
+    'select channel, recipient, subject from outbox_messages order by seq',
+  );
 }
 
 describe('message jobs', () => {
   it('delivers what a transaction queued, once, even when queued twice', async () => {
     await testDb.db.transaction(async (tx) => {
       await enqueueEmail(tx, confirmation);
-      await enqueueSms(tx, { to: '+12125550100', text: 'Booked for Monday', idempotencyKey: 'booking-confirmation:1', practiceId: randomUUID() });
+      await enqueueSms(tx, {
+        to: '+12125550100',
+        text: 'Booked for Monday',
+        idempotencyKey: 'booking-confirmation:1',
+        practiceId: randomUUID(),
+      });
     });
     await enqueueEmail(testDb.db, confirmation);
     const { worker } = workerFor(createOutboxMailAdapter(testDb.db));
@@ -52,7 +73,10 @@ describe('message jobs', () => {
 
   it('retries a retryable failure with the same idempotency key', async () => {
     const keys: string[] = [];
-    const results: DeliveryResult[] = [{ ok: false, error: 'SMTP ECONNECTION: connect refused', retryable: true }, { ok: true, id: 'm1' }];
+    const results: DeliveryResult[] = [
+      { ok: false, error: 'SMTP ECONNECTION: connect refused', retryable: true },
+      { ok: true, id: 'm1' },
+    ];
     const flaky: MailAdapter = {
       send: async (message) => {
         keys.push(message.idempotencyKey);
@@ -63,7 +87,9 @@ describe('message jobs', () => {
     const { worker, clock } = workerFor(flaky);
 
     await worker.runDueJobs();
-    expect(await testDb.db.query('select status, last_error from jobs')).toEqual([{ status: 'queued', last_error: 'SMTP ECONNECTION: connect refused' }]);
+    expect(await testDb.db.query('select status, last_error from jobs')).toEqual([
+      { status: 'queued', last_error: 'SMTP ECONNECTION: connect refused' },
+    ]);
     clock.advance(30_000);
     await worker.runDueJobs();
     expect(await testDb.db.query('select status from jobs')).toEqual([{ status: 'done' }]);
@@ -71,7 +97,9 @@ describe('message jobs', () => {
   });
 
   it('gives up at once on a final failure', async () => {
-    const refusing: MailAdapter = { send: async () => ({ ok: false, error: 'SMTP EENVELOPE 550: mailbox unavailable', retryable: false }) };
+    const refusing: MailAdapter = {
+      send: async () => ({ ok: false, error: 'SMTP EENVELOPE 550: mailbox unavailable', retryable: false }),
+    };
     await enqueueEmail(testDb.db, confirmation);
     const { worker } = workerFor(refusing);
     await worker.runDueJobs();

@@ -5,7 +5,14 @@ import type { SmsAdapter, SmsMessage } from '../adapters/sms/sms-adapter.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { enqueueJob, PermanentJobError, type JobContext, type JobHandler, type SkippedJob } from './job-queue.ts';
-import { beginHandoff, insertDelivery, recordHandoffOutcome, type DeliveryChannel, type DeliveryRow, type NewDelivery } from './message-deliveries-repository.ts';
+import {
+  beginHandoff,
+  insertDelivery,
+  recordHandoffOutcome,
+  type DeliveryChannel,
+  type DeliveryRow,
+  type NewDelivery,
+} from './message-deliveries-repository.ts';
 
 export const SEND_EMAIL_JOB = 'email.send';
 export const SEND_SMS_JOB = 'sms.send';
@@ -88,7 +95,12 @@ export function messageJobKey(channel: 'email' | 'sms', idempotencyKey: string):
 }
 
 function jobOptions(options: SendOptions) {
-  return { runAt: options.runAt, expiresAt: options.expiresAt, secretKeys: options.isSecret ? SECRET_MESSAGE_KEYS : undefined, maxAttempts: MESSAGE_MAX_ATTEMPTS };
+  return {
+    runAt: options.runAt,
+    expiresAt: options.expiresAt,
+    secretKeys: options.isSecret ? SECRET_MESSAGE_KEYS : undefined,
+    maxAttempts: MESSAGE_MAX_ATTEMPTS,
+  };
 }
 
 /**
@@ -96,20 +108,43 @@ function jobOptions(options: SendOptions) {
  * ("booking-confirmation:<appointment id>"): queuing it twice is a no-op, and every retry
  * carries it to the provider.
  */
-export async function enqueueEmail(tx: Queryable, message: MailMessage & MessageTracking, options: SendOptions = {}): Promise<void> {
+export async function enqueueEmail(
+  tx: Queryable,
+  message: MailMessage & MessageTracking,
+  options: SendOptions = {},
+): Promise<void> {
   const payload = EmailPayloadSchema.parse(message);
-  await enqueueJob(tx, { type: SEND_EMAIL_JOB, payload, dedupeKey: messageJobKey('email', message.idempotencyKey), ...jobOptions(options) });
+  await enqueueJob(tx, {
+    type: SEND_EMAIL_JOB,
+    payload,
+    dedupeKey: messageJobKey('email', message.idempotencyKey),
+    ...jobOptions(options),
+  });
   await insertDelivery(tx, deliveryOf('email', payload));
 }
 
 export async function enqueueSms(tx: Queryable, message: QueuedSms, options: SendOptions = {}): Promise<void> {
   const payload = SmsPayloadSchema.parse(message);
-  await enqueueJob(tx, { type: SEND_SMS_JOB, payload, dedupeKey: messageJobKey('sms', message.idempotencyKey), ...jobOptions(options) });
+  await enqueueJob(tx, {
+    type: SEND_SMS_JOB,
+    payload,
+    dedupeKey: messageJobKey('sms', message.idempotencyKey),
+    ...jobOptions(options),
+  });
   await insertDelivery(tx, deliveryOf('sms', payload));
 }
 
-const deliveryOf = (channel: DeliveryChannel, payload: { to: string; idempotencyKey: string } & MessageTracking, now?: Date): NewDelivery => ({
-  channel, idempotencyKey: payload.idempotencyKey, practiceId: payload.practiceId ?? null, appointmentId: payload.appointmentId ?? null, recipient: payload.to, ...(now ? { now } : {}),
+const deliveryOf = (
+  channel: DeliveryChannel,
+  payload: { to: string; idempotencyKey: string } & MessageTracking,
+  now?: Date,
+): NewDelivery => ({
+  channel,
+  idempotencyKey: payload.idempotencyKey,
+  practiceId: payload.practiceId ?? null,
+  appointmentId: payload.appointmentId ?? null,
+  recipient: payload.to,
+  ...(now ? { now } : {}),
 });
 
 /**
@@ -127,17 +162,24 @@ export interface DeliveryTracking {
  * Handlers for the worker: a retryable delivery failure is retried, any other ends the job.
  * Without `smsRules` (tests of other features) texts go from the adapter's default sender, unchecked.
  */
-export function createMessageJobHandlers(adapters: { mail: MailAdapter; sms: SmsAdapter }, smsRules?: SmsSendRules, tracking?: DeliveryTracking): Record<string, JobHandler> {
+export function createMessageJobHandlers(
+  adapters: { mail: MailAdapter; sms: SmsAdapter },
+  smsRules?: SmsSendRules,
+  tracking?: DeliveryTracking,
+): Record<string, JobHandler> {
   const track = createHandoffTracker(tracking);
   return {
     [SEND_EMAIL_JOB]: async (payload, context) => {
       const { practiceId, appointmentId, ...message } = parsePayload(EmailPayloadSchema, payload);
-      await track.handOff(deliveryOf('email', { ...message, practiceId, appointmentId }), context, () => adapters.mail.send(message));
+      await track.handOff(deliveryOf('email', { ...message, practiceId, appointmentId }), context, () =>
+        adapters.mail.send(message),
+      );
     },
     [SEND_SMS_JOB]: async (payload, context): Promise<void | SkippedJob> => {
       const { practiceId, appointmentId, isRequestedByPatient, ...message } = parsePayload(SmsPayloadSchema, payload);
       const delivery = deliveryOf('sms', { ...message, practiceId, appointmentId });
-      const findSent = (text: SmsMessage) => (adapters.sms.findSent ? (since: Date) => adapters.sms.findSent!(text, since) : undefined);
+      const findSent = (text: SmsMessage) =>
+        adapters.sms.findSent ? (since: Date) => adapters.sms.findSent!(text, since) : undefined;
       if (!practiceId || !smsRules) {
         await track.handOff(delivery, context, () => adapters.sms.send(message), findSent(message));
         return;
@@ -159,7 +201,12 @@ export function createMessageJobHandlers(adapters: { mail: MailAdapter; sms: Sms
  */
 function createHandoffTracker(tracking: DeliveryTracking | undefined) {
   return {
-    async handOff(delivery: NewDelivery, context: JobContext, send: () => Promise<DeliveryResult>, findSent?: (since: Date) => Promise<string | null>): Promise<boolean> {
+    async handOff(
+      delivery: NewDelivery,
+      context: JobContext,
+      send: () => Promise<DeliveryResult>,
+      findSent?: (since: Date) => Promise<string | null>,
+    ): Promise<boolean> {
       if (!tracking) {
         settle(await send());
         return true;
@@ -171,7 +218,9 @@ function createHandoffTracker(tracking: DeliveryTracking | undefined) {
       const result: DeliveryResult = earlier ? { ok: true, id: earlier } : await send();
       const isOver = result.ok || !result.retryable || context.isLastAttempt;
       const row = await recordHandoffOutcome(db, {
-        channel: delivery.channel, idempotencyKey: delivery.idempotencyKey, now: clock.now(),
+        channel: delivery.channel,
+        idempotencyKey: delivery.idempotencyKey,
+        now: clock.now(),
         status: result.ok ? 'sent' : isOver ? 'failed' : 'queued',
         providerMessageId: result.ok ? result.id : null,
         errorCode: result.ok ? null : (result.code ?? null),
@@ -184,7 +233,13 @@ function createHandoffTracker(tracking: DeliveryTracking | undefined) {
     async skip(delivery: NewDelivery, note: string): Promise<SkippedJob> {
       if (tracking) {
         await beginHandoff(tracking.db, { ...delivery, now: tracking.clock.now() });
-        await recordHandoffOutcome(tracking.db, { channel: delivery.channel, idempotencyKey: delivery.idempotencyKey, status: 'skipped', error: note, now: tracking.clock.now() });
+        await recordHandoffOutcome(tracking.db, {
+          channel: delivery.channel,
+          idempotencyKey: delivery.idempotencyKey,
+          status: 'skipped',
+          error: note,
+          now: tracking.clock.now(),
+        });
       }
       return { skipped: note };
     },
@@ -194,7 +249,10 @@ function createHandoffTracker(tracking: DeliveryTracking | undefined) {
 function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
   const parsed = schema.safeParse(payload);
   // The issue list names fields only; the payload itself holds patient data and stays out of errors.
-  if (!parsed.success) throw new PermanentJobError(`Invalid message payload: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+  if (!parsed.success)
+    throw new PermanentJobError(
+      `Invalid message payload: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
+    );
   return parsed.data;
 }
 

@@ -16,7 +16,9 @@ export interface JobRunNow {
  * pass, so the request can answer with the outcome (ADR 0021). The job stays in the table: a
  * process that dies before or during the attempt leaves it to the workers, as any other job.
  */
-export function createJobRunNow(options: Pick<JobWorkerOptions, 'db' | 'clock' | 'handlers' | 'logger' | 'random'>): JobRunNow {
+export function createJobRunNow(
+  options: Pick<JobWorkerOptions, 'db' | 'clock' | 'handlers' | 'logger' | 'random'>,
+): JobRunNow {
   const { db, clock } = options;
   return {
     async run(dedupeKey, waitMs) {

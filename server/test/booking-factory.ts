@@ -1,7 +1,9 @@
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 
 /** A valid booking body for the factory practice; override any field. */
-export function bookingBody(overrides: Partial<BookingBodyInput> & { practice_id: string; rfv_id: string }): BookingBodyInput {
+export function bookingBody(
+  overrides: Partial<BookingBodyInput> & { practice_id: string; rfv_id: string },
+): BookingBodyInput {
   return {
     first_name: 'Ana',
     last_name: 'Lopez',
@@ -20,7 +22,14 @@ export function bookingBody(overrides: Partial<BookingBodyInput> & { practice_id
     booker_dob: null,
     message: 'First visit',
     referrer_id: 'ref-7',
-    user_meta: { deviceWidth: 390, deviceHeight: 844, clientBrowser: 'Google Chrome', fingerprint: 'fp-123', timezone: 'America/New_York', visitDuration: 42 },
+    user_meta: {
+      deviceWidth: 390,
+      deviceHeight: 844,
+      clientBrowser: 'Google Chrome',
+      fingerprint: 'fp-123',
+      timezone: 'America/New_York',
+      visitDuration: 42,
+    },
     source_meta: { source: 'google', gclid: 'g-1', fbclid: null },
     pms_clinic_num: null,
     is_concented: true,

@@ -23,6 +23,7 @@ function destination(args: unknown[]): string {
     const options = first as { host?: string; port?: number | string; path?: string };
     return options.path ?? `${options.host ?? 'localhost'}:${options.port}`;
   }
-  if (typeof first === 'number' || /^\d+$/.test(String(first))) return `${typeof args[1] === 'string' ? args[1] : 'localhost'}:${first}`;
+  if (typeof first === 'number' || /^\d+$/.test(String(first)))
+    return `${typeof args[1] === 'string' ? args[1] : 'localhost'}:${first}`;
   return String(first);
 }

@@ -14,11 +14,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * give (the version message, the 401 and duplicate-patient texts) are our guesses.
  */
 
-export const ECONNECTOR_DOWN_TEXT = "The office's eConnector is not running. Please contact the office to start their eConnector.";
+export const ECONNECTOR_DOWN_TEXT =
+  "The office's eConnector is not running. Please contact the office to start their eConnector.";
 /** Unverified: Open Dental documents the category (400, "version … not high enough"), not the text. */
-export const VERSION_TOO_OLD_TEXT = 'The version of Open Dental at the dental office is not high enough to use this API method.';
+export const VERSION_TOO_OLD_TEXT =
+  'The version of Open Dental at the dental office is not high enough to use this API method.';
 
-export type FakeOdFailure = 'econnector' | 'version' | 'unauthorized' | 'gateway-timeout' | 'hang' | 'bad-request' | 'server-error';
+export type FakeOdFailure =
+  'econnector' | 'version' | 'unauthorized' | 'gateway-timeout' | 'hang' | 'bad-request' | 'server-error';
 
 export type OdRow = Record<string, unknown>;
 
@@ -108,7 +111,15 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
       body = text;
     }
     const method = request.method ?? 'GET';
-    const record = { method, path, query: url.searchParams, body, authorization: request.headers.authorization, contentType: request.headers['content-type'], at: Date.now() };
+    const record = {
+      method,
+      path,
+      query: url.searchParams,
+      body,
+      authorization: request.headers.authorization,
+      contentType: request.headers['content-type'],
+      at: Date.now(),
+    };
     requests.push(record);
     options.onRequest?.(record);
 
@@ -126,7 +137,8 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
         });
         if (response.destroyed) return;
       } else if (typeof rule.mode === 'object') {
-        const headers: Record<string, string> = rule.mode.retryAfter === null ? {} : { 'retry-after': String(rule.mode.retryAfter) };
+        const headers: Record<string, string> =
+          rule.mode.retryAfter === null ? {} : { 'retry-after': String(rule.mode.retryAfter) };
         return send(response, 429, 'Too many requests are queued for this customer key.', headers);
       } else {
         return failWith(response, rule.mode);
@@ -134,13 +146,23 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
     }
 
     const match = /^ODFHIR ([^/\s]+)\/(\S+)$/.exec(request.headers.authorization ?? '');
-    if (!match || match[1] !== developerKey || !offices.has(match[2] ?? '')) return send(response, 401, 'Invalid authorization: the developer key or customer key is not valid.');
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return send(response, 400, 'Content-Type must be application/json.');
+    if (!match || match[1] !== developerKey || !offices.has(match[2] ?? ''))
+      return send(response, 401, 'Invalid authorization: the developer key or customer key is not valid.');
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+      return send(response, 400, 'Content-Type must be application/json.');
     const data = office(match[2] ?? '');
     const q = url.searchParams;
 
     const single = /^\/appointments\/(\d+)(?:\/(Break|Confirm))?$/.exec(path);
-    if (single) return changeAppointment(response, data, method, Number(single[1]), single[2] === 'Break' ? 'break' : single[2] === 'Confirm' ? 'confirm' : 'update', body as OdRow);
+    if (single)
+      return changeAppointment(
+        response,
+        data,
+        method,
+        Number(single[1]),
+        single[2] === 'Break' ? 'break' : single[2] === 'Confirm' ? 'confirm' : 'update',
+        body as OdRow,
+      );
     if (method === 'GET') {
       const list = listFor(data, path, q);
       if (list === null) return send(response, 404, `Resource not found: ${path}`);
@@ -186,13 +208,23 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
     requests,
     office,
     fail(mode, opts = {}) {
-      rules.push({ mode, times: opts.times ?? 1, ...(opts.method ? { method: opts.method } : {}), ...(opts.path ? { path: opts.path } : {}) });
+      rules.push({
+        mode,
+        times: opts.times ?? 1,
+        ...(opts.method ? { method: opts.method } : {}),
+        ...(opts.path ? { path: opts.path } : {}),
+      });
     },
     rateLimit(times, retryAfterSeconds) {
       rules.push({ mode: { retryAfter: retryAfterSeconds }, times });
     },
     hang(ms, opts = {}) {
-      rules.push({ mode: { hangMs: ms }, times: opts.times ?? 1, ...(opts.method ? { method: opts.method } : {}), ...(opts.path ? { path: opts.path } : {}) });
+      rules.push({
+        mode: { hangMs: ms },
+        times: opts.times ?? 1,
+        ...(opts.method ? { method: opts.method } : {}),
+        ...(opts.path ? { path: opts.path } : {}),
+      });
     },
     close: () =>
       new Promise((resolve) => {
@@ -221,12 +253,26 @@ function listFor(data: FakeOdOffice, path: string, q: URLSearchParams): OdRow[] 
         .sort((a, b) => `${a.SchedDate} ${a.StartTime}`.localeCompare(`${b.SchedDate} ${b.StartTime}`));
     case '/appointments':
       return data.appointments
-        .filter((a) => inRange(String(a.AptDateTime).slice(0, 10)) && equals('ClinicNum', a.ClinicNum) && equals('PatNum', a.PatNum) && equals('Op', a.Op) && equals('AptStatus', a.AptStatus))
+        .filter(
+          (a) =>
+            inRange(String(a.AptDateTime).slice(0, 10)) &&
+            equals('ClinicNum', a.ClinicNum) &&
+            equals('PatNum', a.PatNum) &&
+            equals('Op', a.Op) &&
+            equals('AptStatus', a.AptStatus),
+        )
         .sort((a, b) => Number(a.AptNum) - Number(b.AptNum));
     case '/patients/Simple': {
       // "Supports partial string matching and is case-insensitive."
-      const contains = (field: string, value: unknown) => !q.get(field) || String(value).toLowerCase().includes(q.get(field)!.toLowerCase());
-      return data.patients.filter((p) => contains('LName', p.LName) && contains('FName', p.FName) && equals('Birthdate', p.Birthdate) && equals('PatStatus', p.PatStatus));
+      const contains = (field: string, value: unknown) =>
+        !q.get(field) || String(value).toLowerCase().includes(q.get(field)!.toLowerCase());
+      return data.patients.filter(
+        (p) =>
+          contains('LName', p.LName) &&
+          contains('FName', p.FName) &&
+          equals('Birthdate', p.Birthdate) &&
+          equals('PatStatus', p.PatStatus),
+      );
     }
     case '/providers':
       return data.providers;
@@ -244,13 +290,31 @@ function createPatient(response: ServerResponse, data: FakeOdOffice, body: OdRow
   for (const field of ['LName', 'FName']) if (!body[field]) return send(response, 400, `${field} is required.`);
   const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase();
   const duplicate = data.patients.find(
-    (p) => same(p.LName, body.LName) && same(p.FName, body.FName) && same(p.Birthdate, body.Birthdate) && ((body.Email && same(p.Email, body.Email)) || (body.WirelessPhone && same(p.WirelessPhone, body.WirelessPhone))),
+    (p) =>
+      same(p.LName, body.LName) &&
+      same(p.FName, body.FName) &&
+      same(p.Birthdate, body.Birthdate) &&
+      ((body.Email && same(p.Email, body.Email)) || (body.WirelessPhone && same(p.WirelessPhone, body.WirelessPhone))),
   );
   if (duplicate) return send(response, 400, 'Patient already exists.');
   const PatNum = Math.max(0, ...data.patients.map((p) => Number(p.PatNum))) + 1;
   const patient = {
-    PatNum, LName: '', FName: '', MiddleI: '', Preferred: '', PatStatus: 'Patient', Gender: 'Unknown', Position: 'Single',
-    Birthdate: '0001-01-01', WirelessPhone: '', HmPhone: '', WkPhone: '', Email: '', PriProv: 1, ClinicNum: 0, Guarantor: PatNum,
+    PatNum,
+    LName: '',
+    FName: '',
+    MiddleI: '',
+    Preferred: '',
+    PatStatus: 'Patient',
+    Gender: 'Unknown',
+    Position: 'Single',
+    Birthdate: '0001-01-01',
+    WirelessPhone: '',
+    HmPhone: '',
+    WkPhone: '',
+    Email: '',
+    PriProv: 1,
+    ClinicNum: 0,
+    Guarantor: PatNum,
     ...body,
     DateTStamp: '2026-01-01 00:00:00',
   };
@@ -260,16 +324,27 @@ function createPatient(response: ServerResponse, data: FakeOdOffice, body: OdRow
 
 function createAppointment(response: ServerResponse, data: FakeOdOffice, body: OdRow | null): void {
   if (!body || typeof body !== 'object') return send(response, 400, 'Request body is required.');
-  for (const field of ['PatNum', 'Op', 'AptDateTime']) if (body[field] === undefined) return send(response, 400, `${field} is required.`);
+  for (const field of ['PatNum', 'Op', 'AptDateTime'])
+    if (body[field] === undefined) return send(response, 400, `${field} is required.`);
   if (!data.patients.some((p) => p.PatNum === body.PatNum)) return send(response, 400, 'PatNum is invalid.');
   if (!data.operatories.some((o) => o.OperatoryNum === body.Op)) return send(response, 400, 'Op is invalid.');
-  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.AptDateTime))) return send(response, 400, 'AptDateTime must be in yyyy-MM-dd HH:mm:ss format.');
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.AptDateTime)))
+    return send(response, 400, 'AptDateTime must be in yyyy-MM-dd HH:mm:ss format.');
   const pattern = String(body.Pattern ?? '/XX/');
   if (!/^[X/]+$/.test(pattern)) return send(response, 400, "Pattern must consist of 'X' and '/' characters only.");
   // Open Dental does not refuse an overlapping appointment (the documentation lists no such error).
   const AptNum = Math.max(0, ...data.appointments.map((a) => Number(a.AptNum))) + 1;
   const appointment = {
-    AptNum, AptStatus: 'Scheduled', Confirmed: 19, Note: '', ProvNum: 1, ProvHyg: 0, ClinicNum: 0, IsNewPatient: 'false', IsHygiene: 'false', Priority: 'Normal',
+    AptNum,
+    AptStatus: 'Scheduled',
+    Confirmed: 19,
+    Note: '',
+    ProvNum: 1,
+    ProvHyg: 0,
+    ClinicNum: 0,
+    IsNewPatient: 'false',
+    IsHygiene: 'false',
+    Priority: 'Normal',
     ...body,
     Pattern: pattern.slice(0, 108),
     DateTStamp: '2026-01-01 00:00:00',
@@ -282,7 +357,13 @@ function createAppointment(response: ServerResponse, data: FakeOdOffice, body: O
  * The confirmation statuses PUT Confirm takes by name (research doc §2.6), with made-up
  * definition numbers: an office's own DefNums (category 2, ApptConfirmed) differ.
  */
-export const FAKE_CONFIRM_DEF_NUMS: Record<string, number> = { None: 19, Sent: 20, Confirmed: 21, 'Not Accepted': 22, Failed: 23 };
+export const FAKE_CONFIRM_DEF_NUMS: Record<string, number> = {
+  None: 19,
+  Sent: 20,
+  Confirmed: 21,
+  'Not Accepted': 22,
+  Failed: 23,
+};
 
 /**
  * GET and PUT of one appointment, PUT Break and PUT Confirm (research doc §2.6). Break with
@@ -290,7 +371,14 @@ export const FAKE_CONFIRM_DEF_NUMS: Record<string, number> = { None: 19, Sent: 2
  * only a Scheduled appointment can be broken. Confirm sets `Confirmed` (the DefNum) and
  * `confirmed` (its name), from `confirmVal` or `defNum`.
  */
-function changeAppointment(response: ServerResponse, data: FakeOdOffice, method: string, aptNum: number, action: 'update' | 'break' | 'confirm', body: OdRow | null): void {
+function changeAppointment(
+  response: ServerResponse,
+  data: FakeOdOffice,
+  method: string,
+  aptNum: number,
+  action: 'update' | 'break' | 'confirm',
+  body: OdRow | null,
+): void {
   const appointment = data.appointments.find((a) => Number(a.AptNum) === aptNum);
   if (!appointment) return send(response, 404, 'Appointment not found.');
   if (method === 'GET' && action === 'update') return send(response, 200, appointment);
@@ -298,7 +386,8 @@ function changeAppointment(response: ServerResponse, data: FakeOdOffice, method:
   if (!body || typeof body !== 'object') return send(response, 400, 'Request body is required.');
   if (action === 'confirm') {
     const byName = typeof body.confirmVal === 'string' ? FAKE_CONFIRM_DEF_NUMS[body.confirmVal] : undefined;
-    const defNum = byName ?? (Object.values(FAKE_CONFIRM_DEF_NUMS).includes(Number(body.defNum)) ? Number(body.defNum) : undefined);
+    const defNum =
+      byName ?? (Object.values(FAKE_CONFIRM_DEF_NUMS).includes(Number(body.defNum)) ? Number(body.defNum) : undefined);
     if (defNum === undefined) return send(response, 400, 'confirmVal or defNum is invalid.');
     appointment.Confirmed = defNum;
     appointment.confirmed = Object.keys(FAKE_CONFIRM_DEF_NUMS).find((name) => FAKE_CONFIRM_DEF_NUMS[name] === defNum);
@@ -310,9 +399,12 @@ function changeAppointment(response: ServerResponse, data: FakeOdOffice, method:
     appointment.breakType = body.breakType ?? 'Missed';
     return send(response, 200, appointment);
   }
-  if (body.AptDateTime !== undefined && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.AptDateTime))) return send(response, 400, 'AptDateTime must be in yyyy-MM-dd HH:mm:ss format.');
-  if (body.Op !== undefined && !data.operatories.some((o) => o.OperatoryNum === body.Op)) return send(response, 400, 'Op is invalid.');
-  if (body.Pattern !== undefined && !/^[X/]+$/.test(String(body.Pattern))) return send(response, 400, "Pattern must consist of 'X' and '/' characters only.");
+  if (body.AptDateTime !== undefined && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.AptDateTime)))
+    return send(response, 400, 'AptDateTime must be in yyyy-MM-dd HH:mm:ss format.');
+  if (body.Op !== undefined && !data.operatories.some((o) => o.OperatoryNum === body.Op))
+    return send(response, 400, 'Op is invalid.');
+  if (body.Pattern !== undefined && !/^[X/]+$/.test(String(body.Pattern)))
+    return send(response, 400, "Pattern must consist of 'X' and '/' characters only.");
   // Like POST, an update does not refuse an overlap.
   Object.assign(appointment, body, { DateTStamp: '2026-01-02 00:00:00' });
   send(response, 200, appointment);
@@ -337,41 +429,141 @@ function readBody(request: IncomingMessage): Promise<string> {
 // Builders of Open Dental rows for tests and the dev script.
 
 /** A provider's working block in some operatories (Schedules GET: every value a string). */
-export function providerSchedule(date: string, provNum: number, start: string, stop: string, operatories: number[]): OdRow {
-  return scheduleRow({ SchedDate: date, StartTime: `${start}:00`, StopTime: `${stop}:00`, SchedType: 'Provider', ProvNum: String(provNum), operatories: operatories.join(',') });
+export function providerSchedule(
+  date: string,
+  provNum: number,
+  start: string,
+  stop: string,
+  operatories: number[],
+): OdRow {
+  return scheduleRow({
+    SchedDate: date,
+    StartTime: `${start}:00`,
+    StopTime: `${stop}:00`,
+    SchedType: 'Provider',
+    ProvNum: String(provNum),
+    operatories: operatories.join(','),
+  });
 }
 
-export function blockoutSchedule(date: string, start: string, stop: string, operatories: number[], name = 'Staff Meeting'): OdRow {
-  return scheduleRow({ SchedDate: date, StartTime: `${start}:00`, StopTime: `${stop}:00`, SchedType: 'Blockout', BlockoutType: '248', blockoutType: name, operatories: operatories.join(',') });
+export function blockoutSchedule(
+  date: string,
+  start: string,
+  stop: string,
+  operatories: number[],
+  name = 'Staff Meeting',
+): OdRow {
+  return scheduleRow({
+    SchedDate: date,
+    StartTime: `${start}:00`,
+    StopTime: `${stop}:00`,
+    SchedType: 'Blockout',
+    BlockoutType: '248',
+    blockoutType: name,
+    operatories: operatories.join(','),
+  });
 }
 
 /** A practice day off: a Practice row from 00:00 to 00:00 (research doc §2.13). */
 export function practiceClosed(date: string, note = 'Holiday'): OdRow {
-  return scheduleRow({ SchedDate: date, StartTime: '00:00:00', StopTime: '00:00:00', SchedType: 'Practice', Note: note });
+  return scheduleRow({
+    SchedDate: date,
+    StartTime: '00:00:00',
+    StopTime: '00:00:00',
+    SchedType: 'Practice',
+    Note: note,
+  });
 }
 
 let scheduleCounter = 24_000;
 function scheduleRow(fields: Record<string, string>): OdRow {
   return {
-    ScheduleNum: String(++scheduleCounter), SchedDate: '', StartTime: '', StopTime: '', SchedType: '', ProvNum: '0', BlockoutType: '0', blockoutType: '',
-    Note: '', operatories: '', EmployeeNum: '0', DateTStamp: '2026-01-01 08:00:00', ...fields,
+    ScheduleNum: String(++scheduleCounter),
+    SchedDate: '',
+    StartTime: '',
+    StopTime: '',
+    SchedType: '',
+    ProvNum: '0',
+    BlockoutType: '0',
+    blockoutType: '',
+    Note: '',
+    operatories: '',
+    EmployeeNum: '0',
+    DateTStamp: '2026-01-01 08:00:00',
+    ...fields,
   };
 }
 
-export function odAppointment(fields: { AptNum: number; PatNum?: number; AptDateTime: string; Pattern: string; Op: number; ProvNum: number; ProvHyg?: number; AptStatus?: string; ClinicNum?: number }): OdRow {
-  return { PatNum: 1, AptStatus: 'Scheduled', ProvHyg: 0, ClinicNum: 0, Note: '', IsNewPatient: 'false', DateTStamp: '2026-01-01 08:00:00', ...fields };
+export function odAppointment(fields: {
+  AptNum: number;
+  PatNum?: number;
+  AptDateTime: string;
+  Pattern: string;
+  Op: number;
+  ProvNum: number;
+  ProvHyg?: number;
+  AptStatus?: string;
+  ClinicNum?: number;
+}): OdRow {
+  return {
+    PatNum: 1,
+    AptStatus: 'Scheduled',
+    ProvHyg: 0,
+    ClinicNum: 0,
+    Note: '',
+    IsNewPatient: 'false',
+    DateTStamp: '2026-01-01 08:00:00',
+    ...fields,
+  };
 }
 
 export function odProvider(ProvNum: number, FName: string, LName: string, extra: OdRow = {}): OdRow {
-  return { ProvNum, Abbr: `${FName[0] ?? ''}${LName.slice(0, 3)}`.toUpperCase(), LName, FName, MI: '', PreferredName: '', IsSecondary: 'false', IsHidden: 'false', IsNotPerson: 'false', ProvStatus: 'Active', ...extra };
+  return {
+    ProvNum,
+    Abbr: `${FName[0] ?? ''}${LName.slice(0, 3)}`.toUpperCase(),
+    LName,
+    FName,
+    MI: '',
+    PreferredName: '',
+    IsSecondary: 'false',
+    IsHidden: 'false',
+    IsNotPerson: 'false',
+    ProvStatus: 'Active',
+    ...extra,
+  };
 }
 
 export function odOperatory(OperatoryNum: number, OpName: string, extra: OdRow = {}): OdRow {
-  return { OperatoryNum, OpName, Abbrev: `OP-${OperatoryNum}`, ItemOrder: OperatoryNum, IsHidden: 'false', ProvDentist: 0, ProvHygienist: 0, IsHygiene: 'false', ClinicNum: 0, SetProspective: 'false', IsWebSched: 'false', ...extra };
+  return {
+    OperatoryNum,
+    OpName,
+    Abbrev: `OP-${OperatoryNum}`,
+    ItemOrder: OperatoryNum,
+    IsHidden: 'false',
+    ProvDentist: 0,
+    ProvHygienist: 0,
+    IsHygiene: 'false',
+    ClinicNum: 0,
+    SetProspective: 'false',
+    IsWebSched: 'false',
+    ...extra,
+  };
 }
 
 export function odClinic(ClinicNum: number, Description: string, extra: OdRow = {}): OdRow {
-  return { ClinicNum, Description, Abbr: Description.slice(0, 8), Address: '', Address2: '', City: '', State: '', Zip: '', Phone: '', IsHidden: 'false', ...extra };
+  return {
+    ClinicNum,
+    Description,
+    Abbr: Description.slice(0, 8),
+    Address: '',
+    Address2: '',
+    City: '',
+    State: '',
+    Zip: '',
+    Phone: '',
+    IsHidden: 'false',
+    ...extra,
+  };
 }
 
 export function odPatient(fields: { PatNum: number; FName: string; LName: string; Birthdate: string } & OdRow): OdRow {

@@ -7,7 +7,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
  */
 export interface FakeStripe {
   port: number;
-  requests: { method: string; path: string; form: URLSearchParams; authorization: string | undefined; idempotencyKey: string | undefined }[];
+  requests: {
+    method: string;
+    path: string;
+    form: URLSearchParams;
+    authorization: string | undefined;
+    idempotencyKey: string | undefined;
+  }[];
   sessions: Map<string, Record<string, unknown>>;
   refunds: string[];
   failNext: number;
@@ -22,13 +28,22 @@ const read = (request: IncomingMessage) =>
   });
 
 export async function startFakeStripe(): Promise<FakeStripe> {
-  const fake: FakeStripe = { port: 0, requests: [], sessions: new Map(), refunds: [], failNext: 0, close: async () => undefined };
+  const fake: FakeStripe = {
+    port: 0,
+    requests: [],
+    sessions: new Map(),
+    refunds: [],
+    failNext: 0,
+    close: async () => undefined,
+  };
   let counter = 0;
   const server: Server = createServer(async (request, response) => {
     const form = new URLSearchParams(await read(request));
     const path = (request.url ?? '').split('?')[0]!;
     fake.requests.push({
-      method: request.method ?? '', path, form,
+      method: request.method ?? '',
+      path,
+      form,
       authorization: request.headers.authorization,
       idempotencyKey: request.headers['idempotency-key'] as string | undefined,
     });
@@ -43,9 +58,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${++counter}`;
       const session = {
-        id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid',
-        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')), payment_intent: null,
-        client_reference_id: form.get('client_reference_id'), metadata: { appointment_id: form.get('metadata[appointment_id]') },
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+        payment_intent: null,
+        client_reference_id: form.get('client_reference_id'),
+        metadata: { appointment_id: form.get('metadata[appointment_id]') },
       };
       fake.sessions.set(id, session);
       return send(200, session);
@@ -53,13 +74,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
     if (request.method === 'GET' && match) {
       const session = fake.sessions.get(match[1]!);
-      return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+      return session
+        ? send(200, session)
+        : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
     }
     const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(path);
     if (request.method === 'POST' && expire) {
       const session = fake.sessions.get(expire[1]!);
       if (!session) return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
-      if (session.status !== 'open') return send(400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired.' } });
+      if (session.status !== 'open')
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+          },
+        });
       const expired = { ...session, status: 'expired', url: null };
       fake.sessions.set(expire[1]!, expired);
       return send(200, expired);
@@ -68,7 +97,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       fake.refunds.push(form.get('payment_intent') ?? '');
       return send(200, { id: `re_${++counter}`, object: 'refund', status: 'succeeded' });
     }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
+    return send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

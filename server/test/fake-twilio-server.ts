@@ -22,18 +22,33 @@ export async function startFakeTwilio() {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (request.method === 'GET' && url.pathname.endsWith('/Messages.json')) {
       const to = url.searchParams.get('To');
-      const messages = stored.filter((m) => m.text.to === to).reverse().map((m) => ({
-        sid: m.sid, to: m.text.to, from: m.text.from, messaging_service_sid: m.text.messagingServiceSid, body: m.text.body,
-        status: 'sent', date_created: m.createdAt.toUTCString(),
-      }));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ messages, next_page_uri: null, page: 0, page_size: 50 }));
+      const messages = stored
+        .filter((m) => m.text.to === to)
+        .reverse()
+        .map((m) => ({
+          sid: m.sid,
+          to: m.text.to,
+          from: m.text.from,
+          messaging_service_sid: m.text.messagingServiceSid,
+          body: m.text.body,
+          status: 'sent',
+          date_created: m.createdAt.toUTCString(),
+        }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ messages, next_page_uri: null, page: 0, page_size: 50 }));
       return;
     }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const text = { to: form.get('To') ?? '', from: form.get('From'), messagingServiceSid: form.get('MessagingServiceSid'), body: form.get('Body') ?? '' };
+      const text = {
+        to: form.get('To') ?? '',
+        from: form.get('From'),
+        messagingServiceSid: form.get('MessagingServiceSid'),
+        body: form.get('Body') ?? '',
+      };
       texts.push(text);
       const sid = `SM${randomBytes(16).toString('hex')}`;
       stored.push({ sid, text, createdAt: new Date() });

@@ -24,15 +24,32 @@ export function practiceConfig(overrides: Record<string, unknown> = {}): Record<
     ],
     reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] }],
     schedules: [
-      { pms_prov_num: 1, pms_op_num: 1, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }] },
-      { pms_prov_num: 2, pms_op_num: 2, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }] },
+      {
+        pms_prov_num: 1,
+        pms_op_num: 1,
+        weekdays: [1, 2, 3, 4, 5],
+        start: '09:00',
+        end: '17:00',
+        breaks: [{ start: '12:00', end: '13:00' }],
+      },
+      {
+        pms_prov_num: 2,
+        pms_op_num: 2,
+        weekdays: [1, 2, 3, 4, 5],
+        start: '09:00',
+        end: '17:00',
+        breaks: [{ start: '12:00', end: '13:00' }],
+      },
     ],
     ...overrides,
   };
 }
 
 /** Validates and imports practices; returns their ids keyed by form_url. */
-export async function importPractices(db: Database, ...practices: Record<string, unknown>[]): Promise<Record<string, string>> {
+export async function importPractices(
+  db: Database,
+  ...practices: Record<string, unknown>[]
+): Promise<Record<string, string>> {
   const parsed = parsePracticeConfigFile({ practices });
   if (!parsed.ok) throw new Error(`Test practice does not validate:\n${parsed.problems.join('\n')}`);
   await importPracticeConfig(db, parsed.value);
@@ -41,7 +58,10 @@ export async function importPractices(db: Database, ...practices: Record<string,
 }
 
 export async function reasonId(db: Database, practiceId: string, name: string): Promise<string> {
-  const rows = await db.query<{ id: string }>('select id from reasons_for_visit where practice_id = $1 and name = $2', [practiceId, name]);
+  const rows = await db.query<{ id: string }>('select id from reasons_for_visit where practice_id = $1 and name = $2', [
+    practiceId,
+    name,
+  ]);
   if (!rows[0]) throw new Error(`No reason ${name}`);
   return rows[0].id;
 }

@@ -9,10 +9,17 @@ export const STAFF_PASSWORD = 'correct horse battery staple';
 let counter = 0;
 
 /** An account with a password, ready to sign in. */
-export async function addStaff(db: Database, options: { practiceIds: string[]; role?: StaffRole; email?: string; password?: string }): Promise<{ id: string; email: string; password: string }> {
+export async function addStaff(
+  db: Database,
+  options: { practiceIds: string[]; role?: StaffRole; email?: string; password?: string },
+): Promise<{ id: string; email: string; password: string }> {
   const email = options.email ?? `staff${++counter}-${Date.now()}@example.test`;
   const password = options.password ?? STAFF_PASSWORD;
-  const { id } = await createStaffAccount(db, { email, role: options.role ?? 'front_desk', practiceIds: options.practiceIds, password }, new Date());
+  const { id } = await createStaffAccount(
+    db,
+    { email, role: options.role ?? 'front_desk', practiceIds: options.practiceIds, password },
+    new Date(),
+  );
   return { id, email, password };
 }
 
@@ -29,14 +36,23 @@ export interface StaffClient {
 export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
   const header = response.headers['set-cookie'];
   const list = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  return Object.fromEntries(list.map((cookie) => cookie.split(';')[0]!.split('=')).map(([name, ...value]) => [name!, value.join('=')]));
+  return Object.fromEntries(
+    list.map((cookie) => cookie.split(';')[0]!.split('=')).map(([name, ...value]) => [name!, value.join('=')]),
+  );
 }
 
-export async function signIn(app: FastifyInstance, credentials: { email: string; password: string; code?: string; deviceCookie?: string }): Promise<StaffClient> {
+export async function signIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string; code?: string; deviceCookie?: string },
+): Promise<StaffClient> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/staff/session',
-    payload: { email: credentials.email, password: credentials.password, ...(credentials.code ? { code: credentials.code } : {}) },
+    payload: {
+      email: credentials.email,
+      password: credentials.password,
+      ...(credentials.code ? { code: credentials.code } : {}),
+    },
     ...(credentials.deviceCookie ? { headers: { cookie: `ct_device=${credentials.deviceCookie}` } } : {}),
   });
   if (response.statusCode !== 201) throw new Error(`Sign-in failed: ${response.statusCode} ${response.body}`);
@@ -44,7 +60,8 @@ export async function signIn(app: FastifyInstance, credentials: { email: string;
   const session = response.json().result as Record<string, unknown>;
   const cookie = `ct_staff=${cookies.ct_staff}; ct_device=${cookies.ct_device}`;
   const csrfToken = String(session.csrf_token);
-  const request = (options: InjectOptions) => app.inject({ ...options, headers: { cookie, 'x-csrf-token': csrfToken, ...options.headers } });
+  const request = (options: InjectOptions) =>
+    app.inject({ ...options, headers: { cookie, 'x-csrf-token': csrfToken, ...options.headers } });
   return {
     cookie,
     csrfToken,
@@ -72,7 +89,10 @@ export interface QueuedEmail {
 
 /** The e-mails queued for an address, oldest first (the jobs the worker would hand to the provider). */
 export async function emailsTo(db: Database, to: string): Promise<QueuedEmail[]> {
-  const rows = await db.query<{ payload: QueuedEmail }>(`select payload from jobs where type = 'email.send' and payload->>'to' = $1 order by created_at`, [to]);
+  const rows = await db.query<{ payload: QueuedEmail }>(
+    `select payload from jobs where type = 'email.send' and payload->>'to' = $1 order by created_at`,
+    [to],
+  );
   return rows.map((row) => row.payload);
 }
 
@@ -84,12 +104,18 @@ export function linkTokenIn(text: string): string {
 }
 
 export async function auditActions(db: Database, practiceId: string, since = new Date(0)): Promise<string[]> {
-  const rows = await db.query<{ action: string }>(`select action from staff_audit where practice_id = $1 and at >= $2 order by id`, [practiceId, since.toISOString()]);
+  const rows = await db.query<{ action: string }>(
+    `select action from staff_audit where practice_id = $1 and at >= $2 order by id`,
+    [practiceId, since.toISOString()],
+  );
   return rows.map((row) => row.action);
 }
 
 /** A practice of the test's own with an owner, signed in. */
-export async function ownedPractice(db: Database, app: FastifyInstance): Promise<{ practiceId: string; owner: { id: string; email: string; password: string }; console: StaffClient }> {
+export async function ownedPractice(
+  db: Database,
+  app: FastifyInstance,
+): Promise<{ practiceId: string; owner: { id: string; email: string; password: string }; console: StaffClient }> {
   const practiceId = await newPractice(db);
   const owner = await addStaff(db, { practiceIds: [practiceId], role: 'owner' });
   return { practiceId, owner, console: await signIn(app, owner) };

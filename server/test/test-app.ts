@@ -12,12 +12,21 @@ export const FIXTURE_WEB_DIR = fileURLToPath(new URL('./fixtures/web/', import.m
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // An easy proof of work keeps tests fast (the rules are the same at any difficulty), and the
   // per-IP limits are lifted because every injected request comes from 127.0.0.1.
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '100', RATE_LIMIT_MULTIPLIER: '1000' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ALTCHA_MAX_NUMBER: '100', RATE_LIMIT_MULTIPLIER: '1000' }),
+    ...overrides,
+  };
 }
 
 export async function createTestApp(
   db: Database,
-  options: { clock?: Clock; config?: Partial<Config>; paymentAdapter?: PaymentAdapter; messageAdapters?: AppDeps['messageAdapters']; codeDelivery?: AppDeps['codeDelivery'] } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    paymentAdapter?: PaymentAdapter;
+    messageAdapters?: AppDeps['messageAdapters'];
+    codeDelivery?: AppDeps['codeDelivery'];
+  } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.config),
@@ -34,7 +43,9 @@ export async function createTestApp(
 }
 
 /** A clock tests set and move by hand. */
-export function fixedClock(start: Date | string): Clock & { set(next: Date | string): void; advance(ms: number): void } {
+export function fixedClock(
+  start: Date | string,
+): Clock & { set(next: Date | string): void; advance(ms: number): void } {
   let current = new Date(start);
   return {
     now: () => new Date(current),

@@ -16,10 +16,14 @@ export async function overlappingPairs(db: Queryable): Promise<number> {
 }
 
 /** Acknowledged bookings (a 2xx with this id and e-mail) that the database does not hold as booked. */
-export async function missingBookings(db: Queryable, bookings: { appointmentId: string; email: string }[]): Promise<string[]> {
-  const rows = await db.query<{ id: string; email: string; status: string }>('select id, email, status from appointments where id = any($1::uuid[])', [
-    bookings.map((b) => b.appointmentId),
-  ]);
+export async function missingBookings(
+  db: Queryable,
+  bookings: { appointmentId: string; email: string }[],
+): Promise<string[]> {
+  const rows = await db.query<{ id: string; email: string; status: string }>(
+    'select id, email, status from appointments where id = any($1::uuid[])',
+    [bookings.map((b) => b.appointmentId)],
+  );
   const stored = new Map(rows.map((row) => [row.id, row]));
   return bookings
     .filter((b) => stored.get(b.appointmentId)?.status !== 'booked' || stored.get(b.appointmentId)?.email !== b.email)
@@ -28,7 +32,9 @@ export async function missingBookings(db: Queryable, bookings: { appointmentId: 
 
 /** E-mail addresses booked more than once: every soak booking has an address of its own. */
 export async function bookedTwice(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ email: string }>(`select email from appointments where status <> 'expired' group by email having count(*) > 1`);
+  const rows = await db.query<{ email: string }>(
+    `select email from appointments where status <> 'expired' group by email having count(*) > 1`,
+  );
   return rows.map((row) => row.email);
 }
 
@@ -40,7 +46,9 @@ export async function bookedTwice(db: Queryable): Promise<string[]> {
 export async function halfWrittenRows(db: Queryable): Promise<Record<string, number>> {
   const count = async (sql: string) => (await db.query<{ n: number }>(`select count(*)::int as n from ${sql}`))[0]!.n;
   return {
-    'booking without its patient': await count(`appointments a where a.status = 'booked' and (a.patient_id is null or not exists (select 1 from patients p where p.id = a.patient_id))`),
+    'booking without its patient': await count(
+      `appointments a where a.status = 'booked' and (a.patient_id is null or not exists (select 1 from patients p where p.id = a.patient_id))`,
+    ),
     'booking without its confirmation job': await count(
       `appointments a where a.status = 'booked' and not exists (select 1 from jobs j where j.dedupe_key = 'email:booking-confirmation:' || a.id)`,
     ),
@@ -55,7 +63,9 @@ export async function halfWrittenRows(db: Queryable): Promise<Record<string, num
     'idempotent answer naming a booking that does not exist': await count(
       `idempotency_keys k where not exists (select 1 from appointments a where a.id::text = k.response_body->'result'->>'appointment_id')`,
     ),
-    'patient without a booking': await count(`patients p where not exists (select 1 from appointments a where a.patient_id = p.id)`),
+    'patient without a booking': await count(
+      `patients p where not exists (select 1 from appointments a where a.patient_id = p.id)`,
+    ),
   };
 }
 

@@ -18,7 +18,12 @@ export function createHttpClient(options: { connections: number; timeoutMs?: num
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  function send(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpOutcome> {
+  function send(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpOutcome> {
     const startedAt = Date.now();
     const started = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -28,8 +33,14 @@ export function createHttpClient(options: { connections: number; timeoutMs?: num
       const req = request(
         url,
         {
-          method, agent, timeout: timeoutMs,
-          headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+          method,
+          agent,
+          timeout: timeoutMs,
+          headers: {
+            accept: 'application/json',
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...headers,
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

@@ -32,11 +32,18 @@ export async function jobIdWhere(db: Queryable, where: string, params: unknown[]
  * scheduled it, and calling `onFailure` with the attempt number, so a test can end an outage
  * after a chosen number of failures.
  */
-export async function followJob(db: Queryable, id: string, options: { timeoutMs: number; onFailure?: (attempt: number) => void }): Promise<FollowedJob> {
+export async function followJob(
+  db: Queryable,
+  id: string,
+  options: { timeoutMs: number; onFailure?: (attempt: number) => void },
+): Promise<FollowedJob> {
   const followed: FollowedJob = { delaysMs: [], errors: [], status: 'queued', attempts: 0 };
   const deadline = Date.now() + options.timeoutMs;
   while (Date.now() < deadline) {
-    const [row] = await db.query<JobRow>('select id, status, attempts, run_at, updated_at, last_error from jobs where id = $1', [id]);
+    const [row] = await db.query<JobRow>(
+      'select id, status, attempts, run_at, updated_at, last_error from jobs where id = $1',
+      [id],
+    );
     if (!row) throw new Error(`job ${id} is gone`);
     followed.status = row.status;
     followed.attempts = row.attempts;

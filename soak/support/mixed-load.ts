@@ -9,13 +9,30 @@ import { SOAK_ZONE, type SoakPractice } from './soak-practices.ts';
  * patient, booking, and verifying an e-mail by one-time code before booking. Closed loop: each of
  * `connections` virtual patients sends its next request when the last one is answered.
  */
-export type RequestKind = 'form' | 'reasons' | 'clinics' | 'slots' | 'patient-check' | 'challenge' | 'book' | 'send-otp' | 'verify-otp' | 'book-verified';
+export type RequestKind =
+  | 'form'
+  | 'reasons'
+  | 'clinics'
+  | 'slots'
+  | 'patient-check'
+  | 'challenge'
+  | 'book'
+  | 'send-otp'
+  | 'verify-otp'
+  | 'book-verified';
 
 const EXPECTED: Record<RequestKind, number[]> = {
-  form: [200], reasons: [200], clinics: [200], slots: [200], 'patient-check': [200], challenge: [200],
-  'send-otp': [200], 'verify-otp': [200],
+  form: [200],
+  reasons: [200],
+  clinics: [200],
+  slots: [200],
+  'patient-check': [200],
+  challenge: [200],
+  'send-otp': [200],
+  'verify-otp': [200],
   // A lost race for a slot is a 409, which the UI answers by offering other slots.
-  book: [201, 409], 'book-verified': [201, 409],
+  book: [201, 409],
+  'book-verified': [201, 409],
 };
 
 export interface AcknowledgedBooking {
@@ -54,7 +71,15 @@ export interface LoadReport {
 }
 
 export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
-  const report: LoadReport = { latencies: new Map(), statuses: new Map(), unexpected: [], unexpectedCount: 0, bookings: [], codesNotDelivered: 0, seconds: 0 };
+  const report: LoadReport = {
+    latencies: new Map(),
+    statuses: new Map(),
+    unexpected: [],
+    unexpectedCount: 0,
+    bookings: [],
+    codesNotDelivered: 0,
+    seconds: 0,
+  };
   const started = Date.now();
   const endAt = started + options.durationMs;
   const today = localDateOf(new Date(), SOAK_ZONE);
@@ -68,11 +93,13 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     const byStatus = report.statuses.get(kind) ?? new Map<string, number>();
     byStatus.set(label, (byStatus.get(label) ?? 0) + 1);
     report.statuses.set(kind, byStatus);
-    if (outcome.status !== null) (report.latencies.get(kind) ?? report.latencies.set(kind, []).get(kind)!).push(outcome.ms);
+    if (outcome.status !== null)
+      (report.latencies.get(kind) ?? report.latencies.set(kind, []).get(kind)!).push(outcome.ms);
     const isExpected = outcome.status !== null && EXPECTED[kind].includes(outcome.status);
     if (!isExpected) {
       report.unexpectedCount++;
-      if (report.unexpected.length < 20) report.unexpected.push({ kind, status: outcome.status, error: outcome.error, body: outcome.body });
+      if (report.unexpected.length < 20)
+        report.unexpected.push({ kind, status: outcome.status, error: outcome.error, body: outcome.body });
     }
     return isExpected;
   }
@@ -88,7 +115,12 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     return record('slots', outcome) ? ((outcome.body as { result: SlotRecord[] }).result ?? []) : null;
   }
 
-  async function book(base: string, practice: SoakPractice, kind: 'book' | 'book-verified', contact: { email: string; token?: string }) {
+  async function book(
+    base: string,
+    practice: SoakPractice,
+    kind: 'book' | 'book-verified',
+    contact: { email: string; token?: string },
+  ) {
     const day = someDay();
     const slots = await slotsOn(base, practice, day, day);
     if (!slots || slots.length === 0) return;
@@ -96,13 +128,21 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     record('challenge', challenge.outcome);
     if (!challenge.header) return;
     const n = counter++;
-    const outcome = await options.client.post(`${api(base)}/appointment`, soakBooking(practice, pick(slots), { n, tag: options.tag, email: contact.email }), {
-      'x-bot-challenge': challenge.header,
-      'idempotency-key': `soak-${options.tag}-${n}`,
-      ...(contact.token ? { 'x-verification-token': contact.token } : {}),
-    });
+    const outcome = await options.client.post(
+      `${api(base)}/appointment`,
+      soakBooking(practice, pick(slots), { n, tag: options.tag, email: contact.email }),
+      {
+        'x-bot-challenge': challenge.header,
+        'idempotency-key': `soak-${options.tag}-${n}`,
+        ...(contact.token ? { 'x-verification-token': contact.token } : {}),
+      },
+    );
     if (record(kind, outcome) && outcome.status === 201) {
-      report.bookings.push({ appointmentId: (outcome.body as { result: { appointment_id: string } }).result.appointment_id, practiceId: practice.id, email: contact.email });
+      report.bookings.push({
+        appointmentId: (outcome.body as { result: { appointment_id: string } }).result.appointment_id,
+        practiceId: practice.id,
+        email: contact.email,
+      });
     }
   }
 
@@ -132,8 +172,10 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       const roll = Math.random();
       const practice = Math.random() < 0.8 ? options.open : options.verify;
       if (roll < 0.08) record('form', await options.client.get(`${api(base)}/form/${practice.formUrl}`));
-      else if (roll < 0.14) record('reasons', await options.client.get(`${api(base)}/reason-for-visit?practice_id=${practice.id}`));
-      else if (roll < 0.18) record('clinics', await options.client.get(`${api(base)}/clinic?practice_id=${practice.id}`));
+      else if (roll < 0.14)
+        record('reasons', await options.client.get(`${api(base)}/reason-for-visit?practice_id=${practice.id}`));
+      else if (roll < 0.18)
+        record('clinics', await options.client.get(`${api(base)}/clinic?practice_id=${practice.id}`));
       else if (roll < 0.45) {
         const from = someDay();
         await slotsOn(base, practice, from, addDays(from, 6));
@@ -141,7 +183,8 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
         // A new name each time: one identity may be looked up only 5 times an hour (ADR 0027).
         const query = `practice_id=${practice.id}&first_name=${lettersOf(lookupSeed + counter++)}&last_name=Nobody&dob=1990-01-01`;
         record('patient-check', await options.client.get(`${api(base)}/patient/check?${query}`));
-      } else if (roll < 0.88) await book(base, options.open, 'book', { email: `b${counter++}-${options.tag}@soak.example` });
+      } else if (roll < 0.88)
+        await book(base, options.open, 'book', { email: `b${counter++}-${options.tag}@soak.example` });
       else await verifyThenBook(base);
     }
   }

@@ -16,7 +16,10 @@ const run = promisify(execFile);
  */
 export async function startPrivatePostgres() {
   const bin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-  if (!existsSync(join(bin, 'initdb'))) throw new Error(`PostgreSQL server binaries not found in ${bin} (set PG_BIN): the outage soak needs its own cluster.`);
+  if (!existsSync(join(bin, 'initdb')))
+    throw new Error(
+      `PostgreSQL server binaries not found in ${bin} (set PG_BIN): the outage soak needs its own cluster.`,
+    );
   const dir = await mkdtemp(join(tmpdir(), 'soak-pg-'));
   const isRoot = process.getuid?.() === 0;
   if (isRoot) {
@@ -24,7 +27,8 @@ export async function startPrivatePostgres() {
     const { stdout: group } = await run('id', ['-g', 'postgres']);
     await chown(dir, Number(stdout.trim()), Number(group.trim()));
   }
-  const as = (command: string, args: string[]) => (isRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args));
+  const as = (command: string, args: string[]) =>
+    isRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args);
   const data = join(dir, 'data');
   const port = await freePort();
   await as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
@@ -34,7 +38,8 @@ export async function startPrivatePostgres() {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     /** Returns once the server accepts connections. */
-    start: async () => void (await as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])),
+    start: async () =>
+      void (await as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])),
     /** A fast shutdown: open sessions are ended, as in a failover or a restart by the host. */
     stop: async () => void (await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'])),
     async destroy() {

@@ -19,11 +19,18 @@ export async function startSmtpRecorder() {
   const state = { isDown: false, refused: 0, mails: [] as ReceivedMail[] };
   const codes = new Map<string, string>();
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, size: 1024 * 1024,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 1024 * 1024,
     onConnect(_session, callback) {
       if (!state.isDown) return callback();
       state.refused++;
-      return callback(Object.assign(new Error('Service not available, closing transmission channel (soak outage)'), { responseCode: 421 }));
+      return callback(
+        Object.assign(new Error('Service not available, closing transmission channel (soak outage)'), {
+          responseCode: 421,
+        }),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

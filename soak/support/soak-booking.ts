@@ -17,12 +17,29 @@ export function lettersOf(n: number): string {
 }
 
 /** The booking wire body for one offered slot, as the booking form sends it. */
-export function soakBooking(practice: Pick<SoakPractice, 'id' | 'reasonId'>, slot: Slot, who: { n: number; tag: string; email: string }) {
+export function soakBooking(
+  practice: Pick<SoakPractice, 'id' | 'reasonId'>,
+  slot: Slot,
+  who: { n: number; tag: string; email: string },
+) {
   return {
-    practice_id: practice.id, rfv_id: practice.reasonId, first_name: 'Soak', last_name: lettersOf(who.n), email: who.email,
-    wireless_phone: '+15125550100', dob: '1990-01-01', pms_prov_num: slot.ProvNum, pms_op_num: slot.OpNum,
-    apt_date: slot.DateTimeStart.slice(0, 10), start_time: slot.DateTimeStart.slice(11), end_time: slot.DateTimeEnd.slice(11),
-    patient_status: 'New Patient', is_patient: true, is_concented: true, has_insurance: false, message: `soak ${who.tag}`,
+    practice_id: practice.id,
+    rfv_id: practice.reasonId,
+    first_name: 'Soak',
+    last_name: lettersOf(who.n),
+    email: who.email,
+    wireless_phone: '+15125550100',
+    dob: '1990-01-01',
+    pms_prov_num: slot.ProvNum,
+    pms_op_num: slot.OpNum,
+    apt_date: slot.DateTimeStart.slice(0, 10),
+    start_time: slot.DateTimeStart.slice(11),
+    end_time: slot.DateTimeEnd.slice(11),
+    patient_status: 'New Patient',
+    is_patient: true,
+    is_concented: true,
+    has_insurance: false,
+    message: `soak ${who.tag}`,
   };
 }
 
@@ -31,11 +48,17 @@ export function soakBooking(practice: Pick<SoakPractice, 'id' | 'reasonId'>, slo
  * the challenge request is measured with the rest (server/test/server-process.ts has the
  * fetch-based twin for one-off requests).
  */
-export async function solveChallenge(client: HttpClient, base: string): Promise<{ outcome: HttpOutcome; header: string | null }> {
+export async function solveChallenge(
+  client: HttpClient,
+  base: string,
+): Promise<{ outcome: HttpOutcome; header: string | null }> {
   const outcome = await client.get(`${base}/api/v1/captcha/challenge`);
   if (outcome.status !== 200) return { outcome, header: null };
-  const challenge = (outcome.body as { result: { challenge: string; salt: string; algorithm: string; maxnumber: number } }).result;
-  const solution = await solveAltcha(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const challenge = (
+    outcome.body as { result: { challenge: string; salt: string; algorithm: string; maxnumber: number } }
+  ).result;
+  const solution = await solveAltcha(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   if (!solution) return { outcome, header: null };
   return { outcome, header: Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64') };
 }

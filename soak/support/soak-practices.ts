@@ -19,7 +19,10 @@ const REASON = 'Check-up';
  * and a 15-minute reason: 48 slots a day per provider, so a few minutes of bookings spread over
  * a few months rarely collide. The practice is told about every booking (two e-mails each).
  */
-export function soakPracticeConfig(formUrl: string, options: { providers: number; isVerifying?: boolean; reasons?: object[]; pms?: object }) {
+export function soakPracticeConfig(
+  formUrl: string,
+  options: { providers: number; isVerifying?: boolean; reasons?: object[]; pms?: object },
+) {
   const nums = Array.from({ length: options.providers }, (_, i) => i + 1);
   return practiceConfig({
     form_url: formUrl,
@@ -31,13 +34,22 @@ export function soakPracticeConfig(formUrl: string, options: { providers: number
     providers: nums.map((n) => ({ pms_prov_num: n, provider_display_name: `Dr. Soak ${n}` })),
     operatories: nums.map((n) => ({ pms_op_num: n, name: `Chair ${n}` })),
     reasons: [{ name: REASON, final_duration: 15, to_show_providers: true, providers: [] }, ...(options.reasons ?? [])],
-    schedules: nums.map((n) => ({ pms_prov_num: n, pms_op_num: n, weekdays: [0, 1, 2, 3, 4, 5, 6], start: '07:00', end: '19:00' })),
+    schedules: nums.map((n) => ({
+      pms_prov_num: n,
+      pms_op_num: n,
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      start: '07:00',
+      end: '19:00',
+    })),
     ...(options.pms ? { pms: options.pms } : {}),
   });
 }
 
 /** Imports the configurations (soakPracticeConfig) and describes each practice for the load. */
-export async function importSoakPractices(db: Database, ...configs: Record<string, unknown>[]): Promise<Record<string, SoakPractice>> {
+export async function importSoakPractices(
+  db: Database,
+  ...configs: Record<string, unknown>[]
+): Promise<Record<string, SoakPractice>> {
   const ids = await importPractices(db, ...configs);
   const practices: Record<string, SoakPractice> = {};
   for (const config of configs) {
@@ -56,5 +68,8 @@ export async function importSoakPractices(db: Database, ...configs: Record<strin
 
 /** The two practices of the load and scale-out soaks: one books directly, one verifies first. */
 export function loadPracticeConfigs() {
-  return [soakPracticeConfig('soak-open', { providers: 10 }), soakPracticeConfig('soak-verify', { providers: 4, isVerifying: true })];
+  return [
+    soakPracticeConfig('soak-open', { providers: 10 }),
+    soakPracticeConfig('soak-verify', { providers: 4, isVerifying: true }),
+  ];
 }

@@ -30,7 +30,8 @@ export function soakSettings(env: Record<string, string | undefined> = process.e
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
     return value;
   };
   return {

@@ -11,5 +11,7 @@ export interface MailSettings {
 
 /** SMTP when SMTP_URL is set, otherwise the outbox (the offline default). */
 export function createMailAdapter(settings: MailSettings, db: Queryable): MailAdapter {
-  return settings.smtpUrl ? createSmtpMailAdapter({ url: settings.smtpUrl, from: settings.mailFrom }) : createOutboxMailAdapter(db);
+  return settings.smtpUrl
+    ? createSmtpMailAdapter({ url: settings.smtpUrl, from: settings.mailFrom })
+    : createOutboxMailAdapter(db);
 }

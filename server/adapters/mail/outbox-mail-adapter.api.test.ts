@@ -14,7 +14,9 @@ const message = {
   subject: 'Your appointment',
   text: 'See you Monday.',
   html: '<p>See you Monday.</p>',
-  attachments: [{ filename: 'appointment.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', contentType: 'text/calendar' }],
+  attachments: [
+    { filename: 'appointment.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', contentType: 'text/calendar' },
+  ],
   idempotencyKey: 'booking-confirmation:1',
 };
 
@@ -26,14 +28,30 @@ describe('outbox mail adapter', () => {
 
     expect(first).toMatchObject({ ok: true, id: expect.any(String) });
     expect(retry).toEqual(first);
-    const rows = await testDb.db.query('select channel, recipient, subject, text, html, attachments from outbox_messages');
+    const rows = await testDb.db.query(
+      'select channel, recipient, subject, text, html, attachments from outbox_messages',
+    );
     expect(rows).toEqual([
-      { channel: 'email', recipient: 'ann@example.com', subject: 'Your appointment', text: 'See you Monday.', html: '<p>See you Monday.</p>', attachments: message.attachments },
+      {
+        channel: 'email',
+        recipient: 'ann@example.com',
+        subject: 'Your appointment',
+        text: 'See you Monday.',
+        html: '<p>See you Monday.</p>',
+        attachments: message.attachments,
+      },
     ]);
   });
 
   it('reports a database failure as a retryable result instead of throwing', async () => {
-    const broken: Queryable = { query: () => Promise.reject(new Error('connection lost')), exec: () => Promise.resolve() };
-    expect(await createOutboxMailAdapter(broken).send(message)).toEqual({ ok: false, retryable: true, error: 'Outbox: connection lost' });
+    const broken: Queryable = {
+      query: () => Promise.reject(new Error('connection lost')),
+      exec: () => Promise.resolve(),
+    };
+    expect(await createOutboxMailAdapter(broken).send(message)).toEqual({
+      ok: false,
+      retryable: true,
+      error: 'Outbox: connection lost',
+    });
   });
 });

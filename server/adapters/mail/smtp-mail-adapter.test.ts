@@ -24,7 +24,10 @@ async function startSmtpServer(hooks: Partial<SMTPServerOptions> = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -44,7 +47,13 @@ const message = {
   to: 'ann.patient@example.com',
   subject: 'Your appointment on Monday',
   text: 'See you Monday at 9:00 AM.\nBring your insurance card.',
-  attachments: [{ filename: 'appointment.ics', content: 'BEGIN:VCALENDAR\r\nUID:appt-1@chairtime\r\nEND:VCALENDAR\r\n', contentType: 'text/calendar' }],
+  attachments: [
+    {
+      filename: 'appointment.ics',
+      content: 'BEGIN:VCALENDAR\r\nUID:appt-1@chairtime\r\nEND:VCALENDAR\r\n',
+      contentType: 'text/calendar',
+    },
+  ],
   idempotencyKey: 'booking-confirmation:appt-1',
 };
 
@@ -81,7 +90,8 @@ describe('SMTP mail adapter', () => {
 
   it('reports a refused recipient as final, without the address in the error', async () => {
     const server = await startSmtpServer({
-      onRcptTo: (_address, _session, callback) => callback(smtpError('5.1.1 <ann.patient@example.com>: mailbox unavailable', 550)),
+      onRcptTo: (_address, _session, callback) =>
+        callback(smtpError('5.1.1 <ann.patient@example.com>: mailbox unavailable', 550)),
     });
     const result = await createSmtpMailAdapter({ url: server.url, from: 'no-reply@chairtime.test' }).send(message);
     expect(result).toMatchObject({ ok: false, retryable: false, error: expect.stringContaining('550') });
@@ -103,8 +113,16 @@ describe('SMTP mail adapter', () => {
   it('reports a server that refuses the connection as retryable', async () => {
     const server = await startSmtpServer();
     await new Promise<void>((resolve) => servers.pop()!.close(() => resolve()));
-    const result = await createSmtpMailAdapter({ url: server.url, from: 'no-reply@chairtime.test', timeoutMs: 2_000 }).send(message);
-    expect(result).toMatchObject({ ok: false, retryable: true, error: expect.stringMatching(/ECONNREFUSED|ECONNECTION/) });
+    const result = await createSmtpMailAdapter({
+      url: server.url,
+      from: 'no-reply@chairtime.test',
+      timeoutMs: 2_000,
+    }).send(message);
+    expect(result).toMatchObject({
+      ok: false,
+      retryable: true,
+      error: expect.stringMatching(/ECONNREFUSED|ECONNECTION/),
+    });
   });
 });
 
@@ -120,7 +138,9 @@ function parseMime(raw: string): MimePart & { parts: MimePart[] } {
   const sections = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [];
   const parts = sections.flatMap((section) => {
     const part = parsePart(section.replace(/^\r\n/, ''));
-    return part.headers['content-type']?.startsWith('multipart/') ? parseMime(section.replace(/^\r\n/, '')).parts : [part];
+    return part.headers['content-type']?.startsWith('multipart/')
+      ? parseMime(section.replace(/^\r\n/, '')).parts
+      : [part];
   });
   return { ...top, parts };
 }
@@ -141,6 +161,8 @@ function parsePart(raw: string): MimePart {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }

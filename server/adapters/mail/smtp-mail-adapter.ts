@@ -35,7 +35,11 @@ export function createSmtpMailAdapter(options: SmtpMailOptions): MailAdapter {
           text: message.text,
           ...(message.html !== undefined ? { html: message.html } : {}),
           ...(message.headers ? { headers: message.headers } : {}),
-          attachments: (message.attachments ?? []).map(({ filename, content, contentType }) => ({ filename, content, contentType })),
+          attachments: (message.attachments ?? []).map(({ filename, content, contentType }) => ({
+            filename,
+            content,
+            contentType,
+          })),
           // A retry carries the same Message-ID, which lets mail systems drop the duplicate.
           messageId: `<${messageIdLocalPart(message.idempotencyKey)}@${domain}>`,
         });

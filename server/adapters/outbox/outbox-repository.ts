@@ -31,10 +31,21 @@ export async function saveOutboxMessage(db: Queryable, message: NewOutboxMessage
      values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb)
      on conflict (idempotency_key) do nothing
      returning id`,
-    [message.channel, message.recipient, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), message.idempotencyKey, JSON.stringify(message.headers ?? {})],
+    [
+      message.channel,
+      message.recipient,
+      message.subject,
+      message.text,
+      message.html ?? null,
+      JSON.stringify(message.attachments ?? []),
+      message.idempotencyKey,
+      JSON.stringify(message.headers ?? {}),
+    ],
   );
   if (inserted[0]) return inserted[0].id;
-  const [earlier] = await db.query<{ id: string }>('select id from outbox_messages where idempotency_key = $1', [message.idempotencyKey]);
+  const [earlier] = await db.query<{ id: string }>('select id from outbox_messages where idempotency_key = $1', [
+    message.idempotencyKey,
+  ]);
   if (!earlier) throw new Error('Outbox message vanished between insert and select');
   return earlier.id;
 }

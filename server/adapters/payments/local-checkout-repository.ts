@@ -15,7 +15,15 @@ export interface LocalSessionRow {
 
 export async function insertLocalSession(
   db: Queryable,
-  s: { id: string; appointmentId: string; amountCents: number; description: string; successUrl: string; cancelUrl: string; expiresAt: Date },
+  s: {
+    id: string;
+    appointmentId: string;
+    amountCents: number;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.query(
     `insert into local_checkout_sessions (id, appointment_id, amount_cents, description, success_url, cancel_url, expires_at)

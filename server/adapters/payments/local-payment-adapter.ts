@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import type { PaymentAdapter } from './payment-adapter.ts';
-import { closeLocalSession, findLocalSession, insertLocalSession, markLocalSessionRefunded } from './local-checkout-repository.ts';
+import {
+  closeLocalSession,
+  findLocalSession,
+  insertLocalSession,
+  markLocalSessionRefunded,
+} from './local-checkout-repository.ts';
 
 /**
  * The default when no Stripe key is set: a checkout page of our own at /_dev/checkout/{id} with

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 
 const adapter = () =>
-  createStripePaymentAdapter({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', ...stripeHostSettings(`http://127.0.0.1:${fake.port}`) });
+  createStripePaymentAdapter({
+    secretKey: 'sk_test_123',
+    publishableKey: 'pk_test_123',
+    ...stripeHostSettings(`http://127.0.0.1:${fake.port}`),
+  });
 
 describe('stripeHostSettings (STRIPE_API_URL)', () => {
   it.each([
@@ -26,8 +30,13 @@ describe('the Stripe payment adapter (real stripe package, local stand-in)', () 
   it('creates a Checkout Session in payment mode with the line item, amount, metadata and expiry', async () => {
     const expiresAt = new Date('2030-01-01T10:31:00Z');
     const session = await adapter().createCheckoutSession({
-      appointmentId: 'appt-1', amountCents: 7500, currency: 'usd', description: 'Whitening at Bright Smile Dental',
-      successUrl: 'http://localhost/bright-smile/payment-success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost/bright-smile/payment-failed', expiresAt,
+      appointmentId: 'appt-1',
+      amountCents: 7500,
+      currency: 'usd',
+      description: 'Whitening at Bright Smile Dental',
+      successUrl: 'http://localhost/bright-smile/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost/bright-smile/payment-failed',
+      expiresAt,
     });
     expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
     const request = fake.requests.at(-1)!;
@@ -45,20 +54,47 @@ describe('the Stripe payment adapter (real stripe package, local stand-in)', () 
       success_url: 'http://localhost/bright-smile/payment-success?session_id={CHECKOUT_SESSION_ID}',
     });
     // Invariant 6: no patient data goes to Stripe; the payer types an e-mail on Stripe's page if they want a receipt.
-    expect([...request.form.keys()].filter((key) => /email|name|phone|customer/.test(key))).toEqual(['line_items[0][price_data][product_data][name]']);
+    expect([...request.form.keys()].filter((key) => /email|name|phone|customer/.test(key))).toEqual([
+      'line_items[0][price_data][product_data][name]',
+    ]);
   });
 
   it('retrieves a session state', async () => {
     const { id } = await adapter().createCheckoutSession({
-      appointmentId: 'appt-2', amountCents: 100, currency: 'usd', description: 'x', successUrl: 'http://l/s', cancelUrl: 'http://l/c', expiresAt: new Date('2030-01-01T00:00:00Z'),
+      appointmentId: 'appt-2',
+      amountCents: 100,
+      currency: 'usd',
+      description: 'x',
+      successUrl: 'http://l/s',
+      cancelUrl: 'http://l/c',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
     });
-    fake.sessions.set(id, { ...fake.sessions.get(id), status: 'complete', payment_status: 'paid', payment_intent: 'pi_9' });
-    expect(await adapter().retrieveSession(id)).toEqual({ id, status: 'complete', paymentStatus: 'paid', amountCents: 100, appointmentId: 'appt-2', paymentIntentId: 'pi_9', url: null });
+    fake.sessions.set(id, {
+      ...fake.sessions.get(id),
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_9',
+    });
+    expect(await adapter().retrieveSession(id)).toEqual({
+      id,
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountCents: 100,
+      appointmentId: 'appt-2',
+      paymentIntentId: 'pi_9',
+      url: null,
+    });
   });
 
   it('gives the checkout URL of an open session, and expires it with checkout.sessions.expire', async () => {
     const { id, url } = await adapter().createCheckoutSession({
-      appointmentId: 'appt-3', amountCents: 100, currency: 'usd', description: 'x', successUrl: 'http://l/s', cancelUrl: 'http://l/c', expiresAt: new Date('2030-01-01T00:00:00Z'),
+      appointmentId: 'appt-3',
+      amountCents: 100,
+      currency: 'usd',
+      description: 'x',
+      successUrl: 'http://l/s',
+      cancelUrl: 'http://l/c',
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
       idempotencyKey: 'checkout-appt-3-after-cs_old',
     });
     expect(fake.requests.at(-1)!.idempotencyKey).toBe('checkout-appt-3-after-cs_old');

@@ -45,7 +45,16 @@ export function createStripePaymentAdapter(settings: StripeSettings): PaymentAda
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
-            line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: request.amountCents, product_data: { name: request.description } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency,
+                  unit_amount: request.amountCents,
+                  product_data: { name: request.description },
+                },
+              },
+            ],
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -70,7 +79,8 @@ export function createStripePaymentAdapter(settings: StripeSettings): PaymentAda
       }),
     refund: (session) =>
       wrap(async () => {
-        const paymentIntent = session.paymentIntentId ?? (await stripe.checkout.sessions.retrieve(session.id)).payment_intent;
+        const paymentIntent =
+          session.paymentIntentId ?? (await stripe.checkout.sessions.retrieve(session.id)).payment_intent;
         const id = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
         if (!id) throw new Error(`Session ${session.id} has no payment to refund`);
         await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${session.id}` });
@@ -83,10 +93,15 @@ export function toState(session: Stripe.Checkout.Session): SessionState {
   return {
     id: session.id,
     status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
-    paymentStatus: session.payment_status === 'paid' ? 'paid' : session.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
+    paymentStatus:
+      session.payment_status === 'paid'
+        ? 'paid'
+        : session.payment_status === 'no_payment_required'
+          ? 'no_payment_required'
+          : 'unpaid',
     amountCents: session.amount_total,
     appointmentId: session.metadata?.appointment_id ?? session.client_reference_id ?? null,
-    paymentIntentId: typeof intent === 'string' ? intent : intent?.id ?? null,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     url: session.status === 'open' ? session.url : null,
   };
 }

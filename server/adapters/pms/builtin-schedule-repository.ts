@@ -20,7 +20,13 @@ export interface ScheduleData {
  * double precision (exact for whole milliseconds): `extract` would compute them as numeric, which
  * costs a visible share of the query on a month of appointments.
  */
-export async function loadScheduleData(db: Queryable, practiceId: string, from: Date, to: Date, ignoreAppointmentId: string | null = null): Promise<ScheduleData> {
+export async function loadScheduleData(
+  db: Queryable,
+  practiceId: string,
+  from: Date,
+  to: Date,
+  ignoreAppointmentId: string | null = null,
+): Promise<ScheduleData> {
   const [row] = await db.query<{
     schedules: [number, number, number | null, number[], string, string, { start: string; end: string }[]][] | null;
     closures: string[] | null;
@@ -49,10 +55,29 @@ export async function loadScheduleData(db: Queryable, practiceId: string, from: 
     [practiceId, from.toISOString(), to.toISOString(), ignoreAppointmentId],
   );
   return {
-    schedules: (row?.schedules ?? []).map(([provNum, opNum, clinicNum, weekdays, start, end, breaks]) => ({ provNum, opNum, clinicNum, weekdays, start, end, breaks })),
+    schedules: (row?.schedules ?? []).map(([provNum, opNum, clinicNum, weekdays, start, end, breaks]) => ({
+      provNum,
+      opNum,
+      clinicNum,
+      weekdays,
+      start,
+      end,
+      breaks,
+    })),
     closures: row?.closures ?? [],
     timeOff: (row?.time_off ?? []).map(([provNum, start, end]) => ({ provNum, start, end })),
-    busy: (row?.busy ?? []).map(([provNum, opNum, start, end]) => ({ provNum, opNum, start: Number(start), end: Number(end) })),
-    blocked: (row?.blocked ?? []).map(([provNum, opNum, clinicNum, start, end]) => ({ provNum, opNum, clinicNum, start: Number(start), end: Number(end) })),
+    busy: (row?.busy ?? []).map(([provNum, opNum, start, end]) => ({
+      provNum,
+      opNum,
+      start: Number(start),
+      end: Number(end),
+    })),
+    blocked: (row?.blocked ?? []).map(([provNum, opNum, clinicNum, start, end]) => ({
+      provNum,
+      opNum,
+      clinicNum,
+      start: Number(start),
+      end: Number(end),
+    })),
   };
 }

@@ -18,12 +18,14 @@ export type PmsAdapterSelector = (pms: { type: string }, db?: Queryable) => PmsA
 export function createPmsAdapterSelector(db: Queryable, openDental?: OpenDentalConnector): PmsAdapterSelector {
   const builtin = createBuiltinPmsAdapter(db);
   const unconfigured: PmsAdapter = {
-    getAvailability: () => Promise.reject(new PmsUnavailableError('connector_down', 'Open Dental is not configured on this server')),
+    getAvailability: () =>
+      Promise.reject(new PmsUnavailableError('connector_down', 'Open Dental is not configured on this server')),
   };
   return (pms, tx) => {
     // Without a transaction a patient waits for a slot list: answer within the connector's budget.
     // A booking reads through its transaction and keeps the client's longer timeout.
-    if (pms.type === 'opendental' && openDental) return createOpenDentalPmsAdapter(tx ?? db, openDental, { patientWaiting: !tx });
+    if (pms.type === 'opendental' && openDental)
+      return createOpenDentalPmsAdapter(tx ?? db, openDental, { patientWaiting: !tx });
     if (pms.type !== 'builtin') return unconfigured;
     return tx ? createBuiltinPmsAdapter(tx) : builtin;
   };

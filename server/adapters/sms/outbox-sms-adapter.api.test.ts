@@ -21,8 +21,17 @@ describe('outbox SMS adapter', () => {
 
   it('keeps an e-mail and a text that share a key apart', async () => {
     const key = 'booking-confirmation:7';
-    const sms = await createOutboxSmsAdapter(testDb.db).send({ to: '+12125550100', text: 'Booked', idempotencyKey: key });
-    const mail = await createOutboxMailAdapter(testDb.db).send({ to: 'ann@example.com', subject: 'Booked', text: 'Booked', idempotencyKey: key });
+    const sms = await createOutboxSmsAdapter(testDb.db).send({
+      to: '+12125550100',
+      text: 'Booked',
+      idempotencyKey: key,
+    });
+    const mail = await createOutboxMailAdapter(testDb.db).send({
+      to: 'ann@example.com',
+      subject: 'Booked',
+      text: 'Booked',
+      idempotencyKey: key,
+    });
     expect(sms.ok && mail.ok && sms.id !== mail.id).toBe(true);
   });
 });

@@ -48,12 +48,20 @@ function json(response: ServerResponse, status: number, body: object) {
 const sms = { to: '+12125550100', text: 'Your code is 123456', idempotencyKey: 'otp:1' };
 
 function adapterFor(baseUrl: string, from = '+12125550199') {
-  return createTwilioSmsAdapter({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from, apiBaseUrl: baseUrl, timeoutMs: 5_000 });
+  return createTwilioSmsAdapter({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from,
+    apiBaseUrl: baseUrl,
+    timeoutMs: 5_000,
+  });
 }
 
 describe('Twilio SMS adapter', () => {
   it('posts To, From and Body with basic auth to the Messages endpoint and returns the SID', async () => {
-    const twilio = await startTwilioStandIn((_request, response) => json(response, 201, { sid: 'SM0001', status: 'queued' }));
+    const twilio = await startTwilioStandIn((_request, response) =>
+      json(response, 201, { sid: 'SM0001', status: 'queued' }),
+    );
 
     const result = await adapterFor(twilio.baseUrl).send(sms);
 
@@ -62,14 +70,22 @@ describe('Twilio SMS adapter', () => {
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`);
     expect(request?.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`);
-    expect(Object.fromEntries(request!.form)).toEqual({ To: '+12125550100', From: '+12125550199', Body: 'Your code is 123456' });
+    expect(Object.fromEntries(request!.form)).toEqual({
+      To: '+12125550100',
+      From: '+12125550199',
+      Body: 'Your code is 123456',
+    });
   });
 
   it('sends through a Messaging Service when the sender is one', async () => {
     const twilio = await startTwilioStandIn((_request, response) => json(response, 201, { sid: 'SM0002' }));
     const service = `MG${'f'.repeat(32)}`;
     await adapterFor(twilio.baseUrl, service).send(sms);
-    expect(Object.fromEntries(twilio.received[0]!.form)).toEqual({ To: '+12125550100', MessagingServiceSid: service, Body: 'Your code is 123456' });
+    expect(Object.fromEntries(twilio.received[0]!.form)).toEqual({
+      To: '+12125550100',
+      MessagingServiceSid: service,
+      Body: 'Your code is 123456',
+    });
   });
 
   it("sends from the message's own sender when it has one: a number, or a Messaging Service", async () => {
@@ -85,18 +101,37 @@ describe('Twilio SMS adapter', () => {
 
   it('reports a 4xx as final, without the number in the error', async () => {
     const twilio = await startTwilioStandIn((_request, response) =>
-      json(response, 400, { code: 21211, message: "The 'To' number +12125550100 is not a valid phone number.", status: 400 }),
+      json(response, 400, {
+        code: 21211,
+        message: "The 'To' number +12125550100 is not a valid phone number.",
+        status: 400,
+      }),
     );
     const result = await adapterFor(twilio.baseUrl).send(sms);
-    expect(result).toEqual({ ok: false, retryable: false, code: '21211', error: "Twilio 400 (error 21211): The 'To' number [number] is not a valid phone number." });
+    expect(result).toEqual({
+      ok: false,
+      retryable: false,
+      code: '21211',
+      error: "Twilio 400 (error 21211): The 'To' number [number] is not a valid phone number.",
+    });
   });
 
   it('reports a 5xx and a rate limit as retryable', async () => {
     let status = 503;
-    const twilio = await startTwilioStandIn((_request, response) => json(response, status, { code: 20500, message: 'Service unavailable', status }));
-    expect(await adapterFor(twilio.baseUrl).send(sms)).toMatchObject({ ok: false, retryable: true, error: expect.stringContaining('Twilio 503') });
+    const twilio = await startTwilioStandIn((_request, response) =>
+      json(response, status, { code: 20500, message: 'Service unavailable', status }),
+    );
+    expect(await adapterFor(twilio.baseUrl).send(sms)).toMatchObject({
+      ok: false,
+      retryable: true,
+      error: expect.stringContaining('Twilio 503'),
+    });
     status = 429;
-    expect(await adapterFor(twilio.baseUrl).send(sms)).toMatchObject({ ok: false, retryable: true, error: expect.stringContaining('Twilio 429') });
+    expect(await adapterFor(twilio.baseUrl).send(sms)).toMatchObject({
+      ok: false,
+      retryable: true,
+      error: expect.stringContaining('Twilio 429'),
+    });
   });
 
   it('reports an unreachable API as retryable', async () => {

@@ -35,7 +35,9 @@ export function createTwilioSmsAdapter(options: TwilioSmsOptions): SmsAdapter {
     async send(message): Promise<DeliveryResult> {
       try {
         const sent = await client.messages.create({
-          to: message.to, body: message.text, ...senderOf(message.from ?? options.from),
+          to: message.to,
+          body: message.text,
+          ...senderOf(message.from ?? options.from),
           ...(options.statusCallbackUrl ? { statusCallback: options.statusCallbackUrl } : {}),
         });
         return { ok: true, id: sent.sid };
@@ -48,8 +50,12 @@ export function createTwilioSmsAdapter(options: TwilioSmsOptions): SmsAdapter {
       const sender = message.from ?? options.from;
       const recent = await client.messages.list({ to: message.to, limit: 20 });
       const earliest = since.getTime() - CLOCK_SKEW_MS;
-      const match = recent.find((sent) =>
-        sent.body === message.text && sent.dateCreated.getTime() >= earliest && (sent.from === sender || sent.messagingServiceSid === sender));
+      const match = recent.find(
+        (sent) =>
+          sent.body === message.text &&
+          sent.dateCreated.getTime() >= earliest &&
+          (sent.from === sender || sent.messagingServiceSid === sender),
+      );
       return match?.sid ?? null;
     },
   };
@@ -61,7 +67,12 @@ function twilioFailure(error: unknown): DeliveryResult {
   const message = redactContacts(errorMessage(error));
   if (typeof status !== 'number') return { ok: false, error: `Twilio: ${message}`, retryable: true };
   const retryable = status >= 500 || status === 429 || status === 408;
-  return { ok: false, error: `Twilio ${status}${typeof code === 'number' ? ` (error ${code})` : ''}: ${message}`, retryable, ...(typeof code === 'number' ? { code: String(code) } : {}) };
+  return {
+    ok: false,
+    error: `Twilio ${status}${typeof code === 'number' ? ` (error ${code})` : ''}: ${message}`,
+    retryable,
+    ...(typeof code === 'number' ? { code: String(code) } : {}),
+  };
 }
 
 /**

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 
-export const ADMIN_UNAUTHORIZED_MESSAGE = 'A valid admin API key is required: send the header Authorization: Bearer <ADMIN_API_KEY>.';
+export const ADMIN_UNAUTHORIZED_MESSAGE =
+  'A valid admin API key is required: send the header Authorization: Bearer <ADMIN_API_KEY>.';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -26,21 +26,34 @@ export function registerAdminRoutes(api: FastifyInstance, deps: AdminRoutesDeps)
   const { adminApiKey } = deps.config;
   if (!adminApiKey) return;
   const reviews = createReviewsService({
-    db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, practices: deps.practices, ...(deps.config.offers ? { texts: deps.config.offers.texts } : {}),
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    practices: deps.practices,
+    ...(deps.config.offers ? { texts: deps.config.offers.texts } : {}),
   });
-  const rateLimit = { max: Math.max(1, Math.round(ADMIN_LIMIT.max * deps.config.rateLimitMultiplier)), timeWindow: ADMIN_LIMIT.timeWindow };
+  const rateLimit = {
+    max: Math.max(1, Math.round(ADMIN_LIMIT.max * deps.config.rateLimitMultiplier)),
+    timeWindow: ADMIN_LIMIT.timeWindow,
+  };
 
   void api.register(
     async (admin) => {
       admin.addHook('preParsing', requireAdminKey(adminApiKey));
 
       admin.post('/review-requests', { config: { rateLimit } }, async (request, reply) => {
-        return reply.status(201).send(ok(await reviews.createRequest(parseBody(CreateReviewRequestBodySchema, request.body))));
+        return reply
+          .status(201)
+          .send(ok(await reviews.createRequest(parseBody(CreateReviewRequestBodySchema, request.body))));
       });
 
-      admin.get<{ Params: { requestId: string } }>('/review-requests/:requestId', { config: { rateLimit } }, async (request) => {
-        return ok(await reviews.getRequestStatus(request.params.requestId));
-      });
+      admin.get<{ Params: { requestId: string } }>(
+        '/review-requests/:requestId',
+        { config: { rateLimit } },
+        async (request) => {
+          return ok(await reviews.getRequestStatus(request.params.requestId));
+        },
+      );
     },
     { prefix: '/admin' },
   );

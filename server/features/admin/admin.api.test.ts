@@ -6,7 +6,12 @@ import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import {
-  bookVisit, postReviewRequest, readOutbox, runJobsUntilIdle, TEST_ADMIN_KEY, TEST_PUBLIC_URL,
+  bookVisit,
+  postReviewRequest,
+  readOutbox,
+  runJobsUntilIdle,
+  TEST_ADMIN_KEY,
+  TEST_PUBLIC_URL,
 } from '../reviews/review-test-support.ts';
 import { ADMIN_UNAUTHORIZED_MESSAGE } from './admin-auth.ts';
 
@@ -17,7 +22,11 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  ids = await importPractices(testDb.db, practiceConfig(), practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }));
+  ids = await importPractices(
+    testDb.db,
+    practiceConfig(),
+    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+  );
   app = await createTestApp(testDb.db, { clock, config: { adminApiKey: TEST_ADMIN_KEY, publicUrl: TEST_PUBLIC_URL } });
 });
 afterAll(async () => {
@@ -35,7 +44,12 @@ describe('the admin API key', () => {
   it('is off without ADMIN_API_KEY: the admin paths answer 404 as if absent', async () => {
     const off = await createTestApp(testDb.db, { clock });
     try {
-      const response = await off.inject({ method: 'POST', url: '/api/v1/admin/review-requests', headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` }, payload: {} });
+      const response = await off.inject({
+        method: 'POST',
+        url: '/api/v1/admin/review-requests',
+        headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` },
+        payload: {},
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     } finally {
@@ -73,31 +87,58 @@ describe('POST /api/v1/admin/review-requests', () => {
     expect(created.sent_via).toEqual([]);
     const token = created.review_url.split('/review/')[1]!;
     const link = await app.inject({ method: 'GET', url: `/api/v1/review/verify-request-link/${token}` });
-    expect(link.json().result).toMatchObject({ patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: created.request_id, form_url: 'test-practice' });
-    const [row] = await testDb.db.query('select practice_id, source, email, created_at from review_requests where id = $1', [created.request_id]);
-    expect(row).toEqual({ practice_id: ids['test-practice'], source: 'admin', email: 'ana@example.com', created_at: new Date('2026-03-02T12:00:00Z') });
+    expect(link.json().result).toMatchObject({
+      patient_first_name: 'Ana',
+      patient_last_name: 'Lopez',
+      request_id: created.request_id,
+      form_url: 'test-practice',
+    });
+    const [row] = await testDb.db.query(
+      'select practice_id, source, email, created_at from review_requests where id = $1',
+      [created.request_id],
+    );
+    expect(row).toEqual({
+      practice_id: ids['test-practice'],
+      source: 'admin',
+      email: 'ana@example.com',
+      created_at: new Date('2026-03-02T12:00:00Z'),
+    });
     await runJobsUntilIdle(testDb.db, clock);
     expect(await readOutbox(testDb.db)).toEqual([]);
   });
 
   it('sends the link by e-mail and SMS to contacts marked as consented', async () => {
-    const { status, body } = await postReviewRequest(app, { email: 'Ana@Example.com', wireless_phone: '5125550123', is_concented: true, send: true });
+    const { status, body } = await postReviewRequest(app, {
+      email: 'Ana@Example.com',
+      wireless_phone: '5125550123',
+      is_concented: true,
+      send: true,
+    });
     expect(status).toBe(201);
     const created = parseCreated(body);
     expect(created.sent_via).toEqual(['email', 'sms']);
     await runJobsUntilIdle(testDb.db, clock);
     // The worker sends in parallel: order by channel.
     const messages = (await readOutbox(testDb.db)).sort((a, b) => a.channel.localeCompare(b.channel));
-    expect(messages.map((m) => [m.channel, m.recipient])).toEqual([['email', 'ana@example.com'], ['sms', '+15125550123']]);
+    expect(messages.map((m) => [m.channel, m.recipient])).toEqual([
+      ['email', 'ana@example.com'],
+      ['sms', '+15125550123'],
+    ]);
     expect(messages[0]!.subject).toBe('How was your visit to Test Practice?');
     for (const message of messages) expect(message.text).toContain(created.review_url);
-    const [row] = await testDb.db.query<{ sent_via: string[] }>('select sent_via from review_requests where id = $1', [created.request_id]);
+    const [row] = await testDb.db.query<{ sent_via: string[] }>('select sent_via from review_requests where id = $1', [
+      created.request_id,
+    ]);
     expect(row!.sent_via).toEqual(['email', 'sms']);
   });
 
   it('refuses to send to contacts without consent, and creates nothing', async () => {
     const before = await countRequests();
-    const { status, body } = await postReviewRequest(app, { email: 'ana@example.com', wireless_phone: '+15125550123', send: true });
+    const { status, body } = await postReviewRequest(app, {
+      email: 'ana@example.com',
+      wireless_phone: '+15125550123',
+      send: true,
+    });
     expect(status).toBe(422);
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.message).toContain('is_concented');
@@ -107,7 +148,12 @@ describe('POST /api/v1/admin/review-requests', () => {
 
   it("uses a booking's consented contacts for a request about that appointment", async () => {
     const practiceId = ids['test-practice']!;
-    const appointmentId = await bookVisit(app, { practiceId, reasonId: await reasonId(testDb.db, practiceId, 'Exam'), email: 'booked@example.com', wireless_phone: '+15125550199' });
+    const appointmentId = await bookVisit(app, {
+      practiceId,
+      reasonId: await reasonId(testDb.db, practiceId, 'Exam'),
+      email: 'booked@example.com',
+      wireless_phone: '+15125550199',
+    });
     await runJobsUntilIdle(testDb.db, clock);
     await testDb.db.exec('delete from outbox_messages');
 
@@ -115,10 +161,17 @@ describe('POST /api/v1/admin/review-requests', () => {
     expect(status).toBe(201);
     expect(parseCreated(body).sent_via).toEqual(['email', 'sms']);
     await runJobsUntilIdle(testDb.db, clock);
-    expect((await readOutbox(testDb.db)).map((m) => m.recipient).sort()).toEqual(['+15125550199', 'booked@example.com']);
+    expect((await readOutbox(testDb.db)).map((m) => m.recipient).sort()).toEqual([
+      '+15125550199',
+      'booked@example.com',
+    ]);
 
     // Another address than the booked one needs its own consent: only the booked phone is used.
-    const other = await postReviewRequest(app, { appointment_id: appointmentId, email: 'someone-else@example.com', send: true });
+    const other = await postReviewRequest(app, {
+      appointment_id: appointmentId,
+      email: 'someone-else@example.com',
+      send: true,
+    });
     expect(parseCreated(other.body).sent_via).toEqual(['sms']);
     const [row] = await testDb.db.query<{ patient_id: string | null; appointment_id: string }>(
       'select patient_id, appointment_id from review_requests where id = $1',
@@ -130,7 +183,12 @@ describe('POST /api/v1/admin/review-requests', () => {
 
   it('refuses an appointment of another practice', async () => {
     const practiceId = ids['other-practice']!;
-    const appointmentId = await bookVisit(app, { practiceId, reasonId: await reasonId(testDb.db, practiceId, 'Exam'), start_time: '10:00:00', end_time: '10:30:00' });
+    const appointmentId = await bookVisit(app, {
+      practiceId,
+      reasonId: await reasonId(testDb.db, practiceId, 'Exam'),
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+    });
     const { status, body } = await postReviewRequest(app, { appointment_id: appointmentId });
     expect(status).toBe(422);
     expect(body.fields).toEqual({ appointment_id: 'not an appointment of this practice' });
@@ -143,7 +201,12 @@ describe('POST /api/v1/admin/review-requests', () => {
   });
 
   it('answers 422 naming every bad field', async () => {
-    const { status, body } = await postReviewRequest(app, { patient_first_name: ' ', email: 'not-an-email', wireless_phone: 'call me', send: 'yes' as unknown as boolean });
+    const { status, body } = await postReviewRequest(app, {
+      patient_first_name: ' ',
+      email: 'not-an-email',
+      wireless_phone: 'call me',
+      send: 'yes' as unknown as boolean,
+    });
     expect(status).toBe(422);
     expect(Object.keys(body.fields).sort()).toEqual(['email', 'patient_first_name', 'send', 'wireless_phone']);
   });
@@ -151,17 +214,40 @@ describe('POST /api/v1/admin/review-requests', () => {
 
 describe('GET /api/v1/admin/review-requests/:request_id', () => {
   const getStatus = (id: string, key = TEST_ADMIN_KEY) =>
-    app.inject({ method: 'GET', url: `/api/v1/admin/review-requests/${id}`, headers: { authorization: `Bearer ${key}` } });
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/review-requests/${id}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
 
   it('shows the clicks and the feedback of a request', async () => {
-    await testDb.db.query(`update practices set google_review_url = 'https://g.example/review' where form_url = 'test-practice'`);
+    await testDb.db.query(
+      `update practices set google_review_url = 'https://g.example/review' where form_url = 'test-practice'`,
+    );
     const created = parseCreated((await postReviewRequest(app, {})).body);
-    const fresh = successEnvelopeSchema(ReviewRequestStatusSchema).parse((await getStatus(created.request_id)).json()).result;
-    expect(fresh).toMatchObject({ request_id: created.request_id, form_url: 'test-practice', source: 'admin', click_count: 0, first_clicked_at: null, feedback: null });
+    const fresh = successEnvelopeSchema(ReviewRequestStatusSchema).parse(
+      (await getStatus(created.request_id)).json(),
+    ).result;
+    expect(fresh).toMatchObject({
+      request_id: created.request_id,
+      form_url: 'test-practice',
+      source: 'admin',
+      click_count: 0,
+      first_clicked_at: null,
+      feedback: null,
+    });
 
-    expect((await app.inject({ method: 'GET', url: `/api/v1/review/track/${created.request_id}` })).statusCode).toBe(302);
-    await app.inject({ method: 'POST', url: '/api/v1/review/feedback', payload: { request_id: created.request_id, feedback_category: 'Other', feedback_description: 'Noisy.' } });
-    const later = successEnvelopeSchema(ReviewRequestStatusSchema).parse((await getStatus(created.request_id)).json()).result;
+    expect((await app.inject({ method: 'GET', url: `/api/v1/review/track/${created.request_id}` })).statusCode).toBe(
+      302,
+    );
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/review/feedback',
+      payload: { request_id: created.request_id, feedback_category: 'Other', feedback_description: 'Noisy.' },
+    });
+    const later = successEnvelopeSchema(ReviewRequestStatusSchema).parse(
+      (await getStatus(created.request_id)).json(),
+    ).result;
     expect(later).toMatchObject({
       click_count: 1,
       first_clicked_at: '2026-03-02T12:00:00.000Z',

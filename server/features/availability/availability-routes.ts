@@ -6,7 +6,11 @@ import { parseQuery } from '../../http/request-parsing.ts';
 import { preferredEncoding } from './slot-list-payload.ts';
 import type { AvailabilityService } from './availability-service.ts';
 
-export function registerAvailabilityRoutes(app: FastifyInstance, availability: AvailabilityService, clock: Clock): void {
+export function registerAvailabilityRoutes(
+  app: FastifyInstance,
+  availability: AvailabilityService,
+  clock: Clock,
+): void {
   // UTC's date: the practice is not loaded yet, and the window is wide enough for any zone.
   app.get('/appointment/slots', async (request, reply) => {
     const query = parseQuery(createSlotsQuerySchema(localDateOf(clock.now(), 'UTC')), request.query);

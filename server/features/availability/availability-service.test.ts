@@ -7,20 +7,32 @@ import type { PracticesService } from '../practices/practices-service.ts';
 import { createAvailabilityService } from './availability-service.ts';
 
 const PRACTICE_ID = '00000000-0000-4000-8000-00000000000a';
-const query = { practice_id: PRACTICE_ID, reason_for_visit_id: '00000000-0000-4000-8000-000000000002', start_date: '2026-03-03', end_date: '2026-03-03' };
+const query = {
+  practice_id: PRACTICE_ID,
+  reason_for_visit_id: '00000000-0000-4000-8000-000000000002',
+  start_date: '2026-03-03',
+  end_date: '2026-03-03',
+};
 
 /** The service over a schedule the test edits and a listening connection it switches on and off. */
 function setup() {
   let now = 0;
   let isListening = true;
   let handlers: NotificationHandlers | undefined;
-  const offered: AvailabilityRecord[] = [{ DateTimeStart: '2026-03-03 09:00:00', DateTimeEnd: '2026-03-03 09:30:00', ProvNum: 1, OpNum: 1 }];
+  const offered: AvailabilityRecord[] = [
+    { DateTimeStart: '2026-03-03 09:00:00', DateTimeEnd: '2026-03-03 09:30:00', ProvNum: 1, OpNum: 1 },
+  ];
   const practices = {
-    requirePracticeAndReason: async () => ({ practice: { id: PRACTICE_ID, pms: { type: 'builtin' } } as unknown as PracticeRow, reason: { final_duration: 30, provider_nums: [] } as unknown as ReasonRow }),
+    requirePracticeAndReason: async () => ({
+      practice: { id: PRACTICE_ID, pms: { type: 'builtin' } } as unknown as PracticeRow,
+      reason: { final_duration: 30, provider_nums: [] } as unknown as ReasonRow,
+    }),
   } as unknown as PracticesService;
   const pmsFor: PmsAdapterSelector = () => ({ getAvailability: async () => [...offered] });
   const availability = createAvailabilityService({
-    practices, pmsFor, clock: { now: () => new Date(now) },
+    practices,
+    pmsFor,
+    clock: { now: () => new Date(now) },
     db: {
       listen: (_channel, given) => {
         handlers = given;
@@ -29,9 +41,13 @@ function setup() {
     },
     logger: { warn: () => undefined, info: () => undefined },
   });
-  const listed = async () => JSON.parse((await availability.listSlots(query)).encoded('identity').toString()).result as AvailabilityRecord[];
+  const listed = async () =>
+    JSON.parse((await availability.listSlots(query)).encoded('identity').toString()).result as AvailabilityRecord[];
   return {
-    availability, offered, listed, handlers: () => handlers!,
+    availability,
+    offered,
+    listed,
+    handlers: () => handlers!,
     advance: (ms: number) => (now += ms),
     setListening: (value: boolean) => (isListening = value),
   };
@@ -50,7 +66,8 @@ describe('the availability service across processes', () => {
   it('forgets a list asked for with an upper-case practice id when the stored id is named', async () => {
     const { availability, offered } = setup();
     const upper = { ...query, practice_id: PRACTICE_ID.toUpperCase() };
-    const count = async () => JSON.parse((await availability.listSlots(upper)).encoded('identity').toString()).result.length as number;
+    const count = async () =>
+      JSON.parse((await availability.listSlots(upper)).encoded('identity').toString()).result.length as number;
     expect(await count()).toBe(1);
     offered.length = 0;
     availability.invalidatePractice(PRACTICE_ID);

@@ -35,7 +35,10 @@ export interface AvailabilityService {
   /** The slot list, serialised once per cache entry (see slot-list-payload.ts). */
   listSlots(query: SlotsQuery): Promise<SlotListPayload>;
   /** The slot list for moving one booking (its manage link): its own time counts as free; never cached. */
-  listSlotsForMove(query: SlotsQuery, ignore: { appointmentId: string; pmsAptNum: number | null }): Promise<SlotListPayload>;
+  listSlotsForMove(
+    query: SlotsQuery,
+    ignore: { appointmentId: string; pmsAptNum: number | null },
+  ): Promise<SlotListPayload>;
   /**
    * The record the engine offers right now for this start time, read through `tx` (the booking
    * transaction), or null. The same code path as the slots list, without the cache.
@@ -54,7 +57,11 @@ export interface AvailabilityService {
 }
 
 /** Messages the booking page recognises to offer "Proceed Without Slots" (spec section 8). */
-const PMS_UNAVAILABLE_KEYS = { connector_down: 'connectorDown', version: 'connectorVersion', unreachable: 'connectorUnreachable' } as const;
+const PMS_UNAVAILABLE_KEYS = {
+  connector_down: 'connectorDown',
+  version: 'connectorVersion',
+  unreachable: 'connectorUnreachable',
+} as const;
 export const PMS_UNAVAILABLE_MESSAGES = {
   connector_down: t('en', 'connectorDown'),
   version: t('en', 'connectorVersion'),
@@ -62,7 +69,8 @@ export const PMS_UNAVAILABLE_MESSAGES = {
 } as const;
 
 /** The 503 a booking page answers with "Proceed Without Slots", in the patient's language. */
-export const pmsUnavailable = (reason: keyof typeof PMS_UNAVAILABLE_KEYS) => new AppError(503, 'PMS_UNAVAILABLE', t.localized(PMS_UNAVAILABLE_KEYS[reason]));
+export const pmsUnavailable = (reason: keyof typeof PMS_UNAVAILABLE_KEYS) =>
+  new AppError(503, 'PMS_UNAVAILABLE', t.localized(PMS_UNAVAILABLE_KEYS[reason]));
 
 export function createAvailabilityService(deps: {
   practices: PracticesService;
@@ -83,17 +91,24 @@ export function createAvailabilityService(deps: {
   const otherProcesses = listenForSlotChanges(deps.db, cache, deps.logger);
 
   async function computeSlots(query: SlotsQuery, ignore?: OfferedSlotRequest['ignore']): Promise<AvailabilityRecord[]> {
-    const { practice, reason } = await deps.practices.requirePracticeAndReason(query.practice_id, query.reason_for_visit_id);
+    const { practice, reason } = await deps.practices.requirePracticeAndReason(
+      query.practice_id,
+      query.reason_for_visit_id,
+    );
     const clinicNum = query.pms_clinic_num;
     if (clinicNum !== undefined) {
       if (practice.clinic_set_up) await deps.practices.requireActiveClinic(practice.id, clinicNum);
       if (reason.clinic_nums.length > 0 && !reason.clinic_nums.includes(clinicNum)) {
-        throw AppError.badRequest(t.localized('reasonNotAtClinic'), { pms_clinic_num: t.localized('reasonNotAtClinicField') });
+        throw AppError.badRequest(t.localized('reasonNotAtClinic'), {
+          pms_clinic_num: t.localized('reasonNotAtClinicField'),
+        });
       }
     }
     const provNum = query.pms_prov_num ?? 0;
     if (provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(provNum)) {
-      throw AppError.badRequest(t.localized('providerNotForReason'), { pms_prov_num: t.localized('providerNotForReasonField') });
+      throw AppError.badRequest(t.localized('providerNotForReason'), {
+        pms_prov_num: t.localized('providerNotForReasonField'),
+      });
     }
     return deps.pmsFor(practice.pms).getAvailability({
       practice,
@@ -110,11 +125,19 @@ export function createAvailabilityService(deps: {
 
   return {
     async listSlots(query) {
-      const key = [query.reason_for_visit_id, query.start_date, query.end_date, query.pms_prov_num ?? 0, query.pms_clinic_num ?? ''].join('|');
+      const key = [
+        query.reason_for_visit_id,
+        query.start_date,
+        query.end_date,
+        query.pms_prov_num ?? 0,
+        query.pms_clinic_num ?? '',
+      ].join('|');
       try {
         // The checks run inside the cached computation too: a hit costs no database round trip.
         // Keyed by the id in its stored (lower-case) form, the one invalidations and notices use.
-        return await cache.get(query.practice_id.toLowerCase(), key, async () => createSlotListPayload(await computeSlots(query)));
+        return await cache.get(query.practice_id.toLowerCase(), key, async () =>
+          createSlotListPayload(await computeSlots(query)),
+        );
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
         throw error;
@@ -148,7 +171,12 @@ export function createAvailabilityService(deps: {
       try {
         const today = localDateOf(deps.clock.now(), practice.server_tz);
         await deps.pmsFor(practice.pms, tx).getAvailability({
-          practice, now: deps.clock.now(), startDate: today, endDate: today, durationMinutes: 60, allowedProvNums: [],
+          practice,
+          now: deps.clock.now(),
+          startDate: today,
+          endDate: today,
+          durationMinutes: 60,
+          allowedProvNums: [],
         });
         return false;
       } catch (error) {

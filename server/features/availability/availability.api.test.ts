@@ -21,13 +21,23 @@ beforeAll(async () => {
     testDb.db,
     practiceConfig({
       clinic_set_up: true,
-      clinics: [{ pms_clinic_num: 1, display_name: 'Downtown' }, { pms_clinic_num: 2, display_name: 'Uptown' }, { pms_clinic_num: 3, display_name: 'Closed' }],
+      clinics: [
+        { pms_clinic_num: 1, display_name: 'Downtown' },
+        { pms_clinic_num: 2, display_name: 'Uptown' },
+        { pms_clinic_num: 3, display_name: 'Closed' },
+      ],
       operatories: [
         { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
         { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 1 },
       ],
       schedules: [1, 2].map((n) => ({
-        pms_prov_num: n, pms_op_num: n, pms_clinic_num: 1, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }],
+        pms_prov_num: n,
+        pms_op_num: n,
+        pms_clinic_num: 1,
+        weekdays: [1, 2, 3, 4, 5],
+        start: '09:00',
+        end: '17:00',
+        breaks: [{ start: '12:00', end: '13:00' }],
       })),
       reasons: [
         { name: 'Exam', final_duration: 30, to_show_providers: true, clinics: [1] },
@@ -40,7 +50,9 @@ beforeAll(async () => {
     practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
   );
   examId = await reasonId(testDb.db, ids['test-practice']!, 'Exam');
-  await testDb.db.query('update clinics set is_active = false where practice_id = $1 and pms_clinic_num = 3', [ids['test-practice']]);
+  await testDb.db.query('update clinics set is_active = false where practice_id = $1 and pms_clinic_num = 3', [
+    ids['test-practice'],
+  ]);
   app = await createTestApp(testDb.db, { clock });
 });
 afterAll(async () => {
@@ -58,18 +70,34 @@ const parseSlots = (body: unknown) => successEnvelopeSchema(AvailabilityListSche
 
 describe('GET /api/v1/appointment/slots', () => {
   it('returns practice-local records sorted by start, one per start time for earliest available', async () => {
-    const { status, body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-02' });
+    const { status, body } = await slots({
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: examId,
+      start_date: '2026-03-02',
+      end_date: '2026-03-02',
+    });
     expect(status).toBe(200);
     const records = parseSlots(body);
     // 09:00–12:00 and 13:00–17:00 in 30-minute steps: 6 + 8 starts, each offered once.
     expect(records).toHaveLength(14);
-    expect(records[0]).toEqual({ DateTimeStart: '2026-03-02 09:00:00', DateTimeEnd: '2026-03-02 09:30:00', ProvNum: 1, OpNum: 1 });
+    expect(records[0]).toEqual({
+      DateTimeStart: '2026-03-02 09:00:00',
+      DateTimeEnd: '2026-03-02 09:30:00',
+      ProvNum: 1,
+      OpNum: 1,
+    });
     expect(records.map((r) => r.DateTimeStart)).toEqual([...records.map((r) => r.DateTimeStart)].sort());
     expect(records.some((r) => r.DateTimeStart === '2026-03-02 12:00:00')).toBe(false);
   });
 
   it('offers one provider when pms_prov_num is given', async () => {
-    const { body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-06', pms_prov_num: 2 });
+    const { body } = await slots({
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: examId,
+      start_date: '2026-03-02',
+      end_date: '2026-03-06',
+      pms_prov_num: 2,
+    });
     const records = parseSlots(body);
     expect(records).toHaveLength(5 * 14);
     expect(new Set(records.map((r) => r.ProvNum))).toEqual(new Set([2]));
@@ -77,30 +105,62 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it("limits a reason to its providers and cuts slots to the reason's duration", async () => {
     const longId = await reasonId(testDb.db, ids['test-practice']!, 'Long');
-    const { body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: longId, start_date: '2026-03-02', end_date: '2026-03-02' });
+    const { body } = await slots({
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: longId,
+      start_date: '2026-03-02',
+      end_date: '2026-03-02',
+    });
     const records = parseSlots(body);
     expect(new Set(records.map((r) => r.ProvNum))).toEqual(new Set([2]));
     // 90 minutes fit at 09:00, 09:30, 10:00, 10:30 before lunch and 13:00 … 15:30 after.
-    expect(records.map((r) => r.DateTimeStart.slice(11, 16))).toEqual(['09:00', '09:30', '10:00', '10:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30']);
+    expect(records.map((r) => r.DateTimeStart.slice(11, 16))).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+    ]);
     expect(records[0]!.DateTimeEnd).toBe('2026-03-02 10:30:00');
   });
 
   it('keeps the minimum lead time on the server', async () => {
     const practiceId = ids['lead-time']!;
-    const { body } = await slots({ practice_id: practiceId, reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'), start_date: '2026-03-02', end_date: '2026-03-02' });
+    const { body } = await slots({
+      practice_id: practiceId,
+      reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'),
+      start_date: '2026-03-02',
+      end_date: '2026-03-02',
+    });
     // Now is 07:00; three hours of lead time leave 10:00 as the first start.
     expect(parseSlots(body)[0]!.DateTimeStart).toBe('2026-03-02 10:00:00');
   });
 
   it('offers nothing beyond the booking horizon (11 months ahead of the current month)', async () => {
-    const { body } = await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2027-01-15', end_date: '2027-03-10' });
+    const { body } = await slots({
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: examId,
+      start_date: '2027-01-15',
+      end_date: '2027-03-10',
+    });
     const records = parseSlots(body);
     expect(records.length).toBeGreaterThan(0);
     expect(records.at(-1)!.DateTimeStart < '2027-03-01').toBe(true);
   });
 
   it('does not offer a slot taken by an appointment after the cache lifetime, nor at once after invalidation', async () => {
-    const params = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 };
+    const params = {
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: examId,
+      start_date: '2026-03-03',
+      end_date: '2026-03-03',
+      pms_prov_num: 1,
+    };
     const before = parseSlots((await slots(params)).body);
     expect(before[0]!.DateTimeStart).toBe('2026-03-03 09:00:00');
     await testDb.db.query(
@@ -116,13 +176,30 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it('stops offering a slot at once after a booking through POST appointment, without waiting for the cache', async () => {
-    const params = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-04', end_date: '2026-03-04', pms_prov_num: 1 };
+    const params = {
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: examId,
+      start_date: '2026-03-04',
+      end_date: '2026-03-04',
+      pms_prov_num: 1,
+    };
     const before = parseSlots((await slots(params)).body);
-    expect(before[0]).toEqual({ DateTimeStart: '2026-03-04 09:00:00', DateTimeEnd: '2026-03-04 09:30:00', ProvNum: 1, OpNum: 1 });
+    expect(before[0]).toEqual({
+      DateTimeStart: '2026-03-04 09:00:00',
+      DateTimeEnd: '2026-03-04 09:30:00',
+      ProvNum: 1,
+      OpNum: 1,
+    });
     const booked = await app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
-      payload: bookingBody({ practice_id: ids['test-practice']!, rfv_id: examId, apt_date: '2026-03-04', start_time: '09:00:00', end_time: '09:30:00' }),
+      payload: bookingBody({
+        practice_id: ids['test-practice']!,
+        rfv_id: examId,
+        apt_date: '2026-03-04',
+        start_time: '09:00:00',
+        end_time: '09:30:00',
+      }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(booked.statusCode).toBe(201);
@@ -135,14 +212,26 @@ describe('GET /api/v1/appointment/slots', () => {
   it('stops offering a slot at once after a payment hold through POST stripe/create-session', async () => {
     const practiceId = ids['test-practice']!;
     const whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
-    const params = { practice_id: practiceId, reason_for_visit_id: whiteningId, start_date: '2026-03-05', end_date: '2026-03-05', pms_prov_num: 1 };
+    const params = {
+      practice_id: practiceId,
+      reason_for_visit_id: whiteningId,
+      start_date: '2026-03-05',
+      end_date: '2026-03-05',
+      pms_prov_num: 1,
+    };
     const before = parseSlots((await slots(params)).body);
     expect(before[0]!.DateTimeStart).toBe('2026-03-05 09:00:00');
     const held = await app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: {
-        ...bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: '2026-03-05', start_time: '09:00:00', end_time: '09:30:00' }),
+        ...bookingBody({
+          practice_id: practiceId,
+          rfv_id: whiteningId,
+          apt_date: '2026-03-05',
+          start_time: '09:00:00',
+          end_time: '09:30:00',
+        }),
         success_url: 'http://localhost:8080/test-practice/payment-success',
         cancel_url: 'http://localhost:8080/test-practice/payment-failed',
       },
@@ -157,12 +246,26 @@ describe('GET /api/v1/appointment/slots', () => {
   it('offers a released hold again at once, and stops at once when a late payment takes it back', async () => {
     const practiceId = ids['test-practice']!;
     const whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
-    const params = { practice_id: practiceId, reason_for_visit_id: whiteningId, start_date: '2026-03-06', end_date: '2026-03-06', pms_prov_num: 1 };
-    const isOffered = async () => parseSlots((await slots(params)).body).some((r) => r.DateTimeStart === '2026-03-06 09:00:00');
+    const params = {
+      practice_id: practiceId,
+      reason_for_visit_id: whiteningId,
+      start_date: '2026-03-06',
+      end_date: '2026-03-06',
+      pms_prov_num: 1,
+    };
+    const isOffered = async () =>
+      parseSlots((await slots(params)).body).some((r) => r.DateTimeStart === '2026-03-06 09:00:00');
     const held = await app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
-      payload: bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: '2026-03-06', start_time: '09:00:00', end_time: '09:30:00', email: 'late@example.com' }),
+      payload: bookingBody({
+        practice_id: practiceId,
+        rfv_id: whiteningId,
+        apt_date: '2026-03-06',
+        start_time: '09:00:00',
+        end_time: '09:30:00',
+        email: 'late@example.com',
+      }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(held.statusCode).toBe(201);
@@ -172,8 +275,14 @@ describe('GET /api/v1/appointment/slots', () => {
     await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
     expect(await isOffered()).toBe(true);
     // The provider's late word that the money came: the slot is still free, so the booking takes it back.
-    await testDb.db.query(`update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`, [sessionId]);
-    const status = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
+    await testDb.db.query(
+      `update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
+      [sessionId],
+    );
+    const status = await app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
+    });
     expect(status.json()).toMatchObject({ apt_booked: true });
     expect(await isOffered()).toBe(false);
     clock.set('2026-03-02T12:00:00Z');
@@ -195,9 +304,15 @@ describe('GET /api/v1/appointment/slots', () => {
     [{ pms_clinic_num: 3 }, 404, 'This practice has no clinic number 3'],
     [{ pms_clinic_num: 'x' }, 400, 'pms_clinic_num must be a whole number'],
   ])('rejects %j with %i', async (override, status, text) => {
-    const params: Record<string, string | number> = { practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-06' };
+    const params: Record<string, string | number> = {
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: examId,
+      start_date: '2026-03-02',
+      end_date: '2026-03-06',
+    };
     for (const [key, value] of Object.entries(override)) {
-      if (key === 'reason') params.reason_for_visit_id = await reasonId(testDb.db, ids['test-practice']!, String(value));
+      if (key === 'reason')
+        params.reason_for_visit_id = await reasonId(testDb.db, ids['test-practice']!, String(value));
       else if (value === undefined) delete params[key];
       else params[key] = value;
     }
@@ -209,13 +324,36 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it("refuses an inactive reason and another practice's reason with 404", async () => {
     const retired = await reasonId(testDb.db, ids['test-practice']!, 'Retired');
-    expect((await slots({ practice_id: ids['test-practice']!, reason_for_visit_id: retired, start_date: '2026-03-02', end_date: '2026-03-02' })).status).toBe(404);
-    expect((await slots({ practice_id: ids['lead-time']!, reason_for_visit_id: examId, start_date: '2026-03-02', end_date: '2026-03-02' })).status).toBe(404);
+    expect(
+      (
+        await slots({
+          practice_id: ids['test-practice']!,
+          reason_for_visit_id: retired,
+          start_date: '2026-03-02',
+          end_date: '2026-03-02',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await slots({
+          practice_id: ids['lead-time']!,
+          reason_for_visit_id: examId,
+          start_date: '2026-03-02',
+          end_date: '2026-03-02',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers 503 PMS_UNAVAILABLE, never an empty list, when the practice system cannot answer', async () => {
     const practiceId = ids['on-open-dental']!;
-    const { status, body } = await slots({ practice_id: practiceId, reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'), start_date: '2026-03-02', end_date: '2026-03-02' });
+    const { status, body } = await slots({
+      practice_id: practiceId,
+      reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'),
+      start_date: '2026-03-02',
+      end_date: '2026-03-02',
+    });
     expect(status).toBe(503);
     expect(body).toMatchObject({ success: false, code: 'PMS_UNAVAILABLE' });
     expect(body.message).toContain('practice management connector is not running');

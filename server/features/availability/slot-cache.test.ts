@@ -30,7 +30,11 @@ describe('slot cache', () => {
 
   it('shares one computation between simultaneous misses', async () => {
     const { cache, compute, calls } = setup();
-    const results = await Promise.all([cache.get('p', 'k', compute), cache.get('p', 'k', compute), cache.get('p', 'k', compute)]);
+    const results = await Promise.all([
+      cache.get('p', 'k', compute),
+      cache.get('p', 'k', compute),
+      cache.get('p', 'k', compute),
+    ]);
     expect(results).toEqual([1, 1, 1]);
     expect(calls()).toBe(1);
   });

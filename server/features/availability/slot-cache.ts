@@ -16,7 +16,11 @@ interface Entry<T> {
   expiresAt: number;
 }
 
-export function createSlotCache<T>(options: { ttlMs: number | (() => number); maxEntries: number; now: () => number }): SlotCache<T> {
+export function createSlotCache<T>(options: {
+  ttlMs: number | (() => number);
+  maxEntries: number;
+  now: () => number;
+}): SlotCache<T> {
   const practices = new Map<string, Map<string, Entry<T>>>();
   let size = 0;
   const ttlMs = typeof options.ttlMs === 'number' ? () => options.ttlMs as number : options.ttlMs;

@@ -17,7 +17,10 @@ function setup() {
   };
   const cache = createSlotCache<number>({ ttlMs: 20_000, maxEntries: 100, now: () => 0 });
   const logged: string[] = [];
-  listenForSlotChanges(db, cache, { warn: (_details, message) => logged.push(message), info: (message) => logged.push(message) });
+  listenForSlotChanges(db, cache, {
+    warn: (_details, message) => logged.push(message),
+    info: (message) => logged.push(message),
+  });
   let calls = 0;
   const compute = () => Promise.resolve(++calls);
   return { cache, compute, logged, channel: () => channel, handlers: () => handlers! };

@@ -16,7 +16,11 @@ export interface SlotChangeLogger {
  * every list, and so does listening again, since the notices sent in between are lost; until
  * then the caller keeps lists for at most UNHEARD_TTL_MS (`isListening` is false).
  */
-export function listenForSlotChanges(db: Pick<Database, 'listen'>, cache: Pick<SlotCache<unknown>, 'invalidatePractice' | 'clear'>, logger: SlotChangeLogger): NotificationListener {
+export function listenForSlotChanges(
+  db: Pick<Database, 'listen'>,
+  cache: Pick<SlotCache<unknown>, 'invalidatePractice' | 'clear'>,
+  logger: SlotChangeLogger,
+): NotificationListener {
   let wasLost = false;
   return db.listen(SLOT_CHANGES_CHANNEL, {
     onNotification: (practiceId) => cache.invalidatePractice(practiceId),
@@ -29,7 +33,10 @@ export function listenForSlotChanges(db: Pick<Database, 'listen'>, cache: Pick<S
       wasLost = true;
       cache.clear();
       // not patient-facing (a log line)
-      logger.warn({ err: error }, `Lost the slot-change notices of other processes; slot lists are kept at most ${UNHEARD_TTL_MS} ms until they are heard again`);
+      logger.warn(
+        { err: error },
+        `Lost the slot-change notices of other processes; slot lists are kept at most ${UNHEARD_TTL_MS} ms until they are heard again`,
+      );
     },
   });
 }

@@ -18,7 +18,13 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  */
 const WITHIN_MS = 1_000;
 const practice = (overrides: Record<string, unknown> = {}) =>
-  practiceConfig({ reasons: [{ name: 'Exam', final_duration: 30 }, { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }], ...overrides });
+  practiceConfig({
+    reasons: [
+      { name: 'Exam', final_duration: 30 },
+      { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+    ],
+    ...overrides,
+  });
 
 describe('slot lists across two server processes', () => {
   let testDb: TestDatabase;
@@ -39,7 +45,7 @@ describe('slot lists across two server processes', () => {
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     c = await createTestApp(testDb.db);
     // Healthy is not yet listening: until then each process keeps its lists for a second only.
-    for (let start = Date.now(); (await listeningProcesses()) < 2; ) {
+    for (let start = Date.now(); (await listeningProcesses()) < 2;) {
       if (Date.now() - start > 10_000) throw new Error('the two processes did not start listening for slot changes');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -60,15 +66,26 @@ describe('slot lists across two server processes', () => {
 
   /** Provider 1's start times ("HH:MM") that `server` offers on `day`. */
   async function offered(server: ServerProcess, day: string, reason = examId): Promise<string[]> {
-    const response = await fetch(`${server.base}/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${reason}&start_date=${day}&end_date=${day}&pms_prov_num=1`);
+    const response = await fetch(
+      `${server.base}/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${reason}&start_date=${day}&end_date=${day}&pms_prov_num=1`,
+    );
     expect(response.status).toBe(200);
-    return ((await response.json()) as { result: { DateTimeStart: string }[] }).result.map((r) => r.DateTimeStart.slice(11, 16));
+    return ((await response.json()) as { result: { DateTimeStart: string }[] }).result.map((r) =>
+      r.DateTimeStart.slice(11, 16),
+    );
   }
 
   /** Polls `server` until `isDone` holds for its list; the milliseconds since `since`. */
-  async function msUntil(server: ServerProcess, day: string, isDone: (times: string[]) => boolean, since: number, reason = examId): Promise<number> {
+  async function msUntil(
+    server: ServerProcess,
+    day: string,
+    isDone: (times: string[]) => boolean,
+    since: number,
+    reason = examId,
+  ): Promise<number> {
     while (!isDone(await offered(server, day, reason))) {
-      if (performance.now() - since > 5 * WITHIN_MS) throw new Error(`process B still offered the old list of ${day} after ${5 * WITHIN_MS} ms`);
+      if (performance.now() - since > 5 * WITHIN_MS)
+        throw new Error(`process B still offered the old list of ${day} after ${5 * WITHIN_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return Math.round(performance.now() - since);
@@ -90,7 +107,17 @@ describe('slot lists across two server processes', () => {
     );
     expect(await offered(b, day)).toContain('16:30');
 
-    const booked = await post(a, 'appointment', bookingBody({ practice_id: practiceId, rfv_id: examId, apt_date: day, start_time: '09:00:00', end_time: '09:30:00' }));
+    const booked = await post(
+      a,
+      'appointment',
+      bookingBody({
+        practice_id: practiceId,
+        rfv_id: examId,
+        apt_date: day,
+        start_time: '09:00:00',
+        end_time: '09:30:00',
+      }),
+    );
     expect(booked.status).toBe(201);
     const ms = await msUntil(b, day, (times) => !times.includes('09:00'), performance.now());
     console.log(`slot gone in process B ${ms} ms after process A answered the booking`);
@@ -101,7 +128,14 @@ describe('slot lists across two server processes', () => {
     const day = weekdayAhead(15);
     expect(await offered(b, day, whiteningId)).toContain('10:00');
     const held = await post(a, 'stripe/create-session', {
-      ...bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: day, start_time: '10:00:00', end_time: '10:30:00', email: 'hold@example.com' }),
+      ...bookingBody({
+        practice_id: practiceId,
+        rfv_id: whiteningId,
+        apt_date: day,
+        start_time: '10:00:00',
+        end_time: '10:30:00',
+        email: 'hold@example.com',
+      }),
       success_url: `${a.base}/test-practice/payment-success`,
       cancel_url: `${a.base}/test-practice/payment-failed`,
     });
@@ -109,24 +143,44 @@ describe('slot lists across two server processes', () => {
     const gone = await msUntil(b, day, (times) => !times.includes('10:00'), performance.now(), whiteningId);
 
     // The hold runs out; the sweep that lets it go runs in this test's own process.
-    await testDb.db.query(`update appointments set hold_expires_at = now() - interval '1 minute' where email = 'hold@example.com'`);
+    await testDb.db.query(
+      `update appointments set hold_expires_at = now() - interval '1 minute' where email = 'hold@example.com'`,
+    );
     const release = c.background.periodic.find((task) => task.name === 'release expired payment holds')!;
     expect(await release.run()).toBe(1);
     const back = await msUntil(b, day, (times) => times.includes('10:00'), performance.now(), whiteningId);
-    console.log(`hold in process B: slot gone after ${gone} ms, offered again ${back} ms after another process released it`);
+    console.log(
+      `hold in process B: slot gone after ${gone} ms, offered again ${back} ms after another process released it`,
+    );
     expect(gone).toBeLessThan(WITHIN_MS);
     expect(back).toBeLessThan(WITHIN_MS);
   });
 
   it('a reschedule and a cancellation in a third process: B offers the freed times again and stops offering the new one, each within a second', async () => {
     const day = weekdayAhead(17);
-    const booked = await post(a, 'appointment', bookingBody({ practice_id: practiceId, rfv_id: examId, apt_date: day, start_time: '11:00:00', end_time: '11:30:00', email: 'move@example.com' }));
+    const booked = await post(
+      a,
+      'appointment',
+      bookingBody({
+        practice_id: practiceId,
+        rfv_id: examId,
+        apt_date: day,
+        start_time: '11:00:00',
+        end_time: '11:30:00',
+        email: 'move@example.com',
+      }),
+    );
     expect(booked.status).toBe(201);
     const appointmentId = ((await booked.json()) as { result: { appointment_id: string } }).result.appointment_id;
     await msUntil(b, day, (times) => !times.includes('11:00') && times.includes('14:00'), performance.now());
 
     await c.bookingLifecycle.reschedule(appointmentId, { date: day, startTime: '14:00:00', provNum: 1 });
-    const moved = await msUntil(b, day, (times) => times.includes('11:00') && !times.includes('14:00'), performance.now());
+    const moved = await msUntil(
+      b,
+      day,
+      (times) => times.includes('11:00') && !times.includes('14:00'),
+      performance.now(),
+    );
     await c.bookingLifecycle.changeStatus(appointmentId, 'cancelled', { actor: 'patient' });
     const cancelled = await msUntil(b, day, (times) => times.includes('14:00'), performance.now());
     console.log(`in process B: rescheduled ${moved} ms, cancelled ${cancelled} ms after another process committed`);

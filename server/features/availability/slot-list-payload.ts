@@ -28,7 +28,9 @@ export function createSlotListPayload(records: AvailabilityRecord[]): SlotListPa
         // Even uncompressed, a string would be encoded to UTF-8 again on every send.
         bytes =
           encoding === 'br'
-            ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+            ? brotliCompressSync(json, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+              })
             : encoding === 'gzip'
               ? gzipSync(json, { level: 6 })
               : Buffer.from(json, 'utf8');

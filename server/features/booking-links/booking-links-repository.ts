@@ -5,13 +5,27 @@ export type BookingLinkPurpose = 'manage' | 'unsubscribe';
 
 export async function insertBookingLink(
   tx: Queryable,
-  link: { appointmentId: string; purpose: BookingLinkPurpose; tokenHash: string; carriedBy: string; createdAt: Date; expiresAt: Date | null },
+  link: {
+    appointmentId: string;
+    purpose: BookingLinkPurpose;
+    tokenHash: string;
+    carriedBy: string;
+    createdAt: Date;
+    expiresAt: Date | null;
+  },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `insert into booking_links (appointment_id, practice_id, purpose, token_hash, carried_by, created_at, expires_at)
      select a.id, a.practice_id, $2, $3, $4, $5, $6 from appointments a where a.id = $1
      returning id`,
-    [link.appointmentId, link.purpose, link.tokenHash, link.carriedBy, link.createdAt.toISOString(), link.expiresAt?.toISOString() ?? null],
+    [
+      link.appointmentId,
+      link.purpose,
+      link.tokenHash,
+      link.carriedBy,
+      link.createdAt.toISOString(),
+      link.expiresAt?.toISOString() ?? null,
+    ],
   );
   if (!row) throw new Error(`No appointment ${link.appointmentId} to link to.`);
   return row.id;
@@ -29,7 +43,12 @@ export interface LiveBookingLink {
  * LINK_AFTERLIFE_DAYS after it ended, as does a past visit's after its end; a request without a
  * time opens until it ends. Ending a booking no longer revokes its links.
  */
-export async function findLiveBookingLink(db: Queryable, tokenHash: string, purpose: BookingLinkPurpose, now: Date): Promise<LiveBookingLink | null> {
+export async function findLiveBookingLink(
+  db: Queryable,
+  tokenHash: string,
+  purpose: BookingLinkPurpose,
+  now: Date,
+): Promise<LiveBookingLink | null> {
   const [row] = await db.query<LiveBookingLink>(
     `select l.id as link_id, l.appointment_id, l.practice_id
        from booking_links l join appointments a on a.id = l.appointment_id
@@ -46,18 +65,27 @@ export async function findLiveBookingLink(db: Queryable, tokenHash: string, purp
 export const LINK_AFTERLIFE_DAYS = 30;
 
 export async function revokeBookingLink(db: Queryable, linkId: string, at: Date): Promise<boolean> {
-  const rows = await db.query(`update booking_links set revoked_at = $2 where id = $1 and revoked_at is null returning id`, [linkId, at.toISOString()]);
+  const rows = await db.query(
+    `update booking_links set revoked_at = $2 where id = $1 and revoked_at is null returning id`,
+    [linkId, at.toISOString()],
+  );
   return rows.length > 0;
 }
 
 /** Every live link of a booking (staff revoking a leaked link, erasure). */
 export async function revokeBookingLinks(tx: Queryable, appointmentId: string, at: Date): Promise<number> {
-  const rows = await tx.query(`update booking_links set revoked_at = $2 where appointment_id = $1 and revoked_at is null returning id`, [appointmentId, at.toISOString()]);
+  const rows = await tx.query(
+    `update booking_links set revoked_at = $2 where appointment_id = $1 and revoked_at is null returning id`,
+    [appointmentId, at.toISOString()],
+  );
   return rows.length;
 }
 
 /** How many links one kind of carrier already minted for a booking (to cap a page that mints per look). */
 export async function countBookingLinks(db: Queryable, appointmentId: string, carriedBy: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>('select count(*)::int as n from booking_links where appointment_id = $1 and carried_by = $2', [appointmentId, carriedBy]);
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from booking_links where appointment_id = $1 and carried_by = $2',
+    [appointmentId, carriedBy],
+  );
   return row?.n ?? 0;
 }

@@ -1,5 +1,10 @@
 import type { Queryable } from '../../db/database.ts';
-import { findLiveBookingLink, insertBookingLink, type BookingLinkPurpose, type LiveBookingLink } from './booking-links-repository.ts';
+import {
+  findLiveBookingLink,
+  insertBookingLink,
+  type BookingLinkPurpose,
+  type LiveBookingLink,
+} from './booking-links-repository.ts';
 import { createLinkToken, hashLinkToken, isWellFormedLinkToken } from './link-tokens.ts';
 
 /**
@@ -13,12 +18,24 @@ export async function mintBookingLink(
   link: { appointmentId: string; purpose: BookingLinkPurpose; carriedBy: string; now: Date; expiresAt?: Date | null },
 ): Promise<string> {
   const { token, tokenHash } = createLinkToken();
-  await insertBookingLink(tx, { appointmentId: link.appointmentId, purpose: link.purpose, tokenHash, carriedBy: link.carriedBy, createdAt: link.now, expiresAt: link.expiresAt ?? null });
+  await insertBookingLink(tx, {
+    appointmentId: link.appointmentId,
+    purpose: link.purpose,
+    tokenHash,
+    carriedBy: link.carriedBy,
+    createdAt: link.now,
+    expiresAt: link.expiresAt ?? null,
+  });
   return token;
 }
 
 /** The booking a token opens, or null for a malformed, unknown, revoked or expired token. */
-export async function openBookingLink(db: Queryable, token: string, purpose: BookingLinkPurpose, now: Date): Promise<LiveBookingLink | null> {
+export async function openBookingLink(
+  db: Queryable,
+  token: string,
+  purpose: BookingLinkPurpose,
+  now: Date,
+): Promise<LiveBookingLink | null> {
   if (!isWellFormedLinkToken(token)) return null;
   return findLiveBookingLink(db, hashLinkToken(token), purpose, now);
 }

@@ -10,7 +10,12 @@ export async function mintManageLink(
   tx: Queryable,
   link: { appointmentId: string; formUrl: string; carriedBy: string; now: Date },
 ): Promise<{ token: string; path: string; url: (publicUrl: string) => string }> {
-  const token = await mintBookingLink(tx, { appointmentId: link.appointmentId, purpose: 'manage', carriedBy: link.carriedBy, now: link.now });
+  const token = await mintBookingLink(tx, {
+    appointmentId: link.appointmentId,
+    purpose: 'manage',
+    carriedBy: link.carriedBy,
+    now: link.now,
+  });
   const path = managePagePath(link.formUrl, token);
   return { token, path, url: (publicUrl) => `${new URL(publicUrl).origin}${path}` };
 }

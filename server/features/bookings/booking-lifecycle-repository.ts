@@ -23,12 +23,16 @@ const STATE_COLUMNS = `id, practice_id, reason_id, reference, status, starts_at,
 
 /** The booking, locked for the rest of the transaction: moves and status changes of one booking queue up. */
 export async function lockBookingState(tx: Queryable, appointmentId: string): Promise<BookingState | null> {
-  const [row] = await tx.query<BookingState>(`select ${STATE_COLUMNS} from appointments where id = $1 for update`, [appointmentId]);
+  const [row] = await tx.query<BookingState>(`select ${STATE_COLUMNS} from appointments where id = $1 for update`, [
+    appointmentId,
+  ]);
   return row ?? null;
 }
 
 export async function findBookingState(db: Queryable, appointmentId: string): Promise<BookingState | null> {
-  const [row] = await db.query<BookingState>(`select ${STATE_COLUMNS} from appointments where id = $1`, [appointmentId]);
+  const [row] = await db.query<BookingState>(`select ${STATE_COLUMNS} from appointments where id = $1`, [
+    appointmentId,
+  ]);
   return row ?? null;
 }
 
@@ -71,7 +75,14 @@ export async function updateBookingTime(
             rescheduled_at = $6, reschedule_count = reschedule_count + 1, confirmed_at = null,
             status = case when status = 'confirmed' then 'booked' else status end, updated_at = $6
       where id = $1`,
-    [appointmentId, move.startsAt.toISOString(), move.endsAt.toISOString(), move.provNum, move.opNum, move.at.toISOString()],
+    [
+      appointmentId,
+      move.startsAt.toISOString(),
+      move.endsAt.toISOString(),
+      move.provNum,
+      move.opNum,
+      move.at.toISOString(),
+    ],
   );
 }
 
@@ -89,6 +100,13 @@ export async function giveRequestTime(
     `update appointments
         set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, status = 'booked', updated_at = $6
       where id = $1 and status = 'requested'`,
-    [appointmentId, slot.startsAt.toISOString(), slot.endsAt.toISOString(), slot.provNum, slot.opNum, slot.at.toISOString()],
+    [
+      appointmentId,
+      slot.startsAt.toISOString(),
+      slot.endsAt.toISOString(),
+      slot.provNum,
+      slot.opNum,
+      slot.at.toISOString(),
+    ],
   );
 }

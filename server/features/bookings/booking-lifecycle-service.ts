@@ -1,4 +1,10 @@
-import { canGiveTime, canMove, holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
+import {
+  canGiveTime,
+  canMove,
+  holdsSlot,
+  type BookingStatus,
+  type CancelledBy,
+} from '#domain/booking/booking-lifecycle.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
@@ -11,7 +17,14 @@ const t = translator(messages);
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.ts';
-import { findBookingState, giveRequestTime, lockBookingState, updateBookingStatus, updateBookingTime, type BookingState } from './booking-lifecycle-repository.ts';
+import {
+  findBookingState,
+  giveRequestTime,
+  lockBookingState,
+  updateBookingStatus,
+  updateBookingTime,
+  type BookingState,
+} from './booking-lifecycle-repository.ts';
 import { isOverlapViolation } from './bookings-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
 import { queuePmsChange } from '../pms-sync/pms-change-job.ts';
@@ -26,7 +39,12 @@ import { scheduleReminders } from '../reminders/reminder-jobs.ts';
  * never update the row themselves. An ended booking's links keep opening, read-only (issue 20).
  */
 export interface BookingLifecycle {
-  changeStatus(appointmentId: string, to: BookingStatus, by: { actor: CancelledBy; reason?: string | null }, hooks?: ChangeHooks): Promise<BookingState>;
+  changeStatus(
+    appointmentId: string,
+    to: BookingStatus,
+    by: { actor: CancelledBy; reason?: string | null },
+    hooks?: ChangeHooks,
+  ): Promise<BookingState>;
   /** A move to another time; for a request without a time (staff), its first time, which books it. */
   reschedule(appointmentId: string, target: RescheduleTarget, hooks?: ChangeHooks): Promise<BookingState>;
 }
@@ -46,7 +64,12 @@ export interface ChangeHooks {
 
 const NOT_FOUND = t.localized('appointmentNotFound');
 
-export function createBookingLifecycle(deps: { db: Database; clock: Clock; practices: PracticesService; availability: AvailabilityService }): BookingLifecycle {
+export function createBookingLifecycle(deps: {
+  db: Database;
+  clock: Clock;
+  practices: PracticesService;
+  availability: AvailabilityService;
+}): BookingLifecycle {
   async function locked(tx: Queryable, appointmentId: string): Promise<BookingState> {
     const state = await lockBookingState(tx, appointmentId);
     if (!state) throw AppError.notFound(NOT_FOUND);
@@ -63,11 +86,17 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
           throw new AppError(409, 'CONFLICT', t.localized('cannotBecome', { status: before.status, target: to }));
         }
         const at = deps.clock.now();
-        await updateBookingStatus(tx, appointmentId, { to, at, cancelledBy: by.actor, cancelReason: by.reason ?? null });
+        await updateBookingStatus(tx, appointmentId, {
+          to,
+          at,
+          cancelledBy: by.actor,
+          cancelReason: by.reason ?? null,
+        });
         // A cancellation or no-show frees the time: every other process offers it again on commit.
         if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
         // An ended booking comes off the practice's Open Dental book too (a job, after commit).
-        if (holdsSlot(before.status) && !holdsSlot(to)) await queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
+        if (holdsSlot(before.status) && !holdsSlot(to))
+          await queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
         // The patient's confirmation goes to Open Dental as well (issue 21; a job, after commit).
         if (to === 'confirmed') await queuePmsConfirm(tx, { appointmentId });
         const after = (await findBookingState(tx, appointmentId))!;
@@ -88,14 +117,29 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
       const state = await deps.db.transaction(async (tx) => {
         const current = await locked(tx, appointmentId);
         await hooks?.check?.(tx, current);
-        if (!canGiveTime(current.status)) throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
+        if (!canGiveTime(current.status))
+          throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
         // Its own time counts as free: a patient may move a visit by half an hour.
         const ignore = { appointmentId, pmsAptNum: current.pms_apt_num };
-        const slot = await findOfferedSlotOrRefuse(tx, { availability: deps.availability, clock: deps.clock }, practice, reason, { ...slotTarget, clinicNum: current.pms_clinic_num, ignore });
+        const slot = await findOfferedSlotOrRefuse(
+          tx,
+          { availability: deps.availability, clock: deps.clock },
+          practice,
+          reason,
+          { ...slotTarget, clinicNum: current.pms_clinic_num, ignore },
+        );
         // A request without a time gets its first one and becomes booked (staff only: the manage page refuses it).
         const isRequest = current.status === 'requested';
-        const change = { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum, opNum: slot.opNum, at: deps.clock.now() };
-        await (isRequest ? giveRequestTime(tx, appointmentId, change) : updateBookingTime(tx, appointmentId, change)).catch((error: unknown) => {
+        const change = {
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          provNum: slot.provNum,
+          opNum: slot.opNum,
+          at: deps.clock.now(),
+        };
+        await (
+          isRequest ? giveRequestTime(tx, appointmentId, change) : updateBookingTime(tx, appointmentId, change)
+        ).catch((error: unknown) => {
           throw isOverlapViolation(error) ? slotTaken() : error;
         });
         if (isRequest) {
@@ -103,7 +147,15 @@ export function createBookingLifecycle(deps: { db: Database; clock: Clock; pract
           await queuePmsWrite(tx, appointmentId, found.practice);
         } else {
           // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.
-          const previous = current.starts_at && current.ends_at ? { startsAt: current.starts_at, endsAt: current.ends_at, provNum: current.pms_prov_num, opNum: current.pms_op_num } : null;
+          const previous =
+            current.starts_at && current.ends_at
+              ? {
+                  startsAt: current.starts_at,
+                  endsAt: current.ends_at,
+                  provNum: current.pms_prov_num,
+                  opNum: current.pms_op_num,
+                }
+              : null;
           await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
         }
         await announceSlotChanges(deps.db, tx, [current.practice_id]);

@@ -34,7 +34,8 @@ afterAll(async () => {
 
 async function book(overrides: Partial<BookingBodyInput>) {
   const response = await app.inject({
-    method: 'POST', url: '/api/v1/appointment',
+    method: 'POST',
+    url: '/api/v1/appointment',
     payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
   });
@@ -48,9 +49,17 @@ async function booked(overrides: Partial<BookingBodyInput>): Promise<{ appointme
 }
 
 async function offered(date: string, time: string, provNum = 1): Promise<boolean> {
-  const query = new URLSearchParams({ practice_id: practiceId, reason_for_visit_id: examId, start_date: date, end_date: date, pms_prov_num: String(provNum) });
+  const query = new URLSearchParams({
+    practice_id: practiceId,
+    reason_for_visit_id: examId,
+    start_date: date,
+    end_date: date,
+    pms_prov_num: String(provNum),
+  });
   const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
-  return (response.json().result as { DateTimeStart: string }[]).some((slot) => slot.DateTimeStart === `${date} ${time}`);
+  return (response.json().result as { DateTimeStart: string }[]).some(
+    (slot) => slot.DateTimeStart === `${date} ${time}`,
+  );
 }
 
 const row = async (id: string) =>
@@ -58,14 +67,34 @@ const row = async (id: string) =>
 
 describe('statuses', () => {
   it('a confirmed or arrived booking still holds its time: a race of bookings over it is all refused', async () => {
-    for (const [status, time] of [['confirmed', '09:00:00'], ['arrived', '09:30:00']] as const) {
-      const { appointment_id } = await booked({ apt_date: '2026-03-03', start_time: time, end_time: time, email: `hold-${status}@example.com` });
-      if (status === 'arrived') await app.bookingLifecycle.changeStatus(appointment_id, 'confirmed', { actor: 'patient' });
+    for (const [status, time] of [
+      ['confirmed', '09:00:00'],
+      ['arrived', '09:30:00'],
+    ] as const) {
+      const { appointment_id } = await booked({
+        apt_date: '2026-03-03',
+        start_time: time,
+        end_time: time,
+        email: `hold-${status}@example.com`,
+      });
+      if (status === 'arrived')
+        await app.bookingLifecycle.changeStatus(appointment_id, 'confirmed', { actor: 'patient' });
       await app.bookingLifecycle.changeStatus(appointment_id, status, { actor: 'staff' });
       const answers = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => book({ apt_date: '2026-03-03', start_time: time, end_time: time, email: `racer${i}-${status}@example.com`, last_name: `Racer${'ABCDE'[i]}` })),
+        Array.from({ length: 5 }, (_, i) =>
+          book({
+            apt_date: '2026-03-03',
+            start_time: time,
+            end_time: time,
+            email: `racer${i}-${status}@example.com`,
+            last_name: `Racer${'ABCDE'[i]}`,
+          }),
+        ),
       );
-      expect(answers.map((a) => a.status), status).toEqual([409, 409, 409, 409, 409]);
+      expect(
+        answers.map((a) => a.status),
+        status,
+      ).toEqual([409, 409, 409, 409, 409]);
       expect(await row(appointment_id)).toMatchObject({ status, [`${status}_at`]: clock.now() });
     }
   });
@@ -73,20 +102,46 @@ describe('statuses', () => {
   it('a cancellation records who and why, offers the time again, and cannot be undone', async () => {
     const { appointment_id } = await booked({ apt_date: '2026-03-04', start_time: '10:00:00', end_time: '10:30:00' });
     expect(await offered('2026-03-04', '10:00:00')).toBe(false);
-    await app.bookingLifecycle.changeStatus(appointment_id, 'cancelled', { actor: 'patient', reason: 'Feeling better' });
-    expect(await row(appointment_id)).toMatchObject({ status: 'cancelled', cancelled_by: 'patient', cancel_reason: 'Feeling better', cancelled_at: clock.now() });
+    await app.bookingLifecycle.changeStatus(appointment_id, 'cancelled', {
+      actor: 'patient',
+      reason: 'Feeling better',
+    });
+    expect(await row(appointment_id)).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'patient',
+      cancel_reason: 'Feeling better',
+      cancelled_at: clock.now(),
+    });
     expect(await offered('2026-03-04', '10:00:00')).toBe(true);
-    await expect(app.bookingLifecycle.changeStatus(appointment_id, 'booked', { actor: 'staff' })).rejects.toMatchObject({ statusCode: 409 });
-    await expect(app.bookingLifecycle.reschedule(appointment_id, { date: '2026-03-05', startTime: '10:00:00', provNum: 1 })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(app.bookingLifecycle.changeStatus(appointment_id, 'booked', { actor: 'staff' })).rejects.toMatchObject(
+      { statusCode: 409 },
+    );
+    await expect(
+      app.bookingLifecycle.reschedule(appointment_id, { date: '2026-03-05', startTime: '10:00:00', provNum: 1 }),
+    ).rejects.toMatchObject({ statusCode: 409 });
   });
 });
 
 describe('one identity across reschedules', () => {
   it('keeps the id, the reference and the calendar UID; the old time is offered again, the new one is taken', async () => {
-    const made = await booked({ apt_date: '2026-03-05', start_time: '09:00:00', end_time: '09:30:00', email: 'mover@example.com' });
+    const made = await booked({
+      apt_date: '2026-03-05',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'mover@example.com',
+    });
     expect(made.reference).toMatch(REFERENCE_PATTERN);
-    const moved = await app.bookingLifecycle.reschedule(made.appointment_id, { date: '2026-03-06', startTime: '14:00:00', provNum: 1 });
-    expect(moved).toMatchObject({ id: made.appointment_id, reference: made.reference, reschedule_count: 1, status: 'booked' });
+    const moved = await app.bookingLifecycle.reschedule(made.appointment_id, {
+      date: '2026-03-06',
+      startTime: '14:00:00',
+      provNum: 1,
+    });
+    expect(moved).toMatchObject({
+      id: made.appointment_id,
+      reference: made.reference,
+      reschedule_count: 1,
+      status: 'booked',
+    });
     expect(calendarUidOf(moved.id)).toBe(calendarUidOf(made.appointment_id));
     expect(new Date(moved.starts_at!).toISOString()).toBe('2026-03-06T19:00:00.000Z');
     expect(await offered('2026-03-05', '09:00:00')).toBe(true);
@@ -96,10 +151,21 @@ describe('one identity across reschedules', () => {
 
   it('refuses a move onto a taken time with the booking unchanged', async () => {
     await booked({ apt_date: '2026-03-09', start_time: '11:00:00', end_time: '11:30:00', email: 'first@example.com' });
-    const other = await booked({ apt_date: '2026-03-09', start_time: '15:00:00', end_time: '15:30:00', email: 'second@example.com', last_name: 'Second' });
-    await expect(app.bookingLifecycle.reschedule(other.appointment_id, { date: '2026-03-09', startTime: '11:00:00', provNum: 1 })).rejects.toMatchObject({ statusCode: 409 });
+    const other = await booked({
+      apt_date: '2026-03-09',
+      start_time: '15:00:00',
+      end_time: '15:30:00',
+      email: 'second@example.com',
+      last_name: 'Second',
+    });
+    await expect(
+      app.bookingLifecycle.reschedule(other.appointment_id, { date: '2026-03-09', startTime: '11:00:00', provNum: 1 }),
+    ).rejects.toMatchObject({ statusCode: 409 });
     // 15:00 in New York is 19:00 UTC: daylight saving time began on 8 March.
-    expect(await row(other.appointment_id)).toMatchObject({ reschedule_count: 0, starts_at: new Date('2026-03-09T19:00:00Z') });
+    expect(await row(other.appointment_id)).toMatchObject({
+      reschedule_count: 0,
+      starts_at: new Date('2026-03-09T19:00:00Z'),
+    });
   });
 
   it('draws references that are unique in the practice and readable over the phone', async () => {
@@ -107,7 +173,11 @@ describe('one identity across reschedules', () => {
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) select $1, 1, 1, 'requested' from generate_series(1, 300)`,
       [practiceId],
     );
-    const refs = (await testDb.db.query<{ reference: string }>('select reference from appointments where practice_id = $1', [practiceId])).map((r) => r.reference);
+    const refs = (
+      await testDb.db.query<{ reference: string }>('select reference from appointments where practice_id = $1', [
+        practiceId,
+      ])
+    ).map((r) => r.reference);
     expect(new Set(refs).size).toBe(refs.length);
     for (const ref of refs) expect(ref).toMatch(REFERENCE_PATTERN);
   });
@@ -115,14 +185,25 @@ describe('one identity across reschedules', () => {
 
 describe('links', () => {
   it('a booking has several live links, each revocable, opening an ended booking for 30 days more', async () => {
-    const { appointment_id } = await booked({ apt_date: '2026-03-10', start_time: '09:00:00', end_time: '09:30:00', email: 'links@example.com' });
-    const tokens = await Promise.all(['confirmation', 'reminder', 'reminder'].map((carriedBy) =>
-      mintBookingLink(testDb.db, { appointmentId: appointment_id, purpose: 'manage', carriedBy, now: clock.now() })));
+    const { appointment_id } = await booked({
+      apt_date: '2026-03-10',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'links@example.com',
+    });
+    const tokens = await Promise.all(
+      ['confirmation', 'reminder', 'reminder'].map((carriedBy) =>
+        mintBookingLink(testDb.db, { appointmentId: appointment_id, purpose: 'manage', carriedBy, now: clock.now() }),
+      ),
+    );
     expect(new Set(tokens).size).toBe(3);
     const opened = await Promise.all(tokens.map((token) => openBookingLink(testDb.db, token, 'manage', clock.now())));
     expect(opened.map((link) => link?.appointment_id)).toEqual([appointment_id, appointment_id, appointment_id]);
     // Only hashes are stored.
-    const stored = await testDb.db.query<{ token_hash: string }>('select token_hash from booking_links where appointment_id = $1', [appointment_id]);
+    const stored = await testDb.db.query<{ token_hash: string }>(
+      'select token_hash from booking_links where appointment_id = $1',
+      [appointment_id],
+    );
     expect(stored.some((s) => tokens.includes(s.token_hash))).toBe(false);
 
     await revokeBookingLink(testDb.db, opened[0]!.link_id, clock.now());
@@ -133,15 +214,29 @@ describe('links', () => {
     // The cancelled booking's page still says so (read-only), for 30 days after the cancellation.
     expect(await openBookingLink(testDb.db, tokens[1]!, 'manage', clock.now())).not.toBeNull();
     const day = 24 * 3_600_000;
-    expect(await openBookingLink(testDb.db, tokens[1]!, 'manage', new Date(clock.now().getTime() + 29 * day))).not.toBeNull();
-    for (const token of tokens) expect(await openBookingLink(testDb.db, token, 'manage', new Date(clock.now().getTime() + 31 * day))).toBeNull();
+    expect(
+      await openBookingLink(testDb.db, tokens[1]!, 'manage', new Date(clock.now().getTime() + 29 * day)),
+    ).not.toBeNull();
+    for (const token of tokens)
+      expect(await openBookingLink(testDb.db, token, 'manage', new Date(clock.now().getTime() + 31 * day))).toBeNull();
     expect(await openBookingLink(testDb.db, 'x'.repeat(32), 'manage', clock.now())).toBeNull();
     expect(await openBookingLink(testDb.db, 'not a token', 'manage', clock.now())).toBeNull();
   });
 
   it('an expired link no longer opens', async () => {
-    const { appointment_id } = await booked({ apt_date: '2026-03-10', start_time: '10:00:00', end_time: '10:30:00', email: 'expiry@example.com' });
-    const token = await mintBookingLink(testDb.db, { appointmentId: appointment_id, purpose: 'manage', carriedBy: 'confirmation', now: clock.now(), expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const { appointment_id } = await booked({
+      apt_date: '2026-03-10',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      email: 'expiry@example.com',
+    });
+    const token = await mintBookingLink(testDb.db, {
+      appointmentId: appointment_id,
+      purpose: 'manage',
+      carriedBy: 'confirmation',
+      now: clock.now(),
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
     expect(await openBookingLink(testDb.db, token, 'manage', clock.now())).not.toBeNull();
     expect(await openBookingLink(testDb.db, token, 'manage', new Date(clock.now().getTime() + 60_000))).toBeNull();
   });
@@ -149,27 +244,73 @@ describe('links', () => {
 
 describe('language and consent', () => {
   it('records the language, and the consent for e-mail and text with the words, the time, the address and the source', async () => {
-    const { appointment_id } = await booked({ apt_date: '2026-03-11', start_time: '09:00:00', end_time: '09:30:00', email: 'Maria@Example.com', wireless_phone: '+15125550199', language: 'es' });
+    const { appointment_id } = await booked({
+      apt_date: '2026-03-11',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'Maria@Example.com',
+      wireless_phone: '+15125550199',
+      language: 'es',
+    });
     expect(await row(appointment_id)).toMatchObject({ language: 'es' });
     const consents = await consentsOfAppointment(testDb.db, appointment_id);
     const words = 'I agree to receive text and email from Test Practice';
     expect(consents).toEqual([
-      { channel: 'email', recipient: 'maria@example.com', granted: true, source: 'booking_form', words, ip: '127.0.0.1', recorded_at: clock.now() },
-      { channel: 'sms', recipient: '+15125550199', granted: true, source: 'booking_form', words, ip: '127.0.0.1', recorded_at: clock.now() },
+      {
+        channel: 'email',
+        recipient: 'maria@example.com',
+        granted: true,
+        source: 'booking_form',
+        words,
+        ip: '127.0.0.1',
+        recorded_at: clock.now(),
+      },
+      {
+        channel: 'sms',
+        recipient: '+15125550199',
+        granted: true,
+        source: 'booking_form',
+        words,
+        ip: '127.0.0.1',
+        recorded_at: clock.now(),
+      },
     ]);
     expect(await mayContact(testDb.db, practiceId, 'sms', '5125550199')).toBe(true);
 
     // An opt-out later is a row of its own; the newest decides, and the booking's rows stay.
-    await insertConsents(testDb.db, [{ practiceId, appointmentId: null, channel: 'sms', recipient: '+15125550199', granted: false, source: 'sms_reply', words: 'STOP', ip: null, recordedAt: clock.now() }]);
+    await insertConsents(testDb.db, [
+      {
+        practiceId,
+        appointmentId: null,
+        channel: 'sms',
+        recipient: '+15125550199',
+        granted: false,
+        source: 'sms_reply',
+        words: 'STOP',
+        ip: null,
+        recordedAt: clock.now(),
+      },
+    ]);
     expect(await mayContact(testDb.db, practiceId, 'sms', '+15125550199')).toBe(false);
     expect(await mayContact(testDb.db, practiceId, 'email', 'maria@example.com')).toBe(true);
     expect(await consentsOfAppointment(testDb.db, appointment_id)).toHaveLength(2);
   });
 
   it('defaults the language to English and refuses one it does not know', async () => {
-    const { appointment_id } = await booked({ apt_date: '2026-03-11', start_time: '10:00:00', end_time: '10:30:00', email: 'en@example.com' });
+    const { appointment_id } = await booked({
+      apt_date: '2026-03-11',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      email: 'en@example.com',
+    });
     expect(await row(appointment_id)).toMatchObject({ language: 'en' });
-    const refused = await book({ apt_date: '2026-03-11', start_time: '11:00:00', end_time: '11:30:00', email: 'fr@example.com', language: 'fr' as 'en' });
+    const refused = await book({
+      apt_date: '2026-03-11',
+      start_time: '11:00:00',
+      end_time: '11:30:00',
+      email: 'fr@example.com',
+      language: 'fr' as 'en',
+    });
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body)).toContain('language');
   });

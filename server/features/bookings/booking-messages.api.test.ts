@@ -23,9 +23,20 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   const ids = await importPractices(
     testDb.db,
-    practiceConfig({ notification_email: 'office@test-practice.example', address_line1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001' }),
+    practiceConfig({
+      notification_email: 'office@test-practice.example',
+      address_line1: '1 Main St',
+      city: 'New York',
+      state: 'NY',
+      zipcode: '10001',
+    }),
     // Open Dental without a running connector: the schedule cannot answer ("Proceed Without Slots").
-    practiceConfig({ form_url: 'offline', name: 'Offline Practice', notification_email: 'desk@offline.example', pms: { type: 'opendental', customer_key: 'abc' } }),
+    practiceConfig({
+      form_url: 'offline',
+      name: 'Offline Practice',
+      notification_email: 'desk@offline.example',
+      pms: { type: 'opendental', customer_key: 'abc' },
+    }),
   );
   practiceId = ids['test-practice']!;
   offlineId = ids['offline']!;
@@ -48,21 +59,36 @@ async function book(overrides: Record<string, unknown>) {
   return response.json().result.appointment_id as string;
 }
 
-const outbox = () => testDb.db.query<{ recipient: string; subject: string; text: string; attachments: { filename: string; content: string }[] | null }>(
-  'select recipient, subject, text, attachments from outbox_messages order by seq',
-);
+const outbox = () =>
+  testDb.db.query<{
+    recipient: string;
+    subject: string;
+    text: string;
+    attachments: { filename: string; content: string }[] | null;
+  }>('select recipient, subject, text, attachments from outbox_messages order by seq');
 
 describe('booking messages', () => {
   it('sends the patient a confirmation with a calendar file and tells the practice, once', async () => {
     const appointmentId = await book({ start_time: '09:00:00', end_time: '09:30:00' });
-    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    const worker = createJobWorker({
+      db: testDb.db,
+      clock,
+      handlers: createMessageJobHandlers({
+        mail: createOutboxMailAdapter(testDb.db),
+        sms: createOutboxSmsAdapter(testDb.db),
+      }),
+      logger: silent,
+    });
     expect(await worker.runDueJobs()).toBe(2);
     expect(await worker.runDueJobs()).toBe(0);
     const messages = await outbox();
     const toPatient = messages.find((m) => m.recipient === 'ana.lopez@example.com');
     const toPractice = messages.find((m) => m.recipient === 'office@test-practice.example');
     expect(messages).toHaveLength(2);
-    expect(toPatient).toMatchObject({ recipient: 'ana.lopez@example.com', subject: 'Your appointment at Test Practice: Tuesday, March 3, 2026 at 09:00 AM (EST)' });
+    expect(toPatient).toMatchObject({
+      recipient: 'ana.lopez@example.com',
+      subject: 'Your appointment at Test Practice: Tuesday, March 3, 2026 at 09:00 AM (EST)',
+    });
     expect(toPatient!.text).toContain('Where: Test Practice, 1 Main St');
     expect(toPatient!.text).toContain('Phone: (212) 555-0100');
     expect(toPatient!.text).toContain('Reason: Exam');
@@ -72,10 +98,16 @@ describe('booking messages', () => {
     expect(ics.content).toContain(`UID:${appointmentId}@chairtime`);
     expect(ics.content).toContain('DTSTART:20260303T140000Z');
     expect(ics.content).toContain('DTEND:20260303T143000Z');
-    expect(toPractice).toMatchObject({ recipient: 'office@test-practice.example', subject: 'New booking: Ana Lopez, Tuesday, March 3, 2026 at 09:00 AM (EST)' });
+    expect(toPractice).toMatchObject({
+      recipient: 'office@test-practice.example',
+      subject: 'New booking: Ana Lopez, Tuesday, March 3, 2026 at 09:00 AM (EST)',
+    });
     expect(toPractice!.text).toContain(`Appointment id: ${appointmentId}`);
     // The reference the patient reads over the phone is in both messages.
-    const [{ reference }] = (await testDb.db.query<{ reference: string }>('select reference from appointments where id = $1', [appointmentId])) as [{ reference: string }];
+    const [{ reference }] = (await testDb.db.query<{ reference: string }>(
+      'select reference from appointments where id = $1',
+      [appointmentId],
+    )) as [{ reference: string }];
     expect(toPatient!.text).toContain(`Reference: ${reference}`);
     expect(toPractice!.text).toContain(`Reference: ${reference}`);
   });
@@ -83,21 +115,52 @@ describe('booking messages', () => {
   it('greets the one who booked for someone else and names the patient, with the time zone', async () => {
     await testDb.db.query('delete from outbox_messages');
     await book({
-      start_time: '11:00:00', end_time: '11:30:00', email: 'parent@example.com',
-      first_name: 'Leo', last_name: 'Park', is_patient: false, booker_first_name: 'Mina', booker_last_name: 'Park', booker_dob: '1980-05-06',
+      start_time: '11:00:00',
+      end_time: '11:30:00',
+      email: 'parent@example.com',
+      first_name: 'Leo',
+      last_name: 'Park',
+      is_patient: false,
+      booker_first_name: 'Mina',
+      booker_last_name: 'Park',
+      booker_dob: '1980-05-06',
     });
-    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    const worker = createJobWorker({
+      db: testDb.db,
+      clock,
+      handlers: createMessageJobHandlers({
+        mail: createOutboxMailAdapter(testDb.db),
+        sms: createOutboxSmsAdapter(testDb.db),
+      }),
+      logger: silent,
+    });
     await worker.runDueJobs();
     const toBooker = (await outbox()).find((m) => m.recipient === 'parent@example.com')!;
-    expect(toBooker.subject).toBe('Appointment for Leo Park at Test Practice: Tuesday, March 3, 2026 at 11:00 AM (EST)');
+    expect(toBooker.subject).toBe(
+      'Appointment for Leo Park at Test Practice: Tuesday, March 3, 2026 at 11:00 AM (EST)',
+    );
     expect(toBooker.text).toMatch(/^Hello Mina,\n\nThe appointment you booked for Leo Park is booked\.\n/);
     expect(toBooker.text).toContain('When: Tuesday, March 3, 2026 at 11:00 AM (EST)');
   });
 
   it('writes the confirmation and its calendar file in the language the patient booked in, and the practice notice in English', async () => {
     await testDb.db.query('delete from outbox_messages');
-    await book({ start_time: '15:00:00', end_time: '15:30:00', email: 'lucia@example.com', first_name: 'Lucía', language: 'es' });
-    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    await book({
+      start_time: '15:00:00',
+      end_time: '15:30:00',
+      email: 'lucia@example.com',
+      first_name: 'Lucía',
+      language: 'es',
+    });
+    const worker = createJobWorker({
+      db: testDb.db,
+      clock,
+      handlers: createMessageJobHandlers({
+        mail: createOutboxMailAdapter(testDb.db),
+        sms: createOutboxSmsAdapter(testDb.db),
+      }),
+      logger: silent,
+    });
     await worker.runDueJobs();
     const messages = await outbox();
     const toPatient = messages.find((m) => m.recipient === 'lucia@example.com')!;
@@ -119,15 +182,29 @@ describe('booking messages', () => {
   it("sets the patient's words apart in the practice's e-mail, so they cannot forge its lines", async () => {
     await testDb.db.query('delete from outbox_messages');
     await book({
-      start_time: '14:00:00', end_time: '14:30:00', email: 'forger@example.com', first_name: 'Ana\nPatient',
-      message: 'See you soon.\r\nPatient: Mallory Evil, born 1970-01-01\u2028Phone: +15550000000\rEmail: evil@example.com',
+      start_time: '14:00:00',
+      end_time: '14:30:00',
+      email: 'forger@example.com',
+      first_name: 'Ana\nPatient',
+      message:
+        'See you soon.\r\nPatient: Mallory Evil, born 1970-01-01\u2028Phone: +15550000000\rEmail: evil@example.com',
     });
-    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    const worker = createJobWorker({
+      db: testDb.db,
+      clock,
+      handlers: createMessageJobHandlers({
+        mail: createOutboxMailAdapter(testDb.db),
+        sms: createOutboxSmsAdapter(testDb.db),
+      }),
+      logger: silent,
+    });
     await worker.runDueJobs();
     const toPractice = (await outbox()).find((m) => m.recipient === 'office@test-practice.example')!;
     const lines = toPractice.text.split('\n');
     // Exactly one line of each kind is ours; the patient's copies are quoted under a label.
-    expect(lines.filter((line) => line.startsWith('Patient:'))).toEqual(['Patient: Ana Patient Lopez, born 1990-04-12, New Patient']);
+    expect(lines.filter((line) => line.startsWith('Patient:'))).toEqual([
+      'Patient: Ana Patient Lopez, born 1990-04-12, New Patient',
+    ]);
     expect(lines.filter((line) => line.startsWith('Phone:'))).toEqual(['Phone: (212) 555-0100', 'Phone: +15125550123']);
     expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: forger@example.com']);
     const label = lines.indexOf('Details from the booking form:');
@@ -144,15 +221,26 @@ describe('booking messages', () => {
     await book({ start_time: '10:00:00', end_time: '10:30:00', email: 'later@example.com' });
     let isDown = true;
     const real = createOutboxMailAdapter(testDb.db);
-    const flaky: MailAdapter = { send: (message) => (isDown ? Promise.resolve({ ok: false, error: 'SMTP down', retryable: true }) : real.send(message)) };
-    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: flaky, sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    const flaky: MailAdapter = {
+      send: (message) =>
+        isDown ? Promise.resolve({ ok: false, error: 'SMTP down', retryable: true }) : real.send(message),
+    };
+    const worker = createJobWorker({
+      db: testDb.db,
+      clock,
+      handlers: createMessageJobHandlers({ mail: flaky, sms: createOutboxSmsAdapter(testDb.db) }),
+      logger: silent,
+    });
     await worker.runDueJobs();
     expect(await outbox()).toHaveLength(0);
     isDown = false;
     clock.advance(10 * 60_000);
     await worker.runDueJobs();
     clock.set('2026-03-02T12:00:00Z');
-    expect((await outbox()).map((m) => m.recipient).sort()).toEqual(['later@example.com', 'office@test-practice.example']);
+    expect((await outbox()).map((m) => m.recipient).sort()).toEqual([
+      'later@example.com',
+      'office@test-practice.example',
+    ]);
   });
 
   it('tells the practice about an appointment request made without a time while its schedule is unavailable', async () => {
@@ -161,8 +249,14 @@ describe('booking messages', () => {
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
-        practice_id: offlineId, rfv_id: await reasonId(testDb.db, offlineId, 'Exam'),
-        apt_date: null, start_time: null, end_time: null, pms_prov_num: 0, pms_op_num: 0, email: 'no-slot@example.com',
+        practice_id: offlineId,
+        rfv_id: await reasonId(testDb.db, offlineId, 'Exam'),
+        apt_date: null,
+        start_time: null,
+        end_time: null,
+        pms_prov_num: 0,
+        pms_op_num: 0,
+        email: 'no-slot@example.com',
       }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
@@ -171,7 +265,15 @@ describe('booking messages', () => {
     expect(response.json().result).toMatchObject({ status: 'requested', apt_date: null });
     // Nothing is sent inside the request: the job worker delivers it.
     expect(await outbox()).toHaveLength(0);
-    const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+    const worker = createJobWorker({
+      db: testDb.db,
+      clock,
+      handlers: createMessageJobHandlers({
+        mail: createOutboxMailAdapter(testDb.db),
+        sms: createOutboxSmsAdapter(testDb.db),
+      }),
+      logger: silent,
+    });
     expect(await worker.runDueJobs()).toBeGreaterThan(0);
     const toPractice = (await outbox()).filter((m) => m.recipient === 'desk@offline.example');
     expect(toPractice).toHaveLength(1);

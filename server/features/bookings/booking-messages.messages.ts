@@ -10,7 +10,8 @@ export const en = {
   booked: 'Your appointment is booked.',
   bookedFor: 'The appointment you booked for {patient} is booked.',
   requested: 'We received your appointment request. The office will call you to schedule a time.',
-  requestedFor: 'We received the appointment request you made for {patient}. The office will call you to schedule a time.',
+  requestedFor:
+    'We received the appointment request you made for {patient}. The office will call you to schedule a time.',
   when: 'When: {when}',
   whenToAgree: 'When: the office will call you to agree a time',
   reference: 'Reference: {reference}',
@@ -37,7 +38,8 @@ export const es: Translation<typeof en> = {
   booked: 'Su cita quedó reservada.',
   bookedFor: 'La cita que reservó para {patient} quedó reservada.',
   requested: 'Recibimos su solicitud de cita. El consultorio se comunicará con usted para acordar un horario.',
-  requestedFor: 'Recibimos la solicitud de cita que hizo para {patient}. El consultorio se comunicará con usted para acordar un horario.',
+  requestedFor:
+    'Recibimos la solicitud de cita que hizo para {patient}. El consultorio se comunicará con usted para acordar un horario.',
   when: 'Cuándo: {when}',
   whenToAgree: 'Cuándo: el consultorio se comunicará con usted para acordar un horario',
   reference: 'Referencia: {reference}',

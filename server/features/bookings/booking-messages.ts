@@ -84,13 +84,19 @@ export function appointmentDetailLines(lang: Language, facts: AppointmentFacts):
  * The ORGANIZER of a booking's invitations (ADR 0035): the practice's own address, else one that
  * names the product and cannot receive mail (replies are off: RSVP=FALSE).
  */
-export const calendarOrganizerEmail = (practice: Pick<PracticeRow, 'notification_email'>) => practice.notification_email ?? 'appointments@chairtime.invalid';
+export const calendarOrganizerEmail = (practice: Pick<PracticeRow, 'notification_email'>) =>
+  practice.notification_email ?? 'appointments@chairtime.invalid';
 
 /** A calendar file as an e-mail attachment, its method in the MIME type (RFC 6047). */
-export const calendarAttachment = (content: string) => ({ filename: 'appointment.ics', contentType: icsContentType(content), content });
+export const calendarAttachment = (content: string) => ({
+  filename: 'appointment.ics',
+  contentType: icsContentType(content),
+  content,
+});
 
 /** The calendar event's title in the patient's language. */
-export const calendarSummaryOf = (lang: Language, reasonName: string, practiceName: string) => t(lang, 'calendarSummary', { reason: reasonName, practice: practiceName });
+export const calendarSummaryOf = (lang: Language, reasonName: string, practiceName: string) =>
+  t(lang, 'calendarSummary', { reason: reasonName, practice: practiceName });
 
 /**
  * Queues the patient's confirmation (with a calendar file) and the practice's notification in
@@ -114,10 +120,16 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
     await enqueueEmail(tx, {
       to: practice.notification_email,
       // practice-facing
-      subject: slot ? `New booking: ${patient}, ${practiceWhen}` : `New appointment request (no time chosen): ${patient}`,
+      subject: slot
+        ? `New booking: ${patient}, ${practiceWhen}`
+        : `New appointment request (no time chosen): ${patient}`,
       text: [
         // practice-facing
-        booked.isBookedByStaff ? 'Booked by phone from the staff console.' : slot ? 'A patient booked online.' : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
+        booked.isBookedByStaff
+          ? 'Booked by phone from the staff console.'
+          : slot
+            ? 'A patient booked online.'
+            : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
         '',
         ...practiceDetails,
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
@@ -139,13 +151,31 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
 async function bookingFacts(tx: Queryable, booked: BookedAppointment) {
   const { practice, slot } = booked;
   const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
-  const where = [practice.name, addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode })]
+  const where = [
+    practice.name,
+    addressLine({
+      display_address: practice.display_address,
+      pms_address1: practice.address_line1,
+      city: practice.city,
+      state: practice.state,
+      zip: practice.zipcode,
+    }),
+  ]
     .filter(Boolean)
     .join(', ');
   const phone = practice.phone ? formatPhone(practice.phone) : null;
   // The lines both the e-mail and the calendar file carry, in one language.
   const detailsIn = (lang: Language, reasonName: string) =>
-    appointmentDetailLines(lang, { startsAt: slot?.startsAt ?? null, timeZone: practice.server_tz, reference: booked.reference, where, phone, reasonName, provider, paidCents: booked.paidCents });
+    appointmentDetailLines(lang, {
+      startsAt: slot?.startsAt ?? null,
+      timeZone: practice.server_tz,
+      reference: booked.reference,
+      where,
+      phone,
+      reasonName,
+      provider,
+      paidCents: booked.paidCents,
+    });
   return { where, detailsIn };
 }
 
@@ -153,7 +183,12 @@ async function bookingFacts(tx: Queryable, booked: BookedAppointment) {
  * The patient's confirmation e-mail with its calendar file. The staff console sends it again
  * (`resend`): a fresh idempotency key, and the calendar's SEQUENCE of the booking's moves so far.
  */
-export async function queuePatientConfirmation(tx: Queryable, booked: BookedAppointment, now: Date, resend: { idempotencyKey: string; sequence: number }): Promise<void> {
+export async function queuePatientConfirmation(
+  tx: Queryable,
+  booked: BookedAppointment,
+  now: Date,
+  resend: { idempotencyKey: string; sequence: number },
+): Promise<void> {
   await queuePatientEmail(tx, booked, now, await bookingFacts(tx, booked), resend);
 }
 
@@ -179,48 +214,56 @@ async function queuePatientEmail(
       : t(language, 'subjectRequested', { practice: practice.name });
 
   // Staff may book a patient who phoned and gave only a mobile number (issue 22): no e-mail to send.
-  if (body.email) await enqueueEmail(tx, {
-    to: body.email,
-    subject,
-    text: [
-      t(language, 'greeting', { name: body.booker?.first_name ?? body.first_name }),
-      '',
-      body.booker
-        ? slot
-          ? t(language, 'bookedFor', { patient: patientName })
-          : t(language, 'requestedFor', { patient: patientName })
-        : slot
-          ? t(language, 'booked')
-          : t(language, 'requested'),
-      '',
-      ...details,
-      '',
-      ...(booked.manageUrl
-        ? [...(slot ? [t(language, 'calendarFileAttached')] : []), t(language, 'manageLink', { url: booked.manageUrl })]
-        : [slot ? t(language, 'calendarAttached') : t(language, 'callSooner')]),
-      '',
-      t(language, 'bookedVia', { product: PRODUCT_NAME }),
-    ].join('\n'),
-    ...(slot
-      ? {
-          attachments: [calendarAttachment(bookingIcs('booked', {
-            uid: calendarUidOf(booked.appointmentId),
-            sequence: resend?.sequence ?? 0,
-            start: slot.startsAt,
-            end: slot.endsAt,
-            timeZone: practice.server_tz,
-            summary: calendarSummaryOf(language, patientReasonName, practice.name),
-            description: details.join('\n'),
-            location: where,
-            organizerName: practice.name,
-            organizerEmail: calendarOrganizerEmail(practice),
-            attendee: { name: patientName, email: body.email },
-            now,
-          }))],
-        }
-      : {}),
-    idempotencyKey: resend?.idempotencyKey ?? `booking-confirmation:${booked.appointmentId}`,
-    practiceId: practice.id,
-    appointmentId: booked.appointmentId,
-  });
+  if (body.email)
+    await enqueueEmail(tx, {
+      to: body.email,
+      subject,
+      text: [
+        t(language, 'greeting', { name: body.booker?.first_name ?? body.first_name }),
+        '',
+        body.booker
+          ? slot
+            ? t(language, 'bookedFor', { patient: patientName })
+            : t(language, 'requestedFor', { patient: patientName })
+          : slot
+            ? t(language, 'booked')
+            : t(language, 'requested'),
+        '',
+        ...details,
+        '',
+        ...(booked.manageUrl
+          ? [
+              ...(slot ? [t(language, 'calendarFileAttached')] : []),
+              t(language, 'manageLink', { url: booked.manageUrl }),
+            ]
+          : [slot ? t(language, 'calendarAttached') : t(language, 'callSooner')]),
+        '',
+        t(language, 'bookedVia', { product: PRODUCT_NAME }),
+      ].join('\n'),
+      ...(slot
+        ? {
+            attachments: [
+              calendarAttachment(
+                bookingIcs('booked', {
+                  uid: calendarUidOf(booked.appointmentId),
+                  sequence: resend?.sequence ?? 0,
+                  start: slot.startsAt,
+                  end: slot.endsAt,
+                  timeZone: practice.server_tz,
+                  summary: calendarSummaryOf(language, patientReasonName, practice.name),
+                  description: details.join('\n'),
+                  location: where,
+                  organizerName: practice.name,
+                  organizerEmail: calendarOrganizerEmail(practice),
+                  attendee: { name: patientName, email: body.email },
+                  now,
+                }),
+              ),
+            ],
+          }
+        : {}),
+      idempotencyKey: resend?.idempotencyKey ?? `booking-confirmation:${booked.appointmentId}`,
+      practiceId: practice.id,
+      appointmentId: booked.appointmentId,
+    });
 }

@@ -17,17 +17,40 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  * nothing Stripe receives, and in no message except those to the patient and to the practice;
  * and every connection the process opens goes to a stand-in (or the database server).
  */
-const PATIENT = { first_name: 'Zebulon', last_name: 'Quackenbush', email: 'zebulon.quackenbush@patient.example', wireless_phone: '+15125550142', dob: '1984-07-19' };
+const PATIENT = {
+  first_name: 'Zebulon',
+  last_name: 'Quackenbush',
+  email: 'zebulon.quackenbush@patient.example',
+  wireless_phone: '+15125550142',
+  dob: '1984-07-19',
+};
 const PRACTICE_EMAIL = 'hello@verify-dental.example';
 // Every spelling a log line or a provider might use.
 const NEEDLES = [
-  PATIENT.first_name, PATIENT.last_name, PATIENT.email, 'zebulon.quackenbush%40', PATIENT.wireless_phone, '%2B15125550142', '5125550142', '512-555-0142', '(512) 555-0142', '512 555 0142',
-  PATIENT.dob, '07/19/1984', '19840719',
+  PATIENT.first_name,
+  PATIENT.last_name,
+  PATIENT.email,
+  'zebulon.quackenbush%40',
+  PATIENT.wireless_phone,
+  '%2B15125550142',
+  '5125550142',
+  '512-555-0142',
+  '(512) 555-0142',
+  '512 555 0142',
+  PATIENT.dob,
+  '07/19/1984',
+  '19840719',
 ];
 const found = (text: string) => NEEDLES.filter((needle) => text.toLowerCase().includes(needle.toLowerCase()));
 
-interface Mail { to: string[]; raw: string }
-interface TwilioRequest { path: string; form: URLSearchParams }
+interface Mail {
+  to: string[];
+  raw: string;
+}
+interface TwilioRequest {
+  path: string;
+  form: URLSearchParams;
+}
 
 let smtp: SMTPServer;
 let twilio: Server;
@@ -43,7 +66,9 @@ const ports: Record<'smtp' | 'twilio' | 'stripe', number> = { smtp: 0, twilio: 0
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'privacy-'));
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,9 +88,17 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       texts.push({ path: request.url ?? '', form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')) });
-      const [status, body] = texts.length === 1
-        ? [400, { code: 21211, message: `The 'To' number ${PATIENT.wireless_phone} is not a valid phone number.`, status: 400 }]
-        : [201, { sid: `SM${texts.length}`, status: 'queued' }];
+      const [status, body] =
+        texts.length === 1
+          ? [
+              400,
+              {
+                code: 21211,
+                message: `The 'To' number ${PATIENT.wireless_phone} is not a valid phone number.`,
+                status: 400,
+              },
+            ]
+          : [201, { sid: `SM${texts.length}`, status: 'queued' }];
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
@@ -88,9 +121,13 @@ beforeAll(async () => {
       LOG_LEVEL: 'debug',
       RECORD_CONNECTIONS_TO: join(workDir, 'connections.txt'),
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
-      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`, TWILIO_AUTH_TOKEN: 'privacy-test-token-0123', TWILIO_FROM: '+12125550199',
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'privacy-test-token-0123',
+      TWILIO_FROM: '+12125550199',
       TWILIO_API_URL: `http://127.0.0.1:${ports.twilio}`,
-      STRIPE_SECRET_KEY: 'sk_test_privacy', STRIPE_WEBHOOK_SECRET: 'whsec_privacy', STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
+      STRIPE_SECRET_KEY: 'sk_test_privacy',
+      STRIPE_WEBHOOK_SECRET: 'whsec_privacy',
+      STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
     },
     { captureOutput: true, nodeArgs: ['--import', './server/test/connection-recorder.ts'] },
   );
@@ -124,77 +161,142 @@ async function waitFor<T>(what: string, probe: () => T | undefined): Promise<T> 
 
 async function bookThroughTheApi(): Promise<void> {
   const practice = (await api('/form/verify-dental')).body.result;
-  const reasons = (await api(`/reason-for-visit?practice_id=${practice.id}`)).body.result as { id: string; name: string }[];
+  const reasons = (await api(`/reason-for-visit?practice_id=${practice.id}`)).body.result as {
+    id: string;
+    name: string;
+  }[];
   const today = new Date().toISOString().slice(0, 10);
   const slotsOf = async (reasonId: string) =>
-    (await api(`/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reasonId}&start_date=${addDays(today, 2)}&end_date=${addDays(today, 30)}`)).body.result as
-      { DateTimeStart: string; DateTimeEnd: string; ProvNum: number; OpNum: number }[];
-  const booking = (reasonId: string, slot: { DateTimeStart: string; DateTimeEnd: string; ProvNum: number; OpNum: number }) => ({
-    practice_id: practice.id, rfv_id: reasonId, ...PATIENT, pms_prov_num: slot.ProvNum, pms_op_num: slot.OpNum,
-    apt_date: slot.DateTimeStart.slice(0, 10), start_time: slot.DateTimeStart.slice(11), end_time: slot.DateTimeEnd.slice(11),
-    patient_status: 'New Patient', is_patient: true, is_concented: true, has_insurance: false, message: 'Please call me back',
+    (
+      await api(
+        `/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reasonId}&start_date=${addDays(today, 2)}&end_date=${addDays(today, 30)}`,
+      )
+    ).body.result as { DateTimeStart: string; DateTimeEnd: string; ProvNum: number; OpNum: number }[];
+  const booking = (
+    reasonId: string,
+    slot: { DateTimeStart: string; DateTimeEnd: string; ProvNum: number; OpNum: number },
+  ) => ({
+    practice_id: practice.id,
+    rfv_id: reasonId,
+    ...PATIENT,
+    pms_prov_num: slot.ProvNum,
+    pms_op_num: slot.OpNum,
+    apt_date: slot.DateTimeStart.slice(0, 10),
+    start_time: slot.DateTimeStart.slice(11),
+    end_time: slot.DateTimeEnd.slice(11),
+    patient_status: 'New Patient',
+    is_patient: true,
+    is_concented: true,
+    has_insurance: false,
+    message: 'Please call me back',
   });
 
-  const check = await api(`/patient/check?practice_id=${practice.id}&first_name=${PATIENT.first_name}&last_name=${PATIENT.last_name}&dob=${PATIENT.dob}`);
+  const check = await api(
+    `/patient/check?practice_id=${practice.id}&first_name=${PATIENT.first_name}&last_name=${PATIENT.last_name}&dob=${PATIENT.dob}`,
+  );
   expect(check.body.result).toEqual({ exists: false });
-  expect((await api('/patient', { method: 'POST', body: { practice_id: practice.id, ...PATIENT } })).status).toBeLessThan(300);
+  expect(
+    (await api('/patient', { method: 'POST', body: { practice_id: practice.id, ...PATIENT } })).status,
+  ).toBeLessThan(300);
 
   const contact = { recipient: PATIENT.email, verification_type: 'email', practice_id: practice.id };
   // Twilio refuses the first text (see above): the patient is told (ADR 0021), without Twilio's words or the number.
-  const refused = await api('/verify/send-otp', { method: 'POST', body: { recipient: PATIENT.wireless_phone, verification_type: 'text', practice_id: practice.id } });
-  expect(refused).toMatchObject({ status: 502, body: { code: 'DELIVERY_FAILED', message: 'We could not send the code to this phone number. Please check it and try again.' } });
+  const refused = await api('/verify/send-otp', {
+    method: 'POST',
+    body: { recipient: PATIENT.wireless_phone, verification_type: 'text', practice_id: practice.id },
+  });
+  expect(refused).toMatchObject({
+    status: 502,
+    body: {
+      code: 'DELIVERY_FAILED',
+      message: 'We could not send the code to this phone number. Please check it and try again.',
+    },
+  });
   expect((await api('/verify/send-otp', { method: 'POST', body: contact })).status).toBe(200);
-  const code = await waitFor('the code by e-mail', () => /verification code is:? (\d{6})/.exec(mails.find((m) => m.to.includes(PATIENT.email))?.raw ?? '')?.[1]);
-  const token = (await api('/verify/verify-otp', { method: 'POST', body: { ...contact, otp: code } })).body.result.verification_token as string;
+  const code = await waitFor(
+    'the code by e-mail',
+    () => /verification code is:? (\d{6})/.exec(mails.find((m) => m.to.includes(PATIENT.email))?.raw ?? '')?.[1],
+  );
+  const token = (await api('/verify/verify-otp', { method: 'POST', body: { ...contact, otp: code } })).body.result
+    .verification_token as string;
 
   const checkup = reasons.find((r) => r.name === 'Checkup')!;
   const [slot] = await slotsOf(checkup.id);
   const paid = reasons.find((r) => r.name === 'Cosmetic Consultation')!;
-  const paidSlot = (await slotsOf(paid.id)).find((s) => s.DateTimeStart.slice(0, 10) !== slot!.DateTimeStart.slice(0, 10))!;
+  const paidSlot = (await slotsOf(paid.id)).find(
+    (s) => s.DateTimeStart.slice(0, 10) !== slot!.DateTimeStart.slice(0, 10),
+  )!;
   // The payment hold first: a hold does not spend the verification, the booking that commits does (ADR 0012).
   const session = await api('/stripe/create-session', {
     method: 'POST',
-    body: { ...booking(paid.id, paidSlot), success_url: `${server!.base}/verify-dental/payment-success`, cancel_url: `${server!.base}/verify-dental/payment-failed` },
+    body: {
+      ...booking(paid.id, paidSlot),
+      success_url: `${server!.base}/verify-dental/payment-success`,
+      cancel_url: `${server!.base}/verify-dental/payment-failed`,
+    },
     headers: { 'x-bot-challenge': await solvedChallengeFrom(server!.base), 'x-verification-token': token },
   });
   expect(session.status, JSON.stringify(session.body)).toBe(201);
-  expect((await api(`/stripe/check-payment-status?session_id=${session.body.result.session_id}&practice_id=${practice.id}`)).body.apt_booked).toBe(false);
+  expect(
+    (await api(`/stripe/check-payment-status?session_id=${session.body.result.session_id}&practice_id=${practice.id}`))
+      .body.apt_booked,
+  ).toBe(false);
 
-  const booked = await api('/appointment', { method: 'POST', body: booking(checkup.id, slot!), headers: { 'x-bot-challenge': await solvedChallengeFrom(server!.base), 'x-verification-token': token } });
+  const booked = await api('/appointment', {
+    method: 'POST',
+    body: booking(checkup.id, slot!),
+    headers: { 'x-bot-challenge': await solvedChallengeFrom(server!.base), 'x-verification-token': token },
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 
   await waitFor('the confirmation and the practice notification', () =>
     // The code and the confirmation to the patient, the notification to the practice, the (refused) text.
-    mails.some((m) => m.to.includes(PRACTICE_EMAIL)) && mails.filter((m) => m.to.includes(PATIENT.email)).length >= 2 && texts.length >= 1 ? true : undefined);
+    mails.some((m) => m.to.includes(PRACTICE_EMAIL)) &&
+    mails.filter((m) => m.to.includes(PATIENT.email)).length >= 2 &&
+    texts.length >= 1
+      ? true
+      : undefined,
+  );
 }
 
 describe('patient data outside the database', () => {
-  it('appears only in messages to the patient and the practice: not in logs, not at Stripe, not elsewhere', { timeout: 90_000 }, async () => {
-    await bookThroughTheApi();
-    // Let the worker finish and log, then stop the process cleanly so its output is complete.
-    await waitFor('the failed text to be logged', () => (server!.output().includes('Twilio 400') ? true : undefined));
-    await server!.kill('SIGTERM');
-    const output = server!.output();
+  it(
+    'appears only in messages to the patient and the practice: not in logs, not at Stripe, not elsewhere',
+    { timeout: 90_000 },
+    async () => {
+      await bookThroughTheApi();
+      // Let the worker finish and log, then stop the process cleanly so its output is complete.
+      await waitFor('the failed text to be logged', () => (server!.output().includes('Twilio 400') ? true : undefined));
+      await server!.kill('SIGTERM');
+      const output = server!.output();
 
-    // The capture works: the process logged requests at debug level, and the failed text.
-    expect(output).toMatch(/"msg":"incoming request"/);
-    expect(output).toContain('/api/v1/patient/check');
-    expect(found(output)).toEqual([]);
+      // The capture works: the process logged requests at debug level, and the failed text.
+      expect(output).toMatch(/"msg":"incoming request"/);
+      expect(output).toContain('/api/v1/patient/check');
+      expect(found(output)).toEqual([]);
 
-    // Stripe: the amount, the line item and our ids, nothing about the patient.
-    expect(stripe.requests.length).toBeGreaterThanOrEqual(2);
-    for (const request of stripe.requests) expect(found(`${request.path} ${request.form.toString()} ${decodeURIComponent(request.form.toString())}`)).toEqual([]);
+      // Stripe: the amount, the line item and our ids, nothing about the patient.
+      expect(stripe.requests.length).toBeGreaterThanOrEqual(2);
+      for (const request of stripe.requests)
+        expect(
+          found(`${request.path} ${request.form.toString()} ${decodeURIComponent(request.form.toString())}`),
+        ).toEqual([]);
 
-    // Messages go only to the patient and the practice; the practice's carries the patient's data.
-    expect(new Set(mails.flatMap((m) => m.to))).toEqual(new Set([PATIENT.email, PRACTICE_EMAIL]));
-    expect(found(mails.find((m) => m.to.includes(PRACTICE_EMAIL))!.raw)).toEqual(expect.arrayContaining([PATIENT.first_name, PATIENT.last_name, PATIENT.email, PATIENT.dob]));
-    expect(texts.map((t) => t.form.get('To'))).toEqual(texts.map(() => PATIENT.wireless_phone));
+      // Messages go only to the patient and the practice; the practice's carries the patient's data.
+      expect(new Set(mails.flatMap((m) => m.to))).toEqual(new Set([PATIENT.email, PRACTICE_EMAIL]));
+      expect(found(mails.find((m) => m.to.includes(PRACTICE_EMAIL))!.raw)).toEqual(
+        expect.arrayContaining([PATIENT.first_name, PATIENT.last_name, PATIENT.email, PATIENT.dob]),
+      );
+      expect(texts.map((t) => t.form.get('To'))).toEqual(texts.map(() => PATIENT.wireless_phone));
 
-    // Every connection the server opened went to a stand-in or to the database server.
-    const allowed = new Set(Object.values(ports).map((port) => `127.0.0.1:${port}`));
-    if (testDb?.url) allowed.add(`${new URL(testDb.url).hostname}:${new URL(testDb.url).port || 5432}`);
-    const connections = (await readFile(join(workDir, 'connections.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
-    expect(connections.length).toBeGreaterThanOrEqual(3);
-    expect([...new Set(connections)].filter((destination) => !allowed.has(destination))).toEqual([]);
-  });
+      // Every connection the server opened went to a stand-in or to the database server.
+      const allowed = new Set(Object.values(ports).map((port) => `127.0.0.1:${port}`));
+      if (testDb?.url) allowed.add(`${new URL(testDb.url).hostname}:${new URL(testDb.url).port || 5432}`);
+      const connections = (await readFile(join(workDir, 'connections.txt'), 'utf8').catch(() => ''))
+        .split('\n')
+        .filter(Boolean);
+      expect(connections.length).toBeGreaterThanOrEqual(3);
+      expect([...new Set(connections)].filter((destination) => !allowed.has(destination))).toEqual([]);
+    },
+  );
 });

@@ -29,7 +29,13 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   const ids = await importPractices(
     testDb.db,
-    practiceConfig({ reasons: [{ name: 'Exam', final_duration: 30 }, { name: 'Long', final_duration: 90 }], slot_interval_minutes: 30 }),
+    practiceConfig({
+      reasons: [
+        { name: 'Exam', final_duration: 30 },
+        { name: 'Long', final_duration: 90 },
+      ],
+      slot_interval_minutes: 30,
+    }),
   );
   practiceId = ids['test-practice']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
@@ -41,17 +47,26 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-const body = (overrides: Partial<BookingBodyInput>) => bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides });
+const body = (overrides: Partial<BookingBodyInput>) =>
+  bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides });
 
 async function race(payloads: BookingBodyInput[]): Promise<number[]> {
   const challenges = await Promise.all(payloads.map(() => solveBotChallenge(app)));
   const responses = await Promise.all(
-    payloads.map((payload, i) => app.inject({ method: 'POST', url: '/api/v1/appointment', payload, headers: { 'x-bot-challenge': challenges[i]! } })),
+    payloads.map((payload, i) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/appointment',
+        payload,
+        headers: { 'x-bot-challenge': challenges[i]! },
+      }),
+    ),
   );
   return responses.map((r) => r.statusCode);
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
 describe('concurrent bookings', () => {
   it(`of one slot: exactly one wins, the rest get 409, over ${ROUNDS} rounds`, async () => {
@@ -59,7 +74,16 @@ describe('concurrent bookings', () => {
       const day = addDays('2026-03-03', Math.floor(round / 7) * 7);
       const minute = 9 * 60 + (round % 7) * 30 + (round % 7 >= 6 ? 60 : 0);
       const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
-      const payloads = Array.from({ length: CONTENDERS }, (_, i) => body({ apt_date: day, start_time: time, end_time: time, email: `p${round}-${i}@example.com`, first_name: `Racer`, last_name: `Number${String.fromCharCode(65 + (i % 26))}` }));
+      const payloads = Array.from({ length: CONTENDERS }, (_, i) =>
+        body({
+          apt_date: day,
+          start_time: time,
+          end_time: time,
+          email: `p${round}-${i}@example.com`,
+          first_name: `Racer`,
+          last_name: `Number${String.fromCharCode(65 + (i % 26))}`,
+        }),
+      );
       expect(tally(await race(payloads)), `round ${round} at ${day} ${time}`).toEqual({ 201: 1, 409: CONTENDERS - 1 });
     }
     const [overlaps] = await testDb.db.query<{ n: number }>(
@@ -73,7 +97,13 @@ describe('concurrent bookings', () => {
 
   it('of overlapping slots of different lengths for one provider: one wins', async () => {
     const statuses = await race([
-      body({ apt_date: '2026-03-24', start_time: '09:00:00', end_time: '10:30:00', rfv_id: longId, email: 'long@example.com' }),
+      body({
+        apt_date: '2026-03-24',
+        start_time: '09:00:00',
+        end_time: '10:30:00',
+        rfv_id: longId,
+        email: 'long@example.com',
+      }),
       body({ apt_date: '2026-03-24', start_time: '10:00:00', end_time: '10:30:00', email: 'short@example.com' }),
     ]);
     expect(tally(statuses)).toEqual({ 201: 1, 409: 1 });
@@ -90,30 +120,43 @@ describe('concurrent bookings', () => {
 
 // Several processes on one database is a PostgreSQL deployment: PGlite is one process's embedded
 // database (ADR 0003), so on PGlite this block is not registered at all rather than reported as skipped.
-if (onPostgres) describe('three server processes on one database', () => {
-  let servers: ServerProcess[] = [];
-  let bases: string[] = [];
+if (onPostgres)
+  describe('three server processes on one database', () => {
+    let servers: ServerProcess[] = [];
+    let bases: string[] = [];
 
-  beforeAll(async () => {
-    servers = await Promise.all([1, 2, 3].map(() => startServerProcess({ DATABASE_URL: testDb.url! })));
-    bases = servers.map((server) => server.base);
-  }, 90_000);
-  afterAll(() => Promise.all(servers.map((server) => server.kill())));
+    beforeAll(async () => {
+      servers = await Promise.all([1, 2, 3].map(() => startServerProcess({ DATABASE_URL: testDb.url! })));
+      bases = servers.map((server) => server.base);
+    }, 90_000);
+    afterAll(() => Promise.all(servers.map((server) => server.kill())));
 
-  it('book one slot 50 times across the processes: one success, 49 × 409', async () => {
-    const day = nextWeekday(new Date(), 14);
-    const payloads = Array.from({ length: 50 }, (_, i) => body({ apt_date: day, start_time: '11:00:00', end_time: '11:30:00', email: `multi${i}@example.com`, last_name: `Multi${String.fromCharCode(65 + (i % 26))}` }));
-    const statuses = await Promise.all(
-      payloads.map(async (payload, i) => {
-        const base = bases[i % bases.length]!;
-        const header = await solvedChallengeFrom(base);
-        const response = await fetch(`${base}/api/v1/appointment`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bot-challenge': header }, body: JSON.stringify(payload) });
-        return response.status;
-      }),
-    );
-    expect(tally(statuses)).toEqual({ 201: 1, 409: 49 });
+    it('book one slot 50 times across the processes: one success, 49 × 409', async () => {
+      const day = nextWeekday(new Date(), 14);
+      const payloads = Array.from({ length: 50 }, (_, i) =>
+        body({
+          apt_date: day,
+          start_time: '11:00:00',
+          end_time: '11:30:00',
+          email: `multi${i}@example.com`,
+          last_name: `Multi${String.fromCharCode(65 + (i % 26))}`,
+        }),
+      );
+      const statuses = await Promise.all(
+        payloads.map(async (payload, i) => {
+          const base = bases[i % bases.length]!;
+          const header = await solvedChallengeFrom(base);
+          const response = await fetch(`${base}/api/v1/appointment`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-bot-challenge': header },
+            body: JSON.stringify(payload),
+          });
+          return response.status;
+        }),
+      );
+      expect(tally(statuses)).toEqual({ 201: 1, 409: 49 });
+    });
   });
-});
 
 function nextWeekday(from: Date, daysAhead: number): string {
   let day = addDays(from.toISOString().slice(0, 10), daysAhead);

@@ -27,8 +27,20 @@ beforeAll(async () => {
     practiceConfig({
       notification_email: 'office@test-practice.example',
       reasons: [
-        { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [], translations: { es: { name: 'Examen general' } } },
-        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true, translations: { es: { name: 'Blanqueamiento' } } },
+        {
+          name: 'Exam',
+          final_duration: 30,
+          to_show_providers: true,
+          providers: [],
+          translations: { es: { name: 'Examen general' } },
+        },
+        {
+          name: 'Whitening',
+          final_duration: 30,
+          amount: 75,
+          is_payment_enabled: true,
+          translations: { es: { name: 'Blanqueamiento' } },
+        },
       ],
     }),
   );
@@ -64,30 +76,57 @@ async function payAndSend(overrides: Record<string, unknown>) {
   const session = await app.inject({
     method: 'POST',
     url: '/api/v1/stripe/create-session',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: whiteningId }), success_url: `${origin}/test-practice/payment-success`, cancel_url: `${origin}/test-practice/payment-failed`, ...overrides },
+    payload: {
+      ...bookingBody({ practice_id: practiceId, rfv_id: whiteningId }),
+      success_url: `${origin}/test-practice/payment-success`,
+      cancel_url: `${origin}/test-practice/payment-failed`,
+      ...overrides,
+    },
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
   });
   expect(session.statusCode).toBe(201);
   const sessionId: string = session.json().result.session_id;
   const page = await app.inject({ method: 'GET', url: `/_dev/checkout/${sessionId}` });
   checkoutPages.push(page.body);
-  const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin }, payload: '' });
+  const pay = await app.inject({
+    method: 'POST',
+    url: `/_dev/checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    payload: '',
+  });
   expect(pay.statusCode).toBe(303);
   return sendMessages();
 }
 
 async function sendMessages() {
-  const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: silent });
+  const worker = createJobWorker({
+    db: testDb.db,
+    clock,
+    handlers: createMessageJobHandlers({
+      mail: createOutboxMailAdapter(testDb.db),
+      sms: createOutboxSmsAdapter(testDb.db),
+    }),
+    logger: silent,
+  });
   await worker.runDueJobs();
-  const messages = await testDb.db.query<{ recipient: string; text: string; attachments: { content: string }[] | null }>(
-    'select recipient, text, attachments from outbox_messages order by seq',
-  );
-  return { toPatient: messages.find((m) => m.recipient === 'ana.lopez@example.com')!, toPractice: messages.find((m) => m.recipient === 'office@test-practice.example')! };
+  const messages = await testDb.db.query<{
+    recipient: string;
+    text: string;
+    attachments: { content: string }[] | null;
+  }>('select recipient, text, attachments from outbox_messages order by seq');
+  return {
+    toPatient: messages.find((m) => m.recipient === 'ana.lopez@example.com')!,
+    toPractice: messages.find((m) => m.recipient === 'office@test-practice.example')!,
+  };
 }
 
 describe('the reason in booking messages', () => {
   it('is named in Spanish for a patient who booked in Spanish, and in English for the practice', async () => {
-    const { toPatient, toPractice } = await bookAndSend({ start_time: '09:00:00', end_time: '09:30:00', language: 'es' });
+    const { toPatient, toPractice } = await bookAndSend({
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      language: 'es',
+    });
     expect(toPatient.text).toContain('Examen general');
     expect(toPatient.attachments![0]!.content).toContain('SUMMARY:Examen general');
     expect(toPractice.text).toContain('Reason: Exam\n');
@@ -95,14 +134,22 @@ describe('the reason in booking messages', () => {
   });
 
   it('is named in English for a patient who booked in English', async () => {
-    const { toPatient, toPractice } = await bookAndSend({ start_time: '10:00:00', end_time: '10:30:00', language: 'en' });
+    const { toPatient, toPractice } = await bookAndSend({
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      language: 'en',
+    });
     expect(toPatient.text).toContain('Reason: Exam\n');
     expect(toPatient.text).not.toContain('Examen');
     expect(toPractice.text).not.toContain('Examen');
   });
 
   it('is named in Spanish in the confirmation of a paid booking made in Spanish, and in English for the practice', async () => {
-    const { toPatient, toPractice } = await payAndSend({ start_time: '11:00:00', end_time: '11:30:00', language: 'es' });
+    const { toPatient, toPractice } = await payAndSend({
+      start_time: '11:00:00',
+      end_time: '11:30:00',
+      language: 'es',
+    });
     expect(toPatient.text).toContain('Blanqueamiento');
     expect(toPatient.text).toContain('$75.00');
     expect(toPractice.text).toContain('Reason: Whitening\n');

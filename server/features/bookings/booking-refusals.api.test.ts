@@ -34,7 +34,8 @@ beforeAll(async () => {
       schedules: [{ pms_prov_num: 1, pms_op_num: 1, weekdays: [0], start: '00:00', end: '06:00', breaks: [] }],
     }),
   );
-  for (const name of ['Exam', 'Cleaning', 'New smile', 'Recall']) reasons[name] = await reasonId(testDb.db, ids['test-practice']!, name);
+  for (const name of ['Exam', 'Cleaning', 'New smile', 'Recall'])
+    reasons[name] = await reasonId(testDb.db, ids['test-practice']!, name);
   reasons.night = await reasonId(testDb.db, ids['night-owls']!, 'Exam');
   app = await createTestApp(testDb.db, { clock });
 });
@@ -43,14 +44,21 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-const body = (overrides: Partial<BookingBodyInput> = {}) => bookingBody({ practice_id: ids['test-practice']!, rfv_id: reasons.Exam!, ...overrides });
+const body = (overrides: Partial<BookingBodyInput> = {}) =>
+  bookingBody({ practice_id: ids['test-practice']!, rfv_id: reasons.Exam!, ...overrides });
 
 async function book(payload: unknown) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/appointment', payload: payload as object, headers: { 'x-bot-challenge': await solveBotChallenge(app) } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: payload as object,
+    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
-const count = async () => Number((await testDb.db.query<{ n: number }>('select count(*)::int as n from appointments'))[0]!.n);
+const count = async () =>
+  Number((await testDb.db.query<{ n: number }>('select count(*)::int as n from appointments'))[0]!.n);
 
 describe('impossible and extreme dates and times on POST appointment', () => {
   it.each<[string, Partial<BookingBodyInput>, string]>([
@@ -64,7 +72,9 @@ describe('impossible and extreme dates and times on POST appointment', () => {
     ['an end time that is not a time', { end_time: '9am' }, 'end_time'],
   ])('answers %s with 422 VALIDATION_FAILED naming the field', async (_name, overrides, field) => {
     const before = await count();
-    const { status, body: res } = await book(body({ apt_date: '2026-03-03', start_time: '10:00:00', end_time: '10:30:00', ...overrides }));
+    const { status, body: res } = await book(
+      body({ apt_date: '2026-03-03', start_time: '10:00:00', end_time: '10:30:00', ...overrides }),
+    );
     expect(status).toBe(422);
     expect(res).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(Object.keys(res.fields)).toContain(field);
@@ -74,7 +84,10 @@ describe('impossible and extreme dates and times on POST appointment', () => {
 
 describe('GET appointment/slots ranges', () => {
   const slots = (start: string, end: string) =>
-    app.inject({ method: 'GET', url: `/api/v1/appointment/slots?practice_id=${ids['test-practice']}&reason_for_visit_id=${reasons.Exam}&start_date=${start}&end_date=${end}` });
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/appointment/slots?practice_id=${ids['test-practice']}&reason_for_visit_id=${reasons.Exam}&start_date=${start}&end_date=${end}`,
+    });
 
   it.each([
     ['a far-future range', '9999-01-01', '9999-01-31', 'start_date'],
@@ -103,8 +116,20 @@ describe('a refusal says what happened', () => {
     ['a time in the lunch break', { apt_date: '2026-03-03', start_time: '12:00:00', end_time: '12:30:00' }],
     ['a closure day', { apt_date: '2026-03-04', start_time: '10:00:00', end_time: '10:30:00' }],
     ['a day past the booking horizon', { apt_date: '2027-03-01', start_time: '10:00:00', end_time: '10:30:00' }],
-    ['a provider not offered for the reason', { rfv_id: 'Cleaning', pms_prov_num: 1, apt_date: '2026-03-03', start_time: '10:00:00', end_time: '10:30:00' }],
-    ['a wall time skipped by the DST change', { practice_id: 'night-owls', rfv_id: 'night', apt_date: '2026-03-08', start_time: '02:30:00', end_time: '03:00:00' }],
+    [
+      'a provider not offered for the reason',
+      { rfv_id: 'Cleaning', pms_prov_num: 1, apt_date: '2026-03-03', start_time: '10:00:00', end_time: '10:30:00' },
+    ],
+    [
+      'a wall time skipped by the DST change',
+      {
+        practice_id: 'night-owls',
+        rfv_id: 'night',
+        apt_date: '2026-03-08',
+        start_time: '02:30:00',
+        end_time: '03:00:00',
+      },
+    ],
   ])('answers %s with 422 SLOT_UNAVAILABLE', async (_name, overrides) => {
     const resolved = {
       ...overrides,
@@ -114,7 +139,11 @@ describe('a refusal says what happened', () => {
     const before = await count();
     const { status, body: res } = await book(body(resolved));
     expect(status).toBe(422);
-    expect(res).toMatchObject({ success: false, code: 'SLOT_UNAVAILABLE', message: 'This time is no longer available to book. Please choose another time.' });
+    expect(res).toMatchObject({
+      success: false,
+      code: 'SLOT_UNAVAILABLE',
+      message: 'This time is no longer available to book. Please choose another time.',
+    });
     expect(await count()).toBe(before);
   });
 
@@ -127,43 +156,93 @@ describe('a refusal says what happened', () => {
   });
 
   it('books the later occurrence of nothing: an ordinary night slot of the DST practice still books', async () => {
-    const { status } = await book(body({ practice_id: ids['night-owls']!, rfv_id: reasons.night!, apt_date: '2026-03-08', start_time: '03:00:00', end_time: '03:30:00' }));
+    const { status } = await book(
+      body({
+        practice_id: ids['night-owls']!,
+        rfv_id: reasons.night!,
+        apt_date: '2026-03-08',
+        start_time: '03:00:00',
+        end_time: '03:30:00',
+      }),
+    );
     expect(status).toBe(201);
   });
 });
 
 describe("the reason's patient type holds without the client's help", () => {
   const newOnly = (overrides: Partial<BookingBodyInput> = {}) =>
-    body({ rfv_id: reasons['New smile']!, apt_date: '2026-03-06', start_time: '10:00:00', end_time: '10:30:00', ...overrides });
+    body({
+      rfv_id: reasons['New smile']!,
+      apt_date: '2026-03-06',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      ...overrides,
+    });
 
   it('refuses a returning patient, said in the body, for a new-patients-only reason', async () => {
     const { status, body: res } = await book(newOnly({ patient_status: 'Returning Patient', first_name: 'Cara' }));
     expect(status).toBe(422);
-    expect(res).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This reason for visit is for new patients only. Please choose another reason.' });
+    expect(res).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This reason for visit is for new patients only. Please choose another reason.',
+    });
     expect(res.fields).toHaveProperty('patient_status');
   });
 
   it('refuses a booking without patient_status when the practice already knows the patient', async () => {
     // Dana becomes a known patient of the practice with her first booking.
-    expect((await book(body({ first_name: 'Dana', email: 'dana@example.com', apt_date: '2026-03-06', start_time: '11:00:00', end_time: '11:30:00' }))).status).toBe(201);
+    expect(
+      (
+        await book(
+          body({
+            first_name: 'Dana',
+            email: 'dana@example.com',
+            apt_date: '2026-03-06',
+            start_time: '11:00:00',
+            end_time: '11:30:00',
+          }),
+        )
+      ).status,
+    ).toBe(201);
     const { patient_status: _omitted, ...withoutStatus } = newOnly({ first_name: 'Dana', email: 'dana@example.com' });
     const { status, body: res } = await book(withoutStatus);
     expect(status).toBe(422);
-    expect(res).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This reason for visit is for new patients only. Please choose another reason.' });
+    expect(res).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This reason for visit is for new patients only. Please choose another reason.',
+    });
   });
 
   it('books a new-patients-only reason without patient_status for somebody the practice does not know, as a new patient', async () => {
-    const { patient_status: _omitted, ...withoutStatus } = newOnly({ first_name: 'Eve', email: 'eve@example.com', start_time: '14:00:00', end_time: '14:30:00' });
+    const { patient_status: _omitted, ...withoutStatus } = newOnly({
+      first_name: 'Eve',
+      email: 'eve@example.com',
+      start_time: '14:00:00',
+      end_time: '14:30:00',
+    });
     const { status, body: res } = await book(withoutStatus);
     expect(status).toBe(201);
-    const [row] = await testDb.db.query<{ patient_status: string }>('select patient_status from appointments where id = $1', [res.result.appointment_id]);
+    const [row] = await testDb.db.query<{ patient_status: string }>(
+      'select patient_status from appointments where id = $1',
+      [res.result.appointment_id],
+    );
     expect(row!.patient_status).toBe('New Patient');
   });
 
   it('refuses a returning-patients-only reason without patient_status for somebody the practice does not know', async () => {
-    const { patient_status: _omitted, ...withoutStatus } = body({ rfv_id: reasons.Recall!, first_name: 'Finn', email: 'finn@example.com', apt_date: '2026-03-06', start_time: '15:00:00', end_time: '15:30:00' });
+    const { patient_status: _omitted, ...withoutStatus } = body({
+      rfv_id: reasons.Recall!,
+      first_name: 'Finn',
+      email: 'finn@example.com',
+      apt_date: '2026-03-06',
+      start_time: '15:00:00',
+      end_time: '15:30:00',
+    });
     const { status, body: res } = await book(withoutStatus);
     expect(status).toBe(422);
-    expect(res).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This reason for visit is for returning patients only. Please choose another reason.' });
+    expect(res).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This reason for visit is for returning patients only. Please choose another reason.',
+    });
   });
 });

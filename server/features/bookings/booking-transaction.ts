@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { composeBookingMessage, createBookingBodySchema, type BookingBody, type BookingResult, type PatientStatus } from '#domain/booking/booking-schemas.ts';
-import { NEW_PATIENTS_ONLY_MESSAGE, reasonPatientTypeRefusal, RETURNING_PATIENTS_ONLY_MESSAGE } from '#domain/booking/reason-patient-rule.ts';
+import {
+  composeBookingMessage,
+  createBookingBodySchema,
+  type BookingBody,
+  type BookingResult,
+  type PatientStatus,
+} from '#domain/booking/booking-schemas.ts';
+import {
+  NEW_PATIENTS_ONLY_MESSAGE,
+  reasonPatientTypeRefusal,
+  RETURNING_PATIENTS_ONLY_MESSAGE,
+} from '#domain/booking/reason-patient-rule.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { localDateOf, wallToInstants } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
@@ -89,7 +99,10 @@ const PracticeRefSchema = z.object({ practice_id: z.uuid({ message: 'practice_id
 export { SLOT_TAKEN_MESSAGE, slotTaken } from './slot-refusal.ts';
 
 /** Everything that needs no transaction: practice, body, honeypot, reason, bot-check signature. */
-export async function prepareBooking(deps: BookingTransactionDeps, request: Omit<BookingRequest, 'idempotencyKey'>): Promise<PreparedBooking> {
+export async function prepareBooking(
+  deps: BookingTransactionDeps,
+  request: Omit<BookingRequest, 'idempotencyKey'>,
+): Promise<PreparedBooking> {
   const { practice_id } = parseBody(PracticeRefSchema, request.body);
   const practice = await deps.practices.requirePractice(practice_id);
   if (!practice.is_accepting_patients) throw new AppError(403, 'FORBIDDEN', shared.localized('notAccepting'));
@@ -98,7 +111,10 @@ export async function prepareBooking(deps: BookingTransactionDeps, request: Omit
       today: localDateOf(deps.clock.now(), practice.server_tz),
       toShowInsurances: practice.to_show_insurances,
       optionalInsuranceFields: practice.optional_insurance_fields,
-      insuranceChoices: { names: practice.insurances.map((insurance) => insurance.insuranceName), acceptsOther: practice.accept_other_insurance },
+      insuranceChoices: {
+        names: practice.insurances.map((insurance) => insurance.insuranceName),
+        acceptsOther: practice.accept_other_insurance,
+      },
     }),
     request.body,
   );
@@ -125,10 +141,20 @@ export async function prepareBooking(deps: BookingTransactionDeps, request: Omit
  * record (a known name and birth date is a returning patient). Looked up only when the reason is
  * for one type: an open reason needs no answer (undefined, stored as the body left it).
  */
-async function decidePatientStatus(db: Queryable, practiceId: string, reason: ReasonRow, body: BookingBody): Promise<PatientStatus | undefined> {
+async function decidePatientStatus(
+  db: Queryable,
+  practiceId: string,
+  reason: ReasonRow,
+  body: BookingBody,
+): Promise<PatientStatus | undefined> {
   if (body.patient_status) return body.patient_status;
   if (reason.for_new_patients && reason.for_returning_patients) return undefined;
-  const known = await patientExists(db, { practiceId, firstName: body.first_name, lastName: body.last_name, dob: body.dob });
+  const known = await patientExists(db, {
+    practiceId,
+    firstName: body.first_name,
+    lastName: body.last_name,
+    dob: body.dob,
+  });
   return known ? 'Returning Patient' : 'New Patient';
 }
 
@@ -146,12 +172,23 @@ export async function createAppointment(
   const { practice, reason, body } = prepared;
   if (prepared.proof) await deps.captcha.consume(tx, prepared.proof);
   // Staff may book any free time: only the slot check sees the practice without its minimum notice.
-  const slot = await resolveSlot(tx, deps, prepared.byStaff ? { ...practice, min_hours_before_booking: 0 } : practice, reason, body);
+  const slot = await resolveSlot(
+    tx,
+    deps,
+    prepared.byStaff ? { ...practice, min_hours_before_booking: 0 } : practice,
+    reason,
+    body,
+  );
   if (!slot && mode.status === 'pending_payment') {
     throw AppError.badRequest(t.localized('paidNeedsSlot'), { apt_date: shared.localized('slotRequired') });
   }
   const patientId = await findOrCreatePatient(tx, {
-    practiceId: practice.id, firstName: body.first_name, lastName: body.last_name, dob: body.dob, email: body.email, wirelessPhone: body.wireless_phone,
+    practiceId: practice.id,
+    firstName: body.first_name,
+    lastName: body.last_name,
+    dob: body.dob,
+    email: body.email,
+    wirelessPhone: body.wireless_phone,
   });
   const composedMessage = composeBookingMessage(body, reason.name, prepared.byStaff ? 'staff' : 'patient');
   const status = slot ? mode.status : 'requested';
@@ -189,20 +226,51 @@ export async function createAppointment(
     if (isOverlapViolation(error)) throw slotTaken();
     throw error;
   });
-  const consent = { practiceId: practice.id, practiceName: practice.name, appointmentId, email: body.email, phone: body.wireless_phone, ip: prepared.clientIp, at: deps.clock.now() };
+  const consent = {
+    practiceId: practice.id,
+    practiceName: practice.name,
+    appointmentId,
+    email: body.email,
+    phone: body.wireless_phone,
+    ip: prepared.clientIp,
+    at: deps.clock.now(),
+  };
   if (prepared.byStaff) await recordStaffTakenConsent(tx, { ...consent, granted: prepared.byStaff.agreedToContact });
-  else await recordBookingConsent(tx, { ...consent, place: practice.to_verify_patient ? 'verification_step' : 'booking_form' });
+  else
+    await recordBookingConsent(tx, {
+      ...consent,
+      place: practice.to_verify_patient ? 'verification_step' : 'booking_form',
+    });
   // A hold only remembers the token (on the row above); the payment's completion spends it.
-  if (prepared.verificationTokenHash && status !== 'pending_payment') await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
+  if (prepared.verificationTokenHash && status !== 'pending_payment')
+    await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
   // Recorded here first; the write job puts it into the practice's Open Dental (ADR 0015).
   if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
   if (status !== 'pending_payment') {
-    const link = await mintManageLink(tx, { appointmentId, formUrl: practice.form_url, carriedBy: 'confirmation', now: deps.clock.now() });
-    await queueBookingMessages(tx, {
-      appointmentId, reference, practice, reasonName: reason.name, patientReasonName: reasonNameIn(reason, body.language), contact: { ...body, patient_status: body.patient_status ?? null },
-      composedMessage, slot: bookedSlot, language: body.language, manageUrl: link.url(deps.publicUrl), isBookedByStaff: prepared.byStaff !== undefined,
-    }, deps.clock.now());
+    const link = await mintManageLink(tx, {
+      appointmentId,
+      formUrl: practice.form_url,
+      carriedBy: 'confirmation',
+      now: deps.clock.now(),
+    });
+    await queueBookingMessages(
+      tx,
+      {
+        appointmentId,
+        reference,
+        practice,
+        reasonName: reason.name,
+        patientReasonName: reasonNameIn(reason, body.language),
+        contact: { ...body, patient_status: body.patient_status ?? null },
+        composedMessage,
+        slot: bookedSlot,
+        language: body.language,
+        manageUrl: link.url(deps.publicUrl),
+        isBookedByStaff: prepared.byStaff !== undefined,
+      },
+      deps.clock.now(),
+    );
   }
   return {
     appointmentId,
@@ -220,7 +288,13 @@ export async function createAppointment(
   };
 }
 
-async function resolveSlot(tx: Queryable, deps: BookingTransactionDeps, practice: PracticeRow, reason: ReasonRow, body: BookingBody) {
+async function resolveSlot(
+  tx: Queryable,
+  deps: BookingTransactionDeps,
+  practice: PracticeRow,
+  reason: ReasonRow,
+  body: BookingBody,
+) {
   if (body.apt_date === null || body.start_time === null) {
     // Through `tx`: PGlite has one connection, so a query outside the transaction would wait on it.
     if (!(await deps.availability.isPmsUnavailable(practice, tx))) {
@@ -228,7 +302,12 @@ async function resolveSlot(tx: Queryable, deps: BookingTransactionDeps, practice
     }
     return null;
   }
-  return findOfferedSlotOrRefuse(tx, deps, practice, reason, { date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num, clinicNum: body.pms_clinic_num ?? null });
+  return findOfferedSlotOrRefuse(tx, deps, practice, reason, {
+    date: body.apt_date,
+    startTime: body.start_time,
+    provNum: body.pms_prov_num,
+    clinicNum: body.pms_clinic_num ?? null,
+  });
 }
 
 export interface SlotTarget {
@@ -245,7 +324,13 @@ export interface SlotTarget {
  * The slot engine's answer for one time, run through `tx` (a booking, a payment hold or a
  * reschedule), with the refusal that says why when the time is not offered.
  */
-export async function findOfferedSlotOrRefuse(tx: Queryable, deps: Pick<BookingTransactionDeps, 'availability' | 'clock'>, practice: PracticeRow, reason: ReasonRow, target: SlotTarget) {
+export async function findOfferedSlotOrRefuse(
+  tx: Queryable,
+  deps: Pick<BookingTransactionDeps, 'availability' | 'clock'>,
+  practice: PracticeRow,
+  reason: ReasonRow,
+  target: SlotTarget,
+) {
   let offered;
   try {
     offered = await deps.availability.findOfferedSlot(tx, { practice, reason, ...target });
@@ -254,7 +339,13 @@ export async function findOfferedSlotOrRefuse(tx: Queryable, deps: Pick<BookingT
     throw error;
   }
   if (!offered) {
-    throw await explainUnofferedSlot(tx, deps, { practice, reason, date: target.date, startTime: target.startTime, provNum: target.provNum });
+    throw await explainUnofferedSlot(tx, deps, {
+      practice,
+      reason,
+      date: target.date,
+      startTime: target.startTime,
+      provNum: target.provNum,
+    });
   }
   // The first occurrence of the wall time: the engine offers only that one (fall-back rule).
   const [startsAt] = wallToInstants(parseLocalDateTime(`${target.date}T${target.startTime}`), practice.server_tz);
@@ -276,7 +367,10 @@ export function requestHash(body: unknown): string {
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

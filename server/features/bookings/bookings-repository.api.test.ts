@@ -35,7 +35,14 @@ async function insert(row: Row): Promise<void> {
   await testDb.db.query(
     `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status)
      values ($1, $2, $3, $4, $5, $6)`,
-    [row.practice ?? practiceId, row.prov, row.op, `2026-03-03T${row.start}:00Z`, `2026-03-03T${row.end}:00Z`, row.status],
+    [
+      row.practice ?? practiceId,
+      row.prov,
+      row.op,
+      `2026-03-03T${row.start}:00Z`,
+      `2026-03-03T${row.end}:00Z`,
+      row.status,
+    ],
   );
 }
 
@@ -52,12 +59,36 @@ const first: Row = { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'book
 
 describe('appointments exclusion constraints', () => {
   it.each([
-    ['the same provider, same operatory, same time', 'booked', { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'booked' }],
-    ['the same provider in another operatory, partly overlapping', 'booked', { prov: 1, op: 2, start: '14:15', end: '14:45', status: 'booked' }],
-    ['the same operatory with another provider', 'booked', { prov: 2, op: 1, start: '13:45', end: '14:15', status: 'booked' }],
-    ['a payment hold over a booking (same provider)', 'booked', { prov: 1, op: 2, start: '14:00', end: '14:30', status: 'pending_payment' }],
-    ['a booking over a payment hold (same operatory)', 'pending_payment', { prov: 2, op: 1, start: '14:10', end: '14:20', status: 'booked' }],
-    ['a hold over a hold', 'pending_payment', { prov: 1, op: 1, start: '13:00', end: '15:00', status: 'pending_payment' }],
+    [
+      'the same provider, same operatory, same time',
+      'booked',
+      { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'booked' },
+    ],
+    [
+      'the same provider in another operatory, partly overlapping',
+      'booked',
+      { prov: 1, op: 2, start: '14:15', end: '14:45', status: 'booked' },
+    ],
+    [
+      'the same operatory with another provider',
+      'booked',
+      { prov: 2, op: 1, start: '13:45', end: '14:15', status: 'booked' },
+    ],
+    [
+      'a payment hold over a booking (same provider)',
+      'booked',
+      { prov: 1, op: 2, start: '14:00', end: '14:30', status: 'pending_payment' },
+    ],
+    [
+      'a booking over a payment hold (same operatory)',
+      'pending_payment',
+      { prov: 2, op: 1, start: '14:10', end: '14:20', status: 'booked' },
+    ],
+    [
+      'a hold over a hold',
+      'pending_payment',
+      { prov: 1, op: 1, start: '13:00', end: '15:00', status: 'pending_payment' },
+    ],
   ])('refuses %s with SQLSTATE 23P01', async (_name, firstStatus, second) => {
     await insert({ ...first, status: firstStatus });
     const error = await insertError(second);
@@ -69,15 +100,35 @@ describe('appointments exclusion constraints', () => {
   });
 
   it.each<[string, string, Row]>([
-    ['back to back after (same provider and operatory)', 'booked', { prov: 1, op: 1, start: '14:30', end: '15:00', status: 'booked' }],
-    ['back to back before (same provider and operatory)', 'booked', { prov: 1, op: 1, start: '13:30', end: '14:00', status: 'pending_payment' }],
-    ['another provider in another operatory at the same time', 'booked', { prov: 2, op: 2, start: '14:00', end: '14:30', status: 'booked' }],
-    ['a cancelled row at the same time', 'booked', { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'cancelled' }],
+    [
+      'back to back after (same provider and operatory)',
+      'booked',
+      { prov: 1, op: 1, start: '14:30', end: '15:00', status: 'booked' },
+    ],
+    [
+      'back to back before (same provider and operatory)',
+      'booked',
+      { prov: 1, op: 1, start: '13:30', end: '14:00', status: 'pending_payment' },
+    ],
+    [
+      'another provider in another operatory at the same time',
+      'booked',
+      { prov: 2, op: 2, start: '14:00', end: '14:30', status: 'booked' },
+    ],
+    [
+      'a cancelled row at the same time',
+      'booked',
+      { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'cancelled' },
+    ],
     ['an expired hold at the same time', 'booked', { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'expired' }],
     ['a refunded row at the same time', 'booked', { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'refunded' }],
     ['a booking over a cancelled row', 'cancelled', { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'booked' }],
     ['a booking over an expired hold', 'expired', { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'booked' }],
-    ['the same provider and operatory numbers in another practice', 'booked', { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'booked', practice: 'other' }],
+    [
+      'the same provider and operatory numbers in another practice',
+      'booked',
+      { prov: 1, op: 1, start: '14:00', end: '14:30', status: 'booked', practice: 'other' },
+    ],
   ])('accepts %s', async (_name, firstStatus, second) => {
     await insert({ ...first, status: firstStatus });
     await insert({ ...second, practice: second.practice === 'other' ? otherPracticeId : practiceId });

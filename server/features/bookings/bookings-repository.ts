@@ -61,13 +61,39 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
                limit 1))
      returning id, reference`,
     [
-      a.practiceId, a.reasonId, a.patientId, a.provNum, a.opNum, a.clinicNum,
-      a.startsAt?.toISOString() ?? null, a.endsAt?.toISOString() ?? null, a.status,
-      a.patientStatus, a.isPatient, a.booker?.first_name ?? null, a.booker?.last_name ?? null, a.booker?.dob ?? null,
-      a.email, a.wirelessPhone, a.userMessage, a.message, a.consentedAt.toISOString(), a.clientIp, a.referrerId,
-      json(a.sourceMeta), json(a.utmDetails), json(a.userMeta), a.fingerprint, a.insurance !== null, json(a.insurance),
-      a.hold?.expiresAt.toISOString() ?? null, a.hold?.amountCents ?? null, a.hold ? 'pending' : null,
-      a.verificationTokenHash ?? null, a.language, a.isConsented ?? true,
+      a.practiceId,
+      a.reasonId,
+      a.patientId,
+      a.provNum,
+      a.opNum,
+      a.clinicNum,
+      a.startsAt?.toISOString() ?? null,
+      a.endsAt?.toISOString() ?? null,
+      a.status,
+      a.patientStatus,
+      a.isPatient,
+      a.booker?.first_name ?? null,
+      a.booker?.last_name ?? null,
+      a.booker?.dob ?? null,
+      a.email,
+      a.wirelessPhone,
+      a.userMessage,
+      a.message,
+      a.consentedAt.toISOString(),
+      a.clientIp,
+      a.referrerId,
+      json(a.sourceMeta),
+      json(a.utmDetails),
+      json(a.userMeta),
+      a.fingerprint,
+      a.insurance !== null,
+      json(a.insurance),
+      a.hold?.expiresAt.toISOString() ?? null,
+      a.hold?.amountCents ?? null,
+      a.hold ? 'pending' : null,
+      a.verificationTokenHash ?? null,
+      a.language,
+      a.isConsented ?? true,
     ],
   );
   return row!;
@@ -81,8 +107,15 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
  * are taken in one global order, so they cannot deadlock themselves; PGlite runs one transaction
  * at a time anyway.
  */
-export async function queueBehindSameChairBookings(tx: Queryable, practiceId: string, provNum: number, opNum: number): Promise<void> {
-  const keys = [`${practiceId}:provider:${provNum}`, `${practiceId}:operatory:${opNum}`].map(lockKeyOf).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export async function queueBehindSameChairBookings(
+  tx: Queryable,
+  practiceId: string,
+  provNum: number,
+  opNum: number,
+): Promise<void> {
+  const keys = [`${practiceId}:provider:${provNum}`, `${practiceId}:operatory:${opNum}`]
+    .map(lockKeyOf)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const key of keys) await tx.query('select pg_advisory_xact_lock($1::bigint)', [key.toString()]);
 }
 
@@ -107,7 +140,13 @@ export function isOverlapViolation(error: unknown): boolean {
  * provider, or of any provider for "earliest available" (0). Tells a slot somebody else took
  * apart from a time that was never bookable.
  */
-export async function hasActiveOverlap(tx: Queryable, practiceId: string, provNum: number, startsAt: Date, endsAt: Date): Promise<boolean> {
+export async function hasActiveOverlap(
+  tx: Queryable,
+  practiceId: string,
+  provNum: number,
+  startsAt: Date,
+  endsAt: Date,
+): Promise<boolean> {
   const rows = await tx.query(
     `select 1 from appointments
      where practice_id = $1 and ${holdsSlotSql()} and ($2 = 0 or pms_prov_num = $2)

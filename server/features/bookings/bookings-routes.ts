@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { BookingsService } from './bookings-service.ts';
 
-export function registerBookingsRoutes(app: FastifyInstance, deps: { bookings: BookingsService; rateLimit: object }): void {
+export function registerBookingsRoutes(
+  app: FastifyInstance,
+  deps: { bookings: BookingsService; rateLimit: object },
+): void {
   app.post('/appointment', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const header = (name: string) => {
       const value = request.headers[name];

@@ -8,7 +8,13 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 
 import {
-  createAppointment, prepareBooking, requestHash, type BookingTransactionDeps, type BookingRequest, type CreatedAppointment, type PreparedBooking,
+  createAppointment,
+  prepareBooking,
+  requestHash,
+  type BookingTransactionDeps,
+  type BookingRequest,
+  type CreatedAppointment,
+  type PreparedBooking,
 } from './booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
@@ -29,7 +35,10 @@ export interface BookingsService {
    * the patient's confirmation), without the patient's own steps (bot check, one-time code,
    * payment, idempotency key). `alsoInTransaction` (the audit row) commits with the booking.
    */
-  bookPrepared(prepared: PreparedBooking, alsoInTransaction: (tx: Queryable, created: CreatedAppointment) => Promise<void>): Promise<CreatedAppointment>;
+  bookPrepared(
+    prepared: PreparedBooking,
+    alsoInTransaction: (tx: Queryable, created: CreatedAppointment) => Promise<void>,
+  ): Promise<CreatedAppointment>;
 }
 
 /** The payment return (spec: the success page books "once with payment details"). */
@@ -37,18 +46,27 @@ export type PaymentReturnHandler = (sessionId: string, practiceId: unknown) => P
 
 class IdempotentReplay extends Error {}
 
-export function createBookingsService(deps: BookingTransactionDeps & { db: Database; onPaymentReturn?: PaymentReturnHandler }): BookingsService {
+export function createBookingsService(
+  deps: BookingTransactionDeps & { db: Database; onPaymentReturn?: PaymentReturnHandler },
+): BookingsService {
   async function replay(key: string, hash: string): Promise<BookingResponse | null> {
     const stored = await findStoredResponse(deps.db, key);
     if (!stored) return null;
     if (stored.request_hash !== hash) {
-      throw AppError.validation(t.localized('idempotencyKeyReused'), { 'Idempotency-Key': t.localized('idempotencyKeyReusedField') });
+      throw AppError.validation(t.localized('idempotencyKeyReused'), {
+        'Idempotency-Key': t.localized('idempotencyKeyReusedField'),
+      });
     }
     const earlier = { status: stored.response_status, body: stored.response_body as BookingResponse['body'] };
     // The retry gets a manage link of its own: the first answer's token was never stored.
     const formUrl = await findFormUrlOfAppointment(deps.db, earlier.body.result.appointment_id);
     if (!formUrl) return earlier;
-    const link = await mintManageLink(deps.db, { appointmentId: earlier.body.result.appointment_id, formUrl, carriedBy: 'booking_response', now: deps.clock.now() });
+    const link = await mintManageLink(deps.db, {
+      appointmentId: earlier.body.result.appointment_id,
+      formUrl,
+      carriedBy: 'booking_response',
+      now: deps.clock.now(),
+    });
     return withManagePath(earlier, link.path);
   }
 
@@ -62,9 +80,11 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
   return {
     async book(request) {
       const key = request.idempotencyKey;
-      if (key !== undefined && !/^[\w-]{8,200}$/.test(key)) throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
+      if (key !== undefined && !/^[\w-]{8,200}$/.test(key))
+        throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
       const sessionId = paymentSessionOf(request.body);
-      if (sessionId && deps.onPaymentReturn) return deps.onPaymentReturn(sessionId, (request.body as { practice_id?: unknown }).practice_id);
+      if (sessionId && deps.onPaymentReturn)
+        return deps.onPaymentReturn(sessionId, (request.body as { practice_id?: unknown }).practice_id);
       const hash = requestHash(request.body);
       if (key) {
         const earlier = await replay(key, hash);
@@ -78,7 +98,12 @@ export function createBookingsService(deps: BookingTransactionDeps & { db: Datab
         const response = await deps.db.transaction(async (tx) => {
           if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
           const created = await insertAndAnnounce(tx, prepared);
-          const link = await mintManageLink(tx, { appointmentId: created.appointmentId, formUrl: prepared.practice.form_url, carriedBy: 'booking_response', now: deps.clock.now() });
+          const link = await mintManageLink(tx, {
+            appointmentId: created.appointmentId,
+            formUrl: prepared.practice.form_url,
+            carriedBy: 'booking_response',
+            now: deps.clock.now(),
+          });
           const booked: BookingResponse = {
             status: 201,
             body: {

@@ -7,7 +7,10 @@ export interface StoredResponse {
 }
 
 export async function findStoredResponse(db: Queryable, key: string): Promise<StoredResponse | null> {
-  const [row] = await db.query<StoredResponse>('select request_hash, response_status, response_body from idempotency_keys where key = $1', [key]);
+  const [row] = await db.query<StoredResponse>(
+    'select request_hash, response_status, response_body from idempotency_keys where key = $1',
+    [key],
+  );
   return row && row.response_status > 0 ? row : null;
 }
 
@@ -25,5 +28,9 @@ export async function claimKey(tx: Queryable, key: string, requestHash: string):
 }
 
 export async function storeResponse(tx: Queryable, key: string, status: number, body: unknown): Promise<void> {
-  await tx.query('update idempotency_keys set response_status = $2, response_body = $3 where key = $1', [key, status, JSON.stringify(body)]);
+  await tx.query('update idempotency_keys set response_status = $2, response_body = $3 where key = $1', [
+    key,
+    status,
+    JSON.stringify(body),
+  ]);
 }

@@ -33,12 +33,15 @@ export async function explainUnofferedSlot(
   slot: { practice: PracticeRow; reason: ReasonRow; date: string; startTime: string; provNum: number },
 ): Promise<AppError> {
   const { practice, reason } = slot;
-  if (slot.provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(slot.provNum)) return slotUnavailable();
+  if (slot.provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(slot.provNum))
+    return slotUnavailable();
   const [startsAt] = wallToInstants(parseLocalDateTime(`${slot.date}T${slot.startTime}`), practice.server_tz);
   if (startsAt === undefined) return slotUnavailable();
   const now = deps.clock.now();
   if (startsAt < now.getTime() + practice.min_hours_before_booking * 3_600_000) return slotUnavailable();
   if (slot.date > bookingHorizon(now, practice.server_tz)) return slotUnavailable();
   const endsAt = new Date(startsAt + reason.final_duration * 60_000);
-  return (await hasActiveOverlap(tx, practice.id, slot.provNum, new Date(startsAt), endsAt)) ? slotTaken() : slotUnavailable();
+  return (await hasActiveOverlap(tx, practice.id, slot.provNum, new Date(startsAt), endsAt))
+    ? slotTaken()
+    : slotUnavailable();
 }

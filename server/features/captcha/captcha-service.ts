@@ -31,7 +31,11 @@ const failed = (message: Localized) => new AppError(403, 'CAPTCHA_FAILED', messa
  * ALTCHA proof of work, self-hosted: no third party sees our visitors. Expiry is checked against
  * the app clock (not the library's Date.now) so tests can move time.
  */
-export function createCaptchaService(deps: { hmacKey: () => Promise<string>; maxNumber: number; clock: Clock }): CaptchaService {
+export function createCaptchaService(deps: {
+  hmacKey: () => Promise<string>;
+  maxNumber: number;
+  clock: Clock;
+}): CaptchaService {
   // Read once, on first use: building the app must not need the database to be up.
   let key: Promise<string> | undefined;
   const hmacKey = () => {
@@ -85,7 +89,14 @@ function decodePayload(header: string): Payload | null {
     if (!value || typeof value !== 'object') return null;
     const p = value as Record<string, unknown>;
     const isText = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length < 500;
-    if (p.algorithm !== 'SHA-256' || !isText(p.challenge) || !isText(p.salt) || !isText(p.signature) || !Number.isInteger(p.number)) return null;
+    if (
+      p.algorithm !== 'SHA-256' ||
+      !isText(p.challenge) ||
+      !isText(p.salt) ||
+      !isText(p.signature) ||
+      !Number.isInteger(p.number)
+    )
+      return null;
     return p as unknown as Payload;
   } catch {
     return null;

@@ -48,30 +48,64 @@ beforeAll(async () => {
     env.DATABASE_URL = testDb.url!;
   } else {
     await mkdir(join(dir, 'pgdata'));
-    const copy = await openPgliteDatabase({ dataDir: join(dir, 'pgdata'), loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]) });
+    const copy = await openPgliteDatabase({
+      dataDir: join(dir, 'pgdata'),
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
+    });
     await copy.close();
   }
   await withDatabase(async (db) => {
-    const ids = await importPractices(db, practiceConfig(), practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }));
+    const ids = await importPractices(
+      db,
+      practiceConfig(),
+      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+    );
     const [ours, theirs] = [ids['test-practice']!, ids['other-practice']!];
     const booking = await bookedAppointment(db, ours);
     reference = booking.reference;
     await recordBookingConsent(db, {
-      practiceId: ours, practiceName: 'Test Practice', appointmentId: booking.id, email: 'Ana.Lopez@Example.com', phone: '(512) 555-0123',
-      place: 'booking_form', ip: '203.0.113.7', at: new Date('2026-03-03T14:00:00Z'),
+      practiceId: ours,
+      practiceName: 'Test Practice',
+      appointmentId: booking.id,
+      email: 'Ana.Lopez@Example.com',
+      phone: '(512) 555-0123',
+      place: 'booking_form',
+      ip: '203.0.113.7',
+      at: new Date('2026-03-03T14:00:00Z'),
     });
     const other = await bookedAppointment(db, theirs);
     await recordBookingConsent(db, {
-      practiceId: theirs, practiceName: 'Other Practice', appointmentId: other.id, email: 'someone.else@example.com', phone: '(512) 555-0199',
-      place: 'verification_step', ip: '198.51.100.9', at: new Date('2026-03-03T15:00:00Z'),
+      practiceId: theirs,
+      practiceName: 'Other Practice',
+      appointmentId: other.id,
+      email: 'someone.else@example.com',
+      phone: '(512) 555-0199',
+      place: 'verification_step',
+      ip: '198.51.100.9',
+      at: new Date('2026-03-03T15:00:00Z'),
     });
     // One STOP to a number both practices text from is an opt-out at each (ADR 0033): one row each.
-    await recordTextedKeyword(db, { practiceIds: [ours, theirs], phone: '+15125550123', isOptOut: true, words: 'STOP', at: new Date('2026-03-04T09:30:00Z') });
+    await recordTextedKeyword(db, {
+      practiceIds: [ours, theirs],
+      phone: '+15125550123',
+      isOptOut: true,
+      words: 'STOP',
+      at: new Date('2026-03-04T09:30:00Z'),
+    });
     // Words a person typed, which a spreadsheet would run as a formula.
-    await insertConsents(db, [{
-      practiceId: ours, appointmentId: null, channel: 'email', recipient: 'ana.lopez@example.com', granted: false, source: 'staff',
-      words: '=HYPERLINK("http://evil.example","Click")', ip: null, recordedAt: new Date('2026-03-05T16:00:00Z'),
-    }]);
+    await insertConsents(db, [
+      {
+        practiceId: ours,
+        appointmentId: null,
+        channel: 'email',
+        recipient: 'ana.lopez@example.com',
+        granted: false,
+        source: 'staff',
+        words: '=HYPERLINK("http://evil.example","Click")',
+        ip: null,
+        recordedAt: new Date('2026-03-05T16:00:00Z'),
+      },
+    ]);
   });
 }, 90_000);
 afterAll(async () => {
@@ -79,7 +113,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/consent-export.ts', ...args], { cwd: REPO_ROOT, env });
+const run = (args: string[]) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/consent-export.ts', ...args], {
+    cwd: REPO_ROOT,
+    env,
+  });
 const failureOf = (args: string[]) =>
   run(args).then(
     () => expect.fail('the command should have failed'),

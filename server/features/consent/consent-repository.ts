@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
 
 export type ConsentChannel = 'email' | 'sms';
-export type ConsentSource = 'booking_form' | 'verification_step' | 'sms_reply' | 'manage_page' | 'staff' | 'unsubscribe_link';
+export type ConsentSource =
+  'booking_form' | 'verification_step' | 'sms_reply' | 'manage_page' | 'staff' | 'unsubscribe_link';
 
 export interface ConsentRow {
   practiceId: string;
@@ -23,7 +24,17 @@ export async function insertConsents(db: Queryable, rows: readonly ConsentRow[])
     await db.query(
       `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, ip, recorded_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [r.practiceId, r.appointmentId, r.channel, r.recipient, r.granted, r.source, r.words.slice(0, 1_000), r.ip, r.recordedAt.toISOString()],
+      [
+        r.practiceId,
+        r.appointmentId,
+        r.channel,
+        r.recipient,
+        r.granted,
+        r.source,
+        r.words.slice(0, 1_000),
+        r.ip,
+        r.recordedAt.toISOString(),
+      ],
     );
   }
 }
@@ -40,7 +51,10 @@ export interface ConsentDecision {
  * earlier opt-out: only the patient's own opt-in on that channel does (START, staff on their word)
  * (issue 21: never to a number that opted out).
  */
-export async function latestConsent(db: Queryable, key: { practiceId: string; channel: ConsentChannel; recipient: string }): Promise<ConsentDecision | null> {
+export async function latestConsent(
+  db: Queryable,
+  key: { practiceId: string; channel: ConsentChannel; recipient: string },
+): Promise<ConsentDecision | null> {
   const [row] = await db.query<ConsentDecision>(
     `select granted, source, recorded_at from contact_consents c
       where practice_id = $1 and channel = $2 and recipient = $3
@@ -54,7 +68,10 @@ export async function latestConsent(db: Queryable, key: { practiceId: string; ch
 }
 
 /** The consent rows one booking wrote, oldest first (support and tests). */
-export async function consentsOfAppointment(db: Queryable, appointmentId: string): Promise<(ConsentDecision & { channel: ConsentChannel; recipient: string; words: string; ip: string | null })[]> {
+export async function consentsOfAppointment(
+  db: Queryable,
+  appointmentId: string,
+): Promise<(ConsentDecision & { channel: ConsentChannel; recipient: string; words: string; ip: string | null })[]> {
   return db.query(
     `select channel, recipient, granted, source, words, ip, recorded_at from contact_consents
       where appointment_id = $1 order by seq`,
@@ -95,7 +112,10 @@ export async function listPracticeConsents(db: Queryable, practiceId: string): P
 }
 
 /** The practice whose booking last recorded this number's consent to texts; null when none did. */
-export async function findPracticeLastConsentedTo(db: Queryable, key: { channel: ConsentChannel; recipient: string }): Promise<string | null> {
+export async function findPracticeLastConsentedTo(
+  db: Queryable,
+  key: { channel: ConsentChannel; recipient: string },
+): Promise<string | null> {
   const [row] = await db.query<{ practice_id: string }>(
     `select practice_id from contact_consents where channel = $1 and recipient = $2 and appointment_id is not null order by seq desc limit 1`,
     [key.channel, key.recipient],

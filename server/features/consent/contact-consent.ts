@@ -9,10 +9,27 @@ import { insertConsents, latestConsent, type ConsentChannel, type ConsentRow } f
  */
 export async function recordBookingConsent(
   tx: Queryable,
-  booking: { practiceId: string; practiceName: string; appointmentId: string; email: string; phone: string; place: ConsentPlace; ip: string; at: Date },
+  booking: {
+    practiceId: string;
+    practiceName: string;
+    appointmentId: string;
+    email: string;
+    phone: string;
+    place: ConsentPlace;
+    ip: string;
+    at: Date;
+  },
 ): Promise<void> {
   const words = consentWords(booking.place, booking.practiceName);
-  const common = { practiceId: booking.practiceId, appointmentId: booking.appointmentId, granted: true, source: booking.place, words, ip: booking.ip, recordedAt: booking.at } as const;
+  const common = {
+    practiceId: booking.practiceId,
+    appointmentId: booking.appointmentId,
+    granted: true,
+    source: booking.place,
+    words,
+    ip: booking.ip,
+    recordedAt: booking.at,
+  } as const;
   const rows: ConsentRow[] = [];
   const email = normaliseEmail(booking.email);
   const phone = normalisePhone(booking.phone);
@@ -27,11 +44,28 @@ export async function recordBookingConsent(
  */
 export async function recordStaffTakenConsent(
   tx: Queryable,
-  booking: { practiceId: string; practiceName: string; appointmentId: string; email: string; phone: string; granted: boolean; ip: string; at: Date },
+  booking: {
+    practiceId: string;
+    practiceName: string;
+    appointmentId: string;
+    email: string;
+    phone: string;
+    granted: boolean;
+    ip: string;
+    at: Date;
+  },
 ): Promise<void> {
   // practice-facing: what staff were asked to put to the patient (the console shows the question).
   const words = `Asked by phone: may ${booking.practiceName} contact you by e-mail and text about your appointments? ${booking.granted ? 'Yes' : 'No'}`;
-  const common = { practiceId: booking.practiceId, appointmentId: booking.appointmentId, granted: booking.granted, source: 'staff', words, ip: booking.ip, recordedAt: booking.at } as const;
+  const common = {
+    practiceId: booking.practiceId,
+    appointmentId: booking.appointmentId,
+    granted: booking.granted,
+    source: 'staff',
+    words,
+    ip: booking.ip,
+    recordedAt: booking.at,
+  } as const;
   const rows: ConsentRow[] = [];
   const email = normaliseEmail(booking.email);
   const phone = normalisePhone(booking.phone);
@@ -44,7 +78,12 @@ export async function recordStaffTakenConsent(
  * Whether the practice may message this recipient on this channel: the newest recorded decision
  * says so. A recipient with no decision at all has not consented.
  */
-export async function mayContact(db: Queryable, practiceId: string, channel: ConsentChannel, rawRecipient: string): Promise<boolean> {
+export async function mayContact(
+  db: Queryable,
+  practiceId: string,
+  channel: ConsentChannel,
+  rawRecipient: string,
+): Promise<boolean> {
   return (await newestDecision(db, practiceId, channel, rawRecipient))?.granted ?? false;
 }
 
@@ -53,7 +92,12 @@ export async function mayContact(db: Queryable, practiceId: string, channel: Con
  * mayContact, a recipient with no decision has not opted out: texts whose sender checked consent
  * some other way (a review request an operator marked as consented) still go.
  */
-export async function hasOptedOut(db: Queryable, practiceId: string, channel: ConsentChannel, rawRecipient: string): Promise<boolean> {
+export async function hasOptedOut(
+  db: Queryable,
+  practiceId: string,
+  channel: ConsentChannel,
+  rawRecipient: string,
+): Promise<boolean> {
   return (await newestDecision(db, practiceId, channel, rawRecipient))?.granted === false;
 }
 
@@ -75,8 +119,15 @@ export async function recordTextedKeyword(
       if (latest?.granted !== false || latest.source !== 'sms_reply') continue;
     }
     rows.push({
-      practiceId, appointmentId: null, channel: 'sms', recipient: reply.phone, granted: !reply.isOptOut,
-      source: 'sms_reply', words: reply.words, ip: null, recordedAt: reply.at,
+      practiceId,
+      appointmentId: null,
+      channel: 'sms',
+      recipient: reply.phone,
+      granted: !reply.isOptOut,
+      source: 'sms_reply',
+      words: reply.words,
+      ip: null,
+      recordedAt: reply.at,
     });
   }
   await insertConsents(tx, rows);

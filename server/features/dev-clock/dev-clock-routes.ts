@@ -49,7 +49,12 @@ export function registerDevClockRoutes(app: FastifyInstance, deps: DevClockDeps)
     const parsed = MoveClockBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error, request.body);
-      throw AppError.badRequest(`Invalid body ${Object.entries(fields).map(([name, message]) => `${name}: ${message}`).join('; ')}`, fields);
+      throw AppError.badRequest(
+        `Invalid body ${Object.entries(fields)
+          .map(([name, message]) => `${name}: ${message}`)
+          .join('; ')}`,
+        fields,
+      );
     }
     deps.clock.moveTo(new Date(parsed.data.now));
     await deps.afterMove();

@@ -21,7 +21,12 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   ids = await importPractices(
     testDb.db,
-    practiceConfig({ reasons: [{ name: 'Exam', final_duration: 30 }, { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }] }),
+    practiceConfig({
+      reasons: [
+        { name: 'Exam', final_duration: 30 },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+      ],
+    }),
     practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
   );
   examId = await reasonId(testDb.db, ids['test-practice']!, 'Exam');
@@ -34,19 +39,31 @@ afterAll(async () => {
 });
 afterEach(() => app.inject({ method: 'DELETE', url: '/_dev/clock' }));
 
-const moveClock = (now: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/_dev/clock', payload: { now }, headers });
+const moveClock = (now: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/_dev/clock', payload: { now }, headers });
 
 /** Local start times offered on `date` (by any provider, or by `provNum`). */
 async function slotStarts(date: string, provNum?: number): Promise<string[]> {
-  const query = new URLSearchParams({ practice_id: ids['test-practice']!, reason_for_visit_id: examId, start_date: date, end_date: date, ...(provNum ? { pms_prov_num: String(provNum) } : {}) });
+  const query = new URLSearchParams({
+    practice_id: ids['test-practice']!,
+    reason_for_visit_id: examId,
+    start_date: date,
+    end_date: date,
+    ...(provNum ? { pms_prov_num: String(provNum) } : {}),
+  });
   const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
   expect(response.statusCode).toBe(200);
-  return [...new Set((response.json().result as { DateTimeStart: string }[]).map((slot) => slot.DateTimeStart.slice(11, 16)))];
+  return [
+    ...new Set((response.json().result as { DateTimeStart: string }[]).map((slot) => slot.DateTimeStart.slice(11, 16))),
+  ];
 }
 
 describe('/_dev/clock', () => {
   it('moves the clock to an instant with an offset, runs on from there, and DELETE puts it back', async () => {
-    expect((await app.inject({ method: 'GET', url: '/_dev/clock' })).json()).toEqual({ success: true, result: { now: '2026-03-02T12:00:00.000Z', is_moved: false } });
+    expect((await app.inject({ method: 'GET', url: '/_dev/clock' })).json()).toEqual({
+      success: true,
+      result: { now: '2026-03-02T12:00:00.000Z', is_moved: false },
+    });
     const moved = await moveClock('2026-07-01T08:30:00-04:00');
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toEqual({ success: true, result: { now: '2026-07-01T12:30:00.000Z', is_moved: true } });
@@ -62,7 +79,22 @@ describe('/_dev/clock', () => {
   });
 
   it('changes which slots are offered, and the reset offers the earlier ones again (no cached list from "later")', async () => {
-    const wholeDay = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30'];
+    const wholeDay = [
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+      '16:30',
+    ];
     expect(await slotStarts('2026-03-02')).toEqual(wholeDay);
     await moveClock('2026-03-02T14:10:00-05:00');
     expect(await slotStarts('2026-03-02')).toEqual(['14:30', '15:00', '15:30', '16:00', '16:30']);
@@ -72,9 +104,15 @@ describe('/_dev/clock', () => {
 
   it('runs a job once the clock passes its run_at, through a worker on the app clock', async () => {
     let runs = 0;
-    const worker = createJobWorker({ db: testDb.db, clock: app.clock, handlers: { 'test.later': async () => void runs++ }, logger: { warn: () => undefined, error: () => undefined } });
+    const worker = createJobWorker({
+      db: testDb.db,
+      clock: app.clock,
+      handlers: { 'test.later': async () => void runs++ },
+      logger: { warn: () => undefined, error: () => undefined },
+    });
     await enqueueJob(testDb.db, { type: 'test.later', payload: {}, runAt: new Date('2026-03-05T09:00:00Z') });
-    const status = async () => (await testDb.db.query<{ status: string }>(`select status from jobs where type = 'test.later'`))[0]!.status;
+    const status = async () =>
+      (await testDb.db.query<{ status: string }>(`select status from jobs where type = 'test.later'`))[0]!.status;
     await worker.runDueJobs();
     expect(runs).toBe(0);
     await moveClock('2026-03-05T09:00:01Z');
@@ -85,15 +123,27 @@ describe('/_dev/clock', () => {
 
   it('releases a payment hold at once when moved past its expiry, so its slot is offered again', async () => {
     const response = await app.inject({
-      method: 'POST', url: '/api/v1/stripe/create-session',
+      method: 'POST',
+      url: '/api/v1/stripe/create-session',
       payload: {
-        ...bookingBody({ practice_id: ids['test-practice']!, rfv_id: whiteningId, start_time: '16:00:00', end_time: '16:30:00' }),
-        success_url: 'http://localhost:8080/test-practice/payment-success', cancel_url: 'http://localhost:8080/test-practice/payment-failed',
+        ...bookingBody({
+          practice_id: ids['test-practice']!,
+          rfv_id: whiteningId,
+          start_time: '16:00:00',
+          end_time: '16:30:00',
+        }),
+        success_url: 'http://localhost:8080/test-practice/payment-success',
+        cancel_url: 'http://localhost:8080/test-practice/payment-failed',
       },
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(response.statusCode).toBe(201);
-    const appointment = async () => (await testDb.db.query<{ status: string }>('select status from appointments where payment_session_id = $1', [response.json().result.session_id]))[0]!;
+    const appointment = async () =>
+      (
+        await testDb.db.query<{ status: string }>('select status from appointments where payment_session_id = $1', [
+          response.json().result.session_id,
+        ])
+      )[0]!;
     // bookingBody books provider 1 on 3 March.
     expect(await slotStarts('2026-03-03', 1)).not.toContain('16:00');
 
@@ -103,11 +153,19 @@ describe('/_dev/clock', () => {
   });
 
   it('expires a one-time code when moved past its ten minutes', async () => {
-    const contact = { recipient: 'clock@example.com', verification_type: 'email' as const, practice_id: ids['verify-dental']! };
+    const contact = {
+      recipient: 'clock@example.com',
+      verification_type: 'email' as const,
+      practice_id: ids['verify-dental']!,
+    };
     expect((await sendOtp(app, contact)).status).toBe(200);
     const code = await latestCode(testDb.db, app.clock, contact.recipient);
     await moveClock('2026-03-02T12:10:01Z');
-    expect((await verifyOtp(app, contact, code)).body).toEqual({ success: false, code: 'OTP_INVALID', message: 'This code has expired. Please request a new code.' });
+    expect((await verifyOtp(app, contact, code)).body).toEqual({
+      success: false,
+      code: 'OTP_INVALID',
+      message: 'This code has expired. Please request a new code.',
+    });
   });
 
   it.each([
@@ -120,12 +178,20 @@ describe('/_dev/clock', () => {
   ])('answers 400 in the error shape for %s, and leaves the clock alone', async (_name, now) => {
     const response = await moveClock(now);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: expect.stringMatching(/^Invalid body now: /), fields: { now: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^Invalid body now: /),
+      fields: { now: expect.any(String) },
+    });
     expect(app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
   });
 
   it("refuses another site's page (403) and accepts this site's own", async () => {
-    for (const request of [moveClock('2026-04-01T12:00:00Z', { origin: 'https://evil.example' }), app.inject({ method: 'DELETE', url: '/_dev/clock', headers: { origin: 'null' } })]) {
+    for (const request of [
+      moveClock('2026-04-01T12:00:00Z', { origin: 'https://evil.example' }),
+      app.inject({ method: 'DELETE', url: '/_dev/clock', headers: { origin: 'null' } }),
+    ]) {
       expect((await request).json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     }
     expect(app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
@@ -138,7 +204,11 @@ describe('with dev tools off', () => {
     const off = await createTestApp(testDb.db, { clock: base, config: { devTools: false } });
     try {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {
-        const response = await off.inject({ method, url: '/_dev/clock', ...(method === 'POST' ? { payload: { now: '2026-04-01T12:00:00Z' } } : {}) });
+        const response = await off.inject({
+          method,
+          url: '/_dev/clock',
+          ...(method === 'POST' ? { payload: { now: '2026-04-01T12:00:00Z' } } : {}),
+        });
         expect(response.statusCode, method).toBe(404);
       }
       expect(off.clock).toBe(base);

@@ -14,7 +14,10 @@ describe('GET /api/v1/health', () => {
     const app = await createTestApp(testDb.db);
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, result: { status: 'ok', database: { kind: testDb.db.kind } } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      result: { status: 'ok', database: { kind: testDb.db.kind } },
+    });
     await app.close();
   });
 
@@ -27,7 +30,11 @@ describe('GET /api/v1/health', () => {
     const app = await createTestApp(broken);
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable.' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unreachable.',
+    });
     await app.close();
   });
 });
@@ -37,7 +44,10 @@ describe('a database outage on any endpoint', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const broken: Database = { ...testDb.db, kind: testDb.db.kind, query: () => Promise.reject(refused) };
     const app = await createTestApp(broken);
-    const response = await app.inject({ method: 'GET', url: '/api/v1/clinic?practice_id=00000000-0000-4000-8000-000000000000' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/clinic?practice_id=00000000-0000-4000-8000-000000000000',
+    });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
     expect(response.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });

@@ -11,7 +11,8 @@ export const en = {
   subjectCancelled: 'Your appointment at {practice} is cancelled',
   cancelled: 'Your appointment is cancelled.',
   refunded: 'Your deposit of {amount} will be refunded to the card you paid with.',
-  depositKept: 'The deposit of {amount} is kept, because the appointment was cancelled less than {hours} hours before it.',
+  depositKept:
+    'The deposit of {amount} is kept, because the appointment was cancelled less than {hours} hours before it.',
   calendarRemoves: 'The attached calendar file removes the event from your calendar.',
   bookAgain: 'To book a new appointment: {url}',
   managePage: 'Your appointment: {url}',
@@ -29,7 +30,8 @@ export const es: Translation<typeof en> = {
   subjectCancelled: 'Su cita en {practice} está cancelada',
   cancelled: 'Su cita está cancelada.',
   refunded: 'Le reembolsaremos el depósito de {amount} a la tarjeta con la que pagó.',
-  depositKept: 'El depósito de {amount} no se reembolsa, porque la cita se canceló con menos de {hours} horas de anticipación.',
+  depositKept:
+    'El depósito de {amount} no se reembolsa, porque la cita se canceló con menos de {hours} horas de anticipación.',
   calendarRemoves: 'El archivo de calendario adjunto elimina el evento de su calendario.',
   bookAgain: 'Para reservar una cita nueva: {url}',
   managePage: 'Su cita: {url}',

@@ -11,7 +11,12 @@ import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
-import { appointmentDetailLines, calendarAttachment, calendarOrganizerEmail, calendarSummaryOf } from '../bookings/booking-messages.ts';
+import {
+  appointmentDetailLines,
+  calendarAttachment,
+  calendarOrganizerEmail,
+  calendarSummaryOf,
+} from '../bookings/booking-messages.ts';
 import type { BookingState } from '../bookings/booking-lifecycle-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { ManagedRow } from './manage-repository.ts';
@@ -49,7 +54,10 @@ function render(row: ManagedRow, practice: PracticeRow): Rendered {
         where,
         phone: phone ? formatPhone(phone) : null,
         // The practice reads the reason's own name; the patient reads it in their language.
-        reasonName: lang === DEFAULT_LANGUAGE ? row.reason_name : reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, lang),
+        reasonName:
+          lang === DEFAULT_LANGUAGE
+            ? row.reason_name
+            : reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, lang),
         provider: row.provider_name,
         paidCents: row.payment_status === null ? undefined : (row.amount_cents ?? 0),
       }),
@@ -64,7 +72,11 @@ function calendarEvent(row: ManagedRow, practice: PracticeRow, rendered: Rendere
     start: row.starts_at!,
     end: row.ends_at!,
     timeZone: practice.server_tz,
-    summary: calendarSummaryOf(row.language, reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, row.language), practice.name),
+    summary: calendarSummaryOf(
+      row.language,
+      reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, row.language),
+      practice.name,
+    ),
     description: rendered.lines(row.language).join('\n'),
     location: rendered.where,
     organizerName: practice.name,
@@ -74,12 +86,17 @@ function calendarEvent(row: ManagedRow, practice: PracticeRow, rendered: Rendere
   };
 }
 
-const calendarFile = (change: BookingChange, row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date) => bookingIcs(change, calendarEvent(row, practice, rendered, now));
+const calendarFile = (change: BookingChange, row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date) =>
+  bookingIcs(change, calendarEvent(row, practice, rendered, now));
 
 /** The file `GET manage/{token}/calendar.ics` downloads: the booking as it is now, to import (PUBLISH). */
 export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): string {
   const isCancelled = ['cancelled', 'expired', 'refunded', 'no_show'].includes(row.status);
-  return buildIcsEvent({ ...calendarEvent(row, practice, render(row, practice), now), method: 'PUBLISH', status: isCancelled ? 'CANCELLED' : 'CONFIRMED' });
+  return buildIcsEvent({
+    ...calendarEvent(row, practice, render(row, practice), now),
+    method: 'PUBLISH',
+    status: isCancelled ? 'CANCELLED' : 'CONFIRMED',
+  });
 }
 
 /**
@@ -88,7 +105,14 @@ export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): s
  */
 export async function queueRescheduleMessages(
   tx: Queryable,
-  change: { row: ManagedRow; practice: PracticeRow; previous: BookingState; now: Date; publicUrl: string; by?: 'patient' | 'staff' },
+  change: {
+    row: ManagedRow;
+    practice: PracticeRow;
+    previous: BookingState;
+    now: Date;
+    publicUrl: string;
+    by?: 'patient' | 'staff';
+  },
 ): Promise<void> {
   const { row, practice, previous, now } = change;
   const lang = row.language;
@@ -96,7 +120,12 @@ export async function queueRescheduleMessages(
   const ics = calendarFile('rescheduled', row, practice, rendered, now);
   const when = describeAppointmentTime(row.starts_at!, practice.server_tz, lang);
   const before = previous.starts_at ? describeAppointmentTime(previous.starts_at, practice.server_tz, lang) : null;
-  const link = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'reschedule', now });
+  const link = await mintManageLink(tx, {
+    appointmentId: row.id,
+    formUrl: practice.form_url,
+    carriedBy: 'reschedule',
+    now,
+  });
   if (row.email) {
     await enqueueEmail(tx, {
       to: row.email,
@@ -133,7 +162,9 @@ export async function queueRescheduleMessages(
         '',
         ...rendered.lines(DEFAULT_LANGUAGE),
         // practice-facing
-        ...(previous.starts_at ? [`Previous time: ${describeAppointmentTime(previous.starts_at, practice.server_tz)}`] : []),
+        ...(previous.starts_at
+          ? [`Previous time: ${describeAppointmentTime(previous.starts_at, practice.server_tz)}`]
+          : []),
         `Appointment id: ${row.id}`,
       ].join('\n'),
       attachments: [calendarAttachment(ics)],
@@ -152,7 +183,15 @@ export async function queueRescheduleMessages(
  */
 export async function queueCancellationMessages(
   tx: Queryable,
-  change: { row: ManagedRow; practice: PracticeRow; refundCents: number | null; reason: CancelReason | null; now: Date; publicUrl: string; by?: 'patient' | 'staff' },
+  change: {
+    row: ManagedRow;
+    practice: PracticeRow;
+    refundCents: number | null;
+    reason: CancelReason | null;
+    now: Date;
+    publicUrl: string;
+    by?: 'patient' | 'staff';
+  },
 ): Promise<void> {
   const { row, practice, refundCents, now } = change;
   const lang = row.language;
@@ -160,7 +199,12 @@ export async function queueCancellationMessages(
   const ics = row.starts_at && row.ends_at ? calendarFile('cancelled', row, practice, rendered, now) : null;
   const amount = (lang2: Language) => formatDollars(row.amount_cents ?? 0, lang2);
   const origin = new URL(change.publicUrl).origin;
-  const link = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'cancellation', now });
+  const link = await mintManageLink(tx, {
+    appointmentId: row.id,
+    formUrl: practice.form_url,
+    carriedBy: 'cancellation',
+    now,
+  });
   const money =
     refundCents === null
       ? []
@@ -193,7 +237,11 @@ export async function queueCancellationMessages(
   }
   if (practice.notification_email && change.by !== 'staff') {
     const moneyLine =
-      refundCents === null ? [] : refundCents > 0 ? [`Deposit refunded: ${formatDollars(refundCents, DEFAULT_LANGUAGE)}`] : [`Deposit kept: ${amount(DEFAULT_LANGUAGE)} (cancelled inside the refund window)`];
+      refundCents === null
+        ? []
+        : refundCents > 0
+          ? [`Deposit refunded: ${formatDollars(refundCents, DEFAULT_LANGUAGE)}`]
+          : [`Deposit kept: ${amount(DEFAULT_LANGUAGE)} (cancelled inside the refund window)`];
     await enqueueEmail(tx, {
       to: practice.notification_email,
       // practice-facing

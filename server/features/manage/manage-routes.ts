@@ -12,11 +12,15 @@ import type { ManageService } from './manage-service.ts';
  * routes log only warnings (the path is redacted anyway), answers are never cached, and each IP
  * is limited, so guessing tokens is slow as well as hopeless.
  */
-export function registerManageRoutes(app: FastifyInstance, deps: { manage: ManageService; clock: Clock; rateLimits: { lookup: object; change: object } }): void {
+export function registerManageRoutes(
+  app: FastifyInstance,
+  deps: { manage: ManageService; clock: Clock; rateLimits: { lookup: object; change: object } },
+): void {
   const { manage } = deps;
   const lookup = { logLevel: 'warn' as const, config: { rateLimit: deps.rateLimits.lookup } };
   const change = { logLevel: 'warn' as const, config: { rateLimit: deps.rateLimits.change } };
-  const privately = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  const privately = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
 
   app.get<{ Params: { token: string } }>('/appointment/manage/:token', lookup, async (request, reply) => {
     privately(reply);

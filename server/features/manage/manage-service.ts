@@ -34,7 +34,12 @@ const NOT_FOUND = t.localized('notFound');
 export interface ManageService {
   view(token: string, language: Language): Promise<ManagedAppointment>;
   slots(token: string, query: ManageSlotsQuery): Promise<SlotListPayload>;
-  reschedule(token: string, body: RescheduleBody, idempotencyKey: string | undefined, language: Language): Promise<ManagedAppointment>;
+  reschedule(
+    token: string,
+    body: RescheduleBody,
+    idempotencyKey: string | undefined,
+    language: Language,
+  ): Promise<ManagedAppointment>;
   cancel(token: string, body: CancelBody, language: Language): Promise<ManagedAppointment>;
   /** The patient says they will come (issue 21); again is no error. */
   confirm(token: string, language: Language): Promise<ManagedAppointment>;
@@ -54,12 +59,29 @@ export interface ManageDeps {
 }
 
 const REFUSAL_TEXTS: Record<'reschedule' | 'cancel', Record<ManageRefusal, keyof typeof messages.en>> = {
-  reschedule: { ended: 'rescheduleEnded', past: 'past', no_time: 'noTime', awaiting_payment: 'awaitingPayment', cutoff: 'rescheduleCutoff', max_reschedules: 'maxReschedules', not_offered: 'notOffered' },
-  cancel: { ended: 'cancelEnded', past: 'past', no_time: 'noTime', awaiting_payment: 'awaitingPayment', cutoff: 'cancelCutoff', max_reschedules: 'maxReschedules', not_offered: 'notOffered' },
+  reschedule: {
+    ended: 'rescheduleEnded',
+    past: 'past',
+    no_time: 'noTime',
+    awaiting_payment: 'awaitingPayment',
+    cutoff: 'rescheduleCutoff',
+    max_reschedules: 'maxReschedules',
+    not_offered: 'notOffered',
+  },
+  cancel: {
+    ended: 'cancelEnded',
+    past: 'past',
+    no_time: 'noTime',
+    awaiting_payment: 'awaitingPayment',
+    cutoff: 'cancelCutoff',
+    max_reschedules: 'maxReschedules',
+    not_offered: 'notOffered',
+  },
 };
 
 /** What the policy refuses is a 409: the request is sound, the booking's state says no. */
-const refused = (action: 'reschedule' | 'cancel', refusal: ManageRefusal) => new AppError(409, 'CONFLICT', t.localized(REFUSAL_TEXTS[action][refusal]));
+const refused = (action: 'reschedule' | 'cancel', refusal: ManageRefusal) =>
+  new AppError(409, 'CONFLICT', t.localized(REFUSAL_TEXTS[action][refusal]));
 
 /** A retry of a change that already committed: answered with the booking as it is now. */
 class AlreadyApplied extends Error {}
@@ -79,7 +101,12 @@ export function createManageService(deps: ManageDeps): ManageService {
     return row;
   }
 
-  async function viewOf(token: string, appointmentId: string, practice: PracticeRow, language: Language): Promise<ManagedAppointment> {
+  async function viewOf(
+    token: string,
+    appointmentId: string,
+    practice: PracticeRow,
+    language: Language,
+  ): Promise<ManagedAppointment> {
     return toManagedAppointment(await rowOf(db, appointmentId), practice, token, clock.now(), language);
   }
 
@@ -105,29 +132,42 @@ export function createManageService(deps: ManageDeps): ManageService {
     },
 
     async reschedule(token, body, idempotencyKey, language) {
-      if (idempotencyKey !== undefined && !/^[\w-]{8,200}$/.test(idempotencyKey)) throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
+      if (idempotencyKey !== undefined && !/^[\w-]{8,200}$/.test(idempotencyKey))
+        throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
       const { appointmentId, practice } = await open(token);
       const hash = requestHash(body);
       // Scoped to the booking: a key means one change of one booking.
       const key = idempotencyKey ? `manage-reschedule:${appointmentId}:${idempotencyKey}` : null;
       const startTime = body.start_time.length === 5 ? `${body.start_time}:00` : body.start_time;
       try {
-        await deps.lifecycle.reschedule(appointmentId, { date: body.apt_date, startTime, provNum: body.pms_prov_num }, {
-          async check(tx) {
-            if (key && !(await claimKey(tx, key, hash))) throw new AlreadyApplied();
-            const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
-            if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
+        await deps.lifecycle.reschedule(
+          appointmentId,
+          { date: body.apt_date, startTime, provNum: body.pms_prov_num },
+          {
+            async check(tx) {
+              if (key && !(await claimKey(tx, key, hash))) throw new AlreadyApplied();
+              const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
+              if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
+            },
+            async after(tx, before) {
+              if (key) await storeResponse(tx, key, 200, { appointment_id: appointmentId });
+              await queueRescheduleMessages(tx, {
+                row: await rowOf(tx, appointmentId),
+                practice,
+                previous: before,
+                now: clock.now(),
+                publicUrl: deps.publicUrl,
+              });
+            },
           },
-          async after(tx, before) {
-            if (key) await storeResponse(tx, key, 200, { appointment_id: appointmentId });
-            await queueRescheduleMessages(tx, { row: await rowOf(tx, appointmentId), practice, previous: before, now: clock.now(), publicUrl: deps.publicUrl });
-          },
-        });
+        );
       } catch (error) {
         if (!(error instanceof AlreadyApplied) || !key) throw error;
         const stored = await findStoredResponse(db, key);
         if (stored && stored.request_hash !== hash) {
-          throw AppError.validation(t.localized('idempotencyKeyReused'), { 'Idempotency-Key': t.localized('idempotencyKeyReusedField') });
+          throw AppError.validation(t.localized('idempotencyKeyReused'), {
+            'Idempotency-Key': t.localized('idempotencyKeyReusedField'),
+          });
         }
       }
       return viewOf(token, appointmentId, practice, language);
@@ -136,18 +176,34 @@ export function createManageService(deps: ManageDeps): ManageService {
     async cancel(token, body, language) {
       const { appointmentId, practice } = await open(token);
       let refundCents: number | null = null;
-      await deps.lifecycle.changeStatus(appointmentId, 'cancelled', { actor: 'patient', reason: body.reason ?? null }, {
-        async check(tx) {
-          const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
-          if (!allowance.canCancel) throw refused('cancel', allowance.cancelRefusal!);
-          refundCents = allowance.refundCentsIfCancelledNow;
+      await deps.lifecycle.changeStatus(
+        appointmentId,
+        'cancelled',
+        { actor: 'patient', reason: body.reason ?? null },
+        {
+          async check(tx) {
+            const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
+            if (!allowance.canCancel) throw refused('cancel', allowance.cancelRefusal!);
+            refundCents = allowance.refundCentsIfCancelledNow;
+          },
+          async after(tx) {
+            const row = await rowOf(tx, appointmentId);
+            const refund = refundCents
+              ? (await queueCancellationRefund(tx, row, refundCents))
+                ? refundCents
+                : 0
+              : refundCents;
+            await queueCancellationMessages(tx, {
+              row,
+              practice,
+              refundCents: refund,
+              reason: body.reason ?? null,
+              now: clock.now(),
+              publicUrl: deps.publicUrl,
+            });
+          },
         },
-        async after(tx) {
-          const row = await rowOf(tx, appointmentId);
-          const refund = refundCents ? ((await queueCancellationRefund(tx, row, refundCents)) ? refundCents : 0) : refundCents;
-          await queueCancellationMessages(tx, { row, practice, refundCents: refund, reason: body.reason ?? null, now: clock.now(), publicUrl: deps.publicUrl });
-        },
-      });
+      );
       return viewOf(token, appointmentId, practice, language);
     },
 
@@ -162,7 +218,8 @@ export function createManageService(deps: ManageDeps): ManageService {
     async checkout(token) {
       const { appointmentId, practice } = await open(token);
       const row = await rowOf(db, appointmentId);
-      if (!canPayOnline(row, allowanceOf(row, practice, clock.now()).state)) throw new AppError(409, 'CONFLICT', t.localized('nothingToPay'));
+      if (!canPayOnline(row, allowanceOf(row, practice, clock.now()).state))
+        throw new AppError(409, 'CONFLICT', t.localized('nothingToPay'));
       return deps.payments.retrySession(row.payment_session_id!, practice.id);
     },
 

@@ -20,34 +20,73 @@ export function managePolicyOf(practice: PracticeRow): ManagePolicy {
 }
 
 /** The deposit a cancellation could give back: paid and not yet refunded. */
-export const paidCentsOf = (row: Pick<ManagedRow, 'payment_status' | 'amount_cents'>) => (row.payment_status === 'paid' ? (row.amount_cents ?? 0) : null);
+export const paidCentsOf = (row: Pick<ManagedRow, 'payment_status' | 'amount_cents'>) =>
+  row.payment_status === 'paid' ? (row.amount_cents ?? 0) : null;
 
 export function allowanceOf(row: ManagedRow, practice: PracticeRow, now: Date) {
   return manageAllowance(
-    { status: row.status, startsAt: row.starts_at, createdAt: row.created_at, rescheduleCount: row.reschedule_count, paidCents: paidCentsOf(row), isOffered: row.reason_is_active },
+    {
+      status: row.status,
+      startsAt: row.starts_at,
+      createdAt: row.created_at,
+      rescheduleCount: row.reschedule_count,
+      paidCents: paidCentsOf(row),
+      isOffered: row.reason_is_active,
+    },
     managePolicyOf(practice),
     now,
   );
 }
 
 /** Where the visit is: the clinic's name and address, or the practice's address. */
-export function locationOf(row: ManagedRow, practice: PracticeRow, language: Language): { name: string | null; address: string } {
-  const practiceAddress = addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode });
-  if (row.pms_clinic_num === null || (row.clinic_name === null && row.clinic_address === null)) return { name: null, address: practiceAddress ?? '' };
-  const clinic = localiseTexts({ display_name: row.clinic_name, display_location: null as string | null }, CLINIC_TEXT_FIELDS, row.clinic_translations, language);
-  const address = addressLine({ display_address: row.clinic_address, pms_address1: null, city: row.clinic_city, state: row.clinic_state, zip: row.clinic_zip });
+export function locationOf(
+  row: ManagedRow,
+  practice: PracticeRow,
+  language: Language,
+): { name: string | null; address: string } {
+  const practiceAddress = addressLine({
+    display_address: practice.display_address,
+    pms_address1: practice.address_line1,
+    city: practice.city,
+    state: practice.state,
+    zip: practice.zipcode,
+  });
+  if (row.pms_clinic_num === null || (row.clinic_name === null && row.clinic_address === null))
+    return { name: null, address: practiceAddress ?? '' };
+  const clinic = localiseTexts(
+    { display_name: row.clinic_name, display_location: null as string | null },
+    CLINIC_TEXT_FIELDS,
+    row.clinic_translations,
+    language,
+  );
+  const address = addressLine({
+    display_address: row.clinic_address,
+    pms_address1: null,
+    city: row.clinic_city,
+    state: row.clinic_state,
+    zip: row.clinic_zip,
+  });
   return { name: clinic.display_name, address: address ?? practiceAddress ?? '' };
 }
 
 /** The one line a message names the place by ("Clinic, 1 Main St, City") and the phone to call. */
-export function placeOf(row: ManagedRow, practice: PracticeRow, language: Language): { where: string; phone: string | null } {
+export function placeOf(
+  row: ManagedRow,
+  practice: PracticeRow,
+  language: Language,
+): { where: string; phone: string | null } {
   const location = locationOf(row, practice, language);
-  return { where: [location.name ?? practice.name, location.address].filter(Boolean).join(', '), phone: row.clinic_phone ?? practice.phone };
+  return {
+    where: [location.name ?? practice.name, location.address].filter(Boolean).join(', '),
+    phone: row.clinic_phone ?? practice.phone,
+  };
 }
 
 /** A booking of a paid reason that was booked without its payment, still upcoming. */
 export const canPayOnline = (row: Pick<ManagedRow, 'payment_status' | 'payment_session_id'>, state: string) =>
-  row.payment_status === 'unpaid' && row.payment_session_id !== null && ['booked', 'confirmed', 'rescheduled'].includes(state);
+  row.payment_status === 'unpaid' &&
+  row.payment_session_id !== null &&
+  ['booked', 'confirmed', 'rescheduled'].includes(state);
 
 /** The payment as patients and staff read it: `not_required` when the reason costs nothing. */
 export function paymentStateOf(row: Pick<ManagedRow, 'payment_status'>): (typeof PAYMENT_STATES)[number] {
@@ -62,7 +101,13 @@ export function paymentStateOf(row: Pick<ManagedRow, 'payment_status'>): (typeof
 }
 
 /** The `GET manage/{token}` answer: the booking, its state, and what the policy allows now. */
-export function toManagedAppointment(row: ManagedRow, practice: PracticeRow, token: string, now: Date, language: Language): ManagedAppointment {
+export function toManagedAppointment(
+  row: ManagedRow,
+  practice: PracticeRow,
+  token: string,
+  now: Date,
+  language: Language,
+): ManagedAppointment {
   const allowance = allowanceOf(row, practice, now);
   const texts = practiceTextsIn(practice, language);
   const location = locationOf(row, practice, language);
@@ -77,10 +122,20 @@ export function toManagedAppointment(row: ManagedRow, practice: PracticeRow, tok
     state: allowance.state,
     rescheduled: row.reschedule_count > 0,
     language: row.language,
-    practice: { id: practice.id, name: texts.name, form_url: practice.form_url, phone: row.clinic_phone ?? practice.phone, time_zone: practice.server_tz },
+    practice: {
+      id: practice.id,
+      name: texts.name,
+      form_url: practice.form_url,
+      phone: row.clinic_phone ?? practice.phone,
+      time_zone: practice.server_tz,
+    },
     location,
     pms_clinic_num: row.pms_clinic_num,
-    reason: { id: row.reason_id, name: reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, language), is_active: row.reason_is_active },
+    reason: {
+      id: row.reason_id,
+      name: reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, language),
+      is_active: row.reason_is_active,
+    },
     // 0 is "first available": a request without a time has no provider yet.
     provider: row.pms_prov_num > 0 ? { pms_prov_num: row.pms_prov_num, name: row.provider_name } : null,
     apt_date: start?.slice(0, 10) ?? null,
@@ -114,7 +169,12 @@ export function toManagedAppointment(row: ManagedRow, practice: PracticeRow, tok
     calendar: hasCalendar
       ? {
           ics_path: manageApiPath(token, 'calendar.ics'),
-          ...calendarLinks({ title: texts.name, location: [location.name, location.address].filter(Boolean).join(', '), start: row.starts_at!, end: row.ends_at! }),
+          ...calendarLinks({
+            title: texts.name,
+            location: [location.name, location.address].filter(Boolean).join(', '),
+            start: row.starts_at!,
+            end: row.ends_at!,
+          }),
         }
       : null,
   };

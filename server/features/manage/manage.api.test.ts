@@ -26,12 +26,18 @@ beforeAll(async () => {
       testDb.db,
       practiceConfig({
         notification_email: 'office@test-practice.example',
-        address_line1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001',
+        address_line1: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10001',
         reasons: [
           { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
           { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
         ],
-        reschedule_cutoff_hours: 24, cancel_cutoff_hours: 12, max_reschedules: 2, refund_deposit_if_cancelled_hours_before: 48,
+        reschedule_cutoff_hours: 24,
+        cancel_cutoff_hours: 12,
+        max_reschedules: 2,
+        refund_deposit_if_cancelled_hours_before: 48,
       }),
     )
   )['test-practice']!;
@@ -47,7 +53,8 @@ beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
 async function book(overrides: Record<string, unknown>): Promise<{ id: string; token: string; reference: string }> {
   const response = await app.inject({
-    method: 'POST', url: '/api/v1/appointment',
+    method: 'POST',
+    url: '/api/v1/appointment',
     payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
   });
@@ -67,35 +74,78 @@ const managed = async (token: string) => {
   return body.result as ManagedAppointment;
 };
 const reschedule = (token: string, payload: Record<string, unknown>, key?: string) =>
-  app.inject({ method: 'POST', url: manageApiPath(token, 'reschedule'), payload, headers: key ? { 'idempotency-key': key } : {} });
-const cancel = (token: string, payload: Record<string, unknown> = {}) => app.inject({ method: 'POST', url: manageApiPath(token, 'cancel'), payload });
-const row = async (id: string) => (await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
+  app.inject({
+    method: 'POST',
+    url: manageApiPath(token, 'reschedule'),
+    payload,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+const cancel = (token: string, payload: Record<string, unknown> = {}) =>
+  app.inject({ method: 'POST', url: manageApiPath(token, 'cancel'), payload });
+const row = async (id: string) =>
+  (await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
 const offered = async (date: string, time: string) => {
-  const query = new URLSearchParams({ practice_id: practiceId, reason_for_visit_id: examId, start_date: date, end_date: date, pms_prov_num: '1' });
+  const query = new URLSearchParams({
+    practice_id: practiceId,
+    reason_for_visit_id: examId,
+    start_date: date,
+    end_date: date,
+    pms_prov_num: '1',
+  });
   const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
-  return (response.json().result as { DateTimeStart: string }[]).some((slot) => slot.DateTimeStart === `${date} ${time}`);
+  return (response.json().result as { DateTimeStart: string }[]).some(
+    (slot) => slot.DateTimeStart === `${date} ${time}`,
+  );
 };
 const mailTo = (recipient: string) =>
   testDb.db.query<{ subject: string; text: string; attachments: { content: string; contentType: string }[] | null }>(
-    'select subject, text, attachments from outbox_messages where recipient = $1 order by seq', [recipient],
+    'select subject, text, attachments from outbox_messages where recipient = $1 order by seq',
+    [recipient],
   );
 async function runJobs(): Promise<void> {
   const worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) { /* until the queue is empty */ }
+  while ((await worker.runDueJobs()) > 0) {
+    /* until the queue is empty */
+  }
 }
 
 describe('the manage link', () => {
   it('opens the booking from the confirmation e-mail and the booking answer, with what the policy allows', async () => {
-    const made = await book({ apt_date: '2026-03-04', start_time: '09:00:00', end_time: '09:30:00', email: 'open@example.com' });
+    const made = await book({
+      apt_date: '2026-03-04',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'open@example.com',
+    });
     const appointment = await managed(made.token);
     expect(appointment).toMatchObject({
-      reference: made.reference, state: 'booked', rescheduled: false, apt_date: '2026-03-04', start_time: '09:00:00', end_time: '09:30:00',
-      starts_at: '2026-03-04T14:00:00.000Z', practice: { name: 'Test Practice', form_url: 'test-practice', phone: '2125550100', time_zone: 'America/New_York' },
-      location: { name: null, address: '1 Main St' }, reason: { name: 'Exam', is_active: true }, provider: { pms_prov_num: 1, name: 'Dr. One' },
-      patient: { first_name: 'Ana', last_name: 'Lopez' }, payment: { state: 'not_required', amount_cents: null },
+      reference: made.reference,
+      state: 'booked',
+      rescheduled: false,
+      apt_date: '2026-03-04',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      starts_at: '2026-03-04T14:00:00.000Z',
+      practice: {
+        name: 'Test Practice',
+        form_url: 'test-practice',
+        phone: '2125550100',
+        time_zone: 'America/New_York',
+      },
+      location: { name: null, address: '1 Main St' },
+      reason: { name: 'Exam', is_active: true },
+      provider: { pms_prov_num: 1, name: 'Dr. One' },
+      patient: { first_name: 'Ana', last_name: 'Lopez' },
+      payment: { state: 'not_required', amount_cents: null },
       policy: {
-        can_reschedule: true, reschedule_until: '2026-03-03T14:00:00.000Z', reschedules_left: 2,
-        can_cancel: true, cancel_until: '2026-03-04T02:00:00.000Z', refund_cents_if_cancelled_now: null, reschedule_cutoff_hours: 24, cancel_cutoff_hours: 12,
+        can_reschedule: true,
+        reschedule_until: '2026-03-03T14:00:00.000Z',
+        reschedules_left: 2,
+        can_cancel: true,
+        cancel_until: '2026-03-04T02:00:00.000Z',
+        refund_cents_if_cancelled_now: null,
+        reschedule_cutoff_hours: 24,
+        cancel_cutoff_hours: 12,
       },
     });
     // Third-party calendar links carry the practice's name, its address and the time, nothing else.
@@ -117,14 +167,24 @@ describe('the manage link', () => {
     expect(unknown.status).toBe(404);
     expect(malformed.status).toBe(404);
     expect(unknown.body.message).toBe(malformed.body.message);
-    const made = await book({ apt_date: '2026-03-04', start_time: '10:00:00', end_time: '10:30:00', email: 'headers@example.com' });
+    const made = await book({
+      apt_date: '2026-03-04',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      email: 'headers@example.com',
+    });
     const { headers } = await view(made.token);
     expect(headers['cache-control']).toBe('no-store');
     expect(headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('serves the calendar file of the booking with its one UID', async () => {
-    const made = await book({ apt_date: '2026-03-04', start_time: '11:00:00', end_time: '11:30:00', email: 'ics@example.com' });
+    const made = await book({
+      apt_date: '2026-03-04',
+      start_time: '11:00:00',
+      end_time: '11:30:00',
+      email: 'ics@example.com',
+    });
     const response = await app.inject({ method: 'GET', url: manageApiPath(made.token, 'calendar.ics') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/calendar');
@@ -135,37 +195,72 @@ describe('the manage link', () => {
 
 describe('rescheduling', () => {
   it('moves the booking in one step: same reference, the old time offered again, the new one taken, everyone told', async () => {
-    const made = await book({ apt_date: '2026-03-05', start_time: '09:00:00', end_time: '09:30:00', email: 'move@example.com' });
+    const made = await book({
+      apt_date: '2026-03-05',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'move@example.com',
+    });
     await runJobs();
     // Its own time counts as free: a move by half an hour overlaps it.
-    const slots = await app.inject({ method: 'GET', url: `${manageApiPath(made.token, 'slots')}?start_date=2026-03-05&end_date=2026-03-05&pms_prov_num=1` });
+    const slots = await app.inject({
+      method: 'GET',
+      url: `${manageApiPath(made.token, 'slots')}?start_date=2026-03-05&end_date=2026-03-05&pms_prov_num=1`,
+    });
     expect(slots.statusCode).toBe(200);
-    expect((slots.json().result as { DateTimeStart: string }[]).map((s) => s.DateTimeStart)).toContain('2026-03-05 09:00:00');
+    expect((slots.json().result as { DateTimeStart: string }[]).map((s) => s.DateTimeStart)).toContain(
+      '2026-03-05 09:00:00',
+    );
     expect(await offered('2026-03-05', '09:00:00')).toBe(false);
 
-    const moved = await reschedule(made.token, { apt_date: '2026-03-05', start_time: '09:30:00', pms_prov_num: 1 }, 'move-key-0001');
+    const moved = await reschedule(
+      made.token,
+      { apt_date: '2026-03-05', start_time: '09:30:00', pms_prov_num: 1 },
+      'move-key-0001',
+    );
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json().result).toMatchObject({ reference: made.reference, state: 'rescheduled', start_time: '09:30:00', policy: { reschedules_left: 1 } });
-    expect(await row(made.id)).toMatchObject({ reschedule_count: 1, status: 'booked', starts_at: new Date('2026-03-05T14:30:00Z') });
+    expect(moved.json().result).toMatchObject({
+      reference: made.reference,
+      state: 'rescheduled',
+      start_time: '09:30:00',
+      policy: { reschedules_left: 1 },
+    });
+    expect(await row(made.id)).toMatchObject({
+      reschedule_count: 1,
+      status: 'booked',
+      starts_at: new Date('2026-03-05T14:30:00Z'),
+    });
     expect(await offered('2026-03-05', '09:00:00')).toBe(true);
     expect(await offered('2026-03-05', '09:30:00')).toBe(false);
 
     await runJobs();
     const [, update] = await mailTo('move@example.com');
-    expect(update!.subject).toBe('Your appointment at Test Practice was moved: Thursday, March 5, 2026 at 09:30 AM (EST)');
+    expect(update!.subject).toBe(
+      'Your appointment at Test Practice was moved: Thursday, March 5, 2026 at 09:30 AM (EST)',
+    );
     expect(update!.text).toContain('Previous time: Thursday, March 5, 2026 at 09:00 AM (EST)');
     const ics = update!.attachments![0]!.content.replace(/\r\n /g, '');
     expect(ics).toContain(`UID:${made.id}@chairtime`);
     expect(ics).toContain('SEQUENCE:1');
     expect(ics).toContain('DTSTART:20260305T143000Z');
     const notices = await mailTo('office@test-practice.example');
-    expect(notices.at(-1)!.subject).toBe('Appointment moved online: Ana Lopez, Thursday, March 5, 2026 at 09:30 AM (EST)');
+    expect(notices.at(-1)!.subject).toBe(
+      'Appointment moved online: Ana Lopez, Thursday, March 5, 2026 at 09:30 AM (EST)',
+    );
   });
 
   it('answers a retry with the same Idempotency-Key once, and refuses the key for another change', async () => {
-    const made = await book({ apt_date: '2026-03-05', start_time: '10:00:00', end_time: '10:30:00', email: 'retry@example.com' });
+    const made = await book({
+      apt_date: '2026-03-05',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      email: 'retry@example.com',
+    });
     const body = { apt_date: '2026-03-05', start_time: '13:00:00', pms_prov_num: 1 };
-    const [first, second] = await Promise.all([reschedule(made.token, body, 'retry-key-0001'), reschedule(made.token, body, 'retry-key-0001')]);
+    const [first, second] = await Promise.all([
+      reschedule(made.token, body, 'retry-key-0001'),
+      reschedule(made.token, body, 'retry-key-0001'),
+    ]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(await row(made.id)).toMatchObject({ reschedule_count: 1 });
     const third = await reschedule(made.token, body, 'retry-key-0001');
@@ -177,33 +272,64 @@ describe('rescheduling', () => {
   });
 
   it('reports a time taken meanwhile as the booking flow does, and keeps the old booking', async () => {
-    const made = await book({ apt_date: '2026-03-05', start_time: '14:00:00', end_time: '14:30:00', email: 'keep@example.com' });
+    const made = await book({
+      apt_date: '2026-03-05',
+      start_time: '14:00:00',
+      end_time: '14:30:00',
+      email: 'keep@example.com',
+    });
     await book({ apt_date: '2026-03-05', start_time: '15:00:00', end_time: '15:30:00', email: 'other@example.com' });
     const refused = await reschedule(made.token, { apt_date: '2026-03-05', start_time: '15:00:00', pms_prov_num: 1 });
     expect(refused.statusCode).toBe(409);
-    expect(await row(made.id)).toMatchObject({ reschedule_count: 0, status: 'booked', starts_at: new Date('2026-03-05T19:00:00Z') });
+    expect(await row(made.id)).toMatchObject({
+      reschedule_count: 0,
+      status: 'booked',
+      starts_at: new Date('2026-03-05T19:00:00Z'),
+    });
   });
 
   it('races a new booking of the same time: exactly one gets it, and the moved booking is never lost', async () => {
-    const made = await book({ apt_date: '2026-03-06', start_time: '09:00:00', end_time: '09:30:00', email: 'race@example.com' });
+    const made = await book({
+      apt_date: '2026-03-06',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'race@example.com',
+    });
     const target = { apt_date: '2026-03-06', start_time: '11:00:00', end_time: '11:30:00' };
     const challenge = await solveBotChallenge(app);
     const [move, newcomer] = await Promise.all([
       reschedule(made.token, { ...target, pms_prov_num: 1 }),
-      app.inject({ method: 'POST', url: '/api/v1/appointment', payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...target, email: 'newcomer@example.com', first_name: 'Nia' }), headers: { 'x-bot-challenge': challenge } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/appointment',
+        payload: bookingBody({
+          practice_id: practiceId,
+          rfv_id: examId,
+          ...target,
+          email: 'newcomer@example.com',
+          first_name: 'Nia',
+        }),
+        headers: { 'x-bot-challenge': challenge },
+      }),
     ]);
     // One wins (200 for the move, 201 for the booking) and the other hears the time is taken.
     expect([move.statusCode, newcomer.statusCode].filter((status) => status === 409)).toHaveLength(1);
     expect([move.statusCode, newcomer.statusCode].filter((status) => status === 200 || status === 201)).toHaveLength(1);
     const holders = await testDb.db.query<{ n: number }>(
-      `select count(*)::int as n from appointments where practice_id = $1 and pms_prov_num = 1 and starts_at = '2026-03-06T16:00:00Z' and status = 'booked'`, [practiceId],
+      `select count(*)::int as n from appointments where practice_id = $1 and pms_prov_num = 1 and starts_at = '2026-03-06T16:00:00Z' and status = 'booked'`,
+      [practiceId],
     );
     expect(holders[0]!.n).toBe(1);
     expect((await row(made.id)).status).toBe('booked');
   });
 
   it('follows the policy: the cutoff minute, the number of moves, and no move of a cancelled booking', async () => {
-    const made = await book({ apt_date: '2026-03-05', start_time: '16:00:00', end_time: '16:30:00', email: 'policy@example.com' });
+    const made = await book({
+      apt_date: '2026-03-05',
+      start_time: '16:00:00',
+      end_time: '16:30:00',
+      email: 'policy@example.com',
+    });
     // The cutoff is 24 hours before the current time, 2026-03-04T21:00Z: that minute still may, the next may not.
     clock.set('2026-03-04T21:00:00Z');
     expect((await managed(made.token)).policy).toMatchObject({ can_reschedule: true, reschedule_refusal: null });
@@ -211,29 +337,61 @@ describe('rescheduling', () => {
     expect((await managed(made.token)).policy).toMatchObject({ can_reschedule: false, reschedule_refusal: 'cutoff' });
     const late = await reschedule(made.token, { apt_date: '2026-03-05', start_time: '16:30:00', pms_prov_num: 1 });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('It is too close to your appointment to change it online. Please call the office.');
+    expect(late.json().message).toBe(
+      'It is too close to your appointment to change it online. Please call the office.',
+    );
 
     clock.set('2026-03-02T12:00:00Z');
-    const twice = await book({ apt_date: '2026-03-09', start_time: '09:00:00', end_time: '09:30:00', email: 'twice@example.com' });
-    for (const time of ['09:30:00', '10:00:00']) expect((await reschedule(twice.token, { apt_date: '2026-03-09', start_time: time, pms_prov_num: 1 })).statusCode).toBe(200);
+    const twice = await book({
+      apt_date: '2026-03-09',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'twice@example.com',
+    });
+    for (const time of ['09:30:00', '10:00:00'])
+      expect(
+        (await reschedule(twice.token, { apt_date: '2026-03-09', start_time: time, pms_prov_num: 1 })).statusCode,
+      ).toBe(200);
     const third = await reschedule(twice.token, { apt_date: '2026-03-09', start_time: '10:30:00', pms_prov_num: 1 });
     expect(third.statusCode).toBe(409);
-    expect((await managed(twice.token)).policy).toMatchObject({ can_reschedule: false, reschedule_refusal: 'max_reschedules', reschedules_left: 0 });
+    expect((await managed(twice.token)).policy).toMatchObject({
+      can_reschedule: false,
+      reschedule_refusal: 'max_reschedules',
+      reschedules_left: 0,
+    });
 
     expect((await cancel(twice.token)).statusCode).toBe(200);
-    const afterCancel = await reschedule(twice.token, { apt_date: '2026-03-09', start_time: '11:00:00', pms_prov_num: 1 });
+    const afterCancel = await reschedule(twice.token, {
+      apt_date: '2026-03-09',
+      start_time: '11:00:00',
+      pms_prov_num: 1,
+    });
     expect(afterCancel.statusCode).toBe(409);
   });
 });
 
 describe('cancelling', () => {
   it('cancels once: the time is offered again, the page shows it read-only, a second cancel is a 409', async () => {
-    const made = await book({ apt_date: '2026-03-10', start_time: '09:00:00', end_time: '09:30:00', email: 'cancel@example.com' });
+    const made = await book({
+      apt_date: '2026-03-10',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'cancel@example.com',
+    });
     await runJobs();
     const cancelled = await cancel(made.token, { reason: 'schedule_conflict' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().result).toMatchObject({ state: 'cancelled', status: 'cancelled', policy: { can_cancel: false, can_reschedule: false }, calendar: null });
-    expect(await row(made.id)).toMatchObject({ status: 'cancelled', cancelled_by: 'patient', cancel_reason: 'schedule_conflict' });
+    expect(cancelled.json().result).toMatchObject({
+      state: 'cancelled',
+      status: 'cancelled',
+      policy: { can_cancel: false, can_reschedule: false },
+      calendar: null,
+    });
+    expect(await row(made.id)).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'patient',
+      cancel_reason: 'schedule_conflict',
+    });
     expect(await offered('2026-03-10', '09:00:00')).toBe(true);
     const again = await cancel(made.token);
     expect(again.statusCode).toBe(409);
@@ -253,9 +411,17 @@ describe('cancelling', () => {
   it('honours the cancel cutoff, with 30 minutes of grace for a booking made inside it', async () => {
     clock.set('2026-03-02T14:00:00Z');
     // Made at 09:00 for 15:00 the same day: inside the 12-hour cutoff from the start.
-    const made = await book({ apt_date: '2026-03-02', start_time: '15:00:00', end_time: '15:30:00', email: 'grace@example.com' });
+    const made = await book({
+      apt_date: '2026-03-02',
+      start_time: '15:00:00',
+      end_time: '15:30:00',
+      email: 'grace@example.com',
+    });
     clock.set('2026-03-02T14:30:00Z');
-    expect((await managed(made.token)).policy).toMatchObject({ can_cancel: true, cancel_until: '2026-03-02T14:30:00.000Z' });
+    expect((await managed(made.token)).policy).toMatchObject({
+      can_cancel: true,
+      cancel_until: '2026-03-02T14:30:00.000Z',
+    });
     clock.set('2026-03-02T14:30:01Z');
     expect((await managed(made.token)).policy).toMatchObject({ can_cancel: false, cancel_refusal: 'cutoff' });
     expect((await cancel(made.token)).statusCode).toBe(409);
@@ -265,35 +431,72 @@ describe('cancelling', () => {
   it('refunds a paid deposit exactly once when cancelled in time, and keeps it when late', async () => {
     const paid = async (time: string, email: string) => {
       const session = await app.inject({
-        method: 'POST', url: '/api/v1/stripe/create-session',
-        payload: bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: '2026-03-12', start_time: time, end_time: time.replace(':00:', ':30:'), email }),
+        method: 'POST',
+        url: '/api/v1/stripe/create-session',
+        payload: bookingBody({
+          practice_id: practiceId,
+          rfv_id: whiteningId,
+          apt_date: '2026-03-12',
+          start_time: time,
+          end_time: time.replace(':00:', ':30:'),
+          email,
+        }),
         headers: { 'x-bot-challenge': await solveBotChallenge(app) },
       });
       expect(session.statusCode, session.body).toBe(201);
       const sessionId = session.json().result.session_id as string;
-      await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' }, payload: '' });
-      const answer = await app.inject({ method: 'POST', url: '/api/v1/appointment', payload: { practice_id: practiceId, payment_details: { session_id: sessionId } } });
+      await app.inject({
+        method: 'POST',
+        url: `/_dev/checkout/${sessionId}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
+        payload: '',
+      });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/appointment',
+        payload: { practice_id: practiceId, payment_details: { session_id: sessionId } },
+      });
       expect(answer.statusCode, answer.body).toBe(200);
       const managePath = answer.json().result.manage_path as string;
       return { sessionId, token: managePath.split('/').at(-1)!, id: answer.json().result.appointment_id as string };
     };
     const early = await paid('09:00:00', 'early@example.com');
-    expect((await managed(early.token))).toMatchObject({ payment: { state: 'paid', amount_cents: 7500 }, policy: { refund_cents_if_cancelled_now: 7500, refund_until: '2026-03-10T13:00:00.000Z' } });
+    expect(await managed(early.token)).toMatchObject({
+      payment: { state: 'paid', amount_cents: 7500 },
+      policy: { refund_cents_if_cancelled_now: 7500, refund_until: '2026-03-10T13:00:00.000Z' },
+    });
     const [first, second] = await Promise.all([cancel(early.token), cancel(early.token)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
-    expect(await row(early.id)).toMatchObject({ status: 'cancelled', payment_status: 'refund_pending', refund_cents: 7500 });
-    const refundJobs = await testDb.db.query<{ n: number }>(`select count(*)::int as n from jobs where type = 'payment.refund' and payload->>'appointmentId' = $1`, [early.id]);
+    expect(await row(early.id)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refund_pending',
+      refund_cents: 7500,
+    });
+    const refundJobs = await testDb.db.query<{ n: number }>(
+      `select count(*)::int as n from jobs where type = 'payment.refund' and payload->>'appointmentId' = $1`,
+      [early.id],
+    );
     expect(refundJobs[0]!.n).toBe(1);
     await runJobs();
     expect(await row(early.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
-    const refunded = await testDb.db.query<{ refunded: boolean }>('select refunded from local_checkout_sessions where id = $1', [early.sessionId]);
+    const refunded = await testDb.db.query<{ refunded: boolean }>(
+      'select refunded from local_checkout_sessions where id = $1',
+      [early.sessionId],
+    );
     expect(refunded[0]!.refunded).toBe(true);
     expect((await managed(early.token)).payment).toEqual({ state: 'refunded', amount_cents: 7500, can_pay: false });
 
     // A paid booking keeps its payment when moved.
     const kept = await paid('11:00:00', 'kept@example.com');
-    expect((await reschedule(kept.token, { apt_date: '2026-03-12', start_time: '13:00:00', pms_prov_num: 1 })).statusCode).toBe(200);
-    expect(await row(kept.id)).toMatchObject({ status: 'booked', payment_status: 'paid', amount_cents: 7500, reschedule_count: 1 });
+    expect(
+      (await reschedule(kept.token, { apt_date: '2026-03-12', start_time: '13:00:00', pms_prov_num: 1 })).statusCode,
+    ).toBe(200);
+    expect(await row(kept.id)).toMatchObject({
+      status: 'booked',
+      payment_status: 'paid',
+      amount_cents: 7500,
+      reschedule_count: 1,
+    });
 
     const late = await paid('10:00:00', 'late@example.com');
     clock.set('2026-03-11T12:00:00Z');
@@ -301,28 +504,61 @@ describe('cancelling', () => {
     expect((await cancel(late.token)).statusCode).toBe(200);
     expect(await row(late.id)).toMatchObject({ status: 'cancelled', payment_status: 'paid', refund_cents: null });
     await runJobs();
-    const cancellation = (await mailTo('late@example.com')).find((mail) => mail.subject === 'Your appointment at Test Practice is cancelled');
-    expect(cancellation!.text).toContain('The deposit of $75.00 is kept, because the appointment was cancelled less than 48 hours before it.');
+    const cancellation = (await mailTo('late@example.com')).find(
+      (mail) => mail.subject === 'Your appointment at Test Practice is cancelled',
+    );
+    expect(cancellation!.text).toContain(
+      'The deposit of $75.00 is kept, because the appointment was cancelled less than 48 hours before it.',
+    );
   });
 
   it('offers a booking left unpaid a checkout of its own, and nothing to pay otherwise', async () => {
     const session = await app.inject({
-      method: 'POST', url: '/api/v1/stripe/create-session',
-      payload: bookingBody({ practice_id: practiceId, rfv_id: whiteningId, apt_date: '2026-03-13', start_time: '09:00:00', end_time: '09:30:00', email: 'unpaid@example.com' }),
+      method: 'POST',
+      url: '/api/v1/stripe/create-session',
+      payload: bookingBody({
+        practice_id: practiceId,
+        rfv_id: whiteningId,
+        apt_date: '2026-03-13',
+        start_time: '09:00:00',
+        end_time: '09:30:00',
+        email: 'unpaid@example.com',
+      }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     const sessionId = session.json().result.session_id as string;
     // The patient left the checkout: the visit stays booked, without its payment.
-    await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' }, payload: '' });
-    const [{ id }] = (await testDb.db.query<{ id: string }>('select id from appointments where payment_session_id = $1', [sessionId])) as [{ id: string }];
+    await app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${sessionId}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
+      payload: '',
+    });
+    const [{ id }] = (await testDb.db.query<{ id: string }>(
+      'select id from appointments where payment_session_id = $1',
+      [sessionId],
+    )) as [{ id: string }];
     expect(await row(id)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
-    const { token } = await mintManageLink(testDb.db, { appointmentId: id, formUrl: 'test-practice', carriedBy: 'test', now: clock.now() });
+    const { token } = await mintManageLink(testDb.db, {
+      appointmentId: id,
+      formUrl: 'test-practice',
+      carriedBy: 'test',
+      now: clock.now(),
+    });
     expect((await managed(token)).payment).toEqual({ state: 'unpaid', amount_cents: 7500, can_pay: true });
     const checkout = await app.inject({ method: 'POST', url: manageApiPath(token, 'checkout') });
     expect(checkout.statusCode, checkout.body).toBe(201);
-    expect(checkout.json().result).toMatchObject({ session_id: expect.any(String), url: expect.stringContaining('/_dev/checkout/') });
+    expect(checkout.json().result).toMatchObject({
+      session_id: expect.any(String),
+      url: expect.stringContaining('/_dev/checkout/'),
+    });
 
-    const free = await book({ apt_date: '2026-03-13', start_time: '10:00:00', end_time: '10:30:00', email: 'free@example.com' });
+    const free = await book({
+      apt_date: '2026-03-13',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      email: 'free@example.com',
+    });
     expect((await app.inject({ method: 'POST', url: manageApiPath(free.token, 'checkout') })).statusCode).toBe(409);
   });
 });

@@ -1,8 +1,6 @@
 import { escapeHtml } from '#domain/format/html-escape.ts';
 import type { OutboxMessageRow } from '../../adapters/outbox/outbox-repository.ts';
 
-
-
 /** A plain page for people reading the local outbox; no script, so the CSP needs no exception. */
 export function renderOutboxPage(messages: OutboxMessageRow[]): string {
   const items = messages.map((message, index) => {
@@ -21,7 +19,10 @@ ${attachments ? `<dt>Attachments</dt><dd>${attachments}</dd>\n` : ''}</dl>
 <pre>${escapeHtml(message.text)}</pre>
 </article></li>`;
   });
-  const summary = messages.length === 0 ? 'No messages yet.' : `${messages.length} message${messages.length === 1 ? '' : 's'}, newest first.`;
+  const summary =
+    messages.length === 0
+      ? 'No messages yet.'
+      : `${messages.length} message${messages.length === 1 ? '' : 's'}, newest first.`;
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -21,7 +21,11 @@ beforeAll(async () => {
     attachments: [{ filename: 'appointment.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }],
     idempotencyKey: 'mail-1',
   });
-  await createOutboxSmsAdapter(testDb.db).send({ to: '+12125550100', text: 'Your code is 123456', idempotencyKey: 'sms-1' });
+  await createOutboxSmsAdapter(testDb.db).send({
+    to: '+12125550100',
+    text: 'Your code is 123456',
+    idempotencyKey: 'sms-1',
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -35,8 +39,24 @@ describe('GET /_dev/outbox', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json() as Record<string, unknown>[];
     expect(body).toEqual([
-      { id: expect.any(String), channel: 'sms', to: '+12125550100', subject: null, text: 'Your code is 123456', headers: {}, createdAt: expect.any(String) },
-      { id: expect.any(String), channel: 'email', to: 'ann@example.com', subject: 'Booked: <Exam> & cleaning', text: 'Hello <script>alert(1)</script>\nSee you.', headers: {}, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        channel: 'sms',
+        to: '+12125550100',
+        subject: null,
+        text: 'Your code is 123456',
+        headers: {},
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        channel: 'email',
+        to: 'ann@example.com',
+        subject: 'Booked: <Exam> & cleaning',
+        text: 'Hello <script>alert(1)</script>\nSee you.',
+        headers: {},
+        createdAt: expect.any(String),
+      },
     ]);
     expect(new Date(body[0]!.createdAt as string).toISOString()).toBe(body[0]!.createdAt);
   });

@@ -21,7 +21,10 @@ export async function patientExists(db: Queryable, who: PatientIdentity): Promis
  * existing patient's contact details are not overwritten: whoever knows a name and a birth date
  * must not be able to redirect another patient's messages.
  */
-export async function findOrCreatePatient(tx: Queryable, who: PatientIdentity & { email: string; wirelessPhone: string }): Promise<string> {
+export async function findOrCreatePatient(
+  tx: Queryable,
+  who: PatientIdentity & { email: string; wirelessPhone: string },
+): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `insert into patients (practice_id, first_name, last_name, dob, email, wireless_phone)
      values ($1, $2, $3, $4, $5, $6)
@@ -33,7 +36,10 @@ export async function findOrCreatePatient(tx: Queryable, who: PatientIdentity & 
 }
 
 /** Creates the patient and returns its id, or null when one with these names and birth date exists. */
-export async function createPatientIfNew(db: Queryable, who: PatientIdentity & { email: string; wirelessPhone: string }): Promise<string | null> {
+export async function createPatientIfNew(
+  db: Queryable,
+  who: PatientIdentity & { email: string; wirelessPhone: string },
+): Promise<string | null> {
   const [row] = await db.query<{ id: string }>(
     `insert into patients (practice_id, first_name, last_name, dob, email, wireless_phone)
      values ($1, $2, $3, $4, $5, $6)

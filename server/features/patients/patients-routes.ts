@@ -28,20 +28,32 @@ export function registerPatientsRoutes(
   const identityKeys = new WeakMap<FastifyRequest, string>();
   // createRateLimit, not rateLimit: the plugin runs one rateLimit handler per request, and the
   // route's per-address limit has already run.
-  const countIdentity = app.createRateLimit({ ...deps.identityLimit, keyGenerator: (request) => identityKeys.get(request) ?? '' });
+  const countIdentity = app.createRateLimit({
+    ...deps.identityLimit,
+    keyGenerator: (request) => identityKeys.get(request) ?? '',
+  });
   const limitIdentity = async (request: FastifyRequest, reply: FastifyReply, identity: PatientIdentityFields) => {
     identityKeys.set(request, patientIdentityKey(identity));
     const counted = await countIdentity(request);
     if (!counted.isAllowed && counted.isExceeded) {
       reply.header('retry-after', String(counted.ttlInSeconds));
-      throw new AppError(429, 'RATE_LIMITED', t.localized('tooManyForPatient', { minutes: Math.ceil(counted.ttlInSeconds / 60) }));
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        t.localized('tooManyForPatient', { minutes: Math.ceil(counted.ttlInSeconds / 60) }),
+      );
     }
   };
 
   app.get('/patient/check', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
     const query = parseQuery(createPatientCheckQuerySchema(today()), request.query);
     await limitIdentity(request, reply, query);
-    const exists = await deps.patients.exists({ practiceId: query.practice_id, firstName: query.first_name, lastName: query.last_name, dob: query.dob });
+    const exists = await deps.patients.exists({
+      practiceId: query.practice_id,
+      firstName: query.first_name,
+      lastName: query.last_name,
+      dob: query.dob,
+    });
     return ok({ exists });
   });
 

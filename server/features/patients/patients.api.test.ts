@@ -19,19 +19,33 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-const patient = () => ({ practice_id: practiceId, first_name: 'Lena', last_name: 'Park', email: 'lena@example.com', dob: '1985-06-15', wireless_phone: '+15125550111' });
-const check = (query: Record<string, string>) => app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(query)}` });
+const patient = () => ({
+  practice_id: practiceId,
+  first_name: 'Lena',
+  last_name: 'Park',
+  email: 'lena@example.com',
+  dob: '1985-06-15',
+  wireless_phone: '+15125550111',
+});
+const check = (query: Record<string, string>) =>
+  app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(query)}` });
 
 describe('patients', () => {
   it("creates a patient once and never hands out an existing patient's id (ADR 0027)", async () => {
     const first = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: patient() });
     expect(first.statusCode).toBe(201);
-    const second = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), first_name: 'LENA', email: 'other@example.com' } });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/v1/patient',
+      payload: { ...patient(), first_name: 'LENA', email: 'other@example.com' },
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ success: false, code: 'CONFLICT', message: PATIENT_EXISTS_MESSAGE });
     expect(second.body).not.toContain(first.json().result.patient_id);
     // The existing contact details are kept: a stranger who knows a name and birth date cannot change them.
-    const [row] = await testDb.db.query<{ email: string }>('select email from patients where id = $1', [first.json().result.patient_id]);
+    const [row] = await testDb.db.query<{ email: string }>('select email from patients where id = $1', [
+      first.json().result.patient_id,
+    ]);
     expect(row!.email).toBe('lena@example.com');
   });
 
@@ -40,14 +54,29 @@ describe('patients', () => {
     const from = (n: number) => ({ remoteAddress: `198.51.100.${n}` });
     for (let n = 0; n < 4; n++) {
       const spelled = { ...who, first_name: n % 2 ? ' OMAR ' : 'omar' };
-      expect((await app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(spelled)}`, ...from(n) })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(spelled)}`, ...from(n) }))
+          .statusCode,
+      ).toBe(200);
     }
-    const created = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), ...who }, ...from(9) });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/patient',
+      payload: { ...patient(), ...who },
+      ...from(9),
+    });
     expect(created.statusCode).toBe(201);
-    const limited = await app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(who)}`, ...from(20) });
+    const limited = await app.inject({
+      method: 'GET',
+      url: `/api/v1/patient/check?${new URLSearchParams(who)}`,
+      ...from(20),
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
-    expect((await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), ...who }, ...from(21) })).statusCode).toBe(429);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), ...who }, ...from(21) }))
+        .statusCode,
+    ).toBe(429);
     // Another person is not held up by Omar's limit.
     expect((await check({ ...who, first_name: 'Olga' })).statusCode).toBe(200);
   });
@@ -71,7 +100,11 @@ describe('patients', () => {
   });
 
   it('refuses an invalid patient body with 422 listing every bad field', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), email: 'nope', dob: '2030-01-01' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/patient',
+      payload: { ...patient(), email: 'nope', dob: '2030-01-01' },
+    });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().fields).sort()).toEqual(['dob', 'email']);
   });

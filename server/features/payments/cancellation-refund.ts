@@ -17,7 +17,11 @@ export async function queueCancellationRefund(
   if (!booking.payment_session_id || !(await markCancellationRefund(tx, booking.id, cents))) return false;
   await enqueueJob(tx, {
     type: REFUND_JOB,
-    payload: { appointmentId: booking.id, sessionId: booking.payment_session_id, paymentIntentId: booking.payment_intent_id },
+    payload: {
+      appointmentId: booking.id,
+      sessionId: booking.payment_session_id,
+      paymentIntentId: booking.payment_intent_id,
+    },
     dedupeKey: `refund:${booking.id}`,
   });
   return true;

@@ -1,11 +1,14 @@
 import { escapeHtml } from '#domain/format/html-escape.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { closeLocalSession, findLocalSession, type LocalSessionRow } from '../../adapters/payments/local-checkout-repository.ts';
+import {
+  closeLocalSession,
+  findLocalSession,
+  type LocalSessionRow,
+} from '../../adapters/payments/local-checkout-repository.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestAddress, requestOrigin } from '../../http/canonical-origin.ts';
 import type { PaymentsService } from './payments-service.ts';
-
 
 interface LocalCheckoutDeps {
   db: Queryable;
@@ -32,10 +35,13 @@ function routes(app: FastifyInstance, deps: LocalCheckoutDeps): void {
   const isSameSite = (request: FastifyRequest) => {
     const origin = request.headers.origin ?? originOf(request.headers.referer);
     if (!origin || origin === 'null') return false;
-    return origin === publicOrigin || origin === requestOrigin(requestAddress(request, deps.trustProxy), fallbackProtocol);
+    return (
+      origin === publicOrigin || origin === requestOrigin(requestAddress(request, deps.trustProxy), fallbackProtocol)
+    );
   };
 
-  const isOpen = async (session: LocalSessionRow) => session.status === 'open' && (await deps.payments.canPay(session.id));
+  const isOpen = async (session: LocalSessionRow) =>
+    session.status === 'open' && (await deps.payments.canPay(session.id));
 
   // The page's buttons post plain HTML forms; their (empty) bodies carry nothing we read.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
@@ -63,7 +69,8 @@ function routes(app: FastifyInstance, deps: LocalCheckoutDeps): void {
     // not patient-facing (the local test checkout of development)
     if (!session) throw AppError.notFound('No such checkout session.');
     // Cancel stays possible on an open session whose hold ran out: it stands in for Stripe's late "expired".
-    if (outcome === 'pay' && !(await isOpen(session))) return sendPage(reply, 409, session, '<p>This checkout is closed: nothing was paid.</p>');
+    if (outcome === 'pay' && !(await isOpen(session)))
+      return sendPage(reply, 409, session, '<p>This checkout is closed: nothing was paid.</p>');
     if (await closeLocalSession(deps.db, id, outcome === 'pay' ? 'paid' : 'expired')) {
       if (outcome === 'pay') await deps.payments.completeSession(id, `local:${id}:completed`);
       else await deps.payments.markUnpaid(id, `local:${id}:expired`);

@@ -61,7 +61,10 @@ export function isHeld(a: Pick<SessionAppointment, 'status' | 'hold_expires_at'>
 }
 
 /** True when a checkout can still take money for it: held, or booked without payment. */
-export function canTakePayment(a: Pick<SessionAppointment, 'status' | 'payment_status' | 'hold_expires_at'>, now: Date): boolean {
+export function canTakePayment(
+  a: Pick<SessionAppointment, 'status' | 'payment_status' | 'hold_expires_at'>,
+  now: Date,
+): boolean {
   return isHeld(a, now) || (isBooked(a.status) && a.payment_status === 'unpaid');
 }
 

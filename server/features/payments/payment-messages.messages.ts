@@ -7,8 +7,10 @@ export const en = {
   visitFor: 'the appointment for {patient}',
   noTime: 'no time chosen',
   refundSubject: 'Your payment to {practice} is being refunded',
-  refundReplaced: 'Your payment of {amount} for {visit} on {when} was for an earlier choice that you changed before paying, so it does not book anything.',
-  refundSlotLost: 'Your payment of {amount} for {visit} on {when} arrived after the time we held for you had run out, and the slot was booked by someone else meanwhile.',
+  refundReplaced:
+    'Your payment of {amount} for {visit} on {when} was for an earlier choice that you changed before paying, so it does not book anything.',
+  refundSlotLost:
+    'Your payment of {amount} for {visit} on {when} arrived after the time we held for you had run out, and the slot was booked by someone else meanwhile.',
   refundReplacedNext: 'We are refunding this payment in full. Your later booking is not affected.',
   refundSlotLostNext: 'We are refunding your payment in full. Please book another time or call the office.',
   lostSubject: 'Your appointment at {practice} is not booked',
@@ -23,8 +25,10 @@ export const es: Translation<typeof en> = {
   visitFor: 'la cita de {patient}',
   noTime: 'sin horario elegido',
   refundSubject: 'Le estamos reembolsando su pago a {practice}',
-  refundReplaced: 'Su pago de {amount} por {visit} del {when} correspondía a una elección anterior que usted cambió antes de pagar, así que no reserva nada.',
-  refundSlotLost: 'Su pago de {amount} por {visit} del {when} llegó después de que venciera el tiempo que le reservamos, y mientras tanto otra persona reservó ese horario.',
+  refundReplaced:
+    'Su pago de {amount} por {visit} del {when} correspondía a una elección anterior que usted cambió antes de pagar, así que no reserva nada.',
+  refundSlotLost:
+    'Su pago de {amount} por {visit} del {when} llegó después de que venciera el tiempo que le reservamos, y mientras tanto otra persona reservó ese horario.',
   refundReplacedNext: 'Le reembolsaremos este pago por completo. Su reserva posterior no se ve afectada.',
   refundSlotLostNext: 'Le reembolsaremos su pago por completo. Reserve otro horario o llame al consultorio.',
   lostSubject: 'Su cita en {practice} no quedó reservada',

@@ -14,18 +14,33 @@ import type { HeldAppointment } from './payments-repository.ts';
 const t = translator(messages);
 
 const dollars = (cents: number | null) => `$${((cents ?? 0) / 100).toFixed(2)}`;
-const bookerOf = (a: HeldAppointment) => (a.booker_first_name ? { first_name: a.booker_first_name, last_name: a.booker_last_name ?? '' } : null);
+const bookerOf = (a: HeldAppointment) =>
+  a.booker_first_name ? { first_name: a.booker_first_name, last_name: a.booker_last_name ?? '' } : null;
 /** The one who booked is greeted (the e-mail is theirs); for someone else's visit, the patient is named. */
 const greetingOf = (a: HeldAppointment) => t(a.language, 'greeting', { name: a.booker_first_name ?? a.first_name });
-const visitOf = (a: HeldAppointment) => (a.booker_first_name ? t(a.language, 'visitFor', { patient: `${a.first_name} ${a.last_name}` }) : t(a.language, 'yourVisit'));
+const visitOf = (a: HeldAppointment) =>
+  a.booker_first_name
+    ? t(a.language, 'visitFor', { patient: `${a.first_name} ${a.last_name}` })
+    : t(a.language, 'yourVisit');
 /** In the patient's language by default; the practice's notices pass English. */
 const whenOf = (a: HeldAppointment, practice: PracticeRow, language: Language = a.language) =>
   a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz, language) : t(language, 'noTime');
 const patientAmount = (a: HeldAppointment) => formatDollars(a.amount_cents ?? 0, a.language);
 
 /** Paid: the same confirmation and practice notice as an unpaid booking, with the amount. */
-export async function queuePaidBookingMessages(tx: Queryable, practice: PracticeRow, a: HeldAppointment, now: Date, publicUrl: string): Promise<void> {
-  const link = await mintManageLink(tx, { appointmentId: a.id, formUrl: practice.form_url, carriedBy: 'confirmation', now });
+export async function queuePaidBookingMessages(
+  tx: Queryable,
+  practice: PracticeRow,
+  a: HeldAppointment,
+  now: Date,
+  publicUrl: string,
+): Promise<void> {
+  const link = await mintManageLink(tx, {
+    appointmentId: a.id,
+    formUrl: practice.form_url,
+    carriedBy: 'confirmation',
+    now,
+  });
   await queueBookingMessages(
     tx,
     {
@@ -34,7 +49,15 @@ export async function queuePaidBookingMessages(tx: Queryable, practice: Practice
       practice,
       reasonName: a.reason_name,
       patientReasonName: reasonNameIn({ name: a.reason_name, translations: a.reason_translations }, a.language),
-      contact: { first_name: a.first_name, last_name: a.last_name, email: a.email, wireless_phone: a.wireless_phone, dob: a.dob, patient_status: a.patient_status, booker: bookerOf(a) },
+      contact: {
+        first_name: a.first_name,
+        last_name: a.last_name,
+        email: a.email,
+        wireless_phone: a.wireless_phone,
+        dob: a.dob,
+        patient_status: a.patient_status,
+        booker: bookerOf(a),
+      },
       composedMessage: a.message,
       slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
       paidCents: a.amount_cents ?? 0,
@@ -68,14 +91,23 @@ export async function queueUnpaidNotice(tx: Queryable, practice: PracticeRow, a:
  * A payment that books nothing, refunded: it arrived after its hold was released and the slot was
  * taken, or it was for a checkout the patient had replaced by a later booking. Both sides are told.
  */
-export async function queueRefundNotices(tx: Queryable, practice: PracticeRow, a: HeldAppointment, reason: 'slot-lost' | 'replaced' = 'slot-lost'): Promise<void> {
+export async function queueRefundNotices(
+  tx: Queryable,
+  practice: PracticeRow,
+  a: HeldAppointment,
+  reason: 'slot-lost' | 'replaced' = 'slot-lost',
+): Promise<void> {
   await enqueueEmail(tx, {
     to: a.email,
     subject: t(a.language, 'refundSubject', { practice: practice.name }),
     text: [
       greetingOf(a),
       '',
-      t(a.language, reason === 'replaced' ? 'refundReplaced' : 'refundSlotLost', { amount: patientAmount(a), visit: visitOf(a), when: whenOf(a, practice) }),
+      t(a.language, reason === 'replaced' ? 'refundReplaced' : 'refundSlotLost', {
+        amount: patientAmount(a),
+        visit: visitOf(a),
+        when: whenOf(a, practice),
+      }),
       t(a.language, reason === 'replaced' ? 'refundReplacedNext' : 'refundSlotLostNext'),
     ].join('\n'),
     idempotencyKey: `booking-refund-patient:${a.id}`,
@@ -85,10 +117,11 @@ export async function queueRefundNotices(tx: Queryable, practice: PracticeRow, a
       to: practice.notification_email,
       // practice-facing
       subject: `Late payment refunded: ${a.first_name} ${a.last_name}`,
-      text: reason === 'replaced' // practice-facing
-        ? `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived for a checkout the patient had replaced by a later booking. It is being refunded.\nAppointment id: ${a.id}`
-        : // practice-facing
-          `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived after its hold expired and the slot was taken. It is being refunded.\nAppointment id: ${a.id}`,
+      text:
+        reason === 'replaced' // practice-facing
+          ? `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived for a checkout the patient had replaced by a later booking. It is being refunded.\nAppointment id: ${a.id}`
+          : // practice-facing
+            `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived after its hold expired and the slot was taken. It is being refunded.\nAppointment id: ${a.id}`,
       idempotencyKey: `booking-refund-practice:${a.id}`,
     });
   }
@@ -101,7 +134,12 @@ export async function queueLostHoldNotices(tx: Queryable, practice: PracticeRow,
     subject: a.booker_first_name
       ? t(a.language, 'lostSubjectFor', { patient: `${a.first_name} ${a.last_name}`, practice: practice.name })
       : t(a.language, 'lostSubject', { practice: practice.name }),
-    text: [greetingOf(a), '', t(a.language, 'lost', { visit: visitOf(a), when: whenOf(a, practice) }), t(a.language, 'lostNext')].join('\n'),
+    text: [
+      greetingOf(a),
+      '',
+      t(a.language, 'lost', { visit: visitOf(a), when: whenOf(a, practice) }),
+      t(a.language, 'lostNext'),
+    ].join('\n'),
     idempotencyKey: `booking-hold-lost-patient:${a.id}`,
   });
   if (practice.notification_email) {

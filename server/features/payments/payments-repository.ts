@@ -30,8 +30,16 @@ export interface HeldAppointment {
   booker_last_name: string | null;
 }
 
-export async function attachSession(tx: Queryable, appointmentId: string, sessionId: string, provider: 'stripe' | 'local'): Promise<void> {
-  await tx.query('update appointments set payment_session_id = $2, payment_provider = $3, updated_at = now() where id = $1', [appointmentId, sessionId, provider]);
+export async function attachSession(
+  tx: Queryable,
+  appointmentId: string,
+  sessionId: string,
+  provider: 'stripe' | 'local',
+): Promise<void> {
+  await tx.query(
+    'update appointments set payment_session_id = $2, payment_provider = $3, updated_at = now() where id = $1',
+    [appointmentId, sessionId, provider],
+  );
 }
 
 /** The appointment of a checkout session, locked for the rest of the transaction. */
@@ -51,7 +59,10 @@ export async function lockAppointmentBySession(tx: Queryable, sessionId: string)
   return row ?? null;
 }
 
-export async function findSessionStatus(db: Queryable, sessionId: string): Promise<{ practice_id: string; status: BookingStatus; payment_status: string | null } | null> {
+export async function findSessionStatus(
+  db: Queryable,
+  sessionId: string,
+): Promise<{ practice_id: string; status: BookingStatus; payment_status: string | null } | null> {
   const [row] = await db.query<{ practice_id: string; status: BookingStatus; payment_status: string | null }>(
     'select practice_id, status, payment_status from appointments where payment_session_id = $1',
     [sessionId],
@@ -61,7 +72,10 @@ export async function findSessionStatus(db: Queryable, sessionId: string): Promi
 
 /** Records a provider event; false when it was applied before (a redelivery). */
 export async function recordPaymentEvent(tx: Queryable, eventId: string, type: string): Promise<boolean> {
-  const rows = await tx.query('insert into processed_payment_events (event_id, type) values ($1, $2) on conflict do nothing returning event_id', [eventId, type]);
+  const rows = await tx.query(
+    'insert into processed_payment_events (event_id, type) values ($1, $2) on conflict do nothing returning event_id',
+    [eventId, type],
+  );
   return rows.length === 1;
 }
 
@@ -90,10 +104,7 @@ interface BookedSlotRow {
   form_url: string;
 }
 
-export async function findBookedSlotBySession(
-  db: Queryable,
-  sessionId: string,
-): Promise<BookedSlotRow | null> {
+export async function findBookedSlotBySession(db: Queryable, sessionId: string): Promise<BookedSlotRow | null> {
   const [row] = await db.query<BookedSlotRow>(
     `select a.id, a.reference, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz, p.form_url
        from appointments a join practices p on p.id = a.practice_id
@@ -114,7 +125,12 @@ export async function markBookedUnpaid(tx: Queryable, id: string): Promise<void>
  * Money that cannot keep a booking goes back: the booking becomes `refunded`. A booking the patient
  * cancelled stays `cancelled` (its deposit was refunded under the policy, issue 20).
  */
-export async function markRefund(tx: Queryable, id: string, paymentStatus: 'refund_pending' | 'refunded', paymentIntentId: string | null): Promise<void> {
+export async function markRefund(
+  tx: Queryable,
+  id: string,
+  paymentStatus: 'refund_pending' | 'refunded',
+  paymentIntentId: string | null,
+): Promise<void> {
   await tx.query(
     `update appointments set status = case when status = 'cancelled' and refund_cents is not null then status else 'refunded' end,
             payment_status = $2, payment_intent_id = coalesce($3, payment_intent_id), updated_at = now() where id = $1`,
@@ -132,7 +148,10 @@ export async function releaseExpiredHolds(db: Queryable, now: Date): Promise<{ i
 }
 
 export async function releaseHold(db: Queryable, id: string): Promise<void> {
-  await db.query(`update appointments set status = 'expired', payment_status = 'unpaid', updated_at = now() where id = $1 and status = 'pending_payment'`, [id]);
+  await db.query(
+    `update appointments set status = 'expired', payment_status = 'unpaid', updated_at = now() where id = $1 and status = 'pending_payment'`,
+    [id],
+  );
 }
 
 /** The appointment of a checkout session with what the patient's next step depends on (no lock). */

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
-import { CreateSessionExtrasSchema, SessionRefSchema, type PaymentStatusResponse } from '#domain/payments/payment-schemas.ts';
+import {
+  CreateSessionExtrasSchema,
+  SessionRefSchema,
+  type PaymentStatusResponse,
+} from '#domain/payments/payment-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
@@ -15,7 +19,10 @@ const header = (request: FastifyRequest, name: string) => {
  * Spec section 7: `create-session` and `check-payment-status` under the provider's path segment,
  * plus `retry-session` ("Try the payment again" on the payment-failed page, ADR 0024).
  */
-export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService; rateLimits: { create: object; status: object } }): void {
+export function registerPaymentsRoutes(
+  app: FastifyInstance,
+  deps: { payments: PaymentsService; rateLimits: { create: object; status: object } },
+): void {
   app.post('/stripe/create-session', { config: { rateLimit: deps.rateLimits.create } }, async (request, reply) => {
     // The booking body is parsed by the booking transaction (it needs the practice: ADR 0001); a
     // body that is no object at all is refused there, with the booking's own message.
@@ -60,7 +67,10 @@ const HANDLED = new Set([
  * Stripe's webhook: the signature is checked on the raw bytes (so this plugin keeps JSON bodies
  * unparsed), then each event is applied once, recorded in the same transaction as its effect.
  */
-export async function registerStripeWebhook(app: FastifyInstance, deps: { payments: PaymentsService; webhookSecret: string | undefined; clock: Clock }): Promise<void> {
+export async function registerStripeWebhook(
+  app: FastifyInstance,
+  deps: { payments: PaymentsService; webhookSecret: string | undefined; clock: Clock },
+): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/stripe/webhook', async (request) => {
@@ -71,19 +81,33 @@ export async function registerStripeWebhook(app: FastifyInstance, deps: { paymen
       if (!signature || !Buffer.isBuffer(request.body)) throw AppError.badRequest('Missing Stripe signature or body.');
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret, 300, undefined, deps.clock.now().getTime());
+        event = Stripe.webhooks.constructEvent(
+          request.body,
+          signature,
+          deps.webhookSecret,
+          300,
+          undefined,
+          deps.clock.now().getTime(),
+        );
       } catch {
         // not patient-facing (Stripe calls this webhook)
         throw AppError.badRequest('The Stripe signature is not valid.');
       }
       if (!HANDLED.has(event.type)) return ok({ received: true, handled: false });
       const session = event.data.object as Stripe.Checkout.Session;
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
+      const intent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
       if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {
         await deps.payments.markUnpaid(session.id, event.id);
       } else if (session.payment_status === 'paid') {
         await deps.payments.completeSession(session.id, event.id, {
-          id: session.id, status: 'complete', paymentStatus: 'paid', amountCents: session.amount_total, appointmentId: session.metadata?.appointment_id ?? null, paymentIntentId: intent, url: null,
+          id: session.id,
+          status: 'complete',
+          paymentStatus: 'paid',
+          amountCents: session.amount_total,
+          appointmentId: session.metadata?.appointment_id ?? null,
+          paymentIntentId: intent,
+          url: null,
         });
       }
       return ok({ received: true, handled: true });

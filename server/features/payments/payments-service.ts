@@ -15,15 +15,40 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { countBookingLinks } from '../booking-links/booking-links-repository.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
-import { createAppointment, prepareBooking, slotTaken, type BookingTransactionDeps, type BookingRequest } from '../bookings/booking-transaction.ts';
+import {
+  createAppointment,
+  prepareBooking,
+  slotTaken,
+  type BookingTransactionDeps,
+  type BookingRequest,
+} from '../bookings/booking-transaction.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { BookingResponse } from '../bookings/bookings-service.ts';
-import { queueLostHoldNotices, queuePaidBookingMessages, queueRefundNotices, queueUnpaidNotice } from './payment-messages.ts';
+import {
+  queueLostHoldNotices,
+  queuePaidBookingMessages,
+  queueRefundNotices,
+  queueUnpaidNotice,
+} from './payment-messages.ts';
 import { canTakePayment, describeAppointment, isHeld, isSameBooking } from './own-checkout.ts';
 import {
-  attachSession, cancelHold, findBookedSlotBySession, findSessionAppointment, findSessionStatus, lockAppointmentBySession, markBookedUnpaid, markPaid, markRefund, moveToSession,
-  recordPaymentEvent, releaseExpiredHolds, releaseHold, retakeSlot, type HeldAppointment, type SessionAppointment,
+  attachSession,
+  cancelHold,
+  findBookedSlotBySession,
+  findSessionAppointment,
+  findSessionStatus,
+  lockAppointmentBySession,
+  markBookedUnpaid,
+  markPaid,
+  markRefund,
+  moveToSession,
+  recordPaymentEvent,
+  releaseExpiredHolds,
+  releaseHold,
+  retakeSlot,
+  type HeldAppointment,
+  type SessionAppointment,
 } from './payments-repository.ts';
 
 // Stripe's shortest Checkout Session; the hold outlives it a little, so the provider's
@@ -47,10 +72,17 @@ export interface PaymentsService {
   /** True when the session's appointment can still be paid (the local checkout's Pay asks). */
   canPay(sessionId: string): Promise<boolean>;
   /** Completion from any path (webhook, status check, success page, local checkout): applied once. */
-  completeSession(sessionId: string, eventId: string, known?: SessionState): Promise<'paid' | 'refunding' | 'unchanged'>;
+  completeSession(
+    sessionId: string,
+    eventId: string,
+    known?: SessionState,
+  ): Promise<'paid' | 'refunding' | 'unchanged'>;
   /** Checkout cancelled, expired or its payment failed: booked without payment. */
   markUnpaid(sessionId: string, eventId: string): Promise<void>;
-  checkStatus(sessionId: string, practiceId: string): Promise<{ apt_booked: boolean; payment_status: string; appointment: PaymentAppointment }>;
+  checkStatus(
+    sessionId: string,
+    practiceId: string,
+  ): Promise<{ apt_booked: boolean; payment_status: string; appointment: PaymentAppointment }>;
   /** The success page's `POST appointment` with payment_details. */
   completeFromReturn(sessionId: string, practiceId: unknown): Promise<BookingResponse>;
   releaseExpiredHolds(): Promise<number>;
@@ -63,10 +95,14 @@ const paymentUnavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', t.loca
 function paymentStatusOf(row: { payment_status: string | null }, state: SessionState | null): string {
   if (row.payment_status === 'refund_pending' || row.payment_status === 'refunded') return 'refunded';
   if (row.payment_status === 'paid') return 'paid';
-  return state?.paymentStatus && state.paymentStatus !== 'paid' ? state.paymentStatus : row.payment_status ?? 'unpaid';
+  return state?.paymentStatus && state.paymentStatus !== 'paid'
+    ? state.paymentStatus
+    : (row.payment_status ?? 'unpaid');
 }
 
-export function createPaymentsService(deps: BookingTransactionDeps & { db: Database; adapter: PaymentAdapter; publicUrl: string }): PaymentsService {
+export function createPaymentsService(
+  deps: BookingTransactionDeps & { db: Database; adapter: PaymentAdapter; publicUrl: string },
+): PaymentsService {
   const { db, adapter, clock } = deps;
 
   // Only the configured public origin, never the client's or the Host header's: no open redirect,
@@ -76,7 +112,8 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     successUrl: `${publicOrigin}/${formUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${publicOrigin}/${formUrl}/payment-failed?session_id={CHECKOUT_SESSION_ID}`,
   });
-  const successUrlOf = (formUrl: string, sessionId: string) => returnUrls(formUrl).successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
+  const successUrlOf = (formUrl: string, sessionId: string) =>
+    returnUrls(formUrl).successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
 
   /** Best effort: a replaced checkout that cannot be closed is harmless, as money for it is refunded. */
   async function expireQuietly(sessionId: string): Promise<void> {
@@ -90,15 +127,31 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     let session;
     try {
       session = await adapter.createCheckoutSession({
-        appointmentId: earlier.id, amountCents: earlier.amount_cents ?? 0, currency: 'usd', description: t(earlier.language, 'checkoutLine', { reason: reasonNameIn({ name: earlier.reason_name, translations: earlier.reason_translations }, earlier.language), practice: practice.name }),
-        successUrl: urls.successUrl, cancelUrl: urls.cancelUrl, expiresAt, idempotencyKey: `checkout-${earlier.id}-after-${earlier.payment_session_id}`,
+        appointmentId: earlier.id,
+        amountCents: earlier.amount_cents ?? 0,
+        currency: 'usd',
+        description: t(earlier.language, 'checkoutLine', {
+          reason: reasonNameIn(
+            { name: earlier.reason_name, translations: earlier.reason_translations },
+            earlier.language,
+          ),
+          practice: practice.name,
+        }),
+        successUrl: urls.successUrl,
+        cancelUrl: urls.cancelUrl,
+        expiresAt,
+        idempotencyKey: `checkout-${earlier.id}-after-${earlier.payment_session_id}`,
       });
     } catch (error) {
       if (error instanceof PaymentProviderError) throw paymentUnavailable();
       throw error;
     }
     const moved = await moveToSession(db, {
-      id: earlier.id, fromSessionId: earlier.payment_session_id, toSessionId: session.id, provider: adapter.provider, holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
+      id: earlier.id,
+      fromSessionId: earlier.payment_session_id,
+      toSessionId: session.id,
+      provider: adapter.provider,
+      holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
     });
     if (!moved) {
       await expireQuietly(session.id);
@@ -113,13 +166,20 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
    * appointment). Null when it holds nothing any more: the caller books afresh.
    */
   async function resumeOrRenew(earlier: SessionAppointment, practice: PracticeRow): Promise<CheckoutSession | null> {
-    if (isBooked(earlier.status) && earlier.payment_status === 'paid') return { session_id: earlier.payment_session_id, url: successUrlOf(practice.form_url, earlier.payment_session_id) };
+    if (isBooked(earlier.status) && earlier.payment_status === 'paid')
+      return {
+        session_id: earlier.payment_session_id,
+        url: successUrlOf(practice.form_url, earlier.payment_session_id),
+      };
     if (!canTakePayment(earlier, clock.now())) return null;
     if (isHeld(earlier, clock.now())) {
       const state = await adapter.retrieveSession(earlier.payment_session_id).catch(() => null);
       if (state?.paymentStatus === 'paid') {
         await completeSession(earlier.payment_session_id, `retrieve:${earlier.payment_session_id}:paid`, state);
-        return { session_id: earlier.payment_session_id, url: successUrlOf(practice.form_url, earlier.payment_session_id) };
+        return {
+          session_id: earlier.payment_session_id,
+          url: successUrlOf(practice.form_url, earlier.payment_session_id),
+        };
       }
       if (state?.status === 'open' && state.url) return { session_id: earlier.payment_session_id, url: state.url };
       // Unknown or closed at the provider: closed for good, so a new checkout keeps the same hold.
@@ -129,17 +189,30 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
   }
 
   /** The earlier checkout this browser names, if it is one of this practice's; anything else is ignored. */
-  async function ownEarlierCheckout(sessionId: string | undefined, practiceId: string): Promise<SessionAppointment | null> {
+  async function ownEarlierCheckout(
+    sessionId: string | undefined,
+    practiceId: string,
+  ): Promise<SessionAppointment | null> {
     if (!sessionId) return null;
     const earlier = await findSessionAppointment(db, sessionId);
     return earlier && earlier.practice_id === practiceId ? earlier : null;
   }
 
-  async function applyCompletion(tx: Queryable, practice: PracticeRow, a: HeldAppointment, paymentIntentId: string | null): Promise<'paid' | 'refunding' | 'unchanged'> {
-    if (a.payment_status === 'paid' || a.payment_status === 'refund_pending' || a.payment_status === 'refunded') return 'unchanged';
+  async function applyCompletion(
+    tx: Queryable,
+    practice: PracticeRow,
+    a: HeldAppointment,
+    paymentIntentId: string | null,
+  ): Promise<'paid' | 'refunding' | 'unchanged'> {
+    if (a.payment_status === 'paid' || a.payment_status === 'refund_pending' || a.payment_status === 'refunded')
+      return 'unchanged';
     const refund = async (reason: 'slot-lost' | 'replaced') => {
       await markRefund(tx, a.id, 'refund_pending', paymentIntentId);
-      await enqueueJob(tx, { type: REFUND_JOB, payload: { appointmentId: a.id, sessionId: a.payment_session_id, paymentIntentId }, dedupeKey: `refund:${a.id}` });
+      await enqueueJob(tx, {
+        type: REFUND_JOB,
+        payload: { appointmentId: a.id, sessionId: a.payment_session_id, paymentIntentId },
+        dedupeKey: `refund:${a.id}`,
+      });
       await queueRefundNotices(tx, practice, a, reason);
       return 'refunding' as const;
     };
@@ -167,7 +240,8 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
   async function completeSession(sessionId: string, eventId: string, known?: SessionState) {
     const practice = await practiceOfSession(sessionId);
     const { outcome, isRetaken } = await db.transaction(async (tx) => {
-      if (!(await recordPaymentEvent(tx, eventId, 'completed'))) return { outcome: 'unchanged' as const, isRetaken: false };
+      if (!(await recordPaymentEvent(tx, eventId, 'completed')))
+        return { outcome: 'unchanged' as const, isRetaken: false };
       const appointment = await lockAppointmentBySession(tx, sessionId);
       if (!appointment) throw AppError.notFound(NOT_FOUND_MESSAGE);
       const outcome = await applyCompletion(tx, practice, appointment, known?.paymentIntentId ?? null);
@@ -198,7 +272,9 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
       const { created, isReplaced } = await db.transaction(async (tx) => {
         const isReplaced = earlier ? await cancelHold(tx, earlier.id) : false;
         const created = await createAppointment(tx, deps, prepared, {
-          status: 'pending_payment', holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS), amountCents: reason.amount_cents,
+          status: 'pending_payment',
+          holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
+          amountCents: reason.amount_cents,
         });
         await announceSlotChanges(db, tx, [practice.id]);
         return { created, isReplaced };
@@ -211,7 +287,10 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
           amountCents: reason.amount_cents,
           currency: 'usd',
           // The patient reads this line on the checkout page: in the booking's language.
-          description: t(prepared.body.language, 'checkoutLine', { reason: reasonNameIn(reason, prepared.body.language), practice: practice.name }),
+          description: t(prepared.body.language, 'checkoutLine', {
+            reason: reasonNameIn(reason, prepared.body.language),
+            practice: practice.name,
+          }),
           successUrl: urls.successUrl,
           cancelUrl: urls.cancelUrl,
           expiresAt,
@@ -284,15 +363,25 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
         const described = describeAppointment(appointment, clock.now());
         if (!(isBooked(appointment.status) && appointment.payment_status === 'paid')) return described;
         // The success page's manage link: minted per look, up to a few per booking (the e-mail has its own).
-        const link = (await countBookingLinks(db, appointment.id, 'payment_status')) < STATUS_LINKS_PER_BOOKING
-          ? await mintManageLink(db, { appointmentId: appointment.id, formUrl: appointment.form_url, carriedBy: 'payment_status', now: clock.now() })
-          : null;
+        const link =
+          (await countBookingLinks(db, appointment.id, 'payment_status')) < STATUS_LINKS_PER_BOOKING
+            ? await mintManageLink(db, {
+                appointmentId: appointment.id,
+                formUrl: appointment.form_url,
+                carriedBy: 'payment_status',
+                now: clock.now(),
+              })
+            : null;
         return {
-          ...described, reference: appointment.reference, manage_path: link?.path ?? null,
-          starts_at: appointment.starts_at?.toISOString() ?? null, ends_at: appointment.ends_at?.toISOString() ?? null,
+          ...described,
+          reference: appointment.reference,
+          manage_path: link?.path ?? null,
+          starts_at: appointment.starts_at?.toISOString() ?? null,
+          ends_at: appointment.ends_at?.toISOString() ?? null,
         };
       };
-      if (stored.payment_status === 'paid') return { apt_booked: isBooked(stored.status), payment_status: 'paid', appointment: await appointmentNow() };
+      if (stored.payment_status === 'paid')
+        return { apt_booked: isBooked(stored.status), payment_status: 'paid', appointment: await appointmentNow() };
       let state: SessionState | null = null;
       if (stored.payment_status !== 'refund_pending' && stored.payment_status !== 'refunded') {
         state = await adapter.retrieveSession(sessionId).catch(() => null);
@@ -301,19 +390,31 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
       // The answer is the row's, after any completion: a late payment whose slot went to someone
       // else is refunded, and the provider's "paid" must not be shown as a booking.
       const row = (await findSessionStatus(db, sessionId)) ?? stored;
-      return { apt_booked: isBooked(row.status), payment_status: paymentStatusOf(row, state), appointment: await appointmentNow() };
+      return {
+        apt_booked: isBooked(row.status),
+        payment_status: paymentStatusOf(row, state),
+        appointment: await appointmentNow(),
+      };
     },
 
     async completeFromReturn(sessionId, practiceId) {
       const status = await this.checkStatus(sessionId, typeof practiceId === 'string' ? practiceId : '');
       if (status.payment_status === 'refund_pending' || status.payment_status === 'refunded') {
-        throw new AppError(409, 'SLOT_TAKEN', t.localized('takenBeforePayment'), { payment_details: t.localized('takenBeforePaymentField') });
+        throw new AppError(409, 'SLOT_TAKEN', t.localized('takenBeforePayment'), {
+          payment_details: t.localized('takenBeforePaymentField'),
+        });
       }
-      if (!status.apt_booked) throw AppError.badRequest(t.localized('notComplete'), { payment_details: t.localized('notCompleteField') });
+      if (!status.apt_booked)
+        throw AppError.badRequest(t.localized('notComplete'), { payment_details: t.localized('notCompleteField') });
       const row = await findBookedSlotBySession(db, sessionId);
       if (!row) throw slotTaken();
       // The success page's own manage link (each return mints one; the e-mail carries another).
-      const link = await mintManageLink(db, { appointmentId: row.id, formUrl: row.form_url, carriedBy: 'payment_return', now: clock.now() });
+      const link = await mintManageLink(db, {
+        appointmentId: row.id,
+        formUrl: row.form_url,
+        carriedBy: 'payment_return',
+        now: clock.now(),
+      });
       return {
         status: 200,
         body: {
@@ -337,7 +438,11 @@ export function createPaymentsService(deps: BookingTransactionDeps & { db: Datab
     async releaseExpiredHolds() {
       const released = await db.transaction(async (tx) => {
         const rows = await releaseExpiredHolds(tx, clock.now());
-        await announceSlotChanges(db, tx, rows.map((r) => r.practice_id));
+        await announceSlotChanges(
+          db,
+          tx,
+          rows.map((r) => r.practice_id),
+        );
         return rows;
       });
       new Set(released.map((r) => r.practice_id)).forEach((id) => deps.availability.invalidatePractice(id));

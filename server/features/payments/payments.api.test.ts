@@ -25,7 +25,10 @@ beforeAll(async () => {
       testDb.db,
       practiceConfig({
         notification_email: 'office@test-practice.example',
-        reasons: [{ name: 'Exam', final_duration: 30 }, { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }],
+        reasons: [
+          { name: 'Exam', final_duration: 30 },
+          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+        ],
       }),
     )
   )['test-practice']!;
@@ -39,11 +42,19 @@ afterAll(async () => {
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
-const returnUrls = { success_url: `${ORIGIN}/test-practice/payment-success`, cancel_url: `${ORIGIN}/test-practice/payment-failed` };
+const returnUrls = {
+  success_url: `${ORIGIN}/test-practice/payment-success`,
+  cancel_url: `${ORIGIN}/test-practice/payment-failed`,
+};
 /** The local checkout's buttons post from its own page, so the browser names this site as the Origin. */
 const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
 const localSession = async (sessionId: string) =>
-  (await testDb.db.query<{ success_url: string; cancel_url: string; status: string }>('select success_url, cancel_url, status from local_checkout_sessions where id = $1', [sessionId]))[0]!;
+  (
+    await testDb.db.query<{ success_url: string; cancel_url: string; status: string }>(
+      'select success_url, cancel_url, status from local_checkout_sessions where id = $1',
+      [sessionId],
+    )
+  )[0]!;
 
 async function createSession(overrides: Record<string, unknown> = {}) {
   const response = await app.inject({
@@ -56,10 +67,26 @@ async function createSession(overrides: Record<string, unknown> = {}) {
 }
 
 const appointmentOf = async (sessionId: string) =>
-  (await testDb.db.query<Record<string, unknown>>('select * from appointments where payment_session_id = $1', [sessionId]))[0]!;
+  (
+    await testDb.db.query<Record<string, unknown>>('select * from appointments where payment_session_id = $1', [
+      sessionId,
+    ])
+  )[0]!;
 const worker = () =>
-  createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms: createOutboxSmsAdapter(testDb.db) }), logger: { warn: () => undefined, error: () => undefined } });
-const mailTo = async (to: string) => (await testDb.db.query<{ subject: string; text: string }>('select subject, text from outbox_messages where recipient = $1 order by seq', [to]));
+  createJobWorker({
+    db: testDb.db,
+    clock,
+    handlers: createMessageJobHandlers({
+      mail: createOutboxMailAdapter(testDb.db),
+      sms: createOutboxSmsAdapter(testDb.db),
+    }),
+    logger: { warn: () => undefined, error: () => undefined },
+  });
+const mailTo = async (to: string) =>
+  await testDb.db.query<{ subject: string; text: string }>(
+    'select subject, text from outbox_messages where recipient = $1 order by seq',
+    [to],
+  );
 
 describe('POST /api/v1/stripe/create-session', () => {
   it('holds the slot at the amount of the reason and returns the checkout', async () => {
@@ -68,7 +95,12 @@ describe('POST /api/v1/stripe/create-session', () => {
     expect(body.result.session_id).toMatch(/^cs_local_/);
     expect(body.result.url).toBe(`http://localhost:8080/_dev/checkout/${body.result.session_id}`);
     const held = await appointmentOf(body.result.session_id);
-    expect(held).toMatchObject({ status: 'pending_payment', payment_status: 'pending', amount_cents: 7500, payment_provider: 'local' });
+    expect(held).toMatchObject({
+      status: 'pending_payment',
+      payment_status: 'pending',
+      amount_cents: 7500,
+      payment_provider: 'local',
+    });
     // The hold counts: the same slot is taken for the next patient.
     const again = await createSession({ email: 'second@example.com' });
     expect(again.status).toBe(409);
@@ -80,13 +112,24 @@ describe('POST /api/v1/stripe/create-session', () => {
   });
 
   it.each([
-    ['a success URL on another host (the site opened at 127.0.0.1)', { success_url: 'http://127.0.0.1:8080/test-practice/payment-success', cancel_url: 'http://127.0.0.1:8080/test-practice/payment-failed' }],
+    [
+      'a success URL on another host (the site opened at 127.0.0.1)',
+      {
+        success_url: 'http://127.0.0.1:8080/test-practice/payment-success',
+        cancel_url: 'http://127.0.0.1:8080/test-practice/payment-failed',
+      },
+    ],
     ['a success URL elsewhere', { success_url: 'https://evil.example/test-practice/payment-success' }],
     ['a cancel URL of another page', { cancel_url: `${ORIGIN}/other/payment-failed` }],
     ['no return URLs', { success_url: undefined, cancel_url: undefined }],
     ['return URLs that are not URLs', { success_url: 42, cancel_url: 'x'.repeat(5_000) }],
   ])('books with %s, returning to PUBLIC_URL and the practice only', async (_name, override) => {
-    const response = await createSession({ start_time: '11:30:00', end_time: '12:00:00', email: `urls-${Math.random()}@example.com`, ...override });
+    const response = await createSession({
+      start_time: '11:30:00',
+      end_time: '12:00:00',
+      email: `urls-${Math.random()}@example.com`,
+      ...override,
+    });
     expect(response.status).toBe(201);
     const sessionId: string = response.body.result.session_id;
     expect(await localSession(sessionId)).toMatchObject({
@@ -111,12 +154,15 @@ describe('POST /api/v1/stripe/create-session', () => {
     expect(response.statusCode).toBe(201);
     const sessionId: string = response.json().result.session_id;
     expect(response.json().result.url).toBe(`${ORIGIN}/_dev/checkout/${sessionId}`);
-    expect((await localSession(sessionId)).success_url).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
+    expect((await localSession(sessionId)).success_url).toBe(
+      `${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`,
+    );
   });
 
   it('refuses to book a paid reason through POST appointment without paying', async () => {
     const response = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
+      method: 'POST',
+      url: '/api/v1/appointment',
       payload: bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: '11:00:00', end_time: '11:30:00' }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
@@ -132,19 +178,39 @@ describe('the local test checkout', () => {
     expect(page.body).toContain('$75.00');
     expect(page.body).toContain('>Pay</button>');
     expect(page.body).toContain('>Cancel</button>');
-    const pay = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
+    const pay = await app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${sessionId}/pay`,
+      headers: FORM_POST,
+      payload: '',
+    });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'paid' });
-    const status = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
-    expect(status.json()).toMatchObject({ success: true, apt_booked: true, result: { payment_status: 'paid', appointment: { state: 'booked', can_retry_payment: false } } });
+    const status = await app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
+    });
+    expect(status.json()).toMatchObject({
+      success: true,
+      apt_booked: true,
+      result: { payment_status: 'paid', appointment: { state: 'booked', can_retry_payment: false } },
+    });
     // The success page's booking with payment details completes nothing twice.
     const fromReturn = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
-      payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } },
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: {
+        ...bookingBody({ practice_id: practiceId, rfv_id: paidId }),
+        payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
+      },
     });
     expect(fromReturn.statusCode).toBe(200);
-    expect(fromReturn.json().result).toMatchObject({ status: 'booked', apt_date: '2026-03-03', start_time: '13:00:00' });
+    expect(fromReturn.json().result).toMatchObject({
+      status: 'booked',
+      apt_date: '2026-03-03',
+      start_time: '13:00:00',
+    });
     await worker().runDueJobs();
     const confirmations = await mailTo('payer@example.com');
     expect(confirmations).toHaveLength(1);
@@ -152,29 +218,63 @@ describe('the local test checkout', () => {
   });
 
   it('Cancel keeps the appointment booked without payment and tells the practice', async () => {
-    const { body } = await createSession({ start_time: '14:00:00', end_time: '14:30:00', email: 'canceller@example.com' });
+    const { body } = await createSession({
+      start_time: '14:00:00',
+      end_time: '14:30:00',
+      email: 'canceller@example.com',
+    });
     const sessionId: string = body.result.session_id;
-    const cancel = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/cancel`, headers: FORM_POST, payload: '' });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${sessionId}/cancel`,
+      headers: FORM_POST,
+      payload: '',
+    });
     expect(cancel.headers.location).toBe(`${ORIGIN}/test-practice/payment-failed?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
     await worker().runDueJobs();
-    expect((await mailTo('office@test-practice.example')).some((m) => m.subject === 'Booked without payment: Ana Lopez')).toBe(true);
+    expect(
+      (await mailTo('office@test-practice.example')).some((m) => m.subject === 'Booked without payment: Ana Lopez'),
+    ).toBe(true);
   });
 });
 
 describe('check-payment-status', () => {
   it('answers 404 for an unknown session or one of another practice, and 400 for a bad query', async () => {
-    expect((await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=cs_nope&practice_id=${practiceId}` })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/stripe/check-payment-status?session_id=cs_nope&practice_id=${practiceId}`,
+        })
+      ).statusCode,
+    ).toBe(404);
     const { body } = await createSession({ start_time: '15:00:00', end_time: '15:30:00' });
-    const other = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=00000000-0000-4000-8000-000000000000` });
+    const other = await app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=00000000-0000-4000-8000-000000000000`,
+    });
     expect(other.statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/v1/stripe/check-payment-status?session_id=x' })).statusCode).toBe(400);
-    const open = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=${practiceId}` });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/stripe/check-payment-status?session_id=x' })).statusCode,
+    ).toBe(400);
+    const open = await app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=${practiceId}`,
+    });
     expect(open.json()).toEqual({
-      success: true, apt_booked: false,
+      success: true,
+      apt_booked: false,
       result: {
         payment_status: 'unpaid',
-        appointment: { state: 'held', apt_date: '2026-03-03', start_time: '15:00:00', time_zone: 'America/New_York', held_until: '2026-03-02T12:41:00.000Z', can_retry_payment: true },
+        appointment: {
+          state: 'held',
+          apt_date: '2026-03-03',
+          start_time: '15:00:00',
+          time_zone: 'America/New_York',
+          held_until: '2026-03-02T12:41:00.000Z',
+          can_retry_payment: true,
+        },
       },
     });
   });
@@ -189,61 +289,107 @@ describe('holds', () => {
     await payments.run();
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
     const taken = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
-      payload: bookingBody({ practice_id: practiceId, rfv_id: freeId, start_time: '16:00:00', end_time: '16:30:00', email: 'taker@example.com' }),
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: bookingBody({
+        practice_id: practiceId,
+        rfv_id: freeId,
+        start_time: '16:00:00',
+        end_time: '16:30:00',
+        email: 'taker@example.com',
+      }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(taken.statusCode).toBe(201);
     // The local checkout takes no money for a hold that ran out...
-    const refused = await app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${sessionId}/pay`,
+      headers: FORM_POST,
+      payload: '',
+    });
     expect(refused.statusCode).toBe(409);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
     // ...but a provider's late word that the money came (as Stripe's may) is still honoured: found paid by the status check.
-    await testDb.db.query(`update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`, [sessionId]);
-    const lateStatus = await app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` });
+    await testDb.db.query(
+      `update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
+      [sessionId],
+    );
+    const lateStatus = await app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
+    });
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'refunded', payment_status: 'refund_pending' });
     // The provider says "paid", but the slot is gone: neither booked nor shown as paid.
-    expect(lateStatus.json()).toMatchObject({ success: true, apt_booked: false, result: { payment_status: 'refunded', appointment: { state: 'released', can_retry_payment: false } } });
+    expect(lateStatus.json()).toMatchObject({
+      success: true,
+      apt_booked: false,
+      result: { payment_status: 'refunded', appointment: { state: 'released', can_retry_payment: false } },
+    });
     const lateReturn = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
-      payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } },
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: {
+        ...bookingBody({ practice_id: practiceId, rfv_id: paidId }),
+        payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
+      },
     });
     expect(lateReturn.statusCode).toBe(409);
     const jobs = createJobWorker({
-      db: testDb.db, clock,
+      db: testDb.db,
+      clock,
       handlers: app.background.jobHandlers,
       logger: { warn: () => undefined, error: () => undefined },
     });
     await jobs.runDueJobs();
     expect(await appointmentOf(sessionId)).toMatchObject({ payment_status: 'refunded' });
-    const [refundRow] = await testDb.db.query<{ refunded: boolean }>('select refunded from local_checkout_sessions where id = $1', [sessionId]);
+    const [refundRow] = await testDb.db.query<{ refunded: boolean }>(
+      'select refunded from local_checkout_sessions where id = $1',
+      [sessionId],
+    );
     expect(refundRow!.refunded).toBe(true);
     expect((await mailTo('late@example.com'))[0]!.subject).toBe('Your payment to Test Practice is being refunded');
-    expect((await mailTo('late@example.com'))[0]!.text).toContain('for your appointment on Tuesday, March 3, 2026 at 04:00 PM (EST) arrived after');
+    expect((await mailTo('late@example.com'))[0]!.text).toContain(
+      'for your appointment on Tuesday, March 3, 2026 at 04:00 PM (EST) arrived after',
+    );
     const lateId = String((await appointmentOf(sessionId)).id);
     const office = await mailTo('office@test-practice.example');
     expect(office.some((m) => m.subject === 'Late payment refunded: Ana Lopez' && m.text.includes(lateId))).toBe(true);
   });
 
   it('a late cancel after the hold ran out books the slot unpaid if free, else tells both sides nothing is booked', async () => {
-    const free = (await createSession({ start_time: '10:30:00', end_time: '11:00:00', email: 'late-free@example.com' })).body.result.session_id as string;
+    const free = (await createSession({ start_time: '10:30:00', end_time: '11:00:00', email: 'late-free@example.com' }))
+      .body.result.session_id as string;
     // Booked by a parent for their child: the e-mail greets the parent and names the child.
     const lost = (
       await createSession({
-        start_time: '13:30:00', end_time: '14:00:00', email: 'late-lost@example.com',
-        is_patient: false, booker_first_name: 'Maria', booker_last_name: 'Lopez', booker_dob: '1970-01-02',
+        start_time: '13:30:00',
+        end_time: '14:00:00',
+        email: 'late-lost@example.com',
+        is_patient: false,
+        booker_first_name: 'Maria',
+        booker_last_name: 'Lopez',
+        booker_dob: '1970-01-02',
       })
     ).body.result.session_id as string;
     clock.advance(42 * 60_000);
     await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
     expect(await appointmentOf(free)).toMatchObject({ status: 'expired' });
     const taken = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
-      payload: bookingBody({ practice_id: practiceId, rfv_id: freeId, start_time: '13:30:00', end_time: '14:00:00', email: 'taker2@example.com' }),
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: bookingBody({
+        practice_id: practiceId,
+        rfv_id: freeId,
+        start_time: '13:30:00',
+        end_time: '14:00:00',
+        email: 'taker2@example.com',
+      }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(taken.statusCode).toBe(201);
-    const cancel = (id: string) => app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: FORM_POST, payload: '' });
+    const cancel = (id: string) =>
+      app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: FORM_POST, payload: '' });
     await cancel(free);
     await cancel(lost);
     expect(await appointmentOf(free)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
@@ -252,13 +398,21 @@ describe('holds', () => {
     const [lostMail] = await mailTo('late-lost@example.com');
     expect(lostMail!.subject).toBe('The appointment for Ana Lopez at Test Practice is not booked');
     expect(lostMail!.text).toMatch(/^Hello Maria,\n/);
-    expect(lostMail!.text).toContain('The online payment for the appointment for Ana Lopez on Tuesday, March 3, 2026 at 01:30 PM (EST) was not completed');
+    expect(lostMail!.text).toContain(
+      'The online payment for the appointment for Ana Lopez on Tuesday, March 3, 2026 at 01:30 PM (EST) was not completed',
+    );
     const office = await mailTo('office@test-practice.example');
     const lostId = String((await appointmentOf(lost)).id);
     const freeIdOfRow = String((await appointmentOf(free)).id);
     expect(office.some((m) => m.subject === 'Hold lost, not booked: Ana Lopez' && m.text.includes(lostId))).toBe(true);
-    expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(freeIdOfRow))).toBe(true);
-    expect(office.find((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(freeIdOfRow))!.text).toContain('When: Tuesday, March 3, 2026 at 10:30 AM (EST)');
-    expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(lostId))).toBe(false);
+    expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(freeIdOfRow))).toBe(
+      true,
+    );
+    expect(
+      office.find((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(freeIdOfRow))!.text,
+    ).toContain('When: Tuesday, March 3, 2026 at 10:30 AM (EST)');
+    expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(lostId))).toBe(
+      false,
+    );
   });
 });

@@ -20,12 +20,23 @@ let paidId: string;
 beforeAll(async () => {
   fake = await startFakeStripe();
   testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig({ reasons: [{ name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }] })))['test-practice']!;
+  practiceId = (
+    await importPractices(
+      testDb.db,
+      practiceConfig({ reasons: [{ name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }] }),
+    )
+  )['test-practice']!;
   paidId = await reasonId(testDb.db, practiceId, 'Whitening');
   app = await createTestApp(testDb.db, {
     clock,
     config: { stripe: { secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: SECRET } },
-    paymentAdapter: createStripePaymentAdapter({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', host: '127.0.0.1', port: fake.port, protocol: 'http' }),
+    paymentAdapter: createStripePaymentAdapter({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+    }),
   });
 });
 afterAll(async () => {
@@ -36,8 +47,19 @@ afterAll(async () => {
 
 async function holdSlot(startTime: string) {
   const response = await app.inject({
-    method: 'POST', url: '/api/v1/stripe/create-session',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: startTime, end_time: startTime, email: `p${startTime.slice(0, 2)}@example.com` }), success_url: 'http://localhost:8080/test-practice/payment-success', cancel_url: 'http://localhost:8080/test-practice/payment-failed' },
+    method: 'POST',
+    url: '/api/v1/stripe/create-session',
+    payload: {
+      ...bookingBody({
+        practice_id: practiceId,
+        rfv_id: paidId,
+        start_time: startTime,
+        end_time: startTime,
+        email: `p${startTime.slice(0, 2)}@example.com`,
+      }),
+      success_url: 'http://localhost:8080/test-practice/payment-success',
+      cancel_url: 'http://localhost:8080/test-practice/payment-failed',
+    },
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
   });
   expect(response.statusCode).toBe(201);
@@ -46,30 +68,81 @@ async function holdSlot(startTime: string) {
 
 function signed(event: object, options: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp ?? Math.floor(clock.now().getTime() / 1000) });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SECRET,
+    timestamp: options.timestamp ?? Math.floor(clock.now().getTime() / 1000),
+  });
   return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
 }
 
 const completedEvent = (id: string, sessionId: string) => ({
-  id, object: 'event', type: 'checkout.session.completed',
-  data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', status: 'complete', payment_intent: 'pi_1', amount_total: 7500, metadata: {} } },
+  id,
+  object: 'event',
+  type: 'checkout.session.completed',
+  data: {
+    object: {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      status: 'complete',
+      payment_intent: 'pi_1',
+      amount_total: 7500,
+      metadata: {},
+    },
+  },
 });
 
 const asyncEvent = (id: string, type: string, sessionId: string, paymentStatus: 'paid' | 'unpaid') => ({
-  id, object: 'event', type,
-  data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus, status: 'complete', payment_intent: 'pi_async', amount_total: 7500, metadata: {} } },
+  id,
+  object: 'event',
+  type,
+  data: {
+    object: {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: paymentStatus,
+      status: 'complete',
+      payment_intent: 'pi_async',
+      amount_total: 7500,
+      metadata: {},
+    },
+  },
 });
 
-const deliver = (event: object, options?: { secret?: string; timestamp?: number }) => app.inject({ method: 'POST', url: '/api/v1/stripe/webhook', ...signed(event, options) });
-const appointment = async (sessionId: string) => (await testDb.db.query<Record<string, unknown>>('select status, payment_status from appointments where payment_session_id = $1', [sessionId]))[0];
+const deliver = (event: object, options?: { secret?: string; timestamp?: number }) =>
+  app.inject({ method: 'POST', url: '/api/v1/stripe/webhook', ...signed(event, options) });
+const appointment = async (sessionId: string) =>
+  (
+    await testDb.db.query<Record<string, unknown>>(
+      'select status, payment_status from appointments where payment_session_id = $1',
+      [sessionId],
+    )
+  )[0];
 const paidAt = async (sessionId: string) =>
-  (await testDb.db.query<{ paid_at: Date | null }>('select paid_at from appointments where payment_session_id = $1', [sessionId]))[0]!.paid_at?.toISOString() ?? null;
+  (
+    await testDb.db.query<{ paid_at: Date | null }>('select paid_at from appointments where payment_session_id = $1', [
+      sessionId,
+    ])
+  )[0]!.paid_at?.toISOString() ?? null;
 const recordedEvents = async (eventId: string) =>
-  Number((await testDb.db.query<{ n: number }>('select count(*)::int as n from processed_payment_events where event_id = $1', [eventId]))[0]!.n);
+  Number(
+    (
+      await testDb.db.query<{ n: number }>(
+        'select count(*)::int as n from processed_payment_events where event_id = $1',
+        [eventId],
+      )
+    )[0]!.n,
+  );
 const queuedConfirmations = async (sessionId: string) =>
-  Number((await testDb.db.query<{ n: number }>(
-    `select count(*)::int as n from jobs j join appointments a on j.dedupe_key = 'email:booking-confirmation:' || a.id where a.payment_session_id = $1`, [sessionId],
-  ))[0]!.n);
+  Number(
+    (
+      await testDb.db.query<{ n: number }>(
+        `select count(*)::int as n from jobs j join appointments a on j.dedupe_key = 'email:booking-confirmation:' || a.id where a.payment_session_id = $1`,
+        [sessionId],
+      )
+    )[0]!.n,
+  );
 
 describe('POST /api/v1/stripe/webhook', () => {
   it('confirms the held booking on a valid completed event and ignores a replay', async () => {
@@ -92,17 +165,37 @@ describe('POST /api/v1/stripe/webhook', () => {
 
   it('marks an expired checkout booked without payment', async () => {
     const sessionId = await holdSlot('10:30:00');
-    await deliver({ id: 'evt_exp', object: 'event', type: 'checkout.session.expired', data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'unpaid', status: 'expired' } } });
+    await deliver({
+      id: 'evt_exp',
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'unpaid', status: 'expired' } },
+    });
     expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'unpaid' });
   });
 
   it('confirms once when the webhook and the success page complete at the same moment', async () => {
     const sessionId = await holdSlot('11:00:00');
-    fake.sessions.set(sessionId, { ...fake.sessions.get(sessionId), status: 'complete', payment_status: 'paid', payment_intent: 'pi_2' });
+    fake.sessions.set(sessionId, {
+      ...fake.sessions.get(sessionId),
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_2',
+    });
     const results = await Promise.all([
       deliver(completedEvent('evt_race', sessionId)),
-      app.inject({ method: 'GET', url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}` }),
-      app.inject({ method: 'POST', url: '/api/v1/appointment', payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), payment_details: { amount: 75, payment_status: 'success', session_id: sessionId } } }),
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
+      }),
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/appointment',
+        payload: {
+          ...bookingBody({ practice_id: practiceId, rfv_id: paidId }),
+          payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
+        },
+      }),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'paid' });
@@ -128,10 +221,15 @@ describe('POST /api/v1/stripe/webhook', () => {
 
   it('keeps the hold while a delayed payment method is pending, then books it paid on async_payment_succeeded', async () => {
     const sessionId = await holdSlot('14:00:00');
-    expect((await deliver(asyncEvent('evt_async_done', 'checkout.session.completed', sessionId, 'unpaid'))).statusCode).toBe(200);
+    expect(
+      (await deliver(asyncEvent('evt_async_done', 'checkout.session.completed', sessionId, 'unpaid'))).statusCode,
+    ).toBe(200);
     expect(await appointment(sessionId)).toEqual({ status: 'pending_payment', payment_status: 'pending' });
     expect(await queuedConfirmations(sessionId)).toBe(0);
-    expect((await deliver(asyncEvent('evt_async_ok', 'checkout.session.async_payment_succeeded', sessionId, 'paid'))).statusCode).toBe(200);
+    expect(
+      (await deliver(asyncEvent('evt_async_ok', 'checkout.session.async_payment_succeeded', sessionId, 'paid')))
+        .statusCode,
+    ).toBe(200);
     expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'paid' });
     expect(await queuedConfirmations(sessionId)).toBe(1);
   });
@@ -139,7 +237,10 @@ describe('POST /api/v1/stripe/webhook', () => {
   it('books without payment when a delayed payment fails (async_payment_failed)', async () => {
     const sessionId = await holdSlot('14:30:00');
     await deliver(asyncEvent('evt_async_done_2', 'checkout.session.completed', sessionId, 'unpaid'));
-    expect((await deliver(asyncEvent('evt_async_failed', 'checkout.session.async_payment_failed', sessionId, 'unpaid'))).statusCode).toBe(200);
+    expect(
+      (await deliver(asyncEvent('evt_async_failed', 'checkout.session.async_payment_failed', sessionId, 'unpaid')))
+        .statusCode,
+    ).toBe(200);
     expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'unpaid' });
     expect(await paidAt(sessionId)).toBeNull();
   });
@@ -148,9 +249,17 @@ describe('POST /api/v1/stripe/webhook', () => {
 describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
   const create = async (startTime: string, replaces?: string) => {
     const response = await app.inject({
-      method: 'POST', url: '/api/v1/stripe/create-session',
+      method: 'POST',
+      url: '/api/v1/stripe/create-session',
       payload: {
-        ...bookingBody({ practice_id: practiceId, rfv_id: paidId, pms_prov_num: 2, start_time: startTime, end_time: startTime, email: 'back@example.com' }),
+        ...bookingBody({
+          practice_id: practiceId,
+          rfv_id: paidId,
+          pms_prov_num: 2,
+          start_time: startTime,
+          end_time: startTime,
+          email: 'back@example.com',
+        }),
         ...(replaces ? { replaces_session_id: replaces } : {}),
       },
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
@@ -163,7 +272,9 @@ describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
     const first = await create('09:00:00');
     const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
     expect(await create('09:00:00', first.session_id)).toEqual(first);
-    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')).toHaveLength(creates);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')).toHaveLength(
+      creates,
+    );
   });
 
   it('expires the earlier Checkout Session at Stripe when the patient books another time, and its late "expired" event books nothing', async () => {
@@ -172,7 +283,14 @@ describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
     expect(second.session_id).not.toBe(first.session_id);
     expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${first.session_id}/expire`)).toBe(true);
     expect(fake.sessions.get(first.session_id)?.status).toBe('expired');
-    await deliver({ id: 'evt_replaced_exp', object: 'event', type: 'checkout.session.expired', data: { object: { id: first.session_id, object: 'checkout.session', payment_status: 'unpaid', status: 'expired' } } });
+    await deliver({
+      id: 'evt_replaced_exp',
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: {
+        object: { id: first.session_id, object: 'checkout.session', payment_status: 'unpaid', status: 'expired' },
+      },
+    });
     expect(await appointment(first.session_id)).toEqual({ status: 'cancelled', payment_status: 'unpaid' });
     expect(await appointment(second.session_id)).toEqual({ status: 'pending_payment', payment_status: 'pending' });
   });

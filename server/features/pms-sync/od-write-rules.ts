@@ -15,7 +15,8 @@ export interface PatientIdentity {
   wirelessPhone: string;
 }
 
-export type PatientMatch = { kind: 'found'; patient: OdPatient } | { kind: 'none' } | { kind: 'ambiguous'; count: number };
+export type PatientMatch =
+  { kind: 'found'; patient: OdPatient } | { kind: 'none' } | { kind: 'ambiguous'; count: number };
 
 // Not the person who is booking today: never attach an appointment to them.
 const EXCLUDED_STATUSES = new Set(['Deceased', 'Archived']);
@@ -40,7 +41,11 @@ export function pickPatient(candidates: readonly OdPatient[], who: PatientIdenti
   if (exact.length === 1) return { kind: 'found', patient: exact[0]! };
   const email = who.email.trim().toLowerCase();
   const phone = lastTenDigits(who.wirelessPhone);
-  const byContact = exact.filter((p) => (email !== '' && p.Email.trim().toLowerCase() === email) || (phone !== '' && lastTenDigits(p.WirelessPhone) === phone));
+  const byContact = exact.filter(
+    (p) =>
+      (email !== '' && p.Email.trim().toLowerCase() === email) ||
+      (phone !== '' && lastTenDigits(p.WirelessPhone) === phone),
+  );
   if (byContact.length === 1) return { kind: 'found', patient: byContact[0]! };
   return { kind: 'ambiguous', count: exact.length };
 }
@@ -73,14 +78,25 @@ export type ConflictCheck =
  * Compares the office's appointments of that day with the one we are about to create: anything
  * on the book in the same operatory, or with the same provider, that overlaps is a conflict.
  */
-export function checkConflicts(sameDay: readonly OdAppointment[], planned: PlannedAppointment, timeZone: string): ConflictCheck {
+export function checkConflicts(
+  sameDay: readonly OdAppointment[],
+  planned: PlannedAppointment,
+  timeZone: string,
+): ConflictCheck {
   const ours = sameDay.find(
-    (a) => a.PatNum === planned.patNum && a.Op === planned.opNum && a.AptDateTime.slice(0, 16) === planned.aptDateTime.slice(0, 16) && a.AptStatus === 'Scheduled',
+    (a) =>
+      a.PatNum === planned.patNum &&
+      a.Op === planned.opNum &&
+      a.AptDateTime.slice(0, 16) === planned.aptDateTime.slice(0, 16) &&
+      a.AptStatus === 'Scheduled',
   );
   if (ours) return { kind: 'ours', aptNum: ours.AptNum };
   for (const appointment of sameDay) {
     const overlaps = appointmentBusy(appointment, timeZone).some(
-      (busy) => (busy.opNum === planned.opNum || busy.provNum === planned.provNum) && Number(busy.start) < planned.endMs && Number(busy.end) > planned.startMs,
+      (busy) =>
+        (busy.opNum === planned.opNum || busy.provNum === planned.provNum) &&
+        Number(busy.start) < planned.endMs &&
+        Number(busy.end) > planned.startMs,
     );
     if (overlaps) return { kind: 'conflict', appointment };
   }

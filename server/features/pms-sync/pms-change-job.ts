@@ -9,15 +9,39 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
-import { enqueueJob, PermanentJobError, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
+import {
+  enqueueJob,
+  PermanentJobError,
+  type JobContext,
+  type JobHandler,
+  type SkippedJob,
+} from '../../jobs/job-queue.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
-import { breakInOpenDental, ChangeRefused, moveInOpenDental, sameSlot, type ChangeOutcome } from './od-appointment-changes.ts';
+import {
+  breakInOpenDental,
+  ChangeRefused,
+  moveInOpenDental,
+  sameSlot,
+  type ChangeOutcome,
+} from './od-appointment-changes.ts';
 import { checkConflicts } from './od-write-rules.ts';
-import { queueChangeDelayedNotice, queueChangeFailedNotice, queueUndoneMoveNotices, type ChangeNotice } from './pms-change-notices.ts';
+import {
+  queueChangeDelayedNotice,
+  queueChangeFailedNotice,
+  queueUndoneMoveNotices,
+  type ChangeNotice,
+} from './pms-change-notices.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import {
-  findAppointmentToChange, findBookingSlot, findPmsChangeState, lockRescheduleCount, markChangePending, markChangeWritten, moveBookingBack, type AppointmentToChange,
+  findAppointmentToChange,
+  findBookingSlot,
+  findPmsChangeState,
+  lockRescheduleCount,
+  markChangePending,
+  markChangeWritten,
+  moveBookingBack,
+  type AppointmentToChange,
 } from './pms-change-repository.ts';
 import { recordWriteProblem } from './pms-write-repository.ts';
 
@@ -43,7 +67,14 @@ const PayloadSchema = z.object({
   kind: z.enum(['reschedule', 'cancel']),
   /** The move this job is about: a later move has a higher count and a job of its own. */
   rescheduleCount: z.number().int(),
-  previous: z.object({ startsAt: z.iso.datetime(), endsAt: z.iso.datetime(), provNum: z.number().int(), opNum: z.number().int().nullable() }).nullable(),
+  previous: z
+    .object({
+      startsAt: z.iso.datetime(),
+      endsAt: z.iso.datetime(),
+      provNum: z.number().int(),
+      opNum: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 type Payload = z.infer<typeof PayloadSchema>;
 
@@ -68,9 +99,18 @@ export async function queuePmsChange(tx: Queryable, change: PmsChange): Promise<
     appointmentId: change.appointmentId,
     kind: change.kind,
     rescheduleCount: state.reschedule_count,
-    previous: change.previous && { ...change.previous, startsAt: change.previous.startsAt.toISOString(), endsAt: change.previous.endsAt.toISOString() },
+    previous: change.previous && {
+      ...change.previous,
+      startsAt: change.previous.startsAt.toISOString(),
+      endsAt: change.previous.endsAt.toISOString(),
+    },
   };
-  await enqueueJob(tx, { type: OPENDENTAL_CHANGE_JOB, payload, dedupeKey: `${OPENDENTAL_CHANGE_JOB}:${changeKeyOf(payload)}`, maxAttempts: CHANGE_MAX_ATTEMPTS });
+  await enqueueJob(tx, {
+    type: OPENDENTAL_CHANGE_JOB,
+    payload,
+    dedupeKey: `${OPENDENTAL_CHANGE_JOB}:${changeKeyOf(payload)}`,
+    maxAttempts: CHANGE_MAX_ATTEMPTS,
+  });
 }
 
 export interface PmsChangeDeps {
@@ -98,18 +138,28 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
     }
     const notice: ChangeNotice = { kind: payload.kind, key: changeKeyOf(payload), aptNum: a.pms_apt_num };
     if (a.pms_apt_num === null) {
-      if (a.pms_write_status === 'failed') await queueChangeFailedNotice(deps.db, practice, a, notice, 'The booking itself could not be written into Open Dental.');
+      if (a.pms_write_status === 'failed')
+        await queueChangeFailedNotice(
+          deps.db,
+          practice,
+          a,
+          notice,
+          'The booking itself could not be written into Open Dental.',
+        );
       return { skipped: 'Not in Open Dental through us; the write job writes the booking as it is when it runs.' };
     }
     if (isReplaced(a, payload)) return { skipped: 'A later change of this booking replaces this one.' };
     const { openDental } = deps;
     const customerKey = practice.pms.customer_key;
     try {
-      if (!openDental) throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
+      if (!openDental)
+        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
       const client = openDental.clientFor(customerKey);
       const aptNum = a.pms_apt_num;
       const outcome: ChangeOutcome = await oneAtATime(customerKey, () =>
-        payload.kind === 'reschedule' ? moveInOpenDental(client, a, aptNum, practice) : breakInOpenDental(client, a, aptNum),
+        payload.kind === 'reschedule'
+          ? moveInOpenDental(client, a, aptNum, practice)
+          : breakInOpenDental(client, a, aptNum),
       );
       if (outcome.kind === 'conflict') return await undoMove(client, customerKey, a, practice, payload, outcome);
       await deps.db.transaction(async (tx) => {
@@ -126,21 +176,48 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
    * Open Dental still has the booking at its old time (the PUT never went out). Back there if
    * Open Dental has nothing else there and our exclusion constraints let it in; else the office calls.
    */
-  async function undoMove(client: OpenDentalClient, customerKey: string, a: AppointmentToChange, practice: PracticeRow, payload: Payload, conflict: Extract<ChangeOutcome, { kind: 'conflict' }>): Promise<void> {
+  async function undoMove(
+    client: OpenDentalClient,
+    customerKey: string,
+    a: AppointmentToChange,
+    practice: PracticeRow,
+    payload: Payload,
+    conflict: Extract<ChangeOutcome, { kind: 'conflict' }>,
+  ): Promise<void> {
     const now = deps.clock.now();
     const previous = payload.previous;
     const tz = practice.server_tz;
     const back =
       previous && previous.opNum !== null && Date.parse(previous.startsAt) > now.getTime()
-        ? { startsAt: new Date(previous.startsAt), endsAt: new Date(previous.endsAt), provNum: previous.provNum, opNum: previous.opNum }
+        ? {
+            startsAt: new Date(previous.startsAt),
+            endsAt: new Date(previous.endsAt),
+            provNum: previous.provNum,
+            opNum: previous.opNum,
+          }
         : null;
     // Only where Open Dental really still has it: after two quick moves it may be elsewhere.
-    let isFreeThere = back !== null && sameSlot(conflict.odAt, { aptDateTime: formatInstantLocal(back.startsAt, tz), opNum: back.opNum, provNum: back.provNum });
+    let isFreeThere =
+      back !== null &&
+      sameSlot(conflict.odAt, {
+        aptDateTime: formatInstantLocal(back.startsAt, tz),
+        opNum: back.opNum,
+        provNum: back.provNum,
+      });
     if (back && isFreeThere) {
       const aptDateTime = formatInstantLocal(back.startsAt, tz);
-      const sameDay = await oneAtATime(customerKey, () => client.getAll('/appointments', { date: aptDateTime.slice(0, 10) }, OdAppointmentSchema));
+      const sameDay = await oneAtATime(customerKey, () =>
+        client.getAll('/appointments', { date: aptDateTime.slice(0, 10) }, OdAppointmentSchema),
+      );
       const others = sameDay.filter((x) => x.AptNum !== a.pms_apt_num);
-      const planned = { patNum: conflict.odAt.PatNum, opNum: back.opNum, provNum: back.provNum, aptDateTime, startMs: back.startsAt.getTime(), endMs: back.endsAt.getTime() };
+      const planned = {
+        patNum: conflict.odAt.PatNum,
+        opNum: back.opNum,
+        provNum: back.provNum,
+        aptDateTime,
+        startMs: back.startsAt.getTime(),
+        endMs: back.endsAt.getTime(),
+      };
       isFreeThere = checkConflicts(others, planned, tz).kind === 'clear';
     }
     const takenBy = { aptNum: conflict.takenBy.AptNum, aptDateTime: conflict.takenBy.AptDateTime };
@@ -148,23 +225,51 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
     await deps.db.transaction(async (tx) => {
       const locked = await lockRescheduleCount(tx, a.id);
       if (!locked || isReplaced(locked, payload)) return;
-      isMovedBack = back !== null && isFreeThere && (await attemptInSavepoint(tx, () => moveBookingBack(tx, a.id, { ...back, at: now }), isOverlapViolation));
+      isMovedBack =
+        back !== null &&
+        isFreeThere &&
+        (await attemptInSavepoint(tx, () => moveBookingBack(tx, a.id, { ...back, at: now }), isOverlapViolation));
       if (isMovedBack) {
         await markChangeWritten(tx, a.id, now);
         await announceSlotChanges(deps.db, tx, [a.practice_id]);
         await scheduleReminders(tx, a.id, now);
       } else {
-        await recordWriteProblem(tx, a.id, 'failed', `Needs a call: Open Dental has appointment ${takenBy.aptNum} at ${takenBy.aptDateTime} where the booking was moved, and its old time is not free.`);
+        await recordWriteProblem(
+          tx,
+          a.id,
+          'failed',
+          `Needs a call: Open Dental has appointment ${takenBy.aptNum} at ${takenBy.aptDateTime} where the booking was moved, and its old time is not free.`,
+        );
       }
       const after = (await findAppointmentToChange(tx, a.id))!;
-      await queueUndoneMoveNotices(tx, practice, { appointment: after, outcome: isMovedBack ? 'moved_back' : 'needs_call', wanted: a.starts_at!, takenBy, changeKey: changeKeyOf(payload), now });
+      await queueUndoneMoveNotices(tx, practice, {
+        appointment: after,
+        outcome: isMovedBack ? 'moved_back' : 'needs_call',
+        wanted: a.starts_at!,
+        takenBy,
+        changeKey: changeKeyOf(payload),
+        now,
+      });
     });
     if (isMovedBack) deps.onSlotsChanged?.(a.practice_id);
   }
 
-  async function settleFailure(error: unknown, a: AppointmentToChange, practice: PracticeRow, notice: ChangeNotice, context: JobContext): Promise<never> {
-    const reason = error instanceof OpenDentalError ? `${error.status ?? error.kind} ${error.detail}` : error instanceof Error ? error.message : String(error);
-    const isRefusal = error instanceof ChangeRefused || (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
+  async function settleFailure(
+    error: unknown,
+    a: AppointmentToChange,
+    practice: PracticeRow,
+    notice: ChangeNotice,
+    context: JobContext,
+  ): Promise<never> {
+    const reason =
+      error instanceof OpenDentalError
+        ? `${error.status ?? error.kind} ${error.detail}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    const isRefusal =
+      error instanceof ChangeRefused ||
+      (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
     if (isRefusal || context.isLastAttempt) {
       await deps.db.transaction(async (tx) => {
         await recordWriteProblem(tx, a.id, 'failed', reason);
@@ -195,11 +300,17 @@ function isReplaced(a: Pick<AppointmentToChange, 'status' | 'reschedule_count'>,
  * the booking was being written found no AptNum and queued nothing, so it is queued now, from
  * what was written.
  */
-export async function queueChangeMissedByWrite(tx: Queryable, written: { appointmentId: string; startsAt: Date; endsAt: Date; provNum: number; opNum: number }): Promise<void> {
+export async function queueChangeMissedByWrite(
+  tx: Queryable,
+  written: { appointmentId: string; startsAt: Date; endsAt: Date; provNum: number; opNum: number },
+): Promise<void> {
   const now = await findBookingSlot(tx, written.appointmentId);
   if (!now) return;
   const { appointmentId, ...previous } = written;
   if (!holdsSlot(now.status)) return queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
-  const isMoved = now.starts_at?.getTime() !== written.startsAt.getTime() || now.pms_prov_num !== written.provNum || now.pms_op_num !== written.opNum;
+  const isMoved =
+    now.starts_at?.getTime() !== written.startsAt.getTime() ||
+    now.pms_prov_num !== written.provNum ||
+    now.pms_op_num !== written.opNum;
   if (isMoved) await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
 }

@@ -8,7 +8,8 @@ import type { Translation } from '#domain/i18n/message-catalog.ts';
 export const en = {
   greeting: 'Hello {name},',
   subjectMovedBack: 'Your appointment at {practice} stays at {when}',
-  movedBack: 'We could not move your appointment to {wanted}: the office had already given that time to someone else. Your appointment stays at its previous time.',
+  movedBack:
+    'We could not move your appointment to {wanted}: the office had already given that time to someone else. Your appointment stays at its previous time.',
   subjectCall: 'About your appointment at {practice}: the office will call you',
   call: 'We could not move your appointment to {wanted}: the office had already given that time to someone else, and your previous time is no longer free. The office will call you to agree a new time.',
   when: 'When: {when}',
@@ -22,7 +23,8 @@ export const en = {
 export const es: Translation<typeof en> = {
   greeting: 'Hola, {name}:',
   subjectMovedBack: 'Su cita en {practice} se mantiene: {when}',
-  movedBack: 'No pudimos cambiar su cita a {wanted}: el consultorio ya había dado ese horario a otra persona. Su cita se mantiene en su horario anterior.',
+  movedBack:
+    'No pudimos cambiar su cita a {wanted}: el consultorio ya había dado ese horario a otra persona. Su cita se mantiene en su horario anterior.',
   subjectCall: 'Sobre su cita en {practice}: el consultorio se comunicará con usted',
   call: 'No pudimos cambiar su cita a {wanted}: el consultorio ya había dado ese horario a otra persona y su horario anterior ya no está disponible. El consultorio se comunicará con usted para acordar un nuevo horario.',
   when: 'Cuándo: {when}',

@@ -69,10 +69,16 @@ async function queuePatientEmail(tx: Queryable, practice: PracticeRow, undone: U
   const wanted = describeAppointmentTime(undone.wanted, practice.server_tz, lang);
   const isMovedBack = undone.outcome === 'moved_back' && a.starts_at !== null && a.ends_at !== null;
   const when = a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz, lang) : null;
-  const lines = [...(isMovedBack && when ? [t(lang, 'when', { when })] : []), t(lang, 'reference', { reference: a.reference })];
+  const lines = [
+    ...(isMovedBack && when ? [t(lang, 'when', { when })] : []),
+    t(lang, 'reference', { reference: a.reference }),
+  ];
   await enqueueEmail(tx, {
     to: a.email,
-    subject: isMovedBack && when ? t(lang, 'subjectMovedBack', { practice: texts.name, when }) : t(lang, 'subjectCall', { practice: texts.name }),
+    subject:
+      isMovedBack && when
+        ? t(lang, 'subjectMovedBack', { practice: texts.name, when })
+        : t(lang, 'subjectCall', { practice: texts.name }),
     text: [
       t(lang, 'greeting', { name: a.booker_first_name ?? a.first_name }),
       '',
@@ -106,7 +112,14 @@ function calendarFile(a: AppointmentToChange, practice: PracticeRow, practiceNam
     // Only the practice's name: the reason for the visit stays out of this e-mail.
     summary: practiceName,
     description: lines.join('\n'),
-    location: addressLine({ display_address: practice.display_address, pms_address1: practice.address_line1, city: practice.city, state: practice.state, zip: practice.zipcode }) ?? practiceName,
+    location:
+      addressLine({
+        display_address: practice.display_address,
+        pms_address1: practice.address_line1,
+        city: practice.city,
+        state: practice.state,
+        zip: practice.zipcode,
+      }) ?? practiceName,
     organizerName: practice.name,
     organizerEmail: calendarOrganizerEmail(practice),
     attendee: { name: `${a.first_name} ${a.last_name}`, email: a.email ?? calendarOrganizerEmail(practice) },
@@ -116,7 +129,13 @@ function calendarFile(a: AppointmentToChange, practice: PracticeRow, practiceNam
 }
 
 /** The practice hears once per change when the change is late, and once when it could not be written at all. */
-export async function queueChangeDelayedNotice(tx: Queryable, practice: PracticeRow, a: AppointmentToChange, change: ChangeNotice, reason: string): Promise<void> {
+export async function queueChangeDelayedNotice(
+  tx: Queryable,
+  practice: PracticeRow,
+  a: AppointmentToChange,
+  change: ChangeNotice,
+  reason: string,
+): Promise<void> {
   if (!practice.notification_email) return;
   await enqueueEmail(tx, {
     to: practice.notification_email,
@@ -133,7 +152,13 @@ export async function queueChangeDelayedNotice(tx: Queryable, practice: Practice
   });
 }
 
-export async function queueChangeFailedNotice(tx: Queryable, practice: PracticeRow, a: AppointmentToChange, change: ChangeNotice, reason: string): Promise<void> {
+export async function queueChangeFailedNotice(
+  tx: Queryable,
+  practice: PracticeRow,
+  a: AppointmentToChange,
+  change: ChangeNotice,
+  reason: string,
+): Promise<void> {
   if (!practice.notification_email) return;
   await enqueueEmail(tx, {
     to: practice.notification_email,
@@ -160,6 +185,9 @@ export interface ChangeNotice {
 const KIND_LABELS = { reschedule: 'reschedule', cancel: 'cancellation' } as const; // practice-facing
 
 function describeChange(change: ChangeNotice): string {
-  const which = change.aptNum === null ? 'their booking (not in Open Dental through us: it was to be entered by hand)' : `their booking (Open Dental appointment ${change.aptNum})`;
+  const which =
+    change.aptNum === null
+      ? 'their booking (not in Open Dental through us: it was to be entered by hand)'
+      : `their booking (Open Dental appointment ${change.aptNum})`;
   return change.kind === 'reschedule' ? `moved ${which}` : `cancelled ${which}`;
 }

@@ -26,7 +26,9 @@ export async function findPmsChangeState(tx: Queryable, appointmentId: string): 
 
 /** Waiting for the change job: the console and the office's notices read "pending" until it is in Open Dental. */
 export async function markChangePending(tx: Queryable, appointmentId: string): Promise<void> {
-  await tx.query(`update appointments set pms_write_status = 'pending', pms_write_error = null where id = $1`, [appointmentId]);
+  await tx.query(`update appointments set pms_write_status = 'pending', pms_write_error = null where id = $1`, [
+    appointmentId,
+  ]);
 }
 
 /** What the change job needs: the write job's view of the booking, plus what the patient's e-mail says. */
@@ -39,7 +41,10 @@ export interface AppointmentToChange extends AppointmentToWrite {
   clinic_phone: string | null;
 }
 
-export async function findAppointmentToChange(db: Queryable, appointmentId: string): Promise<AppointmentToChange | null> {
+export async function findAppointmentToChange(
+  db: Queryable,
+  appointmentId: string,
+): Promise<AppointmentToChange | null> {
   const [row] = await db.query<AppointmentToChange>(
     `select a.id, a.practice_id, a.status, a.pms_prov_num, a.pms_op_num, a.pms_clinic_num, a.starts_at, a.ends_at,
             a.patient_status, a.email, a.wireless_phone, a.message, a.pms_write_status, a.pms_apt_num::integer as pms_apt_num,
@@ -56,13 +61,22 @@ export async function findAppointmentToChange(db: Queryable, appointmentId: stri
 }
 
 /** The row locked for the job's last step, so that a patient's next change waits for it (or it sees that change). */
-export async function lockRescheduleCount(tx: Queryable, appointmentId: string): Promise<{ reschedule_count: number; status: BookingStatus } | null> {
-  const [row] = await tx.query<{ reschedule_count: number; status: BookingStatus }>('select reschedule_count, status from appointments where id = $1 for update', [appointmentId]);
+export async function lockRescheduleCount(
+  tx: Queryable,
+  appointmentId: string,
+): Promise<{ reschedule_count: number; status: BookingStatus } | null> {
+  const [row] = await tx.query<{ reschedule_count: number; status: BookingStatus }>(
+    'select reschedule_count, status from appointments where id = $1 for update',
+    [appointmentId],
+  );
   return row ?? null;
 }
 
 export async function markChangeWritten(tx: Queryable, appointmentId: string, at: Date): Promise<void> {
-  await tx.query(`update appointments set pms_write_status = 'written', pms_write_error = null, pms_written_at = $2 where id = $1`, [appointmentId, at.toISOString()]);
+  await tx.query(
+    `update appointments set pms_write_status = 'written', pms_write_error = null, pms_written_at = $2 where id = $1`,
+    [appointmentId, at.toISOString()],
+  );
 }
 
 /**
@@ -71,18 +85,34 @@ export async function markChangeWritten(tx: Queryable, appointmentId: string, at
  * is the calendar's SEQUENCE, neither of which may go back. The exclusion constraints refuse it
  * (23P01) when someone took the old time meanwhile.
  */
-export async function moveBookingBack(tx: Queryable, appointmentId: string, back: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date }): Promise<void> {
+export async function moveBookingBack(
+  tx: Queryable,
+  appointmentId: string,
+  back: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date },
+): Promise<void> {
   await tx.query(
     `update appointments set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, updated_at = $6 where id = $1`,
-    [appointmentId, back.startsAt.toISOString(), back.endsAt.toISOString(), back.provNum, back.opNum, back.at.toISOString()],
+    [
+      appointmentId,
+      back.startsAt.toISOString(),
+      back.endsAt.toISOString(),
+      back.provNum,
+      back.opNum,
+      back.at.toISOString(),
+    ],
   );
 }
 
 /** Where the booking is now, and whether it still holds its time. */
-export async function findBookingSlot(tx: Queryable, appointmentId: string): Promise<{ status: BookingStatus; starts_at: Date | null; pms_prov_num: number; pms_op_num: number } | null> {
-  const [row] = await tx.query<{ status: BookingStatus; starts_at: Date | null; pms_prov_num: number; pms_op_num: number }>(
-    'select status, starts_at, pms_prov_num, pms_op_num from appointments where id = $1',
-    [appointmentId],
-  );
+export async function findBookingSlot(
+  tx: Queryable,
+  appointmentId: string,
+): Promise<{ status: BookingStatus; starts_at: Date | null; pms_prov_num: number; pms_op_num: number } | null> {
+  const [row] = await tx.query<{
+    status: BookingStatus;
+    starts_at: Date | null;
+    pms_prov_num: number;
+    pms_op_num: number;
+  }>('select status, starts_at, pms_prov_num, pms_op_num from appointments where id = $1', [appointmentId]);
   return row ?? null;
 }

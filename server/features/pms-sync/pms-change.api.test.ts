@@ -5,7 +5,14 @@ import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import {
-  odAppointment, odOperatory, odProvider, providerSchedule, startFakeOpenDental, type FakeOdRequest, type FakeOpenDental, type OdRow,
+  odAppointment,
+  odOperatory,
+  odProvider,
+  providerSchedule,
+  startFakeOpenDental,
+  type FakeOdRequest,
+  type FakeOpenDental,
+  type OdRow,
 } from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
@@ -30,7 +37,9 @@ beforeAll(async () => {
   const office = fake.office(OFFICE);
   office.providers = [odProvider(1, 'Ana', 'One')];
   office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1]));
+  office.schedules = ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) =>
+    providerSchedule(date, 1, '08:00', '17:00', [1]),
+  );
 
   testDb = await createTestDatabase();
   const ids = await importPractices(
@@ -55,8 +64,17 @@ beforeAll(async () => {
   practiceId = ids['od-changes']!;
   reasons.Exam = { id: await reasonId(testDb.db, practiceId, 'Exam'), minutes: 30 };
   reasons.Long = { id: await reasonId(testDb.db, practiceId, 'Long visit'), minutes: 60 };
-  app = await createTestApp(testDb.db, { clock, config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } } });
-  worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: { warn: () => undefined, error: () => undefined }, random: () => 0 });
+  app = await createTestApp(testDb.db, {
+    clock,
+    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  });
+  worker = createJobWorker({
+    db: testDb.db,
+    clock,
+    handlers: app.background.jobHandlers,
+    logger: { warn: () => undefined, error: () => undefined },
+    random: () => 0,
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -64,16 +82,27 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-async function book(date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: 'Exam' | 'Long' = 'Exam'): Promise<string> {
+async function book(
+  date: string,
+  time: string,
+  overrides: Partial<BookingBodyInput> = {},
+  reason: 'Exam' | 'Long' = 'Exam',
+): Promise<string> {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     payload: bookingBody({
-      practice_id: practiceId, rfv_id: reasons[reason]!.id, apt_date: date, start_time: `${time}:00`, end_time: `${hhmm(h * 60 + m + reasons[reason]!.minutes)}:00`, ...overrides,
+      practice_id: practiceId,
+      rfv_id: reasons[reason]!.id,
+      apt_date: date,
+      start_time: `${time}:00`,
+      end_time: `${hhmm(h * 60 + m + reasons[reason]!.minutes)}:00`,
+      ...overrides,
     }),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -88,7 +117,12 @@ async function runJobs(): Promise<FakeOdRequest[]> {
 }
 
 /** Booked and written into Open Dental: its AptNum. */
-async function bookWritten(date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: 'Exam' | 'Long' = 'Exam'): Promise<{ id: string; aptNum: number }> {
+async function bookWritten(
+  date: string,
+  time: string,
+  overrides: Partial<BookingBodyInput> = {},
+  reason: 'Exam' | 'Long' = 'Exam',
+): Promise<{ id: string; aptNum: number }> {
   const id = await book(date, time, overrides, reason);
   await runJobs();
   const state = await writeState(id);
@@ -105,7 +139,10 @@ async function writeState(id: string) {
 }
 
 const changeJobs = (id: string) =>
-  testDb.db.query<{ dedupe_key: string; status: string; attempts: number }>(`select dedupe_key, status, attempts from jobs where dedupe_key like $1 order by created_at`, [`${OPENDENTAL_CHANGE_JOB}:${id}:%`]);
+  testDb.db.query<{ dedupe_key: string; status: string; attempts: number }>(
+    `select dedupe_key, status, attempts from jobs where dedupe_key like $1 order by created_at`,
+    [`${OPENDENTAL_CHANGE_JOB}:${id}:%`],
+  );
 
 const mailsTo = (recipient: string, subjectLike = '%') =>
   testDb.db.query<{ subject: string; text: string; attachments: { content: string }[] }>(
@@ -113,29 +150,45 @@ const mailsTo = (recipient: string, subjectLike = '%') =>
     [recipient, subjectLike],
   );
 
-const calls = (requests: FakeOdRequest[]) => requests.map((r) => `${r.method} ${r.path}${r.method === 'GET' && r.query.size > 0 ? `?${r.query}` : ''}`);
+const calls = (requests: FakeOdRequest[]) =>
+  requests.map((r) => `${r.method} ${r.path}${r.method === 'GET' && r.query.size > 0 ? `?${r.query}` : ''}`);
 const odAppointmentOf = (aptNum: number): OdRow => fake.office(OFFICE).appointments.find((a) => a.AptNum === aptNum)!;
 /** The front desk's own appointment in Open Dental (patient 500), numbered past every AptNum so far. */
 function officeBooks(aptDateTime: string): number {
   const AptNum = Math.max(0, ...fake.office(OFFICE).appointments.map((a) => Number(a.AptNum))) + 100;
-  fake.office(OFFICE).appointments.push(odAppointment({ AptNum, PatNum: 500, AptDateTime: aptDateTime, Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }));
+  fake
+    .office(OFFICE)
+    .appointments.push(
+      odAppointment({ AptNum, PatNum: 500, AptDateTime: aptDateTime, Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
+    );
   return AptNum;
 }
-const reschedule = (id: string, date: string, time: string) => app.bookingLifecycle.reschedule(id, { date, startTime: `${time}:00`, provNum: 1 });
+const reschedule = (id: string, date: string, time: string) =>
+  app.bookingLifecycle.reschedule(id, { date, startTime: `${time}:00`, provNum: 1 });
 
 describe('a move in Open Dental', () => {
   it('moves the appointment there (time, chair, provider, length), once per move', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-03', '08:00', { first_name: 'Ann', last_name: 'Move', email: 'ann.move@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-03', '08:00', {
+      first_name: 'Ann',
+      last_name: 'Move',
+      email: 'ann.move@example.com',
+    });
     await reschedule(id, '2026-03-03', '10:00');
     // Until the job has run, the console and the notices read "pending".
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'pending', reschedule_count: 1 });
-    expect(await changeJobs(id)).toEqual([expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'queued' })]);
+    expect(await changeJobs(id)).toEqual([
+      expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'queued' }),
+    ]);
     // Queued again for the same move (a retried transaction): still one job.
     await testDb.db.transaction((tx) => queuePmsChange(tx, { appointmentId: id, kind: 'reschedule', previous: null }));
     expect(await changeJobs(id)).toHaveLength(1);
 
     const requests = await runJobs();
-    expect(calls(requests)).toEqual([`GET /appointments/${aptNum}`, 'GET /appointments?date=2026-03-03', `PUT /appointments/${aptNum}`]);
+    expect(calls(requests)).toEqual([
+      `GET /appointments/${aptNum}`,
+      'GET /appointments?date=2026-03-03',
+      `PUT /appointments/${aptNum}`,
+    ]);
     expect(requests[2]!.body).toEqual({ AptDateTime: '2026-03-03 10:00:00', Op: 1, ProvNum: 1, Pattern: 'XXXXXX' });
     expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 10:00:00', AptStatus: 'Scheduled' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_write_error: null });
@@ -143,13 +196,20 @@ describe('a move in Open Dental', () => {
     // A second move is a new change, with a job of its own.
     await reschedule(id, '2026-03-04', '09:00');
     await runJobs();
-    expect((await changeJobs(id)).map((j) => [j.dedupe_key.split(':').slice(-1)[0], j.status])).toEqual([['1', 'done'], ['2', 'done']]);
+    expect((await changeJobs(id)).map((j) => [j.dedupe_key.split(':').slice(-1)[0], j.status])).toEqual([
+      ['1', 'done'],
+      ['2', 'done'],
+    ]);
     expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 09:00:00' });
     expect(fake.office(OFFICE).appointments.filter((a) => a.PatNum === odAppointmentOf(aptNum).PatNum)).toHaveLength(1);
   });
 
   it('breaks the appointment when the patient cancels, sending it to the Unscheduled List', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-03', '08:30', { first_name: 'Bea', last_name: 'Cancel', email: 'bea@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-03', '08:30', {
+      first_name: 'Bea',
+      last_name: 'Cancel',
+      email: 'bea@example.com',
+    });
     await app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
     expect(await writeState(id)).toMatchObject({ status: 'cancelled', pms_write_status: 'pending' });
     const requests = await runJobs();
@@ -160,16 +220,31 @@ describe('a move in Open Dental', () => {
   });
 
   it('breaks a no-show as Missed', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-03', '11:30', { first_name: 'Ola', last_name: 'Absent', email: 'ola@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-03', '11:30', {
+      first_name: 'Ola',
+      last_name: 'Absent',
+      email: 'ola@example.com',
+    });
     await app.bookingLifecycle.changeStatus(id, 'no_show', { actor: 'staff' });
     const requests = await runJobs();
-    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ sendToUnscheduledList: 'true', breakType: 'Missed' });
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      sendToUnscheduledList: 'true',
+      breakType: 'Missed',
+    });
     expect(odAppointmentOf(aptNum)).toMatchObject({ AptStatus: 'UnschedList', breakType: 'Missed' });
   });
 
   it('leaves an appointment the front desk already broke as it is, and refuses to break a completed one', async () => {
-    const broken = await bookWritten('2026-03-03', '12:00', { first_name: 'Lou', last_name: 'Broken', email: 'lou@example.com' });
-    const completed = await bookWritten('2026-03-03', '12:30', { first_name: 'Mo', last_name: 'Complete', email: 'mo@example.com' });
+    const broken = await bookWritten('2026-03-03', '12:00', {
+      first_name: 'Lou',
+      last_name: 'Broken',
+      email: 'lou@example.com',
+    });
+    const completed = await bookWritten('2026-03-03', '12:30', {
+      first_name: 'Mo',
+      last_name: 'Complete',
+      email: 'mo@example.com',
+    });
     odAppointmentOf(broken.aptNum).AptStatus = 'Broken';
     odAppointmentOf(completed.aptNum).AptStatus = 'Complete';
     await app.bookingLifecycle.changeStatus(broken.id, 'cancelled', { actor: 'patient' });
@@ -180,16 +255,18 @@ describe('a move in Open Dental', () => {
     const refused = await writeState(completed.id);
     expect(refused).toMatchObject({ pms_write_status: 'failed' });
     expect(refused.pms_write_error).toContain('is Complete; only a Scheduled appointment can be broken');
-    expect((await mailsTo('office@example.com', 'Please update Open Dental by hand%Mo Complete%')).map((m) => m.subject)).toEqual([
-      'Please update Open Dental by hand: online cancellation for Mo Complete',
-    ]);
+    expect(
+      (await mailsTo('office@example.com', 'Please update Open Dental by hand%Mo Complete%')).map((m) => m.subject),
+    ).toEqual(['Please update Open Dental by hand: online cancellation for Mo Complete']);
     expect(await changeJobs(completed.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })]);
   });
 
   it('tells the practice of a move of a booking it was asked to enter by hand', async () => {
     const id = await book('2026-03-03', '13:00', { first_name: 'Nia', last_name: 'Manual', email: 'nia@example.com' });
     await testDb.db.query(`update appointments set pms_write_status = 'failed' where id = $1`, [id]);
-    await testDb.db.query(`update jobs set status = 'failed' where dedupe_key = $1`, [`opendental.write-appointment:${id}`]);
+    await testDb.db.query(`update jobs set status = 'failed' where dedupe_key = $1`, [
+      `opendental.write-appointment:${id}`,
+    ]);
     await reschedule(id, '2026-03-03', '13:30');
     const requests = await runJobs();
     expect(calls(requests)).toEqual([]);
@@ -204,7 +281,14 @@ describe('a move in Open Dental', () => {
       method: 'POST',
       url: '/api/v1/appointment',
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-      payload: bookingBody({ practice_id: builtinPracticeId, rfv_id: examId, apt_date: '2026-03-03', start_time: '09:00:00', end_time: '09:30:00', email: 'builtin@example.com' }),
+      payload: bookingBody({
+        practice_id: builtinPracticeId,
+        rfv_id: examId,
+        apt_date: '2026-03-03',
+        start_time: '09:00:00',
+        end_time: '09:30:00',
+        email: 'builtin@example.com',
+      }),
     });
     const id = response.json().result.appointment_id as string;
     await app.bookingLifecycle.reschedule(id, { date: '2026-03-03', startTime: '10:00:00', provNum: 1 });
@@ -214,7 +298,11 @@ describe('a move in Open Dental', () => {
   });
 
   it('retries a move through an Open Dental outage and writes it once', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-03', '09:00', { first_name: 'Cal', last_name: 'Outage', email: 'cal@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-03', '09:00', {
+      first_name: 'Cal',
+      last_name: 'Outage',
+      email: 'cal@example.com',
+    });
     await reschedule(id, '2026-03-03', '11:00');
     fake.fail('server-error', { method: 'PUT' });
     await runJobs();
@@ -242,7 +330,12 @@ describe('a move in Open Dental', () => {
 
 describe('a move into a time Open Dental had given away', () => {
   it('goes back to the old time when it is still free, and tells the patient in their language', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-04', '08:00', { first_name: 'Dora', last_name: 'Undo', email: 'dora@example.com', language: 'es' });
+    const { id, aptNum } = await bookWritten('2026-03-04', '08:00', {
+      first_name: 'Dora',
+      last_name: 'Undo',
+      email: 'dora@example.com',
+      language: 'es',
+    });
     await reschedule(id, '2026-03-04', '11:00');
     // The front desk gave 11:00 to someone else before the job ran.
     const taken = officeBooks('2026-03-04 11:00:00');
@@ -250,7 +343,11 @@ describe('a move into a time Open Dental had given away', () => {
     expect(calls(requests).filter((c) => c.startsWith('PUT'))).toEqual([]);
     expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 08:00:00', AptStatus: 'Scheduled' });
     // Back at 08:00 Chicago (14:00 UTC); the move still counts as the patient's one move.
-    expect(await writeState(id)).toMatchObject({ starts_at: new Date('2026-03-04T14:00:00Z'), pms_write_status: 'written', reschedule_count: 1 });
+    expect(await writeState(id)).toMatchObject({
+      starts_at: new Date('2026-03-04T14:00:00Z'),
+      pms_write_status: 'written',
+      reschedule_count: 1,
+    });
 
     const [mail, ...more] = await mailsTo('dora@example.com', '%se mantiene%');
     expect(more).toEqual([]);
@@ -264,7 +361,11 @@ describe('a move into a time Open Dental had given away', () => {
   });
 
   it('is marked for the practice to call when the old time is taken in Open Dental too', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-04', '13:00', { first_name: 'Eli', last_name: 'Call', email: 'eli@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-04', '13:00', {
+      first_name: 'Eli',
+      last_name: 'Call',
+      email: 'eli@example.com',
+    });
     await reschedule(id, '2026-03-04', '15:00');
     officeBooks('2026-03-04 15:00:00');
     // Double-booked over Eli's old time in Open Dental.
@@ -279,17 +380,24 @@ describe('a move into a time Open Dental had given away', () => {
     expect(mail!.text).toContain('The office will call you to agree a new time.');
     expect(mail!.text).toContain('please call the office at (212) 555-0100');
     expect(mail!.attachments).toEqual([]);
-    expect((await mailsTo('office@example.com', 'Please call the patient%Eli Call%'))).toHaveLength(1);
+    expect(await mailsTo('office@example.com', 'Please call the patient%Eli Call%')).toHaveLength(1);
   });
 
   it('is marked for the practice to call when another booking took the old time with us', async () => {
-    const { id } = await bookWritten('2026-03-05', '08:00', { first_name: 'Fin', last_name: 'Local', email: 'fin@example.com' });
+    const { id } = await bookWritten('2026-03-05', '08:00', {
+      first_name: 'Fin',
+      last_name: 'Local',
+      email: 'fin@example.com',
+    });
     await reschedule(id, '2026-03-05', '14:00');
     officeBooks('2026-03-05 14:00:00');
     // Another patient booked the freed 08:00 online; our exclusion constraint keeps Fin out of it.
     await book('2026-03-05', '08:00', { first_name: 'Gus', last_name: 'Taker', email: 'gus@example.com' });
     await runJobs();
-    expect(await writeState(id)).toMatchObject({ starts_at: new Date('2026-03-05T20:00:00Z'), pms_write_status: 'failed' });
+    expect(await writeState(id)).toMatchObject({
+      starts_at: new Date('2026-03-05T20:00:00Z'),
+      pms_write_status: 'failed',
+    });
     expect(await mailsTo('fin@example.com', 'About your appointment%')).toHaveLength(1);
   });
 });
@@ -300,8 +408,12 @@ describe('before the first write', () => {
     await reschedule(id, '2026-03-05', '10:00');
     expect(await changeJobs(id)).toEqual([]);
     const requests = await runJobs();
-    expect(calls(requests).filter((c) => c.startsWith('POST /appointments') || c.startsWith('PUT'))).toEqual(['POST /appointments']);
-    expect(requests.find((r) => r.method === 'POST' && r.path === '/appointments')!.body).toMatchObject({ AptDateTime: '2026-03-05 10:00:00' });
+    expect(calls(requests).filter((c) => c.startsWith('POST /appointments') || c.startsWith('PUT'))).toEqual([
+      'POST /appointments',
+    ]);
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/appointments')!.body).toMatchObject({
+      AptDateTime: '2026-03-05 10:00:00',
+    });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
   });
 
@@ -311,14 +423,20 @@ describe('before the first write', () => {
     fake.hang(1_500, { method: 'POST', path: '/appointments' });
     const from = fake.requests.length;
     const writing = runJobs();
-    await expect.poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
+        timeout: 5_000,
+      })
+      .toBe(true);
     await reschedule(id, '2026-03-05', '16:00');
     expect(await changeJobs(id)).toEqual([]); // no AptNum yet: nothing to change
     await writing;
     // The write created the old time; its last step saw the move and queued it, and it ran.
     const aptNum = Number((await writeState(id)).pms_apt_num);
     expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 16:00:00' });
-    expect(await changeJobs(id)).toEqual([expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'done' })]);
+    expect(await changeJobs(id)).toEqual([
+      expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'done' }),
+    ]);
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
   });
 
@@ -334,15 +452,32 @@ describe('before the first write', () => {
 
 describe('Open Dental availability for a move', () => {
   it("does not count the booking's own Open Dental appointment as busy", async () => {
-    const { id, aptNum } = await bookWritten('2026-03-05', '12:00', { first_name: 'Jo', last_name: 'Overlap', email: 'jo@example.com' }, 'Long');
+    const { id, aptNum } = await bookWritten(
+      '2026-03-05',
+      '12:00',
+      { first_name: 'Jo', last_name: 'Overlap', email: 'jo@example.com' },
+      'Long',
+    );
     // Past the snapshot cache's staleness limit: the next read has the written appointment at 12:00-13:00.
     clock.advance(6 * 60_000);
-    await expect(app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${new URLSearchParams({ practice_id: practiceId, reason_for_visit_id: reasons.Long!.id, start_date: '2026-03-05', end_date: '2026-03-05' })}` }))
-      .resolves.toSatisfy((r: { json(): { result: { DateTimeStart: string }[] } }) => !r.json().result.some((s) => s.DateTimeStart === '2026-03-05 12:30:00'));
+    await expect(
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/appointment/slots?${new URLSearchParams({ practice_id: practiceId, reason_for_visit_id: reasons.Long!.id, start_date: '2026-03-05', end_date: '2026-03-05' })}`,
+      }),
+    ).resolves.toSatisfy(
+      (r: { json(): { result: { DateTimeStart: string }[] } }) =>
+        !r.json().result.some((s) => s.DateTimeStart === '2026-03-05 12:30:00'),
+    );
     // Half an hour later overlaps its own time: offered for the move all the same.
     await reschedule(id, '2026-03-05', '12:30');
     const requests = await runJobs();
-    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ AptDateTime: '2026-03-05 12:30:00', Op: 1, ProvNum: 1, Pattern: 'XXXXXXXXXXXX' });
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      AptDateTime: '2026-03-05 12:30:00',
+      Op: 1,
+      ProvNum: 1,
+      Pattern: 'XXXXXXXXXXXX',
+    });
     expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 12:30:00' });
   });
 });

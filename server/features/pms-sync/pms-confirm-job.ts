@@ -3,7 +3,13 @@ import { OpenDentalError } from '../../adapters/pms/opendental/od-errors.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
-import { enqueueJob, PermanentJobError, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
+import {
+  enqueueJob,
+  PermanentJobError,
+  type JobContext,
+  type JobHandler,
+  type SkippedJob,
+} from '../../jobs/job-queue.ts';
 import { findPracticeById } from '../practices/practices-repository.ts';
 import type { OfficeLock } from './pms-change-job.ts';
 import { findPmsChangeState, type PmsChangeState } from './pms-change-repository.ts';
@@ -50,7 +56,10 @@ export async function queueConfirmMissedByWrite(tx: Queryable, appointmentId: st
   if (state?.status === 'confirmed') await queuePmsConfirm(tx, { appointmentId });
 }
 
-export function createPmsConfirmJobHandler(deps: { db: Database; clock: Clock; openDental: OpenDentalConnector | undefined }, oneAtATime: OfficeLock): JobHandler {
+export function createPmsConfirmJobHandler(
+  deps: { db: Database; clock: Clock; openDental: OpenDentalConnector | undefined },
+  oneAtATime: OfficeLock,
+): JobHandler {
   return async function handle(raw: unknown, context: JobContext): Promise<void | SkippedJob> {
     const parsed = PayloadSchema.safeParse(raw);
     if (!parsed.success) throw new PermanentJobError('Invalid Open Dental confirm payload');
@@ -58,19 +67,26 @@ export function createPmsConfirmJobHandler(deps: { db: Database; clock: Clock; o
     const state = await findPmsChangeState(deps.db, payload.appointmentId);
     if (!state) throw new PermanentJobError(`Appointment ${payload.appointmentId} no longer exists`);
     const practice = await findPracticeById(deps.db, state.practice_id);
-    if (practice?.pms.type !== 'opendental') return { skipped: 'The practice is no longer configured for Open Dental.' };
+    if (practice?.pms.type !== 'opendental')
+      return { skipped: 'The practice is no longer configured for Open Dental.' };
     const outdated = whyOutdated(state, payload, deps.clock.now());
     if (outdated) return { skipped: outdated };
     const aptNum = state.pms_apt_num!;
     const { openDental } = deps;
     const customerKey = practice.pms.customer_key;
     try {
-      if (!openDental) throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
+      if (!openDental)
+        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
       const client = openDental.clientFor(customerKey);
       // PUT Confirm sets a value: sending it again after a lost answer changes nothing.
       await oneAtATime(customerKey, () => client.confirmAppointment(aptNum));
     } catch (error) {
-      const reason = error instanceof OpenDentalError ? `${error.status ?? error.kind} ${error.detail}` : error instanceof Error ? error.message : String(error);
+      const reason =
+        error instanceof OpenDentalError
+          ? `${error.status ?? error.kind} ${error.detail}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       const isRefusal = error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind);
       // The booking stays confirmed with us (the patient did confirm); the operator reads the
       // worker's "Job failed for good" error, and the connector's report of Open Dental's answer.

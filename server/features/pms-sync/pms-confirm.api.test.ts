@@ -4,7 +4,15 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { odOperatory, odProvider, providerSchedule, startFakeOpenDental, type FakeOdRequest, type FakeOpenDental, type OdRow } from '../../test/fake-opendental-server.ts';
+import {
+  odOperatory,
+  odProvider,
+  providerSchedule,
+  startFakeOpenDental,
+  type FakeOdRequest,
+  type FakeOpenDental,
+  type OdRow,
+} from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
@@ -49,8 +57,14 @@ beforeAll(async () => {
   practiceId = ids['od-confirm']!;
   builtinPracticeId = ids['builtin-confirm']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock, config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } } });
-  const logger = { warn: () => undefined, error: (details: object, message: string) => void errors.push({ details, message }) };
+  app = await createTestApp(testDb.db, {
+    clock,
+    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  });
+  const logger = {
+    warn: () => undefined,
+    error: (details: object, message: string) => void errors.push({ details, message }),
+  };
   worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger, random: () => 0 });
 });
 afterAll(async () => {
@@ -67,8 +81,12 @@ async function book(date: string, time: string, overrides: Partial<BookingBodyIn
     url: '/api/v1/appointment',
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     payload: bookingBody({
-      practice_id: practiceId, rfv_id: examId, apt_date: date, start_time: `${time}:00`,
-      end_time: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}:00`, ...overrides,
+      practice_id: practiceId,
+      rfv_id: examId,
+      apt_date: date,
+      start_time: `${time}:00`,
+      end_time: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}:00`,
+      ...overrides,
     }),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -82,7 +100,11 @@ async function runJobs(): Promise<FakeOdRequest[]> {
   return fake.requests.slice(from).filter((r) => r.path !== '/schedules' && !r.query.has('dateStart'));
 }
 
-async function bookWritten(date: string, time: string, overrides: Partial<BookingBodyInput> = {}): Promise<{ id: string; aptNum: number }> {
+async function bookWritten(
+  date: string,
+  time: string,
+  overrides: Partial<BookingBodyInput> = {},
+): Promise<{ id: string; aptNum: number }> {
   const id = await book(date, time, overrides);
   await runJobs();
   const state = await bookingState(id);
@@ -91,7 +113,10 @@ async function bookWritten(date: string, time: string, overrides: Partial<Bookin
 }
 
 async function bookingState(id: string) {
-  const [row] = await testDb.db.query<Record<string, unknown>>('select status, pms_write_status, pms_apt_num, pms_write_error from appointments where id = $1', [id]);
+  const [row] = await testDb.db.query<Record<string, unknown>>(
+    'select status, pms_write_status, pms_apt_num, pms_write_error from appointments where id = $1',
+    [id],
+  );
   return row!;
 }
 
@@ -102,17 +127,24 @@ const confirmJobs = (id: string) =>
   );
 
 const confirm = (id: string) => app.bookingLifecycle.changeStatus(id, 'confirmed', { actor: 'patient' });
-const calls = (requests: FakeOdRequest[]) => requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const calls = (requests: FakeOdRequest[]) =>
+  requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 const odAppointmentOf = (aptNum: number): OdRow => fake.office(OFFICE).appointments.find((a) => a.AptNum === aptNum)!;
 
 describe("a patient's confirmation in Open Dental", () => {
   it('is written once as PUT Confirm, however often it is queued', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-03', '08:00', { first_name: 'Ann', last_name: 'Yes', email: 'ann.yes@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-03', '08:00', {
+      first_name: 'Ann',
+      last_name: 'Yes',
+      email: 'ann.yes@example.com',
+    });
     await confirm(id);
     // A second C (or the e-mail's button after the text) changes nothing, nor does a retried transaction.
     await confirm(id);
     await testDb.db.transaction((tx) => queuePmsConfirm(tx, { appointmentId: id }));
-    expect(await confirmJobs(id)).toEqual([expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'queued' })]);
+    expect(await confirmJobs(id)).toEqual([
+      expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'queued' }),
+    ]);
 
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
@@ -120,13 +152,21 @@ describe("a patient's confirmation in Open Dental", () => {
     expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed', AptStatus: 'Scheduled' });
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 1, note: null })]);
     // The booking's own write status is the write job's: a confirmation leaves it as it was.
-    expect(await bookingState(id)).toMatchObject({ status: 'confirmed', pms_write_status: 'written', pms_write_error: null });
+    expect(await bookingState(id)).toMatchObject({
+      status: 'confirmed',
+      pms_write_status: 'written',
+      pms_write_error: null,
+    });
     clock.advance(60 * 60_000);
     expect(calls(await runJobs())).toEqual([]);
   });
 
   it('is retried through an Open Dental outage and written once it answers', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-03', '09:00', { first_name: 'Cal', last_name: 'Outage', email: 'cal.outage@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-03', '09:00', {
+      first_name: 'Cal',
+      last_name: 'Outage',
+      email: 'cal.outage@example.com',
+    });
     await confirm(id);
     fake.fail('server-error', { method: 'PUT' });
     expect(calls(await runJobs())).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
@@ -143,24 +183,41 @@ describe("a patient's confirmation in Open Dental", () => {
   });
 
   it('waits for the booking to be in Open Dental when the patient confirms before it was written', async () => {
-    const id = await book('2026-03-03', '10:00', { first_name: 'Eve', last_name: 'Early', email: 'eve.early@example.com' });
+    const id = await book('2026-03-03', '10:00', {
+      first_name: 'Eve',
+      last_name: 'Early',
+      email: 'eve.early@example.com',
+    });
     await confirm(id);
     // No AptNum to confirm yet: the write job's last step queues the confirmation.
     expect(await confirmJobs(id)).toEqual([]);
     const requests = await runJobs();
     const aptNum = Number((await bookingState(id)).pms_apt_num);
-    expect(calls(requests).filter((c) => c.includes('/appointments'))).toEqual(['POST /appointments', `PUT /appointments/${aptNum}/Confirm`]);
+    expect(calls(requests).filter((c) => c.includes('/appointments'))).toEqual([
+      'POST /appointments',
+      `PUT /appointments/${aptNum}/Confirm`,
+    ]);
     expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
-    expect(await confirmJobs(id)).toEqual([expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'done' })]);
+    expect(await confirmJobs(id)).toEqual([
+      expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'done' }),
+    ]);
   });
 
   it('follows a write that was under way when the patient confirmed', async () => {
-    const id = await book('2026-03-04', '13:00', { first_name: 'Kit', last_name: 'Race', email: 'kit.race@example.com' });
+    const id = await book('2026-03-04', '13:00', {
+      first_name: 'Kit',
+      last_name: 'Race',
+      email: 'kit.race@example.com',
+    });
     // Open Dental takes its time over the POST; the patient confirms meanwhile.
     fake.hang(1_500, { method: 'POST', path: '/appointments' });
     const from = fake.requests.length;
     const writing = runJobs();
-    await expect.poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
+        timeout: 5_000,
+      })
+      .toBe(true);
     await confirm(id);
     expect(await confirmJobs(id)).toEqual([]);
     await writing;
@@ -170,21 +227,34 @@ describe("a patient's confirmation in Open Dental", () => {
   });
 
   it('is not written for a time the booking has left, and is written again for the new time once confirmed', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-04', '08:00', { first_name: 'Mo', last_name: 'Mover', email: 'mo.mover@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-04', '08:00', {
+      first_name: 'Mo',
+      last_name: 'Mover',
+      email: 'mo.mover@example.com',
+    });
     await confirm(id);
     // Moved before the confirm job ran: "booked" again, the patient has not confirmed the new time.
     await app.bookingLifecycle.reschedule(id, { date: '2026-03-04', startTime: '09:00:00', provNum: 1 });
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`PUT /appointments/${aptNum}`]);
-    expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', note: 'The booking was moved after it was confirmed.' })]);
+    expect(await confirmJobs(id)).toEqual([
+      expect.objectContaining({ status: 'done', note: 'The booking was moved after it was confirmed.' }),
+    ]);
 
     await confirm(id);
     expect(calls(await runJobs())).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
-    expect((await confirmJobs(id)).map((j) => [j.dedupe_key.split(':').pop(), j.status])).toEqual([['0', 'done'], ['1', 'done']]);
+    expect((await confirmJobs(id)).map((j) => [j.dedupe_key.split(':').pop(), j.status])).toEqual([
+      ['0', 'done'],
+      ['1', 'done'],
+    ]);
   });
 
   it('leaves the booking confirmed when Open Dental refuses, and logs the failure for the operator', async () => {
-    const { id, aptNum } = await bookWritten('2026-03-04', '10:00', { first_name: 'Rui', last_name: 'Refused', email: 'rui@example.com' });
+    const { id, aptNum } = await bookWritten('2026-03-04', '10:00', {
+      first_name: 'Rui',
+      last_name: 'Refused',
+      email: 'rui@example.com',
+    });
     // The front desk deleted the appointment in Open Dental: 404, which no retry can fix.
     fake.office(OFFICE).appointments = fake.office(OFFICE).appointments.filter((a) => a.AptNum !== aptNum);
     await confirm(id);
@@ -192,9 +262,19 @@ describe("a patient's confirmation in Open Dental", () => {
     expect(calls(await runJobs())).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })]);
     expect(errors).toEqual([
-      expect.objectContaining({ message: 'Job failed for good', details: expect.objectContaining({ jobType: OPENDENTAL_CONFIRM_JOB, error: expect.stringContaining(`Confirmation of appointment ${aptNum} not written to Open Dental: 404`) }) }),
+      expect.objectContaining({
+        message: 'Job failed for good',
+        details: expect.objectContaining({
+          jobType: OPENDENTAL_CONFIRM_JOB,
+          error: expect.stringContaining(`Confirmation of appointment ${aptNum} not written to Open Dental: 404`),
+        }),
+      }),
     ]);
-    expect(await bookingState(id)).toMatchObject({ status: 'confirmed', pms_write_status: 'written', pms_write_error: null });
+    expect(await bookingState(id)).toMatchObject({
+      status: 'confirmed',
+      pms_write_status: 'written',
+      pms_write_error: null,
+    });
   });
 
   it('is not queued at a practice on the built-in schedule', async () => {
@@ -203,7 +283,14 @@ describe("a patient's confirmation in Open Dental", () => {
       method: 'POST',
       url: '/api/v1/appointment',
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-      payload: bookingBody({ practice_id: builtinPracticeId, rfv_id: builtinExam, apt_date: '2026-03-03', start_time: '09:00:00', end_time: '09:30:00', email: 'builtin.confirm@example.com' }),
+      payload: bookingBody({
+        practice_id: builtinPracticeId,
+        rfv_id: builtinExam,
+        apt_date: '2026-03-03',
+        start_time: '09:00:00',
+        end_time: '09:30:00',
+        email: 'builtin.confirm@example.com',
+      }),
     });
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().result.appointment_id as string;

@@ -5,7 +5,12 @@ import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/od-client.ts';
 import { patternFor } from '../../adapters/pms/opendental/od-availability.ts';
 import { OpenDentalError } from '../../adapters/pms/opendental/od-errors.ts';
-import { OdAppointmentSchema, OdPatientSchema, type OdAppointmentCreate, type OdPatientCreate } from '../../adapters/pms/opendental/od-schemas.ts';
+import {
+  OdAppointmentSchema,
+  OdPatientSchema,
+  type OdAppointmentCreate,
+  type OdPatientCreate,
+} from '../../adapters/pms/opendental/od-schemas.ts';
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -16,7 +21,12 @@ import { createPmsChangeJobHandler, OPENDENTAL_CHANGE_JOB, queueChangeMissedByWr
 import { createPmsConfirmJobHandler, OPENDENTAL_CONFIRM_JOB, queueConfirmMissedByWrite } from './pms-confirm-job.ts';
 import { queueWriteDelayedNotice, queueWriteFailedNotice } from './pms-write-notices.ts';
 import {
-  findAppointmentToWrite, markWritePending, markWritten, recordWriteProblem, savePmsPatNum, type AppointmentToWrite,
+  findAppointmentToWrite,
+  markWritePending,
+  markWritten,
+  recordWriteProblem,
+  savePmsPatNum,
+  type AppointmentToWrite,
 } from './pms-write-repository.ts';
 
 export const OPENDENTAL_WRITE_JOB = 'opendental.write-appointment';
@@ -32,7 +42,12 @@ const PayloadSchema = z.object({ appointmentId: z.uuid() });
 export async function queuePmsWrite(tx: Queryable, appointmentId: string, practice: PracticeRow): Promise<void> {
   if (practice.pms.type !== 'opendental') return;
   if (!(await markWritePending(tx, appointmentId))) return;
-  await enqueueJob(tx, { type: OPENDENTAL_WRITE_JOB, payload: { appointmentId }, dedupeKey: `${OPENDENTAL_WRITE_JOB}:${appointmentId}`, maxAttempts: WRITE_MAX_ATTEMPTS });
+  await enqueueJob(tx, {
+    type: OPENDENTAL_WRITE_JOB,
+    payload: { appointmentId },
+    dedupeKey: `${OPENDENTAL_WRITE_JOB}:${appointmentId}`,
+    maxAttempts: WRITE_MAX_ATTEMPTS,
+  });
 }
 
 /** Open Dental said no to this booking, or a person must decide: retrying cannot help. */
@@ -67,22 +82,42 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
     if (appointment.pms_apt_num !== null || appointment.pms_write_status === 'written') return;
     const practice = await findPracticeById(deps.db, appointment.practice_id);
     if (!practice || practice.pms.type !== 'opendental') {
-      return recordWriteProblem(deps.db, appointment.id, 'skipped', 'The practice is no longer configured for Open Dental.');
+      return recordWriteProblem(
+        deps.db,
+        appointment.id,
+        'skipped',
+        'The practice is no longer configured for Open Dental.',
+      );
     }
     // A payment hold becomes a booking (or is released) within the hold time: ask again later.
-    if (appointment.status === 'pending_payment') throw new Error('Waiting for the payment to complete before writing to Open Dental.');
+    if (appointment.status === 'pending_payment')
+      throw new Error('Waiting for the payment to complete before writing to Open Dental.');
     // Booked, confirmed or arrived (ADR 0033): a visit that is still on.
     if (!isBooked(appointment.status) || !appointment.starts_at || !appointment.ends_at) {
-      return recordWriteProblem(deps.db, appointment.id, 'skipped', `The appointment is ${appointment.status}; nothing to write.`);
+      return recordWriteProblem(
+        deps.db,
+        appointment.id,
+        'skipped',
+        `The appointment is ${appointment.status}; nothing to write.`,
+      );
     }
     const { openDental } = deps;
     const customerKey = practice.pms.customer_key;
     try {
-      if (!openDental) throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-      const written = await oneAtATime(customerKey, () => writeToOpenDental(deps.db, openDental.clientFor(customerKey), appointment, practice));
+      if (!openDental)
+        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
+      const written = await oneAtATime(customerKey, () =>
+        writeToOpenDental(deps.db, openDental.clientFor(customerKey), appointment, practice),
+      );
       await deps.db.transaction(async (tx) => {
         await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
-        await queueChangeMissedByWrite(tx, { appointmentId: appointment.id, startsAt: appointment.starts_at!, endsAt: appointment.ends_at!, provNum: appointment.pms_prov_num, opNum: appointment.pms_op_num });
+        await queueChangeMissedByWrite(tx, {
+          appointmentId: appointment.id,
+          startsAt: appointment.starts_at!,
+          endsAt: appointment.ends_at!,
+          provNum: appointment.pms_prov_num,
+          opNum: appointment.pms_op_num,
+        });
         await queueConfirmMissedByWrite(tx, appointment.id);
       });
     } catch (error) {
@@ -90,9 +125,21 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
     }
   }
 
-  async function settleFailure(error: unknown, appointment: AppointmentToWrite, practice: PracticeRow, context: JobContext): Promise<never> {
-    const reason = error instanceof OpenDentalError ? `${error.status ?? error.kind} ${error.detail}` : error instanceof Error ? error.message : String(error);
-    const isRefusal = error instanceof WriteRefused || (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
+  async function settleFailure(
+    error: unknown,
+    appointment: AppointmentToWrite,
+    practice: PracticeRow,
+    context: JobContext,
+  ): Promise<never> {
+    const reason =
+      error instanceof OpenDentalError
+        ? `${error.status ?? error.kind} ${error.detail}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    const isRefusal =
+      error instanceof WriteRefused ||
+      (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
     if (isRefusal || context.isLastAttempt) {
       await deps.db.transaction(async (tx) => {
         await recordWriteProblem(tx, appointment.id, 'failed', reason);
@@ -123,7 +170,12 @@ export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, Jo
  * Find or create the patient, re-check the office's book for that day, then create the
  * appointment. Returns Open Dental's numbers for our records.
  */
-async function writeToOpenDental(db: Queryable, client: OpenDentalClient, a: AppointmentToWrite, practice: PracticeRow): Promise<{ aptNum: number; patNum: number }> {
+async function writeToOpenDental(
+  db: Queryable,
+  client: OpenDentalClient,
+  a: AppointmentToWrite,
+  practice: PracticeRow,
+): Promise<{ aptNum: number; patNum: number }> {
   const startsAt = a.starts_at!;
   const endsAt = a.ends_at!;
   let patNum = a.pms_pat_num;
@@ -137,7 +189,14 @@ async function writeToOpenDental(db: Queryable, client: OpenDentalClient, a: App
   const sameDay = await client.getAll('/appointments', { date: aptDateTime.slice(0, 10) }, OdAppointmentSchema);
   const check = checkConflicts(
     sameDay,
-    { patNum, opNum: a.pms_op_num, provNum: a.pms_prov_num, aptDateTime, startMs: startsAt.getTime(), endMs: endsAt.getTime() },
+    {
+      patNum,
+      opNum: a.pms_op_num,
+      provNum: a.pms_prov_num,
+      aptDateTime,
+      startMs: startsAt.getTime(),
+      endMs: endsAt.getTime(),
+    },
     practice.server_tz,
   );
   if (check.kind === 'ours') return { aptNum: check.aptNum, patNum };
@@ -161,13 +220,28 @@ async function writeToOpenDental(db: Queryable, client: OpenDentalClient, a: App
   return { aptNum: created.AptNum, patNum };
 }
 
-async function findOrCreatePatient(client: OpenDentalClient, a: AppointmentToWrite): Promise<{ patNum: number; isCreated: boolean }> {
-  const who = { firstName: a.first_name, lastName: a.last_name, dob: a.dob, email: a.email ?? '', wirelessPhone: a.wireless_phone ?? '' };
-  const candidates = await client.getAll('/patients/Simple', { LName: a.last_name.trim(), FName: a.first_name.trim(), Birthdate: a.dob }, OdPatientSchema);
+async function findOrCreatePatient(
+  client: OpenDentalClient,
+  a: AppointmentToWrite,
+): Promise<{ patNum: number; isCreated: boolean }> {
+  const who = {
+    firstName: a.first_name,
+    lastName: a.last_name,
+    dob: a.dob,
+    email: a.email ?? '',
+    wirelessPhone: a.wireless_phone ?? '',
+  };
+  const candidates = await client.getAll(
+    '/patients/Simple',
+    { LName: a.last_name.trim(), FName: a.first_name.trim(), Birthdate: a.dob },
+    OdPatientSchema,
+  );
   const match = pickPatient(candidates, who);
   if (match.kind === 'found') return { patNum: match.patient.PatNum, isCreated: false };
   if (match.kind === 'ambiguous') {
-    throw new WriteRefused(`${match.count} patients in Open Dental share this name and birth date, and the e-mail and phone do not tell them apart.`);
+    throw new WriteRefused(
+      `${match.count} patients in Open Dental share this name and birth date, and the e-mail and phone do not tell them apart.`,
+    );
   }
   const body: OdPatientCreate = {
     LName: a.last_name.trim(),

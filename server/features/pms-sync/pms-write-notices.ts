@@ -11,7 +11,12 @@ import type { AppointmentToWrite } from './pms-write-repository.ts';
  * fails (we keep trying), and once when we give up (please enter it by hand). The dedupe keys
  * make each e-mail go out once however often the job runs.
  */
-export async function queueWriteDelayedNotice(db: Queryable, practice: PracticeRow, a: AppointmentToWrite, reason: string): Promise<void> {
+export async function queueWriteDelayedNotice(
+  db: Queryable,
+  practice: PracticeRow,
+  a: AppointmentToWrite,
+  reason: string,
+): Promise<void> {
   if (!practice.notification_email) return;
   await enqueueEmail(db, {
     to: practice.notification_email,
@@ -28,7 +33,12 @@ export async function queueWriteDelayedNotice(db: Queryable, practice: PracticeR
   });
 }
 
-export async function queueWriteFailedNotice(db: Queryable, practice: PracticeRow, a: AppointmentToWrite, reason: string): Promise<void> {
+export async function queueWriteFailedNotice(
+  db: Queryable,
+  practice: PracticeRow,
+  a: AppointmentToWrite,
+  reason: string,
+): Promise<void> {
   if (!practice.notification_email) return;
   await enqueueEmail(db, {
     to: practice.notification_email,

@@ -56,7 +56,11 @@ export async function savePmsPatNum(db: Queryable, appointmentId: string, patNum
   await db.query('update appointments set pms_pat_num = $2 where id = $1', [appointmentId, patNum]);
 }
 
-export async function markWritten(db: Queryable, appointmentId: string, written: { aptNum: number; patNum: number; at: Date }): Promise<void> {
+export async function markWritten(
+  db: Queryable,
+  appointmentId: string,
+  written: { aptNum: number; patNum: number; at: Date },
+): Promise<void> {
   await db.query(
     `update appointments
         set pms_write_status = 'written', pms_apt_num = $2, pms_pat_num = $3, pms_write_error = null, pms_written_at = $4
@@ -66,6 +70,15 @@ export async function markWritten(db: Queryable, appointmentId: string, written:
 }
 
 /** `pending`: not written yet and retried; `failed`: given up; `skipped`: nothing to write any more. */
-export async function recordWriteProblem(db: Queryable, appointmentId: string, status: 'pending' | 'failed' | 'skipped', error: string): Promise<void> {
-  await db.query('update appointments set pms_write_status = $2, pms_write_error = $3 where id = $1', [appointmentId, status, error]);
+export async function recordWriteProblem(
+  db: Queryable,
+  appointmentId: string,
+  status: 'pending' | 'failed' | 'skipped',
+  error: string,
+): Promise<void> {
+  await db.query('update appointments set pms_write_status = $2, pms_write_error = $3 where id = $1', [
+    appointmentId,
+    status,
+    error,
+  ]);
 }

@@ -5,7 +5,14 @@ import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import {
-  odAppointment, odOperatory, odPatient, odProvider, providerSchedule, startFakeOpenDental, type FakeOdRequest, type FakeOpenDental,
+  odAppointment,
+  odOperatory,
+  odPatient,
+  odProvider,
+  providerSchedule,
+  startFakeOpenDental,
+  type FakeOdRequest,
+  type FakeOpenDental,
 } from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
@@ -26,7 +33,10 @@ beforeAll(async () => {
   const office = fake.office('office-w');
   office.providers = [odProvider(1, 'Ana', 'One')];
   office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = [providerSchedule('2026-03-03', 1, '08:00', '12:00', [1]), providerSchedule('2026-03-03', 1, '14:00', '16:00', [1])];
+  office.schedules = [
+    providerSchedule('2026-03-03', 1, '08:00', '12:00', [1]),
+    providerSchedule('2026-03-03', 1, '14:00', '16:00', [1]),
+  ];
 
   testDb = await createTestDatabase();
   const ids = await importPractices(
@@ -44,7 +54,10 @@ beforeAll(async () => {
   );
   practiceId = ids['od-writes']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock, config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } } });
+  app = await createTestApp(testDb.db, {
+    clock,
+    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  });
   worker = createJobWorker({
     db: testDb.db,
     clock,
@@ -66,7 +79,14 @@ async function book(startTime: string, overrides: Partial<BookingBodyInput>): Pr
     method: 'POST',
     url: '/api/v1/appointment',
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-    payload: bookingBody({ practice_id: practiceId, rfv_id: examId, apt_date: '2026-03-03', start_time: `${startTime}:00`, end_time: end, ...overrides }),
+    payload: bookingBody({
+      practice_id: practiceId,
+      rfv_id: examId,
+      apt_date: '2026-03-03',
+      start_time: `${startTime}:00`,
+      end_time: end,
+      ...overrides,
+    }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().result.appointment_id as string;
@@ -92,10 +112,15 @@ async function writeState(appointmentId: string) {
 }
 
 const officeMail = async (lastName: string) =>
-  (await testDb.db.query<{ subject: string; text: string }>(`select subject, text from outbox_messages where recipient = 'office@example.com' and subject like $1 order by seq`, [`%${lastName}%`]))
-    .filter((m) => !m.subject.startsWith('New'));
+  (
+    await testDb.db.query<{ subject: string; text: string }>(
+      `select subject, text from outbox_messages where recipient = 'office@example.com' and subject like $1 order by seq`,
+      [`%${lastName}%`],
+    )
+  ).filter((m) => !m.subject.startsWith('New'));
 
-const calls = (requests: FakeOdRequest[]) => requests.map((r) => `${r.method} ${r.path}${r.method === 'GET' ? `?${r.query}` : ''}`);
+const calls = (requests: FakeOdRequest[]) =>
+  requests.map((r) => `${r.method} ${r.path}${r.method === 'GET' ? `?${r.query}` : ''}`);
 
 describe('writing bookings into Open Dental', () => {
   it('creates a new patient as Prospective and the appointment in office time, and keeps its AptNum', async () => {
@@ -109,7 +134,14 @@ describe('writing bookings into Open Dental', () => {
       'GET /appointments?date=2026-03-03',
       'POST /appointments',
     ]);
-    expect(requests[1]!.body).toEqual({ LName: 'Lopez', FName: 'Ana', Birthdate: '1990-04-12', Email: 'ana.lopez@example.com', WirelessPhone: '(512) 555-0123', PatStatus: 'Prospective' });
+    expect(requests[1]!.body).toEqual({
+      LName: 'Lopez',
+      FName: 'Ana',
+      Birthdate: '1990-04-12',
+      Email: 'ana.lopez@example.com',
+      WirelessPhone: '(512) 555-0123',
+      PatStatus: 'Prospective',
+    });
     const patNum = fake.office('office-w').patients.at(-1)!.PatNum;
     expect(requests[3]!.body).toEqual({
       PatNum: patNum,
@@ -121,18 +153,36 @@ describe('writing bookings into Open Dental', () => {
       Note: 'First visit | Reason: Exam | No Insurance | Booked online via Chairtime',
     });
     const aptNum = fake.office('office-w').appointments.at(-1)!.AptNum;
-    expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_apt_num: aptNum, pms_pat_num: patNum, pms_write_error: null, job_status: 'done' });
+    expect(await writeState(id)).toMatchObject({
+      pms_write_status: 'written',
+      pms_apt_num: aptNum,
+      pms_pat_num: patNum,
+      pms_write_error: null,
+      job_status: 'done',
+    });
   });
 
   it("finds the existing patient exactly, although Open Dental's search also returns near names", async () => {
-    fake.office('office-w').patients.push(
-      odPatient({ PatNum: 70, FName: 'Bo', LName: 'Smithers', Birthdate: '1980-01-02' }),
-      odPatient({ PatNum: 71, FName: 'Bob', LName: 'Smith', Birthdate: '1980-01-02' }),
-      odPatient({ PatNum: 77, FName: 'Bo', LName: 'SMITH', Birthdate: '1980-01-02' }),
-    );
-    const id = await book('08:30', { first_name: 'Bo', last_name: 'Smith', dob: '1980-01-02', email: 'bo@example.com', patient_status: 'Returning Patient' });
+    fake
+      .office('office-w')
+      .patients.push(
+        odPatient({ PatNum: 70, FName: 'Bo', LName: 'Smithers', Birthdate: '1980-01-02' }),
+        odPatient({ PatNum: 71, FName: 'Bob', LName: 'Smith', Birthdate: '1980-01-02' }),
+        odPatient({ PatNum: 77, FName: 'Bo', LName: 'SMITH', Birthdate: '1980-01-02' }),
+      );
+    const id = await book('08:30', {
+      first_name: 'Bo',
+      last_name: 'Smith',
+      dob: '1980-01-02',
+      email: 'bo@example.com',
+      patient_status: 'Returning Patient',
+    });
     const requests = await runJobs();
-    expect(calls(requests)).toEqual(['GET /patients/Simple?LName=Smith&FName=Bo&Birthdate=1980-01-02', 'GET /appointments?date=2026-03-03', 'POST /appointments']);
+    expect(calls(requests)).toEqual([
+      'GET /patients/Simple?LName=Smith&FName=Bo&Birthdate=1980-01-02',
+      'GET /appointments?date=2026-03-03',
+      'POST /appointments',
+    ]);
     expect(requests[2]!.body).toMatchObject({ PatNum: 77, IsNewPatient: 'false', AptDateTime: '2026-03-03 08:30:00' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_pat_num: 77 });
   });
@@ -140,14 +190,25 @@ describe('writing bookings into Open Dental', () => {
   it('keeps the booking, marks it failed and tells the practice when the re-check finds the time taken', async () => {
     const id = await book('09:00', { first_name: 'Cy', last_name: 'Conflict', email: 'cy@example.com' });
     // The front desk booked the chair meanwhile.
-    fake.office('office-w').appointments.push(odAppointment({ AptNum: 900, PatNum: 5, AptDateTime: '2026-03-03 09:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }));
+    fake.office('office-w').appointments.push(
+      odAppointment({
+        AptNum: 900,
+        PatNum: 5,
+        AptDateTime: '2026-03-03 09:00:00',
+        Pattern: 'XXXXXX',
+        Op: 1,
+        ProvNum: 1,
+      }),
+    );
     const requests = await runJobs();
     expect(calls(requests).filter((c) => c === 'POST /appointments')).toEqual([]);
     const state = await writeState(id);
     expect(state).toMatchObject({ status: 'booked', pms_write_status: 'failed', job_status: 'failed' });
     expect(state.pms_write_error).toContain('appointment 900');
     const mails = await officeMail('Conflict');
-    expect(mails.map((m) => m.subject)).toEqual(['Please enter this online booking in Open Dental: Cy Conflict, Tuesday, March 3, 2026 at 09:00 AM (CST)']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Please enter this online booking in Open Dental: Cy Conflict, Tuesday, March 3, 2026 at 09:00 AM (CST)',
+    ]);
     expect(mails[0]!.text).toContain('appointment 900');
   });
 
@@ -157,15 +218,22 @@ describe('writing bookings into Open Dental', () => {
     await runJobs();
     const pending = await writeState(id);
     expect(pending).toMatchObject({ status: 'booked', pms_write_status: 'pending', job_status: 'queued', attempts: 1 });
-    expect(pending.pms_write_error).toContain("eConnector is not running");
-    expect((await officeMail('Retry')).map((m) => m.subject)).toEqual(['Online booking not yet in Open Dental: Di Retry, Tuesday, March 3, 2026 at 09:30 AM (CST)']);
+    expect(pending.pms_write_error).toContain('eConnector is not running');
+    expect((await officeMail('Retry')).map((m) => m.subject)).toEqual([
+      'Online booking not yet in Open Dental: Di Retry, Tuesday, March 3, 2026 at 09:30 AM (CST)',
+    ]);
 
     expect(await runJobs()).toEqual([]); // not due yet
     clock.advance(30_000);
     const retry = await runJobs();
     // The patient was created on the first attempt and is not looked up again.
     expect(calls(retry)).toEqual(['GET /appointments?date=2026-03-03', 'POST /appointments']);
-    expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_write_error: null, job_status: 'done', attempts: 2 });
+    expect(await writeState(id)).toMatchObject({
+      pms_write_status: 'written',
+      pms_write_error: null,
+      job_status: 'done',
+      attempts: 2,
+    });
     expect(await officeMail('Retry')).toHaveLength(1);
   });
 
@@ -175,13 +243,26 @@ describe('writing bookings into Open Dental', () => {
     fake.fail('gateway-timeout');
     await runJobs();
     expect(await writeState(id)).toMatchObject({ status: 'booked', pms_write_status: 'failed', job_status: 'failed' });
-    expect((await officeMail('Giveup')).map((m) => m.subject)).toEqual(['Please enter this online booking in Open Dental: Ed Giveup, Tuesday, March 3, 2026 at 10:00 AM (CST)']);
+    expect((await officeMail('Giveup')).map((m) => m.subject)).toEqual([
+      'Please enter this online booking in Open Dental: Ed Giveup, Tuesday, March 3, 2026 at 10:00 AM (CST)',
+    ]);
   });
 
   it('adopts the appointment an earlier attempt created when its answer was lost', async () => {
-    fake.office('office-w').patients.push(odPatient({ PatNum: 88, FName: 'Fay', LName: 'Adopt', Birthdate: '1990-04-12' }));
+    fake
+      .office('office-w')
+      .patients.push(odPatient({ PatNum: 88, FName: 'Fay', LName: 'Adopt', Birthdate: '1990-04-12' }));
     const id = await book('10:30', { first_name: 'Fay', last_name: 'Adopt' });
-    fake.office('office-w').appointments.push(odAppointment({ AptNum: 950, PatNum: 88, AptDateTime: '2026-03-03 10:30:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }));
+    fake.office('office-w').appointments.push(
+      odAppointment({
+        AptNum: 950,
+        PatNum: 88,
+        AptDateTime: '2026-03-03 10:30:00',
+        Pattern: 'XXXXXX',
+        Op: 1,
+        ProvNum: 1,
+      }),
+    );
     const requests = await runJobs();
     expect(calls(requests)).not.toContain('POST /appointments');
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_apt_num: 950, pms_pat_num: 88 });
@@ -210,11 +291,18 @@ describe('writing bookings into Open Dental', () => {
   });
 
   it('does not guess between namesakes: marks the booking failed and tells the practice', async () => {
-    fake.office('office-w').patients.push(
-      odPatient({ PatNum: 91, FName: 'Hal', LName: 'Twin', Birthdate: '1990-04-12', Email: 'one@example.com' }),
-      odPatient({ PatNum: 92, FName: 'Hal', LName: 'Twin', Birthdate: '1990-04-12', Email: 'two@example.com' }),
-    );
-    const id = await book('11:30', { first_name: 'Hal', last_name: 'Twin', email: 'hal@example.com', wireless_phone: '+15125550999' });
+    fake
+      .office('office-w')
+      .patients.push(
+        odPatient({ PatNum: 91, FName: 'Hal', LName: 'Twin', Birthdate: '1990-04-12', Email: 'one@example.com' }),
+        odPatient({ PatNum: 92, FName: 'Hal', LName: 'Twin', Birthdate: '1990-04-12', Email: 'two@example.com' }),
+      );
+    const id = await book('11:30', {
+      first_name: 'Hal',
+      last_name: 'Twin',
+      email: 'hal@example.com',
+      wireless_phone: '+15125550999',
+    });
     const requests = await runJobs();
     expect(calls(requests)).toEqual(['GET /patients/Simple?LName=Twin&FName=Hal&Birthdate=1990-04-12']);
     const state = await writeState(id);

@@ -7,7 +7,9 @@ import { buildSyncResult, type OfficeSetup } from './practice-sync.ts';
 
 const office: OfficeSetup = {
   clinics: [],
-  providers: [odProvider(1, 'Ana', 'Ruiz'), odProvider(2, 'Ben', 'Carter'), odProvider(4, 'Dan', 'Hill')].map((p) => OdProviderSchema.parse(p)),
+  providers: [odProvider(1, 'Ana', 'Ruiz'), odProvider(2, 'Ben', 'Carter'), odProvider(4, 'Dan', 'Hill')].map((p) =>
+    OdProviderSchema.parse(p),
+  ),
   operatories: [odOperatory(1, 'Op 1'), odOperatory(4, 'Op 4')].map((o) => OdOperatorySchema.parse(o)),
 };
 
@@ -39,7 +41,13 @@ describe('practice:sync --write', () => {
   it('puts what Open Dental adds under not_offered and keeps the offered entries and their names', () => {
     const { practice, change } = sync(raw());
     expect(practice.providers).toEqual([
-      { pms_prov_num: 1, provider_display_name: 'Dr. Ana', provider_first_name: 'Ana', provider_last_name: 'Ruiz', profile_pic: null },
+      {
+        pms_prov_num: 1,
+        provider_display_name: 'Dr. Ana',
+        provider_first_name: 'Ana',
+        provider_last_name: 'Ruiz',
+        profile_pic: null,
+      },
       // Gone from Open Dental but named by a reason: kept as written, and reported.
       { pms_prov_num: 3, provider_display_name: 'Dr. Gone' },
     ]);
@@ -47,14 +55,35 @@ describe('practice:sync --write', () => {
     expect(practice.not_offered).toEqual({
       clinics: [],
       providers: [
-        { pms_prov_num: 2, provider_display_name: 'Ben Carter', provider_first_name: 'Ben', provider_last_name: 'Carter', profile_pic: null },
-        { pms_prov_num: 4, provider_display_name: 'Dan Hill', provider_first_name: 'Dan', provider_last_name: 'Hill', profile_pic: null },
+        {
+          pms_prov_num: 2,
+          provider_display_name: 'Ben Carter',
+          provider_first_name: 'Ben',
+          provider_last_name: 'Carter',
+          profile_pic: null,
+        },
+        {
+          pms_prov_num: 4,
+          provider_display_name: 'Dan Hill',
+          provider_first_name: 'Dan',
+          provider_last_name: 'Hill',
+          profile_pic: null,
+        },
       ],
       operatories: [{ pms_op_num: 4, name: 'Op 4', pms_clinic_num: null }],
     });
     expect(change).toEqual({ added: ['provider 2', 'provider 4', 'operatory 4'], keptMissing: ['provider 3'] });
     // The operator's order of keys stays; not_offered follows the lists; the rest is untouched.
-    expect(Object.keys(practice)).toEqual(['form_url', 'name', 'server_tz', 'pms', 'providers', 'operatories', 'not_offered', 'reasons']);
+    expect(Object.keys(practice)).toEqual([
+      'form_url',
+      'name',
+      'server_tz',
+      'pms',
+      'providers',
+      'operatories',
+      'not_offered',
+      'reasons',
+    ]);
     expect(practice.reasons).toEqual(raw().reasons);
   });
 
@@ -69,11 +98,18 @@ describe('practice:sync --write', () => {
     expect(sync(once)).toEqual({ practice: once, change: { added: [], keptMissing: ['provider 3'] } });
 
     // The operator offers Ben: moved from not_offered into providers, renamed.
-    const chosen = structuredClone(once) as typeof once & { providers: Record<string, unknown>[]; not_offered: { providers: Record<string, unknown>[] } };
+    const chosen = structuredClone(once) as typeof once & {
+      providers: Record<string, unknown>[];
+      not_offered: { providers: Record<string, unknown>[] };
+    };
     const ben = chosen.not_offered.providers.shift()!;
     chosen.providers.push({ ...ben, provider_display_name: 'Dr. Ben' });
     const again = sync(chosen).practice as typeof chosen;
-    expect(again.providers.map((p) => [p.pms_prov_num, p.provider_display_name])).toEqual([[1, 'Dr. Ana'], [2, 'Dr. Ben'], [3, 'Dr. Gone']]);
+    expect(again.providers.map((p) => [p.pms_prov_num, p.provider_display_name])).toEqual([
+      [1, 'Dr. Ana'],
+      [2, 'Dr. Ben'],
+      [3, 'Dr. Gone'],
+    ]);
     expect(again.not_offered.providers.map((p) => p.pms_prov_num)).toEqual([4]);
     expect(parsed(again).not_offered?.providers).toHaveLength(1);
   });

@@ -12,13 +12,24 @@ import type { SyncResult } from './practice-sync.ts';
 type ListName = 'clinics' | 'providers' | 'operatories';
 type Entry = Record<string, unknown>;
 const LISTS: readonly ListName[] = ['clinics', 'providers', 'operatories'];
-const NUM_KEY: Record<ListName, string> = { clinics: 'pms_clinic_num', providers: 'pms_prov_num', operatories: 'pms_op_num' };
+const NUM_KEY: Record<ListName, string> = {
+  clinics: 'pms_clinic_num',
+  providers: 'pms_prov_num',
+  operatories: 'pms_op_num',
+};
 
 /** What the file offers (`is_active`) and what it keeps under `not_offered`, as the sync reads a configuration. */
 export function configuredSetupFromFile(practice: PracticeConfig): ConfiguredSetup {
   const notOffered = practice.not_offered ?? { clinics: [], providers: [], operatories: [] };
-  const both = <T>(offered: T[], rest: T[]) => [...offered.map((e) => ({ ...e, is_active: true })), ...rest.map((e) => ({ ...e, is_active: false }))];
-  return { clinics: both(practice.clinics, notOffered.clinics), providers: both(practice.providers, notOffered.providers), operatories: both(practice.operatories, notOffered.operatories) };
+  const both = <T>(offered: T[], rest: T[]) => [
+    ...offered.map((e) => ({ ...e, is_active: true })),
+    ...rest.map((e) => ({ ...e, is_active: false })),
+  ];
+  return {
+    clinics: both(practice.clinics, notOffered.clinics),
+    providers: both(practice.providers, notOffered.providers),
+    operatories: both(practice.operatories, notOffered.operatories),
+  };
 }
 
 export interface FileSyncChange {
@@ -48,7 +59,9 @@ export function mergeSyncIntoPractice(raw: Entry, result: SyncResult): { practic
     const known = new Set([...fromFile(list, 'offered'), ...fromFile(list, 'not_offered')].map(num));
     const kept = fromFile(list, 'offered').filter((e) => !inOffice.has(num(e)));
     kept.forEach((e) => change.keptMissing.push(`${singular(list)} ${num(e)}`));
-    result.not_offered[list].filter((e) => !known.has(num(e))).forEach((e) => change.added.push(`${singular(list)} ${num(e)}`));
+    result.not_offered[list]
+      .filter((e) => !known.has(num(e)))
+      .forEach((e) => change.added.push(`${singular(list)} ${num(e)}`));
     lists[list] = [...result.offered[list], ...kept];
     notOffered[list] = result.not_offered[list];
   }

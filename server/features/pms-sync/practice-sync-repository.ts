@@ -13,7 +13,12 @@ export interface ConfiguredSetup {
     translations?: Translations<ClinicTextField>;
     is_active: boolean;
   }[];
-  providers: { pms_prov_num: number; provider_display_name: string | null; profile_pic: string | null; is_active: boolean }[];
+  providers: {
+    pms_prov_num: number;
+    provider_display_name: string | null;
+    profile_pic: string | null;
+    is_active: boolean;
+  }[];
   operatories: { pms_op_num: number; name: string; is_active: boolean }[];
 }
 

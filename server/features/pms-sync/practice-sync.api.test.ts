@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
-import { odClinic, odOperatory, odProvider, startFakeOpenDental, type FakeOpenDental } from '../../test/fake-opendental-server.ts';
+import {
+  odClinic,
+  odOperatory,
+  odProvider,
+  startFakeOpenDental,
+  type FakeOpenDental,
+} from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
@@ -37,15 +43,30 @@ describe('practice:sync against the database and the Open Dental stand-in', () =
         schedules: [],
       }),
     );
-    const connector = createOpenDentalConnector({ apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 }, { clock: fixedClock('2026-03-02T12:00:00Z') });
-    const result = buildSyncResult(await readOfficeSetup(connector.clientFor('sync-office')), await loadConfiguredSetup(testDb.db, ids['sync-practice']!));
+    const connector = createOpenDentalConnector(
+      { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 },
+      { clock: fixedClock('2026-03-02T12:00:00Z') },
+    );
+    const result = buildSyncResult(
+      await readOfficeSetup(connector.clientFor('sync-office')),
+      await loadConfiguredSetup(testDb.db, ids['sync-practice']!),
+    );
 
-    expect(result.offered.clinics).toEqual([expect.objectContaining({ pms_clinic_num: 1, display_name: 'Our Downtown' })]);
-    expect(result.offered.providers).toEqual([expect.objectContaining({ pms_prov_num: 2, provider_display_name: 'Dr. Two', provider_first_name: 'First2' })]);
+    expect(result.offered.clinics).toEqual([
+      expect.objectContaining({ pms_clinic_num: 1, display_name: 'Our Downtown' }),
+    ]);
+    expect(result.offered.providers).toEqual([
+      expect.objectContaining({ pms_prov_num: 2, provider_display_name: 'Dr. Two', provider_first_name: 'First2' }),
+    ]);
     expect(result.offered.operatories).toEqual([{ pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 }]);
     expect(result.not_offered.clinics.map((c) => c.pms_clinic_num)).toEqual([2]);
     expect(result.not_offered.providers).toHaveLength(104);
     expect(result.not_offered.operatories).toEqual([{ pms_op_num: 2, name: 'Op 2', pms_clinic_num: 2 }]);
-    expect(fake.requests.map((r) => `${r.path}?${r.query}`)).toEqual(['/clinics?', '/providers?', '/providers?Offset=100', '/operatories?']);
+    expect(fake.requests.map((r) => `${r.path}?${r.query}`)).toEqual([
+      '/clinics?',
+      '/providers?',
+      '/providers?Offset=100',
+      '/operatories?',
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 import type { OpenDentalClient } from '../../adapters/pms/opendental/od-client.ts';
 import {
-  OdClinicSchema, OdOperatorySchema, OdProviderSchema, type OdClinic, type OdOperatory, type OdProvider,
+  OdClinicSchema,
+  OdOperatorySchema,
+  OdProviderSchema,
+  type OdClinic,
+  type OdOperatory,
+  type OdProvider,
 } from '../../adapters/pms/opendental/od-schemas.ts';
 import type { ConfiguredSetup } from './practice-sync-repository.ts';
 
@@ -17,7 +22,11 @@ export interface OfficeSetup {
   operatories: OdOperatory[];
 }
 
-type Lists = { clinics: Record<string, unknown>[]; providers: Record<string, unknown>[]; operatories: Record<string, unknown>[] };
+type Lists = {
+  clinics: Record<string, unknown>[];
+  providers: Record<string, unknown>[];
+  operatories: Record<string, unknown>[];
+};
 
 export interface SyncResult {
   offered: Lists;
@@ -37,8 +46,13 @@ export async function readOfficeSetup(client: OpenDentalClient): Promise<OfficeS
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 export function buildSyncResult(office: OfficeSetup, configured: ConfiguredSetup): SyncResult {
-  const result: SyncResult = { offered: { clinics: [], providers: [], operatories: [] }, not_offered: { clinics: [], providers: [], operatories: [] }, notes: [] };
-  const place = (list: keyof Lists, isOffered: boolean, entry: Record<string, unknown>) => (isOffered ? result.offered : result.not_offered)[list].push(entry);
+  const result: SyncResult = {
+    offered: { clinics: [], providers: [], operatories: [] },
+    not_offered: { clinics: [], providers: [], operatories: [] },
+    notes: [],
+  };
+  const place = (list: keyof Lists, isOffered: boolean, entry: Record<string, unknown>) =>
+    (isOffered ? result.offered : result.not_offered)[list].push(entry);
 
   const clinics = new Map(configured.clinics.map((c) => [c.pms_clinic_num, c]));
   for (const clinic of office.clinics) {
@@ -64,13 +78,15 @@ export function buildSyncResult(office: OfficeSetup, configured: ConfiguredSetup
   for (const provider of office.providers) {
     const name = `${provider.FName} ${provider.LName}`.trim();
     if (provider.IsHidden || (provider.ProvStatus !== '' && provider.ProvStatus !== 'Active')) {
-      result.notes.push(`provider ${provider.ProvNum} (${name || provider.Abbr}) left out: hidden or not active in Open Dental`);
+      result.notes.push(
+        `provider ${provider.ProvNum} (${name || provider.Abbr}) left out: hidden or not active in Open Dental`,
+      );
       continue;
     }
     const mine = providers.get(provider.ProvNum);
     place('providers', mine?.is_active ?? false, {
       pms_prov_num: provider.ProvNum,
-      provider_display_name: mine?.provider_display_name ?? (orNull(provider.PreferredName) ?? orNull(name)),
+      provider_display_name: mine?.provider_display_name ?? orNull(provider.PreferredName) ?? orNull(name),
       provider_first_name: orNull(provider.FName),
       provider_last_name: orNull(provider.LName),
       profile_pic: mine?.profile_pic ?? null,
@@ -86,15 +102,31 @@ export function buildSyncResult(office: OfficeSetup, configured: ConfiguredSetup
     const mine = operatories.get(operatory.OperatoryNum);
     place('operatories', mine?.is_active ?? false, {
       pms_op_num: operatory.OperatoryNum,
-      name: mine?.name ?? (orNull(operatory.OpName) ?? `Operatory ${operatory.OperatoryNum}`),
+      name: mine?.name ?? orNull(operatory.OpName) ?? `Operatory ${operatory.OperatoryNum}`,
       pms_clinic_num: operatory.ClinicNum > 0 ? operatory.ClinicNum : null,
     });
   }
 
   const missing = (kind: string, nums: number[], known: Set<number>) =>
-    nums.filter((n) => !known.has(n)).forEach((n) => result.notes.push(`${kind} ${n} is offered in the configuration but Open Dental does not list it`));
-  missing('clinic', configured.clinics.filter((c) => c.is_active).map((c) => c.pms_clinic_num), new Set(office.clinics.map((c) => c.ClinicNum)));
-  missing('provider', configured.providers.filter((p) => p.is_active).map((p) => p.pms_prov_num), new Set(office.providers.map((p) => p.ProvNum)));
-  missing('operatory', configured.operatories.filter((o) => o.is_active).map((o) => o.pms_op_num), new Set(office.operatories.map((o) => o.OperatoryNum)));
+    nums
+      .filter((n) => !known.has(n))
+      .forEach((n) =>
+        result.notes.push(`${kind} ${n} is offered in the configuration but Open Dental does not list it`),
+      );
+  missing(
+    'clinic',
+    configured.clinics.filter((c) => c.is_active).map((c) => c.pms_clinic_num),
+    new Set(office.clinics.map((c) => c.ClinicNum)),
+  );
+  missing(
+    'provider',
+    configured.providers.filter((p) => p.is_active).map((p) => p.pms_prov_num),
+    new Set(office.providers.map((p) => p.ProvNum)),
+  );
+  missing(
+    'operatory',
+    configured.operatories.filter((o) => o.is_active).map((o) => o.pms_op_num),
+    new Set(office.operatories.map((o) => o.OperatoryNum)),
+  );
   return result;
 }

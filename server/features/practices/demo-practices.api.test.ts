@@ -15,7 +15,9 @@ afterAll(() => testDb?.destroy());
 
 describe('importDemoPracticesIfEmpty', () => {
   it('refuses the demo practices on a server without card payments, naming their paid reasons, and imports nothing', async () => {
-    const error = await importDemoPracticesIfEmpty(db, DEMO_PRACTICES_FILE, { offers: { texts: false, payments: false } }).catch((caught: unknown) => caught);
+    const error = await importDemoPracticesIfEmpty(db, DEMO_PRACTICES_FILE, {
+      offers: { texts: false, payments: false },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PracticeImportRefused);
     const problems = (error as PracticeImportRefused).problems.join('\n');
     expect(problems).toContain('practice "bright-smile" offers the paid reason "Teeth Whitening Consultation"');
@@ -24,10 +26,19 @@ describe('importDemoPracticesIfEmpty', () => {
   });
 
   it('imports the demo practices into an empty database', async () => {
-    expect(await importDemoPracticesIfEmpty(db)).toEqual(['bright-smile', 'smile-group', 'verify-dental', 'closed-dental', 'lakeside-dental']);
-    const practices = await db.query<{ form_url: string; is_accepting_patients: boolean; to_verify_patient: boolean; clinic_set_up: boolean }>(
-      'select form_url, is_accepting_patients, to_verify_patient, clinic_set_up from practices order by form_url',
-    );
+    expect(await importDemoPracticesIfEmpty(db)).toEqual([
+      'bright-smile',
+      'smile-group',
+      'verify-dental',
+      'closed-dental',
+      'lakeside-dental',
+    ]);
+    const practices = await db.query<{
+      form_url: string;
+      is_accepting_patients: boolean;
+      to_verify_patient: boolean;
+      clinic_set_up: boolean;
+    }>('select form_url, is_accepting_patients, to_verify_patient, clinic_set_up from practices order by form_url');
     expect(practices).toEqual([
       { form_url: 'bright-smile', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: false },
       { form_url: 'closed-dental', is_accepting_patients: false, to_verify_patient: false, clinic_set_up: false },

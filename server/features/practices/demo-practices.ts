@@ -11,7 +11,11 @@ export const DEMO_PRACTICES_FILE = fileURLToPath(new URL('../../../demo/practice
  * is left alone, so demo data never reappears next to (or over) a real configuration.
  * Returns the imported form URLs, or null when nothing was imported.
  */
-export async function importDemoPracticesIfEmpty(db: Database, file = DEMO_PRACTICES_FILE, options: { offers?: DeploymentOffers } = {}): Promise<string[] | null> {
+export async function importDemoPracticesIfEmpty(
+  db: Database,
+  file = DEMO_PRACTICES_FILE,
+  options: { offers?: DeploymentOffers } = {},
+): Promise<string[] | null> {
   if (await hasAnyPractice(db)) return null;
   const parsed = await readPracticeConfigFile(file);
   if (!parsed.ok) throw new Error(`The demo practices file is invalid:\n${parsed.problems.join('\n')}`);

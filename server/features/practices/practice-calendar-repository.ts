@@ -30,7 +30,15 @@ export interface TimeOffRow {
 }
 
 const scheduleKey = (s: ScheduleRow) =>
-  JSON.stringify([s.pms_prov_num, s.pms_op_num, s.pms_clinic_num, [...s.weekdays].sort(), s.start, s.end, s.breaks.map((b) => [b.start, b.end])]);
+  JSON.stringify([
+    s.pms_prov_num,
+    s.pms_op_num,
+    s.pms_clinic_num,
+    [...s.weekdays].sort(),
+    s.start,
+    s.end,
+    s.breaks.map((b) => [b.start, b.end]),
+  ]);
 const closureKey = (c: ClosureRow) => JSON.stringify([c.date, c.name]);
 const timeOffKey = (t: TimeOffRow) => JSON.stringify([t.pms_prov_num, t.start, t.end]);
 
@@ -45,7 +53,16 @@ export async function syncSchedules(tx: Queryable, practiceId: string, wanted: r
     tx.query(
       `insert into schedules (practice_id, pms_prov_num, pms_op_num, pms_clinic_num, weekdays, start_time, end_time, breaks)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [practiceId, s.pms_prov_num, s.pms_op_num, s.pms_clinic_num, [...s.weekdays].sort(), s.start, s.end, JSON.stringify(s.breaks)],
+      [
+        practiceId,
+        s.pms_prov_num,
+        s.pms_op_num,
+        s.pms_clinic_num,
+        [...s.weekdays].sort(),
+        s.start,
+        s.end,
+        JSON.stringify(s.breaks),
+      ],
     ),
   );
 }

@@ -63,7 +63,10 @@ export async function deactivateMissing(
 }
 
 export async function listReasonIdsByName(tx: Queryable, practiceId: string): Promise<Map<string, string>> {
-  const rows = await tx.query<{ id: string; name: string }>('select id, name from reasons_for_visit where practice_id = $1', [practiceId]);
+  const rows = await tx.query<{ id: string; name: string }>(
+    'select id, name from reasons_for_visit where practice_id = $1',
+    [practiceId],
+  );
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
@@ -75,7 +78,10 @@ export async function replaceReasonLinks(
   nums: readonly number[],
 ): Promise<void> {
   const column = table === 'reason_providers' ? 'pms_prov_num' : 'pms_clinic_num';
-  await tx.query(`delete from ${table} where reason_id = $1 and not (${column} = any($2::integer[]))`, [reasonId, [...nums]]);
+  await tx.query(`delete from ${table} where reason_id = $1 and not (${column} = any($2::integer[]))`, [
+    reasonId,
+    [...nums],
+  ]);
   await tx.query(
     `insert into ${table} (reason_id, ${column}) select $1, unnest($2::integer[]) on conflict do nothing`,
     [reasonId, [...nums]],

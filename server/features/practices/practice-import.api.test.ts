@@ -29,15 +29,32 @@ function practiceJson(formUrl: string, overrides: Json = {}): Json {
     optional_insurance_fields: ['groupNumber'],
     form_customization: { brand_color: '#112233', button_color_1: '#445566', button_color_2: '#778899' },
     pms: { type: 'builtin' },
-    clinics: [{ pms_clinic_num: 2, display_name: 'North' }, { pms_clinic_num: 1, display_name: 'South' }],
-    providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Ana Ruiz' }, { pms_prov_num: 8, provider_display_name: 'Dr. Ben Carter' }],
-    operatories: [{ pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 }, { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 2 }],
+    clinics: [
+      { pms_clinic_num: 2, display_name: 'North' },
+      { pms_clinic_num: 1, display_name: 'South' },
+    ],
+    providers: [
+      { pms_prov_num: 7, provider_display_name: 'Dr. Ana Ruiz' },
+      { pms_prov_num: 8, provider_display_name: 'Dr. Ben Carter' },
+    ],
+    operatories: [
+      { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
+      { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 2 },
+    ],
     reasons: [
       { name: 'Exam', final_duration: 60, to_show_providers: true, providers: [7, 8], clinics: [1] },
       { name: 'Whitening', final_duration: 30, amount: 75.5, is_payment_enabled: true },
     ],
     schedules: [
-      { pms_prov_num: 7, pms_op_num: 1, pms_clinic_num: 1, weekdays: [5, 1, 3], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }] },
+      {
+        pms_prov_num: 7,
+        pms_op_num: 1,
+        pms_clinic_num: 1,
+        weekdays: [5, 1, 3],
+        start: '09:00',
+        end: '17:00',
+        breaks: [{ start: '12:00', end: '13:00' }],
+      },
       { pms_prov_num: 8, pms_op_num: 2, pms_clinic_num: 2, weekdays: [2, 4], start: '08:30', end: '24:00' },
     ],
     closures: [{ date: '2026-12-25', name: 'Christmas Day' }],
@@ -58,7 +75,10 @@ async function snapshot(formUrl: string) {
   const id = practice!.id;
   const rows = (table: string) => db.query(`select * from ${table} where practice_id = $1 order by id`, [id]);
   const links = (table: string) =>
-    db.query(`select l.* from ${table} l join reasons_for_visit r on r.id = l.reason_id where r.practice_id = $1 order by 1, 2`, [id]);
+    db.query(
+      `select l.* from ${table} l join reasons_for_visit r on r.id = l.reason_id where r.practice_id = $1 order by 1, 2`,
+      [id],
+    );
   return {
     practice,
     clinics: await rows('clinics'),
@@ -89,9 +109,17 @@ describe('importPracticeConfig', () => {
       slot_interval_minutes: 15,
     });
     // sort_order follows the file, not the numbers.
-    expect(stored.clinics.map((c) => [c.pms_clinic_num, c.sort_order, c.is_active])).toEqual(expect.arrayContaining([[2, 0, true], [1, 1, true]]));
+    expect(stored.clinics.map((c) => [c.pms_clinic_num, c.sort_order, c.is_active])).toEqual(
+      expect.arrayContaining([
+        [2, 0, true],
+        [1, 1, true],
+      ]),
+    );
     expect(stored.reasons.map((r) => [r.name, r.amount_cents, r.is_payment_enabled, r.sort_order])).toEqual(
-      expect.arrayContaining([['Exam', 0, false, 0], ['Whitening', 7550, true, 1]]),
+      expect.arrayContaining([
+        ['Exam', 0, false, 0],
+        ['Whitening', 7550, true, 1],
+      ]),
     );
     const examId = stored.reasons.find((r) => r.name === 'Exam')!.id;
     expect(stored.reasonProviders).toEqual([7, 8].map((n) => ({ reason_id: examId, pms_prov_num: n })));
@@ -103,13 +131,17 @@ describe('importPracticeConfig', () => {
       ]),
     );
     expect(stored.closures).toMatchObject([{ date: '2026-12-25', name: 'Christmas Day' }]);
-    expect(stored.timeOff).toMatchObject([{ pms_prov_num: 7, starts_at: '2026-12-01 08:00:00', ends_at: '2026-12-03 00:00:00' }]);
+    expect(stored.timeOff).toMatchObject([
+      { pms_prov_num: 7, starts_at: '2026-12-01 08:00:00', ends_at: '2026-12-03 00:00:00' },
+    ]);
   });
 
   it('changes nothing when the same file is imported again', async () => {
     const before = await snapshot('lakeside');
     const summary = await importPracticeConfig(db, configFile(practiceJson('lakeside')));
-    expect(summary).toEqual([{ form_url: 'lakeside', practice_id: (before.practice as { id: string }).id, created: false }]);
+    expect(summary).toEqual([
+      { form_url: 'lakeside', practice_id: (before.practice as { id: string }).id, created: false },
+    ]);
     expect(await snapshot('lakeside')).toEqual(before);
   });
 
@@ -120,18 +152,40 @@ describe('importPracticeConfig', () => {
       clinics: [{ pms_clinic_num: 1, display_name: 'South Side' }],
       providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Ana Ruiz' }],
       operatories: [{ pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 }],
-      reasons: [{ name: 'Exam', final_duration: 45, to_show_providers: true, providers: [7], clinics: [] }, { name: 'Cleaning' }],
-      schedules: [{ pms_prov_num: 7, pms_op_num: 1, pms_clinic_num: 1, weekdays: [5, 1, 3], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }] }],
+      reasons: [
+        { name: 'Exam', final_duration: 45, to_show_providers: true, providers: [7], clinics: [] },
+        { name: 'Cleaning' },
+      ],
+      schedules: [
+        {
+          pms_prov_num: 7,
+          pms_op_num: 1,
+          pms_clinic_num: 1,
+          weekdays: [5, 1, 3],
+          start: '09:00',
+          end: '17:00',
+          breaks: [{ start: '12:00', end: '13:00' }],
+        },
+      ],
       closures: [{ date: '2026-12-25', name: 'Closed for Christmas' }],
       time_off: [],
     });
     await importPracticeConfig(db, configFile(changed));
     const after = await snapshot('lakeside');
 
-    expect(after.practice).toMatchObject({ id: (before.practice as { id: string }).id, name: 'Lakeside Family Dental' });
-    const byKey = <T extends Record<string, unknown>>(rows: T[], key: string) => Object.fromEntries(rows.map((r) => [String(r[key]), r]));
+    expect(after.practice).toMatchObject({
+      id: (before.practice as { id: string }).id,
+      name: 'Lakeside Family Dental',
+    });
+    const byKey = <T extends Record<string, unknown>>(rows: T[], key: string) =>
+      Object.fromEntries(rows.map((r) => [String(r[key]), r]));
     const clinics = byKey(after.clinics, 'pms_clinic_num');
-    expect(clinics['1']).toMatchObject({ id: byKey(before.clinics, 'pms_clinic_num')['1']!.id, display_name: 'South Side', is_active: true, sort_order: 0 });
+    expect(clinics['1']).toMatchObject({
+      id: byKey(before.clinics, 'pms_clinic_num')['1']!.id,
+      display_name: 'South Side',
+      is_active: true,
+      sort_order: 0,
+    });
     expect(clinics['2']).toMatchObject({ id: byKey(before.clinics, 'pms_clinic_num')['2']!.id, is_active: false });
     expect(byKey(after.providers, 'pms_prov_num')['8']).toMatchObject({ is_active: false });
     expect(byKey(after.operatories, 'pms_op_num')['2']).toMatchObject({ is_active: false });
@@ -139,7 +193,10 @@ describe('importPracticeConfig', () => {
     const reasons = byKey(after.reasons, 'name');
     const examId = byKey(before.reasons, 'name')['Exam']!.id;
     expect(reasons['Exam']).toMatchObject({ id: examId, final_duration: 45, is_active: true });
-    expect(reasons['Whitening']).toMatchObject({ id: byKey(before.reasons, 'name')['Whitening']!.id, is_active: false });
+    expect(reasons['Whitening']).toMatchObject({
+      id: byKey(before.reasons, 'name')['Whitening']!.id,
+      is_active: false,
+    });
     expect(reasons['Cleaning']).toMatchObject({ is_active: true, sort_order: 1 });
     expect(after.reasonProviders).toEqual([{ reason_id: examId, pms_prov_num: 7 }]);
     expect(after.reasonClinics).toEqual([]);
@@ -162,7 +219,10 @@ describe('importPracticeConfig', () => {
   it('ignores not_offered: what practice:sync found stays out of the database until moved into a list', async () => {
     await importPracticeConfig(db, configFile(practiceJson('with-not-offered')));
     const before = await snapshot('with-not-offered');
-    const notOffered = { providers: [{ pms_prov_num: 9, provider_display_name: 'Dr. Not Yet' }], operatories: [{ pms_op_num: 9, name: 'Op 9' }] };
+    const notOffered = {
+      providers: [{ pms_prov_num: 9, provider_display_name: 'Dr. Not Yet' }],
+      operatories: [{ pms_op_num: 9, name: 'Op 9' }],
+    };
     await importPracticeConfig(db, configFile(practiceJson('with-not-offered', { not_offered: notOffered })));
     expect(await snapshot('with-not-offered')).toEqual(before);
   });
@@ -172,7 +232,10 @@ describe('importPracticeConfig', () => {
     // A value only the database refuses, to make the second practice fail after the first was written.
     const broken = { practices: [file.practices[0]!, { ...file.practices[1]!, form_url: 'Not Valid' }] };
     await expect(importPracticeConfig(db, broken)).rejects.toThrow();
-    const rows = await db.query('select form_url from practices where form_url in ($1, $2)', ['first-of-two', 'Not Valid']);
+    const rows = await db.query('select form_url from practices where form_url in ($1, $2)', [
+      'first-of-two',
+      'Not Valid',
+    ]);
     expect(rows).toEqual([]);
   });
 });
@@ -182,20 +245,43 @@ describe('translations (issue 19)', () => {
     practiceJson('translated', {
       description: 'Family dentistry.',
       translations: { es: { description: 'Odontología familiar.' } },
-      clinics: [{ pms_clinic_num: 2, display_name: 'North', translations: { es: { display_name: 'Norte' } } }, { pms_clinic_num: 1, display_name: 'South' }],
+      clinics: [
+        { pms_clinic_num: 2, display_name: 'North', translations: { es: { display_name: 'Norte' } } },
+        { pms_clinic_num: 1, display_name: 'South' },
+      ],
       reasons: [
-        { name: 'Exam', final_duration: 60, to_show_providers: true, providers: [7, 8], clinics: [1], translations: { es: { name: 'Examen' } } },
+        {
+          name: 'Exam',
+          final_duration: 60,
+          to_show_providers: true,
+          providers: [7, 8],
+          clinics: [1],
+          translations: { es: { name: 'Examen' } },
+        },
         { name: 'Whitening', final_duration: 30, amount: 75.5, is_payment_enabled: true },
       ],
       ...overrides,
     });
 
-  it('stores each owner\'s translations beside it, and none where the file gives none', async () => {
+  it("stores each owner's translations beside it, and none where the file gives none", async () => {
     await importPracticeConfig(db, configFile(translated()));
     const stored = await snapshot('translated');
-    expect(stored.practice).toMatchObject({ description: 'Family dentistry.', translations: { es: { description: 'Odontología familiar.' } } });
-    expect(stored.clinics.map((c) => [c.pms_clinic_num, c.translations])).toEqual(expect.arrayContaining([[2, { es: { display_name: 'Norte' } }], [1, {}]]));
-    expect(stored.reasons.map((r) => [r.name, r.translations])).toEqual(expect.arrayContaining([['Exam', { es: { name: 'Examen' } }], ['Whitening', {}]]));
+    expect(stored.practice).toMatchObject({
+      description: 'Family dentistry.',
+      translations: { es: { description: 'Odontología familiar.' } },
+    });
+    expect(stored.clinics.map((c) => [c.pms_clinic_num, c.translations])).toEqual(
+      expect.arrayContaining([
+        [2, { es: { display_name: 'Norte' } }],
+        [1, {}],
+      ]),
+    );
+    expect(stored.reasons.map((r) => [r.name, r.translations])).toEqual(
+      expect.arrayContaining([
+        ['Exam', { es: { name: 'Examen' } }],
+        ['Whitening', {}],
+      ]),
+    );
   });
 
   it('changes nothing when imported again, and follows a changed or removed translation', async () => {
@@ -203,10 +289,21 @@ describe('translations (issue 19)', () => {
     await importPracticeConfig(db, configFile(translated()));
     expect(await snapshot('translated')).toEqual(before);
 
-    await importPracticeConfig(db, configFile(translated({ translations: { es: { description: 'Dentistas para toda la familia.' } }, reasons: [{ name: 'Exam', clinics: [1] }] })));
+    await importPracticeConfig(
+      db,
+      configFile(
+        translated({
+          translations: { es: { description: 'Dentistas para toda la familia.' } },
+          reasons: [{ name: 'Exam', clinics: [1] }],
+        }),
+      ),
+    );
     const after = await snapshot('translated');
     expect(after.practice).toMatchObject({ translations: { es: { description: 'Dentistas para toda la familia.' } } });
-    expect(after.reasons.find((r) => r.name === 'Exam')).toMatchObject({ id: before.reasons.find((r) => r.name === 'Exam')!.id, translations: {} });
+    expect(after.reasons.find((r) => r.name === 'Exam')).toMatchObject({
+      id: before.reasons.find((r) => r.name === 'Exam')!.id,
+      translations: {},
+    });
   });
 
   it('reads a file with a bad language or field as problems with their paths, importing nothing', async () => {
@@ -238,10 +335,15 @@ describe('a form_url the product uses for its own pages', () => {
     const dir = await mkdtemp(join(tmpdir(), 'practice-import-reserved-'));
     try {
       const file = join(dir, 'practices.json');
-      await writeFile(file, JSON.stringify({ practices: [practiceJson('lakeside-reserved'), practiceJson('console')] }));
+      await writeFile(
+        file,
+        JSON.stringify({ practices: [practiceJson('lakeside-reserved'), practiceJson('console')] }),
+      );
       expect(await readPracticeConfigFile(file)).toEqual({
         ok: false,
-        problems: ['practices[1].form_url: "console" is reserved for the product\'s own pages; choose another form_url'],
+        problems: [
+          'practices[1].form_url: "console" is reserved for the product\'s own pages; choose another form_url',
+        ],
       });
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -255,7 +357,9 @@ describe('a deployment without card payments (production without Stripe, ADR 002
     'practices[0].reasons[1].is_payment_enabled: practice "paid-without-stripe" offers the paid reason "Whitening", but this server takes no card payments';
 
   it('refuses to import a practice with a paid reason, naming the practice and the reason, and changes nothing', async () => {
-    const error = await importPracticeConfig(db, configFile(practiceJson('paid-without-stripe')), { offers: noPayments }).catch((caught: unknown) => caught);
+    const error = await importPracticeConfig(db, configFile(practiceJson('paid-without-stripe')), {
+      offers: noPayments,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PracticeImportRefused);
     expect((error as PracticeImportRefused).problems).toHaveLength(1);
     expect((error as PracticeImportRefused).problems[0]).toContain(whiteningRefused);
@@ -264,8 +368,14 @@ describe('a deployment without card payments (production without Stripe, ADR 002
 
   it('imports a practice whose reasons are all free, and a paid one where payments are taken', async () => {
     const free = practiceJson('free-without-stripe', { reasons: [{ name: 'Exam', final_duration: 60 }] });
-    await expect(importPracticeConfig(db, configFile(free), { offers: noPayments })).resolves.toMatchObject([{ form_url: 'free-without-stripe', created: true }]);
-    await expect(importPracticeConfig(db, configFile(practiceJson('paid-with-stripe')), { offers: { texts: false, payments: true } })).resolves.toHaveLength(1);
+    await expect(importPracticeConfig(db, configFile(free), { offers: noPayments })).resolves.toMatchObject([
+      { form_url: 'free-without-stripe', created: true },
+    ]);
+    await expect(
+      importPracticeConfig(db, configFile(practiceJson('paid-with-stripe')), {
+        offers: { texts: false, payments: true },
+      }),
+    ).resolves.toHaveLength(1);
   });
 
   it('finds stored practices with an active paid reason, so the server can refuse to start', async () => {

@@ -53,7 +53,11 @@ export class PracticeImportRefused extends Error {
  * Imports every practice of a validated file in one transaction: all of it or nothing. With
  * `offers` (what this deployment can do), a file that asks for more is refused first.
  */
-export async function importPracticeConfig(db: Database, file: PracticeConfigFile, options: { offers?: DeploymentOffers } = {}): Promise<ImportSummary> {
+export async function importPracticeConfig(
+  db: Database,
+  file: PracticeConfigFile,
+  options: { offers?: DeploymentOffers } = {},
+): Promise<ImportSummary> {
   const problems = options.offers ? findDeploymentProblems(file.practices, options.offers) : [];
   if (problems.length > 0) throw new PracticeImportRefused(problems);
   return db.transaction(async (tx) => {
@@ -61,7 +65,11 @@ export async function importPracticeConfig(db: Database, file: PracticeConfigFil
     const summary: ImportSummary = [];
     for (const practice of file.practices) summary.push(await importPractice(tx, practice));
     // Schedules, providers, reasons or closures may have changed: running servers forget their slot lists on commit.
-    await announceSlotChanges(db, tx, summary.map((p) => p.practice_id));
+    await announceSlotChanges(
+      db,
+      tx,
+      summary.map((p) => p.practice_id),
+    );
     return summary;
   });
 }
@@ -73,25 +81,55 @@ async function importPractice(tx: Queryable, practice: PracticeConfig): Promise<
   if (!practiceId) throw new Error(`Practice ${practice.form_url} vanished during its import`);
 
   for (const [sortOrder, clinic] of practice.clinics.entries()) {
-    await upsertRow(tx, { table: 'clinics', key: ['practice_id', 'pms_clinic_num'] }, {
-      practice_id: practiceId,
-      ...clinic,
-      translations: translationsColumn(clinic.translations),
-      is_active: true,
-      sort_order: sortOrder,
-    });
+    await upsertRow(
+      tx,
+      { table: 'clinics', key: ['practice_id', 'pms_clinic_num'] },
+      {
+        practice_id: practiceId,
+        ...clinic,
+        translations: translationsColumn(clinic.translations),
+        is_active: true,
+        sort_order: sortOrder,
+      },
+    );
   }
-  await deactivateMissing(tx, 'clinics', practiceId, 'pms_clinic_num', practice.clinics.map((c) => c.pms_clinic_num));
+  await deactivateMissing(
+    tx,
+    'clinics',
+    practiceId,
+    'pms_clinic_num',
+    practice.clinics.map((c) => c.pms_clinic_num),
+  );
 
   for (const [sortOrder, provider] of practice.providers.entries()) {
-    await upsertRow(tx, { table: 'providers', key: ['practice_id', 'pms_prov_num'] }, { practice_id: practiceId, ...provider, is_active: true, sort_order: sortOrder });
+    await upsertRow(
+      tx,
+      { table: 'providers', key: ['practice_id', 'pms_prov_num'] },
+      { practice_id: practiceId, ...provider, is_active: true, sort_order: sortOrder },
+    );
   }
-  await deactivateMissing(tx, 'providers', practiceId, 'pms_prov_num', practice.providers.map((p) => p.pms_prov_num));
+  await deactivateMissing(
+    tx,
+    'providers',
+    practiceId,
+    'pms_prov_num',
+    practice.providers.map((p) => p.pms_prov_num),
+  );
 
   for (const operatory of practice.operatories) {
-    await upsertRow(tx, { table: 'operatories', key: ['practice_id', 'pms_op_num'] }, { practice_id: practiceId, ...operatory, is_active: true });
+    await upsertRow(
+      tx,
+      { table: 'operatories', key: ['practice_id', 'pms_op_num'] },
+      { practice_id: practiceId, ...operatory, is_active: true },
+    );
   }
-  await deactivateMissing(tx, 'operatories', practiceId, 'pms_op_num', practice.operatories.map((o) => o.pms_op_num));
+  await deactivateMissing(
+    tx,
+    'operatories',
+    practiceId,
+    'pms_op_num',
+    practice.operatories.map((o) => o.pms_op_num),
+  );
 
   await importReasons(tx, practiceId, practice.reasons);
   await syncSchedules(tx, practiceId, practice.schedules);
@@ -104,16 +142,26 @@ async function importPractice(tx: Queryable, practice: PracticeConfig): Promise<
 async function importReasons(tx: Queryable, practiceId: string, reasons: PracticeConfig['reasons']): Promise<void> {
   for (const [sortOrder, reason] of reasons.entries()) {
     const { amount, providers: _providers, clinics: _clinics, ...columns } = reason;
-    await upsertRow(tx, { table: 'reasons_for_visit', key: ['practice_id', 'name'] }, {
-      practice_id: practiceId,
-      ...columns,
-      // Dollars in the file, cents in the table: whole numbers add up without rounding drift.
-      amount_cents: Math.round(amount * 100),
-      translations: translationsColumn(reason.translations),
-      sort_order: sortOrder,
-    });
+    await upsertRow(
+      tx,
+      { table: 'reasons_for_visit', key: ['practice_id', 'name'] },
+      {
+        practice_id: practiceId,
+        ...columns,
+        // Dollars in the file, cents in the table: whole numbers add up without rounding drift.
+        amount_cents: Math.round(amount * 100),
+        translations: translationsColumn(reason.translations),
+        sort_order: sortOrder,
+      },
+    );
   }
-  await deactivateMissing(tx, 'reasons_for_visit', practiceId, 'name', reasons.map((r) => r.name));
+  await deactivateMissing(
+    tx,
+    'reasons_for_visit',
+    practiceId,
+    'name',
+    reasons.map((r) => r.name),
+  );
   const ids = await listReasonIdsByName(tx, practiceId);
   for (const reason of reasons) {
     const id = ids.get(reason.name);
@@ -124,7 +172,16 @@ async function importReasons(tx: Queryable, practiceId: string, reasons: Practic
 }
 
 // not_offered is the operator's notepad for practice:sync (ADR 0015): never stored.
-const PRACTICE_LISTS: readonly string[] = ['clinics', 'providers', 'operatories', 'reasons', 'schedules', 'closures', 'time_off', 'not_offered'];
+const PRACTICE_LISTS: readonly string[] = [
+  'clinics',
+  'providers',
+  'operatories',
+  'reasons',
+  'schedules',
+  'closures',
+  'time_off',
+  'not_offered',
+];
 
 /** The practice's own columns: lists go to their tables, JSON values to jsonb as text. */
 function practiceColumns(practice: PracticeConfig): Record<string, unknown> {

@@ -12,4 +12,3 @@ import type { PracticeRow } from './practices-repository.ts';
 export function practiceTextsIn(practice: PracticeRow, language: Language): PracticeRow {
   return localiseTexts(practice, PRACTICE_TEXT_FIELDS, practice.translations, language);
 }
-

@@ -1,7 +1,12 @@
 import type { QuietHours, ReminderRule } from '#domain/reminders/reminder-schedule.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Clinic, FormCustomization, Insurance, Provider } from '#domain/practice/practice-schemas.ts';
-import type { ClinicTextField, PracticeTextField, ReasonTextField, Translations } from '#domain/practice/practice-translations.ts';
+import type {
+  ClinicTextField,
+  PracticeTextField,
+  ReasonTextField,
+  Translations,
+} from '#domain/practice/practice-translations.ts';
 
 /** A practice row as stored; `amount_cents` and similar storage details stay in this layer. */
 export interface PracticeRow {
@@ -117,11 +122,18 @@ export async function listActiveProviders(db: Queryable, practiceId: string): Pr
 }
 
 export async function findActiveReason(db: Queryable, practiceId: string, reasonId: string): Promise<ReasonRow | null> {
-  const rows = await db.query<ReasonRow>(`${REASON_SELECT} where r.practice_id = $1 and r.is_active and r.id = $2`, [practiceId, reasonId]);
+  const rows = await db.query<ReasonRow>(`${REASON_SELECT} where r.practice_id = $1 and r.is_active and r.id = $2`, [
+    practiceId,
+    reasonId,
+  ]);
   return rows[0] ?? null;
 }
 
-export async function findActiveClinic(db: Queryable, practiceId: string, clinicNum: number): Promise<ClinicRow | null> {
+export async function findActiveClinic(
+  db: Queryable,
+  practiceId: string,
+  clinicNum: number,
+): Promise<ClinicRow | null> {
   const rows = await db.query<ClinicRow>(
     `select ${CLINIC_COLUMNS} from clinics where practice_id = $1 and pms_clinic_num = $2 and is_active`,
     [practiceId, clinicNum],
@@ -130,7 +142,10 @@ export async function findActiveClinic(db: Queryable, practiceId: string, clinic
 }
 
 export async function listActiveReasons(db: Queryable, practiceId: string): Promise<ReasonRow[]> {
-  return db.query<ReasonRow>(`${REASON_SELECT} where r.practice_id = $1 and r.is_active order by r.sort_order, r.name`, [practiceId]);
+  return db.query<ReasonRow>(
+    `${REASON_SELECT} where r.practice_id = $1 and r.is_active order by r.sort_order, r.name`,
+    [practiceId],
+  );
 }
 
 /** The name patients see: the display name, otherwise first and last name (spec section 3). */
@@ -159,6 +174,9 @@ export async function hasAnyPractice(db: Queryable): Promise<boolean> {
 
 /** The booking page's path segment of an appointment's practice (for a link minted afresh). */
 export async function findFormUrlOfAppointment(db: Queryable, appointmentId: string): Promise<string | null> {
-  const [row] = await db.query<{ form_url: string }>('select p.form_url from appointments a join practices p on p.id = a.practice_id where a.id = $1', [appointmentId]);
+  const [row] = await db.query<{ form_url: string }>(
+    'select p.form_url from appointments a join practices p on p.id = a.practice_id where a.id = $1',
+    [appointmentId],
+  );
   return row?.form_url ?? null;
 }

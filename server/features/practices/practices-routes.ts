@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ClinicListQuerySchema, FormQuerySchema, FormUrlSchema, ReasonListQuerySchema } from '#domain/practice/practice-query-schemas.ts';
+import {
+  ClinicListQuerySchema,
+  FormQuerySchema,
+  FormUrlSchema,
+  ReasonListQuerySchema,
+} from '#domain/practice/practice-query-schemas.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseQuery } from '../../http/request-parsing.ts';
 import { varyByLanguage } from '../../http/request-language.ts';

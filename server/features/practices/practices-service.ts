@@ -37,12 +37,28 @@ export interface PracticesService {
 }
 
 /** `texts`: this server sends text messages (config `offers.texts`, ADR 0029). */
-export function toFormDetails(practice: PracticeRow, publishableKey: string | null, texts = true, language: Language = 'en'): FormDetails {
+export function toFormDetails(
+  practice: PracticeRow,
+  publishableKey: string | null,
+  texts = true,
+  language: Language = 'en',
+): FormDetails {
   const {
-    slot_interval_minutes: _interval, google_review_url: _review, notification_email: _mail, review_request_delay_hours: _reviewDelay,
-    sms_from: _smsFrom, pms: _pms, translations: _translations, reschedule_cutoff_hours: _rescheduleCutoff, cancel_cutoff_hours: _cancelCutoff,
-    max_reschedules: _maxReschedules, refund_deposit_if_cancelled_hours_before: _refundHours,
-    reminder_rules: _reminderRules, quiet_hours: _quietHours, reminders_show_reason: _showReason, ...wire
+    slot_interval_minutes: _interval,
+    google_review_url: _review,
+    notification_email: _mail,
+    review_request_delay_hours: _reviewDelay,
+    sms_from: _smsFrom,
+    pms: _pms,
+    translations: _translations,
+    reschedule_cutoff_hours: _rescheduleCutoff,
+    cancel_cutoff_hours: _cancelCutoff,
+    max_reschedules: _maxReschedules,
+    refund_deposit_if_cancelled_hours_before: _refundHours,
+    reminder_rules: _reminderRules,
+    quiet_hours: _quietHours,
+    reminders_show_reason: _showReason,
+    ...wire
   } = practiceTextsIn(practice, language);
   return { ...wire, publishable_key: publishableKey, verification_channels: texts ? ['email', 'text'] : ['email'] };
 }
@@ -53,7 +69,10 @@ function toClinic(row: ClinicRow, language: Language): Clinic {
 }
 
 /** `texts` defaults to true: the local outbox stands in for Twilio (ADR 0029). */
-export function createPracticesService(db: Database, options: { publishableKey: string | null; texts?: boolean }): PracticesService {
+export function createPracticesService(
+  db: Database,
+  options: { publishableKey: string | null; texts?: boolean },
+): PracticesService {
   const practiceNotFound = () => AppError.notFound(t.localized('practiceNotFound'));
   const reasonNotFound = () => AppError.notFound(t.localized('reasonNotFound'));
 
@@ -80,7 +99,10 @@ export function createPracticesService(db: Database, options: { publishableKey: 
 
     async requirePracticeAndReason(practiceId, reasonId) {
       // Every uncached slot list starts here: on PostgreSQL the two queries share one wait.
-      const [practice, reason] = await Promise.all([findPracticeById(db, practiceId), findActiveReason(db, practiceId, reasonId)]);
+      const [practice, reason] = await Promise.all([
+        findPracticeById(db, practiceId),
+        findActiveReason(db, practiceId, reasonId),
+      ]);
       if (!practice) throw practiceNotFound();
       if (!reason) throw reasonNotFound();
       return { practice, reason };
@@ -99,9 +121,15 @@ export function createPracticesService(db: Database, options: { publishableKey: 
 
     async listReasons(practiceId, clinicNum, language = 'en') {
       const practice = await requirePractice(practiceId);
-      const [reasons, providers] = await Promise.all([listActiveReasons(db, practice.id), listActiveProviders(db, practice.id)]);
+      const [reasons, providers] = await Promise.all([
+        listActiveReasons(db, practice.id),
+        listActiveProviders(db, practice.id),
+      ]);
       return reasons
-        .filter((reason) => clinicNum === undefined || reason.clinic_nums.length === 0 || reason.clinic_nums.includes(clinicNum))
+        .filter(
+          (reason) =>
+            clinicNum === undefined || reason.clinic_nums.length === 0 || reason.clinic_nums.includes(clinicNum),
+        )
         .map((reason) => ({
           id: reason.id,
           name: reasonNameIn(reason, language),
@@ -112,7 +140,10 @@ export function createPracticesService(db: Database, options: { publishableKey: 
           is_active: reason.is_active,
           is_payment_enabled: reason.is_payment_enabled,
           to_show_providers: reason.to_show_providers,
-          providers: reason.provider_nums.length === 0 ? providers : providers.filter((p) => reason.provider_nums.includes(p.pms_prov_num)),
+          providers:
+            reason.provider_nums.length === 0
+              ? providers
+              : providers.filter((p) => reason.provider_nums.includes(p.pms_prov_num)),
         }));
     },
   };

@@ -62,7 +62,7 @@ describe('GET /api/v1/form/:formUrl', () => {
   });
 
   it('answers 404, not 500, for a form URL that could never exist', async () => {
-    const { status, body } = await get(`/api/v1/form/${encodeURIComponent('Robert\'); DROP TABLE practices;--')}`);
+    const { status, body } = await get(`/api/v1/form/${encodeURIComponent("Robert'); DROP TABLE practices;--")}`);
     expect(status).toBe(404);
     expect(body.success).toBe(false);
     expect((await formDetails('bright-smile')).name).toBe('Bright Smile Dental');
@@ -112,17 +112,30 @@ describe('GET /api/v1/reason-for-visit', () => {
     expect(paid?.amount).toBe(75);
     expect(reasons.some((r) => !r.for_new_patients && r.for_returning_patients)).toBe(true);
     expect(Object.keys(withChoice!.providers[0]!).sort()).toEqual(
-      ['pms_prov_num', 'profile_pic', 'provider_display_name', 'provider_first_name', 'provider_id', 'provider_last_name'].sort(),
+      [
+        'pms_prov_num',
+        'profile_pic',
+        'provider_display_name',
+        'provider_first_name',
+        'provider_id',
+        'provider_last_name',
+      ].sort(),
     );
   });
 
   it('filters by clinic when pms_clinic_num is given', async () => {
     const form = await formDetails('smile-group');
-    const all = successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse((await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body).result;
-    const clinics = successEnvelopeSchema(z.array(ClinicSchema)).parse((await get(`/api/v1/clinic?practice_id=${form.id}`)).body).result;
+    const all = successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(
+      (await get(`/api/v1/reason-for-visit?practice_id=${form.id}`)).body,
+    ).result;
+    const clinics = successEnvelopeSchema(z.array(ClinicSchema)).parse(
+      (await get(`/api/v1/clinic?practice_id=${form.id}`)).body,
+    ).result;
     const counts = await Promise.all(
       clinics.map(async (clinic) => {
-        const { body } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}&pms_clinic_num=${clinic.pms_clinic_num}`);
+        const { body } = await get(
+          `/api/v1/reason-for-visit?practice_id=${form.id}&pms_clinic_num=${clinic.pms_clinic_num}`,
+        );
         return successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(body).result.length;
       }),
     );
@@ -137,7 +150,7 @@ describe('GET /api/v1/reason-for-visit', () => {
   });
 });
 
-describe('the practice\'s own texts in the request\'s language (issue 19)', () => {
+describe("the practice's own texts in the request's language (issue 19)", () => {
   const spanish = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
   const formOf = (body: unknown) => successEnvelopeSchema(FormDetailsSchema).parse(body).result;
   const reasonsOf = (body: unknown) => successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(body).result;
@@ -146,8 +159,12 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
   it('gives the form details in Spanish, with the English where the practice gives no Spanish', async () => {
     const { body, headers } = await get('/api/v1/form/bright-smile', spanish);
     const form = formOf(body);
-    expect(form.description).toBe('Odontología familiar y estética en el centro de Austin. Aceptamos pacientes nuevos.');
-    expect(form.info_for_patient).toBe('Por favor, llegue 10 minutos antes y traiga una identificación con foto y su tarjeta del seguro.');
+    expect(form.description).toBe(
+      'Odontología familiar y estética en el centro de Austin. Aceptamos pacientes nuevos.',
+    );
+    expect(form.info_for_patient).toBe(
+      'Por favor, llegue 10 minutos antes y traiga una identificación con foto y su tarjeta del seguro.',
+    );
     expect(form.no_insurance_message).toBe('¿No tiene seguro? Pregúntenos por nuestro plan de ahorro propio.');
     expect(form.out_of_network_insurance_message).toMatch(/^Este plan está fuera de nuestra red\./);
     expect(form.other_insurance_message).toMatch(/^Revisaremos su cobertura/);
@@ -159,10 +176,15 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
   });
 
   it('gives English without a language, for English, and for a language the product does not speak', async () => {
-    for (const headers of [{}, { 'accept-language': 'en-US' }, { 'accept-language': 'fr-FR' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'accept-language': 'en-US' }, { 'accept-language': 'fr-FR' }] as Record<
+      string,
+      string
+    >[]) {
       const form = formOf((await get('/api/v1/form/bright-smile', headers)).body);
       expect(form.description).toBe('Friendly family and cosmetic dentistry in downtown Austin. New patients welcome.');
-      expect(form.info_for_patient).toBe('Please arrive 10 minutes early and bring a photo ID and your insurance card.');
+      expect(form.info_for_patient).toBe(
+        'Please arrive 10 minutes early and bring a photo ID and your insurance card.',
+      );
     }
   });
 
@@ -172,10 +194,12 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
     expect(headers.vary).toMatch(/accept-language/i);
   });
 
-  it('follows Accept-Language, which the web sets explicitly, then the patient\'s choice in the lang cookie (ADR 0034)', async () => {
+  it("follows Accept-Language, which the web sets explicitly, then the patient's choice in the lang cookie (ADR 0034)", async () => {
     const byCookie = formOf((await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es' })).body);
     expect(byCookie.description).toMatch(/^Odontología familiar/);
-    const byHeader = formOf((await get('/api/v1/form/bright-smile', { cookie: 'lang=es', 'accept-language': 'en' })).body);
+    const byHeader = formOf(
+      (await get('/api/v1/form/bright-smile', { cookie: 'lang=es', 'accept-language': 'en' })).body,
+    );
     expect(byHeader.description).toMatch(/^Friendly family/);
   });
 
@@ -185,18 +209,36 @@ describe('the practice\'s own texts in the request\'s language (issue 19)', () =
     const { body, headers } = await get(`/api/v1/reason-for-visit?practice_id=${form.id}`, spanish);
     const reasons = reasonsOf(body);
     expect(reasons.map((r) => r.id)).toEqual(english.map((r) => r.id));
-    expect(reasons.map((r) => r.name)).toEqual(['Examen para paciente nuevo', 'Limpieza dental', 'Visita de seguimiento', 'Consulta de blanqueamiento dental']);
-    expect(english.map((r) => r.name)).toEqual(['New Patient Exam', 'Cleaning', 'Follow-up Visit', 'Teeth Whitening Consultation']);
+    expect(reasons.map((r) => r.name)).toEqual([
+      'Examen para paciente nuevo',
+      'Limpieza dental',
+      'Visita de seguimiento',
+      'Consulta de blanqueamiento dental',
+    ]);
+    expect(english.map((r) => r.name)).toEqual([
+      'New Patient Exam',
+      'Cleaning',
+      'Follow-up Visit',
+      'Teeth Whitening Consultation',
+    ]);
     expect(reasons[0]).not.toHaveProperty('translations');
     expect(headers.vary).toMatch(/accept-language/i);
   });
 
-  it('gives the clinics\' texts in Spanish where given, and the English of the others', async () => {
+  it("gives the clinics' texts in Spanish where given, and the English of the others", async () => {
     const form = await formDetails('smile-group');
     const { body, headers } = await get(`/api/v1/clinic?practice_id=${form.id}`, spanish);
     const clinics = clinicsOf(body);
-    expect(clinics.map((c) => c.display_location)).toEqual(['Manhattan', 'Brooklyn', 'Chicago (horarios en hora del Este)']);
-    expect(clinics.map((c) => c.display_name)).toEqual(['Smile Group Midtown', 'Smile Group Brooklyn', 'Smile Group Chicago Loop']);
+    expect(clinics.map((c) => c.display_location)).toEqual([
+      'Manhattan',
+      'Brooklyn',
+      'Chicago (horarios en hora del Este)',
+    ]);
+    expect(clinics.map((c) => c.display_name)).toEqual([
+      'Smile Group Midtown',
+      'Smile Group Brooklyn',
+      'Smile Group Chicago Loop',
+    ]);
     expect(Object.keys(clinics[0]!).sort()).toEqual(Object.keys(ClinicSchema.shape).sort());
     expect(headers.vary).toMatch(/accept-language/i);
     const english = clinicsOf((await get(`/api/v1/clinic?practice_id=${form.id}`)).body);

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { unsubscribeApiPath, unsubscribePagePath } from '#domain/reminders/unsubscribe-schemas.ts';
-import { planReminders, REMINDER_CHANNELS, sendDecision, type ReminderChannel } from '#domain/reminders/reminder-schedule.ts';
+import {
+  planReminders,
+  REMINDER_CHANNELS,
+  sendDecision,
+  type ReminderChannel,
+} from '#domain/reminders/reminder-schedule.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { enqueueJob, PermanentJobError, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
@@ -40,7 +45,9 @@ type ReminderPayload = z.infer<typeof ReminderPayloadSchema>;
  * The message's name, unique per booking, visit time and rule: queuing it twice (a job retried
  * after a crash) queues one message, and a move back to an earlier time gets reminders anew.
  */
-const messageKeyOf = (p: Pick<ReminderPayload, 'appointmentId' | 'startsAt' | 'channel' | 'beforeHours' | 'isFallback'>) =>
+const messageKeyOf = (
+  p: Pick<ReminderPayload, 'appointmentId' | 'startsAt' | 'channel' | 'beforeHours' | 'isFallback'>,
+) =>
   `${p.isFallback ? 'reminder-fallback' : 'reminder'}:${p.appointmentId}:${Date.parse(p.startsAt)}:${p.channel}:${p.beforeHours}`;
 
 /**
@@ -50,12 +57,28 @@ const messageKeyOf = (p: Pick<ReminderPayload, 'appointmentId' | 'startsAt' | 'c
 export async function scheduleReminders(tx: Queryable, appointmentId: string, now: Date): Promise<void> {
   const facts = await findReminderPlanFacts(tx, appointmentId);
   if (!facts?.starts_at || !REMINDED_STATUSES.has(facts.status)) return;
-  const planned = planReminders({ startsAt: facts.starts_at, now, rules: facts.reminder_rules, quietHours: facts.quiet_hours, timeZone: facts.server_tz });
+  const planned = planReminders({
+    startsAt: facts.starts_at,
+    now,
+    rules: facts.reminder_rules,
+    quietHours: facts.quiet_hours,
+    timeZone: facts.server_tz,
+  });
   for (const reminder of planned) {
     const payload: ReminderPayload = {
-      appointmentId, channel: reminder.channel, beforeHours: reminder.beforeHours, dueAt: reminder.dueAt.toISOString(), startsAt: facts.starts_at.toISOString(),
+      appointmentId,
+      channel: reminder.channel,
+      beforeHours: reminder.beforeHours,
+      dueAt: reminder.dueAt.toISOString(),
+      startsAt: facts.starts_at.toISOString(),
     };
-    await enqueueJob(tx, { type: REMINDER_JOB, payload, runAt: reminder.dueAt, dedupeKey: `${messageKeyOf(payload)}:${facts.reschedule_count}`, maxAttempts: REMINDER_MAX_ATTEMPTS });
+    await enqueueJob(tx, {
+      type: REMINDER_JOB,
+      payload,
+      runAt: reminder.dueAt,
+      dedupeKey: `${messageKeyOf(payload)}:${facts.reschedule_count}`,
+      maxAttempts: REMINDER_MAX_ATTEMPTS,
+    });
   }
 }
 
@@ -96,10 +119,21 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
     const practice = await deps.practices.requirePractice(row.practice_id);
     const now = deps.clock.now();
     const decision = sendDecision({
-      channel: payload.channel, dueAt: new Date(payload.dueAt), startsAt, now, quietHours: practice.quiet_hours, timeZone: practice.server_tz,
+      channel: payload.channel,
+      dueAt: new Date(payload.dueAt),
+      startsAt,
+      now,
+      quietHours: practice.quiet_hours,
+      timeZone: practice.server_tz,
     });
     if ('retryAt' in decision) {
-      await enqueueJob(deps.db, { type: REMINDER_JOB, payload, runAt: decision.retryAt, dedupeKey: `${messageKeyOf(payload)}:after-quiet-hours`, maxAttempts: REMINDER_MAX_ATTEMPTS });
+      await enqueueJob(deps.db, {
+        type: REMINDER_JOB,
+        payload,
+        runAt: decision.retryAt,
+        dedupeKey: `${messageKeyOf(payload)}:after-quiet-hours`,
+        maxAttempts: REMINDER_MAX_ATTEMPTS,
+      });
       return { skipped: SKIPS.quiet };
     }
     if (!decision.send) return { skipped: SKIPS[decision.skip] };
@@ -109,18 +143,39 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
     if (payload.channel === 'text') {
       if (!deps.texts) return { skipped: SKIPS.no_texts };
       if (!row.wireless_phone) return { skipped: SKIPS.no_contact };
-      if (!(await mayContact(deps.db, row.practice_id, 'sms', row.wireless_phone))) return { skipped: SKIPS.no_consent };
+      if (!(await mayContact(deps.db, row.practice_id, 'sms', row.wireless_phone)))
+        return { skipped: SKIPS.no_consent };
       await deps.db.transaction(async (tx) => {
-        const manage = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'reminder', now });
-        await enqueueSms(tx, { to: normalisePhone(row.wireless_phone!) ?? row.wireless_phone!, text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)), idempotencyKey: key, ...tracking });
+        const manage = await mintManageLink(tx, {
+          appointmentId: row.id,
+          formUrl: practice.form_url,
+          carriedBy: 'reminder',
+          now,
+        });
+        await enqueueSms(tx, {
+          to: normalisePhone(row.wireless_phone!) ?? row.wireless_phone!,
+          text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)),
+          idempotencyKey: key,
+          ...tracking,
+        });
       });
       return;
     }
     if (!row.email) return { skipped: SKIPS.no_contact };
     if (await hasOptedOut(deps.db, row.practice_id, 'email', row.email)) return { skipped: SKIPS.unsubscribed };
     await deps.db.transaction(async (tx) => {
-      const manage = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'reminder', now });
-      const unsubscribe = await mintBookingLink(tx, { appointmentId: row.id, purpose: 'unsubscribe', carriedBy: 'reminder', now });
+      const manage = await mintManageLink(tx, {
+        appointmentId: row.id,
+        formUrl: practice.form_url,
+        carriedBy: 'reminder',
+        now,
+      });
+      const unsubscribe = await mintBookingLink(tx, {
+        appointmentId: row.id,
+        purpose: 'unsubscribe',
+        carriedBy: 'reminder',
+        now,
+      });
       const origin = new URL(deps.publicUrl).origin;
       const manageUrl = manage.url(deps.publicUrl);
       const email = reminderEmail({ ...row, starts_at: startsAt }, practice, {
@@ -144,8 +199,17 @@ export async function followFailedTextByEmail(db: Queryable, delivery: DeliveryR
   const [, appointmentId, startsAtMs, , beforeHours] = delivery.idempotency_key.split(':');
   if (!appointmentId || !startsAtMs || !beforeHours) return;
   const payload: ReminderPayload = {
-    appointmentId, channel: 'email' satisfies ReminderChannel, beforeHours: Number(beforeHours), dueAt: now.toISOString(),
-    startsAt: new Date(Number(startsAtMs)).toISOString(), isFallback: true,
+    appointmentId,
+    channel: 'email' satisfies ReminderChannel,
+    beforeHours: Number(beforeHours),
+    dueAt: now.toISOString(),
+    startsAt: new Date(Number(startsAtMs)).toISOString(),
+    isFallback: true,
   };
-  await enqueueJob(db, { type: REMINDER_JOB, payload, dedupeKey: messageKeyOf(payload), maxAttempts: REMINDER_MAX_ATTEMPTS });
+  await enqueueJob(db, {
+    type: REMINDER_JOB,
+    payload,
+    dedupeKey: messageKeyOf(payload),
+    maxAttempts: REMINDER_MAX_ATTEMPTS,
+  });
 }

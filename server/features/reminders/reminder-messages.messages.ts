@@ -5,8 +5,10 @@ import type { Translation } from '#domain/i18n/message-catalog.ts';
  * practice, where and when, the provider, the reason's name only where the practice allows it.
  */
 export const en = {
-  textReminder: '{practice}: reminder of your appointment {when} with {provider}, {where}. Questions: {phone}. See, change or cancel: {url}',
-  textReminderNoPhone: '{practice}: reminder of your appointment {when} with {provider}, {where}. See, change or cancel: {url}',
+  textReminder:
+    '{practice}: reminder of your appointment {when} with {provider}, {where}. Questions: {phone}. See, change or cancel: {url}',
+  textReminderNoPhone:
+    '{practice}: reminder of your appointment {when} with {provider}, {where}. See, change or cancel: {url}',
   textConfirmPrompt: 'Reply C to confirm.',
   textConfirmed: 'You have confirmed. Thank you!',
   subject: 'Reminder: your appointment at {practice}, {when}',
@@ -21,8 +23,10 @@ export const en = {
 };
 
 export const es: Translation<typeof en> = {
-  textReminder: '{practice}: le recordamos su cita el {when} con {provider}, {where}. Preguntas: {phone}. Ver, cambiar o cancelar: {url}',
-  textReminderNoPhone: '{practice}: le recordamos su cita el {when} con {provider}, {where}. Ver, cambiar o cancelar: {url}',
+  textReminder:
+    '{practice}: le recordamos su cita el {when} con {provider}, {where}. Preguntas: {phone}. Ver, cambiar o cancelar: {url}',
+  textReminderNoPhone:
+    '{practice}: le recordamos su cita el {when} con {provider}, {where}. Ver, cambiar o cancelar: {url}',
   textConfirmPrompt: 'Responda C para confirmar.',
   textConfirmed: 'Usted ya confirmó. ¡Gracias!',
   subject: 'Recordatorio: su cita en {practice}, {when}',

@@ -41,13 +41,24 @@ function factsOf(row: ReminderRow, practice: PracticeRow) {
 /** The text: short, with the manage link and `Reply C to confirm` until the patient has. */
 export function reminderText(row: ReminderRow, practice: PracticeRow, manageUrl: string): string {
   const f = factsOf(row, practice);
-  const params = { practice: practice.name, when: f.when, provider: f.provider, where: f.where, phone: f.phone ?? '', url: manageUrl };
+  const params = {
+    practice: practice.name,
+    when: f.when,
+    provider: f.provider,
+    where: f.where,
+    phone: f.phone ?? '',
+    url: manageUrl,
+  };
   const body = t(f.lang, f.phone ? 'textReminder' : 'textReminderNoPhone', params);
   return `${body} ${t(f.lang, f.isConfirmed ? 'textConfirmed' : 'textConfirmPrompt')}`;
 }
 
 /** The e-mail, with a Confirm button and the unsubscribe headers mailbox providers show. */
-export function reminderEmail(row: ReminderRow, practice: PracticeRow, links: ReminderEmailLinks): Pick<MailMessage, 'subject' | 'text' | 'html' | 'headers'> {
+export function reminderEmail(
+  row: ReminderRow,
+  practice: PracticeRow,
+  links: ReminderEmailLinks,
+): Pick<MailMessage, 'subject' | 'text' | 'html' | 'headers'> {
   const f = factsOf(row, practice);
   const details = appointmentDetailLines(f.lang, {
     startsAt: row.starts_at,
@@ -55,14 +66,20 @@ export function reminderEmail(row: ReminderRow, practice: PracticeRow, links: Re
     reference: row.reference,
     where: f.where,
     phone: f.phone,
-    reasonName: practice.reminders_show_reason ? reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, f.lang) : null,
+    reasonName: practice.reminders_show_reason
+      ? reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, f.lang)
+      : null,
     provider: row.provider_name,
   });
   const greeting = t(f.lang, 'greeting', { name: row.booker_first_name ?? row.first_name });
-  const confirm = f.isConfirmed ? [t(f.lang, 'alreadyConfirmed')] : [`${t(f.lang, 'confirmPrompt')} ${links.confirmUrl}`];
+  const confirm = f.isConfirmed
+    ? [t(f.lang, 'alreadyConfirmed')]
+    : [`${t(f.lang, 'confirmPrompt')} ${links.confirmUrl}`];
   const manage = t(f.lang, 'manageLink', { url: links.manageUrl });
   const unsubscribe = t(f.lang, 'unsubscribe', { practice: practice.name, url: links.unsubscribePageUrl });
-  const text = [greeting, '', t(f.lang, 'intro'), '', ...details, '', ...confirm, '', manage, '', unsubscribe].join('\n');
+  const text = [greeting, '', t(f.lang, 'intro'), '', ...details, '', ...confirm, '', manage, '', unsubscribe].join(
+    '\n',
+  );
   const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
     `<!doctype html><html lang="${f.lang}"><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">`,
@@ -80,10 +97,12 @@ export function reminderEmail(row: ReminderRow, practice: PracticeRow, links: Re
     subject: t(f.lang, 'subject', { practice: practice.name, when: f.when }),
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${links.unsubscribeOneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribeOneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
-
 
 /** A sentence that ends in its URL, with the URL as a link. */
 function linkified(sentence: string, url: string): string {

@@ -26,7 +26,10 @@ export async function findReminderPlanFacts(db: Queryable, appointmentId: string
  * The patient's next visit at a practice that still waits for their confirmation, found through
  * the number their booking's consent recorded (normalised E.164, as a reply's `From` is).
  */
-export async function findNextUnconfirmedVisit(db: Queryable, key: { practiceId: string; phone: string; now: Date }): Promise<{ id: string } | null> {
+export async function findNextUnconfirmedVisit(
+  db: Queryable,
+  key: { practiceId: string; phone: string; now: Date },
+): Promise<{ id: string } | null> {
   const [row] = await db.query<{ id: string }>(
     `select a.id from appointments a
       where a.practice_id = $1 and a.status = 'booked' and a.starts_at > $3
@@ -38,7 +41,10 @@ export async function findNextUnconfirmedVisit(db: Queryable, key: { practiceId:
 }
 
 /** The language of the patient's latest booking at the practice from this number; null when none. */
-export async function findLanguageOfNumber(db: Queryable, key: { practiceId: string; phone: string }): Promise<'en' | 'es' | null> {
+export async function findLanguageOfNumber(
+  db: Queryable,
+  key: { practiceId: string; phone: string },
+): Promise<'en' | 'es' | null> {
   const [row] = await db.query<{ language: 'en' | 'es' }>(
     `select a.language from appointments a
        join contact_consents c on c.appointment_id = a.id and c.channel = 'sms' and c.recipient = $2

@@ -21,7 +21,16 @@ let phoneCounter = 200;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   practiceId = (
-    await importPractices(testDb.db, practiceConfig({ notification_email: 'office@test-practice.example', address_line1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001' }))
+    await importPractices(
+      testDb.db,
+      practiceConfig({
+        notification_email: 'office@test-practice.example',
+        address_line1: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10001',
+      }),
+    )
   )['test-practice']!;
   examId = await reasonId(testDb.db, practiceId, 'Exam');
   app = await createTestApp(testDb.db, { clock });
@@ -35,12 +44,24 @@ beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 /** A booking by its own patient (e-mail and phone), so each test reads only its own messages. */
 async function book(slot: { date: string; time: string }, extra: Record<string, unknown> = {}) {
   phoneCounter += 1;
-  const patient = { email: `patient${phoneCounter}@example.com`, wireless_phone: `+1512555${String(phoneCounter).padStart(4, '0')}` };
+  const patient = {
+    email: `patient${phoneCounter}@example.com`,
+    wireless_phone: `+1512555${String(phoneCounter).padStart(4, '0')}`,
+  };
   const [hours, minutes] = slot.time.split(':').map(Number) as [number, number];
   const end = `${String(hours + Math.floor((minutes + 30) / 60)).padStart(2, '0')}:${String((minutes + 30) % 60).padStart(2, '0')}:00`;
   const response = await app.inject({
-    method: 'POST', url: '/api/v1/appointment',
-    payload: bookingBody({ practice_id: practiceId, rfv_id: examId, apt_date: slot.date, start_time: slot.time, end_time: end, ...patient, ...extra }),
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: bookingBody({
+      practice_id: practiceId,
+      rfv_id: examId,
+      apt_date: slot.date,
+      start_time: slot.time,
+      end_time: end,
+      ...patient,
+      ...extra,
+    }),
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -50,20 +71,27 @@ async function book(slot: { date: string; time: string }, extra: Record<string, 
 
 async function runJobs(): Promise<void> {
   const worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) { /* until the queue is empty */ }
+  while ((await worker.runDueJobs()) > 0) {
+    /* until the queue is empty */
+  }
 }
 
 const outbox = (recipient: string) =>
   testDb.db.query<{ subject: string | null; text: string; html: string | null; headers: Record<string, string> }>(
-    'select subject, text, html, headers from outbox_messages where recipient = $1 order by seq', [recipient],
+    'select subject, text, html, headers from outbox_messages where recipient = $1 order by seq',
+    [recipient],
   );
-const reminders = async (recipient: string) => (await outbox(recipient)).filter((message) => message.subject?.startsWith('Reminder') || message.subject === null);
+const reminders = async (recipient: string) =>
+  (await outbox(recipient)).filter((message) => message.subject?.startsWith('Reminder') || message.subject === null);
 const reminderJobs = (appointmentId: string) =>
   testDb.db.query<{ run_at: Date; status: string; last_error: string | null; payload: { channel: string } }>(
-    `select run_at, status, last_error, payload from jobs where type = 'reminder.send' and payload->>'appointmentId' = $1 order by run_at, dedupe_key`, [appointmentId],
+    `select run_at, status, last_error, payload from jobs where type = 'reminder.send' and payload->>'appointmentId' = $1 order by run_at, dedupe_key`,
+    [appointmentId],
   );
-const status = async (id: string) => (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
-const reply = (from: string, body: string) => app.inject({ method: 'POST', url: '/_dev/sms/reply', payload: { from, body } });
+const status = async (id: string) =>
+  (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
+const reply = (from: string, body: string) =>
+  app.inject({ method: 'POST', url: '/_dev/sms/reply', payload: { from, body } });
 
 describe('planning', () => {
   it('queues an e-mail 48 hours and a text 24 hours before the visit, and neither before they are due', async () => {
@@ -87,44 +115,65 @@ describe('sending and confirming', () => {
     clock.set('2026-03-03T15:00:05Z');
     await runJobs();
     const [email] = (await outbox(made.email)).filter((message) => message.subject?.startsWith('Reminder'));
-    expect(email!.subject).toBe('Reminder: your appointment at Test Practice, Thursday, March 5, 2026 at 10:00 AM (EST)');
-    expect(email!.text).toMatch(/Please confirm that you will come: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm/);
+    expect(email!.subject).toBe(
+      'Reminder: your appointment at Test Practice, Thursday, March 5, 2026 at 10:00 AM (EST)',
+    );
+    expect(email!.text).toMatch(
+      /Please confirm that you will come: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm/,
+    );
     expect(email!.text).toContain('Provider: Dr. Two');
     // The reason stays off by default (a lock screen is public).
     expect(email!.text).not.toContain('Exam');
-    expect(email!.html).toMatch(/<a href="http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm"[^>]*>Confirm<\/a>/);
+    expect(email!.html).toMatch(
+      /<a href="http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm"[^>]*>Confirm<\/a>/,
+    );
     expect(email!.headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/v1\/unsubscribe\/[\w-]{32}>$/);
     expect(email!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
     clock.set('2026-03-04T15:00:05Z');
     await runJobs();
     const [text] = await outbox(made.wireless_phone);
-    expect(text!.text).toMatch(/^Test Practice: reminder of your appointment Thursday, March 5, 2026 at 10:00 AM \(EST\) with Dr\. Two, Test Practice, 1 Main St.*Questions: \(212\) 555-0100\. See, change or cancel: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32} Reply C to confirm\.$/);
+    expect(text!.text).toMatch(
+      /^Test Practice: reminder of your appointment Thursday, March 5, 2026 at 10:00 AM \(EST\) with Dr\. Two, Test Practice, 1 Main St.*Questions: \(212\) 555-0100\. See, change or cancel: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32} Reply C to confirm\.$/,
+    );
 
     const confirmed = await reply(made.wireless_phone, ' c. ');
-    expect(confirmed.json()).toEqual({ reply: 'Thank you! Your appointment at Test Practice on Thursday, March 5, 2026 at 10:00 AM (EST) is confirmed.' });
+    expect(confirmed.json()).toEqual({
+      reply: 'Thank you! Your appointment at Test Practice on Thursday, March 5, 2026 at 10:00 AM (EST) is confirmed.',
+    });
     expect(await status(made.id)).toBe('confirmed');
     await runJobs();
-    expect((await outbox('office@test-practice.example')).map((m) => m.subject)).toContain('Confirmed by the patient: Ana Lopez, Thursday, March 5, 2026 at 10:00 AM (EST)');
-    const view = (await app.inject({ method: 'GET', url: manageApiPath(made.token) })).json().result as ManagedAppointment;
+    expect((await outbox('office@test-practice.example')).map((m) => m.subject)).toContain(
+      'Confirmed by the patient: Ana Lopez, Thursday, March 5, 2026 at 10:00 AM (EST)',
+    );
+    const view = (await app.inject({ method: 'GET', url: manageApiPath(made.token) })).json()
+      .result as ManagedAppointment;
     expect(view.confirmation).toEqual({ is_confirmed: true, can_confirm: false });
-    expect((await reply(made.wireless_phone, 'YES')).json().reply).toBe('Test Practice: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.');
+    expect((await reply(made.wireless_phone, 'YES')).json().reply).toBe(
+      'Test Practice: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.',
+    );
 
     const deliveries = await testDb.db.query<{ channel: string; kind: string; status: string }>(
-      'select channel, kind, status from message_deliveries where appointment_id = $1 order by created_at, channel', [made.id],
+      'select channel, kind, status from message_deliveries where appointment_id = $1 order by created_at, channel',
+      [made.id],
     );
-    expect(deliveries).toEqual(expect.arrayContaining([
-      { channel: 'email', kind: 'booking-confirmation', status: 'sent' },
-      { channel: 'email', kind: 'reminder', status: 'sent' },
-      { channel: 'sms', kind: 'reminder', status: 'sent' },
-    ]));
+    expect(deliveries).toEqual(
+      expect.arrayContaining([
+        { channel: 'email', kind: 'booking-confirmation', status: 'sent' },
+        { channel: 'email', kind: 'reminder', status: 'sent' },
+        { channel: 'sms', kind: 'reminder', status: 'sent' },
+      ]),
+    );
   });
 
   it('confirms from the manage page, once, and says so in a later reminder', async () => {
     const made = await book({ date: '2026-03-05', time: '11:00:00' });
     const first = await app.inject({ method: 'POST', url: manageApiPath(made.token, 'confirm') });
     expect(first.statusCode, first.body).toBe(200);
-    expect((first.json().result as ManagedAppointment).confirmation).toEqual({ is_confirmed: true, can_confirm: false });
+    expect((first.json().result as ManagedAppointment).confirmation).toEqual({
+      is_confirmed: true,
+      can_confirm: false,
+    });
     expect((await app.inject({ method: 'POST', url: manageApiPath(made.token, 'confirm') })).statusCode).toBe(200);
     clock.set('2026-03-04T16:00:05Z');
     await runJobs();
@@ -134,31 +183,46 @@ describe('sending and confirming', () => {
   it('answers in Spanish to a Spanish booking', async () => {
     const made = await book({ date: '2026-03-05', time: '14:00:00' }, { language: 'es' });
     const answer = await reply(made.wireless_phone, '¡Sí!');
-    expect(answer.json().reply).toMatch(/^¡Gracias! Su cita en Test Practice el jueves, 5 de marzo de 2026, 2:00 p\.\s?m\. \(EST\) está confirmada\.$/);
+    expect(answer.json().reply).toMatch(
+      /^¡Gracias! Su cita en Test Practice el jueves, 5 de marzo de 2026, 2:00 p\.\s?m\. \(EST\) está confirmada\.$/,
+    );
   });
 });
 
 describe('moves, cancellations and outages', () => {
   it('moves the reminders with a reschedule: the old ones skip themselves, the new time gets its own', async () => {
     const made = await book({ date: '2026-03-05', time: '13:00:00' });
-    const moved = await app.inject({ method: 'POST', url: manageApiPath(made.token, 'reschedule'), payload: { apt_date: '2026-03-06', start_time: '13:00:00', pms_prov_num: 1 } });
+    const moved = await app.inject({
+      method: 'POST',
+      url: manageApiPath(made.token, 'reschedule'),
+      payload: { apt_date: '2026-03-06', start_time: '13:00:00', pms_prov_num: 1 },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     clock.set('2026-03-03T18:00:05Z');
     await runJobs();
     expect(await reminders(made.email)).toEqual([]);
     clock.set('2026-03-04T18:00:05Z');
     await runJobs();
-    expect((await reminders(made.email)).map((m) => m.subject)).toEqual(['Reminder: your appointment at Test Practice, Friday, March 6, 2026 at 01:00 PM (EST)']);
-    expect((await reminderJobs(made.id)).filter((job) => job.last_error?.startsWith('The booking moved'))).toHaveLength(2);
+    expect((await reminders(made.email)).map((m) => m.subject)).toEqual([
+      'Reminder: your appointment at Test Practice, Friday, March 6, 2026 at 01:00 PM (EST)',
+    ]);
+    expect((await reminderJobs(made.id)).filter((job) => job.last_error?.startsWith('The booking moved'))).toHaveLength(
+      2,
+    );
   });
 
   it('sends nothing for a cancelled booking', async () => {
     const made = await book({ date: '2026-03-05', time: '15:00:00' });
-    expect((await app.inject({ method: 'POST', url: manageApiPath(made.token, 'cancel'), payload: {} })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: manageApiPath(made.token, 'cancel'), payload: {} })).statusCode,
+    ).toBe(200);
     clock.set('2026-03-05T19:00:00Z');
     await runJobs();
     expect(await reminders(made.wireless_phone)).toEqual([]);
-    expect((await reminderJobs(made.id)).map((job) => job.last_error)).toEqual(['The booking is no longer booked.', 'The booking is no longer booked.']);
+    expect((await reminderJobs(made.id)).map((job) => job.last_error)).toEqual([
+      'The booking is no longer booked.',
+      'The booking is no longer booked.',
+    ]);
   });
 
   it('after an outage sends a late reminder only while useful, holds a late text past quiet hours, and never twice', async () => {
@@ -190,11 +254,22 @@ describe('consent', () => {
     await runJobs();
     // The one-click POST a mail program sends (RFC 8058), read from the reminder's header.
     const [email] = await reminders(made.email);
-    const oneClick = /^<http:\/\/localhost:\d+(\/api\/v1\/unsubscribe\/[\w-]{32})>$/.exec(email!.headers['List-Unsubscribe']!)![1]!;
+    const oneClick = /^<http:\/\/localhost:\d+(\/api\/v1\/unsubscribe\/[\w-]{32})>$/.exec(
+      email!.headers['List-Unsubscribe']!,
+    )![1]!;
     const before = await app.inject({ method: 'GET', url: oneClick });
-    expect(before.json().result).toEqual({ practice: { name: 'Test Practice', form_url: 'test-practice' }, email: 'p•••@example.com', is_unsubscribed: false });
+    expect(before.json().result).toEqual({
+      practice: { name: 'Test Practice', form_url: 'test-practice' },
+      email: 'p•••@example.com',
+      is_unsubscribed: false,
+    });
     for (let i = 0; i < 2; i += 1) {
-      const posted = await app.inject({ method: 'POST', url: oneClick, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const posted = await app.inject({
+        method: 'POST',
+        url: oneClick,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(posted.statusCode, posted.body).toBe(200);
       expect(posted.json().result.is_unsubscribed).toBe(true);
     }
@@ -204,7 +279,8 @@ describe('consent', () => {
     expect(await outbox(made.wireless_phone)).toEqual([]);
 
     const ledger = await testDb.db.query<{ channel: string; source: string; granted: boolean }>(
-      `select channel, source, granted from contact_consents where recipient = any($1::text[]) order by seq`, [[made.email, made.wireless_phone]],
+      `select channel, source, granted from contact_consents where recipient = any($1::text[]) order by seq`,
+      [[made.email, made.wireless_phone]],
     );
     expect(ledger).toEqual([
       { channel: 'email', source: 'booking_form', granted: true },
@@ -214,7 +290,10 @@ describe('consent', () => {
     ]);
 
     // The next booking ticks the box again (every booking must); the opt-outs still stand.
-    const later = await book({ date: '2026-03-09', time: '10:00:00' }, { email: made.email, wireless_phone: made.wireless_phone });
+    const later = await book(
+      { date: '2026-03-09', time: '10:00:00' },
+      { email: made.email, wireless_phone: made.wireless_phone },
+    );
     clock.set('2026-03-08T14:00:05Z');
     await runJobs();
     expect(await outbox(made.wireless_phone)).toEqual([]);
@@ -236,13 +315,24 @@ describe('delivery reports', () => {
     clock.set('2026-03-04T14:00:05Z');
     await runJobs();
     const sid = `SM${'c'.repeat(32)}`;
-    await testDb.db.query(`update message_deliveries set provider_message_id = $2 where appointment_id = $1 and channel = 'sms'`, [made.id, sid]);
-    const form = (status: string, extra = '') => ({ method: 'POST' as const, url: '/api/v1/sms/status', payload: `MessageSid=${sid}&MessageStatus=${status}${extra}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await testDb.db.query(
+      `update message_deliveries set provider_message_id = $2 where appointment_id = $1 and channel = 'sms'`,
+      [made.id, sid],
+    );
+    const form = (status: string, extra = '') => ({
+      method: 'POST' as const,
+      url: '/api/v1/sms/status',
+      payload: `MessageSid=${sid}&MessageStatus=${status}${extra}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect((await app.inject(form('sent'))).statusCode).toBe(204);
     expect((await app.inject(form('undelivered', '&ErrorCode=30003'))).statusCode).toBe(204);
     // A late "sent" does not undo it.
     await app.inject(form('sent'));
-    const [sms] = await testDb.db.query<{ status: string; error_code: string }>(`select status, error_code from message_deliveries where provider_message_id = $1`, [sid]);
+    const [sms] = await testDb.db.query<{ status: string; error_code: string }>(
+      `select status, error_code from message_deliveries where provider_message_id = $1`,
+      [sid],
+    );
     expect(sms).toEqual({ status: 'undelivered', error_code: '30003' });
     const emailsBefore = (await reminders(made.email)).length;
     await runJobs();

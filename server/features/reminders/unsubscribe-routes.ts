@@ -14,20 +14,31 @@ export async function registerUnsubscribeRoutes(
   app: FastifyInstance,
   deps: { unsubscribe: UnsubscribeService; rateLimits: { lookup: object; change: object } },
 ): Promise<void> {
-  const privately = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  const privately = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   await app.register(async (scope) => {
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) => done(null, { form: body }));
+      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) =>
+        done(null, { form: body }),
+      );
     }
-    scope.get<{ Params: { token: string } }>('/unsubscribe/:token', { logLevel: 'warn', config: { rateLimit: deps.rateLimits.lookup } }, async (request, reply) => {
-      privately(reply);
-      return ok(await deps.unsubscribe.view(request.params.token));
-    });
-    scope.post<{ Params: { token: string } }>('/unsubscribe/:token', { logLevel: 'warn', config: { rateLimit: deps.rateLimits.change } }, async (request, reply) => {
-      privately(reply);
-      const isOneClick = typeof (request.body as { form?: unknown } | undefined)?.form === 'string';
-      const way = isOneClick ? { by: 'one_click' as const } : { by: 'page' as const, language: request.language };
-      return ok(await deps.unsubscribe.unsubscribe(request.params.token, way, request.ip));
-    });
+    scope.get<{ Params: { token: string } }>(
+      '/unsubscribe/:token',
+      { logLevel: 'warn', config: { rateLimit: deps.rateLimits.lookup } },
+      async (request, reply) => {
+        privately(reply);
+        return ok(await deps.unsubscribe.view(request.params.token));
+      },
+    );
+    scope.post<{ Params: { token: string } }>(
+      '/unsubscribe/:token',
+      { logLevel: 'warn', config: { rateLimit: deps.rateLimits.change } },
+      async (request, reply) => {
+        privately(reply);
+        const isOneClick = typeof (request.body as { form?: unknown } | undefined)?.form === 'string';
+        const way = isOneClick ? { by: 'one_click' as const } : { by: 'page' as const, language: request.language };
+        return ok(await deps.unsubscribe.unsubscribe(request.params.token, way, request.ip));
+      },
+    );
   });
 }

@@ -29,7 +29,11 @@ export interface UnsubscribeService {
  * to this address, as a row of the consent ledger (source `unsubscribe_link`). Booking
  * confirmations and replies to the patient's own changes still go: they answer what the patient did.
  */
-export function createUnsubscribeService(deps: { db: Database; clock: Clock; practices: Pick<PracticesService, 'requirePractice'> }): UnsubscribeService {
+export function createUnsubscribeService(deps: {
+  db: Database;
+  clock: Clock;
+  practices: Pick<PracticesService, 'requirePractice'>;
+}): UnsubscribeService {
   async function open(token: string) {
     const link = await openBookingLink(deps.db, token, 'unsubscribe', deps.clock.now());
     const row = link ? await findManagedRow(deps.db, link.appointment_id) : null;
@@ -56,13 +60,23 @@ export function createUnsubscribeService(deps: { db: Database; clock: Clock; pra
       await deps.db.transaction(async (tx) => {
         // Once is enough: a second press (or a mail program's retry) adds no row.
         if (await hasOptedOut(tx, opened.practice.id, 'email', opened.email)) return;
-        const said = way.by === 'page'
-          ? w(way.language, 'stopButton', { practice: opened.practice.name })
-          : `List-Unsubscribe=One-Click (${w(DEFAULT_LANGUAGE, 'stopButton', { practice: opened.practice.name })})`;
-        await insertConsents(tx, [{
-          practiceId: opened.practice.id, appointmentId: opened.appointmentId, channel: 'email', recipient: opened.email, granted: false,
-          source: 'unsubscribe_link', words: said, ip, recordedAt: deps.clock.now(),
-        }]);
+        const said =
+          way.by === 'page'
+            ? w(way.language, 'stopButton', { practice: opened.practice.name })
+            : `List-Unsubscribe=One-Click (${w(DEFAULT_LANGUAGE, 'stopButton', { practice: opened.practice.name })})`;
+        await insertConsents(tx, [
+          {
+            practiceId: opened.practice.id,
+            appointmentId: opened.appointmentId,
+            channel: 'email',
+            recipient: opened.email,
+            granted: false,
+            source: 'unsubscribe_link',
+            words: said,
+            ip,
+            recordedAt: deps.clock.now(),
+          },
+        ]);
       });
       return viewOf(opened);
     },

@@ -6,5 +6,6 @@ export const en = {
 };
 
 export const es: Translation<typeof en> = {
-  notFound: 'Este enlace para darse de baja ya no funciona. Para dejar de recibir recordatorios por correo electrónico, llame al consultorio.',
+  notFound:
+    'Este enlace para darse de baja ya no funciona. Para dejar de recibir recordatorios por correo electrónico, llame al consultorio.',
 };

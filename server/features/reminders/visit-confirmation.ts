@@ -15,17 +15,25 @@ class NotConfirmable extends Error {}
  * booked visit becomes confirmed through the lifecycle service, which writes it to Open Dental
  * too. Confirming twice is no error; a cancelled, past or unscheduled booking is not confirmable.
  */
-export async function confirmVisit(deps: { lifecycle: BookingLifecycle; clock: Clock }, appointmentId: string): Promise<ConfirmOutcome> {
+export async function confirmVisit(
+  deps: { lifecycle: BookingLifecycle; clock: Clock },
+  appointmentId: string,
+): Promise<ConfirmOutcome> {
   let wasConfirmed = false;
   try {
-    await deps.lifecycle.changeStatus(appointmentId, 'confirmed', { actor: 'patient' }, {
-      check(_tx, current) {
-        wasConfirmed = current.status === 'confirmed';
-        const isUpcoming = current.starts_at !== null && current.starts_at.getTime() > deps.clock.now().getTime();
-        if (!isUpcoming || (current.status !== 'booked' && !wasConfirmed)) throw new NotConfirmable();
+    await deps.lifecycle.changeStatus(
+      appointmentId,
+      'confirmed',
+      { actor: 'patient' },
+      {
+        check(_tx, current) {
+          wasConfirmed = current.status === 'confirmed';
+          const isUpcoming = current.starts_at !== null && current.starts_at.getTime() > deps.clock.now().getTime();
+          if (!isUpcoming || (current.status !== 'booked' && !wasConfirmed)) throw new NotConfirmable();
+        },
+        after: (tx) => queuePracticeNotice(tx, appointmentId),
       },
-      after: (tx) => queuePracticeNotice(tx, appointmentId),
-    });
+    );
   } catch (error) {
     if (error instanceof NotConfirmable) return 'not_confirmable';
     throw error;

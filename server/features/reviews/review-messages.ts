@@ -9,7 +9,6 @@ import * as messages from './review-messages.messages.ts';
 
 const t = translator(messages);
 
-
 export interface ReviewInvitation {
   requestId: string;
   practiceId: string;

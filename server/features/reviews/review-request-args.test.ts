@@ -3,19 +3,41 @@ import { parseReviewRequestArgs } from './review-request-args.ts';
 
 describe('parseReviewRequestArgs', () => {
   it('maps the options to the admin API body', () => {
-    const args = parseReviewRequestArgs(['--practice', 'bright-smile', '--first-name', 'Ana', '--last-name', 'Lopez', '--email', 'ana@example.com', '--phone', '5125550123', '--consented', '--send']);
+    const args = parseReviewRequestArgs([
+      '--practice',
+      'bright-smile',
+      '--first-name',
+      'Ana',
+      '--last-name',
+      'Lopez',
+      '--email',
+      'ana@example.com',
+      '--phone',
+      '5125550123',
+      '--consented',
+      '--send',
+    ]);
     expect(args).toEqual({
       ok: true,
       body: {
-        form_url: 'bright-smile', patient_first_name: 'Ana', patient_last_name: 'Lopez', email: 'ana@example.com',
-        wireless_phone: '5125550123', appointment_id: null, is_concented: true, send: true,
+        form_url: 'bright-smile',
+        patient_first_name: 'Ana',
+        patient_last_name: 'Lopez',
+        email: 'ana@example.com',
+        wireless_phone: '5125550123',
+        appointment_id: null,
+        is_concented: true,
+        send: true,
       },
     });
   });
 
   it('sends nothing and claims no consent unless told', () => {
     const args = parseReviewRequestArgs(['--practice', 'bright-smile', '--first-name', 'Ana', '--last-name', 'Lopez']);
-    expect(args).toMatchObject({ ok: true, body: { email: null, wireless_phone: null, is_concented: false, send: false } });
+    expect(args).toMatchObject({
+      ok: true,
+      body: { email: null, wireless_phone: null, is_concented: false, send: false },
+    });
   });
 
   it('names the missing options and shows the usage', () => {

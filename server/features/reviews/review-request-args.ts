@@ -36,7 +36,11 @@ export function parseReviewRequestArgs(argv: string[]): ReviewRequestArgs {
   }
   if (values.help) return { ok: false, message: REVIEW_REQUEST_USAGE };
   const missing = (['practice', 'first-name', 'last-name'] as const).filter((name) => !values[name]);
-  if (missing.length > 0) return { ok: false, message: `Missing ${missing.map((name) => `--${name}`).join(', ')}\n\n${REVIEW_REQUEST_USAGE}` };
+  if (missing.length > 0)
+    return {
+      ok: false,
+      message: `Missing ${missing.map((name) => `--${name}`).join(', ')}\n\n${REVIEW_REQUEST_USAGE}`,
+    };
   return {
     ok: true,
     body: {

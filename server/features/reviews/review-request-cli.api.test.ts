@@ -33,13 +33,22 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'review-request-cli-'));
   const { DATABASE_URL: _ignored, ...inherited } = process.env as Record<string, string>;
-  env = { ...inherited, DATA_DIR: join(dir), PUBLIC_URL: 'https://book.example.test', INIT_CWD: REPO_ROOT, NODE_ENV: 'test' };
+  env = {
+    ...inherited,
+    DATA_DIR: join(dir),
+    PUBLIC_URL: 'https://book.example.test',
+    INIT_CWD: REPO_ROOT,
+    NODE_ENV: 'test',
+  };
   if (process.env.TEST_DB_KIND === 'postgres') {
     testDb = await createTestDatabase();
     env.DATABASE_URL = testDb.url!;
   } else {
     await mkdir(join(dir, 'pgdata'));
-    const copy = await openPgliteDatabase({ dataDir: join(dir, 'pgdata'), loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]) });
+    const copy = await openPgliteDatabase({
+      dataDir: join(dir, 'pgdata'),
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
+    });
     await copy.close();
   }
   await withDatabase((db) => importPractices(db, practiceConfig()));
@@ -49,16 +58,37 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/review-request.ts', ...args], { cwd: REPO_ROOT, env });
+const run = (args: string[]) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/review-request.ts', ...args], {
+    cwd: REPO_ROOT,
+    env,
+  });
 
 describe('npm run review:request', () => {
   it('creates a request through the service and prints only its URL on stdout', async () => {
-    const { stdout, stderr } = await run(['--practice', 'test-practice', '--first-name', 'Ana', '--last-name', 'Lopez', '--email', 'ana@example.com', '--consented', '--send']);
+    const { stdout, stderr } = await run([
+      '--practice',
+      'test-practice',
+      '--first-name',
+      'Ana',
+      '--last-name',
+      'Lopez',
+      '--email',
+      'ana@example.com',
+      '--consented',
+      '--send',
+    ]);
     expect(stdout).toMatch(/^https:\/\/book\.example\.test\/review\/[A-Za-z0-9_-]{32}\n$/);
     expect(stderr).toMatch(/^request_id [0-9a-f-]{36}; queued by email\n$/);
-    const rows = await withDatabase((db) => db.query<{ patient_first_name: string; sent_via: string[] }>('select patient_first_name, sent_via from review_requests'));
+    const rows = await withDatabase((db) =>
+      db.query<{ patient_first_name: string; sent_via: string[] }>(
+        'select patient_first_name, sent_via from review_requests',
+      ),
+    );
     expect(rows).toEqual([{ patient_first_name: 'Ana', sent_via: ['email'] }]);
-    const jobs = await withDatabase((db) => db.query<{ type: string }>(`select type from jobs where type = 'email.send'`));
+    const jobs = await withDatabase((db) =>
+      db.query<{ type: string }>(`select type from jobs where type = 'email.send'`),
+    );
     expect(jobs).toHaveLength(1);
   }, 90_000);
 

@@ -11,8 +11,11 @@ beforeAll(async () => {
 afterAll(() => testDb?.destroy());
 
 const storedDelay = async () =>
-  (await testDb.db.query<{ review_request_delay_hours: number | null }>(`select review_request_delay_hours from practices where form_url = 'test-practice'`))[0]!
-    .review_request_delay_hours;
+  (
+    await testDb.db.query<{ review_request_delay_hours: number | null }>(
+      `select review_request_delay_hours from practices where form_url = 'test-practice'`,
+    )
+  )[0]!.review_request_delay_hours;
 
 describe('the review_request_delay_hours setting', () => {
   it('is imported, and switched off again by a file that leaves it out', async () => {
@@ -28,7 +31,10 @@ describe('the review_request_delay_hours setting', () => {
 
   it.each([-1, 1.5, 721, '2'])('refuses %j with a message for the operator', (value) => {
     const result = parsePracticeConfigFile({ practices: [practiceConfig({ review_request_delay_hours: value })] });
-    expect(result).toEqual({ ok: false, problems: ['practices[0].review_request_delay_hours: must be a whole number of hours from 0 to 720, or null'] });
+    expect(result).toEqual({
+      ok: false,
+      problems: ['practices[0].review_request_delay_hours: must be a whole number of hours from 0 to 720, or null'],
+    });
   });
 
   it('is not part of the public form details', async () => {

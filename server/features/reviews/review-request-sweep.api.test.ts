@@ -37,11 +37,21 @@ async function at(instant: string) {
 
 async function book(formUrl: string, date: string, overrides: Record<string, unknown> = {}) {
   const practiceId = ids[formUrl]!;
-  return bookVisit(app, { practiceId, reasonId: await reasonId(testDb.db, practiceId, 'Exam'), apt_date: date, start_time: '09:00:00', end_time: '09:30:00', ...overrides });
+  return bookVisit(app, {
+    practiceId,
+    reasonId: await reasonId(testDb.db, practiceId, 'Exam'),
+    apt_date: date,
+    start_time: '09:00:00',
+    end_time: '09:30:00',
+    ...overrides,
+  });
 }
 
 const reviewMessages = async () => (await readOutbox(testDb.db)).filter((m) => m.text.includes('/review/'));
-const decisions = () => testDb.db.query<{ appointment_id: string; outcome: string }>('select appointment_id, outcome from review_request_decisions order by decided_at');
+const decisions = () =>
+  testDb.db.query<{ appointment_id: string; outcome: string }>(
+    'select appointment_id, outcome from review_request_decisions order by decided_at',
+  );
 
 describe('automatic review requests', () => {
   it('sends one request per booked visit after the delay, at most once per patient in 90 days', async () => {
@@ -51,7 +61,11 @@ describe('automatic review requests', () => {
     const april = await book('test-practice', '2026-04-02');
     const june = await book('test-practice', '2026-06-15');
     // Another patient the same March day, at another time, whose visit is then cancelled.
-    const cancelled = await book('test-practice', '2026-03-03', { first_name: 'Ben', start_time: '10:00:00', end_time: '10:30:00' });
+    const cancelled = await book('test-practice', '2026-03-03', {
+      first_name: 'Ben',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+    });
     await testDb.db.query(`update appointments set status = 'cancelled' where id = $1`, [cancelled]);
     // A practice without the setting.
     const elsewhere = await book('no-auto-reviews', '2026-03-03', { first_name: 'Cleo', email: 'cleo@example.com' });
@@ -63,13 +77,20 @@ describe('automatic review requests', () => {
     expect(await reviewMessages()).toEqual([]);
     await at('2026-03-03T16:41:00Z');
     const sent = await reviewMessages();
-    expect(sent.map((m) => [m.channel, m.recipient]).sort()).toEqual([['email', 'ana.lopez@example.com'], ['sms', '+15125550123']]);
+    expect(sent.map((m) => [m.channel, m.recipient]).sort()).toEqual([
+      ['email', 'ana.lopez@example.com'],
+      ['sms', '+15125550123'],
+    ]);
     const url = /https:\/\/book\.example\.test\/review\/([A-Za-z0-9_-]{32})/.exec(sent[0]!.text);
     expect(url).not.toBeNull();
     const link = await app.inject({ method: 'GET', url: `/api/v1/review/verify-request-link/${url![1]}` });
     expect(link.json().result).toMatchObject({ patient_first_name: 'Ana', patient_last_name: 'Lopez' });
     const [request] = await testDb.db.query('select source, appointment_id, created_at from review_requests');
-    expect(request).toEqual({ source: 'automatic', appointment_id: march, created_at: new Date('2026-03-03T16:41:00Z') });
+    expect(request).toEqual({
+      source: 'automatic',
+      appointment_id: march,
+      created_at: new Date('2026-03-03T16:41:00Z'),
+    });
 
     // Sweeps keep running, and never send for the same visit twice.
     await at('2026-03-03T18:00:00Z');
@@ -87,7 +108,9 @@ describe('automatic review requests', () => {
       { appointment_id: april, outcome: 'skipped_recent_request' },
       { appointment_id: june, outcome: 'requested' },
     ]);
-    const requested = await testDb.db.query<{ appointment_id: string }>('select appointment_id from review_requests order by created_at');
+    const requested = await testDb.db.query<{ appointment_id: string }>(
+      'select appointment_id from review_requests order by created_at',
+    );
     expect(requested.map((r) => r.appointment_id)).toEqual([march, june]);
     expect(requested.map((r) => r.appointment_id)).not.toContain(cancelled);
     expect(requested.map((r) => r.appointment_id)).not.toContain(elsewhere);
@@ -95,13 +118,21 @@ describe('automatic review requests', () => {
 
   it('counts an operator request for the patient towards the 90 days', async () => {
     const visit = await book('test-practice', '2026-07-01', { first_name: 'Dora', email: 'dora@example.com' });
-    const operatorApp = await createTestApp(testDb.db, { clock, config: { adminApiKey: 'test-admin-key-0123456789abcdef' } });
+    const operatorApp = await createTestApp(testDb.db, {
+      clock,
+      config: { adminApiKey: 'test-admin-key-0123456789abcdef' },
+    });
     try {
       const response = await operatorApp.inject({
         method: 'POST',
         url: '/api/v1/admin/review-requests',
         headers: { authorization: 'Bearer test-admin-key-0123456789abcdef' },
-        payload: { form_url: 'test-practice', patient_first_name: 'Dora', patient_last_name: 'Lopez', appointment_id: visit },
+        payload: {
+          form_url: 'test-practice',
+          patient_first_name: 'Dora',
+          patient_last_name: 'Lopez',
+          appointment_id: visit,
+        },
       });
       expect(response.statusCode).toBe(201);
     } finally {
@@ -120,24 +151,39 @@ describe('automatic review requests', () => {
   it('greets the one who booked for someone else and names the patient', async () => {
     await at('2026-07-14T12:00:00Z');
     await book('test-practice', '2026-07-15', {
-      first_name: 'Leo', last_name: 'Park', dob: '2015-06-01', email: 'mina.park@example.com', wireless_phone: '+15125550177',
-      is_patient: false, booker_first_name: 'Mina', booker_last_name: 'Park', booker_dob: '1980-05-06',
+      first_name: 'Leo',
+      last_name: 'Park',
+      dob: '2015-06-01',
+      email: 'mina.park@example.com',
+      wireless_phone: '+15125550177',
+      is_patient: false,
+      booker_first_name: 'Mina',
+      booker_last_name: 'Park',
+      booker_dob: '1980-05-06',
     });
     await testDb.db.exec('delete from outbox_messages');
     await at('2026-07-15T20:00:00Z');
     const mail = (await reviewMessages()).find((m) => m.recipient === 'mina.park@example.com');
-    expect(mail?.text).toMatch(/^Hello Mina,\n\nThank you for choosing Test Practice for Leo Park\. We would love to hear how the visit went\./);
+    expect(mail?.text).toMatch(
+      /^Hello Mina,\n\nThank you for choosing Test Practice for Leo Park\. We would love to hear how the visit went\./,
+    );
   });
 
   it('does not send requests that fell due more than 7 days before a sweep', async () => {
     const visit = await book('test-practice', '2026-07-20', { first_name: 'Emil', email: 'emil@example.com' });
     await at('2026-07-28T20:00:00Z');
-    const rows = await testDb.db.query('select 1 from review_request_decisions where appointment_id = $1 union all select 1 from review_requests where appointment_id = $1', [visit]);
+    const rows = await testDb.db.query(
+      'select 1 from review_request_decisions where appointment_id = $1 union all select 1 from review_requests where appointment_id = $1',
+      [visit],
+    );
     expect(rows).toEqual([]);
   });
 
   it('keeps one chain of sweeps however many processes start it', async () => {
-    const queued = () => testDb.db.query<{ run_at: Date }>(`select run_at from jobs where type = $1 and status = 'queued'`, [REVIEW_SWEEP_JOB]);
+    const queued = () =>
+      testDb.db.query<{ run_at: Date }>(`select run_at from jobs where type = $1 and status = 'queued'`, [
+        REVIEW_SWEEP_JOB,
+      ]);
     clock.set('2026-08-03T09:05:00Z');
     await setUpReviewJobs({ db: testDb.db, clock, publicUrl: TEST_PUBLIC_URL });
     await setUpReviewJobs({ db: testDb.db, clock, publicUrl: TEST_PUBLIC_URL });
@@ -153,7 +199,13 @@ describe('automatic review requests', () => {
     const [confirmed, arrived, noShow, cancelled] = await Promise.all(
       people.map((first_name, i) => {
         const hour = ['09', '10', '11', '14'][i]!;
-        return book('test-practice', '2026-09-08', { first_name, last_name: 'Sweepson', email: `${first_name.toLowerCase()}@example.com`, start_time: `${hour}:00:00`, end_time: `${hour}:30:00` });
+        return book('test-practice', '2026-09-08', {
+          first_name,
+          last_name: 'Sweepson',
+          email: `${first_name.toLowerCase()}@example.com`,
+          start_time: `${hour}:00:00`,
+          end_time: `${hour}:30:00`,
+        });
       }),
     );
     await app.bookingLifecycle.changeStatus(confirmed!, 'confirmed', { actor: 'patient' });
@@ -161,7 +213,10 @@ describe('automatic review requests', () => {
     await app.bookingLifecycle.changeStatus(noShow!, 'no_show', { actor: 'staff' });
     await app.bookingLifecycle.changeStatus(cancelled!, 'cancelled', { actor: 'patient' });
     await at('2026-09-09T12:00:00Z');
-    const requested = await testDb.db.query<{ appointment_id: string }>('select appointment_id from review_requests where appointment_id = any($1)', [[confirmed, arrived, noShow, cancelled]]);
+    const requested = await testDb.db.query<{ appointment_id: string }>(
+      'select appointment_id from review_requests where appointment_id = any($1)',
+      [[confirmed, arrived, noShow, cancelled]],
+    );
     expect(requested.map((r) => r.appointment_id).sort()).toEqual([confirmed, arrived].sort());
   });
 
@@ -171,7 +226,13 @@ describe('automatic review requests', () => {
     const [noShow, cancelled, refunded, corrected] = await Promise.all(
       people.map((first_name, i) => {
         const hour = ['09', '10', '11', '14'][i]!;
-        return book('test-practice', '2026-10-12', { first_name, last_name: 'Nosweep', email: `${first_name.toLowerCase()}@example.com`, start_time: `${hour}:00:00`, end_time: `${hour}:30:00` });
+        return book('test-practice', '2026-10-12', {
+          first_name,
+          last_name: 'Nosweep',
+          email: `${first_name.toLowerCase()}@example.com`,
+          start_time: `${hour}:00:00`,
+          end_time: `${hour}:30:00`,
+        });
       }),
     );
     // As the console marks them: a no-show, a staff cancellation, a refund; one no-show by mistake.
@@ -193,7 +254,10 @@ describe('automatic review requests', () => {
     // Staff marked the wrong patient: corrected the next morning, the visit is asked about after all.
     await app.bookingLifecycle.changeStatus(corrected!, 'arrived', { actor: 'staff' });
     await at('2026-10-13T14:00:00Z');
-    const requested = await testDb.db.query<{ appointment_id: string }>('select appointment_id from review_requests where appointment_id = any($1)', [[noShow, cancelled, refunded, corrected]]);
+    const requested = await testDb.db.query<{ appointment_id: string }>(
+      'select appointment_id from review_requests where appointment_id = any($1)',
+      [[noShow, cancelled, refunded, corrected]],
+    );
     expect(requested.map((r) => r.appointment_id)).toEqual([corrected]);
   });
 });

@@ -40,7 +40,12 @@ interface SweepDeps {
  */
 export async function scheduleReviewSweep(db: Queryable, at: Date): Promise<void> {
   const slot = new Date(Math.floor(at.getTime() / REVIEW_SWEEP_INTERVAL_MS) * REVIEW_SWEEP_INTERVAL_MS);
-  await enqueueJob(db, { type: REVIEW_SWEEP_JOB, payload: {}, runAt: slot, dedupeKey: `${REVIEW_SWEEP_JOB}:${slot.toISOString()}` });
+  await enqueueJob(db, {
+    type: REVIEW_SWEEP_JOB,
+    payload: {},
+    runAt: slot,
+    dedupeKey: `${REVIEW_SWEEP_JOB}:${slot.toISOString()}`,
+  });
 }
 
 /** Starts (or revives) the sweep chain and returns the worker's handler for it. */
@@ -58,7 +63,11 @@ export async function setUpReviewJobs(deps: SweepDeps): Promise<Record<string, J
 
 /** One pass; returns how many appointments it decided about. */
 export async function sweepReviewRequests(deps: SweepDeps, now: Date): Promise<number> {
-  const due = await findAppointmentsDueForReview(deps.db, { now, since: new Date(now.getTime() - SWEEP_LOOKBACK_MS), limit: SWEEP_BATCH });
+  const due = await findAppointmentsDueForReview(deps.db, {
+    now,
+    since: new Date(now.getTime() - SWEEP_LOOKBACK_MS),
+    limit: SWEEP_BATCH,
+  });
   for (const appointment of due) {
     await deps.db.transaction((tx) => decide(tx, deps, appointment, now));
   }

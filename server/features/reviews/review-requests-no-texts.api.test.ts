@@ -23,9 +23,17 @@ afterAll(async () => {
 
 describe('automatic review requests without texts', () => {
   it('queues the e-mail and no text for a patient who consented to both', async () => {
-    const [practice] = await testDb.db.query<{ id: string }>(`select id from practices where form_url = 'test-practice'`);
+    const [practice] = await testDb.db.query<{ id: string }>(
+      `select id from practices where form_url = 'test-practice'`,
+    );
     const jobs = await setUpReviewJobs({ db: testDb.db, clock, publicUrl: TEST_PUBLIC_URL, texts: false });
-    await bookVisit(app, { practiceId: practice!.id, reasonId: await reasonId(testDb.db, practice!.id, 'Exam'), apt_date: '2026-03-03', start_time: '09:00:00', end_time: '09:30:00' });
+    await bookVisit(app, {
+      practiceId: practice!.id,
+      reasonId: await reasonId(testDb.db, practice!.id, 'Exam'),
+      apt_date: '2026-03-03',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+    });
     await runJobsUntilIdle(testDb.db, clock, jobs);
     await testDb.db.exec('delete from outbox_messages');
     clock.set('2026-03-03T16:41:00Z');

@@ -23,14 +23,32 @@ export async function insertReviewRequest(tx: Queryable, row: NewReviewRequestRo
        patient_last_name, email, wireless_phone, sent_via, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11)
      returning id`,
-    [row.practiceId, row.tokenHash, row.source, row.appointmentId, row.patientId, row.firstName, row.lastName, row.email, row.phone, row.sentVia, row.createdAt],
+    [
+      row.practiceId,
+      row.tokenHash,
+      row.source,
+      row.appointmentId,
+      row.patientId,
+      row.firstName,
+      row.lastName,
+      row.email,
+      row.phone,
+      row.sentVia,
+      row.createdAt,
+    ],
   );
   return inserted!.id;
 }
 
 /** The request of a review link, with what its page shows of the practice. */
 export async function findReviewRequestByTokenHash(db: Queryable, tokenHash: string) {
-  const rows = await db.query<{ id: string; patient_first_name: string; patient_last_name: string; form_url: string; has_review_url: boolean }>(
+  const rows = await db.query<{
+    id: string;
+    patient_first_name: string;
+    patient_last_name: string;
+    form_url: string;
+    has_review_url: boolean;
+  }>(
     `select r.id, r.patient_first_name, r.patient_last_name, p.form_url,
             coalesce(btrim(p.google_review_url), '') <> '' as has_review_url
        from review_requests r join practices p on p.id = r.practice_id
@@ -96,7 +114,9 @@ export async function insertFeedback(
 
 /** The language the patient booked in, for the invitation; null without such a booking. */
 export async function findAppointmentLanguage(db: Queryable, appointmentId: string): Promise<Language | null> {
-  const rows = await db.query<{ language: Language }>('select language from appointments where id = $1', [appointmentId]);
+  const rows = await db.query<{ language: Language }>('select language from appointments where id = $1', [
+    appointmentId,
+  ]);
   return rows[0]?.language ?? null;
 }
 
@@ -111,7 +131,10 @@ export async function findAppointmentForReview(db: Queryable, appointmentId: str
     is_concented: boolean;
     booker_first_name: string | null;
     status: BookingStatus;
-  }>('select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name, status from appointments where id = $1', [appointmentId]);
+  }>(
+    'select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name, status from appointments where id = $1',
+    [appointmentId],
+  );
   return rows[0] ?? null;
 }
 
@@ -159,7 +182,11 @@ export interface ReviewRequestListRow {
 }
 
 /** The practice's review requests created in [from, to), newest first, with their clicks and feedback. */
-export async function listReviewRequests(db: Queryable, practiceId: string, range: { from: Date; to: Date; limit: number }): Promise<ReviewRequestListRow[]> {
+export async function listReviewRequests(
+  db: Queryable,
+  practiceId: string,
+  range: { from: Date; to: Date; limit: number },
+): Promise<ReviewRequestListRow[]> {
   return db.query<ReviewRequestListRow>(
     `select r.id, r.source, r.appointment_id, r.patient_first_name, r.patient_last_name, r.sent_via, r.created_at,
             r.click_count, r.first_clicked_at, r.last_clicked_at, f.id as feedback_id

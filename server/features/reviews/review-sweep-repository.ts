@@ -55,7 +55,10 @@ export async function hasDecision(tx: Queryable, appointmentId: string): Promise
 
 /** Any review request (automatic or an operator's) for this patient created after `since`. */
 export async function hasReviewRequestSince(tx: Queryable, patientId: string, since: Date): Promise<boolean> {
-  const rows = await tx.query('select 1 from review_requests where patient_id = $1 and created_at > $2 limit 1', [patientId, since]);
+  const rows = await tx.query('select 1 from review_requests where patient_id = $1 and created_at > $2 limit 1', [
+    patientId,
+    since,
+  ]);
   return rows.length > 0;
 }
 

@@ -15,7 +15,11 @@ import { solveBotChallenge } from '../../test/bot-challenge.ts';
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 export const TEST_PUBLIC_URL = 'https://book.example.test';
 
-export async function postReviewRequest(app: FastifyInstance, body: Partial<CreateReviewRequestInput>, key = TEST_ADMIN_KEY) {
+export async function postReviewRequest(
+  app: FastifyInstance,
+  body: Partial<CreateReviewRequestInput>,
+  key = TEST_ADMIN_KEY,
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/admin/review-requests',
@@ -33,12 +37,19 @@ export async function newReviewRequest(app: FastifyInstance, body: Partial<Creat
 }
 
 /** Runs the worker until nothing is due, with the outbox adapters and any extra handlers. */
-export async function runJobsUntilIdle(db: Database, clock: Clock, extra: Record<string, JobHandler> = {}): Promise<void> {
+export async function runJobsUntilIdle(
+  db: Database,
+  clock: Clock,
+  extra: Record<string, JobHandler> = {},
+): Promise<void> {
   const silent = { warn: () => undefined, error: () => undefined };
   const worker = createJobWorker({
     db,
     clock,
-    handlers: { ...createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms: createOutboxSmsAdapter(db) }), ...extra },
+    handlers: {
+      ...createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms: createOutboxSmsAdapter(db) }),
+      ...extra,
+    },
     logger: silent,
   });
   for (let pass = 0; pass < 20 && (await worker.runDueJobs()) > 0; pass++);
@@ -50,7 +61,10 @@ export function readOutbox(db: Database) {
   );
 }
 
-export async function bookVisit(app: FastifyInstance, booking: { practiceId: string; reasonId: string } & Record<string, unknown>) {
+export async function bookVisit(
+  app: FastifyInstance,
+  booking: { practiceId: string; reasonId: string } & Record<string, unknown>,
+) {
   const { practiceId, reasonId, ...overrides } = booking;
   const response = await app.inject({
     method: 'POST',

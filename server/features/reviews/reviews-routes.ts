@@ -27,7 +27,12 @@ const LIMITS = {
 
 /** Spec section 7, `review/*`. */
 export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDeps): void {
-  const reviews = createReviewsService({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, practices: deps.practices });
+  const reviews = createReviewsService({
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    practices: deps.practices,
+  });
   const scaled = (limit: { max: number; timeWindow: number }) => ({
     max: Math.max(1, Math.round(limit.max * deps.config.rateLimitMultiplier)),
     timeWindow: limit.timeWindow,
@@ -44,20 +49,26 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDep
   );
 
   // The feedback page's branding: which practice a request belongs to (nothing about the patient).
-  app.get<{ Params: { requestId: string } }>('/review/request/:requestId/practice', { config: { rateLimit: scaled(LIMITS.lookup) } }, async (request) =>
-    ok(await reviews.findRequestPractice(request.params.requestId)),
+  app.get<{ Params: { requestId: string } }>(
+    '/review/request/:requestId/practice',
+    { config: { rateLimit: scaled(LIMITS.lookup) } },
+    async (request) => ok(await reviews.findRequestPractice(request.params.requestId)),
   );
 
   // Opened in a new tab, not fetched (spec section 7): a failure reads as a page there.
-  app.get<{ Params: { requestId: string } }>('/review/track/:requestId', { config: { rateLimit: scaled(LIMITS.lookup) } }, async (request, reply) => {
-    try {
-      const target = await reviews.trackClick(request.params.requestId);
-      return reply.header('cache-control', 'no-store').redirect(target, 302);
-    } catch (error) {
-      if (error instanceof AppError && prefersHtml(request)) return sendErrorPage(request, reply, error);
-      throw error;
-    }
-  });
+  app.get<{ Params: { requestId: string } }>(
+    '/review/track/:requestId',
+    { config: { rateLimit: scaled(LIMITS.lookup) } },
+    async (request, reply) => {
+      try {
+        const target = await reviews.trackClick(request.params.requestId);
+        return reply.header('cache-control', 'no-store').redirect(target, 302);
+      } catch (error) {
+        if (error instanceof AppError && prefersHtml(request)) return sendErrorPage(request, reply, error);
+        throw error;
+      }
+    },
+  );
 
   app.post('/review/feedback', { config: { rateLimit: scaled(LIMITS.feedback) } }, async (request, reply) => {
     const result = await reviews.submitFeedback(parseBody(FeedbackBodySchema, request.body));
@@ -79,5 +90,7 @@ function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: AppE
     .status(error.statusCode)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(t(language, 'errorPageTitle'))}</title></head><body><main><h1>${escape(t(language, 'errorPageHeading'))}</h1><p>${message}</p></main></body></html>`);
+    .send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(t(language, 'errorPageTitle'))}</title></head><body><main><h1>${escape(t(language, 'errorPageHeading'))}</h1><p>${message}</p></main></body></html>`,
+    );
 }

@@ -5,7 +5,12 @@ import {
   type ReviewChannel,
   type ReviewRequestStatus,
 } from '#domain/reviews/review-request-schemas.ts';
-import { RequestIdSchema, type FeedbackBody, type ReviewRequestLink, type ReviewRequestPractice } from '#domain/reviews/review-schemas.ts';
+import {
+  RequestIdSchema,
+  type FeedbackBody,
+  type ReviewRequestLink,
+  type ReviewRequestPractice,
+} from '#domain/reviews/review-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -72,18 +77,30 @@ export function createReviewsService(deps: {
       const practice = await deps.practices.requirePractice((await deps.practices.getFormDetails(body.form_url)).id);
       const appointment = body.appointment_id ? await findAppointmentForReview(db, body.appointment_id) : null;
       if (body.appointment_id && appointment?.practice_id !== practice.id) {
-        throw AppError.validation('appointment_id is not an appointment of this practice.', { appointment_id: 'not an appointment of this practice' });
+        throw AppError.validation('appointment_id is not an appointment of this practice.', {
+          appointment_id: 'not an appointment of this practice',
+        });
       }
       // The sweep's rule for every request about a visit: none for a no-show, a cancellation or a request without a time.
-      if (appointment && !isBooked(appointment.status)) throw new AppError(409, 'CONFLICT', noVisitMessage(appointment.status));
+      if (appointment && !isBooked(appointment.status))
+        throw new AppError(409, 'CONFLICT', noVisitMessage(appointment.status));
       const email = body.email ?? appointment?.email ?? null;
       const phone = body.wireless_phone ?? appointment?.wireless_phone ?? null;
       // Consent: given in this request, or given at booking for that very contact.
-      const isBookedContact = (value: string | null, booked: string | null | undefined) => appointment?.is_concented === true && value !== null && value === booked;
+      const isBookedContact = (value: string | null, booked: string | null | undefined) =>
+        appointment?.is_concented === true && value !== null && value === booked;
       const channels: ReviewChannel[] = [];
-      if (body.send && email && (body.is_concented || isBookedContact(email, appointment?.email))) channels.push('email');
-      if (body.send && phone && deps.texts !== false && (body.is_concented || isBookedContact(phone, appointment?.wireless_phone))) channels.push('sms');
-      if (body.send && channels.length === 0) throw AppError.validation(NO_CONSENTED_CONTACT_MESSAGE, { send: 'no consented e-mail or phone to send to' });
+      if (body.send && email && (body.is_concented || isBookedContact(email, appointment?.email)))
+        channels.push('email');
+      if (
+        body.send &&
+        phone &&
+        deps.texts !== false &&
+        (body.is_concented || isBookedContact(phone, appointment?.wireless_phone))
+      )
+        channels.push('sms');
+      if (body.send && channels.length === 0)
+        throw AppError.validation(NO_CONSENTED_CONTACT_MESSAGE, { send: 'no consented e-mail or phone to send to' });
 
       return db.transaction(async (tx) => {
         if (appointment?.patient_id) await lockPatient(tx, appointment.patient_id);
@@ -126,7 +143,11 @@ export function createReviewsService(deps: {
         last_clicked_at: iso(row.last_clicked_at),
         feedback:
           row.feedback_category !== null && row.feedback_description !== null && row.feedback_created_at !== null
-            ? { feedback_category: row.feedback_category, feedback_description: row.feedback_description, created_at: row.feedback_created_at.toISOString() }
+            ? {
+                feedback_category: row.feedback_category,
+                feedback_description: row.feedback_description,
+                created_at: row.feedback_created_at.toISOString(),
+              }
             : null,
       };
     },
@@ -145,13 +166,17 @@ export function createReviewsService(deps: {
     },
 
     async findRequestPractice(requestId) {
-      const request = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestPractice(db, requestId) : null;
+      const request = RequestIdSchema.safeParse(requestId).success
+        ? await findReviewRequestPractice(db, requestId)
+        : null;
       if (!request) throw AppError.notFound(t.localized('unknownRequest'));
       return { request_id: request.id, form_url: request.form_url };
     },
 
     async trackClick(requestId) {
-      const request = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestWithPractice(db, requestId) : null;
+      const request = RequestIdSchema.safeParse(requestId).success
+        ? await findReviewRequestWithPractice(db, requestId)
+        : null;
       if (!request) throw AppError.notFound(t.localized('unknownRequest'));
       if (!request.google_review_url) throw AppError.notFound(t.localized('noGooglePage'));
       await recordReviewClick(db, request.id, clock.now());
@@ -174,7 +199,12 @@ export function createReviewsService(deps: {
             feedbackId,
             requestId: request.id,
             to: request.notification_email,
-            patient: { firstName: request.patient_first_name, lastName: request.patient_last_name, email: request.email, phone: request.wireless_phone },
+            patient: {
+              firstName: request.patient_first_name,
+              lastName: request.patient_last_name,
+              email: request.email,
+              phone: request.wireless_phone,
+            },
             category: feedback.feedback_category,
             description: feedback.feedback_description,
           });

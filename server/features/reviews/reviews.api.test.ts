@@ -4,7 +4,13 @@ import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { newReviewRequest, readOutbox, runJobsUntilIdle, TEST_ADMIN_KEY, TEST_PUBLIC_URL } from './review-test-support.ts';
+import {
+  newReviewRequest,
+  readOutbox,
+  runJobsUntilIdle,
+  TEST_ADMIN_KEY,
+  TEST_PUBLIC_URL,
+} from './review-test-support.ts';
 import {
   FEEDBACK_ALREADY_SENT_MESSAGE,
   FEEDBACK_RECEIVED_MESSAGE,
@@ -36,16 +42,26 @@ beforeEach(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-const postFeedback = (payload: unknown) => app.inject({ method: 'POST', url: '/api/v1/review/feedback', payload: payload as object });
+const postFeedback = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/v1/review/feedback', payload: payload as object });
 
 describe('GET /api/v1/review/verify-request-link/:token', () => {
   it("answers the patient's names and a request_id that is not the token", async () => {
-    const { token, request_id } = await newReviewRequest(app, { patient_first_name: 'María', patient_last_name: 'de la Cruz' });
+    const { token, request_id } = await newReviewRequest(app, {
+      patient_first_name: 'María',
+      patient_last_name: 'de la Cruz',
+    });
     const response = await get(`/api/v1/review/verify-request-link/${token}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      result: { patient_first_name: 'María', patient_last_name: 'de la Cruz', request_id, form_url: 'test-practice', has_review_url: true },
+      result: {
+        patient_first_name: 'María',
+        patient_last_name: 'de la Cruz',
+        request_id,
+        form_url: 'test-practice',
+        has_review_url: true,
+      },
     });
     expect(request_id).not.toBe(token);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -85,7 +101,10 @@ describe('GET /api/v1/review/request/:request_id/practice', () => {
     expect(response.json()).toEqual({ success: true, result: { request_id, form_url: 'quiet-practice' } });
   });
 
-  it.each([['an unknown request', '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'], ['a malformed id', 'abc']])('answers 404 for %s', async (_case, id) => {
+  it.each([
+    ['an unknown request', '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'],
+    ['a malformed id', 'abc'],
+  ])('answers 404 for %s', async (_case, id) => {
     const response = await get(`/api/v1/review/request/${id}/practice`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: UNKNOWN_REQUEST_MESSAGE });
@@ -105,7 +124,11 @@ describe('GET /api/v1/review/track/:request_id', () => {
       'select click_count, first_clicked_at, last_clicked_at from review_requests where id = $1',
       [request_id],
     );
-    expect(row).toEqual({ click_count: 2, first_clicked_at: new Date('2026-03-02T12:00:00Z'), last_clicked_at: new Date('2026-03-02T12:01:00Z') });
+    expect(row).toEqual({
+      click_count: 2,
+      first_clicked_at: new Date('2026-03-02T12:00:00Z'),
+      last_clicked_at: new Date('2026-03-02T12:01:00Z'),
+    });
   });
 
   it('answers a clear 404, and records nothing, when the practice has no Google review page', async () => {
@@ -113,7 +136,10 @@ describe('GET /api/v1/review/track/:request_id', () => {
     const response = await get(`/api/v1/review/track/${request_id}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: NO_GOOGLE_REVIEW_PAGE_MESSAGE });
-    const [row] = await testDb.db.query<{ click_count: number }>('select click_count from review_requests where id = $1', [request_id]);
+    const [row] = await testDb.db.query<{ click_count: number }>(
+      'select click_count from review_requests where id = $1',
+      [request_id],
+    );
     expect(row!.click_count).toBe(0);
   });
 
@@ -125,7 +151,10 @@ describe('GET /api/v1/review/track/:request_id', () => {
     expect(response.body).toContain('<p>This practice has not set up a Google review page yet.');
   });
 
-  it.each([['an unknown request_id', '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'], ['a malformed request_id', 'not-a-uuid']])('answers 404 for %s', async (_case, id) => {
+  it.each([
+    ['an unknown request_id', '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f'],
+    ['a malformed request_id', 'not-a-uuid'],
+  ])('answers 404 for %s', async (_case, id) => {
     const response = await get(`/api/v1/review/track/${id}`);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(UNKNOWN_REQUEST_MESSAGE);
@@ -135,18 +164,34 @@ describe('GET /api/v1/review/track/:request_id', () => {
 describe('POST /api/v1/review/feedback', () => {
   it('lists the 17 categories of spec section 9, in order and with their exact texts', () => {
     expect(FEEDBACK_CATEGORIES).toEqual([
-      'Long wait time', 'Rude staff behavior', 'Unsatisfactory treatment', 'Billing issues', 'Appointment scheduling problems',
-      'Hygiene concerns', 'Pain or discomfort after treatment', 'Lack of clear communication', 'Unfriendly or unhelpful receptionist',
-      'Treatment was too expensive', 'Insurance issues', 'Inadequate explanation of procedures', 'Equipment was not properly sanitized',
-      'Too much pressure to purchase additional services', 'Difficulty in reaching the clinic via phone or email',
-      'Lack of privacy during consultation', 'Other',
+      'Long wait time',
+      'Rude staff behavior',
+      'Unsatisfactory treatment',
+      'Billing issues',
+      'Appointment scheduling problems',
+      'Hygiene concerns',
+      'Pain or discomfort after treatment',
+      'Lack of clear communication',
+      'Unfriendly or unhelpful receptionist',
+      'Treatment was too expensive',
+      'Insurance issues',
+      'Inadequate explanation of procedures',
+      'Equipment was not properly sanitized',
+      'Too much pressure to purchase additional services',
+      'Difficulty in reaching the clinic via phone or email',
+      'Lack of privacy during consultation',
+      'Other',
     ]);
   });
 
   it('accepts every one of the 17 categories', async () => {
     for (const category of FEEDBACK_CATEGORIES) {
       const { request_id } = await newReviewRequest(app);
-      const response = await postFeedback({ request_id, feedback_category: category, feedback_description: 'Details.' });
+      const response = await postFeedback({
+        request_id,
+        feedback_category: category,
+        feedback_description: 'Details.',
+      });
       expect(response.statusCode, category).toBe(201);
     }
     const rows = await testDb.db.query<{ feedback_category: string }>('select feedback_category from review_feedback');
@@ -155,16 +200,30 @@ describe('POST /api/v1/review/feedback', () => {
 
   it('stores the feedback and tells the practice by e-mail, with the contacts to follow up', async () => {
     const { request_id } = await newReviewRequest(app, { email: 'ana@example.com', wireless_phone: '+15125550123' });
-    const response = await postFeedback({ request_id, feedback_category: 'Long wait time', feedback_description: '  Waited 40 minutes past my time.  ' });
+    const response = await postFeedback({
+      request_id,
+      feedback_category: 'Long wait time',
+      feedback_description: '  Waited 40 minutes past my time.  ',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ success: true, message: FEEDBACK_RECEIVED_MESSAGE, result: { request_id } });
-    const [stored] = await testDb.db.query('select feedback_category, feedback_description from review_feedback where request_id = $1', [request_id]);
-    expect(stored).toEqual({ feedback_category: 'Long wait time', feedback_description: 'Waited 40 minutes past my time.' });
+    const [stored] = await testDb.db.query(
+      'select feedback_category, feedback_description from review_feedback where request_id = $1',
+      [request_id],
+    );
+    expect(stored).toEqual({
+      feedback_category: 'Long wait time',
+      feedback_description: 'Waited 40 minutes past my time.',
+    });
 
     await runJobsUntilIdle(testDb.db, clock);
     const [mail, ...others] = await readOutbox(testDb.db);
     expect(others).toEqual([]);
-    expect(mail).toMatchObject({ channel: 'email', recipient: 'office@test-practice.example', subject: 'Private feedback from Ana Lopez: Long wait time' });
+    expect(mail).toMatchObject({
+      channel: 'email',
+      recipient: 'office@test-practice.example',
+      subject: 'Private feedback from Ana Lopez: Long wait time',
+    });
     expect(mail!.text).toContain('Waited 40 minutes past my time.');
     expect(mail!.text).toContain('Email: ana@example.com');
     expect(mail!.text).toContain('Phone: +15125550123');
@@ -174,27 +233,43 @@ describe('POST /api/v1/review/feedback', () => {
     const { request_id } = await newReviewRequest(app, { email: 'ana@example.com', wireless_phone: '+15125550123' });
     await testDb.db.query('delete from outbox_messages');
     const forged = 'Lovely staff.\r\nPatient: Mallory Evil\u2028Email: evil@example.com';
-    expect((await postFeedback({ request_id, feedback_category: 'Other', feedback_description: forged })).statusCode).toBe(201);
+    expect(
+      (await postFeedback({ request_id, feedback_category: 'Other', feedback_description: forged })).statusCode,
+    ).toBe(201);
     await runJobsUntilIdle(testDb.db, clock);
     const mail = (await readOutbox(testDb.db)).find((message) => message.recipient === 'office@test-practice.example')!;
     const lines = mail.text.split('\n');
     expect(lines.filter((line) => line.startsWith('Patient:'))).toEqual(['Patient: Ana Lopez']);
     expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: ana@example.com']);
     const label = lines.indexOf('Feedback (written by the patient):');
-    expect(lines.slice(label + 1, label + 4)).toEqual(['> Lovely staff.', '> Patient: Mallory Evil', '> Email: evil@example.com']);
+    expect(lines.slice(label + 1, label + 4)).toEqual([
+      '> Lovely staff.',
+      '> Patient: Mallory Evil',
+      '> Email: evil@example.com',
+    ]);
   });
 
   it('stores the feedback without a message when the practice has no notification address', async () => {
     const { request_id } = await newReviewRequest(app, { form_url: 'quiet-practice' });
-    expect((await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'Parking was hard.' })).statusCode).toBe(201);
+    expect(
+      (await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'Parking was hard.' }))
+        .statusCode,
+    ).toBe(201);
     await runJobsUntilIdle(testDb.db, clock);
     expect(await readOutbox(testDb.db)).toEqual([]);
   });
 
   it('takes one feedback per request: a second answers 409 with a message', async () => {
     const { request_id } = await newReviewRequest(app);
-    expect((await postFeedback({ request_id, feedback_category: 'Billing issues', feedback_description: 'Charged twice.' })).statusCode).toBe(201);
-    const second = await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'One more thing.' });
+    expect(
+      (await postFeedback({ request_id, feedback_category: 'Billing issues', feedback_description: 'Charged twice.' }))
+        .statusCode,
+    ).toBe(201);
+    const second = await postFeedback({
+      request_id,
+      feedback_category: 'Other',
+      feedback_description: 'One more thing.',
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ success: false, code: 'CONFLICT', message: FEEDBACK_ALREADY_SENT_MESSAGE });
     const rows = await testDb.db.query('select 1 from review_feedback where request_id = $1', [request_id]);
@@ -211,7 +286,12 @@ describe('POST /api/v1/review/feedback', () => {
     ['no request_id', { request_id: undefined }, 'request_id'],
   ])('answers 422 for %s', async (_case, change, field) => {
     const { request_id } = await newReviewRequest(app);
-    const response = await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'Fine.', ...change });
+    const response = await postFeedback({
+      request_id,
+      feedback_category: 'Other',
+      feedback_description: 'Fine.',
+      ...change,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(Object.keys(response.json().fields)).toEqual([field]);
@@ -219,19 +299,32 @@ describe('POST /api/v1/review/feedback', () => {
 
   it('drops control characters but keeps tabs and line breaks', async () => {
     const { request_id } = await newReviewRequest(app);
-    const response = await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'Line one\u001b\nLine\ttwo\u0007' });
+    const response = await postFeedback({
+      request_id,
+      feedback_category: 'Other',
+      feedback_description: 'Line one\u001b\nLine\ttwo\u0007',
+    });
     expect(response.statusCode, response.body).toBe(201);
-    const [row] = await testDb.db.query('select feedback_description from review_feedback where request_id = $1', [request_id]);
+    const [row] = await testDb.db.query('select feedback_description from review_feedback where request_id = $1', [
+      request_id,
+    ]);
     expect(row).toEqual({ feedback_description: 'Line one\nLine\ttwo' });
   });
 
   it('accepts a description of exactly 2000 characters', async () => {
     const { request_id } = await newReviewRequest(app);
-    expect((await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'x'.repeat(2000) })).statusCode).toBe(201);
+    expect(
+      (await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'x'.repeat(2000) }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('answers 404 for a well-formed request_id that does not exist', async () => {
-    const response = await postFeedback({ request_id: '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f', feedback_category: 'Other', feedback_description: 'Hi.' });
+    const response = await postFeedback({
+      request_id: '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f',
+      feedback_category: 'Other',
+      feedback_description: 'Hi.',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(UNKNOWN_REQUEST_MESSAGE);
   });
@@ -244,7 +337,12 @@ describe('rate limits', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
         // An address of its own: counters live in the database, shared with this file's other app.
-        const response = await limited.inject({ method: 'POST', url: '/api/v1/review/feedback', remoteAddress: '192.0.2.51', payload: { request_id: 'bad' } });
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/api/v1/review/feedback',
+          remoteAddress: '192.0.2.51',
+          payload: { request_id: 'bad' },
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));

@@ -4,7 +4,8 @@ import type { Translation } from '#domain/i18n/message-catalog.ts';
 export const en = {
   invalidLink: 'This review link is not valid. Please open the full link from the message you received.',
   unknownRequest: 'We could not find this review request. Please open the link from the message you received again.',
-  noGooglePage: 'This practice has not set up a Google review page yet. Thank you for wanting to share your experience!',
+  noGooglePage:
+    'This practice has not set up a Google review page yet. Thank you for wanting to share your experience!',
   feedbackAlreadySent: 'We already received your feedback for this visit. Thank you!',
   feedbackReceived: 'Thank you for your feedback. The practice will read it carefully.',
   errorPageTitle: 'Review',
@@ -14,7 +15,8 @@ export const en = {
 export const es: Translation<typeof en> = {
   invalidLink: 'Este enlace de reseña no es válido. Abra el enlace completo del mensaje que recibió.',
   unknownRequest: 'No encontramos esta solicitud de reseña. Vuelva a abrir el enlace del mensaje que recibió.',
-  noGooglePage: 'Este consultorio todavía no tiene una página de reseñas de Google. ¡Gracias por querer compartir su experiencia!',
+  noGooglePage:
+    'Este consultorio todavía no tiene una página de reseñas de Google. ¡Gracias por querer compartir su experiencia!',
   feedbackAlreadySent: 'Ya recibimos sus comentarios sobre esta visita. ¡Gracias!',
   feedbackReceived: 'Gracias por sus comentarios. El consultorio los leerá con atención.',
   errorPageTitle: 'Reseña',

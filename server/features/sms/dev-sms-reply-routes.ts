@@ -7,7 +7,10 @@ import { findPracticeLastConsentedTo } from '../consent/consent-repository.ts';
 import { receiveInboundText, type InboundTextDeps } from './inbound-texts-service.ts';
 
 const DevReplySchema = z.strictObject({
-  from: z.string().transform(normalisePhone).pipe(z.string({ error: 'from must be a phone number' })),
+  from: z
+    .string()
+    .transform(normalisePhone)
+    .pipe(z.string({ error: 'from must be a phone number' })),
   /** The practice's sender (its sms_from or TWILIO_FROM); absent: the practice this number last booked with. */
   to: z.string().trim().min(1).max(64).optional(),
   body: z.string().max(1600, 'body must be at most 1600 characters'),
@@ -20,9 +23,18 @@ const DevReplySchema = z.strictObject({
 export function registerDevSmsReplyRoutes(app: FastifyInstance, deps: InboundTextDeps): void {
   app.post('/_dev/sms/reply', async (request) => {
     const body = parseBody(DevReplySchema, request.body);
-    const practiceId = body.to ? undefined : ((await findPracticeLastConsentedTo(deps.db, { channel: 'sms', recipient: body.from })) ?? undefined);
+    const practiceId = body.to
+      ? undefined
+      : ((await findPracticeLastConsentedTo(deps.db, { channel: 'sms', recipient: body.from })) ?? undefined);
     const to = body.to ? (normalisePhone(body.to) ?? body.to) : (deps.deploymentSender ?? 'local-outbox');
     const messageSid = `SM${randomBytes(16).toString('hex')}`;
-    return receiveInboundText(deps, { from: body.from, to, messagingServiceSid: null, body: body.body, messageSid, ...(practiceId ? { practiceId } : {}) });
+    return receiveInboundText(deps, {
+      from: body.from,
+      to,
+      messagingServiceSid: null,
+      body: body.body,
+      messageSid,
+      ...(practiceId ? { practiceId } : {}),
+    });
   });
 }

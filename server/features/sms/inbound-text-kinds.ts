@@ -16,7 +16,9 @@ export interface ReadText {
  * YES is Twilio's opt-in and, for us, a confirmation (issue 21): it is both.
  */
 const TWILIO_WORDS: Record<string, InboundTextKind> = Object.fromEntries([
-  ...['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'].map((word) => [word, 'opt_out'] as const),
+  ...['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'].map(
+    (word) => [word, 'opt_out'] as const,
+  ),
   ...['START', 'UNSTOP'].map((word) => [word, 'opt_in'] as const),
   ...['HELP', 'INFO'].map((word) => [word, 'help'] as const),
 ]);

@@ -19,7 +19,15 @@ export async function insertInboundText(db: Queryable, text: InboundTextRow): Pr
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (provider_message_id) do nothing
      returning id`,
-    [text.practiceId, text.fromNumber, text.toNumber, text.body, text.kind, text.providerMessageId, text.receivedAt.toISOString()],
+    [
+      text.practiceId,
+      text.fromNumber,
+      text.toNumber,
+      text.body,
+      text.kind,
+      text.providerMessageId,
+      text.receivedAt.toISOString(),
+    ],
   );
   return rows.length > 0;
 }

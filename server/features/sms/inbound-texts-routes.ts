@@ -6,7 +6,11 @@ import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/request-parsing.ts';
 import { escapeHtml } from '#domain/format/html-escape.ts';
 import { SMS_STATUS_PATH } from '../../adapters/sms/sms-adapters.ts';
-import { recordProviderStatus, type DeliveryRow, type DeliveryStatus } from '../../jobs/message-deliveries-repository.ts';
+import {
+  recordProviderStatus,
+  type DeliveryRow,
+  type DeliveryStatus,
+} from '../../jobs/message-deliveries-repository.ts';
 import { receiveInboundText, type InboundText, type InboundTextDeps } from './inbound-texts-service.ts';
 
 /** Where Twilio posts texts patients send (a number's "A message comes in" webhook), under /api/v1. */
@@ -18,20 +22,34 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
 /** Twilio's answer format: an empty response, or one message back to the sender. */
 export const twimlOf = (reply: string | null) =>
-  reply === null ? EMPTY_TWIML : `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeHtml(reply)}</Message></Response>`;
+  reply === null
+    ? EMPTY_TWIML
+    : `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeHtml(reply)}</Message></Response>`;
 
 // Messages name their field: they are joined into the one sentence of the 400.
 const InboundFormSchema = z.object({
   // not patient-facing (Twilio calls this webhook)
-  From: z.string({ error: 'From must be a phone number' }).transform(normalisePhone).pipe(z.string({ error: 'From must be a phone number' })),
+  From: z
+    .string({ error: 'From must be a phone number' })
+    .transform(normalisePhone)
+    .pipe(z.string({ error: 'From must be a phone number' })),
   // not patient-facing (Twilio calls this webhook)
-  To: z.string({ error: 'To must be our number' }).trim().min(1, 'To must be our number').max(64, 'To must be our number'),
+  To: z
+    .string({ error: 'To must be our number' })
+    .trim()
+    .min(1, 'To must be our number')
+    .max(64, 'To must be our number'),
   // not patient-facing (Twilio calls this webhook)
   Body: z.string({ error: 'Body must be the text' }).max(1600, 'Body must be at most 1600 characters'),
   // not patient-facing (Twilio calls this webhook)
-  MessageSid: z.string({ error: 'MessageSid must be a message SID' }).regex(/^[A-Z]{2}[0-9a-f]{32}$/i, 'MessageSid must be a message SID'),
+  MessageSid: z
+    .string({ error: 'MessageSid must be a message SID' })
+    .regex(/^[A-Z]{2}[0-9a-f]{32}$/i, 'MessageSid must be a message SID'),
   // not patient-facing (Twilio calls this webhook)
-  MessagingServiceSid: z.string().regex(/^MG[0-9a-f]{32}$/i, 'MessagingServiceSid must be a Messaging Service SID').optional(),
+  MessagingServiceSid: z
+    .string()
+    .regex(/^MG[0-9a-f]{32}$/i, 'MessagingServiceSid must be a Messaging Service SID')
+    .optional(),
 });
 
 interface InboundTextRouteDeps extends Omit<InboundTextDeps, 'deploymentSender'> {
@@ -54,15 +72,22 @@ export async function registerInboundTextRoutes(app: FastifyInstance, deps: Inbo
   const { twilio: account } = deps;
   if (!account && !deps.devTools) return;
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     scope.post(INBOUND_TEXT_PATH, async (request, reply) => {
       const form = formOf(request);
       if (account && !isSignedByTwilio(request, form, account.authToken, deps.publicUrl)) {
         throw new AppError(403, 'FORBIDDEN', 'The Twilio signature is not valid.');
       }
-      const { reply: answer } = await receiveInboundText({ ...deps, deploymentSender: account?.from ?? null }, parseInboundForm(form));
+      const { reply: answer } = await receiveInboundText(
+        { ...deps, deploymentSender: account?.from ?? null },
+        parseInboundForm(form),
+      );
       // Twilio's own STOP and START answers do the talking for its keywords; ours go back as TwiML.
       return reply.type('text/xml').send(twimlOf(answer));
     });
@@ -79,17 +104,32 @@ export async function registerInboundTextRoutes(app: FastifyInstance, deps: Inbo
 
 // Twilio's message statuses, as our delivery record keeps them (accepted, scheduled and sending are still queued).
 const TWILIO_STATUSES: Record<string, DeliveryStatus> = {
-  accepted: 'queued', scheduled: 'queued', queued: 'queued', sending: 'queued', sent: 'sent', delivered: 'delivered', read: 'delivered',
-  undelivered: 'undelivered', failed: 'failed', canceled: 'failed',
+  accepted: 'queued',
+  scheduled: 'queued',
+  queued: 'queued',
+  sending: 'queued',
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+  canceled: 'failed',
 };
 
 const StatusFormSchema = z.object({
   // not patient-facing (Twilio calls this webhook)
-  MessageSid: z.string({ error: 'MessageSid must be a message SID' }).regex(/^[A-Z]{2}[0-9a-f]{32}$/i, 'MessageSid must be a message SID'),
+  MessageSid: z
+    .string({ error: 'MessageSid must be a message SID' })
+    .regex(/^[A-Z]{2}[0-9a-f]{32}$/i, 'MessageSid must be a message SID'),
   // not patient-facing (Twilio calls this webhook)
-  MessageStatus: z.string({ error: 'MessageStatus must be a Twilio message status' }).refine((status) => status in TWILIO_STATUSES, 'MessageStatus must be a Twilio message status'),
+  MessageStatus: z
+    .string({ error: 'MessageStatus must be a Twilio message status' })
+    .refine((status) => status in TWILIO_STATUSES, 'MessageStatus must be a Twilio message status'),
   // not patient-facing (Twilio calls this webhook)
-  ErrorCode: z.string().regex(/^\d{1,10}$/, 'ErrorCode must be a number').optional(),
+  ErrorCode: z
+    .string()
+    .regex(/^\d{1,10}$/, 'ErrorCode must be a number')
+    .optional(),
 });
 
 function parseStatusForm(form: Record<string, string>) {
@@ -99,11 +139,18 @@ function parseStatusForm(form: Record<string, string>) {
     // not patient-facing (Twilio calls this webhook)
     throw AppError.badRequest(`Not a message status: ${Object.values(fields).join('; ')}.`, fields);
   }
-  return { providerMessageId: parsed.data.MessageSid, status: TWILIO_STATUSES[parsed.data.MessageStatus]!, errorCode: parsed.data.ErrorCode ?? null };
+  return {
+    providerMessageId: parsed.data.MessageSid,
+    status: TWILIO_STATUSES[parsed.data.MessageStatus]!,
+    errorCode: parsed.data.ErrorCode ?? null,
+  };
 }
 
 /** Twilio's report on a text: kept on its delivery row; a reminder that will not arrive is followed by e-mail. */
-async function recordTextStatus(deps: InboundTextRouteDeps, report: { providerMessageId: string; status: DeliveryStatus; errorCode: string | null }): Promise<void> {
+async function recordTextStatus(
+  deps: InboundTextRouteDeps,
+  report: { providerMessageId: string; status: DeliveryStatus; errorCode: string | null },
+): Promise<void> {
   const changed = await recordProviderStatus(deps.db, { ...report, channel: 'sms', now: deps.clock.now() });
   if (changed && (report.status === 'undelivered' || report.status === 'failed')) await deps.onTextFailed(changed.row);
 }
@@ -112,10 +159,17 @@ async function recordTextStatus(deps: InboundTextRouteDeps, report: { providerMe
 function formOf(request: FastifyRequest): Record<string, string> {
   const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
-  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
-function isSignedByTwilio(request: FastifyRequest, form: Record<string, string>, authToken: string, publicUrl: string): boolean {
+function isSignedByTwilio(
+  request: FastifyRequest,
+  form: Record<string, string>,
+  authToken: string,
+  publicUrl: string,
+): boolean {
   const signature = request.headers['x-twilio-signature'];
   if (typeof signature !== 'string' || signature === '') return false;
   // The address Twilio was given, not the one this process saw behind a proxy.
@@ -130,5 +184,11 @@ function parseInboundForm(form: Record<string, string>): InboundText {
     throw AppError.badRequest(`Not a text message: ${Object.values(fields).join('; ')}.`, fields);
   }
   const { From, To, Body, MessageSid, MessagingServiceSid } = parsed.data;
-  return { from: From, to: normalisePhone(To) ?? To, messagingServiceSid: MessagingServiceSid ?? null, body: Body, messageSid: MessageSid };
+  return {
+    from: From,
+    to: normalisePhone(To) ?? To,
+    messagingServiceSid: MessagingServiceSid ?? null,
+    body: Body,
+    messageSid: MessageSid,
+  };
 }

@@ -58,37 +58,69 @@ export async function receiveInboundText(deps: InboundTextDeps, text: InboundTex
     const senders = [text.to, ...(text.messagingServiceSid ? [text.messagingServiceSid] : [])];
     const practiceIds = text.practiceId
       ? [text.practiceId]
-      : await listPracticesOnSenders(tx, { senders, includesDeploymentSender: deps.deploymentSender !== null && senders.includes(deps.deploymentSender) });
+      : await listPracticesOnSenders(tx, {
+          senders,
+          includesDeploymentSender: deps.deploymentSender !== null && senders.includes(deps.deploymentSender),
+        });
     const routed = text.practiceId ?? (await routeReply(tx, { senders, recipient: text.from, practiceIds }));
     const stored = await insertInboundText(tx, {
-      practiceId: routed, fromNumber: text.from, toNumber: text.to, body: text.body, kind: read.kind, providerMessageId: text.messageSid, receivedAt: now,
+      practiceId: routed,
+      fromNumber: text.from,
+      toNumber: text.to,
+      body: text.body,
+      kind: read.kind,
+      providerMessageId: text.messageSid,
+      receivedAt: now,
     });
     // Every practice on the number, not only the routed one: Twilio blocks the number for all of them.
     // YES is Twilio's opt-in word as well as a confirmation.
     const isOptIn = read.kind === 'opt_in' || (read.kind === 'confirm' && text.body.trim().toUpperCase() === 'YES');
     if (stored && (read.kind === 'opt_out' || isOptIn)) {
-      await recordTextedKeyword(tx, { practiceIds, phone: text.from, isOptOut: read.kind === 'opt_out', words: text.body, at: now });
+      await recordTextedKeyword(tx, {
+        practiceIds,
+        phone: text.from,
+        isOptOut: read.kind === 'opt_out',
+        words: text.body,
+        at: now,
+      });
     }
     return { practiceId: routed, isNew: stored };
   });
-  if (!practiceId) return { reply: read.isTwilioKeyword ? null : t(read.language ?? DEFAULT_LANGUAGE, 'unknownPractice') };
+  if (!practiceId)
+    return { reply: read.isTwilioKeyword ? null : t(read.language ?? DEFAULT_LANGUAGE, 'unknownPractice') };
   const practice = await deps.practices.requirePractice(practiceId);
   if (read.kind === 'confirm') return { reply: await confirmNextVisit(deps, practice, text.from, read) };
-  const language = read.language ?? (await findLanguageOfNumber(deps.db, { practiceId, phone: text.from })) ?? DEFAULT_LANGUAGE;
-  const params = { practice: practice.name, phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice') };
+  const language =
+    read.language ?? (await findLanguageOfNumber(deps.db, { practiceId, phone: text.from })) ?? DEFAULT_LANGUAGE;
+  const params = {
+    practice: practice.name,
+    phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice'),
+  };
   if (read.kind === 'reply' && isNew) await passToPractice(deps.db, practice, text);
   if (read.isTwilioKeyword) return { reply: read.kind === 'help' ? t(language, 'help', params) : null };
   const replies = { opt_out: 'optedOut', opt_in: 'optedIn', help: 'help', reply: 'other' } as const;
   return { reply: t(language, replies[read.kind], params) };
 }
 
-async function confirmNextVisit(deps: InboundTextDeps, practice: PracticeRow, phone: string, read: ReadText): Promise<string> {
+async function confirmNextVisit(
+  deps: InboundTextDeps,
+  practice: PracticeRow,
+  phone: string,
+  read: ReadText,
+): Promise<string> {
   const visit = await findNextUnconfirmedVisit(deps.db, { practiceId: practice.id, phone, now: deps.clock.now() });
   const row = visit ? await findManagedRow(deps.db, visit.id) : null;
-  const language: Language = row?.language ?? read.language ?? (await findLanguageOfNumber(deps.db, { practiceId: practice.id, phone })) ?? DEFAULT_LANGUAGE;
+  const language: Language =
+    row?.language ??
+    read.language ??
+    (await findLanguageOfNumber(deps.db, { practiceId: practice.id, phone })) ??
+    DEFAULT_LANGUAGE;
   const outcome = row ? await deps.confirm(row.id) : 'not_confirmable';
   if (!row?.starts_at || outcome === 'not_confirmable') {
-    return t(language, 'nothingToConfirm', { practice: practice.name, phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice') });
+    return t(language, 'nothingToConfirm', {
+      practice: practice.name,
+      phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice'),
+    });
   }
   const when = describeAppointmentTime(row.starts_at, practice.server_tz, language);
   return t(language, outcome === 'confirmed' ? 'confirmed' : 'alreadyConfirmed', { practice: practice.name, when });
@@ -119,7 +151,10 @@ async function passToPractice(db: Database, practice: PracticeRow, text: Inbound
  * that last texted this patient from it. None of them has, or no practice uses the number: kept
  * unrouted (practice null), for the operator.
  */
-async function routeReply(tx: Queryable, key: { senders: string[]; recipient: string; practiceIds: string[] }): Promise<string | null> {
+async function routeReply(
+  tx: Queryable,
+  key: { senders: string[]; recipient: string; practiceIds: string[] },
+): Promise<string | null> {
   if (key.practiceIds.length <= 1) return key.practiceIds[0] ?? null;
   return findLastPracticeToText(tx, key);
 }

@@ -8,7 +8,17 @@ import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import type { TestDatabase } from '../../test/test-database.ts';
 import { readOutbox } from '../reviews/review-test-support.ts';
 import {
-  inboundTexts, INBOUND_URL, OWN_NUMBER, queueReviewText, runAppJobs, SERVICE_SID, smsConsents, setUpTextingApp, textIn, TWILIO_FROM, type TextingApp,
+  inboundTexts,
+  INBOUND_URL,
+  OWN_NUMBER,
+  queueReviewText,
+  runAppJobs,
+  SERVICE_SID,
+  smsConsents,
+  setUpTextingApp,
+  textIn,
+  TWILIO_FROM,
+  type TextingApp,
 } from './sms-test-kit.ts';
 
 /** Texts patients send back (ADR 0033): routed by the number they were sent to, keywords applied, once each. */
@@ -30,9 +40,11 @@ async function expectEmptyTwiml(response: Awaited<ReturnType<typeof textIn>>) {
 async function expectTwiml(response: Awaited<ReturnType<typeof textIn>>, message: string | null) {
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/xml/);
-  expect(response.body).toBe(message === null
-    ? '<?xml version="1.0" encoding="UTF-8"?><Response/>'
-    : `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${message}</Message></Response>`);
+  expect(response.body).toBe(
+    message === null
+      ? '<?xml version="1.0" encoding="UTF-8"?><Response/>'
+      : `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${message}</Message></Response>`,
+  );
 }
 
 const OTHER_REPLY = 'Own Number Dental does not read replies to this number. Please call (212) 555-0100.';
@@ -41,7 +53,13 @@ describe('routing a reply', () => {
   it('goes to the practice whose own number it was sent to, and answers with its phone', async () => {
     await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Can I come at 3?' }), OTHER_REPLY);
     expect(await inboundTexts(testDb.db)).toEqual([
-      expect.objectContaining({ practice_id: ids['own-number'], from_number: PATIENT, to_number: OWN_NUMBER, body: 'Can I come at 3?', kind: 'reply' }),
+      expect.objectContaining({
+        practice_id: ids['own-number'],
+        from_number: PATIENT,
+        to_number: OWN_NUMBER,
+        body: 'Can I come at 3?',
+        kind: 'reply',
+      }),
     ]);
   });
 
@@ -57,7 +75,9 @@ describe('routing a reply', () => {
     await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'Thanks!' });
     await textIn(app, { From: '+15125550124', To: TWILIO_FROM, Body: 'Thanks too' });
     await textIn(app, { From: '+15125550125', To: TWILIO_FROM, Body: 'Who is this?' });
-    const routed = Object.fromEntries((await inboundTexts(testDb.db)).map((text) => [text.from_number, text.practice_id]));
+    const routed = Object.fromEntries(
+      (await inboundTexts(testDb.db)).map((text) => [text.from_number, text.practice_id]),
+    );
     expect(routed).toEqual({ [PATIENT]: ids['shared-b'], '+15125550124': ids['shared-a'], '+15125550125': null });
   });
 
@@ -87,7 +107,10 @@ describe('STOP and START', () => {
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: ' Stop ' }));
     const optOut = { granted: false, source: 'sms_reply', words: ' Stop ' };
     expect(await smsConsents(testDb.db, PATIENT)).toEqual(
-      expect.arrayContaining([{ practice_id: ids['shared-a'], ...optOut }, { practice_id: ids['shared-b'], ...optOut }]),
+      expect.arrayContaining([
+        { practice_id: ids['shared-a'], ...optOut },
+        { practice_id: ids['shared-b'], ...optOut },
+      ]),
     );
     expect(await smsConsents(testDb.db, PATIENT)).toHaveLength(2);
 
@@ -96,13 +119,23 @@ describe('STOP and START', () => {
     // A practice on its own number is not affected.
     await queueReviewText(app, 'own-number', '5125550123');
     // A code the patient asks for now goes despite the opt-out.
-    await enqueueSms(testDb.db, { to: PATIENT, text: 'Your Shared A Dental verification code is 123456.', idempotencyKey: 'code:1', practiceId: ids['shared-a']!, isRequestedByPatient: true });
+    await enqueueSms(testDb.db, {
+      to: PATIENT,
+      text: 'Your Shared A Dental verification code is 123456.',
+      idempotencyKey: 'code:1',
+      practiceId: ids['shared-a']!,
+      isRequestedByPatient: true,
+    });
     await runAppJobs(app, testDb.db, clock);
     expect(twilio.texts.map((text) => [text.from, text.body.slice(0, 22)]).sort()).toEqual([
       [TWILIO_FROM, 'Your Shared A Dental v'],
       [OWN_NUMBER, 'Own Number Dental: tha'],
     ]);
-    expect(await testDb.db.query(`select status, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%' order by last_error nulls first`)).toEqual([
+    expect(
+      await testDb.db.query(
+        `select status, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%' order by last_error nulls first`,
+      ),
+    ).toEqual([
       { status: 'done', last_error: null },
       { status: 'done', last_error: OPTED_OUT_NOTE },
     ]);
@@ -130,24 +163,36 @@ describe('STOP and START', () => {
     // YES is Twilio's opt-in word too (and, for us, a confirmation).
     await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'yes' });
     await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'UNSTOP' });
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([{ practice_id: ids['shared-a'], granted: false, source: 'manage_page', words: 'Stop texting me' }]);
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([
+      { practice_id: ids['shared-a'], granted: false, source: 'manage_page', words: 'Stop texting me' },
+    ]);
     expect((await inboundTexts(testDb.db)).map((text) => text.kind)).toEqual(['confirm', 'opt_in']);
   });
 
   it('HELP is stored as help, routed, and answered with the practice and its phone', async () => {
-    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'help' }),
-      'Own Number Dental: appointment reminders and confirmations. Questions? Call (212) 555-0100. Reply STOP to stop texts.');
-    expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], kind: 'help' })]);
+    await expectTwiml(
+      await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'help' }),
+      'Own Number Dental: appointment reminders and confirmations. Questions? Call (212) 555-0100. Reply STOP to stop texts.',
+    );
+    expect(await inboundTexts(testDb.db)).toEqual([
+      expect.objectContaining({ practice_id: ids['own-number'], kind: 'help' }),
+    ]);
     expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
   });
 });
 
 describe('the webhook itself', () => {
-  it("refuses a forged or missing signature with 403 and stores nothing", async () => {
-    const forged = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }, { signature: 'bm90IGEgc2lnbmF0dXJl' });
+  it('refuses a forged or missing signature with 403 and stores nothing', async () => {
+    const forged = await textIn(
+      app,
+      { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' },
+      { signature: 'bm90IGEgc2lnbmF0dXJl' },
+    );
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'The Twilio signature is not valid.' });
-    expect((await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }, { signature: null })).statusCode).toBe(403);
+    expect((await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }, { signature: null })).statusCode).toBe(
+      403,
+    );
     expect(await inboundTexts(testDb.db)).toEqual([]);
     expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
   });
@@ -155,10 +200,22 @@ describe('the webhook itself', () => {
   it('answers 400 to a signed request that is not a text message', async () => {
     const response = await textIn(app, { From: 'not a phone', To: OWN_NUMBER });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', fields: { From: 'From must be a phone number', Body: 'Body is required' } });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'BAD_REQUEST',
+      fields: { From: 'From must be a phone number', Body: 'Body is required' },
+    });
     const tooLong = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'x'.repeat(1601) });
-    expect(tooLong.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { Body: 'Body must be at most 1600 characters' } });
-    const huge = await app.inject({ method: 'POST', url: INBOUND_URL, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `Body=${'x'.repeat(20_000)}` });
+    expect(tooLong.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { Body: 'Body must be at most 1600 characters' },
+    });
+    const huge = await app.inject({
+      method: 'POST',
+      url: INBOUND_URL,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `Body=${'x'.repeat(20_000)}`,
+    });
     expect(huge.statusCode).toBe(413);
     const nul = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
@@ -166,13 +223,21 @@ describe('the webhook itself', () => {
   });
 
   it('is absent in production without Twilio, and unsigned with dev tools on for simulated replies', async () => {
-    const production = await createTestApp(testDb.db, { clock, config: { nodeEnv: 'production', devTools: false, twilio: undefined } });
+    const production = await createTestApp(testDb.db, {
+      clock,
+      config: { nodeEnv: 'production', devTools: false, twilio: undefined },
+    });
     const local = await createTestApp(testDb.db, { clock, config: { twilio: undefined, devTools: true } });
     try {
       const notThere = await textIn(production, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' });
       expect(notThere.statusCode).toBe(404);
-      await expectTwiml(await textIn(local, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' }, { signature: null }), OTHER_REPLY);
-      expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], body: 'Hello' })]);
+      await expectTwiml(
+        await textIn(local, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' }, { signature: null }),
+        OTHER_REPLY,
+      );
+      expect(await inboundTexts(testDb.db)).toEqual([
+        expect.objectContaining({ practice_id: ids['own-number'], body: 'Hello' }),
+      ]);
     } finally {
       await production.close();
       await local.close();
@@ -182,22 +247,37 @@ describe('the webhook itself', () => {
 
 describe('keywords of our own (issue 21)', () => {
   it('answers the Spanish opt-out and opt-in words in Spanish and records them, since Twilio does not know them', async () => {
-    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Parar.' }),
-      'Ya no recibirá mensajes de texto de Own Number Dental. Responda COMENZAR para volver a recibirlos.');
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([{ practice_id: ids['own-number'], granted: false, source: 'sms_reply', words: 'Parar.' }]);
-    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'comenzar' }),
-      'Volverá a recibir mensajes de texto de Own Number Dental. Responda PARAR para dejar de recibirlos.');
+    await expectTwiml(
+      await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Parar.' }),
+      'Ya no recibirá mensajes de texto de Own Number Dental. Responda COMENZAR para volver a recibirlos.',
+    );
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([
+      { practice_id: ids['own-number'], granted: false, source: 'sms_reply', words: 'Parar.' },
+    ]);
+    await expectTwiml(
+      await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'comenzar' }),
+      'Volverá a recibir mensajes de texto de Own Number Dental. Responda PARAR para dejar de recibirlos.',
+    );
     expect((await smsConsents(testDb.db, PATIENT)).at(-1)).toMatchObject({ granted: true, source: 'sms_reply' });
-    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'AYUDA' }),
-      'Own Number Dental: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al (212) 555-0100. Responda PARAR para no recibir más mensajes.');
+    await expectTwiml(
+      await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'AYUDA' }),
+      'Own Number Dental: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al (212) 555-0100. Responda PARAR para no recibir más mensajes.',
+    );
   });
 
   it('answers a confirmation with nothing to confirm, and a reply to an unknown number without a practice', async () => {
-    await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'C' }),
-      'Own Number Dental: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.');
-    await expectTwiml(await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'C' }),
-      'We could not tell which dental office this is for. Please call your dental office.');
-    expect((await inboundTexts(testDb.db)).map((text) => [text.kind, text.practice_id])).toEqual([['confirm', ids['own-number']], ['confirm', null]]);
+    await expectTwiml(
+      await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'C' }),
+      'Own Number Dental: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.',
+    );
+    await expectTwiml(
+      await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'C' }),
+      'We could not tell which dental office this is for. Please call your dental office.',
+    );
+    expect((await inboundTexts(testDb.db)).map((text) => [text.kind, text.practice_id])).toEqual([
+      ['confirm', ids['own-number']],
+      ['confirm', null],
+    ]);
   });
 });
 
@@ -205,14 +285,21 @@ describe('confirming on a number two practices share', () => {
   async function book(formUrl: string, date: string): Promise<string> {
     const practiceId = ids[formUrl]!;
     const response = await app.inject({
-      method: 'POST', url: '/api/v1/appointment',
-      payload: bookingBody({ practice_id: practiceId, rfv_id: await reasonId(testDb.db, practiceId, 'Exam'), apt_date: date, wireless_phone: PATIENT }),
+      method: 'POST',
+      url: '/api/v1/appointment',
+      payload: bookingBody({
+        practice_id: practiceId,
+        rfv_id: await reasonId(testDb.db, practiceId, 'Exam'),
+        apt_date: date,
+        wireless_phone: PATIENT,
+      }),
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
     });
     expect(response.statusCode, response.body).toBe(201);
     return (response.json().result as { appointment_id: string }).appointment_id;
   }
-  const statusOf = async (id: string) => (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
+  const statusOf = async (id: string) =>
+    (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
 
   it('confirms the visit at the practice that last texted the patient from it', async () => {
     const atA = await book('shared-a', '2026-03-04');
@@ -233,18 +320,23 @@ describe('confirming on a number two practices share', () => {
 });
 
 describe('status reports', () => {
-  const report = (form: Record<string, string>, signature?: string | null) => textIn(app, form, { url: '/api/v1/sms/status', ...(signature !== undefined ? { signature } : {}) });
+  const report = (form: Record<string, string>, signature?: string | null) =>
+    textIn(app, form, { url: '/api/v1/sms/status', ...(signature !== undefined ? { signature } : {}) });
 
   it('are taken only with a valid signature, and recorded on the text they are about', async () => {
     await queueReviewText(app, 'own-number', '5125550123');
     await runAppJobs(app, testDb.db, clock);
-    const [sent] = await testDb.db.query<{ provider_message_id: string; status: string }>(`select provider_message_id, status from message_deliveries where channel = 'sms'`);
+    const [sent] = await testDb.db.query<{ provider_message_id: string; status: string }>(
+      `select provider_message_id, status from message_deliveries where channel = 'sms'`,
+    );
     expect(sent).toEqual({ provider_message_id: expect.stringMatching(/^SM[0-9a-f]{32}$/), status: 'sent' });
     const delivered = { MessageSid: sent!.provider_message_id, MessageStatus: 'delivered' };
     expect((await report(delivered, 'bm90IGEgc2lnbmF0dXJl')).statusCode).toBe(403);
     expect((await report(delivered, null)).statusCode).toBe(403);
     expect((await report(delivered)).statusCode).toBe(204);
-    expect((await testDb.db.query(`select status from message_deliveries where channel = 'sms'`))[0]).toEqual({ status: 'delivered' });
+    expect((await testDb.db.query(`select status from message_deliveries where channel = 'sms'`))[0]).toEqual({
+      status: 'delivered',
+    });
     expect((await report({ MessageSid: sent!.provider_message_id, MessageStatus: 'bogus' })).statusCode).toBe(400);
   });
 });

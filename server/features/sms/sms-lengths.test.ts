@@ -19,8 +19,14 @@ const reviewUrl = `https://book.chairtime.app/review/${createLinkToken().token}`
 const texts = LANGUAGES.flatMap((language) =>
   // The English wording is the spec's; with an accented name its review text takes three segments.
   (language === 'en' ? [LONG_NAME] : [LONG_NAME, ACCENTED_NAME]).flatMap((practice) => [
-    { name: `${language} review invitation for ${practice}`, text: reviewInvitationText(language, practice, reviewUrl) },
-    { name: `${language} verification code for ${practice}`, text: translator(verification)(language, 'codeText', { practice, code: '123456', minutes: 10 }) },
+    {
+      name: `${language} review invitation for ${practice}`,
+      text: reviewInvitationText(language, practice, reviewUrl),
+    },
+    {
+      name: `${language} verification code for ${practice}`,
+      text: translator(verification)(language, 'codeText', { practice, code: '123456', minutes: 10 }),
+    },
   ]),
 );
 

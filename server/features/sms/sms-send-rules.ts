@@ -12,7 +12,12 @@ import { findPracticeSmsFrom, insertSmsSend } from './sms-sends-repository.ts';
  * recipient whose newest decision for this practice is an opt-out. Every text sent from a known
  * sender is recorded in sms_sends, so a reply to a shared number finds its practice.
  */
-export function createSmsSendRules(deps: { db: Queryable; clock: Clock; deploymentSender: string | null; logger: JobLogger }): SmsSendRules {
+export function createSmsSendRules(deps: {
+  db: Queryable;
+  clock: Clock;
+  deploymentSender: string | null;
+  logger: JobLogger;
+}): SmsSendRules {
   const { db } = deps;
   return {
     async prepare(practiceId, to) {
@@ -21,7 +26,12 @@ export function createSmsSendRules(deps: { db: Queryable; clock: Clock; deployme
     },
     async recordSent(sent) {
       try {
-        await insertSmsSend(db, { practiceId: sent.practiceId, recipient: normalisePhone(sent.to) ?? sent.to, sender: sent.from, sentAt: deps.clock.now() });
+        await insertSmsSend(db, {
+          practiceId: sent.practiceId,
+          recipient: normalisePhone(sent.to) ?? sent.to,
+          sender: sent.from,
+          sentAt: deps.clock.now(),
+        });
       } catch (error) {
         // The text is out: failing the job would send it again. Only reply routing loses this one.
         deps.logger.error(

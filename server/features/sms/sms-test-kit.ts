@@ -38,33 +38,66 @@ export const TEXTING_PRACTICES = [
 
 /** Queues a review request by text (and e-mail) from the practice at `formUrl` to `phone`. */
 export async function queueReviewText(app: FastifyInstance, formUrl: string, phone: string): Promise<void> {
-  const { status, body } = await postReviewRequest(app, { form_url: formUrl, wireless_phone: phone, email: 'ana@example.com', is_concented: true, send: true });
+  const { status, body } = await postReviewRequest(app, {
+    form_url: formUrl,
+    wireless_phone: phone,
+    email: 'ana@example.com',
+    is_concented: true,
+    send: true,
+  });
   expect(status, JSON.stringify(body)).toBe(201);
 }
 
 /** Runs the app's own message handlers (with its sender and opt-out rules) until nothing is due. */
 export async function runAppJobs(app: FastifyInstance, db: Database, clock: Clock): Promise<void> {
-  const worker = createJobWorker({ db, clock, handlers: app.background.jobHandlers, logger: { warn: () => undefined, error: () => undefined } });
+  const worker = createJobWorker({
+    db,
+    clock,
+    handlers: app.background.jobHandlers,
+    logger: { warn: () => undefined, error: () => undefined },
+  });
   for (let pass = 0; pass < 20 && (await worker.runDueJobs()) > 0; pass++);
 }
 
 let sidCounter = 0;
 
 /** Posts a form as Twilio does, signed unless told otherwise; `url`: another webhook (status reports). */
-export async function textIn(app: FastifyInstance, fields: Record<string, string>, options: { signature?: string | null; url?: string } = {}) {
+export async function textIn(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  options: { signature?: string | null; url?: string } = {},
+) {
   const url = options.url ?? INBOUND_URL;
-  const form = { MessageSid: `SM${(++sidCounter).toString(16).padStart(32, '0')}`, AccountSid: ACCOUNT_SID, NumMedia: '0', ...fields };
-  const signature = options.signature === undefined ? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${TEST_PUBLIC_URL}${url}`, form) : options.signature;
+  const form = {
+    MessageSid: `SM${(++sidCounter).toString(16).padStart(32, '0')}`,
+    AccountSid: ACCOUNT_SID,
+    NumMedia: '0',
+    ...fields,
+  };
+  const signature =
+    options.signature === undefined
+      ? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${TEST_PUBLIC_URL}${url}`, form)
+      : options.signature;
   return app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+    },
     payload: new URLSearchParams(form).toString(),
   });
 }
 
 export async function inboundTexts(db: Database) {
-  return db.query<{ practice_id: string | null; from_number: string; to_number: string; body: string; kind: string; provider_message_id: string }>(
+  return db.query<{
+    practice_id: string | null;
+    from_number: string;
+    to_number: string;
+    body: string;
+    kind: string;
+    provider_message_id: string;
+  }>(
     'select practice_id, from_number, to_number, body, kind, provider_message_id from inbound_texts order by received_at, provider_message_id',
   );
 }
@@ -103,7 +136,9 @@ export function setUpTextingApp(clock: Clock): TextingApp {
   });
   beforeEach(async () => {
     ctx.twilio.texts.length = 0;
-    await ctx.testDb.db.exec('delete from jobs; delete from sms_sends; delete from inbound_texts; delete from contact_consents; delete from outbox_messages;');
+    await ctx.testDb.db.exec(
+      'delete from jobs; delete from sms_sends; delete from inbound_texts; delete from contact_consents; delete from outbox_messages;',
+    );
   });
   return ctx;
 }

@@ -26,10 +26,13 @@ describe('blocked time across two server processes', () => {
     testDb = await createTestDatabase();
     practiceId = (await importPractices(testDb.db, practiceConfig()))['test-practice']!;
     examId = await reasonId(testDb.db, practiceId, 'Exam');
-    [consoleApp, patientApp] = await Promise.all([createTestApp(testDb.db, { clock }), createTestApp(testDb.db, { clock })]);
+    [consoleApp, patientApp] = await Promise.all([
+      createTestApp(testDb.db, { clock }),
+      createTestApp(testDb.db, { clock }),
+    ]);
     desk = await signIn(consoleApp, await addStaff(testDb.db, { practiceIds: [practiceId] }));
     // The patient's process must hear notices before the block, or this test proves nothing.
-    for (let start = Date.now(); (await listeners()) < 2; ) {
+    for (let start = Date.now(); (await listeners()) < 2;) {
       if (Date.now() - start > 10_000) throw new Error('the two apps did not start listening for slot changes');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -48,7 +51,10 @@ describe('blocked time across two server processes', () => {
   });
 
   async function offered(): Promise<string[]> {
-    const response = await patientApp.inject({ method: 'GET', url: `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}&start_date=2026-03-03&end_date=2026-03-03&pms_prov_num=1` });
+    const response = await patientApp.inject({
+      method: 'GET',
+      url: `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}&start_date=2026-03-03&end_date=2026-03-03&pms_prov_num=1`,
+    });
     expect(response.statusCode).toBe(200);
     return (response.json().result as { DateTimeStart: string }[]).map((r) => r.DateTimeStart.slice(11, 16));
   }
@@ -63,9 +69,14 @@ describe('blocked time across two server processes', () => {
   }
 
   // The clock stands still, so no cached list expires: only the notice can clear the other process's.
-  it('leaves the other process\'s cached list within a second, and comes back there after removal', async () => {
+  it("leaves the other process's cached list within a second, and comes back there after removal", async () => {
     expect((await offered()).slice(0, 2)).toEqual(['09:00', '09:30']);
-    const blocked = await desk.post('/api/v1/staff/blocks', { date: '2026-03-03', start_time: '09:00', end_time: '10:00', pms_prov_num: 1 });
+    const blocked = await desk.post('/api/v1/staff/blocks', {
+      date: '2026-03-03',
+      start_time: '09:00',
+      end_time: '10:00',
+      pms_prov_num: 1,
+    });
     expect(blocked.statusCode).toBe(201);
     expect(await msUntil((times) => !times.includes('09:00'))).toBeLessThan(WITHIN_MS);
     const removed = await desk.request({ method: 'DELETE', url: `/api/v1/staff/blocks/${blocked.json().result.id}` });

@@ -9,7 +9,13 @@ import { AppError } from '../../http/app-error.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import { pathId } from '../staff/staff-path-id.ts';
-import { countBookingsInBlock, deleteScheduleBlock, insertScheduleBlock, practiceHas, type ScheduleBlockRow } from './schedule-blocks-repository.ts';
+import {
+  countBookingsInBlock,
+  deleteScheduleBlock,
+  insertScheduleBlock,
+  practiceHas,
+  type ScheduleBlockRow,
+} from './schedule-blocks-repository.ts';
 
 export interface ScheduleBlocksDeps {
   db: Database;
@@ -21,7 +27,8 @@ type InTransaction = (tx: Queryable, block: ScheduleBlockRow) => Promise<void>;
 
 /** An Open Dental practice's schedule lives in Open Dental: blocking it here would not reach the office. */
 export function requireBuiltinSchedule(practice: Pick<PracticeRow, 'pms'>): void {
-  if (practice.pms.type !== 'builtin') throw new AppError(409, 'CONFLICT', 'Block time in Open Dental: this practice\'s schedule is kept there.');
+  if (practice.pms.type !== 'builtin')
+    throw new AppError(409, 'CONFLICT', "Block time in Open Dental: this practice's schedule is kept there.");
 }
 const blockNotFound = () => AppError.notFound('No such blocked time.');
 
@@ -31,7 +38,12 @@ const blockNotFound = () => AppError.notFound('No such blocked time.');
  * the practice: this process's at once, every other process's through the commit's notice.
  * Bookings inside the block stay; the answer counts them.
  */
-export async function blockTime(deps: ScheduleBlocksDeps, who: { practice: PracticeRow; accountId: string }, body: StaffBlockBody, alsoInTransaction: InTransaction): Promise<StaffBlockCreated> {
+export async function blockTime(
+  deps: ScheduleBlocksDeps,
+  who: { practice: PracticeRow; accountId: string },
+  body: StaffBlockBody,
+  alsoInTransaction: InTransaction,
+): Promise<StaffBlockCreated> {
   const { practice } = who;
   requireBuiltinSchedule(practice);
   const named = [
@@ -46,15 +58,24 @@ export async function blockTime(deps: ScheduleBlocksDeps, who: { practice: Pract
     }
   }
   const startsAt = wallToInstant(parseLocalDateTime(`${body.date}T${body.start_time}`), practice.server_tz);
-  const endsAt = body.end_time === '24:00:00'
-    ? wallToInstant(parseLocalDateTime(`${addDays(body.date, 1)}T00:00:00`), practice.server_tz)
-    : wallToInstant(parseLocalDateTime(`${body.date}T${body.end_time}`), practice.server_tz);
+  const endsAt =
+    body.end_time === '24:00:00'
+      ? wallToInstant(parseLocalDateTime(`${addDays(body.date, 1)}T00:00:00`), practice.server_tz)
+      : wallToInstant(parseLocalDateTime(`${body.date}T${body.end_time}`), practice.server_tz);
   // A DST change can fold a short block to nothing: say so rather than store an empty one.
-  if (endsAt <= startsAt) throw AppError.validation('The blocked time is empty.', { end_time: 'end_time must be after start_time' });
+  if (endsAt <= startsAt)
+    throw AppError.validation('The blocked time is empty.', { end_time: 'end_time must be after start_time' });
   const created = await deps.db.transaction(async (tx) => {
     const block = await insertScheduleBlock(tx, {
-      practiceId: practice.id, provNum: body.pms_prov_num ?? null, opNum: body.pms_op_num ?? null, clinicNum: body.pms_clinic_num ?? null,
-      startsAt: new Date(startsAt), endsAt: new Date(endsAt), label: body.label, createdBy: who.accountId, createdAt: deps.clock.now(),
+      practiceId: practice.id,
+      provNum: body.pms_prov_num ?? null,
+      opNum: body.pms_op_num ?? null,
+      clinicNum: body.pms_clinic_num ?? null,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(endsAt),
+      label: body.label,
+      createdBy: who.accountId,
+      createdAt: deps.clock.now(),
     });
     const overlapping = await countBookingsInBlock(tx, practice.id, block);
     await announceSlotChanges(deps.db, tx, [practice.id]);
@@ -66,7 +87,12 @@ export async function blockTime(deps: ScheduleBlocksDeps, who: { practice: Pract
 }
 
 /** Gives blocked time back to the schedule; another practice's block is not found, as a missing one. */
-export async function unblockTime(deps: ScheduleBlocksDeps, who: { practiceId: string }, id: string, alsoInTransaction: InTransaction): Promise<{ id: string }> {
+export async function unblockTime(
+  deps: ScheduleBlocksDeps,
+  who: { practiceId: string },
+  id: string,
+  alsoInTransaction: InTransaction,
+): Promise<{ id: string }> {
   pathId(id, blockNotFound);
   await deps.db.transaction(async (tx) => {
     const removed = await deleteScheduleBlock(tx, who.practiceId, id);

@@ -28,14 +28,31 @@ export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBo
     const me = staffOf(request);
     const practice = await deps.practices.requirePractice(me.practiceId);
     // Birth dates are judged by the practice's today, as on the patient's form.
-    const body = parseBody(createStaffBookingBodySchema({ today: localDateOf(deps.clock.now(), practice.server_tz) }), request.body);
-    const booked = await bookPatientWhoPhoned(deps, { practice, accountId: me.accountId, ip: request.ip }, body, (tx, created) =>
-      audit(request, deps, {
-        action: 'appointment.create',
-        targetType: 'appointment',
-        targetId: created.appointmentId,
-        details: { reference: created.result.reference, starts_at: created.slot?.startsAt.toISOString() ?? null, pms_prov_num: created.result.pms_prov_num },
-      }, tx));
+    const body = parseBody(
+      createStaffBookingBodySchema({ today: localDateOf(deps.clock.now(), practice.server_tz) }),
+      request.body,
+    );
+    const booked = await bookPatientWhoPhoned(
+      deps,
+      { practice, accountId: me.accountId, ip: request.ip },
+      body,
+      (tx, created) =>
+        audit(
+          request,
+          deps,
+          {
+            action: 'appointment.create',
+            targetType: 'appointment',
+            targetId: created.appointmentId,
+            details: {
+              reference: created.result.reference,
+              starts_at: created.slot?.startsAt.toISOString() ?? null,
+              pms_prov_num: created.result.pms_prov_num,
+            },
+          },
+          tx,
+        ),
+    );
     return reply.status(201).send(ok(booked));
   });
 
@@ -45,19 +62,47 @@ export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBo
     requireBuiltinSchedule(practice);
     const body = parseBody(StaffBlockBodySchema, request.body);
     const created = await blockTime(deps, { practice, accountId: me.accountId }, body, (tx, block) =>
-      audit(request, deps, { action: 'schedule.block', targetType: 'schedule_block', targetId: block.id, details: blockDetails(block) }, tx));
+      audit(
+        request,
+        deps,
+        { action: 'schedule.block', targetType: 'schedule_block', targetId: block.id, details: blockDetails(block) },
+        tx,
+      ),
+    );
     return reply.status(201).send(ok(created));
   });
 
-  staff.delete<{ Params: { id: string } }>('/blocks/:id', { config: { staff: { permission: 'schedule' } } }, async (request) => {
-    const me = staffOf(request);
-    const removed = await unblockTime(deps, { practiceId: me.practiceId }, request.params.id, (tx, block) =>
-      audit(request, deps, { action: 'schedule.unblock', targetType: 'schedule_block', targetId: block.id, details: blockDetails(block) }, tx));
-    return ok(removed);
-  });
+  staff.delete<{ Params: { id: string } }>(
+    '/blocks/:id',
+    { config: { staff: { permission: 'schedule' } } },
+    async (request) => {
+      const me = staffOf(request);
+      const removed = await unblockTime(deps, { practiceId: me.practiceId }, request.params.id, (tx, block) =>
+        audit(
+          request,
+          deps,
+          {
+            action: 'schedule.unblock',
+            targetType: 'schedule_block',
+            targetId: block.id,
+            details: blockDetails(block),
+          },
+          tx,
+        ),
+      );
+      return ok(removed);
+    },
+  );
 }
 
-function blockDetails(block: { starts_at: Date; ends_at: Date; pms_prov_num: number | null; pms_op_num: number | null; pms_clinic_num: number | null; label: string | null }) {
+function blockDetails(block: {
+  starts_at: Date;
+  ends_at: Date;
+  pms_prov_num: number | null;
+  pms_op_num: number | null;
+  pms_clinic_num: number | null;
+  label: string | null;
+}) {
   return {
     starts_at: block.starts_at.toISOString(),
     ends_at: block.ends_at.toISOString(),

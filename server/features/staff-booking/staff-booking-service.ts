@@ -62,7 +62,12 @@ export async function bookPatientWhoPhoned(
  * patient's own source_meta is stripped to source/gclid/fbclid (booking-schemas.ts), so no patient
  * can forge it, and the schedule reads `source_meta->>'channel' = 'staff'` as booked_by_staff.
  */
-function asBookingBody(body: StaffBookingBody, practiceId: string, accountId: string, patientStatus: BookingBody['patient_status']): BookingBody {
+function asBookingBody(
+  body: StaffBookingBody,
+  practiceId: string,
+  accountId: string,
+  patientStatus: BookingBody['patient_status'],
+): BookingBody {
   return {
     practice_id: practiceId,
     first_name: body.first_name,

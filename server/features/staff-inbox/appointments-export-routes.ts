@@ -16,11 +16,22 @@ export function registerAppointmentsExportRoutes(staff: FastifyInstance, deps: S
     const me = staffOf(request);
     const query = parseQuery(StaffDateRangeQuerySchema, request.query);
     const practice = await deps.practices.requirePractice(me.practiceId);
-    const rows = await listExportRows(deps.db, me.practiceId, instantsOfDays(query, practice.server_tz, MAX_RANGE_DAYS));
-    await audit(request, deps, { action: 'export', targetType: 'appointments', details: { from: query.from, to: query.to, rows: rows.length } });
+    const rows = await listExportRows(
+      deps.db,
+      me.practiceId,
+      instantsOfDays(query, practice.server_tz, MAX_RANGE_DAYS),
+    );
+    await audit(request, deps, {
+      action: 'export',
+      targetType: 'appointments',
+      details: { from: query.from, to: query.to, rows: rows.length },
+    });
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="appointments-${practice.form_url}-${query.from}-${query.to}.csv"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="appointments-${practice.form_url}-${query.from}-${query.to}.csv"`,
+      )
       .send(appointmentsCsv(rows, practice.server_tz));
   });
 }

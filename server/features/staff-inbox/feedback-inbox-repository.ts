@@ -38,7 +38,11 @@ const SELECT_FEEDBACK = `
     left join staff_accounts s on s.id = f.handled_by_account_id`;
 
 /** The practice's feedback, newest first. */
-export async function listFeedback(db: Queryable, practiceId: string, options: { status: FeedbackStatus | null; limit: number }): Promise<FeedbackRow[]> {
+export async function listFeedback(
+  db: Queryable,
+  practiceId: string,
+  options: { status: FeedbackStatus | null; limit: number },
+): Promise<FeedbackRow[]> {
   return db.query<FeedbackRow>(
     `${SELECT_FEEDBACK}
       where r.practice_id = $1
@@ -60,7 +64,10 @@ export async function countOpenFeedback(db: Queryable, practiceId: string): Prom
 
 /** Null for a missing id and for another practice's feedback alike. */
 export async function findFeedback(db: Queryable, practiceId: string, feedbackId: string): Promise<FeedbackRow | null> {
-  const rows = await db.query<FeedbackRow>(`${SELECT_FEEDBACK} where r.practice_id = $1 and f.id = $2`, [practiceId, feedbackId]);
+  const rows = await db.query<FeedbackRow>(`${SELECT_FEEDBACK} where r.practice_id = $1 and f.id = $2`, [
+    practiceId,
+    feedbackId,
+  ]);
   return rows[0] ?? null;
 }
 

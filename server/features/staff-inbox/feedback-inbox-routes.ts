@@ -10,7 +10,13 @@ import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import { pathId } from '../staff/staff-path-id.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';
-import { countOpenFeedback, findFeedback, listFeedback, markFeedbackHandled, type FeedbackRow } from './feedback-inbox-repository.ts';
+import {
+  countOpenFeedback,
+  findFeedback,
+  listFeedback,
+  markFeedbackHandled,
+  type FeedbackRow,
+} from './feedback-inbox-repository.ts';
 import type { StaffInboxDeps } from './staff-inbox-routes.ts';
 
 const EXCERPT_LENGTH = 160;
@@ -25,7 +31,10 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
   staff.get('/feedback', feedbackRule, async (request) => {
     const me = staffOf(request);
     const { status } = parseQuery(StaffFeedbackQuerySchema, request.query);
-    const [rows, openCount] = await Promise.all([listFeedback(deps.db, me.practiceId, { status: status ?? null, limit: LIST_LIMIT }), countOpenFeedback(deps.db, me.practiceId)]);
+    const [rows, openCount] = await Promise.all([
+      listFeedback(deps.db, me.practiceId, { status: status ?? null, limit: LIST_LIMIT }),
+      countOpenFeedback(deps.db, me.practiceId),
+    ]);
     return ok({ feedback: rows.map(toItem), open_count: openCount });
   });
 
@@ -43,12 +52,22 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
     const { note } = parseBody(StaffFeedbackHandledBodySchema, request.body);
     const id = pathId(request.params.id, () => notFound(request.params.id));
     await deps.db.transaction(async (tx) => {
-      const marked = await markFeedbackHandled(tx, me.practiceId, id, { accountId: me.accountId, email: me.email, note, at: deps.clock.now() });
+      const marked = await markFeedbackHandled(tx, me.practiceId, id, {
+        accountId: me.accountId,
+        email: me.email,
+        note,
+        at: deps.clock.now(),
+      });
       if (!marked) {
         if (!(await findFeedback(tx, me.practiceId, id))) throw notFound(id);
         throw new AppError(409, 'CONFLICT', 'This feedback was marked handled already.');
       }
-      await audit(request, deps, { action: 'feedback.handled', targetType: 'feedback', targetId: id, details: { has_note: note !== null } }, tx);
+      await audit(
+        request,
+        deps,
+        { action: 'feedback.handled', targetType: 'feedback', targetId: id, details: { has_note: note !== null } },
+        tx,
+      );
     });
     const row = await findFeedback(deps.db, me.practiceId, id);
     return ok(toDetail(row!));
@@ -58,7 +77,12 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
 function visitOf(row: FeedbackRow): StaffFeedbackItem['visit'] {
   if (!row.appointment_id || !row.reference) return null;
   const local = row.starts_at ? formatInstantLocal(row.starts_at, row.time_zone) : null;
-  return { appointment_id: row.appointment_id, reference: row.reference, apt_date: local?.slice(0, 10) ?? null, start_time: local?.slice(11) ?? null };
+  return {
+    appointment_id: row.appointment_id,
+    reference: row.reference,
+    apt_date: local?.slice(0, 10) ?? null,
+    start_time: local?.slice(11) ?? null,
+  };
 }
 
 function handledOf(row: FeedbackRow): StaffFeedbackItem['handled'] {

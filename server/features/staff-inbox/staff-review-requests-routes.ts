@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_RANGE_DAYS, StaffDateRangeQuerySchema, StaffReviewRequestBodySchema, type StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
+import {
+  MAX_RANGE_DAYS,
+  StaffDateRangeQuerySchema,
+  StaffReviewRequestBodySchema,
+  type StaffReviewRequestItem,
+} from '#domain/staff/staff-inbox-schemas.ts';
 import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import { createReviewsService } from '../reviews/reviews-service.ts';
 import { audit, staffOf } from '../staff/staff-session-guard.ts';

@@ -20,14 +20,22 @@ const booked: Record<string, { id: string; reference: string }> = {};
 
 async function book(name: string, formUrl: string, overrides: Record<string, unknown>) {
   const practiceId = ids[formUrl]!;
-  const id = await bookVisit(app, { practiceId, reasonId: await reasonId(testDb.db, practiceId, 'Exam'), ...overrides });
+  const id = await bookVisit(app, {
+    practiceId,
+    reasonId: await reasonId(testDb.db, practiceId, 'Exam'),
+    ...overrides,
+  });
   const [row] = await testDb.db.query<{ reference: string }>('select reference from appointments where id = $1', [id]);
   booked[name] = { id, reference: row!.reference };
 }
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  ids = await importPractices(testDb.db, practiceConfig(), practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }));
+  ids = await importPractices(
+    testDb.db,
+    practiceConfig(),
+    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+  );
   app = await createTestApp(testDb.db, { clock });
   const a = ids['test-practice']!;
   owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [a], role: 'owner' }));
@@ -35,21 +43,69 @@ beforeAll(async () => {
   ownerB = await signIn(app, await addStaff(testDb.db, { practiceIds: [ids['other-practice']!], role: 'owner' }));
 
   await book('jose', 'test-practice', {
-    first_name: 'José', last_name: 'Muñoz', dob: '1985-07-01', email: 'Jose.Munoz@Example.com', wireless_phone: '+15125550111',
-    apt_date: '2026-03-03', start_time: '09:00:00', end_time: '09:30:00', utm_details: { utm_source: 'mailing', utm_campaign: 'spring' }, source_meta: null,
+    first_name: 'José',
+    last_name: 'Muñoz',
+    dob: '1985-07-01',
+    email: 'Jose.Munoz@Example.com',
+    wireless_phone: '+15125550111',
+    apt_date: '2026-03-03',
+    start_time: '09:00:00',
+    end_time: '09:30:00',
+    utm_details: { utm_source: 'mailing', utm_campaign: 'spring' },
+    source_meta: null,
   });
-  await book('anaEarly', 'test-practice', { apt_date: '2026-03-04', start_time: '10:00:00', end_time: '10:30:00', message: '=HYPERLINK("http://evil.example","click")' });
-  await book('anaLate', 'test-practice', { apt_date: '2026-03-05', start_time: '10:00:00', end_time: '10:30:00', patient_status: 'Returning Patient', message: '+1 call me' });
-  await book('outOfRange', 'test-practice', { first_name: 'Rita', last_name: 'Later', apt_date: '2026-03-16', start_time: '09:00:00', end_time: '09:30:00', message: '-2 days' });
-  await book('formula', 'test-practice', { first_name: 'Fred', last_name: 'Formula', apt_date: '2026-03-04', start_time: '14:00:00', end_time: '14:30:00', message: '@SUM(A1:A9)' });
+  await book('anaEarly', 'test-practice', {
+    apt_date: '2026-03-04',
+    start_time: '10:00:00',
+    end_time: '10:30:00',
+    message: '=HYPERLINK("http://evil.example","click")',
+  });
+  await book('anaLate', 'test-practice', {
+    apt_date: '2026-03-05',
+    start_time: '10:00:00',
+    end_time: '10:30:00',
+    patient_status: 'Returning Patient',
+    message: '+1 call me',
+  });
+  await book('outOfRange', 'test-practice', {
+    first_name: 'Rita',
+    last_name: 'Later',
+    apt_date: '2026-03-16',
+    start_time: '09:00:00',
+    end_time: '09:30:00',
+    message: '-2 days',
+  });
+  await book('formula', 'test-practice', {
+    first_name: 'Fred',
+    last_name: 'Formula',
+    apt_date: '2026-03-04',
+    start_time: '14:00:00',
+    end_time: '14:30:00',
+    message: '@SUM(A1:A9)',
+  });
   // The booking form allows no "=" in a name; a name from elsewhere (a practice system) may hold
   // anything, and the export must not let a spreadsheet run it.
-  await testDb.db.query(`update patients set first_name = '=HYPERLINK("http://evil.example")', last_name = '+1' where id = (select patient_id from appointments where id = $1)`, [booked.formula!.id]);
+  await testDb.db.query(
+    `update patients set first_name = '=HYPERLINK("http://evil.example")', last_name = '+1' where id = (select patient_id from appointments where id = $1)`,
+    [booked.formula!.id],
+  );
   // A payment hold that ran out was never an appointment: neither found nor exported.
-  await book('expiredHold', 'test-practice', { first_name: 'Ella', last_name: 'Expired', apt_date: '2026-03-04', start_time: '15:00:00', end_time: '15:30:00' });
+  await book('expiredHold', 'test-practice', {
+    first_name: 'Ella',
+    last_name: 'Expired',
+    apt_date: '2026-03-04',
+    start_time: '15:00:00',
+    end_time: '15:30:00',
+  });
   await testDb.db.query(`update appointments set status = 'expired' where id = $1`, [booked.expiredHold!.id]);
   await book('bianca', 'other-practice', {
-    first_name: 'Bianca', last_name: 'Secreta', email: 'bianca@b.example', wireless_phone: '+15125550999', apt_date: '2026-03-04', start_time: '11:00:00', end_time: '11:30:00',
+    first_name: 'Bianca',
+    last_name: 'Secreta',
+    email: 'bianca@b.example',
+    wireless_phone: '+15125550999',
+    apt_date: '2026-03-04',
+    start_time: '11:00:00',
+    end_time: '11:30:00',
   });
 });
 afterAll(async () => {
@@ -121,7 +177,9 @@ describe('search', () => {
 
   it('writes an audit row per search with the query’s kind and the ids shown, not the text typed', async () => {
     await search(desk, '(512) 555-0111');
-    const [row] = await testDb.db.query<{ action: string; details: Record<string, unknown> }>(`select action, details from staff_audit where action = 'search' order by id desc limit 1`);
+    const [row] = await testDb.db.query<{ action: string; details: Record<string, unknown> }>(
+      `select action, details from staff_audit where action = 'search' order by id desc limit 1`,
+    );
     expect(row!.details).toEqual({ kind: 'phone', length: 14, results: 1, appointment_ids: [booked.jose!.id] });
     expect(JSON.stringify(row!.details)).not.toContain('555');
   });
@@ -161,12 +219,18 @@ describe('CSV export', () => {
     const response = await owner.get(url);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="appointments-test-practice-2026-03-03-2026-03-05.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="appointments-test-practice-2026-03-03-2026-03-05.csv"',
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual([...APPOINTMENT_EXPORT_COLUMNS]);
-    const byReference = new Map(rows.map((row) => [row[0], Object.fromEntries(header!.map((column, i) => [column, row[i]]))]));
-    expect([...byReference.keys()].sort()).toEqual([booked.jose!, booked.anaEarly!, booked.formula!, booked.anaLate!].map((b) => b.reference).sort());
+    const byReference = new Map(
+      rows.map((row) => [row[0], Object.fromEntries(header!.map((column, i) => [column, row[i]]))]),
+    );
+    expect([...byReference.keys()].sort()).toEqual(
+      [booked.jose!, booked.anaEarly!, booked.formula!, booked.anaLate!].map((b) => b.reference).sort(),
+    );
     expect(rows.map((row) => row[1])).toEqual(['2026-03-03', '2026-03-04', '2026-03-04', '2026-03-05']);
     expect(byReference.get(booked.jose!.reference)).toEqual({
       reference: booked.jose!.reference,
@@ -190,9 +254,15 @@ describe('CSV export', () => {
       source: 'mailing',
       campaign: 'spring',
     });
-    expect(byReference.get(booked.anaLate!.reference)).toMatchObject({ new_or_returning: 'returning', source: 'google', campaign: '' });
+    expect(byReference.get(booked.anaLate!.reference)).toMatchObject({
+      new_or_returning: 'returning',
+      source: 'google',
+      campaign: '',
+    });
 
-    const [audit] = await testDb.db.query<{ details: Record<string, unknown>; account_email: string }>(`select details, account_email from staff_audit where action = 'export' order by id desc limit 1`);
+    const [audit] = await testDb.db.query<{ details: Record<string, unknown>; account_email: string }>(
+      `select details, account_email from staff_audit where action = 'export' order by id desc limit 1`,
+    );
     expect(audit!.details).toEqual({ from: '2026-03-03', to: '2026-03-05', rows: 4 });
   });
 
@@ -204,7 +274,9 @@ describe('CSV export', () => {
     expect(cells).toContain("'+1");
     expect(cells).toContain("'+1 call me");
     expect(cells).toContain("'@SUM(A1:A9)");
-    const outOfRange = parseCsv((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-03-16&to=2026-03-16')).body);
+    const outOfRange = parseCsv(
+      (await owner.get('/api/v1/staff/appointments/export.csv?from=2026-03-16&to=2026-03-16')).body,
+    );
     expect(outOfRange[1]).toContain("'-2 days");
     // No cell of any export starts with a formula character unescaped.
     expect([...cells, ...outOfRange.flat()].filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
@@ -218,10 +290,16 @@ describe('CSV export', () => {
   });
 
   it('refuses a range over 366 days, backwards, or without dates (400)', async () => {
-    expect((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-01-01&to=2027-01-02')).statusCode).toBe(400);
-    expect((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-03-05&to=2026-03-03')).statusCode).toBe(400);
+    expect((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-01-01&to=2027-01-02')).statusCode).toBe(
+      400,
+    );
+    expect((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-03-05&to=2026-03-03')).statusCode).toBe(
+      400,
+    );
     expect((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-03-05')).statusCode).toBe(400);
-    expect((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-01-01&to=2026-12-31')).statusCode).toBe(200);
+    expect((await owner.get('/api/v1/staff/appointments/export.csv?from=2026-01-01&to=2026-12-31')).statusCode).toBe(
+      200,
+    );
   });
 
   it('never holds another practice’s appointments, and theirs holds none of ours', async () => {

@@ -40,7 +40,8 @@ export function readSearchQuery(q: string): SearchQuery {
   if (PHONE_LIKE.test(text) && /\d.*\d/.test(text)) return { kind: 'phone', digits: text.replace(/\D/g, '') };
   const terms = foldName(text).split(/\s+/).filter(Boolean);
   const reference = normaliseBookingReference(text);
-  if (reference) return /\d/.test(reference) ? { kind: 'reference', reference } : { kind: 'name_or_reference', reference, terms };
+  if (reference)
+    return /\d/.test(reference) ? { kind: 'reference', reference } : { kind: 'name_or_reference', reference, terms };
   return { kind: 'name', terms };
 }
 
@@ -48,4 +49,3 @@ export function readSearchQuery(q: string): SearchQuery {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
-

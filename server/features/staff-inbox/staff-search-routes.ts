@@ -27,6 +27,9 @@ export function registerStaffSearchRoutes(staff: FastifyInstance, deps: StaffInb
       details: { kind: query.kind, length: q.length, results: rows.length, appointment_ids: rows.map((row) => row.id) },
     });
     const isOpenDental = practice.pms.type === 'opendental';
-    return ok({ kind: query.kind, appointments: rows.map((row) => toStaffAppointment(row, practice.server_tz, isOpenDental)) });
+    return ok({
+      kind: query.kind,
+      appointments: rows.map((row) => toStaffAppointment(row, practice.server_tz, isOpenDental)),
+    });
   });
 }

@@ -5,7 +5,15 @@ import { datesOf, openingHours, scheduleBlocks, type ScheduleFacts } from './sch
 // closed days, time off; instants in the practice's zone, right across a DST change.
 const facts: ScheduleFacts = {
   schedules: [
-    { provNum: 1, opNum: 1, clinicNum: 1, weekdays: [0, 1], start: '09:00', end: '17:00', breaks: [{ start: '12:00', end: '13:00' }] },
+    {
+      provNum: 1,
+      opNum: 1,
+      clinicNum: 1,
+      weekdays: [0, 1],
+      start: '09:00',
+      end: '17:00',
+      breaks: [{ start: '12:00', end: '13:00' }],
+    },
     { provNum: 2, opNum: 2, clinicNum: 2, weekdays: [1], start: '08:00', end: '18:00', breaks: [] },
   ],
   closures: ['2026-03-10'],
@@ -23,21 +31,69 @@ describe('schedule blocks', () => {
 
   it('shades a closed day whole, and time off only where it meets the range', () => {
     const blocks = scheduleBlocks(facts, datesOf('2026-03-09', '2026-03-10'), 'America/New_York', null);
-    expect(blocks.find((b) => b.kind === 'closure')).toMatchObject({ starts_at: '2026-03-10T04:00:00.000Z', ends_at: '2026-03-11T04:00:00.000Z', pms_prov_num: null });
-    expect(blocks.find((b) => b.kind === 'time_off')).toMatchObject({ starts_at: '2026-03-01T13:00:00.000Z', ends_at: '2026-03-09T14:00:00.000Z', pms_prov_num: 2 });
-    expect(scheduleBlocks(facts, datesOf('2026-03-10', '2026-03-11'), 'America/New_York', null).some((b) => b.kind === 'time_off')).toBe(false);
+    expect(blocks.find((b) => b.kind === 'closure')).toMatchObject({
+      starts_at: '2026-03-10T04:00:00.000Z',
+      ends_at: '2026-03-11T04:00:00.000Z',
+      pms_prov_num: null,
+    });
+    expect(blocks.find((b) => b.kind === 'time_off')).toMatchObject({
+      starts_at: '2026-03-01T13:00:00.000Z',
+      ends_at: '2026-03-09T14:00:00.000Z',
+      pms_prov_num: 2,
+    });
+    expect(
+      scheduleBlocks(facts, datesOf('2026-03-10', '2026-03-11'), 'America/New_York', null).some(
+        (b) => b.kind === 'time_off',
+      ),
+    ).toBe(false);
   });
 
   it('shades blocked time with its id and label, of the clinic asked for or of every clinic', () => {
     const blockedTime = [
-      { id: 'b-all', starts_at: new Date('2026-03-09T14:00:00Z'), ends_at: new Date('2026-03-09T15:00:00Z'), pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: 'Team meeting' },
-      { id: 'b-two', starts_at: new Date('2026-03-09T18:00:00Z'), ends_at: new Date('2026-03-09T19:00:00Z'), pms_prov_num: 2, pms_op_num: null, pms_clinic_num: 2, label: null },
+      {
+        id: 'b-all',
+        starts_at: new Date('2026-03-09T14:00:00Z'),
+        ends_at: new Date('2026-03-09T15:00:00Z'),
+        pms_prov_num: null,
+        pms_op_num: null,
+        pms_clinic_num: null,
+        label: 'Team meeting',
+      },
+      {
+        id: 'b-two',
+        starts_at: new Date('2026-03-09T18:00:00Z'),
+        ends_at: new Date('2026-03-09T19:00:00Z'),
+        pms_prov_num: 2,
+        pms_op_num: null,
+        pms_clinic_num: 2,
+        label: null,
+      },
     ];
     const blocked = (clinicNum: number | null) =>
-      scheduleBlocks({ ...facts, blockedTime }, ['2026-03-09'], 'America/New_York', clinicNum).filter((b) => b.kind === 'blocked');
+      scheduleBlocks({ ...facts, blockedTime }, ['2026-03-09'], 'America/New_York', clinicNum).filter(
+        (b) => b.kind === 'blocked',
+      );
     expect(blocked(null)).toEqual([
-      { id: 'b-all', kind: 'blocked', starts_at: '2026-03-09T14:00:00.000Z', ends_at: '2026-03-09T15:00:00.000Z', pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: 'Team meeting' },
-      { id: 'b-two', kind: 'blocked', starts_at: '2026-03-09T18:00:00.000Z', ends_at: '2026-03-09T19:00:00.000Z', pms_prov_num: 2, pms_op_num: null, pms_clinic_num: 2, label: null },
+      {
+        id: 'b-all',
+        kind: 'blocked',
+        starts_at: '2026-03-09T14:00:00.000Z',
+        ends_at: '2026-03-09T15:00:00.000Z',
+        pms_prov_num: null,
+        pms_op_num: null,
+        pms_clinic_num: null,
+        label: 'Team meeting',
+      },
+      {
+        id: 'b-two',
+        kind: 'blocked',
+        starts_at: '2026-03-09T18:00:00.000Z',
+        ends_at: '2026-03-09T19:00:00.000Z',
+        pms_prov_num: 2,
+        pms_op_num: null,
+        pms_clinic_num: 2,
+        label: null,
+      },
     ]);
     expect(blocked(1).map((b) => b.id)).toEqual(['b-all']);
     expect(blocked(2).map((b) => b.id)).toEqual(['b-all', 'b-two']);

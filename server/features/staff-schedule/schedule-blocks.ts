@@ -29,7 +29,8 @@ export function datesOf(from: string, to: string): string[] {
   return dates;
 }
 
-const instantOf = (date: string, time: string, timeZone: string) => new Date(wallToInstant(wallFromParts(parseLocalDate(date), parseTimeOfDay(time)), timeZone)).toISOString();
+const instantOf = (date: string, time: string, timeZone: string) =>
+  new Date(wallToInstant(wallFromParts(parseLocalDate(date), parseTimeOfDay(time)), timeZone)).toISOString();
 
 /** Schedules of the clinic asked for (a schedule without a clinic belongs to every one). */
 const ofClinic = (schedules: readonly SlotSchedule[], clinicNum: number | null) =>
@@ -46,7 +47,14 @@ export function openingHours(facts: ScheduleFacts, dates: readonly string[], cli
     const weekday = weekdayOfEpochDay(parseLocalDate(date));
     const working = closed.has(date) ? [] : schedules.filter((s) => s.weekdays.includes(weekday));
     if (working.length === 0) return { date, opens: null, closes: null };
-    return { date, opens: working.map((s) => s.start).sort()[0]!, closes: working.map((s) => s.end).sort().at(-1)! };
+    return {
+      date,
+      opens: working.map((s) => s.start).sort()[0]!,
+      closes: working
+        .map((s) => s.end)
+        .sort()
+        .at(-1)!,
+    };
   });
 }
 
@@ -55,23 +63,51 @@ export function openingHours(facts: ScheduleFacts, dates: readonly string[], cli
  * closed days (the whole practice), providers' time off and time staff blocked (of the clinic asked
  * for, or of every clinic). Instants, so a DST day shades right.
  */
-export function scheduleBlocks(facts: ScheduleFacts, dates: readonly string[], timeZone: string, clinicNum: number | null): ScheduleBlock[] {
+export function scheduleBlocks(
+  facts: ScheduleFacts,
+  dates: readonly string[],
+  timeZone: string,
+  clinicNum: number | null,
+): ScheduleBlock[] {
   if (dates.length === 0) return [];
   const closed = new Set(facts.closures);
   const schedules = ofClinic(facts.schedules, clinicNum);
   const blocks: ScheduleBlock[] = [];
-  const block = (kind: ScheduleBlock['kind'], startsAt: string, endsAt: string, who: Partial<ScheduleBlock> = {}): ScheduleBlock => ({
-    id: null, kind, starts_at: startsAt, ends_at: endsAt, pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: null, ...who,
+  const block = (
+    kind: ScheduleBlock['kind'],
+    startsAt: string,
+    endsAt: string,
+    who: Partial<ScheduleBlock> = {},
+  ): ScheduleBlock => ({
+    id: null,
+    kind,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    pms_prov_num: null,
+    pms_op_num: null,
+    pms_clinic_num: null,
+    label: null,
+    ...who,
   });
   for (const date of dates) {
     if (closed.has(date)) {
-      blocks.push(block('closure', instantOf(date, '00:00', timeZone), instantOf(addDays(date, 1), '00:00', timeZone), { label: facts.closureNames?.get(date) ?? null }));
+      blocks.push(
+        block('closure', instantOf(date, '00:00', timeZone), instantOf(addDays(date, 1), '00:00', timeZone), {
+          label: facts.closureNames?.get(date) ?? null,
+        }),
+      );
       continue;
     }
     const weekday = weekdayOfEpochDay(parseLocalDate(date));
     for (const s of schedules.filter((each) => each.weekdays.includes(weekday))) {
       for (const pause of s.breaks) {
-        blocks.push(block('break', instantOf(date, pause.start, timeZone), instantOf(date, pause.end, timeZone), { pms_prov_num: s.provNum, pms_op_num: s.opNum, pms_clinic_num: s.clinicNum }));
+        blocks.push(
+          block('break', instantOf(date, pause.start, timeZone), instantOf(date, pause.end, timeZone), {
+            pms_prov_num: s.provNum,
+            pms_op_num: s.opNum,
+            pms_clinic_num: s.clinicNum,
+          }),
+        );
       }
     }
   }
@@ -80,13 +116,20 @@ export function scheduleBlocks(facts: ScheduleFacts, dates: readonly string[], t
   for (const off of facts.timeOff) {
     const startsAt = new Date(wallToInstant(parseLocalDateTime(off.start), timeZone)).toISOString();
     const endsAt = new Date(wallToInstant(parseLocalDateTime(off.end), timeZone)).toISOString();
-    if (startsAt < rangeEnd && endsAt > rangeStart) blocks.push(block('time_off', startsAt, endsAt, { pms_prov_num: off.provNum }));
+    if (startsAt < rangeEnd && endsAt > rangeStart)
+      blocks.push(block('time_off', startsAt, endsAt, { pms_prov_num: off.provNum }));
   }
   for (const blocked of facts.blockedTime ?? []) {
     if (clinicNum !== null && blocked.pms_clinic_num !== null && blocked.pms_clinic_num !== clinicNum) continue;
-    blocks.push(block('blocked', new Date(blocked.starts_at).toISOString(), new Date(blocked.ends_at).toISOString(), {
-      id: blocked.id, pms_prov_num: blocked.pms_prov_num, pms_op_num: blocked.pms_op_num, pms_clinic_num: blocked.pms_clinic_num, label: blocked.label,
-    }));
+    blocks.push(
+      block('blocked', new Date(blocked.starts_at).toISOString(), new Date(blocked.ends_at).toISOString(), {
+        id: blocked.id,
+        pms_prov_num: blocked.pms_prov_num,
+        pms_op_num: blocked.pms_op_num,
+        pms_clinic_num: blocked.pms_clinic_num,
+        label: blocked.label,
+      }),
+    );
   }
   return blocks.sort((a, b) => a.starts_at.localeCompare(b.starts_at));
 }

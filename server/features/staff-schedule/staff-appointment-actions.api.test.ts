@@ -32,7 +32,9 @@ beforeAll(async () => {
       practiceConfig({
         notification_email: 'office@test-practice.example',
         min_hours_before_booking: 24,
-        reschedule_cutoff_hours: 48, cancel_cutoff_hours: 48, max_reschedules: 0,
+        reschedule_cutoff_hours: 48,
+        cancel_cutoff_hours: 48,
+        max_reschedules: 0,
       }),
     )
   )['test-practice']!;
@@ -57,8 +59,17 @@ async function book(overrides: Record<string, unknown> = {}): Promise<string> {
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
   const end = `${String(Math.floor((minutes + 30) / 60)).padStart(2, '0')}:${String((minutes + 30) % 60).padStart(2, '0')}:00`;
   const response = await app.inject({
-    method: 'POST', url: '/api/v1/appointment',
-    payload: bookingBody({ practice_id: practiceId, rfv_id: examId, apt_date: day, start_time: time, end_time: end, email: `patient${index}@example.com`, ...overrides }),
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: bookingBody({
+      practice_id: practiceId,
+      rfv_id: examId,
+      apt_date: day,
+      start_time: time,
+      end_time: end,
+      email: `patient${index}@example.com`,
+      ...overrides,
+    }),
     headers: { 'x-bot-challenge': await solveBotChallenge(app) },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -66,40 +77,98 @@ async function book(overrides: Record<string, unknown> = {}): Promise<string> {
 }
 
 const path = (id: string, action = '') => `/api/v1/staff/appointments/${id}${action ? `/${action}` : ''}`;
-async function detailOf(response: { statusCode: number; body: string; json(): { result: unknown } }): Promise<StaffAppointmentDetail> {
+async function detailOf(response: {
+  statusCode: number;
+  body: string;
+  json(): { result: unknown };
+}): Promise<StaffAppointmentDetail> {
   expect(response.statusCode, response.body).toBe(200);
   return StaffAppointmentDetailSchema.parse(response.json().result);
 }
 /** The booking's wall time in New York, "YYYY-MM-DD HH:mm", as audit rows give it. */
-const wallOf = async (id: string) => formatInstantLocal((await row(id)).starts_at as Date, 'America/New_York').slice(0, 16);
-const row = async (id: string) => (await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
-const auditOf = (id: string) => testDb.db.query<{ action: string; account_email: string; details: Record<string, unknown> }>('select action, account_email, details from staff_audit where target_id = $1 order by id', [id]);
-const mailTo = (recipient: string) => testDb.db.query<{ subject: string; text: string; attachments: { content: string }[] }>('select subject, text, attachments from outbox_messages where recipient = $1 order by seq', [recipient]);
+const wallOf = async (id: string) =>
+  formatInstantLocal((await row(id)).starts_at as Date, 'America/New_York').slice(0, 16);
+const row = async (id: string) =>
+  (await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
+const auditOf = (id: string) =>
+  testDb.db.query<{ action: string; account_email: string; details: Record<string, unknown> }>(
+    'select action, account_email, details from staff_audit where target_id = $1 order by id',
+    [id],
+  );
+const mailTo = (recipient: string) =>
+  testDb.db.query<{ subject: string; text: string; attachments: { content: string }[] }>(
+    'select subject, text, attachments from outbox_messages where recipient = $1 order by seq',
+    [recipient],
+  );
 async function runJobs(): Promise<void> {
   const worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) { /* until the queue is empty */ }
+  while ((await worker.runDueJobs()) > 0) {
+    /* until the queue is empty */
+  }
 }
 /** A console signed in at the clock's time (one signed in earlier would be idle after a jump). */
 const deskNow = async () => signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' }));
 
 describe('a booking’s detail', () => {
   it('shows the patient, the booking, its consent, tracking, messages and history, and records the look', async () => {
-    const id = await book({ booker_first_name: 'Mara', booker_last_name: 'Lopez', booker_dob: '1965-01-02', is_patient: false, language: 'es', utm_details: { utm_source: 'newsletter', utm_campaign: 'spring', utm_medium: 'email' } });
+    const id = await book({
+      booker_first_name: 'Mara',
+      booker_last_name: 'Lopez',
+      booker_dob: '1965-01-02',
+      is_patient: false,
+      language: 'es',
+      utm_details: { utm_source: 'newsletter', utm_campaign: 'spring', utm_medium: 'email' },
+    });
     await runJobs();
     const detail = await detailOf(await desk.get(path(id)));
     expect(detail).toMatchObject({
-      id, status: 'booked', payment: 'not_required', pms_write: null, apt_date: '2026-03-04', start_time: '09:00:00',
-      patient: { first_name: 'Ana', last_name: 'Lopez', is_new: true, dob: '1990-04-12', email: 'patient0@example.com', phone: '+15125550123', booked_by: { first_name: 'Mara', last_name: 'Lopez', dob: '1965-01-02' } },
-      reason: { id: examId, name: 'Exam' }, provider_name: 'Dr. One', chair_name: 'Chair 1', clinic_name: null, message: 'First visit', language: 'es',
+      id,
+      status: 'booked',
+      payment: 'not_required',
+      pms_write: null,
+      apt_date: '2026-03-04',
+      start_time: '09:00:00',
+      patient: {
+        first_name: 'Ana',
+        last_name: 'Lopez',
+        is_new: true,
+        dob: '1990-04-12',
+        email: 'patient0@example.com',
+        phone: '+15125550123',
+        booked_by: { first_name: 'Mara', last_name: 'Lopez', dob: '1965-01-02' },
+      },
+      reason: { id: examId, name: 'Exam' },
+      provider_name: 'Dr. One',
+      chair_name: 'Chair 1',
+      clinic_name: null,
+      message: 'First visit',
+      language: 'es',
       verification: { verified: false, channel: null, at: null },
       payment_detail: { amount_cents: null, paid_at: null },
       tracking: { source: 'google', campaign: 'spring', medium: 'email', referrer: 'ref-7' },
-      actions: { confirm: true, arrived: true, no_show: false, cancel: true, reschedule: true, resend_confirmation: true, refundable_cents: null },
+      actions: {
+        confirm: true,
+        arrived: true,
+        no_show: false,
+        cancel: true,
+        reschedule: true,
+        resend_confirmation: true,
+        refundable_cents: null,
+      },
     });
-    expect(detail.consent.map((c) => [c.channel, c.granted, c.source])).toEqual([['email', true, 'booking_form'], ['sms', true, 'booking_form']]);
-    expect(detail.messages).toEqual(expect.arrayContaining([expect.objectContaining({ channel: 'email', kind: 'booking-confirmation', recipient: 'patient0@example.com' })]));
+    expect(detail.consent.map((c) => [c.channel, c.granted, c.source])).toEqual([
+      ['email', true, 'booking_form'],
+      ['sms', true, 'booking_form'],
+    ]);
+    expect(detail.messages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'email', kind: 'booking-confirmation', recipient: 'patient0@example.com' }),
+      ]),
+    );
     expect(detail.history).toEqual([{ at: expect.any(String), what: 'Booked online', by: null }]);
-    expect(await auditOf(id)).toEqual([{ action: 'appointment.view', account_email: deskEmail, details: { reference: detail.reference } }]);
+    expect(await auditOf(id)).toEqual([
+      { action: 'appointment.view', account_email: deskEmail, details: { reference: detail.reference } },
+    ]);
   });
 
   it('is a 404 for a malformed or unknown id', async () => {
@@ -118,9 +187,17 @@ describe('status changes', () => {
     expect(confirmed.actions.confirm).toBe(false);
     const arrived = await detailOf(await desk.post(path(id, 'arrived')));
     expect(arrived.status).toBe('arrived');
-    expect(arrived.history.map((h) => [h.what, h.by])).toEqual([['Booked online', null], ['Confirmed', deskEmail], ['Marked arrived', deskEmail]]);
+    expect(arrived.history.map((h) => [h.what, h.by])).toEqual([
+      ['Booked online', null],
+      ['Confirmed', deskEmail],
+      ['Marked arrived', deskEmail],
+    ]);
     expect((await auditOf(id)).map((a) => a.action)).toEqual(['appointment.confirm', 'appointment.arrived']);
-    expect(await row(id)).toMatchObject({ status: 'arrived', confirmed_at: expect.any(Date), arrived_at: expect.any(Date) });
+    expect(await row(id)).toMatchObject({
+      status: 'arrived',
+      confirmed_at: expect.any(Date),
+      arrived_at: expect.any(Date),
+    });
   });
 
   it('refuses what the booking’s state does not allow with a 409 that says why, changing nothing', async () => {
@@ -128,8 +205,14 @@ describe('status changes', () => {
     await detailOf(await desk.post(path(id, 'cancel'), { reason: 'Patient called' }));
     const refused = await desk.post(path(id, 'confirm'));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: 'This appointment is cancelled and cannot become confirmed.' });
-    expect((await desk.post(path(id, 'reschedule'), { apt_date: '2026-03-09', start_time: '09:00:00', pms_prov_num: 1 })).statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This appointment is cancelled and cannot become confirmed.',
+    });
+    expect(
+      (await desk.post(path(id, 'reschedule'), { apt_date: '2026-03-09', start_time: '09:00:00', pms_prov_num: 1 }))
+        .statusCode,
+    ).toBe(409);
     expect((await desk.post(path(id, 'resend-confirmation'))).statusCode).toBe(409);
     expect((await row(id)).status).toBe('cancelled');
     expect((await auditOf(id)).map((a) => a.action)).toEqual(['appointment.cancel']);
@@ -143,7 +226,10 @@ describe('status changes', () => {
     clock.set(new Date(((await row(id)).starts_at as Date).getTime() + 20 * 60_000));
     const later = await deskNow();
     const marked = await detailOf(await later.post(path(id, 'no-show')));
-    expect(marked).toMatchObject({ status: 'no_show', actions: { arrived: true, no_show: false, cancel: false, reschedule: false } });
+    expect(marked).toMatchObject({
+      status: 'no_show',
+      actions: { arrived: true, no_show: false, cancel: false, reschedule: false },
+    });
   });
 });
 
@@ -156,7 +242,10 @@ describe('cancelling', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', actions: { cancel: false, reschedule: false } });
     expect(cancelled.history.at(-1)).toMatchObject({ what: 'Cancelled: Dentist is ill', by: deskEmail });
     expect(await row(id)).toMatchObject({ cancelled_by: 'staff', cancel_reason: 'Dentist is ill' });
-    expect((await auditOf(id))[0]).toMatchObject({ action: 'appointment.cancel', details: { reason: 'Dentist is ill', refund_cents: null, from: 'booked', when } });
+    expect((await auditOf(id))[0]).toMatchObject({
+      action: 'appointment.cancel',
+      details: { reason: 'Dentist is ill', refund_cents: null, from: 'booked', when },
+    });
     await runJobs();
     const mails = await mailTo('es@example.com');
     expect(mails.at(-1)!.subject).toBe('Su cita en Test Practice está cancelada');
@@ -171,7 +260,10 @@ describe('cancelling', () => {
     const refunded = await book({ email: 'refund@example.com' });
     for (const id of [kept, refunded]) {
       // Paid through the checkout (the payment tests cover how it gets so).
-      await testDb.db.query("update appointments set payment_status = 'paid', amount_cents = 7500, payment_session_id = $2, paid_at = now() where id = $1", [id, `cs_test_${id}`]);
+      await testDb.db.query(
+        "update appointments set payment_status = 'paid', amount_cents = 7500, payment_session_id = $2, paid_at = now() where id = $1",
+        [id, `cs_test_${id}`],
+      );
     }
     expect((await desk.post(path(kept, 'cancel'), {})).statusCode).toBe(422);
     expect((await desk.post(path(kept, 'cancel'), { reason: '   ' })).statusCode).toBe(422);
@@ -182,10 +274,15 @@ describe('cancelling', () => {
     const done = await detailOf(await desk.post(path(refunded, 'cancel'), { reason: 'Practice closed', refund: true }));
     expect(done.payment).toBe('refund_pending');
     expect(await row(refunded)).toMatchObject({ payment_status: 'refund_pending', refund_cents: 7500 });
-    const jobs = await testDb.db.query<{ payload: { appointmentId: string } }>('select payload from jobs where type = $1', [REFUND_JOB]);
+    const jobs = await testDb.db.query<{ payload: { appointmentId: string } }>(
+      'select payload from jobs where type = $1',
+      [REFUND_JOB],
+    );
     expect(jobs.map((job) => job.payload.appointmentId)).toEqual([refunded]);
     await runJobs();
-    const notice = (await mailTo('refund@example.com')).find((mail) => mail.subject === 'Your appointment at Test Practice is cancelled');
+    const notice = (await mailTo('refund@example.com')).find(
+      (mail) => mail.subject === 'Your appointment at Test Practice is cancelled',
+    );
     expect(notice!.text).toContain('Your deposit of $75.00 will be refunded');
   });
 });
@@ -196,9 +293,23 @@ describe('moving', () => {
     const from = await wallOf(id);
     await runJobs();
     // Today 15:00: patients need a day's notice and may not move at all here; staff may.
-    const moved = await detailOf(await desk.post(path(id, 'reschedule'), { apt_date: '2026-03-02', start_time: '15:00', pms_prov_num: 2 }));
-    expect(moved).toMatchObject({ apt_date: '2026-03-02', start_time: '15:00:00', end_time: '15:30:00', pms_prov_num: 2, pms_op_num: 2, rescheduled: true, status: 'booked', provider_name: 'Dr. Two' });
-    expect((await auditOf(id))[0]).toMatchObject({ action: 'appointment.reschedule', details: { from, to: '2026-03-02 15:00', from_prov: 1, to_prov: 2 } });
+    const moved = await detailOf(
+      await desk.post(path(id, 'reschedule'), { apt_date: '2026-03-02', start_time: '15:00', pms_prov_num: 2 }),
+    );
+    expect(moved).toMatchObject({
+      apt_date: '2026-03-02',
+      start_time: '15:00:00',
+      end_time: '15:30:00',
+      pms_prov_num: 2,
+      pms_op_num: 2,
+      rescheduled: true,
+      status: 'booked',
+      provider_name: 'Dr. Two',
+    });
+    expect((await auditOf(id))[0]).toMatchObject({
+      action: 'appointment.reschedule',
+      details: { from, to: '2026-03-02 15:00', from_prov: 1, to_prov: 2 },
+    });
     expect(moved.history.at(-1)).toMatchObject({ what: `Moved from ${from} to 2026-03-02 15:00`, by: deskEmail });
     await runJobs();
     const mail = (await mailTo('move@example.com')).at(-1)!;
@@ -212,10 +323,18 @@ describe('moving', () => {
     const taken = await detailOf(await desk.get(path(await book())));
     const id = await book();
     const before = await row(id);
-    const refused = await desk.post(path(id, 'reschedule'), { apt_date: taken.apt_date, start_time: taken.start_time, pms_prov_num: taken.pms_prov_num });
+    const refused = await desk.post(path(id, 'reschedule'), {
+      apt_date: taken.apt_date,
+      start_time: taken.start_time,
+      pms_prov_num: taken.pms_prov_num,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('SLOT_TAKEN');
-    expect(await row(id)).toMatchObject({ starts_at: before.starts_at, pms_prov_num: before.pms_prov_num, reschedule_count: 0 });
+    expect(await row(id)).toMatchObject({
+      starts_at: before.starts_at,
+      pms_prov_num: before.pms_prov_num,
+      reschedule_count: 0,
+    });
     expect(await auditOf(id)).toEqual([]);
   });
 });
@@ -231,7 +350,10 @@ describe('resending the confirmation', () => {
     expect(mails).toHaveLength(3);
     expect(new Set(mails.map((m) => m.subject))).toEqual(new Set([mails[0]!.subject]));
     expect(resent.history.at(-1)).toMatchObject({ what: 'Confirmation sent again', by: deskEmail });
-    expect((await auditOf(id)).map((a) => a.action)).toEqual(['appointment.resend_confirmation', 'appointment.resend_confirmation']);
+    expect((await auditOf(id)).map((a) => a.action)).toEqual([
+      'appointment.resend_confirmation',
+      'appointment.resend_confirmation',
+    ]);
   });
 });
 
@@ -240,7 +362,11 @@ describe('without a session', () => {
     const id = await book();
     const requests = [
       { method: 'GET' as const, url: path(id) },
-      ...['confirm', 'arrived', 'no-show', 'cancel', 'reschedule', 'resend-confirmation'].map((action) => ({ method: 'POST' as const, url: path(id, action), payload: {} })),
+      ...['confirm', 'arrived', 'no-show', 'cancel', 'reschedule', 'resend-confirmation'].map((action) => ({
+        method: 'POST' as const,
+        url: path(id, action),
+        payload: {},
+      })),
     ];
     for (const request of requests) expect((await app.inject(request)).statusCode, request.url).toBe(401);
     expect((await row(id)).status).toBe('booked');

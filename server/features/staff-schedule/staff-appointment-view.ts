@@ -10,7 +10,11 @@ const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 export function wallTimes(row: Pick<ScheduleRow, 'starts_at' | 'ends_at'>, timeZone: string) {
   const start = row.starts_at ? formatInstantLocal(row.starts_at, timeZone) : null;
   const end = row.ends_at ? formatInstantLocal(row.ends_at, timeZone) : null;
-  return { apt_date: start?.slice(0, 10) ?? null, start_time: start?.slice(11) ?? null, end_time: end?.slice(11) ?? null };
+  return {
+    apt_date: start?.slice(0, 10) ?? null,
+    start_time: start?.slice(11) ?? null,
+    end_time: end?.slice(11) ?? null,
+  };
 }
 
 export const isNewPatient = (row: Pick<ScheduleRow, 'patient_status'>) => row.patient_status === 'New Patient';
@@ -88,7 +92,8 @@ function staffActionText(row: StaffActionRow): string {
   const to = text(row.details.to);
   if (row.action === 'appointment.reschedule' && from && to) return `${what} from ${from} to ${to}`;
   if (row.action === 'appointment.schedule' && to) return `${what}: ${to}`;
-  if (row.action === 'appointment.cancel') return `${what}${reason ? `: ${reason}` : ''}${row.details.refund_cents ? ` (refund ${row.details.refund_cents} cents)` : ''}`;
+  if (row.action === 'appointment.cancel')
+    return `${what}${reason ? `: ${reason}` : ''}${row.details.refund_cents ? ` (refund ${row.details.refund_cents} cents)` : ''}`;
   return what;
 }
 
@@ -104,13 +109,23 @@ export function historyOf(row: DetailRow, actions: readonly StaffActionRow[]): S
     { at: row.rescheduled_at, what: 'Moved', key: 'rescheduled', by: null },
     { at: row.arrived_at, what: 'Arrived', key: 'arrived', by: null },
     { at: row.no_show_at, what: 'No-show', key: 'no_show', by: null },
-    { at: row.cancelled_at, what: `Cancelled${row.cancel_reason ? `: ${row.cancel_reason}` : ''}`, key: 'cancelled', by: row.cancelled_by },
+    {
+      at: row.cancelled_at,
+      what: `Cancelled${row.cancel_reason ? `: ${row.cancel_reason}` : ''}`,
+      key: 'cancelled',
+      by: row.cancelled_by,
+    },
   ];
-  const byStaff = (key: string, at: Date) => actions.some((a) => a.action === LIFECYCLE_ACTIONS[key] && Math.abs(new Date(a.at).getTime() - at.getTime()) < 60_000);
+  const byStaff = (key: string, at: Date) =>
+    actions.some(
+      (a) => a.action === LIFECYCLE_ACTIONS[key] && Math.abs(new Date(a.at).getTime() - at.getTime()) < 60_000,
+    );
   const history = facts
     .filter((fact): fact is typeof fact & { at: Date } => fact.at !== null && !(fact.key && byStaff(fact.key, fact.at)))
     .map((fact) => ({ at: fact.at.toISOString(), what: fact.what, by: fact.by }));
-  history.push(...actions.map((a) => ({ at: new Date(a.at).toISOString(), what: staffActionText(a), by: a.account_email })));
+  history.push(
+    ...actions.map((a) => ({ at: new Date(a.at).toISOString(), what: staffActionText(a), by: a.account_email })),
+  );
   return history.sort((a, b) => a.at.localeCompare(b.at));
 }
 
@@ -133,7 +148,9 @@ export function toStaffAppointmentDetail(
       dob: row.dob,
       email: row.email,
       phone: row.wireless_phone,
-      booked_by: row.booker_first_name ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '', dob: row.booker_dob } : null,
+      booked_by: row.booker_first_name
+        ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '', dob: row.booker_dob }
+        : null,
     },
     provider_name: row.provider_name,
     chair_name: row.chair_name,
@@ -141,7 +158,12 @@ export function toStaffAppointmentDetail(
     message: row.user_message,
     insurance: row.insurance_details,
     language: row.language,
-    consent: related.consents.map((c) => ({ channel: c.channel, granted: c.granted, source: c.source, at: new Date(c.recorded_at).toISOString() })),
+    consent: related.consents.map((c) => ({
+      channel: c.channel,
+      granted: c.granted,
+      source: c.source,
+      at: new Date(c.recorded_at).toISOString(),
+    })),
     verification: { verified: row.has_verification, channel: null, at: iso(row.verified_at) },
     payment_detail: { amount_cents: row.payment_status === null ? null : row.amount_cents, paid_at: iso(row.paid_at) },
     tracking: {
@@ -150,7 +172,14 @@ export function toStaffAppointmentDetail(
       medium: detailText(row.utm_details, 'utm_medium'),
       referrer: row.referrer_id,
     },
-    messages: related.deliveries.map((d) => ({ channel: d.channel, kind: d.kind, recipient: d.recipient, status: d.status, error: d.error, at: new Date(d.updated_at).toISOString() })),
+    messages: related.deliveries.map((d) => ({
+      channel: d.channel,
+      kind: d.kind,
+      recipient: d.recipient,
+      status: d.status,
+      error: d.error,
+      at: new Date(d.updated_at).toISOString(),
+    })),
     history: historyOf(row, related.actions),
     actions: allowedActions(row, context.now),
   };

@@ -18,7 +18,12 @@ export async function queueStaffConfirmation(
   context: { now: Date; publicUrl: string; idempotencyKey: string },
 ): Promise<void> {
   const { detail, row, practice } = booking;
-  const link = await mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'confirmation', now: context.now });
+  const link = await mintManageLink(tx, {
+    appointmentId: row.id,
+    formUrl: practice.form_url,
+    carriedBy: 'confirmation',
+    now: context.now,
+  });
   await queuePatientConfirmation(
     tx,
     {
@@ -28,11 +33,21 @@ export async function queueStaffConfirmation(
       reasonName: row.reason_name,
       patientReasonName: reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, row.language),
       contact: {
-        first_name: row.first_name, last_name: row.last_name, email: row.email ?? '', wireless_phone: row.wireless_phone ?? '', dob: detail.dob ?? '', patient_status: detail.patient_status,
-        booker: row.booker_first_name ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '' } : null,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        email: row.email ?? '',
+        wireless_phone: row.wireless_phone ?? '',
+        dob: detail.dob ?? '',
+        patient_status: detail.patient_status,
+        booker: row.booker_first_name
+          ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '' }
+          : null,
       },
       composedMessage: '',
-      slot: row.starts_at && row.ends_at ? { startsAt: row.starts_at, endsAt: row.ends_at, provNum: row.pms_prov_num } : null,
+      slot:
+        row.starts_at && row.ends_at
+          ? { startsAt: row.starts_at, endsAt: row.ends_at, provNum: row.pms_prov_num }
+          : null,
       ...(row.payment_status === 'paid' ? { paidCents: row.amount_cents ?? 0 } : {}),
       language: row.language,
       manageUrl: link.url(context.publicUrl),

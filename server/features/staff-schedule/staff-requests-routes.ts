@@ -15,15 +15,24 @@ import { listOpenRequests, type RequestRow } from './staff-requests-repository.t
 export function registerStaffRequestRoutes(staff: FastifyInstance, deps: StaffScheduleDeps): void {
   staff.get('/requests', { config: { staff: { permission: 'bookings' } } }, async (request) => {
     const { practiceId } = staffOf(request);
-    const [rows, setup] = await Promise.all([listOpenRequests(deps.db, practiceId, REQUESTS_LIMIT), findScheduleSetup(deps.db, practiceId)]);
+    const [rows, setup] = await Promise.all([
+      listOpenRequests(deps.db, practiceId, REQUESTS_LIMIT),
+      findScheduleSetup(deps.db, practiceId),
+    ]);
     if (!isPoll(request)) {
-      await audit(request, deps, { action: 'requests.list', targetType: 'appointment', details: { results: rows.length, appointment_ids: rows.map((row) => row.id) } });
+      await audit(request, deps, {
+        action: 'requests.list',
+        targetType: 'appointment',
+        details: { results: rows.length, appointment_ids: rows.map((row) => row.id) },
+      });
     }
     const result: StaffRequestList = {
       requests: rows.map(toItem),
       total: rows[0]?.total ?? 0,
       limit: REQUESTS_LIMIT,
-      providers: setup.providers.filter((p) => p.is_active).map((p) => ({ pms_prov_num: p.pms_prov_num, name: p.name, pms_clinic_nums: p.pms_clinic_nums })),
+      providers: setup.providers
+        .filter((p) => p.is_active)
+        .map((p) => ({ pms_prov_num: p.pms_prov_num, name: p.name, pms_clinic_nums: p.pms_clinic_nums })),
     };
     return ok(result);
   });
@@ -37,7 +46,9 @@ function toItem(row: RequestRow): StaffRequestItem {
     patient: { first_name: row.first_name, last_name: row.last_name, is_new: isNewPatient(row) },
     email: row.email,
     phone: row.wireless_phone,
-    booked_by: row.booker_first_name ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '' } : null,
+    booked_by: row.booker_first_name
+      ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '' }
+      : null,
     reason: { id: row.reason_id, name: row.reason_name ?? '' },
     // 0 is "any provider" on the wire.
     provider: row.pms_prov_num > 0 ? { pms_prov_num: row.pms_prov_num, name: row.provider_name } : null,

@@ -84,7 +84,11 @@ export function selectScheduleRows(extra = ''): string {
  * The practice's bookings starting in [from, to), ended ones included (the day shows them), but
  * not payment holds that ran out: those never were appointments.
  */
-export async function listScheduleRows(db: Queryable, practiceId: string, range: { from: Date; to: Date; clinicNum: number | null }): Promise<ScheduleRow[]> {
+export async function listScheduleRows(
+  db: Queryable,
+  practiceId: string,
+  range: { from: Date; to: Date; clinicNum: number | null },
+): Promise<ScheduleRow[]> {
   return db.query<ScheduleRow>(
     `${selectScheduleRows()}
       where a.practice_id = $1 and a.starts_at >= $2 and a.starts_at < $3 and a.status <> 'expired'
@@ -95,7 +99,11 @@ export async function listScheduleRows(db: Queryable, practiceId: string, range:
 }
 
 /** One booking of the practice, or null: another practice's id reads as a missing one. */
-export async function findDetailRow(db: Queryable, practiceId: string, appointmentId: string): Promise<DetailRow | null> {
+export async function findDetailRow(
+  db: Queryable,
+  practiceId: string,
+  appointmentId: string,
+): Promise<DetailRow | null> {
   const [row] = await db.query<DetailRow>(
     `${selectScheduleRows(`a.practice_id, to_char(pt.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone,
             a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob,
@@ -111,8 +119,15 @@ export async function findDetailRow(db: Queryable, practiceId: string, appointme
 }
 
 /** True when the id is one of the practice's bookings (a cheap check before a change). */
-export async function isPracticeAppointment(db: Queryable, practiceId: string, appointmentId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from appointments where id = $1 and practice_id = $2', [appointmentId, practiceId]);
+export async function isPracticeAppointment(
+  db: Queryable,
+  practiceId: string,
+  appointmentId: string,
+): Promise<boolean> {
+  const rows = await db.query('select 1 from appointments where id = $1 and practice_id = $2', [
+    appointmentId,
+    practiceId,
+  ]);
   return rows.length > 0;
 }
 
@@ -124,7 +139,12 @@ export interface ConsentRow {
 }
 
 /** The booking's consent rows, and later decisions about its contacts (a STOP reply, an unsubscribe). */
-export async function listConsents(db: Queryable, practiceId: string, appointmentId: string, contacts: { email: string | null; phone: string | null }): Promise<ConsentRow[]> {
+export async function listConsents(
+  db: Queryable,
+  practiceId: string,
+  appointmentId: string,
+  contacts: { email: string | null; phone: string | null },
+): Promise<ConsentRow[]> {
   return db.query<ConsentRow>(
     `select channel, granted, source, recorded_at from contact_consents
       where practice_id = $1
@@ -159,7 +179,11 @@ export interface StaffActionRow {
 }
 
 /** What staff did to the booking; views are left out (who looked is the owner's audit trail). */
-export async function listStaffActions(db: Queryable, practiceId: string, appointmentId: string): Promise<StaffActionRow[]> {
+export async function listStaffActions(
+  db: Queryable,
+  practiceId: string,
+  appointmentId: string,
+): Promise<StaffActionRow[]> {
   return db.query<StaffActionRow>(
     `select at, account_email, action, details from staff_audit
       where practice_id = $1 and target_type = 'appointment' and target_id = $2 and action <> 'appointment.view'
@@ -177,7 +201,12 @@ export interface ScheduleSetup {
 
 /** The practice's columns setting, its clinics, providers (with the clinics they work at) and chairs. */
 export async function findScheduleSetup(db: Queryable, practiceId: string): Promise<ScheduleSetup> {
-  const [row] = await db.query<{ columns: ScheduleSetup['columns']; clinics: ScheduleSetup['clinics'] | null; providers: ScheduleSetup['providers'] | null; chairs: ScheduleSetup['chairs'] | null }>(
+  const [row] = await db.query<{
+    columns: ScheduleSetup['columns'];
+    clinics: ScheduleSetup['clinics'] | null;
+    providers: ScheduleSetup['providers'] | null;
+    chairs: ScheduleSetup['chairs'] | null;
+  }>(
     `select p.schedule_columns as columns,
        (select json_agg(json_build_object('pms_clinic_num', c.pms_clinic_num, 'name', coalesce(c.display_name, c.pms_abbr, 'Clinic ' || c.pms_clinic_num)) order by c.sort_order, c.pms_clinic_num)
           from clinics c where c.practice_id = p.id and c.is_active) as clinics,
@@ -193,11 +222,21 @@ export async function findScheduleSetup(db: Queryable, practiceId: string): Prom
        from practices p where p.id = $1`,
     [practiceId],
   );
-  return { columns: row?.columns ?? 'provider', clinics: row?.clinics ?? [], providers: row?.providers ?? [], chairs: row?.chairs ?? [] };
+  return {
+    columns: row?.columns ?? 'provider',
+    clinics: row?.clinics ?? [],
+    providers: row?.providers ?? [],
+    chairs: row?.chairs ?? [],
+  };
 }
 
 /** The names of the practice's closed days in a range of its dates (the slot engine reads only the dates). */
-export async function listClosureNames(db: Queryable, practiceId: string, from: string, to: string): Promise<Map<string, string | null>> {
+export async function listClosureNames(
+  db: Queryable,
+  practiceId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, string | null>> {
   const rows = await db.query<{ date: string; name: string | null }>(
     "select to_char(date, 'YYYY-MM-DD') as date, name from closures where practice_id = $1 and date between $2 and $3",
     [practiceId, from, to],

@@ -33,19 +33,34 @@ export function registerStaffScheduleRoutes(staff: FastifyInstance, deps: StaffS
   const actions = createStaffAppointmentActions({ ...deps, reader });
 
   // The list: no audit row (a console refreshes it every few seconds; opening a booking is one).
-  staff.get('/appointments', SCHEDULE, async (request) => ok(await reader.schedule(staffOf(request).practiceId, parseQuery(StaffScheduleQuerySchema, request.query))));
+  staff.get('/appointments', SCHEDULE, async (request) =>
+    ok(await reader.schedule(staffOf(request).practiceId, parseQuery(StaffScheduleQuerySchema, request.query))),
+  );
 
   staff.get<ById>('/appointments/:id', BOOKINGS, async (request) => {
     const id = idOf(request);
     const detail = await reader.detail(staffOf(request).practiceId, id);
-    await audit(request, deps, { action: 'appointment.view', targetType: 'appointment', targetId: id, details: { reference: detail.reference } });
+    await audit(request, deps, {
+      action: 'appointment.view',
+      targetType: 'appointment',
+      targetId: id,
+      details: { reference: detail.reference },
+    });
     return ok(detail);
   });
 
-  staff.post<ById>('/appointments/:id/confirm', BOOKINGS, async (request) => ok(await actions.confirm(request, idOf(request))));
-  staff.post<ById>('/appointments/:id/arrived', BOOKINGS, async (request) => ok(await actions.arrived(request, idOf(request))));
-  staff.post<ById>('/appointments/:id/no-show', BOOKINGS, async (request) => ok(await actions.noShow(request, idOf(request))));
-  staff.post<ById>('/appointments/:id/resend-confirmation', BOOKINGS, async (request) => ok(await actions.resendConfirmation(request, idOf(request))));
+  staff.post<ById>('/appointments/:id/confirm', BOOKINGS, async (request) =>
+    ok(await actions.confirm(request, idOf(request))),
+  );
+  staff.post<ById>('/appointments/:id/arrived', BOOKINGS, async (request) =>
+    ok(await actions.arrived(request, idOf(request))),
+  );
+  staff.post<ById>('/appointments/:id/no-show', BOOKINGS, async (request) =>
+    ok(await actions.noShow(request, idOf(request))),
+  );
+  staff.post<ById>('/appointments/:id/resend-confirmation', BOOKINGS, async (request) =>
+    ok(await actions.resendConfirmation(request, idOf(request))),
+  );
   staff.post<ById>('/appointments/:id/cancel', BOOKINGS, async (request) => {
     const id = idOf(request);
     return ok(await actions.cancel(request, id, parseBody(StaffCancelBodySchema, request.body)));
@@ -55,7 +70,9 @@ export function registerStaffScheduleRoutes(staff: FastifyInstance, deps: StaffS
     return ok(await actions.reschedule(request, id, parseBody(StaffRescheduleBodySchema, request.body)));
   });
 
-  staff.get('/slots', BOOKINGS, async (request) => ok(await reader.slots(staffOf(request).practiceId, parseQuery(StaffSlotsQuerySchema, request.query))));
+  staff.get('/slots', BOOKINGS, async (request) =>
+    ok(await reader.slots(staffOf(request).practiceId, parseQuery(StaffSlotsQuerySchema, request.query))),
+  );
 
   registerStaffRequestRoutes(staff, deps);
 }

@@ -1,4 +1,10 @@
-import type { StaffAppointmentDetail, StaffSchedule, StaffScheduleQuery, StaffSlots, StaffSlotsQuery } from '#domain/staff/staff-appointment-schemas.ts';
+import type {
+  StaffAppointmentDetail,
+  StaffSchedule,
+  StaffScheduleQuery,
+  StaffSlots,
+  StaffSlotsQuery,
+} from '#domain/staff/staff-appointment-schemas.ts';
 import { normaliseEmail, normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
@@ -13,7 +19,15 @@ import type { PracticesService } from '../practices/practices-service.ts';
 import { instantsOfDays } from '../staff/staff-date-range.ts';
 import { datesOf, openingHours, scheduleBlocks } from './schedule-blocks.ts';
 import { toStaffAppointment, toStaffAppointmentDetail } from './staff-appointment-view.ts';
-import { findDetailRow, findScheduleSetup, listClosureNames, listConsents, listDeliveries, listScheduleRows, listStaffActions } from './staff-schedule-repository.ts';
+import {
+  findDetailRow,
+  findScheduleSetup,
+  listClosureNames,
+  listConsents,
+  listDeliveries,
+  listScheduleRows,
+  listStaffActions,
+} from './staff-schedule-repository.ts';
 
 /** The schedule's widest range: a month view and its edges. */
 export const MAX_SCHEDULE_DAYS = 31;
@@ -60,15 +74,27 @@ export function createStaffScheduleReader(deps: StaffScheduleDeps) {
       // Active providers and chairs, and any an appointment of the range still names.
       const providerNums = new Set(rows.map((row) => row.pms_prov_num));
       const opNums = new Set(rows.map((row) => row.pms_op_num));
-      const providers = setup.providers.filter((p) => (p.is_active || providerNums.has(p.pms_prov_num)) && (clinicNum === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinicNum)));
-      const chairs = setup.chairs.filter((c) => (c.is_active || opNums.has(c.pms_op_num)) && (clinicNum === null || c.pms_clinic_num === null || c.pms_clinic_num === clinicNum));
+      const providers = setup.providers.filter(
+        (p) =>
+          (p.is_active || providerNums.has(p.pms_prov_num)) &&
+          (clinicNum === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinicNum)),
+      );
+      const chairs = setup.chairs.filter(
+        (c) =>
+          (c.is_active || opNums.has(c.pms_op_num)) &&
+          (clinicNum === null || c.pms_clinic_num === null || c.pms_clinic_num === clinicNum),
+      );
       return {
         from: query.from,
         to: query.to,
         time_zone: timeZone,
         columns: setup.columns,
         clinics: setup.clinics,
-        providers: providers.map((p) => ({ pms_prov_num: p.pms_prov_num, name: p.name, pms_clinic_nums: p.pms_clinic_nums })),
+        providers: providers.map((p) => ({
+          pms_prov_num: p.pms_prov_num,
+          name: p.name,
+          pms_clinic_nums: p.pms_clinic_nums,
+        })),
         chairs: chairs.map((c) => ({ pms_op_num: c.pms_op_num, name: c.name, pms_clinic_num: c.pms_clinic_num })),
         appointments: rows.map((row) => toStaffAppointment(row, timeZone, isOpenDental)),
         blocks: scheduleBlocks({ ...facts, closureNames, blockedTime }, dates, timeZone, clinicNum),
@@ -81,13 +107,20 @@ export function createStaffScheduleReader(deps: StaffScheduleDeps) {
       const row = await findDetailRow(q, practiceId, appointmentId);
       if (!row) throw appointmentNotFound();
       const practice = await deps.practices.requirePractice(practiceId);
-      const contacts = { email: safeContact(normaliseEmail, row.email), phone: safeContact(normalisePhone, row.wireless_phone) };
+      const contacts = {
+        email: safeContact(normaliseEmail, row.email),
+        phone: safeContact(normalisePhone, row.wireless_phone),
+      };
       const [consents, deliveries, actions] = await Promise.all([
         listConsents(q, practiceId, appointmentId, contacts),
         listDeliveries(q, practiceId, appointmentId),
         listStaffActions(q, practiceId, appointmentId),
       ]);
-      return toStaffAppointmentDetail(row, { consents, deliveries, actions }, { timeZone: practice.server_tz, isOpenDental: practice.pms.type === 'opendental', now: clock.now() });
+      return toStaffAppointmentDetail(
+        row,
+        { consents, deliveries, actions },
+        { timeZone: practice.server_tz, isOpenDental: practice.pms.type === 'opendental', now: clock.now() },
+      );
     },
 
     /**

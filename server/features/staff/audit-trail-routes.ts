@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_CSV_COLUMNS, AUDIT_MAX_DAYS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, AuditQuerySchema } from '#domain/staff/staff-accounts-schemas.ts';
+import {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_MAX_DAYS,
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditPage,
+  AuditQuerySchema,
+} from '#domain/staff/staff-accounts-schemas.ts';
 import { toCsv } from '#domain/format/csv-format.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
@@ -41,9 +48,24 @@ export function registerAuditTrailRoutes(staff: FastifyInstance, deps: { db: Dat
   staff.get('/audit', rule, async (request) => {
     const me = staffOf(request);
     const range = await rangeOf(me, request.query);
-    const rows = await listAudit(db, me.practiceId, { from: range.from, to: range.to, limit: AUDIT_PAGE_SIZE, beforeId: range.query.before ?? null });
-    await audit(request, deps, { action: 'audit.view', details: { from: range.query.from, to: range.query.to, ...(range.query.before ? { before: range.query.before } : {}) } });
-    const page: AuditPage = { entries: rows.map(entryOf), next_before: rows.length === AUDIT_PAGE_SIZE ? String(rows.at(-1)!.id) : null };
+    const rows = await listAudit(db, me.practiceId, {
+      from: range.from,
+      to: range.to,
+      limit: AUDIT_PAGE_SIZE,
+      beforeId: range.query.before ?? null,
+    });
+    await audit(request, deps, {
+      action: 'audit.view',
+      details: {
+        from: range.query.from,
+        to: range.query.to,
+        ...(range.query.before ? { before: range.query.before } : {}),
+      },
+    });
+    const page: AuditPage = {
+      entries: rows.map(entryOf),
+      next_before: rows.length === AUDIT_PAGE_SIZE ? String(rows.at(-1)!.id) : null,
+    };
     return ok(page);
   });
 
@@ -51,17 +73,31 @@ export function registerAuditTrailRoutes(staff: FastifyInstance, deps: { db: Dat
     const me = staffOf(request);
     const range = await rangeOf(me, request.query);
     const rows = await listAuditForExport(db, me.practiceId, range);
-    await audit(request, deps, { action: 'audit.export', details: { from: range.query.from, to: range.query.to, rows: rows.length } });
+    await audit(request, deps, {
+      action: 'audit.export',
+      details: { from: range.query.from, to: range.query.to, rows: rows.length },
+    });
     const csv = toCsv(
       AUDIT_CSV_COLUMNS,
       rows.map((row) => {
         const entry = entryOf(row);
-        return [entry.at, entry.account_email, entry.ip, entry.action, entry.target_type, entry.target_id, JSON.stringify(entry.details)];
+        return [
+          entry.at,
+          entry.account_email,
+          entry.ip,
+          entry.action,
+          entry.target_type,
+          entry.target_id,
+          JSON.stringify(entry.details),
+        ];
       }),
     );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-${range.formUrl}-${range.query.from}-to-${range.query.to}.csv"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="audit-${range.formUrl}-${range.query.from}-to-${range.query.to}.csv"`,
+      )
       .send(csv);
   });
 }

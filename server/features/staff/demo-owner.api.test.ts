@@ -10,7 +10,9 @@ let testDb: TestDatabase;
 let practiceId: string;
 beforeEach(async () => {
   testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig({ form_url: 'bright-smile', name: 'Bright Smile' })))['bright-smile']!;
+  practiceId = (await importPractices(testDb.db, practiceConfig({ form_url: 'bright-smile', name: 'Bright Smile' })))[
+    'bright-smile'
+  ]!;
 });
 afterEach(async () => {
   await testDb?.destroy();
@@ -19,7 +21,10 @@ afterEach(async () => {
 describe('the demo owner', () => {
   it('is made once with a random password that each start prints again, and signs in', async () => {
     const first = await ensureDemoOwner(testDb.db, { nodeEnv: 'development' }, {});
-    expect(first).toEqual({ email: DEMO_OWNER_EMAIL, password: expect.stringMatching(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/) });
+    expect(first).toEqual({
+      email: DEMO_OWNER_EMAIL,
+      password: expect.stringMatching(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/),
+    });
     expect(await ensureDemoOwner(testDb.db, { nodeEnv: 'development' }, {})).toEqual(first);
     const app = await createTestApp(testDb.db);
     const owner = await signIn(app, first!);
@@ -33,7 +38,11 @@ describe('the demo owner', () => {
   });
 
   it('is switched off in production, and never printed there', async () => {
-    const login = await ensureDemoOwner(testDb.db, { nodeEnv: 'development' }, { DEMO_OWNER_PASSWORD: 'demo owner password 1' });
+    const login = await ensureDemoOwner(
+      testDb.db,
+      { nodeEnv: 'development' },
+      { DEMO_OWNER_PASSWORD: 'demo owner password 1' },
+    );
     expect(login?.password).toBe('demo owner password 1');
     expect(await ensureDemoOwner(testDb.db, { nodeEnv: 'production' }, {})).toBeNull();
     const app = await createTestApp(testDb.db);

@@ -16,7 +16,11 @@ export const DEMO_OWNER_EMAIL = 'owner@bright-smile.example';
  * DEMO_OWNER_PASSWORD, which the end-to-end suite sets) and kept as an app secret so each start
  * can print it. In production the demo owner is switched off and nothing is printed.
  */
-export async function ensureDemoOwner(db: Database, config: Pick<Config, 'nodeEnv'>, env: NodeJS.ProcessEnv = process.env): Promise<{ email: string; password: string } | null> {
+export async function ensureDemoOwner(
+  db: Database,
+  config: Pick<Config, 'nodeEnv'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ email: string; password: string } | null> {
   const practiceId = await findPracticeIdByFormUrl(db, DEMO_PRACTICE);
   if (!practiceId) return null;
   const existing = await findAccountByEmail(db, DEMO_OWNER_EMAIL);
@@ -32,7 +36,11 @@ export async function ensureDemoOwner(db: Database, config: Pick<Config, 'nodeEn
   const password = env.DEMO_OWNER_PASSWORD ?? readable(await loadOrCreateSecret(db, 'demo_owner_password'));
   if (!existing) {
     if ((await countPracticeAccounts(db, practiceId)) > 0) return null;
-    await createStaffAccount(db, { email: DEMO_OWNER_EMAIL, name: 'Demo Owner', role: 'owner', practiceIds: [practiceId], password }, now);
+    await createStaffAccount(
+      db,
+      { email: DEMO_OWNER_EMAIL, name: 'Demo Owner', role: 'owner', practiceIds: [practiceId], password },
+      now,
+    );
   }
   return { email: DEMO_OWNER_EMAIL, password };
 }

@@ -7,11 +7,18 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#domain/staff/staff-ro
  * so a stolen table costs an attacker memory as well as time, and about 50 ms a sign-in here. The
  * PHC string keeps its own parameters, so raising them later still verifies old hashes.
  */
-export const PRODUCTION_ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PRODUCTION_ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 // Under Vitest only, the smallest argon2id cost: the same code and algorithm (verification follows
 // the parameters the PHC string carries), without a minute of CI spent hashing hundreds of test
 // accounts. Servers, the end-to-end suite and the CLI always use the production setting.
-const ARGON2_OPTIONS = process.env.VITEST ? { ...PRODUCTION_ARGON2_OPTIONS, memoryCost: 1024, timeCost: 1 } : PRODUCTION_ARGON2_OPTIONS;
+const ARGON2_OPTIONS = process.env.VITEST
+  ? { ...PRODUCTION_ARGON2_OPTIONS, memoryCost: 1024, timeCost: 1 }
+  : PRODUCTION_ARGON2_OPTIONS;
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
-import { PASSWORD_LINK_HOURS, type PasswordLinkPurpose, mintPasswordLink, passwordLinkUrl } from './staff-accounts-service.ts';
+import {
+  PASSWORD_LINK_HOURS,
+  type PasswordLinkPurpose,
+  mintPasswordLink,
+  passwordLinkUrl,
+} from './staff-accounts-service.ts';
 
 // Staff-only texts: the console speaks English (issue 22's brief); no patient receives these.
 const TEXTS: Record<PasswordLinkPurpose, (practiceName: string, url: string) => { subject: string; text: string }> = {
@@ -35,14 +40,28 @@ const TEXTS: Record<PasswordLinkPurpose, (practiceName: string, url: string) => 
  */
 export async function emailPasswordLink(
   tx: Queryable,
-  link: { accountId: string; email: string; purpose: PasswordLinkPurpose; practiceId: string | null; practiceName: string; publicUrl: string; now: Date },
+  link: {
+    accountId: string;
+    email: string;
+    purpose: PasswordLinkPurpose;
+    practiceId: string | null;
+    practiceName: string;
+    publicUrl: string;
+    now: Date;
+  },
 ): Promise<void> {
   const token = await mintPasswordLink(tx, link.accountId, link.purpose, link.now);
   const { subject, text } = TEXTS[link.purpose](link.practiceName, passwordLinkUrl(link.publicUrl, token));
   const expiresAt = new Date(link.now.getTime() + PASSWORD_LINK_HOURS[link.purpose] * 3600_000);
   await enqueueEmail(
     tx,
-    { to: link.email, subject, text, idempotencyKey: `staff-password-link:${randomUUID()}`, ...(link.practiceId ? { practiceId: link.practiceId } : {}) },
+    {
+      to: link.email,
+      subject,
+      text,
+      idempotencyKey: `staff-password-link:${randomUUID()}`,
+      ...(link.practiceId ? { practiceId: link.practiceId } : {}),
+    },
     { isSecret: true, expiresAt },
   );
 }

@@ -1,6 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PASSWORD_RESET_ANSWER, PasswordResetBodySchema, SetPasswordBodySchema } from '#domain/staff/staff-accounts-schemas.ts';
+import {
+  PASSWORD_RESET_ANSWER,
+  PasswordResetBodySchema,
+  SetPasswordBodySchema,
+} from '#domain/staff/staff-accounts-schemas.ts';
 import { AppError } from '../../http/app-error.ts';
 import { countRequest } from '../../http/rate-limit-repository.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
@@ -14,14 +18,20 @@ import { createPasswordLinks, type PasswordLinksDeps } from './password-links-se
 export const RESET_ANSWER_FLOOR_MS = 300;
 
 /** Per IP: a few resets are a forgetful person; more are someone fishing. Weak passwords are retried. */
-export const PASSWORD_LIMITS = { reset: { max: 10, timeWindow: 10 * 60_000 }, setPassword: { max: 20, timeWindow: 10 * 60_000 } };
+export const PASSWORD_LIMITS = {
+  reset: { max: 10, timeWindow: 10 * 60_000 },
+  setPassword: { max: 20, timeWindow: 10 * 60_000 },
+};
 
 /**
  * The public side of passwords (no session): a one-time link's page reads what it is for, sets
  * the password with it, and anyone may ask for a reset link by e-mail. The guard checks the
  * Origin of these POSTs, as they have no session to hold a CSRF token.
  */
-export function registerPasswordLinkRoutes(staff: FastifyInstance, deps: PasswordLinksDeps & { rateLimitMultiplier: number }): void {
+export function registerPasswordLinkRoutes(
+  staff: FastifyInstance,
+  deps: PasswordLinksDeps & { rateLimitMultiplier: number },
+): void {
   const links = createPasswordLinks(deps);
   const open = { config: { staff: { public: true } } };
   // Tighter than the staff API's own limit (which @fastify/rate-limit lets be the only one of a
@@ -38,13 +48,19 @@ export function registerPasswordLinkRoutes(staff: FastifyInstance, deps: Passwor
     },
   });
 
-  staff.get<{ Params: { token: string } }>('/password-links/:token', open, async (request) => ok(await links.describe(request.params.token)));
+  staff.get<{ Params: { token: string } }>('/password-links/:token', open, async (request) =>
+    ok(await links.describe(request.params.token)),
+  );
 
-  staff.post<{ Params: { token: string } }>('/password-links/:token', limited('set-password', PASSWORD_LIMITS.setPassword), async (request) => {
-    const { password } = parseBody(SetPasswordBodySchema, request.body);
-    const { email } = await links.setPassword(request.params.token, password, request.ip);
-    return ok({ email, password_set: true as const });
-  });
+  staff.post<{ Params: { token: string } }>(
+    '/password-links/:token',
+    limited('set-password', PASSWORD_LIMITS.setPassword),
+    async (request) => {
+      const { password } = parseBody(SetPasswordBodySchema, request.body);
+      const { email } = await links.setPassword(request.params.token, password, request.ip);
+      return ok({ email, password_set: true as const });
+    },
+  );
 
   staff.post('/password-reset', limited('password-reset', PASSWORD_LIMITS.reset), async (request, reply) => {
     const { email } = parseBody(PasswordResetBodySchema, request.body);

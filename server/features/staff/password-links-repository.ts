@@ -9,7 +9,11 @@ export interface LivePasswordLinkRow {
 }
 
 /** A link that has not been used, has not expired, and whose account is active. */
-export async function findLivePasswordLink(db: Queryable, tokenHash: string, now: Date): Promise<LivePasswordLinkRow | null> {
+export async function findLivePasswordLink(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<LivePasswordLinkRow | null> {
   const [row] = await db.query<LivePasswordLinkRow>(
     `select l.account_id, a.email, a.role, l.purpose
        from staff_password_links l join staff_accounts a on a.id = l.account_id and a.deactivated_at is null
@@ -23,12 +27,16 @@ export async function findLivePasswordLink(db: Queryable, tokenHash: string, now
  * Spends the link and every other open link of its account (a new password makes an older
  * invitation or reset moot). False when the link was spent meanwhile: a link works once.
  */
-export async function spendPasswordLinks(tx: Queryable, tokenHash: string, accountId: string, now: Date): Promise<boolean> {
-  const spent = await tx.query(`update staff_password_links set used_at = $3 where token_hash = $1 and account_id = $2 and used_at is null and expires_at > $3 returning token_hash`, [
-    tokenHash,
-    accountId,
-    now.toISOString(),
-  ]);
+export async function spendPasswordLinks(
+  tx: Queryable,
+  tokenHash: string,
+  accountId: string,
+  now: Date,
+): Promise<boolean> {
+  const spent = await tx.query(
+    `update staff_password_links set used_at = $3 where token_hash = $1 and account_id = $2 and used_at is null and expires_at > $3 returning token_hash`,
+    [tokenHash, accountId, now.toISOString()],
+  );
   if (spent.length === 0) return false;
   await spendOpenPasswordLinks(tx, accountId, now);
   return true;
@@ -36,10 +44,10 @@ export async function spendPasswordLinks(tx: Queryable, tokenHash: string, accou
 
 /** Reset links minted for an account since `since` (the cap on reset e-mails). */
 export async function countResetLinksSince(db: Queryable, accountId: string, since: Date): Promise<number> {
-  const [row] = await db.query<{ count: number }>(`select count(*)::int as count from staff_password_links where account_id = $1 and purpose = 'reset' and created_at > $2`, [
-    accountId,
-    since.toISOString(),
-  ]);
+  const [row] = await db.query<{ count: number }>(
+    `select count(*)::int as count from staff_password_links where account_id = $1 and purpose = 'reset' and created_at > $2`,
+    [accountId, since.toISOString()],
+  );
   return row?.count ?? 0;
 }
 
@@ -50,11 +58,17 @@ export async function lockAccount(tx: Queryable, accountId: string): Promise<voi
 
 /** The practices an account belongs to, for the audit rows of what it does without a session. */
 export async function listAccountPracticeIds(db: Queryable, accountId: string): Promise<string[]> {
-  const rows = await db.query<{ practice_id: string }>(`select practice_id from staff_memberships where account_id = $1 order by created_at, practice_id`, [accountId]);
+  const rows = await db.query<{ practice_id: string }>(
+    `select practice_id from staff_memberships where account_id = $1 order by created_at, practice_id`,
+    [accountId],
+  );
   return rows.map((row) => row.practice_id);
 }
 
 /** A deactivated account's open links die with it, so reactivating it does not revive them. */
 export async function spendOpenPasswordLinks(tx: Queryable, accountId: string, now: Date): Promise<void> {
-  await tx.query(`update staff_password_links set used_at = $2 where account_id = $1 and used_at is null`, [accountId, now.toISOString()]);
+  await tx.query(`update staff_password_links set used_at = $2 where account_id = $1 and used_at is null`, [
+    accountId,
+    now.toISOString(),
+  ]);
 }

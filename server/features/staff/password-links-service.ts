@@ -6,7 +6,13 @@ import { hashLinkToken, isWellFormedLinkToken } from '../booking-links/link-toke
 import { findPracticeById } from '../practices/practices-repository.ts';
 import { hashPassword } from './password-hashing.ts';
 import { emailPasswordLink } from './password-link-emails.ts';
-import { countResetLinksSince, findLivePasswordLink, listAccountPracticeIds, lockAccount, spendPasswordLinks } from './password-links-repository.ts';
+import {
+  countResetLinksSince,
+  findLivePasswordLink,
+  listAccountPracticeIds,
+  lockAccount,
+  spendPasswordLinks,
+} from './password-links-repository.ts';
 import { findAccountByEmail, setPasswordHash } from './staff-accounts-repository.ts';
 import { checkNewPassword } from './staff-accounts-service.ts';
 import { insertAudit } from './staff-audit-repository.ts';
@@ -59,7 +65,12 @@ export function createPasswordLinks(deps: PasswordLinksDeps) {
           await insertAudit(
             tx,
             { accountId: link.account_id, email: link.email, practiceId, ip },
-            { action: 'account.set_password', targetType: 'staff_account', targetId: link.account_id, details: { purpose: link.purpose, sessions_ended: ended } },
+            {
+              action: 'account.set_password',
+              targetType: 'staff_account',
+              targetId: link.account_id,
+              details: { purpose: link.purpose, sessions_ended: ended },
+            },
             now,
           );
         }
@@ -78,10 +89,19 @@ export function createPasswordLinks(deps: PasswordLinksDeps) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         await lockAccount(tx, account.id);
-        if ((await countResetLinksSince(tx, account.id, new Date(now.getTime() - 3600_000))) >= RESET_EMAILS_PER_HOUR) return;
+        if ((await countResetLinksSince(tx, account.id, new Date(now.getTime() - 3600_000))) >= RESET_EMAILS_PER_HOUR)
+          return;
         const [practiceId] = await listAccountPracticeIds(tx, account.id);
         const practice = practiceId ? await findPracticeById(tx, practiceId) : null;
-        await emailPasswordLink(tx, { accountId: account.id, email: account.email, purpose: 'reset', practiceId: practiceId ?? null, practiceName: practice?.name ?? 'Chairtime', publicUrl: deps.publicUrl, now });
+        await emailPasswordLink(tx, {
+          accountId: account.id,
+          email: account.email,
+          purpose: 'reset',
+          practiceId: practiceId ?? null,
+          practiceName: practice?.name ?? 'Chairtime',
+          publicUrl: deps.publicUrl,
+          now,
+        });
       });
     },
   };

@@ -35,17 +35,24 @@ async function invitedAccount(role: 'owner' | 'front_desk' = 'front_desk') {
 const readLink = (token: string) => app.inject({ method: 'GET', url: `/api/v1/staff/password-links/${token}` });
 const setPassword = (token: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: `/api/v1/staff/password-links/${token}`, payload: { password }, headers });
-const askReset = (email: string) => app.inject({ method: 'POST', url: '/api/v1/staff/password-reset', payload: { email } });
+const askReset = (email: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/staff/password-reset', payload: { email } });
 
 describe('a password link', () => {
   it('says whose it is and what for, then sets the password once; the account signs in with it', async () => {
     const account = await invitedAccount();
-    expect((await readLink(account.token)).json()).toEqual({ success: true, result: { email: account.email, purpose: 'invite' } });
+    expect((await readLink(account.token)).json()).toEqual({
+      success: true,
+      result: { email: account.email, purpose: 'invite' },
+    });
 
     const set = await setPassword(account.token, NEW_PASSWORD);
     expect(set.statusCode).toBe(200);
     expect(set.json().result).toEqual({ email: account.email, password_set: true });
-    const [row] = await testDb.db.query<{ password_hash: string }>(`select password_hash from staff_accounts where id = $1`, [account.id]);
+    const [row] = await testDb.db.query<{ password_hash: string }>(
+      `select password_hash from staff_accounts where id = $1`,
+      [account.id],
+    );
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     expect(await auditActions(testDb.db, practiceId)).toContain('account.set_password');
     await signIn(app, { email: account.email, password: NEW_PASSWORD });
@@ -78,7 +85,10 @@ describe('a password link', () => {
     expect((await setPassword('A'.repeat(32), NEW_PASSWORD)).statusCode).toBe(404);
 
     const gone = await invitedAccount();
-    await testDb.db.query(`update staff_accounts set deactivated_at = $2 where id = $1`, [gone.id, clock.now().toISOString()]);
+    await testDb.db.query(`update staff_accounts set deactivated_at = $2 where id = $1`, [
+      gone.id,
+      clock.now().toISOString(),
+    ]);
     expect((await readLink(gone.token)).statusCode).toBe(404);
     expect((await setPassword(gone.token, NEW_PASSWORD)).statusCode).toBe(404);
   });
@@ -92,7 +102,10 @@ describe('a password link', () => {
     expect((await setPassword(second, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await laptop.get('/api/v1/staff/session')).statusCode).toBe(401);
     expect((await tablet.get('/api/v1/staff/session')).statusCode).toBe(401);
-    const reasons = await testDb.db.query<{ ended_reason: string }>(`select distinct ended_reason from staff_sessions where account_id = $1`, [desk.id]);
+    const reasons = await testDb.db.query<{ ended_reason: string }>(
+      `select distinct ended_reason from staff_sessions where account_id = $1`,
+      [desk.id],
+    );
     expect(reasons).toEqual([{ ended_reason: 'password_changed' }]);
     expect((await readLink(first)).statusCode).toBe(404);
   });
@@ -156,7 +169,10 @@ describe('a password reset', () => {
 
   it('sends nothing to a deactivated account', async () => {
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    await testDb.db.query(`update staff_accounts set deactivated_at = $2 where id = $1`, [desk.id, clock.now().toISOString()]);
+    await testDb.db.query(`update staff_accounts set deactivated_at = $2 where id = $1`, [
+      desk.id,
+      clock.now().toISOString(),
+    ]);
     expect((await askReset(desk.email)).statusCode).toBe(202);
     expect(await emailsTo(testDb.db, desk.email)).toEqual([]);
   });
@@ -165,8 +181,15 @@ describe('a password reset', () => {
     // The app of the other tests lifts the limits (every injected request comes from one IP).
     const limitedApp = await createTestApp(testDb.db, { clock, config: { rateLimitMultiplier: 1 } });
     try {
-      const ask = () => limitedApp.inject({ method: 'POST', url: '/api/v1/staff/password-reset', payload: { email: 'fishing@example.test' }, remoteAddress: '198.51.100.77' });
-      for (let i = 0; i < PASSWORD_LIMITS.reset.max; i++) expect((await ask()).statusCode, `request ${i + 1}`).toBe(202);
+      const ask = () =>
+        limitedApp.inject({
+          method: 'POST',
+          url: '/api/v1/staff/password-reset',
+          payload: { email: 'fishing@example.test' },
+          remoteAddress: '198.51.100.77',
+        });
+      for (let i = 0; i < PASSWORD_LIMITS.reset.max; i++)
+        expect((await ask()).statusCode, `request ${i + 1}`).toBe(202);
       const refused = await ask();
       expect(refused.statusCode).toBe(429);
       expect(refused.json().code).toBe('RATE_LIMITED');
@@ -176,6 +199,8 @@ describe('a password reset', () => {
   });
 
   it('refuses a body without an e-mail with 422', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/v1/staff/password-reset', payload: {} })).statusCode).toBe(422);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/staff/password-reset', payload: {} })).statusCode).toBe(
+      422,
+    );
   });
 });

@@ -6,9 +6,16 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
 import { audit, staffOf } from './staff-session-guard.ts';
-import { findPracticeSecurity, type PracticeSecurityRow, updatePracticeSecurity } from './practice-security-repository.ts';
+import {
+  findPracticeSecurity,
+  type PracticeSecurityRow,
+  updatePracticeSecurity,
+} from './practice-security-repository.ts';
 
-const view = (row: PracticeSecurityRow): PracticeSecurity => ({ idle_minutes: row.staff_idle_minutes, require_totp: row.staff_requires_totp });
+const view = (row: PracticeSecurityRow): PracticeSecurity => ({
+  idle_minutes: row.staff_idle_minutes,
+  require_totp: row.staff_requires_totp,
+});
 
 /**
  * `/api/v1/staff/practice/security`: how long an idle session lives and whether a second factor
@@ -32,8 +39,21 @@ export function registerPracticeSecurityRoutes(staff: FastifyInstance, deps: { d
     const body = parseBody(PracticeSecurityBodySchema, request.body);
     const before = view(await current(me.practiceId));
     await db.transaction(async (tx) => {
-      await updatePracticeSecurity(tx, me.practiceId, { idleMinutes: body.idle_minutes, requiresTotp: body.require_totp });
-      await audit(request, deps, { action: 'practice.security', targetType: 'practice', targetId: me.practiceId, details: { before, after: body } }, tx);
+      await updatePracticeSecurity(tx, me.practiceId, {
+        idleMinutes: body.idle_minutes,
+        requiresTotp: body.require_totp,
+      });
+      await audit(
+        request,
+        deps,
+        {
+          action: 'practice.security',
+          targetType: 'practice',
+          targetId: me.practiceId,
+          details: { before, after: body },
+        },
+        tx,
+      );
     });
     return ok(view(await current(me.practiceId)));
   });

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffMemberSchema } from '#domain/staff/staff-accounts-schemas.ts';
-import { addStaff, auditActions, newPractice, ownedPractice, signIn, type StaffClient } from '../../test/staff-factory.ts';
+import {
+  addStaff,
+  auditActions,
+  newPractice,
+  ownedPractice,
+  signIn,
+  type StaffClient,
+} from '../../test/staff-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { totpCodeAt } from './second-factor.ts';
@@ -50,10 +57,17 @@ describe("resetting a member's second factor", () => {
 
     const response = await owner.post(resetUrl(desk.id));
     expect(response.statusCode, response.body).toBe(200);
-    expect(StaffMemberSchema.parse(response.json().result)).toMatchObject({ id: desk.id, totp_enabled: false, active: true });
+    expect(StaffMemberSchema.parse(response.json().result)).toMatchObject({
+      id: desk.id,
+      totp_enabled: false,
+      active: true,
+    });
     expect(await secondFactorRow(desk.id)).toEqual({ totp_secret: null, totp_enabled_at: null, codes: 0 });
     expect((await deskConsole.get('/api/v1/staff/session')).statusCode).toBe(401);
-    const reasons = await testDb.db.query<{ ended_reason: string }>(`select distinct ended_reason from staff_sessions where account_id = $1`, [desk.id]);
+    const reasons = await testDb.db.query<{ ended_reason: string }>(
+      `select distinct ended_reason from staff_sessions where account_id = $1`,
+      [desk.id],
+    );
     expect(reasons).toEqual([{ ended_reason: 'second_factor_reset' }]);
     const [row] = await testDb.db.query<{ details: Record<string, unknown>; target_id: string }>(
       `select details, target_id from staff_audit where practice_id = $1 and action = 'staff.second_factor_reset'`,
@@ -70,7 +84,11 @@ describe("resetting a member's second factor", () => {
   it('where the practice requires a second factor, sends the member to set up a new one at the next sign-in', async () => {
     const { practiceId, console: owner } = await ownedPractice(testDb.db, app);
     await turnOnSecondFactor(owner);
-    const put = await owner.request({ method: 'PUT', url: '/api/v1/staff/practice/security', payload: { idle_minutes: 30, require_totp: true } });
+    const put = await owner.request({
+      method: 'PUT',
+      url: '/api/v1/staff/practice/security',
+      payload: { idle_minutes: 30, require_totp: true },
+    });
     expect(put.statusCode, put.body).toBe(200);
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     await turnOnSecondFactor(await signIn(app, desk));
@@ -90,7 +108,11 @@ describe("resetting a member's second factor", () => {
     const deskConsole = await signIn(app, desk);
     const response = await owner.post(resetUrl(desk.id));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ success: false, code: 'CONFLICT', message: 'This member has no second factor to reset.' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      message: 'This member has no second factor to reset.',
+    });
     expect((await deskConsole.get('/api/v1/staff/session')).statusCode).toBe(200);
     expect(await auditActions(testDb.db, practiceId)).not.toContain('staff.second_factor_reset');
   });
@@ -119,7 +141,11 @@ describe("resetting a member's second factor", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('FORBIDDEN');
     expect((await app.inject({ method: 'POST', url: resetUrl(target.id) })).statusCode).toBe(401);
-    const withoutToken = await app.inject({ method: 'POST', url: resetUrl(target.id), headers: { cookie: owner.cookie } });
+    const withoutToken = await app.inject({
+      method: 'POST',
+      url: resetUrl(target.id),
+      headers: { cookie: owner.cookie },
+    });
     expect(withoutToken.json().code).toBe('CSRF_FAILED');
     expect((await secondFactorRow(target.id)).codes).toBe(10);
   });

@@ -11,7 +11,14 @@ import { useRecoveryCode } from './second-factor-repository.ts';
 const ISSUER = 'Chairtime';
 
 function totpOf(secret: string, email: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export function newTotpSecret(): string {
@@ -44,11 +51,23 @@ export function newRecoveryCodes(count = 10): string[] {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.trim().toLowerCase().replace(/[^a-z0-9]/g, '')).digest('hex');
+  return createHash('sha256')
+    .update(
+      code
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ''),
+    )
+    .digest('hex');
 }
 
 /** The second factor at sign-in: the app's code, or a recovery code (spent by using it). */
-export async function checkSecondFactor(db: Queryable, account: { id: string; email: string; totp_secret: string }, code: string, now: Date): Promise<boolean> {
+export async function checkSecondFactor(
+  db: Queryable,
+  account: { id: string; email: string; totp_secret: string },
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (isValidTotp(account.totp_secret, account.email, code.replace(/\s/g, ''), now)) return true;
   if (!/^[a-z0-9-]{10,11}$/i.test(code.trim())) return false;
   return useRecoveryCode(db, account.id, hashRecoveryCode(code), now);

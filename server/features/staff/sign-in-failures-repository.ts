@@ -1,6 +1,9 @@
 import type { Queryable } from '../../db/database.ts';
 
-export async function recordSignInFailure(db: Queryable, failure: { emailHash: string; ip: string; deviceHash: string | null; at: Date }): Promise<void> {
+export async function recordSignInFailure(
+  db: Queryable,
+  failure: { emailHash: string; ip: string; deviceHash: string | null; at: Date },
+): Promise<void> {
   await db.query(`insert into staff_sign_in_failures (email_hash, ip, device_hash, at) values ($1, $2, $3, $4)`, [
     failure.emailHash,
     failure.ip,
@@ -22,8 +25,18 @@ export interface FailureCounts {
 }
 
 /** The failures since `since` that decide the next attempt's delay and the lockout. */
-export async function countSignInFailures(db: Queryable, key: { emailHash: string; ip: string; deviceHash: string | null; since: Date }): Promise<FailureCounts> {
-  const [row] = await db.query<{ untrusted: number; untrusted_last: Date | null; device: number; device_last: Date | null; ip: number; ip_last: Date | null }>(
+export async function countSignInFailures(
+  db: Queryable,
+  key: { emailHash: string; ip: string; deviceHash: string | null; since: Date },
+): Promise<FailureCounts> {
+  const [row] = await db.query<{
+    untrusted: number;
+    untrusted_last: Date | null;
+    device: number;
+    device_last: Date | null;
+    ip: number;
+    ip_last: Date | null;
+  }>(
     `select count(*) filter (where email_hash = $1 and device_hash is null) as untrusted,
             max(at) filter (where email_hash = $1 and device_hash is null) as untrusted_last,
             count(*) filter (where email_hash = $1 and device_hash = $3) as device,
@@ -50,7 +63,10 @@ export async function countSignInFailures(db: Queryable, key: { emailHash: strin
  * lockout that a stranger earned.
  */
 export async function clearSignInFailures(db: Queryable, emailHash: string, deviceHash: string | null): Promise<void> {
-  await db.query(`delete from staff_sign_in_failures where email_hash = $1 and device_hash is not distinct from $2`, [emailHash, deviceHash]);
+  await db.query(`delete from staff_sign_in_failures where email_hash = $1 and device_hash is not distinct from $2`, [
+    emailHash,
+    deviceHash,
+  ]);
 }
 
 export async function deleteOldSignInFailures(db: Queryable, before: Date): Promise<void> {
@@ -58,7 +74,10 @@ export async function deleteOldSignInFailures(db: Queryable, before: Date): Prom
 }
 
 export async function isTrustedDevice(db: Queryable, deviceHash: string, accountId: string): Promise<boolean> {
-  const rows = await db.query(`select 1 from staff_devices where device_hash = $1 and account_id = $2`, [deviceHash, accountId]);
+  const rows = await db.query(`select 1 from staff_devices where device_hash = $1 and account_id = $2`, [
+    deviceHash,
+    accountId,
+  ]);
   return rows.length > 0;
 }
 

@@ -15,7 +15,8 @@ const FREE_FAILURES = 2;
 const FREE_IP_FAILURES = 9;
 const MAX_DELAY_MS = 60_000;
 
-export type ThrottleDecision = { kind: 'check' } | { kind: 'wait'; retryAfterMs: number } | { kind: 'locked'; retryAfterMs: number };
+export type ThrottleDecision =
+  { kind: 'check' } | { kind: 'wait'; retryAfterMs: number } | { kind: 'locked'; retryAfterMs: number };
 
 function delayAfter(failures: number, free: number): number {
   return failures <= free ? 0 : Math.min(1000 * 2 ** (failures - free - 1), MAX_DELAY_MS);
@@ -31,7 +32,9 @@ export function throttleDecision(counts: FailureCounts, trustedDevice: boolean, 
     const left = counts.untrustedLastAt.getTime() + LOCKOUT_MS - now.getTime();
     if (left > 0) return { kind: 'locked', retryAfterMs: left };
   }
-  const accountWait = trustedDevice ? waitLeft(counts.device, counts.deviceLastAt, FREE_FAILURES, now) : waitLeft(counts.untrusted, counts.untrustedLastAt, FREE_FAILURES, now);
+  const accountWait = trustedDevice
+    ? waitLeft(counts.device, counts.deviceLastAt, FREE_FAILURES, now)
+    : waitLeft(counts.untrusted, counts.untrustedLastAt, FREE_FAILURES, now);
   const wait = Math.max(accountWait, waitLeft(counts.ip, counts.ipLastAt, FREE_IP_FAILURES, now));
   return wait > 0 ? { kind: 'wait', retryAfterMs: wait } : { kind: 'check' };
 }

@@ -25,7 +25,11 @@ afterAll(async () => {
 type Route = { method: NonNullable<InjectOptions['method']>; url: () => string; payload?: object };
 const OWNER_ROUTES: Route[] = [
   { method: 'GET', url: () => '/api/v1/staff/members' },
-  { method: 'POST', url: () => '/api/v1/staff/members', payload: { email: 'guarded-invite@example.test', role: 'front_desk' } },
+  {
+    method: 'POST',
+    url: () => '/api/v1/staff/members',
+    payload: { email: 'guarded-invite@example.test', role: 'front_desk' },
+  },
   { method: 'PATCH', url: () => `/api/v1/staff/members/${deskId}`, payload: { active: false } },
   { method: 'GET', url: () => '/api/v1/staff/practice/security' },
   { method: 'PUT', url: () => '/api/v1/staff/practice/security', payload: { idle_minutes: 60, require_totp: false } },
@@ -38,12 +42,21 @@ const SIGNED_IN_ROUTES: Route[] = [
 ];
 const label = (route: Route) => `${route.method} ${route.url()}`;
 const send = (client: StaffClient, route: Route, headers: Record<string, string> = {}) =>
-  client.request({ method: route.method, url: route.url(), headers, ...(route.payload ? { payload: route.payload } : {}) });
+  client.request({
+    method: route.method,
+    url: route.url(),
+    headers,
+    ...(route.payload ? { payload: route.payload } : {}),
+  });
 
 describe('the account routes', () => {
   it('answer 401 without a session', async () => {
     for (const route of [...OWNER_ROUTES, ...SIGNED_IN_ROUTES]) {
-      const response = await app.inject({ method: route.method, url: route.url(), ...(route.payload ? { payload: route.payload } : {}) });
+      const response = await app.inject({
+        method: route.method,
+        url: route.url(),
+        ...(route.payload ? { payload: route.payload } : {}),
+      });
       expect(response.statusCode, label(route)).toBe(401);
     }
   });
@@ -55,8 +68,12 @@ describe('the account routes', () => {
       expect(response.statusCode, label(route)).toBe(403);
       expect(response.json().code, label(route)).toBe('FORBIDDEN');
     }
-    expect(await testDb.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual([]);
-    expect(await testDb.db.query(`select id from staff_accounts where id = $1 and deactivated_at is not null`, [deskId])).toEqual([]);
+    expect(await testDb.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual(
+      [],
+    );
+    expect(
+      await testDb.db.query(`select id from staff_accounts where id = $1 and deactivated_at is not null`, [deskId]),
+    ).toEqual([]);
   });
 
   it('refuse every change without the CSRF token, or with another session’s', async () => {
@@ -69,7 +86,9 @@ describe('the account routes', () => {
         expect(response.json().code, label(route)).toBe('CSRF_FAILED');
       }
     }
-    expect(await testDb.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual([]);
+    expect(await testDb.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual(
+      [],
+    );
     expect((await owner.get('/api/v1/staff/practice/security')).json().result.idle_minutes).toBe(30);
   });
 
@@ -78,9 +97,22 @@ describe('the account routes', () => {
     const theirOwner = await signIn(app, await addStaff(testDb.db, { practiceIds: [otherPracticeId], role: 'owner' }));
     const members = (await theirOwner.get('/api/v1/staff/members')).json().result.members as { id: string }[];
     expect(members.map((member) => member.id)).not.toContain(deskId);
-    expect((await theirOwner.request({ method: 'PATCH', url: `/api/v1/staff/members/${deskId}`, payload: { role: 'owner' } })).statusCode).toBe(404);
-    const trail = (await theirOwner.get('/api/v1/staff/audit?from=2026-03-01&to=2026-03-02')).json().result.entries as { account_email: string }[];
-    const ours = await testDb.db.query<{ account_email: string }>(`select distinct account_email from staff_audit where practice_id = $1`, [practiceId]);
+    expect(
+      (
+        await theirOwner.request({
+          method: 'PATCH',
+          url: `/api/v1/staff/members/${deskId}`,
+          payload: { role: 'owner' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const trail = (await theirOwner.get('/api/v1/staff/audit?from=2026-03-01&to=2026-03-02')).json().result.entries as {
+      account_email: string;
+    }[];
+    const ours = await testDb.db.query<{ account_email: string }>(
+      `select distinct account_email from staff_audit where practice_id = $1`,
+      [practiceId],
+    );
     expect(ours.length).toBeGreaterThan(0);
     for (const { account_email: email } of ours) expect(trail.map((entry) => entry.account_email)).not.toContain(email);
   });

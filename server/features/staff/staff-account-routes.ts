@@ -12,7 +12,10 @@ import { registerTotpSetupRoutes } from './totp-setup-routes.ts';
  * password links and resets, the practice's staff, the second factor, the practice's security
  * rules and the audit trail.
  */
-export function registerStaffAccountRoutes(staff: FastifyInstance, deps: { db: Database; clock: Clock; publicUrl: string; rateLimitMultiplier: number }): void {
+export function registerStaffAccountRoutes(
+  staff: FastifyInstance,
+  deps: { db: Database; clock: Clock; publicUrl: string; rateLimitMultiplier: number },
+): void {
   registerPasswordLinkRoutes(staff, deps);
   registerStaffMemberRoutes(staff, deps);
   registerTotpSetupRoutes(staff, deps);

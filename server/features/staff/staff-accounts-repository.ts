@@ -12,20 +12,29 @@ export interface StaffAccountRow {
   deactivated_at: Date | null;
 }
 
-const ACCOUNT_COLUMNS = 'a.id, a.email, a.name, a.role, a.password_hash, a.totp_secret, a.totp_pending_secret, a.deactivated_at';
+const ACCOUNT_COLUMNS =
+  'a.id, a.email, a.name, a.role, a.password_hash, a.totp_secret, a.totp_pending_secret, a.deactivated_at';
 
 export async function findAccountByEmail(db: Queryable, email: string): Promise<StaffAccountRow | null> {
-  const [row] = await db.query<StaffAccountRow>(`select ${ACCOUNT_COLUMNS} from staff_accounts a where a.email = $1`, [email]);
+  const [row] = await db.query<StaffAccountRow>(`select ${ACCOUNT_COLUMNS} from staff_accounts a where a.email = $1`, [
+    email,
+  ]);
   return row ?? null;
 }
 
 export async function findAccountById(db: Queryable, accountId: string): Promise<StaffAccountRow | null> {
-  const [row] = await db.query<StaffAccountRow>(`select ${ACCOUNT_COLUMNS} from staff_accounts a where a.id = $1`, [accountId]);
+  const [row] = await db.query<StaffAccountRow>(`select ${ACCOUNT_COLUMNS} from staff_accounts a where a.id = $1`, [
+    accountId,
+  ]);
   return row ?? null;
 }
 
 /** An account of one practice (404 for any other): what an owner may manage. */
-export async function findPracticeAccount(db: Queryable, practiceId: string, accountId: string): Promise<StaffAccountRow | null> {
+export async function findPracticeAccount(
+  db: Queryable,
+  practiceId: string,
+  accountId: string,
+): Promise<StaffAccountRow | null> {
   const [row] = await db.query<StaffAccountRow>(
     `select ${ACCOUNT_COLUMNS} from staff_accounts a join staff_memberships m on m.account_id = a.id
       where m.practice_id = $1 and a.id = $2 and a.role <> 'operator'`,
@@ -34,7 +43,10 @@ export async function findPracticeAccount(db: Queryable, practiceId: string, acc
   return row ?? null;
 }
 
-export async function insertAccount(tx: Queryable, account: { email: string; name: string | null; role: StaffRole; at: Date }): Promise<string> {
+export async function insertAccount(
+  tx: Queryable,
+  account: { email: string; name: string | null; role: StaffRole; at: Date },
+): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `insert into staff_accounts (email, name, role, created_at, updated_at) values ($1, $2, $3, $4, $4) returning id`,
     [account.email, account.name, account.role, account.at.toISOString()],
@@ -43,11 +55,18 @@ export async function insertAccount(tx: Queryable, account: { email: string; nam
 }
 
 export async function addMembership(tx: Queryable, accountId: string, practiceId: string, at: Date): Promise<void> {
-  await tx.query(`insert into staff_memberships (account_id, practice_id, created_at) values ($1, $2, $3) on conflict do nothing`, [accountId, practiceId, at.toISOString()]);
+  await tx.query(
+    `insert into staff_memberships (account_id, practice_id, created_at) values ($1, $2, $3) on conflict do nothing`,
+    [accountId, practiceId, at.toISOString()],
+  );
 }
 
 export async function setPasswordHash(tx: Queryable, accountId: string, passwordHash: string, at: Date): Promise<void> {
-  await tx.query(`update staff_accounts set password_hash = $2, updated_at = $3 where id = $1`, [accountId, passwordHash, at.toISOString()]);
+  await tx.query(`update staff_accounts set password_hash = $2, updated_at = $3 where id = $1`, [
+    accountId,
+    passwordHash,
+    at.toISOString(),
+  ]);
 }
 
 export interface StaffPracticeRow {
@@ -70,7 +89,11 @@ export async function listAccountPractices(db: Queryable, accountId: string): Pr
   );
 }
 
-export async function findAccountPractice(db: Queryable, accountId: string, practiceId: string): Promise<StaffPracticeRow | null> {
+export async function findAccountPractice(
+  db: Queryable,
+  accountId: string,
+  practiceId: string,
+): Promise<StaffPracticeRow | null> {
   const [row] = await db.query<StaffPracticeRow>(
     `select ${PRACTICE_COLUMNS} from practices p join staff_memberships m on m.practice_id = p.id where m.account_id = $1 and p.id = $2`,
     [accountId, practiceId],
@@ -87,11 +110,8 @@ export async function insertPasswordLink(
   tx: Queryable,
   link: { tokenHash: string; accountId: string; purpose: 'invite' | 'reset'; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
-  await tx.query(`insert into staff_password_links (token_hash, account_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)`, [
-    link.tokenHash,
-    link.accountId,
-    link.purpose,
-    link.createdAt.toISOString(),
-    link.expiresAt.toISOString(),
-  ]);
+  await tx.query(
+    `insert into staff_password_links (token_hash, account_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+    [link.tokenHash, link.accountId, link.purpose, link.createdAt.toISOString(), link.expiresAt.toISOString()],
+  );
 }

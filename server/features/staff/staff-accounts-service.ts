@@ -3,7 +3,13 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createLinkToken } from '../booking-links/link-tokens.ts';
 import { hashPassword, PASSWORD_PROBLEM_TEXTS, passwordProblem } from './password-hashing.ts';
-import { addMembership, findAccountByEmail, insertAccount, insertPasswordLink, setPasswordHash } from './staff-accounts-repository.ts';
+import {
+  addMembership,
+  findAccountByEmail,
+  insertAccount,
+  insertPasswordLink,
+  setPasswordHash,
+} from './staff-accounts-repository.ts';
 import { normalizeEmail } from './staff-sign-in-service.ts';
 
 /** How long a one-time link to set a password works: an invitation a day, a reset an hour. */
@@ -15,7 +21,12 @@ export function passwordLinkUrl(publicUrl: string, token: string): string {
 }
 
 /** A one-time link that sets the account's password; only its hash is stored. */
-export async function mintPasswordLink(tx: Queryable, accountId: string, purpose: PasswordLinkPurpose, now: Date): Promise<string> {
+export async function mintPasswordLink(
+  tx: Queryable,
+  accountId: string,
+  purpose: PasswordLinkPurpose,
+  now: Date,
+): Promise<string> {
   const { token, tokenHash } = createLinkToken();
   const expiresAt = new Date(now.getTime() + PASSWORD_LINK_HOURS[purpose] * 3600_000);
   await insertPasswordLink(tx, { tokenHash, accountId, purpose, createdAt: now, expiresAt });
@@ -24,7 +35,8 @@ export async function mintPasswordLink(tx: Queryable, accountId: string, purpose
 
 export function checkNewPassword(password: string, email: string): void {
   const problem = passwordProblem(password, email);
-  if (problem) throw AppError.validation(PASSWORD_PROBLEM_TEXTS[problem], { password: PASSWORD_PROBLEM_TEXTS[problem] });
+  if (problem)
+    throw AppError.validation(PASSWORD_PROBLEM_TEXTS[problem], { password: PASSWORD_PROBLEM_TEXTS[problem] });
 }
 
 export interface NewStaffAccount {
@@ -51,7 +63,8 @@ export async function createStaffAccount(
   const email = normalizeEmail(account.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw AppError.badRequest(`Not an e-mail address: ${account.email}`);
   if (account.practiceIds.length === 0) throw AppError.badRequest('An account needs a practice.');
-  if (account.role !== 'operator' && account.practiceIds.length > 1) throw AppError.badRequest('Only an operator belongs to several practices.');
+  if (account.role !== 'operator' && account.practiceIds.length > 1)
+    throw AppError.badRequest('Only an operator belongs to several practices.');
   if (account.password !== undefined) checkNewPassword(account.password, email);
   const passwordHash = account.password === undefined ? null : await hashPassword(account.password);
   return db.transaction(async (tx) => {
@@ -59,7 +72,8 @@ export async function createStaffAccount(
     if (existing && (existing.role !== 'operator' || account.role !== 'operator')) {
       throw new AppError(409, 'CONFLICT', `${email} already has an account.`);
     }
-    const id = existing?.id ?? (await insertAccount(tx, { email, name: account.name ?? null, role: account.role, at: now }));
+    const id =
+      existing?.id ?? (await insertAccount(tx, { email, name: account.name ?? null, role: account.role, at: now }));
     for (const practiceId of account.practiceIds) await addMembership(tx, id, practiceId, now);
     if (passwordHash) await setPasswordHash(tx, id, passwordHash, now);
     await within?.(tx, id, !existing);

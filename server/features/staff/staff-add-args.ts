@@ -21,15 +21,31 @@ export function parseStaffAddArgs(argv: string[]): { ok: true; args: StaffAddArg
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { practice: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', default: false } },
+      options: {
+        practice: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
     }));
   } catch (error) {
     return { ok: false, message: `${(error as Error).message}\n\n${STAFF_ADD_USAGE}` };
   }
   if (values.help) return { ok: false, message: STAFF_ADD_USAGE };
   const missing = (['practice', 'email', 'role'] as const).filter((name) => !values[name]?.trim());
-  if (missing.length > 0) return { ok: false, message: `Missing ${missing.map((name) => `--${name}`).join(', ')}\n\n${STAFF_ADD_USAGE}` };
+  if (missing.length > 0)
+    return { ok: false, message: `Missing ${missing.map((name) => `--${name}`).join(', ')}\n\n${STAFF_ADD_USAGE}` };
   const role = values.role!.trim();
-  if (!(STAFF_ROLES as readonly string[]).includes(role)) return { ok: false, message: `Unknown role "${role}": use owner, front_desk or operator.` };
-  return { ok: true, args: { formUrl: values.practice!.trim(), email: values.email!.trim(), role: role as StaffRole, name: values.name?.trim() || null } };
+  if (!(STAFF_ROLES as readonly string[]).includes(role))
+    return { ok: false, message: `Unknown role "${role}": use owner, front_desk or operator.` };
+  return {
+    ok: true,
+    args: {
+      formUrl: values.practice!.trim(),
+      email: values.email!.trim(),
+      role: role as StaffRole,
+      name: values.name?.trim() || null,
+    },
+  };
 }

@@ -41,11 +41,18 @@ beforeAll(async () => {
     env.DATABASE_URL = testDb.url!;
   } else {
     await mkdir(join(dir, 'pgdata'));
-    const copy = await openPgliteDatabase({ dataDir: join(dir, 'pgdata'), loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]) });
+    const copy = await openPgliteDatabase({
+      dataDir: join(dir, 'pgdata'),
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
+    });
     await copy.close();
   }
   await withDatabase(async (db) => {
-    const ids = await importPractices(db, practiceConfig(), practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }));
+    const ids = await importPractices(
+      db,
+      practiceConfig(),
+      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+    );
     takenEmail = (await addStaff(db, { practiceIds: [ids['other-practice']!], email: 'taken@example.test' })).email;
   });
 }, 90_000);
@@ -54,7 +61,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/staff-add.ts', ...args], { cwd: REPO_ROOT, env });
+const run = (args: string[]) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/staff-add.ts', ...args], {
+    cwd: REPO_ROOT,
+    env,
+  });
 const failureOf = (args: string[]) =>
   run(args).then(
     () => expect.fail('the command should have failed'),
@@ -64,12 +75,31 @@ const LINK = new RegExp(`^${PUBLIC_URL}/console/set-password/([A-Za-z0-9_-]{32})
 
 describe('npm run staff:add', () => {
   it('adds the account and prints a 24-hour link that sets its password', async () => {
-    const { stdout, stderr } = await run(['--practice', 'test-practice', '--email', 'Owner@Example.test', '--role', 'owner', '--name', 'Olga Owner']);
+    const { stdout, stderr } = await run([
+      '--practice',
+      'test-practice',
+      '--email',
+      'Owner@Example.test',
+      '--role',
+      'owner',
+      '--name',
+      'Olga Owner',
+    ]);
     expect(stdout).toMatch(LINK);
-    expect(stderr).toBe('owner@example.test (owner) was added to test-practice. This link sets the password; it works once, for 24 hours:\n');
+    expect(stderr).toBe(
+      'owner@example.test (owner) was added to test-practice. This link sets the password; it works once, for 24 hours:\n',
+    );
     const token = LINK.exec(stdout)![1]!;
     const rows = await withDatabase((db) =>
-      db.query<{ email: string; name: string; role: string; form_url: string; purpose: string; hours: number; action: string }>(
+      db.query<{
+        email: string;
+        name: string;
+        role: string;
+        form_url: string;
+        purpose: string;
+        hours: number;
+        action: string;
+      }>(
         `select a.email, a.name, a.role, p.form_url, l.purpose, extract(epoch from l.expires_at - l.created_at)::int / 3600 as hours, au.action
            from staff_accounts a join staff_memberships m on m.account_id = a.id join practices p on p.id = m.practice_id
            join staff_password_links l on l.account_id = a.id join staff_audit au on au.target_id = a.id::text
@@ -77,16 +107,35 @@ describe('npm run staff:add', () => {
         [hashLinkToken(token)],
       ),
     );
-    expect(rows).toEqual([{ email: 'owner@example.test', name: 'Olga Owner', role: 'owner', form_url: 'test-practice', purpose: 'invite', hours: 24, action: 'staff.invite' }]);
+    expect(rows).toEqual([
+      {
+        email: 'owner@example.test',
+        name: 'Olga Owner',
+        role: 'owner',
+        form_url: 'test-practice',
+        purpose: 'invite',
+        hours: 24,
+        action: 'staff.invite',
+      },
+    ]);
   }, 60_000);
 
   it('adds an operator to a second practice when run again with it', async () => {
     await run(['--practice', 'test-practice', '--email', 'ops@example.test', '--role', 'operator']);
-    const { stdout, stderr } = await run(['--practice', 'other-practice', '--email', 'ops@example.test', '--role', 'operator']);
+    const { stdout, stderr } = await run([
+      '--practice',
+      'other-practice',
+      '--email',
+      'ops@example.test',
+      '--role',
+      'operator',
+    ]);
     expect(stderr).toMatch(/^ops@example.test \(operator\) now also belongs to other-practice\./);
     expect(stdout).toMatch(LINK);
     const practices = await withDatabase((db) =>
-      db.query<{ form_url: string }>(`select p.form_url from staff_memberships m join practices p on p.id = m.practice_id join staff_accounts a on a.id = m.account_id where a.email = 'ops@example.test' order by p.form_url`),
+      db.query<{ form_url: string }>(
+        `select p.form_url from staff_memberships m join practices p on p.id = m.practice_id join staff_accounts a on a.id = m.account_id where a.email = 'ops@example.test' order by p.form_url`,
+      ),
     );
     expect(practices.map((row) => row.form_url)).toEqual(['other-practice', 'test-practice']);
   }, 60_000);
@@ -94,9 +143,18 @@ describe('npm run staff:add', () => {
   it('exits 2 with a clear message for an unknown practice, a bad role, or an e-mail of another practice', async () => {
     // Each run starts a process (seconds); the other argument problems are staff-add-args.test.ts's.
     const cases: [string[], RegExp][] = [
-      [['--practice', 'no-such-practice', '--email', 'x@example.test', '--role', 'owner'], /^No practice has the form_url "no-such-practice"\.\n$/],
-      [['--practice', 'test-practice', '--email', 'x@example.test', '--role', 'admin'], /^Unknown role "admin": use owner, front_desk or operator\.\n$/],
-      [['--practice', 'test-practice', '--email', takenEmail, '--role', 'front_desk'], /^taken@example.test already has an account \(another practice's, or another role\)/],
+      [
+        ['--practice', 'no-such-practice', '--email', 'x@example.test', '--role', 'owner'],
+        /^No practice has the form_url "no-such-practice"\.\n$/,
+      ],
+      [
+        ['--practice', 'test-practice', '--email', 'x@example.test', '--role', 'admin'],
+        /^Unknown role "admin": use owner, front_desk or operator\.\n$/,
+      ],
+      [
+        ['--practice', 'test-practice', '--email', takenEmail, '--role', 'front_desk'],
+        /^taken@example.test already has an account \(another practice's, or another role\)/,
+      ],
     ];
     for (const [args, message] of cases) {
       const failure = await failureOf(args);
@@ -104,7 +162,12 @@ describe('npm run staff:add', () => {
       expect(failure.stdout).toBe('');
       expect(failure.stderr).toMatch(message);
     }
-    const [taken] = await withDatabase((db) => db.query<{ count: number }>(`select count(*)::int as count from staff_memberships m join staff_accounts a on a.id = m.account_id where a.email = $1`, [takenEmail]));
+    const [taken] = await withDatabase((db) =>
+      db.query<{ count: number }>(
+        `select count(*)::int as count from staff_memberships m join staff_accounts a on a.id = m.account_id where a.email = $1`,
+        [takenEmail],
+      ),
+    );
     expect(taken!.count).toBe(1);
   }, 120_000);
 });

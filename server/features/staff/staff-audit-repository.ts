@@ -19,7 +19,17 @@ export async function insertAudit(db: Queryable, actor: AuditActor, entry: Audit
   await db.query(
     `insert into staff_audit (at, account_id, account_email, practice_id, ip, action, target_type, target_id, details)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [at.toISOString(), actor.accountId, actor.email, actor.practiceId, actor.ip, entry.action, entry.targetType ?? null, entry.targetId ?? null, JSON.stringify(entry.details ?? {})],
+    [
+      at.toISOString(),
+      actor.accountId,
+      actor.email,
+      actor.practiceId,
+      actor.ip,
+      entry.action,
+      entry.targetType ?? null,
+      entry.targetId ?? null,
+      JSON.stringify(entry.details ?? {}),
+    ],
   );
 }
 
@@ -38,7 +48,11 @@ export interface AuditRow {
  * A practice's trail, newest first, between two instants. Ordered by the table's bigint id, not the
  * text it is selected as (text would put id 99 after id 129).
  */
-export async function listAudit(db: Queryable, practiceId: string, range: { from: Date; to: Date; limit: number; beforeId?: string | null }): Promise<AuditRow[]> {
+export async function listAudit(
+  db: Queryable,
+  practiceId: string,
+  range: { from: Date; to: Date; limit: number; beforeId?: string | null },
+): Promise<AuditRow[]> {
   return db.query<AuditRow>(
     `select id::text, at, account_email, ip, action, target_type, target_id, details
        from staff_audit

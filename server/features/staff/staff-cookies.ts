@@ -18,7 +18,11 @@ export interface CookieSettings {
   secure: boolean;
 }
 
-function serialize(name: string, value: string, options: { path: string; maxAgeSeconds?: number; secure: boolean }): string {
+function serialize(
+  name: string,
+  value: string,
+  options: { path: string; maxAgeSeconds?: number; secure: boolean },
+): string {
   const parts = [`${name}=${value}`, `Path=${options.path}`, 'HttpOnly', 'SameSite=Lax'];
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   if (options.secure) parts.push('Secure');
@@ -36,11 +40,21 @@ export function setSessionCookie(reply: FastifyReply, token: string, settings: C
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: CookieSettings): void {
-  appendCookie(reply, serialize(SESSION_COOKIE, '', { path: STAFF_API_PATH, maxAgeSeconds: 0, secure: settings.secure }));
+  appendCookie(
+    reply,
+    serialize(SESSION_COOKIE, '', { path: STAFF_API_PATH, maxAgeSeconds: 0, secure: settings.secure }),
+  );
 }
 
 export function setDeviceCookie(reply: FastifyReply, token: string, settings: CookieSettings): void {
-  appendCookie(reply, serialize(DEVICE_COOKIE, token, { path: DEVICE_COOKIE_PATH, maxAgeSeconds: DEVICE_COOKIE_SECONDS, secure: settings.secure }));
+  appendCookie(
+    reply,
+    serialize(DEVICE_COOKIE, token, {
+      path: DEVICE_COOKIE_PATH,
+      maxAgeSeconds: DEVICE_COOKIE_SECONDS,
+      secure: settings.secure,
+    }),
+  );
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;

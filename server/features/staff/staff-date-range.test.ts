@@ -12,9 +12,13 @@ describe('instantsOfDays', () => {
   });
 
   it('allows maxDays days and refuses one more or a range that ends before it starts', () => {
-    expect(instantsOfDays({ from: '2028-01-01', to: '2028-12-31' }, 'UTC', 366).to).toEqual(new Date('2029-01-01T00:00:00Z'));
+    expect(instantsOfDays({ from: '2028-01-01', to: '2028-12-31' }, 'UTC', 366).to).toEqual(
+      new Date('2029-01-01T00:00:00Z'),
+    );
     expect(() => instantsOfDays({ from: '2026-01-01', to: '2027-01-02' }, 'UTC', 366)).toThrow(AppError);
-    expect(instantsOfDays({ from: '2026-03-01', to: '2026-03-31' }, 'UTC', 31).to).toEqual(new Date('2026-04-01T00:00:00Z'));
+    expect(instantsOfDays({ from: '2026-03-01', to: '2026-03-31' }, 'UTC', 31).to).toEqual(
+      new Date('2026-04-01T00:00:00Z'),
+    );
     expect(() => instantsOfDays({ from: '2026-03-01', to: '2026-04-01' }, 'UTC', 31)).toThrow(/at most 31 days/);
     expect(() => instantsOfDays({ from: '2026-01-02', to: '2026-01-01' }, 'UTC', 366)).toThrow(/not be before/);
   });

@@ -22,7 +22,15 @@ let app: FastifyInstance;
 let ownerA: StaffClient;
 let ownerB: StaffClient;
 let a: { practice: string; reason: string };
-let b: { practice: string; reason: string; booking: string; block: string; feedback: string; member: string; patientLastName: string };
+let b: {
+  practice: string;
+  reason: string;
+  booking: string;
+  block: string;
+  feedback: string;
+  member: string;
+  patientLastName: string;
+};
 
 /** B's ids a probe may use; `missing` stands for an id nobody has. */
 type Ids = { practice: string; reason: string; booking: string; block: string; feedback: string; member: string };
@@ -42,31 +50,75 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/v1/staff/session': { noId: 'signing in: the account and its own practices (staff-session.api.test.ts)' },
   'GET /api/v1/staff/session': { noId: 'the session itself' },
   'DELETE /api/v1/staff/session': { noId: 'the session itself (and, everywhere, the account’s own sessions)' },
-  'PUT /api/v1/staff/session/practice': { probes: [byPath((ids) => ownerA.request({ method: 'PUT', url: `${STAFF}/session/practice`, payload: { practice_id: ids.practice } }))] },
+  'PUT /api/v1/staff/session/practice': {
+    probes: [
+      byPath((ids) =>
+        ownerA.request({ method: 'PUT', url: `${STAFF}/session/practice`, payload: { practice_id: ids.practice } }),
+      ),
+    ],
+  },
   'POST /api/v1/staff/totp/setup': { noId: 'the signed-in account’s own second factor' },
   'POST /api/v1/staff/totp/enable': { noId: 'the signed-in account’s own second factor' },
-  'GET /api/v1/staff/password-links/:token': { noId: ':token is a one-time secret of a link sent by e-mail, not an id of a practice’s data' },
-  'POST /api/v1/staff/password-links/:token': { noId: ':token is a one-time secret of a link sent by e-mail, not an id of a practice’s data' },
-  'POST /api/v1/staff/password-reset': { noId: 'public, by e-mail address; answers the same whether an account exists' },
+  'GET /api/v1/staff/password-links/:token': {
+    noId: ':token is a one-time secret of a link sent by e-mail, not an id of a practice’s data',
+  },
+  'POST /api/v1/staff/password-links/:token': {
+    noId: ':token is a one-time secret of a link sent by e-mail, not an id of a practice’s data',
+  },
+  'POST /api/v1/staff/password-reset': {
+    noId: 'public, by e-mail address; answers the same whether an account exists',
+  },
   'GET /api/v1/staff/practice/security': { noId: 'the session’s practice' },
   'PUT /api/v1/staff/practice/security': { noId: 'the session’s practice' },
   'GET /api/v1/staff/members': { noId: 'a list of the session’s practice' },
   'POST /api/v1/staff/members': { noId: 'invites into the session’s practice' },
-  'PATCH /api/v1/staff/members/:id': { probes: [byPath((ids) => ownerA.request({ method: 'PATCH', url: `${STAFF}/members/${ids.member}`, payload: { active: false } }))] },
-  'POST /api/v1/staff/members/:id/second-factor-reset': { probes: [byPath((ids) => ownerA.post(`${STAFF}/members/${ids.member}/second-factor-reset`))] },
+  'PATCH /api/v1/staff/members/:id': {
+    probes: [
+      byPath((ids) =>
+        ownerA.request({ method: 'PATCH', url: `${STAFF}/members/${ids.member}`, payload: { active: false } }),
+      ),
+    ],
+  },
+  'POST /api/v1/staff/members/:id/second-factor-reset': {
+    probes: [byPath((ids) => ownerA.post(`${STAFF}/members/${ids.member}/second-factor-reset`))],
+  },
   'GET /api/v1/staff/audit': { noId: 'a list of the session’s practice; its `before` cursor only pages within it' },
   'GET /api/v1/staff/audit/export.csv': { noId: 'a list of the session’s practice' },
 
   // The schedule and what staff do to a booking.
   'GET /api/v1/staff/appointments': { noId: 'a list of the session’s practice (checked below: none of B’s bookings)' },
-  'GET /api/v1/staff/appointments/:id': { probes: [byPath((ids) => ownerA.get(`${STAFF}/appointments/${ids.booking}`))] },
-  'POST /api/v1/staff/appointments/:id/confirm': { probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/confirm`))] },
-  'POST /api/v1/staff/appointments/:id/arrived': { probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/arrived`))] },
-  'POST /api/v1/staff/appointments/:id/no-show': { probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/no-show`))] },
-  'POST /api/v1/staff/appointments/:id/resend-confirmation': { probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/resend-confirmation`))] },
-  'POST /api/v1/staff/appointments/:id/cancel': { probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/cancel`, { reason: 'Crossing practices', refund: true }))] },
+  'GET /api/v1/staff/appointments/:id': {
+    probes: [byPath((ids) => ownerA.get(`${STAFF}/appointments/${ids.booking}`))],
+  },
+  'POST /api/v1/staff/appointments/:id/confirm': {
+    probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/confirm`))],
+  },
+  'POST /api/v1/staff/appointments/:id/arrived': {
+    probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/arrived`))],
+  },
+  'POST /api/v1/staff/appointments/:id/no-show': {
+    probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/no-show`))],
+  },
+  'POST /api/v1/staff/appointments/:id/resend-confirmation': {
+    probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/resend-confirmation`))],
+  },
+  'POST /api/v1/staff/appointments/:id/cancel': {
+    probes: [
+      byPath((ids) =>
+        ownerA.post(`${STAFF}/appointments/${ids.booking}/cancel`, { reason: 'Crossing practices', refund: true }),
+      ),
+    ],
+  },
   'POST /api/v1/staff/appointments/:id/reschedule': {
-    probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/reschedule`, { apt_date: '2026-03-05', start_time: '10:00:00', pms_prov_num: 1 }))],
+    probes: [
+      byPath((ids) =>
+        ownerA.post(`${STAFF}/appointments/${ids.booking}/reschedule`, {
+          apt_date: '2026-03-05',
+          start_time: '10:00:00',
+          pms_prov_num: 1,
+        }),
+      ),
+    ],
   },
   'GET /api/v1/staff/requests': { noId: 'a list of the session’s practice (checked below: none of B’s requests)' },
   'GET /api/v1/staff/slots': {
@@ -78,25 +130,57 @@ const ROUTES: Record<string, Entry> = {
 
   // Phone bookings and blocked time.
   'POST /api/v1/staff/appointments': {
-    probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments`, {
-      reason_id: ids.reason, pms_prov_num: 1, apt_date: '2026-03-05', start_time: '10:00', first_name: 'Cross', last_name: 'Practice',
-      dob: '1980-01-01', is_new_patient: true, email: 'cross@example.com', language: 'en', agreed_to_contact: true,
-    }))],
+    probes: [
+      byPath((ids) =>
+        ownerA.post(`${STAFF}/appointments`, {
+          reason_id: ids.reason,
+          pms_prov_num: 1,
+          apt_date: '2026-03-05',
+          start_time: '10:00',
+          first_name: 'Cross',
+          last_name: 'Practice',
+          dob: '1980-01-01',
+          is_new_patient: true,
+          email: 'cross@example.com',
+          language: 'en',
+          agreed_to_contact: true,
+        }),
+      ),
+    ],
   },
-  'POST /api/v1/staff/blocks': { noId: 'blocks the session’s practice; its provider, chair and clinic numbers are the practice’s own (another’s is a 422, schedule-blocks.api.test.ts)' },
-  'DELETE /api/v1/staff/blocks/:id': { probes: [byPath((ids) => ownerA.request({ method: 'DELETE', url: `${STAFF}/blocks/${ids.block}` }))] },
+  'POST /api/v1/staff/blocks': {
+    noId: 'blocks the session’s practice; its provider, chair and clinic numbers are the practice’s own (another’s is a 422, schedule-blocks.api.test.ts)',
+  },
+  'DELETE /api/v1/staff/blocks/:id': {
+    probes: [byPath((ids) => ownerA.request({ method: 'DELETE', url: `${STAFF}/blocks/${ids.block}` }))],
+  },
 
   // Feedback, review requests, search and export.
   'GET /api/v1/staff/feedback': { noId: 'a list of the session’s practice' },
   'GET /api/v1/staff/feedback/:id': { probes: [byPath((ids) => ownerA.get(`${STAFF}/feedback/${ids.feedback}`))] },
-  'POST /api/v1/staff/feedback/:id/handled': { probes: [byPath((ids) => ownerA.post(`${STAFF}/feedback/${ids.feedback}/handled`, { note: 'Crossing practices' }))] },
+  'POST /api/v1/staff/feedback/:id/handled': {
+    probes: [byPath((ids) => ownerA.post(`${STAFF}/feedback/${ids.feedback}/handled`, { note: 'Crossing practices' }))],
+  },
   'GET /api/v1/staff/review-requests': { noId: 'a list of the session’s practice' },
   'POST /api/v1/staff/review-requests': {
     // The appointment is a body field: another practice's is the same 422 as a missing one.
-    probes: [{ expect: 422, call: (ids) => ownerA.post(`${STAFF}/review-requests`, { patient_first_name: 'Cross', patient_last_name: 'Practice', appointment_id: ids.booking, send: false }) }],
+    probes: [
+      {
+        expect: 422,
+        call: (ids) =>
+          ownerA.post(`${STAFF}/review-requests`, {
+            patient_first_name: 'Cross',
+            patient_last_name: 'Practice',
+            appointment_id: ids.booking,
+            send: false,
+          }),
+      },
+    ],
   },
   'GET /api/v1/staff/search': { noId: 'searches the session’s practice (checked below: B’s patient is not found)' },
-  'GET /api/v1/staff/appointments/export.csv': { noId: 'exports the session’s practice (checked below: none of B’s bookings)' },
+  'GET /api/v1/staff/appointments/export.csv': {
+    noId: 'exports the session’s practice (checked below: none of B’s bookings)',
+  },
 };
 
 beforeAll(async () => {
@@ -114,16 +198,53 @@ beforeAll(async () => {
   ownerB = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceB], role: 'owner' }));
 
   // B's data: a booking, a block, a review request that brought private feedback, and a member.
-  const booking = await bookVisit(app, { practiceId: practiceB, reasonId: reasonB, apt_date: '2026-03-04', start_time: '09:00:00', end_time: '09:30:00', first_name: 'Berta', last_name: 'Onlyb', email: 'berta@example.com' });
-  const block = await ownerB.post(`${STAFF}/blocks`, { date: '2026-03-04', start_time: '13:00', end_time: '14:00', label: 'B only' });
+  const booking = await bookVisit(app, {
+    practiceId: practiceB,
+    reasonId: reasonB,
+    apt_date: '2026-03-04',
+    start_time: '09:00:00',
+    end_time: '09:30:00',
+    first_name: 'Berta',
+    last_name: 'Onlyb',
+    email: 'berta@example.com',
+  });
+  const block = await ownerB.post(`${STAFF}/blocks`, {
+    date: '2026-03-04',
+    start_time: '13:00',
+    end_time: '14:00',
+    label: 'B only',
+  });
   expect(block.statusCode, block.body).toBe(201);
-  const request = await ownerB.post(`${STAFF}/review-requests`, { patient_first_name: 'Berta', patient_last_name: 'Onlyb', appointment_id: booking, send: false });
+  const request = await ownerB.post(`${STAFF}/review-requests`, {
+    patient_first_name: 'Berta',
+    patient_last_name: 'Onlyb',
+    appointment_id: booking,
+    send: false,
+  });
   expect(request.statusCode, request.body).toBe(201);
-  const feedback = await app.inject({ method: 'POST', url: '/api/v1/review/feedback', payload: { request_id: request.json().result.request_id, feedback_category: 'Long wait time', feedback_description: 'B’s feedback' } });
+  const feedback = await app.inject({
+    method: 'POST',
+    url: '/api/v1/review/feedback',
+    payload: {
+      request_id: request.json().result.request_id,
+      feedback_category: 'Long wait time',
+      feedback_description: 'B’s feedback',
+    },
+  });
   expect(feedback.statusCode, feedback.body).toBe(201);
-  const [feedbackRow] = await testDb.db.query<{ id: string }>('select id from review_feedback where request_id = $1', [request.json().result.request_id]);
+  const [feedbackRow] = await testDb.db.query<{ id: string }>('select id from review_feedback where request_id = $1', [
+    request.json().result.request_id,
+  ]);
   const member = await addStaff(testDb.db, { practiceIds: [practiceB], role: 'front_desk' });
-  b = { practice: practiceB, reason: reasonB, booking, block: block.json().result.id, feedback: feedbackRow!.id, member: member.id, patientLastName: 'Onlyb' };
+  b = {
+    practice: practiceB,
+    reason: reasonB,
+    booking,
+    block: block.json().result.id,
+    feedback: feedbackRow!.id,
+    member: member.id,
+    patientLastName: 'Onlyb',
+  };
 });
 afterAll(async () => {
   await app?.close();
@@ -137,16 +258,22 @@ const snapshotOfB = async () => {
     appointments: await rows('select * from appointments where practice_id = $1 order by id'),
     blocks: await rows('select * from schedule_blocks where practice_id = $1 order by id'),
     requests: await rows('select * from review_requests where practice_id = $1 order by id'),
-    feedback: await rows('select f.* from review_feedback f join review_requests r on r.id = f.request_id where r.practice_id = $1 order by f.id'),
+    feedback: await rows(
+      'select f.* from review_feedback f join review_requests r on r.id = f.request_id where r.practice_id = $1 order by f.id',
+    ),
     memberships: await rows('select * from staff_memberships where practice_id = $1 order by account_id'),
     member: await rows('select * from staff_accounts where id = $1', [b.member]),
     links: await rows('select count(*)::int as n from booking_links where appointment_id = $1', [b.booking]),
     jobs: await rows('select count(*)::int as n from jobs', []),
-    audit: await rows("select count(*)::int as n from staff_audit where practice_id = $1 or target_id = any($2::text[])", [b.practice, [b.booking, b.block, b.feedback, b.member]]),
+    audit: await rows(
+      'select count(*)::int as n from staff_audit where practice_id = $1 or target_id = any($2::text[])',
+      [b.practice, [b.booking, b.block, b.feedback, b.member]],
+    ),
   };
 };
 
-const withoutIds = (response: LightMyRequestResponse, ids: Ids) => JSON.parse(Object.values(ids).reduce((body, id) => body.replaceAll(id, '<id>'), response.body));
+const withoutIds = (response: LightMyRequestResponse, ids: Ids) =>
+  JSON.parse(Object.values(ids).reduce((body, id) => body.replaceAll(id, '<id>'), response.body));
 
 describe('the staff API across practices', () => {
   it('has an entry for every staff route, and no entry for a route that is gone', () => {
@@ -172,20 +299,32 @@ describe('the staff API across practices', () => {
   });
 
   it("lists none of B's data to A, while B's own staff see it", async () => {
-    const idsIn = (response: LightMyRequestResponse) => (response.json().result.appointments as { id: string }[]).map((x) => x.id);
+    const idsIn = (response: LightMyRequestResponse) =>
+      (response.json().result.appointments as { id: string }[]).map((x) => x.id);
     const scheduleA = await ownerA.get(`${STAFF}/appointments?from=2026-03-02&to=2026-03-08`);
     expect(idsIn(scheduleA)).toEqual([]);
     expect(scheduleA.json().result.blocks.filter((x: { kind: string }) => x.kind === 'blocked')).toEqual([]);
     expect(idsIn(await ownerA.get(`${STAFF}/search?q=${b.patientLastName}`))).toEqual([]);
-    expect((await ownerA.get(`${STAFF}/appointments/export.csv?from=2026-03-02&to=2026-03-08`)).body).not.toContain(b.patientLastName);
+    expect((await ownerA.get(`${STAFF}/appointments/export.csv?from=2026-03-02&to=2026-03-08`)).body).not.toContain(
+      b.patientLastName,
+    );
     expect((await ownerA.get(`${STAFF}/feedback`)).json().result.feedback).toEqual([]);
-    expect((await ownerA.get(`${STAFF}/review-requests?from=2026-03-02&to=2026-03-02`)).json().result.requests).toEqual([]);
+    expect((await ownerA.get(`${STAFF}/review-requests?from=2026-03-02&to=2026-03-02`)).json().result.requests).toEqual(
+      [],
+    );
     expect(JSON.stringify((await ownerA.get(`${STAFF}/members`)).json().result)).not.toContain(b.member);
-    expect(JSON.stringify((await ownerA.get(`${STAFF}/audit?from=2026-03-02&to=2026-03-02`)).json().result)).not.toContain(b.booking);
+    expect(
+      JSON.stringify((await ownerA.get(`${STAFF}/audit?from=2026-03-02&to=2026-03-02`)).json().result),
+    ).not.toContain(b.booking);
     // A request without a time of B's (its system was down when the patient booked).
-    const [request] = await testDb.db.query<{ id: string }>("insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 0, 0, 'requested') returning id", [b.practice]);
+    const [request] = await testDb.db.query<{ id: string }>(
+      "insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 0, 0, 'requested') returning id",
+      [b.practice],
+    );
     expect((await ownerA.get(`${STAFF}/requests`)).json().result).toMatchObject({ requests: [], total: 0 });
-    expect((await ownerB.get(`${STAFF}/requests`)).json().result.requests.map((x: { id: string }) => x.id)).toEqual([request!.id]);
+    expect((await ownerB.get(`${STAFF}/requests`)).json().result.requests.map((x: { id: string }) => x.id)).toEqual([
+      request!.id,
+    ]);
 
     expect(idsIn(await ownerB.get(`${STAFF}/appointments?from=2026-03-02&to=2026-03-08`))).toEqual([b.booking]);
     expect(idsIn(await ownerB.get(`${STAFF}/search?q=${b.patientLastName}`))).toEqual([b.booking]);

@@ -25,7 +25,11 @@ export async function listPracticeMembers(db: Queryable, practiceId: string): Pr
   return db.query<StaffMemberRow>(`${MEMBER_SELECT} order by a.email`, [practiceId]);
 }
 
-export async function findPracticeMember(db: Queryable, practiceId: string, accountId: string): Promise<StaffMemberRow | null> {
+export async function findPracticeMember(
+  db: Queryable,
+  practiceId: string,
+  accountId: string,
+): Promise<StaffMemberRow | null> {
   const [row] = await db.query<StaffMemberRow>(`${MEMBER_SELECT} and a.id = $2`, [practiceId, accountId]);
   return row ?? null;
 }
@@ -47,7 +51,12 @@ export async function countActiveOwners(db: Queryable, practiceId: string): Prom
   return row?.count ?? 0;
 }
 
-export async function updateMember(tx: Queryable, accountId: string, change: { role: StaffRole; isActive: boolean }, at: Date): Promise<void> {
+export async function updateMember(
+  tx: Queryable,
+  accountId: string,
+  change: { role: StaffRole; isActive: boolean },
+  at: Date,
+): Promise<void> {
   await tx.query(
     `update staff_accounts
         set role = $2,
@@ -59,10 +68,16 @@ export async function updateMember(tx: Queryable, accountId: string, change: { r
 }
 
 export async function countPracticeAccounts(db: Queryable, practiceId: string): Promise<number> {
-  const [row] = await db.query<{ count: number }>(`select count(*) as count from staff_memberships where practice_id = $1`, [practiceId]);
+  const [row] = await db.query<{ count: number }>(
+    `select count(*) as count from staff_memberships where practice_id = $1`,
+    [practiceId],
+  );
   return Number(row?.count ?? 0);
 }
 
 export async function deactivateAccount(db: Queryable, accountId: string, at: Date): Promise<void> {
-  await db.query(`update staff_accounts set deactivated_at = $2, updated_at = $2 where id = $1 and deactivated_at is null`, [accountId, at.toISOString()]);
+  await db.query(
+    `update staff_accounts set deactivated_at = $2, updated_at = $2 where id = $1 and deactivated_at is null`,
+    [accountId, at.toISOString()],
+  );
 }

@@ -7,9 +7,11 @@ import { pathId } from './staff-path-id.ts';
 import { audit, staffOf } from './staff-session-guard.ts';
 import { createStaffMembers, NO_SUCH_MEMBER } from './staff-members-service.ts';
 
-
 /** `/api/v1/staff/members`: an owner lists, invites, re-roles, deactivates and reactivates the practice's staff. */
-export function registerStaffMemberRoutes(staff: FastifyInstance, deps: { db: Database; clock: Clock; publicUrl: string }): void {
+export function registerStaffMemberRoutes(
+  staff: FastifyInstance,
+  deps: { db: Database; clock: Clock; publicUrl: string },
+): void {
   const rule = { config: { staff: { permission: 'staff' as const } } };
   const membersFor = (request: FastifyRequest) =>
     createStaffMembers({ ...deps, audit: (entry, tx) => audit(request, deps, entry, tx) });

@@ -7,7 +7,14 @@ import { emailPasswordLink } from './password-link-emails.ts';
 import { spendOpenPasswordLinks } from './password-links-repository.ts';
 import { createStaffAccount } from './staff-accounts-service.ts';
 import type { AuditEntry } from './staff-audit-repository.ts';
-import { countActiveOwners, findPracticeMember, listPracticeMembers, lockPracticeStaff, type StaffMemberRow, updateMember } from './staff-members-repository.ts';
+import {
+  countActiveOwners,
+  findPracticeMember,
+  listPracticeMembers,
+  lockPracticeStaff,
+  type StaffMemberRow,
+  updateMember,
+} from './staff-members-repository.ts';
 import type { StaffPrincipal } from './staff-session-guard.ts';
 import { endAccountSessions } from './staff-sessions-repository.ts';
 import { clearSecondFactor } from './totp-setup-repository.ts';
@@ -28,7 +35,8 @@ export function memberView(row: StaffMemberRow): StaffMember {
 
 export const NO_SUCH_MEMBER = () => AppError.notFound('No such staff member.');
 const NO_SECOND_FACTOR = () => new AppError(409, 'CONFLICT', 'This member has no second factor to reset.');
-const LAST_OWNER = () => new AppError(409, 'CONFLICT', 'The practice needs an active owner: make someone else an owner first.');
+const LAST_OWNER = () =>
+  new AppError(409, 'CONFLICT', 'The practice needs an active owner: make someone else an owner first.');
 
 export interface StaffMembersDeps {
   db: Database;
@@ -51,10 +59,31 @@ export function createStaffMembers(deps: StaffMembersDeps) {
     async invite(me: StaffPrincipal, body: InviteMemberBody): Promise<StaffMember> {
       const now = clock.now();
       const practice = await findPracticeById(db, me.practiceId);
-      const { id } = await createStaffAccount(db, { email: body.email, name: body.name ?? null, role: body.role, practiceIds: [me.practiceId] }, now, async (tx, accountId) => {
-        await emailPasswordLink(tx, { accountId, email: body.email, purpose: 'invite', practiceId: me.practiceId, practiceName: practice?.name ?? 'your practice', publicUrl: deps.publicUrl, now });
-        await deps.audit({ action: 'staff.invite', targetType: 'staff_account', targetId: accountId, details: { email: body.email, role: body.role } }, tx);
-      });
+      const { id } = await createStaffAccount(
+        db,
+        { email: body.email, name: body.name ?? null, role: body.role, practiceIds: [me.practiceId] },
+        now,
+        async (tx, accountId) => {
+          await emailPasswordLink(tx, {
+            accountId,
+            email: body.email,
+            purpose: 'invite',
+            practiceId: me.practiceId,
+            practiceName: practice?.name ?? 'your practice',
+            publicUrl: deps.publicUrl,
+            now,
+          });
+          await deps.audit(
+            {
+              action: 'staff.invite',
+              targetType: 'staff_account',
+              targetId: accountId,
+              details: { email: body.email, role: body.role },
+            },
+            tx,
+          );
+        },
+      );
       return memberView((await findPracticeMember(db, me.practiceId, id))!);
     },
 
@@ -78,20 +107,38 @@ export function createStaffMembers(deps: StaffMembersDeps) {
         if (member.is_active && !isActive) {
           const ended = await endAccountSessions(tx, accountId, 'deactivated', now);
           await spendOpenPasswordLinks(tx, accountId, now);
-          await deps.audit({ action: 'staff.deactivate', ...target, details: { email: member.email, sessions_ended: ended } }, tx);
+          await deps.audit(
+            { action: 'staff.deactivate', ...target, details: { email: member.email, sessions_ended: ended } },
+            tx,
+          );
         } else if (role !== member.role) {
           const ended = await endAccountSessions(tx, accountId, 'role_changed', now);
-          await deps.audit({ action: 'staff.role_change', ...target, details: { email: member.email, from: member.role, to: role, sessions_ended: ended } }, tx);
+          await deps.audit(
+            {
+              action: 'staff.role_change',
+              ...target,
+              details: { email: member.email, from: member.role, to: role, sessions_ended: ended },
+            },
+            tx,
+          );
         }
-        if (!member.is_active && isActive) await deps.audit({ action: 'staff.reactivate', ...target, details: { email: member.email } }, tx);
+        if (!member.is_active && isActive)
+          await deps.audit({ action: 'staff.reactivate', ...target, details: { email: member.email } }, tx);
         // Deactivated and given another role at once: the role change is recorded too.
         if (member.is_active && !isActive && role !== member.role) {
-          await deps.audit({ action: 'staff.role_change', ...target, details: { email: member.email, from: member.role, to: role, sessions_ended: 0 } }, tx);
+          await deps.audit(
+            {
+              action: 'staff.role_change',
+              ...target,
+              details: { email: member.email, from: member.role, to: role, sessions_ended: 0 },
+            },
+            tx,
+          );
         }
       });
       return memberView((await findPracticeMember(db, me.practiceId, accountId))!);
     },
-  
+
     /**
      * A member lost their authenticator app: their second factor and recovery codes go and their
      * sessions end, so whoever holds the old app or a code gets nothing more from it. Where the
@@ -106,7 +153,15 @@ export function createStaffMembers(deps: StaffMembersDeps) {
         if (!member.totp_enabled) throw NO_SECOND_FACTOR();
         await clearSecondFactor(tx, accountId, now);
         const ended = await endAccountSessions(tx, accountId, 'second_factor_reset', now);
-        await deps.audit({ action: 'staff.second_factor_reset', targetType: 'staff_account', targetId: accountId, details: { email: member.email, sessions_ended: ended } }, tx);
+        await deps.audit(
+          {
+            action: 'staff.second_factor_reset',
+            targetType: 'staff_account',
+            targetId: accountId,
+            details: { email: member.email, sessions_ended: ended },
+          },
+          tx,
+        );
       });
       return memberView((await findPracticeMember(db, me.practiceId, accountId))!);
     },

@@ -10,6 +10,7 @@ describe('pathId', () => {
   });
 
   it('answers anything else with the route’s own not-found', () => {
-    for (const id of ['export.csv', '1', '0f8fad5b-d9cb-469f-a165-70867728950', "x' or 1=1 --"]) expect(() => pathId(id, notFound), id).toThrow('No such thing.');
+    for (const id of ['export.csv', '1', '0f8fad5b-d9cb-469f-a165-70867728950', "x' or 1=1 --"])
+      expect(() => pathId(id, notFound), id).toThrow('No such thing.');
   });
 });

@@ -37,20 +37,41 @@ export interface StaffRoutesDeps {
 export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoutesDeps): Promise<void> {
   const publicUrl = new URL(deps.config.publicUrl);
   const cookies = { secure: publicUrl.protocol === 'https:' };
-  const rateLimit = { max: Math.max(1, Math.round(STAFF_LIMIT.max * deps.config.rateLimitMultiplier)), timeWindow: STAFF_LIMIT.timeWindow };
+  const rateLimit = {
+    max: Math.max(1, Math.round(STAFF_LIMIT.max * deps.config.rateLimitMultiplier)),
+    timeWindow: STAFF_LIMIT.timeWindow,
+  };
   await api.register(
     async (staff) => {
       // Every staff route is limited per IP and route (sign-in also has its own throttle per e-mail).
-      staff.addHook('onRequest', staff.rateLimit({ ...rateLimit, keyGenerator: (request) => `staff:${request.method} ${request.routeOptions.url ?? ''}:${request.ip}` }));
+      staff.addHook(
+        'onRequest',
+        staff.rateLimit({
+          ...rateLimit,
+          keyGenerator: (request) => `staff:${request.method} ${request.routeOptions.url ?? ''}:${request.ip}`,
+        }),
+      );
       staff.addHook('onSend', async (_request, reply) => {
         void reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       });
       registerStaffGuard(staff, { db: deps.db, clock: deps.clock, publicOrigin: publicUrl.origin });
       registerStaffSessionRoutes(staff, { db: deps.db, clock: deps.clock, cookies });
       registerStaffInboxRoutes(staff, deps);
-      registerStaffScheduleRoutes(staff, { db: deps.db, clock: deps.clock, practices: deps.practices, pmsFor: deps.pmsFor, lifecycle: deps.lifecycle, publicUrl: deps.config.publicUrl });
+      registerStaffScheduleRoutes(staff, {
+        db: deps.db,
+        clock: deps.clock,
+        practices: deps.practices,
+        pmsFor: deps.pmsFor,
+        lifecycle: deps.lifecycle,
+        publicUrl: deps.config.publicUrl,
+      });
       registerStaffBookingRoutes(staff, deps);
-      registerStaffAccountRoutes(staff, { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, rateLimitMultiplier: deps.config.rateLimitMultiplier });
+      registerStaffAccountRoutes(staff, {
+        db: deps.db,
+        clock: deps.clock,
+        publicUrl: deps.config.publicUrl,
+        rateLimitMultiplier: deps.config.rateLimitMultiplier,
+      });
     },
     { prefix: '/staff' },
   );

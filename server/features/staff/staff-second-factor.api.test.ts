@@ -20,9 +20,14 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-const putSecurity = (client: StaffClient, payload: unknown) => client.request({ method: 'PUT', url: '/api/v1/staff/practice/security', payload: payload as object });
+const putSecurity = (client: StaffClient, payload: unknown) =>
+  client.request({ method: 'PUT', url: '/api/v1/staff/practice/security', payload: payload as object });
 const switchPractice = (client: StaffClient) =>
-  client.request({ method: 'PUT', url: '/api/v1/staff/session/practice', payload: { practice_id: '00000000-0000-4000-8000-000000000000' } });
+  client.request({
+    method: 'PUT',
+    url: '/api/v1/staff/session/practice',
+    payload: { practice_id: '00000000-0000-4000-8000-000000000000' },
+  });
 const signInAttempt = (email: string, password: string, code?: string) =>
   app.inject({ method: 'POST', url: '/api/v1/staff/session', payload: { email, password, ...(code ? { code } : {}) } });
 
@@ -30,11 +35,15 @@ describe('the practice security settings', () => {
   it('read and change the idle limit and the second-factor rule, as an audit row', async () => {
     const practiceId = await newPractice(testDb.db);
     const owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
-    expect((await owner.get('/api/v1/staff/practice/security')).json().result).toEqual({ idle_minutes: 30, require_totp: false });
+    expect((await owner.get('/api/v1/staff/practice/security')).json().result).toEqual({
+      idle_minutes: 30,
+      require_totp: false,
+    });
     const changed = await putSecurity(owner, { idle_minutes: 120, require_totp: false });
     expect(changed.json().result).toEqual({ idle_minutes: 120, require_totp: false });
     expect(await auditActions(testDb.db, practiceId)).toContain('practice.security');
-    for (const idle of [4, 721, 30.5]) expect((await putSecurity(owner, { idle_minutes: idle, require_totp: false })).statusCode).toBe(422);
+    for (const idle of [4, 721, 30.5])
+      expect((await putSecurity(owner, { idle_minutes: idle, require_totp: false })).statusCode).toBe(422);
   });
 
   it('hold for sessions already open: 60 minutes idle keeps a session once the limit is 120', async () => {
@@ -67,13 +76,18 @@ describe('the practice security settings', () => {
 
     const setup = TotpSetupSchema.parse((await desk.post('/api/v1/staff/totp/setup')).json().result);
     expect(setup.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Chairtime:.+\?.*secret=/);
-    const wrong = await desk.post('/api/v1/staff/totp/enable', { code: totpCodeAt(setup.secret, new Date(clock.now().getTime() - 10 * 60_000)) });
+    const wrong = await desk.post('/api/v1/staff/totp/enable', {
+      code: totpCodeAt(setup.secret, new Date(clock.now().getTime() - 10 * 60_000)),
+    });
     expect(wrong.statusCode).toBe(422);
     const enabled = await desk.post('/api/v1/staff/totp/enable', { code: totpCodeAt(setup.secret, clock.now()) });
     expect(enabled.statusCode).toBe(200);
     const { recovery_codes: recoveryCodes } = TotpEnabledSchema.parse(enabled.json().result);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const stored = await testDb.db.query<{ code_hash: string }>(`select code_hash from staff_recovery_codes a join staff_accounts s on s.id = a.account_id where s.email = $1`, [deskAccount.email]);
+    const stored = await testDb.db.query<{ code_hash: string }>(
+      `select code_hash from staff_recovery_codes a join staff_accounts s on s.id = a.account_id where s.email = $1`,
+      [deskAccount.email],
+    );
     expect(stored).toHaveLength(10);
     expect(stored.map((row) => row.code_hash)).not.toContain(recoveryCodes[0]);
     expect(await auditActions(testDb.db, practiceId)).toContain('account.totp_enable');
@@ -88,7 +102,9 @@ describe('the practice security settings', () => {
     expect(asked.statusCode).toBe(401);
     expect(asked.json().code).toBe('CODE_REQUIRED');
     clock.advance(60_000);
-    expect((await signInAttempt(deskAccount.email, deskAccount.password, totpCodeAt(setup.secret, clock.now()))).statusCode).toBe(201);
+    expect(
+      (await signInAttempt(deskAccount.email, deskAccount.password, totpCodeAt(setup.secret, clock.now()))).statusCode,
+    ).toBe(201);
     expect((await signInAttempt(deskAccount.email, deskAccount.password, recoveryCodes[3])).statusCode).toBe(201);
     clock.advance(2000);
     const reused = await signInAttempt(deskAccount.email, deskAccount.password, recoveryCodes[3]);

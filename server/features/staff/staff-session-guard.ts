@@ -55,7 +55,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 export const SIGNED_OUT = () => new AppError(401, 'UNAUTHORIZED', 'Your session has ended. Sign in again.');
-export const NOT_ALLOWED = () => new AppError(403, 'FORBIDDEN', 'Your role does not allow this. Ask the practice owner.');
+export const NOT_ALLOWED = () =>
+  new AppError(403, 'FORBIDDEN', 'Your role does not allow this. Ask the practice owner.');
 
 export function isPoll(request: FastifyRequest): boolean {
   return request.headers[POLL_HEADER] === '1';
@@ -67,14 +68,18 @@ export function isPoll(request: FastifyRequest): boolean {
  * change, the second factor a practice requires, and the route's permission. Public routes check
  * the Origin of changes instead, since they have no session to hold a token.
  */
-export function registerStaffGuard(staff: FastifyInstance, deps: { db: Database; clock: Clock; publicOrigin: string }): void {
+export function registerStaffGuard(
+  staff: FastifyInstance,
+  deps: { db: Database; clock: Clock; publicOrigin: string },
+): void {
   staff.decorateRequest('staffPrincipal', null);
   staff.addHook('preHandler', async (request) => {
     const rule = request.routeOptions.config.staff ?? {};
     const changes = !SAFE_METHODS.has(request.method);
     if (rule.public) {
       const origin = request.headers.origin;
-      if (changes && origin && origin !== deps.publicOrigin) throw new AppError(403, 'CSRF_FAILED', 'This request came from another site.');
+      if (changes && origin && origin !== deps.publicOrigin)
+        throw new AppError(403, 'CSRF_FAILED', 'This request came from another site.');
       return;
     }
     const principal = await resolveSession(request, deps);
@@ -82,24 +87,39 @@ export function registerStaffGuard(staff: FastifyInstance, deps: { db: Database;
     if (changes) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !sameSecret(sent, principal.csrfToken)) {
-        throw new AppError(403, 'CSRF_FAILED', 'The request lacks this session’s CSRF token (X-CSRF-Token). Reload the console.');
+        throw new AppError(
+          403,
+          'CSRF_FAILED',
+          'The request lacks this session’s CSRF token (X-CSRF-Token). Reload the console.',
+        );
       }
     }
     if (principal.mustSetUpTotp && !rule.duringTotpSetup) {
-      throw new AppError(403, 'TOTP_SETUP_REQUIRED', 'The practice requires a second factor: set up an authenticator app first.');
+      throw new AppError(
+        403,
+        'TOTP_SETUP_REQUIRED',
+        'The practice requires a second factor: set up an authenticator app first.',
+      );
     }
     if (rule.permission && !can(principal.role, rule.permission)) throw NOT_ALLOWED();
     request.staffPrincipal = principal;
   });
 }
 
-async function resolveSession(request: FastifyRequest, deps: { db: Database; clock: Clock }): Promise<StaffPrincipal | null> {
+async function resolveSession(
+  request: FastifyRequest,
+  deps: { db: Database; clock: Clock },
+): Promise<StaffPrincipal | null> {
   const token = cookieToken(request, SESSION_COOKIE);
   return token ? principalOfToken(deps, token, { touch: !isPoll(request) }) : null;
 }
 
 /** The session a cookie's token opens, ending it when idle or too old; `touch` counts as activity. */
-export async function principalOfToken(deps: { db: Database; clock: Clock }, token: string, options: { touch: boolean }): Promise<StaffPrincipal | null> {
+export async function principalOfToken(
+  deps: { db: Database; clock: Clock },
+  token: string,
+  options: { touch: boolean },
+): Promise<StaffPrincipal | null> {
   const row = await findOpenSession(deps.db, hashLinkToken(token));
   if (!row) return null;
   const now = deps.clock.now();
@@ -113,7 +133,8 @@ export async function principalOfToken(deps: { db: Database; clock: Clock }, tok
     await endSession(deps.db, row.session_id, 'idle', now);
     return null;
   }
-  if (options.touch && now.getTime() - lastActive.getTime() >= TOUCH_EVERY_MS) await touchSession(deps.db, row.session_id, now);
+  if (options.touch && now.getTime() - lastActive.getTime() >= TOUCH_EVERY_MS)
+    await touchSession(deps.db, row.session_id, now);
   return {
     sessionId: row.session_id,
     accountId: row.account_id,
@@ -139,7 +160,17 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
  * One row of the audit trail for what this request looked at or changed: who, when, from which IP,
  * in which practice. Pass `tx` to commit it with the change it records.
  */
-export async function audit(request: FastifyRequest, deps: { db: Database; clock: Clock }, entry: AuditEntry, tx: Queryable = deps.db): Promise<void> {
+export async function audit(
+  request: FastifyRequest,
+  deps: { db: Database; clock: Clock },
+  entry: AuditEntry,
+  tx: Queryable = deps.db,
+): Promise<void> {
   const principal = staffOf(request);
-  await insertAudit(tx, { accountId: principal.accountId, email: principal.email, practiceId: principal.practiceId, ip: request.ip }, entry, deps.clock.now());
+  await insertAudit(
+    tx,
+    { accountId: principal.accountId, email: principal.email, practiceId: principal.practiceId, ip: request.ip },
+    entry,
+    deps.clock.now(),
+  );
 }

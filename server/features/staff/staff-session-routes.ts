@@ -6,18 +6,38 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
 import { findAccountPractice, listAccountPractices, type StaffPracticeRow } from './staff-accounts-repository.ts';
-import { type CookieSettings, DEVICE_COOKIE, SESSION_COOKIE, clearSessionCookie, cookieToken, setDeviceCookie, setSessionCookie } from './staff-cookies.ts';
+import {
+  type CookieSettings,
+  DEVICE_COOKIE,
+  SESSION_COOKIE,
+  clearSessionCookie,
+  cookieToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from './staff-cookies.ts';
 import { audit, principalOfToken, staffOf, type StaffPrincipal } from './staff-session-guard.ts';
 import { endAccountSessions, endSession, setSessionPractice } from './staff-sessions-repository.ts';
 import { SignInThrottled, createStaffSignIn } from './staff-sign-in-service.ts';
 
-const practiceView = (row: StaffPracticeRow) => ({ id: row.id, name: row.name, form_url: row.form_url, time_zone: row.time_zone, builtin_schedule: row.builtin_schedule });
+const practiceView = (row: StaffPracticeRow) => ({
+  id: row.id,
+  name: row.name,
+  form_url: row.form_url,
+  time_zone: row.time_zone,
+  builtin_schedule: row.builtin_schedule,
+});
 
 export async function sessionView(db: Database, principal: StaffPrincipal): Promise<StaffSession> {
   const practices = await listAccountPractices(db, principal.accountId);
   const current = practices.find((practice) => practice.id === principal.practiceId)!;
   return {
-    account: { id: principal.accountId, email: principal.email, name: principal.name, role: principal.role, totp_enabled: principal.totpEnabled },
+    account: {
+      id: principal.accountId,
+      email: principal.email,
+      name: principal.name,
+      role: principal.role,
+      totp_enabled: principal.totpEnabled,
+    },
     practice: practiceView(current),
     practices: practices.map(practiceView),
     permissions: STAFF_PERMISSIONS.filter((permission) => can(principal.role, permission)),
@@ -33,14 +53,22 @@ export async function sessionView(db: Database, principal: StaffPrincipal): Prom
  * and an operator's switch of practice. Signing in answers the new session; a console then reads
  * it back with GET after a reload.
  */
-export function registerStaffSessionRoutes(staff: FastifyInstance, deps: { db: Database; clock: Clock; cookies: CookieSettings }): void {
+export function registerStaffSessionRoutes(
+  staff: FastifyInstance,
+  deps: { db: Database; clock: Clock; cookies: CookieSettings },
+): void {
   const { db, clock } = deps;
   const signIn = createStaffSignIn({ db, clock });
 
   staff.post('/session', { config: { staff: { public: true } } }, async (request, reply) => {
     const body = parseBody(SignInBodySchema, request.body);
     try {
-      const signedIn = await signIn({ ...body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null, deviceToken: cookieToken(request, DEVICE_COOKIE) });
+      const signedIn = await signIn({
+        ...body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        deviceToken: cookieToken(request, DEVICE_COOKIE),
+      });
       setSessionCookie(reply, signedIn.sessionToken, deps.cookies);
       setDeviceCookie(reply, signedIn.deviceToken, deps.cookies);
       // Read back through the guard's own query, so the answer is exactly what GET would say.
@@ -52,18 +80,24 @@ export function registerStaffSessionRoutes(staff: FastifyInstance, deps: { db: D
     }
   });
 
-  staff.get('/session', { config: { staff: { duringTotpSetup: true } } }, async (request) => ok(await sessionView(db, staffOf(request))));
+  staff.get('/session', { config: { staff: { duringTotpSetup: true } } }, async (request) =>
+    ok(await sessionView(db, staffOf(request))),
+  );
 
-  staff.delete<{ Querystring: { everywhere?: string } }>('/session', { config: { staff: { duringTotpSetup: true } } }, async (request, reply) => {
-    const principal = staffOf(request);
-    const everywhere = request.query.everywhere === 'true';
-    const now = clock.now();
-    if (everywhere) await endAccountSessions(db, principal.accountId, 'signed_out_everywhere', now);
-    else await endSession(db, principal.sessionId, 'signed_out', now);
-    await audit(request, deps, { action: everywhere ? 'session.sign_out_everywhere' : 'session.sign_out' });
-    clearSessionCookie(reply, deps.cookies);
-    return ok({ signed_out: true as const });
-  });
+  staff.delete<{ Querystring: { everywhere?: string } }>(
+    '/session',
+    { config: { staff: { duringTotpSetup: true } } },
+    async (request, reply) => {
+      const principal = staffOf(request);
+      const everywhere = request.query.everywhere === 'true';
+      const now = clock.now();
+      if (everywhere) await endAccountSessions(db, principal.accountId, 'signed_out_everywhere', now);
+      else await endSession(db, principal.sessionId, 'signed_out', now);
+      await audit(request, deps, { action: everywhere ? 'session.sign_out_everywhere' : 'session.sign_out' });
+      clearSessionCookie(reply, deps.cookies);
+      return ok({ signed_out: true as const });
+    },
+  );
 
   staff.put('/session/practice', { config: { staff: {} } }, async (request) => {
     const principal = staffOf(request);

@@ -15,7 +15,11 @@ let otherPracticeId: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const ids = await importPractices(testDb.db, practiceConfig(), practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }));
+  const ids = await importPractices(
+    testDb.db,
+    practiceConfig(),
+    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+  );
   practiceId = ids['test-practice']!;
   otherPracticeId = ids['other-practice']!;
   app = await createTestApp(testDb.db, { clock });
@@ -26,7 +30,12 @@ afterAll(async () => {
 });
 
 const attempt = (email: string, password: string, cookie?: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/staff/session', payload: { email, password }, ...(cookie ? { headers: { cookie } } : {}) });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/session',
+    payload: { email, password },
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
 
 describe('signing in', () => {
   it('opens a session behind an HttpOnly, SameSite=Lax cookie and answers who is signed in', async () => {
@@ -34,24 +43,41 @@ describe('signing in', () => {
     const response = await attempt(owner.email.toUpperCase(), owner.password);
     expect(response.statusCode).toBe(201);
     const setCookies = [response.headers['set-cookie']].flat().map(String);
-    expect(setCookies.find((c) => c.startsWith('ct_staff='))).toMatch(/; Path=\/api\/v1\/staff; HttpOnly; SameSite=Lax$/);
+    expect(setCookies.find((c) => c.startsWith('ct_staff='))).toMatch(
+      /; Path=\/api\/v1\/staff; HttpOnly; SameSite=Lax$/,
+    );
     expect(setCookies.find((c) => c.startsWith('ct_device='))).toMatch(/HttpOnly; SameSite=Lax; Max-Age=31536000$/);
     expect(response.headers['cache-control']).toBe('no-store');
     const session = response.json().result;
-    expect(session).toMatchObject({ account: { email: owner.email, role: 'owner' }, practice: { id: practiceId, form_url: 'test-practice' }, idle_minutes: 30, must_set_up_totp: false });
+    expect(session).toMatchObject({
+      account: { email: owner.email, role: 'owner' },
+      practice: { id: practiceId, form_url: 'test-practice' },
+      idle_minutes: 30,
+      must_set_up_totp: false,
+    });
     expect(session.permissions).toEqual(['schedule', 'bookings', 'feedback', 'staff', 'export', 'audit', 'security']);
 
-    const again = await app.inject({ method: 'GET', url: '/api/v1/staff/session', headers: { cookie: `ct_staff=${cookiesOf(response).ct_staff}` } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/session',
+      headers: { cookie: `ct_staff=${cookiesOf(response).ct_staff}` },
+    });
     expect(again.json().result.csrf_token).toBe(session.csrf_token);
   });
 
   it('marks both cookies Secure when the public address is https', async () => {
     const secureApp = await createTestApp(testDb.db, { clock, config: { publicUrl: 'https://book.example.com' } });
     const owner = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' });
-    const response = await secureApp.inject({ method: 'POST', url: '/api/v1/staff/session', headers: { origin: 'https://book.example.com' }, payload: { email: owner.email, password: owner.password } });
+    const response = await secureApp.inject({
+      method: 'POST',
+      url: '/api/v1/staff/session',
+      headers: { origin: 'https://book.example.com' },
+      payload: { email: owner.email, password: owner.password },
+    });
     expect(response.statusCode).toBe(201);
     const setCookies = [response.headers['set-cookie']].flat().map(String);
-    for (const name of ['ct_staff', 'ct_device']) expect(setCookies.find((c) => c.startsWith(`${name}=`))).toMatch(/; Secure$/);
+    for (const name of ['ct_staff', 'ct_device'])
+      expect(setCookies.find((c) => c.startsWith(`${name}=`))).toMatch(/; Secure$/);
     await secureApp.close();
   });
 
@@ -62,7 +88,11 @@ describe('signing in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toEqual({ success: false, code: 'INVALID_CREDENTIALS', message: 'The e-mail or password is not right.' });
+    expect(wrong.json()).toEqual({
+      success: false,
+      code: 'INVALID_CREDENTIALS',
+      message: 'The e-mail or password is not right.',
+    });
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
@@ -72,11 +102,18 @@ describe('signing in', () => {
     const second = await signIn(app, desk);
     expect(first.cookie).not.toBe(second.cookie);
     const planted = 'A'.repeat(32);
-    expect((await app.inject({ method: 'GET', url: '/api/v1/staff/session', headers: { cookie: `ct_staff=${planted}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/staff/session', headers: { cookie: `ct_staff=${planted}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses a bad body with a 4xx naming the field', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/staff/session', payload: { email: 'x@example.test' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/session',
+      payload: { email: 'x@example.test' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields).toHaveProperty('password');
   });
@@ -160,13 +197,26 @@ describe('sessions', () => {
   it('refuse a change without the session’s CSRF token, and a sign-in posted from another site', async () => {
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     const client = await signIn(app, desk);
-    const forged = await app.inject({ method: 'DELETE', url: '/api/v1/staff/session', headers: { cookie: client.cookie } });
+    const forged = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/staff/session',
+      headers: { cookie: client.cookie },
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().code).toBe('CSRF_FAILED');
-    const wrongToken = await app.inject({ method: 'DELETE', url: '/api/v1/staff/session', headers: { cookie: client.cookie, 'x-csrf-token': 'x'.repeat(32) } });
+    const wrongToken = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/staff/session',
+      headers: { cookie: client.cookie, 'x-csrf-token': 'x'.repeat(32) },
+    });
     expect(wrongToken.statusCode).toBe(403);
     expect((await client.get('/api/v1/staff/session')).statusCode).toBe(200);
-    const crossSite = await app.inject({ method: 'POST', url: '/api/v1/staff/session', headers: { origin: 'https://evil.example' }, payload: { email: desk.email, password: STAFF_PASSWORD } });
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/session',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: desk.email, password: STAFF_PASSWORD },
+    });
     expect(crossSite.statusCode).toBe(403);
   });
 
@@ -174,12 +224,20 @@ describe('sessions', () => {
     const operator = await addStaff(testDb.db, { practiceIds: [practiceId, otherPracticeId], role: 'operator' });
     const client = await signIn(app, operator);
     expect((client.session.practices as unknown[]).length).toBe(2);
-    const switched = await client.request({ method: 'PUT', url: '/api/v1/staff/session/practice', payload: { practice_id: otherPracticeId } });
+    const switched = await client.request({
+      method: 'PUT',
+      url: '/api/v1/staff/session/practice',
+      payload: { practice_id: otherPracticeId },
+    });
     expect(switched.json().result.practice.id).toBe(otherPracticeId);
     expect((await client.get('/api/v1/staff/session')).json().result.practice.id).toBe(otherPracticeId);
 
     const desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId] }));
-    const refused = await desk.request({ method: 'PUT', url: '/api/v1/staff/session/practice', payload: { practice_id: otherPracticeId } });
+    const refused = await desk.request({
+      method: 'PUT',
+      url: '/api/v1/staff/session/practice',
+      payload: { practice_id: otherPracticeId },
+    });
     expect(refused.statusCode).toBe(404);
     expect((await desk.get('/api/v1/staff/session')).json().result.practice.id).toBe(practiceId);
   });
@@ -187,10 +245,17 @@ describe('sessions', () => {
   it('are written to the audit trail, which refuses changes', async () => {
     const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
     await signIn(app, desk);
-    const rows = await testDb.db.query<{ action: string; ip: string }>(`select action, ip from staff_audit where account_email = $1`, [desk.email]);
+    const rows = await testDb.db.query<{ action: string; ip: string }>(
+      `select action, ip from staff_audit where account_email = $1`,
+      [desk.email],
+    );
     expect(rows).toEqual([{ action: 'session.sign_in', ip: '127.0.0.1' }]);
-    await expect(testDb.db.query(`update staff_audit set action = 'x' where account_email = $1`, [desk.email])).rejects.toThrow(/append-only/);
-    await expect(testDb.db.query(`delete from staff_audit where account_email = $1`, [desk.email])).rejects.toThrow(/append-only/);
+    await expect(
+      testDb.db.query(`update staff_audit set action = 'x' where account_email = $1`, [desk.email]),
+    ).rejects.toThrow(/append-only/);
+    await expect(testDb.db.query(`delete from staff_audit where account_email = $1`, [desk.email])).rejects.toThrow(
+      /append-only/,
+    );
   });
 
   it('answer 401 to every staff route without a session', async () => {

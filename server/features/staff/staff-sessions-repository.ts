@@ -1,7 +1,15 @@
 import type { StaffRole } from '#domain/staff/staff-roles.ts';
 import type { Queryable } from '../../db/database.ts';
 
-export type SessionEndReason = 'signed_out' | 'signed_out_everywhere' | 'idle' | 'expired' | 'deactivated' | 'password_changed' | 'role_changed' | 'second_factor_reset';
+export type SessionEndReason =
+  | 'signed_out'
+  | 'signed_out_everywhere'
+  | 'idle'
+  | 'expired'
+  | 'deactivated'
+  | 'password_changed'
+  | 'role_changed'
+  | 'second_factor_reset';
 
 export interface NewStaffSession {
   tokenHash: string;
@@ -18,7 +26,16 @@ export async function insertSession(tx: Queryable, session: NewStaffSession): Pr
   const [row] = await tx.query<{ id: string }>(
     `insert into staff_sessions (token_hash, account_id, practice_id, csrf_token, ip, user_agent, created_at, last_active_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $7, $8) returning id`,
-    [session.tokenHash, session.accountId, session.practiceId, session.csrfToken, session.ip, session.userAgent?.slice(0, 300) ?? null, session.at.toISOString(), session.expiresAt.toISOString()],
+    [
+      session.tokenHash,
+      session.accountId,
+      session.practiceId,
+      session.csrfToken,
+      session.ip,
+      session.userAgent?.slice(0, 300) ?? null,
+      session.at.toISOString(),
+      session.expiresAt.toISOString(),
+    ],
   );
   return row!.id;
 }
@@ -59,7 +76,10 @@ export async function findOpenSession(db: Queryable, tokenHash: string): Promise
 }
 
 export async function touchSession(db: Queryable, sessionId: string, at: Date): Promise<void> {
-  await db.query(`update staff_sessions set last_active_at = $2 where id = $1 and ended_at is null`, [sessionId, at.toISOString()]);
+  await db.query(`update staff_sessions set last_active_at = $2 where id = $1 and ended_at is null`, [
+    sessionId,
+    at.toISOString(),
+  ]);
 }
 
 export async function setSessionPractice(db: Queryable, sessionId: string, practiceId: string): Promise<void> {
@@ -67,15 +87,23 @@ export async function setSessionPractice(db: Queryable, sessionId: string, pract
 }
 
 export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason, at: Date): Promise<void> {
-  await db.query(`update staff_sessions set ended_at = $2, ended_reason = $3 where id = $1 and ended_at is null`, [sessionId, at.toISOString(), reason]);
-}
-
-/** Every open session of an account ends at once (sign out everywhere, deactivation, a new password). */
-export async function endAccountSessions(db: Queryable, accountId: string, reason: SessionEndReason, at: Date): Promise<number> {
-  const rows = await db.query(`update staff_sessions set ended_at = $2, ended_reason = $3 where account_id = $1 and ended_at is null returning id`, [
-    accountId,
+  await db.query(`update staff_sessions set ended_at = $2, ended_reason = $3 where id = $1 and ended_at is null`, [
+    sessionId,
     at.toISOString(),
     reason,
   ]);
+}
+
+/** Every open session of an account ends at once (sign out everywhere, deactivation, a new password). */
+export async function endAccountSessions(
+  db: Queryable,
+  accountId: string,
+  reason: SessionEndReason,
+  at: Date,
+): Promise<number> {
+  const rows = await db.query(
+    `update staff_sessions set ended_at = $2, ended_reason = $3 where account_id = $1 and ended_at is null returning id`,
+    [accountId, at.toISOString(), reason],
+  );
   return rows.length;
 }

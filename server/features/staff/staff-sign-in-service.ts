@@ -9,7 +9,13 @@ import { checkSecondFactor } from './second-factor.ts';
 import { findAccountByEmail, listAccountPractices } from './staff-accounts-repository.ts';
 import { insertAudit } from './staff-audit-repository.ts';
 import { insertSession } from './staff-sessions-repository.ts';
-import { clearSignInFailures, countSignInFailures, isTrustedDevice, recordSignInFailure, trustDevice } from './sign-in-failures-repository.ts';
+import {
+  clearSignInFailures,
+  countSignInFailures,
+  isTrustedDevice,
+  recordSignInFailure,
+  trustDevice,
+} from './sign-in-failures-repository.ts';
 import { FAILURE_WINDOW_MS, throttleDecision } from './sign-in-throttle.ts';
 
 export interface SignInAttempt {
@@ -33,10 +39,19 @@ export interface SignedIn {
 // One answer for a wrong password and an e-mail without an account.
 const INVALID = () => new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is not right.');
 const CODE_REQUIRED = (wrong: boolean) =>
-  new AppError(401, 'CODE_REQUIRED', wrong ? 'That code is not right. Type the current code from your authenticator app, or a recovery code.' : 'Type the code from your authenticator app, or a recovery code.');
+  new AppError(
+    401,
+    'CODE_REQUIRED',
+    wrong
+      ? 'That code is not right. Type the current code from your authenticator app, or a recovery code.'
+      : 'Type the code from your authenticator app, or a recovery code.',
+  );
 
 export class SignInThrottled extends AppError {
-  constructor(readonly retryAfterSeconds: number, locked: boolean) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    locked: boolean,
+  ) {
     super(
       429,
       'RATE_LIMITED',
@@ -66,21 +81,37 @@ export function createStaffSignIn(deps: { db: Database; clock: Clock }) {
     const trusted = Boolean(account && deviceHash && (await isTrustedDevice(db, deviceHash, account.id)));
     const failureDevice = trusted ? deviceHash : null;
 
-    const counts = await countSignInFailures(db, { emailHash, ip: attempt.ip, deviceHash: failureDevice, since: new Date(now.getTime() - FAILURE_WINDOW_MS) });
+    const counts = await countSignInFailures(db, {
+      emailHash,
+      ip: attempt.ip,
+      deviceHash: failureDevice,
+      since: new Date(now.getTime() - FAILURE_WINDOW_MS),
+    });
     const decision = throttleDecision(counts, trusted, now);
-    if (decision.kind !== 'check') throw new SignInThrottled(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)), decision.kind === 'locked');
+    if (decision.kind !== 'check')
+      throw new SignInThrottled(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)), decision.kind === 'locked');
 
     const fail = async () => {
       await recordSignInFailure(db, { emailHash, ip: attempt.ip, deviceHash: failureDevice, at: now });
     };
-    const passwordRight = await verifyPassword(account && !account.deactivated_at ? account.password_hash : null, attempt.password);
+    const passwordRight = await verifyPassword(
+      account && !account.deactivated_at ? account.password_hash : null,
+      attempt.password,
+    );
     if (!account || !passwordRight) {
       await fail();
       throw INVALID();
     }
     if (account.totp_secret) {
       if (!attempt.code) throw CODE_REQUIRED(false);
-      if (!(await checkSecondFactor(db, { id: account.id, email: account.email, totp_secret: account.totp_secret }, attempt.code, now))) {
+      if (
+        !(await checkSecondFactor(
+          db,
+          { id: account.id, email: account.email, totp_secret: account.totp_secret },
+          attempt.code,
+          now,
+        ))
+      ) {
         await fail();
         throw CODE_REQUIRED(true);
       }
@@ -105,7 +136,12 @@ export function createStaffSignIn(deps: { db: Database; clock: Clock }) {
         at: now,
         expiresAt: new Date(now.getTime() + SESSION_MAX_HOURS * 3600_000),
       });
-      await insertAudit(tx, { accountId: account.id, email: account.email, practiceId: practice.id, ip: attempt.ip }, { action: 'session.sign_in' }, now);
+      await insertAudit(
+        tx,
+        { accountId: account.id, email: account.email, practiceId: practice.id, ip: attempt.ip },
+        { action: 'session.sign_in' },
+        now,
+      );
     });
     return { sessionToken: session.token, deviceToken };
   };

@@ -37,12 +37,20 @@ export function registerTotpSetupRoutes(staff: FastifyInstance, deps: { db: Data
     if (!secret) throw new AppError(409, 'CONFLICT', 'Start the set-up first.');
     const now = clock.now();
     if (!isValidTotp(secret, me.email, code, now)) {
-      throw AppError.validation('That code is not right. Type the current code from your authenticator app.', { code: 'That code is not right.' });
+      throw AppError.validation('That code is not right. Type the current code from your authenticator app.', {
+        code: 'That code is not right.',
+      });
     }
     const codes = newRecoveryCodes();
     await db.transaction(async (tx) => {
-      if (!(await enableTotp(tx, me.accountId, secret, codes.map(hashRecoveryCode), now))) throw new AppError(409, 'CONFLICT', 'The set-up started over elsewhere: scan the new code.');
-      await audit(request, deps, { action: 'account.totp_enable', targetType: 'staff_account', targetId: me.accountId }, tx);
+      if (!(await enableTotp(tx, me.accountId, secret, codes.map(hashRecoveryCode), now)))
+        throw new AppError(409, 'CONFLICT', 'The set-up started over elsewhere: scan the new code.');
+      await audit(
+        request,
+        deps,
+        { action: 'account.totp_enable', targetType: 'staff_account', targetId: me.accountId },
+        tx,
+      );
     });
     const result: TotpEnabled = { recovery_codes: codes };
     return ok(result);

@@ -29,7 +29,11 @@ export async function requireVerification(
 ): Promise<string | null> {
   if (!practice.to_verify_patient) return null;
   if (!tokenHeader) throw required(t.localized('verifyFirst'));
-  const claims = readVerificationToken(await verificationKey(deps.db, VERIFICATION_TOKEN_KEY_NAME), tokenHeader, deps.clock.now());
+  const claims = readVerificationToken(
+    await verificationKey(deps.db, VERIFICATION_TOKEN_KEY_NAME),
+    tokenHeader,
+    deps.clock.now(),
+  );
   if (!claims || claims.p !== practice.id) throw required(t.localized('verificationInvalid'));
   const contact = claims.t === 'email' ? normaliseEmail(body.email) : normalisePhone(body.wireless_phone);
   if (contact !== claims.r) {

@@ -11,7 +11,10 @@ describe('checkSendLimits', () => {
   });
 
   it('asks to wait out the 30-second cooldown', () => {
-    expect(checkSendLimits([ago(10_000)], now)).toMatchObject({ retryAfterSeconds: 20, message: 'A code was just sent. Please wait 20 seconds before asking for a new one.' });
+    expect(checkSendLimits([ago(10_000)], now)).toMatchObject({
+      retryAfterSeconds: 20,
+      message: 'A code was just sent. Please wait 20 seconds before asking for a new one.',
+    });
     expect(checkSendLimits([ago(30_000)], now)).toBeNull();
   });
 
@@ -27,7 +30,10 @@ describe('checkSendLimits', () => {
     const nine = Array.from({ length: 9 }, (_, i) => ago((i + 1) * 60 * MINUTE));
     expect(checkSendLimits(nine, now)).toBeNull();
     const ten = [...nine, ago(23 * 60 * MINUTE + 30 * MINUTE)];
-    expect(checkSendLimits(ten, now)).toMatchObject({ retryAfterSeconds: 30 * 60, message: 'Too many codes were requested for this contact. Please try again in 30 minutes.' });
+    expect(checkSendLimits(ten, now)).toMatchObject({
+      retryAfterSeconds: 30 * 60,
+      message: 'Too many codes were requested for this contact. Please try again in 30 minutes.',
+    });
   });
 });
 

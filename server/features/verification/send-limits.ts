@@ -5,7 +5,6 @@ import * as messages from './verification.messages.ts';
 
 const t = translator(messages);
 
-
 /** Per recipient, whatever the practice or the address the request came from. */
 export const SEND_LIMITS = [
   { max: 1, windowMs: RESEND_COOLDOWN_SECONDS * 1000 },
@@ -41,7 +40,8 @@ export function checkSendLimits(earlierSends: readonly Date[], now: Date): SendR
   }
   if (retryAt === 0) return null;
   const retryAfterSeconds = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
-  const text: Localized = (language) => t(language, isCooldownOnly ? 'justSent' : 'tooManySends', { wait: describeWait(retryAfterSeconds, language) });
+  const text: Localized = (language) =>
+    t(language, isCooldownOnly ? 'justSent' : 'tooManySends', { wait: describeWait(retryAfterSeconds, language) });
   return { retryAfterSeconds, message: inEnglish(text), text };
 }
 

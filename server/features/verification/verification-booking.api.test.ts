@@ -41,7 +41,14 @@ function booking(slug: string, overrides: Partial<BookingBodyInput> = {}): Booki
   if (minutes >= 12 * 60) minutes += 60;
   const apt_date = `2026-03-0${3 + Math.floor(index / 14)}`;
   const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
-  return bookingBody({ practice_id: ids[slug]!, rfv_id: reasons[slug]!, apt_date, start_time: time(minutes), end_time: time(minutes + 30), ...overrides });
+  return bookingBody({
+    practice_id: ids[slug]!,
+    rfv_id: reasons[slug]!,
+    apt_date,
+    start_time: time(minutes),
+    end_time: time(minutes + 30),
+    ...overrides,
+  });
 }
 
 async function book(body: BookingBodyInput, token?: string) {
@@ -52,7 +59,11 @@ async function book(body: BookingBodyInput, token?: string) {
 }
 
 const tokenFor = (contact: Contact) => verificationToken(app, testDb.db, clock, contact);
-const byEmail = (slug: string, recipient = 'ana.lopez@example.com'): Contact => ({ recipient, verification_type: 'email', practice_id: ids[slug]! });
+const byEmail = (slug: string, recipient = 'ana.lopez@example.com'): Contact => ({
+  recipient,
+  verification_type: 'email',
+  practice_id: ids[slug]!,
+});
 const countAppointments = async (slug: string) =>
   (await testDb.db.query('select 1 from appointments where practice_id = $1', [ids[slug]])).length;
 // Each token costs a send: keep the per-recipient limits out of the way between tests.
@@ -63,7 +74,11 @@ describe('booking at a practice that verifies patients', () => {
     const before = await countAppointments('verify-dental');
     const refused = await book(booking('verify-dental'));
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ success: false, code: 'VERIFICATION_REQUIRED', message: 'Please verify your email address or phone number before booking.' });
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'VERIFICATION_REQUIRED',
+      message: 'Please verify your email address or phone number before booking.',
+    });
     expect(await countAppointments('verify-dental')).toBe(before);
   });
 
@@ -77,7 +92,11 @@ describe('booking at a practice that verifies patients', () => {
 
   it('books with a token for the booking phone, written without +1', async () => {
     nextTest();
-    const token = await tokenFor({ recipient: '+15125550123', verification_type: 'text', practice_id: ids['verify-dental']! });
+    const token = await tokenFor({
+      recipient: '+15125550123',
+      verification_type: 'text',
+      practice_id: ids['verify-dental']!,
+    });
     expect((await book(booking('verify-dental', { wireless_phone: '5125550123' }), token)).status).toBe(201);
   });
 
@@ -96,7 +115,8 @@ describe('booking at a practice that verifies patients', () => {
     expect(again.body).toEqual({
       success: false,
       code: 'VERIFICATION_REQUIRED',
-      message: 'This verification was already used for a booking. Please verify your email address or phone number again.',
+      message:
+        'This verification was already used for a booking. Please verify your email address or phone number again.',
     });
     expect(await countAppointments('verify-dental')).toBe(before);
   });
@@ -129,8 +149,14 @@ describe('booking at a practice that verifies patients', () => {
     const token = await tokenFor(byEmail('verify-dental', 'someone.else@example.com'));
     const refused = await book(booking('verify-dental'), token);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('The verified contact does not match the email address or phone number of this booking. Please verify it again.');
-    const phoneToken = await tokenFor({ recipient: '+15125550999', verification_type: 'text', practice_id: ids['verify-dental']! });
+    expect(refused.body.message).toBe(
+      'The verified contact does not match the email address or phone number of this booking. Please verify it again.',
+    );
+    const phoneToken = await tokenFor({
+      recipient: '+15125550999',
+      verification_type: 'text',
+      practice_id: ids['verify-dental']!,
+    });
     expect((await book(booking('verify-dental'), phoneToken)).status).toBe(403);
   });
 
@@ -140,7 +166,9 @@ describe('booking at a practice that verifies patients', () => {
     clock.advance(30 * 60_000);
     const refused = await book(booking('verify-dental'), token);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Your verification has expired or is not valid here. Please verify your contact again.');
+    expect(refused.body.message).toBe(
+      'Your verification has expired or is not valid here. Please verify your contact again.',
+    );
   });
 
   it('refuses a forged or altered token', async () => {
@@ -163,14 +191,20 @@ describe('booking at a practice that does not verify', () => {
 describe('the payment session at a practice that verifies patients', () => {
   it('refuses to hold a slot without a token, and holds it with one', async () => {
     nextTest();
-    const paid = (await testDb.db.query<{ id: string }>(
-      `insert into reasons_for_visit (practice_id, name, final_duration, amount_cents, is_payment_enabled) values ($1, 'Paid Exam', 30, 5000, true) returning id`,
-      [ids['verify-dental']],
-    ))[0]!.id;
+    const paid = (
+      await testDb.db.query<{ id: string }>(
+        `insert into reasons_for_visit (practice_id, name, final_duration, amount_cents, is_payment_enabled) values ($1, 'Paid Exam', 30, 5000, true) returning id`,
+        [ids['verify-dental']],
+      )
+    )[0]!.id;
     const session = async (token?: string) => {
       const headers: Record<string, string> = { 'x-bot-challenge': await solveBotChallenge(app) };
       if (token !== undefined) headers[VERIFICATION_TOKEN_HEADER] = token;
-      const payload = { ...booking('verify-dental', { rfv_id: paid }), success_url: 'http://localhost:8080/verify-dental/payment-success', cancel_url: 'http://localhost:8080/verify-dental/payment-failed' };
+      const payload = {
+        ...booking('verify-dental', { rfv_id: paid }),
+        success_url: 'http://localhost:8080/verify-dental/payment-success',
+        cancel_url: 'http://localhost:8080/verify-dental/payment-failed',
+      };
       return app.inject({ method: 'POST', url: '/api/v1/stripe/create-session', payload, headers });
     };
     const refused = await session();
@@ -182,11 +216,25 @@ describe('the payment session at a practice that verifies patients', () => {
 
   it('spends the token when the paid booking commits, not when the slot is held', async () => {
     nextTest();
-    const paid = (await testDb.db.query<{ id: string }>(`select id from reasons_for_visit where practice_id = $1 and name = 'Paid Exam'`, [ids['verify-dental']]))[0]!.id;
+    const paid = (
+      await testDb.db.query<{ id: string }>(
+        `select id from reasons_for_visit where practice_id = $1 and name = 'Paid Exam'`,
+        [ids['verify-dental']],
+      )
+    )[0]!.id;
     const token = await tokenFor(byEmail('verify-dental'));
     const hold = async () => {
-      const payload = { ...booking('verify-dental', { rfv_id: paid }), success_url: 'http://localhost:8080/verify-dental/payment-success', cancel_url: 'http://localhost:8080/verify-dental/payment-failed' };
-      return app.inject({ method: 'POST', url: '/api/v1/stripe/create-session', payload, headers: { 'x-bot-challenge': await solveBotChallenge(app), [VERIFICATION_TOKEN_HEADER]: token } });
+      const payload = {
+        ...booking('verify-dental', { rfv_id: paid }),
+        success_url: 'http://localhost:8080/verify-dental/payment-success',
+        cancel_url: 'http://localhost:8080/verify-dental/payment-failed',
+      };
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/stripe/create-session',
+        payload,
+        headers: { 'x-bot-challenge': await solveBotChallenge(app), [VERIFICATION_TOKEN_HEADER]: token },
+      });
     };
     // A hold that is abandoned spends nothing: a second hold with the same token is accepted.
     expect((await hold()).statusCode).toBe(201);
@@ -201,7 +249,9 @@ describe('the payment session at a practice that verifies patients', () => {
     expect(pay.statusCode).toBe(303);
     const after = await book(booking('verify-dental'), token);
     expect(after.status).toBe(403);
-    expect(after.body.message).toBe('This verification was already used for a booking. Please verify your email address or phone number again.');
+    expect(after.body.message).toBe(
+      'This verification was already used for a booking. Please verify your email address or phone number again.',
+    );
     expect((await hold()).statusCode).toBe(403);
   });
 });

@@ -19,7 +19,10 @@ let practiceId: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const ids = await importPractices(testDb.db, practiceConfig({ form_url: 'code-jobs', name: 'Code Jobs Dental', to_verify_patient: true }));
+  const ids = await importPractices(
+    testDb.db,
+    practiceConfig({ form_url: 'code-jobs', name: 'Code Jobs Dental', to_verify_patient: true }),
+  );
   practiceId = ids['code-jobs']!;
   // The workers' path: every attempt by a worker, as after a process died before its own first attempt.
   app = await createTestApp(testDb.db, { clock, codeDelivery: false });
@@ -30,7 +33,11 @@ afterAll(async () => {
 });
 
 let counter = 0;
-const email = (): Contact => ({ recipient: `code-jobs${++counter}@example.com`, verification_type: 'email', practice_id: practiceId });
+const email = (): Contact => ({
+  recipient: `code-jobs${++counter}@example.com`,
+  verification_type: 'email',
+  practice_id: practiceId,
+});
 const silent = { warn: () => undefined, error: () => undefined };
 
 /** A worker whose mail adapter records every attempt and answers with `result`. */
@@ -42,7 +49,13 @@ function workerWithMail(result: Awaited<ReturnType<MailAdapter['send']>>) {
       return result;
     },
   };
-  const worker = createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail, sms: createOutboxSmsAdapter(testDb.db) }), logger: silent, random: () => 0 });
+  const worker = createJobWorker({
+    db: testDb.db,
+    clock,
+    handlers: createMessageJobHandlers({ mail, sms: createOutboxSmsAdapter(testDb.db) }),
+    logger: silent,
+    random: () => 0,
+  });
   return { attempts, worker };
 }
 
@@ -71,7 +84,10 @@ describe('the code message job', () => {
     expect(await jobRowsContaining(smsCode)).toEqual([]);
     const [emailJob] = await jobsFor(byEmail.recipient);
     expect(emailJob).toMatchObject({ status: 'done', attempts: 1 });
-    expect(emailJob!.payload).toEqual({ to: byEmail.recipient, idempotencyKey: expect.stringMatching(/^verification-code:/) });
+    expect(emailJob!.payload).toEqual({
+      to: byEmail.recipient,
+      idempotencyKey: expect.stringMatching(/^verification-code:/),
+    });
     // The delivered code still works: scrubbing the job touches nothing else.
     expect((await verifyOtp(app, byEmail, emailCode)).status).toBe(200);
   });
@@ -96,7 +112,11 @@ describe('the code message job', () => {
   it('stops retrying a failing provider at the code expiry and scrubs the code', async () => {
     const contact = email();
     expect((await sendOtp(app, contact)).status).toBe(200);
-    const { attempts, worker } = workerWithMail({ ok: false, error: 'SMTP ECONNECTION: connect refused', retryable: true });
+    const { attempts, worker } = workerWithMail({
+      ok: false,
+      error: 'SMTP ECONNECTION: connect refused',
+      retryable: true,
+    });
     const start = clock.now().getTime();
     // Retries come after 30 s, 1, 2 and 4 minutes; the next (8 minutes) would be after the expiry.
     for (let minute = 0; minute <= 60; minute += 1) {
@@ -116,7 +136,11 @@ describe('the code message job', () => {
   it('scrubs the code when the provider refuses the recipient for good', async () => {
     const contact = email();
     expect((await sendOtp(app, contact)).status).toBe(200);
-    const { attempts, worker } = workerWithMail({ ok: false, error: 'SMTP 550: mailbox unavailable', retryable: false });
+    const { attempts, worker } = workerWithMail({
+      ok: false,
+      error: 'SMTP 550: mailbox unavailable',
+      retryable: false,
+    });
     await worker.runDueJobs();
 
     expect(attempts).toHaveLength(1);

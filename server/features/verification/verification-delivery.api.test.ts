@@ -27,12 +27,21 @@ const answer = async (): Promise<DeliveryResult> => {
   if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
   return result;
 };
-const mail: MailAdapter = { send: async (message) => (sent.push({ channel: 'email', to: message.to, text: message.text }), answer()) };
-const sms: SmsAdapter = { send: async (message) => (sent.push({ channel: 'sms', to: message.to, text: message.text }), answer()) };
+const mail: MailAdapter = {
+  send: async (message) => (sent.push({ channel: 'email', to: message.to, text: message.text }), answer()),
+};
+const sms: SmsAdapter = {
+  send: async (message) => (sent.push({ channel: 'sms', to: message.to, text: message.text }), answer()),
+};
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig({ form_url: 'delivery', name: 'Delivery Dental', to_verify_patient: true })))['delivery']!;
+  practiceId = (
+    await importPractices(
+      testDb.db,
+      practiceConfig({ form_url: 'delivery', name: 'Delivery Dental', to_verify_patient: true }),
+    )
+  )['delivery']!;
   app = await createTestApp(testDb.db, { clock, messageAdapters: { mail, sms }, codeDelivery: { waitMs: WAIT_MS } });
 });
 afterAll(async () => {
@@ -45,13 +54,29 @@ beforeEach(() => {
 });
 
 let counter = 0;
-const email = (): Contact => ({ recipient: `delivery${++counter}@example.com`, verification_type: 'email', practice_id: practiceId });
-const phone = (): Contact => ({ recipient: `+1512555${String(1000 + ++counter)}`, verification_type: 'text', practice_id: practiceId });
+const email = (): Contact => ({
+  recipient: `delivery${++counter}@example.com`,
+  verification_type: 'email',
+  practice_id: practiceId,
+});
+const phone = (): Contact => ({
+  recipient: `+1512555${String(1000 + ++counter)}`,
+  verification_type: 'text',
+  practice_id: practiceId,
+});
 const codeIn = (text: string) => /verification code is (\d{6})/.exec(text)?.[1] ?? '';
 const jobsTo = (to: string) =>
-  testDb.db.query<{ status: string; attempts: number; payload: Record<string, unknown> }>(`select status, attempts, payload from jobs where payload->>'to' = $1`, [to]);
+  testDb.db.query<{ status: string; attempts: number; payload: Record<string, unknown> }>(
+    `select status, attempts, payload from jobs where payload->>'to' = $1`,
+    [to],
+  );
 const runWorker = () =>
-  createJobWorker({ db: testDb.db, clock, handlers: createMessageJobHandlers({ mail, sms }), logger: { warn: () => undefined, error: () => undefined } }).runDueJobs();
+  createJobWorker({
+    db: testDb.db,
+    clock,
+    handlers: createMessageJobHandlers({ mail, sms }),
+    logger: { warn: () => undefined, error: () => undefined },
+  }).runDueJobs();
 
 describe('send-otp delivers the code before it answers', () => {
   it('answers 200 once the provider took the message, sent once (no second send by a worker)', async () => {
@@ -67,24 +92,37 @@ describe('send-otp delivers the code before it answers', () => {
   });
 
   it.each([
-    ['an e-mail address the mail server refuses (550)', email, 'SMTP 550: mailbox unavailable', 'We could not send the code to this email address. Please check it and try again.'],
-    ['a number Twilio refuses (400, not a mobile number)', phone, "Twilio 400 (21614): 'To' number is not a valid mobile number", 'We could not send the code to this phone number. Please check it and try again.'],
-  ])('refuses %s with 502 DELIVERY_FAILED, keeps no code and lets the patient send again at once', async (_name, contactOf, error, message) => {
-    const contact = contactOf();
-    next = { result: { ok: false, error, retryable: false } };
-    const refused = await sendOtp(app, contact);
-    expect(refused.status).toBe(502);
-    expect(refused.body).toEqual({ success: false, code: 'DELIVERY_FAILED', message });
-    const [job] = await jobsTo(contact.recipient);
-    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(job!.payload).not.toHaveProperty('text');
-    // The undelivered code was withdrawn: it cannot be used, and the cooldown was not spent.
-    expect((await verifyOtp(app, contact, codeIn(sent[0]!.text))).status).toBe(400);
-    next = { result: { ok: true, id: 'm-2' } };
-    const again = await sendOtp(app, contact);
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect((await verifyOtp(app, contact, codeIn(sent[1]!.text))).status).toBe(200);
-  });
+    [
+      'an e-mail address the mail server refuses (550)',
+      email,
+      'SMTP 550: mailbox unavailable',
+      'We could not send the code to this email address. Please check it and try again.',
+    ],
+    [
+      'a number Twilio refuses (400, not a mobile number)',
+      phone,
+      "Twilio 400 (21614): 'To' number is not a valid mobile number",
+      'We could not send the code to this phone number. Please check it and try again.',
+    ],
+  ])(
+    'refuses %s with 502 DELIVERY_FAILED, keeps no code and lets the patient send again at once',
+    async (_name, contactOf, error, message) => {
+      const contact = contactOf();
+      next = { result: { ok: false, error, retryable: false } };
+      const refused = await sendOtp(app, contact);
+      expect(refused.status).toBe(502);
+      expect(refused.body).toEqual({ success: false, code: 'DELIVERY_FAILED', message });
+      const [job] = await jobsTo(contact.recipient);
+      expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(job!.payload).not.toHaveProperty('text');
+      // The undelivered code was withdrawn: it cannot be used, and the cooldown was not spent.
+      expect((await verifyOtp(app, contact, codeIn(sent[0]!.text))).status).toBe(400);
+      next = { result: { ok: true, id: 'm-2' } };
+      const again = await sendOtp(app, contact);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect((await verifyOtp(app, contact, codeIn(sent[1]!.text))).status).toBe(200);
+    },
+  );
 
   it('answers a provider outage with 502 and a try-again message, and no late code follows', async () => {
     const contact = email();

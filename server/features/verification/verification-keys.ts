@@ -12,7 +12,10 @@ const cache = new WeakMap<Queryable, Map<string, Promise<string>>>();
  * A per-deployment key from `app_secrets`. Call it on the root connection and never inside a
  * transaction: PGlite has one connection, and a query outside an open transaction would wait on it.
  */
-export function verificationKey(db: Queryable, name: typeof OTP_HMAC_KEY_NAME | typeof VERIFICATION_TOKEN_KEY_NAME): Promise<string> {
+export function verificationKey(
+  db: Queryable,
+  name: typeof OTP_HMAC_KEY_NAME | typeof VERIFICATION_TOKEN_KEY_NAME,
+): Promise<string> {
   let keys = cache.get(db);
   if (!keys) cache.set(db, (keys = new Map()));
   let key = keys.get(name);

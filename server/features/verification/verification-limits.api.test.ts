@@ -27,7 +27,10 @@ afterAll(async () => {
 
 let counter = 0;
 const email = (overrides: Partial<Contact> = {}): Contact => ({
-  recipient: `limits${++counter}@example.com`, verification_type: 'email', practice_id: ids['verify-dental']!, ...overrides,
+  recipient: `limits${++counter}@example.com`,
+  verification_type: 'email',
+  practice_id: ids['verify-dental']!,
+  ...overrides,
 });
 const sendCount = async (recipient: string) =>
   (await testDb.db.query('select 1 from verification_sends where recipient = $1', [recipient])).length;
@@ -39,9 +42,15 @@ describe('per-recipient limits on sending codes', () => {
     const refused = await sendOtp(app, contact);
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('30');
-    expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: 'A code was just sent. Please wait 30 seconds before asking for a new one.' });
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'A code was just sent. Please wait 30 seconds before asking for a new one.',
+    });
     clock.advance(12_000);
-    expect((await sendOtp(app, contact)).body.message).toBe('A code was just sent. Please wait 18 seconds before asking for a new one.');
+    expect((await sendOtp(app, contact)).body.message).toBe(
+      'A code was just sent. Please wait 18 seconds before asking for a new one.',
+    );
     clock.advance(18_000);
     expect((await sendOtp(app, contact)).status).toBe(200);
     // Refusals send nothing and count nothing.
@@ -80,11 +89,18 @@ describe('per-recipient limits on sending codes', () => {
   });
 
   it('counts a recipient across practices, spellings and processes', async () => {
-    const contact: Contact = { recipient: '+15125550188', verification_type: 'text', practice_id: ids['verify-dental']! };
+    const contact: Contact = {
+      recipient: '+15125550188',
+      verification_type: 'text',
+      practice_id: ids['verify-dental']!,
+    };
     const secondProcess = await createTestApp(testDb.db, { clock });
     try {
       expect((await sendOtp(app, contact)).status).toBe(200);
-      expect((await sendOtp(secondProcess, { ...contact, recipient: '512 555 0188', practice_id: ids['other-verify']! })).status).toBe(429);
+      expect(
+        (await sendOtp(secondProcess, { ...contact, recipient: '512 555 0188', practice_id: ids['other-verify']! }))
+          .status,
+      ).toBe(429);
     } finally {
       await secondProcess.close();
     }
@@ -102,7 +118,9 @@ describe('per-recipient limits on sending codes', () => {
     await sendOtp(app, contact);
     const right = await latestCode(testDb.db, clock, contact.recipient);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    const messages = await Promise.all(Array.from({ length: 8 }, () => verifyOtp(app, contact, wrong).then((r) => r.body.message as string)));
+    const messages = await Promise.all(
+      Array.from({ length: 8 }, () => verifyOtp(app, contact, wrong).then((r) => r.body.message as string)),
+    );
     expect(messages.filter((m) => m.includes('left')).sort()).toEqual([
       'That code is not correct. You have 1 try left.',
       'That code is not correct. You have 2 tries left.',
@@ -152,7 +170,9 @@ describe('per-IP limits', () => {
     // Counters live in the database, shared with this file's other app: an address of its own.
     strictApp = new Proxy(strict, {
       get: (target, property, receiver) =>
-        property === 'inject' ? (options: InjectOptions) => target.inject({ ...options, remoteAddress: '192.0.2.41' }) : Reflect.get(target, property, receiver),
+        property === 'inject'
+          ? (options: InjectOptions) => target.inject({ ...options, remoteAddress: '192.0.2.41' })
+          : Reflect.get(target, property, receiver),
     });
   });
   afterAll(async () => {
@@ -163,7 +183,11 @@ describe('per-IP limits', () => {
     expect((await sendOtp(strictApp, email())).status).toBe(200);
     const refused = await sendOtp(strictApp, email());
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+    });
   });
 
   it('limits checks from one address', async () => {

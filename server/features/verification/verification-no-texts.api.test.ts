@@ -23,7 +23,10 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   const ids = await importPractices(testDb.db, practiceConfig({ form_url: 'verify-by-mail', to_verify_patient: true }));
   practiceId = ids['verify-by-mail']!;
-  withoutTexts = await createTestApp(testDb.db, { clock, config: { offers: { ...testConfig().offers, texts: false } } });
+  withoutTexts = await createTestApp(testDb.db, {
+    clock,
+    config: { offers: { ...testConfig().offers, texts: false } },
+  });
   local = await createTestApp(testDb.db, { clock });
 });
 afterAll(async () => {
@@ -33,7 +36,9 @@ afterAll(async () => {
 });
 
 const channels = async (app: FastifyInstance) =>
-  successEnvelopeSchema(FormDetailsSchema).parse((await app.inject({ method: 'GET', url: '/api/v1/form/verify-by-mail' })).json()).result.verification_channels;
+  successEnvelopeSchema(FormDetailsSchema).parse(
+    (await app.inject({ method: 'GET', url: '/api/v1/form/verify-by-mail' })).json(),
+  ).result.verification_channels;
 const smsJobs = () => testDb.db.query(`select id from jobs where type = 'sms.send'`);
 
 describe('verification on a server that sends no texts', () => {
@@ -43,14 +48,22 @@ describe('verification on a server that sends no texts', () => {
   });
 
   it('refuses a code by text with a message for the patient, and queues no text', async () => {
-    const sent = await sendOtp(withoutTexts, { recipient: '(512) 555-0177', verification_type: 'text', practice_id: practiceId });
+    const sent = await sendOtp(withoutTexts, {
+      recipient: '(512) 555-0177',
+      verification_type: 'text',
+      practice_id: practiceId,
+    });
     expect(sent.status).toBe(400);
     expect(sent.body).toMatchObject({ success: false, code: 'BAD_REQUEST', message: NO_TEXT_CODES_MESSAGE });
     expect(await smsJobs()).toEqual([]);
   });
 
   it('still sends codes by e-mail', async () => {
-    const sent = await sendOtp(withoutTexts, { recipient: 'mail-only@example.com', verification_type: 'email', practice_id: practiceId });
+    const sent = await sendOtp(withoutTexts, {
+      recipient: 'mail-only@example.com',
+      verification_type: 'email',
+      practice_id: practiceId,
+    });
     expect(sent.status).toBe(200);
   });
 });

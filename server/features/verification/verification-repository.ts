@@ -32,18 +32,33 @@ export async function listRecentSends(tx: Queryable, recipient: string, since: D
 }
 
 export async function recordSend(tx: Queryable, recipient: string, sentAt: Date): Promise<void> {
-  await tx.query('insert into verification_sends (recipient, sent_at) values ($1, $2)', [recipient, sentAt.toISOString()]);
+  await tx.query('insert into verification_sends (recipient, sent_at) values ($1, $2)', [
+    recipient,
+    sentAt.toISOString(),
+  ]);
 }
 
 /** Stores the code's hash, replacing the recipient's earlier code (and its failed tries). */
-export async function upsertCode(tx: Queryable, key: CodeKey, code: { channel: 'email' | 'sms'; hash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+export async function upsertCode(
+  tx: Queryable,
+  key: CodeKey,
+  code: { channel: 'email' | 'sms'; hash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
   await tx.query(
     `insert into verification_codes (practice_id, purpose, recipient, channel, code_hash, failed_attempts, expires_at, created_at)
      values ($1, $2, $3, $4, $5, 0, $6, $7)
      on conflict (practice_id, recipient, purpose) do update
        set channel = excluded.channel, code_hash = excluded.code_hash, failed_attempts = 0,
            expires_at = excluded.expires_at, created_at = excluded.created_at`,
-    [key.practiceId, key.purpose, key.recipient, code.channel, code.hash, code.expiresAt.toISOString(), code.createdAt.toISOString()],
+    [
+      key.practiceId,
+      key.purpose,
+      key.recipient,
+      code.channel,
+      code.hash,
+      code.expiresAt.toISOString(),
+      code.createdAt.toISOString(),
+    ],
   );
 }
 
@@ -70,8 +85,14 @@ export async function recordFailedAttempt(tx: Queryable, id: string): Promise<nu
  * send's place in the limits, so the patient may correct the address and send again at once.
  */
 export async function withdrawSend(tx: Queryable, key: CodeKey, send: { hash: string; sentAt: Date }): Promise<void> {
-  await tx.query('delete from verification_codes where practice_id = $1 and recipient = $2 and purpose = $3 and code_hash = $4', [key.practiceId, key.recipient, key.purpose, send.hash]);
-  await tx.query('delete from verification_sends where recipient = $1 and sent_at = $2', [key.recipient, send.sentAt.toISOString()]);
+  await tx.query(
+    'delete from verification_codes where practice_id = $1 and recipient = $2 and purpose = $3 and code_hash = $4',
+    [key.practiceId, key.recipient, key.purpose, send.hash],
+  );
+  await tx.query('delete from verification_sends where recipient = $1 and sent_at = $2', [
+    key.recipient,
+    send.sentAt.toISOString(),
+  ]);
 }
 
 export async function deleteCode(tx: Queryable, id: string): Promise<void> {
@@ -82,7 +103,10 @@ export async function deleteCode(tx: Queryable, id: string): Promise<void> {
  * Expired codes and sends older than every limit window are of no further use. A bounded batch
  * that skips rows another transaction holds, so concurrent sends never wait on or deadlock over it.
  */
-export async function pruneVerificationRows(tx: Queryable, before: { codesExpiredBefore: Date; sendsBefore: Date }): Promise<void> {
+export async function pruneVerificationRows(
+  tx: Queryable,
+  before: { codesExpiredBefore: Date; sendsBefore: Date },
+): Promise<void> {
   await tx.query(
     `delete from verification_codes where id in (
        select id from verification_codes where expires_at < $1 limit 100 for update skip locked)`,
@@ -104,7 +128,11 @@ export async function isVerificationTokenSpent(db: Queryable, tokenHash: string)
  * Spends the token for the appointment inside the booking's transaction; false when another
  * booking spent it first (a concurrent one waits here for that one's commit or rollback).
  */
-export async function spendVerificationToken(tx: Queryable, tokenHash: string, appointmentId: string): Promise<boolean> {
+export async function spendVerificationToken(
+  tx: Queryable,
+  tokenHash: string,
+  appointmentId: string,
+): Promise<boolean> {
   const rows = await tx.query(
     'insert into verification_token_uses (token_hash, appointment_id) values ($1, $2) on conflict (token_hash) do nothing returning token_hash',
     [tokenHash, appointmentId],

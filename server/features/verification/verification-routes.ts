@@ -9,12 +9,21 @@ import { createVerificationService, RetryLaterError, type CodeDelivery } from '.
 
 export function registerVerificationRoutes(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; practices: PracticesService; rateLimits: Pick<RateLimits, 'otpSend' | 'otpCheck'>; delivery?: CodeDelivery | undefined; texts?: boolean },
+  deps: {
+    db: Database;
+    clock: Clock;
+    practices: PracticesService;
+    rateLimits: Pick<RateLimits, 'otpSend' | 'otpCheck'>;
+    delivery?: CodeDelivery | undefined;
+    texts?: boolean;
+  },
 ): void {
   const verification = createVerificationService(deps);
 
   app.post('/verify/send-otp', { config: { rateLimit: deps.rateLimits.otpSend } }, async (request, reply) => {
-    const sent = await withRetryAfter(reply, () => verification.sendCode(parseBody(SendOtpBodySchema, request.body), request.language));
+    const sent = await withRetryAfter(reply, () =>
+      verification.sendCode(parseBody(SendOtpBodySchema, request.body), request.language),
+    );
     return ok(sent.result, sent.message);
   });
 

@@ -1,5 +1,12 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH, RESEND_COOLDOWN_SECONDS, type SendOtpBody, type SendOtpResult, type VerifyOtpBody, type VerifyOtpResult } from '#domain/verification/verification-schemas.ts';
+import {
+  OTP_LENGTH,
+  RESEND_COOLDOWN_SECONDS,
+  type SendOtpBody,
+  type SendOtpResult,
+  type VerifyOtpBody,
+  type VerifyOtpResult,
+} from '#domain/verification/verification-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, type ErrorText } from '../../http/app-error.ts';
@@ -15,7 +22,16 @@ import type { PracticesService } from '../practices/practices-service.ts';
 import { checkSendLimits, SEND_HISTORY_MS } from './send-limits.ts';
 import { OTP_HMAC_KEY_NAME, VERIFICATION_TOKEN_KEY_NAME, verificationKey } from './verification-keys.ts';
 import {
-  deleteCode, findCodeForUpdate, listRecentSends, lockRecipient, pruneVerificationRows, recordFailedAttempt, recordSend, upsertCode, withdrawSend, type CodeKey,
+  deleteCode,
+  findCodeForUpdate,
+  listRecentSends,
+  lockRecipient,
+  pruneVerificationRows,
+  recordFailedAttempt,
+  recordSend,
+  upsertCode,
+  withdrawSend,
+  type CodeKey,
 } from './verification-repository.ts';
 import { signVerificationToken } from './verification-token.ts';
 
@@ -27,7 +43,10 @@ const EXPIRED_CODE_RETENTION_MS = 60 * 60_000;
 
 /** A 429 that also tells the client, in Retry-After, when to come back. */
 export class RetryLaterError extends AppError {
-  constructor(message: ErrorText, readonly retryAfterSeconds: number) {
+  constructor(
+    message: ErrorText,
+    readonly retryAfterSeconds: number,
+  ) {
     super(429, 'RATE_LIMITED', message);
   }
 }
@@ -38,7 +57,12 @@ export interface VerificationService {
   checkCode(body: VerifyOtpBody, language?: Language): Promise<{ message: string; result: VerifyOtpResult }>;
 }
 
-type CheckOutcome = { kind: 'verified' } | { kind: 'missing' } | { kind: 'expired' } | { kind: 'exhausted' } | { kind: 'wrong'; triesLeft: number };
+type CheckOutcome =
+  | { kind: 'verified' }
+  | { kind: 'missing' }
+  | { kind: 'expired' }
+  | { kind: 'exhausted' }
+  | { kind: 'wrong'; triesLeft: number };
 
 const invalid = (message: Localized) => new AppError(400, 'OTP_INVALID', message);
 
@@ -50,7 +74,9 @@ const CODE_JOB_GRACE_MS = 60_000;
 
 /** The message a patient sees when the first attempt failed: permanent refusals point at the address. */
 function deliveryFailed(channel: 'email' | 'sms', isPermanent: boolean): AppError {
-  const message = isPermanent ? t.localized(channel === 'email' ? 'notSentEmail' : 'notSentPhone') : t.localized('notSentNow');
+  const message = isPermanent
+    ? t.localized(channel === 'email' ? 'notSentEmail' : 'notSentPhone')
+    : t.localized('notSentNow');
   return new AppError(502, 'DELIVERY_FAILED', message);
 }
 
@@ -64,7 +90,11 @@ export const NO_TEXT_CODES_MESSAGE = t('en', 'noTextCodes');
 
 /** `texts: false`: this server sends no text messages, so codes go by e-mail only (ADR 0029). */
 export function createVerificationService(deps: {
-  db: Database; clock: Clock; practices: PracticesService; delivery?: CodeDelivery | undefined; texts?: boolean;
+  db: Database;
+  clock: Clock;
+  practices: PracticesService;
+  delivery?: CodeDelivery | undefined;
+  texts?: boolean;
 }): VerificationService {
   const { db, clock, delivery } = deps;
 
@@ -72,25 +102,43 @@ export function createVerificationService(deps: {
     async sendCode(body, language = DEFAULT_LANGUAGE) {
       const practice = await deps.practices.requirePractice(body.practice_id);
       if (!practice.to_verify_patient) throw new AppError(403, 'FORBIDDEN', t.localized('notVerifying'));
-      if (body.verification_type === 'text' && deps.texts === false) throw AppError.badRequest(t.localized('noTextCodes'), { verification_type: t.localized('noTextCodesField') });
+      if (body.verification_type === 'text' && deps.texts === false)
+        throw AppError.badRequest(t.localized('noTextCodes'), { verification_type: t.localized('noTextCodesField') });
       // Keys before the transaction: on PGlite a query beside an open transaction would wait forever.
       const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
-      const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+      const code = randomInt(0, 10 ** OTP_LENGTH)
+        .toString()
+        .padStart(OTP_LENGTH, '0');
       const key: CodeKey = { practiceId: practice.id, recipient: body.recipient, purpose: 'booking' };
       const channel = body.verification_type === 'email' ? 'email' : 'sms';
       const now = clock.now();
       const hash = hashCode(otpKey, key, code);
       const jobKey = await db.transaction(async (tx) => {
         await lockRecipient(tx, body.recipient);
-        const refusal = checkSendLimits(await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)), now);
+        const refusal = checkSendLimits(
+          await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)),
+          now,
+        );
         if (refusal) throw new RetryLaterError(refusal.text, refusal.retryAfterSeconds);
         const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
         await upsertCode(tx, key, { channel, hash, expiresAt, createdAt: now });
         await recordSend(tx, body.recipient, now);
         // In the same transaction: the code is stored and its message queued, or neither.
         const runAt = delivery ? new Date(now.getTime() + CODE_JOB_GRACE_MS) : undefined;
-        const queued = await queueCodeMessage(tx, { channel, to: body.recipient, practiceId: practice.id, practiceName: practice.name, code, expiresAt, runAt, language });
-        await pruneVerificationRows(tx, { codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS), sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS) });
+        const queued = await queueCodeMessage(tx, {
+          channel,
+          to: body.recipient,
+          practiceId: practice.id,
+          practiceName: practice.name,
+          code,
+          expiresAt,
+          runAt,
+          language,
+        });
+        await pruneVerificationRows(tx, {
+          codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS),
+          sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS),
+        });
         return queued;
       });
       if (delivery) {
@@ -98,14 +146,19 @@ export function createVerificationService(deps: {
         if (outcome.status === 'failed' || outcome.status === 'retrying') {
           // The patient is told now, so a later retry would only bring a code they no longer expect.
           // not patient-facing (a note on the job, for operators)
-          if (outcome.status === 'retrying') await delivery.runNow.cancel(outcome.jobId, 'The patient was told the code could not be sent.');
+          if (outcome.status === 'retrying')
+            await delivery.runNow.cancel(outcome.jobId, 'The patient was told the code could not be sent.');
           await db.transaction((tx) => withdrawSend(tx, key, { hash, sentAt: now }));
           throw deliveryFailed(channel, outcome.status === 'failed');
         }
       }
       return {
         message: t(language, channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { digits: OTP_LENGTH }),
-        result: { recipient: body.recipient, expires_in_seconds: CODE_LIFETIME_MS / 1000, resend_in_seconds: RESEND_COOLDOWN_SECONDS },
+        result: {
+          recipient: body.recipient,
+          expires_in_seconds: CODE_LIFETIME_MS / 1000,
+          resend_in_seconds: RESEND_COOLDOWN_SECONDS,
+        },
       };
     },
 
@@ -144,7 +197,12 @@ export function createVerificationService(deps: {
           break;
       }
       const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
-      const token = signVerificationToken(tokenKey, { p: body.practice_id, r: body.recipient, t: body.verification_type, exp: Math.floor(expiresAt.getTime() / 1000) });
+      const token = signVerificationToken(tokenKey, {
+        p: body.practice_id,
+        r: body.recipient,
+        t: body.verification_type,
+        exp: Math.floor(expiresAt.getTime() / 1000),
+      });
       return {
         message: t(language, body.verification_type === 'email' ? 'verifiedEmail' : 'verifiedPhone'),
         result: { verification_token: token, expires_at: expiresAt.toISOString() },
@@ -155,7 +213,9 @@ export function createVerificationService(deps: {
 
 /** The code is kept only as this keyed hash, bound to where and what it was sent for. */
 function hashCode(otpKey: string, key: CodeKey, code: string): string {
-  return createHmac('sha256', otpKey).update(`${key.purpose}\n${key.practiceId}\n${key.recipient}\n${code}`).digest('hex');
+  return createHmac('sha256', otpKey)
+    .update(`${key.purpose}\n${key.practiceId}\n${key.recipient}\n${code}`)
+    .digest('hex');
 }
 
 function isSameHash(a: string, b: string): boolean {
@@ -171,17 +231,43 @@ function isSameHash(a: string, b: string): boolean {
  */
 async function queueCodeMessage(
   tx: Queryable,
-  message: { channel: 'email' | 'sms'; to: string; practiceId: string; practiceName: string; code: string; expiresAt: Date; runAt: Date | undefined; language: Language },
+  message: {
+    channel: 'email' | 'sms';
+    to: string;
+    practiceId: string;
+    practiceName: string;
+    code: string;
+    expiresAt: Date;
+    runAt: Date | undefined;
+    language: Language;
+  },
 ): Promise<string> {
   const options = { expiresAt: message.expiresAt, isSecret: true, runAt: message.runAt };
-  const text = t(message.language, 'codeText', { practice: message.practiceName, code: message.code, minutes: CODE_LIFETIME_MS / 60_000 });
+  const text = t(message.language, 'codeText', {
+    practice: message.practiceName,
+    code: message.code,
+    minutes: CODE_LIFETIME_MS / 60_000,
+  });
   const idempotencyKey = `verification-code:${randomUUID()}`;
   if (message.channel === 'email') {
-    await enqueueEmail(tx, { to: message.to, subject: t(message.language, 'codeSubject', { practice: message.practiceName }), text, idempotencyKey }, options);
+    await enqueueEmail(
+      tx,
+      {
+        to: message.to,
+        subject: t(message.language, 'codeSubject', { practice: message.practiceName }),
+        text,
+        idempotencyKey,
+      },
+      options,
+    );
   } else {
     // Asked for this moment, so it goes even after an opt-out (Twilio may still refuse a number
     // that replied STOP to this sender; the patient then hears the code could not be sent).
-    await enqueueSms(tx, { to: message.to, text, idempotencyKey, practiceId: message.practiceId, isRequestedByPatient: true }, options);
+    await enqueueSms(
+      tx,
+      { to: message.to, text, idempotencyKey, practiceId: message.practiceId, isRequestedByPatient: true },
+      options,
+    );
   }
   return messageJobKey(message.channel, idempotencyKey);
 }

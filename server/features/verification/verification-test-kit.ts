@@ -28,7 +28,12 @@ export async function verifyOtp(app: FastifyInstance, contact: Contact, otp: str
 
 /** Runs the message jobs as the worker would and returns the texts of code messages to `to`, oldest first. */
 export async function deliveredCodeMessages(db: Database, clock: Clock, to: string) {
-  const worker = createJobWorker({ db, clock, handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms: createOutboxSmsAdapter(db) }), logger: silent });
+  const worker = createJobWorker({
+    db,
+    clock,
+    handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms: createOutboxSmsAdapter(db) }),
+    logger: silent,
+  });
   while ((await worker.runDueJobs()) > 0) {
     // until the queue is empty
   }
@@ -47,7 +52,12 @@ export async function latestCode(db: Database, clock: Clock, to: string): Promis
 }
 
 /** Sends a code and checks it: the verification token. */
-export async function verificationToken(app: FastifyInstance, db: Database, clock: Clock, contact: Contact): Promise<string> {
+export async function verificationToken(
+  app: FastifyInstance,
+  db: Database,
+  clock: Clock,
+  contact: Contact,
+): Promise<string> {
   const sent = await sendOtp(app, contact);
   if (sent.status !== 200) throw new Error(`send-otp answered ${sent.status}: ${JSON.stringify(sent.body)}`);
   const checked = await verifyOtp(app, contact, await latestCode(db, clock, sent.body.result.recipient as string));

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { readVerificationToken, signVerificationToken, verificationTokenHash, type VerificationClaims } from './verification-token.ts';
+import {
+  readVerificationToken,
+  signVerificationToken,
+  verificationTokenHash,
+  type VerificationClaims,
+} from './verification-token.ts';
 
 const key = 'k'.repeat(43);
 const now = new Date('2026-03-02T12:00:00Z');
-const claims: VerificationClaims = { p: 'practice-1', r: 'ana@example.com', t: 'email', exp: now.getTime() / 1000 + 1800 };
+const claims: VerificationClaims = {
+  p: 'practice-1',
+  r: 'ana@example.com',
+  t: 'email',
+  exp: now.getTime() / 1000 + 1800,
+};
 
 describe('verification tokens', () => {
   it('reads back what was signed until it expires', () => {
@@ -38,7 +48,9 @@ describe('verification tokens', () => {
     const [payload, signature] = token.split('.') as [string, string];
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     // 32 signature bytes leave 4 unused bits in the last character: another character can decode the same.
-    const sameBytes = [...alphabet].map((c) => signature.slice(0, -1) + c).find((s) => s !== signature && Buffer.from(s, 'base64url').equals(Buffer.from(signature, 'base64url')));
+    const sameBytes = [...alphabet]
+      .map((c) => signature.slice(0, -1) + c)
+      .find((s) => s !== signature && Buffer.from(s, 'base64url').equals(Buffer.from(signature, 'base64url')));
     expect(sameBytes).toBeDefined();
     const spellings = [
       `${payload}.${sameBytes}`,

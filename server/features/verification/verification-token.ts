@@ -21,7 +21,10 @@ const ClaimsSchema = z.object({ p: z.string(), r: z.string(), t: z.enum(['email'
 const SIGNING_CONTEXT = 'verification-token.v1.';
 const MAX_TOKEN_LENGTH = 1_000;
 
-const sign = (key: string, payload: string) => createHmac('sha256', key).update(SIGNING_CONTEXT + payload).digest();
+const sign = (key: string, payload: string) =>
+  createHmac('sha256', key)
+    .update(SIGNING_CONTEXT + payload)
+    .digest();
 
 export function signVerificationToken(key: string, claims: VerificationClaims): string {
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -31,7 +34,8 @@ export function signVerificationToken(key: string, claims: VerificationClaims): 
 // Unpadded base64url only: Buffer's decoder also takes '+', '/', '=' and stray bits in the last
 // character, which would give one token many spellings (and many "unspent" copies).
 const CANONICAL_PART = /^[A-Za-z0-9_-]+$/;
-const isCanonical = (part: string) => CANONICAL_PART.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
+const isCanonical = (part: string) =>
+  CANONICAL_PART.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
 
 /**
  * The claims of a genuine, unexpired token in its one canonical form (the exact text

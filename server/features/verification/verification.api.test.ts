@@ -29,7 +29,10 @@ afterAll(async () => {
 let counter = 0;
 /** A fresh e-mail per test, so the per-recipient limits of one test do not reach the next. */
 const email = (overrides: Partial<Contact> = {}): Contact => ({
-  recipient: `patient${++counter}@example.com`, verification_type: 'email', practice_id: ids['verify-dental']!, ...overrides,
+  recipient: `patient${++counter}@example.com`,
+  verification_type: 'email',
+  practice_id: ids['verify-dental']!,
+  ...overrides,
 });
 const code = (to: string) => latestCode(testDb.db, clock, to);
 const wrong = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
@@ -52,15 +55,34 @@ describe('POST /api/v1/verify/send-otp', () => {
   });
 
   it('sends by SMS to the number in E.164, with +1 in front of a number without +', async () => {
-    const sent = await sendOtp(app, { recipient: '(512) 555-0134', verification_type: 'text', practice_id: ids['verify-dental']! });
+    const sent = await sendOtp(app, {
+      recipient: '(512) 555-0134',
+      verification_type: 'text',
+      practice_id: ids['verify-dental']!,
+    });
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ success: true, message: 'A 6-digit code was sent to your phone number.', result: { recipient: '+15125550134' } });
+    expect(sent.body).toMatchObject({
+      success: true,
+      message: 'A 6-digit code was sent to your phone number.',
+      result: { recipient: '+15125550134' },
+    });
     const messages = await deliveredCodeMessages(testDb.db, clock, '+15125550134');
-    expect(messages).toEqual([{ channel: 'sms', recipient: '+15125550134', subject: null, text: expect.stringMatching(/^Your Verify Dental verification code is \d{6}\. It expires in 10 minutes\.$/) }]);
+    expect(messages).toEqual([
+      {
+        channel: 'sms',
+        recipient: '+15125550134',
+        subject: null,
+        text: expect.stringMatching(/^Your Verify Dental verification code is \d{6}\. It expires in 10 minutes\.$/),
+      },
+    ]);
   });
 
   it('keeps an international number as given in E.164', async () => {
-    const sent = await sendOtp(app, { recipient: '+44 20 7183 8750', verification_type: 'text', practice_id: ids['verify-dental']! });
+    const sent = await sendOtp(app, {
+      recipient: '+44 20 7183 8750',
+      verification_type: 'text',
+      practice_id: ids['verify-dental']!,
+    });
     expect(sent.body.result.recipient).toBe('+442071838750');
   });
 
@@ -77,7 +99,11 @@ describe('POST /api/v1/verify/send-otp', () => {
   });
 
   it('refuses an unknown verification type and a missing practice', async () => {
-    const sent = await app.inject({ method: 'POST', url: '/api/v1/verify/send-otp', payload: { recipient: 'a@b.co', verification_type: 'pigeon' } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/v1/verify/send-otp',
+      payload: { recipient: 'a@b.co', verification_type: 'pigeon' },
+    });
     expect(sent.statusCode).toBe(422);
     expect(Object.keys(sent.json().fields).sort()).toEqual(['practice_id', 'verification_type']);
   });
@@ -91,11 +117,17 @@ describe('POST /api/v1/verify/send-otp', () => {
 
   it('answers the same whether or not the person is already a patient', async () => {
     const known = email();
-    await testDb.db.query(`insert into patients (practice_id, first_name, last_name, dob, email) values ($1, 'Ana', 'Known', '1990-01-01', $2)`, [known.practice_id, known.recipient]);
+    await testDb.db.query(
+      `insert into patients (practice_id, first_name, last_name, dob, email) values ($1, 'Ana', 'Known', '1990-01-01', $2)`,
+      [known.practice_id, known.recipient],
+    );
     const unknown = email();
     const [a, b] = [await sendOtp(app, known), await sendOtp(app, unknown)];
     expect(a.status).toBe(b.status);
-    expect({ ...a.body, result: { ...a.body.result, recipient: 'x' } }).toEqual({ ...b.body, result: { ...b.body.result, recipient: 'x' } });
+    expect({ ...a.body, result: { ...a.body.result, recipient: 'x' } }).toEqual({
+      ...b.body,
+      result: { ...b.body.result, recipient: 'x' },
+    });
   });
 
   it('stores only a keyed hash of the code, one row per recipient, replaced on resend', async () => {
@@ -105,7 +137,10 @@ describe('POST /api/v1/verify/send-otp', () => {
     clock.advance(30_000);
     await sendOtp(app, contact);
     const second = await code(contact.recipient);
-    const rows = await testDb.db.query<Record<string, unknown>>('select * from verification_codes where recipient = $1', [contact.recipient]);
+    const rows = await testDb.db.query<Record<string, unknown>>(
+      'select * from verification_codes where recipient = $1',
+      [contact.recipient],
+    );
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify(rows[0]);
     expect(stored).not.toContain(first);
@@ -132,12 +167,22 @@ describe('POST /api/v1/verify/verify-otp', () => {
 
     const again = await verifyOtp(app, contact, right);
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ success: false, code: 'OTP_INVALID', message: 'There is no valid code for this contact. Please request a new code.' });
-    expect(await testDb.db.query('select 1 from verification_codes where recipient = $1', [contact.recipient])).toHaveLength(0);
+    expect(again.body).toEqual({
+      success: false,
+      code: 'OTP_INVALID',
+      message: 'There is no valid code for this contact. Please request a new code.',
+    });
+    expect(
+      await testDb.db.query('select 1 from verification_codes where recipient = $1', [contact.recipient]),
+    ).toHaveLength(0);
   });
 
   it('finds the code however the number is written', async () => {
-    const contact: Contact = { recipient: '512-555-0177', verification_type: 'text', practice_id: ids['verify-dental']! };
+    const contact: Contact = {
+      recipient: '512-555-0177',
+      verification_type: 'text',
+      practice_id: ids['verify-dental']!,
+    };
     await sendOtp(app, contact);
     const checked = await verifyOtp(app, { ...contact, recipient: '+1 (512) 555 0177' }, await code('+15125550177'));
     expect(checked.status).toBe(200);
@@ -172,7 +217,9 @@ describe('POST /api/v1/verify/verify-otp', () => {
     clock.advance(30_000);
     await sendOtp(app, contact);
     const second = await code(contact.recipient);
-    expect((await verifyOtp(app, contact, wrong(second))).body.message).toBe('That code is not correct. You have 4 tries left.');
+    expect((await verifyOtp(app, contact, wrong(second))).body.message).toBe(
+      'That code is not correct. You have 4 tries left.',
+    );
   });
 
   it('accepts a code until ten minutes after it was sent, not after', async () => {
@@ -186,15 +233,23 @@ describe('POST /api/v1/verify/verify-otp', () => {
     clock.advance(1_000);
     const expired = await verifyOtp(app, late, lateCode);
     expect(expired.status).toBe(400);
-    expect(expired.body).toEqual({ success: false, code: 'OTP_INVALID', message: 'This code has expired. Please request a new code.' });
+    expect(expired.body).toEqual({
+      success: false,
+      code: 'OTP_INVALID',
+      message: 'This code has expired. Please request a new code.',
+    });
   });
 
   it('binds the code to the practice and the recipient it was sent for', async () => {
     const contact = email();
     await sendOtp(app, contact);
     const right = await code(contact.recipient);
-    expect((await verifyOtp(app, { ...contact, practice_id: ids['other-verify']! }, right)).body.code).toBe('OTP_INVALID');
-    expect((await verifyOtp(app, { ...contact, recipient: `x${contact.recipient}` }, right)).body.code).toBe('OTP_INVALID');
+    expect((await verifyOtp(app, { ...contact, practice_id: ids['other-verify']! }, right)).body.code).toBe(
+      'OTP_INVALID',
+    );
+    expect((await verifyOtp(app, { ...contact, recipient: `x${contact.recipient}` }, right)).body.code).toBe(
+      'OTP_INVALID',
+    );
     expect((await verifyOtp(app, contact, right)).status).toBe(200);
   });
 

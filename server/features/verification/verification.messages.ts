@@ -25,8 +25,10 @@ export const en = {
   waitHours: '{count, plural, one {# hour} other {# hours}}',
   verifyFirst: 'Please verify your email address or phone number before booking.',
   verificationInvalid: 'Your verification has expired or is not valid here. Please verify your contact again.',
-  verificationMismatch: 'The verified contact does not match the email address or phone number of this booking. Please verify it again.',
-  verificationUsed: 'This verification was already used for a booking. Please verify your email address or phone number again.',
+  verificationMismatch:
+    'The verified contact does not match the email address or phone number of this booking. Please verify it again.',
+  verificationUsed:
+    'This verification was already used for a booking. Please verify your email address or phone number again.',
 };
 
 export const es: Translation<typeof en> = {
@@ -53,6 +55,8 @@ export const es: Translation<typeof en> = {
   waitHours: '{count, plural, one {# hora} other {# horas}}',
   verifyFirst: 'Verifique su correo electrónico o teléfono celular antes de reservar.',
   verificationInvalid: 'Su verificación venció o no es válida aquí. Verifique su contacto de nuevo.',
-  verificationMismatch: 'El contacto verificado no coincide con el correo electrónico o el teléfono celular de esta reserva. Verifíquelo de nuevo.',
-  verificationUsed: 'Esta verificación ya se usó para una reserva. Verifique su correo electrónico o teléfono celular de nuevo.',
+  verificationMismatch:
+    'El contacto verificado no coincide con el correo electrónico o el teléfono celular de esta reserva. Verifíquelo de nuevo.',
+  verificationUsed:
+    'Esta verificación ya se usó para una reserva. Verifique su correo electrónico o teléfono celular de nuevo.',
 };

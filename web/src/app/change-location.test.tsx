@@ -15,11 +15,29 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const FORM = buildFormDetails({ form_url: 'smile-group', name: 'Smile Group Dental', clinic_set_up: true, address_line1: '200 Park Ave', phone: '2125550140' });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const FORM = buildFormDetails({
+  form_url: 'smile-group',
+  name: 'Smile Group Dental',
+  clinic_set_up: true,
+  address_line1: '200 Park Ave',
+  phone: '2125550140',
+});
 const CLINICS = [
-  buildClinic({ pms_clinic_num: 1, display_name: 'Smile Group Midtown', pms_address1: '200 Park Ave', display_phone: '2125550140' }),
-  buildClinic({ id: '9a1b2c3d-0000-4000-8000-000000000002', pms_clinic_num: 2, display_name: 'Smile Group Brooklyn', pms_address1: '85 Court St', display_phone: '7185550150' }),
+  buildClinic({
+    pms_clinic_num: 1,
+    display_name: 'Smile Group Midtown',
+    pms_address1: '200 Park Ave',
+    display_phone: '2125550140',
+  }),
+  buildClinic({
+    id: '9a1b2c3d-0000-4000-8000-000000000002',
+    pms_clinic_num: 2,
+    display_name: 'Smile Group Brooklyn',
+    pms_address1: '85 Court St',
+    display_phone: '7185550150',
+  }),
 ];
 
 function Search() {
@@ -52,7 +70,9 @@ describe('the multi-clinic practice', () => {
     expect(panel().textContent).toContain('200 Park Ave');
     expect(within(panel()).getByRole('link').textContent).toBe('(212) 555-0140');
 
-    fireEvent.click(within((await screen.findAllByRole('article'))[1]!).getByRole('button', { name: 'Book Appointment' }));
+    fireEvent.click(
+      within((await screen.findAllByRole('article'))[1]!).getByRole('button', { name: 'Book Appointment' }),
+    );
     await screen.findByRole('heading', { level: 2, name: 'Please select patient type' });
     expect(panel().querySelector('[data-testid="panel-clinic"]')!.textContent).toContain('Smile Group Brooklyn');
     expect(panel().textContent).toContain('85 Court St');
@@ -75,7 +95,9 @@ describe('the multi-clinic practice', () => {
     expect(useBookingStore.getState().clinicDetails).toBeNull();
     expect(panel().querySelector('[data-testid="panel-clinic"]')).toBeNull();
 
-    fireEvent.click(within((await screen.findAllByRole('article'))[0]!).getByRole('button', { name: 'Book Appointment' }));
+    fireEvent.click(
+      within((await screen.findAllByRole('article'))[0]!).getByRole('button', { name: 'Book Appointment' }),
+    );
     await screen.findByRole('heading', { level: 2, name: 'Please select patient type' });
     expect(within(panel()).getByText('Smile Group Midtown')).toBeTruthy();
   });

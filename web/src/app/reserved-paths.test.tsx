@@ -17,7 +17,8 @@ import { AppRoutes } from './router.tsx';
 function routePaths(node: ReactNode, parent = ''): string[] {
   return Children.toArray(node).flatMap((child) => {
     if (!isValidElement<{ path?: string; children?: ReactNode }>(child)) return [];
-    const path = child.type === Route && child.props.path ? `${parent}/${child.props.path}`.replace(/\/+/g, '/') : parent;
+    const path =
+      child.type === Route && child.props.path ? `${parent}/${child.props.path}`.replace(/\/+/g, '/') : parent;
     return [...(path !== parent ? [path] : []), ...routePaths(child.props.children, path)];
   });
 }
@@ -32,7 +33,9 @@ describe('reserved paths of the web app', () => {
   it('every route begins with a parameter, a splat or a reserved word', () => {
     const paths = routePaths(AppRoutes());
     expect(paths).toEqual(expect.arrayContaining(['/review/:id', '/:formUrl', '/*']));
-    const fixed = paths.map((path) => path.split('/')[1] ?? '').filter((segment) => !segment.startsWith(':') && segment !== '*');
+    const fixed = paths
+      .map((path) => path.split('/')[1] ?? '')
+      .filter((segment) => !segment.startsWith(':') && segment !== '*');
     expect(fixed.length).toBeGreaterThan(0);
     expect(fixed.filter((segment) => !isKeptFromPractices(segment))).toEqual([]);
   });

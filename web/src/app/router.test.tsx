@@ -16,7 +16,8 @@ afterEach(() => {
   document.title = '';
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers the API like the server: the form details of `form`, its clinics, and 404 for anything else. */
 function serve(form: FormDetails | null, clinics = [buildClinic()]) {
@@ -25,7 +26,11 @@ function serve(form: FormDetails | null, clinics = [buildClinic()]) {
     if (form && url.pathname === `/api/v1/form/${form.form_url}`) return json(200, { success: true, result: form });
     if (url.pathname === '/api/v1/clinic') return json(200, { success: true, result: clinics });
     const slug = url.pathname.split('/').pop() ?? '';
-    return json(404, { success: false, code: 'NOT_FOUND', message: `We could not find a booking form at "${slug}". Please check the link.` });
+    return json(404, {
+      success: false,
+      code: 'NOT_FOUND',
+      message: `We could not find a booking form at "${slug}". Please check the link.`,
+    });
   });
 }
 
@@ -47,7 +52,9 @@ describe('/:formUrl', () => {
 
     expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Please select patient type');
     expect(screen.queryByRole('status', { name: 'Loading the booking form' })).toBeNull();
-    expect(within(screen.getByRole('complementary')).getByRole('heading', { level: 1 }).textContent).toBe('Bright Smile Dental');
+    expect(within(screen.getByRole('complementary')).getByRole('heading', { level: 1 }).textContent).toBe(
+      'Bright Smile Dental',
+    );
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const footer = screen.getByRole('contentinfo');
     expect(footer.querySelector('p')?.textContent).toBe('Powered by Chairtime | Terms of Service');
@@ -67,11 +74,16 @@ describe('/:formUrl', () => {
   it('starts with the location step for a multi-clinic practice with no clinic_num or rfv', async () => {
     serve(buildFormDetails({ clinic_set_up: true }));
     renderAt('/bright-smile');
-    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Please select your preferred location');
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe(
+      'Please select your preferred location',
+    );
   });
 
   it('uses the clinic preselected by clinic_num in the side panel', async () => {
-    serve(buildFormDetails({ clinic_set_up: true }), [buildClinic(), buildClinic({ pms_clinic_num: 2, pms_address1: '9 North Rd', display_phone: '5125550122' })]);
+    serve(buildFormDetails({ clinic_set_up: true }), [
+      buildClinic(),
+      buildClinic({ pms_clinic_num: 2, pms_address1: '9 North Rd', display_phone: '5125550122' }),
+    ]);
     renderAt('/bright-smile?clinic_num=2');
     expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Please select patient type');
     const panel = screen.getByRole('complementary');
@@ -83,7 +95,9 @@ describe('/:formUrl', () => {
     serve(null);
     renderAt('/no-such-practice');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
-    expect(screen.getByText('We could not find a booking form at "no-such-practice". Please check the link.')).toBeTruthy();
+    expect(
+      screen.getByText('We could not find a booking form at "no-such-practice". Please check the link.'),
+    ).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
@@ -133,7 +147,16 @@ describe('other routes', () => {
     fetchMock.mockImplementation(async (input) =>
       String(input).startsWith('/api/v1/form/')
         ? json(404, { success: false, code: 'NOT_FOUND', message: 'No form.' })
-        : json(200, { success: true, result: { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: 'req_1', form_url: 'bright-smile', has_review_url: true } }),
+        : json(200, {
+            success: true,
+            result: {
+              patient_first_name: 'Ana',
+              patient_last_name: 'Lopez',
+              request_id: 'req_1',
+              form_url: 'bright-smile',
+              has_review_url: true,
+            },
+          }),
     );
     renderAt(path);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);

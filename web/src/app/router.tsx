@@ -6,15 +6,37 @@ import { PageLoading } from './page-loading.tsx';
 import { RouteErrorBoundary } from './route-error-page.tsx';
 import { withMessages } from '../lib/i18n/catalogue-registry.ts';
 
-const FeedbackPage = lazy(withMessages(() => import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage }))));
-const ReviewPage = lazy(withMessages(() => import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage }))));
-const PaymentSuccessPage = lazy(withMessages(() => import('../features/booking/payment/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage }))));
-const PracticeNotFoundPage = lazy(withMessages(() => import('../features/branding/practice-not-found-page.tsx').then((m) => ({ default: m.PracticeNotFoundPage }))));
-const ManagePage = lazy(withMessages(() => import('../features/booking/manage/manage-page.tsx').then((m) => ({ default: m.ManagePage }))));
-const UnsubscribePage = lazy(withMessages(() => import('../features/reminders/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage }))));
+const FeedbackPage = lazy(
+  withMessages(() => import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage }))),
+);
+const ReviewPage = lazy(
+  withMessages(() => import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage }))),
+);
+const PaymentSuccessPage = lazy(
+  withMessages(() =>
+    import('../features/booking/payment/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })),
+  ),
+);
+const PracticeNotFoundPage = lazy(
+  withMessages(() =>
+    import('../features/branding/practice-not-found-page.tsx').then((m) => ({ default: m.PracticeNotFoundPage })),
+  ),
+);
+const ManagePage = lazy(
+  withMessages(() => import('../features/booking/manage/manage-page.tsx').then((m) => ({ default: m.ManagePage }))),
+);
+const UnsubscribePage = lazy(
+  withMessages(() =>
+    import('../features/reminders/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage })),
+  ),
+);
 // The staff console (issue 22): English only and without catalogues, so no withMessages.
 const ConsoleApp = lazy(() => import('../features/console/console-app.tsx').then((m) => ({ default: m.ConsoleApp })));
-const PaymentFailedPage = lazy(withMessages(() => import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage }))));
+const PaymentFailedPage = lazy(
+  withMessages(() =>
+    import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })),
+  ),
+);
 
 /**
  * Spec section 2. React Router's declarative mode (no data router): the routes need no loaders,

@@ -20,7 +20,8 @@ vi.mock('../features/booking/contact/use-fingerprint.ts', () => ({ useFingerprin
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const pathOf = (input: unknown) => new URL(String(input), 'http://localhost').pathname;
 
 afterEach(() => {
@@ -31,7 +32,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const spinner = (name: string) => screen.getAllByRole('status').find((status) => status.textContent === name && status.querySelector('[data-radar]'));
+const spinner = (name: string) =>
+  screen.getAllByRole('status').find((status) => status.textContent === name && status.querySelector('[data-radar]'));
 
 describe('the radar spinner', () => {
   it('turns while a payment is checked, then gives way to the answer', async () => {
@@ -61,7 +63,12 @@ describe('the radar spinner', () => {
     let answerVerify: (response: Response) => void = () => {};
     fetchMock.mockImplementation(async (input) => {
       const path = pathOf(input);
-      if (path === '/api/v1/verify/send-otp') return json(200, { success: true, message: 'Sent.', result: { recipient: 'x', expires_in_seconds: 600, resend_in_seconds: 30 } });
+      if (path === '/api/v1/verify/send-otp')
+        return json(200, {
+          success: true,
+          message: 'Sent.',
+          result: { recipient: 'x', expires_in_seconds: 600, resend_in_seconds: 30 },
+        });
       if (path === '/api/v1/verify/verify-otp') return new Promise<Response>((resolve) => (answerVerify = resolve));
       return json(200, { success: true, result: [] });
     });
@@ -76,21 +83,30 @@ describe('the radar spinner', () => {
         reasonForVisit: buildReason({ to_show_providers: false }),
         providerDetails: EARLIEST_AVAILABLE_PROVIDER,
         bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
-        patientContactDetails: { email: 'jane@example.com', phone: '5125550199', message: '', agreeTextAndEmail: false },
+        patientContactDetails: {
+          email: 'jane@example.com',
+          phone: '5125550199',
+          message: '',
+          agreeTextAndEmail: false,
+        },
       },
       patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
     });
     render(
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={['/verify-dental']}>
-          <BookingScreen form={buildFormDetails({ form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true })} />
+          <BookingScreen
+            form={buildFormDetails({ form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true })}
+          />
         </MemoryRouter>
       </QueryClientProvider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
     await screen.findByText(/was sent to your email address/);
     fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to receive text and email from Verify Dental Care.' }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I agree to receive text and email from Verify Dental Care.' }),
+    );
     expect(document.querySelector('[data-radar]')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Verify & Schedule' }));
     await waitFor(() => expect(spinner('Checking your code…')).toBeTruthy());

@@ -14,7 +14,10 @@ const respond = (status: number, body: string | null) =>
   fetchMock.mockResolvedValueOnce(new Response(body, { status, headers: { 'content-type': 'application/json' } }));
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -22,12 +25,21 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 describe('apiRequest', () => {
   it('calls the versioned base with credentials and JSON, and returns the parsed result', async () => {
     respond(200, JSON.stringify({ success: true, message: 'Done', result: { n: 1 } }));
-    const response = await apiRequest({ method: 'POST', path: '/thing', result: z.object({ n: z.number() }), body: { a: 1 } });
+    const response = await apiRequest({
+      method: 'POST',
+      path: '/thing',
+      result: z.object({ n: z.number() }),
+      body: { a: 1 },
+    });
     expect(response).toEqual({ result: { n: 1 }, message: 'Done' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/thing');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}' });
-    expect(init?.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': 'en' });
+    expect(init?.headers).toMatchObject({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Accept-Language': 'en',
+    });
   });
 
   it("sends the patient's chosen language, not the browser's, on every call (issue 19)", async () => {
@@ -57,9 +69,22 @@ describe('apiRequest', () => {
   });
 
   it('maps the error envelope to an ApiError with status, code, message and fields', async () => {
-    respond(422, JSON.stringify({ success: false, code: 'VALIDATION_FAILED', message: 'Check the form.', fields: { email: 'Invalid' } }));
+    respond(
+      422,
+      JSON.stringify({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: 'Check the form.',
+        fields: { email: 'Invalid' },
+      }),
+    );
     const error = await caught(apiGet('/x', z.unknown()));
-    expect(error).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', message: 'Check the form.', fields: { email: 'Invalid' } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      message: 'Check the form.',
+      fields: { email: 'Invalid' },
+    });
   });
 
   it("falls back to 'Unknown error' when a failed call has no body", async () => {
@@ -75,18 +100,29 @@ describe('apiRequest', () => {
 
   it("falls back to 'Unknown error' when the network fails", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await caught(apiGet('/x', z.unknown()))).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'Unknown error' });
+    expect(await caught(apiGet('/x', z.unknown()))).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'Unknown error',
+    });
   });
 
   it('rejects a success response that does not match the schema', async () => {
     respond(200, JSON.stringify({ success: true, result: { n: 'one' } }));
-    expect(await caught(apiGet('/x', z.object({ n: z.number() })))).toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
+    expect(await caught(apiGet('/x', z.object({ n: z.number() })))).toMatchObject({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+    });
   });
 });
 
 describe('toApiError', () => {
   it('uses a bare message from a body that is not our envelope', () => {
-    expect(toApiError(429, { message: 'Slow down' })).toMatchObject({ status: 429, code: 'HTTP_429', message: 'Slow down' });
+    expect(toApiError(429, { message: 'Slow down' })).toMatchObject({
+      status: 429,
+      code: 'HTTP_429',
+      message: 'Slow down',
+    });
   });
 
   it("uses 'Unknown error' for an empty or message-less body", () => {

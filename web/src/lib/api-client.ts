@@ -1,5 +1,10 @@
 import type { $ZodType, output } from 'zod/v4/core';
-import { ErrorEnvelopeSchema, FieldErrorsSchema, successEnvelopeSchema, type FieldErrors } from '#domain/api/envelope-schemas.ts';
+import {
+  ErrorEnvelopeSchema,
+  FieldErrorsSchema,
+  successEnvelopeSchema,
+  type FieldErrors,
+} from '#domain/api/envelope-schemas.ts';
 import * as messages from './api-client.messages.ts';
 import { currentLanguage } from './i18n/language-state.ts';
 import { translate } from './i18n/use-messages.ts';
@@ -90,7 +95,9 @@ export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Pr
   if (!response.ok) throw toApiError(response.status, body);
 
   // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
-  const parsed = successEnvelopeSchema(request.result as unknown as Parameters<typeof successEnvelopeSchema>[0]).safeParse(body);
+  const parsed = successEnvelopeSchema(
+    request.result as unknown as Parameters<typeof successEnvelopeSchema>[0],
+  ).safeParse(body);
   if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
   // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
   const envelope = parsed.data as { message?: string; result: output<T> };
@@ -98,7 +105,11 @@ export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Pr
 }
 
 /** GET shortcut that returns only the parsed `result`. */
-export async function apiGet<T extends $ZodType>(path: string, result: T, query?: Record<string, QueryValue>): Promise<output<T>> {
+export async function apiGet<T extends $ZodType>(
+  path: string,
+  result: T,
+  query?: Record<string, QueryValue>,
+): Promise<output<T>> {
   return (await apiRequest({ path, result, query })).result;
 }
 
@@ -136,6 +147,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const httpCode = (status: number) => `HTTP_${status}`;

@@ -68,20 +68,39 @@ describe('readableTextColor', () => {
 });
 
 describe('brandButtonColors: step buttons keep readable text, enabled or disabled, on any practice colour', () => {
-  const colours = ['#fde68a', '#777777', '#808080', '#0f766e', '#ffffff', '#000000', '#1d4ed8', '#dc2626', '#22c55e', '#f59e0b', 'not-a-colour'];
+  const colours = [
+    '#fde68a',
+    '#777777',
+    '#808080',
+    '#0f766e',
+    '#ffffff',
+    '#000000',
+    '#1d4ed8',
+    '#dc2626',
+    '#22c55e',
+    '#f59e0b',
+    'not-a-colour',
+  ];
 
   it.each(colours)('%s', (colour) => {
     for (const variant of ['solid', 'outline'] as const) {
       for (const isDisabled of [false, true]) {
         const { backgroundColor, color } = brandButtonColors(colour, variant, isDisabled);
-        expect(contrastRatio(backgroundColor, color), `${variant} ${isDisabled ? 'disabled' : 'enabled'}`).toBeGreaterThanOrEqual(4.5);
+        expect(
+          contrastRatio(backgroundColor, color),
+          `${variant} ${isDisabled ? 'disabled' : 'enabled'}`,
+        ).toBeGreaterThanOrEqual(4.5);
       }
     }
   });
 
   it('shows disabled by a lighter fill, not by the same colour', () => {
-    expect(brandButtonColors('#0f766e', 'solid', true).backgroundColor).not.toBe(brandButtonColors('#0f766e', 'solid', false).backgroundColor);
-    expect(relativeLuminance(brandButtonColors('#0f766e', 'solid', true).backgroundColor)).toBeGreaterThan(relativeLuminance('#0f766e'));
+    expect(brandButtonColors('#0f766e', 'solid', true).backgroundColor).not.toBe(
+      brandButtonColors('#0f766e', 'solid', false).backgroundColor,
+    );
+    expect(relativeLuminance(brandButtonColors('#0f766e', 'solid', true).backgroundColor)).toBeGreaterThan(
+      relativeLuminance('#0f766e'),
+    );
   });
 
   it('mixes colours channel by channel', () => {

@@ -72,7 +72,11 @@ export interface ButtonColors {
  * afresh for the faded colour, so it still reads at 4.5:1 (a plain opacity would fade the text
  * with it, below contrast, on many practice colours).
  */
-export function brandButtonColors(color: string | null | undefined, variant: 'solid' | 'outline', isDisabled: boolean): ButtonColors {
+export function brandButtonColors(
+  color: string | null | undefined,
+  variant: 'solid' | 'outline',
+  isDisabled: boolean,
+): ButtonColors {
   const background = brandColorOrDefault(color);
   if (variant === 'outline') {
     return isDisabled

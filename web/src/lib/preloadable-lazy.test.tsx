@@ -35,7 +35,10 @@ describe('preloadableLazy', () => {
   });
 
   it('tries again after a failed download', async () => {
-    const load = vi.fn<() => Promise<{ default: typeof Step }>>().mockRejectedValueOnce(new Error('network blip')).mockResolvedValue({ default: Step });
+    const load = vi
+      .fn<() => Promise<{ default: typeof Step }>>()
+      .mockRejectedValueOnce(new Error('network blip'))
+      .mockResolvedValue({ default: Step });
     const Lazy = preloadableLazy(load);
     await expect(Lazy.preload()).rejects.toThrow('network blip');
     await Lazy.preload();

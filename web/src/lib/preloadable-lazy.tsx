@@ -9,7 +9,9 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & { preloa
  * 300 ms (its FALLBACK_THROTTLE_MS). Once `preload()` has finished, this one renders the loaded
  * component at once. Loaded means with its messages in the patient's language (catalogue-registry.ts).
  */
-export function preloadableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+export function preloadableLazy<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): PreloadableComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () =>

@@ -14,6 +14,7 @@ export function useDocumentMeta(meta: { title: string; description: string | nul
   useEffect(() => {
     if (title === undefined) return;
     document.title = title;
-    if (description !== undefined) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+    if (description !== undefined)
+      document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
 }

@@ -12,8 +12,22 @@ export function buildReason(overrides: Partial<ReasonForVisit> = {}): ReasonForV
     is_payment_enabled: false,
     to_show_providers: true,
     providers: [
-      { provider_id: 'p1', pms_prov_num: 1, profile_pic: null, provider_display_name: 'Dr. Ana Ruiz', provider_first_name: 'Ana', provider_last_name: 'Ruiz' },
-      { provider_id: 'p2', pms_prov_num: 2, profile_pic: null, provider_display_name: null, provider_first_name: 'Ben', provider_last_name: 'Carter' },
+      {
+        provider_id: 'p1',
+        pms_prov_num: 1,
+        profile_pic: null,
+        provider_display_name: 'Dr. Ana Ruiz',
+        provider_first_name: 'Ana',
+        provider_last_name: 'Ruiz',
+      },
+      {
+        provider_id: 'p2',
+        pms_prov_num: 2,
+        profile_pic: null,
+        provider_display_name: null,
+        provider_first_name: 'Ben',
+        provider_last_name: 'Carter',
+      },
     ],
     ...overrides,
   };

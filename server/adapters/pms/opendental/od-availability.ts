@@ -88,7 +88,9 @@ function toSlotSchedules(row: OdSchedule, offered: OfferedSetup): SlotSchedule[]
     if (!offered.operatories.has(opNum)) return [];
     const clinicNum = offered.operatories.get(opNum) ?? null;
     if (clinicNum !== null && offered.clinics.size > 0 && !offered.clinics.has(clinicNum)) return [];
-    return [{ provNum: row.ProvNum, opNum, clinicNum, weekdays: [weekday], start: span.start, end: span.end, breaks: [] }];
+    return [
+      { provNum: row.ProvNum, opNum, clinicNum, weekdays: [weekday], start: span.start, end: span.end, breaks: [] },
+    ];
   });
 }
 
@@ -123,7 +125,10 @@ function hoursAndMinutes(time: string): string {
 }
 
 function operatoryList(text: string): number[] {
-  return text.split(',').map((part) => Number(part.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  return text
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
 }
 
 function blockOperatories(ops: readonly number[], span: Span, timeZone: string): BusyInterval[] {

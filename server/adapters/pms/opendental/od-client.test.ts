@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/server-process.ts';
-import { odAppointment, odOperatory, startFakeOpenDental, type FakeOpenDental } from '../../../test/fake-opendental-server.ts';
+import {
+  odAppointment,
+  odOperatory,
+  startFakeOpenDental,
+  type FakeOpenDental,
+} from '../../../test/fake-opendental-server.ts';
 import { loadConfig } from '../../../config.ts';
 import { createOpenDentalClient, retryAfterMs, toQuery, type OpenDentalClientOptions } from './od-client.ts';
 import { OpenDentalError } from './od-errors.ts';
@@ -31,7 +36,10 @@ function client(overrides: Partial<OpenDentalClientOptions> = {}) {
 }
 
 async function failure(promise: Promise<unknown>): Promise<OpenDentalError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof OpenDentalError)) throw new Error(`expected an OpenDentalError, got ${String(error)}`);
   return error;
 }
@@ -40,7 +48,12 @@ describe('the Open Dental client', () => {
   it('sends the ODFHIR authorization and the JSON content type, on GETs too', async () => {
     const operatories = await client().get('/operatories', {}, OdOperatorySchema.array());
     expect(operatories).toMatchObject([{ OperatoryNum: 1, OpName: 'Chair 1', IsHidden: false }]);
-    expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/operatories', authorization: `ODFHIR ${fake.developerKey}/office-1`, contentType: 'application/json' });
+    expect(fake.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/operatories',
+      authorization: `ODFHIR ${fake.developerKey}/office-1`,
+      contentType: 'application/json',
+    });
   });
 
   it('pages a list with Offset until a page has fewer than 100 rows', async () => {
@@ -66,28 +79,57 @@ describe('the Open Dental client', () => {
   });
 
   it('sends an update as a PUT with a JSON body, and reads a refusal of it as a clear error', async () => {
-    fake.office('office-1').appointments = [odAppointment({ AptNum: 7, AptDateTime: '2026-03-03 09:00:00', Pattern: 'XX', Op: 1, ProvNum: 1 })];
+    fake.office('office-1').appointments = [
+      odAppointment({ AptNum: 7, AptDateTime: '2026-03-03 09:00:00', Pattern: 'XX', Op: 1, ProvNum: 1 }),
+    ];
     const moved = await client().put('/appointments/7', { AptDateTime: '2026-03-03 10:00:00' }, OdAppointmentSchema);
     expect(moved).toMatchObject({ AptNum: 7, AptDateTime: '2026-03-03 10:00:00' });
-    expect(fake.requests[0]).toMatchObject({ method: 'PUT', path: '/appointments/7', body: { AptDateTime: '2026-03-03 10:00:00' }, contentType: 'application/json' });
+    expect(fake.requests[0]).toMatchObject({
+      method: 'PUT',
+      path: '/appointments/7',
+      body: { AptDateTime: '2026-03-03 10:00:00' },
+      contentType: 'application/json',
+    });
     await client().put('/appointments/7/Break', { sendToUnscheduledList: 'true' }, OdAppointmentSchema);
-    const error = await failure(client().put('/appointments/7/Break', { sendToUnscheduledList: 'true' }, OdAppointmentSchema));
-    expect(error).toMatchObject({ kind: 'invalid', status: 400, request: 'PUT /appointments/7/Break', detail: 'Only Scheduled appointments can be broken.' });
+    const error = await failure(
+      client().put('/appointments/7/Break', { sendToUnscheduledList: 'true' }, OdAppointmentSchema),
+    );
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      status: 400,
+      request: 'PUT /appointments/7/Break',
+      detail: 'Only Scheduled appointments can be broken.',
+    });
   });
 
   it('confirms an appointment by name with PUT Confirm, and reads a refusal of it as a clear error', async () => {
-    fake.office('office-1').appointments = [odAppointment({ AptNum: 8, AptDateTime: '2026-03-03 09:00:00', Pattern: 'XX', Op: 1, ProvNum: 1 })];
+    fake.office('office-1').appointments = [
+      odAppointment({ AptNum: 8, AptDateTime: '2026-03-03 09:00:00', Pattern: 'XX', Op: 1, ProvNum: 1 }),
+    ];
     await client().confirmAppointment(8);
     expect(fake.requests).toEqual([
-      expect.objectContaining({ method: 'PUT', path: '/appointments/8/Confirm', body: { confirmVal: 'Confirmed' }, authorization: `ODFHIR ${fake.developerKey}/office-1`, contentType: 'application/json' }),
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/appointments/8/Confirm',
+        body: { confirmVal: 'Confirmed' },
+        authorization: `ODFHIR ${fake.developerKey}/office-1`,
+        contentType: 'application/json',
+      }),
     ]);
     expect(fake.office('office-1').appointments[0]).toMatchObject({ confirmed: 'Confirmed' });
     const error = await failure(client().confirmAppointment(9));
-    expect(error).toMatchObject({ kind: 'not_found', status: 404, request: 'PUT /appointments/9/Confirm', isUnavailable: false });
+    expect(error).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      request: 'PUT /appointments/9/Confirm',
+      isUnavailable: false,
+    });
   });
 
   it('percent-encodes query values (De%20Angelo), leaving empty ones out', () => {
-    expect(toQuery({ LName: 'De Angelo', FName: "O'Neil+", Birthdate: undefined, Offset: 100, ClinicNum: '' })).toBe('LName=De%20Angelo&FName=O\'Neil%2B&Offset=100');
+    expect(toQuery({ LName: 'De Angelo', FName: "O'Neil+", Birthdate: undefined, Offset: 100, ClinicNum: '' })).toBe(
+      "LName=De%20Angelo&FName=O'Neil%2B&Offset=100",
+    );
   });
 
   it('waits out a 429 for as long as Retry-After says, then asks again', async () => {
@@ -120,7 +162,12 @@ describe('the Open Dental client', () => {
   it('treats a refused request (another 400) as a clear error, not as "unavailable"', async () => {
     fake.fail('bad-request');
     const error = await failure(client().get('/appointments', {}, OdAppointmentSchema.array()));
-    expect(error).toMatchObject({ kind: 'invalid', status: 400, isUnavailable: false, detail: 'DateTStamp format must be yyyy-MM-dd HH:mm:ss' });
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      status: 400,
+      isUnavailable: false,
+      detail: 'DateTStamp format must be yyyy-MM-dd HH:mm:ss',
+    });
   });
 
   it('times out a request that never answers', async () => {
@@ -133,7 +180,9 @@ describe('the Open Dental client', () => {
 
   it('reports a network failure when nothing listens', async () => {
     const port = await freePort();
-    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}/api/v1` }).get('/operatories', {}, OdOperatorySchema.array()));
+    const error = await failure(
+      client({ baseUrl: `http://127.0.0.1:${port}/api/v1` }).get('/operatories', {}, OdOperatorySchema.array()),
+    );
     expect(error).toMatchObject({ kind: 'network', status: null, isUnavailable: true });
   });
 
@@ -143,13 +192,19 @@ describe('the Open Dental client', () => {
     expect(error).toMatchObject({ kind: 'unexpected', isUnavailable: false });
   });
 
-  it("never lets Open Dental see two requests of an office less than a second apart with the default setting (measured at the server)", async () => {
+  it('never lets Open Dental see two requests of an office less than a second apart with the default setting (measured at the server)', async () => {
     const intervalMs = officeRequestIntervalMs(loadConfig({}).openDental.requestsPerSecond);
-    const odClient = client({ queue: createRequestQueue({ intervalMs, maxInFlight: OD_MAX_IN_FLIGHT, holdMs: DEFAULT_SLOTS_WAIT_MS }) });
+    const odClient = client({
+      queue: createRequestQueue({ intervalMs, maxInFlight: OD_MAX_IN_FLIGHT, holdMs: DEFAULT_SLOTS_WAIT_MS }),
+    });
     // The first request also opens the connection, which would make the next gap look shorter.
     await odClient.get('/operatories', { ClinicNum: 9 }, OdOperatorySchema.array());
     fake.requests.length = 0;
-    await Promise.all([{}, { ClinicNum: 1 }, { ClinicNum: 2 }].map((params) => odClient.get('/operatories', params, OdOperatorySchema.array())));
+    await Promise.all(
+      [{}, { ClinicNum: 1 }, { ClinicNum: 2 }].map((params) =>
+        odClient.get('/operatories', params, OdOperatorySchema.array()),
+      ),
+    );
     const gaps = fake.requests.slice(1).map((r, i) => r.at - fake.requests[i]!.at);
     expect(gaps).toHaveLength(2);
     // Starts are 1.1 s apart; arrivals may come closer by the network's jitter, never below Open Dental's second.

@@ -73,12 +73,20 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     } catch (error) {
       const isTimeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       if (isTimeout) throw new OpenDentalError('timeout', null, `no answer within ${timeoutMs} ms`, label);
-      const cause = error instanceof Error ? ((error.cause as { code?: string } | undefined)?.code ?? error.message) : String(error);
+      const cause =
+        error instanceof Error
+          ? ((error.cause as { code?: string } | undefined)?.code ?? error.message)
+          : String(error);
       throw new OpenDentalError('network', null, cause, label);
     }
   }
 
-  async function send(method: 'GET' | 'POST' | 'PUT', path: string, query: string, body: object | undefined): Promise<unknown> {
+  async function send(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    query: string,
+    body: object | undefined,
+  ): Promise<unknown> {
     const label = `${method} ${path}`;
     const url = `${base}${path}${query ? `?${query}` : ''}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -107,7 +115,9 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
   function parse<S extends z.ZodType>(schema: S, value: unknown, label: string): z.infer<S> {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const where = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new OpenDentalError('unexpected', 200, `unexpected answer (${where.join('; ')})`, label);
   }
 
@@ -129,7 +139,11 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
       const rows: z.infer<typeof itemSchema>[] = [];
       for (let page = 0; page < MAX_PAGES; page++) {
         const offset = page * OD_PAGE_SIZE;
-        const answer = parse(z.array(itemSchema), await get(path, { ...params, Offset: offset === 0 ? undefined : offset }), `GET ${path}`);
+        const answer = parse(
+          z.array(itemSchema),
+          await get(path, { ...params, Offset: offset === 0 ? undefined : offset }),
+          `GET ${path}`,
+        );
         rows.push(...answer);
         if (answer.length < OD_PAGE_SIZE) return rows;
       }

@@ -29,13 +29,17 @@ describe('Open Dental error answers', () => {
   ] as const)('%i %j is %s', (status, message, kind) => expect(classifyOdAnswer(status, message)).toBe(kind));
 
   it('turns "cannot answer now" into the page\'s PMS_UNAVAILABLE reasons, and nothing else', () => {
-    const reasonOf = (kind: ConstructorParameters<typeof OpenDentalError>[0]) => toPmsUnavailable(new OpenDentalError(kind, 400, 'x', 'GET /schedules'))?.reason ?? null;
+    const reasonOf = (kind: ConstructorParameters<typeof OpenDentalError>[0]) =>
+      toPmsUnavailable(new OpenDentalError(kind, 400, 'x', 'GET /schedules'))?.reason ?? null;
     expect(reasonOf('connector_down')).toBe('connector_down');
     expect(reasonOf('version')).toBe('version');
-    for (const kind of ['auth', 'rate_limited', 'timeout', 'network', 'server'] as const) expect(reasonOf(kind)).toBe('unreachable');
+    for (const kind of ['auth', 'rate_limited', 'timeout', 'network', 'server'] as const)
+      expect(reasonOf(kind)).toBe('unreachable');
     for (const kind of ['invalid', 'not_found', 'gone', 'unexpected'] as const) expect(reasonOf(kind)).toBeNull();
     expect(toPmsUnavailable(new Error('other'))).toBeNull();
-    expect(toPmsUnavailable(new OpenDentalError('network', null, 'ECONNREFUSED', 'GET /clinics'))).toBeInstanceOf(PmsUnavailableError);
+    expect(toPmsUnavailable(new OpenDentalError('network', null, 'ECONNREFUSED', 'GET /clinics'))).toBeInstanceOf(
+      PmsUnavailableError,
+    );
   });
 
   it('names the method and path, never the query', () => {

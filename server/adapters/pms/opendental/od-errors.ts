@@ -18,7 +18,15 @@ export type OdFailureKind =
   | 'invalid' // any other 400: Open Dental refused what we sent
   | 'unexpected'; // an answer we could not read (not JSON, or not the documented shape)
 
-const UNAVAILABLE_KINDS: ReadonlySet<OdFailureKind> = new Set(['connector_down', 'version', 'auth', 'rate_limited', 'timeout', 'network', 'server']);
+const UNAVAILABLE_KINDS: ReadonlySet<OdFailureKind> = new Set([
+  'connector_down',
+  'version',
+  'auth',
+  'rate_limited',
+  'timeout',
+  'network',
+  'server',
+]);
 
 export class OpenDentalError extends Error {
   override name = 'OpenDentalError';

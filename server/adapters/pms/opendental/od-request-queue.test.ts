@@ -109,7 +109,10 @@ describe('the per-office request queue', () => {
   it('does not make one office wait for another', async () => {
     const queue = createRequestQueue({ intervalMs: 1000 });
     const starts: Record<string, number> = {};
-    await Promise.all([queue.run('office-a', async () => (starts.a1 = Date.now())), queue.run('office-b', async () => (starts.b1 = Date.now()))]);
+    await Promise.all([
+      queue.run('office-a', async () => (starts.a1 = Date.now())),
+      queue.run('office-b', async () => (starts.b1 = Date.now())),
+    ]);
     expect(starts).toEqual({ a1: 0, b1: 0 });
   });
 

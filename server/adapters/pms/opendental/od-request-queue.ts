@@ -42,9 +42,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   const { intervalMs } = options;
-  if (!(intervalMs >= 0 && Number.isFinite(intervalMs))) throw new RangeError(`intervalMs must be 0 or more, got ${intervalMs}`);
+  if (!(intervalMs >= 0 && Number.isFinite(intervalMs)))
+    throw new RangeError(`intervalMs must be 0 or more, got ${intervalMs}`);
   const maxInFlight = options.maxInFlight ?? 1;
-  if (!(Number.isInteger(maxInFlight) && maxInFlight >= 1)) throw new RangeError(`maxInFlight must be a whole number of 1 or more, got ${maxInFlight}`);
+  if (!(Number.isInteger(maxInFlight) && maxInFlight >= 1))
+    throw new RangeError(`maxInFlight must be a whole number of 1 or more, got ${maxInFlight}`);
   const holdMs = options.holdMs ?? Infinity;
   if (!(holdMs > 0)) throw new RangeError(`holdMs must be positive, got ${holdMs}`);
   // Date.now and setTimeout, read at each call: tests control both with fake timers.

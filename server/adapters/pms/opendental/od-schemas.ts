@@ -8,7 +8,10 @@ import { z } from 'zod';
  */
 
 const odNum = z.coerce.number().int();
-const odText = z.string().nullish().transform((value) => value ?? '');
+const odText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
 const odBool = z.union([z.boolean(), z.string()]).transform((value) => value === true || value === 'true');
 
 export const OdScheduleSchema = z

@@ -6,7 +6,14 @@ import { findPracticeById } from '../../../features/practices/practices-reposito
 import { bookingBody } from '../../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import {
-  blockoutSchedule, odAppointment, odOperatory, odProvider, practiceClosed, providerSchedule, startFakeOpenDental, type FakeOpenDental,
+  blockoutSchedule,
+  odAppointment,
+  odOperatory,
+  odProvider,
+  practiceClosed,
+  providerSchedule,
+  startFakeOpenDental,
+  type FakeOpenDental,
 } from '../../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { freePort } from '../../../test/server-process.ts';
@@ -31,8 +38,14 @@ const odPractice = (formUrl: string, customerKey: string) =>
     server_tz: 'America/Chicago',
     pms: { type: 'opendental', customer_key: customerKey },
     // Provider 3 and chair 3 exist in Open Dental but are not offered online.
-    providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }, { pms_prov_num: 2, provider_display_name: 'Dr. Two' }],
-    operatories: [{ pms_op_num: 1, name: 'Chair 1' }, { pms_op_num: 2, name: 'Chair 2' }],
+    providers: [
+      { pms_prov_num: 1, provider_display_name: 'Dr. One' },
+      { pms_prov_num: 2, provider_display_name: 'Dr. Two' },
+    ],
+    operatories: [
+      { pms_op_num: 1, name: 'Chair 1' },
+      { pms_op_num: 2, name: 'Chair 2' },
+    ],
     schedules: [],
     reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true }],
   });
@@ -50,7 +63,9 @@ beforeAll(async () => {
     providerSchedule('2026-03-04', 1, '08:00', '12:00', [1]),
     practiceClosed('2026-03-04', 'Office closed'),
   ];
-  office.appointments = [odAppointment({ AptNum: 500, AptDateTime: '2026-03-03 10:00:00', Pattern: '//XX//', Op: 1, ProvNum: 1 })];
+  office.appointments = [
+    odAppointment({ AptNum: 500, AptDateTime: '2026-03-03 10:00:00', Pattern: '//XX//', Op: 1, ProvNum: 1 }),
+  ];
   fake.office('office-down');
 
   testDb = await createTestDatabase();
@@ -77,7 +92,9 @@ async function slots(params: Record<string, string | number>) {
 async function starts(params: Record<string, string | number>) {
   const { status, body } = await slots({ practice_id: ids['od-practice']!, reason_for_visit_id: examId, ...params });
   expect(status).toBe(200);
-  return successEnvelopeSchema(AvailabilityListSchema).parse(body).result.map((r) => `${r.DateTimeStart} ${r.ProvNum}/${r.OpNum}`);
+  return successEnvelopeSchema(AvailabilityListSchema)
+    .parse(body)
+    .result.map((r) => `${r.DateTimeStart} ${r.ProvNum}/${r.OpNum}`);
 }
 
 const requestsTo = (customerKey: string) => fake.requests.filter((r) => r.authorization?.endsWith(`/${customerKey}`));
@@ -118,20 +135,30 @@ describe('slots from Open Dental', () => {
   });
 
   it('serves a stale month at once while it refreshes in the background, then shows the change', async () => {
-    fake.office('office-1').appointments.push(odAppointment({ AptNum: 501, AptDateTime: '2026-03-03 08:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }));
+    fake
+      .office('office-1')
+      .appointments.push(
+        odAppointment({ AptNum: 501, AptDateTime: '2026-03-03 08:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
+      );
     const before = requestsTo('office-1').length;
     clock.advance(61_000);
-    expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 })).toContain('2026-03-03 08:00:00 1/1');
+    expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 })).toContain(
+      '2026-03-03 08:00:00 1/1',
+    );
     await waitFor(() => requestsTo('office-1').length >= before + 4);
     // The fourth request has reached Open Dental; its answer may still be on its way back. Each ask
     // is a range not asked before (84 of them), so it misses the slot-list cache and reads the month as stored now.
     const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}`;
     let asks = 0;
     const fresh = async (i: number) =>
-      !(await starts({ start_date: day(1 + (i % 3)), end_date: day(4 + Math.floor(i / 3)), pms_prov_num: 1 })).includes('2026-03-03 08:00:00 1/1');
+      !(await starts({ start_date: day(1 + (i % 3)), end_date: day(4 + Math.floor(i / 3)), pms_prov_num: 1 })).includes(
+        '2026-03-03 08:00:00 1/1',
+      );
     while (asks < 84 && !(await fresh(asks++))) await new Promise((resolve) => setTimeout(resolve, 20));
     clock.advance(21_000); // past the 20-second slot-list cache
-    expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 })).not.toContain('2026-03-03 08:00:00 1/1');
+    expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 })).not.toContain(
+      '2026-03-03 08:00:00 1/1',
+    );
   });
 
   it('books through the same check, and our booking blocks the slot before Open Dental knows it', async () => {
@@ -139,7 +166,15 @@ describe('slots from Open Dental', () => {
       method: 'POST',
       url: '/api/v1/appointment',
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-      payload: bookingBody({ practice_id: ids['od-practice']!, rfv_id: examId, pms_prov_num: 2, pms_op_num: 2, apt_date: '2026-03-03', start_time: '08:00:00', end_time: '08:30:00' }),
+      payload: bookingBody({
+        practice_id: ids['od-practice']!,
+        rfv_id: examId,
+        pms_prov_num: 2,
+        pms_op_num: 2,
+        apt_date: '2026-03-03',
+        start_time: '08:00:00',
+        end_time: '08:30:00',
+      }),
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().result).toMatchObject({ status: 'booked', pms_prov_num: 2, pms_op_num: 2 });
@@ -152,13 +187,28 @@ describe('slots from Open Dental', () => {
 });
 
 describe('when Open Dental cannot answer', () => {
-  const downSlots = () => slots({ practice_id: ids['od-down']!, reason_for_visit_id: downExamId, start_date: '2026-03-02', end_date: '2026-03-31' });
+  const downSlots = () =>
+    slots({
+      practice_id: ids['od-down']!,
+      reason_for_visit_id: downExamId,
+      start_date: '2026-03-02',
+      end_date: '2026-03-31',
+    });
 
   it.each([
     ['econnector', "The office's practice management connector is not running. Slots are not available at the moment."],
-    ['version', "The office's practice management connector is out of date (version issue). Slots are not available at the moment."],
-    ['unauthorized', "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment."],
-    ['gateway-timeout', "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment."],
+    [
+      'version',
+      "The office's practice management connector is out of date (version issue). Slots are not available at the moment.",
+    ],
+    [
+      'unauthorized',
+      "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment.",
+    ],
+    [
+      'gateway-timeout',
+      "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment.",
+    ],
   ] as const)('answers %s with 503 PMS_UNAVAILABLE, never an empty list', async (mode, message) => {
     fake.fail(mode);
     const { status, body } = await downSlots();
@@ -179,11 +229,20 @@ describe('when Open Dental cannot answer', () => {
       method: 'POST',
       url: '/api/v1/appointment',
       headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-      payload: bookingBody({ practice_id: ids['od-down']!, rfv_id: downExamId, apt_date: null, start_time: null, end_time: null }),
+      payload: bookingBody({
+        practice_id: ids['od-down']!,
+        rfv_id: downExamId,
+        apt_date: null,
+        start_time: null,
+        end_time: null,
+      }),
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().result).toMatchObject({ status: 'requested' });
-    const [row] = await testDb.db.query<{ pms_write_status: string | null }>('select pms_write_status from appointments where id = $1', [response.json().result.appointment_id]);
+    const [row] = await testDb.db.query<{ pms_write_status: string | null }>(
+      'select pms_write_status from appointments where id = $1',
+      [response.json().result.appointment_id],
+    );
     expect(row).toEqual({ pms_write_status: null });
   });
 
@@ -192,10 +251,20 @@ describe('when Open Dental cannot answer', () => {
     ['a server that is not there', async () => undefined, async () => `http://127.0.0.1:${await freePort()}/api/v1`],
   ])('turns %s into PmsUnavailableError (unreachable)', async (_name, arrange, baseUrl) => {
     await arrange();
-    const connector = createOpenDentalConnector({ apiUrl: await baseUrl(), developerKey: fake.developerKey, requestsPerSecond: 200, timeoutMs: 200 }, { clock });
+    const connector = createOpenDentalConnector(
+      { apiUrl: await baseUrl(), developerKey: fake.developerKey, requestsPerSecond: 200, timeoutMs: 200 },
+      { clock },
+    );
     const practice = (await findPracticeById(testDb.db, ids['od-down']!))!;
     const error = await createOpenDentalPmsAdapter(testDb.db, connector)
-      .getAvailability({ practice, now: clock.now(), startDate: '2026-03-03', endDate: '2026-03-03', durationMinutes: 30, allowedProvNums: [] })
+      .getAvailability({
+        practice,
+        now: clock.now(),
+        startDate: '2026-03-03',
+        endDate: '2026-03-03',
+        durationMinutes: 30,
+        allowedProvNums: [],
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PmsUnavailableError);
     expect(error).toMatchObject({ reason: 'unreachable' });

@@ -42,7 +42,10 @@ export interface OpenDentalConnector {
    * from `today` (or its first day) to its last day, whatever part of it was asked for.
    * Throws PmsUnavailableError when the office cannot answer, OpenDentalError when it refuses.
    */
-  snapshots(practice: { id: string; customerKey: string }, dates: { fromDate: string; toDate: string; today: string }): Promise<OdSnapshot[]>;
+  snapshots(
+    practice: { id: string; customerKey: string },
+    dates: { fromDate: string; toDate: string; today: string },
+  ): Promise<OdSnapshot[]>;
   /** Logs a failure; refused credentials and old versions loudly, since only a person can fix them. */
   report(practiceId: string, error: unknown): void;
 }
@@ -62,7 +65,10 @@ export function officeRequestIntervalMs(requestsPerSecond: number): number {
 
 const silentLogger: OdLogger = { warn: () => undefined, error: () => undefined };
 
-export function createOpenDentalConnector(settings: OpenDentalSettings, deps: { clock: Clock; logger?: OdLogger; queue?: RequestQueue }): OpenDentalConnector {
+export function createOpenDentalConnector(
+  settings: OpenDentalSettings,
+  deps: { clock: Clock; logger?: OdLogger; queue?: RequestQueue },
+): OpenDentalConnector {
   if (!(settings.requestsPerSecond > 0)) throw new RangeError('requestsPerSecond must be positive');
   const logger = deps.logger ?? silentLogger;
   const now = () => deps.clock.now().getTime();
@@ -70,7 +76,11 @@ export function createOpenDentalConnector(settings: OpenDentalSettings, deps: { 
   if (!(slotsWaitMs > 0)) throw new RangeError('slotsWaitMs must be positive');
   const queue =
     deps.queue ??
-    createRequestQueue({ intervalMs: officeRequestIntervalMs(settings.requestsPerSecond), maxInFlight: OD_MAX_IN_FLIGHT, holdMs: slotsWaitMs });
+    createRequestQueue({
+      intervalMs: officeRequestIntervalMs(settings.requestsPerSecond),
+      maxInFlight: OD_MAX_IN_FLIGHT,
+      holdMs: slotsWaitMs,
+    });
   const clients = new Map<string, OpenDentalClient>();
   const cache = createStaleWhileRevalidateCache<OdSnapshot>({
     freshMs: settings.snapshotFreshMs ?? DEFAULT_SNAPSHOT_FRESH_MS,
@@ -101,7 +111,11 @@ export function createOpenDentalConnector(settings: OpenDentalSettings, deps: { 
       const client = connector.clientFor(practice.customerKey);
       const result: OdSnapshot[] = [];
       // One cache entry per calendar month: the booking page asks for a month at a time.
-      for (let month = fromDate.slice(0, 7); `${month}-01` <= toDate; month = addDays(lastDayOfMonthAfter(`${month}-01`, 0), 1).slice(0, 7)) {
+      for (
+        let month = fromDate.slice(0, 7);
+        `${month}-01` <= toDate;
+        month = addDays(lastDayOfMonthAfter(`${month}-01`, 0), 1).slice(0, 7)
+      ) {
         const key = `${practice.id}|${practice.customerKey}|${month}`;
         const from = maxLocalDate(`${month}-01`, today);
         const to = lastDayOfMonthAfter(`${month}-01`, 0);
@@ -117,11 +131,21 @@ export function createOpenDentalConnector(settings: OpenDentalSettings, deps: { 
 
     report(practiceId, error) {
       if (!(error instanceof OpenDentalError)) {
-        logger.error({ practiceId, error: error instanceof Error ? error.message : String(error) }, 'Open Dental request failed');
+        logger.error(
+          { practiceId, error: error instanceof Error ? error.message : String(error) },
+          'Open Dental request failed',
+        );
         return;
       }
-      const details = { practiceId, kind: error.kind, status: error.status, request: error.request, detail: error.detail };
-      if (error.kind === 'auth' || error.kind === 'version' || !error.isUnavailable) logger.error(details, 'Open Dental refused a request; the office or the operator must act');
+      const details = {
+        practiceId,
+        kind: error.kind,
+        status: error.status,
+        request: error.request,
+        detail: error.detail,
+      };
+      if (error.kind === 'auth' || error.kind === 'version' || !error.isUnavailable)
+        logger.error(details, 'Open Dental refused a request; the office or the operator must act');
       else logger.warn(details, 'Open Dental cannot answer for this office right now');
     },
   };

@@ -6,7 +6,13 @@ import { loadConfig } from '../../../config.ts';
 import { PMS_UNAVAILABLE_MESSAGES } from '../../../features/availability/availability-service.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
-import { odOperatory, odProvider, providerSchedule, startFakeOpenDental, type FakeOpenDental } from '../../../test/fake-opendental-server.ts';
+import {
+  odOperatory,
+  odProvider,
+  providerSchedule,
+  startFakeOpenDental,
+  type FakeOpenDental,
+} from '../../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
@@ -32,7 +38,9 @@ beforeAll(async () => {
   const office = fake.office('office-slow');
   office.providers = [odProvider(1, 'Ana', 'One')];
   office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) => providerSchedule(date, 1, '08:00', '10:00', [1]));
+  office.schedules = ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) =>
+    providerSchedule(date, 1, '08:00', '10:00', [1]),
+  );
   testDb = await createTestDatabase();
   const ids = await importPractices(
     testDb.db,
@@ -50,7 +58,14 @@ beforeAll(async () => {
   examId = await reasonId(testDb.db, practiceId, 'Exam');
   app = await createTestApp(testDb.db, {
     clock,
-    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200, slotsWaitMs: WAIT_MS } },
+    config: {
+      openDental: {
+        apiUrl: fake.baseUrl,
+        developerKey: fake.developerKey,
+        requestsPerSecond: 200,
+        slotsWaitMs: WAIT_MS,
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -60,20 +75,28 @@ afterAll(async () => {
 });
 
 async function slots(month: string) {
-  const query = new URLSearchParams({ practice_id: practiceId, reason_for_visit_id: examId, start_date: `${month}-01`, end_date: `${month}-28` });
+  const query = new URLSearchParams({
+    practice_id: practiceId,
+    reason_for_visit_id: examId,
+    start_date: `${month}-01`,
+    end_date: `${month}-28`,
+  });
   const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
   return { status: response.statusCode, body: response.json() };
 }
 const requestsFor = (month: string) => fake.requests.filter((r) => (r.query.get('dateStart') ?? '').startsWith(month));
 const waitFor = async (check: () => boolean, ms = 10_000) => {
-  for (const until = Date.now() + ms; !check() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const until = Date.now() + ms; !check() && Date.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   expect(check()).toBe(true);
 };
 
 describe('a hung Open Dental', () => {
   it('keeps a patient waiting 5 seconds at most by default', () => {
     expect(DEFAULT_SLOTS_WAIT_MS).toBe(5_000);
-    const connector = openDentalConnectorFromConfig(loadConfig({ OPENDENTAL_DEVELOPER_KEY: 'key' }).openDental, { clock });
+    const connector = openDentalConnectorFromConfig(loadConfig({ OPENDENTAL_DEVELOPER_KEY: 'key' }).openDental, {
+      clock,
+    });
     expect(connector?.slotsWaitMs).toBe(5_000);
   });
 
@@ -95,9 +118,11 @@ describe('a hung Open Dental', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const again = await slots('2026-04');
     expect(again.status).toBe(200);
-    expect(successEnvelopeSchema(AvailabilityListSchema).parse(again.body).result.map((r) => r.DateTimeStart)).toEqual([
-      '2026-04-07 08:00:00', '2026-04-07 08:30:00', '2026-04-07 09:00:00', '2026-04-07 09:30:00',
-    ]);
+    expect(
+      successEnvelopeSchema(AvailabilityListSchema)
+        .parse(again.body)
+        .result.map((r) => r.DateTimeStart),
+    ).toEqual(['2026-04-07 08:00:00', '2026-04-07 08:30:00', '2026-04-07 09:00:00', '2026-04-07 09:30:00']);
     // From the cache: Open Dental was not asked again.
     expect(requestsFor('2026-04')).toHaveLength(4);
   });
@@ -128,7 +153,15 @@ describe('a hung Open Dental', () => {
       method: 'POST',
       url: '/api/v1/appointment',
       headers: { 'x-bot-challenge': challenge },
-      payload: bookingBody({ practice_id: practiceId, rfv_id: examId, pms_prov_num: 1, pms_op_num: 1, apt_date: '2026-07-07', start_time: '08:00:00', end_time: '08:30:00' }),
+      payload: bookingBody({
+        practice_id: practiceId,
+        rfv_id: examId,
+        pms_prov_num: 1,
+        pms_op_num: 1,
+        apt_date: '2026-07-07',
+        start_time: '08:00:00',
+        end_time: '08:30:00',
+      }),
     });
     expect(response.statusCode).toBe(201);
     expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS + 700);

@@ -20,11 +20,16 @@ const MARGIN_MS = 36 * 3_600_000;
  * `patientWaiting`: a patient's slot list, which answers within the connector's `slotsWaitMs`;
  * a booking's re-check waits for the client's own, longer timeout.
  */
-export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalConnector, options: { patientWaiting?: boolean } = {}): PmsAdapter {
+export function createOpenDentalPmsAdapter(
+  db: Queryable,
+  connector: OpenDentalConnector,
+  options: { patientWaiting?: boolean } = {},
+): PmsAdapter {
   return {
     async getAvailability(request) {
       const { practice } = request;
-      if (practice.pms.type !== 'opendental') throw new Error(`Practice ${practice.id} is not configured for Open Dental`);
+      if (practice.pms.type !== 'opendental')
+        throw new Error(`Practice ${practice.id} is not configured for Open Dental`);
       const timeZone = practice.server_tz;
       const today = localDateOf(request.now, timeZone);
       const fromDate = maxLocalDate(request.startDate, today);
@@ -32,13 +37,19 @@ export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalC
       // Nothing bookable is asked for: no reason to wake the office's connector.
       if (fromDate > toDate) return [];
 
-      const loading = connector.snapshots({ id: practice.id, customerKey: practice.pms.customer_key }, { fromDate, toDate, today });
+      const loading = connector.snapshots(
+        { id: practice.id, customerKey: practice.pms.customer_key },
+        { fromDate, toDate, today },
+      );
       const snapshots = options.patientWaiting ? await withinWait(loading, connector.slotsWaitMs) : await loading;
       const offered = await loadOfferedSetup(db, practice.id);
       // A booking being moved (issue 20): neither its row nor its own Open Dental appointment is busy.
       const ignoredAptNum = request.ignore?.pmsAptNum ?? null;
       const merged = mergeSnapshots(snapshots);
-      const snapshot = ignoredAptNum === null ? merged : { ...merged, appointments: merged.appointments.filter((a) => a.AptNum !== ignoredAptNum) };
+      const snapshot =
+        ignoredAptNum === null
+          ? merged
+          : { ...merged, appointments: merged.appointments.filter((a) => a.AptNum !== ignoredAptNum) };
       const inputs = buildSlotInputs(snapshot, offered, timeZone);
       const ownBusy = await loadOwnBusy(
         db,
@@ -85,7 +96,10 @@ export function createOpenDentalPmsAdapter(db: Queryable, connector: OpenDentalC
 async function withinWait<T>(loading: Promise<T>, waitMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new PmsUnavailableError('unreachable', `Open Dental did not answer within ${waitMs} ms`)), waitMs);
+    timer = setTimeout(
+      () => reject(new PmsUnavailableError('unreachable', `Open Dental did not answer within ${waitMs} ms`)),
+      waitMs,
+    );
   });
   try {
     return await Promise.race([loading, gaveUp]);

@@ -4,12 +4,19 @@ import { createStaleWhileRevalidateCache } from './stale-while-revalidate.ts';
 function setUp() {
   let now = 0;
   const errors: unknown[] = [];
-  const cache = createStaleWhileRevalidateCache<string>({ freshMs: 60_000, maxStaleMs: 300_000, now: () => now, onRefreshError: (_key, error) => errors.push(error) });
+  const cache = createStaleWhileRevalidateCache<string>({
+    freshMs: 60_000,
+    maxStaleMs: 300_000,
+    now: () => now,
+    onRefreshError: (_key, error) => errors.push(error),
+  });
   let calls = 0;
   let answer: () => Promise<string> = async () => `v${++calls}`;
   const load = () => answer();
   return {
-    cache, errors, load,
+    cache,
+    errors,
+    load,
     advance: (ms: number) => (now += ms),
     calls: () => calls,
     answerWith: (next: () => Promise<string>) => (answer = next),

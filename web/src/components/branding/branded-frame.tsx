@@ -13,7 +13,9 @@ export function BrandedFrame({ form, children }: { form: FormDetails; children: 
     <div className="flex min-h-screen flex-col bg-slate-50 lg:flex-row">
       <SidePanel form={form} clinic={null} isPageHeading={false} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <main className="flex flex-1 items-start justify-center px-4 py-8 sm:px-8 lg:items-center lg:py-12">{children}</main>
+        <main className="flex flex-1 items-start justify-center px-4 py-8 sm:px-8 lg:items-center lg:py-12">
+          {children}
+        </main>
         <PoweredByFooter />
       </div>
     </div>

@@ -25,7 +25,9 @@ interface PracticePageProps {
  */
 export function PracticePage({ formUrl, pageName, heading, children }: PracticePageProps) {
   const form = useQuery({ ...formDetailsQuery(formUrl ?? '', null, useLanguage()), enabled: formUrl !== null });
-  useDocumentMeta(form.data ? { title: practicePageTitle(pageName, form.data.name), description: form.data.description } : null);
+  useDocumentMeta(
+    form.data ? { title: practicePageTitle(pageName, form.data.name), description: form.data.description } : null,
+  );
 
   if (formUrl !== null && form.isPending) return <PracticePageLoading />;
   if (!form.data) return <SimplePage title={heading}>{children}</SimplePage>;
@@ -42,7 +44,10 @@ export function PracticePage({ formUrl, pageName, heading, children }: PracticeP
 export function PracticePageLoading({ label }: { label?: string }) {
   const t = useMessages(messages);
   return (
-    <main aria-busy="true" className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-12 sm:items-center">
+    <main
+      aria-busy="true"
+      className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-12 sm:items-center"
+    >
       <p role="status" className="sr-only">
         {label ?? t('loadingPage')}
       </p>

@@ -45,7 +45,12 @@ describe('SidePanel with practice-level details', () => {
   });
 
   it('leaves out what the practice does not have', () => {
-    render(<SidePanel form={buildFormDetails({ address_line1: null, city: null, state: null, zipcode: null, phone: null })} clinic={null} />);
+    render(
+      <SidePanel
+        form={buildFormDetails({ address_line1: null, city: null, state: null, zipcode: null, phone: null })}
+        clinic={null}
+      />,
+    );
     expect(panel().querySelector('address')).toBeNull();
     expect(within(panel()).queryByRole('link')).toBeNull();
   });
@@ -65,7 +70,9 @@ describe('SidePanel with clinic_set_up', () => {
     render(<SidePanel form={form} clinic={buildClinic()} />);
     expect(addressText()).toBe('500 Congress Ave');
     cleanup();
-    render(<SidePanel form={form} clinic={buildClinic({ pms_address1: null, pms_city: 'Round Rock', pms_zip: '78664' })} />);
+    render(
+      <SidePanel form={form} clinic={buildClinic({ pms_address1: null, pms_city: 'Round Rock', pms_zip: '78664' })} />,
+    );
     expect(addressText()).toBe('Round Rock, TX, 78664');
   });
 
@@ -77,10 +84,17 @@ describe('SidePanel with clinic_set_up', () => {
   });
 
   it("names the chosen clinic under the practice, with the clinic's address after", () => {
-    render(<SidePanel form={form} clinic={buildClinic({ display_name: 'Smile Group Brooklyn', pms_address1: '85 Court St' })} />);
+    render(
+      <SidePanel
+        form={form}
+        clinic={buildClinic({ display_name: 'Smile Group Brooklyn', pms_address1: '85 Court St' })}
+      />,
+    );
     const name = panel().querySelector('[data-testid="panel-clinic"]')!;
     expect(name.textContent).toBe('Smile Group Brooklyn');
-    expect(name.compareDocumentPosition(panel().querySelector('address')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      name.compareDocumentPosition(panel().querySelector('address')!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(addressText()).toBe('85 Court St');
     cleanup();
     render(<SidePanel form={form} clinic={buildClinic({ display_name: ' ', pms_abbr: 'BK' })} />);
@@ -108,17 +122,31 @@ describe('SidePanel on a page with its own heading', () => {
 
 describe('SidePanel branding', () => {
   it('paints the brand colour with readable text, and the default dark slate when the colour is unusable', () => {
-    render(<SidePanel form={buildFormDetails({ form_customization: { brand_color: '#fde68a', button_color_1: '', button_color_2: '' } })} clinic={null} />);
+    render(
+      <SidePanel
+        form={buildFormDetails({
+          form_customization: { brand_color: '#fde68a', button_color_1: '', button_color_2: '' },
+        })}
+        clinic={null}
+      />,
+    );
     expect(panel().style.backgroundColor).toBe('rgb(253, 230, 138)');
     expect(panel().style.color).toBe('rgb(15, 23, 42)');
     cleanup();
-    render(<SidePanel form={buildFormDetails({ form_customization: { brand_color: '', button_color_1: '', button_color_2: '' } })} clinic={null} />);
+    render(
+      <SidePanel
+        form={buildFormDetails({ form_customization: { brand_color: '', button_color_1: '', button_color_2: '' } })}
+        clinic={null}
+      />,
+    );
     expect(panel().style.backgroundColor).toBe('rgb(51, 65, 85)');
     expect(panel().style.color).toBe('rgb(255, 255, 255)');
   });
 
   it('shows the logo with the practice name as its text alternative', () => {
     render(<SidePanel form={buildFormDetails({ logo: 'https://cdn.example.com/logo.png' })} clinic={null} />);
-    expect(within(panel()).getByRole('img', { name: 'Bright Smile Dental' }).getAttribute('src')).toBe('https://cdn.example.com/logo.png');
+    expect(within(panel()).getByRole('img', { name: 'Bright Smile Dental' }).getAttribute('src')).toBe(
+      'https://cdn.example.com/logo.png',
+    );
   });
 });

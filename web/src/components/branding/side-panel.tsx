@@ -33,13 +33,24 @@ export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeadi
       className="brand-panel flex flex-col gap-3 px-6 py-8 sm:px-10 lg:sticky lg:top-0 lg:min-h-screen lg:w-96 lg:shrink-0 lg:py-12"
       style={{ backgroundColor: background, color: readableTextColor(background) }}
     >
-      {form.logo && <PracticeLogo key={form.logo} src={form.logo} name={form.name} className="h-16 w-auto max-w-full self-start object-contain" />}
+      {form.logo && (
+        <PracticeLogo
+          key={form.logo}
+          src={form.logo}
+          name={form.name}
+          className="h-16 w-auto max-w-full self-start object-contain"
+        />
+      )}
       <Name className="text-2xl font-semibold leading-tight break-words">{form.name}</Name>
       {clinicName && (
         <p className="flex flex-wrap items-baseline gap-x-3 text-lg font-medium break-words" data-testid="panel-clinic">
           <span>{clinicName}</span>
           {onChangeLocation && (
-            <button type="button" onClick={onChangeLocation} className="min-h-10 text-base font-normal underline underline-offset-2">
+            <button
+              type="button"
+              onClick={onChangeLocation}
+              className="min-h-10 text-base font-normal underline underline-offset-2"
+            >
               {t('changeLocation')}
             </button>
           )}
@@ -59,4 +70,3 @@ export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeadi
     </aside>
   );
 }
-

@@ -8,7 +8,15 @@ interface BrandButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>,
 }
 
 /** Spec section 2: step buttons in the practice's button colour, at least 40 × 112 px. */
-export function BrandButton({ color, variant = 'solid', className = '', style, type = 'button', disabled, ...props }: BrandButtonProps) {
+export function BrandButton({
+  color,
+  variant = 'solid',
+  className = '',
+  style,
+  type = 'button',
+  disabled,
+  ...props
+}: BrandButtonProps) {
   // Disabled is shown by a faded colour, never by opacity: its text keeps its contrast.
   const colors = brandButtonColors(color, variant, disabled === true);
   return (

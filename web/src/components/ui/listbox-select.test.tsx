@@ -21,10 +21,28 @@ const noop = () => undefined;
 
 describe('ListboxSelect', () => {
   it("shows 'Select...' for no value and the chosen option's label otherwise", () => {
-    const { rerender } = render(<ListboxSelect label="Plan" options={plans} value={null} onChange={noop} getLabel={planLabel} getKey={planValue} />);
+    const { rerender } = render(
+      <ListboxSelect
+        label="Plan"
+        options={plans}
+        value={null}
+        onChange={noop}
+        getLabel={planLabel}
+        getKey={planValue}
+      />,
+    );
     expect(screen.getByRole('combobox', { name: 'Plan' }).textContent).toContain('Select...');
     // Another object with the same key counts as the same option.
-    rerender(<ListboxSelect label="Plan" options={plans} value={{ label: 'Cigna', value: 'cigna' }} onChange={noop} getLabel={planLabel} getKey={planValue} />);
+    rerender(
+      <ListboxSelect
+        label="Plan"
+        options={plans}
+        value={{ label: 'Cigna', value: 'cigna' }}
+        onChange={noop}
+        getLabel={planLabel}
+        getKey={planValue}
+      />,
+    );
     expect(screen.getByRole('combobox').textContent).toContain('Cigna');
     fireEvent.click(screen.getByRole('combobox'));
     expect(screen.getByRole('option', { name: 'Cigna' }).getAttribute('aria-selected')).toBe('true');
@@ -69,7 +87,16 @@ describe('ListboxSelect', () => {
 
   it('works from the keyboard: arrows, Home/End, letters, Enter, Space, Escape, Tab', () => {
     const onChange = vi.fn();
-    render(<ListboxSelect label="Plan" options={plans} value={null} onChange={onChange} getLabel={planLabel} getKey={planValue} />);
+    render(
+      <ListboxSelect
+        label="Plan"
+        options={plans}
+        value={null}
+        onChange={onChange}
+        getLabel={planLabel}
+        getKey={planValue}
+      />,
+    );
     const box = screen.getByRole('combobox');
     const active = () => box.getAttribute('aria-activedescendant');
 
@@ -111,7 +138,9 @@ describe('ListboxSelect', () => {
   it('chooses with the mouse and closes on blur, calling onBlur', () => {
     const onChange = vi.fn();
     const onBlur = vi.fn();
-    render(<ListboxSelect label="Plan" options={['Cleaning', 'Checkup']} value={null} onChange={onChange} onBlur={onBlur} />);
+    render(
+      <ListboxSelect label="Plan" options={['Cleaning', 'Checkup']} value={null} onChange={onChange} onBlur={onBlur} />,
+    );
     const box = screen.getByRole('combobox');
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('option', { name: 'Checkup' }));
@@ -129,7 +158,15 @@ describe('ListboxSelect', () => {
   it('marks itself invalid, points to its description and hands out its element', () => {
     const ref = createRef<HTMLDivElement>();
     const { rerender } = render(
-      <ListboxSelect ref={ref} label="Plan" options={['A']} value={null} onChange={noop} invalid describedBy="plan-error">
+      <ListboxSelect
+        ref={ref}
+        label="Plan"
+        options={['A']}
+        value={null}
+        onChange={noop}
+        invalid
+        describedBy="plan-error"
+      >
         <p id="plan-error">Plan is required</p>
       </ListboxSelect>,
     );

@@ -95,7 +95,11 @@ export function ListboxSelect<T>({
     } else if (key.length === 1) {
       const letter = key.toLowerCase();
       const order = [...choices.keys()].map((i) => (activeIndex + 1 + i) % choices.length);
-      const match = order.find((i) => getLabel(choices[i] as T).toLowerCase().startsWith(letter));
+      const match = order.find((i) =>
+        getLabel(choices[i] as T)
+          .toLowerCase()
+          .startsWith(letter),
+      );
       if (match !== undefined) move(match);
     }
   };
@@ -126,7 +130,9 @@ export function ListboxSelect<T>({
         }}
         className="flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 text-left text-base text-slate-900 aria-[invalid=true]:border-red-700"
       >
-        <span className={value === null ? 'text-slate-600' : ''}>{value === null ? t('placeholder') : getLabel(value)}</span>
+        <span className={value === null ? 'text-slate-600' : ''}>
+          {value === null ? t('placeholder') : getLabel(value)}
+        </span>
         <span aria-hidden="true">▾</span>
       </div>
       <ul

@@ -14,7 +14,11 @@ const DOT_DELAYS_MS = [0, 150, 300];
 export function LoadingDotsOverlay({ color = DEFAULT_BRAND_COLOR, label }: LoadingDotsOverlayProps) {
   const t = useMessages(messages);
   return (
-    <div role="status" aria-label={label ?? t('loading')} className="fixed inset-0 z-50 flex items-center justify-center gap-2 bg-white/70">
+    <div
+      role="status"
+      aria-label={label ?? t('loading')}
+      className="fixed inset-0 z-50 flex items-center justify-center gap-2 bg-white/70"
+    >
       {DOT_DELAYS_MS.map((delay) => (
         <span
           key={delay}

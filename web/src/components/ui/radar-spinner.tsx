@@ -17,14 +17,26 @@ export function RadarSpinner({ label, color, className = '' }: RadarSpinnerProps
   const tint = brandColorOrDefault(color);
   return (
     <div role="status" aria-live="polite" className={`flex items-center justify-center gap-3 ${className}`}>
-      <span aria-hidden="true" data-radar className="relative inline-block size-10 shrink-0 overflow-hidden rounded-full border-2" style={{ borderColor: tint }}>
-        <span data-radar-pulse className="absolute inset-0 animate-ping rounded-full opacity-20 motion-reduce:animate-none" style={{ backgroundColor: tint }} />
+      <span
+        aria-hidden="true"
+        data-radar
+        className="relative inline-block size-10 shrink-0 overflow-hidden rounded-full border-2"
+        style={{ borderColor: tint }}
+      >
+        <span
+          data-radar-pulse
+          className="absolute inset-0 animate-ping rounded-full opacity-20 motion-reduce:animate-none"
+          style={{ backgroundColor: tint }}
+        />
         <span
           data-radar-beam
           className="absolute inset-0 animate-spin rounded-full [animation-duration:1.6s] motion-reduce:animate-none"
           style={{ background: `conic-gradient(from 0deg, transparent 0deg 270deg, ${tint} 360deg)` }}
         />
-        <span className="absolute top-1/2 left-1/2 size-1.5 -translate-x-1/2 -translate-y-1/2 rounded-full" style={{ backgroundColor: tint }} />
+        <span
+          className="absolute top-1/2 left-1/2 size-1.5 -translate-x-1/2 -translate-y-1/2 rounded-full"
+          style={{ backgroundColor: tint }}
+        />
       </span>
       <span className="text-slate-700">{label}</span>
     </div>

@@ -48,7 +48,10 @@ export default function TextTooltip({ tip, children }: TextTooltipProps) {
     leaveTimer.current = setTimeout(() => {
       const isHovered = [triggerRef.current, contentRef.current].some((element) => element?.matches(':hover'));
       // Focus keeps it open (keyboard users), as Radix does.
-      const isFocused = triggerRef.current !== null && triggerRef.current === document.activeElement && triggerRef.current.matches(':focus-visible');
+      const isFocused =
+        triggerRef.current !== null &&
+        triggerRef.current === document.activeElement &&
+        triggerRef.current.matches(':focus-visible');
       if (!isHovered && !isFocused) setIsOpen(false);
     }, TOOLTIP_LEAVE_GRACE_MS);
   };

@@ -16,7 +16,14 @@ export function BookingPage() {
   // The language in the key: a switch refetches the practice's texts in it, the old ones shown meanwhile.
   const form = useQuery(formDetailsQuery(formUrl, searchParams.get('referrer_id'), useLanguage()));
   const t = useMessages(messages);
-  useDocumentMeta(form.data ? { title: t('documentTitle', { practice: form.data.name, product: PRODUCT_NAME }), description: form.data.description } : null);
+  useDocumentMeta(
+    form.data
+      ? {
+          title: t('documentTitle', { practice: form.data.name, product: PRODUCT_NAME }),
+          description: form.data.description,
+        }
+      : null,
+  );
 
   if (form.data) return <BookingScreen form={form.data} />;
   if (form.isError) return <NotFoundPage message={form.error.message} />;

@@ -40,12 +40,28 @@ export function BookingScreen({ form }: { form: FormDetails }) {
       <BookingSummary />
     </Suspense>
   );
-  const context = useMemo<BookingContextValue>(() => ({ form, clinicNum, rfv, referrerId }), [form, clinicNum, rfv, referrerId]);
+  const context = useMemo<BookingContextValue>(
+    () => ({ form, clinicNum, rfv, referrerId }),
+    [form, clinicNum, rfv, referrerId],
+  );
 
   return (
     <BookingContext.Provider value={context}>
-      <BookingLayout panel={<SidePanel form={form} clinic={clinic} summary={hasReason && summary} onChangeLocation={clinic && !rfv && !isBooked ? changeLocation : undefined} />}>
-        {form.is_accepting_patients ? <BookingSteps clinic={clinic} isResolvingClinic={isResolving} /> : <NotAcceptingNotice />}
+      <BookingLayout
+        panel={
+          <SidePanel
+            form={form}
+            clinic={clinic}
+            summary={hasReason && summary}
+            onChangeLocation={clinic && !rfv && !isBooked ? changeLocation : undefined}
+          />
+        }
+      >
+        {form.is_accepting_patients ? (
+          <BookingSteps clinic={clinic} isResolvingClinic={isResolving} />
+        ) : (
+          <NotAcceptingNotice />
+        )}
       </BookingLayout>
     </BookingContext.Provider>
   );

@@ -7,7 +7,10 @@ export function BookingSkeleton() {
   const t = useMessages(messages);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 lg:flex-row">
-      <div aria-hidden="true" className="flex flex-col gap-3 bg-slate-300 px-6 py-8 sm:px-10 lg:min-h-screen lg:w-96 lg:py-12">
+      <div
+        aria-hidden="true"
+        className="flex flex-col gap-3 bg-slate-300 px-6 py-8 sm:px-10 lg:min-h-screen lg:w-96 lg:py-12"
+      >
         <Skeleton className="h-16 w-16 bg-slate-200/70" />
         <Skeleton className="h-7 w-3/4 bg-slate-200/70" />
         <Skeleton className="h-4 w-2/3 bg-slate-200/70" />

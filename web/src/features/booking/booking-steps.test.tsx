@@ -22,7 +22,8 @@ afterEach(() => {
   clearBookingStorage();
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function renderScreen(reasons: ReasonForVisit[], path = '/bright-smile', form = buildFormDetails()) {
   fetchMock.mockImplementation(async (input) => {
@@ -45,7 +46,12 @@ describe('page 1', () => {
   });
 
   it('jumps to the slot step when one reason matches and it shows no providers (spec section 4)', async () => {
-    const onlyForReturning = buildReason({ id: 'r-follow-up', name: 'Follow-up Visit', for_new_patients: false, to_show_providers: false });
+    const onlyForReturning = buildReason({
+      id: 'r-follow-up',
+      name: 'Follow-up Visit',
+      for_new_patients: false,
+      to_show_providers: false,
+    });
     renderScreen([buildReason({ for_returning_patients: false }), onlyForReturning]);
     expect(screen.getByText('Step 1')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
@@ -53,7 +59,9 @@ describe('page 1', () => {
 
     screen.getByRole('button', { name: 'Returning Patient' }).click();
     await screen.findByRole('status', { name: 'Loading' });
-    await waitFor(() => expect(useBookingStore.getState().patientFormPageNumber).toBe(4), { timeout: AUTO_ADVANCE_MS * 5 });
+    await waitFor(() => expect(useBookingStore.getState().patientFormPageNumber).toBe(4), {
+      timeout: AUTO_ADVANCE_MS * 5,
+    });
     const details = useBookingStore.getState().patientFormDetails;
     expect(details.reasonForVisit?.id).toBe('r-follow-up');
     expect(details.providerDetails?.pms_prov_num).toBe(0);
@@ -63,23 +71,41 @@ describe('page 1', () => {
   it('goes to the reason step when several reasons match', async () => {
     renderScreen([buildReason(), buildReason({ id: 'r2', name: 'Exam' })]);
     screen.getByRole('button', { name: 'New Patient' }).click();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Please select the reason for your visit' }, { timeout: 2_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: 'Please select the reason for your visit' },
+        { timeout: 2_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Step 2')).toBeTruthy();
     const cards = screen.getByRole('group', { name: 'Reason for visit' });
     expect(within(cards).getByRole('button', { name: /^Cleaning/ }).textContent).toBe('Cleaning45 minutes');
   });
 
-  it("says so when no reason is offered for the status", async () => {
+  it('says so when no reason is offered for the status', async () => {
     renderScreen([buildReason({ for_new_patients: false })]);
     screen.getByRole('button', { name: 'New Patient' }).click();
-    expect(await screen.findByText('We apologize, but we are currently unable to accept appointments for the status.', undefined, { timeout: 2_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'We apologize, but we are currently unable to accept appointments for the status.',
+        undefined,
+        { timeout: 2_000 },
+      ),
+    ).toBeTruthy();
   });
 });
 
 describe('location choice', () => {
   it("says 'No data' when a multi-clinic practice lists no clinics", async () => {
     renderScreen([], '/bright-smile', buildFormDetails({ clinic_set_up: true }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Please select your preferred location' }, { timeout: 2_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: 'Please select your preferred location' },
+        { timeout: 2_000 },
+      ),
+    ).toBeTruthy();
     expect(await screen.findByText('No data')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Book Appointment' })).toBeNull();
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('clinic'))).toBe(true);
@@ -96,8 +122,22 @@ describe('page 3', () => {
     const longName = 'Dr. Bartholomew Featherstonehaugh';
     const reason = buildReason({
       providers: [
-        { provider_id: 'p1', pms_prov_num: 1, profile_pic: null, provider_display_name: longName, provider_first_name: null, provider_last_name: null },
-        { provider_id: 'p2', pms_prov_num: 2, profile_pic: null, provider_display_name: null, provider_first_name: 'Ben', provider_last_name: 'Carter' },
+        {
+          provider_id: 'p1',
+          pms_prov_num: 1,
+          profile_pic: null,
+          provider_display_name: longName,
+          provider_first_name: null,
+          provider_last_name: null,
+        },
+        {
+          provider_id: 'p2',
+          pms_prov_num: 2,
+          profile_pic: null,
+          provider_display_name: null,
+          provider_first_name: 'Ben',
+          provider_last_name: 'Carter',
+        },
       ],
     });
     useBookingStore.getState().startSession('bright-smile', null);
@@ -131,8 +171,22 @@ describe('page 3 tooltips (spec section 9)', () => {
     const second = 'Dr. Maximiliana Worthington-Smythe';
     const reason = buildReason({
       providers: [
-        { provider_id: 'p1', pms_prov_num: 1, profile_pic: null, provider_display_name: first, provider_first_name: null, provider_last_name: null },
-        { provider_id: 'p2', pms_prov_num: 2, profile_pic: null, provider_display_name: second, provider_first_name: null, provider_last_name: null },
+        {
+          provider_id: 'p1',
+          pms_prov_num: 1,
+          profile_pic: null,
+          provider_display_name: first,
+          provider_first_name: null,
+          provider_last_name: null,
+        },
+        {
+          provider_id: 'p2',
+          pms_prov_num: 2,
+          profile_pic: null,
+          provider_display_name: second,
+          provider_first_name: null,
+          provider_last_name: null,
+        },
       ],
     });
     useBookingStore.getState().startSession('bright-smile', null);

@@ -18,17 +18,25 @@ export default function BookingSummary() {
   const slot = details.bookingSlotDetails;
 
   return (
-    <section aria-labelledby="booking-summary-heading" className="mt-6 hidden rounded-lg border border-current/30 p-4 lg:block">
+    <section
+      aria-labelledby="booking-summary-heading"
+      className="mt-6 hidden rounded-lg border border-current/30 p-4 lg:block"
+    >
       <h2 id="booking-summary-heading" className="mb-3 text-lg font-semibold">
         {t('heading')}
       </h2>
       <dl className="flex flex-col gap-2">
         <SummaryRow term={t('reason')} value={reason.name} />
-        {details.providerDetails && <SummaryRow term={t('provider')} value={chosenProviderName(details.providerDetails) ?? t('firstAvailable')} />}
+        {details.providerDetails && (
+          <SummaryRow term={t('provider')} value={chosenProviderName(details.providerDetails) ?? t('firstAvailable')} />
+        )}
         {slot && (
           <SummaryRow
             term={t('slot')}
-            value={t('dateAndTime', { day: formatDayHeading(slot.date, language), time: localiseTime12h(slot.slotStart, language) })}
+            value={t('dateAndTime', {
+              day: formatDayHeading(slot.date, language),
+              time: localiseTime12h(slot.slotStart, language),
+            })}
           />
         )}
       </dl>

@@ -1,5 +1,9 @@
 /** Spec section 2: clinic selection comes first for a multi-clinic practice when no clinic is chosen and no rfv is given. */
-export function isClinicChoiceFirst(options: { clinicSetUp: boolean; hasClinic: boolean; rfv: string | null }): boolean {
+export function isClinicChoiceFirst(options: {
+  clinicSetUp: boolean;
+  hasClinic: boolean;
+  rfv: string | null;
+}): boolean {
   return options.clinicSetUp && !options.hasClinic && !options.rfv;
 }
 

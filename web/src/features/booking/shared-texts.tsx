@@ -8,7 +8,9 @@ import { ChoiceHint } from './navigation/choice-hint.tsx';
 /** The consent box's words: page 5 has no full stop, page 6 has one (spec sections 2 and 3). */
 export function ConsentWords({ place, practiceName }: { place: ConsentPlace; practiceName: string }) {
   const t = useMessages(messages);
-  return place === 'verification_step' ? t('consentVerificationStep', { practice: practiceName }) : t('consentBookingForm', { practice: practiceName });
+  return place === 'verification_step'
+    ? t('consentVerificationStep', { practice: practiceName })
+    : t('consentBookingForm', { practice: practiceName });
 }
 
 /** Spec section 5: the slot step's hint while no slot is chosen. */

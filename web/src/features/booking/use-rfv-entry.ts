@@ -15,7 +15,9 @@ export function useRfvEntry(practiceId: string, rfv: string | null, clinicNum: n
   const needsReason = rfv !== null && storedReasonId !== rfv;
   const language = useLanguage();
   const reasons = useQuery({ ...reasonsQuery(practiceId, clinicNum, language), enabled: needsReason });
-  const reason = needsReason ? reasons.data?.find((candidate) => candidate.id === rfv && candidate.is_active) : undefined;
+  const reason = needsReason
+    ? reasons.data?.find((candidate) => candidate.id === rfv && candidate.is_active)
+    : undefined;
 
   useEffect(() => {
     if (!reason) return;

@@ -19,7 +19,9 @@ export function useSelectedClinic(form: FormDetails, clinicNum: number | null): 
   const saveClinic = useBookingStore((state) => state.saveClinic);
   const isPreselecting = form.clinic_set_up && clinicNum !== null && stored?.pms_clinic_num !== clinicNum;
   const clinics = useQuery({ ...clinicsQuery(form.id), enabled: isPreselecting });
-  const preselected = isPreselecting ? (clinics.data?.find((clinic) => clinic.pms_clinic_num === clinicNum) ?? null) : null;
+  const preselected = isPreselecting
+    ? (clinics.data?.find((clinic) => clinic.pms_clinic_num === clinicNum) ?? null)
+    : null;
 
   useEffect(() => {
     if (preselected) saveClinic(preselected);

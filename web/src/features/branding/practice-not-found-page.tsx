@@ -17,7 +17,11 @@ export function PracticeNotFoundPage() {
   const { formUrl = '' } = useParams();
   const t = useMessages(notFoundMessages);
   const form = useQuery(formDetailsQuery(formUrl, null, useLanguage()));
-  useDocumentMeta(form.data ? { title: practicePageTitle(t('pageNotFound'), form.data.name), description: form.data.description } : null);
+  useDocumentMeta(
+    form.data
+      ? { title: practicePageTitle(t('pageNotFound'), form.data.name), description: form.data.description }
+      : null,
+  );
 
   if (form.isPending) return <main aria-busy="true" className="min-h-screen" />;
   if (!form.data) return <NotFoundPage />;

@@ -12,7 +12,14 @@ export function auditTrailQuery(practiceId: string, from: string, to: string) {
   return infiniteQueryOptions({
     queryKey: ['audit', practiceId, from, to] as const,
     queryFn: async ({ pageParam, signal }) =>
-      (await staffRequest({ path: '/staff/audit', query: { from, to, before: pageParam ?? undefined }, result: AuditPageSchema, signal })).result,
+      (
+        await staffRequest({
+          path: '/staff/audit',
+          query: { from, to, before: pageParam ?? undefined },
+          result: AuditPageSchema,
+          signal,
+        })
+      ).result,
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_before,
     staleTime: Infinity,

@@ -56,6 +56,9 @@ export function recordLabel(entry: Pick<AuditEntry, 'target_type' | 'target_id'>
 /** The details as "key: value" pairs, lists joined; the CSV export carries them whole. */
 export function detailsText(details: Record<string, unknown>): string {
   return Object.entries(details)
-    .map(([key, value]) => `${key.replaceAll('_', ' ')}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key.replaceAll('_', ' ')}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join('; ');
 }

@@ -42,12 +42,24 @@ export function AuditPage() {
   return (
     <main className="flex flex-col gap-3 px-4 py-3">
       <h1 className="text-xl font-semibold">Audit trail</h1>
-      <p className="text-slate-700">Every opening of a patient’s details, every search, export and change, and who did it. The trail cannot be edited or deleted; reading it is recorded too.</p>
+      <p className="text-slate-700">
+        Every opening of a patient’s details, every search, export and change, and who did it. The trail cannot be
+        edited or deleted; reading it is recorded too.
+      </p>
       <div className="flex flex-wrap items-end gap-3">
-        <AuditRangeForm from={from} to={to} problemId={problem ? problemId : undefined} onShow={(next) => setParams(next)} />
+        <AuditRangeForm
+          from={from}
+          to={to}
+          problemId={problem ? problemId : undefined}
+          onShow={(next) => setParams(next)}
+        />
         {problem === null && (
           <a href={auditExportUrl(from, to)} download className={`${secondaryButtonClass} inline-flex items-center`}>
-            Export CSV<span className="sr-only"> of {from} to {to}</span>
+            Export CSV
+            <span className="sr-only">
+              {' '}
+              of {from} to {to}
+            </span>
           </a>
         )}
       </div>
@@ -60,13 +72,22 @@ export function AuditPage() {
       {trail.isPending && problem === null && <p role="status">Loading the audit trail…</p>}
       {trail.data && (
         <p role="status">
-          {entries.length === 0 ? `Nothing recorded from ${from} to ${to}.` : `${entries.length} entries from ${from} to ${to}, newest first${trail.hasNextPage ? '; older ones below' : ''}.`}
+          {entries.length === 0
+            ? `Nothing recorded from ${from} to ${to}.`
+            : `${entries.length} entries from ${from} to ${to}, newest first${trail.hasNextPage ? '; older ones below' : ''}.`}
         </p>
       )}
       {entries.length > 0 && (
-        <div role="region" aria-label="Audit trail entries" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-300 bg-white">
+        <div
+          role="region"
+          aria-label="Audit trail entries"
+          tabIndex={0}
+          className="overflow-x-auto rounded-md border border-slate-300 bg-white"
+        >
           <table className="w-full text-left text-sm wrap-break-word">
-            <caption className="sr-only">Audit trail from {from} to {to}</caption>
+            <caption className="sr-only">
+              Audit trail from {from} to {to}
+            </caption>
             <thead className="border-b border-slate-300 bg-slate-50">
               <tr>
                 {['When', 'Who', 'IP', 'What', 'Record', 'Details'].map((heading) => (
@@ -92,7 +113,12 @@ export function AuditPage() {
         </div>
       )}
       {trail.hasNextPage && (
-        <button type="button" onClick={() => void trail.fetchNextPage()} disabled={trail.isFetchingNextPage} className={`${secondaryButtonClass} self-start`}>
+        <button
+          type="button"
+          onClick={() => void trail.fetchNextPage()}
+          disabled={trail.isFetchingNextPage}
+          className={`${secondaryButtonClass} self-start`}
+        >
           {trail.isFetchingNextPage ? 'Loading older entries…' : 'Show older entries'}
         </button>
       )}

@@ -1,7 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
-import { buildSchedule, buildSession, expectNoAxeViolations, PRACTICE, renderConsole, serveStaffApi, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  PRACTICE,
+  renderConsole,
+  serveStaffApi,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -14,8 +22,26 @@ afterEach(() => {
 });
 
 // 12:00-13:00 in Chicago (UTC-6 in November).
-const LUNCH: ScheduleBlock = { id: null, kind: 'break', starts_at: '2026-11-25T18:00:00.000Z', ends_at: '2026-11-25T19:00:00.000Z', pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: 'Lunch' };
-const MEETING: ScheduleBlock = { id: 'blk-9', kind: 'blocked', starts_at: '2026-11-25T16:00:00.000Z', ends_at: '2026-11-25T17:00:00.000Z', pms_prov_num: 1, pms_op_num: null, pms_clinic_num: null, label: 'Team meeting' };
+const LUNCH: ScheduleBlock = {
+  id: null,
+  kind: 'break',
+  starts_at: '2026-11-25T18:00:00.000Z',
+  ends_at: '2026-11-25T19:00:00.000Z',
+  pms_prov_num: null,
+  pms_op_num: null,
+  pms_clinic_num: null,
+  label: 'Lunch',
+};
+const MEETING: ScheduleBlock = {
+  id: 'blk-9',
+  kind: 'blocked',
+  starts_at: '2026-11-25T16:00:00.000Z',
+  ends_at: '2026-11-25T17:00:00.000Z',
+  pms_prov_num: 1,
+  pms_op_num: null,
+  pms_clinic_num: null,
+  label: 'Team meeting',
+};
 
 /** A practice whose schedule holds the blocks the staff API made and has not removed. */
 function serveBlocks(options: { builtin?: boolean; blocks?: ScheduleBlock[] } = {}) {
@@ -56,14 +82,28 @@ describe('blocking time', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Blocked Wednesday, November 25, 10:00 AM–11:00 AM for Dr. Ada Adams. 1 booking in that time stays booked.');
-    const shaded = await within(column('Dr. Ada Adams')).findByRole('button', { name: /Blocked: Team meeting 10:00 AM–11:00 AM/ }, { timeout: 2_000 });
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+      'Blocked Wednesday, November 25, 10:00 AM–11:00 AM for Dr. Ada Adams. 1 booking in that time stays booked.',
+    );
+    const shaded = await within(column('Dr. Ada Adams')).findByRole(
+      'button',
+      { name: /Blocked: Team meeting 10:00 AM–11:00 AM/ },
+      { timeout: 2_000 },
+    );
     expect(shaded.getAttribute('data-kind')).toBe('blocked');
     expect(within(column('Dr. Ben Brown')).queryByText(/Team meeting/)).toBeNull();
     expect(document.activeElement).toBe(button);
     const [post] = changes(calls);
     expect(post!.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
-    expect(post!.body).toEqual({ date: '2026-11-25', start_time: '10:00:00', end_time: '11:00:00', pms_prov_num: 1, pms_op_num: null, pms_clinic_num: null, label: 'Team meeting' });
+    expect(post!.body).toEqual({
+      date: '2026-11-25',
+      start_time: '10:00:00',
+      end_time: '11:00:00',
+      pms_prov_num: 1,
+      pms_op_num: null,
+      pms_clinic_num: null,
+      label: 'Team meeting',
+    });
   });
 
   it('says in the form’s words what is wrong, focuses it, and sends nothing', async () => {
@@ -78,7 +118,9 @@ describe('blocking time', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
     const end = within(dialog).getByLabelText('To');
     await waitFor(() => expect(document.activeElement).toBe(end));
-    expect(document.getElementById(end.getAttribute('aria-describedby')!)?.textContent).toBe('The end must be after the start');
+    expect(document.getElementById(end.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The end must be after the start',
+    );
     expect(within(dialog).getByRole('alert').textContent).toBe('Nothing is blocked yet: check the marked fields.');
     await expectNoAxeViolations();
     expect(changes(calls)).toEqual([]);
@@ -103,7 +145,9 @@ describe('blocking time', () => {
     dialog = await screen.findByRole('dialog', { name: 'Remove the blocked time?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the block' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe('The blocked time on Wednesday, November 25, 10:00 AM–11:00 AM is removed: it can be booked again.');
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+      'The blocked time on Wednesday, November 25, 10:00 AM–11:00 AM is removed: it can be booked again.',
+    );
     await waitFor(() => expect(within(column('Dr. Ada Adams')).queryByText(/Team meeting/)).toBeNull());
     // The block's button is gone: the grid holds the focus.
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Schedule grid' }));

@@ -1,13 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
-import { BLOCK_LABEL_MAX_LENGTH, StaffBlockBodySchema, type StaffBlockBody, type StaffBlockCreated } from '#domain/staff/staff-booking-schemas.ts';
+import {
+  BLOCK_LABEL_MAX_LENGTH,
+  StaffBlockBodySchema,
+  type StaffBlockBody,
+  type StaffBlockCreated,
+} from '#domain/staff/staff-booking-schemas.ts';
 import { ConsoleDialog } from './console-dialog.tsx';
 import { ErrorNote } from './console-notes.tsx';
 import { inputClass } from './console-styles.ts';
 import { DialogFormButtons } from './dialog-form-buttons.tsx';
 import { blockTime } from './desk-api.ts';
-import { describedBy, Field, focusFirstProblem, inWords, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
+import {
+  describedBy,
+  Field,
+  focusFirstProblem,
+  inWords,
+  problemsOf,
+  serverProblems,
+  type FieldProblems,
+} from './desk-field-errors.tsx';
 import { inClinic } from './schedule-layout.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
@@ -46,9 +59,12 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
     setProblems({ ...rest, ...(provider || chair ? { who: (provider ?? chair)! } : {}) });
     setShown((n) => n + 1);
   };
-  const providers = schedule.providers.filter((p) => clinic === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinic));
+  const providers = schedule.providers.filter(
+    (p) => clinic === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinic),
+  );
   const chairs = schedule.chairs.filter((c) => inClinic(c.pms_clinic_num, clinic));
-  const clinicName = schedule.clinics.length > 1 ? schedule.clinics.find((c) => c.pms_clinic_num === clinic)?.name : undefined;
+  const clinicName =
+    schedule.clinics.length > 1 ? schedule.clinics.find((c) => c.pms_clinic_num === clinic)?.name : undefined;
 
   const whomOf = (body: StaffBlockBody) =>
     body.pms_prov_num != null
@@ -114,12 +130,23 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
           </select>
         </Field>
         <Field form={FORM} field="label" problems={problems} label="What for (optional)">
-          <input {...field('label')} maxLength={BLOCK_LABEL_MAX_LENGTH} placeholder="Staff meeting" className={inputClass} />
+          <input
+            {...field('label')}
+            maxLength={BLOCK_LABEL_MAX_LENGTH}
+            placeholder="Staff meeting"
+            className={inputClass}
+          />
         </Field>
         <p className="text-slate-700">Patients cannot book blocked time. Bookings already in it stay booked.</p>
         {block.error && Object.keys(problems).length === 0 && <ErrorNote>{block.error.message}</ErrorNote>}
         {Object.keys(problems).length > 0 && <ErrorNote>Nothing is blocked yet: check the marked fields.</ErrorNote>}
-        <DialogFormButtons isPending={block.isPending} submit="Block the time" pending="Blocking…" close="Close without blocking" onClose={onClose} />
+        <DialogFormButtons
+          isPending={block.isPending}
+          submit="Block the time"
+          pending="Blocking…"
+          close="Close without blocking"
+          onClose={onClose}
+        />
       </form>
     </ConsoleDialog>
   );

@@ -2,7 +2,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import type { StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
-import { buildAppointment, buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildAppointment,
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 const CLEANING = '22222222-2222-4222-8222-222222222222';
 const EXAM = '33333333-3333-4333-8333-333333333333';
@@ -19,7 +27,19 @@ afterEach(() => {
 });
 
 function buildReason(overrides: Partial<ReasonForVisit> = {}): ReasonForVisit {
-  return { id: CLEANING, name: 'Cleaning', final_duration: 30, amount: 0, for_new_patients: true, for_returning_patients: true, is_active: true, is_payment_enabled: false, to_show_providers: true, providers: [], ...overrides };
+  return {
+    id: CLEANING,
+    name: 'Cleaning',
+    final_duration: 30,
+    amount: 0,
+    for_new_patients: true,
+    for_returning_patients: true,
+    is_active: true,
+    is_payment_enabled: false,
+    to_show_providers: true,
+    providers: [],
+    ...overrides,
+  };
 }
 
 const SLOTS = [
@@ -27,7 +47,11 @@ const SLOTS = [
   { DateTimeStart: '2026-11-25 11:00:00', DateTimeEnd: '2026-11-25 11:30:00', ProvNum: 2, OpNum: 12 },
 ];
 
-type Answer = { status?: number; result?: unknown; error?: { code: string; message: string; fields?: Record<string, string> } };
+type Answer = {
+  status?: number;
+  result?: unknown;
+  error?: { code: string; message: string; fields?: Record<string, string> };
+};
 
 /** A practice whose schedule shows what was booked; `book` answers the booking. */
 function serveDesk(book: (call: ApiCall) => Answer = () => ({ status: 201, result: BOOKED })) {
@@ -35,18 +59,48 @@ function serveDesk(book: (call: ApiCall) => Answer = () => ({ status: 201, resul
   const calls = serveStaffApi({
     'GET /api/v1/staff/session': () => ({ result: buildSession() }),
     'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ appointments: [...appointments] }) }),
-    'GET /api/v1/reason-for-visit': () => ({ result: [buildReason(), buildReason({ id: EXAM, name: 'New Patient Exam', final_duration: 60, for_returning_patients: false })] }),
-    'GET /api/v1/staff/slots': (call) => ({ result: call.search.get('date') === '2026-11-25' ? SLOTS.filter((s) => !call.search.get('pms_prov_num') || String(s.ProvNum) === call.search.get('pms_prov_num')) : [] }),
+    'GET /api/v1/reason-for-visit': () => ({
+      result: [
+        buildReason(),
+        buildReason({ id: EXAM, name: 'New Patient Exam', final_duration: 60, for_returning_patients: false }),
+      ],
+    }),
+    'GET /api/v1/staff/slots': (call) => ({
+      result:
+        call.search.get('date') === '2026-11-25'
+          ? SLOTS.filter(
+              (s) => !call.search.get('pms_prov_num') || String(s.ProvNum) === call.search.get('pms_prov_num'),
+            )
+          : [],
+    }),
     'POST /api/v1/staff/appointments': (call) => {
       const answer = book(call);
-      if (!answer.error) appointments.push(buildAppointment({ id: 'apt-new', start_time: '10:00:00', end_time: '10:30:00', patient: { first_name: 'Rosa', last_name: 'Diaz', is_new: false }, booked_by_staff: true }));
+      if (!answer.error)
+        appointments.push(
+          buildAppointment({
+            id: 'apt-new',
+            start_time: '10:00:00',
+            end_time: '10:30:00',
+            patient: { first_name: 'Rosa', last_name: 'Diaz', is_new: false },
+            booked_by_staff: true,
+          }),
+        );
       return answer as { status?: number; result?: unknown; error?: { code: string; message: string } };
     },
   });
   return calls;
 }
 
-const BOOKED = { id: 'apt-new', reference: 'K7M2Q9P', status: 'booked', apt_date: '2026-11-25', start_time: '10:00:00', end_time: '10:30:00', pms_prov_num: 1, pms_op_num: 11 };
+const BOOKED = {
+  id: 'apt-new',
+  reference: 'K7M2Q9P',
+  status: 'booked',
+  apt_date: '2026-11-25',
+  start_time: '10:00:00',
+  end_time: '10:30:00',
+  pms_prov_num: 1,
+  pms_op_num: 11,
+};
 
 async function openDialog() {
   renderConsole('/console?date=2026-11-25');
@@ -63,13 +117,16 @@ async function chooseReason(dialog: HTMLElement, id = CLEANING) {
 }
 
 function typePatient(dialog: HTMLElement) {
-  const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  const type = (label: string, value: string) =>
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
   type('First name', ' Rosa ');
   type('Last name', 'Diaz');
   type('Date of birth', '1985-06-15');
   fireEvent.click(within(dialog).getByRole('radio', { name: 'Returning patient' }));
   type('Mobile phone', '(512) 555-0199');
-  fireEvent.click(within(dialog).getByRole('checkbox', { name: 'The patient agreed to be contacted by e-mail and text message' }));
+  fireEvent.click(
+    within(dialog).getByRole('checkbox', { name: 'The patient agreed to be contacted by e-mail and text message' }),
+  );
 }
 
 const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST');
@@ -95,14 +152,33 @@ describe('booking a patient who phoned', () => {
       'Booked Rosa Diaz on Wednesday, November 25 at 10:00 AM with Dr. Ada Adams, reference K7M2Q9P. The patient gets the confirmation.',
     );
     // Read again at once (not at the next poll), in Dr. Ada Adams's column.
-    expect((await within(screen.getByRole('region', { name: 'Dr. Ada Adams' })).findByRole('button', { name: /Rosa Diaz/ }, { timeout: 2_000 })).textContent).toContain('10:00 AM–10:30 AM');
+    expect(
+      (
+        await within(screen.getByRole('region', { name: 'Dr. Ada Adams' })).findByRole(
+          'button',
+          { name: /Rosa Diaz/ },
+          { timeout: 2_000 },
+        )
+      ).textContent,
+    ).toContain('10:00 AM–10:30 AM');
     expect(document.activeElement).toBe(button);
     const [post] = posts(calls);
     expect(post!.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     expect(post!.body).toEqual({
-      reason_id: CLEANING, pms_clinic_num: null, pms_prov_num: 1, apt_date: '2026-11-25', start_time: '10:00:00',
-      first_name: 'Rosa', last_name: 'Diaz', dob: '1985-06-15', is_new_patient: false, email: '', wireless_phone: '5125550199',
-      message: null, language: 'en', agreed_to_contact: true,
+      reason_id: CLEANING,
+      pms_clinic_num: null,
+      pms_prov_num: 1,
+      apt_date: '2026-11-25',
+      start_time: '10:00:00',
+      first_name: 'Rosa',
+      last_name: 'Diaz',
+      dob: '1985-06-15',
+      is_new_patient: false,
+      email: '',
+      wireless_phone: '5125550199',
+      message: null,
+      language: 'en',
+      agreed_to_contact: true,
     });
     const slotRead = calls.find((call) => call.path === '/api/v1/staff/slots')!;
     expect(slotRead.search.get('reason_id')).toBe(CLEANING);
@@ -116,7 +192,8 @@ describe('booking a patient who phoned', () => {
     const reason = within(dialog).getByRole('combobox', { name: 'Reason for the visit' });
     await waitFor(() => expect(document.activeElement).toBe(reason));
     expect(reason.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (label: string) => document.getElementById(within(dialog).getByLabelText(label).getAttribute('aria-describedby')!)?.textContent;
+    const describedBy = (label: string) =>
+      document.getElementById(within(dialog).getByLabelText(label).getAttribute('aria-describedby')!)?.textContent;
     expect(describedBy('Reason for the visit')).toBe('Choose a reason for the visit.');
     expect(describedBy('First name')).toBe('First name is required');
     expect(describedBy('Last name')).toBe('Last name is required');
@@ -129,9 +206,15 @@ describe('booking a patient who phoned', () => {
     await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     await waitFor(() => expect(describedBy('First name')).toBeUndefined());
-    expect(document.getElementById(within(dialog).getByRole('radio', { name: 'Returning patient' }).getAttribute('aria-describedby')!)?.textContent).toBe('New Patient Exam is for new patients only.');
+    expect(
+      document.getElementById(
+        within(dialog).getByRole('radio', { name: 'Returning patient' }).getAttribute('aria-describedby')!,
+      )?.textContent,
+    ).toBe('New Patient Exam is for new patients only.');
     const firstTime = within(dialog).getByRole('radio', { name: '10:00 AM, Dr. Ada Adams' });
-    expect(document.getElementById(firstTime.getAttribute('aria-describedby')!)?.textContent).toBe('Choose a free time.');
+    expect(document.getElementById(firstTime.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Choose a free time.',
+    );
     await waitFor(() => expect(document.activeElement).toBe(firstTime));
     expect(posts(calls)).toEqual([]);
   });
@@ -149,7 +232,9 @@ describe('booking a patient who phoned', () => {
     const slotReads = () => calls.filter((call) => call.path === '/api/v1/staff/slots').length;
     const readsBefore = slotReads();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
-    await waitFor(() => expect(within(dialog).getByText('Somebody just booked this time. Choose another.')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(dialog).getByText('Somebody just booked this time. Choose another.')).toBeTruthy(),
+    );
     expect(taken).toBe(true);
     await waitFor(() => expect(slotReads()).toBeGreaterThan(readsBefore));
     expect(screen.getByRole('dialog', { name: 'Book a patient' })).toBeTruthy();
@@ -157,7 +242,14 @@ describe('booking a patient who phoned', () => {
   });
 
   it('shows the server’s field problems beside their fields', async () => {
-    serveDesk(() => ({ status: 422, error: { code: 'VALIDATION_FAILED', message: 'Check the fields.', fields: { wireless_phone: 'Please enter a valid mobile phone number' } } }));
+    serveDesk(() => ({
+      status: 422,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Check the fields.',
+        fields: { wireless_phone: 'Please enter a valid mobile phone number' },
+      },
+    }));
     const { dialog } = await openDialog();
     await chooseReason(dialog);
     fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
@@ -165,7 +257,9 @@ describe('booking a patient who phoned', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     const phone = within(dialog).getByLabelText('Mobile phone');
     await waitFor(() => expect(document.activeElement).toBe(phone));
-    expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe('Please enter a valid mobile phone number');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter a valid mobile phone number',
+    );
   });
 
   it('opens from a tap on free time in a provider’s column, with that day, provider and time chosen', async () => {

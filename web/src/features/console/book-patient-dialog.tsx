@@ -9,7 +9,15 @@ import { ErrorNote } from './console-notes.tsx';
 import { inputClass } from './console-styles.ts';
 import { DialogFormButtons } from './dialog-form-buttons.tsx';
 import { bookPatient, reasonsQuery } from './desk-api.ts';
-import { describedBy, Field, focusFirstProblem, problemId, problemsOf, serverProblems, type FieldProblems } from './desk-field-errors.tsx';
+import {
+  describedBy,
+  Field,
+  focusFirstProblem,
+  problemId,
+  problemsOf,
+  serverProblems,
+  type FieldProblems,
+} from './desk-field-errors.tsx';
 import { PatientFields, readPatient } from './patient-fields.tsx';
 import { SlotPicker, useSlotPick, type SlotPickStart } from './slot-picker.tsx';
 import { useStaffSession } from './staff-session-context.ts';
@@ -21,7 +29,11 @@ const SLOT_FIELDS = ['apt_date', 'start_time', 'pms_prov_num', 'pms_clinic_num']
 
 /** Whom a reason is for when it is not for everyone. */
 const onlyFor = (reason: { for_new_patients: boolean; for_returning_patients: boolean }) =>
-  reason.for_new_patients === reason.for_returning_patients ? '' : reason.for_new_patients ? 'for new patients only' : 'for returning patients only';
+  reason.for_new_patients === reason.for_returning_patients
+    ? ''
+    : reason.for_new_patients
+      ? 'for new patients only'
+      : 'for returning patients only';
 
 interface BookPatientDialogProps {
   schedule: StaffSchedule;
@@ -58,7 +70,9 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
   const pick = useSlotPick({ reasonId: reason?.id ?? null, clinic }, start);
   const allowed = new Set(reason?.providers.map((p) => p.pms_prov_num) ?? []);
   const providers = schedule.providers.filter(
-    (p) => (clinic === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinic)) && (allowed.size === 0 || allowed.has(p.pms_prov_num)),
+    (p) =>
+      (clinic === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinic)) &&
+      (allowed.size === 0 || allowed.has(p.pms_prov_num)),
   );
 
   const book = useMutation({
@@ -68,7 +82,8 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
       const fromServer = serverProblems(error);
       const slot = SLOT_FIELDS.map((name) => fromServer[name]).find(Boolean);
       // The time went (taken meanwhile, or no longer free): say so beside the times, and read them again.
-      const isTimeGone = error instanceof ApiError && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE');
+      const isTimeGone =
+        error instanceof ApiError && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE');
       if (isTimeGone) void queryClient.invalidateQueries({ queryKey: ['slots'] });
       show({ ...fromServer, ...(isTimeGone ? { slot: error.message } : slot ? { slot } : {}) });
     },
@@ -92,7 +107,8 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
     if (reason && !chosen) found.slot = 'Choose a free time.';
     if (reason && typeof patient.is_new_patient === 'boolean') {
       // The rule is the server's (domain); its sentence is the patient's, so staff get their own.
-      if (reasonPatientTypeRefusal(reason, patient.is_new_patient ? 'New Patient' : 'Returning Patient')) found.is_new_patient = `${reason.name} is ${onlyFor(reason)}.`;
+      if (reasonPatientTypeRefusal(reason, patient.is_new_patient ? 'New Patient' : 'Returning Patient'))
+        found.is_new_patient = `${reason.name} is ${onlyFor(reason)}.`;
     }
     if (!parsed.success || Object.keys(found).length > 0) return show(found);
     show({});
@@ -109,7 +125,11 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
           {schedule.clinics.length > 1 && (
             <label className="font-medium">
               Clinic
-              <select value={clinic ?? ''} onChange={(event) => setClinic(Number(event.target.value))} className={inputClass}>
+              <select
+                value={clinic ?? ''}
+                onChange={(event) => setClinic(Number(event.target.value))}
+                className={inputClass}
+              >
                 {schedule.clinics.map((c) => (
                   <option key={c.pms_clinic_num} value={c.pms_clinic_num}>
                     {c.name}
@@ -119,7 +139,12 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
             </label>
           )}
           <Field form={FORM} field="reason_id" problems={problems} label="Reason for the visit">
-            <select value={reasonId} onChange={(event) => setReasonId(event.target.value)} {...describedBy(FORM, 'reason_id', problems)} className={inputClass}>
+            <select
+              value={reasonId}
+              onChange={(event) => setReasonId(event.target.value)}
+              {...describedBy(FORM, 'reason_id', problems)}
+              className={inputClass}
+            >
               <option value="">{reasons.isPending ? 'Loading the reasons…' : 'Choose a reason'}</option>
               {reasons.data?.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -129,12 +154,24 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
             </select>
           </Field>
           {reasons.error && <ErrorNote>{reasons.error.message}</ErrorNote>}
-          <SlotPicker pick={pick} providers={providers} waitingFor={reason ? undefined : 'Choose a reason to see the free times.'} error={problems.slot} errorId={problemId(FORM, 'slot')} />
+          <SlotPicker
+            pick={pick}
+            providers={providers}
+            waitingFor={reason ? undefined : 'Choose a reason to see the free times.'}
+            error={problems.slot}
+            errorId={problemId(FORM, 'slot')}
+          />
         </fieldset>
         <PatientFields form={FORM} problems={problems} />
         {Object.keys(problems).length > 0 && <ErrorNote>Nothing is booked yet: check the marked fields.</ErrorNote>}
         {generalError && <ErrorNote>{generalError}</ErrorNote>}
-        <DialogFormButtons isPending={book.isPending} submit="Book the visit" pending="Booking…" close="Close without booking" onClose={onClose} />
+        <DialogFormButtons
+          isPending={book.isPending}
+          submit="Book the visit"
+          pending="Booking…"
+          close="Close without booking"
+          onClose={onClose}
+        />
       </form>
     </ConsoleDialog>
   );

@@ -14,11 +14,21 @@ interface BookingActionsProps {
   onOpen: (which: SubDialog, opener: HTMLElement) => void;
 }
 
-const SIMPLE: { action: SimpleAction; allowed: keyof StaffAppointmentDetail['actions']; label: string; done: string }[] = [
+const SIMPLE: {
+  action: SimpleAction;
+  allowed: keyof StaffAppointmentDetail['actions'];
+  label: string;
+  done: string;
+}[] = [
   { action: 'confirm', allowed: 'confirm', label: 'Confirm', done: 'Confirmed.' },
   { action: 'arrived', allowed: 'arrived', label: 'Arrived', done: 'Marked arrived.' },
   { action: 'no-show', allowed: 'no_show', label: 'No-show', done: 'Marked a no-show.' },
-  { action: 'resend-confirmation', allowed: 'resend_confirmation', label: 'Resend confirmation', done: 'The confirmation is sent again.' },
+  {
+    action: 'resend-confirmation',
+    allowed: 'resend_confirmation',
+    label: 'Resend confirmation',
+    done: 'The confirmation is sent again.',
+  },
 ];
 
 /**
@@ -43,22 +53,40 @@ export function BookingActions({ detail, onChanged, onOpen }: BookingActionsProp
       {act.error && <ErrorNote>{act.error.message}</ErrorNote>}
       <div className="flex flex-wrap gap-2">
         {allowed.map(({ action, label }) => (
-          <button key={action} type="button" disabled={act.isPending} onClick={() => act.mutate(action)} className={action === 'confirm' || action === 'arrived' ? primaryButtonClass : secondaryButtonClass}>
+          <button
+            key={action}
+            type="button"
+            disabled={act.isPending}
+            onClick={() => act.mutate(action)}
+            className={action === 'confirm' || action === 'arrived' ? primaryButtonClass : secondaryButtonClass}
+          >
             {label}
           </button>
         ))}
         {detail.actions.reschedule && (
-          <button type="button" onClick={(event) => onOpen('reschedule', event.currentTarget)} className={secondaryButtonClass}>
+          <button
+            type="button"
+            onClick={(event) => onOpen('reschedule', event.currentTarget)}
+            className={secondaryButtonClass}
+          >
             {detail.status === 'requested' ? 'Give a time…' : 'Reschedule…'}
           </button>
         )}
         {canReview && (
-          <button type="button" onClick={(event) => onOpen('review', event.currentTarget)} className={secondaryButtonClass}>
+          <button
+            type="button"
+            onClick={(event) => onOpen('review', event.currentTarget)}
+            className={secondaryButtonClass}
+          >
             Send review request…
           </button>
         )}
         {detail.actions.cancel && (
-          <button type="button" onClick={(event) => onOpen('cancel', event.currentTarget)} className={dangerOutlineButtonClass}>
+          <button
+            type="button"
+            onClick={(event) => onOpen('cancel', event.currentTarget)}
+            className={dangerOutlineButtonClass}
+          >
             Cancel booking…
           </button>
         )}

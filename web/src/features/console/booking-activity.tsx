@@ -13,10 +13,18 @@ export function BookingActivity({ detail, timeZone }: { detail: StaffAppointment
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-1 pr-2">Sent</th>
-                <th scope="col" className="py-1 pr-2">Message</th>
-                <th scope="col" className="py-1 pr-2">To</th>
-                <th scope="col" className="py-1">Delivery</th>
+                <th scope="col" className="py-1 pr-2">
+                  Sent
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Message
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  To
+                </th>
+                <th scope="col" className="py-1">
+                  Delivery
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -1,7 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
-import { buildDetail, buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, SIGNED_OUT, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildDetail,
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  SIGNED_OUT,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -11,7 +20,13 @@ afterEach(() => {
 
 const DETAIL = '/api/v1/staff/appointments/apt-1';
 
-function serve(detail: StaffAppointmentDetail, actions: Record<string, (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } }> = {}) {
+function serve(
+  detail: StaffAppointmentDetail,
+  actions: Record<
+    string,
+    (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } }
+  > = {},
+) {
   return serveStaffApi({
     'GET /api/v1/staff/session': () => ({ result: buildSession() }),
     'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
@@ -34,7 +49,19 @@ describe('the booking panel', () => {
     const { booking, panel } = await openBooking();
     await within(panel).findByText('Delta Dental');
     expect(document.activeElement).toBe(within(panel).getByRole('heading', { level: 2, name: 'Jane Doe' }));
-    for (const text of ['1990-04-02', 'jane@example.com', 'New patient', 'My tooth hurts a little.', 'Dr. Ada Adams', 'Chair 1', 'google', 'fall', 'delivered', 'Booked online', 'BK-1001']) {
+    for (const text of [
+      '1990-04-02',
+      'jane@example.com',
+      'New patient',
+      'My tooth hurts a little.',
+      'Dr. Ada Adams',
+      'Chair 1',
+      'google',
+      'fall',
+      'delivered',
+      'Booked online',
+      'BK-1001',
+    ]) {
       expect(panel.textContent).toContain(text);
     }
     expect(within(panel).getByRole('table').textContent).toContain('booking confirmation (e-mail)');
@@ -50,12 +77,42 @@ describe('the booking panel', () => {
     // Before the visit: a review request is offered only once it is over.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
-    const calls = serve(buildDetail({ actions: { confirm: true, arrived: false, no_show: false, cancel: true, reschedule: false, resend_confirmation: true, refundable_cents: null } }), {
-      [`POST ${DETAIL}/confirm`]: () => ({ result: buildDetail({ status: 'confirmed', actions: { confirm: false, arrived: true, no_show: true, cancel: true, reschedule: true, resend_confirmation: true, refundable_cents: null } }) }),
-    });
+    const calls = serve(
+      buildDetail({
+        actions: {
+          confirm: true,
+          arrived: false,
+          no_show: false,
+          cancel: true,
+          reschedule: false,
+          resend_confirmation: true,
+          refundable_cents: null,
+        },
+      }),
+      {
+        [`POST ${DETAIL}/confirm`]: () => ({
+          result: buildDetail({
+            status: 'confirmed',
+            actions: {
+              confirm: false,
+              arrived: true,
+              no_show: true,
+              cancel: true,
+              reschedule: true,
+              resend_confirmation: true,
+              refundable_cents: null,
+            },
+          }),
+        }),
+      },
+    );
     const { panel } = await openBooking();
     const actions = await within(panel).findByRole('region', { name: 'Actions' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Confirm', 'Resend confirmation', 'Cancel booking…']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Confirm', 'Resend confirmation', 'Cancel booking…']);
     const readsBefore = calls.filter((call) => call.path === '/api/v1/staff/appointments').length;
     fireEvent.click(within(actions).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Confirmed.'));
@@ -64,20 +121,45 @@ describe('the booking panel', () => {
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     expect(post.body).toEqual({});
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/v1/staff/appointments').length).toBeGreaterThan(readsBefore));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/v1/staff/appointments').length).toBeGreaterThan(readsBefore),
+    );
   });
 
   it('shows the server’s message when an action is refused', async () => {
-    serve(buildDetail(), { [`POST ${DETAIL}/no-show`]: () => ({ status: 409, error: { code: 'CONFLICT', message: 'The visit has not started yet: it cannot be a no-show.' } }) });
+    serve(buildDetail(), {
+      [`POST ${DETAIL}/no-show`]: () => ({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'The visit has not started yet: it cannot be a no-show.' },
+      }),
+    });
     const { panel } = await openBooking();
     fireEvent.click(await within(panel).findByRole('button', { name: 'No-show' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe('The visit has not started yet: it cannot be a no-show.');
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'The visit has not started yet: it cannot be a no-show.',
+    );
   });
 
   it('cancels with a reason, offering the refund unticked', async () => {
-    const calls = serve(buildDetail({ payment: 'paid', actions: { ...buildDetail().actions, refundable_cents: 4500 } }), {
-      [`POST ${DETAIL}/cancel`]: () => ({ result: buildDetail({ status: 'cancelled', actions: { confirm: false, arrived: false, no_show: false, cancel: false, reschedule: false, resend_confirmation: false, refundable_cents: null } }) }),
-    });
+    const calls = serve(
+      buildDetail({ payment: 'paid', actions: { ...buildDetail().actions, refundable_cents: 4500 } }),
+      {
+        [`POST ${DETAIL}/cancel`]: () => ({
+          result: buildDetail({
+            status: 'cancelled',
+            actions: {
+              confirm: false,
+              arrived: false,
+              no_show: false,
+              cancel: false,
+              reschedule: false,
+              resend_confirmation: false,
+              refundable_cents: null,
+            },
+          }),
+        }),
+      },
+    );
     const { panel } = await openBooking();
     const cancelButton = await within(panel).findByRole('button', { name: 'Cancel booking…' });
     fireEvent.click(cancelButton);
@@ -94,7 +176,9 @@ describe('the booking panel', () => {
   });
 
   it('refunds when the box is ticked; Esc closes only the cancel dialog', async () => {
-    const calls = serve(buildDetail({ actions: { ...buildDetail().actions, refundable_cents: 4500 } }), { [`POST ${DETAIL}/cancel`]: () => ({ result: buildDetail({ status: 'cancelled' }) }) });
+    const calls = serve(buildDetail({ actions: { ...buildDetail().actions, refundable_cents: 4500 } }), {
+      [`POST ${DETAIL}/cancel`]: () => ({ result: buildDetail({ status: 'cancelled' }) }),
+    });
     const { panel } = await openBooking();
     const cancelButton = await within(panel).findByRole('button', { name: 'Cancel booking…' });
     fireEvent.click(cancelButton);
@@ -105,10 +189,17 @@ describe('the booking panel', () => {
     expect(document.activeElement).toBe(cancelButton);
     fireEvent.click(cancelButton);
     dialog = await screen.findByRole('dialog', { name: 'Cancel Jane Doe’s booking?' });
-    fireEvent.change(within(dialog).getByLabelText('Why is it cancelled?'), { target: { value: 'Patient asked by phone' } });
+    fireEvent.change(within(dialog).getByLabelText('Why is it cancelled?'), {
+      target: { value: 'Patient asked by phone' },
+    });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Refund $45.00' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the booking' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Patient asked by phone', refund: true }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        reason: 'Patient asked by phone',
+        refund: true,
+      }),
+    );
   });
 
   it('reschedules to a free time of the chosen day', async () => {
@@ -122,7 +213,14 @@ describe('the booking panel', () => {
               ]
             : [],
       }),
-      [`POST ${DETAIL}/reschedule`]: () => ({ result: buildDetail({ apt_date: '2026-11-27', start_time: '10:00:00', end_time: '10:30:00', rescheduled: true }) }),
+      [`POST ${DETAIL}/reschedule`]: () => ({
+        result: buildDetail({
+          apt_date: '2026-11-27',
+          start_time: '10:00:00',
+          end_time: '10:30:00',
+          rescheduled: true,
+        }),
+      }),
     });
     const { panel } = await openBooking();
     fireEvent.click(await within(panel).findByRole('button', { name: 'Reschedule…' }));
@@ -132,9 +230,13 @@ describe('the booking panel', () => {
     fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ben Brown' }));
     await expectNoAxeViolations();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move the booking' }));
-    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Rescheduled. The patient is told.'));
+    await waitFor(() =>
+      expect(within(panel).getByRole('status').textContent).toBe('Rescheduled. The patient is told.'),
+    );
     expect(panel.textContent).toContain('Friday, November 27, 10:00 AM–10:30 AM');
-    const slotRead = calls.find((call) => call.path === '/api/v1/staff/slots' && call.search.get('date') === '2026-11-27')!;
+    const slotRead = calls.find(
+      (call) => call.path === '/api/v1/staff/slots' && call.search.get('date') === '2026-11-27',
+    )!;
     expect(slotRead.search.get('reason_id')).toBe('reason-1');
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.body).toEqual({ apt_date: '2026-11-27', start_time: '10:00:00', pms_prov_num: 2, pms_op_num: 12 });

@@ -38,7 +38,8 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
   const rememberOpener = useFocusReturn(sub !== null, () => document.getElementById(doneId));
   // The button pressed may be gone with the state it offered (Confirm, once confirmed): the result takes the focus then.
   useEffect(() => {
-    if (done && (document.activeElement === document.body || document.activeElement === null)) document.getElementById(doneId)?.focus();
+    if (done && (document.activeElement === document.body || document.activeElement === null))
+      document.getElementById(doneId)?.focus();
   }, [done, doneId]);
 
   const changed = (next: StaffAppointmentDetail, what: string) => {
@@ -79,7 +80,12 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
                 </p>
                 <BookingBadges badges={bookingBadges(data)} />
               </div>
-              <p id={doneId} role="status" tabIndex={-1} className={done ? 'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900' : 'sr-only'}>
+              <p
+                id={doneId}
+                role="status"
+                tabIndex={-1}
+                className={done ? 'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900' : 'sr-only'}
+              >
                 {done}
               </p>
               <BookingActions detail={data} onChanged={changed} onOpen={openSub} />
@@ -89,13 +95,26 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
           )}
         </ConsoleDialog>
       </div>
-      {data && sub === 'cancel' && <CancelDialog detail={data} onClose={() => setSub(null)} onCancelled={(next) => changed(next, 'Cancelled. The patient is told.')} />}
+      {data && sub === 'cancel' && (
+        <CancelDialog
+          detail={data}
+          onClose={() => setSub(null)}
+          onCancelled={(next) => changed(next, 'Cancelled. The patient is told.')}
+        />
+      )}
       {data && sub === 'reschedule' && (
         <RescheduleDialog
           detail={data}
           providers={providers}
           onClose={() => setSub(null)}
-          onMoved={(next) => changed(next, data.status === 'requested' ? 'Booked. The patient gets the confirmation.' : 'Rescheduled. The patient is told.')}
+          onMoved={(next) =>
+            changed(
+              next,
+              data.status === 'requested'
+                ? 'Booked. The patient gets the confirmation.'
+                : 'Rescheduled. The patient is told.',
+            )
+          }
         />
       )}
       {data && sub === 'review' && <ReviewRequestDialog detail={data} onClose={() => setSub(null)} onSent={told} />}

@@ -20,7 +20,12 @@ export function BookingFacts({ detail, timeZone }: { detail: StaffAppointmentDet
           ['Date of birth', patient.dob],
           ['E-mail', patient.email],
           ['Phone', patient.phone ? formatPhone(patient.phone) : null],
-          ['Booked by', patient.booked_by ? `${patientName(patient.booked_by)}${patient.booked_by.dob ? ` (born ${patient.booked_by.dob})` : ''}` : null],
+          [
+            'Booked by',
+            patient.booked_by
+              ? `${patientName(patient.booked_by)}${patient.booked_by.dob ? ` (born ${patient.booked_by.dob})` : ''}`
+              : null,
+          ],
           ['Booked', detail.booked_by_staff ? 'by staff, for a patient who phoned' : 'online'],
           ['Language', detail.language === 'es' ? 'Spanish' : 'English'],
         ]}
@@ -35,15 +40,29 @@ export function BookingFacts({ detail, timeZone }: { detail: StaffAppointmentDet
           ['Message', detail.message],
         ]}
       />
-      <DetailList title="Insurance" items={Object.entries(detail.insurance ?? {}).map(([key, value]) => [key.replaceAll('_', ' '), typeof value === 'object' ? JSON.stringify(value) : String(value)])} />
+      <DetailList
+        title="Insurance"
+        items={Object.entries(detail.insurance ?? {}).map(([key, value]) => [
+          key.replaceAll('_', ' '),
+          typeof value === 'object' ? JSON.stringify(value) : String(value),
+        ])}
+      />
       <DetailList
         title="Consent"
-        items={detail.consent.map((c) => [`${c.channel} (${c.source})`, `${c.granted ? 'granted' : 'refused'}, ${instantText(c.at, timeZone)}`])}
+        items={detail.consent.map((c) => [
+          `${c.channel} (${c.source})`,
+          `${c.granted ? 'granted' : 'refused'}, ${instantText(c.at, timeZone)}`,
+        ])}
       />
       <DetailList
         title="Verification and payment"
         items={[
-          ['Verified', detail.verification.verified ? `yes${detail.verification.channel ? `, by ${detail.verification.channel}` : ''}${detail.verification.at ? `, ${at(detail.verification.at)}` : ''}` : yesNo(false)],
+          [
+            'Verified',
+            detail.verification.verified
+              ? `yes${detail.verification.channel ? `, by ${detail.verification.channel}` : ''}${detail.verification.at ? `, ${at(detail.verification.at)}` : ''}`
+              : yesNo(false),
+          ],
           ['Payment', detail.payment.replaceAll('_', ' ')],
           ['Amount', detail.payment_detail.amount_cents === null ? null : dollars(detail.payment_detail.amount_cents)],
           ['Paid', at(detail.payment_detail.paid_at)],

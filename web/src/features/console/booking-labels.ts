@@ -37,7 +37,9 @@ const PMS_WRITE: Record<(typeof PMS_WRITE_STATES)[number], Badge | null> = {
 };
 
 /** The badges of a booking, in the order the eye wants them: its state, moved, payment, Open Dental. */
-export function bookingBadges(appointment: Pick<StaffAppointment, 'status' | 'rescheduled' | 'payment' | 'pms_write'>): Badge[] {
+export function bookingBadges(
+  appointment: Pick<StaffAppointment, 'status' | 'rescheduled' | 'payment' | 'pms_write'>,
+): Badge[] {
   return [
     STATUS[appointment.status],
     appointment.rescheduled ? { text: 'Rescheduled', tone: 'neutral' as const } : null,
@@ -46,6 +48,8 @@ export function bookingBadges(appointment: Pick<StaffAppointment, 'status' | 're
   ].filter((badge): badge is Badge => badge !== null);
 }
 
-export const isInactive = (status: BookingStatus) => status === 'cancelled' || status === 'no_show' || status === 'expired' || status === 'refunded';
+export const isInactive = (status: BookingStatus) =>
+  status === 'cancelled' || status === 'no_show' || status === 'expired' || status === 'refunded';
 
-export const patientName = (patient: { first_name: string; last_name: string }) => `${patient.first_name} ${patient.last_name}`.trim();
+export const patientName = (patient: { first_name: string; last_name: string }) =>
+  `${patient.first_name} ${patient.last_name}`.trim();

@@ -18,7 +18,8 @@ export function weekDates(date: string): string[] {
 export const viewDates = (view: ScheduleView, date: string) => (view === 'day' ? [date] : weekDates(date));
 
 /** One step of the next and previous buttons: a day, or a week. */
-export const stepDate = (view: ScheduleView, date: string, direction: 1 | -1) => addDays(date, direction * (view === 'day' ? 1 : 7));
+export const stepDate = (view: ScheduleView, date: string, direction: 1 | -1) =>
+  addDays(date, direction * (view === 'day' ? 1 : 7));
 
 /** "Wednesday, November 25". */
 export const dayHeading = (date: string) => formatDayHeading(date);
@@ -30,10 +31,12 @@ export const shortDay = (date: string) => formatDayHeading(date).replace(/^(\w{3
 export const clockTime = (time: string) => formatTime12h(time).replace(/^0/, '');
 
 /** Minutes since midnight → "9:00 AM". */
-export const minutesToClock = (minutes: number) => clockTime(`${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+export const minutesToClock = (minutes: number) =>
+  clockTime(`${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
 
 /** The dates in a form a person checks: "Monday, November 23 to Sunday, November 29". */
-export const rangeHeading = (dates: string[]) => (dates.length === 1 ? dayHeading(dates[0]!) : `${dayHeading(dates[0]!)} to ${dayHeading(dates.at(-1)!)}`);
+export const rangeHeading = (dates: string[]) =>
+  dates.length === 1 ? dayHeading(dates[0]!) : `${dayHeading(dates[0]!)} to ${dayHeading(dates.at(-1)!)}`;
 
 /** An instant in the practice's zone, as a table shows it: "2026-11-25 9:05 AM". */
 export function instantText(iso: string, timeZone: string): string {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ConsoleDialogProps {
   title: string;
@@ -29,7 +30,9 @@ export function ConsoleDialog({ title, onClose, shape, children }: ConsoleDialog
     }
     if (event.key !== 'Tab' || !container.current) return;
     event.stopPropagation();
-    const focusable = [...container.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[inert]'));
+    const focusable = [...container.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => !element.closest('[inert]'),
+    );
     const first = focusable[0];
     const last = focusable.at(-1);
     if (!first || !last) return event.preventDefault();
@@ -49,13 +52,28 @@ export function ConsoleDialog({ title, onClose, shape, children }: ConsoleDialog
       : 'fixed top-1/2 left-1/2 z-[60] flex max-h-[90vh] w-[min(32rem,95vw)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl bg-white shadow-2xl';
   return (
     <>
-      <div aria-hidden="true" onClick={onClose} className={`fixed inset-0 bg-slate-900/40 ${shape === 'panel' ? 'z-40' : 'z-[55]'}`} />
-      <div ref={container} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown} className={box}>
+      <div
+        aria-hidden="true"
+        onClick={onClose}
+        className={`fixed inset-0 bg-slate-900/40 ${shape === 'panel' ? 'z-40' : 'z-[55]'}`}
+      />
+      <div
+        ref={container}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        className={box}
+      >
         <div className="flex items-start gap-4 border-b border-slate-200 p-4">
           <h2 id={titleId} ref={heading} tabIndex={-1} className="mr-auto text-xl font-semibold">
             {title}
           </h2>
-          <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-slate-400 px-3 font-medium">
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-11 rounded-md border border-slate-400 px-3 font-medium"
+          >
             Close
           </button>
         </div>

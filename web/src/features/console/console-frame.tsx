@@ -13,4 +13,3 @@ export function ConsoleFrame({ title, children }: { title: string; children: Rea
     </main>
   );
 }
-

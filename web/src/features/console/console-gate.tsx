@@ -38,6 +38,8 @@ export function ConsoleGate({ endedNotice, onSignedIn }: ConsoleGateProps) {
   }
   if (!session.data) return <SignInPage notice={endedNotice} onSignedIn={signedIn} />;
   return (
-    <StaffSessionContext value={session.data}>{session.data.must_set_up_totp ? <TotpSetupPage onDone={signedIn} /> : <ConsoleShell />}</StaffSessionContext>
+    <StaffSessionContext value={session.data}>
+      {session.data.must_set_up_totp ? <TotpSetupPage onDone={signedIn} /> : <ConsoleShell />}
+    </StaffSessionContext>
   );
 }

@@ -6,7 +6,8 @@ import { FEEDBACK_POLL_MS, feedbackListQuery } from './feedback-api.ts';
 import { requestsCountQuery } from './requests-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
-const linkClass = 'flex min-h-11 items-center gap-2 rounded-md px-3 font-medium text-slate-900 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white';
+const linkClass =
+  'flex min-h-11 items-center gap-2 rounded-md px-3 font-medium text-slate-900 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white';
 
 /** The count some links carry, by page path. */
 const BADGES: Readonly<Record<string, () => ReactNode>> = {
@@ -22,7 +23,11 @@ export function ConsoleNav() {
       <ul className="flex flex-wrap gap-1">
         {CONSOLE_PAGES.filter((page) => session.permissions.includes(page.permission)).map((page) => (
           <li key={page.path}>
-            <NavLink to={page.path === '' ? '/console' : `/console/${page.path}`} end={page.path === ''} className={linkClass}>
+            <NavLink
+              to={page.path === '' ? '/console' : `/console/${page.path}`}
+              end={page.path === ''}
+              className={linkClass}
+            >
               {page.label}
               {BADGES[page.path]?.()}
             </NavLink>

@@ -20,10 +20,16 @@ export function createConsoleQueryClient(onSessionEnded: () => void): QueryClien
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: end }),
-    mutationCache: new MutationCache({ onError: (error, _vars, _context, mutation) => (mutation.meta?.isSignIn ? undefined : end(error)) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _context, mutation) => (mutation.meta?.isSignIn ? undefined : end(error)),
+    }),
     defaultOptions: {
       // A 4xx will not change on a retry, and a 401 must reach the sign-in page at once.
-      queries: { retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2, refetchOnWindowFocus: false },
+      queries: {
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

@@ -35,7 +35,9 @@ export const isSignedOutError = (error: unknown): boolean => error instanceof Ap
  * the CSRF header or the poll marker and hides Retry-After, so this is its staff twin built from
  * the same parts (URL, headers, error envelope). Cookies go only to our own origin.
  */
-export async function staffRequest<T extends $ZodType>(request: StaffRequest<T>): Promise<{ result: output<T>; message: string | undefined }> {
+export async function staffRequest<T extends $ZodType>(
+  request: StaffRequest<T>,
+): Promise<{ result: output<T>; message: string | undefined }> {
   const method = request.method ?? 'GET';
   const headers = apiHeaders();
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -58,7 +60,9 @@ export async function staffRequest<T extends $ZodType>(request: StaffRequest<T>)
 
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new StaffApiError(toApiError(response.status, body), retryAfter(response));
-  const parsed = successEnvelopeSchema(request.result as unknown as Parameters<typeof successEnvelopeSchema>[0]).safeParse(body);
+  const parsed = successEnvelopeSchema(
+    request.result as unknown as Parameters<typeof successEnvelopeSchema>[0],
+  ).safeParse(body);
   if (!parsed.success) throw new StaffApiError(unknownApiError(response.status, 'INVALID_RESPONSE'), null);
   // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
   const envelope = parsed.data as { message?: string; result: output<T> };

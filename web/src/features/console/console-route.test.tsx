@@ -12,16 +12,19 @@ afterEach(() => {
 });
 
 describe('/console in the app’s routes', () => {
-  it.each(['/console', '/console/forgot-password'])('opens the staff console at %s, never a practice called "console"', async (path) => {
-    const calls = serveStaffApi({ 'GET /api/v1/staff/session': () => SIGNED_OUT });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    expect(await screen.findByText('Chairtime staff console')).toBeTruthy();
-    expect(calls.map((call) => call.path).filter((p) => p.startsWith('/api/v1/form'))).toEqual([]);
-  });
+  it.each(['/console', '/console/forgot-password'])(
+    'opens the staff console at %s, never a practice called "console"',
+    async (path) => {
+      const calls = serveStaffApi({ 'GET /api/v1/staff/session': () => SIGNED_OUT });
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByText('Chairtime staff console')).toBeTruthy();
+      expect(calls.map((call) => call.path).filter((p) => p.startsWith('/api/v1/form'))).toEqual([]);
+    },
+  );
 });

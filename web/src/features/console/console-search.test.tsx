@@ -1,6 +1,15 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildAppointment, buildDetail, buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildAppointment,
+  buildDetail,
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -19,7 +28,15 @@ function serveSearch(permissions = buildSession().permissions): ApiCall[] {
             result: {
               kind: 'name',
               appointments: [
-                buildAppointment({ id: 'apt-7', reference: 'BK-1007', apt_date: '2026-12-02', start_time: '14:30:00', status: 'confirmed', payment: 'paid', reason: { id: 'r2', name: 'Filling' } }),
+                buildAppointment({
+                  id: 'apt-7',
+                  reference: 'BK-1007',
+                  apt_date: '2026-12-02',
+                  start_time: '14:30:00',
+                  status: 'confirmed',
+                  payment: 'paid',
+                  reason: { id: 'r2', name: 'Filling' },
+                }),
               ],
             },
           },
@@ -49,7 +66,9 @@ describe('the booking search', () => {
     fireEvent.keyDown(panel, { key: 'Escape' });
     // Back on the results, focus on the result that opened it.
     expect(screen.queryByRole('dialog', { name: 'Jane Doe' })).toBeNull();
-    await vi.waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: /Jane Doe/ })));
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: /Jane Doe/ })),
+    );
   });
 
   it('shows the server’s message for a query too short', async () => {

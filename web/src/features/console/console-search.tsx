@@ -18,7 +18,11 @@ function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
       const target = event.target;
-      if (target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select, [role="dialog"]'))) return;
+      if (
+        target instanceof HTMLElement &&
+        (target.isContentEditable || target.closest('input, textarea, select, [role="dialog"]'))
+      )
+        return;
       if (document.querySelector('[aria-modal="true"]')) return;
       event.preventDefault();
       input.current?.focus();
@@ -48,7 +52,14 @@ export function ConsoleSearch() {
         <label htmlFor={inputId} className="text-sm font-medium">
           Search bookings
         </label>
-        <input ref={input} id={inputId} type="search" aria-keyshortcuts="/" placeholder="Name, phone, e-mail or reference" className="min-h-11 w-64 rounded-md border border-slate-400 bg-white px-3" />
+        <input
+          ref={input}
+          id={inputId}
+          type="search"
+          aria-keyshortcuts="/"
+          placeholder="Name, phone, e-mail or reference"
+          className="min-h-11 w-64 rounded-md border border-slate-400 bg-white px-3"
+        />
         <button type="submit" className={secondaryButtonClass}>
           Search
         </button>
@@ -65,7 +76,11 @@ function SearchResults({ q, onClose }: { q: string; onClose: () => void }) {
   const rememberOpener = useFocusReturn(opened !== null);
   // Rescheduling from a result needs the practice's providers: today's schedule has them, read once.
   const today = todayIn(session.practice.time_zone);
-  const schedule = useQuery({ ...scheduleQuery(session.practice.id, today, today), enabled: opened !== null, refetchInterval: false });
+  const schedule = useQuery({
+    ...scheduleQuery(session.practice.id, today, today),
+    enabled: opened !== null,
+    refetchInterval: false,
+  });
 
   const found = results.data?.appointments;
   return (
@@ -91,7 +106,8 @@ function SearchResults({ q, onClose }: { q: string; onClose: () => void }) {
                     <span>
                       <span className="sr-only">, </span>
                       {appointment.apt_date ? dayHeading(appointment.apt_date) : 'No date'}
-                      {appointment.start_time ? `, ${clockTime(appointment.start_time)}` : ''} · {appointment.reason.name} · {appointment.reference}
+                      {appointment.start_time ? `, ${clockTime(appointment.start_time)}` : ''} ·{' '}
+                      {appointment.reason.name} · {appointment.reference}
                     </span>
                     <BookingBadges badges={bookingBadges(appointment)} />
                   </button>
@@ -101,7 +117,9 @@ function SearchResults({ q, onClose }: { q: string; onClose: () => void }) {
           )}
         </ConsoleDialog>
       </div>
-      {opened && <BookingDetailPanel id={opened} providers={schedule.data?.providers ?? []} onClose={() => setOpened(null)} />}
+      {opened && (
+        <BookingDetailPanel id={opened} providers={schedule.data?.providers ?? []} onClose={() => setOpened(null)} />
+      )}
     </>
   );
 }

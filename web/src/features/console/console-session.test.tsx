@@ -1,6 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSchedule, buildSession, PRACTICE, renderConsole, serveStaffApi, SIGNED_OUT } from './console-test-kit.tsx';
+import {
+  buildSchedule,
+  buildSession,
+  PRACTICE,
+  renderConsole,
+  serveStaffApi,
+  SIGNED_OUT,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -50,12 +57,23 @@ describe('the console session', () => {
   it('lets an operator switch practice with the CSRF token, and reads the new practice’s schedule', async () => {
     let current = PRACTICE;
     const calls = serveStaffApi({
-      'GET /api/v1/staff/session': () => ({ result: buildSession({ account: { ...buildSession().account, role: 'operator' }, practices: [PRACTICE, OTHER] }) }),
+      'GET /api/v1/staff/session': () => ({
+        result: buildSession({
+          account: { ...buildSession().account, role: 'operator' },
+          practices: [PRACTICE, OTHER],
+        }),
+      }),
       'PUT /api/v1/staff/session/practice': () => {
         current = OTHER;
         return { result: buildSession({ practice: OTHER, practices: [PRACTICE, OTHER], csrf_token: 'csrf-token-1' }) };
       },
-      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ providers: [{ pms_prov_num: 1, name: current === OTHER ? 'Dr. Other' : 'Dr. Ada Adams', pms_clinic_nums: [] }] }) }),
+      'GET /api/v1/staff/appointments': () => ({
+        result: buildSchedule({
+          providers: [
+            { pms_prov_num: 1, name: current === OTHER ? 'Dr. Other' : 'Dr. Ada Adams', pms_clinic_nums: [] },
+          ],
+        }),
+      }),
     });
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('heading', { level: 2, name: 'Dr. Ada Adams' });
@@ -67,7 +85,10 @@ describe('the console session', () => {
   });
 
   it('shows no practice switcher to a member of one practice', async () => {
-    serveStaffApi({ 'GET /api/v1/staff/session': () => ({ result: buildSession() }), 'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }) });
+    serveStaffApi({
+      'GET /api/v1/staff/session': () => ({ result: buildSession() }),
+      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
+    });
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('heading', { level: 2, name: 'Dr. Ada Adams' });
     expect(screen.queryByLabelText('Practice')).toBeNull();
@@ -78,7 +99,12 @@ describe('the console session', () => {
     let hasTotp = false;
     const calls = serveStaffApi({
       'GET /api/v1/staff/session': () => ({ result: buildSession({ must_set_up_totp: !hasTotp }) }),
-      'POST /api/v1/staff/totp/setup': () => ({ result: { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/Chairtime:owner%40example.com?secret=JBSWY3DPEHPK3PXP' } }),
+      'POST /api/v1/staff/totp/setup': () => ({
+        result: {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_uri: 'otpauth://totp/Chairtime:owner%40example.com?secret=JBSWY3DPEHPK3PXP',
+        },
+      }),
       'POST /api/v1/staff/totp/enable': () => {
         hasTotp = true;
         return { result: { recovery_codes: Array.from({ length: 10 }, (_, i) => `code${i}-abcde`) } };
@@ -88,11 +114,17 @@ describe('the console session', () => {
     renderConsole('/console?date=2026-11-25');
     fireEvent.click(await screen.findByRole('button', { name: 'Start the set-up' }));
     expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'open it in the app on this device' }).getAttribute('href')).toMatch(/^otpauth:\/\/totp\//);
+    expect(screen.getByRole('link', { name: 'open it in the app on this device' }).getAttribute('href')).toMatch(
+      /^otpauth:\/\/totp\//,
+    );
     fireEvent.change(screen.getByLabelText('The 6-digit code the app shows'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(Array.from({ length: 10 }, (_, i) => `code${i}-abcde`));
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `code${i}-abcde`));
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them: open the console' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Dr. Ada Adams' })).toBeTruthy();
     const posts = calls.filter((call) => call.method === 'POST');
@@ -112,7 +144,13 @@ describe('/console/set-password/:token', () => {
     let tries = 0;
     const calls = serveStaffApi({
       [`GET ${path}`]: () => ({ result: { email: 'new@example.com', purpose: 'invite' } }),
-      [`POST ${path}`]: () => (++tries === 1 ? { status: 422, error: { code: 'VALIDATION_FAILED', message: 'That password is too common. Choose another.' } } : { result: { email: 'front@example.com', password_set: true } }),
+      [`POST ${path}`]: () =>
+        ++tries === 1
+          ? {
+              status: 422,
+              error: { code: 'VALIDATION_FAILED', message: 'That password is too common. Choose another.' },
+            }
+          : { result: { email: 'front@example.com', password_set: true } },
       'GET /api/v1/staff/session': () => SIGNED_OUT,
     });
     renderConsole(`/console/set-password/${TOKEN}`);
@@ -132,7 +170,10 @@ describe('/console/set-password/:token', () => {
     type('tulip harbour quietly', 'tulip harbour quietly');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Your password is set. Sign in with it.');
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ password: 'password1234' }, { password: 'tulip harbour quietly' }]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { password: 'password1234' },
+      { password: 'tulip harbour quietly' },
+    ]);
   });
 
   it('says a used or expired link does not work', async () => {

@@ -24,9 +24,11 @@ export function ConsoleShell() {
         <SignOutButtons />
       </header>
       <Routes>
-        {CONSOLE_PAGES.filter((page) => page.path !== '' && session.permissions.includes(page.permission)).map(({ path, Page }) => (
-          <Route key={path} path={path} element={<Page key={session.practice.id} />} />
-        ))}
+        {CONSOLE_PAGES.filter((page) => page.path !== '' && session.permissions.includes(page.permission)).map(
+          ({ path, Page }) => (
+            <Route key={path} path={path} element={<Page key={session.practice.id} />} />
+          ),
+        )}
         <Route path="*" element={<SchedulePage key={session.practice.id} />} />
       </Routes>
     </div>

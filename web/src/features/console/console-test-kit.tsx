@@ -3,13 +3,23 @@ import axe from 'axe-core';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
-import type { StaffAppointment, StaffAppointmentDetail, StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
+import type {
+  StaffAppointment,
+  StaffAppointmentDetail,
+  StaffSchedule,
+} from '#domain/staff/staff-appointment-schemas.ts';
 import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
 import { ConsoleApp } from './console-app.tsx';
 
 /** Test data and a fake staff API for the console's web tests (fetch is mocked, as in the other web tests). */
 
-export const PRACTICE = { id: '11111111-1111-4111-8111-111111111111', name: 'Bright Smile Dental', form_url: 'bright-smile', time_zone: 'America/Chicago', builtin_schedule: true };
+export const PRACTICE = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Bright Smile Dental',
+  form_url: 'bright-smile',
+  time_zone: 'America/Chicago',
+  builtin_schedule: true,
+};
 
 export function buildSession(overrides: Partial<StaffSession> = {}): StaffSession {
   return {
@@ -85,9 +95,26 @@ export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): St
     verification: { verified: true, channel: 'sms', at: '2026-11-20T15:01:00.000Z' },
     payment_detail: { amount_cents: null, paid_at: null },
     tracking: { source: 'google', campaign: 'fall', medium: 'cpc', referrer: null },
-    messages: [{ channel: 'email', kind: 'booking_confirmation', recipient: 'jane@example.com', status: 'delivered', error: null, at: '2026-11-20T15:02:00.000Z' }],
+    messages: [
+      {
+        channel: 'email',
+        kind: 'booking_confirmation',
+        recipient: 'jane@example.com',
+        status: 'delivered',
+        error: null,
+        at: '2026-11-20T15:02:00.000Z',
+      },
+    ],
     history: [{ at: '2026-11-20T15:00:00.000Z', what: 'Booked online', by: null }],
-    actions: { confirm: true, arrived: true, no_show: true, cancel: true, reschedule: true, resend_confirmation: true, refundable_cents: null },
+    actions: {
+      confirm: true,
+      arrived: true,
+      no_show: true,
+      cancel: true,
+      reschedule: true,
+      resend_confirmation: true,
+      refundable_cents: null,
+    },
     ...overrides,
   };
 }
@@ -100,7 +127,12 @@ export interface ApiCall {
   body: unknown;
 }
 
-type Answer = { status?: number; result?: unknown; error?: { code: string; message: string }; headers?: Record<string, string> };
+type Answer = {
+  status?: number;
+  result?: unknown;
+  error?: { code: string; message: string };
+  headers?: Record<string, string>;
+};
 type Handler = (call: ApiCall) => Answer | undefined;
 
 /**
@@ -111,18 +143,33 @@ export function serveStaffApi(routes: Record<string, Handler>): ApiCall[] {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
-    const call: ApiCall = { method: init?.method ?? 'GET', path: url.pathname, search: url.searchParams, headers: new Headers(init?.headers), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      search: url.searchParams,
+      headers: new Headers(init?.headers),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
-    const answer = routes[`${call.method} ${call.path}`]?.(call) ?? { status: 404, error: { code: 'NOT_FOUND', message: 'Not found.' } };
+    const answer = routes[`${call.method} ${call.path}`]?.(call) ?? {
+      status: 404,
+      error: { code: 'NOT_FOUND', message: 'Not found.' },
+    };
     const status = answer.status ?? 200;
     const body = answer.error ? { success: false, ...answer.error } : { success: true, result: answer.result };
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...answer.headers } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 
-export const SIGNED_OUT: Answer = { status: 401, error: { code: 'UNAUTHORIZED', message: 'Your session has ended. Sign in again.' } };
+export const SIGNED_OUT: Answer = {
+  status: 401,
+  error: { code: 'UNAUTHORIZED', message: 'Your session has ended. Sign in again.' },
+};
 
 const seen = { location: '' };
 function LocationProbe() {

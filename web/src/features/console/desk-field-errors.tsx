@@ -11,7 +11,8 @@ export type FieldProblems = Record<string, string>;
  * A shared schema's message is a key of the validation catalogue (ADR 0034), said in the language
  * the API answers in (English unless the browser chose another on the booking page), or already a sentence.
  */
-export const readable = (message: string) => (Object.hasOwn(validation.en, message) ? translate(validation, message as keyof typeof validation.en) : message);
+export const readable = (message: string) =>
+  Object.hasOwn(validation.en, message) ? translate(validation, message as keyof typeof validation.en) : message;
 
 /** The first problem of each top-level field of a failed parse. */
 export function problemsOf(error: z.ZodError): FieldProblems {
@@ -35,7 +36,8 @@ export function inWords(problems: FieldProblems, words: Record<string, string>):
 }
 
 /** The server's 422 `fields` (already in English), or none. */
-export const serverProblems = (error: unknown): FieldProblems => (error instanceof ApiError && error.fields ? { ...error.fields } : {});
+export const serverProblems = (error: unknown): FieldProblems =>
+  error instanceof ApiError && error.fields ? { ...error.fields } : {};
 
 /** The id of a field's error text, for `aria-describedby`. */
 export const problemId = (form: string, field: string) => `${form}-${field}-problem`;
@@ -61,7 +63,19 @@ export function focusFirstProblem(root: HTMLElement | null) {
 }
 
 /** A labelled control with its problem below the label (not in it, so the problem is the control's description, not part of its name). */
-export function Field({ form, field, problems, label, children }: { form: string; field: string; problems: FieldProblems; label: string; children: ReactNode }) {
+export function Field({
+  form,
+  field,
+  problems,
+  label,
+  children,
+}: {
+  form: string;
+  field: string;
+  problems: FieldProblems;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label className="font-medium">

@@ -1,6 +1,12 @@
 import { cleanup, createEvent, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi } from './console-test-kit.tsx';
+import {
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();

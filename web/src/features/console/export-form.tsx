@@ -18,12 +18,23 @@ export function ExportForm({ from, to }: { from: string; to: string }) {
     const form = new FormData(event.currentTarget);
     const start = String(form.get('from') ?? '');
     const end = String(form.get('to') ?? '');
-    const next = end < start ? 'The end date is before the start date.' : end > addDays(start, MAX_RANGE_DAYS - 1) ? `Export at most ${MAX_RANGE_DAYS} days at a time.` : null;
+    const next =
+      end < start
+        ? 'The end date is before the start date.'
+        : end > addDays(start, MAX_RANGE_DAYS - 1)
+          ? `Export at most ${MAX_RANGE_DAYS} days at a time.`
+          : null;
     setProblem(next);
     if (next) event.preventDefault();
   };
   return (
-    <form method="get" action={apiUrl('/staff/appointments/export.csv')} onSubmit={check} aria-label="Export bookings" className="flex flex-wrap items-end gap-2 px-4 pb-2">
+    <form
+      method="get"
+      action={apiUrl('/staff/appointments/export.csv')}
+      onSubmit={check}
+      aria-label="Export bookings"
+      className="flex flex-wrap items-end gap-2 px-4 pb-2"
+    >
       <label className="flex flex-col text-sm font-medium">
         From
         <input type="date" name="from" required defaultValue={from} className={dateInputClass} />

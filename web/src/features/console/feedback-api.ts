@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { StaffFeedbackDetailSchema, StaffFeedbackListSchema, type FeedbackStatus, type StaffFeedbackDetail } from '#domain/staff/staff-inbox-schemas.ts';
+import {
+  StaffFeedbackDetailSchema,
+  StaffFeedbackListSchema,
+  type FeedbackStatus,
+  type StaffFeedbackDetail,
+} from '#domain/staff/staff-inbox-schemas.ts';
 import { staffRequest } from './console-request.ts';
 
 const path = (id: string) => `/staff/feedback/${encodeURIComponent(id)}`;
@@ -17,7 +22,15 @@ export function feedbackListQuery(practiceId: string, status: FeedbackStatus) {
     queryKey: ['feedback', practiceId, status] as const,
     queryFn: async ({ client, queryKey, signal }) => {
       const isPoll = client.getQueryData(queryKey) !== undefined;
-      return (await staffRequest({ path: '/staff/feedback', query: { status }, result: StaffFeedbackListSchema, isPoll, signal })).result;
+      return (
+        await staffRequest({
+          path: '/staff/feedback',
+          query: { status },
+          result: StaffFeedbackListSchema,
+          isPoll,
+          signal,
+        })
+      ).result;
     },
   });
 }
@@ -26,7 +39,8 @@ export function feedbackListQuery(practiceId: string, status: FeedbackStatus) {
 export function feedbackDetailQuery(practiceId: string, id: string) {
   return queryOptions({
     queryKey: ['feedback-detail', practiceId, id] as const,
-    queryFn: async ({ signal }) => (await staffRequest({ path: path(id), result: StaffFeedbackDetailSchema, signal })).result,
+    queryFn: async ({ signal }) =>
+      (await staffRequest({ path: path(id), result: StaffFeedbackDetailSchema, signal })).result,
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -34,5 +48,13 @@ export function feedbackDetailQuery(practiceId: string, id: string) {
 
 /** `POST …/{id}/handled` with an optional note (409 when someone handled it first). */
 export async function markFeedbackHandled(csrfToken: string, id: string, note: string): Promise<StaffFeedbackDetail> {
-  return (await staffRequest({ method: 'POST', path: `${path(id)}/handled`, result: StaffFeedbackDetailSchema, body: { note: note.trim() || null }, csrfToken })).result;
+  return (
+    await staffRequest({
+      method: 'POST',
+      path: `${path(id)}/handled`,
+      result: StaffFeedbackDetailSchema,
+      body: { note: note.trim() || null },
+      csrfToken,
+    })
+  ).result;
 }

@@ -1,7 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffFeedbackDetail, StaffFeedbackItem } from '#domain/staff/staff-inbox-schemas.ts';
-import { buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, shownLocation, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  shownLocation,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -27,7 +35,13 @@ function buildFeedbackDetail(overrides: Partial<StaffFeedbackDetail> = {}): Staf
   return {
     ...item,
     text: 'I waited forty minutes past my time. Nobody told me why.',
-    patient: { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', phone: '+15125550100', dob: '1990-04-02' },
+    patient: {
+      first_name: 'Jane',
+      last_name: 'Doe',
+      email: 'jane@example.com',
+      phone: '+15125550100',
+      dob: '1990-04-02',
+    },
     request: { id: 'rr-1', source: 'automatic', created_at: '2026-11-21T15:00:00.000Z' },
     ...overrides,
   };
@@ -36,13 +50,22 @@ function buildFeedbackDetail(overrides: Partial<StaffFeedbackDetail> = {}): Staf
 /** A practice with one open feedback that the "handled" call moves to the handled list. */
 function serveInbox(permissions = buildSession().permissions): ApiCall[] {
   let handled = false;
-  const handledItem = () => buildItem({ status: 'handled', handled: { at: '2026-11-25T15:00:00.000Z', by: 'Olivia Owner', note: 'Called her back.' } });
+  const handledItem = () =>
+    buildItem({
+      status: 'handled',
+      handled: { at: '2026-11-25T15:00:00.000Z', by: 'Olivia Owner', note: 'Called her back.' },
+    });
   return serveStaffApi({
     'GET /api/v1/staff/session': () => ({ result: buildSession({ permissions }) }),
     'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
     'GET /api/v1/staff/feedback': (call) => {
       const open = handled ? [] : [buildItem()];
-      return { result: { feedback: call.search.get('status') === 'handled' ? (handled ? [handledItem()] : []) : open, open_count: open.length } };
+      return {
+        result: {
+          feedback: call.search.get('status') === 'handled' ? (handled ? [handledItem()] : []) : open,
+          open_count: open.length,
+        },
+      };
     },
     'GET /api/v1/staff/feedback/fb-1': () => ({ result: buildFeedbackDetail() }),
     'POST /api/v1/staff/feedback/fb-1/handled': () => {
@@ -65,7 +88,11 @@ describe('the console navigation', () => {
     fireEvent.click(feedback);
     expect(await screen.findByRole('heading', { level: 1, name: 'Feedback' })).toBeTruthy();
     expect(shownLocation()).toBe('/console/feedback');
-    expect(within(nav).getByRole('link', { name: /Feedback/ }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /Feedback/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(schedule.getAttribute('aria-current')).toBeNull();
   });
 
@@ -74,7 +101,9 @@ describe('the console navigation', () => {
     renderConsole('/console/feedback');
     // The schedule answers an address it does not know, as before.
     expect(await screen.findByRole('heading', { level: 1, name: /November/ })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: /Feedback/ })).toBeNull();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: /Feedback/ }),
+    ).toBeNull();
     expect(calls.some((call) => call.path.startsWith('/api/v1/staff/feedback'))).toBe(false);
   });
 });
@@ -85,7 +114,9 @@ describe('the feedback inbox', () => {
     renderConsole('/console/feedback');
     const list = await screen.findByRole('list', { name: 'Open feedback' });
     const item = within(list).getByRole('button');
-    expect(item.textContent).toBe('Jane Doe · Wait time · OpenI waited forty minutes past my time.Visit Friday, November 20, 9:00 AM · Sent 2026-11-24 10:00 AM');
+    expect(item.textContent).toBe(
+      'Jane Doe · Wait time · OpenI waited forty minutes past my time.Visit Friday, November 20, 9:00 AM · Sent 2026-11-24 10:00 AM',
+    );
     await expectNoAxeViolations();
 
     fireEvent.click(item);
@@ -120,7 +151,10 @@ describe('the feedback inbox', () => {
       'GET /api/v1/staff/session': () => ({ result: buildSession() }),
       'GET /api/v1/staff/feedback': () => ({ result: { feedback: [buildItem()], open_count: 1 } }),
       'GET /api/v1/staff/feedback/fb-1': () => ({ result: buildFeedbackDetail() }),
-      'POST /api/v1/staff/feedback/fb-1/handled': () => ({ status: 409, error: { code: 'FEEDBACK_ALREADY_HANDLED', message: 'This feedback was handled already.' } }),
+      'POST /api/v1/staff/feedback/fb-1/handled': () => ({
+        status: 409,
+        error: { code: 'FEEDBACK_ALREADY_HANDLED', message: 'This feedback was handled already.' },
+      }),
     });
     renderConsole('/console/feedback');
     fireEvent.click(within(await screen.findByRole('list', { name: 'Open feedback' })).getByRole('button'));

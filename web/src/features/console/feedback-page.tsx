@@ -15,10 +15,17 @@ export function FeedbackPage() {
   const session = useStaffSession();
   const [status, setStatus] = useState<FeedbackStatus>('open');
   const [opened, setOpened] = useState<string | null>(null);
-  const rememberOpener = useFocusReturn(opened !== null, () => document.querySelector<HTMLElement>('#feedback-heading'));
+  const rememberOpener = useFocusReturn(opened !== null, () =>
+    document.querySelector<HTMLElement>('#feedback-heading'),
+  );
   const list = useQuery(feedbackListQuery(session.practice.id, status));
   const toggle = (which: FeedbackStatus, label: string) => (
-    <button type="button" aria-pressed={status === which} onClick={() => setStatus(which)} className={`${secondaryButtonClass} aria-pressed:bg-slate-900 aria-pressed:text-white`}>
+    <button
+      type="button"
+      aria-pressed={status === which}
+      onClick={() => setStatus(which)}
+      className={`${secondaryButtonClass} aria-pressed:bg-slate-900 aria-pressed:text-white`}
+    >
       {label}
     </button>
   );
@@ -37,7 +44,9 @@ export function FeedbackPage() {
         </div>
         {list.isError && <ErrorNote>{list.error.message}</ErrorNote>}
         {list.isPending && <p role="status">Loading the feedback…</p>}
-        {list.data && list.data.feedback.length === 0 && <p>{status === 'open' ? 'No open feedback.' : 'No handled feedback yet.'}</p>}
+        {list.data && list.data.feedback.length === 0 && (
+          <p>{status === 'open' ? 'No open feedback.' : 'No handled feedback yet.'}</p>
+        )}
         {list.data && list.data.feedback.length > 0 && (
           <ul aria-label={status === 'open' ? 'Open feedback' : 'Handled feedback'} className="flex flex-col gap-2">
             {list.data.feedback.map((item) => (
@@ -55,7 +64,9 @@ export function FeedbackPage() {
                   </span>
                   <span>{item.excerpt}</span>
                   <span className="text-sm text-slate-700">
-                    {item.visit?.apt_date ? `Visit ${dayHeading(item.visit.apt_date)}${item.visit.start_time ? `, ${clockTime(item.visit.start_time)}` : ''} · ` : ''}
+                    {item.visit?.apt_date
+                      ? `Visit ${dayHeading(item.visit.apt_date)}${item.visit.start_time ? `, ${clockTime(item.visit.start_time)}` : ''} · `
+                      : ''}
                     Sent {instantText(item.created_at, session.practice.time_zone)}
                   </span>
                 </button>

@@ -32,7 +32,11 @@ export function FeedbackPanel({ id, onClose }: { id: string; onClose: () => void
   const data = detail.data;
   const zone = session.practice.time_zone;
   return (
-    <ConsoleDialog shape="panel" title={data ? `Feedback from ${patientName(data.patient)}` : 'Feedback'} onClose={onClose}>
+    <ConsoleDialog
+      shape="panel"
+      title={data ? `Feedback from ${patientName(data.patient)}` : 'Feedback'}
+      onClose={onClose}
+    >
       {detail.isPending && <p role="status">Loading the feedback…</p>}
       {detail.isError && <ErrorNote>{detail.error.message}</ErrorNote>}
       {data && (
@@ -48,7 +52,12 @@ export function FeedbackPanel({ id, onClose }: { id: string; onClose: () => void
               ['Date of birth', data.patient.dob],
               ['E-mail', data.patient.email],
               ['Phone', data.patient.phone],
-              ['Visit', data.visit ? `${data.visit.apt_date ? dayHeading(data.visit.apt_date) : 'No time yet'}${data.visit.start_time ? `, ${clockTime(data.visit.start_time)}` : ''} · reference ${data.visit.reference}` : null],
+              [
+                'Visit',
+                data.visit
+                  ? `${data.visit.apt_date ? dayHeading(data.visit.apt_date) : 'No time yet'}${data.visit.start_time ? `, ${clockTime(data.visit.start_time)}` : ''} · reference ${data.visit.reference}`
+                  : null,
+              ],
             ]}
           />
           {handle.isSuccess && <StatusNote>Marked handled.</StatusNote>}

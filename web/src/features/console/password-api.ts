@@ -1,11 +1,23 @@
-import { PasswordLinkSchema, PasswordResetAcceptedSchema, PasswordSetSchema, type PasswordLink } from '#domain/staff/staff-accounts-schemas.ts';
+import {
+  PasswordLinkSchema,
+  PasswordResetAcceptedSchema,
+  PasswordSetSchema,
+  type PasswordLink,
+} from '#domain/staff/staff-accounts-schemas.ts';
 import { staffRequest } from './console-request.ts';
 
 const linkPath = (token: string) => `/staff/password-links/${encodeURIComponent(token)}`;
 
 /** `POST /api/v1/staff/password-reset`: the server answers the same whether the account exists or not; this shows its words. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  return (await staffRequest({ method: 'POST', path: '/staff/password-reset', result: PasswordResetAcceptedSchema, body: { email } })).result.message;
+  return (
+    await staffRequest({
+      method: 'POST',
+      path: '/staff/password-reset',
+      result: PasswordResetAcceptedSchema,
+      body: { email },
+    })
+  ).result.message;
 }
 
 /** `GET /api/v1/staff/password-links/{token}`: a 404 means the link expired or was used. */

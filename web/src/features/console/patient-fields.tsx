@@ -47,7 +47,9 @@ export function PatientFields({ form, problems }: PatientFieldsProps) {
           <input {...field('wireless_phone')} type="tel" autoComplete="off" className={inputClass} />
         </Field>
       </div>
-      <p className="text-sm text-slate-700">An e-mail address or a mobile phone, or both: the confirmation goes there.</p>
+      <p className="text-sm text-slate-700">
+        An e-mail address or a mobile phone, or both: the confirmation goes there.
+      </p>
       <label className="flex min-h-11 items-center gap-2">
         <input type="checkbox" {...field('agreed_to_contact')} className="size-5" />
         The patient agreed to be contacted by e-mail and text message

@@ -3,10 +3,21 @@ import { ErrorNote } from './console-notes.tsx';
 import { primaryButtonClass } from './console-styles.ts';
 
 /** The recovery codes, once: each signs in one time when the app's phone is lost. */
-export function RecoveryCodes({ codes, onContinue, error }: { codes: string[]; onContinue: () => void; error: string | undefined }) {
+export function RecoveryCodes({
+  codes,
+  onContinue,
+  error,
+}: {
+  codes: string[];
+  onContinue: () => void;
+  error: string | undefined;
+}) {
   return (
     <ConsoleFrame title="Save your recovery codes">
-      <p className="text-slate-700">Each code signs you in once if your phone is lost. Print them or keep them in a password manager: they are not shown again.</p>
+      <p className="text-slate-700">
+        Each code signs you in once if your phone is lost. Print them or keep them in a password manager: they are not
+        shown again.
+      </p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-md bg-slate-100 p-3 font-mono">
         {codes.map((code) => (
           <li key={code}>{code}</li>

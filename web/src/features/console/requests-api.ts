@@ -25,7 +25,9 @@ export function requestsQuery(practiceId: string) {
 export function requestsCountQuery(practiceId: string) {
   return queryOptions({
     queryKey: ['requests', practiceId, 'count'] as const,
-    queryFn: async ({ signal }) => (await staffRequest({ path: '/staff/requests', result: StaffRequestListSchema, isPoll: true, signal })).result.total,
+    queryFn: async ({ signal }) =>
+      (await staffRequest({ path: '/staff/requests', result: StaffRequestListSchema, isPoll: true, signal })).result
+        .total,
     refetchInterval: REQUESTS_POLL_MS,
   });
 }

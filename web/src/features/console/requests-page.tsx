@@ -19,7 +19,9 @@ import { useFocusReturn } from './use-focus-return.ts';
 export function RequestsPage() {
   const session = useStaffSession();
   const [opened, setOpened] = useState<string | null>(null);
-  const rememberOpener = useFocusReturn(opened !== null, () => document.querySelector<HTMLElement>('#requests-heading'));
+  const rememberOpener = useFocusReturn(opened !== null, () =>
+    document.querySelector<HTMLElement>('#requests-heading'),
+  );
   const list = useQuery(requestsQuery(session.practice.id));
   const data = list.data;
   const open = (id: string, from: HTMLElement) => {
@@ -34,14 +36,16 @@ export function RequestsPage() {
           Requests without a time
         </h1>
         <p className="max-w-prose text-slate-700">
-          Patients asked for these while the practice’s system could not offer times. Call the patient, then open the request to give it a time or cancel it.
+          Patients asked for these while the practice’s system could not offer times. Call the patient, then open the
+          request to give it a time or cancel it.
         </p>
         {list.isError && <ErrorNote>{list.error.message}</ErrorNote>}
         {list.isPending && <p role="status">Loading the requests…</p>}
         {data && data.requests.length === 0 && <p>No open requests.</p>}
         {data && data.total > data.requests.length && (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-            Showing the oldest {data.requests.length} of {data.total} requests. The rest appear as these are given a time or cancelled.
+            Showing the oldest {data.requests.length} of {data.total} requests. The rest appear as these are given a
+            time or cancelled.
           </p>
         )}
         {data && data.requests.length > 0 && (
@@ -57,17 +61,32 @@ export function RequestsPage() {
   );
 }
 
-function RequestItem({ item, timeZone, onOpen }: { item: StaffRequestItem; timeZone: string; onOpen: (id: string, from: HTMLElement) => void }) {
-  const asked = item.provider ? `asked for ${item.provider.name ?? `provider ${item.provider.pms_prov_num}`}` : 'any provider';
+function RequestItem({
+  item,
+  timeZone,
+  onOpen,
+}: {
+  item: StaffRequestItem;
+  timeZone: string;
+  onOpen: (id: string, from: HTMLElement) => void;
+}) {
+  const asked = item.provider
+    ? `asked for ${item.provider.name ?? `provider ${item.provider.pms_prov_num}`}`
+    : 'any provider';
   return (
     <li className="flex flex-col gap-1 rounded-md border border-slate-300 bg-white p-3">
-      <button type="button" onClick={(event) => onOpen(item.id, event.currentTarget)} className="flex min-h-11 flex-col items-start text-left">
+      <button
+        type="button"
+        onClick={(event) => onOpen(item.id, event.currentTarget)}
+        className="flex min-h-11 flex-col items-start text-left"
+      >
         <span className="font-semibold">
           {patientName(item.patient)} · {item.reason.name}
         </span>
         <span className="text-sm text-slate-700">
           {item.patient.is_new ? 'New patient' : 'Returning patient'} · {asked}
-          {item.clinic_name ? ` · ${item.clinic_name}` : ''} · requested {instantText(item.created_at, timeZone)} · reference {item.reference}
+          {item.clinic_name ? ` · ${item.clinic_name}` : ''} · requested {instantText(item.created_at, timeZone)} ·
+          reference {item.reference}
         </span>
       </button>
       <p className="flex flex-wrap gap-x-4 text-sm">

@@ -25,11 +25,20 @@ interface RescheduleDialogProps {
 export function RescheduleDialog({ detail, providers, onClose, onMoved }: RescheduleDialogProps) {
   const session = useStaffSession();
   const isRequest = detail.status === 'requested';
-  const askedFor = isRequest && providers.some((p) => p.pms_prov_num === detail.pms_prov_num) ? detail.pms_prov_num : null;
-  const pick = useSlotPick({ reasonId: detail.reason.id, appointmentId: detail.id }, { date: detail.apt_date ?? '', provider: askedFor });
+  const askedFor =
+    isRequest && providers.some((p) => p.pms_prov_num === detail.pms_prov_num) ? detail.pms_prov_num : null;
+  const pick = useSlotPick(
+    { reasonId: detail.reason.id, appointmentId: detail.id },
+    { date: detail.apt_date ?? '', provider: askedFor },
+  );
   const move = useMutation({
     mutationFn: (slot: StaffSlot) =>
-      rescheduleAppointment(session.csrf_token, detail.id, { apt_date: slot.apt_date, start_time: slot.start_time, pms_prov_num: slot.pms_prov_num, pms_op_num: slot.pms_op_num }),
+      rescheduleAppointment(session.csrf_token, detail.id, {
+        apt_date: slot.apt_date,
+        start_time: slot.start_time,
+        pms_prov_num: slot.pms_prov_num,
+        pms_op_num: slot.pms_op_num,
+      }),
     onSuccess: onMoved,
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -38,7 +47,11 @@ export function RescheduleDialog({ detail, providers, onClose, onMoved }: Resche
   };
 
   return (
-    <ConsoleDialog shape="centred" title={isRequest ? `Give ${patientName(detail.patient)} a time` : `Reschedule ${patientName(detail.patient)}`} onClose={onClose}>
+    <ConsoleDialog
+      shape="centred"
+      title={isRequest ? `Give ${patientName(detail.patient)} a time` : `Reschedule ${patientName(detail.patient)}`}
+      onClose={onClose}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <SlotPicker pick={pick} providers={providers} />
         {move.error && <ErrorNote>{move.error.message}</ErrorNote>}

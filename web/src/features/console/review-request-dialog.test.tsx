@@ -2,7 +2,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import type { StaffPermission } from '#domain/staff/staff-roles.ts';
-import { buildDetail, buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildDetail,
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 // The visit of the test kit is on 25 November, 9:00 to 9:30 in Chicago; it is the next morning.
 beforeEach(() => {
@@ -17,7 +25,11 @@ afterEach(() => {
 
 type Answer = { status?: number; result?: unknown; error?: { code: string; message: string } };
 
-function serve(detail: StaffAppointmentDetail, send: (call: ApiCall) => Answer = () => ({ status: 500 }), permissions?: StaffPermission[]): ApiCall[] {
+function serve(
+  detail: StaffAppointmentDetail,
+  send: (call: ApiCall) => Answer = () => ({ status: 500 }),
+  permissions?: StaffPermission[],
+): ApiCall[] {
   return serveStaffApi({
     'GET /api/v1/staff/session': () => ({ result: buildSession(permissions ? { permissions } : {}) }),
     'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
@@ -30,12 +42,17 @@ async function openPanel() {
   renderConsole('/console?date=2026-11-25');
   fireEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
   const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
-  return within(panel).findByRole('region', { name: 'Actions' }).then((actions) => ({ panel, actions }));
+  return within(panel)
+    .findByRole('region', { name: 'Actions' })
+    .then((actions) => ({ panel, actions }));
 }
 
 describe('a review request from the booking panel', () => {
   it('asks the patient of a visit that happened, to the booking’s consented contacts, and says where it went', async () => {
-    const calls = serve(buildDetail({ status: 'arrived' }), () => ({ status: 201, result: { request_id: 'rr-1', review_url: 'https://book.example/review/tok', sent_via: ['email', 'sms'] } }));
+    const calls = serve(buildDetail({ status: 'arrived' }), () => ({
+      status: 201,
+      result: { request_id: 'rr-1', review_url: 'https://book.example/review/tok', sent_via: ['email', 'sms'] },
+    }));
     const { panel, actions } = await openPanel();
     const opener = within(actions).getByRole('button', { name: 'Send review request…' });
     fireEvent.click(opener);
@@ -48,13 +65,20 @@ describe('a review request from the booking panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Ask Jane/ })).toBeNull());
     expect(within(panel).getByRole('status').textContent).toBe('Review request sent by e-mail and text.');
     const post = calls.find((call) => call.method === 'POST')!;
-    expect(post.body).toEqual({ patient_first_name: 'Jane', patient_last_name: 'Doe', appointment_id: 'apt-1', is_concented: false, send: true });
+    expect(post.body).toEqual({
+      patient_first_name: 'Jane',
+      patient_last_name: 'Doe',
+      appointment_id: 'apt-1',
+      is_concented: false,
+      send: true,
+    });
     expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     expect(document.activeElement).toBe(opener);
   });
 
   it('shows the server’s refusal in the dialog (the visit was marked a no-show meanwhile)', async () => {
-    const message = 'Nothing was created: this booking is a no-show, and review requests are only for visits that happened.';
+    const message =
+      'Nothing was created: this booking is a no-show, and review requests are only for visits that happened.';
     serve(buildDetail(), () => ({ status: 409, error: { code: 'CONFLICT', message } }));
     const { actions } = await openPanel();
     fireEvent.click(within(actions).getByRole('button', { name: 'Send review request…' }));
@@ -66,7 +90,17 @@ describe('a review request from the booking panel', () => {
   it.each([
     ['a no-show', { status: 'no_show' as const }],
     ['a cancelled visit', { status: 'cancelled' as const }],
-    ['a request without a time', { status: 'requested' as const, starts_at: null, ends_at: null, apt_date: null, start_time: null, end_time: null }],
+    [
+      'a request without a time',
+      {
+        status: 'requested' as const,
+        starts_at: null,
+        ends_at: null,
+        apt_date: null,
+        start_time: null,
+        end_time: null,
+      },
+    ],
     ['a visit not over yet', { ends_at: '2026-11-26T16:00:00.000Z' }],
   ])('is not offered for %s', async (_name, overrides) => {
     serve(buildDetail({ ...overrides, actions: { ...buildDetail().actions, cancel: true } }));

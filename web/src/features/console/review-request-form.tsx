@@ -38,7 +38,8 @@ export function ReviewRequestForm({ visit, submitLabel, onSent, children }: Revi
   });
   const fields = send.error instanceof ApiError ? (send.error.fields ?? {}) : {};
   const problem = (name: FieldName) => (typeof fields[name] === 'string' ? fields[name] : null);
-  const described = (name: FieldName) => (problem(name) ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${name}` } : {});
+  const described = (name: FieldName) =>
+    problem(name) ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${name}` } : {};
   const note = (name: FieldName) =>
     problem(name) && (
       <span id={`${ids}-${name}`} className="mt-1 block text-sm font-normal text-red-800">
@@ -67,12 +68,28 @@ export function ReviewRequestForm({ visit, submitLabel, onSent, children }: Revi
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="font-medium">
           First name
-          <input name="patient_first_name" required maxLength={100} autoComplete="off" defaultValue={visit?.firstName} className={inputClass} {...described('patient_first_name')} />
+          <input
+            name="patient_first_name"
+            required
+            maxLength={100}
+            autoComplete="off"
+            defaultValue={visit?.firstName}
+            className={inputClass}
+            {...described('patient_first_name')}
+          />
           {note('patient_first_name')}
         </label>
         <label className="font-medium">
           Last name
-          <input name="patient_last_name" required maxLength={100} autoComplete="off" defaultValue={visit?.lastName} className={inputClass} {...described('patient_last_name')} />
+          <input
+            name="patient_last_name"
+            required
+            maxLength={100}
+            autoComplete="off"
+            defaultValue={visit?.lastName}
+            className={inputClass}
+            {...described('patient_last_name')}
+          />
           {note('patient_last_name')}
         </label>
         <label className="font-medium">
@@ -82,7 +99,13 @@ export function ReviewRequestForm({ visit, submitLabel, onSent, children }: Revi
         </label>
         <label className="font-medium">
           Mobile phone {visit ? '(empty: the booking’s)' : '(optional)'}
-          <input name="wireless_phone" type="tel" autoComplete="off" className={inputClass} {...described('wireless_phone')} />
+          <input
+            name="wireless_phone"
+            type="tel"
+            autoComplete="off"
+            className={inputClass}
+            {...described('wireless_phone')}
+          />
           {note('wireless_phone')}
         </label>
       </div>

@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CreatedReviewRequestSchema, type CreatedReviewRequest, type ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
+import {
+  CreatedReviewRequestSchema,
+  type CreatedReviewRequest,
+  type ReviewChannel,
+} from '#domain/reviews/review-request-schemas.ts';
 import { StaffReviewRequestListSchema, type StaffReviewRequestInput } from '#domain/staff/staff-inbox-schemas.ts';
 import { staffRequest } from './console-request.ts';
 
@@ -7,13 +11,32 @@ import { staffRequest } from './console-request.ts';
 export function reviewRequestsQuery(practiceId: string, from: string, to: string) {
   return queryOptions({
     queryKey: ['review-requests', practiceId, from, to] as const,
-    queryFn: async ({ signal }) => (await staffRequest({ path: '/staff/review-requests', query: { from, to }, result: StaffReviewRequestListSchema, signal })).result,
+    queryFn: async ({ signal }) =>
+      (
+        await staffRequest({
+          path: '/staff/review-requests',
+          query: { from, to },
+          result: StaffReviewRequestListSchema,
+          signal,
+        })
+      ).result,
   });
 }
 
 /** `POST /api/v1/staff/review-requests`: the admin API's service for the session's practice (its consent rule decides where it may go). */
-export async function sendReviewRequest(csrfToken: string, body: StaffReviewRequestInput): Promise<CreatedReviewRequest> {
-  return (await staffRequest({ method: 'POST', path: '/staff/review-requests', result: CreatedReviewRequestSchema, body, csrfToken })).result;
+export async function sendReviewRequest(
+  csrfToken: string,
+  body: StaffReviewRequestInput,
+): Promise<CreatedReviewRequest> {
+  return (
+    await staffRequest({
+      method: 'POST',
+      path: '/staff/review-requests',
+      result: CreatedReviewRequestSchema,
+      body,
+      csrfToken,
+    })
+  ).result;
 }
 
 const CHANNEL_NAMES: Record<ReviewChannel, string> = { email: 'e-mail', sms: 'text' };
@@ -23,4 +46,6 @@ export const channelsText = (channels: readonly ReviewChannel[]) => channels.map
 
 /** What the person is told once a request exists: where it went, or the link to pass on themselves. */
 export const sentText = (created: CreatedReviewRequest) =>
-  created.sent_via.length > 0 ? `Review request sent by ${channelsText(created.sent_via)}.` : `Review request created, not sent. Give the patient this link: ${created.review_url}`;
+  created.sent_via.length > 0
+    ? `Review request sent by ${channelsText(created.sent_via)}.`
+    : `Review request created, not sent. Give the patient this link: ${created.review_url}`;

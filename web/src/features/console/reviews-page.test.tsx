@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
-import { buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -32,12 +39,15 @@ const NO_CONSENT = {
   status: 422,
   error: {
     code: 'VALIDATION_FAILED',
-    message: 'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at.',
+    message:
+      'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at.',
     fields: { send: 'no consented e-mail or phone to send to' },
   },
 };
 
-function serveReviews(send: (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } }): ApiCall[] {
+function serveReviews(
+  send: (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } },
+): ApiCall[] {
   return serveStaffApi({
     'GET /api/v1/staff/session': () => ({ result: buildSession() }),
     'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
@@ -47,7 +57,24 @@ function serveReviews(send: (call: ApiCall) => { status?: number; result?: unkno
       result: {
         from: call.search.get('from'),
         to: call.search.get('to'),
-        requests: call.search.get('from') === '2026-10-01' ? [] : [buildReviewRequest(), buildReviewRequest({ request_id: 'rr-2', source: 'automatic', patient_first_name: 'Ivo', patient_last_name: 'Ignores', sent_via: [], is_clicked: false, click_count: 0, first_clicked_at: null, last_clicked_at: null, feedback_id: null })],
+        requests:
+          call.search.get('from') === '2026-10-01'
+            ? []
+            : [
+                buildReviewRequest(),
+                buildReviewRequest({
+                  request_id: 'rr-2',
+                  source: 'automatic',
+                  patient_first_name: 'Ivo',
+                  patient_last_name: 'Ignores',
+                  sent_via: [],
+                  is_clicked: false,
+                  click_count: 0,
+                  first_clicked_at: null,
+                  last_clicked_at: null,
+                  feedback_id: null,
+                }),
+              ],
       },
     }),
     'POST /api/v1/staff/review-requests': send,
@@ -61,8 +88,22 @@ describe('the review requests page', () => {
     const calls = serveReviews(() => ({ status: 500 }));
     renderConsole('/console/reviews');
     const table = await screen.findByRole('table', { name: /Review requests from 2026-10-27 to 2026-11-25/ });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['2026-11-20 9:00 AMFrom the console', 'e-mail and text', 'Yes, 2 times, last 2026-11-21 10:00 AM', 'Private feedback received'],
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      [
+        '2026-11-20 9:00 AMFrom the console',
+        'e-mail and text',
+        'Yes, 2 times, last 2026-11-21 10:00 AM',
+        'Private feedback received',
+      ],
       ['2026-11-20 9:00 AMAutomatic, after the visit', 'Not sent (link only)', 'No', '—'],
     ]);
     expect(within(table).getByRole('rowheader', { name: 'Clara Clicks' })).toBeTruthy();
@@ -75,11 +116,16 @@ describe('the review requests page', () => {
     fireEvent.change(within(days).getByLabelText('From'), { target: { value: '2026-10-01' } });
     fireEvent.click(within(days).getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('No review requests in these days.')).toBeTruthy();
-    expect(calls.filter((call) => call.path === '/api/v1/staff/review-requests').map((call) => call.search.toString())).toEqual(['from=2026-10-27&to=2026-11-25', 'from=2026-10-01&to=2026-11-25']);
+    expect(
+      calls.filter((call) => call.path === '/api/v1/staff/review-requests').map((call) => call.search.toString()),
+    ).toEqual(['from=2026-10-27&to=2026-11-25', 'from=2026-10-01&to=2026-11-25']);
   });
 
   it('sends one with the CSRF token and says where it went; the list is read again', async () => {
-    const calls = serveReviews(() => ({ status: 201, result: { request_id: 'rr-9', review_url: 'https://book.example/review/tok', sent_via: ['email'] } }));
+    const calls = serveReviews(() => ({
+      status: 201,
+      result: { request_id: 'rr-9', review_url: 'https://book.example/review/tok', sent_via: ['email'] },
+    }));
     renderConsole('/console/reviews');
     const form = await screen.findByRole('form', { name: 'Review request' });
     await screen.findByRole('table');
@@ -93,9 +139,18 @@ describe('the review requests page', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Send review request' }));
     expect((await screen.findByRole('status')).textContent).toBe('Review request sent by e-mail.');
     const post = calls.find((call) => call.method === 'POST')!;
-    expect(post.body).toEqual({ patient_first_name: 'Mia', patient_last_name: 'Moreno', email: 'mia@example.com', wireless_phone: '5125550199', is_concented: true, send: true });
+    expect(post.body).toEqual({
+      patient_first_name: 'Mia',
+      patient_last_name: 'Moreno',
+      email: 'mia@example.com',
+      wireless_phone: '5125550199',
+      is_concented: true,
+      send: true,
+    });
     expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/v1/staff/review-requests').length).toBeGreaterThan(listReads));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/v1/staff/review-requests').length).toBeGreaterThan(listReads),
+    );
     expect(within(form).getByLabelText<HTMLInputElement>('First name').value).toBe('');
   });
 
@@ -109,8 +164,15 @@ describe('the review requests page', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(NO_CONSENT.error.message);
     const sendBox = within(form).getByRole('checkbox', { name: /Send the link now/ });
     expect(sendBox.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(sendBox.getAttribute('aria-describedby')!)!.textContent).toBe('no consented e-mail or phone to send to');
-    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ patient_first_name: 'Mia', patient_last_name: 'Moreno', is_concented: false, send: true });
+    expect(document.getElementById(sendBox.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'no consented e-mail or phone to send to',
+    );
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      patient_first_name: 'Mia',
+      patient_last_name: 'Moreno',
+      is_concented: false,
+      send: true,
+    });
     await expectNoAxeViolations();
   });
 });

@@ -29,7 +29,12 @@ export function ReviewsPage() {
     const from = String(data.get('from') ?? '');
     const to = String(data.get('to') ?? '');
     // The server's own limits, said before asking.
-    const next = to < from ? 'The end date is before the start date.' : to > addDays(from, MAX_RANGE_DAYS - 1) ? `Show at most ${MAX_RANGE_DAYS} days at a time.` : null;
+    const next =
+      to < from
+        ? 'The end date is before the start date.'
+        : to > addDays(from, MAX_RANGE_DAYS - 1)
+          ? `Show at most ${MAX_RANGE_DAYS} days at a time.`
+          : null;
     setProblem(next);
     if (!next) setRange({ from, to });
   };
@@ -37,7 +42,10 @@ export function ReviewsPage() {
   return (
     <main className="flex flex-col gap-4 px-4 py-3">
       <h1 className="text-xl font-semibold">Review requests</h1>
-      <section aria-labelledby="send-review-heading" className="flex max-w-3xl flex-col gap-3 rounded-md border border-slate-300 bg-white p-4">
+      <section
+        aria-labelledby="send-review-heading"
+        className="flex max-w-3xl flex-col gap-3 rounded-md border border-slate-300 bg-white p-4"
+      >
         <h2 id="send-review-heading" className="text-lg font-semibold">
           Send a review request
         </h2>
@@ -105,7 +113,9 @@ function RequestRow({ item, timeZone }: { item: StaffReviewRequestItem; timeZone
     <tr>
       <td className={cellClass}>
         {instantText(item.created_at, timeZone)}
-        <span className="block text-sm text-slate-700">{item.source === 'automatic' ? 'Automatic, after the visit' : 'From the console'}</span>
+        <span className="block text-sm text-slate-700">
+          {item.source === 'automatic' ? 'Automatic, after the visit' : 'From the console'}
+        </span>
       </td>
       <th scope="row" className={`${cellClass} font-normal`}>
         {patientName({ first_name: item.patient_first_name, last_name: item.patient_last_name })}

@@ -16,7 +16,15 @@ export function scheduleQuery(practiceId: string, from: string, to: string) {
     queryKey: ['schedule', practiceId, from, to] as const,
     queryFn: async ({ client, queryKey, signal }) => {
       const isPoll = client.getQueryData(queryKey) !== undefined;
-      return (await staffRequest({ path: '/staff/appointments', query: { from, to }, result: StaffScheduleSchema, isPoll, signal })).result;
+      return (
+        await staffRequest({
+          path: '/staff/appointments',
+          query: { from, to },
+          result: StaffScheduleSchema,
+          isPoll,
+          signal,
+        })
+      ).result;
     },
     refetchInterval: SCHEDULE_POLL_MS,
     placeholderData: keepPreviousData,

@@ -25,12 +25,19 @@ export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onB
   const placed = placeInLanes(column.bookings, bookingSpan);
   return (
     <section aria-labelledby={headingId} className="min-w-28 flex-1 border-l border-slate-300">
-      <h2 id={headingId} className="sticky top-0 z-20 flex h-12 items-center justify-center border-b border-slate-300 bg-white px-1 text-center text-sm font-semibold">
+      <h2
+        id={headingId}
+        className="sticky top-0 z-20 flex h-12 items-center justify-center border-b border-slate-300 bg-white px-1 text-center text-sm font-semibold"
+      >
         {column.label}
       </h2>
       <div
         className={`relative bg-white ${onFreeTime ? 'cursor-pointer' : ''}`}
-        style={{ height: (range.endMin - range.startMin) * PX_PER_MINUTE, backgroundImage: HOUR_LINES, backgroundSize: `100% ${60 * PX_PER_MINUTE}px` }}
+        style={{
+          height: (range.endMin - range.startMin) * PX_PER_MINUTE,
+          backgroundImage: HOUR_LINES,
+          backgroundSize: `100% ${60 * PX_PER_MINUTE}px`,
+        }}
         onClick={(event) => {
           if (!onFreeTime || event.target !== event.currentTarget) return;
           const minutes = (event.clientY - event.currentTarget.getBoundingClientRect().top) / PX_PER_MINUTE;
@@ -38,7 +45,12 @@ export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onB
         }}
       >
         {column.shaded.map((shaded, index) => (
-          <ShadedTime key={`${shaded.block.id ?? shaded.block.kind}-${index}`} shaded={shaded} style={{ top: top(shaded.startMin), height: height(shaded), backgroundImage: SHADE }} onBlock={onBlock} />
+          <ShadedTime
+            key={`${shaded.block.id ?? shaded.block.kind}-${index}`}
+            shaded={shaded}
+            style={{ top: top(shaded.startMin), height: height(shaded), backgroundImage: SHADE }}
+            onBlock={onBlock}
+          />
         ))}
         {placed.length === 0 ? (
           <p className="sr-only">No bookings</p>
@@ -46,7 +58,12 @@ export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onB
           <ol aria-label={`Bookings, ${column.label}`}>
             {placed.map(({ item, lane, lanes }) => {
               const span = bookingSpan(item);
-              const style = { top: top(span.startMin), height: Math.max(height(span), 24), left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` };
+              const style = {
+                top: top(span.startMin),
+                height: Math.max(height(span), 24),
+                left: `calc(${(lane / lanes) * 100}% + 2px)`,
+                width: `calc(${100 / lanes}% - 4px)`,
+              };
               return (
                 <li key={item.id}>
                   <BookingBlock appointment={item} where={whereOf?.(item)} style={style} onOpen={onOpen} />

@@ -11,7 +11,8 @@ import { useStaffSession } from './staff-session-context.ts';
 import { UnblockDialog } from './unblock-dialog.tsx';
 import { useFocusReturn } from './use-focus-return.ts';
 
-type DeskDialog = { kind: 'book'; start: SlotPickStart } | { kind: 'block' } | { kind: 'unblock'; block: ScheduleBlock };
+type DeskDialog =
+  { kind: 'book'; start: SlotPickStart } | { kind: 'block' } | { kind: 'unblock'; block: ScheduleBlock };
 
 interface DeskOptions {
   schedule: StaffSchedule | undefined;
@@ -25,7 +26,8 @@ interface DeskOptions {
 }
 
 const grid = () => document.querySelector<HTMLElement>('[aria-label="Schedule grid"]');
-const wallTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const wallTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * The front desk's changes to the schedule (issue 22): book a patient who phoned, block time and
@@ -56,17 +58,30 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
     setDialog(null);
   };
   const close = () => setDialog(null);
-  const providerName = (num: number) => schedule?.providers.find((p) => p.pms_prov_num === num)?.name ?? `provider ${num}`;
+  const providerName = (num: number) =>
+    schedule?.providers.find((p) => p.pms_prov_num === num)?.name ?? `provider ${num}`;
 
   const actions = (canBook || canBlock) && (
     <div role="group" aria-label="Front desk" className="flex flex-wrap gap-1">
       {canBook && (
-        <button type="button" aria-haspopup="dialog" disabled={!schedule} onClick={(event) => open({ kind: 'book', start: { date: firstDay } }, event.currentTarget)} className={primaryButtonClass}>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          disabled={!schedule}
+          onClick={(event) => open({ kind: 'book', start: { date: firstDay } }, event.currentTarget)}
+          className={primaryButtonClass}
+        >
           Book a patient
         </button>
       )}
       {canBlock && (
-        <button type="button" aria-haspopup="dialog" disabled={!schedule} onClick={(event) => open({ kind: 'block' }, event.currentTarget)} className={secondaryButtonClass}>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          disabled={!schedule}
+          onClick={(event) => open({ kind: 'block' }, event.currentTarget)}
+          className={secondaryButtonClass}
+        >
           Block time
         </button>
       )}
@@ -75,12 +90,22 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
 
   const layer = (
     <>
-      <div className={said ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg' : 'sr-only'}>
+      <div
+        className={
+          said
+            ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg'
+            : 'sr-only'
+        }
+      >
         <p role="status" className="mr-auto">
           {said}
         </p>
         {said && (
-          <button type="button" onClick={() => setSaid('')} className="min-h-11 rounded-md border border-emerald-700 bg-white px-3 font-medium">
+          <button
+            type="button"
+            onClick={() => setSaid('')}
+            className="min-h-11 rounded-md border border-emerald-700 bg-white px-3 font-medium"
+          >
             Dismiss
           </button>
         )}
@@ -107,12 +132,22 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
           onClose={close}
           onBlocked={(created, body, whom) => {
             const count = created.overlapping_bookings;
-            const stay = count === 0 ? '' : count === 1 ? ' 1 booking in that time stays booked.' : ` ${count} bookings in that time stay booked.`;
-            done(`Blocked ${dayHeading(body.date)}, ${clockTime(body.start_time)}–${clockTime(body.end_time)} for ${whom}.${stay}`, body.date);
+            const stay =
+              count === 0
+                ? ''
+                : count === 1
+                  ? ' 1 booking in that time stays booked.'
+                  : ` ${count} bookings in that time stay booked.`;
+            done(
+              `Blocked ${dayHeading(body.date)}, ${clockTime(body.start_time)}–${clockTime(body.end_time)} for ${whom}.${stay}`,
+              body.date,
+            );
           }}
         />
       )}
-      {schedule && dialog?.kind === 'unblock' && <UnblockDialog block={dialog.block} schedule={schedule} onClose={close} onRemoved={(text) => done(text)} />}
+      {schedule && dialog?.kind === 'unblock' && (
+        <UnblockDialog block={dialog.block} schedule={schedule} onClose={close} onRemoved={(text) => done(text)} />
+      )}
     </>
   );
 
@@ -121,8 +156,16 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
     actions,
     layer,
     /** A tap on free time in a column: book there (a day's column presets the day, a provider's the provider too). */
-    onFreeTime: canBook ? (column: GridColumn, minutes: number) => open({ kind: 'book', start: { date: column.date, provider: column.provider ?? null, near: wallTime(minutes) } }, grid()!) : undefined,
+    onFreeTime: canBook
+      ? (column: GridColumn, minutes: number) =>
+          open(
+            { kind: 'book', start: { date: column.date, provider: column.provider ?? null, near: wallTime(minutes) } },
+            grid()!,
+          )
+      : undefined,
     /** Staff-made blocked time on the grid: ask, then remove it. */
-    onBlock: canBlock ? (block: ScheduleBlock, opener: HTMLElement) => open({ kind: 'unblock', block }, opener) : undefined,
+    onBlock: canBlock
+      ? (block: ScheduleBlock, opener: HTMLElement) => open({ kind: 'unblock', block }, opener)
+      : undefined,
   };
 }

@@ -18,7 +18,12 @@ export function ScheduleGrid({ columns, range, whereOf, onOpen, onFreeTime, onBl
   for (let minutes = range.startMin; minutes < range.endMin; minutes += 60) hours.push(minutes);
   return (
     // Focusable itself, so the grid scrolls by keyboard on a day without a booking to tab to.
-    <div role="region" aria-label="Schedule grid" tabIndex={0} className="flex min-h-0 flex-1 overflow-auto border-t border-slate-300 bg-white">
+    <div
+      role="region"
+      aria-label="Schedule grid"
+      tabIndex={0}
+      className="flex min-h-0 flex-1 overflow-auto border-t border-slate-300 bg-white"
+    >
       <div aria-hidden="true" className="sticky left-0 z-30 w-16 shrink-0 bg-white">
         <div className="sticky top-0 h-12 border-b border-slate-300 bg-white" />
         {hours.map((minutes) => (
@@ -30,7 +35,17 @@ export function ScheduleGrid({ columns, range, whereOf, onOpen, onFreeTime, onBl
       {columns.length === 0 ? (
         <p className="p-4 text-slate-700">No providers or chairs to show for this clinic.</p>
       ) : (
-        columns.map((column) => <ScheduleColumn key={column.key} column={column} range={range} whereOf={whereOf} onOpen={onOpen} onFreeTime={onFreeTime} onBlock={onBlock} />)
+        columns.map((column) => (
+          <ScheduleColumn
+            key={column.key}
+            column={column}
+            range={range}
+            whereOf={whereOf}
+            onOpen={onOpen}
+            onFreeTime={onFreeTime}
+            onBlock={onBlock}
+          />
+        ))
       )}
     </div>
   );

@@ -4,7 +4,16 @@ import { buildAppointment, buildSchedule } from './console-test-kit.tsx';
 import { groupInFours } from './totp-setup-page.tsx';
 import { shortDay, todayIn, weekDates } from './console-dates.ts';
 
-const block = (starts_at: string, ends_at: string) => ({ id: null, kind: 'closure' as const, starts_at, ends_at, pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: null });
+const block = (starts_at: string, ends_at: string) => ({
+  id: null,
+  kind: 'closure' as const,
+  starts_at,
+  ends_at,
+  pms_prov_num: null,
+  pms_op_num: null,
+  pms_clinic_num: null,
+  label: null,
+});
 
 describe('schedule layout', () => {
   it('puts overlapping bookings side by side and lone ones full width', () => {
@@ -24,11 +33,15 @@ describe('schedule layout', () => {
     expect(blockSpanOn(closure, '2026-10-31', 'America/Chicago')).toEqual({ startMin: 0, endMin: 1440 });
     expect(blockSpanOn(closure, '2026-11-01', 'America/Chicago')).toEqual({ startMin: 0, endMin: 1440 });
     expect(blockSpanOn(closure, '2026-11-02', 'America/Chicago')).toBeNull();
-    expect(blockSpanOn(block('2026-11-25T18:00:00.000Z', '2026-11-25T18:45:00.000Z'), '2026-11-25', 'America/Chicago')).toEqual({ startMin: 720, endMin: 765 });
+    expect(
+      blockSpanOn(block('2026-11-25T18:00:00.000Z', '2026-11-25T18:45:00.000Z'), '2026-11-25', 'America/Chicago'),
+    ).toEqual({ startMin: 720, endMin: 765 });
   });
 
   it('widens the grid to a booking outside the opening hours, in whole hours', () => {
-    const schedule = buildSchedule({ appointments: [buildAppointment({ start_time: '17:15:00', end_time: '17:45:00' })] });
+    const schedule = buildSchedule({
+      appointments: [buildAppointment({ start_time: '17:15:00', end_time: '17:45:00' })],
+    });
     expect(gridRange(schedule, dayColumns(schedule, '2026-11-25', null))).toEqual({ startMin: 480, endMin: 1080 });
   });
 
@@ -44,7 +57,15 @@ describe('schedule layout', () => {
 
 describe('console dates and keys', () => {
   it('weeks run Monday to Sunday; days are short in week columns', () => {
-    expect(weekDates('2026-11-29')).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(weekDates('2026-11-29')).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
     expect(shortDay('2026-11-25')).toBe('Wed, Nov 25');
     expect(todayIn('Asia/Kolkata', Date.parse('2026-11-25T19:00:00Z'))).toBe('2026-11-26');
   });

@@ -27,7 +27,8 @@ const DAY_MINUTES = 24 * 60;
 const FALLBACK_HOURS: Span = { startMin: 8 * 60, endMin: 17 * 60 };
 
 /** A thing of clinic `clinic` (null: not tied to one) belongs on the page of `selected` (null: the practice has one). */
-export const inClinic = (clinic: number | null, selected: number | null) => selected === null || clinic === null || clinic === selected;
+export const inClinic = (clinic: number | null, selected: number | null) =>
+  selected === null || clinic === null || clinic === selected;
 
 export const bookingSpan = (appointment: StaffAppointment): Span => ({
   startMin: parseTimeOfDay(appointment.start_time),
@@ -38,17 +39,28 @@ export const bookingSpan = (appointment: StaffAppointment): Span => ({
 export function blockSpanOn(block: ScheduleBlock, date: string, timeZone: string): Span | null {
   const dayStart = parseLocalDate(date) * MS_PER_DAY;
   const toMinutes = (iso: string) => (instantToWall(Date.parse(iso), timeZone) - dayStart) / MS_PER_MINUTE;
-  const span = { startMin: Math.max(0, toMinutes(block.starts_at)), endMin: Math.min(DAY_MINUTES, toMinutes(block.ends_at)) };
+  const span = {
+    startMin: Math.max(0, toMinutes(block.starts_at)),
+    endMin: Math.min(DAY_MINUTES, toMinutes(block.ends_at)),
+  };
   return span.endMin > span.startMin ? span : null;
 }
 
 /** Who a block blocks, seen from a column: a whole practice or clinic blocks every column. */
 function blocksColumn(block: ScheduleBlock, column: { provider?: number; chair?: number }): boolean {
   if (block.pms_prov_num === null && block.pms_op_num === null) return true;
-  return (column.provider !== undefined && block.pms_prov_num === column.provider) || (column.chair !== undefined && block.pms_op_num === column.chair);
+  return (
+    (column.provider !== undefined && block.pms_prov_num === column.provider) ||
+    (column.chair !== undefined && block.pms_op_num === column.chair)
+  );
 }
 
-function shadedOn(schedule: StaffSchedule, date: string, clinic: number | null, column: { provider?: number; chair?: number }): ShadedSpan[] {
+function shadedOn(
+  schedule: StaffSchedule,
+  date: string,
+  clinic: number | null,
+  column: { provider?: number; chair?: number },
+): ShadedSpan[] {
   return schedule.blocks.flatMap((block) => {
     if (!inClinic(block.pms_clinic_num, clinic) || !blocksColumn(block, column)) return [];
     const span = blockSpanOn(block, date, schedule.time_zone);
@@ -63,18 +75,43 @@ export function dayColumns(schedule: StaffSchedule, date: string, clinic: number
   const columns: GridColumn[] = byProvider
     ? schedule.providers
         .filter((p) => clinic === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinic))
-        .map((p) => ({ key: `provider-${p.pms_prov_num}`, label: p.name, date, provider: p.pms_prov_num, bookings: bookings.filter((a) => a.pms_prov_num === p.pms_prov_num), shaded: shadedOn(schedule, date, clinic, { provider: p.pms_prov_num }) }))
+        .map((p) => ({
+          key: `provider-${p.pms_prov_num}`,
+          label: p.name,
+          date,
+          provider: p.pms_prov_num,
+          bookings: bookings.filter((a) => a.pms_prov_num === p.pms_prov_num),
+          shaded: shadedOn(schedule, date, clinic, { provider: p.pms_prov_num }),
+        }))
     : schedule.chairs
         .filter((c) => inClinic(c.pms_clinic_num, clinic))
-        .map((c) => ({ key: `chair-${c.pms_op_num}`, label: c.name, date, bookings: bookings.filter((a) => a.pms_op_num === c.pms_op_num), shaded: shadedOn(schedule, date, clinic, { chair: c.pms_op_num }) }));
+        .map((c) => ({
+          key: `chair-${c.pms_op_num}`,
+          label: c.name,
+          date,
+          bookings: bookings.filter((a) => a.pms_op_num === c.pms_op_num),
+          shaded: shadedOn(schedule, date, clinic, { chair: c.pms_op_num }),
+        }));
   const placed = new Set(columns.flatMap((column) => column.bookings));
   const elsewhere = bookings.filter((a) => !placed.has(a));
-  if (elsewhere.length > 0) columns.push({ key: 'other', label: byProvider ? 'Other providers' : 'Other chairs', date, bookings: elsewhere, shaded: [] });
+  if (elsewhere.length > 0)
+    columns.push({
+      key: 'other',
+      label: byProvider ? 'Other providers' : 'Other chairs',
+      date,
+      bookings: elsewhere,
+      shaded: [],
+    });
   return columns;
 }
 
 /** The week view: one column per day, every booking of the clinic in it; only time closed to everyone is shaded. */
-export function weekColumns(schedule: StaffSchedule, dates: string[], clinic: number | null, dayLabel: (date: string) => string): GridColumn[] {
+export function weekColumns(
+  schedule: StaffSchedule,
+  dates: string[],
+  clinic: number | null,
+  dayLabel: (date: string) => string,
+): GridColumn[] {
   return dates.map((date) => ({
     key: date,
     label: dayLabel(date),

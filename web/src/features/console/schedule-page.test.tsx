@@ -1,6 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildAppointment, buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, shownLocation, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildAppointment,
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  shownLocation,
+  type ApiCall,
+} from './console-test-kit.tsx';
 import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 
 afterEach(() => {
@@ -24,14 +33,59 @@ describe('the schedule', () => {
       buildSchedule({
         appointments: [
           buildAppointment({ status: 'confirmed', payment: 'paid', pms_write: 'written' }),
-          buildAppointment({ id: 'apt-2', pms_prov_num: 2, start_time: '10:00:00', end_time: '11:00:00', status: 'cancelled', rescheduled: true, payment: 'refunded', pms_write: 'failed', patient: { first_name: 'Sam', last_name: 'Lee', is_new: false }, reason: { id: 'r2', name: 'Filling' } }),
-          buildAppointment({ id: 'apt-3', pms_prov_num: 2, start_time: '13:00:00', end_time: '13:30:00', status: 'no_show', payment: 'unpaid', pms_write: 'pending', patient: { first_name: 'Ann', last_name: 'Ray', is_new: false } }),
-          buildAppointment({ id: 'apt-4', pms_prov_num: 1, start_time: '14:00:00', end_time: '14:30:00', status: 'arrived', patient: { first_name: 'Tom', last_name: 'Fox', is_new: false } }),
+          buildAppointment({
+            id: 'apt-2',
+            pms_prov_num: 2,
+            start_time: '10:00:00',
+            end_time: '11:00:00',
+            status: 'cancelled',
+            rescheduled: true,
+            payment: 'refunded',
+            pms_write: 'failed',
+            patient: { first_name: 'Sam', last_name: 'Lee', is_new: false },
+            reason: { id: 'r2', name: 'Filling' },
+          }),
+          buildAppointment({
+            id: 'apt-3',
+            pms_prov_num: 2,
+            start_time: '13:00:00',
+            end_time: '13:30:00',
+            status: 'no_show',
+            payment: 'unpaid',
+            pms_write: 'pending',
+            patient: { first_name: 'Ann', last_name: 'Ray', is_new: false },
+          }),
+          buildAppointment({
+            id: 'apt-4',
+            pms_prov_num: 1,
+            start_time: '14:00:00',
+            end_time: '14:30:00',
+            status: 'arrived',
+            patient: { first_name: 'Tom', last_name: 'Fox', is_new: false },
+          }),
         ],
         blocks: [
           // 12:00-13:00 in Chicago (UTC-6 in November), for everyone.
-          { id: null, kind: 'break', starts_at: '2026-11-25T18:00:00.000Z', ends_at: '2026-11-25T19:00:00.000Z', pms_prov_num: null, pms_op_num: null, pms_clinic_num: null, label: 'Lunch' },
-          { id: 'blk-1', kind: 'time_off', starts_at: '2026-11-25T21:00:00.000Z', ends_at: '2026-11-25T23:00:00.000Z', pms_prov_num: 2, pms_op_num: null, pms_clinic_num: null, label: null },
+          {
+            id: null,
+            kind: 'break',
+            starts_at: '2026-11-25T18:00:00.000Z',
+            ends_at: '2026-11-25T19:00:00.000Z',
+            pms_prov_num: null,
+            pms_op_num: null,
+            pms_clinic_num: null,
+            label: 'Lunch',
+          },
+          {
+            id: 'blk-1',
+            kind: 'time_off',
+            starts_at: '2026-11-25T21:00:00.000Z',
+            ends_at: '2026-11-25T23:00:00.000Z',
+            pms_prov_num: 2,
+            pms_op_num: null,
+            pms_clinic_num: null,
+            label: null,
+          },
         ],
       }),
     );
@@ -39,11 +93,19 @@ describe('the schedule', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' })).toBeTruthy();
     const ada = await screen.findByRole('region', { name: 'Dr. Ada Adams' });
     const ben = screen.getByRole('region', { name: 'Dr. Ben Brown' });
-    expect(within(ada).getAllByRole('button').map((b) => b.textContent)).toEqual([
+    expect(
+      within(ada)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
       'Jane Doe, 9:00 AM–9:30 AM, Cleaning, Confirmed, Paid, Open Dental: written',
       'Tom Fox, 2:00 PM–2:30 PM, Cleaning, Arrived',
     ]);
-    expect(within(ben).getAllByRole('button').map((b) => b.textContent)).toEqual([
+    expect(
+      within(ben)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
       'Sam Lee, 10:00 AM–11:00 AM, Filling, Cancelled, Rescheduled, Refunded, Open Dental: failed',
       'Ann Ray, 1:00 PM–1:30 PM, Cleaning, No-show, Unpaid, Open Dental: pending',
     ]);
@@ -53,7 +115,7 @@ describe('the schedule', () => {
     expect(within(ben).getByText('Time off 3:00 PM–5:00 PM').getAttribute('data-kind')).toBe('time_off');
     expect(within(ada).queryByText(/Time off/)).toBeNull();
     // Placed at its time: 9:00 is an hour below the 8:00 top of the grid, at 2 px a minute.
-    expect((within(ada).getAllByRole('button')[0]!.style.top)).toBe('120px');
+    expect(within(ada).getAllByRole('button')[0]!.style.top).toBe('120px');
   });
 
   it('has columns per chair when the practice chose chairs, and no axe violations', async () => {
@@ -77,7 +139,15 @@ describe('the schedule', () => {
           { pms_prov_num: 1, name: 'Dr. Ada Adams', pms_clinic_nums: [1] },
           { pms_prov_num: 2, name: 'Dr. Ben Brown', pms_clinic_nums: [2] },
         ],
-        appointments: [buildAppointment({ pms_clinic_num: 1 }), buildAppointment({ id: 'apt-2', pms_clinic_num: 2, pms_prov_num: 2, patient: { first_name: 'Sam', last_name: 'Lee', is_new: false } })],
+        appointments: [
+          buildAppointment({ pms_clinic_num: 1 }),
+          buildAppointment({
+            id: 'apt-2',
+            pms_clinic_num: 2,
+            pms_prov_num: 2,
+            patient: { first_name: 'Sam', last_name: 'Lee', is_new: false },
+          }),
+        ],
       }),
     );
     renderConsole('/console?date=2026-11-25');
@@ -90,7 +160,9 @@ describe('the schedule', () => {
   });
 
   it('moves by keyboard: n and → next, p and ← previous, w week, d day, t today; and by the same buttons', async () => {
-    const calls = serveSchedule((call) => buildSchedule({ from: call.search.get('from')!, to: call.search.get('to')!, appointments: [] }));
+    const calls = serveSchedule((call) =>
+      buildSchedule({ from: call.search.get('from')!, to: call.search.get('to')!, appointments: [] }),
+    );
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' });
     const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
@@ -116,7 +188,12 @@ describe('the schedule', () => {
     fireEvent.keyDown(document.body, { key: 't' });
     await waitFor(() => expect(shownLocation()).toBe('/console'));
     expect(scheduleReads(calls).map((call) => `${call.search.get('from')}..${call.search.get('to')}`)).toEqual(
-      expect.arrayContaining(['2026-11-26..2026-11-26', '2026-11-23..2026-11-29', '2026-11-16..2026-11-22', '2026-11-27..2026-11-27']),
+      expect.arrayContaining([
+        '2026-11-26..2026-11-26',
+        '2026-11-23..2026-11-29',
+        '2026-11-16..2026-11-22',
+        '2026-11-27..2026-11-27',
+      ]),
     );
     expect(screen.getByRole('region', { name: 'Keyboard shortcuts' }).textContent).toContain('T today');
     expect(screen.getByRole('button', { name: 'Today' }).getAttribute('aria-keyshortcuts')).toBe('t');
@@ -138,7 +215,15 @@ describe('the schedule', () => {
     const calls = serveSchedule(() => buildSchedule({ appointments }));
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('button', { name: /Jane Doe/ });
-    appointments = [...appointments, buildAppointment({ id: 'apt-9', start_time: '11:00:00', end_time: '11:30:00', patient: { first_name: 'New', last_name: 'Patient', is_new: true } })];
+    appointments = [
+      ...appointments,
+      buildAppointment({
+        id: 'apt-9',
+        start_time: '11:00:00',
+        end_time: '11:30:00',
+        patient: { first_name: 'New', last_name: 'Patient', is_new: true },
+      }),
+    ];
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await screen.findByRole('button', { name: /New Patient/ })).toBeTruthy();
     const reads = scheduleReads(calls);

@@ -23,7 +23,9 @@ export function SchedulePage() {
   const session = useStaffSession();
   const [params, setParams] = useSearchParams();
   const [opened, setOpened] = useState<string | null>(null);
-  const rememberOpener = useFocusReturn(opened !== null, () => document.querySelector<HTMLElement>('[aria-label="Schedule grid"]'));
+  const rememberOpener = useFocusReturn(opened !== null, () =>
+    document.querySelector<HTMLElement>('[aria-label="Schedule grid"]'),
+  );
   const today = todayIn(session.practice.time_zone);
   const asked = params.get('date') ?? '';
   const date = isRealLocalDate(asked) ? asked : today;
@@ -33,7 +35,8 @@ export function SchedulePage() {
 
   const clinics = schedule.data?.clinics ?? [];
   const askedClinic = Number(params.get('clinic'));
-  const clinic = clinics.length === 0 ? null : (clinics.find((c) => c.pms_clinic_num === askedClinic) ?? clinics[0]!).pms_clinic_num;
+  const clinic =
+    clinics.length === 0 ? null : (clinics.find((c) => c.pms_clinic_num === askedClinic) ?? clinics[0]!).pms_clinic_num;
 
   // Each change starts from the address the last change made (the router's copy is this render's),
   // so two quick presses of `p` move two days even before the page has re-rendered after the first.
@@ -41,12 +44,17 @@ export function SchedulePage() {
   useEffect(() => {
     latest.current = params;
   }, [params]);
-  const change = (next: (current: { date: string; view: ScheduleView }) => { date?: string; view?: ScheduleView; clinic?: number }) => {
+  const change = (
+    next: (current: { date: string; view: ScheduleView }) => { date?: string; view?: ScheduleView; clinic?: number },
+  ) => {
     setParams(
       () => {
         const current = latest.current;
         const currentDate = current.get('date') ?? '';
-        const step = next({ date: isRealLocalDate(currentDate) ? currentDate : today, view: current.get('view') === 'week' ? 'week' : 'day' });
+        const step = next({
+          date: isRealLocalDate(currentDate) ? currentDate : today,
+          view: current.get('view') === 'week' ? 'week' : 'day',
+        });
         const merged = new URLSearchParams(current);
         // Today and the day view are the defaults, so the plain address always opens on them.
         if (step.date === today) merged.delete('date');
@@ -62,19 +70,38 @@ export function SchedulePage() {
   };
   const run = (command: ScheduleCommand) => {
     if (command === 'today') change(() => ({ date: today }));
-    else if (command === 'next' || command === 'previous') change((current) => ({ date: stepDate(current.view, current.date, command === 'next' ? 1 : -1) }));
+    else if (command === 'next' || command === 'previous')
+      change((current) => ({ date: stepDate(current.view, current.date, command === 'next' ? 1 : -1) }));
     else change(() => ({ view: command }));
   };
   useScheduleShortcuts(run);
 
   const data = schedule.data;
-  const columns = data ? (view === 'day' ? dayColumns(data, date, clinic) : weekColumns(data, dates, clinic, shortDay)) : [];
+  const columns = data
+    ? view === 'day'
+      ? dayColumns(data, date, clinic)
+      : weekColumns(data, dates, clinic, shortDay)
+    : [];
   const names = new Map<number, string>(
-    data ? (data.columns === 'provider' ? data.providers.map((p) => [p.pms_prov_num, p.name]) : data.chairs.map((c) => [c.pms_op_num, c.name])) : [],
+    data
+      ? data.columns === 'provider'
+        ? data.providers.map((p) => [p.pms_prov_num, p.name])
+        : data.chairs.map((c) => [c.pms_op_num, c.name])
+      : [],
   );
-  const whereOf = view === 'week' && data ? (a: { pms_prov_num: number; pms_op_num: number }) => names.get(data.columns === 'provider' ? a.pms_prov_num : a.pms_op_num) ?? '' : undefined;
+  const whereOf =
+    view === 'week' && data
+      ? (a: { pms_prov_num: number; pms_op_num: number }) =>
+          names.get(data.columns === 'provider' ? a.pms_prov_num : a.pms_op_num) ?? ''
+      : undefined;
 
-  const desk = useScheduleDesk({ schedule: data, clinic, date, dates, onShowDate: (day) => change(() => ({ date: day })) });
+  const desk = useScheduleDesk({
+    schedule: data,
+    clinic,
+    date,
+    dates,
+    onShowDate: (day) => change(() => ({ date: day })),
+  });
 
   const open = (id: string, from: HTMLElement) => {
     rememberOpener(from);
@@ -83,20 +110,39 @@ export function SchedulePage() {
 
   return (
     <>
-    <main className="flex min-h-0 flex-1 flex-col" inert={opened !== null || desk.isOpen}>
-      <ScheduleToolbar heading={rangeHeading(dates)} view={view} clinics={clinics} clinic={clinic} onCommand={run} onClinic={(next) => change(() => ({ clinic: next }))} actions={desk.actions} />
-      {session.permissions.includes('export') && <ExportForm key={`${dates[0]}-${dates.at(-1)}`} from={dates[0]!} to={dates.at(-1)!} />}
-      {schedule.isError && <ErrorNote>{schedule.error.message}</ErrorNote>}
-      {schedule.isPending ? (
-        <p role="status" className="px-4">
-          Loading the schedule…
-        </p>
-      ) : (
-        data && <ScheduleGrid columns={columns} range={gridRange(data, columns)} whereOf={whereOf} onOpen={open} onFreeTime={desk.onFreeTime} onBlock={desk.onBlock} />
-      )}
-    </main>
-    {opened && <BookingDetailPanel id={opened} providers={data?.providers ?? []} onClose={() => setOpened(null)} />}
-    {desk.layer}
+      <main className="flex min-h-0 flex-1 flex-col" inert={opened !== null || desk.isOpen}>
+        <ScheduleToolbar
+          heading={rangeHeading(dates)}
+          view={view}
+          clinics={clinics}
+          clinic={clinic}
+          onCommand={run}
+          onClinic={(next) => change(() => ({ clinic: next }))}
+          actions={desk.actions}
+        />
+        {session.permissions.includes('export') && (
+          <ExportForm key={`${dates[0]}-${dates.at(-1)}`} from={dates[0]!} to={dates.at(-1)!} />
+        )}
+        {schedule.isError && <ErrorNote>{schedule.error.message}</ErrorNote>}
+        {schedule.isPending ? (
+          <p role="status" className="px-4">
+            Loading the schedule…
+          </p>
+        ) : (
+          data && (
+            <ScheduleGrid
+              columns={columns}
+              range={gridRange(data, columns)}
+              whereOf={whereOf}
+              onOpen={open}
+              onFreeTime={desk.onFreeTime}
+              onBlock={desk.onBlock}
+            />
+          )
+        )}
+      </main>
+      {opened && <BookingDetailPanel id={opened} providers={data?.providers ?? []} onClose={() => setOpened(null)} />}
+      {desk.layer}
     </>
   );
 }

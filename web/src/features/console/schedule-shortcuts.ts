@@ -2,7 +2,15 @@ import { useEffect, useRef } from 'react';
 
 export type ScheduleCommand = 'today' | 'next' | 'previous' | 'day' | 'week';
 
-const KEYS: Record<string, ScheduleCommand> = { t: 'today', n: 'next', ArrowRight: 'next', p: 'previous', ArrowLeft: 'previous', d: 'day', w: 'week' };
+const KEYS: Record<string, ScheduleCommand> = {
+  t: 'today',
+  n: 'next',
+  ArrowRight: 'next',
+  p: 'previous',
+  ArrowLeft: 'previous',
+  d: 'day',
+  w: 'week',
+};
 
 /** The shortcuts as the page lists them and the buttons announce them (aria-keyshortcuts). */
 export const SHORTCUTS: { keys: string[]; aria: string; command: ScheduleCommand; what: string }[] = [
@@ -16,7 +24,11 @@ export const SHORTCUTS: { keys: string[]; aria: string; command: ScheduleCommand
 /** Where a key means something of its own: typing, choosing, or a dialog over the schedule. */
 function isOwnedElsewhere(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.closest('input, textarea, select, [role="dialog"], [role="listbox"], [role="radiogroup"], [role="menu"]')) return true;
+  if (
+    target.isContentEditable ||
+    target.closest('input, textarea, select, [role="dialog"], [role="listbox"], [role="radiogroup"], [role="menu"]')
+  )
+    return true;
   return document.querySelector('[aria-modal="true"]') !== null;
 }
 
@@ -28,7 +40,8 @@ export function useScheduleShortcuts(run: (command: ScheduleCommand) => void): v
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || isOwnedElsewhere(event.target)) return;
+      if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || isOwnedElsewhere(event.target))
+        return;
       const command = KEYS[event.key.length === 1 ? event.key.toLowerCase() : event.key];
       if (!command) return;
       event.preventDefault();

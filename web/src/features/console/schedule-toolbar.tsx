@@ -18,9 +18,23 @@ interface ScheduleToolbarProps {
 const shortcut = (command: ScheduleCommand) => SHORTCUTS.find((s) => s.command === command)!.aria;
 
 /** The date and its controls: every shortcut is also a button, and the list of shortcuts is on the page. */
-export function ScheduleToolbar({ heading, view, clinics, clinic, onCommand, onClinic, actions }: ScheduleToolbarProps) {
+export function ScheduleToolbar({
+  heading,
+  view,
+  clinics,
+  clinic,
+  onCommand,
+  onClinic,
+  actions,
+}: ScheduleToolbarProps) {
   const viewButton = (which: ScheduleView, label: string) => (
-    <button type="button" aria-pressed={view === which} aria-keyshortcuts={shortcut(which)} onClick={() => onCommand(which)} className={`${secondaryButtonClass} aria-pressed:bg-slate-900 aria-pressed:text-white`}>
+    <button
+      type="button"
+      aria-pressed={view === which}
+      aria-keyshortcuts={shortcut(which)}
+      onClick={() => onCommand(which)}
+      className={`${secondaryButtonClass} aria-pressed:bg-slate-900 aria-pressed:text-white`}
+    >
       {label}
     </button>
   );
@@ -34,7 +48,11 @@ export function ScheduleToolbar({ heading, view, clinics, clinic, onCommand, onC
         {clinics.length > 1 && (
           <label className="flex items-center gap-2 font-medium">
             Clinic
-            <select value={clinic ?? ''} onChange={(event) => onClinic(Number(event.target.value))} className="min-h-11 rounded-md border border-slate-400 bg-white px-2">
+            <select
+              value={clinic ?? ''}
+              onChange={(event) => onClinic(Number(event.target.value))}
+              className="min-h-11 rounded-md border border-slate-400 bg-white px-2"
+            >
               {clinics.map((c) => (
                 <option key={c.pms_clinic_num} value={c.pms_clinic_num}>
                   {c.name}
@@ -48,13 +66,28 @@ export function ScheduleToolbar({ heading, view, clinics, clinic, onCommand, onC
           {viewButton('week', 'Week')}
         </div>
         <div role="group" aria-label="Dates" className="flex gap-1">
-          <button type="button" aria-keyshortcuts={shortcut('previous')} onClick={() => onCommand('previous')} className={secondaryButtonClass}>
+          <button
+            type="button"
+            aria-keyshortcuts={shortcut('previous')}
+            onClick={() => onCommand('previous')}
+            className={secondaryButtonClass}
+          >
             {view === 'day' ? 'Previous day' : 'Previous week'}
           </button>
-          <button type="button" aria-keyshortcuts={shortcut('today')} onClick={() => onCommand('today')} className={secondaryButtonClass}>
+          <button
+            type="button"
+            aria-keyshortcuts={shortcut('today')}
+            onClick={() => onCommand('today')}
+            className={secondaryButtonClass}
+          >
             Today
           </button>
-          <button type="button" aria-keyshortcuts={shortcut('next')} onClick={() => onCommand('next')} className={secondaryButtonClass}>
+          <button
+            type="button"
+            aria-keyshortcuts={shortcut('next')}
+            onClick={() => onCommand('next')}
+            className={secondaryButtonClass}
+          >
             {view === 'day' ? 'Next day' : 'Next week'}
           </button>
         </div>

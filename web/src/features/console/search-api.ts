@@ -6,7 +6,8 @@ import { staffRequest } from './console-request.ts';
 export function searchQuery(practiceId: string, q: string) {
   return queryOptions({
     queryKey: ['search', practiceId, q] as const,
-    queryFn: async ({ signal }) => (await staffRequest({ path: '/staff/search', query: { q }, result: StaffSearchResultSchema, signal })).result,
+    queryFn: async ({ signal }) =>
+      (await staffRequest({ path: '/staff/search', query: { q }, result: StaffSearchResultSchema, signal })).result,
     staleTime: Infinity,
     gcTime: 0,
   });

@@ -6,11 +6,20 @@ import { staffRequest } from './console-request.ts';
 export function practiceSecurityQuery(practiceId: string) {
   return queryOptions({
     queryKey: ['practice-security', practiceId] as const,
-    queryFn: async ({ signal }) => (await staffRequest({ path: '/staff/practice/security', result: PracticeSecuritySchema, signal })).result,
+    queryFn: async ({ signal }) =>
+      (await staffRequest({ path: '/staff/practice/security', result: PracticeSecuritySchema, signal })).result,
   });
 }
 
 /** `PUT /api/v1/staff/practice/security`: holds at once for every open session of the practice. */
 export async function savePracticeSecurity(csrfToken: string, body: PracticeSecurity): Promise<PracticeSecurity> {
-  return (await staffRequest({ method: 'PUT', path: '/staff/practice/security', result: PracticeSecuritySchema, body, csrfToken })).result;
+  return (
+    await staffRequest({
+      method: 'PUT',
+      path: '/staff/practice/security',
+      result: PracticeSecuritySchema,
+      body,
+      csrfToken,
+    })
+  ).result;
 }

@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PracticeSecurity, StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
-import { buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, shownLocation, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  shownLocation,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -33,7 +40,10 @@ function serveSecurity(options: { ownerHasTotp?: boolean; everyoneHasTotp?: bool
   ];
   return serveStaffApi({
     'GET /api/v1/staff/session': () => ({
-      result: buildSession({ account: { ...buildSession().account, totp_enabled: Boolean(options.ownerHasTotp) }, idle_minutes: security.idle_minutes }),
+      result: buildSession({
+        account: { ...buildSession().account, totp_enabled: Boolean(options.ownerHasTotp) },
+        idle_minutes: security.idle_minutes,
+      }),
     }),
     'GET /api/v1/staff/practice/security': () => ({ result: security }),
     'PUT /api/v1/staff/practice/security': (call) => {
@@ -59,9 +69,15 @@ describe('the security page', () => {
     const impact = document.getElementById(require.getAttribute('aria-describedby')!)!;
     await waitFor(() => expect(within(impact).queryAllByRole('listitem').length).toBeGreaterThan(0));
     // Active people without one; not the one who has it, not the deactivated, and the owner is told apart.
-    expect(within(impact).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dana Desk', 'Ivy Invited (invited, sets it up after choosing a password)']);
+    expect(
+      within(impact)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dana Desk', 'Ivy Invited (invited, sets it up after choosing a password)']);
     expect(impact.textContent).toContain('2 people have no second factor yet');
-    expect(impact.textContent).toContain('can do nothing in the console but set up an authenticator app: from their next click if they are signed in now');
+    expect(impact.textContent).toContain(
+      'can do nothing in the console but set up an authenticator app: from their next click if they are signed in now',
+    );
     expect(impact.textContent).toContain('That includes you');
     fireEvent.click(require);
     expect(impact.textContent).toMatch(/^Once you save, people without a second factor/);
@@ -93,12 +109,16 @@ describe('the security page', () => {
     fireEvent.change(idle, { target: { value: '720' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /Require a second factor/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Saved. The rules hold at once for every open session of the practice.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Saved. The rules hold at once for every open session of the practice.',
+    );
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toEqual({ idle_minutes: 720, require_totp: true });
     expect(put.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     expect(idle.getAttribute('aria-invalid')).toBeNull();
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/v1/staff/session').length).toBe(sessionReads + 1));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/v1/staff/session').length).toBe(sessionReads + 1),
+    );
   });
 
   it('sends an owner without a second factor to set one up once it is required', async () => {

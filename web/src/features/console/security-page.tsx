@@ -44,7 +44,10 @@ function SecurityForm({ saved }: { saved: PracticeSecurity }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = String(new FormData(event.currentTarget).get('idle_minutes') ?? '').trim();
-    const parsed = PracticeSecurityBodySchema.safeParse({ idle_minutes: typed === '' ? NaN : Number(typed), require_totp: requireTotp });
+    const parsed = PracticeSecurityBodySchema.safeParse({
+      idle_minutes: typed === '' ? NaN : Number(typed),
+      require_totp: requireTotp,
+    });
     if (!parsed.success) return setProblem(IDLE_PROBLEM);
     setProblem(null);
     save.mutate(parsed.data);
@@ -76,13 +79,20 @@ function SecurityForm({ saved }: { saved: PracticeSecurity }) {
           </p>
         )}
         <p id={ids.hint} className="mt-1 text-sm text-slate-700">
-          From {MIN_IDLE_MINUTES} minutes to {MAX_IDLE_MINUTES / 60} hours ({MAX_IDLE_MINUTES} minutes). However active, a session ends {SESSION_MAX_HOURS} hours after
-          sign-in.
+          From {MIN_IDLE_MINUTES} minutes to {MAX_IDLE_MINUTES / 60} hours ({MAX_IDLE_MINUTES} minutes). However active,
+          a session ends {SESSION_MAX_HOURS} hours after sign-in.
         </p>
       </div>
       <div className="flex flex-col gap-2">
         <label htmlFor={ids.totp} className="flex min-h-11 items-center gap-3 font-medium">
-          <input id={ids.totp} type="checkbox" checked={requireTotp} onChange={(event) => setRequireTotp(event.target.checked)} aria-describedby={ids.impact} className="size-5" />
+          <input
+            id={ids.totp}
+            type="checkbox"
+            checked={requireTotp}
+            onChange={(event) => setRequireTotp(event.target.checked)}
+            aria-describedby={ids.impact}
+            className="size-5"
+          />
           Require a second factor: a code from an authenticator app at every sign-in
         </label>
         <SecondFactorImpact id={ids.impact} isRequired={requireTotp} wasRequired={saved.require_totp} />

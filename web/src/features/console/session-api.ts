@@ -1,4 +1,9 @@
-import { SignedOutSchema, StaffSessionSchema, type SignInBody, type StaffSession } from '#domain/staff/staff-session-schemas.ts';
+import {
+  SignedOutSchema,
+  StaffSessionSchema,
+  type SignInBody,
+  type StaffSession,
+} from '#domain/staff/staff-session-schemas.ts';
 import { isSignedOutError, staffRequest } from './console-request.ts';
 
 export const SESSION_KEY = ['session'] as const;
@@ -20,10 +25,24 @@ export async function signIn(body: SignInBody): Promise<StaffSession> {
 
 /** `DELETE /api/v1/staff/session[?everywhere=true]`. */
 export async function signOut(csrfToken: string, everywhere: boolean): Promise<void> {
-  await staffRequest({ method: 'DELETE', path: '/staff/session', query: { everywhere: everywhere ? 'true' : undefined }, result: SignedOutSchema, csrfToken });
+  await staffRequest({
+    method: 'DELETE',
+    path: '/staff/session',
+    query: { everywhere: everywhere ? 'true' : undefined },
+    result: SignedOutSchema,
+    csrfToken,
+  });
 }
 
 /** `PUT /api/v1/staff/session/practice`: an operator moves the session to another of their practices. */
 export async function switchPractice(csrfToken: string, practiceId: string): Promise<StaffSession> {
-  return (await staffRequest({ method: 'PUT', path: '/staff/session/practice', result: StaffSessionSchema, body: { practice_id: practiceId }, csrfToken })).result;
+  return (
+    await staffRequest({
+      method: 'PUT',
+      path: '/staff/session/practice',
+      result: StaffSessionSchema,
+      body: { practice_id: practiceId },
+      csrfToken,
+    })
+  ).result;
 }

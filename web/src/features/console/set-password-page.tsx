@@ -18,7 +18,12 @@ export function SetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
-  const link = useQuery({ queryKey: ['password-link', token], queryFn: () => getPasswordLink(token), retry: false, staleTime: Infinity });
+  const link = useQuery({
+    queryKey: ['password-link', token],
+    queryFn: () => getPasswordLink(token),
+    retry: false,
+    staleTime: Infinity,
+  });
   const save = useMutation({
     mutationFn: (password: string) => setPassword(token, password),
     onSuccess: () => navigate('/console', { replace: true, state: { passwordSet: true } }),
@@ -34,7 +39,8 @@ export function SetPasswordPage() {
     save.mutate(password);
   };
 
-  if (link.isPending) return (
+  if (link.isPending)
+    return (
       <ConsoleFrame title="Set your password">
         <p role="status">Checking the link…</p>
       </ConsoleFrame>
@@ -53,12 +59,21 @@ export function SetPasswordPage() {
   const error = problem ?? save.error?.message;
   return (
     <ConsoleFrame title={link.data.purpose === 'reset' ? 'Choose a new password' : 'Set your password'}>
-      <p className="text-slate-700">For {link.data.email}. At least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.</p>
+      <p className="text-slate-700">
+        For {link.data.email}. At least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.
+      </p>
       {error && <ErrorNote>{error}</ErrorNote>}
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <label className="font-medium">
           New password
-          <input name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} className={inputClass} />
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            className={inputClass}
+          />
         </label>
         <label className="font-medium">
           Type it again

@@ -3,7 +3,12 @@ import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
 import { minutesToClock } from './console-dates.ts';
 import type { ShadedSpan } from './schedule-layout.ts';
 
-const BLOCK_NAMES: Record<ShadedSpan['block']['kind'], string> = { break: 'Break', closure: 'Closed', time_off: 'Time off', blocked: 'Blocked' };
+const BLOCK_NAMES: Record<ShadedSpan['block']['kind'], string> = {
+  break: 'Break',
+  closure: 'Closed',
+  time_off: 'Time off',
+  blocked: 'Blocked',
+};
 
 interface ShadedTimeProps {
   shaded: ShadedSpan;
@@ -22,7 +27,11 @@ export function ShadedTime({ shaded: { block, startMin, endMin }, style, onBlock
   );
   if (block.kind !== 'blocked' || block.id === null || !onBlock) {
     return (
-      <div data-kind={block.kind} className="absolute inset-x-0 overflow-hidden px-1 text-xs text-slate-800" style={style}>
+      <div
+        data-kind={block.kind}
+        className="absolute inset-x-0 overflow-hidden px-1 text-xs text-slate-800"
+        style={style}
+      >
         {text}
       </div>
     );

@@ -1,7 +1,15 @@
 import { PASSWORD_RESET_ANSWER } from '#domain/staff/staff-accounts-schemas.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSchedule, buildSession, expectNoAxeViolations, renderConsole, serveStaffApi, SIGNED_OUT, type ApiCall } from './console-test-kit.tsx';
+import {
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  SIGNED_OUT,
+  type ApiCall,
+} from './console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -18,7 +26,10 @@ describe('the console sign-in', () => {
   it('shows the sign-in when nobody is signed in, and the server’s words for a wrong password, nothing more', async () => {
     serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,
-      'POST /api/v1/staff/session': () => ({ status: 401, error: { code: 'INVALID_CREDENTIALS', message: 'The e-mail or password is not right.' } }),
+      'POST /api/v1/staff/session': () => ({
+        status: 401,
+        error: { code: 'INVALID_CREDENTIALS', message: 'The e-mail or password is not right.' },
+      }),
     });
     renderConsole();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
@@ -38,7 +49,11 @@ describe('the console sign-in', () => {
       'POST /api/v1/staff/session': (call) => {
         signIns.push(call);
         const body = call.body as { code?: string };
-        if (!body.code) return { status: 401, error: { code: 'CODE_REQUIRED', message: 'Type the code from your authenticator app, or a recovery code.' } };
+        if (!body.code)
+          return {
+            status: 401,
+            error: { code: 'CODE_REQUIRED', message: 'Type the code from your authenticator app, or a recovery code.' },
+          };
         return { status: 201, result: buildSession() };
       },
       'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
@@ -47,7 +62,9 @@ describe('the console sign-in', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     fillIn('owner@example.com', 'correct horse battery');
     const code = await screen.findByLabelText('Code from your authenticator app, or a recovery code');
-    expect(screen.getByRole('alert').textContent).toBe('Type the code from your authenticator app, or a recovery code.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Type the code from your authenticator app, or a recovery code.',
+    );
     await waitFor(() => expect(document.activeElement).toBe(code));
     fireEvent.change(code, { target: { value: ' 123456 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -63,7 +80,11 @@ describe('the console sign-in', () => {
     const message = 'Too many failed sign-ins. Wait 2 seconds and try again.';
     serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,
-      'POST /api/v1/staff/session': () => ({ status: 429, error: { code: 'RATE_LIMITED', message }, headers: { 'Retry-After': '2' } }),
+      'POST /api/v1/staff/session': () => ({
+        status: 429,
+        error: { code: 'RATE_LIMITED', message },
+        headers: { 'Retry-After': '2' },
+      }),
     });
     renderConsole();
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });

@@ -31,7 +31,8 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
     onSuccess: onSignedIn,
     onError: (error) => {
       if (error instanceof StaffApiError && error.code === SIGN_IN_ERRORS.codeRequired) setNeedsCode(true);
-      if (error instanceof StaffApiError && error.retryAfterSeconds) setWaitUntil(Date.now() + error.retryAfterSeconds * 1000);
+      if (error instanceof StaffApiError && error.retryAfterSeconds)
+        setWaitUntil(Date.now() + error.retryAfterSeconds * 1000);
     },
   });
   useEffect(() => {
@@ -47,7 +48,11 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const code = String(form.get('code') ?? '').trim();
-    attempt.mutate({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), code: code || undefined });
+    attempt.mutate({
+      email: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+      code: code || undefined,
+    });
   };
 
   return (
@@ -67,7 +72,14 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
         {needsCode && (
           <label className="font-medium">
             Code from your authenticator app, or a recovery code
-            <input ref={codeRef} name="code" autoComplete="one-time-code" inputMode="text" required className={inputClass} />
+            <input
+              ref={codeRef}
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+              className={inputClass}
+            />
           </label>
         )}
         <button type="submit" disabled={attempt.isPending || waitUntil !== null} className={primaryButtonClass}>

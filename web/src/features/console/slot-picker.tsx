@@ -8,7 +8,8 @@ import { inputClass } from './console-styles.ts';
 import { slotsQuery, type SlotSearch, type StaffSlot } from './slots-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
-export const slotKey = (slot: StaffSlot) => `${slot.apt_date} ${slot.start_time} ${slot.pms_prov_num} ${slot.pms_op_num}`;
+export const slotKey = (slot: StaffSlot) =>
+  `${slot.apt_date} ${slot.start_time} ${slot.pms_prov_num} ${slot.pms_op_num}`;
 
 export interface SlotPickStart {
   date: string;
@@ -24,7 +25,12 @@ export interface SlotPickStart {
  */
 export function useSlotPick(search: Omit<SlotSearch, 'date' | 'provider'>, start: SlotPickStart) {
   const session = useStaffSession();
-  const [state, setState] = useState({ date: start.date, provider: start.provider ?? null, chosenKey: null as string | null, near: start.near ?? null });
+  const [state, setState] = useState({
+    date: start.date,
+    provider: start.provider ?? null,
+    chosenKey: null as string | null,
+    near: start.near ?? null,
+  });
   const slots = useQuery({
     ...slotsQuery(session.practice.id, { ...search, date: state.date, provider: state.provider }),
     enabled: isRealLocalDate(state.date) && search.reasonId !== null,
@@ -33,7 +39,10 @@ export function useSlotPick(search: Omit<SlotSearch, 'date' | 'provider'>, start
   const near = state.near === null ? undefined : parseTimeOfDay(state.near);
   const chosen =
     list.find((slot) => slotKey(slot) === state.chosenKey) ??
-    (near === undefined ? null : (list.find((slot) => parseTimeOfDay(slot.start_time) >= near && parseTimeOfDay(slot.start_time) < near + 60) ?? null));
+    (near === undefined
+      ? null
+      : (list.find((slot) => parseTimeOfDay(slot.start_time) >= near && parseTimeOfDay(slot.start_time) < near + 60) ??
+        null));
   return {
     ...state,
     slots,
@@ -61,18 +70,29 @@ export function SlotPicker({ pick, providers, waitingFor, error, errorId }: Slot
   const { slots } = pick;
   const hasTimes = (slots.data?.length ?? 0) > 0;
   // A problem with the choice marks the times, or the day when it has none to choose from.
-  const invalid = (isMarked: boolean) => (error && isMarked ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {});
+  const invalid = (isMarked: boolean) =>
+    error && isMarked ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   const providerName = (num: number) => providers.find((p) => p.pms_prov_num === num)?.name ?? `Provider ${num}`;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-4">
         <label className="font-medium">
           Day
-          <input type="date" value={pick.date} onChange={(event) => pick.setDate(event.target.value)} {...invalid(!hasTimes)} className={inputClass} />
+          <input
+            type="date"
+            value={pick.date}
+            onChange={(event) => pick.setDate(event.target.value)}
+            {...invalid(!hasTimes)}
+            className={inputClass}
+          />
         </label>
         <label className="font-medium">
           Provider
-          <select value={pick.provider ?? ''} onChange={(event) => pick.setProvider(event.target.value ? Number(event.target.value) : null)} className={inputClass}>
+          <select
+            value={pick.provider ?? ''}
+            onChange={(event) => pick.setProvider(event.target.value ? Number(event.target.value) : null)}
+            className={inputClass}
+          >
             <option value="">Any provider</option>
             {providers.map((p) => (
               <option key={p.pms_prov_num} value={p.pms_prov_num}>
@@ -82,7 +102,15 @@ export function SlotPicker({ pick, providers, waitingFor, error, errorId }: Slot
           </select>
         </label>
       </div>
-      <SlotList pick={pick} slots={slots} providerName={providerName} waitingFor={waitingFor} error={error} errorId={errorId} marked={invalid(true)} />
+      <SlotList
+        pick={pick}
+        slots={slots}
+        providerName={providerName}
+        waitingFor={waitingFor}
+        error={error}
+        errorId={errorId}
+        marked={invalid(true)}
+      />
     </div>
   );
 }
@@ -106,15 +134,27 @@ function SlotList({ pick, slots, providerName, waitingFor, error, errorId, marke
     <>
       {slots.isFetching && <p role="status">Looking for free times…</p>}
       {slots.error && <ErrorNote>{slots.error.message}</ErrorNote>}
-      {slots.data && slots.data.length === 0 && <p role="status">No free time that day. Try another day or provider.</p>}
+      {slots.data && slots.data.length === 0 && (
+        <p role="status">No free time that day. Try another day or provider.</p>
+      )}
       {slots.data && slots.data.length > 0 && (
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 font-medium">Free times</legend>
           {problem}
           <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto">
             {slots.data.map((slot) => (
-              <label key={slotKey(slot)} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-2">
-                <input type="radio" name="slot" value={slotKey(slot)} checked={chosenKey === slotKey(slot)} onChange={() => pick.choose(slot)} {...marked} />
+              <label
+                key={slotKey(slot)}
+                className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-2"
+              >
+                <input
+                  type="radio"
+                  name="slot"
+                  value={slotKey(slot)}
+                  checked={chosenKey === slotKey(slot)}
+                  onChange={() => pick.choose(slot)}
+                  {...marked}
+                />
                 {clockTime(slot.start_time)}, {providerName(slot.pms_prov_num)}
               </label>
             ))}

@@ -30,7 +30,13 @@ export function slotsQuery(practiceId: string, search: SlotSearch) {
   return queryOptions({
     queryKey: ['slots', practiceId, search] as const,
     queryFn: async ({ signal }): Promise<StaffSlot[]> => {
-      const query = { date: search.date, reason_id: search.reasonId ?? undefined, pms_prov_num: search.provider ?? undefined, clinic: search.clinic ?? undefined, appointment_id: search.appointmentId };
+      const query = {
+        date: search.date,
+        reason_id: search.reasonId ?? undefined,
+        pms_prov_num: search.provider ?? undefined,
+        clinic: search.clinic ?? undefined,
+        appointment_id: search.appointmentId,
+      };
       const records = (await staffRequest({ path: '/staff/slots', query, result: StaffSlotsSchema, signal })).result;
       return records.map((record) => ({
         apt_date: record.DateTimeStart.slice(0, 10),

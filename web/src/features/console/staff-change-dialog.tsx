@@ -20,7 +20,10 @@ interface StaffChangeDialogProps {
  */
 export function StaffChangeDialog({ member, change, onClose, onDone }: StaffChangeDialogProps) {
   const session = useStaffSession();
-  const apply = useMutation({ mutationFn: () => applyMemberChange(session.csrf_token, member, change), onSuccess: onDone });
+  const apply = useMutation({
+    mutationFn: () => applyMemberChange(session.csrf_token, member, change),
+    onSuccess: onDone,
+  });
   const name = memberName(member);
   const isSelf = member.id === session.account.id;
   const { title, lines, confirm } = wording(change, name);
@@ -33,7 +36,12 @@ export function StaffChangeDialog({ member, change, onClose, onDone }: StaffChan
       {isSelf && <p className="font-semibold">This is your own account: you will be signed out at once.</p>}
       {apply.error && <ErrorNote>{apply.error.message}</ErrorNote>}
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => apply.mutate()} disabled={apply.isPending} className={change.kind === 'role' ? primaryButtonClass : dangerButtonClass}>
+        <button
+          type="button"
+          onClick={() => apply.mutate()}
+          disabled={apply.isPending}
+          className={change.kind === 'role' ? primaryButtonClass : dangerButtonClass}
+        >
           {apply.isPending ? 'Saving…' : confirm}
         </button>
         <button type="button" onClick={onClose} className={secondaryButtonClass}>
@@ -44,7 +52,10 @@ export function StaffChangeDialog({ member, change, onClose, onDone }: StaffChan
   );
 }
 
-function wording(change: StaffChangeDialogProps['change'], name: string): { title: string; lines: string[]; confirm: string } {
+function wording(
+  change: StaffChangeDialogProps['change'],
+  name: string,
+): { title: string; lines: string[]; confirm: string } {
   switch (change.kind) {
     case 'role':
       return {
@@ -55,7 +66,10 @@ function wording(change: StaffChangeDialogProps['change'], name: string): { titl
     case 'deactivate':
       return {
         title: `Deactivate ${name}?`,
-        lines: ['Their sessions end at once, on every device, and they can no longer sign in.', 'You can reactivate the account later.'],
+        lines: [
+          'Their sessions end at once, on every device, and they can no longer sign in.',
+          'You can reactivate the account later.',
+        ],
         confirm: 'Deactivate',
       };
     case 'reset':

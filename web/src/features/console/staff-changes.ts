@@ -4,7 +4,8 @@ import { resetSecondFactor, updateMember } from './staff-api.ts';
 import { memberName, ROLE_LABELS } from './staff-labels.ts';
 
 /** What an owner does to a member from the staff list. */
-export type MemberChange = { kind: 'role'; to: PracticeRole } | { kind: 'deactivate' } | { kind: 'reactivate' } | { kind: 'reset' };
+export type MemberChange =
+  { kind: 'role'; to: PracticeRole } | { kind: 'deactivate' } | { kind: 'reactivate' } | { kind: 'reset' };
 
 export function applyMemberChange(csrfToken: string, member: StaffMember, change: MemberChange): Promise<StaffMember> {
   switch (change.kind) {

@@ -1,6 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { InviteMemberBodySchema, type InviteMemberBody, type StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
+import {
+  InviteMemberBodySchema,
+  type InviteMemberBody,
+  type StaffMember,
+} from '#domain/staff/staff-accounts-schemas.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { ErrorNote, StatusNote } from './console-notes.tsx';
 import { inputClass, primaryButtonClass } from './console-styles.ts';
@@ -27,10 +31,21 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
     const data = new FormData(form);
     const name = String(data.get('name') ?? '').trim();
     // The server's own schema: the same trimming, lower-casing and checks, before anything is sent.
-    const parsed = InviteMemberBodySchema.safeParse({ email: data.get('email'), role: data.get('role'), ...(name ? { name } : {}) });
+    const parsed = InviteMemberBodySchema.safeParse({
+      email: data.get('email'),
+      role: data.get('role'),
+      ...(name ? { name } : {}),
+    });
     if (!parsed.success) {
       invite.reset();
-      setProblems(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.path[0] === 'email' ? 'Type an e-mail address.' : issue.message])));
+      setProblems(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [
+            String(issue.path[0]),
+            issue.path[0] === 'email' ? 'Type an e-mail address.' : issue.message,
+          ]),
+        ),
+      );
       return;
     }
     setProblems({});
@@ -51,11 +66,18 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
     );
 
   return (
-    <section aria-labelledby="invite-heading" className="flex flex-col gap-3 rounded-md border border-slate-300 bg-white p-4">
+    <section
+      aria-labelledby="invite-heading"
+      className="flex flex-col gap-3 rounded-md border border-slate-300 bg-white p-4"
+    >
       <h2 id="invite-heading" className="text-lg font-semibold">
         Invite someone
       </h2>
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-[2fr_2fr_1fr_auto]">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-[2fr_2fr_1fr_auto]"
+      >
         <div>
           <label htmlFor={ids.email} className="font-medium">
             E-mail
@@ -80,7 +102,11 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
           </select>
           {problemOf('role')}
         </div>
-        <button type="submit" disabled={invite.isPending} className={`${primaryButtonClass} self-end sm:justify-self-start lg:mt-6 lg:self-start`}>
+        <button
+          type="submit"
+          disabled={invite.isPending}
+          className={`${primaryButtonClass} self-end sm:justify-self-start lg:mt-6 lg:self-start`}
+        >
           {invite.isPending ? 'Sending…' : 'Send the invitation'}
         </button>
       </form>

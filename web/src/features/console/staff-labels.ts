@@ -1,7 +1,11 @@
 import type { StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
 import type { StaffRole } from '#domain/staff/staff-roles.ts';
 
-export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', front_desk: 'Front desk', operator: 'Operator' };
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  front_desk: 'Front desk',
+  operator: 'Operator',
+};
 
 /** What each role a practice hands out may do, as the confirmations and the invite form say it. */
 export const ROLE_RIGHTS = {

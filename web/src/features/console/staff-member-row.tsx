@@ -17,7 +17,12 @@ export function StaffMemberRow({ member, isBusy, onChange }: StaffMemberRowProps
   const name = memberName(member);
   const isSelf = member.id === session.account.id;
   const button = (label: string, change: MemberChange, className = secondaryButtonClass) => (
-    <button type="button" disabled={isBusy} onClick={(event) => onChange(member, change, event.currentTarget)} className={className}>
+    <button
+      type="button"
+      disabled={isBusy}
+      onClick={(event) => onChange(member, change, event.currentTarget)}
+      className={className}
+    >
       {label}
       <span className="sr-only"> {name}</span>
     </button>
@@ -33,13 +38,20 @@ export function StaffMemberRow({ member, isBusy, onChange }: StaffMemberRowProps
       <td className="p-2 whitespace-nowrap">{ROLE_LABELS[member.role]}</td>
       <td className="p-2 whitespace-nowrap">{memberStatus(member)}</td>
       <td className="p-2 whitespace-nowrap">{member.totp_enabled ? 'On' : 'Off'}</td>
-      <td className="p-2 whitespace-nowrap">{member.last_sign_in_at ? instantText(member.last_sign_in_at, session.practice.time_zone) : 'Never'}</td>
+      <td className="p-2 whitespace-nowrap">
+        {member.last_sign_in_at ? instantText(member.last_sign_in_at, session.practice.time_zone) : 'Never'}
+      </td>
       <td className="p-2">
         <div className="flex flex-wrap gap-2">
           {/* One element per place, so the button a person pressed keeps the focus when its label changes. */}
-          {member.active && (member.role === 'owner' ? button('Make front desk', { kind: 'role', to: 'front_desk' }) : button('Make owner', { kind: 'role', to: 'owner' }))}
+          {member.active &&
+            (member.role === 'owner'
+              ? button('Make front desk', { kind: 'role', to: 'front_desk' })
+              : button('Make owner', { kind: 'role', to: 'owner' }))}
           {member.totp_enabled && button('Reset second factor', { kind: 'reset' })}
-          {member.active ? button('Deactivate', { kind: 'deactivate' }, dangerOutlineButtonClass) : button('Reactivate', { kind: 'reactivate' })}
+          {member.active
+            ? button('Deactivate', { kind: 'deactivate' }, dangerOutlineButtonClass)
+            : button('Reactivate', { kind: 'reactivate' })}
         </div>
       </td>
     </tr>

@@ -49,25 +49,46 @@ export function StaffPage() {
           Staff
         </h1>
         <StaffInviteForm
-          onInvited={(member) => queryClient.setQueryData(query.queryKey, (list) => [...(list ?? []), member].sort((a, b) => a.email.localeCompare(b.email)))}
+          onInvited={(member) =>
+            queryClient.setQueryData(query.queryKey, (list) =>
+              [...(list ?? []), member].sort((a, b) => a.email.localeCompare(b.email)),
+            )
+          }
         />
         {done && <StatusNote>{done}</StatusNote>}
         {reactivate.error && <ErrorNote>{reactivate.error.message}</ErrorNote>}
         {members.isPending && <p role="status">Loading the staff…</p>}
         {members.isError && <ErrorNote>{members.error.message}</ErrorNote>}
         {members.data && (
-          <div role="region" aria-label="Staff list" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-300 bg-white">
+          <div
+            role="region"
+            aria-label="Staff list"
+            tabIndex={0}
+            className="overflow-x-auto rounded-md border border-slate-300 bg-white"
+          >
             {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
             <table className="w-full text-left wrap-break-word">
               <caption className="sr-only">The practice’s staff</caption>
               <thead className="border-b border-slate-300 bg-slate-50">
                 <tr>
-                  <th scope="col" className="p-2">Name</th>
-                  <th scope="col" className="p-2">Role</th>
-                  <th scope="col" className="p-2">Status</th>
-                  <th scope="col" className="p-2">Second factor</th>
-                  <th scope="col" className="p-2">Last sign-in</th>
-                  <th scope="col" className="p-2">Actions</th>
+                  <th scope="col" className="p-2">
+                    Name
+                  </th>
+                  <th scope="col" className="p-2">
+                    Role
+                  </th>
+                  <th scope="col" className="p-2">
+                    Status
+                  </th>
+                  <th scope="col" className="p-2">
+                    Second factor
+                  </th>
+                  <th scope="col" className="p-2">
+                    Last sign-in
+                  </th>
+                  <th scope="col" className="p-2">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>

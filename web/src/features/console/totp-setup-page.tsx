@@ -22,7 +22,10 @@ export function TotpSetupPage({ onDone }: { onDone: (session: StaffSession) => v
   const session = useStaffSession();
   const [codes, setCodes] = useState<string[] | null>(null);
   const setup = useMutation({ mutationFn: () => startTotpSetup(session.csrf_token) });
-  const enable = useMutation({ mutationFn: (code: string) => enableTotp(session.csrf_token, code), onSuccess: setCodes });
+  const enable = useMutation({
+    mutationFn: (code: string) => enableTotp(session.csrf_token, code),
+    onSuccess: setCodes,
+  });
   const finish = useMutation({ mutationFn: getSession, onSuccess: (next) => next && onDone(next) });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -33,7 +36,9 @@ export function TotpSetupPage({ onDone }: { onDone: (session: StaffSession) => v
   if (codes) return <RecoveryCodes codes={codes} onContinue={() => finish.mutate()} error={finish.error?.message} />;
   return (
     <ConsoleFrame title="Set up two-step sign-in">
-      <p className="text-slate-700">{session.practice.name} asks everyone to sign in with a code from an authenticator app as well as the password.</p>
+      <p className="text-slate-700">
+        {session.practice.name} asks everyone to sign in with a code from an authenticator app as well as the password.
+      </p>
       {setup.error && <ErrorNote>{setup.error.message}</ErrorNote>}
       {!setup.data ? (
         <button type="button" onClick={() => setup.mutate()} disabled={setup.isPending} className={primaryButtonClass}>

@@ -24,8 +24,10 @@ function blockTimeText(block: ScheduleBlock, timeZone: string): string {
 
 /** Whom a block is for, in the schedule's names. */
 function blockWhom(block: ScheduleBlock, schedule: StaffSchedule): string {
-  if (block.pms_prov_num !== null) return schedule.providers.find((p) => p.pms_prov_num === block.pms_prov_num)?.name ?? 'a provider';
-  if (block.pms_op_num !== null) return schedule.chairs.find((c) => c.pms_op_num === block.pms_op_num)?.name ?? 'a chair';
+  if (block.pms_prov_num !== null)
+    return schedule.providers.find((p) => p.pms_prov_num === block.pms_prov_num)?.name ?? 'a provider';
+  if (block.pms_op_num !== null)
+    return schedule.chairs.find((c) => c.pms_op_num === block.pms_op_num)?.name ?? 'a chair';
   const clinic = schedule.clinics.find((c) => c.pms_clinic_num === block.pms_clinic_num);
   return clinic ? `everyone at ${clinic.name}` : 'everyone';
 }

@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Language } from '#domain/i18n/languages.ts';
-import { unsubscribeApiPath, UnsubscribeViewSchema, type UnsubscribeView } from '#domain/reminders/unsubscribe-schemas.ts';
+import {
+  unsubscribeApiPath,
+  UnsubscribeViewSchema,
+  type UnsubscribeView,
+} from '#domain/reminders/unsubscribe-schemas.ts';
 import { API_BASE, apiGet, apiRequest } from '../../lib/api-client.ts';
 
 const path = (token: string) => unsubscribeApiPath(encodeURIComponent(token)).slice(API_BASE.length);

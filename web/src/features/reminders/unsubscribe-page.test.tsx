@@ -15,8 +15,13 @@ afterEach(() => {
 
 const TOKEN = 'U'.repeat(32);
 const PRACTICE = buildFormDetails();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const view = (isUnsubscribed: boolean) => ({ practice: { name: PRACTICE.name, form_url: PRACTICE.form_url }, email: 'a•••@example.com', is_unsubscribed: isUnsubscribed });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const view = (isUnsubscribed: boolean) => ({
+  practice: { name: PRACTICE.name, form_url: PRACTICE.form_url },
+  email: 'a•••@example.com',
+  is_unsubscribed: isUnsubscribed,
+});
 
 function renderPage() {
   render(
@@ -50,12 +55,16 @@ describe('UnsubscribePage', () => {
     expect(posts).toEqual([]);
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reminder e-mails stopped'));
-    expect(screen.getByRole('status').textContent).toBe(`You will no longer get reminder e-mails from ${PRACTICE.name} at a•••@example.com.`);
+    expect(screen.getByRole('status').textContent).toBe(
+      `You will no longer get reminder e-mails from ${PRACTICE.name} at a•••@example.com.`,
+    );
     expect(posts).toEqual([`/api/v1/unsubscribe/${TOKEN}`]);
   });
 
   it('says a dead link does not work, without the page', async () => {
-    fetchMock.mockResolvedValue(json(404, { success: false, code: 'NOT_FOUND', message: 'This unsubscribe link does not work any more.' }));
+    fetchMock.mockResolvedValue(
+      json(404, { success: false, code: 'NOT_FOUND', message: 'This unsubscribe link does not work any more.' }),
+    );
     renderPage();
     expect(await screen.findByText('This unsubscribe link does not work any more.')).toBeTruthy();
   });

@@ -32,7 +32,11 @@ export function UnsubscribePage() {
   // The words the ledger records as what the patient pressed.
   const stopLabel = words('stopButton', { practice: practice.name });
   return (
-    <PracticePage formUrl={practice.form_url} pageName={t('pageName')} heading={is_unsubscribed ? t('stoppedHeading') : t('heading')}>
+    <PracticePage
+      formUrl={practice.form_url}
+      pageName={t('pageName')}
+      heading={is_unsubscribed ? t('stoppedHeading') : t('heading')}
+    >
       {is_unsubscribed ? (
         <>
           <p role="status" className="text-slate-800">

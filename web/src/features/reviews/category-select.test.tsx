@@ -6,7 +6,9 @@ afterEach(cleanup);
 
 describe('CategorySelect', () => {
   it("shows 'Loading...' while loading and 'No options' when empty", () => {
-    const { rerender } = render(<CategorySelect label="Category" options={['A']} value={null} onChange={() => undefined} isLoading />);
+    const { rerender } = render(
+      <CategorySelect label="Category" options={['A']} value={null} onChange={() => undefined} isLoading />,
+    );
     fireEvent.click(screen.getByRole('combobox'));
     expect(screen.getByRole('option').textContent).toBe('Loading...');
     rerender(<CategorySelect label="Category" options={[]} value={null} onChange={() => undefined} />);
@@ -23,7 +25,14 @@ describe('CategorySelect', () => {
 
   it('works from the keyboard: open, move, jump by letter, choose, escape', () => {
     const onChange = vi.fn();
-    render(<CategorySelect label="Category" options={['Long wait time', 'Billing issues', 'Other']} value={null} onChange={onChange} />);
+    render(
+      <CategorySelect
+        label="Category"
+        options={['Long wait time', 'Billing issues', 'Other']}
+        value={null}
+        onChange={onChange}
+      />,
+    );
     const box = screen.getByRole('combobox');
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(box.getAttribute('aria-activedescendant')).toMatch(/option-0$/);

@@ -4,9 +4,19 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH, feedbackCategoryLabel, type FeedbackCategory } from '#domain/reviews/feedback-categories.ts';
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_DESCRIPTION_MAX_LENGTH,
+  feedbackCategoryLabel,
+  type FeedbackCategory,
+} from '#domain/reviews/feedback-categories.ts';
 import * as categoryMessages from '#domain/reviews/feedback-categories.messages.ts';
-import { FeedbackFormSchema, RequestIdSchema, toFeedbackBody, type FeedbackForm } from '#domain/reviews/review-schemas.ts';
+import {
+  FeedbackFormSchema,
+  RequestIdSchema,
+  toFeedbackBody,
+  type FeedbackForm,
+} from '#domain/reviews/review-schemas.ts';
 import { SimplePage } from '../../components/ui/simple-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
@@ -23,9 +33,14 @@ export function FeedbackPage() {
   const t = useMessages(messages);
   const [params] = useSearchParams();
   const requestId = RequestIdSchema.safeParse(params.get('requestId'));
-  const send = useMutation({ mutationFn: (form: FeedbackForm) => sendFeedback(toFeedbackBody(requestId.data ?? '', form)) });
+  const send = useMutation({
+    mutationFn: (form: FeedbackForm) => sendFeedback(toFeedbackBody(requestId.data ?? '', form)),
+  });
 
-  const practice = useQuery({ ...reviewRequestPracticeQuery(requestId.data ?? '', useLanguage()), enabled: requestId.success });
+  const practice = useQuery({
+    ...reviewRequestPracticeQuery(requestId.data ?? '', useLanguage()),
+    enabled: requestId.success,
+  });
 
   if (!requestId.success) {
     return (

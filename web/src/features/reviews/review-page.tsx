@@ -24,7 +24,11 @@ export function ReviewPage() {
 
   const { patient_first_name, patient_last_name, request_id, form_url, has_review_url } = link.data;
   return (
-    <PracticePage formUrl={form_url} pageName={t('pageName')} heading={t('heading', { firstName: patient_first_name, lastName: patient_last_name })}>
+    <PracticePage
+      formUrl={form_url}
+      pageName={t('pageName')}
+      heading={t('heading', { firstName: patient_first_name, lastName: patient_last_name })}
+    >
       {has_review_url ? (
         <>
           <p className="text-slate-700">{t('invitation')}</p>
@@ -46,13 +50,19 @@ export function ReviewPage() {
       ) : (
         <p className="text-slate-700">{t('hopeWentWell')}</p>
       )}
-      <section aria-labelledby={`${newTabNoteId}-feedback`} className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-4">
+      <section
+        aria-labelledby={`${newTabNoteId}-feedback`}
+        className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-4"
+      >
         <h2 id={`${newTabNoteId}-feedback`} className="text-lg font-semibold text-slate-900">
           {t('notHappy')}
         </h2>
         <p className="text-slate-700">
           {t('tellPrivately')}{' '}
-          <Link to={`/review/feedback?${new URLSearchParams({ requestId: request_id }).toString()}`} className="font-semibold text-slate-900 underline underline-offset-2">
+          <Link
+            to={`/review/feedback?${new URLSearchParams({ requestId: request_id }).toString()}`}
+            className="font-semibold text-slate-900 underline underline-offset-2"
+          >
             {t('letUsKnow')}
           </Link>
         </p>

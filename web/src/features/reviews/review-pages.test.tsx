@@ -22,16 +22,32 @@ afterEach(async () => {
 });
 
 const REQUEST_ID = '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f';
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const PRACTICE = buildFormDetails({ name: 'Lakeside Dental', phone: '3125550142', logo: 'https://cdn.example.com/lakeside.png', form_customization: { brand_color: '#1e3a5f', button_color_1: '', button_color_2: '' } });
-const LINK = { patient_first_name: 'Ana', patient_last_name: 'Lopez', request_id: REQUEST_ID, form_url: PRACTICE.form_url, has_review_url: true };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PRACTICE = buildFormDetails({
+  name: 'Lakeside Dental',
+  phone: '3125550142',
+  logo: 'https://cdn.example.com/lakeside.png',
+  form_customization: { brand_color: '#1e3a5f', button_color_1: '', button_color_2: '' },
+});
+const LINK = {
+  patient_first_name: 'Ana',
+  patient_last_name: 'Lopez',
+  request_id: REQUEST_ID,
+  form_url: PRACTICE.form_url,
+  has_review_url: true,
+};
 
 /** Answers like the server: the review link, the request's practice, the practice's form, and `other` for the rest. */
-function serve(link: Record<string, unknown> = LINK, other: () => Response = () => json(404, { success: false, code: 'NOT_FOUND', message: 'Not here.' })) {
+function serve(
+  link: Record<string, unknown> = LINK,
+  other: () => Response = () => json(404, { success: false, code: 'NOT_FOUND', message: 'Not here.' }),
+) {
   fetchMock.mockImplementation(async (input) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path.startsWith('/api/v1/review/verify-request-link/')) return json(200, { success: true, result: link });
-    if (path === `/api/v1/review/request/${REQUEST_ID}/practice`) return json(200, { success: true, result: { request_id: REQUEST_ID, form_url: PRACTICE.form_url } });
+    if (path === `/api/v1/review/request/${REQUEST_ID}/practice`)
+      return json(200, { success: true, result: { request_id: REQUEST_ID, form_url: PRACTICE.form_url } });
     if (path === `/api/v1/form/${PRACTICE.form_url}`) return json(200, { success: true, result: PRACTICE });
     return other();
   });
@@ -42,7 +58,9 @@ const panel = () => screen.getByRole('complementary', { name: 'Practice informat
 function expectBranding() {
   expect(panel().style.backgroundColor).toBe('rgb(30, 58, 95)');
   expect(panel().textContent).toContain('Lakeside Dental');
-  expect(within(panel()).getByRole('img', { name: 'Lakeside Dental' }).getAttribute('src')).toBe('https://cdn.example.com/lakeside.png');
+  expect(within(panel()).getByRole('img', { name: 'Lakeside Dental' }).getAttribute('src')).toBe(
+    'https://cdn.example.com/lakeside.png',
+  );
   expect(within(panel()).getByRole('link', { name: '(312) 555-0142' }).getAttribute('href')).toBe('tel:3125550142');
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 }
@@ -74,7 +92,9 @@ describe('the review page', () => {
     expect(google.getAttribute('aria-describedby')).toBeTruthy();
 
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Not happy with your visit ?');
-    expect(screen.getByRole('link', { name: 'Let us know' }).getAttribute('href')).toBe(`/review/feedback?requestId=${REQUEST_ID}`);
+    expect(screen.getByRole('link', { name: 'Let us know' }).getAttribute('href')).toBe(
+      `/review/feedback?requestId=${REQUEST_ID}`,
+    );
   });
 
   it("wears the practice's name, colour, logo and phone, and names it in the tab title", async () => {
@@ -95,7 +115,9 @@ describe('the review page', () => {
   });
 
   it('shows the error message instead of the page when the lookup fails', async () => {
-    fetchMock.mockResolvedValue(json(404, { success: false, code: 'NOT_FOUND', message: 'This review link is not valid.' }));
+    fetchMock.mockResolvedValue(
+      json(404, { success: false, code: 'NOT_FOUND', message: 'This review link is not valid.' }),
+    );
     renderAt('/review/nope');
     expect(await screen.findByText('This review link is not valid.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Leave a Review on Google' })).toBeNull();
@@ -115,7 +137,9 @@ describe('the feedback page', () => {
   });
 
   it('says the request is unknown instead of showing a form that could not be sent', async () => {
-    fetchMock.mockResolvedValue(json(404, { success: false, code: 'NOT_FOUND', message: 'We could not find this review request.' }));
+    fetchMock.mockResolvedValue(
+      json(404, { success: false, code: 'NOT_FOUND', message: 'We could not find this review request.' }),
+    );
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
     expect(await screen.findByText('We could not find this review request.')).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
@@ -140,12 +164,16 @@ describe('the feedback page', () => {
     expect(submit().disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: '   ' } });
     expect(submit().disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'The receptionist was short with me.' } });
+    fireEvent.change(screen.getByLabelText('Description'), {
+      target: { value: 'The receptionist was short with me.' },
+    });
     expect(submit().disabled).toBe(false);
   });
 
   it('sends the feedback and replaces the form with the message', async () => {
-    serve(LINK, () => json(201, { success: true, message: 'Thank you for your feedback.', result: { request_id: REQUEST_ID } }));
+    serve(LINK, () =>
+      json(201, { success: true, message: 'Thank you for your feedback.', result: { request_id: REQUEST_ID } }),
+    );
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
     fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
     fireEvent.click(screen.getByRole('option', { name: 'Other' }));
@@ -159,25 +187,39 @@ describe('the feedback page', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
     const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/v1/review/feedback')!;
     expect(url).toBe('/api/v1/review/feedback');
-    expect(JSON.parse(String(init?.body))).toEqual({ request_id: REQUEST_ID, feedback_category: 'Other', feedback_description: 'Parking was hard.' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      request_id: REQUEST_ID,
+      feedback_category: 'Other',
+      feedback_description: 'Parking was hard.',
+    });
   });
 
   it('shows a failure in a toast and keeps what was typed', async () => {
-    serve(LINK, () => json(409, { success: false, code: 'CONFLICT', message: 'We already received your feedback for this visit. Thank you!' }));
+    serve(LINK, () =>
+      json(409, {
+        success: false,
+        code: 'CONFLICT',
+        message: 'We already received your feedback for this visit. Thank you!',
+      }),
+    );
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
     fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
     fireEvent.click(screen.getByRole('option', { name: 'Billing issues' }));
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Charged twice.' } });
     fireEvent.click(submit());
 
-    await waitFor(() => expect(showErrorToast).toHaveBeenCalledWith('We already received your feedback for this visit. Thank you!'));
+    await waitFor(() =>
+      expect(showErrorToast).toHaveBeenCalledWith('We already received your feedback for this visit. Thank you!'),
+    );
     expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Charged twice.');
     expect(combobox().textContent).toContain('Billing issues');
   });
 
   it('explains a link without a valid requestId instead of showing a form that cannot be sent', () => {
     renderAt('/review/feedback?requestId=abc');
-    expect(screen.getByText('This feedback link is incomplete. Please open it again from your review page.')).toBeTruthy();
+    expect(
+      screen.getByText('This feedback link is incomplete. Please open it again from your review page.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 });
@@ -197,7 +239,9 @@ describe('in Spanish (issue 19)', () => {
     expect(screen.getByRole('link', { name: 'Dejar una reseña en Google' }).getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Se abre en una pestaña nueva')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('¿No quedó conforme con su visita?');
-    expect(screen.getByRole('link', { name: 'Cuéntenos' }).getAttribute('href')).toBe(`/review/feedback?requestId=${REQUEST_ID}`);
+    expect(screen.getByRole('link', { name: 'Cuéntenos' }).getAttribute('href')).toBe(
+      `/review/feedback?requestId=${REQUEST_ID}`,
+    );
     expect(screen.getByRole('complementary', { name: 'Información del consultorio' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Gracias por su visita - Lakeside Dental - Chairtime'));
     expect(languageOfCall('/api/v1/review/verify-request-link/')).toBe('es');
@@ -208,7 +252,9 @@ describe('in Spanish (issue 19)', () => {
 
   it('lists the categories in Spanish but sends the category itself', async () => {
     await changeLanguage('es');
-    serve(LINK, () => json(201, { success: true, message: 'Gracias por sus comentarios.', result: { request_id: REQUEST_ID } }));
+    serve(LINK, () =>
+      json(201, { success: true, message: 'Gracias por sus comentarios.', result: { request_id: REQUEST_ID } }),
+    );
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
     const box = await screen.findByRole('combobox', { name: 'Categoría' });
     expect(box.textContent).toContain('Seleccione...');
@@ -245,7 +291,9 @@ describe('in Spanish (issue 19)', () => {
   it('explains an incomplete link in Spanish, with the footer and its switch', async () => {
     await changeLanguage('es');
     renderAt('/review/feedback?requestId=abc');
-    expect(await screen.findByText('Este enlace de comentarios está incompleto. Ábralo de nuevo desde su página de reseña.')).toBeTruthy();
+    expect(
+      await screen.findByText('Este enlace de comentarios está incompleto. Ábralo de nuevo desde su página de reseña.'),
+    ).toBeTruthy();
     expect(within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Idioma' })).toBeTruthy();
   });
 });

@@ -12,7 +12,11 @@ applyToDocument(current);
 function initialLanguage(): Language {
   if (typeof window === 'undefined') return 'en';
   const query = new URLSearchParams(window.location.search).get('lang');
-  const language = pickLanguage({ query, cookie: readCookie(LANGUAGE_COOKIE), acceptLanguage: navigator.languages?.join(',') });
+  const language = pickLanguage({
+    query,
+    cookie: readCookie(LANGUAGE_COOKIE),
+    acceptLanguage: navigator.languages?.join(','),
+  });
   if (query) rememberLanguage(language);
   return language;
 }

@@ -23,7 +23,11 @@ export function useMessages<English extends Messages>(catalogue: CatalogueModule
 }
 
 /** For code outside components (toasts, thrown errors): the current language, English until its messages have loaded. */
-export function translate<English extends Messages>(catalogue: CatalogueModule<English>, key: keyof English & string, params?: MessageParams): string {
+export function translate<English extends Messages>(
+  catalogue: CatalogueModule<English>,
+  key: keyof English & string,
+  params?: MessageParams,
+): string {
   const en = compiledEnglish(catalogue);
   const found = translationOf(en, currentLanguage());
   return format(found instanceof Promise ? en : found, en, key, params);

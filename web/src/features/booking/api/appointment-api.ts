@@ -1,6 +1,11 @@
 import type { BookingBodyInput, BookingResult } from '#domain/booking/booking-schemas.ts';
 import { BookingResultSchema } from '#domain/booking/booking-schemas.ts';
-import { BOT_CHALLENGE_HEADER, CaptchaChallengeSchema, IDEMPOTENCY_KEY_HEADER, type CaptchaChallenge } from '#domain/captcha/captcha-schemas.ts';
+import {
+  BOT_CHALLENGE_HEADER,
+  CaptchaChallengeSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  type CaptchaChallenge,
+} from '#domain/captcha/captcha-schemas.ts';
 import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
 import { apiGet, apiRequest, ApiError } from '../../../lib/api-client.ts';
 
@@ -21,7 +26,9 @@ export interface BookingAttempt {
 const NETWORK_RETRIES = 1;
 
 /** Spec section 7: POST appointment, retried once on a network failure with the same Idempotency-Key. */
-export async function postAppointment(attempt: BookingAttempt): Promise<{ result: BookingResult; message: string | undefined }> {
+export async function postAppointment(
+  attempt: BookingAttempt,
+): Promise<{ result: BookingResult; message: string | undefined }> {
   for (let tries = 0; ; tries += 1) {
     try {
       return await apiRequest({

@@ -8,8 +8,15 @@ import { fetchCaptchaChallenge } from './appointment-api.ts';
  */
 export async function solveBotChallenge(): Promise<string> {
   const challenge = await fetchCaptchaChallenge();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   if (!solution) throw new ApiError(0, 'CAPTCHA_UNSOLVED', 'Something went wrong');
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
   return btoa(JSON.stringify(payload));
 }

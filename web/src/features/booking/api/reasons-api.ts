@@ -7,7 +7,10 @@ import { keepAcrossLanguages } from './keep-across-languages.ts';
 
 /** Spec section 7: GET reason-for-visit?practice_id=…[&pms_clinic_num=…]. */
 export function fetchReasons(practiceId: string, clinicNum: number | null): Promise<ReasonForVisit[]> {
-  return apiGet('/reason-for-visit', z.array(ReasonForVisitSchema), { practice_id: practiceId, pms_clinic_num: clinicNum });
+  return apiGet('/reason-for-visit', z.array(ReasonForVisitSchema), {
+    practice_id: practiceId,
+    pms_clinic_num: clinicNum,
+  });
 }
 
 /**

@@ -43,7 +43,16 @@ export interface SlotRange {
 export type SlotSource = (range: SlotRange) => ReturnType<typeof slotsQuery>;
 
 export function slotsQuery(request: SlotsRequest) {
-  const queryKey: QueryKey = [SLOTS_QUERY_ROOT, request.practiceId, request.reasonForVisitId, request.provNum, request.clinicNum ?? 0, request.startDate, request.endDate, request.language];
+  const queryKey: QueryKey = [
+    SLOTS_QUERY_ROOT,
+    request.practiceId,
+    request.reasonForVisitId,
+    request.provNum,
+    request.clinicNum ?? 0,
+    request.startDate,
+    request.endDate,
+    request.language,
+  ];
   return queryOptions({
     queryKey,
     queryFn: () => fetchSlots(request),

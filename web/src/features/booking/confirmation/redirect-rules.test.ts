@@ -10,12 +10,23 @@ describe('redirectPlan (spec section 4)', () => {
   });
 
   it('uses redirection_delay with to_redirect, and 5 s when the delay is 0', () => {
-    expect(redirectPlan({ ...form, to_redirect: true, redirection_url: 'https://practice.example', redirection_delay: 8 })).toEqual({ url: 'https://practice.example', seconds: 8 });
-    expect(redirectPlan({ ...form, to_redirect: true, redirection_url: 'https://practice.example' })).toEqual({ url: 'https://practice.example', seconds: 5 });
+    expect(
+      redirectPlan({ ...form, to_redirect: true, redirection_url: 'https://practice.example', redirection_delay: 8 }),
+    ).toEqual({ url: 'https://practice.example', seconds: 8 });
+    expect(redirectPlan({ ...form, to_redirect: true, redirection_url: 'https://practice.example' })).toEqual({
+      url: 'https://practice.example',
+      seconds: 5,
+    });
   });
 
   it('always sends a referral on after 5 s, ahead of the redirection url', () => {
-    const plan = redirectPlan({ ...form, to_redirect: true, redirection_url: 'https://practice.example', redirection_delay: 9, ref_redirection_url: 'https://partner.example' });
+    const plan = redirectPlan({
+      ...form,
+      to_redirect: true,
+      redirection_url: 'https://practice.example',
+      redirection_delay: 9,
+      ref_redirection_url: 'https://partner.example',
+    });
     expect(plan).toEqual({ url: 'https://partner.example', seconds: 5 });
   });
 });

@@ -12,10 +12,15 @@ export interface RedirectPlan {
  * Spec section 4: a ref_redirection_url always redirects after 5 s; otherwise, with to_redirect,
  * the redirection_url after redirection_delay seconds (5 when 0). Null when nothing redirects.
  */
-export function redirectPlan(form: Pick<FormDetails, 'to_redirect' | 'redirection_delay' | 'redirection_url' | 'ref_redirection_url'>): RedirectPlan | null {
+export function redirectPlan(
+  form: Pick<FormDetails, 'to_redirect' | 'redirection_delay' | 'redirection_url' | 'ref_redirection_url'>,
+): RedirectPlan | null {
   const referral = form.ref_redirection_url?.trim();
   if (referral) return { url: referral, seconds: DEFAULT_REDIRECT_SECONDS };
   const target = form.redirection_url?.trim();
   if (!form.to_redirect || !target) return null;
-  return { url: target, seconds: form.redirection_delay > 0 ? Math.round(form.redirection_delay) : DEFAULT_REDIRECT_SECONDS };
+  return {
+    url: target,
+    seconds: form.redirection_delay > 0 ? Math.round(form.redirection_delay) : DEFAULT_REDIRECT_SECONDS,
+  };
 }

@@ -7,7 +7,10 @@ import type { RedirectPlan } from './redirect-rules.ts';
  * plan's URL. The page keeps showing the confirmation meanwhile (leaving it clears the rest, see
  * booking-steps.tsx), so nothing re-renders into a step whose history move would cancel the redirect.
  */
-export function useRedirectCountdown(plan: RedirectPlan | null, navigate: (url: string) => void = (url) => window.location.assign(url)): number | null {
+export function useRedirectCountdown(
+  plan: RedirectPlan | null,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): number | null {
   const [secondsLeft, setSecondsLeft] = useState(plan?.seconds ?? null);
   const url = plan?.url;
 

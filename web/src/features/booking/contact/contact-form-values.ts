@@ -44,7 +44,11 @@ export function contactFormValues(details: PatientFormDetails, hp: string): Cont
 /** The page-5 values as the booking state's parts (the inverse of contactFormValues). */
 export function patientDetailsFrom(values: PartialContactValues) {
   return {
-    basicDetailsData: { firstName: values.firstName ?? '', lastName: values.lastName ?? '', patientStatus: values.patientStatus ?? null },
+    basicDetailsData: {
+      firstName: values.firstName ?? '',
+      lastName: values.lastName ?? '',
+      patientStatus: values.patientStatus ?? null,
+    },
     patientDOBDetails: { dob: values.dob ?? '' },
     patientInsuranceDetails: {
       insurance: insuranceChoiceOf(values.insurance),

@@ -39,9 +39,12 @@ export const en = {
   submitting: 'Submitting',
   submit: 'Submit',
   newPatientsOnly: 'This appointment is for new patients only. If you have visited us before, please call us to book.',
-  newPatientsOnlyOther: 'This appointment is for new patients only. If they have visited us before, please call us to book.',
-  returningPatientsOnly: 'This appointment is for returning patients only. If this is your first visit, please call us to book.',
-  returningPatientsOnlyOther: 'This appointment is for returning patients only. If this is their first visit, please call us to book.',
+  newPatientsOnlyOther:
+    'This appointment is for new patients only. If they have visited us before, please call us to book.',
+  returningPatientsOnly:
+    'This appointment is for returning patients only. If this is your first visit, please call us to book.',
+  returningPatientsOnlyOther:
+    'This appointment is for returning patients only. If this is their first visit, please call us to book.',
 };
 
 export const es: Translation<typeof en> = {
@@ -81,7 +84,10 @@ export const es: Translation<typeof en> = {
   submitting: 'Enviando',
   submit: 'Enviar',
   newPatientsOnly: 'Esta cita es solo para pacientes nuevos. Si ya nos ha visitado, llámenos para reservar.',
-  newPatientsOnlyOther: 'Esta cita es solo para pacientes nuevos. Si el paciente ya nos ha visitado, llámenos para reservar.',
-  returningPatientsOnly: 'Esta cita es solo para pacientes existentes. Si esta es su primera visita, llámenos para reservar.',
-  returningPatientsOnlyOther: 'Esta cita es solo para pacientes existentes. Si esta es la primera visita del paciente, llámenos para reservar.',
+  newPatientsOnlyOther:
+    'Esta cita es solo para pacientes nuevos. Si el paciente ya nos ha visitado, llámenos para reservar.',
+  returningPatientsOnly:
+    'Esta cita es solo para pacientes existentes. Si esta es su primera visita, llámenos para reservar.',
+  returningPatientsOnlyOther:
+    'Esta cita es solo para pacientes existentes. Si esta es la primera visita del paciente, llámenos para reservar.',
 };

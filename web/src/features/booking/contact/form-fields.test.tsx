@@ -19,7 +19,14 @@ function FormWithErrors() {
   return (
     <FormProvider {...form}>
       <TextField name="firstName" label="First name" />
-      <ChoiceField name="bookingForSomeOne" legend="For someone else?" options={[{ label: 'Yes', value: 'yes' }, { label: 'No', value: 'no' }]} />
+      <ChoiceField
+        name="bookingForSomeOne"
+        legend="For someone else?"
+        options={[
+          { label: 'Yes', value: 'yes' },
+          { label: 'No', value: 'no' },
+        ]}
+      />
       <CheckboxField name="agreeTextAndEmail">I agree</CheckboxField>
     </FormProvider>
   );
@@ -30,7 +37,11 @@ describe('field errors', () => {
     render(<FormWithErrors />);
     const alert = await screen.findByText('First name is required');
     expect(alert.getAttribute('role')).toBe('alert');
-    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual(['First name is required', 'Please answer', 'Please agree']);
+    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([
+      'First name is required',
+      'Please answer',
+      'Please agree',
+    ]);
 
     const input = screen.getByLabelText('First name');
     expect(input.getAttribute('aria-invalid')).toBe('true');

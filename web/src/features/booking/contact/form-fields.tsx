@@ -12,7 +12,8 @@ type Name = FieldPath<ContactFormValues>;
 const inputClass =
   'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700';
 
-const isValidationKey = (message: string): message is keyof typeof validation.en => Object.hasOwn(validation.en, message);
+const isValidationKey = (message: string): message is keyof typeof validation.en =>
+  Object.hasOwn(validation.en, message);
 
 /**
  * A field's message; announced when it appears, and tied to its control by `id` (aria-describedby).
@@ -43,10 +44,23 @@ interface TextFieldProps {
 }
 
 /** A labelled input whose message sits under it and is tied to it for screen readers. */
-export function TextField({ name, label, mask, type = 'text', inputMode, autoComplete, placeholder, maxLength, isDate = false }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  mask,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  placeholder,
+  maxLength,
+  isDate = false,
+}: TextFieldProps) {
   const t = useMessages(messages);
   const { control, trigger } = useFormContext<ContactFormValues>();
-  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const {
+    field: { ref: fieldRef, ...field },
+    fieldState,
+  } = useController({ name, control });
   const id = useId();
   const errorId = `${id}-error`;
   const value = typeof field.value === 'string' ? field.value : '';
@@ -91,7 +105,10 @@ interface ChoiceFieldProps<V extends string> {
 /** A yes/no style question as a radio group in a fieldset. */
 export function ChoiceField<V extends string>({ name, legend, options }: ChoiceFieldProps<V>) {
   const { control } = useFormContext<ContactFormValues>();
-  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const {
+    field: { ref: fieldRef, ...field },
+    fieldState,
+  } = useController({ name, control });
   const id = useId();
   const errorId = `${id}-error`;
   const message = fieldState.error?.message;
@@ -124,7 +141,10 @@ export function ChoiceField<V extends string>({ name, legend, options }: ChoiceF
 
 export function CheckboxField({ name, children }: { name: Name; children: ReactNode }) {
   const { control } = useFormContext<ContactFormValues>();
-  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const {
+    field: { ref: fieldRef, ...field },
+    fieldState,
+  } = useController({ name, control });
   const id = useId();
   const errorId = `${id}-error`;
   const message = fieldState.error?.message;
@@ -149,9 +169,22 @@ export function CheckboxField({ name, children }: { name: Name; children: ReactN
   );
 }
 
-export function TextAreaField({ name, label, placeholder, rows }: { name: Name; label: string; placeholder: string; rows: number }) {
+export function TextAreaField({
+  name,
+  label,
+  placeholder,
+  rows,
+}: {
+  name: Name;
+  label: string;
+  placeholder: string;
+  rows: number;
+}) {
   const { control } = useFormContext<ContactFormValues>();
-  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name, control });
+  const {
+    field: { ref: fieldRef, ...field },
+    fieldState,
+  } = useController({ name, control });
   const id = useId();
   const errorId = `${id}-error`;
   const message = fieldState.error?.message;
@@ -176,7 +209,19 @@ export function TextAreaField({ name, label, placeholder, rows }: { name: Name; 
 }
 
 /** A labelled control with its error message below, tied to it by `errorId`. */
-function LabelledField({ id, label, errorId, message, children }: { id: string; label: string; errorId: string; message: string | undefined; children: ReactNode }) {
+function LabelledField({
+  id,
+  label,
+  errorId,
+  message,
+  children,
+}: {
+  id: string;
+  label: string;
+  errorId: string;
+  message: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium text-slate-900">

@@ -9,7 +9,6 @@ import { maskId, maskInsuranceName, maskName, maskPhone } from './input-masks.ts
 import { insuranceNotice, insuranceOptions } from './insurance-options.ts';
 import { InsuranceSelect } from './insurance-select.tsx';
 
-
 /** Spec section 2 page 5: the insurance section of a practice that shows insurance. */
 export function InsuranceSection({ form }: { form: FormDetails }) {
   const t = useMessages(messages);
@@ -23,7 +22,10 @@ export function InsuranceSection({ form }: { form: FormDetails }) {
   const optional = form.optional_insurance_fields;
 
   return (
-    <section aria-labelledby="insurance-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="insurance-heading"
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <h3 id="insurance-heading" className="text-lg font-semibold text-slate-900">
         {t('insuranceHeading')}
       </h3>
@@ -39,13 +41,22 @@ export function InsuranceSection({ form }: { form: FormDetails }) {
               <Notice text={notice} />
             </div>
           )}
-          {choice?.value === OTHER_INSURANCE && <TextField name="insuranceProvider" label={t('insuranceProvider')} mask={maskInsuranceName} />}
+          {choice?.value === OTHER_INSURANCE && (
+            <TextField name="insuranceProvider" label={t('insuranceProvider')} mask={maskInsuranceName} />
+          )}
           <TextField name="subscribersFullName" label={t('subscriberFullName')} mask={maskName} />
           <TextField name="subscriberDOB" label={t('subscriberDob')} isDate />
           <TextField name="subscriberID" label={t('subscriberId')} mask={maskId} />
           {optional.includes('groupNumber') && <TextField name="groupNumber" label={t('groupNumber')} mask={maskId} />}
           {optional.includes('subscriberPhone') && (
-            <TextField name="subscriberPhone" label={t('subscriberPhone')} type="tel" inputMode="tel" mask={maskPhone} maxLength={20} />
+            <TextField
+              name="subscriberPhone"
+              label={t('subscriberPhone')}
+              type="tel"
+              inputMode="tel"
+              mask={maskPhone}
+              maxLength={20}
+            />
           )}
         </div>
       )}

@@ -11,7 +11,10 @@ const valueOf = (choice: InsuranceChoice) => choice.value;
 /** The insurance dropdown of page 5, tied to the contact form's `insurance` field and its error. */
 export function InsuranceSelect({ label, options }: { label: string; options: readonly InsuranceChoice[] }) {
   const { control } = useFormContext<ContactFormValues>();
-  const { field: { ref: fieldRef, ...field }, fieldState } = useController({ name: 'insurance', control });
+  const {
+    field: { ref: fieldRef, ...field },
+    fieldState,
+  } = useController({ name: 'insurance', control });
   const errorId = useId();
   const message = fieldState.error?.message;
 

@@ -12,7 +12,11 @@ describe('a reason for one kind of patient only (issue 16)', () => {
   });
 
   it('tells the patient before they fill in the form, for themselves or someone else', () => {
-    expect(translate(messages, onlyStatusNotice('New Patient', false))).toBe('This appointment is for new patients only. If you have visited us before, please call us to book.');
-    expect(translate(messages, onlyStatusNotice('Returning Patient', true))).toBe('This appointment is for returning patients only. If this is their first visit, please call us to book.');
+    expect(translate(messages, onlyStatusNotice('New Patient', false))).toBe(
+      'This appointment is for new patients only. If you have visited us before, please call us to book.',
+    );
+    expect(translate(messages, onlyStatusNotice('Returning Patient', true))).toBe(
+      'This appointment is for returning patients only. If this is their first visit, please call us to book.',
+    );
   });
 });

@@ -6,7 +6,9 @@ import type { en } from './contact-form.messages.ts';
  * The one patient status a reason can be booked for, when it is for new or returning patients
  * only (issue 16); null when it takes both.
  */
-export function onlyStatusFor(reason: Pick<ReasonForVisit, 'for_new_patients' | 'for_returning_patients'> | null | undefined): PatientStatus | null {
+export function onlyStatusFor(
+  reason: Pick<ReasonForVisit, 'for_new_patients' | 'for_returning_patients'> | null | undefined,
+): PatientStatus | null {
   if (!reason || reason.for_new_patients === reason.for_returning_patients) return null;
   return reason.for_new_patients ? 'New Patient' : 'Returning Patient';
 }

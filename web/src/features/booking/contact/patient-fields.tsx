@@ -4,13 +4,18 @@ import * as messages from './contact-form.messages.ts';
 import { TextAreaField, TextField, ChoiceField } from './form-fields.tsx';
 import { maskName, maskPhone } from './input-masks.ts';
 
-
 /**
  * Spec section 2 page 5: the patient's details, the companion block when booking for someone
  * else, the visited-before question and the message. Autocomplete hints describe the person
  * typing, so they go on the companion fields when the patient is someone else.
  */
-export function PatientFields({ isForSomeoneElse, onlyStatus }: { isForSomeoneElse: boolean; onlyStatus: PatientStatus | null }) {
+export function PatientFields({
+  isForSomeoneElse,
+  onlyStatus,
+}: {
+  isForSomeoneElse: boolean;
+  onlyStatus: PatientStatus | null;
+}) {
   const t = useMessages(messages);
   const visitedOptions = [
     { label: t('yes'), value: 'Returning Patient' },
@@ -20,11 +25,41 @@ export function PatientFields({ isForSomeoneElse, onlyStatus }: { isForSomeoneEl
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="firstName" label={isForSomeoneElse ? t('patientFirstName') : t('firstName')} mask={maskName} autoComplete={self('given-name')} />
-        <TextField name="lastName" label={isForSomeoneElse ? t('patientLastName') : t('lastName')} mask={maskName} autoComplete={self('family-name')} />
-        <TextField name="email" label={t('email')} type="email" inputMode="email" autoComplete="email" maxLength={254} />
-        <TextField name="phone" label={t('phone')} type="tel" inputMode="tel" autoComplete="tel" mask={maskPhone} maxLength={20} />
-        <TextField name="dob" label={isForSomeoneElse ? t('patientDob') : t('dob')} isDate autoComplete={self('bday')} />
+        <TextField
+          name="firstName"
+          label={isForSomeoneElse ? t('patientFirstName') : t('firstName')}
+          mask={maskName}
+          autoComplete={self('given-name')}
+        />
+        <TextField
+          name="lastName"
+          label={isForSomeoneElse ? t('patientLastName') : t('lastName')}
+          mask={maskName}
+          autoComplete={self('family-name')}
+        />
+        <TextField
+          name="email"
+          label={t('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+        />
+        <TextField
+          name="phone"
+          label={t('phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          mask={maskPhone}
+          maxLength={20}
+        />
+        <TextField
+          name="dob"
+          label={isForSomeoneElse ? t('patientDob') : t('dob')}
+          isDate
+          autoComplete={self('bday')}
+        />
       </div>
       {isForSomeoneElse && (
         <section aria-labelledby="companion-heading" className="flex flex-col gap-4">
@@ -40,7 +75,11 @@ export function PatientFields({ isForSomeoneElse, onlyStatus }: { isForSomeoneEl
       )}
       {/* A reason for one kind of patient only: the answer is given, and said at the top of the form. */}
       {!onlyStatus && (
-        <ChoiceField name="patientStatus" legend={isForSomeoneElse ? t('theyVisitedBefore') : t('visitedBefore')} options={visitedOptions} />
+        <ChoiceField
+          name="patientStatus"
+          legend={isForSomeoneElse ? t('theyVisitedBefore') : t('visitedBefore')}
+          options={visitedOptions}
+        />
       )}
       <TextAreaField name="message" label={t('message')} placeholder={t('messagePlaceholder')} rows={3} />
     </>

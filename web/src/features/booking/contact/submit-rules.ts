@@ -9,7 +9,11 @@ export function isCompleteDate(text: string | null | undefined): boolean {
 export type SubmitLabel = keyof typeof en & ('submitNext' | 'payAndSchedule' | 'submitting' | 'submit');
 
 /** Spec section 2 page 5, in the spec's order: verification ('Next'), payment, in progress, otherwise 'Submit'. */
-export function submitLabel(options: { toVerifyPatient: boolean; isPaymentEnabled: boolean; isSubmitting: boolean }): SubmitLabel {
+export function submitLabel(options: {
+  toVerifyPatient: boolean;
+  isPaymentEnabled: boolean;
+  isSubmitting: boolean;
+}): SubmitLabel {
   if (options.toVerifyPatient) return 'submitNext';
   if (options.isPaymentEnabled) return 'payAndSchedule';
   if (options.isSubmitting) return 'submitting';

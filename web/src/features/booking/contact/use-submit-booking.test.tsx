@@ -20,7 +20,12 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 
-const formContext: BookingFormContext = { today: '2026-11-22', toShowInsurances: false, optionalInsuranceFields: [], toVerifyPatient: false };
+const formContext: BookingFormContext = {
+  today: '2026-11-22',
+  toShowInsurances: false,
+  optionalInsuranceFields: [],
+  toVerifyPatient: false,
+};
 const values = (hp = '') =>
   createBookingFormSchema(formContext).parse({
     firstName: 'Ada',
@@ -33,7 +38,8 @@ const values = (hp = '') =>
     hp,
   });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const appointmentCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).includes('/appointment'));
 
 function renderSubmit() {
@@ -43,7 +49,10 @@ function renderSubmit() {
       <BookingContext value={{ form, clinicNum: null, rfv: null, referrerId: null }}>{children}</BookingContext>
     </QueryClientProvider>
   );
-  return renderHook(() => useSubmitBooking({ formContext, clinicNum: null, fingerprint: null, showFieldErrors: vi.fn() }), { wrapper });
+  return renderHook(
+    () => useSubmitBooking({ formContext, clinicNum: null, fingerprint: null, showFieldErrors: vi.fn() }),
+    { wrapper },
+  );
 }
 
 beforeEach(() => {
@@ -107,16 +116,24 @@ describe('useSubmitBooking', () => {
   it.each([
     [409, 'SLOT_TAKEN', 'taken', 'Sorry, that time was just booked by someone else. Please choose another slot.'],
     [422, 'SLOT_UNAVAILABLE', 'unavailable', 'This time is no longer available to book. Please choose another time.'],
-  ] as const)('sends the patient back to pick another time on %s %s, with its own message', async (status, code, refusal, message) => {
-    useBookingStore.getState().saveSlot({ date: '2026-03-03', slotStart: '09:00 AM', provNum: 1, opNum: 1 }, { startTime: '09:00:00', endTime: '09:30:00' });
-    useBookingStore.getState().setPage(PAGE.contact);
-    fetchMock.mockImplementation(async () => json({ success: false, code, message: 'From the server' }, status));
-    const { result } = renderSubmit();
-    expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('failed');
-    expect(useBookingStore.getState().patientFormDetails.bookingSlotDetails).toBeNull();
-    expect(useBookingStore.getState().patientFormPageNumber).toBe(PAGE.slot);
-    expect(useUiStore.getState().slotRefusal).toBe(refusal);
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
-    useUiStore.getState().setSlotRefusal(null);
-  });
+  ] as const)(
+    'sends the patient back to pick another time on %s %s, with its own message',
+    async (status, code, refusal, message) => {
+      useBookingStore
+        .getState()
+        .saveSlot(
+          { date: '2026-03-03', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
+          { startTime: '09:00:00', endTime: '09:30:00' },
+        );
+      useBookingStore.getState().setPage(PAGE.contact);
+      fetchMock.mockImplementation(async () => json({ success: false, code, message: 'From the server' }, status));
+      const { result } = renderSubmit();
+      expect(await act(() => result.current.submitVerified(values(), 'token'))).toBe('failed');
+      expect(useBookingStore.getState().patientFormDetails.bookingSlotDetails).toBeNull();
+      expect(useBookingStore.getState().patientFormPageNumber).toBe(PAGE.slot);
+      expect(useUiStore.getState().slotRefusal).toBe(refusal);
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+      useUiStore.getState().setSlotRefusal(null);
+    },
+  );
 });

@@ -108,7 +108,12 @@ export function useSubmitBooking({ formContext, clinicNum, fingerprint, showFiel
         return 'checkout';
       }
       const botChallenge = await solveBotChallenge();
-      const { result, message } = await postAppointment({ body, botChallenge, idempotencyKey: newIdempotencyKey(), verificationToken });
+      const { result, message } = await postAppointment({
+        body,
+        botChallenge,
+        idempotencyKey: newIdempotencyKey(),
+        verificationToken,
+      });
       useBookingStore.getState().saveBookingResult(result);
       if (message) showSuccessToast(message);
       goToPage(PAGE.confirmation);

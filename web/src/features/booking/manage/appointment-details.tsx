@@ -17,7 +17,10 @@ export function AppointmentDetails({ appointment }: { appointment: ManagedAppoin
     <dl className="grid gap-4 text-left sm:grid-cols-2">
       <Item term={t('dateAndTime')} value={when} />
       <Item term={t('where')} value={where} />
-      <Item term={t('reason')} value={reason.is_active ? reason.name : t('notOfferedOnline', { reason: reason.name })} />
+      <Item
+        term={t('reason')}
+        value={reason.is_active ? reason.name : t('notOfferedOnline', { reason: reason.name })}
+      />
       {appointment.starts_at && <Item term={t('provider')} value={provider?.name ?? t('firstAvailable')} />}
       <Item term={t('patient')} value={`${appointment.patient.first_name} ${appointment.patient.last_name}`} />
       <Item term={t('reference')} value={appointment.reference} />

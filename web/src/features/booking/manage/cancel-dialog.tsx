@@ -62,12 +62,22 @@ export function CancelDialog({ appointment, isCancelling, error, onConfirm, onCl
     policy.refund_cents_if_cancelled_now === null || payment.amount_cents === null
       ? null
       : policy.refund_cents_if_cancelled_now > 0
-        ? t('refundIfBefore', { deadline: momentIn(policy.refund_until!, appointment, language), amount: money(policy.refund_cents_if_cancelled_now, language) })
+        ? t('refundIfBefore', {
+            deadline: momentIn(policy.refund_until!, appointment, language),
+            amount: money(policy.refund_cents_if_cancelled_now, language),
+          })
         : t('refundKept', { amount: money(payment.amount_cents, language) });
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown} className="flex w-full max-w-md flex-col gap-4 rounded-xl bg-white p-6 text-left shadow-lg">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        className="flex w-full max-w-md flex-col gap-4 rounded-xl bg-white p-6 text-left shadow-lg"
+      >
         <h2 id={titleId} className="text-xl font-semibold text-slate-900">
           {t('cancelTitle')}
         </h2>
@@ -76,7 +86,14 @@ export function CancelDialog({ appointment, isCancelling, error, onConfirm, onCl
           <legend className="mb-2 font-medium text-slate-900">{t('cancelReasonLegend')}</legend>
           {CANCEL_REASONS.map((value) => (
             <label key={value} className="flex min-h-11 items-center gap-3 text-slate-900">
-              <input type="radio" name="cancel-reason" value={value} checked={reason === value} onChange={() => setReason(value)} className="size-5" />
+              <input
+                type="radio"
+                name="cancel-reason"
+                value={value}
+                checked={reason === value}
+                onChange={() => setReason(value)}
+                className="size-5"
+              />
               {t(REASON_LABELS[value])}
             </label>
           ))}
@@ -87,10 +104,19 @@ export function CancelDialog({ appointment, isCancelling, error, onConfirm, onCl
           </p>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900">
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900"
+          >
             {t('keepAppointment')}
           </button>
-          <button type="button" disabled={isCancelling} onClick={() => onConfirm(reason)} className="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70">
+          <button
+            type="button"
+            disabled={isCancelling}
+            onClick={() => onConfirm(reason)}
+            className="min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-70"
+          >
             {isCancelling ? t('cancelling') : t('confirmCancel')}
           </button>
         </div>

@@ -25,7 +25,10 @@ export function ConfirmVisit({ isConfirming, error, onConfirm }: ConfirmVisitPro
   }, [isAsked]);
 
   return (
-    <section aria-labelledby="confirm-visit-question" className={`flex flex-col gap-3 rounded-lg border p-4 ${isAsked ? 'border-blue-700 bg-blue-50' : 'border-slate-200'}`}>
+    <section
+      aria-labelledby="confirm-visit-question"
+      className={`flex flex-col gap-3 rounded-lg border p-4 ${isAsked ? 'border-blue-700 bg-blue-50' : 'border-slate-200'}`}
+    >
       <p id="confirm-visit-question" className="text-slate-900">
         {t('question')}
       </p>

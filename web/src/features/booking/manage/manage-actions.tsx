@@ -27,10 +27,17 @@ export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPa
   const lines = [
     policy.can_reschedule ? t('rescheduleUntil', { deadline: deadline(policy.reschedule_until) }) : moveRefusal,
     policy.can_reschedule ? t('reschedulesLeft', { count: policy.reschedules_left }) : null,
-    policy.can_cancel && policy.cancel_until ? t('cancelUntil', { deadline: deadline(policy.cancel_until) }) : policy.can_cancel ? null : cancelRefusal,
+    policy.can_cancel && policy.cancel_until
+      ? t('cancelUntil', { deadline: deadline(policy.cancel_until) })
+      : policy.can_cancel
+        ? null
+        : cancelRefusal,
     policy.can_cancel && policy.refund_cents_if_cancelled_now !== null && payment.amount_cents !== null
       ? policy.refund_cents_if_cancelled_now > 0
-        ? t('refundIfBefore', { deadline: deadline(policy.refund_until), amount: money(policy.refund_cents_if_cancelled_now, language) })
+        ? t('refundIfBefore', {
+            deadline: deadline(policy.refund_until),
+            amount: money(policy.refund_cents_if_cancelled_now, language),
+          })
         : t('refundKept', { amount: money(payment.amount_cents, language) })
       : null,
   ].filter((line): line is string => Boolean(line));
@@ -55,22 +62,38 @@ export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPa
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {payment.can_pay && (
-          <button type="button" disabled={isPaying} onClick={onPay} className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          <button
+            type="button"
+            disabled={isPaying}
+            onClick={onPay}
+            className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-60"
+          >
             {t('payNow')}
           </button>
         )}
         {policy.can_reschedule && (
-          <button type="button" onClick={onReschedule} className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white">
+          <button
+            type="button"
+            onClick={onReschedule}
+            className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white"
+          >
             {t('reschedule')}
           </button>
         )}
         {policy.can_cancel && (
-          <button type="button" onClick={onCancel} className="min-h-11 rounded-md border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="min-h-11 rounded-md border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800"
+          >
             {t('cancelAppointment')}
           </button>
         )}
         {appointment.state === 'cancelled' && (
-          <Link to={`/${practice.form_url}`} className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-900">
+          <Link
+            to={`/${practice.form_url}`}
+            className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-900"
+          >
             {t('bookAgain')}
           </Link>
         )}

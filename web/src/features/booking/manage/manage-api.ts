@@ -1,7 +1,13 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
-import { ManagedAppointmentSchema, manageApiPath, type CancelBody, type ManagedAppointment, type RescheduleBody } from '#domain/booking/manage-schemas.ts';
+import {
+  ManagedAppointmentSchema,
+  manageApiPath,
+  type CancelBody,
+  type ManagedAppointment,
+  type RescheduleBody,
+} from '#domain/booking/manage-schemas.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import { API_BASE, apiGet, apiRequest } from '../../../lib/api-client.ts';
 import type { SlotSource } from '../api/slots-api.ts';
@@ -26,26 +32,53 @@ export function manageSlotSource(token: string, provNum: number): SlotSource {
   return (range) =>
     queryOptions({
       queryKey: ['manage-slots', token, provNum, range.startDate, range.endDate, range.language] as QueryKey,
-      queryFn: () => apiGet(path(token, 'slots'), AvailabilityListSchema, { start_date: range.startDate, end_date: range.endDate, pms_prov_num: provNum > 0 ? provNum : null }),
+      queryFn: () =>
+        apiGet(path(token, 'slots'), AvailabilityListSchema, {
+          start_date: range.startDate,
+          end_date: range.endDate,
+          pms_prov_num: provNum > 0 ? provNum : null,
+        }),
       staleTime: 0,
       retry: false,
     });
 }
 
-export async function rescheduleAppointment(token: string, body: RescheduleBody, idempotencyKey: string): Promise<ManagedAppointment> {
-  return (await apiRequest({ method: 'POST', path: path(token, 'reschedule'), result: ManagedAppointmentSchema, body, headers: { 'Idempotency-Key': idempotencyKey } })).result;
+export async function rescheduleAppointment(
+  token: string,
+  body: RescheduleBody,
+  idempotencyKey: string,
+): Promise<ManagedAppointment> {
+  return (
+    await apiRequest({
+      method: 'POST',
+      path: path(token, 'reschedule'),
+      result: ManagedAppointmentSchema,
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    })
+  ).result;
 }
 
 export async function cancelAppointment(token: string, body: CancelBody): Promise<ManagedAppointment> {
-  return (await apiRequest({ method: 'POST', path: path(token, 'cancel'), result: ManagedAppointmentSchema, body })).result;
+  return (await apiRequest({ method: 'POST', path: path(token, 'cancel'), result: ManagedAppointmentSchema, body }))
+    .result;
 }
 
 /** The patient says they will come (issue 21); again is no error. */
 export async function confirmAppointment(token: string): Promise<ManagedAppointment> {
-  return (await apiRequest({ method: 'POST', path: path(token, 'confirm'), result: ManagedAppointmentSchema, body: {} })).result;
+  return (
+    await apiRequest({ method: 'POST', path: path(token, 'confirm'), result: ManagedAppointmentSchema, body: {} })
+  ).result;
 }
 
 /** A checkout for a booking left unpaid: the browser goes to its `url`. */
 export async function startManagedCheckout(token: string): Promise<{ session_id: string; url: string }> {
-  return (await apiRequest({ method: 'POST', path: path(token, 'checkout'), result: z.object({ session_id: z.string(), url: z.string() }), body: {} })).result;
+  return (
+    await apiRequest({
+      method: 'POST',
+      path: path(token, 'checkout'),
+      result: z.object({ session_id: z.string(), url: z.string() }),
+      body: {},
+    })
+  ).result;
 }

@@ -29,7 +29,8 @@ export const en = {
   refundPending: 'Refund of {amount} on its way',
   refunded: 'Refunded {amount}',
   rescheduleUntil: 'You can change this appointment online until {deadline}.',
-  reschedulesLeft: '{count, plural, one {You can move it online # more time.} other {You can move it online # more times.}}',
+  reschedulesLeft:
+    '{count, plural, one {You can move it online # more time.} other {You can move it online # more times.}}',
   cancelUntil: 'You can cancel it online until {deadline}.',
   refundIfBefore: 'If you cancel before {deadline}, your deposit of {amount} is refunded.',
   refundKept: 'If you cancel now, your deposit of {amount} is not refunded.',
@@ -47,7 +48,8 @@ export const en = {
   moveTo: 'Move to {when}',
   moving: 'Moving…',
   keepTime: 'Keep the current time',
-  slotTaken: 'Sorry, that time was just booked by someone else. Please choose another time. Your appointment has not changed.',
+  slotTaken:
+    'Sorry, that time was just booked by someone else. Please choose another time. Your appointment has not changed.',
   moved: 'Your appointment was moved to {when}.',
   cancelled: 'Your appointment is cancelled.',
   cancelTitle: 'Cancel this appointment?',
@@ -92,7 +94,8 @@ export const es: Translation<typeof en> = {
   refundPending: 'Reembolso de {amount} en camino',
   refunded: 'Reembolsado: {amount}',
   rescheduleUntil: 'Puede cambiar esta cita en línea hasta el {deadline}.',
-  reschedulesLeft: '{count, plural, one {Puede cambiarla en línea # vez más.} other {Puede cambiarla en línea # veces más.}}',
+  reschedulesLeft:
+    '{count, plural, one {Puede cambiarla en línea # vez más.} other {Puede cambiarla en línea # veces más.}}',
   cancelUntil: 'Puede cancelarla en línea hasta el {deadline}.',
   refundIfBefore: 'Si cancela antes del {deadline}, le reembolsaremos el depósito de {amount}.',
   refundKept: 'Si cancela ahora, el depósito de {amount} no se reembolsa.',

@@ -18,35 +18,76 @@ afterEach(async () => {
 
 const TOKEN = 'T'.repeat(32);
 const PRACTICE = buildFormDetails();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function appointment(overrides: Partial<ManagedAppointment> = {}, policy: Partial<ManagedAppointment['policy']> = {}): ManagedAppointment {
+function appointment(
+  overrides: Partial<ManagedAppointment> = {},
+  policy: Partial<ManagedAppointment['policy']> = {},
+): ManagedAppointment {
   return {
-    reference: 'ACDEF34', status: 'booked', state: 'booked', rescheduled: false, language: 'en',
-    practice: { id: PRACTICE.id, name: 'Bright Smile Dental', form_url: 'bright-smile', phone: '5125550100', time_zone: 'America/Chicago' },
-    location: { name: null, address: '12 Main St' }, pms_clinic_num: null, reason: { id: 'r1', name: 'Cleaning', is_active: true },
-    provider: { pms_prov_num: 1, name: 'Dr. Lee' }, apt_date: '2030-01-08', start_time: '09:00:00', end_time: '09:30:00',
-    starts_at: '2030-01-08T15:00:00.000Z', ends_at: '2030-01-08T15:30:00.000Z', patient: { first_name: 'Ana', last_name: 'Lopez' },
+    reference: 'ACDEF34',
+    status: 'booked',
+    state: 'booked',
+    rescheduled: false,
+    language: 'en',
+    practice: {
+      id: PRACTICE.id,
+      name: 'Bright Smile Dental',
+      form_url: 'bright-smile',
+      phone: '5125550100',
+      time_zone: 'America/Chicago',
+    },
+    location: { name: null, address: '12 Main St' },
+    pms_clinic_num: null,
+    reason: { id: 'r1', name: 'Cleaning', is_active: true },
+    provider: { pms_prov_num: 1, name: 'Dr. Lee' },
+    apt_date: '2030-01-08',
+    start_time: '09:00:00',
+    end_time: '09:30:00',
+    starts_at: '2030-01-08T15:00:00.000Z',
+    ends_at: '2030-01-08T15:30:00.000Z',
+    patient: { first_name: 'Ana', last_name: 'Lopez' },
     payment: { state: 'not_required', amount_cents: null, can_pay: false },
     confirmation: { is_confirmed: false, can_confirm: true },
     policy: {
-      can_reschedule: true, reschedule_refusal: null, reschedule_until: '2030-01-07T15:00:00.000Z', reschedules_left: 2,
-      can_cancel: true, cancel_refusal: null, cancel_until: '2030-01-07T15:00:00.000Z', refund_until: null, refund_cents_if_cancelled_now: null,
-      reschedule_cutoff_hours: 24, cancel_cutoff_hours: 24, ...policy,
+      can_reschedule: true,
+      reschedule_refusal: null,
+      reschedule_until: '2030-01-07T15:00:00.000Z',
+      reschedules_left: 2,
+      can_cancel: true,
+      cancel_refusal: null,
+      cancel_until: '2030-01-07T15:00:00.000Z',
+      refund_until: null,
+      refund_cents_if_cancelled_now: null,
+      reschedule_cutoff_hours: 24,
+      cancel_cutoff_hours: 24,
+      ...policy,
     },
-    calendar: { ics_path: `/api/v1/appointment/manage/${TOKEN}/calendar.ics`, google_url: 'https://calendar.google.com/calendar/render?text=x', outlook_url: 'https://outlook.live.com/x' },
+    calendar: {
+      ics_path: `/api/v1/appointment/manage/${TOKEN}/calendar.ics`,
+      google_url: 'https://calendar.google.com/calendar/render?text=x',
+      outlook_url: 'https://outlook.live.com/x',
+    },
     ...overrides,
   };
 }
 
 /** Answers like the server: the booking, the practice's form, and `onPost` for the changes. */
-function serve(managed: ManagedAppointment, onPost: (path: string, init: RequestInit | undefined) => Response = () => json(500, {})) {
+function serve(
+  managed: ManagedAppointment,
+  onPost: (path: string, init: RequestInit | undefined) => Response = () => json(500, {}),
+) {
   fetchMock.mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (init?.method === 'POST') return onPost(path, init);
     if (path === `/api/v1/appointment/manage/${TOKEN}`) return json(200, { success: true, result: managed });
     if (path === `/api/v1/form/${PRACTICE.form_url}`) return json(200, { success: true, result: PRACTICE });
-    if (path === `/api/v1/appointment/manage/${TOKEN}/slots`) return json(200, { success: true, result: [{ DateTimeStart: '2030-01-09 10:00:00', DateTimeEnd: '2030-01-09 10:30:00', ProvNum: 1, OpNum: 1 }] });
+    if (path === `/api/v1/appointment/manage/${TOKEN}/slots`)
+      return json(200, {
+        success: true,
+        result: [{ DateTimeStart: '2030-01-09 10:00:00', DateTimeEnd: '2030-01-09 10:30:00', ProvNum: 1, OpNum: 1 }],
+      });
     return json(404, { success: false, code: 'NOT_FOUND', message: 'This link does not open an appointment.' });
   });
 }
@@ -72,7 +113,9 @@ describe('the manage page', () => {
     expect(screen.getByText('Dr. Lee')).toBeTruthy();
     expect(screen.getByText('ACDEF34')).toBeTruthy();
     expect(screen.getByText('Tuesday, January 8, 2030 at 09:00 AM (CST)')).toBeTruthy();
-    expect(screen.getByText('You can change this appointment online until Monday, January 7, 2030 at 09:00 AM (CST).')).toBeTruthy();
+    expect(
+      screen.getByText('You can change this appointment online until Monday, January 7, 2030 at 09:00 AM (CST).'),
+    ).toBeTruthy();
     expect(screen.getByText('You can move it online 2 more times.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeTruthy();
@@ -86,23 +129,51 @@ describe('the manage page', () => {
   });
 
   it('past the cutoff, says why and offers the phone instead', async () => {
-    serve(appointment({}, { can_reschedule: false, reschedule_refusal: 'cutoff', can_cancel: false, cancel_refusal: 'cutoff' }));
+    serve(
+      appointment(
+        {},
+        { can_reschedule: false, reschedule_refusal: 'cutoff', can_cancel: false, cancel_refusal: 'cutoff' },
+      ),
+    );
     renderPage();
     expect(await screen.findByText('It is too close to your appointment to change it online.')).toBeTruthy();
     expect(screen.getByText('It is too close to your appointment to cancel it online.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
-    expect(screen.getAllByRole('link', { name: '(512) 555-0100' }).some((link) => link.getAttribute('href') === 'tel:5125550100')).toBe(true);
+    expect(
+      screen
+        .getAllByRole('link', { name: '(512) 555-0100' })
+        .some((link) => link.getAttribute('href') === 'tel:5125550100'),
+    ).toBe(true);
   });
 
   it('shows a request without a time with cancel only, and a cancelled booking read-only', async () => {
-    serve(appointment({ state: 'requested', status: 'requested', starts_at: null, ends_at: null, apt_date: null, start_time: null, end_time: null, calendar: null }, { can_reschedule: false, reschedule_refusal: 'no_time', cancel_until: null }));
+    serve(
+      appointment(
+        {
+          state: 'requested',
+          status: 'requested',
+          starts_at: null,
+          ends_at: null,
+          apt_date: null,
+          start_time: null,
+          end_time: null,
+          calendar: null,
+        },
+        { can_reschedule: false, reschedule_refusal: 'no_time', cancel_until: null },
+      ),
+    );
     renderPage();
     expect(await screen.findByText('The office will call you to agree a time.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeTruthy();
     cleanup();
 
-    serve(appointment({ state: 'cancelled', status: 'cancelled', calendar: null }, { can_reschedule: false, reschedule_refusal: 'ended', can_cancel: false, cancel_refusal: 'ended' }));
+    serve(
+      appointment(
+        { state: 'cancelled', status: 'cancelled', calendar: null },
+        { can_reschedule: false, reschedule_refusal: 'ended', can_cancel: false, cancel_refusal: 'ended' },
+      ),
+    );
     renderPage();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This appointment is cancelled');
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
@@ -110,18 +181,38 @@ describe('the manage page', () => {
   });
 
   it('asks before cancelling in a dialog that Escape closes, returning focus, then cancels with the reason', async () => {
-    const paid = appointment({ payment: { state: 'paid', amount_cents: 7500, can_pay: false } }, { refund_cents_if_cancelled_now: 7500, refund_until: '2030-01-06T15:00:00.000Z' });
+    const paid = appointment(
+      { payment: { state: 'paid', amount_cents: 7500, can_pay: false } },
+      { refund_cents_if_cancelled_now: 7500, refund_until: '2030-01-06T15:00:00.000Z' },
+    );
     const bodies: unknown[] = [];
     serve(paid, (path, init) => {
       bodies.push({ path, body: JSON.parse(String(init?.body)) });
-      return json(200, { success: true, result: { ...paid, state: 'cancelled', status: 'cancelled', calendar: null, policy: { ...paid.policy, can_cancel: false, cancel_refusal: 'ended', can_reschedule: false, reschedule_refusal: 'ended' } } });
+      return json(200, {
+        success: true,
+        result: {
+          ...paid,
+          state: 'cancelled',
+          status: 'cancelled',
+          calendar: null,
+          policy: {
+            ...paid.policy,
+            can_cancel: false,
+            cancel_refusal: 'ended',
+            can_reschedule: false,
+            reschedule_refusal: 'ended',
+          },
+        },
+      });
     });
     renderPage();
     const open = await screen.findByRole('button', { name: 'Cancel appointment' });
     open.focus();
     fireEvent.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
-    expect(dialog.textContent).toContain('If you cancel before Sunday, January 6, 2030 at 09:00 AM (CST), your deposit of $75.00 is refunded.');
+    expect(dialog.textContent).toContain(
+      'If you cancel before Sunday, January 6, 2030 at 09:00 AM (CST), your deposit of $75.00 is refunded.',
+    );
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'It no longer fits my schedule' }));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -130,8 +221,12 @@ describe('the manage page', () => {
     fireEvent.click(open);
     fireEvent.click(screen.getByRole('radio', { name: 'I am feeling better' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This appointment is cancelled'));
-    expect(bodies).toEqual([{ path: `/api/v1/appointment/manage/${TOKEN}/cancel`, body: { reason: 'feeling_better' } }]);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This appointment is cancelled'),
+    );
+    expect(bodies).toEqual([
+      { path: `/api/v1/appointment/manage/${TOKEN}/cancel`, body: { reason: 'feeling_better' } },
+    ]);
     expect(screen.getByRole('status').textContent).toBe('Your appointment is cancelled.');
   });
 
@@ -140,14 +235,24 @@ describe('the manage page', () => {
     const posts: string[] = [];
     serve(booked, (path) => {
       posts.push(path);
-      return json(200, { success: true, result: { ...booked, state: 'confirmed', status: 'confirmed', confirmation: { is_confirmed: true, can_confirm: false } } });
+      return json(200, {
+        success: true,
+        result: {
+          ...booked,
+          state: 'confirmed',
+          status: 'confirmed',
+          confirmation: { is_confirmed: true, can_confirm: false },
+        },
+      });
     });
     renderPage('?confirm');
     const button = await screen.findByRole('button', { name: 'Confirm appointment' });
     await waitFor(() => expect(document.activeElement).toBe(button));
     expect(posts).toEqual([]);
     fireEvent.click(button);
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment is confirmed'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment is confirmed'),
+    );
     expect(posts).toEqual([`/api/v1/appointment/manage/${TOKEN}/confirm`]);
     expect(screen.getByRole('status').textContent).toBe('Thank you. Your appointment is confirmed.');
     expect(screen.queryByRole('button', { name: 'Confirm appointment' })).toBeNull();
@@ -172,17 +277,32 @@ describe('the manage page', () => {
     fireEvent.click(await screen.findByRole('button', { name: '10:00 AM' }));
     fireEvent.click(screen.getByRole('button', { name: /^Move to/ }));
     await screen.findByText('Busy, try again.');
-    answer = () => json(200, { success: true, result: appointment({ state: 'rescheduled', rescheduled: true, starts_at: '2030-01-09T16:00:00.000Z', ends_at: '2030-01-09T16:30:00.000Z' }) });
+    answer = () =>
+      json(200, {
+        success: true,
+        result: appointment({
+          state: 'rescheduled',
+          rescheduled: true,
+          starts_at: '2030-01-09T16:00:00.000Z',
+          ends_at: '2030-01-09T16:30:00.000Z',
+        }),
+      });
     fireEvent.click(screen.getByRole('button', { name: /^Move to/ }));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment was moved'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment was moved'),
+    );
     expect(keys).toHaveLength(3);
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBe(keys[1]);
-    expect(screen.getByRole('status').textContent).toBe('Your appointment was moved to Wednesday, January 9, 2030 at 10:00 AM (CST).');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your appointment was moved to Wednesday, January 9, 2030 at 10:00 AM (CST).',
+    );
   });
 
   it('says the link does not open an appointment, without the page', async () => {
-    fetchMock.mockResolvedValue(json(404, { success: false, code: 'NOT_FOUND', message: 'This link does not open an appointment.' }));
+    fetchMock.mockResolvedValue(
+      json(404, { success: false, code: 'NOT_FOUND', message: 'This link does not open an appointment.' }),
+    );
     renderPage();
     expect(await screen.findByText('This link does not open an appointment.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();

@@ -12,7 +12,13 @@ import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
 import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
 import { AppointmentDetails } from './appointment-details.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
-import { cancelAppointment, confirmAppointment, managedAppointmentQuery, MANAGE_QUERY_ROOT, startManagedCheckout } from './manage-api.ts';
+import {
+  cancelAppointment,
+  confirmAppointment,
+  managedAppointmentQuery,
+  MANAGE_QUERY_ROOT,
+  startManagedCheckout,
+} from './manage-api.ts';
 import { ConfirmVisit } from './confirm-visit.tsx';
 import * as confirmMessages from './confirm-visit.messages.ts';
 import { ManageActions } from './manage-actions.tsx';
@@ -33,7 +39,9 @@ export function ManagePage() {
   const appointment = useQuery(managedAppointmentQuery(token, language));
   const formUrl = appointment.data?.practice.form_url ?? '';
   const form = useQuery({ ...formDetailsQuery(formUrl, null, language), enabled: formUrl !== '' });
-  useDocumentMeta(form.data ? { title: practicePageTitle(t('pageName'), form.data.name), description: form.data.description } : null);
+  useDocumentMeta(
+    form.data ? { title: practicePageTitle(t('pageName'), form.data.name), description: form.data.description } : null,
+  );
 
   if (appointment.isPending || (formUrl !== '' && form.isPending)) return <PracticePageLoading label={t('loading')} />;
   if (appointment.isError) {
@@ -51,10 +59,24 @@ export function ManagePage() {
       selectedColor={form.data?.form_customization.button_color_1 ?? ''}
     />
   );
-  return form.data ? <BrandedFrame form={form.data}>{card}</BrandedFrame> : <div className="flex min-h-screen justify-center bg-slate-50 px-4 py-12">{card}</div>;
+  return form.data ? (
+    <BrandedFrame form={form.data}>{card}</BrandedFrame>
+  ) : (
+    <div className="flex min-h-screen justify-center bg-slate-50 px-4 py-12">{card}</div>
+  );
 }
 
-function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token: string; appointment: ManagedAppointment; minLeadHours: number; selectedColor: string }) {
+function ManageCard({
+  token,
+  appointment,
+  minLeadHours,
+  selectedColor,
+}: {
+  token: string;
+  appointment: ManagedAppointment;
+  minLeadHours: number;
+  selectedColor: string;
+}) {
   const t = useMessages(messages);
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -79,9 +101,15 @@ function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token
     mutationFn: (reason: CancelReason | null) => cancelAppointment(token, { reason }),
     onSuccess: (changed) => show(changed, t('cancelled')),
   });
-  const pay = useMutation({ mutationFn: () => startManagedCheckout(token), onSuccess: ({ url }) => window.location.assign(url) });
+  const pay = useMutation({
+    mutationFn: () => startManagedCheckout(token),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   const confirmTexts = useMessages(confirmMessages);
-  const confirm = useMutation({ mutationFn: () => confirmAppointment(token), onSuccess: (changed) => show(changed, confirmTexts('confirmed')) });
+  const confirm = useMutation({
+    mutationFn: () => confirmAppointment(token),
+    onSuccess: (changed) => show(changed, confirmTexts('confirmed')),
+  });
 
   const closeDialog = () => {
     setMode('view');
@@ -91,7 +119,11 @@ function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token
 
   return (
     <div className="flex w-full max-w-3xl flex-col gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
-      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold break-words text-slate-900 focus-visible:outline-offset-4">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-semibold break-words text-slate-900 focus-visible:outline-offset-4"
+      >
         {heading}
       </h1>
       <p role="status" className="text-slate-800 empty:hidden">
@@ -100,7 +132,11 @@ function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token
       {appointment.state === 'requested' && <p className="text-slate-800">{t('requestedNote')}</p>}
       <AppointmentDetails appointment={appointment} />
       {appointment.confirmation.can_confirm && mode === 'view' && (
-        <ConfirmVisit isConfirming={confirm.isPending} error={confirm.error?.message ?? null} onConfirm={() => confirm.mutate()} />
+        <ConfirmVisit
+          isConfirming={confirm.isPending}
+          error={confirm.error?.message ?? null}
+          onConfirm={() => confirm.mutate()}
+        />
       )}
       {appointment.calendar && <AddToCalendar choices={appointment.calendar} />}
       {pay.error && (
@@ -114,7 +150,9 @@ function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token
           appointment={appointment}
           minLeadHours={minLeadHours}
           selectedColor={selectedColor}
-          onMoved={(moved) => show(moved, t('moved', { when: moved.starts_at ? momentIn(moved.starts_at, moved, language) : '' }))}
+          onMoved={(moved) =>
+            show(moved, t('moved', { when: moved.starts_at ? momentIn(moved.starts_at, moved, language) : '' }))
+          }
           onClose={() => setMode('view')}
         />
       ) : (
@@ -134,7 +172,13 @@ function ManageCard({ token, appointment, minLeadHours, selectedColor }: { token
         />
       )}
       {mode === 'cancel' && (
-        <CancelDialog appointment={appointment} isCancelling={cancel.isPending} error={cancel.error?.message ?? null} onConfirm={(reason) => cancel.mutate(reason)} onClose={closeDialog} />
+        <CancelDialog
+          appointment={appointment}
+          isCancelling={cancel.isPending}
+          error={cancel.error?.message ?? null}
+          onConfirm={(reason) => cancel.mutate(reason)}
+          onClose={closeDialog}
+        />
       )}
     </div>
   );

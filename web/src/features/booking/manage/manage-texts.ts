@@ -41,7 +41,8 @@ export function refusalText(t: T, action: 'reschedule' | 'cancel', refusal: Mana
 export const money = (cents: number, language: Language) => formatDollarsIn(cents / 100, INTL_LOCALE[language]);
 
 /** A moment in the practice's zone, as the patient's e-mails write it. */
-export const momentIn = (iso: string, appointment: ManagedAppointment, language: Language) => describeAppointmentTime(new Date(iso), appointment.practice.time_zone, language);
+export const momentIn = (iso: string, appointment: ManagedAppointment, language: Language) =>
+  describeAppointmentTime(new Date(iso), appointment.practice.time_zone, language);
 
 export function paymentText(t: T, payment: ManagedAppointment['payment'], language: Language): string | null {
   if (payment.amount_cents === null || payment.state === 'not_required') return null;

@@ -26,7 +26,14 @@ interface ReschedulePanelProps {
  * move with an Idempotency-Key kept for the chosen time, so a retry after a lost answer cannot move
  * twice; a time taken meanwhile is said as in the booking flow, and the booking stays as it was.
  */
-export function ReschedulePanel({ token, appointment, minLeadHours, selectedColor, onMoved, onClose }: ReschedulePanelProps) {
+export function ReschedulePanel({
+  token,
+  appointment,
+  minLeadHours,
+  selectedColor,
+  onMoved,
+  onClose,
+}: ReschedulePanelProps) {
   const t = useMessages(messages);
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -49,7 +56,11 @@ export function ReschedulePanel({ token, appointment, minLeadHours, selectedColo
     if (attempt.current?.slot !== chosen) attempt.current = { slot: chosen, key: newIdempotencyKey() };
     setIsMoving(true);
     try {
-      const moved = await rescheduleAppointment(token, { apt_date: chosen.date, start_time: chosen.startTime, pms_prov_num: chosen.provNum, pms_op_num: chosen.opNum }, attempt.current.key);
+      const moved = await rescheduleAppointment(
+        token,
+        { apt_date: chosen.date, start_time: chosen.startTime, pms_prov_num: chosen.provNum, pms_op_num: chosen.opNum },
+        attempt.current.key,
+      );
       onMoved(moved);
     } catch (error) {
       const isTaken = error instanceof ApiError && error.status === 409 && error.code === 'SLOT_TAKEN';
@@ -63,9 +74,14 @@ export function ReschedulePanel({ token, appointment, minLeadHours, selectedColo
     }
   };
 
-  const when = chosen ? `${formatDayHeading(chosen.date, language)}, ${localiseTime12h(chosen.slotStart, language)}` : null;
+  const when = chosen
+    ? `${formatDayHeading(chosen.date, language)}, ${localiseTime12h(chosen.slotStart, language)}`
+    : null;
   return (
-    <section aria-labelledby="reschedule-heading" className="flex flex-col gap-4 border-t border-slate-200 pt-6 text-left">
+    <section
+      aria-labelledby="reschedule-heading"
+      className="flex flex-col gap-4 border-t border-slate-200 pt-6 text-left"
+    >
       <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
         {t('chooseNewTime')}
       </h2>
@@ -97,7 +113,11 @@ export function ReschedulePanel({ token, appointment, minLeadHours, selectedColo
         >
           {isMoving ? t('moving') : when ? t('moveTo', { when }) : t('chooseNewTime')}
         </button>
-        <button type="button" onClick={onClose} className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900">
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900"
+        >
           {t('keepTime')}
         </button>
       </div>

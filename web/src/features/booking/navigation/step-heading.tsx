@@ -20,7 +20,12 @@ export function StepHeading({ children }: { children: ReactNode }) {
   }, [isRequested, clear]);
 
   return (
-    <h2 ref={ref} id={STEP_HEADING_ID} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus-visible:outline-offset-4">
+    <h2
+      ref={ref}
+      id={STEP_HEADING_ID}
+      tabIndex={-1}
+      className="text-2xl font-semibold text-slate-900 focus-visible:outline-offset-4"
+    >
       {children}
     </h2>
   );

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { backTarget, planArrival, planHistory, readTrail, screenOfStep, searchForTrail, stepName, trailTo, type FlowShape } from './step-history.ts';
+import {
+  backTarget,
+  planArrival,
+  planHistory,
+  readTrail,
+  screenOfStep,
+  searchForTrail,
+  stepName,
+  trailTo,
+  type FlowShape,
+} from './step-history.ts';
 
 const single: FlowShape = { clinicSetUp: false, clinicNum: null, rfv: null, showsProviders: true };
 const noProviders: FlowShape = { ...single, showsProviders: false };
@@ -42,7 +52,14 @@ describe('planHistory', () => {
 
   it('adds an entry for every page the page Back passes through after an automatic jump', () => {
     // One reason for the status: page 1 goes straight to the slots, whose Back leads to page 2.
-    expect(planHistory([1], 4, noProviders)).toEqual({ kind: 'write', replace: null, push: [[1, 2], [1, 2, 4]] });
+    expect(planHistory([1], 4, noProviders)).toEqual({
+      kind: 'write',
+      replace: null,
+      push: [
+        [1, 2],
+        [1, 2, 4],
+      ],
+    });
   });
 
   it('goes back to the entry already there (page Back, a slot taken from page 6), keeping Forward', () => {
@@ -65,7 +82,15 @@ describe('planHistory', () => {
 
   it('rewrites an entry of a fresh visit into the whole trail, so Back retraces the steps', () => {
     expect(planHistory(null, 1, single)).toEqual({ kind: 'write', replace: [1], push: [] });
-    expect(planHistory(null, 5, noProviders)).toEqual({ kind: 'write', replace: [1], push: [[1, 2], [1, 2, 4], [1, 2, 4, 5]] });
+    expect(planHistory(null, 5, noProviders)).toEqual({
+      kind: 'write',
+      replace: [1],
+      push: [
+        [1, 2],
+        [1, 2, 4],
+        [1, 2, 4, 5],
+      ],
+    });
     expect(planHistory(null, 4, fromRfv)).toEqual({ kind: 'write', replace: [4], push: [] });
   });
 

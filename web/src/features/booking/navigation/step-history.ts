@@ -35,7 +35,8 @@ export interface FlowShape {
 /** Where the page's Back button leads from `screen`, or null where the page offers no Back. */
 export function backTarget(screen: number, shape: FlowShape): number | null {
   if (screen <= LOCATION_SCREEN || screen >= PAGE.confirmation) return null;
-  if (!isBackVisible({ page: screen, clinicSetUp: shape.clinicSetUp, clinicNum: shape.clinicNum, rfv: shape.rfv })) return null;
+  if (!isBackVisible({ page: screen, clinicSetUp: shape.clinicSetUp, clinicNum: shape.clinicNum, rfv: shape.rfv }))
+    return null;
   if (screen === PAGE.patientType) return LOCATION_SCREEN;
   return previousPage(screen, shape.showsProviders);
 }
@@ -43,7 +44,8 @@ export function backTarget(screen: number, shape: FlowShape): number | null {
 /** The screens the page's Back buttons walk through from `screen` to the flow's start, in order from the start. */
 export function trailTo(screen: number, shape: FlowShape): number[] {
   const trail = [screen];
-  for (let back = backTarget(screen, shape); back !== null && !trail.includes(back); back = backTarget(back, shape)) trail.unshift(back);
+  for (let back = backTarget(screen, shape); back !== null && !trail.includes(back); back = backTarget(back, shape))
+    trail.unshift(back);
   return trail;
 }
 
@@ -51,7 +53,10 @@ export function trailTo(screen: number, shape: FlowShape): number[] {
 export function readTrail(state: unknown): number[] | null {
   const trail = (state as { bookingTrail?: unknown } | null)?.bookingTrail;
   if (!Array.isArray(trail) || trail.length === 0 || trail.length > STEP_NAMES.length) return null;
-  const isScreens = trail.every((screen, i) => Number.isInteger(screen) && screen >= 0 && screen < STEP_NAMES.length && (i === 0 || screen > trail[i - 1]));
+  const isScreens = trail.every(
+    (screen, i) =>
+      Number.isInteger(screen) && screen >= 0 && screen < STEP_NAMES.length && (i === 0 || screen > trail[i - 1]),
+  );
   return isScreens ? (trail as number[]) : null;
 }
 
@@ -117,7 +122,10 @@ export type ArrivalPlan =
  */
 export function planArrival(entry: number[] | null, step: number | null, hasBookingResult: boolean): ArrivalPlan {
   const requested = entry ? entry[entry.length - 1]! : step;
-  if (hasBookingResult) return requested === PAGE.confirmation || requested === null ? { kind: 'stay' } : { kind: 'leave', delta: -(entry?.length ?? 0) };
+  if (hasBookingResult)
+    return requested === PAGE.confirmation || requested === null
+      ? { kind: 'stay' }
+      : { kind: 'leave', delta: -(entry?.length ?? 0) };
   if (requested === null || requested === PAGE.confirmation) return { kind: 'stay' };
   return { kind: 'show', screen: requested };
 }

@@ -7,7 +7,9 @@ import { stepNumber } from './step-rules.ts';
 export function StepLabel() {
   const t = useMessages(messages);
   const page = useBookingStore((state) => state.patientFormPageNumber);
-  const showsProviders = useBookingStore((state) => state.patientFormDetails.reasonForVisit?.to_show_providers ?? false);
+  const showsProviders = useBookingStore(
+    (state) => state.patientFormDetails.reasonForVisit?.to_show_providers ?? false,
+  );
   const n = stepNumber(page, showsProviders);
   if (n === null) return null;
   return <p className="text-sm font-semibold text-slate-600">{t('step', { n })}</p>;

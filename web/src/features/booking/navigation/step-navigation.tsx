@@ -19,7 +19,13 @@ interface StepNavigationProps {
 }
 
 /** Spec section 2: the shared Back and Next buttons under every step below page 7. */
-export function StepNavigation({ nextLabel, isNextDisabled = false, onNext, submitsForm, isReadOnly = false }: StepNavigationProps) {
+export function StepNavigation({
+  nextLabel,
+  isNextDisabled = false,
+  onNext,
+  submitsForm,
+  isReadOnly = false,
+}: StepNavigationProps) {
   const t = useMessages(messages);
   const { form, clinicNum, rfv } = useBookingContext();
   const page = useBookingStore((state) => state.patientFormPageNumber);

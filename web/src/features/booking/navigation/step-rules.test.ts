@@ -69,8 +69,22 @@ describe('previousPage and nextPage', () => {
 });
 
 describe('reachablePage', () => {
-  const none: ProgressFacts = { hasStatus: false, hasReason: false, hasProvider: false, hasSlot: false, canSkipSlot: false, hasBookingResult: false };
-  const all: ProgressFacts = { hasStatus: true, hasReason: true, hasProvider: true, hasSlot: true, canSkipSlot: false, hasBookingResult: false };
+  const none: ProgressFacts = {
+    hasStatus: false,
+    hasReason: false,
+    hasProvider: false,
+    hasSlot: false,
+    canSkipSlot: false,
+    hasBookingResult: false,
+  };
+  const all: ProgressFacts = {
+    hasStatus: true,
+    hasReason: true,
+    hasProvider: true,
+    hasSlot: true,
+    canSkipSlot: false,
+    hasBookingResult: false,
+  };
 
   it('keeps a page whose choices are made', () => {
     for (const page of [1, 2, 3, 4, 5, 6]) expect(reachablePage(page, all)).toBe(page);

@@ -3,7 +3,16 @@ import { useLocation, useNavigate, useNavigationType, type Location } from 'reac
 import { useBookingStore } from '../state/booking-store.ts';
 import { useUiStore } from '../state/ui-store.ts';
 import { cancelAutoAdvance } from './step-actions.ts';
-import { LOCATION_SCREEN, planArrival, planHistory, readTrail, screenOfStep, searchForTrail, STEP_PARAM, type FlowShape } from './step-history.ts';
+import {
+  LOCATION_SCREEN,
+  planArrival,
+  planHistory,
+  readTrail,
+  screenOfStep,
+  searchForTrail,
+  STEP_PARAM,
+  type FlowShape,
+} from './step-history.ts';
 import { PAGE } from './step-rules.ts';
 
 const stepOf = (location: Location) => screenOfStep(new URLSearchParams(location.search).get(STEP_PARAM));
@@ -29,7 +38,11 @@ function showScreen(screen: number): boolean {
 export function useStepOnLoad(): void {
   const location = useLocation();
   useState(() => {
-    const plan = planArrival(readTrail(location.state), stepOf(location), useBookingStore.getState().bookingResult !== null);
+    const plan = planArrival(
+      readTrail(location.state),
+      stepOf(location),
+      useBookingStore.getState().bookingResult !== null,
+    );
     if (plan.kind === 'show' && plan.screen !== LOCATION_SCREEN) useBookingStore.getState().setPage(plan.screen);
     return true;
   });
@@ -54,7 +67,10 @@ export function useStepHistory(screen: number | null, shape: FlowShape, hasBooki
 
   useEffect(() => {
     const write = (trail: number[], replace: boolean) =>
-      navigate({ pathname: location.pathname, search: searchForTrail(location.search, trail), hash: location.hash }, { replace, state: { bookingTrail: trail } });
+      navigate(
+        { pathname: location.pathname, search: searchForTrail(location.search, trail), hash: location.hash },
+        { replace, state: { bookingTrail: trail } },
+      );
 
     if (seenKey.current !== location.key) {
       seenKey.current = location.key;
@@ -82,5 +98,17 @@ export function useStepHistory(screen: number | null, shape: FlowShape, hasBooki
     if (plan.kind !== 'write') return;
     if (plan.replace) void write(plan.replace, true);
     for (const trail of plan.push) void write(trail, false);
-  }, [location, navigationType, entry, screen, hasBookingResult, clinicSetUp, clinicNum, rfv, showsProviders, navigate, page]);
+  }, [
+    location,
+    navigationType,
+    entry,
+    screen,
+    hasBookingResult,
+    clinicSetUp,
+    clinicNum,
+    rfv,
+    showsProviders,
+    navigate,
+    page,
+  ]);
 }

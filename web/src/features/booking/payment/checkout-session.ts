@@ -36,7 +36,15 @@ export function loadCheckoutSession(): StoredCheckoutSession | null {
     const text = sessionStorage.getItem(CHECKOUT_STORAGE_KEY);
     if (!text) return null;
     const value = JSON.parse(text) as Partial<StoredCheckoutSession> | null;
-    if (!value || typeof value.sessionId !== 'string' || typeof value.formUrl !== 'string' || typeof value.practiceId !== 'string' || !value.receipt || !value.body) return null;
+    if (
+      !value ||
+      typeof value.sessionId !== 'string' ||
+      typeof value.formUrl !== 'string' ||
+      typeof value.practiceId !== 'string' ||
+      !value.receipt ||
+      !value.body
+    )
+      return null;
     return value as StoredCheckoutSession;
   } catch {
     return null;

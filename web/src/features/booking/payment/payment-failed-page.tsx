@@ -9,7 +9,13 @@ import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
 import { clearCheckoutSession, loadCheckoutSession, saveCheckoutSession } from './checkout-session.ts';
 import { PaymentFrame } from './payment-frame.tsx';
-import { appointmentWhen, heldUntil, returningSessionId, usePaymentFailure, type FailureLookup } from './payment-failure.ts';
+import {
+  appointmentWhen,
+  heldUntil,
+  returningSessionId,
+  usePaymentFailure,
+  type FailureLookup,
+} from './payment-failure.ts';
 import { forgetFinishedBooking } from './payment-return.ts';
 import * as messages from './payment-pages.messages.ts';
 import { retryCheckoutSession } from './payments-api.ts';
@@ -82,11 +88,15 @@ function OutcomeText({ outcome, appointment }: { outcome: Outcome; appointment: 
   const [shownAt] = useState(() => Date.now());
   const held = outcome === 'held' && appointment ? heldUntil(appointment, shownAt, intlLocale()) : null;
   const lines =
-    outcome === 'paid' ? [t('successMessage')]
-    : held ? [t('held', { until: held.until, minutesLeft: held.minutesLeft })]
-    : outcome === 'released' ? [t('released'), t('chooseAgain')]
-    : outcome === 'unpaid' ? [t('failedMessage'), t('payLater')]
-    : [t('failedMessage')];
+    outcome === 'paid'
+      ? [t('successMessage')]
+      : held
+        ? [t('held', { until: held.until, minutesLeft: held.minutesLeft })]
+        : outcome === 'released'
+          ? [t('released'), t('chooseAgain')]
+          : outcome === 'unpaid'
+            ? [t('failedMessage'), t('payLater')]
+            : [t('failedMessage')];
   return (
     <>
       {lines.map((line) => (

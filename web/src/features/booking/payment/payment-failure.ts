@@ -21,7 +21,11 @@ export function returningSessionId(param: string | null, formUrl: string): strin
 
 export type FailureLookup = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'checked'; status: PaymentStatus };
 
-export function usePaymentFailure(sessionId: string | null, practiceId: string | undefined, isPracticeMissing: boolean): FailureLookup {
+export function usePaymentFailure(
+  sessionId: string | null,
+  practiceId: string | undefined,
+  isPracticeMissing: boolean,
+): FailureLookup {
   const status = useQuery({
     queryKey: ['payment-status', sessionId, practiceId] as const,
     queryFn: ({ signal }) => fetchPaymentStatus(sessionId!, practiceId!, signal),
@@ -37,14 +41,24 @@ export function usePaymentFailure(sessionId: string | null, practiceId: string |
 /** "Tuesday, March 3, 11:00 AM EST": the appointment's date and time in the practice's zone, named, in `locale`. */
 export function appointmentWhen(appointment: PaymentAppointment, locale: string): string | null {
   if (!appointment.apt_date || !appointment.start_time) return null;
-  const instant = wallToInstant(parseLocalDateTime(`${appointment.apt_date}T${appointment.start_time}`), appointment.time_zone);
+  const instant = wallToInstant(
+    parseLocalDateTime(`${appointment.apt_date}T${appointment.start_time}`),
+    appointment.time_zone,
+  );
   return `${formatDayHeadingIn(appointment.apt_date, locale)}, ${formatTimeOfDayIn(appointment.start_time, locale)} ${zoneAbbreviation(appointment.time_zone, instant)}`;
 }
 
 /** "11:41 AM EST" (in `locale`) and the whole minutes left, for a held appointment. */
-export function heldUntil(appointment: PaymentAppointment, now: number, locale: string): { until: string; minutesLeft: number } | null {
+export function heldUntil(
+  appointment: PaymentAppointment,
+  now: number,
+  locale: string,
+): { until: string; minutesLeft: number } | null {
   if (!appointment.held_until) return null;
   const instant = Date.parse(appointment.held_until);
   const local = formatInstantLocal(instant, appointment.time_zone).slice(11);
-  return { until: `${formatTimeOfDayIn(local, locale)} ${zoneAbbreviation(appointment.time_zone, instant)}`, minutesLeft: Math.max(1, Math.floor((instant - now) / 60_000)) };
+  return {
+    until: `${formatTimeOfDayIn(local, locale)} ${zoneAbbreviation(appointment.time_zone, instant)}`,
+    minutesLeft: Math.max(1, Math.floor((instant - now) / 60_000)),
+  };
 }

@@ -22,7 +22,9 @@ interface PaymentFrameProps {
 export function PaymentFrame({ title, practice, children, isBusy = false }: PaymentFrameProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstTitle = useRef(title);
-  useDocumentMeta(practice ? { title: paymentDocumentTitle(title, practice.name), description: practice.description } : null);
+  useDocumentMeta(
+    practice ? { title: paymentDocumentTitle(title, practice.name), description: practice.description } : null,
+  );
 
   // A layout effect, so the heading is focused in the same commit that shows it: a passive effect
   // runs a moment later, and anything reading focus in between sees the old element.
@@ -33,9 +35,16 @@ export function PaymentFrame({ title, practice, children, isBusy = false }: Paym
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       {practice && <PracticeHeader form={practice} />}
-      <main aria-busy={isBusy || undefined} className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
+      <main
+        aria-busy={isBusy || undefined}
+        className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center"
+      >
         <div className="flex w-full max-w-lg flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
-          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus-visible:outline-offset-4">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-semibold text-slate-900 focus-visible:outline-offset-4"
+          >
             {title}
           </h1>
           {children}

@@ -12,7 +12,8 @@ export const en = {
   backToForm: 'Back to the booking form',
   retry: 'Try the payment again',
   payLater: 'You can pay now, or at your visit.',
-  released: 'Your appointment is not booked: the payment was not completed and the time we held for you has been released.',
+  released:
+    'Your appointment is not booked: the payment was not completed and the time we held for you has been released.',
   chooseAgain: 'Please choose a time again.',
   /** `until` is "03:41 PM EST", already formatted. */
   held: 'Your time is still held for you until {until} ({minutesLeft, plural, one {about a minute} other {about # minutes}}). The payment is not completed yet.',

@@ -21,10 +21,14 @@ afterEach(async () => {
   sessionStorage.clear();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PRACTICE_ID = '5f0c6a52-4b8e-4c1e-9d9a-1c2b3d4e5f60';
 const PRACTICE = buildFormDetails({
-  id: PRACTICE_ID, name: 'Bright Smile Dental', phone: '5125550100', logo: 'https://cdn.example.com/logo.png',
+  id: PRACTICE_ID,
+  name: 'Bright Smile Dental',
+  phone: '5125550100',
+  logo: 'https://cdn.example.com/logo.png',
   form_customization: { brand_color: '#fde68a', button_color_1: '', button_color_2: '' },
 });
 
@@ -33,16 +37,27 @@ function serve(routes: { status?: Response | (() => Response); retry?: Response;
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.includes('/form/')) return json(200, { success: true, result: PRACTICE });
-    if (url.includes('check-payment-status') && routes.status) return typeof routes.status === 'function' ? routes.status() : routes.status.clone();
+    if (url.includes('check-payment-status') && routes.status)
+      return typeof routes.status === 'function' ? routes.status() : routes.status.clone();
     if (url.includes('retry-session') && routes.retry) return routes.retry;
     if (url.includes('/appointment') && routes.booking) return routes.booking;
     return json(404, { success: false, code: 'NOT_FOUND', message: 'Not found' });
   });
 }
 const statusOf = (aptBooked: boolean, paymentStatus: string, appointment?: Record<string, unknown>) =>
-  json(200, { success: true, apt_booked: aptBooked, result: { payment_status: paymentStatus, ...(appointment ? { appointment } : {}) } });
+  json(200, {
+    success: true,
+    apt_booked: aptBooked,
+    result: { payment_status: paymentStatus, ...(appointment ? { appointment } : {}) },
+  });
 const appointmentIn = (state: string, overrides: Record<string, unknown> = {}) => ({
-  state, apt_date: '2030-01-07', start_time: '09:00:00', time_zone: 'America/Chicago', held_until: null, can_retry_payment: state !== 'released', ...overrides,
+  state,
+  apt_date: '2030-01-07',
+  start_time: '09:00:00',
+  time_zone: 'America/Chicago',
+  held_until: null,
+  can_retry_payment: state !== 'released',
+  ...overrides,
 });
 
 function storeSession() {
@@ -51,7 +66,12 @@ function storeSession() {
     formUrl: 'bright-smile',
     practiceId: PRACTICE_ID,
     body: { practice_id: PRACTICE_ID } as unknown as BookingBodyInput,
-    receipt: { amount: 75, reasonName: 'Teeth Whitening Consultation', slot: { date: '2030-01-07', slotStart: '09:00 AM' }, providerName: 'Dr. Ana Ruiz' },
+    receipt: {
+      amount: 75,
+      reasonName: 'Teeth Whitening Consultation',
+      slot: { date: '2030-01-07', slotStart: '09:00 AM' },
+      providerName: 'Dr. Ana Ruiz',
+    },
   });
   useBookingStore.setState({ formUrl: 'bright-smile', patientFormPageNumber: 5 });
 }
@@ -93,7 +113,9 @@ describe('the payment success page', () => {
     expect(document.title).toBe('Payment Successful - Bright Smile Dental - Chairtime');
     expect(sessionStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
-    expect(screen.getByText(`Returning to the booking form in ${RETURN_DELAY_SECONDS} seconds.`, { exact: false })).toBeTruthy();
+    expect(
+      screen.getByText(`Returning to the booking form in ${RETURN_DELAY_SECONDS} seconds.`, { exact: false }),
+    ).toBeTruthy();
 
     act(() => vi.advanceTimersByTime(RETURN_DELAY_SECONDS * 1_000));
     expect(await screen.findByText('Booking form')).toBeTruthy();
@@ -114,7 +136,10 @@ describe('the payment success page', () => {
 
   it('shows the failure message when the payment is not paid, and keeps the booking while it is not booked', async () => {
     storeSession();
-    serve({ status: statusOf(false, 'unpaid'), booking: json(400, { success: false, code: 'BAD_REQUEST', message: 'This payment is not complete.' }) });
+    serve({
+      status: statusOf(false, 'unpaid'),
+      booking: json(400, { success: false, code: 'BAD_REQUEST', message: 'This payment is not complete.' }),
+    });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
     expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
@@ -125,7 +150,14 @@ describe('the payment success page', () => {
 
   it('never shows success for a late payment that was refunded because the slot was taken', async () => {
     storeSession();
-    serve({ status: statusOf(false, 'refunded'), booking: json(409, { success: false, code: 'SLOT_TAKEN', message: 'The time slot was taken before the payment arrived; the payment is being refunded.' }) });
+    serve({
+      status: statusOf(false, 'refunded'),
+      booking: json(409, {
+        success: false,
+        code: 'SLOT_TAKEN',
+        message: 'The time slot was taken before the payment arrived; the payment is being refunded.',
+      }),
+    });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
     expect(screen.queryByText('Payment Successful')).toBeNull();
@@ -149,11 +181,21 @@ describe('the payment failed page', () => {
   it('while the time is still held: says until when, shows the appointment, and "Try the payment again" goes back to the checkout', async () => {
     storeSession();
     const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
-    serve({ status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: heldUntil })), retry: json(201, { success: true, result: { session_id: 'cs_1', url: 'http://localhost:3000/_dev/checkout/cs_1' } }) });
+    serve({
+      status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: heldUntil })),
+      retry: json(201, {
+        success: true,
+        result: { session_id: 'cs_1', url: 'http://localhost:3000/_dev/checkout/cs_1' },
+      }),
+    });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
-    expect(await screen.findByText(/^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. The payment is not completed yet\.$/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. The payment is not completed yet\.$/,
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeTruthy();
     expect(screen.getByText(/Questions\? Call Bright Smile Dental at/).textContent).toContain('(512) 555-0100');
     // The booking stays: the patient may also go back and pay from the form.
@@ -168,7 +210,10 @@ describe('the payment failed page', () => {
 
   it('booked without payment: the spec text, the appointment, a new checkout on "Try the payment again", the stored session following it', async () => {
     storeSession();
-    serve({ status: statusOf(true, 'unpaid', appointmentIn('booked')), retry: json(201, { success: true, result: { session_id: 'cs_2', url: '/_dev/checkout/cs_2' } }) });
+    serve({
+      status: statusOf(true, 'unpaid', appointmentIn('booked')),
+      retry: json(201, { success: true, result: { session_id: 'cs_2', url: '/_dev/checkout/cs_2' } }),
+    });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
@@ -187,22 +232,36 @@ describe('the payment failed page', () => {
     storeSession();
     serve({ status: statusOf(false, 'unpaid', appointmentIn('released')) });
     renderAt('/bright-smile/payment-failed');
-    expect(await screen.findByText('Your appointment is not booked: the payment was not completed and the time we held for you has been released.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your appointment is not booked: the payment was not completed and the time we held for you has been released.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try the payment again' })).toBeNull();
     expect(screen.queryByText('Your appointment is booked but the payment is not completed.')).toBeNull();
     await waitFor(() => expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull());
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
   });
 
-  it('shows the server\'s sentence when the retry is refused', async () => {
+  it("shows the server's sentence when the retry is refused", async () => {
     storeSession();
     serve({
-      status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: new Date(Date.now() + 60_000).toISOString() })),
-      retry: json(409, { success: false, code: 'CONFLICT', message: 'The time we held for you has been released. Please choose a time again.' }),
+      status: statusOf(
+        false,
+        'unpaid',
+        appointmentIn('held', { held_until: new Date(Date.now() + 60_000).toISOString() }),
+      ),
+      retry: json(409, {
+        success: false,
+        code: 'CONFLICT',
+        message: 'The time we held for you has been released. Please choose a time again.',
+      }),
     });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
     fireEvent.click(await screen.findByRole('button', { name: 'Try the payment again' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The time we held for you has been released. Please choose a time again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The time we held for you has been released. Please choose a time again.',
+    );
   });
 });
 
@@ -230,7 +289,11 @@ describe('the payment pages in Spanish (issue 19)', () => {
     const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
     serve({ status: statusOf(false, 'unpaid', appointmentIn('held', { held_until: heldUntil })) });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
-    expect(await screen.findByText(/^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/,
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeTruthy();
     expect(screen.getByText(/¿Preguntas\? Llame a Bright Smile Dental al/).textContent).toContain('(512) 555-0100');
     expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeTruthy();

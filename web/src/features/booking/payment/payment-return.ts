@@ -31,7 +31,12 @@ interface ResolveInput {
  * and a slot exists, send the booking once with payment details. Paid is shown only for
  * payment_status 'paid'. Never throws (except when aborted): failures become `unknown`.
  */
-export async function resolvePaymentReturn({ formUrl, sessionId, practiceIdOf, signal }: ResolveInput): Promise<PaymentReturn> {
+export async function resolvePaymentReturn({
+  formUrl,
+  sessionId,
+  practiceIdOf,
+  signal,
+}: ResolveInput): Promise<PaymentReturn> {
   if (!sessionId) return { kind: 'unknown' };
   const stored = loadCheckoutSession();
   const own = stored && stored.sessionId === sessionId && stored.formUrl === formUrl ? stored : null;
@@ -42,21 +47,43 @@ export async function resolvePaymentReturn({ formUrl, sessionId, practiceIdOf, s
     let isPaid = status.paymentStatus === 'paid';
     const appointment = status.appointment;
     let booked: BookedVisit | null = appointment?.manage_path
-      ? { reference: appointment.reference ?? null, managePath: appointment.manage_path, startsAt: appointment.starts_at ?? null, endsAt: appointment.ends_at ?? null }
+      ? {
+          reference: appointment.reference ?? null,
+          managePath: appointment.manage_path,
+          startsAt: appointment.starts_at ?? null,
+          endsAt: appointment.ends_at ?? null,
+        }
       : null;
     if (!isBooked && own?.receipt.slot && !own.isReturnSubmitted) {
       // Marked before sending, so a reload or a second render never sends it twice.
       saveCheckoutSession({ ...own, isReturnSubmitted: true });
       try {
-        const result = await postPaidBooking({ body: own.body, amount: own.receipt.amount, sessionId, idempotencyKey: newIdempotencyKey() });
+        const result = await postPaidBooking({
+          body: own.body,
+          amount: own.receipt.amount,
+          sessionId,
+          idempotencyKey: newIdempotencyKey(),
+        });
         isBooked = true;
         isPaid = true;
-        if (result.manage_path) booked = { reference: result.reference ?? null, managePath: result.manage_path, startsAt: appointment?.starts_at ?? null, endsAt: appointment?.ends_at ?? null };
+        if (result.manage_path)
+          booked = {
+            reference: result.reference ?? null,
+            managePath: result.manage_path,
+            startsAt: appointment?.starts_at ?? null,
+            endsAt: appointment?.ends_at ?? null,
+          };
       } catch {
         // Silently ignored (spec section 8): the status shown stays the one the lookup gave.
       }
     }
-    return { kind: 'checked', isPaid, isBooked, receipt: own?.receipt ?? null, booked: isBooked && isPaid ? booked : null };
+    return {
+      kind: 'checked',
+      isPaid,
+      isBooked,
+      receipt: own?.receipt ?? null,
+      booked: isBooked && isPaid ? booked : null,
+    };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return { kind: 'unknown' };

@@ -50,13 +50,20 @@ export function PaymentSuccessPage() {
   return (
     <PaymentFrame title={outcome.isPaid ? t('successTitle') : t('failedTitle')} practice={practice}>
       <p className="text-slate-700">{outcome.isPaid ? t('successMessage') : t('failedMessage')}</p>
-      {outcome.isPaid && outcome.receipt && <Receipt receipt={outcome.receipt} reference={outcome.booked?.reference ?? null} />}
+      {outcome.isPaid && outcome.receipt && (
+        <Receipt receipt={outcome.receipt} reference={outcome.booked?.reference ?? null} />
+      )}
       {outcome.booked?.managePath && (
         <ManageLinks
           managePath={outcome.booked.managePath}
           event={
             practice && outcome.booked.startsAt && outcome.booked.endsAt
-              ? { title: practice.name, location: [practice.name, panelContact(practice, null).address].filter(Boolean).join(', '), start: new Date(outcome.booked.startsAt), end: new Date(outcome.booked.endsAt) }
+              ? {
+                  title: practice.name,
+                  location: [practice.name, panelContact(practice, null).address].filter(Boolean).join(', '),
+                  start: new Date(outcome.booked.startsAt),
+                  end: new Date(outcome.booked.endsAt),
+                }
               : null
           }
         />
@@ -71,7 +78,9 @@ function Receipt({ receipt, reference }: { receipt: PaymentReceipt; reference: s
   const t = useMessages(messages);
   const locale = intlLocale();
   // The slot's start was stored as page 4 showed it ("08:05 AM"); it is written again in the patient's locale.
-  const when = receipt.slot ? `${formatDayHeadingIn(receipt.slot.date, locale)}, ${formatTimeOfDayIn(receipt.slot.slotStart, locale)}` : null;
+  const when = receipt.slot
+    ? `${formatDayHeadingIn(receipt.slot.date, locale)}, ${formatTimeOfDayIn(receipt.slot.slotStart, locale)}`
+    : null;
   return (
     <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 text-left sm:grid-cols-2">
       {when && <Item term={t('dateAndTime')} value={when} />}
@@ -116,7 +125,11 @@ function ReturnCountdown({ formUrl }: { formUrl: string }) {
       {isCounting && (
         <p className="text-slate-700">
           {t('returning', { seconds: secondsLeft })}{' '}
-          <button type="button" onClick={() => setSecondsLeft(null)} className="font-semibold text-slate-900 underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => setSecondsLeft(null)}
+            className="font-semibold text-slate-900 underline underline-offset-2"
+          >
             {t('stay')}
           </button>
         </p>

@@ -1,6 +1,10 @@
 import { BookingResultSchema, type BookingBodyInput, type BookingResult } from '#domain/booking/booking-schemas.ts';
 import {
-  CheckoutSessionSchema, PaymentStatusResponseSchema, type CheckoutSession, type CreateSessionExtras, type PaymentAppointment,
+  CheckoutSessionSchema,
+  PaymentStatusResponseSchema,
+  type CheckoutSession,
+  type CreateSessionExtras,
+  type PaymentAppointment,
 } from '#domain/payments/payment-schemas.ts';
 import { BOT_CHALLENGE_HEADER, IDEMPOTENCY_KEY_HEADER } from '#domain/captcha/captcha-schemas.ts';
 import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
@@ -26,13 +30,24 @@ export interface CheckoutSessionRequest {
 export async function createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession> {
   const headers: Record<string, string> = { [BOT_CHALLENGE_HEADER]: request.botChallenge };
   if (request.verificationToken) headers[VERIFICATION_TOKEN_HEADER] = request.verificationToken;
-  const { result } = await apiRequest({ method: 'POST', path: '/stripe/create-session', body: request.body, headers, result: CheckoutSessionSchema });
+  const { result } = await apiRequest({
+    method: 'POST',
+    path: '/stripe/create-session',
+    body: request.body,
+    headers,
+    result: CheckoutSessionSchema,
+  });
   return result;
 }
 
 /** `POST stripe/retry-session`: back to the open checkout, or a new one for the same appointment. */
 export async function retryCheckoutSession(sessionId: string, practiceId: string): Promise<CheckoutSession> {
-  const { result } = await apiRequest({ method: 'POST', path: '/stripe/retry-session', body: { session_id: sessionId, practice_id: practiceId }, result: CheckoutSessionSchema });
+  const { result } = await apiRequest({
+    method: 'POST',
+    path: '/stripe/retry-session',
+    body: { session_id: sessionId, practice_id: practiceId },
+    result: CheckoutSessionSchema,
+  });
   return result;
 }
 
@@ -47,7 +62,11 @@ export interface PaymentStatus {
  * `GET stripe/check-payment-status?session_id&practice_id`. `apt_booked` sits beside `result`,
  * outside the envelope the shared client reads, so this call parses the whole body.
  */
-export async function fetchPaymentStatus(sessionId: string, practiceId: string, signal?: AbortSignal): Promise<PaymentStatus> {
+export async function fetchPaymentStatus(
+  sessionId: string,
+  practiceId: string,
+  signal?: AbortSignal,
+): Promise<PaymentStatus> {
   let response: Response;
   try {
     response = await fetch(apiUrl('/stripe/check-payment-status', { session_id: sessionId, practice_id: practiceId }), {
@@ -63,7 +82,11 @@ export async function fetchPaymentStatus(sessionId: string, practiceId: string, 
   if (!response.ok) throw toApiError(response.status, body);
   const parsed = PaymentStatusResponseSchema.safeParse(body);
   if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
-  return { aptBooked: parsed.data.apt_booked, paymentStatus: parsed.data.result.payment_status, appointment: parsed.data.result.appointment ?? null };
+  return {
+    aptBooked: parsed.data.apt_booked,
+    paymentStatus: parsed.data.result.payment_status,
+    appointment: parsed.data.result.appointment ?? null,
+  };
 }
 
 export interface PaidBookingRequest {
@@ -79,7 +102,10 @@ export interface PaidBookingRequest {
  * (amount, payment_status 'success', session_id). The server books it from the paid session only.
  */
 export async function postPaidBooking(request: PaidBookingRequest): Promise<BookingResult> {
-  const body = { ...request.body, payment_details: { amount: request.amount, payment_status: 'success', session_id: request.sessionId } };
+  const body = {
+    ...request.body,
+    payment_details: { amount: request.amount, payment_status: 'success', session_id: request.sessionId },
+  };
   const { result } = await apiRequest({
     method: 'POST',
     path: '/appointment',

@@ -20,7 +20,14 @@ export function PracticeHeader({ form }: { form: FormDetails }) {
       className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 sm:px-8"
       style={{ backgroundColor: background, color: readableTextColor(background) }}
     >
-      {form.logo && <PracticeLogo key={form.logo} src={form.logo} name={form.name} className="h-10 w-auto max-w-[40%] object-contain" />}
+      {form.logo && (
+        <PracticeLogo
+          key={form.logo}
+          src={form.logo}
+          name={form.name}
+          className="h-10 w-auto max-w-[40%] object-contain"
+        />
+      )}
       <p className="min-w-0 flex-1 text-lg font-semibold leading-tight break-words">{form.name}</p>
       {phone && (
         <a href={phoneHref(phone)} className="underline underline-offset-2">

@@ -4,15 +4,25 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import { EMPTY_PATIENT_FORM_DETAILS } from '../state/booking-state.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
-import { CHECKOUT_STORAGE_KEY, earlierCheckoutId, loadCheckoutSession, saveCheckoutSession } from './checkout-session.ts';
+import {
+  CHECKOUT_STORAGE_KEY,
+  earlierCheckoutId,
+  loadCheckoutSession,
+  saveCheckoutSession,
+} from './checkout-session.ts';
 import { startCheckout } from './start-checkout.ts';
 
 vi.mock('../api/bot-challenge.ts', () => ({ solveBotChallenge: async () => 'solved-challenge' }));
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const BODY = { practice_id: '5f0c6a52-4b8e-4c1e-9d9a-1c2b3d4e5f60', rfv_id: 'r1', email: 'jane@example.com' } as unknown as BookingBodyInput;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const BODY = {
+  practice_id: '5f0c6a52-4b8e-4c1e-9d9a-1c2b3d4e5f60',
+  rfv_id: 'r1',
+  email: 'jane@example.com',
+} as unknown as BookingBodyInput;
 
 beforeEach(() => {
   window.history.pushState({}, '', '/bright-smile?rfv=r1');
@@ -20,7 +30,15 @@ beforeEach(() => {
     patientFormDetails: {
       ...EMPTY_PATIENT_FORM_DETAILS,
       reasonForVisit: buildReason({ name: 'Teeth Whitening Consultation', amount: 75, is_payment_enabled: true }),
-      providerDetails: { provider_id: 'p1', pms_prov_num: 1, profile_pic: null, provider_display_name: 'Dr. Ana Ruiz', provider_first_name: 'Ana', provider_last_name: 'Ruiz', providerName: 'Dr. Ana Ruiz' },
+      providerDetails: {
+        provider_id: 'p1',
+        pms_prov_num: 1,
+        profile_pic: null,
+        provider_display_name: 'Dr. Ana Ruiz',
+        provider_first_name: 'Ana',
+        provider_last_name: 'Ruiz',
+        providerName: 'Dr. Ana Ruiz',
+      },
       bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
     },
   });
@@ -34,7 +52,9 @@ afterEach(() => {
 
 describe('startCheckout (spec section 4)', () => {
   it('creates the session with the return URLs and headers, saves it with the booking, then redirects', async () => {
-    fetchMock.mockResolvedValue(json(201, { success: true, result: { session_id: 'cs_1', url: 'http://localhost:3000/_dev/checkout/cs_1' } }));
+    fetchMock.mockResolvedValue(
+      json(201, { success: true, result: { session_id: 'cs_1', url: 'http://localhost:3000/_dev/checkout/cs_1' } }),
+    );
     const redirect = vi.fn();
     await startCheckout({ body: BODY, verificationToken: 'token-1' }, redirect);
 
@@ -51,7 +71,12 @@ describe('startCheckout (spec section 4)', () => {
       formUrl: 'bright-smile',
       practiceId: BODY.practice_id,
       body: BODY,
-      receipt: { amount: 75, reasonName: 'Teeth Whitening Consultation', slot: { date: '2030-01-07', slotStart: '09:00 AM' }, providerName: 'Dr. Ana Ruiz' },
+      receipt: {
+        amount: 75,
+        reasonName: 'Teeth Whitening Consultation',
+        slot: { date: '2030-01-07', slotStart: '09:00 AM' },
+        providerName: 'Dr. Ana Ruiz',
+      },
     });
     expect(redirect).toHaveBeenCalledWith('http://localhost:3000/_dev/checkout/cs_1');
   });
@@ -64,7 +89,9 @@ describe('startCheckout (spec section 4)', () => {
 
   it('on failure clears the stored session and throws the server error for the caller to show', async () => {
     sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ sessionId: 'cs_old' }));
-    fetchMock.mockResolvedValue(json(409, { success: false, code: 'SLOT_TAKEN', message: 'Sorry, this slot was just taken.' }));
+    fetchMock.mockResolvedValue(
+      json(409, { success: false, code: 'SLOT_TAKEN', message: 'Sorry, this slot was just taken.' }),
+    );
     const redirect = vi.fn();
     const failure = startCheckout({ body: BODY, verificationToken: null }, redirect);
     await expect(failure).rejects.toBeInstanceOf(ApiError);
@@ -74,8 +101,19 @@ describe('startCheckout (spec section 4)', () => {
   });
 
   it('names the checkout this browser left (browser Back), so the server resumes or replaces its own hold', async () => {
-    saveCheckoutSession({ sessionId: 'cs_left', formUrl: 'bright-smile', practiceId: BODY.practice_id, body: BODY, receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' } });
-    fetchMock.mockResolvedValue(json(201, { success: true, result: { session_id: 'cs_left', url: 'http://localhost:3000/_dev/checkout/cs_left' } }));
+    saveCheckoutSession({
+      sessionId: 'cs_left',
+      formUrl: 'bright-smile',
+      practiceId: BODY.practice_id,
+      body: BODY,
+      receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
+    });
+    fetchMock.mockResolvedValue(
+      json(201, {
+        success: true,
+        result: { session_id: 'cs_left', url: 'http://localhost:3000/_dev/checkout/cs_left' },
+      }),
+    );
     const redirect = vi.fn();
     await startCheckout({ body: BODY, verificationToken: null }, redirect);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ replaces_session_id: 'cs_left' });
@@ -84,8 +122,16 @@ describe('startCheckout (spec section 4)', () => {
   });
 
   it('keeps the earlier checkout id when the next start fails, so the try after that still replaces it', async () => {
-    saveCheckoutSession({ sessionId: 'cs_left', formUrl: 'bright-smile', practiceId: BODY.practice_id, body: BODY, receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' } });
-    fetchMock.mockResolvedValueOnce(json(409, { success: false, code: 'SLOT_TAKEN', message: 'Sorry, this slot was just taken.' }));
+    saveCheckoutSession({
+      sessionId: 'cs_left',
+      formUrl: 'bright-smile',
+      practiceId: BODY.practice_id,
+      body: BODY,
+      receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
+    });
+    fetchMock.mockResolvedValueOnce(
+      json(409, { success: false, code: 'SLOT_TAKEN', message: 'Sorry, this slot was just taken.' }),
+    );
     await expect(startCheckout({ body: BODY, verificationToken: null }, vi.fn())).rejects.toBeInstanceOf(ApiError);
     expect(loadCheckoutSession()).toBeNull();
     expect(earlierCheckoutId()).toBe('cs_left');

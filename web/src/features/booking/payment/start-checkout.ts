@@ -2,7 +2,13 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { solveBotChallenge } from '../api/bot-challenge.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { providerSummaryName } from '../state/reason-rules.ts';
-import { clearCheckoutSession, earlierCheckoutId, rememberLeftCheckout, saveCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
+import {
+  clearCheckoutSession,
+  earlierCheckoutId,
+  rememberLeftCheckout,
+  saveCheckoutSession,
+  type PaymentReceipt,
+} from './checkout-session.ts';
 import { paymentReturnUrls } from './payment-return-urls.ts';
 import { createCheckoutSession } from './payments-api.ts';
 
@@ -21,16 +27,29 @@ export interface CheckoutRequest {
  * taking it for somebody else's (ADR 0024). On failure the stored session is cleared, keeping
  * only that id, and the error is thrown for the caller to show (a toast, or the slot page after a 409).
  */
-export async function startCheckout({ body, verificationToken }: CheckoutRequest, redirect: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+export async function startCheckout(
+  { body, verificationToken }: CheckoutRequest,
+  redirect: (url: string) => void = (url) => window.location.assign(url),
+): Promise<void> {
   const earlierId = earlierCheckoutId();
   let url: string;
   try {
     const { formUrl, success_url, cancel_url } = paymentReturnUrls(window.location);
     const botChallenge = await solveBotChallenge();
     const extras = earlierId ? { replaces_session_id: earlierId } : {};
-    const session = await createCheckoutSession({ body: { ...body, success_url, cancel_url, ...extras }, botChallenge, verificationToken });
+    const session = await createCheckoutSession({
+      body: { ...body, success_url, cancel_url, ...extras },
+      botChallenge,
+      verificationToken,
+    });
     clearCheckoutSession();
-    saveCheckoutSession({ sessionId: session.session_id, formUrl, practiceId: body.practice_id, body, receipt: currentReceipt() });
+    saveCheckoutSession({
+      sessionId: session.session_id,
+      formUrl,
+      practiceId: body.practice_id,
+      body,
+      receipt: currentReceipt(),
+    });
     url = session.url;
   } catch (error) {
     clearCheckoutSession();

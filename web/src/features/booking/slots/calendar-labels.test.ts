@@ -16,7 +16,9 @@ describe('dayButtonLabel (WCAG 2.5.3: the name contains the visible day number)'
   });
 
   it('says today and selected, as the calendar did', () => {
-    expect(dayButtonLabel(new Date(2026, 2, 4), { today: true, selected: true }, 'en', t)).toBe('Today, Wednesday, March 4, 2026, selected');
+    expect(dayButtonLabel(new Date(2026, 2, 4), { today: true, selected: true }, 'en', t)).toBe(
+      'Today, Wednesday, March 4, 2026, selected',
+    );
     expect(dayButtonLabel(new Date(2026, 2, 4), {}, 'en', t)).toBe('Wednesday, March 4, 2026');
   });
 
@@ -27,7 +29,9 @@ describe('dayButtonLabel (WCAG 2.5.3: the name contains the visible day number)'
 
   it('speaks Spanish when Spanish is chosen (issue 19)', async () => {
     await changeLanguage('es');
-    expect(dayButtonLabel(new Date(2026, 2, 4), { today: true, selected: true }, 'es', t)).toBe('Hoy, miércoles, 4 de marzo de 2026, seleccionado');
+    expect(dayButtonLabel(new Date(2026, 2, 4), { today: true, selected: true }, 'es', t)).toBe(
+      'Hoy, miércoles, 4 de marzo de 2026, seleccionado',
+    );
     const { labels, formatters } = calendarTexts('es', t);
     expect(formatters?.formatCaption?.(new Date(2026, 2, 1))).toBe('Marzo de 2026');
     expect(formatters?.formatWeekdayName?.(new Date(2026, 2, 2))).toBe('Lun');

@@ -11,19 +11,33 @@ type CalendarTranslate = Translate<typeof en>;
  * users saying "click 4" miss it and axe's label-content-name-mismatch fails. The number is
  * written as shown, with Intl in the patient's language ("miércoles, 4 de marzo de 2026").
  */
-export function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }, language: Language, t: CalendarTranslate): string {
-  const day = date.toLocaleDateString(INTL_LOCALE[language], { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+export function dayButtonLabel(
+  date: Date,
+  modifiers: { today?: boolean; selected?: boolean },
+  language: Language,
+  t: CalendarTranslate,
+): string {
+  const day = date.toLocaleDateString(INTL_LOCALE[language], {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
   return t('dayButton', { day, today: modifiers.today ? 'yes' : 'no', selected: modifiers.selected ? 'yes' : 'no' });
 }
 
-const capitalised = (text: string, language: Language) => text.charAt(0).toLocaleUpperCase(INTL_LOCALE[language]) + text.slice(1);
+const capitalised = (text: string, language: Language) =>
+  text.charAt(0).toLocaleUpperCase(INTL_LOCALE[language]) + text.slice(1);
 
 /**
  * What the calendar says in `language` (issue 19): its aria labels always; for a language other
  * than English also its caption and weekday names, with Intl rather than a date-fns locale, so
  * no locale data ships (English keeps the calendar's own, the spec's, formats).
  */
-export function calendarTexts(language: Language, t: CalendarTranslate): { labels: Partial<Labels>; formatters?: Partial<Formatters> } {
+export function calendarTexts(
+  language: Language,
+  t: CalendarTranslate,
+): { labels: Partial<Labels>; formatters?: Partial<Formatters> } {
   const labels: Partial<Labels> = {
     labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers, language, t),
     labelPrevious: () => t('previousMonth'),
@@ -31,9 +45,14 @@ export function calendarTexts(language: Language, t: CalendarTranslate): { label
   };
   if (language === 'en') return { labels };
   const locale = INTL_LOCALE[language];
-  const caption = (month: Date) => capitalised(month.toLocaleDateString(locale, { month: 'long', year: 'numeric' }), language);
+  const caption = (month: Date) =>
+    capitalised(month.toLocaleDateString(locale, { month: 'long', year: 'numeric' }), language);
   return {
-    labels: { ...labels, labelGrid: caption, labelWeekday: (date) => date.toLocaleDateString(locale, { weekday: 'long' }) },
+    labels: {
+      ...labels,
+      labelGrid: caption,
+      labelWeekday: (date) => date.toLocaleDateString(locale, { weekday: 'long' }),
+    },
     formatters: {
       formatCaption: caption,
       formatWeekdayName: (weekday) => capitalised(weekday.toLocaleDateString(locale, { weekday: 'short' }), language),

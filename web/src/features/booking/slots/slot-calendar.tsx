@@ -34,7 +34,16 @@ interface SlotCalendarProps {
  * Spec section 2 page 4: days before today and days without availability are disabled; the
  * calendar cannot go back past the current month or forward past 11 months ahead.
  */
-export function SlotCalendar({ month, today, horizon, daysWithSlots, selectedDate, selectedColor, onMonthChange, onSelectDate }: SlotCalendarProps) {
+export function SlotCalendar({
+  month,
+  today,
+  horizon,
+  daysWithSlots,
+  selectedDate,
+  selectedColor,
+  onMonthChange,
+  onSelectDate,
+}: SlotCalendarProps) {
   const selectedBackground = brandColorOrDefault(selectedColor);
   const t = useMessages(messages);
   const language = useLanguage();
@@ -54,7 +63,13 @@ export function SlotCalendar({ month, today, horizon, daysWithSlots, selectedDat
       labels={labels}
       formatters={formatters}
       lang={INTL_LOCALE[language]}
-      modifiersStyles={{ selected: { backgroundColor: selectedBackground, color: readableTextColor(selectedBackground), borderRadius: '9999px' } }}
+      modifiersStyles={{
+        selected: {
+          backgroundColor: selectedBackground,
+          color: readableTextColor(selectedBackground),
+          borderRadius: '9999px',
+        },
+      }}
       style={{ ['--rdp-accent-color' as string]: '#1e293b', ['--rdp-accent-background-color' as string]: '#e2e8f0' }}
       className="w-fit rounded-lg border border-slate-200 bg-white p-3 text-slate-900"
     />

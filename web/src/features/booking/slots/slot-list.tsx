@@ -16,7 +16,12 @@ export function SlotList({ slots, labelledBy, chosen, selectedColor, onChoose }:
   const background = brandColorOrDefault(selectedColor);
   const language = useLanguage();
   return (
-    <div role="group" aria-labelledby={labelledBy} className="max-h-[280px] min-h-0 overflow-y-auto pr-1" data-testid="slot-list">
+    <div
+      role="group"
+      aria-labelledby={labelledBy}
+      className="max-h-[280px] min-h-0 overflow-y-auto pr-1"
+      data-testid="slot-list"
+    >
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
         {slots.map((slot) => {
           const isChosen = chosen?.date === slot.date && chosen.slotStart === slot.slotStart;
@@ -27,7 +32,11 @@ export function SlotList({ slots, labelledBy, chosen, selectedColor, onChoose }:
                 aria-pressed={isChosen}
                 onClick={() => onChoose(slot)}
                 className="min-h-11 w-full rounded-md border-2 border-slate-300 bg-white px-3 py-2 font-medium text-slate-900 hover:border-slate-500"
-                style={isChosen ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) } : undefined}
+                style={
+                  isChosen
+                    ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }
+                    : undefined
+                }
               >
                 {localiseTime12h(slot.slotStart, language)}
               </button>

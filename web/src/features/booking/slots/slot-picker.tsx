@@ -40,7 +40,10 @@ export function SlotPicker(props: SlotPickerProps) {
   const t = useMessages(messages);
   const language = useLanguage();
   const { timeZone, chosen, onMonthChange } = props;
-  const [{ today, horizon }] = useState(() => ({ today: localDateOf(Date.now(), timeZone), horizon: bookingHorizon(Date.now(), timeZone) }));
+  const [{ today, horizon }] = useState(() => ({
+    today: localDateOf(Date.now(), timeZone),
+    horizon: bookingHorizon(Date.now(), timeZone),
+  }));
   const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
   const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
 
@@ -104,15 +107,27 @@ export function SlotPicker(props: SlotPickerProps) {
           />
           <div className="flex min-w-0 flex-1 flex-col gap-3" aria-busy={slots.status === 'loading'}>
             {slots.status === 'loading' ? (
-              <p role="status" className="text-slate-700">{t('loadingTimes')}</p>
+              <p role="status" className="text-slate-700">
+                {t('loadingTimes')}
+              </p>
             ) : (
               selectedDate && (
                 <>
                   <h3 id={props.dayHeadingId} className="text-lg font-semibold text-slate-900">
                     {formatDayHeading(selectedDate, language)}
                   </h3>
-                  <p className="text-sm text-slate-700">{t('allTimesIn', { zone: zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`), language) })}</p>
-                  <SlotList slots={daySlots} labelledBy={props.dayHeadingId} chosen={chosen} selectedColor={props.selectedColor} onChoose={props.onChoose} />
+                  <p className="text-sm text-slate-700">
+                    {t('allTimesIn', {
+                      zone: zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`), language),
+                    })}
+                  </p>
+                  <SlotList
+                    slots={daySlots}
+                    labelledBy={props.dayHeadingId}
+                    chosen={chosen}
+                    selectedColor={props.selectedColor}
+                    onChoose={props.onChoose}
+                  />
                   {!chosen && <SlotRequiredHint />}
                 </>
               )

@@ -2,31 +2,52 @@ import { describe, expect, it } from 'vitest';
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 import { endTimeFor, groupSlotsByDay, isPmsUnavailable, monthRange, nextMonth } from './slot-rules.ts';
 
-const record = (start: string, provNum = 1, opNum = 1): AvailabilityRecord => ({ DateTimeStart: start, DateTimeEnd: start, ProvNum: provNum, OpNum: opNum });
+const record = (start: string, provNum = 1, opNum = 1): AvailabilityRecord => ({
+  DateTimeStart: start,
+  DateTimeEnd: start,
+  ProvNum: provNum,
+  OpNum: opNum,
+});
 
 describe('groupSlotsByDay', () => {
   const chicago = { timeZone: 'America/Chicago', now: Date.parse('2026-03-01T00:00:00Z'), minLeadHours: 0 };
 
   it('groups by practice-local day, earliest first, formatted hh:mm A', () => {
     const days = groupSlotsByDay(
-      [record('2026-03-05 13:30:00'), record('2026-03-04 09:00:00'), record('2026-03-05 08:05:00'), record('2026-03-04 12:00:00')],
+      [
+        record('2026-03-05 13:30:00'),
+        record('2026-03-04 09:00:00'),
+        record('2026-03-05 08:05:00'),
+        record('2026-03-04 12:00:00'),
+      ],
       chicago,
     );
     expect([...days.keys()]).toEqual(['2026-03-04', '2026-03-05']);
     expect(days.get('2026-03-04')?.map((s) => s.slotStart)).toEqual(['09:00 AM', '12:00 PM']);
     expect(days.get('2026-03-05')?.map((s) => s.slotStart)).toEqual(['08:05 AM', '01:30 PM']);
-    expect(days.get('2026-03-05')?.[1]).toEqual({ date: '2026-03-05', startTime: '13:30:00', slotStart: '01:30 PM', provNum: 1, opNum: 1 });
+    expect(days.get('2026-03-05')?.[1]).toEqual({
+      date: '2026-03-05',
+      startTime: '13:30:00',
+      slotStart: '01:30 PM',
+      provNum: 1,
+      opNum: 1,
+    });
   });
 
   it('shows a time offered by several providers once, for the lowest provider number', () => {
     const days = groupSlotsByDay([record('2026-03-04 09:00:00', 3, 3), record('2026-03-04 09:00:00', 2, 2)], chicago);
-    expect(days.get('2026-03-04')).toEqual([{ date: '2026-03-04', startTime: '09:00:00', slotStart: '09:00 AM', provNum: 2, opNum: 2 }]);
+    expect(days.get('2026-03-04')).toEqual([
+      { date: '2026-03-04', startTime: '09:00:00', slotStart: '09:00 AM', provNum: 2, opNum: 2 },
+    ]);
   });
 
   it("drops today's slots inside the lead time, so the next day with slots comes first", () => {
     // 2026-03-04 10:00 in Chicago (UTC-6) is 16:00Z; with 3 hours of lead time nothing before 13:00 local is offered.
     const filter = { timeZone: 'America/Chicago', now: Date.parse('2026-03-04T16:00:00Z'), minLeadHours: 3 };
-    const days = groupSlotsByDay([record('2026-03-04 09:00:00'), record('2026-03-04 12:30:00'), record('2026-03-05 09:00:00')], filter);
+    const days = groupSlotsByDay(
+      [record('2026-03-04 09:00:00'), record('2026-03-04 12:30:00'), record('2026-03-05 09:00:00')],
+      filter,
+    );
     expect([...days.keys()]).toEqual(['2026-03-05']);
     const justInside = groupSlotsByDay([record('2026-03-04 13:00:00')], filter);
     expect(justInside.get('2026-03-04')?.[0]?.slotStart).toBe('01:00 PM');

@@ -30,7 +30,9 @@ export interface SlotFilter {
  */
 export function groupSlotsByDay(records: readonly AvailabilityRecord[], filter: SlotFilter): Map<string, DaySlot[]> {
   const earliest = filter.now + Math.max(0, filter.minLeadHours) * MS_PER_HOUR;
-  const sorted = [...records].sort((a, b) => (a.DateTimeStart < b.DateTimeStart ? -1 : a.DateTimeStart > b.DateTimeStart ? 1 : a.ProvNum - b.ProvNum));
+  const sorted = [...records].sort((a, b) =>
+    a.DateTimeStart < b.DateTimeStart ? -1 : a.DateTimeStart > b.DateTimeStart ? 1 : a.ProvNum - b.ProvNum,
+  );
   const days = new Map<string, DaySlot[]>();
   const seen = new Set<string>();
   for (const record of sorted) {
@@ -39,7 +41,13 @@ export function groupSlotsByDay(records: readonly AvailabilityRecord[], filter: 
     if (instant === undefined || instant < earliest) continue;
     seen.add(record.DateTimeStart);
     const [date = '', time = ''] = record.DateTimeStart.split(' ');
-    const slot: DaySlot = { date, startTime: time, slotStart: formatTime12h(time), provNum: record.ProvNum, opNum: record.OpNum };
+    const slot: DaySlot = {
+      date,
+      startTime: time,
+      slotStart: formatTime12h(time),
+      provNum: record.ProvNum,
+      opNum: record.OpNum,
+    };
     const day = days.get(date);
     if (day) day.push(slot);
     else days.set(date, [slot]);
@@ -68,5 +76,8 @@ export function endTimeFor(date: string, startTime: string, minutes: number): st
 
 /** Spec section 8: the messages that mean the practice system is down, so the patient may go on without a slot. */
 export function isPmsUnavailable(error: { code?: string; message: string }): boolean {
-  return error.code === 'PMS_UNAVAILABLE' || /practice[- ]management connector is not running|version issue/i.test(error.message);
+  return (
+    error.code === 'PMS_UNAVAILABLE' ||
+    /practice[- ]management connector is not running|version issue/i.test(error.message)
+  );
 }

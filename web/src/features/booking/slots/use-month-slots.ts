@@ -37,7 +37,10 @@ export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
   // "Now" is when the data arrived; a refetch (20 s stale time) moves it on, so past times drop out.
   const arrivedAt = query.dataUpdatedAt;
   const days = useMemo(
-    () => (query.data ? groupSlotsByDay(query.data, { timeZone: input.timeZone, now: arrivedAt, minLeadHours: input.minLeadHours }) : null),
+    () =>
+      query.data
+        ? groupSlotsByDay(query.data, { timeZone: input.timeZone, now: arrivedAt, minLeadHours: input.minLeadHours })
+        : null,
     [query.data, arrivedAt, input.timeZone, input.minLeadHours],
   );
   const isEmpty = days !== null && days.size === 0;
@@ -58,14 +61,18 @@ export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
     const apiError = error instanceof ApiError ? error : null;
     setSlotsError({
       statusCode: apiError?.status ?? 0,
-      code: isPmsUnavailable({ code: apiError?.code, message: error.message }) ? 'PMS_UNAVAILABLE' : (apiError?.code ?? 'UNKNOWN'),
+      code: isPmsUnavailable({ code: apiError?.code, message: error.message })
+        ? 'PMS_UNAVAILABLE'
+        : (apiError?.code ?? 'UNKNOWN'),
       message: error.message,
     });
   }, [error, query.isSuccess, setSlotsError]);
 
   if (error) {
     const code = error instanceof ApiError ? error.code : undefined;
-    return isPmsUnavailable({ code, message: error.message }) ? { status: 'pms-unavailable', message: error.message } : { status: 'error', message: error.message };
+    return isPmsUnavailable({ code, message: error.message })
+      ? { status: 'pms-unavailable', message: error.message }
+      : { status: 'error', message: error.message };
   }
   if (!days || (isEmpty && canMoveOn)) return { status: 'loading' };
   if (isEmpty) return { status: 'none' };

@@ -72,7 +72,9 @@ describe('booking store reset rules (spec section 4)', () => {
   it('is kept in sessionStorage, so a reload finds it, and cleared on leaving the confirmation', () => {
     store().saveReason(buildReason());
     store().setPage(4);
-    const saved = JSON.parse(sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}') as { state: { patientFormPageNumber: number; formUrl: string } };
+    const saved = JSON.parse(sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}') as {
+      state: { patientFormPageNumber: number; formUrl: string };
+    };
     expect(saved.state.patientFormPageNumber).toBe(4);
     expect(saved.state.formUrl).toBe('bright-smile');
     clearBookingStorage();

@@ -31,7 +31,17 @@ export interface BookingActions {
   saveSlot(slot: BookingSlotDetails, visit: { startTime: string; endTime: string }): void;
   resetSlot(): void;
   setSlotsError(error: SlotsError | null): void;
-  savePatientDetails(details: Pick<PatientFormDetails, 'basicDetailsData' | 'patientDOBDetails' | 'patientInsuranceDetails' | 'companionDetails' | 'patientContactDetails'>, hp: string): void;
+  savePatientDetails(
+    details: Pick<
+      PatientFormDetails,
+      | 'basicDetailsData'
+      | 'patientDOBDetails'
+      | 'patientInsuranceDetails'
+      | 'companionDetails'
+      | 'patientContactDetails'
+    >,
+    hp: string,
+  ): void;
   saveBookingResult(result: BookingResult): void;
   /** Clears every part of the patient form and returns to page 1; the clinic stays. */
   resetPatientForm(): void;
@@ -49,7 +59,12 @@ export const useBookingStore = create<BookingStore>()(
       startSession: (formUrl, clinicNumParam) => set({ ...initialBookingState(), formUrl, clinicNumParam }),
       saveClinic: (clinic) => set({ clinicDetails: clinic }),
       resetClinicAndForm: () =>
-        set((state) => ({ ...initialBookingState(), formUrl: state.formUrl, clinicNumParam: state.clinicNumParam, visitStartedAt: state.visitStartedAt })),
+        set((state) => ({
+          ...initialBookingState(),
+          formUrl: state.formUrl,
+          clinicNumParam: state.clinicNumParam,
+          visitStartedAt: state.visitStartedAt,
+        })),
       chooseStatus: (status, at) =>
         set((state) => ({
           statusSelectedAt: at.toISOString(),
@@ -58,11 +73,13 @@ export const useBookingStore = create<BookingStore>()(
             basicDetailsData: { ...state.patientFormDetails.basicDetailsData, patientStatus: status },
           },
         })),
-      setBookingForSomeOne: (value) => set((state) => ({ patientFormDetails: { ...state.patientFormDetails, bookingForSomeOne: value } })),
+      setBookingForSomeOne: (value) =>
+        set((state) => ({ patientFormDetails: { ...state.patientFormDetails, bookingForSomeOne: value } })),
       saveReason: (reason) =>
         set((state) => {
           const details = state.patientFormDetails;
-          if (details.reasonForVisit?.id === reason.id) return { patientFormDetails: { ...details, reasonForVisit: reason } };
+          if (details.reasonForVisit?.id === reason.id)
+            return { patientFormDetails: { ...details, reasonForVisit: reason } };
           return {
             patientFormDetails: { ...details, reasonForVisit: reason, providerDetails: null, ...withoutSlot },
             patientVisitDuration: null,
@@ -71,22 +88,42 @@ export const useBookingStore = create<BookingStore>()(
         }),
       resetReason: () =>
         set((state) => ({
-          patientFormDetails: { ...state.patientFormDetails, reasonForVisit: null, providerDetails: null, ...withoutSlot },
+          patientFormDetails: {
+            ...state.patientFormDetails,
+            reasonForVisit: null,
+            providerDetails: null,
+            ...withoutSlot,
+          },
           patientVisitDuration: null,
           slotsError: null,
         })),
       saveProvider: (provider) =>
         set((state) => {
           const details = state.patientFormDetails;
-          if (details.providerDetails?.pms_prov_num === provider.pms_prov_num) return { patientFormDetails: { ...details, providerDetails: provider } };
-          return { patientFormDetails: { ...details, providerDetails: provider, ...withoutSlot }, patientVisitDuration: null, slotsError: null };
+          if (details.providerDetails?.pms_prov_num === provider.pms_prov_num)
+            return { patientFormDetails: { ...details, providerDetails: provider } };
+          return {
+            patientFormDetails: { ...details, providerDetails: provider, ...withoutSlot },
+            patientVisitDuration: null,
+            slotsError: null,
+          };
         }),
       saveSlot: (slot, visit) =>
-        set((state) => ({ patientFormDetails: { ...state.patientFormDetails, bookingSlotDetails: slot }, patientVisitDuration: visit })),
-      resetSlot: () => set((state) => ({ patientFormDetails: { ...state.patientFormDetails, ...withoutSlot }, patientVisitDuration: null })),
+        set((state) => ({
+          patientFormDetails: { ...state.patientFormDetails, bookingSlotDetails: slot },
+          patientVisitDuration: visit,
+        })),
+      resetSlot: () =>
+        set((state) => ({
+          patientFormDetails: { ...state.patientFormDetails, ...withoutSlot },
+          patientVisitDuration: null,
+        })),
       setSlotsError: (error) => set({ slotsError: error }),
       savePatientDetails: (details, hp) =>
-        set((state) => ({ patientFormDetails: { ...state.patientFormDetails, ...details }, formSecurity: { ...state.formSecurity, hp } })),
+        set((state) => ({
+          patientFormDetails: { ...state.patientFormDetails, ...details },
+          formSecurity: { ...state.formSecurity, hp },
+        })),
       saveBookingResult: (result) => set({ bookingResult: result }),
       resetPatientForm: () =>
         set((state) => ({
@@ -129,6 +166,10 @@ export function clearBookingStorage(): void {
 }
 
 /** Spec section 4: the booking starts afresh when the practice path or clinic_num changes. */
-export function isSameSession(state: Pick<BookingState, 'formUrl' | 'clinicNumParam'>, formUrl: string, clinicNumParam: string | null): boolean {
+export function isSameSession(
+  state: Pick<BookingState, 'formUrl' | 'clinicNumParam'>,
+  formUrl: string,
+  clinicNumParam: string | null,
+): boolean {
   return state.formUrl === formUrl && state.clinicNumParam === clinicNumParam;
 }

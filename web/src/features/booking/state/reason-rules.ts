@@ -34,7 +34,8 @@ export function isEarliestAvailable(provider: Pick<ProviderDetails, 'pms_prov_nu
 
 /** The summary's and confirmation's provider text: 'First Available' for the earliest-available choice. */
 export function providerSummaryName(provider: ProviderDetails | null): string {
-  if (!provider || isEarliestAvailable(provider) || provider.providerName === EARLIEST_AVAILABLE_LABEL) return FIRST_AVAILABLE_LABEL;
+  if (!provider || isEarliestAvailable(provider) || provider.providerName === EARLIEST_AVAILABLE_LABEL)
+    return FIRST_AVAILABLE_LABEL;
   return provider.providerName;
 }
 
@@ -50,7 +51,10 @@ export function chosenProviderName(provider: ProviderDetails | null): string | n
 /** Spec section 4: active reasons offered to the chosen status. */
 export function reasonsForStatus(reasons: readonly ReasonForVisit[], status: PatientStatus | null): ReasonForVisit[] {
   if (!status) return [];
-  return reasons.filter((reason) => reason.is_active && (status === 'New Patient' ? reason.for_new_patients : reason.for_returning_patients));
+  return reasons.filter(
+    (reason) =>
+      reason.is_active && (status === 'New Patient' ? reason.for_new_patients : reason.for_returning_patients),
+  );
 }
 
 /** Page 3's cards: the reason's providers, plus the earliest-available option when there is more than one. */
@@ -65,4 +69,3 @@ export const DEFAULT_DURATION_MINUTES = 60;
 export function reasonDuration(reason: Pick<ReasonForVisit, 'final_duration'> | null | undefined): number {
   return reason?.final_duration && reason.final_duration > 0 ? reason.final_duration : DEFAULT_DURATION_MINUTES;
 }
-

@@ -23,7 +23,11 @@ export function ChoiceCard({ isSelected, selectedColor, onChoose, children, disa
       disabled={disabled}
       onClick={onChoose}
       className="flex h-full min-h-20 w-full flex-col items-start justify-center gap-1 rounded-lg border-2 border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm transition-colors hover:border-slate-500 disabled:cursor-not-allowed disabled:border-dashed disabled:text-slate-600"
-      style={isSelected ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) } : undefined}
+      style={
+        isSelected
+          ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }
+          : undefined
+      }
     >
       {children}
     </button>

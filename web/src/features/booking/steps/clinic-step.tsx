@@ -28,7 +28,9 @@ export function ClinicStep() {
       {clinics.isPending ? (
         <ClinicsSkeleton />
       ) : clinics.isError ? (
-        <p role="alert" className="text-red-800">{clinics.error.message}</p>
+        <p role="alert" className="text-red-800">
+          {clinics.error.message}
+        </p>
       ) : clinics.data.length === 0 ? (
         <p className="text-slate-700">{t('noData')}</p>
       ) : (
@@ -58,7 +60,8 @@ function ClinicsSkeleton() {
 const clinicName = (clinic: Clinic) => clinic.display_name?.trim() || clinic.pms_abbr?.trim() || '';
 const clinicAddress = (clinic: Clinic) => clinic.display_address?.trim() || clinic.pms_address1?.trim() || '';
 const hasClinicTooltip = (clinic: Clinic) =>
-  tooltipFor(clinicName(clinic), CLINIC_NAME_MAX) !== null || tooltipFor(clinicAddress(clinic), CLINIC_ADDRESS_MAX) !== null;
+  tooltipFor(clinicName(clinic), CLINIC_NAME_MAX) !== null ||
+  tooltipFor(clinicAddress(clinic), CLINIC_ADDRESS_MAX) !== null;
 
 function ClinicCard({ clinic, buttonColor }: { clinic: Clinic; buttonColor: string }) {
   const t = useMessages(messages);

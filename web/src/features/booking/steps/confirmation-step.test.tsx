@@ -17,10 +17,23 @@ afterEach(() => {
 
 const reason = buildReason();
 const result = (overrides: Partial<BookingResult> = {}): BookingResult => ({
-  appointment_id: 'a1', reference: 'ACDEF34', status: 'booked', apt_date: '2026-07-07', start_time: '09:30:00', end_time: '10:15:00', pms_prov_num: 2, pms_op_num: 1, ...overrides,
+  appointment_id: 'a1',
+  reference: 'ACDEF34',
+  status: 'booked',
+  apt_date: '2026-07-07',
+  start_time: '09:30:00',
+  end_time: '10:15:00',
+  pms_prov_num: 2,
+  pms_op_num: 1,
+  ...overrides,
 });
 
-function renderBooked(options: { provider: ProviderDetails; slot: BookingSlotDetails; bookingResult: BookingResult | null; timeZone?: string }) {
+function renderBooked(options: {
+  provider: ProviderDetails;
+  slot: BookingSlotDetails;
+  bookingResult: BookingResult | null;
+  timeZone?: string;
+}) {
   useBookingStore.setState({
     patientFormPageNumber: 7,
     patientFormDetails: {
@@ -48,30 +61,54 @@ const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nex
 
 describe('the confirmation page', () => {
   it("gives the time with the practice's time zone, as the slot page does (CDT in summer, CST in winter)", () => {
-    renderBooked({ provider: toProviderDetails(reason.providers[0]!), slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 }, bookingResult: result() });
+    renderBooked({
+      provider: toProviderDetails(reason.providers[0]!),
+      slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 },
+      bookingResult: result(),
+    });
     expect(valueOf('Date and time')).toBe('Tuesday, July 7, 09:30 AM CDT');
     cleanup();
-    renderBooked({ provider: toProviderDetails(reason.providers[0]!), slot: { date: '2026-12-01', slotStart: '09:30 AM', provNum: 1, opNum: 1 }, bookingResult: result({ apt_date: '2026-12-01' }) });
+    renderBooked({
+      provider: toProviderDetails(reason.providers[0]!),
+      slot: { date: '2026-12-01', slotStart: '09:30 AM', provNum: 1, opNum: 1 },
+      bookingResult: result({ apt_date: '2026-12-01' }),
+    });
     expect(valueOf('Date and time')).toBe('Tuesday, December 1, 09:30 AM CST');
   });
 
   it('shows the booking reference the patient can read to the office', () => {
-    renderBooked({ provider: toProviderDetails(reason.providers[0]!), slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 }, bookingResult: result() });
+    renderBooked({
+      provider: toProviderDetails(reason.providers[0]!),
+      slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 },
+      bookingResult: result(),
+    });
     expect(valueOf('Reference')).toBe('ACDEF34');
   });
 
   it("names the provider the booking went to when the patient chose 'First Available'", () => {
-    renderBooked({ provider: EARLIEST_AVAILABLE_PROVIDER, slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 2, opNum: 1 }, bookingResult: result({ pms_prov_num: 2 }) });
+    renderBooked({
+      provider: EARLIEST_AVAILABLE_PROVIDER,
+      slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 2, opNum: 1 },
+      bookingResult: result({ pms_prov_num: 2 }),
+    });
     expect(valueOf('Provider')).toBe('Ben Carter');
   });
 
   it("keeps 'First Available' when nobody is assigned yet (a request without a time)", () => {
-    renderBooked({ provider: EARLIEST_AVAILABLE_PROVIDER, slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 0, opNum: 0 }, bookingResult: result({ pms_prov_num: 0 }) });
+    renderBooked({
+      provider: EARLIEST_AVAILABLE_PROVIDER,
+      slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 0, opNum: 0 },
+      bookingResult: result({ pms_prov_num: 0 }),
+    });
     expect(valueOf('Provider')).toBe('First Available');
   });
 
   it('keeps the provider the patient chose', () => {
-    renderBooked({ provider: toProviderDetails(reason.providers[0]!), slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 }, bookingResult: result({ pms_prov_num: 1 }) });
+    renderBooked({
+      provider: toProviderDetails(reason.providers[0]!),
+      slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 },
+      bookingResult: result({ pms_prov_num: 1 }),
+    });
     expect(valueOf('Provider')).toBe('Dr. Ana Ruiz');
   });
 });

@@ -30,9 +30,19 @@ export default function ConfirmationStep() {
   const visitStart = useBookingStore((state) => state.patientVisitDuration?.startTime ?? null);
   const startTime = bookingResult?.start_time ?? visitStart;
   // 'First Available' was chosen, but the booking went to someone: name them (the e-mail does too).
-  const provider = assignedProvider(details.providerDetails, details.reasonForVisit, bookingResult?.pms_prov_num ?? slot?.provNum ?? null);
+  const provider = assignedProvider(
+    details.providerDetails,
+    details.reasonForVisit,
+    bookingResult?.pms_prov_num ?? slot?.provNum ?? null,
+  );
   const zone = slot && startTime ? ` ${zoneAbbreviationAt(slot.date, startTime, form.server_tz)}` : '';
-  const when = slot ? t('dateAndTimeValue', { day: formatDayHeading(slot.date, language), time: localiseTime12h(slot.slotStart, language), zone }) : t('noSlotNote');
+  const when = slot
+    ? t('dateAndTimeValue', {
+        day: formatDayHeading(slot.date, language),
+        time: localiseTime12h(slot.slotStart, language),
+        zone,
+      })
+    : t('noSlotNote');
   const { address, phone } = panelContact(form, clinic);
   const secondsLeft = useRedirectCountdown(redirectPlan(form));
   const patientName = `${details.basicDetailsData.firstName} ${details.basicDetailsData.lastName}`.trim();
@@ -56,7 +66,9 @@ export default function ConfirmationStep() {
           <div>
             <dt className="text-sm text-slate-600">{t('provider')}</dt>
             <dd className="mt-1 flex items-center gap-3 font-medium text-slate-900">
-              {provider && !isEarliestAvailable(provider) && <ProviderAvatar src={provider.profile_pic || null} size={40} />}
+              {provider && !isEarliestAvailable(provider) && (
+                <ProviderAvatar src={provider.profile_pic || null} size={40} />
+              )}
               {chosenProviderName(provider) ?? t('firstAvailable')}
             </dd>
           </div>
@@ -75,8 +87,18 @@ export default function ConfirmationStep() {
               ? {
                   title: form.name,
                   location: [form.name, address].filter(Boolean).join(', '),
-                  start: new Date(wallToInstant(parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.start_time}`), form.server_tz)),
-                  end: new Date(wallToInstant(parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.end_time}`), form.server_tz)),
+                  start: new Date(
+                    wallToInstant(
+                      parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.start_time}`),
+                      form.server_tz,
+                    ),
+                  ),
+                  end: new Date(
+                    wallToInstant(
+                      parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.end_time}`),
+                      form.server_tz,
+                    ),
+                  ),
                 }
               : null
           }
@@ -92,8 +114,14 @@ export default function ConfirmationStep() {
 }
 
 /** The provider chosen, or for 'First Available' the reason's provider the booking went to (when known). */
-function assignedProvider(chosen: ProviderDetails | null, reason: ReasonForVisit | null, bookedProvNum: number | null): ProviderDetails | null {
+function assignedProvider(
+  chosen: ProviderDetails | null,
+  reason: ReasonForVisit | null,
+  bookedProvNum: number | null,
+): ProviderDetails | null {
   if (chosen && !isEarliestAvailable(chosen)) return chosen;
-  const assigned = bookedProvNum ? reason?.providers.find((provider) => provider.pms_prov_num === bookedProvNum) : undefined;
+  const assigned = bookedProvNum
+    ? reason?.providers.find((provider) => provider.pms_prov_num === bookedProvNum)
+    : undefined;
   return assigned ? toProviderDetails(assigned) : chosen;
 }

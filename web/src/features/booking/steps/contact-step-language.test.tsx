@@ -13,7 +13,10 @@ import { EARLIEST_AVAILABLE_PROVIDER } from '../state/reason-rules.ts';
 
 vi.mock('../contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
 
-const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ success: true, result: [] }), { headers: { 'content-type': 'application/json' } }));
+const fetchMock = vi.fn<typeof fetch>(
+  async () =>
+    new Response(JSON.stringify({ success: true, result: [] }), { headers: { 'content-type': 'application/json' } }),
+);
 vi.stubGlobal('fetch', fetchMock);
 
 afterEach(async () => {
@@ -39,7 +42,9 @@ function renderContactStep() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/bright-smile']}>
-        <BookingScreen form={buildFormDetails({ form_url: 'bright-smile', name: 'Bright Smile', to_show_insurances: false })} />
+        <BookingScreen
+          form={buildFormDetails({ form_url: 'bright-smile', name: 'Bright Smile', to_show_insurances: false })}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -73,7 +78,9 @@ describe('a language switch on the contact step (issue 19)', () => {
     expect(input('Fecha de nacimiento').placeholder).toBe('MM/DD/AAAA');
     // The schema's message is a key: shown again in Spanish, at the same field.
     expect(screen.getByText('Ingrese un correo electrónico válido')).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Acepto recibir mensajes de texto y correos electrónicos de Bright Smile' })).toBeTruthy();
+    expect(
+      screen.getByRole('checkbox', { name: 'Acepto recibir mensajes de texto y correos electrónicos de Bright Smile' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Atrás' })).toBeTruthy();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
     expect(document.documentElement.lang).toBe('es');

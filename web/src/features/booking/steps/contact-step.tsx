@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { canSubmitBookingForm, createBookingFormSchema, type BookingForm, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
+import {
+  canSubmitBookingForm,
+  createBookingFormSchema,
+  type BookingForm,
+  type BookingFormContext,
+} from '#domain/booking/booking-form-schema.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
@@ -27,7 +32,12 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
   const { form } = useBookingContext();
   const [today] = useState(() => localDateOf(Date.now(), form.server_tz));
   const formContext = useMemo<BookingFormContext>(
-    () => ({ today, toShowInsurances: form.to_show_insurances, optionalInsuranceFields: form.optional_insurance_fields, toVerifyPatient: form.to_verify_patient }),
+    () => ({
+      today,
+      toShowInsurances: form.to_show_insurances,
+      optionalInsuranceFields: form.optional_insurance_fields,
+      toVerifyPatient: form.to_verify_patient,
+    }),
     [today, form.to_show_insurances, form.optional_insurance_fields, form.to_verify_patient],
   );
   const schema = useMemo(() => createBookingFormSchema(formContext), [formContext]);
@@ -66,21 +76,41 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
   const honeypot = methods.register('hp');
   const isForSomeoneElse = values.bookingForSomeOne === true;
   const isReady = canSubmitBookingForm(schema, values) && fingerprint !== undefined;
-  const label = submitLabel({ toVerifyPatient: form.to_verify_patient, isPaymentEnabled: reason?.is_payment_enabled ?? false, isSubmitting });
+  const label = submitLabel({
+    toVerifyPatient: form.to_verify_patient,
+    isPaymentEnabled: reason?.is_payment_enabled ?? false,
+    isSubmitting,
+  });
   const info = (reason?.is_payment_enabled ? form.info_for_paid_patient : form.info_for_patient)?.trim();
 
   return (
     <StepFrame
       heading={t('heading')}
-      navigation={<StepNavigation submitsForm={FORM_ID} nextLabel={t(label)} isNextDisabled={!isReady || isLocked || isSubmitting} />}
+      navigation={
+        <StepNavigation
+          submitsForm={FORM_ID}
+          nextLabel={t(label)}
+          isNextDisabled={!isReady || isLocked || isSubmitting}
+        />
+      }
     >
       <FormProvider {...methods}>
-        <form id={FORM_ID} noValidate onSubmit={methods.handleSubmit(submit)} className="flex flex-col gap-6" aria-busy={isSubmitting}>
+        <form
+          id={FORM_ID}
+          noValidate
+          onSubmit={methods.handleSubmit(submit)}
+          className="flex flex-col gap-6"
+          aria-busy={isSubmitting}
+        >
           {onlyStatus && <Notice text={t(onlyStatusNotice(onlyStatus, isForSomeoneElse))} />}
           <PatientFields isForSomeoneElse={isForSomeoneElse} onlyStatus={onlyStatus} />
           {form.to_show_insurances && <InsuranceSection form={form} />}
           {info && <Notice text={info} />}
-          {!form.to_verify_patient && <CheckboxField name="agreeTextAndEmail"><ConsentWords place="booking_form" practiceName={form.name} /></CheckboxField>}
+          {!form.to_verify_patient && (
+            <CheckboxField name="agreeTextAndEmail">
+              <ConsentWords place="booking_form" practiceName={form.name} />
+            </CheckboxField>
+          )}
           {/* The honeypot: hidden from people and assistive technology, so only bots fill it. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor="booking-hp">{t('honeypot')}</label>

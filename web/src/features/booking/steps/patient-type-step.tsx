@@ -19,7 +19,10 @@ import * as messages from './patient-type-step.messages.ts';
 export const PATIENT_TYPE_OPTIONS = ['New Patient', 'Returning Patient'] as const satisfies readonly PatientStatus[];
 
 /** Each status's words (the statuses themselves are the spec's data values). */
-const STATUS_LABEL = { 'New Patient': 'newPatient', 'Returning Patient': 'returningPatient' } as const satisfies Record<PatientStatus, keyof typeof messages.en>;
+const STATUS_LABEL = { 'New Patient': 'newPatient', 'Returning Patient': 'returningPatient' } as const satisfies Record<
+  PatientStatus,
+  keyof typeof messages.en
+>;
 
 /** Page 1 (spec section 2): New or Returning Patient, and whether the booking is for someone else. */
 export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
@@ -66,7 +69,12 @@ export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
       </label>
       <div role="group" aria-label={t('patientTypeGroup')} className="grid gap-4 sm:grid-cols-2">
         {PATIENT_TYPE_OPTIONS.map((option) => (
-          <ChoiceCard key={option} isSelected={status === option} selectedColor={form.form_customization.button_color_1} onChoose={() => void choose(option)}>
+          <ChoiceCard
+            key={option}
+            isSelected={status === option}
+            selectedColor={form.form_customization.button_color_1}
+            onChoose={() => void choose(option)}
+          >
             <span className="text-lg font-semibold">{t(STATUS_LABEL[option])}</span>
           </ChoiceCard>
         ))}

@@ -34,7 +34,10 @@ export default function ProviderStep() {
 
   return (
     <StepFrame heading={t('heading')} navigation={<StepNavigation isNextDisabled={!chosen} />}>
-      <TooltipScope active={options.some((provider) => nameTooltip(provider) !== null)} fallback={<ProvidersSkeleton count={options.length} />}>
+      <TooltipScope
+        active={options.some((provider) => nameTooltip(provider) !== null)}
+        fallback={<ProvidersSkeleton count={options.length} />}
+      >
         <div role="group" aria-label={t('providerGroup')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {options.map((provider) => (
             <ProviderCard
@@ -73,7 +76,8 @@ interface ProviderCardProps {
  * Spec section 9 cuts provider names at 24 characters; 'Select Earliest Available Provider' is
  * not a name but the option's label, and is always shown whole.
  */
-const nameTooltip = (provider: ProviderDetails) => (isEarliestAvailable(provider) ? null : tooltipFor(provider.providerName, PROVIDER_NAME_MAX));
+const nameTooltip = (provider: ProviderDetails) =>
+  isEarliestAvailable(provider) ? null : tooltipFor(provider.providerName, PROVIDER_NAME_MAX);
 
 function ProviderCard({ provider, isSelected, selectedColor, onChoose }: ProviderCardProps) {
   const t = useMessages(messages);
@@ -85,11 +89,19 @@ function ProviderCard({ provider, isSelected, selectedColor, onChoose }: Provide
         aria-pressed={isSelected}
         onClick={onChoose}
         className="flex min-h-20 w-full items-center gap-4 rounded-lg border-2 border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm hover:border-slate-500"
-        style={isSelected ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) } : undefined}
+        style={
+          isSelected
+            ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }
+            : undefined
+        }
       >
         <ProviderAvatar src={provider.profile_pic || null} />
         <span className="min-w-0 text-lg font-semibold wrap-anywhere">
-          {isEarliestAvailable(provider) ? t('earliestAvailable') : <TruncatedText text={provider.providerName} max={PROVIDER_NAME_MAX} />}
+          {isEarliestAvailable(provider) ? (
+            t('earliestAvailable')
+          ) : (
+            <TruncatedText text={provider.providerName} max={PROVIDER_NAME_MAX} />
+          )}
         </span>
       </button>
     </Tooltipped>

@@ -33,7 +33,9 @@ export default function ReasonStep({ clinicNum }: { clinicNum: number | null }) 
           <Skeleton className="h-20" />
         </div>
       ) : reasons.isError ? (
-        <p role="alert" className="text-red-800">{reasons.error.message}</p>
+        <p role="alert" className="text-red-800">
+          {reasons.error.message}
+        </p>
       ) : offered.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-800">{t('noReason')}</p>
       ) : (

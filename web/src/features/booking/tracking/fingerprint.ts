@@ -13,7 +13,11 @@ export function deviceFingerprint(): Promise<string | null> {
     try {
       const { Thumbmark } = await import('@thumbmarkjs/thumbmarkjs');
       // The permissions part already asks three times and keeps the majority answer (the spec's 3 retries).
-      const result = await new Thumbmark({ exclude: ['screen'], timeout: FINGERPRINT_TIMEOUT_MS, logging: false }).get();
+      const result = await new Thumbmark({
+        exclude: ['screen'],
+        timeout: FINGERPRINT_TIMEOUT_MS,
+        logging: false,
+      }).get();
       return result.thumbmark || null;
     } catch {
       return null;

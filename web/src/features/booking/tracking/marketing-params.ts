@@ -46,11 +46,15 @@ export function readCookie(cookieHeader: string, name: string): string | null {
  * SameSite=Lax keeps them off other sites' requests; on https they are Secure, so they never
  * travel over plain http (browsers refuse Secure cookies from http pages, hence only there).
  */
-export function rememberMarketingParams(search: URLSearchParams, doc: Pick<Document, 'cookie' | 'location'> = document): void {
+export function rememberMarketingParams(
+  search: URLSearchParams,
+  doc: Pick<Document, 'cookie' | 'location'> = document,
+): void {
   const secure = doc.location.protocol === 'https:' ? '; secure' : '';
   for (const key of MARKETING_KEYS) {
     const value = search.get(key);
-    if (value) doc.cookie = `${key}=${encodeURIComponent(value.slice(0, 500))}; max-age=${COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax${secure}`;
+    if (value)
+      doc.cookie = `${key}=${encodeURIComponent(value.slice(0, 500))}; max-age=${COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax${secure}`;
   }
 }
 

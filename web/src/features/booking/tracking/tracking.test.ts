@@ -4,7 +4,11 @@ import { collectVisitData, detectBrowser } from './visit-data.ts';
 
 describe('marketing parameters (spec sections 2 and 9)', () => {
   it('sends every query parameter as utm_details', () => {
-    expect(utmDetailsFrom(new URLSearchParams('utm_source=news&rfv=1&clinic_num=2'))).toEqual({ utm_source: 'news', rfv: '1', clinic_num: '2' });
+    expect(utmDetailsFrom(new URLSearchParams('utm_source=news&rfv=1&clinic_num=2'))).toEqual({
+      utm_source: 'news',
+      rfv: '1',
+      clinic_num: '2',
+    });
   });
 
   it("leaves out the booking's own step parameter", () => {
@@ -13,7 +17,15 @@ describe('marketing parameters (spec sections 2 and 9)', () => {
 
   const cookieJar = (protocol: string) => {
     const written: string[] = [];
-    const doc = { set cookie(value: string) { written.push(value); }, get cookie() { return ''; }, location: { protocol } as Location };
+    const doc = {
+      set cookie(value: string) {
+        written.push(value);
+      },
+      get cookie() {
+        return '';
+      },
+      location: { protocol } as Location,
+    };
     return { doc, written };
   };
 
@@ -23,7 +35,11 @@ describe('marketing parameters (spec sections 2 and 9)', () => {
     expect(written).toEqual(['gclid=g1; max-age=2592000; path=/; samesite=lax']);
     const cookies = 'source=ads; gclid=old; theme=dark';
     expect(readCookie(cookies, 'gclid')).toBe('old');
-    expect(sourceMetaFrom(new URLSearchParams('gclid=new'), cookies)).toEqual({ source: 'ads', gclid: 'new', fbclid: null });
+    expect(sourceMetaFrom(new URLSearchParams('gclid=new'), cookies)).toEqual({
+      source: 'ads',
+      gclid: 'new',
+      fbclid: null,
+    });
   });
 
   it('marks the cookies Secure and SameSite=Lax on https', () => {
@@ -36,10 +52,22 @@ describe('marketing parameters (spec sections 2 and 9)', () => {
 
 describe('visit data (spec section 3)', () => {
   it.each([
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Google Chrome'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Microsoft Edge'],
-    ['Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 OPR/106.0.0.0', 'Opera'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15', 'Safari'],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Google Chrome',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Microsoft Edge',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 OPR/106.0.0.0',
+      'Opera',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
+      'Safari',
+    ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Mozilla Firefox'],
     ['Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko', 'Internet Explorer'],
     ['curl/8.0', 'Unknown Browser'],
@@ -49,8 +77,19 @@ describe('visit data (spec section 3)', () => {
 
   it('collects the visit, with the duration since the visit started and no IP address', () => {
     const data = collectVisitData(
-      { visitStartedAt: '2026-11-22T10:00:00.000Z', now: new Date('2026-11-22T10:02:05Z'), fingerprint: 'abc', hasInsurance: true, hasUserVerification: false },
-      { screen: { width: 390, height: 844 }, userAgent: 'Firefox/133.0', referrer: 'https://example.com/', timeZone: 'America/Chicago' },
+      {
+        visitStartedAt: '2026-11-22T10:00:00.000Z',
+        now: new Date('2026-11-22T10:02:05Z'),
+        fingerprint: 'abc',
+        hasInsurance: true,
+        hasUserVerification: false,
+      },
+      {
+        screen: { width: 390, height: 844 },
+        userAgent: 'Firefox/133.0',
+        referrer: 'https://example.com/',
+        timeZone: 'America/Chicago',
+      },
     );
     expect(data).toEqual({
       deviceWidth: 390,

@@ -2,13 +2,7 @@ import type { UserMeta } from '#domain/booking/booking-schemas.ts';
 
 /** Spec section 3: the browser names the visit data reports. */
 export type ClientBrowser =
-  | 'Google Chrome'
-  | 'Safari'
-  | 'Mozilla Firefox'
-  | 'Microsoft Edge'
-  | 'Opera'
-  | 'Internet Explorer'
-  | 'Unknown Browser';
+  'Google Chrome' | 'Safari' | 'Mozilla Firefox' | 'Microsoft Edge' | 'Opera' | 'Internet Explorer' | 'Unknown Browser';
 
 /** Order matters: Edge and Opera also say "Chrome", and Chrome also says "Safari". */
 export function detectBrowser(userAgent: string): ClientBrowser {
@@ -33,7 +27,10 @@ export interface VisitContext {
  * userVisitData (spec section 3). ipAddress stays null: the server reads the client address from
  * the request itself rather than asking a third-party lookup service (architecture, invariant 6).
  */
-export function collectVisitData(context: VisitContext, env: { screen: Pick<Screen, 'width' | 'height'>; userAgent: string; referrer: string; timeZone: string }): UserMeta {
+export function collectVisitData(
+  context: VisitContext,
+  env: { screen: Pick<Screen, 'width' | 'height'>; userAgent: string; referrer: string; timeZone: string },
+): UserMeta {
   const started = Date.parse(context.visitStartedAt);
   return {
     deviceWidth: Math.round(env.screen.width),

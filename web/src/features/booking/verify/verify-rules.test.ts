@@ -58,7 +58,6 @@ describe('secondsUntil', () => {
 });
 
 describe('the verify button (spec sections 2 and 5)', () => {
-
   it('needs six digits, the consent and no request in flight', () => {
     const ready = { code: '123456', hasConsent: true, isBusy: false, isVerified: false };
     expect(canSubmitVerification(ready)).toBe(true);

@@ -33,7 +33,12 @@ export function secondsUntil(at: number, now: number): number {
  * Spec section 5: disabled until the code has 6 digits, the consent box is ticked and no request
  * is in progress. A contact already verified (a valid token, e.g. after a taken slot) needs no code.
  */
-export function canSubmitVerification(input: { code: string; hasConsent: boolean; isBusy: boolean; isVerified: boolean }): boolean {
+export function canSubmitVerification(input: {
+  code: string;
+  hasConsent: boolean;
+  isBusy: boolean;
+  isVerified: boolean;
+}): boolean {
   if (input.isBusy || !input.hasConsent) return false;
   return input.isVerified || input.code.length === OTP_LENGTH;
 }

@@ -23,26 +23,46 @@ const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 
 const PRACTICE_ID = '5f0c6a52-4b8e-4c1e-9d9a-1c2b3d4e5f60';
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const requestsTo = (path: string) => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api/v1${path}`);
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const requestsTo = (path: string) =>
+  fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api/v1${path}`);
 const bodyOf = (call: Parameters<typeof fetch>) => JSON.parse(String(call[1]?.body)) as Record<string, unknown>;
 const headersOf = (call: Parameters<typeof fetch>) => call[1]?.headers as Record<string, string>;
 
 let verifyAnswer: () => Response;
 
 beforeEach(() => {
-  verifyAnswer = () => json(200, { success: true, message: 'Your email address is verified.', result: { verification_token: 'token-1', expires_at: new Date(Date.now() + 30 * 60_000).toISOString() } });
+  verifyAnswer = () =>
+    json(200, {
+      success: true,
+      message: 'Your email address is verified.',
+      result: { verification_token: 'token-1', expires_at: new Date(Date.now() + 30 * 60_000).toISOString() },
+    });
   fetchMock.mockImplementation(async (input) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/v1/verify/send-otp') {
-      return json(200, { success: true, message: 'A 6-digit code was sent to your email address.', result: { recipient: 'x', expires_in_seconds: 600, resend_in_seconds: 30 } });
+      return json(200, {
+        success: true,
+        message: 'A 6-digit code was sent to your email address.',
+        result: { recipient: 'x', expires_in_seconds: 600, resend_in_seconds: 30 },
+      });
     }
     if (path === '/api/v1/verify/verify-otp') return verifyAnswer();
     if (path === '/api/v1/appointment') {
       return json(201, {
         success: true,
         message: 'Appointment Booked',
-        result: { appointment_id: 'a1', reference: 'ACDEF34', status: 'booked', apt_date: '2030-01-07', start_time: '09:00:00', end_time: '09:45:00', pms_prov_num: 1, pms_op_num: 1 },
+        result: {
+          appointment_id: 'a1',
+          reference: 'ACDEF34',
+          status: 'booked',
+          apt_date: '2030-01-07',
+          start_time: '09:00:00',
+          end_time: '09:45:00',
+          pms_prov_num: 1,
+          pms_op_num: 1,
+        },
       });
     }
     return json(200, { success: true, result: [] });
@@ -57,7 +77,10 @@ afterEach(() => {
   clearVerificationState();
 });
 
-function renderPage6(reason: ReasonForVisit = buildReason({ to_show_providers: false }), formOverrides: Partial<FormDetails> = {}) {
+function renderPage6(
+  reason: ReasonForVisit = buildReason({ to_show_providers: false }),
+  formOverrides: Partial<FormDetails> = {},
+) {
   useBookingStore.setState({
     formUrl: 'verify-dental',
     clinicNumParam: null,
@@ -76,14 +99,23 @@ function renderPage6(reason: ReasonForVisit = buildReason({ to_show_providers: f
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/verify-dental']}>
-        <BookingScreen form={buildFormDetails({ id: PRACTICE_ID, form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true, ...formOverrides })} />
+        <BookingScreen
+          form={buildFormDetails({
+            id: PRACTICE_ID,
+            form_url: 'verify-dental',
+            name: 'Verify Dental Care',
+            to_verify_patient: true,
+            ...formOverrides,
+          })}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
 const codeInput = () => screen.getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement;
-const consent = () => screen.getByRole('checkbox', { name: 'I agree to receive text and email from Verify Dental Care.' });
+const consent = () =>
+  screen.getByRole('checkbox', { name: 'I agree to receive text and email from Verify Dental Care.' });
 const verifyButton = (name = 'Verify & Schedule') => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('page 6', () => {
@@ -136,7 +168,11 @@ describe('page 6', () => {
     renderPage6();
     fireEvent.click(await screen.findByRole('button', { name: 'Use Cell Phone' }));
     await screen.findByText('A 6-digit code was sent to your phone number (512) 555-0199.');
-    expect(bodyOf(requestsTo('/verify/send-otp')[0]!)).toEqual({ recipient: '+15125550199', verification_type: 'text', practice_id: PRACTICE_ID });
+    expect(bodyOf(requestsTo('/verify/send-otp')[0]!)).toEqual({
+      recipient: '+15125550199',
+      verification_type: 'text',
+      practice_id: PRACTICE_ID,
+    });
     expect(screen.getByRole('button', { name: 'Use Cell Phone' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('button', { name: 'Send again' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('in 30 seconds')).toBeTruthy();
@@ -161,7 +197,8 @@ describe('page 6', () => {
   });
 
   it('a wrong code is cleared and the server message shown; nothing is booked', async () => {
-    verifyAnswer = () => json(400, { success: false, code: 'OTP_INVALID', message: 'That code is not right. 4 tries left.' });
+    verifyAnswer = () =>
+      json(400, { success: false, code: 'OTP_INVALID', message: 'That code is not right. 4 tries left.' });
     renderPage6();
     fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
     await screen.findByText('A 6-digit code was sent to your email address jane@example.com.');
@@ -183,10 +220,24 @@ describe('page 6', () => {
     fireEvent.click(consent());
     fireEvent.click(verifyButton());
     expect(await screen.findByRole('heading', { level: 2, name: 'Appointment Booked' })).toBeTruthy();
-    expect(bodyOf(requestsTo('/verify/verify-otp')[0]!)).toEqual({ recipient: 'jane@example.com', verification_type: 'email', otp: '123456', practice_id: PRACTICE_ID });
+    expect(bodyOf(requestsTo('/verify/verify-otp')[0]!)).toEqual({
+      recipient: 'jane@example.com',
+      verification_type: 'email',
+      otp: '123456',
+      practice_id: PRACTICE_ID,
+    });
     const booking = requestsTo('/appointment')[0]!;
-    expect(headersOf(booking)).toMatchObject({ 'X-Verification-Token': 'token-1', 'X-Bot-Challenge': 'solved-challenge' });
-    expect(bodyOf(booking)).toMatchObject({ email: 'jane@example.com', wireless_phone: '5125550199', apt_date: '2030-01-07', start_time: '09:00:00', is_concented: true });
+    expect(headersOf(booking)).toMatchObject({
+      'X-Verification-Token': 'token-1',
+      'X-Bot-Challenge': 'solved-challenge',
+    });
+    expect(bodyOf(booking)).toMatchObject({
+      email: 'jane@example.com',
+      wireless_phone: '5125550199',
+      apt_date: '2030-01-07',
+      start_time: '09:00:00',
+      is_concented: true,
+    });
     // The proof has done its work.
     expect(useVerificationStore.getState().tokens).toEqual({});
   });
@@ -199,7 +250,9 @@ describe('page 6', () => {
     fireEvent.click(consent());
     fireEvent.click(verifyButton('Verify & Pay'));
     await waitFor(() => expect(checkout.startCheckout).toHaveBeenCalledTimes(1));
-    const [request] = checkout.startCheckout.mock.calls[0] as unknown as [{ body: Record<string, unknown>; verificationToken: string }];
+    const [request] = checkout.startCheckout.mock.calls[0] as unknown as [
+      { body: Record<string, unknown>; verificationToken: string },
+    ];
     expect(request.verificationToken).toBe('token-1');
     expect(request.body).toMatchObject({ practice_id: PRACTICE_ID, email: 'jane@example.com' });
     expect(requestsTo('/appointment')).toHaveLength(0);
@@ -209,7 +262,10 @@ describe('page 6', () => {
     useVerificationStore.getState().begin(`${PRACTICE_ID}|${useBookingStore.getState().visitStartedAt}`);
     renderPage6();
     // Same booking (practice and visit start) as the state below.
-    useVerificationStore.setState({ channel: 'email', tokens: { 'email:jane@example.com': { value: 'token-kept', expiresAt: Date.now() + 20 * 60_000 } } });
+    useVerificationStore.setState({
+      channel: 'email',
+      tokens: { 'email:jane@example.com': { value: 'token-kept', expiresAt: Date.now() + 20 * 60_000 } },
+    });
     expect(await screen.findByText('Your email address jane@example.com is verified.')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
     fireEvent.click(consent());

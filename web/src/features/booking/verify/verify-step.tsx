@@ -19,7 +19,12 @@ import { useBookingStore } from '../state/booking-store.ts';
 import { storedBookingForm } from './stored-booking-form.ts';
 import { useClock } from './use-clock.ts';
 import { sendOtp, verifyOtp } from './verification-api.ts';
-import { clearVerificationState, useVerificationStore, verificationSessionKey, type HeldToken } from './verification-store.ts';
+import {
+  clearVerificationState,
+  useVerificationStore,
+  verificationSessionKey,
+  type HeldToken,
+} from './verification-store.ts';
 import {
   canSubmitVerification,
   contactKey,
@@ -38,7 +43,8 @@ const FALLBACK_TOKEN_LIFETIME_MS = 20 * 60_000;
 /** Spec section 8: the server's message, or 'Something went wrong'. */
 const messageOf = (error: unknown) => (error instanceof ApiError && !isUnknownApiError(error) ? error.message : null);
 
-const isTokenValid = (token: HeldToken | undefined, now: number) => token !== undefined && token.expiresAt - TOKEN_MARGIN_MS > now;
+const isTokenValid = (token: HeldToken | undefined, now: number) =>
+  token !== undefined && token.expiresAt - TOKEN_MARGIN_MS > now;
 
 /**
  * Page 6 (spec sections 2, 4 and 5), reached from page 5 when the practice verifies patients:
@@ -69,7 +75,12 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
 
   const [today] = useState(() => localDateOf(Date.now(), form.server_tz));
   const formContext = useMemo<BookingFormContext>(
-    () => ({ today, toShowInsurances: form.to_show_insurances, optionalInsuranceFields: form.optional_insurance_fields, toVerifyPatient: form.to_verify_patient }),
+    () => ({
+      today,
+      toShowInsurances: form.to_show_insurances,
+      optionalInsuranceFields: form.optional_insurance_fields,
+      toVerifyPatient: form.to_verify_patient,
+    }),
     [today, form.to_show_insurances, form.optional_insurance_fields, form.to_verify_patient],
   );
   const fingerprint = useFingerprint();
@@ -96,7 +107,8 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
   const isVerified = isTokenValid(token, now);
   const resendSeconds = sentCode ? secondsUntil(sentCode.resendAt, now) : 0;
   const isBusy = isSending || isVerifying || isSubmitting || isLocked;
-  const canSubmit = channel !== null && fingerprint !== undefined && canSubmitVerification({ code, hasConsent, isBusy, isVerified });
+  const canSubmit =
+    channel !== null && fingerprint !== undefined && canSubmitVerification({ code, hasConsent, isBusy, isVerified });
 
   const send = async (target: VerificationChannel) => {
     if (isBusyRef.current) return;
@@ -106,11 +118,21 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
     setCode('');
     const contact = contactOf(target);
     try {
-      const { result, message } = await sendOtp({ recipient: otpRecipient(target, contact), verification_type: target, practice_id: form.id });
+      const { result, message } = await sendOtp({
+        recipient: otpRecipient(target, contact),
+        verification_type: target,
+        practice_id: form.id,
+      });
       const sentAt = Date.now();
-      recordSent(contactKey(target, contact), { resendAt: sentAt + result.resend_in_seconds * 1_000, expiresAt: sentAt + result.expires_in_seconds * 1_000 });
+      recordSent(contactKey(target, contact), {
+        resendAt: sentAt + result.resend_in_seconds * 1_000,
+        expiresAt: sentAt + result.expires_in_seconds * 1_000,
+      });
       restartClock();
-      showSuccessToast(message ?? (target === 'email' ? translate(messages, 'codeSentEmailToast') : translate(messages, 'codeSentPhoneToast')));
+      showSuccessToast(
+        message ??
+          (target === 'email' ? translate(messages, 'codeSentEmailToast') : translate(messages, 'codeSentPhoneToast')),
+      );
       codeRef.current?.focus();
     } catch (error) {
       showErrorToast(messageOf(error));
@@ -145,9 +167,17 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
       let proof = isTokenValid(token, Date.now()) ? token!.value : null;
       if (proof === null) {
         try {
-          const { result, message } = await verifyOtp({ recipient: otpRecipient(channel, contact), verification_type: channel, otp: code, practice_id: form.id });
+          const { result, message } = await verifyOtp({
+            recipient: otpRecipient(channel, contact),
+            verification_type: channel,
+            otp: code,
+            practice_id: form.id,
+          });
           const expiresAt = Date.parse(result.expires_at);
-          saveToken(key, { value: result.verification_token, expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + FALLBACK_TOKEN_LIFETIME_MS });
+          saveToken(key, {
+            value: result.verification_token,
+            expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + FALLBACK_TOKEN_LIFETIME_MS,
+          });
           proof = result.verification_token;
           if (message) showSuccessToast(message);
         } catch (error) {
@@ -185,18 +215,32 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
   return (
     <StepFrame
       heading={t('heading')}
-      navigation={<StepNavigation submitsForm={FORM_ID} nextLabel={isPaid ? t('verifyAndPay') : t('verifyAndSchedule')} isNextDisabled={!canSubmit} />}
+      navigation={
+        <StepNavigation
+          submitsForm={FORM_ID}
+          nextLabel={isPaid ? t('verifyAndPay') : t('verifyAndSchedule')}
+          isNextDisabled={!canSubmit}
+        />
+      }
     >
       <form id={FORM_ID} noValidate onSubmit={verifyAndBook} aria-busy={isBusy} className="flex flex-col gap-6">
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 font-medium text-slate-900">{t('sendBy')}</legend>
           <div className="flex flex-wrap gap-3">
-            <ChannelButton color={form.form_customization.button_color_2} isPressed={channel === 'email'} onClick={() => choose('email')}>
+            <ChannelButton
+              color={form.form_customization.button_color_2}
+              isPressed={channel === 'email'}
+              onClick={() => choose('email')}
+            >
               {t('useEmail')}
             </ChannelButton>
             {/* A server without texts offers e-mail only (ADR 0029). */}
             {form.verification_channels.includes('text') && (
-              <ChannelButton color={form.form_customization.button_color_2} isPressed={channel === 'text'} onClick={() => choose('text')}>
+              <ChannelButton
+                color={form.form_customization.button_color_2}
+                isPressed={channel === 'text'}
+                onClick={() => choose('text')}
+              >
                 {t('usePhone')}
               </ChannelButton>
             )}
@@ -247,7 +291,9 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
             )}
           </div>
         )}
-        {isVerifying && <RadarSpinner label={t('checking')} color={form.form_customization.brand_color} className="justify-start" />}
+        {isVerifying && (
+          <RadarSpinner label={t('checking')} color={form.form_customization.brand_color} className="justify-start" />
+        )}
         <label htmlFor={`${ids}-consent`} className="flex cursor-pointer items-start gap-3 text-slate-900">
           <input
             id={`${ids}-consent`}
