@@ -61,6 +61,11 @@ export function hashRecoveryCode(code: string): string {
     .digest('hex');
 }
 
+let secondFactorChecks = 0;
+
+/** How many second-factor codes this process has checked at sign-in (the burst tests read it; ADR 0040). */
+export const secondFactorCheckCount = () => secondFactorChecks;
+
 /** The second factor at sign-in: the app's code, or a recovery code (spent by using it). */
 export async function checkSecondFactor(
   db: Queryable,
@@ -68,6 +73,7 @@ export async function checkSecondFactor(
   code: string,
   now: Date,
 ): Promise<boolean> {
+  secondFactorChecks++;
   if (isValidTotp(account.totp_secret, account.email, code.replace(/\s/g, ''), now)) return true;
   if (!/^[a-z0-9-]{10,11}$/i.test(code.trim())) return false;
   return useRecoveryCode(db, account.id, hashRecoveryCode(code), now);
