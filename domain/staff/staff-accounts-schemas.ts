@@ -16,7 +16,8 @@ import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES
  *   the same answer whether or not the account exists (the link goes by e-mail, valid 1 hour).
  * - `GET /api/v1/staff/members` (owners) → StaffMembers.
  * - `POST /api/v1/staff/members` (owners; InviteMemberBody) → 201 StaffMember; 409 CONFLICT when
- *   the e-mail has an account. The invite link goes by e-mail, valid 24 hours.
+ *   the e-mail is on the practice's staff already. The invite link goes by e-mail, valid 24 hours; an
+ *   address with an account at another practice gets the same answer and its holder an e-mail (ADR 0040).
  * - `PATCH /api/v1/staff/members/{id}` (owners; UpdateMemberBody) → StaffMember; 409 CONFLICT for
  *   the last active owner's deactivation or demotion. The account's sessions end at once.
  * - `POST /api/v1/staff/members/{id}/second-factor-reset` (owners; no body) → StaffMember: the member's

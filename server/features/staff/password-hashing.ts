@@ -26,8 +26,13 @@ export function hashPassword(password: string): Promise<string> {
 
 /** A hash of nothing anyone knows, verified when there is no account, so both answers take as long. */
 let decoyHash: Promise<string> | null = null;
+let verifications = 0;
+
+/** How many passwords this process has verified: the burst tests count the checks a flood got (ADR 0040). */
+export const passwordVerifications = () => verifications;
 
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  verifications++;
   if (!hash) {
     decoyHash ??= argon2.hash(`decoy-${Math.random()}`, ARGON2_OPTIONS);
     await argon2.verify(await decoyHash, password).catch(() => false);

@@ -65,3 +65,29 @@ export async function emailPasswordLink(
     { isSecret: true, expiresAt },
   );
 }
+
+/**
+ * An owner invited an address that has an account of another practice (ADR 0040). The owner's answer
+ * is the one any invitation gets, so only the holder learns of it, here: e-mails are unique across
+ * the deployment, so they need another address to join that practice too.
+ */
+export async function emailInvitationOfTakenAddress(
+  tx: Queryable,
+  notice: { email: string; practiceId: string; practiceName: string },
+): Promise<void> {
+  await enqueueEmail(tx, {
+    to: notice.email,
+    subject: `${notice.practiceName} invited this address to its console on Chairtime`,
+    text: [
+      `The staff console of ${notice.practiceName} invited this address,`,
+      'but it already has a Chairtime staff account, and an address belongs to one account only.',
+      '',
+      `If you work at ${notice.practiceName} too, ask them to invite another address of yours. Your account and`,
+      'its password stay as they are.',
+      '',
+      'If you did not expect this, you can ignore this e-mail.',
+    ].join('\n'),
+    idempotencyKey: `staff-invitation-of-taken-address:${randomUUID()}`,
+    practiceId: notice.practiceId,
+  });
+}

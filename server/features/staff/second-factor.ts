@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../../db/database.ts';
-import { useRecoveryCode } from './second-factor-repository.ts';
+import { useRecoveryCode, useTotpStep } from './second-factor-repository.ts';
 
 /**
  * TOTP (RFC 6238) as authenticator apps read it: SHA-1, 6 digits, 30 s, a step either side for a
@@ -30,9 +30,13 @@ export function totpUri(secret: string, email: string): string {
   return totpOf(secret, email).toString();
 }
 
-export function isValidTotp(secret: string, email: string, code: string, now: Date): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return totpOf(secret, email).validate({ token: code, timestamp: now.getTime(), window: 1 }) !== null;
+const PERIOD_MS = 30_000;
+
+/** The time step (30 s since 1970) of the app's code, within a step of `now`; null for a wrong code. */
+export function totpStepOf(secret: string, email: string, code: string, now: Date): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpOf(secret, email).validate({ token: code, timestamp: now.getTime(), window: 1 });
+  return delta === null ? null : Math.floor(now.getTime() / PERIOD_MS) + delta;
 }
 
 /** For tests and the CLI: the code an app would show at `now`. */
@@ -61,6 +65,11 @@ export function hashRecoveryCode(code: string): string {
     .digest('hex');
 }
 
+let secondFactorChecks = 0;
+
+/** How many second-factor codes this process has checked at sign-in (the burst tests read it; ADR 0040). */
+export const secondFactorCheckCount = () => secondFactorChecks;
+
 /** The second factor at sign-in: the app's code, or a recovery code (spent by using it). */
 export async function checkSecondFactor(
   db: Queryable,
@@ -68,7 +77,10 @@ export async function checkSecondFactor(
   code: string,
   now: Date,
 ): Promise<boolean> {
-  if (isValidTotp(account.totp_secret, account.email, code.replace(/\s/g, ''), now)) return true;
+  secondFactorChecks++;
+  const step = totpStepOf(account.totp_secret, account.email, code.replace(/\s/g, ''), now);
+  // Each step's code once (RFC 6238 §5.2): spending it refuses it, and any earlier one, for good.
+  if (step !== null) return useTotpStep(db, account.id, step);
   if (!/^[a-z0-9-]{10,11}$/i.test(code.trim())) return false;
   return useRecoveryCode(db, account.id, hashRecoveryCode(code), now);
 }

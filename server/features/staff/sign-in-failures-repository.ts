@@ -1,15 +1,37 @@
 import type { Queryable } from '../../db/database.ts';
 
-export async function recordSignInFailure(
-  db: Queryable,
-  failure: { emailHash: string; ip: string; deviceHash: string | null; at: Date },
-): Promise<void> {
-  await db.query(`insert into staff_sign_in_failures (email_hash, ip, device_hash, at) values ($1, $2, $3, $4)`, [
-    failure.emailHash,
-    failure.ip,
-    failure.deviceHash,
-    failure.at.toISOString(),
-  ]);
+// Any constants: they keep these advisory locks apart from the others (migrations, bookings, codes).
+const EMAIL_LOCK_NAMESPACE = 381_027;
+const IP_LOCK_NAMESPACE = 381_028;
+
+/**
+ * Serialises the attempts on one e-mail and on one IP until the transaction ends, across processes
+ * (ADR 0040), so an attempt's count and its reservation are one step. Always the e-mail first, then
+ * the IP: every attempt takes them in that order, so two attempts never wait for each other.
+ */
+export async function lockSignInKeys(tx: Queryable, emailHash: string, ip: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [EMAIL_LOCK_NAMESPACE, emailHash]);
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [IP_LOCK_NAMESPACE, ip]);
+}
+
+/**
+ * An attempt about to be checked, counted as a failure until it turns out right (ADR 0040): the row
+ * is written before the password is checked, and deleted by `settleSignInAttempt` when it was right.
+ */
+export async function reserveSignInAttempt(
+  tx: Queryable,
+  attempt: { emailHash: string; ip: string; deviceHash: string | null; at: Date },
+): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `insert into staff_sign_in_failures (email_hash, ip, device_hash, at) values ($1, $2, $3, $4) returning id`,
+    [attempt.emailHash, attempt.ip, attempt.deviceHash, attempt.at.toISOString()],
+  );
+  return String(row!.id);
+}
+
+/** The reserved attempt was right: it is no failure. */
+export async function settleSignInAttempt(db: Queryable, attemptId: string): Promise<void> {
+  await db.query(`delete from staff_sign_in_failures where id = $1`, [attemptId]);
 }
 
 export interface FailureCounts {

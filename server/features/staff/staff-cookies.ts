@@ -29,10 +29,10 @@ function serialize(
   return parts.join('; ');
 }
 
+// Fastify appends to a `Set-Cookie` already set (RFC 7230 §3.2.2), so each cookie is handed over once:
+// passing the list read back would repeat every cookie set before it.
 function appendCookie(reply: FastifyReply, cookie: string): void {
-  const existing = reply.getHeader('set-cookie');
-  const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
-  void reply.header('set-cookie', [...list, cookie]);
+  void reply.header('set-cookie', cookie);
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, settings: CookieSettings): void {

@@ -3,13 +3,15 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findPracticeById } from '../practices/practices-repository.ts';
-import { emailPasswordLink } from './password-link-emails.ts';
+import { emailInvitationOfTakenAddress, emailPasswordLink } from './password-link-emails.ts';
 import { spendOpenPasswordLinks } from './password-links-repository.ts';
-import { createStaffAccount } from './staff-accounts-service.ts';
+import { addMembership, findAccountByEmail, insertAccount } from './staff-accounts-repository.ts';
 import type { AuditEntry } from './staff-audit-repository.ts';
 import {
   countActiveOwners,
   findPracticeMember,
+  findPracticeMemberByEmail,
+  insertInvitation,
   listPracticeMembers,
   lockPracticeStaff,
   type StaffMemberRow,
@@ -17,6 +19,7 @@ import {
 } from './staff-members-repository.ts';
 import type { StaffPrincipal } from './staff-session-guard.ts';
 import { endAccountSessions } from './staff-sessions-repository.ts';
+import { normalizeEmail } from './staff-sign-in-service.ts';
 import { clearSecondFactor } from './totp-setup-repository.ts';
 
 export function memberView(row: StaffMemberRow): StaffMember {
@@ -34,6 +37,8 @@ export function memberView(row: StaffMemberRow): StaffMember {
 }
 
 export const NO_SUCH_MEMBER = () => AppError.notFound('No such staff member.');
+const ON_STAFF_ALREADY = (email: string) =>
+  new AppError(409, 'CONFLICT', `${email} is on the practice's staff already.`);
 const NO_SECOND_FACTOR = () => new AppError(409, 'CONFLICT', 'This member has no second factor to reset.');
 const LAST_OWNER = () =>
   new AppError(409, 'CONFLICT', 'The practice needs an active owner: make someone else an owner first.');
@@ -55,35 +60,42 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       return (await listPracticeMembers(db, me.practiceId)).map(memberView);
     },
 
-    /** A new account of the practice, and its invitation by e-mail (a 24-hour link). */
+    /**
+     * A new account of the practice, and its invitation by e-mail (a 24-hour link). An address with an
+     * account elsewhere cannot have a second one: the practice gets an invitation that lists like an
+     * invited member, and the holder an e-mail, so the owner's answer is the same either way (ADR 0040).
+     */
     async invite(me: StaffPrincipal, body: InviteMemberBody): Promise<StaffMember> {
       const now = clock.now();
-      const practice = await findPracticeById(db, me.practiceId);
-      const { id } = await createStaffAccount(
-        db,
-        { email: body.email, name: body.name ?? null, role: body.role, practiceIds: [me.practiceId] },
-        now,
-        async (tx, accountId) => {
+      const email = normalizeEmail(body.email);
+      const practiceName = (await findPracticeById(db, me.practiceId))?.name ?? 'your practice';
+      const id = await db.transaction(async (tx) => {
+        await lockPracticeStaff(tx, me.practiceId);
+        if (await findPracticeMemberByEmail(tx, me.practiceId, email)) throw ON_STAFF_ALREADY(email);
+        const member = { email, name: body.name ?? null, role: body.role, at: now };
+        let id: string;
+        if (await findAccountByEmail(tx, email)) {
+          id = await insertInvitation(tx, { ...member, practiceId: me.practiceId });
+          await emailInvitationOfTakenAddress(tx, { email, practiceId: me.practiceId, practiceName });
+        } else {
+          id = await insertAccount(tx, member);
+          await addMembership(tx, id, me.practiceId, now);
           await emailPasswordLink(tx, {
-            accountId,
-            email: body.email,
+            accountId: id,
+            email,
             purpose: 'invite',
             practiceId: me.practiceId,
-            practiceName: practice?.name ?? 'your practice',
+            practiceName,
             publicUrl: deps.publicUrl,
             now,
           });
-          await deps.audit(
-            {
-              action: 'staff.invite',
-              targetType: 'staff_account',
-              targetId: accountId,
-              details: { email: body.email, role: body.role },
-            },
-            tx,
-          );
-        },
-      );
+        }
+        await deps.audit(
+          { action: 'staff.invite', targetType: 'staff_account', targetId: id, details: { email, role: body.role } },
+          tx,
+        );
+        return id;
+      });
       return memberView((await findPracticeMember(db, me.practiceId, id))!);
     },
 
@@ -102,7 +114,7 @@ export function createStaffMembers(deps: StaffMembersDeps) {
         const losesOwner = member.role === 'owner' && member.is_active && (role !== 'owner' || !isActive);
         if (losesOwner && (await countActiveOwners(tx, me.practiceId)) <= 1) throw LAST_OWNER();
         if (role === member.role && isActive === member.is_active) return;
-        await updateMember(tx, accountId, { role, isActive }, now);
+        await updateMember(tx, member, { role, isActive }, now);
         const target = { targetType: 'staff_account', targetId: accountId };
         if (member.is_active && !isActive) {
           const ended = await endAccountSessions(tx, accountId, 'deactivated', now);

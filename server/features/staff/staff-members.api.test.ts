@@ -102,22 +102,51 @@ describe('an invitation', () => {
     await signIn(app, { email: 'new.hire@example.test', password: 'a long passphrase for the hire' });
   });
 
-  it('is 409 for an e-mail that has an account, here or at another practice, and 422 for a bad body', async () => {
+  it('is 409 for an e-mail already on the practice’s staff, and 422 for a bad body', async () => {
     const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
     const ours = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const theirs = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] });
-    for (const email of [ours.email, theirs.email]) {
-      const response = await ownerConsole.post('/api/v1/staff/members', { email, role: 'front_desk' });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().code).toBe('CONFLICT');
-    }
+    const response = await ownerConsole.post('/api/v1/staff/members', { email: ours.email, role: 'front_desk' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('CONFLICT');
     expect(
       (await ownerConsole.post('/api/v1/staff/members', { email: 'x@example.test', role: 'operator' })).statusCode,
     ).toBe(422);
     expect(
       (await ownerConsole.post('/api/v1/staff/members', { email: 'not an address', role: 'owner' })).statusCode,
     ).toBe(422);
-    expect(await emailsTo(testDb.db, theirs.email)).toEqual([]);
+  });
+
+  it('answers alike whether or not the address has an account at another practice, and tells its holder', async () => {
+    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
+    const elsewhere = await newPractice(testDb.db, 'Elsewhere Dental');
+    const theirs = await addStaff(testDb.db, { practiceIds: [elsewhere] });
+    const invite = (email: string) =>
+      ownerConsole.post('/api/v1/staff/members', { email, name: 'Sam Hire', role: 'front_desk' });
+    const taken = await invite(theirs.email);
+    const fresh = await invite(`fresh-${Date.now()}@example.test`);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    const shape = (member: Record<string, unknown>) => ({ ...member, id: 'x', email: 'x' });
+    const takenMember = StaffMemberSchema.parse(taken.json().result);
+    expect(shape(takenMember)).toEqual(shape(StaffMemberSchema.parse(fresh.json().result)));
+    // The list, the audit trail and a second invitation say nothing more.
+    const members = StaffMembersSchema.parse((await ownerConsole.get('/api/v1/staff/members')).json().result).members;
+    expect(members.find((member) => member.email === theirs.email)).toEqual(takenMember);
+    expect((await auditActions(testDb.db, practiceId)).filter((action) => action === 'staff.invite')).toHaveLength(2);
+    expect((await invite(theirs.email)).statusCode).toBe(409);
+    const deactivated = await ownerConsole.request({
+      method: 'PATCH',
+      url: `/api/v1/staff/members/${takenMember.id}`,
+      payload: { active: false },
+    });
+    expect(deactivated.json().result).toMatchObject({ id: takenMember.id, active: false });
+
+    // The holder hears of it, with no link that would set their password; their account is untouched.
+    const [notice] = await emailsTo(testDb.db, theirs.email);
+    expect(notice!.subject).toBe('Own Practice invited this address to its console on Chairtime');
+    expect(notice!.text).toMatch(/already has a Chairtime staff account/);
+    expect(notice!.text).not.toMatch(/set-password/);
+    const holder = await signIn(app, theirs);
+    expect((holder.session.practices as { id: string }[]).map((practice) => practice.id)).toEqual([elsewhere]);
   });
 });
 

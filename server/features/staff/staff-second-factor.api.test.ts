@@ -112,6 +112,31 @@ describe('the practice security settings', () => {
     expect(reused.json().code).toBe('CODE_REQUIRED');
   });
 
+  it('take each app code once: the same or an earlier time step is refused after use (RFC 6238 §5.2)', async () => {
+    const account = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] });
+    const desk = await signIn(app, account);
+    const { secret } = TotpSetupSchema.parse((await desk.post('/api/v1/staff/totp/setup')).json().result);
+    const enablingCode = totpCodeAt(secret, clock.now());
+    expect((await desk.post('/api/v1/staff/totp/enable', { code: enablingCode })).statusCode).toBe(200);
+    // The code that turned the factor on is spent too.
+    expect((await signInAttempt(account.email, account.password, enablingCode)).json().code).toBe('CODE_REQUIRED');
+
+    clock.advance(60_000);
+    const code = totpCodeAt(secret, clock.now());
+    expect((await signInAttempt(account.email, account.password, code)).statusCode).toBe(201);
+    const replayed = await signInAttempt(account.email, account.password, code);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().code).toBe('CODE_REQUIRED');
+    // The step before is still inside the drift window, but older than the one used.
+    const earlier = totpCodeAt(secret, new Date(clock.now().getTime() - 30_000));
+    expect((await signInAttempt(account.email, account.password, earlier)).statusCode).toBe(401);
+
+    clock.advance(30_000);
+    expect((await signInAttempt(account.email, account.password, totpCodeAt(secret, clock.now()))).statusCode).toBe(
+      201,
+    );
+  });
+
   it('refuse to enable without a set-up, and a code that is not six digits', async () => {
     const desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] }));
     expect((await desk.post('/api/v1/staff/totp/enable', { code: '123456' })).statusCode).toBe(409);

@@ -43,6 +43,9 @@ describe('signing in', () => {
     const response = await attempt(owner.email.toUpperCase(), owner.password);
     expect(response.statusCode).toBe(201);
     const setCookies = [response.headers['set-cookie']].flat().map(String);
+    // Each cookie once: a second copy is at best noise, at worst two values the browser must choose between.
+    expect(setCookies.filter((c) => c.startsWith('ct_staff='))).toHaveLength(1);
+    expect(setCookies.filter((c) => c.startsWith('ct_device='))).toHaveLength(1);
     expect(setCookies.find((c) => c.startsWith('ct_staff='))).toMatch(
       /; Path=\/api\/v1\/staff; HttpOnly; SameSite=Lax$/,
     );

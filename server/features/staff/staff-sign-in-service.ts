@@ -13,7 +13,9 @@ import {
   clearSignInFailures,
   countSignInFailures,
   isTrustedDevice,
-  recordSignInFailure,
+  lockSignInKeys,
+  reserveSignInAttempt,
+  settleSignInAttempt,
   trustDevice,
 } from './sign-in-failures-repository.ts';
 import { FAILURE_WINDOW_MS, throttleDecision } from './sign-in-throttle.ts';
@@ -65,9 +67,10 @@ export class SignInThrottled extends AppError {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Sign-in (ADR 0038): the throttle first (no password is checked while an attempt must wait), then
- * the password (a decoy hash when there is no account, so both take as long), then the second
- * factor, then a fresh session: a new id every time, never one the browser brought.
+ * Sign-in (ADR 0038, 0040): the throttle first, which counts the attempt before anything is checked,
+ * so no password is checked while an attempt must wait however many arrive at once; then the password
+ * (a decoy hash when there is no account, so both take as long), then the second factor, then a fresh
+ * session: a new id every time, never one the browser brought.
  */
 export function createStaffSignIn(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
@@ -81,29 +84,43 @@ export function createStaffSignIn(deps: { db: Database; clock: Clock }) {
     const trusted = Boolean(account && deviceHash && (await isTrustedDevice(db, deviceHash, account.id)));
     const failureDevice = trusted ? deviceHash : null;
 
-    const counts = await countSignInFailures(db, {
-      emailHash,
-      ip: attempt.ip,
-      deviceHash: failureDevice,
-      since: new Date(now.getTime() - FAILURE_WINDOW_MS),
+    // The count and the reservation are one step under the e-mail's and the IP's locks (ADR 0040):
+    // a burst of parallel attempts queues here, and once the throttle says no, nothing is checked.
+    const reservation = await db.transaction(async (tx) => {
+      await lockSignInKeys(tx, emailHash, attempt.ip);
+      const counts = await countSignInFailures(tx, {
+        emailHash,
+        ip: attempt.ip,
+        deviceHash: failureDevice,
+        since: new Date(now.getTime() - FAILURE_WINDOW_MS),
+      });
+      const decision = throttleDecision(counts, trusted, now);
+      if (decision.kind !== 'check') return decision;
+      const attemptId = await reserveSignInAttempt(tx, {
+        emailHash,
+        ip: attempt.ip,
+        deviceHash: failureDevice,
+        at: now,
+      });
+      return { kind: 'reserved' as const, attemptId };
     });
-    const decision = throttleDecision(counts, trusted, now);
-    if (decision.kind !== 'check')
-      throw new SignInThrottled(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)), decision.kind === 'locked');
+    if (reservation.kind !== 'reserved') {
+      const retryAfterSeconds = Math.max(1, Math.ceil(reservation.retryAfterMs / 1000));
+      throw new SignInThrottled(retryAfterSeconds, reservation.kind === 'locked');
+    }
+    const { attemptId } = reservation;
 
-    const fail = async () => {
-      await recordSignInFailure(db, { emailHash, ip: attempt.ip, deviceHash: failureDevice, at: now });
-    };
+    // A wrong password or code leaves the reservation as the failure it is; a right one settles it.
     const passwordRight = await verifyPassword(
       account && !account.deactivated_at ? account.password_hash : null,
       attempt.password,
     );
-    if (!account || !passwordRight) {
-      await fail();
-      throw INVALID();
-    }
+    if (!account || !passwordRight) throw INVALID();
     if (account.totp_secret) {
-      if (!attempt.code) throw CODE_REQUIRED(false);
+      if (!attempt.code) {
+        await settleSignInAttempt(db, attemptId);
+        throw CODE_REQUIRED(false);
+      }
       if (
         !(await checkSecondFactor(
           db,
@@ -111,19 +128,21 @@ export function createStaffSignIn(deps: { db: Database; clock: Clock }) {
           attempt.code,
           now,
         ))
-      ) {
-        await fail();
+      )
         throw CODE_REQUIRED(true);
-      }
     }
     const practices = await listAccountPractices(db, account.id);
     const practice = practices.find((candidate) => candidate.id === attempt.practiceId) ?? practices[0];
-    if (!practice) throw new AppError(403, 'FORBIDDEN', 'This account belongs to no practice yet.');
+    if (!practice) {
+      await settleSignInAttempt(db, attemptId);
+      throw new AppError(403, 'FORBIDDEN', 'This account belongs to no practice yet.');
+    }
 
     const session = createLinkToken();
     // A browser keeps one device token, trusted for each account that signed in on it.
     const deviceToken = attempt.deviceToken ?? randomBytes(24).toString('base64url');
     await db.transaction(async (tx) => {
+      // Also the reservation of this attempt, which is of the same kind.
       await clearSignInFailures(tx, emailHash, failureDevice);
       await trustDevice(tx, hashLinkToken(deviceToken), account.id, now);
       await insertSession(tx, {

@@ -29,11 +29,14 @@ export async function enableTotp(
   secret: string,
   recoveryCodeHashes: string[],
   at: Date,
+  /** The step of the code that proved the app: it is spent, like a code used to sign in. */
+  usedStep: number,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `update staff_accounts set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_enabled_at = $3, updated_at = $3
+    `update staff_accounts set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_enabled_at = $3,
+            totp_last_step = $4, updated_at = $3
       where id = $1 and totp_pending_secret = $2 and totp_enabled_at is null returning id`,
-    [accountId, secret, at.toISOString()],
+    [accountId, secret, at.toISOString(), usedStep],
   );
   if (rows.length === 0) return false;
   await tx.query(`delete from staff_recovery_codes where account_id = $1`, [accountId]);
@@ -49,7 +52,8 @@ export async function enableTotp(
  */
 export async function clearSecondFactor(tx: Queryable, accountId: string, at: Date): Promise<void> {
   await tx.query(
-    `update staff_accounts set totp_secret = null, totp_pending_secret = null, totp_enabled_at = null, updated_at = $2 where id = $1`,
+    `update staff_accounts set totp_secret = null, totp_pending_secret = null, totp_enabled_at = null,
+            totp_last_step = null, updated_at = $2 where id = $1`,
     [accountId, at.toISOString()],
   );
   await tx.query(`delete from staff_recovery_codes where account_id = $1`, [accountId]);

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
-import { hashRecoveryCode, isValidTotp, newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpStepOf, totpUri } from './second-factor.ts';
 import { audit, staffOf } from './staff-session-guard.ts';
 import { enableTotp, findTotpState, setPendingTotpSecret } from './totp-setup-repository.ts';
 
@@ -36,14 +36,15 @@ export function registerTotpSetupRoutes(staff: FastifyInstance, deps: { db: Data
     const secret = state?.totp_pending_secret;
     if (!secret) throw new AppError(409, 'CONFLICT', 'Start the set-up first.');
     const now = clock.now();
-    if (!isValidTotp(secret, me.email, code, now)) {
+    const step = totpStepOf(secret, me.email, code, now);
+    if (step === null) {
       throw AppError.validation('That code is not right. Type the current code from your authenticator app.', {
         code: 'That code is not right.',
       });
     }
     const codes = newRecoveryCodes();
     await db.transaction(async (tx) => {
-      if (!(await enableTotp(tx, me.accountId, secret, codes.map(hashRecoveryCode), now)))
+      if (!(await enableTotp(tx, me.accountId, secret, codes.map(hashRecoveryCode), now, step)))
         throw new AppError(409, 'CONFLICT', 'The set-up started over elsewhere: scan the new code.');
       await audit(
         request,
