@@ -43,6 +43,17 @@ export async function findPracticeAccount(
   return row ?? null;
 }
 
+// Any constant: it keeps this advisory lock apart from the others (sign-in, codes, bookings).
+const ADDRESS_LOCK_NAMESPACE = 381_029;
+
+/**
+ * Serialises, until the transaction ends, whatever creates an account for one address, so that two
+ * practices inviting it at once find each other's account instead of colliding on its unique e-mail.
+ */
+export async function lockStaffAddress(tx: Queryable, email: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [ADDRESS_LOCK_NAMESPACE, email]);
+}
+
 export async function insertAccount(
   tx: Queryable,
   account: { email: string; name: string | null; role: StaffRole; at: Date },

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findPracticeById } from '../practices/practices-repository.ts';
 import { emailInvitationOfTakenAddress, emailPasswordLink } from './password-link-emails.ts';
 import { spendOpenPasswordLinks } from './password-links-repository.ts';
-import { addMembership, findAccountByEmail, insertAccount } from './staff-accounts-repository.ts';
+import { addMembership, findAccountByEmail, insertAccount, lockStaffAddress } from './staff-accounts-repository.ts';
 import type { AuditEntry } from './staff-audit-repository.ts';
 import {
   countActiveOwners,
@@ -71,6 +71,7 @@ export function createStaffMembers(deps: StaffMembersDeps) {
       const practiceName = (await findPracticeById(db, me.practiceId))?.name ?? 'your practice';
       const id = await db.transaction(async (tx) => {
         await lockPracticeStaff(tx, me.practiceId);
+        await lockStaffAddress(tx, email);
         if (await findPracticeMemberByEmail(tx, me.practiceId, email)) throw ON_STAFF_ALREADY(email);
         const member = { email, name: body.name ?? null, role: body.role, at: now };
         let id: string;

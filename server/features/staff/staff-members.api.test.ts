@@ -148,6 +148,23 @@ describe('an invitation', () => {
     const holder = await signIn(app, theirs);
     expect((holder.session.practices as { id: string }[]).map((practice) => practice.id)).toEqual([elsewhere]);
   });
+
+  it('answers both of two practices that invite one new address at the same moment', async () => {
+    const first = await ownedPractice(testDb.db, app);
+    const second = await ownedPractice(testDb.db, app);
+    // Several rounds, so that on PostgreSQL the two transactions overlap in at least one of them.
+    for (let round = 0; round < 8; round++) {
+      const email = `both-${round}-${Date.now()}@example.test`;
+      const answers = await Promise.all(
+        [first, second].map(({ console: owner }) =>
+          owner.post('/api/v1/staff/members', { email, name: 'Sam Hire', role: 'front_desk' }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+      const accounts = await testDb.db.query(`select id from staff_accounts where email = $1`, [email]);
+      expect(accounts).toHaveLength(1);
+    }
+  });
 });
 
 describe('changing a member', () => {
