@@ -273,7 +273,7 @@ export const ROUTE_FIELDS: Record<string, RouteFields> = {
   'GET /api/v1/review/track/:requestId': { as: 'public', params: { requestId: '{missing}' } },
   'POST /api/v1/review/feedback': {
     as: 'public',
-    body: { request_id: '{missing}', feedback_category: 'other', feedback_description: 'Too long a wait' },
+    body: { request_id: '{missing}', feedback_category: 'other', feedback_description: 'waited too long' },
   },
   'POST /api/v1/sms/inbound': {
     as: 'public',
@@ -329,7 +329,7 @@ export const ROUTE_FIELDS: Record<string, RouteFields> = {
   'POST /api/v1/staff/appointments/:id/cancel': {
     as: 'staff',
     params: { id: '{staffCancel}' },
-    body: { reason: 'Called to cancel', refund: false },
+    body: { reason: 'called to cancel', refund: false },
   },
   'POST /api/v1/staff/appointments/:id/reschedule': {
     as: 'staff',
