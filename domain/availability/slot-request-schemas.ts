@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { windowedLocalDateField } from '../time/calendar-fields.ts';
+import { pmsNumberQueryField, windowedPracticeDayField } from '../wire/wire-primitives.ts';
 import { parseLocalDate } from '../time/local-date.ts';
 
 /** The longest range one slots request may cover: two months and a day or two of slack. */
 export const MAX_SLOT_RANGE_DAYS = 62;
-
-const optionalWholeNumber = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, { message: `${name} must be a whole number` })
-    .transform(Number)
-    .optional();
 
 /** Both dates real, in order, and at most MAX_SLOT_RANGE_DAYS apart. */
 const withinRange = (query: { start_date: string; end_date: string }, ctx: z.RefinementCtx) => {
@@ -27,17 +20,17 @@ const withinRange = (query: { start_date: string; end_date: string }, ctx: z.Ref
 
 /**
  * `GET appointment/slots` query (spec section 7), with the optional provider and clinic filters.
- * Built per day: both dates must be real and within a window around `today` (calendar-fields.ts).
+ * Built per day: both dates must be real and within a window around `today` (wire-primitives.ts).
  */
 export const createSlotsQuerySchema = (today: string) =>
   z
     .object({
       practice_id: z.uuid({ message: 'practice_id must be a practice id' }),
       reason_for_visit_id: z.uuid({ message: 'reason_for_visit_id must be a reason for visit id' }),
-      start_date: windowedLocalDateField('start_date', today),
-      end_date: windowedLocalDateField('end_date', today),
-      pms_prov_num: optionalWholeNumber('pms_prov_num'),
-      pms_clinic_num: optionalWholeNumber('pms_clinic_num'),
+      start_date: windowedPracticeDayField('start_date', today),
+      end_date: windowedPracticeDayField('end_date', today),
+      pms_prov_num: pmsNumberQueryField('pms_prov_num').optional(),
+      pms_clinic_num: pmsNumberQueryField('pms_clinic_num').optional(),
     })
     .superRefine(withinRange, { when: (payload) => payload.issues.length === 0 });
 
@@ -48,9 +41,9 @@ export const createSlotsQuerySchema = (today: string) =>
 export const createManageSlotsQuerySchema = (today: string) =>
   z
     .object({
-      start_date: windowedLocalDateField('start_date', today),
-      end_date: windowedLocalDateField('end_date', today),
-      pms_prov_num: optionalWholeNumber('pms_prov_num'),
+      start_date: windowedPracticeDayField('start_date', today),
+      end_date: windowedPracticeDayField('end_date', today),
+      pms_prov_num: pmsNumberQueryField('pms_prov_num').optional(),
     })
     .superRefine(withinRange, { when: (payload) => payload.issues.length === 0 });
 export type ManageSlotsQuery = z.infer<ReturnType<typeof createManageSlotsQuerySchema>>;

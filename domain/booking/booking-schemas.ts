@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { en as validationMessages } from '../i18n/validation.messages.ts';
 import { BOOKING_LANGUAGES } from './booking-lifecycle.ts';
 import { PRODUCT_NAME } from '../product.ts';
-import { wholeMinuteTimeField, windowedLocalDateField } from '../time/calendar-fields.ts';
+import { pmsNumberField, wallTimeField, windowedPracticeDayField } from '../wire/wire-primitives.ts';
 import {
   emailField,
   FIELD_MESSAGES,
@@ -45,7 +45,6 @@ const shortText = (max: number) =>
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
 const optionalShortText = (max: number) => shortText(max).nullish();
-const pmsNumber = z.number({ message: 'must be a whole number' }).int().min(0).max(1_000_000_000);
 
 /** Visit data (spec section 3, userVisitData): kept for the practice's analytics, bounded in size. */
 export const UserMetaSchema = z
@@ -101,13 +100,13 @@ export function createBookingBodySchema(context: BookingRulesContext) {
       wireless_phone: phoneField(),
       dob: isoBirthDateField(context.today),
       rfv_id: z.uuid({ message: key('reasonRequired') }),
-      pms_op_num: pmsNumber.default(0),
-      pms_prov_num: pmsNumber,
+      pms_op_num: pmsNumberField('pms_op_num').default(0),
+      pms_prov_num: pmsNumberField('pms_prov_num'),
       /** All three null: "Proceed Without Slots" when the practice system is down. */
-      apt_date: windowedLocalDateField('apt_date', context.today).nullable(),
-      start_time: wholeMinuteTimeField('start_time').nullable(),
+      apt_date: windowedPracticeDayField('apt_date', context.today).nullable(),
+      start_time: wallTimeField('start_time').nullable(),
       /** Checked for form only: the end is the reason's duration after the start, whatever is sent. */
-      end_time: wholeMinuteTimeField('end_time').nullable(),
+      end_time: wallTimeField('end_time').nullable(),
       /** Our addition (not in the spec's list): the patient status chosen on page 1. */
       patient_status: z.enum(PATIENT_STATUSES, { message: key('patientStatusRequired') }).optional(),
       /** True when the person booking is the patient; false when booking for someone else. */
@@ -119,7 +118,7 @@ export function createBookingBodySchema(context: BookingRulesContext) {
       referrer_id: optionalShortText(200),
       user_meta: UserMetaSchema.nullish(),
       source_meta: SourceMetaSchema.nullish(),
-      pms_clinic_num: pmsNumber.nullish(),
+      pms_clinic_num: pmsNumberField('pms_clinic_num').nullish(),
       is_concented: z.literal(true, { message: key('consentRequired') }),
       utm_details: UtmDetailsSchema.nullish(),
       payment_details: PaymentDetailsSchema.nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pmsNumberField, practiceDayField, wallTimeField } from '../wire/wire-primitives.ts';
 import { MANAGE_REFUSALS, MANAGE_STATES } from './manage-policy.ts';
 
 /**
@@ -74,14 +75,12 @@ export const ManagedAppointmentSchema = z.object({
 export type ManagedAppointment = z.infer<typeof ManagedAppointmentSchema>;
 
 export const RescheduleBodySchema = z.strictObject({
-  apt_date: z.iso.date({ message: 'apt_date must be a date (YYYY-MM-DD)' }),
-  start_time: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'start_time must be a time (HH:mm:ss)'),
-  end_time: z
-    .string()
-    .regex(/^\d{2}:\d{2}(:\d{2})?$/, 'end_time must be a time (HH:mm:ss)')
-    .optional(),
-  pms_prov_num: z.number().int().min(0),
-  pms_op_num: z.number().int().min(0).optional(),
+  apt_date: practiceDayField('apt_date'),
+  start_time: wallTimeField('start_time'),
+  end_time: wallTimeField('end_time').optional(),
+  /** 0: any provider. */
+  pms_prov_num: pmsNumberField('pms_prov_num'),
+  pms_op_num: pmsNumberField('pms_op_num').optional(),
 });
 export type RescheduleBody = z.infer<typeof RescheduleBodySchema>;
 

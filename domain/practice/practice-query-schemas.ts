@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { pmsNumberQueryField } from '../wire/wire-primitives.ts';
 
 /** Query strings of the practice endpoints; the server parses them, the client builds them. */
 
 export const PracticeIdSchema = z.uuid({ message: 'practice_id must be a practice id' });
-
-const optionalPositiveInt = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, { message: `${name} must be a whole number` })
-    .transform(Number)
-    .optional();
 
 export const FormQuerySchema = z.object({
   referrer_id: z.string().max(200).optional(),
@@ -21,7 +15,7 @@ export const ClinicListQuerySchema = z.object({
 
 export const ReasonListQuerySchema = z.object({
   practice_id: PracticeIdSchema,
-  pms_clinic_num: optionalPositiveInt('pms_clinic_num'),
+  pms_clinic_num: pmsNumberQueryField('pms_clinic_num').optional(),
 });
 
 export const FormUrlSchema = z

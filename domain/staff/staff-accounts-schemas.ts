@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { practiceDayField } from '../wire/wire-primitives.ts';
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES, STAFF_ROLES } from './staff-roles.ts';
 
 /**
@@ -121,8 +122,8 @@ export const AUDIT_PAGE_SIZE = 100;
 export const AUDIT_MAX_DAYS = 366;
 
 export const AuditQuerySchema = z.object({
-  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
-  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
+  from: practiceDayField('from'),
+  to: practiceDayField('to'),
   /** The `next_before` of the previous page. */
   before: z
     .string()

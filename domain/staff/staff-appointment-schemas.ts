@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES } from '../booking/booking-lifecycle.ts';
 import { AvailabilityListSchema } from '../availability/availability-schemas.ts';
 import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.ts';
+import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.ts';
 
 /**
  * The staff console's schedule API (issue 22), one schema per payload for both sides. Every route
@@ -20,9 +21,9 @@ import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.
  * A change the booking's state refuses is a 409 (`CONFLICT`), a time taken meanwhile a 409 `SLOT_TAKEN`.
  */
 export const StaffScheduleQuerySchema = z.object({
-  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
-  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
-  clinic: z.coerce.number().int().positive().optional(),
+  from: practiceDayField('from'),
+  to: practiceDayField('to'),
+  clinic: pmsNumberQueryField('clinic', { min: 1 }).optional(),
 });
 export type StaffScheduleQuery = z.infer<typeof StaffScheduleQuerySchema>;
 
@@ -159,11 +160,11 @@ export const StaffRescheduleBodySchema = RescheduleBodySchema;
 export type StaffRescheduleBody = z.infer<typeof StaffRescheduleBodySchema>;
 
 export const StaffSlotsQuerySchema = z.object({
-  date: z.iso.date({ message: 'date must be a date (YYYY-MM-DD)' }),
+  date: practiceDayField('date'),
   reason_id: z.uuid({ message: 'reason_id must be a reason id' }),
   /** 0 or absent: any provider. */
-  pms_prov_num: z.coerce.number().int().min(0).optional(),
-  clinic: z.coerce.number().int().positive().optional(),
+  pms_prov_num: pmsNumberQueryField('pms_prov_num').optional(),
+  clinic: pmsNumberQueryField('clinic', { min: 1 }).optional(),
   appointment_id: z.uuid({ message: 'appointment_id must be an appointment id' }).optional(),
 });
 export type StaffSlotsQuery = z.infer<typeof StaffSlotsQuerySchema>;

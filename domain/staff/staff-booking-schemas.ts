@@ -7,6 +7,7 @@ import {
   phoneField,
   FIELD_MESSAGES,
 } from '../booking/booking-field-rules.ts';
+import { pmsNumberField, practiceDayField, wallTimeField } from '../wire/wire-primitives.ts';
 
 /**
  * Booking for a patient who phoned and blocking time, from the staff console (issue 22). One schema
@@ -29,13 +30,6 @@ import {
  * Blocks show in the schedule as ScheduleBlock kind `blocked` (staff-appointment-schemas.ts).
  */
 
-const pmsNumber = z.number({ message: 'must be a whole number' }).int().min(0).max(1_000_000_000);
-/** "HH:mm" or "HH:mm:ss" on a whole minute, read as the practice's wall clock. */
-const wallTime = (name: string) =>
-  z
-    .string({ message: `${name} is required` })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d(:00)?$/, { message: `${name} must be a time (HH:mm)` })
-    .transform((time) => `${time.slice(0, 5)}:00`);
 /** Absent, null or blank: not given. */
 const optionalContact = <T extends z.ZodType<string>>(field: T) =>
   z
@@ -48,11 +42,11 @@ export function createStaffBookingBodySchema(context: { today: string }) {
     .strictObject({
       reason_id: z.uuid({ message: 'Choose a reason for the visit.' }),
       /** The clinic, for a practice with several. */
-      pms_clinic_num: pmsNumber.nullish(),
+      pms_clinic_num: pmsNumberField('pms_clinic_num').nullish(),
       /** 0: the earliest available provider at that time. */
-      pms_prov_num: pmsNumber,
-      apt_date: z.iso.date({ message: 'apt_date must be a date (YYYY-MM-DD)' }),
-      start_time: wallTime('start_time'),
+      pms_prov_num: pmsNumberField('pms_prov_num'),
+      apt_date: practiceDayField('apt_date'),
+      start_time: wallTimeField('start_time'),
       first_name: nameField(FIELD_MESSAGES.firstName),
       last_name: nameField(FIELD_MESSAGES.lastName),
       /** "YYYY-MM-DD", before the practice's today. */
@@ -97,17 +91,17 @@ export const BLOCK_LABEL_MAX_LENGTH = 120;
 /** Blocked time on one practice-local day; end "24:00" is the day's end. */
 export const StaffBlockBodySchema = z
   .strictObject({
-    date: z.iso.date({ message: 'date must be a date (YYYY-MM-DD)' }),
-    start_time: wallTime('start_time'),
+    date: practiceDayField('date'),
+    start_time: wallTimeField('start_time'),
     end_time: z
       .union([z.literal('24:00'), z.literal('24:00:00')])
       .transform(() => '24:00:00')
-      .or(wallTime('end_time')),
+      .or(wallTimeField('end_time')),
     /** A provider wherever they work, or a chair whoever works in it; neither blocks every schedule. */
-    pms_prov_num: pmsNumber.min(1).nullish(),
-    pms_op_num: pmsNumber.min(1).nullish(),
+    pms_prov_num: pmsNumberField('pms_prov_num', { min: 1 }).nullish(),
+    pms_op_num: pmsNumberField('pms_op_num', { min: 1 }).nullish(),
     /** Only this clinic's schedules (a practice with several clinics). */
-    pms_clinic_num: pmsNumber.nullish(),
+    pms_clinic_num: pmsNumberField('pms_clinic_num').nullish(),
     label: z
       .string()
       .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { practiceDayField } from '../wire/wire-primitives.ts';
 import { CreateReviewRequestBodySchema, REVIEW_CHANNELS } from '../reviews/review-request-schemas.ts';
 import { StaffAppointmentSchema } from './staff-appointment-schemas.ts';
 
@@ -107,8 +108,8 @@ export type StaffReviewRequestInput = z.input<typeof StaffReviewRequestBodySchem
 /** Inclusive days of the practice: at most 366 of them (a year, leap or not). */
 export const MAX_RANGE_DAYS = 366;
 export const StaffDateRangeQuerySchema = z.object({
-  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
-  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
+  from: practiceDayField('from'),
+  to: practiceDayField('to'),
 });
 export type StaffDateRangeQuery = z.infer<typeof StaffDateRangeQuerySchema>;
 

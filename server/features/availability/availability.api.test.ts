@@ -292,7 +292,7 @@ describe('GET /api/v1/appointment/slots', () => {
     [{ start_date: '2026-03-10', end_date: '2026-03-01' }, 400, 'end_date must not be before start_date'],
     [{ start_date: '2026-03-01', end_date: '2026-05-02' }, 400, 'at most 62 days'],
     [{ start_date: '2026-02-30', end_date: '2026-03-02' }, 400, 'start_date must be a real calendar date'],
-    [{ start_date: '03/02/2026', end_date: '2026-03-02' }, 400, 'start_date must be a date in YYYY-MM-DD format'],
+    [{ start_date: '03/02/2026', end_date: '2026-03-02' }, 400, 'start_date must be a date (YYYY-MM-DD)'],
     [{ start_date: undefined, end_date: '2026-03-02' }, 400, 'start_date is required'],
     [{ reason_for_visit_id: 'nope' }, 400, 'reason_for_visit_id'],
     [{ reason_for_visit_id: '00000000-0000-4000-8000-000000000000' }, 404, 'not offered by this practice'],

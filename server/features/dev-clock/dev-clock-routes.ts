@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { instantField } from '#domain/wire/wire-primitives.ts';
 import type { MovableClock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestAddress, requestOrigin } from '../../http/canonical-origin.ts';
 import { fieldErrors, ok } from '../../http/request-parsing.ts';
 
-const MoveClockBodySchema = z.object({
-  now: z.iso
-    .datetime({ offset: true, message: 'must be an ISO 8601 instant ending in Z or an offset' })
-    // The pattern lets 2026-02-31 through; Date.parse does not.
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date'),
-});
+const MoveClockBodySchema = z.object({ now: instantField('now') });
 
 interface DevClockDeps {
   clock: MovableClock;
