@@ -18,6 +18,7 @@ import {
   setUpTextingApp,
   textIn,
   TWILIO_FROM,
+  twilioConfig,
   type TextingApp,
 } from './sms-test-kit.ts';
 
@@ -242,6 +243,25 @@ describe('the webhook itself', () => {
       await production.close();
       await local.close();
     }
+  });
+
+  it('has no unsigned simulated replies once Twilio is configured, dev tools on or not', async () => {
+    for (const devTools of [true, false]) {
+      const withTwilio = await createTestApp(testDb.db, { clock, config: { ...twilioConfig(twilio.url), devTools } });
+      try {
+        const response = await withTwilio.inject({
+          method: 'POST',
+          url: '/_dev/sms/reply',
+          payload: { from: PATIENT, to: OWN_NUMBER, body: 'STOP' },
+        });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      } finally {
+        await withTwilio.close();
+      }
+    }
+    expect(await inboundTexts(testDb.db)).toEqual([]);
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
   });
 });
 
