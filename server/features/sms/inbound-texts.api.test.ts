@@ -155,6 +155,23 @@ describe('STOP and START', () => {
     expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
   });
 
+  it('holds an opt-out against a review request however its phone was typed, and texts the one E.164 number', async () => {
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }));
+    // The ways the admin API and the CLI take the same number: none reaches the patient who opted out.
+    for (const typed of ['15125550123', '5125550123', '+15125550123']) await queueReviewText(app, 'own-number', typed);
+    await runAppJobs(app, testDb.db, clock);
+    expect(twilio.texts).toEqual([]);
+    const jobs = await testDb.db.query<{ to: string; last_error: string | null }>(
+      `select payload->>'to' as to, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%'`,
+    );
+    expect(jobs).toEqual(Array(3).fill({ to: PATIENT, last_error: OPTED_OUT_NOTE }));
+
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'START' }));
+    await queueReviewText(app, 'own-number', '15125550123');
+    await runAppJobs(app, testDb.db, clock);
+    expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
+  });
+
   it('START lifts only texted opt-outs, and grants nothing to a practice the patient never dealt with', async () => {
     await testDb.db.query(
       `insert into contact_consents (practice_id, channel, recipient, granted, source, words, recorded_at)
