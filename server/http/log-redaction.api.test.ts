@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { FIXTURE_WEB_DIR, testConfig } from '../test/test-app.ts';
+import { mintBookingLink } from '../features/booking-links/booking-links.ts';
+import { createReviewRequest } from '../features/reviews/review-requests.ts';
+import { createStaffAccount, mintPasswordLink } from '../features/staff/staff-accounts-service.ts';
+import { bookingBody } from '../test/booking-factory.ts';
+import { solveBotChallenge } from '../test/bot-challenge.ts';
+import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
+import { listRoutes } from '../test/route-list.ts';
+import { FIXTURE_WEB_DIR, fixedClock, testConfig } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { pathForLog, PUBLIC_PARAMS } from './log-redaction.ts';
 
 /** The request log as the server writes it, read back: link tokens and query strings stay out. */
 const TOKEN = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4';
+// Monday 2 March 2026: the factory's booking (Tuesday 3 March) is ahead.
+const clock = fixedClock('2026-03-02T12:00:00Z');
 let testDb: TestDatabase;
 let app: FastifyInstance;
 const lines: string[] = [];
@@ -13,7 +23,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   testDb = await createTestDatabase();
   const logger = { level: 'debug', stream: { write: (line: string) => lines.push(line) } };
-  app = await buildApp({ config: testConfig(), db: testDb.db, webDir: FIXTURE_WEB_DIR, logger });
+  app = await buildApp({ config: testConfig(), db: testDb.db, webDir: FIXTURE_WEB_DIR, logger, clock });
   await app.ready();
 });
 afterAll(async () => {
@@ -32,5 +42,117 @@ describe('request logs', () => {
     expect(log).toContain('"req":{"method":"GET","path":"/review/…"}');
     expect(log).not.toContain(TOKEN);
     expect(log).not.toContain('utm_source');
+  });
+});
+
+/** Every kind of link the product mints, by its own minting code: the keys a log must not keep. */
+async function mintEveryLink(): Promise<{ kind: string; token: string; opens: string[] }[]> {
+  const practiceId = (await importPractices(testDb.db, practiceConfig({ form_url: 'log-practice' })))['log-practice']!;
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: bookingBody({ practice_id: practiceId, rfv_id: await reasonId(testDb.db, practiceId, 'Exam') }),
+    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+  const { appointment_id: appointmentId, manage_path: managePath } = booked.json().result as {
+    appointment_id: string;
+    manage_path: string;
+  };
+  const manage = managePath.split('/').at(-1)!;
+  const now = clock.now();
+  const unsubscribe = await mintBookingLink(testDb.db, {
+    appointmentId,
+    purpose: 'unsubscribe',
+    carriedBy: 'reminder',
+    now,
+  });
+  const review = await createReviewRequest(
+    testDb.db,
+    {
+      practice: { id: practiceId, name: 'Log Practice' },
+      source: 'admin',
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      email: null,
+      phone: null,
+      appointmentId,
+      patientId: null,
+      channels: [],
+    },
+    { now, publicUrl: 'https://book.example.test' },
+  );
+  const { id: accountId } = await createStaffAccount(
+    testDb.db,
+    { email: 'desk@log-practice.example', role: 'front_desk', practiceIds: [practiceId] },
+    now,
+  );
+  const staffLink = (token: string) => [`/console/set-password/${token}`, `/api/v1/staff/password-links/${token}`];
+  const invite = await mintPasswordLink(testDb.db, accountId, 'invite', now);
+  const reset = await mintPasswordLink(testDb.db, accountId, 'reset', now);
+  const manageApi = `/api/v1/appointment/manage/${manage}`;
+  const reviewToken = review.review_url.split('/').at(-1)!;
+  return [
+    {
+      kind: 'manage',
+      token: manage,
+      opens: [
+        managePath,
+        manageApi,
+        `${manageApi}/calendar.ics`,
+        `${manageApi}/slots?start_date=2026-03-03&end_date=2026-03-03`,
+      ],
+    },
+    {
+      kind: 'review',
+      token: reviewToken,
+      opens: [`/review/${reviewToken}`, `/api/v1/review/verify-request-link/${reviewToken}`],
+    },
+    {
+      kind: 'unsubscribe',
+      token: unsubscribe,
+      opens: [`/unsubscribe/${unsubscribe}`, `/api/v1/unsubscribe/${unsubscribe}`],
+    },
+    { kind: 'set-password', token: invite, opens: staffLink(invite) },
+    { kind: 'reset', token: reset, opens: staffLink(reset) },
+  ];
+}
+
+describe('every link the product mints', () => {
+  it('is opened, page and API, and its token is nowhere in the log', async () => {
+    const links = await mintEveryLink();
+    lines.length = 0;
+    for (const link of links) {
+      for (const url of link.opens) {
+        const opened = await app.inject({ method: 'GET', url });
+        // Each opens something real (a page, or the API's answer about a live link): not a 404 that proves nothing.
+        expect(opened.statusCode, `${link.kind} ${url}: ${opened.body.slice(0, 200)}`).toBeLessThan(400);
+      }
+    }
+    const log = lines.join('');
+    for (const link of links) {
+      expect(log, link.kind).not.toContain(link.token);
+      // The capture works: each page request was logged, its path redacted.
+      expect(log, link.kind).toContain(`"path":"${pathForLog(link.opens[0]!)}"`);
+    }
+    expect(log).toContain('"path":"/console/set-password/…"');
+    expect(log).toContain('"path":"/api/v1/staff/password-links/…"');
+  });
+});
+
+describe('every server route with a parameter', () => {
+  // A parameter is a public slug or id, or a key that TOKEN_PATHS redacts: a new route with a key
+  // in its path fails here until it is redacted (or named public in PUBLIC_PARAMS, ADR 0042).
+  it('logs its path without any key', () => {
+    const routes = listRoutes(app).filter((route) => route.includes('/:'));
+    expect(routes.length).toBeGreaterThan(20);
+    const leaks = routes.flatMap((route) => {
+      const path = route.split(' ')[1]!;
+      const url = path.replace(/:(\w+)/g, (_, name: string) =>
+        (PUBLIC_PARAMS.api as readonly string[]).includes(name) ? 'public-value' : TOKEN,
+      );
+      return pathForLog(url).includes(TOKEN) ? [route] : [];
+    });
+    expect(leaks).toEqual([]);
   });
 });

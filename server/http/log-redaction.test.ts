@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isReservedPath } from '#domain/practice/reserved-paths.ts';
-import { pathForLog, requestForLog, TOKEN_PATHS } from './log-redaction.ts';
+import { pathForLog, PUBLIC_PARAMS, requestForLog, TOKEN_PATHS } from './log-redaction.ts';
 
 const TOKEN = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4';
 
@@ -14,6 +17,11 @@ describe('pathForLog', () => {
     [`/bright-smile/appointment/${TOKEN}`, '/bright-smile/appointment/…'],
     [`/waitlist/${TOKEN}`, '/waitlist/…'],
     [`/api/v1/waitlist/${TOKEN}/accept`, '/api/v1/waitlist/…/accept'],
+    [`/unsubscribe/${TOKEN}`, '/unsubscribe/…'],
+    [`/api/v1/unsubscribe/${TOKEN}`, '/api/v1/unsubscribe/…'],
+    [`/api/v1/appointment/manage/${TOKEN}/calendar.ics`, '/api/v1/appointment/manage/…/calendar.ics'],
+    [`/console/set-password/${TOKEN}`, '/console/set-password/…'],
+    [`/api/v1/staff/password-links/${TOKEN}`, '/api/v1/staff/password-links/…'],
   ])('redacts the token of %s', (url, logged) => {
     expect(pathForLog(url)).toBe(logged);
   });
@@ -71,5 +79,45 @@ describe('TOKEN_PATHS', () => {
       const first = pattern.split('/')[1]!;
       expect(first === ':formUrl' || isReservedPath(first), pattern).toBe(true);
     }
+  });
+});
+
+/** Every `<Route path="…">` of the web app, as written (nested ones relative to their parent). */
+function webRoutePaths(): string[] {
+  const root = fileURLToPath(new URL('../../web/src/', import.meta.url));
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'),
+  );
+  return files.flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/<Route\s+path="([^"]+)"/g)].map((match) => match[1]!),
+  );
+}
+
+describe('every page with a key in its path', () => {
+  const pages = webRoutePaths();
+
+  it('finds the web app’s routes (the check reads them)', () => {
+    expect(pages).toEqual(expect.arrayContaining([':formUrl/appointment/:token', 'set-password/:token']));
+  });
+
+  // A page parameter is a practice's slug or a link's key: a new page with a key in its path fails
+  // here until TOKEN_PATHS redacts it. A nested route (the console's) matches the end of a pattern.
+  it.each(pages.filter((page) => page.includes(':')))('%s logs no key', (page) => {
+    const parts = page.split('/').filter(Boolean);
+    const isSecret = (part: string) =>
+      part.startsWith(':') && !(PUBLIC_PARAMS.pages as readonly string[]).includes(part.slice(1));
+    if (!parts.some(isSecret)) return;
+    const covering = TOKEN_PATHS.find((pattern) => {
+      const tail = pattern.split('/').filter(Boolean).slice(-parts.length);
+      return (
+        tail.length === parts.length &&
+        parts.every((part, i) =>
+          isSecret(part) ? tail[i] === ':token' : part.startsWith(':') ? tail[i]!.startsWith(':') : tail[i] === part,
+        )
+      );
+    });
+    expect(covering, `no TOKEN_PATHS pattern ends with ${page}`).toBeDefined();
+    const opened = covering!.replace(':formUrl', 'a-practice').replace(':token', TOKEN);
+    expect(pathForLog(opened)).not.toContain(TOKEN);
   });
 });

@@ -29,7 +29,24 @@ export const TOKEN_PATHS = [
   // Waitlist offers (issue 18).
   '/waitlist/:token',
   '/api/v1/waitlist/:token',
+  // A staff member's one-time link to set a password (an invitation or a reset): its console page
+  // and its API. Whoever opened it first (a person, or a mail scanner) leaves it usable.
+  '/console/set-password/:token',
+  '/api/v1/staff/password-links/:token',
 ] as const;
+
+/**
+ * Route parameters that are no secret: a path may be logged with them. Every other parameter of a
+ * server route or a web page must be covered by TOKEN_PATHS; the tests read both route tables and
+ * fail on a new parameter until it is named here or redacted (ADR 0042).
+ */
+export const PUBLIC_PARAMS = {
+  // A practice's slug, and an unknown page under it. Every other page parameter is a link's key.
+  pages: ['formUrl', 'unknownPage'],
+  // Besides the slug, ids that open nothing without a session or a key (a booking, a staff member,
+  // feedback, a blocked time, a review request's tracking, a local checkout session and its outcome).
+  api: ['formUrl', 'id', 'requestId', 'outcome'],
+} as const;
 
 /** Fixed pages beside a token path: as in the router, a fixed word wins over a parameter. */
 const FIXED_PATHS = new Set(['/review/feedback']);

@@ -1,10 +1,13 @@
 import {
   canGiveTime,
   canMove,
+  canReschedule,
   holdsSlot,
   type BookingStatus,
   type CancelledBy,
 } from '#domain/booking/booking-lifecycle.ts';
+import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
+import { wallToInstants } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
@@ -45,8 +48,17 @@ export interface BookingLifecycle {
     by: { actor: CancelledBy; reason?: string | null },
     hooks?: ChangeHooks,
   ): Promise<BookingState>;
-  /** A move to another time; for a request without a time (staff), its first time, which books it. */
-  reschedule(appointmentId: string, target: RescheduleTarget, hooks?: ChangeHooks): Promise<BookingState>;
+  /**
+   * A move to another time; for a request without a time (staff), its first time, which books it.
+   * A move to the time the booking already has changes nothing (ADR 0042): `isMoved` is false.
+   */
+  reschedule(appointmentId: string, target: RescheduleTarget, hooks?: ChangeHooks): Promise<RescheduleOutcome>;
+}
+
+export interface RescheduleOutcome {
+  state: BookingState;
+  /** False when the booking was at the target time already: nothing was written, counted or queued. */
+  isMoved: boolean;
 }
 
 /** Where a booking moves. `anyNotice`: staff may move it to any free time not yet past (the practice's minimum notice is for patients). */
@@ -58,7 +70,8 @@ export type RescheduleTarget = Omit<SlotTarget, 'clinicNum' | 'ignore'> & { anyN
  * (messages, a refund), so the patient never hears of a change that did not happen.
  */
 export interface ChangeHooks {
-  check?(tx: Queryable, current: BookingState): Promise<void> | void;
+  /** `change.isUnchanged`: a move to the booking's own time, which will change nothing (a caller's policy may let it pass). */
+  check?(tx: Queryable, current: BookingState, change?: { isUnchanged: boolean }): Promise<void> | void;
   after?(tx: Queryable, before: BookingState, after: BookingState): Promise<void>;
 }
 
@@ -114,9 +127,12 @@ export function createBookingLifecycle(deps: {
       const practice = target.anyNotice ? { ...found.practice, min_hours_before_booking: 0 } : found.practice;
       const { reason } = found;
       const { anyNotice: _anyNotice, ...slotTarget } = target;
-      const state = await deps.db.transaction(async (tx) => {
+      const outcome = await deps.db.transaction(async (tx): Promise<RescheduleOutcome> => {
         const current = await locked(tx, appointmentId);
-        await hooks?.check?.(tx, current);
+        // Read on the locked row: of two identical requests at once, the second finds the first's move.
+        const isUnchanged = isAtTarget(current, slotTarget, practice.server_tz);
+        await hooks?.check?.(tx, current, { isUnchanged });
+        if (isUnchanged) return { state: current, isMoved: false };
         if (!canGiveTime(current.status))
           throw new AppError(409, 'CONFLICT', t.localized('cannotMove', { status: current.status }));
         // Its own time counts as free: a patient may move a visit by half an hour.
@@ -163,10 +179,23 @@ export function createBookingLifecycle(deps: {
         await scheduleReminders(tx, appointmentId, deps.clock.now());
         const after = (await findBookingState(tx, appointmentId))!;
         await hooks?.after?.(tx, current, after);
-        return after;
+        return { state: after, isMoved: true };
       });
-      deps.availability.invalidatePractice(state.practice_id);
-      return state;
+      if (outcome.isMoved) deps.availability.invalidatePractice(outcome.state.practice_id);
+      return outcome;
     },
   };
+}
+
+/** The booking holds its time and already starts at the target (with the target's provider, or any). */
+function isAtTarget(current: BookingState, target: Omit<RescheduleTarget, 'anyNotice'>, timeZone: string): boolean {
+  if (!canReschedule(current.status) || !current.starts_at) return false;
+  let startsAt: number | undefined;
+  try {
+    [startsAt] = wallToInstants(parseLocalDateTime(`${target.date}T${target.startTime}`), timeZone);
+  } catch {
+    return false;
+  }
+  const isSameProvider = target.provNum === 0 || target.provNum === current.pms_prov_num;
+  return startsAt === current.starts_at.getTime() && isSameProvider;
 }

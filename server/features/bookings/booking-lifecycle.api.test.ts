@@ -131,11 +131,12 @@ describe('one identity across reschedules', () => {
       email: 'mover@example.com',
     });
     expect(made.reference).toMatch(REFERENCE_PATTERN);
-    const moved = await app.bookingLifecycle.reschedule(made.appointment_id, {
+    const { state: moved, isMoved } = await app.bookingLifecycle.reschedule(made.appointment_id, {
       date: '2026-03-06',
       startTime: '14:00:00',
       provNum: 1,
     });
+    expect(isMoved).toBe(true);
     expect(moved).toMatchObject({
       id: made.appointment_id,
       reference: made.reference,

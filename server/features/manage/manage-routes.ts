@@ -41,7 +41,8 @@ export function registerManageRoutes(
     const key = Array.isArray(header) ? header[0] : header;
     const body = parseBody(RescheduleBodySchema, request.body);
     privately(reply);
-    return ok(await manage.reschedule(request.params.token, body, key, request.language));
+    const { appointment, unchanged } = await manage.reschedule(request.params.token, body, key, request.language);
+    return ok(appointment, unchanged ?? undefined);
   });
 
   app.post<{ Params: { token: string } }>('/appointment/manage/:token/cancel', change, async (request, reply) => {

@@ -34,12 +34,13 @@ const NOT_FOUND = t.localized('notFound');
 export interface ManageService {
   view(token: string, language: Language): Promise<ManagedAppointment>;
   slots(token: string, query: ManageSlotsQuery): Promise<SlotListPayload>;
+  /** `unchanged`: the booking was at that time already, so nothing changed; what to tell the patient. */
   reschedule(
     token: string,
     body: RescheduleBody,
     idempotencyKey: string | undefined,
     language: Language,
-  ): Promise<ManagedAppointment>;
+  ): Promise<{ appointment: ManagedAppointment; unchanged: string | null }>;
   cancel(token: string, body: CancelBody, language: Language): Promise<ManagedAppointment>;
   /** The patient says they will come (issue 21); again is no error. */
   confirm(token: string, language: Language): Promise<ManagedAppointment>;
@@ -139,12 +140,16 @@ export function createManageService(deps: ManageDeps): ManageService {
       // Scoped to the booking: a key means one change of one booking.
       const key = idempotencyKey ? `manage-reschedule:${appointmentId}:${idempotencyKey}` : null;
       const startTime = body.start_time.length === 5 ? `${body.start_time}:00` : body.start_time;
+      let isMoved = true;
       try {
-        await deps.lifecycle.reschedule(
+        ({ isMoved } = await deps.lifecycle.reschedule(
           appointmentId,
           { date: body.apt_date, startTime, provNum: body.pms_prov_num },
           {
-            async check(tx) {
+            async check(tx, _current, change) {
+              // Already at that time (a double click's second request, ADR 0042): nothing to claim
+              // or to allow, since nothing will change; the key stays free for a real move.
+              if (change?.isUnchanged) return;
               if (key && !(await claimKey(tx, key, hash))) throw new AlreadyApplied();
               const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
               if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
@@ -160,7 +165,7 @@ export function createManageService(deps: ManageDeps): ManageService {
               });
             },
           },
-        );
+        ));
       } catch (error) {
         if (!(error instanceof AlreadyApplied) || !key) throw error;
         const stored = await findStoredResponse(db, key);
@@ -170,7 +175,10 @@ export function createManageService(deps: ManageDeps): ManageService {
           });
         }
       }
-      return viewOf(token, appointmentId, practice, language);
+      return {
+        appointment: await viewOf(token, appointmentId, practice, language),
+        unchanged: isMoved ? null : t(language, 'alreadyAtThisTime'),
+      };
     },
 
     async cancel(token, body, language) {

@@ -102,6 +102,12 @@ const mailTo = (recipient: string) =>
     'select subject, text, attachments from outbox_messages where recipient = $1 order by seq',
     [recipient],
   );
+/** The jobs queued about a booking (messages, reminders, Open Dental writes), as they stand. */
+const jobsOf = (id: string) =>
+  testDb.db.query<{ type: string; dedupe_key: string | null }>(
+    `select type, dedupe_key from jobs where payload::text like '%' || $1 || '%' order by type, dedupe_key`,
+    [id],
+  );
 async function runJobs(): Promise<void> {
   const worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: silent });
   while ((await worker.runDueJobs()) > 0) {
@@ -269,6 +275,55 @@ describe('rescheduling', () => {
     const other = await reschedule(made.token, { ...body, start_time: '13:30:00' }, 'retry-key-0001');
     expect(other.statusCode).toBe(422);
     expect(await row(made.id)).toMatchObject({ reschedule_count: 1, starts_at: new Date('2026-03-05T18:00:00Z') });
+  });
+
+  it('answers a move to the booking’s own time as nothing changed: no move counted, no message, no job', async () => {
+    const made = await book({
+      apt_date: '2026-03-11',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'same-time@example.com',
+    });
+    await runJobs();
+    const jobsBefore = await jobsOf(made.id);
+    for (const body of [
+      { apt_date: '2026-03-11', start_time: '09:00:00', pms_prov_num: 1 },
+      { apt_date: '2026-03-11', start_time: '09:00', pms_prov_num: 1 },
+      // Any provider: the booking's own is one.
+      { apt_date: '2026-03-11', start_time: '09:00:00', pms_prov_num: 0 },
+    ]) {
+      const same = await reschedule(made.token, body);
+      expect(same.statusCode, same.body).toBe(200);
+      expect(same.json()).toMatchObject({
+        success: true,
+        message: 'Your appointment is already at this time, so nothing changed.',
+        result: { state: 'booked', start_time: '09:00:00', policy: { reschedules_left: 2 } },
+      });
+    }
+    expect(await row(made.id)).toMatchObject({ reschedule_count: 0, rescheduled_at: null });
+    expect(await jobsOf(made.id)).toEqual(jobsBefore);
+    await runJobs();
+    expect((await mailTo('same-time@example.com')).map((mail) => mail.subject)).toEqual([
+      'Your appointment at Test Practice: Wednesday, March 11, 2026 at 09:00 AM (EDT)',
+    ]);
+  });
+
+  it('moves once on a double click without an Idempotency-Key: the second finds it there already', async () => {
+    const made = await book({
+      apt_date: '2026-03-11',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      email: 'double-click@example.com',
+    });
+    const body = { apt_date: '2026-03-11', start_time: '11:00:00', pms_prov_num: 1 };
+    const answers = await Promise.all([reschedule(made.token, body), reschedule(made.token, body)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.filter((answer) => answer.json().message !== undefined)).toHaveLength(1);
+    expect(await row(made.id)).toMatchObject({ reschedule_count: 1, starts_at: new Date('2026-03-11T15:00:00Z') });
+    await runJobs();
+    expect((await mailTo('double-click@example.com')).filter((mail) => / was moved: /.test(mail.subject))).toHaveLength(
+      1,
+    );
   });
 
   it('reports a time taken meanwhile as the booking flow does, and keeps the old booking', async () => {

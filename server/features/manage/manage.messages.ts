@@ -20,6 +20,7 @@ export const en = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different change.',
   idempotencyKeyReusedField: 'already used for a different request',
   idempotencyKeyFormat: 'Idempotency-Key must be 8 to 200 letters, digits, dashes or underscores.',
+  alreadyAtThisTime: 'Your appointment is already at this time, so nothing changed.',
 };
 
 export const es: Translation<typeof en> = {
@@ -40,4 +41,5 @@ export const es: Translation<typeof en> = {
   idempotencyKeyReused: 'Esta Idempotency-Key ya se usó para otro cambio.',
   idempotencyKeyReusedField: 'ya se usó para otra solicitud',
   idempotencyKeyFormat: 'La Idempotency-Key debe tener de 8 a 200 letras, dígitos, guiones o guiones bajos.',
+  alreadyAtThisTime: 'Su cita ya es a esta hora, así que no cambió nada.',
 };

@@ -50,6 +50,13 @@ const messageKeyOf = (
 ) =>
   `${p.isFallback ? 'reminder-fallback' : 'reminder'}:${p.appointmentId}:${Date.parse(p.startsAt)}:${p.channel}:${p.beforeHours}`;
 
+/** What a reminder message's key says: the booking, the visit's time it was for, and its rule. */
+export function reminderOfKey(key: string): { appointmentId: string; startsAt: Date; beforeHours: number } | null {
+  const [kind, appointmentId, startsAtMs, , beforeHours] = key.split(':');
+  if (kind !== 'reminder' || !appointmentId || !startsAtMs || !beforeHours) return null;
+  return { appointmentId, startsAt: new Date(Number(startsAtMs)), beforeHours: Number(beforeHours) };
+}
+
 /**
  * Plans a booking's reminders in the transaction that books or moves it: one job per rule and
  * channel, due when the reminder should go. Old jobs of a moved booking stay and skip themselves.
@@ -195,15 +202,15 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
  * while that is still of use (the e-mail's own late limit applies, counted from now).
  */
 export async function followFailedTextByEmail(db: Queryable, delivery: DeliveryRow, now: Date): Promise<void> {
-  if (delivery.kind !== 'reminder' || !delivery.appointment_id) return;
-  const [, appointmentId, startsAtMs, , beforeHours] = delivery.idempotency_key.split(':');
-  if (!appointmentId || !startsAtMs || !beforeHours) return;
+  const reminder =
+    delivery.kind === 'reminder' && delivery.appointment_id ? reminderOfKey(delivery.idempotency_key) : null;
+  if (!reminder) return;
   const payload: ReminderPayload = {
-    appointmentId,
+    appointmentId: reminder.appointmentId,
     channel: 'email' satisfies ReminderChannel,
-    beforeHours: Number(beforeHours),
+    beforeHours: reminder.beforeHours,
     dueAt: now.toISOString(),
-    startsAt: new Date(Number(startsAtMs)).toISOString(),
+    startsAt: reminder.startsAt.toISOString(),
     isFallback: true,
   };
   await enqueueJob(db, {

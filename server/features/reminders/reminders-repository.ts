@@ -23,19 +23,19 @@ export async function findReminderPlanFacts(db: Queryable, appointmentId: string
 }
 
 /**
- * The patient's next visit at a practice that still waits for their confirmation, found through
- * the number their booking's consent recorded (normalised E.164, as a reply's `From` is).
+ * The latest reminder text the practice handed to its provider for this number (E.164, as a
+ * reply's `From` is): a `C` answers that one (ADR 0037). Its key names the visit's time it was for.
  */
-export async function findNextUnconfirmedVisit(
+export async function findLatestReminderText(
   db: Queryable,
-  key: { practiceId: string; phone: string; now: Date },
-): Promise<{ id: string } | null> {
-  const [row] = await db.query<{ id: string }>(
-    `select a.id from appointments a
-      where a.practice_id = $1 and a.status = 'booked' and a.starts_at > $3
-        and exists (select 1 from contact_consents c where c.appointment_id = a.id and c.channel = 'sms' and c.recipient = $2)
-      order by a.starts_at limit 1`,
-    [key.practiceId, key.phone, key.now.toISOString()],
+  key: { practiceId: string; phone: string },
+): Promise<{ appointment_id: string; idempotency_key: string } | null> {
+  const [row] = await db.query<{ appointment_id: string; idempotency_key: string }>(
+    `select appointment_id, idempotency_key from message_deliveries
+      where channel = 'sms' and kind = 'reminder' and practice_id = $1 and recipient = $2
+        and appointment_id is not null and status in ('sent', 'delivered')
+      order by created_at desc, handoff_at desc nulls last limit 1`,
+    [key.practiceId, key.phone],
   );
   return row ?? null;
 }

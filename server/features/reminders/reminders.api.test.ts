@@ -149,8 +149,9 @@ describe('sending and confirming', () => {
     const view = (await app.inject({ method: 'GET', url: manageApiPath(made.token) })).json()
       .result as ManagedAppointment;
     expect(view.confirmation).toEqual({ is_confirmed: true, can_confirm: false });
+    // Again (ADR 0037): the reminded visit is confirmed already, and nothing else is.
     expect((await reply(made.wireless_phone, 'YES')).json().reply).toBe(
-      'Test Practice: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.',
+      'Your appointment at Test Practice on Thursday, March 5, 2026 at 10:00 AM (EST) is already confirmed. Thank you!',
     );
 
     const deliveries = await testDb.db.query<{ channel: string; kind: string; status: string }>(
@@ -180,8 +181,10 @@ describe('sending and confirming', () => {
     expect((await outbox(made.wireless_phone))[0]!.text).toMatch(/You have confirmed\. Thank you!$/);
   });
 
-  it('answers in Spanish to a Spanish booking', async () => {
+  it('answers in Spanish to a Spanish booking’s reminder', async () => {
     const made = await book({ date: '2026-03-05', time: '14:00:00' }, { language: 'es' });
+    clock.set('2026-03-04T19:00:05Z');
+    await runJobs();
     const answer = await reply(made.wireless_phone, '¡Sí!');
     expect(answer.json().reply).toMatch(
       /^¡Gracias! Su cita en Test Practice el jueves, 5 de marzo de 2026, 2:00 p\.\s?m\. \(EST\) está confirmada\.$/,

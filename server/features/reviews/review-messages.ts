@@ -2,6 +2,7 @@ import { quotePatientText } from '#domain/format/patient-text.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
+import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import type { Queryable } from '../../db/database.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
@@ -49,9 +50,11 @@ export async function queueReviewInvitation(tx: Queryable, invitation: ReviewInv
       idempotencyKey: `review-request:${invitation.requestId}`,
     });
   }
-  if (invitation.channels.includes('sms') && invitation.phone) {
+  // The product's one spelling of a phone (E.164), so opt-outs and replies, kept in it, match.
+  const phone = invitation.phone ? normalisePhone(invitation.phone) : null;
+  if (invitation.channels.includes('sms') && phone) {
     await enqueueSms(tx, {
-      to: toSmsNumber(invitation.phone),
+      to: phone,
       text: reviewInvitationText(language, practice, url),
       idempotencyKey: `review-request:${invitation.requestId}`,
       practiceId: invitation.practiceId,
@@ -96,10 +99,4 @@ export async function queueFeedbackNotice(tx: Queryable, notice: FeedbackNotice)
     ].join('\n'),
     idempotencyKey: `review-feedback:${notice.feedbackId}`,
   });
-}
-
-/** Spec section 7's rule for phones: '+1' before a number given without '+'. */
-export function toSmsNumber(phone: string): string {
-  const trimmed = phone.trim();
-  return trimmed.startsWith('+') ? trimmed : `+1${trimmed.replace(/\D/g, '')}`;
 }

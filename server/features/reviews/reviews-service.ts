@@ -1,4 +1,5 @@
 import { isBooked, type BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import {
   type CreateReviewRequestBody,
   type CreatedReviewRequest,
@@ -89,14 +90,18 @@ export function createReviewsService(deps: {
       // Consent: given in this request, or given at booking for that very contact.
       const isBookedContact = (value: string | null, booked: string | null | undefined) =>
         appointment?.is_concented === true && value !== null && value === booked;
+      // A phone is texted only in its one spelling (E.164), and compared in it with the booking's.
+      const isBookedPhone = (value: string | null) =>
+        value !== null && isBookedContact(normalisePhone(value), normalisePhone(appointment?.wireless_phone ?? ''));
       const channels: ReviewChannel[] = [];
       if (body.send && email && (body.is_concented || isBookedContact(email, appointment?.email)))
         channels.push('email');
       if (
         body.send &&
         phone &&
+        normalisePhone(phone) !== null &&
         deps.texts !== false &&
-        (body.is_concented || isBookedContact(phone, appointment?.wireless_phone))
+        (body.is_concented || isBookedPhone(phone))
       )
         channels.push('sms');
       if (body.send && channels.length === 0)

@@ -19,14 +19,18 @@ const DevReplySchema = z.strictObject({
 /**
  * Development only (DEV_TOOLS): `POST /_dev/sms/reply { from, to?, body }` goes through the same
  * handling as Twilio's inbound webhook and answers `{ reply }`, the text that would go back.
+ * Only without Twilio (no TWILIO_FROM): where real patients text, a reply counts only when Twilio
+ * signed it, so an unsigned one could confirm or opt out someone else's visit (ADR 0042). The route
+ * is then absent, a 404 in the one error shape, whatever DEV_TOOLS says.
  */
 export function registerDevSmsReplyRoutes(app: FastifyInstance, deps: InboundTextDeps): void {
+  if (deps.deploymentSender !== null) return;
   app.post('/_dev/sms/reply', async (request) => {
     const body = parseBody(DevReplySchema, request.body);
     const practiceId = body.to
       ? undefined
       : ((await findPracticeLastConsentedTo(deps.db, { channel: 'sms', recipient: body.from })) ?? undefined);
-    const to = body.to ? (normalisePhone(body.to) ?? body.to) : (deps.deploymentSender ?? 'local-outbox');
+    const to = body.to ? (normalisePhone(body.to) ?? body.to) : 'local-outbox';
     const messageSid = `SM${randomBytes(16).toString('hex')}`;
     return receiveInboundText(deps, {
       from: body.from,

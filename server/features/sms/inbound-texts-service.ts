@@ -10,7 +10,8 @@ import { recordTextedKeyword } from '../consent/contact-consent.ts';
 import { findManagedRow } from '../manage/manage-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
-import { findLanguageOfNumber, findNextUnconfirmedVisit } from '../reminders/reminders-repository.ts';
+import { reminderOfKey } from '../reminders/reminder-jobs.ts';
+import { findLanguageOfNumber, findLatestReminderText } from '../reminders/reminders-repository.ts';
 import type { ConfirmOutcome } from '../reminders/visit-confirmation.ts';
 import { readInboundText, type ReadText } from './inbound-text-kinds.ts';
 import { insertInboundText } from './inbound-texts-repository.ts';
@@ -47,9 +48,9 @@ export interface InboundTextDeps {
 
 /**
  * Stores a text a patient sent and acts on it, once per message id (a retried webhook finds it
- * stored and changes nothing again): a confirmation word confirms the patient's next visit at the
- * practice the reply is routed to, opt-out and opt-in words go to the consent ledger, and anything
- * else is passed to the practice. Returns what to text back (null: nothing, Twilio answers).
+ * stored, changes nothing and answers nothing): a confirmation word confirms the visit of the
+ * latest reminder that the practice the reply is routed to texted this number, opt-out and opt-in
+ * words go to the consent ledger, and anything else is passed to the practice. Returns what to text back (null: nothing, Twilio answers).
  */
 export async function receiveInboundText(deps: InboundTextDeps, text: InboundText): Promise<{ reply: string | null }> {
   const now = deps.clock.now();
@@ -86,10 +87,13 @@ export async function receiveInboundText(deps: InboundTextDeps, text: InboundTex
     }
     return { practiceId: routed, isNew: stored };
   });
+  // A message handled before (Twilio delivering it again) changes nothing and gets no second
+  // answer: the first one stands, and a repeat could contradict it ("already confirmed"). ADR 0037.
+  if (!isNew) return { reply: null };
   if (!practiceId)
     return { reply: read.isTwilioKeyword ? null : t(read.language ?? DEFAULT_LANGUAGE, 'unknownPractice') };
   const practice = await deps.practices.requirePractice(practiceId);
-  if (read.kind === 'confirm') return { reply: await confirmNextVisit(deps, practice, text.from, read) };
+  if (read.kind === 'confirm') return { reply: await confirmRemindedVisit(deps, practice, text.from, read) };
   const language =
     read.language ?? (await findLanguageOfNumber(deps.db, { practiceId, phone: text.from })) ?? DEFAULT_LANGUAGE;
   const params = {
@@ -102,20 +106,28 @@ export async function receiveInboundText(deps: InboundTextDeps, text: InboundTex
   return { reply: t(language, replies[read.kind], params) };
 }
 
-async function confirmNextVisit(
+/**
+ * A confirmation answers the latest reminder the practice texted to this number (ADR 0037): it
+ * confirms that reminder's visit if it still waits, and says so if it is confirmed already. It
+ * never reaches past it to a later visit, which gets its own reminder; nor to a visit that moved
+ * since, whose new time the reminder did not name.
+ */
+async function confirmRemindedVisit(
   deps: InboundTextDeps,
   practice: PracticeRow,
   phone: string,
   read: ReadText,
 ): Promise<string> {
-  const visit = await findNextUnconfirmedVisit(deps.db, { practiceId: practice.id, phone, now: deps.clock.now() });
-  const row = visit ? await findManagedRow(deps.db, visit.id) : null;
+  const latest = await findLatestReminderText(deps.db, { practiceId: practice.id, phone });
+  const reminder = latest ? reminderOfKey(latest.idempotency_key) : null;
+  const row = reminder ? await findManagedRow(deps.db, reminder.appointmentId) : null;
   const language: Language =
     row?.language ??
     read.language ??
     (await findLanguageOfNumber(deps.db, { practiceId: practice.id, phone })) ??
     DEFAULT_LANGUAGE;
-  const outcome = row ? await deps.confirm(row.id) : 'not_confirmable';
+  const isAsked = row?.starts_at && row.starts_at.getTime() === reminder?.startsAt.getTime();
+  const outcome = row && isAsked ? await deps.confirm(row.id) : 'not_confirmable';
   if (!row?.starts_at || outcome === 'not_confirmable') {
     return t(language, 'nothingToConfirm', {
       practice: practice.name,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueSms, OPTED_OUT_NOTE } from '../../jobs/message-jobs.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
@@ -18,6 +18,7 @@ import {
   setUpTextingApp,
   textIn,
   TWILIO_FROM,
+  twilioConfig,
   type TextingApp,
 } from './sms-test-kit.ts';
 
@@ -154,6 +155,23 @@ describe('STOP and START', () => {
     expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
   });
 
+  it('holds an opt-out against a review request however its phone was typed, and texts the one E.164 number', async () => {
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }));
+    // The ways the admin API and the CLI take the same number: none reaches the patient who opted out.
+    for (const typed of ['15125550123', '5125550123', '+15125550123']) await queueReviewText(app, 'own-number', typed);
+    await runAppJobs(app, testDb.db, clock);
+    expect(twilio.texts).toEqual([]);
+    const jobs = await testDb.db.query<{ to: string; last_error: string | null }>(
+      `select payload->>'to' as to, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%'`,
+    );
+    expect(jobs).toEqual(Array(3).fill({ to: PATIENT, last_error: OPTED_OUT_NOTE }));
+
+    await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'START' }));
+    await queueReviewText(app, 'own-number', '15125550123');
+    await runAppJobs(app, testDb.db, clock);
+    expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
+  });
+
   it('START lifts only texted opt-outs, and grants nothing to a practice the patient never dealt with', async () => {
     await testDb.db.query(
       `insert into contact_consents (practice_id, channel, recipient, granted, source, words, recorded_at)
@@ -243,6 +261,25 @@ describe('the webhook itself', () => {
       await local.close();
     }
   });
+
+  it('has no unsigned simulated replies once Twilio is configured, dev tools on or not', async () => {
+    for (const devTools of [true, false]) {
+      const withTwilio = await createTestApp(testDb.db, { clock, config: { ...twilioConfig(twilio.url), devTools } });
+      try {
+        const response = await withTwilio.inject({
+          method: 'POST',
+          url: '/_dev/sms/reply',
+          payload: { from: PATIENT, to: OWN_NUMBER, body: 'STOP' },
+        });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      } finally {
+        await withTwilio.close();
+      }
+    }
+    expect(await inboundTexts(testDb.db)).toEqual([]);
+    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+  });
 });
 
 describe('keywords of our own (issue 21)', () => {
@@ -281,40 +318,93 @@ describe('keywords of our own (issue 21)', () => {
   });
 });
 
-describe('confirming on a number two practices share', () => {
-  async function book(formUrl: string, date: string): Promise<string> {
-    const practiceId = ids[formUrl]!;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: bookingBody({
-        practice_id: practiceId,
-        rfv_id: await reasonId(testDb.db, practiceId, 'Exam'),
-        apt_date: date,
-        wireless_phone: PATIENT,
-      }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return (response.json().result as { appointment_id: string }).appointment_id;
-  }
-  const statusOf = async (id: string) =>
-    (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
+/** A booking by PATIENT, texts consented; returns its id. */
+async function book(formUrl: string, date: string, extra: { language?: 'en' | 'es' } = {}): Promise<string> {
+  const practiceId = ids[formUrl]!;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: bookingBody({
+      practice_id: practiceId,
+      rfv_id: await reasonId(testDb.db, practiceId, 'Exam'),
+      apt_date: date,
+      wireless_phone: PATIENT,
+      ...extra,
+    }),
+    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json().result as { appointment_id: string }).appointment_id;
+}
+const statusOf = async (id: string) =>
+  (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
 
-  it('confirms the visit at the practice that last texted the patient from it', async () => {
+/** The reminders due at `at` go out (the factory's visits are at 09:00 in New York: texts 24 hours before). */
+async function remindersDueAt(at: string): Promise<void> {
+  clock.set(at);
+  await runAppJobs(app, testDb.db, clock);
+}
+
+describe('confirming by text (ADR 0037)', () => {
+  afterEach(() => clock.set('2026-03-02T12:00:00Z'));
+
+  it('confirms the visit of the latest reminder only, once: a replay changes nothing, a second C says it is confirmed', async () => {
+    const next = await book('own-number', '2026-03-06', { language: 'es' });
+    const later = await book('own-number', '2026-03-13', { language: 'es' });
+    // No reminder texted yet: a C has nothing to confirm, though visits wait.
+    const early = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'C' });
+    expect(early.body).toContain('Own Number Dental: no encontramos ninguna cita pendiente de confirmar');
+    expect([await statusOf(next), await statusOf(later)]).toEqual(['booked', 'booked']);
+
+    await remindersDueAt('2026-03-05T14:00:05Z');
+    expect(twilio.texts.map((text) => [text.to, text.body.endsWith('Responda C para confirmar.')])).toEqual([
+      [PATIENT, true],
+    ]);
+    const reply = { MessageSid: `SM${'c'.repeat(32)}`, From: PATIENT, To: OWN_NUMBER, Body: 'C' };
+    expect((await textIn(app, reply)).body).toMatch(
+      /¡Gracias! Su cita en Own Number Dental el viernes, 6 de marzo de 2026, 9:00 a\.\s?m\. \(EST\) está confirmada\./,
+    );
+    expect([await statusOf(next), await statusOf(later)]).toEqual(['confirmed', 'booked']);
+
+    // Twilio delivers the same message again: nothing changes and nothing is answered.
+    await expectEmptyTwiml(await textIn(app, reply));
+    expect([await statusOf(next), await statusOf(later)]).toEqual(['confirmed', 'booked']);
+    expect(
+      (await inboundTexts(testDb.db)).filter((text) => text.provider_message_id === reply.MessageSid),
+    ).toHaveLength(1);
+
+    // Another C: the reminded visit is confirmed already, and the later one is left for its own reminder.
+    const again = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'c' });
+    expect(again.body).toMatch(
+      /Su cita en Own Number Dental el viernes, 6 de marzo de 2026.* ya está confirmada\. ¡Gracias!/,
+    );
+    expect([await statusOf(next), await statusOf(later)]).toEqual(['confirmed', 'booked']);
+  });
+
+  it('answers in English that an English visit is confirmed already', async () => {
+    const visit = await book('own-number', '2026-03-20');
+    await remindersDueAt('2026-03-19T13:00:05Z');
+    await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Yes' });
+    expect(await statusOf(visit)).toBe('confirmed');
+    await expectTwiml(
+      await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'CONFIRM' }),
+      'Your appointment at Own Number Dental on Friday, March 20, 2026 at 09:00 AM (EDT) is already confirmed. Thank you!',
+    );
+  });
+});
+
+describe('confirming on a number two practices share', () => {
+  it('confirms the visit at the practice that last texted the patient a reminder from it', async () => {
     const atA = await book('shared-a', '2026-03-04');
     const atB = await book('shared-b', '2026-03-05');
-    await queueReviewText(app, 'shared-b', '5125550123');
-    await runAppJobs(app, testDb.db, clock);
+    await remindersDueAt('2026-03-03T14:00:05Z');
     const first = await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'C' });
-    expect(first.body).toContain('Your appointment at Shared B Dental on Thursday, March 5, 2026');
-    expect([await statusOf(atA), await statusOf(atB)]).toEqual(['booked', 'confirmed']);
+    expect(first.body).toContain('Your appointment at Shared A Dental on Wednesday, March 4, 2026');
+    expect([await statusOf(atA), await statusOf(atB)]).toEqual(['confirmed', 'booked']);
 
-    clock.advance(60_000);
-    await queueReviewText(app, 'shared-a', '5125550123');
-    await runAppJobs(app, testDb.db, clock);
+    await remindersDueAt('2026-03-04T14:00:05Z');
     const second = await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'Confirm' });
-    expect(second.body).toContain('Your appointment at Shared A Dental on Wednesday, March 4, 2026');
+    expect(second.body).toContain('Your appointment at Shared B Dental on Thursday, March 5, 2026');
     expect([await statusOf(atA), await statusOf(atB)]).toEqual(['confirmed', 'confirmed']);
   });
 });

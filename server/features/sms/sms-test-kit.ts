@@ -137,7 +137,7 @@ export function setUpTextingApp(clock: Clock): TextingApp {
   beforeEach(async () => {
     ctx.twilio.texts.length = 0;
     await ctx.testDb.db.exec(
-      'delete from jobs; delete from sms_sends; delete from inbound_texts; delete from contact_consents; delete from outbox_messages;',
+      'delete from jobs; delete from message_deliveries; delete from sms_sends; delete from inbound_texts; delete from contact_consents; delete from outbox_messages;',
     );
   });
   return ctx;
