@@ -139,12 +139,11 @@ export function createManageService(deps: ManageDeps): ManageService {
       const hash = requestHash(body);
       // Scoped to the booking: a key means one change of one booking.
       const key = idempotencyKey ? `manage-reschedule:${appointmentId}:${idempotencyKey}` : null;
-      const startTime = body.start_time.length === 5 ? `${body.start_time}:00` : body.start_time;
       let isMoved = true;
       try {
         ({ isMoved } = await deps.lifecycle.reschedule(
           appointmentId,
-          { date: body.apt_date, startTime, provNum: body.pms_prov_num },
+          { date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num },
           {
             async check(tx, _current, change) {
               // Already at that time (a double click's second request, ADR 0042): nothing to claim
