@@ -52,12 +52,14 @@ export function bookingRows(r: BookingBenchResult): Row[] {
       value: `${triple(r.latency, 1)}, p95 = ${times(r.latency.p95, r.trivial.p95)} trivial POST (${ms(r.trivial.p95, 1)}); ${r.errors} errors`,
       budget: 'no errors',
       ok: r.errors === 0,
+      isFailureCount: true,
     },
     {
       figure: `reschedule from the manage link on ${r.database}, ${r.reschedules} at ${r.concurrency} concurrent (p50 / p95 / p99)`,
       value: `${triple(r.rescheduleLatency, 1)}, p95 = ${times(r.rescheduleLatency.p95, r.trivial.p95)} trivial POST; ${r.rescheduleErrors} errors`,
       budget: 'no errors',
       ok: r.rescheduleErrors === 0,
+      isFailureCount: true,
     },
   ];
 }

@@ -4,6 +4,8 @@ export interface Row {
   value: string;
   budget: string;
   ok: boolean | null;
+  /** A count of failed requests, not a speed: judged even when budgets are not (BENCH_JUDGE=0). */
+  isFailureCount?: boolean;
 }
 
 export const ms = (n: number, digits = 2) => `${n.toFixed(digits)} ms`;

@@ -22,6 +22,7 @@ const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
 export async function benchDemoServer(options: {
   memorySeconds: number;
   interactionRuns: number;
+  lighthouseRuns: number;
 }): Promise<DemoServerResults> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'error' });
@@ -39,11 +40,14 @@ export async function benchDemoServer(options: {
     };
     const review = await reviewPath();
     const weights = await measurePageWeights(server.base, weighedPages(review));
-    const [lighthouseBaseline, ...lighthouse] = await benchLighthouse([
-      { page: 'baseline /terms.html', url: `${server.base}/terms.html` },
-      { page: '/bright-smile', url: `${server.base}/bright-smile` },
-      { page: 'review page', url: `${server.base}${(await reviewPath()).path}` },
-    ]);
+    const [lighthouseBaseline, ...lighthouse] = await benchLighthouse(
+      [
+        { page: 'baseline /terms.html', url: `${server.base}/terms.html` },
+        { page: '/bright-smile', url: `${server.base}/bright-smile` },
+        { page: 'review page', url: `${server.base}${(await reviewPath()).path}` },
+      ],
+      options.lighthouseRuns,
+    );
     const interaction = await benchInteraction(server.base, options.interactionRuns);
     const reasons = (await (await fetch(`${server.base}/api/v1/reason-for-visit?practice_id=${form.id}`)).json())
       .result;

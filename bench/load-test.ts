@@ -37,8 +37,11 @@ export function loadTest(request: LoadRequest): Promise<LoadResult> {
     worker.once('error', reject);
     worker.once('message', (outcome: LoadOutcome) => {
       void worker.terminate();
-      if (outcome.failures > 0)
-        return reject(new Error(`${request.url}: ${outcome.failures} failed or non-2xx requests`));
+      if (outcome.failures > 0) {
+        const statuses = Object.entries(outcome.failedStatuses).map(([status, count]) => `${count} × ${status}`);
+        const why = statuses.length > 0 ? ` (${statuses.join(', ')})` : '';
+        return reject(new Error(`${request.url}: ${outcome.failures} failed or non-2xx requests${why}`));
+      }
       resolve({
         latency: summarise(outcome.responseTimesMs),
         requestsPerSecond: outcome.completed / outcome.durationSeconds,

@@ -23,11 +23,14 @@ export interface LoadOutcome {
   completed: number;
   durationSeconds: number;
   failures: number;
+  /** How many answers of each status that is not 2xx: a failed run says why. */
+  failedStatuses: Record<number, number>;
 }
 
 const request = workerData as LoadRequest;
 const responseTimesMs: number[] = [];
 let failures = 0;
+const failedStatuses: Record<number, number> = {};
 const instance = autocannon(
   {
     url: request.url,
@@ -51,11 +54,15 @@ const instance = autocannon(
       completed: raw.totalCompletedRequests,
       durationSeconds: raw.duration,
       failures: failures + raw.errors + raw.timeouts,
+      failedStatuses,
     };
     parentPort?.postMessage(outcome);
   },
 );
 instance.on('response', (_client, statusCode, _bytes, responseTime) => {
   if (statusCode >= 200 && statusCode < 300) responseTimesMs.push(responseTime);
-  else failures++;
+  else {
+    failures++;
+    failedStatuses[statusCode] = (failedStatuses[statusCode] ?? 0) + 1;
+  }
 });

@@ -18,11 +18,14 @@ import { benchSlots, type SlotsBenchResult } from './slots-bench.ts';
 /**
  * `npm run bench`: measures the product against its budgets, prints one table, writes
  * bench/results/latest.json, and exits non-zero naming every budget that was missed. Every
- * figure is a median over rounds, each round measuring a baseline beside it.
+ * figure is a median over rounds, each round measuring a baseline beside it. BENCH_JUDGE=0 (the
+ * short form CI runs, see .ci/run) still fails on any failed request but does not judge budgets:
+ * figures of one short round on a busy machine say that the bench works, not how fast we are.
  */
 const started = performance.now();
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = env('BENCH_ROUNDS', 3);
+const IS_JUDGED = process.env.BENCH_JUDGE !== '0';
 const SLOTS = { rounds: ROUNDS, seconds: env('BENCH_SECONDS', 4), sequentialCount: env('BENCH_SEQUENTIAL', 100) };
 const BOOKINGS = { rounds: ROUNDS, count: env('BENCH_BOOKINGS', 200), concurrency: 10 };
 
@@ -77,6 +80,7 @@ step('the demo server: page weight, Lighthouse, interaction, memory');
 const demo = await benchDemoServer({
   memorySeconds: env('BENCH_MEMORY_SECONDS', 60),
   interactionRuns: env('BENCH_INTERACTION_RUNS', 5),
+  lighthouseRuns: env('BENCH_LIGHTHOUSE_RUNS', 3),
 });
 
 const seconds = (performance.now() - started) / 1000;
@@ -107,7 +111,7 @@ await writeFile(
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length > 0) {
   console.error(
-    `\nBudgets missed:\n${missed.map((r) => `  - ${r.figure}: ${r.value} (budget ${r.budget})`).join('\n')}`,
+    `\nBudgets missed${IS_JUDGED ? '' : ' (not judged: BENCH_JUDGE=0)'}:\n${missed.map((r) => `  - ${r.figure}: ${r.value} (budget ${r.budget})`).join('\n')}`,
   );
-  process.exit(1);
+  if (IS_JUDGED || missed.some((r) => r.isFailureCount)) process.exit(1);
 }

@@ -25,14 +25,20 @@ const MONTH_NAMES = [
   'December',
 ];
 
-/** "November 2026" for the practice's current month moved on by `offset` months. */
-function monthCaption(offset: number, timeZone: string): string {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  const index = (month ?? 1) - 1 + offset;
-  return `${MONTH_NAMES[((index % 12) + 12) % 12]} ${(year ?? 0) + Math.floor(index / 12)}`;
+/**
+ * The calendar opens on the practice's current month, or on the next one when this one has no time
+ * left (its last open day, after hours): read from the real clock, the month these tests expect
+ * would be wrong on such evenings. They pin the server's and the page's clock to a morning in the
+ * middle of a month instead.
+ */
+const NOW = '2027-03-10T09:00:00-06:00';
+const NOW_MONTH = '2027-03';
+
+/** "March 2027" (the pinned month) moved on by `offset` months. */
+function monthCaption(offset: number): string {
+  const [year, month] = NOW_MONTH.split('-').map(Number);
+  const index = month! - 1 + offset;
+  return `${MONTH_NAMES[index % 12]} ${year! + Math.floor(index / 12)}`;
 }
 
 const toSlotStep = async (page: Page) => {
@@ -44,11 +50,13 @@ const toSlotStep = async (page: Page) => {
 
 test('the calendar stays between the current month and 11 months ahead; changing month clears the slot', async ({
   page,
+  moveClock,
 }) => {
+  await moveClock(NOW);
   await toSlotStep(page);
   const previous = page.getByRole('button', { name: 'Go to the Previous Month' });
   const next = page.getByRole('button', { name: 'Go to the Next Month' });
-  await expect(page.getByText(monthCaption(0, 'America/Chicago'))).toBeVisible();
+  await expect(page.getByText(monthCaption(0))).toBeVisible();
   await expect(previous).toBeDisabled();
 
   await chooseSlot(page, 10);
@@ -56,30 +64,28 @@ test('the calendar stays between the current month and 11 months ahead; changing
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('slot-list').getByRole('button', { pressed: true })).toHaveCount(1);
   await next.click();
-  await expect(page.getByText(monthCaption(1, 'America/Chicago'))).toBeVisible();
+  await expect(page.getByText(monthCaption(1))).toBeVisible();
   await expect(page.getByTestId('slot-list').getByRole('button', { pressed: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   await expect(page.getByRole('complementary')).not.toContainText('Appointment Slot');
 
   for (let i = 2; i <= 11; i += 1) {
     await next.click();
-    await expect(page.getByText(monthCaption(i, 'America/Chicago'))).toBeVisible();
+    await expect(page.getByText(monthCaption(i))).toBeVisible();
   }
   await expect(next).toBeDisabled();
 });
 
-test('a month without slots moves on to the next', async ({ page }) => {
-  const current = monthCaption(0, 'America/Chicago');
+test('a month without slots moves on to the next', async ({ page, moveClock }) => {
+  await moveClock(NOW);
+  const current = monthCaption(0);
   await page.route('**/api/v1/appointment/slots**', async (route) => {
     const start = new URL(route.request().url()).searchParams.get('start_date') ?? '';
-    const isCurrentMonth =
-      start.slice(0, 7) ===
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date()).slice(0, 7);
-    if (isCurrentMonth) await route.fulfill({ json: { success: true, result: [] } });
+    if (start.slice(0, 7) === NOW_MONTH) await route.fulfill({ json: { success: true, result: [] } });
     else await route.continue();
   });
   await toSlotStep(page);
-  await expect(page.getByText(monthCaption(1, 'America/Chicago'))).toBeVisible();
+  await expect(page.getByText(monthCaption(1))).toBeVisible();
   await expect(page.getByText(current)).toHaveCount(0);
   await expect(page.getByTestId('slot-list').getByRole('button').first()).toBeVisible();
 });

@@ -22,8 +22,12 @@ export class MigrationError extends Error {
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
-  await db.query(`create table if not exists schema_migrations (
-    name text primary key, applied_at timestamptz not null default now())`);
+  // Created only when missing: even `if not exists` needs the right to create in the schema, which
+  // an app role that owns nothing lacks; it only reads which migrations ran (ADR 0043).
+  const [known] = await db.query<{ table: string | null }>(`select to_regclass('schema_migrations')::text as table`);
+  if (!known?.table)
+    await db.query(`create table if not exists schema_migrations (
+      name text primary key, applied_at timestamptz not null default now())`);
   const applied: string[] = [];
   for (const name of files) {
     const sql = await readFile(`${dir}${name}`, 'utf8');
