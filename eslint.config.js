@@ -36,6 +36,14 @@ const webLayerZones = [
     message:
       'A web feature must not import another feature: move what they share to web/src/components or web/src/lib.',
   })),
+  // The console's pages live in folders of their own (ADR 0045); what they share is console/shared,
+  // which imports no page and not the shell.
+  {
+    target: './web/src/features/console/shared',
+    from: './web/src/features/console',
+    except: ['./shared'],
+    message: 'console/shared is shared by the console pages: it must not import a page folder or the shell.',
+  },
   ...['components', 'lib'].map((shared) => ({
     target: `./web/src/${shared}`,
     from: ['./web/src/features', './web/src/app'],

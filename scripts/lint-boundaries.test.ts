@@ -81,3 +81,18 @@ describe('lint: web layers', () => {
     expect(await boundaryErrors('web/src/features/booking/payment/example.ts', code)).toEqual([]);
   });
 });
+
+describe('lint: the console pages share through console/shared', () => {
+  const code = (from: string) => `import { StaffPage } from '${from}';\nexport const x = StaffPage;\n`;
+
+  it('refuses a page import in console/shared', async () => {
+    expect(
+      await boundaryErrors('web/src/features/console/shared/example.tsx', code('../staff/staff-page.tsx')),
+    ).toEqual([expect.stringContaining('console/shared is shared by the console pages')]);
+  });
+
+  it('lets a page use console/shared', async () => {
+    const shared = `import { ErrorNote } from '../shared/console-notes.tsx';\nexport const x = ErrorNote;\n`;
+    expect(await boundaryErrors('web/src/features/console/staff/example.tsx', shared)).toEqual([]);
+  });
+});

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = new URL('..', import.meta.url).pathname;
 const SCANNED = ['web/src', 'server/features', 'server/http', 'server/jobs', 'server/adapters', 'domain'];
 const OPERATOR_FACING = [
-  /^server\/features\/(admin|dev-clock|health|outbox|pms-sync)\//,
+  /^server\/features\/(admin|dev-clock|health|outbox|opendental)\//,
   /^server\/adapters\/(pms|outbox)\//,
   /^domain\/practice\/practice-(config|deployment)/,
   /^web\/src\/test\//,
@@ -26,7 +26,7 @@ const OPERATOR_FACING = [
   // patient hears of a staff action (a cancellation, a move, a phone booking) is sent by the patient
   // messages of bookings/ and manage/, which stay scanned.
   /^web\/src\/features\/console\//,
-  /^server\/features\/staff(-[a-z]+)?\//,
+  /^server\/features\/console\//,
   /^domain\/staff\//,
 ];
 const PROSE = /^[A-Z][A-Za-z’']*,? [A-Za-z’',]+ [A-Za-z]/;

@@ -1,15 +1,15 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
-import { createPmsAdapterSelector } from './adapters/pms/pms-adapters.ts';
+import { createPmsAdapterSelector } from './adapters/pms/pms-adapter-factory.ts';
 import { openDentalConnectorFromConfig } from './adapters/pms/opendental/opendental-connector.ts';
-import { createPmsWriteJobHandlers } from './features/pms-sync/pms-write-job.ts';
+import { createPmsWriteJobHandlers } from './features/opendental/pms-write-job.ts';
 import { createMovableClock, systemClock, type Clock } from './clock.ts';
 import { deleteEndedWindows } from './http/rate-limit-repository.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
-import { createMailAdapter } from './adapters/mail/mail-adapters.ts';
+import { createMailAdapter } from './adapters/mail/mail-adapter-factory.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
-import { createSmsAdapter } from './adapters/sms/sms-adapters.ts';
+import { createSmsAdapter } from './adapters/sms/sms-adapter-factory.ts';
 import { createMessageJobHandlers } from './jobs/message-jobs.ts';
 import type { DeliveryRow } from './jobs/message-deliveries-repository.ts';
 import { registerDevSmsReplyRoutes } from './features/sms/dev-sms-reply-routes.ts';
@@ -56,7 +56,7 @@ import { requestForLog } from './http/log-redaction.ts';
 import { registerVerificationRoutes } from './features/verification/verification-routes.ts';
 import { registerReviewRoutes } from './features/reviews/reviews-routes.ts';
 import { registerAdminRoutes } from './features/admin/admin-routes.ts';
-import { registerStaffRoutes } from './features/staff/staff-routes.ts';
+import { registerStaffRoutes } from './features/console/staff-routes.ts';
 import { registerInboundTextRoutes } from './features/sms/inbound-texts-routes.ts';
 import { createSmsSendRules } from './features/sms/sms-send-rules.ts';
 

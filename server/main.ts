@@ -7,7 +7,7 @@ import { importDemoPracticesIfEmpty } from './features/practices/demo-practices.
 import { findStoredPracticeProblems } from './features/practices/practice-deployment-check.ts';
 import { PracticeImportRefused } from './features/practices/practice-import.ts';
 import { setUpReviewJobs } from './features/reviews/review-request-sweep.ts';
-import { ensureDemoOwner } from './features/staff/demo-owner.ts';
+import { ensureDemoOwner } from './features/console/staff/demo-owner.ts';
 
 /** Process start: config, database (migrated), demo data on an empty database, then listen. */
 async function main(): Promise<void> {

@@ -9,9 +9,9 @@ import {
 import type { Config } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
-import { configuredSetupFromFile, mergeSyncIntoPractice } from '../features/pms-sync/practice-sync-file.ts';
-import { loadConfiguredSetup, type ConfiguredSetup } from '../features/pms-sync/practice-sync-repository.ts';
-import { buildSyncResult, readOfficeSetup, type SyncResult } from '../features/pms-sync/practice-sync.ts';
+import { configuredSetupFromFile, mergeSyncIntoPractice } from '../features/opendental/practice-sync-file.ts';
+import { loadConfiguredSetup, type ConfiguredSetup } from '../features/opendental/practice-sync-repository.ts';
+import { buildSyncResult, readOfficeSetup, type SyncResult } from '../features/opendental/practice-sync.ts';
 import { findPracticeByFormUrl } from '../features/practices/practices-repository.ts';
 
 const USAGE = 'Usage: npm run practice:sync -- <form_url> [--write <practice-file.json>]';

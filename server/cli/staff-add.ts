@@ -1,9 +1,9 @@
 import { loadConfigOrExit, messageOf } from './cli-support.ts';
 import { systemClock } from '../clock.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
-import { parseStaffAddArgs } from '../features/staff/staff-add-args.ts';
-import { addStaffFromCli, StaffAddRefused } from '../features/staff/staff-add-service.ts';
-import { PASSWORD_LINK_HOURS } from '../features/staff/staff-accounts-service.ts';
+import { parseStaffAddArgs } from '../features/console/staff/staff-add-args.ts';
+import { addStaffFromCli, StaffAddRefused } from '../features/console/staff/staff-add-service.ts';
+import { PASSWORD_LINK_HOURS } from '../features/console/staff/staff-accounts-service.ts';
 
 // 2: what was typed cannot be done (usage, unknown practice or role, an e-mail taken); 1: anything else.
 function refuse(message: string): never {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { mintBookingLink } from '../features/booking-links/booking-links.ts';
 import { createReviewRequest } from '../features/reviews/review-requests.ts';
-import { createStaffAccount, mintPasswordLink } from '../features/staff/staff-accounts-service.ts';
+import { createStaffAccount, mintPasswordLink } from '../features/console/staff/staff-accounts-service.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { StaffRole } from '#domain/staff/staff-roles.ts';
 import type { Database } from '../db/database.ts';
-import { createStaffAccount } from '../features/staff/staff-accounts-service.ts';
+import { createStaffAccount } from '../features/console/staff/staff-accounts-service.ts';
 import { importPractices, practiceConfig } from './practice-factory.ts';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';

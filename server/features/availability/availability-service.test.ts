@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
-import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
+import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapter-factory.ts';
 import type { NotificationHandlers } from '../../db/database.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';

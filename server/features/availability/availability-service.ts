@@ -2,7 +2,7 @@ import type { AvailabilityRecord } from '#domain/availability/availability-schem
 import type { SlotsQuery } from '#domain/availability/slot-request-schemas.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
-import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapters.ts';
+import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapter-factory.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import type { Clock } from '../../clock.ts';

@@ -30,9 +30,9 @@ import {
 } from './booking-lifecycle-repository.ts';
 import { isOverlapViolation } from './bookings-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
-import { queuePmsChange } from '../pms-sync/pms-change-job.ts';
-import { queuePmsConfirm } from '../pms-sync/pms-confirm-job.ts';
-import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
+import { queuePmsChange } from '../opendental/pms-change-job.ts';
+import { queuePmsConfirm } from '../opendental/pms-confirm-job.ts';
+import { queuePmsWrite } from '../opendental/pms-write-job.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 
 /**

@@ -40,7 +40,7 @@ import type { PracticeRow, ReasonRow } from '../practices/practices-repository.t
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
-import { queuePmsWrite } from '../pms-sync/pms-write-job.ts';
+import { queuePmsWrite } from '../opendental/pms-write-job.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { queueBookingMessages } from './booking-messages.ts';
 import { insertAppointment, isOverlapViolation, queueBehindSameChairBookings } from './bookings-repository.ts';

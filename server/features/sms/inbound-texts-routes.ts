@@ -5,7 +5,7 @@ import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/request-parsing.ts';
 import { escapeHtml } from '#domain/format/html-escape.ts';
-import { SMS_STATUS_PATH } from '../../adapters/sms/sms-adapters.ts';
+import { SMS_STATUS_PATH } from '../../adapters/sms/sms-adapter-factory.ts';
 import {
   recordProviderStatus,
   type DeliveryRow,

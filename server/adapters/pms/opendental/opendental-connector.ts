@@ -1,10 +1,10 @@
 import { addDays, lastDayOfMonthAfter, maxLocalDate } from '#domain/time/local-date.ts';
 import type { Clock } from '../../../clock.ts';
-import type { OdSnapshot } from './od-availability.ts';
-import { createOpenDentalClient, type OpenDentalClient } from './od-client.ts';
-import { OpenDentalError, toPmsUnavailable } from './od-errors.ts';
-import { createRequestQueue, type RequestQueue } from './od-request-queue.ts';
-import { OdAppointmentSchema, OdScheduleSchema } from './od-schemas.ts';
+import type { OdSnapshot } from './opendental-availability.ts';
+import { createOpenDentalClient, type OpenDentalClient } from './opendental-client.ts';
+import { OpenDentalError, toPmsUnavailable } from './opendental-errors.ts';
+import { createRequestQueue, type RequestQueue } from './opendental-request-queue.ts';
+import { OdAppointmentSchema, OdScheduleSchema } from './opendental-schemas.ts';
 import { createStaleWhileRevalidateCache } from './stale-while-revalidate.ts';
 
 /** The subset of pino (Fastify's `app.log`) the connector uses. */

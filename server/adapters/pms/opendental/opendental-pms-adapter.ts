@@ -5,8 +5,8 @@ import { addDays, maxLocalDate, minLocalDate } from '#domain/time/local-date.ts'
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { PmsUnavailableError, type PmsAdapter } from '../pms-adapter.ts';
-import { buildSlotInputs, type OdSnapshot } from './od-availability.ts';
-import { loadOfferedSetup, loadOwnBusy } from './od-availability-repository.ts';
+import { buildSlotInputs, type OdSnapshot } from './opendental-availability.ts';
+import { loadOfferedSetup, loadOwnBusy } from './opendental-availability-repository.ts';
 import type { OpenDentalConnector } from './opendental-connector.ts';
 
 // Our own bookings are read with a day of margin on each side: enough for any zone's offset.

@@ -1,13 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { usePrivatePage } from '../../lib/use-private-page.ts';
 import { ConsoleGate } from './console-gate.tsx';
 import { createConsoleQueryClient } from './console-query-client.ts';
-import { ForgotPasswordPage } from './forgot-password-page.tsx';
-import { SetPasswordPage } from './set-password-page.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { LoadingNote } from './shared/console-notes.tsx';
 import './console.css';
+
+const ForgotPasswordPage = lazyPage(() => import('./sign-in/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const SetPasswordPage = lazyPage(() => import('./sign-in/set-password-page.tsx'), 'SetPasswordPage');
 
 export const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
@@ -28,11 +31,13 @@ export function ConsoleApp() {
 
   return (
     <QueryClientProvider client={client}>
-      <Routes>
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="set-password/:token" element={<SetPasswordPage />} />
-        <Route path="*" element={<ConsoleGate endedNotice={endedNotice} onSignedIn={() => setEndedNotice(null)} />} />
-      </Routes>
+      <Suspense fallback={<LoadingNote>Loading the console…</LoadingNote>}>
+        <Routes>
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="set-password/:token" element={<SetPasswordPage />} />
+          <Route path="*" element={<ConsoleGate endedNotice={endedNotice} onSignedIn={() => setEndedNotice(null)} />} />
+        </Routes>
+      </Suspense>
     </QueryClientProvider>
   );
 }

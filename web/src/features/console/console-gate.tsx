@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
 import { ConsoleShell } from './console-shell.tsx';
-import { ErrorNote } from './console-notes.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { ErrorNote } from './shared/console-notes.tsx';
 import { getSession, SESSION_KEY } from './session-api.ts';
-import { SignInPage } from './sign-in-page.tsx';
 import { StaffSessionContext } from './staff-session-context.ts';
-import { TotpSetupPage } from './totp-setup-page.tsx';
+
+// Loaded only when needed (ADR 0045): a signed-in front desk never fetches the sign-in forms.
+const SignInPage = lazyPage(() => import('./sign-in/sign-in-page.tsx'), 'SignInPage');
+const TotpSetupPage = lazyPage(() => import('./sign-in/totp-setup-page.tsx'), 'TotpSetupPage');
 
 interface ConsoleGateProps {
   /** Why the console is back at sign-in ("Your session has ended"), if it was signed in before. */

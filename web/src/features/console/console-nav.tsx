@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import { CONSOLE_PAGES } from './console-pages.ts';
-import { FEEDBACK_POLL_MS, feedbackListQuery } from './feedback-api.ts';
-import { requestsCountQuery } from './requests-api.ts';
+import { FEEDBACK_POLL_MS, feedbackListQuery } from './feedback/feedback-api.ts';
+import { requestsCountQuery } from './requests/requests-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
 const linkClass =

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { BookingBadges } from './booking-badges.tsx';
-import { BookingDetailPanel } from './booking-detail-panel.tsx';
-import { bookingBadges, patientName } from './booking-labels.ts';
-import { clockTime, dayHeading, todayIn } from './console-dates.ts';
-import { ConsoleDialog } from './console-dialog.tsx';
-import { ErrorNote } from './console-notes.tsx';
-import { secondaryButtonClass } from './console-styles.ts';
-import { scheduleQuery } from './schedule-api.ts';
+import { BookingBadges } from './bookings/booking-badges.tsx';
+import { BookingDetailPanel } from './bookings/booking-detail-panel.tsx';
+import { bookingBadges, patientName } from './bookings/booking-labels.ts';
+import { clockTime, dayHeading, todayIn } from './shared/console-dates.ts';
+import { ConsoleDialog } from './shared/console-dialog.tsx';
+import { ErrorNote } from './shared/console-notes.tsx';
+import { secondaryButtonClass } from './shared/console-styles.ts';
+import { scheduleQuery } from './schedule/schedule-api.ts';
 import { searchQuery } from './search-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
-import { useFocusReturn } from './use-focus-return.ts';
+import { useFocusReturn } from './shared/use-focus-return.ts';
 
 /** "/" moves to the search field, except while typing or in a dialog (the same places the schedule's keys keep out of). */
 function useSlashFocus(input: RefObject<HTMLInputElement | null>) {

@@ -1,10 +1,11 @@
 import { PRODUCT_NAME } from '#domain/product.ts';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { ConsoleNav } from './console-nav.tsx';
 import { CONSOLE_PAGES } from './console-pages.ts';
-import { SchedulePage } from './schedule-page.tsx';
 import { ConsoleSearch } from './console-search.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
+import { LoadingNote } from './shared/console-notes.tsx';
 import { SignOutButtons } from './sign-out-buttons.tsx';
 import { useStaffSession } from './staff-session-context.ts';
 
@@ -23,14 +24,13 @@ export function ConsoleShell() {
         <p className="ml-auto text-sm text-slate-700">{session.account.name ?? session.account.email}</p>
         <SignOutButtons />
       </header>
-      <Routes>
-        {CONSOLE_PAGES.filter((page) => page.path !== '' && session.permissions.includes(page.permission)).map(
-          ({ path, Page }) => (
-            <Route key={path} path={path} element={<Page key={session.practice.id} />} />
-          ),
-        )}
-        <Route path="*" element={<SchedulePage key={session.practice.id} />} />
-      </Routes>
+      <Suspense fallback={<LoadingNote />}>
+        <Routes>
+          {CONSOLE_PAGES.filter((page) => session.permissions.includes(page.permission)).map(({ path, Page }) => (
+            <Route key={path} path={path === '' ? '*' : path} element={<Page key={session.practice.id} />} />
+          ))}
+        </Routes>
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { secondaryButtonClass } from './console-styles.ts';
+import { secondaryButtonClass } from './shared/console-styles.ts';
 import { SESSION_KEY, signOut } from './session-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
 

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type {
+  StaffAppointmentDetail,
+  StaffCancelBody,
+  StaffRescheduleBody,
+} from '#domain/staff/staff-appointment-schemas.ts';
+import { formatInstantLocal } from '#domain/time/zoned-time.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { BookingLifecycle, ChangeHooks } from '../../bookings/booking-lifecycle-service.ts';
+import type { BookingState } from '../../bookings/booking-lifecycle-repository.ts';
+import { queueCancellationMessages, queueRescheduleMessages } from '../../manage/manage-messages.ts';
+import { findManagedRow } from '../../manage/manage-repository.ts';
+import { paidCentsOf } from '../../manage/manage-view.ts';
+import { queueCancellationRefund } from '../../payments/cancellation-refund.ts';
+import { audit, staffOf } from '../staff-session-guard.ts';
+import { appointmentNotFound, type StaffScheduleDeps, type StaffScheduleReader } from './staff-schedule-service.ts';
+import { queueStaffConfirmation } from './staff-confirmation.ts';
+import { findDetailRow, isPracticeAppointment } from './staff-schedule-repository.ts';
+
+export interface StaffActionDeps extends StaffScheduleDeps {
+  lifecycle: BookingLifecycle;
+  reader: StaffScheduleReader;
+  publicUrl: string;
+}
+
+const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+/**
+ * What the front desk does to a booking (issue 22), each through the booking lifecycle service
+ * with the same messages as the patient's own change (manage-messages.ts), and its audit row in
+ * the change's transaction. The practice's patient policy (cut-offs, counts) does not bind staff.
+ */
+export function createStaffAppointmentActions(deps: StaffActionDeps) {
+  const { db, clock } = deps;
+
+  /** The practice's booking, or 404; the lifecycle's locked row is checked again in the change. */
+  async function own(request: FastifyRequest, appointmentId: string): Promise<string> {
+    const { practiceId } = staffOf(request);
+    if (!(await isPracticeAppointment(db, practiceId, appointmentId))) throw appointmentNotFound();
+    return practiceId;
+  }
+  const scoped = (practiceId: string) => (_tx: Queryable, current: BookingState) => {
+    if (current.practice_id !== practiceId) throw appointmentNotFound();
+  };
+  const wall = (state: BookingState, timeZone: string) =>
+    state.starts_at ? formatInstantLocal(state.starts_at, timeZone).slice(0, 16) : null;
+  const record = (
+    request: FastifyRequest,
+    tx: Queryable,
+    action: string,
+    appointmentId: string,
+    details: Record<string, unknown>,
+  ) => audit(request, deps, { action, targetType: 'appointment', targetId: appointmentId, details }, tx);
+  const managedRow = async (tx: Queryable, appointmentId: string) => {
+    const row = await findManagedRow(tx, appointmentId);
+    if (!row) throw appointmentNotFound();
+    return row;
+  };
+
+  async function changeStatus(
+    request: FastifyRequest,
+    appointmentId: string,
+    to: 'confirmed' | 'arrived' | 'no_show',
+    extra: ChangeHooks['check'] = () => undefined,
+  ) {
+    const practiceId = await own(request, appointmentId);
+    await deps.lifecycle.changeStatus(
+      appointmentId,
+      to,
+      { actor: 'staff' },
+      {
+        async check(tx, current) {
+          scoped(practiceId)(tx, current);
+          await extra(tx, current);
+        },
+        after: (tx, before, after) =>
+          record(request, tx, `appointment.${to === 'confirmed' ? 'confirm' : to}`, appointmentId, {
+            from: before.status,
+            to: after.status,
+          }),
+      },
+    );
+    return deps.reader.detail(practiceId, appointmentId);
+  }
+
+  return {
+    confirm: (request: FastifyRequest, id: string) => changeStatus(request, id, 'confirmed'),
+    arrived: (request: FastifyRequest, id: string) => changeStatus(request, id, 'arrived'),
+    noShow: (request: FastifyRequest, id: string) =>
+      changeStatus(request, id, 'no_show', (_tx, current) => {
+        // Nobody misses a visit that has not begun (the status may still allow it).
+        if (
+          current.status !== 'no_show' &&
+          (!current.starts_at || current.starts_at.getTime() > clock.now().getTime())
+        ) {
+          throw conflict('This visit has not begun yet, so it cannot be marked a no-show.');
+        }
+      }),
+
+    /** Cancels with the staff's reason; the patient is told in their language; a refund only when asked for. */
+    async cancel(request: FastifyRequest, id: string, body: StaffCancelBody): Promise<StaffAppointmentDetail> {
+      const practiceId = await own(request, id);
+      const practice = await deps.practices.requirePractice(practiceId);
+      await deps.lifecycle.changeStatus(
+        id,
+        'cancelled',
+        { actor: 'staff', reason: body.reason },
+        {
+          check: scoped(practiceId),
+          async after(tx, before) {
+            const row = await managedRow(tx, id);
+            const paid = paidCentsOf(row);
+            const refundCents =
+              body.refund && paid ? ((await queueCancellationRefund(tx, row, paid)) ? paid : null) : null;
+            // Without a refund the message says nothing of money: the practice tells the patient what happens to it.
+            await queueCancellationMessages(tx, {
+              row,
+              practice,
+              refundCents,
+              reason: null,
+              now: clock.now(),
+              publicUrl: deps.publicUrl,
+              by: 'staff',
+            });
+            await record(request, tx, 'appointment.cancel', id, {
+              reason: body.reason,
+              refund_cents: refundCents,
+              from: before.status,
+              when: wall(before, practice.server_tz),
+            });
+          },
+        },
+      );
+      return deps.reader.detail(practiceId, id);
+    },
+
+    /**
+     * Any free time of the slot engine, without the minimum notice; a taken time is a 409 SLOT_TAKEN.
+     * A request without a time gets its first one: it is booked, and the patient gets the confirmation.
+     */
+    async reschedule(request: FastifyRequest, id: string, body: StaffRescheduleBody): Promise<StaffAppointmentDetail> {
+      const practiceId = await own(request, id);
+      const practice = await deps.practices.requirePractice(practiceId);
+      const startTime = body.start_time.length === 5 ? `${body.start_time}:00` : body.start_time;
+      await deps.lifecycle.reschedule(
+        id,
+        { date: body.apt_date, startTime, provNum: body.pms_prov_num, anyNotice: true },
+        {
+          check: scoped(practiceId),
+          async after(tx, before, after) {
+            const row = await managedRow(tx, id);
+            if (before.status === 'requested') {
+              const detail = await findDetailRow(tx, practiceId, id);
+              if (!detail) throw appointmentNotFound();
+              await queueStaffConfirmation(
+                tx,
+                { detail, row, practice },
+                {
+                  now: clock.now(),
+                  publicUrl: deps.publicUrl,
+                  idempotencyKey: `booking-confirmation:${id}:given-time`,
+                },
+              );
+              await record(request, tx, 'appointment.schedule', id, {
+                to: wall(after, practice.server_tz),
+                to_prov: after.pms_prov_num,
+              });
+              return;
+            }
+            await queueRescheduleMessages(tx, {
+              row,
+              practice,
+              previous: before,
+              now: clock.now(),
+              publicUrl: deps.publicUrl,
+              by: 'staff',
+            });
+            await record(request, tx, 'appointment.reschedule', id, {
+              from: wall(before, practice.server_tz),
+              to: wall(after, practice.server_tz),
+              from_prov: before.pms_prov_num,
+              to_prov: after.pms_prov_num,
+            });
+          },
+        },
+      );
+      return deps.reader.detail(practiceId, id);
+    },
+
+    /** The booking's confirmation e-mail again, as it is now, with a fresh manage link and idempotency key. */
+    async resendConfirmation(request: FastifyRequest, id: string): Promise<StaffAppointmentDetail> {
+      const practiceId = await own(request, id);
+      const practice = await deps.practices.requirePractice(practiceId);
+      await db.transaction(async (tx) => {
+        // Through `tx` one after another: PGlite has one connection, held by this transaction.
+        const detail = await findDetailRow(tx, practiceId, id);
+        const row = await findManagedRow(tx, id);
+        if (!detail || !row) throw appointmentNotFound();
+        if (!['requested', 'booked', 'confirmed'].includes(row.status))
+          throw conflict(`This appointment is ${row.status.replace('_', ' ')}: there is no confirmation to send.`);
+        if (!row.email) throw conflict('This booking has no e-mail address to send the confirmation to.');
+        await queueStaffConfirmation(
+          tx,
+          { detail, row, practice },
+          {
+            now: clock.now(),
+            publicUrl: deps.publicUrl,
+            idempotencyKey: `booking-confirmation:${id}:resend:${randomUUID()}`,
+          },
+        );
+        await record(request, tx, 'appointment.resend_confirmation', id, { channel: 'email' });
+      });
+      return deps.reader.detail(practiceId, id);
+    },
+  };
+}
+
+export type StaffAppointmentActions = ReturnType<typeof createStaffAppointmentActions>;

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { createStaffBookingBodySchema, StaffBlockBodySchema } from '#domain/staff/staff-booking-schemas.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Clock } from '../../../clock.ts';
+import type { Database } from '../../../db/database.ts';
+import { ok, parseBody } from '../../../http/request-parsing.ts';
+import type { AvailabilityService } from '../../availability/availability-service.ts';
+import type { BookingsService } from '../../bookings/bookings-service.ts';
+import type { PracticesService } from '../../practices/practices-service.ts';
+import { audit, staffOf } from '../staff-session-guard.ts';
+import { blockTime, requireBuiltinSchedule, unblockTime } from './schedule-blocks-service.ts';
+import { bookPatientWhoPhoned } from './staff-booking-service.ts';
+
+export interface StaffBookingRoutesDeps {
+  db: Database;
+  clock: Clock;
+  practices: PracticesService;
+  availability: AvailabilityService;
+  bookings: BookingsService;
+}
+
+/**
+ * Booking for a patient who phoned, and blocked time (issue 22; contract in
+ * domain/staff/staff-booking-schemas.ts). Each change writes its audit row in its own transaction.
+ */
+export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBookingRoutesDeps): void {
+  staff.post('/appointments', { config: { staff: { permission: 'bookings' } } }, async (request, reply) => {
+    const me = staffOf(request);
+    const practice = await deps.practices.requirePractice(me.practiceId);
+    // Birth dates are judged by the practice's today, as on the patient's form.
+    const body = parseBody(
+      createStaffBookingBodySchema({ today: localDateOf(deps.clock.now(), practice.server_tz) }),
+      request.body,
+    );
+    const booked = await bookPatientWhoPhoned(
+      deps,
+      { practice, accountId: me.accountId, ip: request.ip },
+      body,
+      (tx, created) =>
+        audit(
+          request,
+          deps,
+          {
+            action: 'appointment.create',
+            targetType: 'appointment',
+            targetId: created.appointmentId,
+            details: {
+              reference: created.result.reference,
+              starts_at: created.slot?.startsAt.toISOString() ?? null,
+              pms_prov_num: created.result.pms_prov_num,
+            },
+          },
+          tx,
+        ),
+    );
+    return reply.status(201).send(ok(booked));
+  });
+
+  staff.post('/blocks', { config: { staff: { permission: 'schedule' } } }, async (request, reply) => {
+    const me = staffOf(request);
+    const practice = await deps.practices.requirePractice(me.practiceId);
+    requireBuiltinSchedule(practice);
+    const body = parseBody(StaffBlockBodySchema, request.body);
+    const created = await blockTime(deps, { practice, accountId: me.accountId }, body, (tx, block) =>
+      audit(
+        request,
+        deps,
+        { action: 'schedule.block', targetType: 'schedule_block', targetId: block.id, details: blockDetails(block) },
+        tx,
+      ),
+    );
+    return reply.status(201).send(ok(created));
+  });
+
+  staff.delete<{ Params: { id: string } }>(
+    '/blocks/:id',
+    { config: { staff: { permission: 'schedule' } } },
+    async (request) => {
+      const me = staffOf(request);
+      const removed = await unblockTime(deps, { practiceId: me.practiceId }, request.params.id, (tx, block) =>
+        audit(
+          request,
+          deps,
+          {
+            action: 'schedule.unblock',
+            targetType: 'schedule_block',
+            targetId: block.id,
+            details: blockDetails(block),
+          },
+          tx,
+        ),
+      );
+      return ok(removed);
+    },
+  );
+}
+
+function blockDetails(block: {
+  starts_at: Date;
+  ends_at: Date;
+  pms_prov_num: number | null;
+  pms_op_num: number | null;
+  pms_clinic_num: number | null;
+  label: string | null;
+}) {
+  return {
+    starts_at: block.starts_at.toISOString(),
+    ends_at: block.ends_at.toISOString(),
+    pms_prov_num: block.pms_prov_num,
+    pms_op_num: block.pms_op_num,
+    pms_clinic_num: block.pms_clinic_num,
+    label: block.label,
+  };
+}

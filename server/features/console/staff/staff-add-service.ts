@@ -1,0 +1,63 @@
+import type { Database } from '../../../db/database.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { findAccountById, findPracticeIdByFormUrl } from './staff-accounts-repository.ts';
+import { createStaffAccount, mintPasswordLink, passwordLinkUrl } from './staff-accounts-service.ts';
+import { insertAudit } from '../audit/staff-audit-repository.ts';
+import type { StaffAddArgs } from './staff-add-args.ts';
+
+/** What the operator typed cannot be done: said plainly, the command exits 2. */
+export class StaffAddRefused extends Error {}
+
+export interface StaffAdded {
+  accountId: string;
+  /** False when an operator that exists was added to one more practice. */
+  created: boolean;
+  /** The one-time link that sets the password; null when the account has one already. */
+  link: string | null;
+}
+
+/**
+ * `npm run staff:add`: an account of the practice (an operator: of one more practice) and, until it
+ * has a password, a 24-hour link to set one, both in one transaction with its audit row.
+ */
+export async function addStaffFromCli(
+  db: Database,
+  args: StaffAddArgs,
+  deps: { publicUrl: string; now: Date },
+): Promise<StaffAdded> {
+  const practiceId = await findPracticeIdByFormUrl(db, args.formUrl);
+  if (!practiceId) throw new StaffAddRefused(`No practice has the form_url "${args.formUrl}".`);
+  let link: string | null = null;
+  try {
+    const { id, created } = await createStaffAccount(
+      db,
+      { email: args.email, name: args.name, role: args.role, practiceIds: [practiceId] },
+      deps.now,
+      async (tx, accountId, isNew) => {
+        const account = await findAccountById(tx, accountId);
+        if (!account?.password_hash)
+          link = passwordLinkUrl(deps.publicUrl, await mintPasswordLink(tx, accountId, 'invite', deps.now));
+        await insertAudit(
+          tx,
+          { accountId: null, email: 'npm run staff:add', practiceId, ip: null },
+          {
+            action: 'staff.invite',
+            targetType: 'staff_account',
+            targetId: accountId,
+            details: { email: account?.email, role: args.role, via: 'cli', created: isNew },
+          },
+          deps.now,
+        );
+      },
+    );
+    return { accountId: id, created, link };
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) {
+      throw new StaffAddRefused(
+        `${args.email} already has an account (another practice's, or another role): an e-mail belongs to one account, and only operators belong to several practices.`,
+      );
+    }
+    if (error instanceof AppError && error.statusCode < 500) throw new StaffAddRefused(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import type { StaffAppointmentDetail, StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
+import { appointmentQuery } from './appointment-api.ts';
+import { BookingActions, type SubDialog } from './booking-actions.tsx';
+import { BookingActivity } from './booking-activity.tsx';
+import { BookingBadges } from './booking-badges.tsx';
+import { BookingFacts } from './booking-facts.tsx';
+import { bookingBadges, patientName } from './booking-labels.ts';
+import { CancelDialog } from './cancel-dialog.tsx';
+import { clockTime, dayHeading } from '../shared/console-dates.ts';
+import { ConsoleDialog } from '../shared/console-dialog.tsx';
+import { ErrorNote } from '../shared/console-notes.tsx';
+import { RescheduleDialog } from './reschedule-dialog.tsx';
+import { ReviewRequestDialog } from './review-request-dialog.tsx';
+import { useStaffSession } from '../staff-session-context.ts';
+import { useFocusReturn } from '../shared/use-focus-return.ts';
+
+interface BookingDetailPanelProps {
+  id: string;
+  providers: StaffSchedule['providers'];
+  onClose: () => void;
+}
+
+/**
+ * A booking's details beside the schedule (each opening is an audit row on the server) and what
+ * staff may do with it now. After an action the panel shows the booking as the server answered it,
+ * and the schedule is read again at once rather than at its next poll.
+ */
+export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPanelProps) {
+  const session = useStaffSession();
+  const queryClient = useQueryClient();
+  const query = appointmentQuery(session.practice.id, id);
+  const detail = useQuery(query);
+  const [sub, setSub] = useState<SubDialog | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const doneId = useId();
+  const rememberOpener = useFocusReturn(sub !== null, () => document.getElementById(doneId));
+  // The button pressed may be gone with the state it offered (Confirm, once confirmed): the result takes the focus then.
+  useEffect(() => {
+    if (done && (document.activeElement === document.body || document.activeElement === null))
+      document.getElementById(doneId)?.focus();
+  }, [done, doneId]);
+
+  const changed = (next: StaffAppointmentDetail, what: string) => {
+    queryClient.setQueryData(query.queryKey, next);
+    void queryClient.invalidateQueries({ queryKey: ['schedule'] });
+    // A request given a time or cancelled leaves the requests' list and its count.
+    void queryClient.invalidateQueries({ queryKey: ['requests'] });
+    setDone(what);
+    setSub(null);
+  };
+  const told = (what: string) => {
+    setDone(what);
+    setSub(null);
+  };
+  const openSub = (which: SubDialog, opener: HTMLElement) => {
+    rememberOpener(opener);
+    setDone(null);
+    setSub(which);
+  };
+
+  const data = detail.data;
+  return (
+    <>
+      <div inert={sub !== null}>
+        <ConsoleDialog shape="panel" title={data ? patientName(data.patient) : 'Booking'} onClose={onClose}>
+          {detail.isPending && <p role="status">Loading the booking…</p>}
+          {detail.isError && <ErrorNote>{detail.error.message}</ErrorNote>}
+          {data && (
+            <>
+              <div className="flex flex-col gap-1">
+                <p className="text-lg font-medium">
+                  {data.apt_date && data.start_time && data.end_time
+                    ? `${dayHeading(data.apt_date)}, ${clockTime(data.start_time)}–${clockTime(data.end_time)}`
+                    : 'No time yet: a request to call the patient back'}
+                </p>
+                <p>
+                  {data.reason.name} · reference {data.reference}
+                </p>
+                <BookingBadges badges={bookingBadges(data)} />
+              </div>
+              <p
+                id={doneId}
+                role="status"
+                tabIndex={-1}
+                className={done ? 'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900' : 'sr-only'}
+              >
+                {done}
+              </p>
+              <BookingActions detail={data} onChanged={changed} onOpen={openSub} />
+              <BookingFacts detail={data} timeZone={session.practice.time_zone} />
+              <BookingActivity detail={data} timeZone={session.practice.time_zone} />
+            </>
+          )}
+        </ConsoleDialog>
+      </div>
+      {data && sub === 'cancel' && (
+        <CancelDialog
+          detail={data}
+          onClose={() => setSub(null)}
+          onCancelled={(next) => changed(next, 'Cancelled. The patient is told.')}
+        />
+      )}
+      {data && sub === 'reschedule' && (
+        <RescheduleDialog
+          detail={data}
+          providers={providers}
+          onClose={() => setSub(null)}
+          onMoved={(next) =>
+            changed(
+              next,
+              data.status === 'requested'
+                ? 'Booked. The patient gets the confirmation.'
+                : 'Rescheduled. The patient is told.',
+            )
+          }
+        />
+      )}
+      {data && sub === 'review' && <ReviewRequestDialog detail={data} onClose={() => setSub(null)} onSent={told} />}
+    </>
+  );
+}

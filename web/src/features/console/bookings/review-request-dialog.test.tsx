@@ -1,0 +1,117 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
+import type { StaffPermission } from '#domain/staff/staff-roles.ts';
+import {
+  buildDetail,
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  type ApiCall,
+} from '../console-test-kit.tsx';
+
+// The visit of the test kit is on 25 November, 9:00 to 9:30 in Chicago; it is the next morning.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-26T15:00:00Z'));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+type Answer = { status?: number; result?: unknown; error?: { code: string; message: string } };
+
+function serve(
+  detail: StaffAppointmentDetail,
+  send: (call: ApiCall) => Answer = () => ({ status: 500 }),
+  permissions?: StaffPermission[],
+): ApiCall[] {
+  return serveStaffApi({
+    'GET /api/v1/staff/session': () => ({ result: buildSession(permissions ? { permissions } : {}) }),
+    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
+    'GET /api/v1/staff/appointments/apt-1': () => ({ result: detail }),
+    'POST /api/v1/staff/review-requests': send,
+  });
+}
+
+async function openPanel() {
+  renderConsole('/console?date=2026-11-25');
+  fireEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
+  const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
+  return within(panel)
+    .findByRole('region', { name: 'Actions' })
+    .then((actions) => ({ panel, actions }));
+}
+
+describe('a review request from the booking panel', () => {
+  it('asks the patient of a visit that happened, to the booking’s consented contacts, and says where it went', async () => {
+    const calls = serve(buildDetail({ status: 'arrived' }), () => ({
+      status: 201,
+      result: { request_id: 'rr-1', review_url: 'https://book.example/review/tok', sent_via: ['email', 'sms'] },
+    }));
+    const { panel, actions } = await openPanel();
+    const opener = within(actions).getByRole('button', { name: 'Send review request…' });
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Ask Jane Doe for a review' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('First name').value).toBe('Jane');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Last name').value).toBe('Doe');
+    expect(within(dialog).getByLabelText('E-mail (empty: the booking’s)')).toBeTruthy();
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Ask Jane/ })).toBeNull());
+    expect(within(panel).getByRole('status').textContent).toBe('Review request sent by e-mail and text.');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toEqual({
+      patient_first_name: 'Jane',
+      patient_last_name: 'Doe',
+      appointment_id: 'apt-1',
+      is_concented: false,
+      send: true,
+    });
+    expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('shows the server’s refusal in the dialog (the visit was marked a no-show meanwhile)', async () => {
+    const message =
+      'Nothing was created: this booking is a no-show, and review requests are only for visits that happened.';
+    serve(buildDetail(), () => ({ status: 409, error: { code: 'CONFLICT', message } }));
+    const { actions } = await openPanel();
+    fireEvent.click(within(actions).getByRole('button', { name: 'Send review request…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask Jane Doe for a review' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+  });
+
+  it.each([
+    ['a no-show', { status: 'no_show' as const }],
+    ['a cancelled visit', { status: 'cancelled' as const }],
+    [
+      'a request without a time',
+      {
+        status: 'requested' as const,
+        starts_at: null,
+        ends_at: null,
+        apt_date: null,
+        start_time: null,
+        end_time: null,
+      },
+    ],
+    ['a visit not over yet', { ends_at: '2026-11-26T16:00:00.000Z' }],
+  ])('is not offered for %s', async (_name, overrides) => {
+    serve(buildDetail({ ...overrides, actions: { ...buildDetail().actions, cancel: true } }));
+    const { actions } = await openPanel();
+    expect(within(actions).getAllByRole('button').length).toBeGreaterThan(0);
+    expect(within(actions).queryByRole('button', { name: 'Send review request…' })).toBeNull();
+  });
+
+  it('is not offered without the feedback permission', async () => {
+    serve(buildDetail(), undefined, ['schedule', 'bookings']);
+    const { actions } = await openPanel();
+    expect(within(actions).queryByRole('button', { name: 'Send review request…' })).toBeNull();
+  });
+});

@@ -1,0 +1,218 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
+import type { StaffRequestItem, StaffRequestList } from '#domain/staff/staff-requests-schemas.ts';
+import {
+  buildDetail,
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  renderConsole,
+  serveStaffApi,
+  shownLocation,
+  type ApiCall,
+} from '../console-test-kit.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function buildRequest(overrides: Partial<StaffRequestItem> = {}): StaffRequestItem {
+  return {
+    id: 'req-1',
+    reference: 'BK-2001',
+    created_at: '2026-11-24T16:00:00.000Z',
+    patient: { first_name: 'Rosa', last_name: 'Diaz', is_new: true },
+    email: 'rosa@example.com',
+    phone: '+15125550177',
+    booked_by: null,
+    reason: { id: 'reason-1', name: 'Cleaning' },
+    provider: { pms_prov_num: 2, name: 'Dr. Ben Brown' },
+    clinic_name: null,
+    ...overrides,
+  };
+}
+
+const PROVIDERS = buildSchedule().providers;
+const requestDetail = (overrides: Partial<StaffAppointmentDetail> = {}) =>
+  buildDetail({
+    id: 'req-1',
+    reference: 'BK-2001',
+    status: 'requested',
+    starts_at: null,
+    ends_at: null,
+    apt_date: null,
+    start_time: null,
+    end_time: null,
+    pms_prov_num: 2,
+    pms_op_num: 0,
+    patient: {
+      first_name: 'Rosa',
+      last_name: 'Diaz',
+      is_new: true,
+      dob: '1991-02-03',
+      email: 'rosa@example.com',
+      phone: '+15125550177',
+      booked_by: null,
+    },
+    actions: {
+      confirm: false,
+      arrived: false,
+      no_show: false,
+      cancel: true,
+      reschedule: true,
+      resend_confirmation: true,
+      refundable_cents: null,
+    },
+    ...overrides,
+  });
+
+/** Two open requests; giving the first a time takes it off the list. */
+function serveRequests(options: { permissions?: string[]; total?: number } = {}): ApiCall[] {
+  let open = [
+    buildRequest(),
+    buildRequest({
+      id: 'req-2',
+      reference: 'BK-2002',
+      patient: { first_name: 'Teo', last_name: 'Ruiz', is_new: false },
+      email: null,
+      phone: '+15125550188',
+      booked_by: { first_name: 'Paula', last_name: 'Ruiz' },
+      provider: null,
+      created_at: '2026-11-24T17:30:00.000Z',
+    }),
+  ];
+  const list = (): StaffRequestList => ({
+    requests: open,
+    total: options.total ?? open.length,
+    limit: 200,
+    providers: PROVIDERS,
+  });
+  return serveStaffApi({
+    'GET /api/v1/staff/session': () => ({
+      result: buildSession(options.permissions ? { permissions: options.permissions as never } : {}),
+    }),
+    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
+    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
+    'GET /api/v1/staff/requests': () => ({ result: list() }),
+    'GET /api/v1/staff/appointments/req-1': () => ({ result: requestDetail() }),
+    'GET /api/v1/staff/slots': () => ({
+      result: [{ DateTimeStart: '2026-11-27 10:00:00', DateTimeEnd: '2026-11-27 10:30:00', ProvNum: 2, OpNum: 12 }],
+    }),
+    'POST /api/v1/staff/appointments/req-1/reschedule': () => {
+      open = open.filter((r) => r.id !== 'req-1');
+      return {
+        result: requestDetail({
+          status: 'booked',
+          starts_at: '2026-11-27T16:00:00.000Z',
+          ends_at: '2026-11-27T16:30:00.000Z',
+          apt_date: '2026-11-27',
+          start_time: '10:00:00',
+          end_time: '10:30:00',
+          pms_op_num: 12,
+        }),
+      };
+    },
+  });
+}
+
+const requestReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/staff/requests');
+
+describe('requests without a time', () => {
+  it('has a nav link with the count; the page lists them oldest first with whom to call', async () => {
+    const calls = serveRequests();
+    renderConsole('/console?date=2026-11-25');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    fireEvent.click(await within(nav).findByRole('link', { name: 'Requests 2 waiting' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requests without a time' })).toBeTruthy();
+    expect(shownLocation()).toBe('/console/requests');
+    const list = await screen.findByRole('list', { name: 'Open requests' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual([
+      'Rosa Diaz · CleaningNew patient · asked for Dr. Ben Brown · requested 2026-11-24 10:00 AM · reference BK-2001',
+      'Teo Ruiz · CleaningReturning patient · any provider · requested 2026-11-24 11:30 AM · reference BK-2002',
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Call +15125550177' }).getAttribute('href')).toBe(
+      'tel:+15125550177',
+    );
+    expect(items[0]!.textContent).toContain('rosa@example.com');
+    expect(items[1]!.textContent).toContain('Booked by Paula Ruiz');
+    await expectNoAxeViolations();
+    // The count is always a poll; the page's own first read is not (the server audits it), its refreshes are.
+    const pageReads = requestReads(calls).filter((call) => call.headers.get('X-Console-Poll') !== '1');
+    expect(pageReads).toHaveLength(1);
+  });
+
+  it('opens a request in the booking panel and gives it a time with the provider asked for; it leaves the list and the count', async () => {
+    const calls = serveRequests();
+    renderConsole('/console/requests');
+    const list = await screen.findByRole('list', { name: 'Open requests' });
+    const opener = within(list).getAllByRole('button')[0]!;
+    fireEvent.click(opener);
+    const panel = await screen.findByRole('dialog', { name: 'Rosa Diaz' });
+    expect(await within(panel).findByText('No time yet: a request to call the patient back')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Give a time…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give Rosa Diaz a time' });
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Provider' }).value).toBe('2');
+    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-27' } });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ben Brown' }));
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book this time' }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('status').textContent).toBe('Booked. The patient gets the confirmation.'),
+    );
+    expect(panel.textContent).toContain('Friday, November 27, 10:00 AM–10:30 AM');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.path).toBe('/api/v1/staff/appointments/req-1/reschedule');
+    expect(post.body).toEqual({ apt_date: '2026-11-27', start_time: '10:00:00', pms_prov_num: 2, pms_op_num: 12 });
+    expect(calls.find((call) => call.path === '/api/v1/staff/slots')!.search.get('pms_prov_num')).toBe('2');
+
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Open requests' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(
+      await within(screen.getByRole('navigation', { name: 'Console' })).findByRole('link', {
+        name: 'Requests 1 waiting',
+      }),
+    ).toBeTruthy();
+    // The opener is gone with its request: the page's heading takes the focus.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Requests without a time' }));
+  });
+
+  it('says when the list is capped', async () => {
+    serveRequests({ total: 205 });
+    renderConsole('/console/requests');
+    expect((await screen.findByText(/Showing the oldest/)).textContent).toBe(
+      'Showing the oldest 2 of 205 requests. The rest appear as these are given a time or cancelled.',
+    );
+  });
+
+  it('refreshes the list and the count as polls', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = serveRequests();
+    renderConsole('/console/requests');
+    await screen.findByRole('list', { name: 'Open requests' });
+    const before = requestReads(calls).length;
+    await vi.advanceTimersByTimeAsync(30_000);
+    await waitFor(() => expect(requestReads(calls).length).toBeGreaterThanOrEqual(before + 2));
+    expect(
+      requestReads(calls)
+        .slice(before)
+        .every((call) => call.headers.get('X-Console-Poll') === '1'),
+    ).toBe(true);
+  });
+
+  it('offers no link or page without the bookings permission', async () => {
+    const calls = serveRequests({ permissions: ['schedule', 'feedback'] });
+    renderConsole('/console/requests');
+    expect(await screen.findByRole('heading', { level: 1, name: /November|day/ })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: /Requests/ }),
+    ).toBeNull();
+    expect(requestReads(calls)).toEqual([]);
+  });
+});

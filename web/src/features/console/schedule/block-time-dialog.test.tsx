@@ -1,0 +1,168 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
+import {
+  buildSchedule,
+  buildSession,
+  expectNoAxeViolations,
+  PRACTICE,
+  renderConsole,
+  serveStaffApi,
+  type ApiCall,
+} from '../console-test-kit.tsx';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T15:00:00Z'));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+// 12:00-13:00 in Chicago (UTC-6 in November).
+const LUNCH: ScheduleBlock = {
+  id: null,
+  kind: 'break',
+  starts_at: '2026-11-25T18:00:00.000Z',
+  ends_at: '2026-11-25T19:00:00.000Z',
+  pms_prov_num: null,
+  pms_op_num: null,
+  pms_clinic_num: null,
+  label: 'Lunch',
+};
+const MEETING: ScheduleBlock = {
+  id: 'blk-9',
+  kind: 'blocked',
+  starts_at: '2026-11-25T16:00:00.000Z',
+  ends_at: '2026-11-25T17:00:00.000Z',
+  pms_prov_num: 1,
+  pms_op_num: null,
+  pms_clinic_num: null,
+  label: 'Team meeting',
+};
+
+/** A practice whose schedule holds the blocks the staff API made and has not removed. */
+function serveBlocks(options: { builtin?: boolean; blocks?: ScheduleBlock[] } = {}) {
+  let blocks = [LUNCH, ...(options.blocks ?? [])];
+  const session = buildSession({ practice: { ...PRACTICE, builtin_schedule: options.builtin ?? true } });
+  const calls = serveStaffApi({
+    'GET /api/v1/staff/session': () => ({ result: session }),
+    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ blocks: [...blocks] }) }),
+    'POST /api/v1/staff/blocks': () => {
+      blocks = [...blocks, MEETING];
+      return { status: 201, result: { id: MEETING.id, overlapping_bookings: 1 } };
+    },
+    [`DELETE /api/v1/staff/blocks/${MEETING.id}`]: () => {
+      blocks = blocks.filter((b) => b.id !== MEETING.id);
+      return { result: { id: MEETING.id } };
+    },
+  });
+  return calls;
+}
+
+const column = (name: string) => screen.getByRole('region', { name });
+const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
+
+describe('blocking time', () => {
+  it('blocks an hour for a provider: the grid shades it, the result is announced, and the focus goes back', async () => {
+    const calls = serveBlocks();
+    renderConsole('/console?date=2026-11-25');
+    const button = await screen.findByRole('button', { name: 'Block time' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Block time' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Day').value).toBe('2026-11-25');
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '10:00' } });
+    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '11:00' } });
+    fireEvent.change(within(dialog).getByLabelText('For whom'), { target: { value: 'prov:1' } });
+    fireEvent.change(within(dialog).getByLabelText('What for (optional)'), { target: { value: ' Team meeting ' } });
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+      'Blocked Wednesday, November 25, 10:00 AM–11:00 AM for Dr. Ada Adams. 1 booking in that time stays booked.',
+    );
+    const shaded = await within(column('Dr. Ada Adams')).findByRole(
+      'button',
+      { name: /Blocked: Team meeting 10:00 AM–11:00 AM/ },
+      { timeout: 2_000 },
+    );
+    expect(shaded.getAttribute('data-kind')).toBe('blocked');
+    expect(within(column('Dr. Ben Brown')).queryByText(/Team meeting/)).toBeNull();
+    expect(document.activeElement).toBe(button);
+    const [post] = changes(calls);
+    expect(post!.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
+    expect(post!.body).toEqual({
+      date: '2026-11-25',
+      start_time: '10:00:00',
+      end_time: '11:00:00',
+      pms_prov_num: 1,
+      pms_op_num: null,
+      pms_clinic_num: null,
+      label: 'Team meeting',
+    });
+  });
+
+  it('says in the form’s words what is wrong, focuses it, and sends nothing', async () => {
+    const calls = serveBlocks();
+    renderConsole('/console?date=2026-11-25');
+    const button = await screen.findByRole('button', { name: 'Block time' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Block time' });
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '11:00' } });
+    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '10:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
+    const end = within(dialog).getByLabelText('To');
+    await waitFor(() => expect(document.activeElement).toBe(end));
+    expect(document.getElementById(end.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The end must be after the start',
+    );
+    expect(within(dialog).getByRole('alert').textContent).toBe('Nothing is blocked yet: check the marked fields.');
+    await expectNoAxeViolations();
+    expect(changes(calls)).toEqual([]);
+  });
+
+  it('removes a block staff made after asking; breaks are not buttons', async () => {
+    const calls = serveBlocks({ blocks: [MEETING] });
+    renderConsole('/console?date=2026-11-25');
+    const ada = await screen.findByRole('region', { name: 'Dr. Ada Adams' });
+    expect(within(ada).queryByRole('button', { name: /Break/ })).toBeNull();
+    const shaded = within(ada).getByRole('button', { name: /Blocked: Team meeting/ });
+    // "Keep it" changes nothing and gives the focus back to the block.
+    fireEvent.click(shaded);
+    let dialog = await screen.findByRole('dialog', { name: 'Remove the blocked time?' });
+    expect(dialog.textContent).toContain('Wednesday, November 25, 10:00 AM–11:00 AM, for Dr. Ada Adams: Team meeting.');
+    await expectNoAxeViolations();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(document.activeElement).toBe(shaded));
+    expect(changes(calls)).toEqual([]);
+
+    fireEvent.click(shaded);
+    dialog = await screen.findByRole('dialog', { name: 'Remove the blocked time?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the block' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(
+      'The blocked time on Wednesday, November 25, 10:00 AM–11:00 AM is removed: it can be booked again.',
+    );
+    await waitFor(() => expect(within(column('Dr. Ada Adams')).queryByText(/Team meeting/)).toBeNull());
+    // The block's button is gone: the grid holds the focus.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Schedule grid' }));
+    const [removal] = changes(calls);
+    expect(`${removal!.method} ${removal!.path}`).toBe('DELETE /api/v1/staff/blocks/blk-9');
+    expect(removal!.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
+  });
+
+  it('is not offered to a practice on Open Dental, whose schedule is kept there', async () => {
+    serveBlocks({ builtin: false, blocks: [MEETING] });
+    renderConsole('/console?date=2026-11-25');
+    const ada = await screen.findByRole('region', { name: 'Dr. Ada Adams' });
+    expect(within(ada).getByText(/Blocked: Team meeting/).tagName).toBe('DIV');
+    expect(within(ada).queryByRole('button', { name: /Blocked/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Block time' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Book a patient' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,74 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
+import { ConsoleFrame } from '../shared/console-frame.tsx';
+import { ErrorNote } from '../shared/console-notes.tsx';
+import { inputClass, linkClass, primaryButtonClass } from '../shared/console-styles.ts';
+import { getSession } from '../session-api.ts';
+import { useStaffSession } from '../staff-session-context.ts';
+import { enableTotp, startTotpSetup } from './totp-api.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { SignOutButtons } from '../sign-out-buttons.tsx';
+
+/** "JBSWY3DPEHPK3PXP" → "JBSW Y3DP EHPK 3PXP": easier to type into an app by hand. */
+export const groupInFours = (secret: string) => secret.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * The practice requires a second factor this account lacks: until it is set up, the session can do
+ * nothing else. A new secret is made only on request (a reload must not replace one already typed
+ * into the app), then the app's first code turns it on and the recovery codes are shown once.
+ */
+export function TotpSetupPage({ onDone }: { onDone: (session: StaffSession) => void }) {
+  const session = useStaffSession();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const setup = useMutation({ mutationFn: () => startTotpSetup(session.csrf_token) });
+  const enable = useMutation({
+    mutationFn: (code: string) => enableTotp(session.csrf_token, code),
+    onSuccess: setCodes,
+  });
+  const finish = useMutation({ mutationFn: getSession, onSuccess: (next) => next && onDone(next) });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    enable.mutate(String(new FormData(event.currentTarget).get('code') ?? '').trim());
+  };
+
+  if (codes) return <RecoveryCodes codes={codes} onContinue={() => finish.mutate()} error={finish.error?.message} />;
+  return (
+    <ConsoleFrame title="Set up two-step sign-in">
+      <p className="text-slate-700">
+        {session.practice.name} asks everyone to sign in with a code from an authenticator app as well as the password.
+      </p>
+      {setup.error && <ErrorNote>{setup.error.message}</ErrorNote>}
+      {!setup.data ? (
+        <button type="button" onClick={() => setup.mutate()} disabled={setup.isPending} className={primaryButtonClass}>
+          Start the set-up
+        </button>
+      ) : (
+        <>
+          <p>
+            Add an account in your authenticator app with this key, or{' '}
+            <a href={setup.data.otpauth_uri} className={linkClass}>
+              open it in the app on this device
+            </a>
+            :
+          </p>
+          <p className="rounded-md bg-slate-100 p-3 text-center font-mono text-lg tracking-wider">
+            {groupInFours(setup.data.secret)}
+          </p>
+          {enable.error && <ErrorNote>{enable.error.message}</ErrorNote>}
+          <form onSubmit={submit} className="flex flex-col gap-4">
+            <label className="font-medium">
+              The 6-digit code the app shows
+              <input name="code" autoComplete="one-time-code" inputMode="numeric" required className={inputClass} />
+            </label>
+            <button type="submit" disabled={enable.isPending} className={primaryButtonClass}>
+              Turn on two-step sign-in
+            </button>
+          </form>
+        </>
+      )}
+      <SignOutButtons />
+    </ConsoleFrame>
+  );
+}
