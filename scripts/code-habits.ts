@@ -180,7 +180,6 @@ const flatten = (nested: Record<string, Counts>): Counts =>
   Object.fromEntries(
     Object.entries(nested).flatMap(([file, inner]) => Object.entries(inner).map(([k, n]) => [`${file} ${k}`, n])),
   );
-export { flatten as flattenFunctionLines };
 
 /**
  * The ratchet: the measure must equal the record. A new offender or a higher figure is a habit
