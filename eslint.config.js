@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -49,6 +49,82 @@ const webLayerZones = [
     from: ['./web/src/features', './web/src/app'],
     message: `web/src/${shared} is shared code: it must not import a feature or the app.`,
   })),
+];
+
+/**
+ * Code habits (ADR 0044): product files of at most 300 lines and functions of at most 80 (blank
+ * lines and comments not counted), one API client in the web, web tests through userEvent and
+ * jest-dom. Today's offenders are listed in scripts/code-habits-debt.json: ESLint skips them for
+ * their rule, and `scripts/code-habits.test.ts` holds each to its recorded figure until it is paid.
+ */
+const habitsDebt = JSON.parse(readFileSync(new URL('./scripts/code-habits-debt.json', import.meta.url), 'utf8'));
+const debtors = (rule) => Object.keys(habitsDebt[rule].files);
+const productCode = ['domain/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}'];
+const notProductCode = [
+  '**/*.test.{ts,tsx}',
+  '**/*.{test,bench}-data.ts',
+  '**/*-test-{kit,support}.{ts,tsx}',
+  'server/test/**',
+  'web/src/test/**',
+];
+const webTests = ['web/**/*.test.{ts,tsx}', 'web/**/*-test-kit.{ts,tsx}', 'web/src/test/**'];
+const apiClientOnly =
+  'Only web/src/lib/api-client.ts calls fetch: add a function there, parsed with the domain schemas.';
+const habitConfigs = [
+  {
+    files: productCode,
+    ignores: [...notProductCode, ...debtors('fileLines')],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: productCode,
+    ignores: [...notProductCode, ...debtors('functionLines')],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/api-client.ts', ...debtors('webFetch')],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='fetch']", message: apiClientOnly },
+        {
+          selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
+          message: apiClientOnly,
+        },
+      ],
+    },
+  },
+  {
+    files: webTests,
+    ignores: debtors('webFireEvent'),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@testing-library/react', '@testing-library/dom'].map((name) => ({
+            name,
+            importNames: ['fireEvent'],
+            message: 'Act as a person does: userEvent (@testing-library/user-event, ADR 0044), not fireEvent.',
+          })),
+          patterns: [{ group: ['#server/*'], message: 'web must not import server code.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: webTests,
+    ignores: debtors('webToBeTruthy'),
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'toBeTruthy',
+          message: 'Say what is expected: a jest-dom matcher (ADR 0044), or toBe(true).',
+        },
+      ],
+    },
+  },
 ];
 
 export default tseslint.config(
@@ -198,4 +274,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...habitConfigs,
 );

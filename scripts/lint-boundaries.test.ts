@@ -1,5 +1,7 @@
 import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
+import { FILE_LINES, FUNCTION_LINES, isProductCode } from './code-habits.ts';
 
 /**
  * The layer rules of eslint.config.js, tried on source that breaks them: a rule that never fires
@@ -94,5 +96,108 @@ describe('lint: the console pages share through console/shared', () => {
   it('lets a page use console/shared', async () => {
     const shared = `import { ErrorNote } from '../shared/console-notes.tsx';\nexport const x = ErrorNote;\n`;
     expect(await boundaryErrors('web/src/features/console/staff/example.tsx', shared)).toEqual([]);
+  });
+});
+
+describe('format: Prettier with the project config', () => {
+  const check = async (filePath: string, code: string) => {
+    const options = await prettier.resolveConfig(new URL(`../${filePath}`, import.meta.url));
+    return prettier.check(code, { ...options, filepath: filePath });
+  };
+
+  it('refuses an unformatted file', async () => {
+    expect(await check('server/features/example/example-service.ts', 'export const x = {a:1,b:"two"}\n')).toBe(false);
+  });
+
+  it('accepts it formatted: single quotes, spaces, semicolons', async () => {
+    expect(await check('server/features/example/example-service.ts', "export const x = { a: 1, b: 'two' };\n")).toBe(
+      true,
+    );
+  });
+});
+
+describe('lint: sizes of product code (ADR 0044)', () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
+  const file = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+  const fn = (n: number) => `export function example() {\n${lines(n - 3)}\n  return v0;\n}\n`;
+  const comments = Array.from({ length: 40 }, () => '  // why, and the ADR that says so').join('\n');
+
+  it('refuses a file over 300 lines and a function over 80', async () => {
+    expect(await errorsOf('max-lines', 'server/features/example/example-service.ts', file(301))).toEqual([
+      expect.stringContaining('Maximum allowed is 300'),
+    ]);
+    expect(await errorsOf('max-lines-per-function', 'web/src/features/reviews/example.tsx', fn(81))).toEqual([
+      expect.stringContaining('Maximum allowed is 80'),
+    ]);
+  });
+
+  it('allows 300 and 80, blank lines and comments not counted', async () => {
+    const spaced = file(300).replaceAll('\n', '\n\n// why\n');
+    expect(await errorsOf('max-lines', 'domain/example/example-schemas.ts', spaced)).toEqual([]);
+    const commented = fn(80).replace('{\n', `{\n${comments}\n\n`);
+    expect(await errorsOf('max-lines-per-function', 'server/features/example/example-service.ts', commented)).toEqual(
+      [],
+    );
+  });
+
+  it('does not hold tests, test kits, e2e or bench to them', async () => {
+    for (const path of ['server/features/x/x.api.test.ts', 'web/src/test/factories.ts', 'e2e/x.spec.ts', 'bench/x.ts'])
+      expect(await errorsOf('max-lines-per-function', path, fn(200))).toEqual([]);
+  });
+
+  it('lints what the debt check measures, at the same limits', async () => {
+    const paths = [
+      'server/features/x/x-service.ts',
+      'web/src/x/y-page.tsx',
+      'server/x/y.test.ts',
+      'web/src/x/y-test-kit.tsx',
+      'soak/y.ts',
+    ];
+    for (const path of paths) {
+      const { rules } = (await eslint.calculateConfigForFile(path)) as { rules: Record<string, unknown> };
+      const expected = isProductCode(path)
+        ? [
+            [2, FILE_LINES],
+            [2, FUNCTION_LINES],
+          ]
+        : [undefined, undefined];
+      expect([rules['max-lines'], rules['max-lines-per-function']], path).toEqual(expected);
+    }
+  });
+});
+
+describe('lint: one API client in the web (ADR 0044)', () => {
+  const code = "export const load = () => fetch('/api/v1/x');\nexport const again = () => window.fetch('/x');\n";
+
+  it('refuses fetch( outside web/src/lib/api-client.ts', async () => {
+    expect(await errorsOf('no-restricted-syntax', 'web/src/features/reviews/reviews-api.ts', code)).toEqual([
+      expect.stringContaining('Only web/src/lib/api-client.ts calls fetch'),
+      expect.stringContaining('Only web/src/lib/api-client.ts calls fetch'),
+    ]);
+  });
+
+  it('allows it in the API client', async () => {
+    expect(await errorsOf('no-restricted-syntax', 'web/src/lib/api-client.ts', code)).toEqual([]);
+  });
+});
+
+describe('lint: web tests act as a person and say what they expect (ADR 0044)', () => {
+  const path = 'web/src/features/reviews/example.test.tsx';
+
+  it('refuses fireEvent from either testing library', async () => {
+    for (const library of ['@testing-library/react', '@testing-library/dom']) {
+      const code = `import { fireEvent, screen } from '${library}';\nfireEvent.click(screen.getByRole('button'));\n`;
+      expect(await errorsOf('no-restricted-imports', path, code)).toEqual([expect.stringContaining('userEvent')]);
+    }
+  });
+
+  it('refuses toBeTruthy() and allows a matcher that says what is expected', async () => {
+    const bad = "import { expect } from 'vitest';\nexpect(document.querySelector('h1')).toBeTruthy();\n";
+    expect(await errorsOf('no-restricted-properties', path, bad)).toEqual([expect.stringContaining('jest-dom')]);
+    const good = "import { expect } from 'vitest';\nexpect(document.querySelector('h1')).not.toBeNull();\n";
+    expect(await errorsOf('no-restricted-properties', path, good)).toEqual([]);
+    expect(await errorsOf('no-restricted-imports', path, "import { screen } from '@testing-library/react';\n")).toEqual(
+      [],
+    );
   });
 });
