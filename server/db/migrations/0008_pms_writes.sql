@@ -1,4 +1,4 @@
--- Bookings written to the practice's Open Dental (ADR 0015). Our row is the record; these columns
+-- Bookings written to the practice's Open Dental (ADR 0050). Our row is the record; these columns
 -- say whether the write job has put it into Open Dental yet, and what Open Dental calls it there.
 alter table appointments
   add column pms_write_status text check (pms_write_status in ('pending', 'written', 'failed', 'skipped')),

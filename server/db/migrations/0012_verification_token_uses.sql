@@ -1,4 +1,4 @@
--- A verification token books one appointment (issue 16, ADR 0012). The booking that commits with
+-- A verification token books one appointment (ADR 0012). The booking that commits with
 -- a token records the token's hash here, in its own transaction; a second booking with it finds
 -- the row and is refused. A payment hold only remembers the hash on its appointment: the token is
 -- spent when the payment completes, so an abandoned checkout leaves it usable.

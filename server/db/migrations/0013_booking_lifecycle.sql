@@ -1,4 +1,4 @@
--- One model for a booking's whole life (ADR 0033): statuses and what they mean for the schedule,
+-- One model for a booking's whole life (ADR 0033, split into 0051-0055): statuses and what they mean for the schedule,
 -- the facts kept beside them, a stable reference, the patient's language, links later messages
 -- carry, recorded consent, and who sends a practice's texts.
 

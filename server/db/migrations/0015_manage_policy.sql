@@ -1,4 +1,4 @@
--- What a patient may do to their own booking from its manage link (issue 20, ADR 0036): the
+-- What a patient may do to their own booking from its manage link (ADR 0036): the
 -- practice's policy, top-level keys of the practice file with the defaults of manage-policy.ts.
 alter table practices
   add column reschedule_cutoff_hours integer not null default 24 check (reschedule_cutoff_hours between 0 and 720),

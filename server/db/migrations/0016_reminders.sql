@@ -1,4 +1,4 @@
--- Reminders and confirmations (issue 21, ADR 0037): each practice's rules and quiet hours, the
+-- Reminders and confirmations (ADR 0037): each practice's rules and quiet hours, the
 -- delivery of every message, confirmations and opt-outs by reply, and unsubscribe links.
 
 -- The practice file's keys, with the defaults of domain/reminders/reminder-schedule.ts.

@@ -1,4 +1,4 @@
--- The staff console (issue 22, ADR 0038): accounts, their practices, sessions, sign-in failures,
+-- The staff console (ADRs 0056-0058): accounts, their practices, sessions, sign-in failures,
 -- trusted devices, one-time links and second factors, and the append-only audit trail.
 
 -- Each practice's rules for its staff: idle minutes before a session ends (30, at most 12 hours),

@@ -1,4 +1,4 @@
--- Blocked time on the built-in schedule (issue 22): staff take a provider, a chair, or the whole
+-- Blocked time on the built-in schedule (ADR 0059): staff take a provider, a chair, or the whole
 -- practice (or one clinic of it) out of what the slot engine offers, for a meeting or an emergency.
 -- Instants, not wall times: a block is drawn on the schedule and cut from slots exactly as entered,
 -- whatever the zone does later. Bookings a block overlaps stay; they are only counted in the answer.

@@ -1,4 +1,4 @@
--- The staff console's feedback inbox (issue 22): who marked a private feedback handled, when, and
+-- The staff console's feedback inbox (ADR 0038): who marked a private feedback handled, when, and
 -- their note. The handler's e-mail is kept beside the account id, as the audit trail keeps it, so
 -- the inbox still says who after the account is gone.
 alter table review_feedback

@@ -1,4 +1,4 @@
--- An owner can reset a staff member's second factor (issue 22): the member's sessions end with
+-- An owner can reset a staff member's second factor (ADR 0056): the member's sessions end with
 -- their own reason, so the trail of sessions says why they were signed out.
 alter table staff_sessions drop constraint staff_sessions_ended_reason_check;
 alter table staff_sessions add constraint staff_sessions_ended_reason_check

@@ -1,5 +1,5 @@
 -- A request without a time can be cancelled (the patient withdraws it from its manage link, or the
--- staff console cancels it, issue 22): a cancelled booking may have no time. A request still never
+-- staff console cancels it, ADR 0059): a cancelled booking may have no time. A request still never
 -- has one, and every other status still has one.
 alter table appointments drop constraint appointments_time_presence_check;
 alter table appointments add constraint appointments_time_presence_check

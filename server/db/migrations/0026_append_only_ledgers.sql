@@ -5,7 +5,7 @@
 create trigger staff_audit_no_truncate before truncate on staff_audit
   for each statement execute function staff_audit_is_append_only();
 
--- The consent ledger (ADR 0033): an opt-out is a new row, the newest decides, and nothing in the
+-- The consent ledger (ADR 0053): an opt-out is a new row, the newest decides, and nothing in the
 -- product updates or deletes a row. The one change allowed is its foreign key's own: deleting a
 -- booking clears the row's link to it ("on delete set null", run from the key's trigger, hence
 -- depth 2) and keeps the rest. Deleting a practice would cascade into the ledger, so it is refused
