@@ -21,13 +21,13 @@ describe('the feedback badge', () => {
     renderConsole('/console?date=2026-11-25');
     const nav = await screen.findByRole('navigation', { name: 'Console' });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/v1/staff/feedback')).toBe(true));
-    expect(within(nav).getByRole('link', { name: 'Feedback' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Feedback' })).toBeInTheDocument();
 
     openCount = 2;
     await vi.advanceTimersByTimeAsync(59_000);
-    expect(within(nav).queryByRole('link', { name: 'Feedback 2 open' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Feedback 2 open' })).not.toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(await within(nav).findByRole('link', { name: 'Feedback 2 open' })).toBeTruthy();
+    expect(await within(nav).findByRole('link', { name: 'Feedback 2 open' })).toBeInTheDocument();
 
     const reads = calls.filter((call) => call.path === '/api/v1/staff/feedback');
     expect(reads).toHaveLength(2);

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
@@ -100,37 +101,38 @@ describe('the payment success page', () => {
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful' });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getByText('Your payment was successful and your appointment is confirmed.')).toBeTruthy();
-    expect(screen.getByText('Monday, January 7, 09:00 AM')).toBeTruthy();
-    expect(screen.getByText('Dr. Ana Ruiz')).toBeTruthy();
-    expect(screen.getByText('$75.00')).toBeTruthy();
+    expect(screen.getByText('Your payment was successful and your appointment is confirmed.')).toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM')).toBeInTheDocument();
+    expect(screen.getByText('Dr. Ana Ruiz')).toBeInTheDocument();
+    expect(screen.getByText('$75.00')).toBeInTheDocument();
     // The practice's header: name, logo and phone on its colour, and its name in the tab.
     const header = await screen.findByRole('banner', { name: 'Practice information' });
     expect(header.textContent).toContain('Bright Smile Dental');
     expect(header.style.backgroundColor).toBe('rgb(253, 230, 138)');
-    expect(screen.getByRole('img', { name: 'Bright Smile Dental' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Bright Smile Dental' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '(512) 555-0100' }).getAttribute('href')).toBe('tel:5125550100');
     expect(document.title).toBe('Payment Successful - Bright Smile Dental - Chairtime');
     expect(sessionStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
     expect(
       screen.getByText(`Returning to the booking form in ${RETURN_DELAY_SECONDS} seconds.`, { exact: false }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(RETURN_DELAY_SECONDS * 1_000));
-    expect(await screen.findByText('Booking form')).toBeTruthy();
+    expect(await screen.findByText('Booking form')).toBeInTheDocument();
     expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
   });
 
   it("'Stay on this page' stops the countdown", async () => {
+    const user = userEvent.setup();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     storeSession();
     serve({ status: statusOf(true, 'paid') });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Stay on this page' }));
+    await user.click(await screen.findByRole('button', { name: 'Stay on this page' }));
     act(() => vi.advanceTimersByTime(RETURN_DELAY_SECONDS * 2_000));
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy();
-    expect(screen.queryByText(/Returning to the booking form/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInTheDocument();
+    expect(screen.queryByText(/Returning to the booking form/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the booking form' }).getAttribute('href')).toBe('/bright-smile');
   });
 
@@ -141,10 +143,10 @@ describe('the payment success page', () => {
       booking: json(400, { success: false, code: 'BAD_REQUEST', message: 'This payment is not complete.' }),
     });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
-    expect(screen.queryByText('$75.00')).toBeNull();
-    expect(screen.queryByText(/Returning to the booking form/)).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeInTheDocument();
+    expect(screen.queryByText('$75.00')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Returning to the booking form/)).not.toBeInTheDocument();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
   });
 
@@ -159,9 +161,9 @@ describe('the payment success page', () => {
       }),
     });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.queryByText('Payment Successful')).toBeNull();
-    expect(screen.queryByText('$75.00')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful')).not.toBeInTheDocument();
+    expect(screen.queryByText('$75.00')).not.toBeInTheDocument();
   });
 });
 
@@ -170,15 +172,16 @@ describe('the payment failed page', () => {
     serve({});
     useBookingStore.setState({ formUrl: 'bright-smile', patientFormPageNumber: 5 });
     renderAt('/bright-smile/payment-failed');
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
-    expect(await screen.findByRole('banner', { name: 'Practice information' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeInTheDocument();
+    expect(await screen.findByRole('banner', { name: 'Practice information' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Payment Failed - Bright Smile Dental - Chairtime'));
     expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
   });
 
   it('while the time is still held: says until when, shows the appointment, and "Try the payment again" goes back to the checkout', async () => {
+    const user = userEvent.setup();
     storeSession();
     const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
     serve({
@@ -195,12 +198,12 @@ describe('the payment failed page', () => {
       await screen.findByText(
         /^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. The payment is not completed yet\.$/,
       ),
-    ).toBeTruthy();
-    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeInTheDocument();
     expect(screen.getByText(/Questions\? Call Bright Smile Dental at/).textContent).toContain('(512) 555-0100');
     // The booking stays: the patient may also go back and pay from the form.
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
-    fireEvent.click(screen.getByRole('button', { name: 'Try the payment again' }));
+    await user.click(screen.getByRole('button', { name: 'Try the payment again' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/_dev/checkout/cs_1'));
     const retryCall = fetchMock.mock.calls.find(([input]) => String(input).includes('retry-session'))!;
     expect(JSON.parse(String(retryCall[1]?.body))).toEqual({ session_id: 'cs_1', practice_id: PRACTICE_ID });
@@ -209,6 +212,7 @@ describe('the payment failed page', () => {
   });
 
   it('booked without payment: the spec text, the appointment, a new checkout on "Try the payment again", the stored session following it', async () => {
+    const user = userEvent.setup();
     storeSession();
     serve({
       status: statusOf(true, 'unpaid', appointmentIn('booked')),
@@ -217,11 +221,11 @@ describe('the payment failed page', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
-    expect(await screen.findByText('You can pay now, or at your visit.')).toBeTruthy();
-    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
-    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeTruthy();
+    expect(await screen.findByText('You can pay now, or at your visit.')).toBeInTheDocument();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeInTheDocument();
     await waitFor(() => expect(useBookingStore.getState().patientFormPageNumber).toBe(1));
-    fireEvent.click(screen.getByRole('button', { name: 'Try the payment again' }));
+    await user.click(screen.getByRole('button', { name: 'Try the payment again' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/_dev/checkout/cs_2'));
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)!).sessionId).toBe('cs_2');
     vi.unstubAllGlobals();
@@ -236,14 +240,15 @@ describe('the payment failed page', () => {
       await screen.findByText(
         'Your appointment is not booked: the payment was not completed and the time we held for you has been released.',
       ),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try the payment again' })).toBeNull();
-    expect(screen.queryByText('Your appointment is booked but the payment is not completed.')).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try the payment again' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Your appointment is booked but the payment is not completed.')).not.toBeInTheDocument();
     await waitFor(() => expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull());
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
   });
 
   it("shows the server's sentence when the retry is refused", async () => {
+    const user = userEvent.setup();
     storeSession();
     serve({
       status: statusOf(
@@ -258,7 +263,7 @@ describe('the payment failed page', () => {
       }),
     });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Try the payment again' }));
+    await user.click(await screen.findByRole('button', { name: 'Try the payment again' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The time we held for you has been released. Please choose a time again.',
     );
@@ -271,12 +276,12 @@ describe('the payment pages in Spanish (issue 19)', () => {
     storeSession();
     serve({ status: statusOf(true, 'paid') });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pago realizado' })).toBeTruthy();
-    expect(screen.getByText('Su pago se realizó con éxito y su cita está confirmada.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pago realizado' })).toBeInTheDocument();
+    expect(screen.getByText('Su pago se realizó con éxito y su cita está confirmada.')).toBeInTheDocument();
     expect(screen.getByText('Fecha y hora').nextSibling?.textContent).toBe('Lunes, 7 de enero, 9:00 a.m.');
     expect(screen.getByText('Monto pagado').nextSibling?.textContent).toBe('$75.00');
-    expect(screen.getByRole('button', { name: 'Quedarme en esta página' })).toBeTruthy();
-    expect(screen.getByRole('banner', { name: 'Información del consultorio' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Quedarme en esta página' })).toBeInTheDocument();
+    expect(screen.getByRole('banner', { name: 'Información del consultorio' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Pago realizado - Bright Smile Dental - Chairtime'));
     const statusCall = fetchMock.mock.calls.find(([input]) => String(input).includes('check-payment-status'))!;
     expect(statusCall[1]?.headers).toMatchObject({ 'Accept-Language': 'es' });
@@ -293,10 +298,10 @@ describe('the payment pages in Spanish (issue 19)', () => {
       await screen.findByText(
         /^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/,
       ),
-    ).toBeTruthy();
-    expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeInTheDocument();
     expect(screen.getByText(/¿Preguntas\? Llame a Bright Smile Dental al/).textContent).toContain('(512) 555-0100');
-    expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeInTheDocument();
   });
 });
