@@ -118,7 +118,7 @@ describe('page 3', () => {
     await loadTooltipModule();
   }, 60_000);
 
-  it('cuts names over 24 characters, keeps the whole name for screen readers, and appends the earliest-available choice', async () => {
+  it('cuts names over 24 characters (whole for screen readers) and appends the earliest-available choice', async () => {
     const longName = 'Dr. Bartholomew Featherstonehaugh';
     const reason = buildReason({
       providers: [

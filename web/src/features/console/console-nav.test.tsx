@@ -31,7 +31,8 @@ describe('the feedback badge', () => {
 
     const reads = calls.filter((call) => call.path === '/api/v1/staff/feedback');
     expect(reads).toHaveLength(2);
-    // The first read came with the console's opening; the refresh is nobody's doing and does not keep the session alive.
+    // The first read came with the console's opening; the refresh is nobody's doing and does not keep
+    // the session alive.
     expect(reads[0]!.headers.get('X-Console-Poll')).toBeNull();
     expect(reads[1]!.headers.get('X-Console-Poll')).toBe('1');
   });

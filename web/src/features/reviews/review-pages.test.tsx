@@ -106,7 +106,7 @@ describe('the review page', () => {
     await waitFor(() => expect(document.title).toBe('Thank you for your visit - Lakeside Dental - Chairtime'));
   });
 
-  it("leaves out 'Leave a Review on Google' when the practice has no review page, and still offers private feedback", async () => {
+  it("leaves out 'Leave a Review on Google' without a review page, and still offers private feedback", async () => {
     serve({ ...LINK, has_review_url: false });
     renderAt('/review/tok_123');
     await screen.findByRole('heading', { level: 1, name: 'Thank you for choosing us, Ana Lopez' });
@@ -231,7 +231,7 @@ describe('the feedback page', () => {
   });
 });
 
-describe('in Spanish (issue 19)', () => {
+describe('in Spanish (ADR 0034)', () => {
   const languageOfCall = (path: string) => {
     const call = fetchMock.mock.calls.find(([input]) => String(input).startsWith(path));
     return (call?.[1]?.headers as Record<string, string> | undefined)?.['Accept-Language'];
@@ -302,9 +302,8 @@ describe('in Spanish (issue 19)', () => {
   it('explains an incomplete link in Spanish, with the footer and its switch', async () => {
     await changeLanguage('es');
     renderAt('/review/feedback?requestId=abc');
-    expect(
-      await screen.findByText('Este enlace de comentarios está incompleto. Ábralo de nuevo desde su página de reseña.'),
-    ).toBeInTheDocument();
+    const incomplete = 'Este enlace de comentarios está incompleto. Ábralo de nuevo desde su página de reseña.';
+    expect(await screen.findByText(incomplete)).toBeInTheDocument();
     expect(within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Idioma' })).toBeInTheDocument();
   });
 });

@@ -182,7 +182,7 @@ describe('the manage page', () => {
     expect(screen.getByRole('link', { name: 'Book a new appointment' }).getAttribute('href')).toBe('/bright-smile');
   });
 
-  it('asks before cancelling in a dialog that Escape closes, returning focus, then cancels with the reason', async () => {
+  it('asks before cancelling in a dialog Escape closes, returning focus, then cancels with the reason', async () => {
     const user = userEvent.setup();
     const paid = appointment(
       { payment: { state: 'paid', amount_cents: 7500, can_pay: false } },
@@ -262,7 +262,7 @@ describe('the manage page', () => {
     expect(screen.queryByRole('button', { name: 'Confirm appointment' })).not.toBeInTheDocument();
   });
 
-  it('reschedules with one Idempotency-Key per chosen time, and says a time taken meanwhile without changing the booking', async () => {
+  it('reschedules with one Idempotency-Key per time; says a time taken meanwhile, booking unchanged', async () => {
     const user = userEvent.setup();
     const keys: string[] = [];
     let answer = () => json(409, { success: false, code: 'SLOT_TAKEN', message: 'taken' });

@@ -92,7 +92,7 @@ function renderAt(path: string) {
 }
 
 describe('the payment success page', () => {
-  it('shows the receipt when paid, clears the booking at once and returns to the form after the countdown', async () => {
+  it('paid: shows the receipt, clears the booking at once, returns to the form after the countdown', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     storeSession();
     serve({ status: statusOf(true, 'paid') });
@@ -136,7 +136,7 @@ describe('the payment success page', () => {
     expect(screen.getByRole('link', { name: 'Back to the booking form' }).getAttribute('href')).toBe('/bright-smile');
   });
 
-  it('shows the failure message when the payment is not paid, and keeps the booking while it is not booked', async () => {
+  it('not paid: shows the failure message and keeps the booking while it is not booked', async () => {
     storeSession();
     serve({
       status: statusOf(false, 'unpaid'),
@@ -168,7 +168,7 @@ describe('the payment success page', () => {
 });
 
 describe('the payment failed page', () => {
-  it('without a checkout to look up, shows the spec texts with the practice, and forgets the finished booking', async () => {
+  it('no checkout to look up: the spec texts with the practice; the finished booking forgotten', async () => {
     serve({});
     useBookingStore.setState({ formUrl: 'bright-smile', patientFormPageNumber: 5 });
     renderAt('/bright-smile/payment-failed');
@@ -180,7 +180,7 @@ describe('the payment failed page', () => {
     expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
   });
 
-  it('while the time is still held: says until when, shows the appointment, and "Try the payment again" goes back to the checkout', async () => {
+  it('time still held: until when, the appointment, and "Try the payment again" back to the checkout', async () => {
     const user = userEvent.setup();
     storeSession();
     const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
@@ -196,7 +196,10 @@ describe('the payment failed page', () => {
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
     expect(
       await screen.findByText(
-        /^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. The payment is not completed yet\.$/,
+        new RegExp(
+          String.raw`^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. ` +
+            String.raw`The payment is not completed yet\.$`,
+        ),
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeInTheDocument();
@@ -211,7 +214,7 @@ describe('the payment failed page', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  it('booked without payment: the spec text, the appointment, a new checkout on "Try the payment again", the stored session following it', async () => {
+  it('booked unpaid: spec text, appointment, a new checkout on "Try the payment again", session stored', async () => {
     const user = userEvent.setup();
     storeSession();
     serve({
@@ -232,7 +235,7 @@ describe('the payment failed page', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  it('released: says nothing is booked, offers no payment, keeps what the patient typed, and shows a refusal in words', async () => {
+  it('released: nothing booked, no payment offered, the typed details kept, a refusal in words', async () => {
     storeSession();
     serve({ status: statusOf(false, 'unpaid', appointmentIn('released')) });
     renderAt('/bright-smile/payment-failed');
@@ -270,7 +273,7 @@ describe('the payment failed page', () => {
   });
 });
 
-describe('the payment pages in Spanish (issue 19)', () => {
+describe('the payment pages in Spanish (ADR 0034)', () => {
   it('show the receipt with Spanish terms, the date and time in es-US and the amount in dollars', async () => {
     await changeLanguage('es');
     storeSession();
@@ -296,7 +299,11 @@ describe('the payment pages in Spanish (issue 19)', () => {
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
     expect(
       await screen.findByText(
-        /^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/,
+        new RegExp(
+          String.raw`^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T ` +
+            String.raw`\(aproximadamente 25 minutos\)\. ` +
+            String.raw`El pago aún no se ha completado\.$`,
+        ),
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeInTheDocument();

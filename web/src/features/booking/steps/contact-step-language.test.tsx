@@ -53,7 +53,7 @@ function renderContactStep() {
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('a language switch on the contact step (issue 19)', () => {
+describe('a language switch on the contact step (ADR 0034)', () => {
   it('keeps the step and everything typed, and says it all again in Spanish', async () => {
     const user = userEvent.setup();
     renderContactStep();
@@ -89,7 +89,9 @@ describe('a language switch on the contact step (issue 19)', () => {
     // The schema's message is a key: shown again in Spanish, at the same field.
     expect(screen.getByText('Ingrese un correo electrónico válido')).toBeInTheDocument();
     expect(
-      screen.getByRole('checkbox', { name: 'Acepto recibir mensajes de texto y correos electrónicos de Bright Smile' }),
+      screen.getByRole('checkbox', {
+        name: 'Acepto recibir mensajes de texto y correos electrónicos de Bright Smile',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Atrás' })).toBeInTheDocument();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);

@@ -86,7 +86,7 @@ const cellsOf = (table: HTMLElement) =>
     );
 
 describe('the audit trail page', () => {
-  it('shows the last seven days at the practice, newest first, older pages on request, and a CSV link of the range', async () => {
+  it('shows the practice’s last seven days, newest first, older pages on request, a CSV link of them', async () => {
     const user = userEvent.setup();
     const calls = serveAudit();
     renderConsole('/console/staff');

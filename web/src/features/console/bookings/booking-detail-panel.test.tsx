@@ -75,7 +75,7 @@ describe('the booking panel', () => {
     expect(document.activeElement).toBe(booking);
   });
 
-  it('offers only the actions the server allows, and confirms with the CSRF token, then reads the schedule again', async () => {
+  it('offers only the actions the server allows, confirms with the CSRF token, reads the schedule again', async () => {
     const user = userEvent.setup();
     // Before the visit: a review request is offered only once it is over.
     vi.useFakeTimers({ toFake: ['Date'] });

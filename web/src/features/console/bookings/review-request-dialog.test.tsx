@@ -49,7 +49,7 @@ async function openPanel(user: UserEvent) {
 }
 
 describe('a review request from the booking panel', () => {
-  it('asks the patient of a visit that happened, to the booking’s consented contacts, and says where it went', async () => {
+  it('asks the patient of a past visit, at the booking’s consented contacts, and says where it went', async () => {
     const user = userEvent.setup();
     const calls = serve(buildDetail({ status: 'arrived' }), () => ({
       status: 201,

@@ -118,7 +118,9 @@ describe('the feedback inbox', () => {
     const list = await screen.findByRole('list', { name: 'Open feedback' });
     const item = within(list).getByRole('button');
     expect(item.textContent).toBe(
-      'Jane Doe · Wait time · OpenI waited forty minutes past my time.Visit Friday, November 20, 9:00 AM · Sent 2026-11-24 10:00 AM',
+      'Jane Doe · Wait time · Open' +
+        'I waited forty minutes past my time.' +
+        'Visit Friday, November 20, 9:00 AM · Sent 2026-11-24 10:00 AM',
     );
     await expectNoAxeViolations();
 

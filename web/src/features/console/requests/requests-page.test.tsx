@@ -133,7 +133,8 @@ describe('requests without a time', () => {
     const list = await screen.findByRole('list', { name: 'Open requests' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual([
-      'Rosa Diaz · CleaningNew patient · asked for Dr. Ben Brown · requested 2026-11-24 10:00 AM · reference BK-2001',
+      'Rosa Diaz · Cleaning' +
+        'New patient · asked for Dr. Ben Brown · requested 2026-11-24 10:00 AM · reference BK-2001',
       'Teo Ruiz · CleaningReturning patient · any provider · requested 2026-11-24 11:30 AM · reference BK-2002',
     ]);
     expect(within(items[0]!).getByRole('link', { name: 'Call +15125550177' }).getAttribute('href')).toBe(
@@ -147,7 +148,7 @@ describe('requests without a time', () => {
     expect(pageReads).toHaveLength(1);
   });
 
-  it('opens a request in the booking panel and gives it a time with the provider asked for; it leaves the list and the count', async () => {
+  it('gives a request a time with the provider asked for, in the panel; it leaves list and count', async () => {
     const user = userEvent.setup();
     const calls = serveRequests();
     renderConsole('/console/requests');

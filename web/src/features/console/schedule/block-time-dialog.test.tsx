@@ -67,7 +67,7 @@ const column = (name: string) => screen.getByRole('region', { name });
 const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('blocking time', () => {
-  it('blocks an hour for a provider: the grid shades it, the result is announced, and the focus goes back', async () => {
+  it('blocks an hour for a provider: the grid shades it, the result is announced, the focus goes back', async () => {
     const user = userEvent.setup();
     const calls = serveBlocks();
     renderConsole('/console?date=2026-11-25');
@@ -144,7 +144,7 @@ describe('blocking time', () => {
     // "Keep it" changes nothing and gives the focus back to the block.
     await user.click(shaded);
     let dialog = await screen.findByRole('dialog', { name: 'Remove the blocked time?' });
-    expect(dialog.textContent).toContain('Wednesday, November 25, 10:00 AM–11:00 AM, for Dr. Ada Adams: Team meeting.');
+    expect(dialog).toHaveTextContent('Wednesday, November 25, 10:00 AM–11:00 AM, for Dr. Ada Adams: Team meeting.');
     await expectNoAxeViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(document.activeElement).toBe(shaded));

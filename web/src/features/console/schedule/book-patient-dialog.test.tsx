@@ -153,7 +153,8 @@ describe('booking a patient who phoned', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: '' }).textContent).toBe(
-      'Booked Rosa Diaz on Wednesday, November 25 at 10:00 AM with Dr. Ada Adams, reference K7M2Q9P. The patient gets the confirmation.',
+      'Booked Rosa Diaz on Wednesday, November 25 at 10:00 AM with Dr. Ada Adams, reference K7M2Q9P. ' +
+        'The patient gets the confirmation.',
     );
     // Read again at once (not at the next poll), in Dr. Ada Adams's column.
     expect(
@@ -189,7 +190,7 @@ describe('booking a patient who phoned', () => {
     expect(slotRead.search.has('appointment_id')).toBe(false);
   });
 
-  it('marks each problem beside its field with the shared schema’s words, focuses the first, and sends nothing', async () => {
+  it('marks each problem by its field in the shared schema’s words, focuses the first, sends nothing', async () => {
     const user = userEvent.setup();
     const calls = serveDesk();
     const { dialog } = await openDialog(user);

@@ -29,7 +29,7 @@ function serveSchedule(schedule: (call: ApiCall) => StaffSchedule): ApiCall[] {
 const scheduleReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/staff/appointments');
 
 describe('the schedule', () => {
-  it('shows a column per provider with each booking’s time, patient, reason and badges, and the shaded time', async () => {
+  it('shows a column per provider, each booking’s time, patient, reason and badges, the shaded time', async () => {
     serveSchedule(() =>
       buildSchedule({
         appointments: [
@@ -161,7 +161,7 @@ describe('the schedule', () => {
     expect(shownLocation()).toBe('/console?date=2026-11-25&clinic=2');
   });
 
-  it('moves by keyboard: n and → next, p and ← previous, w week, d day, t today; and by the same buttons', async () => {
+  it('moves by key: n/→ next, p/← previous, w week, d day, t today; and by the same buttons', async () => {
     const user = userEvent.setup();
     const calls = serveSchedule((call) =>
       buildSchedule({ from: call.search.get('from')!, to: call.search.get('to')!, appointments: [] }),

@@ -26,7 +26,7 @@ async function fillIn(user: UserEvent, email: string, password: string) {
 }
 
 describe('the console sign-in', () => {
-  it('shows the sign-in when nobody is signed in, and the server’s words for a wrong password, nothing more', async () => {
+  it('shows the sign-in to nobody signed in, and the server’s words for a wrong password, nothing more', async () => {
     const user = userEvent.setup();
     serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,

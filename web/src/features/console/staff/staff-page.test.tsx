@@ -40,7 +40,10 @@ const OWNER = buildMember({
   totp_enabled: true,
 });
 
-/** A practice of two: the signed-in owner and a front-desk member; PATCH and the reset change the member as the server would. */
+/**
+ * A practice of two: the signed-in owner and a front-desk member; PATCH and the reset change the member
+ * as the server would.
+ */
 function serveStaff(
   options: { member?: Partial<StaffMember>; permissions?: ReturnType<typeof buildSession>['permissions'] } = {},
 ): ApiCall[] {
@@ -176,7 +179,7 @@ describe('inviting', () => {
 });
 
 describe('changing a member', () => {
-  it('asks before deactivating, says the sessions end at once, and gives the focus back; reactivating needs no question', async () => {
+  it('asks before deactivating, says sessions end at once, gives focus back; reactivating asks nothing', async () => {
     const user = userEvent.setup();
     const calls = serveStaff();
     renderConsole('/console/staff');
@@ -221,7 +224,7 @@ describe('changing a member', () => {
     expect(within(await rowOf('Dana Desk')).getAllByRole('cell')[1]!.textContent).toBe('Owner');
   });
 
-  it('shows the server’s refusal to leave the practice without an owner, in the dialog, and changes nothing', async () => {
+  it('shows in the dialog the server’s refusal to leave the practice without an owner; changes nothing', async () => {
     const user = userEvent.setup();
     serveStaff();
     renderConsole('/console/staff');
