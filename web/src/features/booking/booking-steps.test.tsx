@@ -163,7 +163,7 @@ describe('page 3 tooltips (spec section 9)', () => {
     };
   });
 
-  // The one fireEvent left: jsdom has no layout, so user-event's hover, leaving the first card, puts
+  // The one event fired by hand: jsdom has no layout, so user-event's hover, leaving the first card, puts
   // Radix in its grace area for good and the second card never opens. A bare pointermove is what Radix opens on.
   const hover = (element: Element) => fireEvent.pointerMove(element, { pointerType: 'mouse' });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
