@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearBookingStorage, useBookingStore } from '../features/booking/state/booking-store.ts';
@@ -65,12 +66,13 @@ const panel = () => screen.getByRole('complementary', { name: 'Practice informat
 
 describe('the multi-clinic practice', () => {
   it('shows the practice on the location screen, then the chosen clinic with its address', async () => {
+    const user = userEvent.setup();
     renderAt('/smile-group');
     await screen.findByRole('heading', { level: 2, name: 'Please select your preferred location' });
     expect(panel().textContent).toContain('200 Park Ave');
     expect(within(panel()).getByRole('link').textContent).toBe('(212) 555-0140');
 
-    fireEvent.click(
+    await user.click(
       within((await screen.findAllByRole('article'))[1]!).getByRole('button', { name: 'Book Appointment' }),
     );
     await screen.findByRole('heading', { level: 2, name: 'Please select patient type' });
@@ -78,27 +80,28 @@ describe('the multi-clinic practice', () => {
     expect(panel().textContent).toContain('85 Court St');
     expect(within(panel()).getByRole('link').textContent).toBe('(718) 555-0150');
 
-    fireEvent.click(within(panel()).getByRole('button', { name: 'Change location' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Change location' }));
     await screen.findByRole('heading', { level: 2, name: 'Please select your preferred location' });
     expect(panel().querySelector('[data-testid="panel-clinic"]')).toBeNull();
   });
 
   it('lets a patient who came with clinic_num change location, though page 1 has no Back', async () => {
+    const user = userEvent.setup();
     renderAt('/smile-group?clinic_num=2&referrer_id=ref-9');
     await screen.findByRole('heading', { level: 2, name: 'Please select patient type' });
-    expect(await within(panel()).findByText('Smile Group Brooklyn')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(await within(panel()).findByText('Smile Group Brooklyn')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
 
-    fireEvent.click(within(panel()).getByRole('button', { name: 'Change location' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Change location' }));
     await screen.findByRole('heading', { level: 2, name: 'Please select your preferred location' });
     expect(screen.getByTestId('search').textContent).toBe('?referrer_id=ref-9');
     expect(useBookingStore.getState().clinicDetails).toBeNull();
     expect(panel().querySelector('[data-testid="panel-clinic"]')).toBeNull();
 
-    fireEvent.click(
+    await user.click(
       within((await screen.findAllByRole('article'))[0]!).getByRole('button', { name: 'Book Appointment' }),
     );
     await screen.findByRole('heading', { level: 2, name: 'Please select patient type' });
-    expect(within(panel()).getByText('Smile Group Midtown')).toBeTruthy();
+    expect(within(panel()).getByText('Smile Group Midtown')).toBeInTheDocument();
   });
 });

@@ -48,17 +48,17 @@ describe('/:formUrl', () => {
   it('shows the skeleton, then the side panel, the first step and the footer, and sets the title', async () => {
     serve(buildFormDetails());
     renderAt('/bright-smile?referrer_id=ref-1');
-    expect(screen.getByRole('status', { name: 'Loading the booking form' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the booking form' })).toBeInTheDocument();
 
     expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Please select patient type');
-    expect(screen.queryByRole('status', { name: 'Loading the booking form' })).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Loading the booking form' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('complementary')).getByRole('heading', { level: 1 }).textContent).toBe(
       'Bright Smile Dental',
     );
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const footer = screen.getByRole('contentinfo');
     expect(footer.querySelector('p')?.textContent).toBe('Powered by Chairtime | Terms of Service');
-    expect(within(footer).getByRole('navigation', { name: 'Language' })).toBeTruthy();
+    expect(within(footer).getByRole('navigation', { name: 'Language' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toMatch(/^\/terms/);
     expect(document.title).toBe('Book appointment with Bright Smile Dental - Chairtime');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/form/bright-smile?referrer_id=ref-1');
@@ -97,7 +97,7 @@ describe('/:formUrl', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
     expect(
       screen.getByText('We could not find a booking form at "no-such-practice". Please check the link.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
@@ -107,7 +107,7 @@ describe('other routes', () => {
     serve(null);
     renderAt(path);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
-    expect(screen.getByText('Page Not Found')).toBeTruthy();
+    expect(screen.getByText('Page Not Found')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -115,7 +115,7 @@ describe('other routes', () => {
     serve(buildFormDetails({ form_customization: { brand_color: '#0f4c5c', button_color_1: '', button_color_2: '' } }));
     renderAt('/bright-smile/nothing-here');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
-    expect(screen.getByText('Page Not Found')).toBeTruthy();
+    expect(screen.getByText('Page Not Found')).toBeInTheDocument();
     const panel = screen.getByRole('complementary', { name: 'Practice information' });
     expect(panel.style.backgroundColor).toBe('rgb(15, 76, 92)');
     expect(panel.textContent).toContain('Bright Smile Dental');
@@ -128,14 +128,14 @@ describe('other routes', () => {
     serve(null);
     renderAt('/no-such-practice/nothing-here');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
-    expect(screen.getByText('Page Not Found')).toBeTruthy();
-    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.getByText('Page Not Found')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
   it('loads the payment-failed page with its spec texts', async () => {
     renderAt('/bright-smile/payment-failed');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment Failed');
-    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the booking form' }).getAttribute('href')).toBe('/bright-smile');
   });
 

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildReason } from '../test/booking-factories.ts';
@@ -53,13 +54,14 @@ describe('the radar spinner', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(spinner('Checking your payment…')).toBeTruthy());
+    await waitFor(() => expect(spinner('Checking your payment…')).toBeInTheDocument());
     open();
     await screen.findByRole('heading', { level: 1, name: 'Payment Failed' });
     expect(document.querySelector('[data-radar]')).toBeNull();
   });
 
   it('turns while a code is being verified, and not before', async () => {
+    const user = userEvent.setup();
     let answerVerify: (response: Response) => void = () => {};
     fetchMock.mockImplementation(async (input) => {
       const path = pathOf(input);
@@ -101,15 +103,15 @@ describe('the radar spinner', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Email' }));
     await screen.findByText(/was sent to your email address/);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: '123456' } });
-    fireEvent.click(
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(
       screen.getByRole('checkbox', { name: 'I agree to receive text and email from Verify Dental Care.' }),
     );
     expect(document.querySelector('[data-radar]')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Verify & Schedule' }));
-    await waitFor(() => expect(spinner('Checking your code…')).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Verify & Schedule' }));
+    await waitFor(() => expect(spinner('Checking your code…')).toBeInTheDocument());
     answerVerify(json(400, { success: false, code: 'OTP_INVALID', message: 'That code is not right.' }));
     await waitFor(() => expect(document.querySelector('[data-radar]')).toBeNull());
   });

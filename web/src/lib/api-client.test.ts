@@ -42,7 +42,7 @@ describe('apiRequest', () => {
     });
   });
 
-  it("sends the patient's chosen language, not the browser's, on every call (issue 19)", async () => {
+  it("sends the patient's chosen language, not the browser's, on every call (ADR 0034)", async () => {
     respond(200, JSON.stringify({ success: true, result: null }));
     await apiGet('/x', z.null());
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'Accept-Language': 'en' });

@@ -15,8 +15,8 @@ describe('preloadableLazy', () => {
         <Lazy name="Slots" />
       </Suspense>,
     );
-    expect(screen.getByText('loading')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Slots' })).toBeTruthy();
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Slots' })).toBeInTheDocument();
   });
 
   it('renders at once, without a fallback, once preload() has finished', async () => {
@@ -29,8 +29,8 @@ describe('preloadableLazy', () => {
       </Suspense>,
     );
     // Synchronously in the first render: no suspended frame for React to throttle.
-    expect(screen.getByRole('heading', { name: 'Contact' })).toBeTruthy();
-    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -43,7 +43,7 @@ describe('preloadableLazy', () => {
     await expect(Lazy.preload()).rejects.toThrow('network blip');
     await Lazy.preload();
     render(<Lazy name="Verify" />);
-    expect(screen.getByRole('heading', { name: 'Verify' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Verify' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

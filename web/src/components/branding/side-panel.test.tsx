@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildClinic, buildFormDetails } from '../../test/practice-factories.ts';
 import { SidePanel } from './side-panel.tsx';
@@ -52,7 +53,7 @@ describe('SidePanel with practice-level details', () => {
       />,
     );
     expect(panel().querySelector('address')).toBeNull();
-    expect(within(panel()).queryByRole('link')).toBeNull();
+    expect(within(panel()).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 
@@ -92,30 +93,31 @@ describe('SidePanel with clinic_set_up', () => {
     );
     const name = panel().querySelector('[data-testid="panel-clinic"]')!;
     expect(name.textContent).toBe('Smile Group Brooklyn');
-    expect(
-      name.compareDocumentPosition(panel().querySelector('address')!) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    expect(name.compareDocumentPosition(panel().querySelector('address')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(addressText()).toBe('85 Court St');
     cleanup();
     render(<SidePanel form={form} clinic={buildClinic({ display_name: ' ', pms_abbr: 'BK' })} />);
     expect(panel().querySelector('[data-testid="panel-clinic"]')!.textContent).toBe('BK');
   });
 
-  it("offers 'Change location' beside the chosen clinic when the page allows it", () => {
+  it("offers 'Change location' beside the chosen clinic when the page allows it", async () => {
+    const user = userEvent.setup();
     const onChangeLocation = vi.fn();
     render(<SidePanel form={form} clinic={buildClinic()} onChangeLocation={onChangeLocation} />);
-    fireEvent.click(within(panel()).getByRole('button', { name: 'Change location' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Change location' }));
     expect(onChangeLocation).toHaveBeenCalledTimes(1);
     cleanup();
     render(<SidePanel form={form} clinic={null} onChangeLocation={onChangeLocation} />);
-    expect(within(panel()).queryByRole('button')).toBeNull();
+    expect(within(panel()).queryByRole('button')).not.toBeInTheDocument();
   });
 });
 
 describe('SidePanel on a page with its own heading', () => {
   it('names the practice in a paragraph, so the page keeps one h1', () => {
     render(<SidePanel form={buildFormDetails()} clinic={null} isPageHeading={false} />);
-    expect(within(panel()).queryByRole('heading')).toBeNull();
+    expect(within(panel()).queryByRole('heading')).not.toBeInTheDocument();
     expect(panel().textContent).toContain('Bright Smile Dental');
   });
 });

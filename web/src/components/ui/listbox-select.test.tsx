@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListboxSelect } from './listbox-select.tsx';
@@ -20,7 +21,8 @@ const planValue = (plan: Plan) => plan.value;
 const noop = () => undefined;
 
 describe('ListboxSelect', () => {
-  it("shows 'Select...' for no value and the chosen option's label otherwise", () => {
+  it("shows 'Select...' for no value and the chosen option's label otherwise", async () => {
+    const user = userEvent.setup();
     const { rerender } = render(
       <ListboxSelect
         label="Plan"
@@ -44,17 +46,18 @@ describe('ListboxSelect', () => {
       />,
     );
     expect(screen.getByRole('combobox').textContent).toContain('Cigna');
-    fireEvent.click(screen.getByRole('combobox'));
+    await user.click(screen.getByRole('combobox'));
     expect(screen.getByRole('option', { name: 'Cigna' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('option', { name: 'Aetna' }).getAttribute('aria-selected')).toBe('false');
     expect(screen.getByRole('combobox').getAttribute('aria-activedescendant')).toMatch(/option-1$/);
   });
 
-  it("shows 'Loading...' (busy) while loading and 'No options' when empty", () => {
+  it("shows 'Loading...' (busy) while loading and 'No options' when empty", async () => {
+    const user = userEvent.setup();
     const { rerender } = render(<ListboxSelect label="Plan" options={['A']} value={null} onChange={noop} isLoading />);
     const box = screen.getByRole('combobox');
     expect(box.getAttribute('aria-busy')).toBe('true');
-    fireEvent.click(box);
+    await user.click(box);
     expect(screen.getByRole('option').textContent).toBe('Loading...');
     expect(screen.getByRole('option').getAttribute('aria-disabled')).toBe('true');
     expect(box.hasAttribute('aria-activedescendant')).toBe(false);
@@ -63,14 +66,15 @@ describe('ListboxSelect', () => {
     expect(screen.getByRole('option').textContent).toBe('No options');
   });
 
-  it('keeps its menu between 140 and 300 px tall, scrolling, and hidden until opened', () => {
+  it('keeps its menu between 140 and 300 px tall, scrolling, and hidden until opened', async () => {
+    const user = userEvent.setup();
     render(<ListboxSelect label="Plan" options={['A']} value={null} onChange={noop} />);
     const listbox = screen.getByRole('listbox', { hidden: true });
     expect(listbox.className).toContain('min-h-[140px]');
     expect(listbox.className).toContain('max-h-[300px]');
     expect(listbox.className).toContain('overflow-y-auto');
     expect(listbox.hidden).toBe(true);
-    fireEvent.click(screen.getByRole('combobox'));
+    await user.click(screen.getByRole('combobox'));
     expect(listbox.hidden).toBe(false);
   });
 
@@ -85,7 +89,8 @@ describe('ListboxSelect', () => {
     expect(box.tabIndex).toBe(0);
   });
 
-  it('works from the keyboard: arrows, Home/End, letters, Enter, Space, Escape, Tab', () => {
+  it('works from the keyboard: arrows, Home/End, letters, Enter, Space, Escape, Tab', async () => {
+    const user = userEvent.setup();
     const onChange = vi.fn();
     render(
       <ListboxSelect
@@ -99,58 +104,61 @@ describe('ListboxSelect', () => {
     );
     const box = screen.getByRole('combobox');
     const active = () => box.getAttribute('aria-activedescendant');
+    await user.tab();
+    expect(box).toHaveFocus();
 
     // Each key and the option it leaves active.
     const steps: [string, number][] = [
-      ['ArrowUp', 3], // opens on the last option
-      ['ArrowDown', 3], // stops at the end
-      ['Home', 0],
-      ['ArrowUp', 0], // stops at the start
-      ['End', 3],
+      ['{ArrowUp}', 3], // opens on the last option
+      ['{ArrowDown}', 3], // stops at the end
+      ['{Home}', 0],
+      ['{ArrowUp}', 0], // stops at the start
+      ['{End}', 3],
       ['D', 2], // typeahead looks from the next option on and wraps around
       ['z', 2], // no match: stays
     ];
     for (const [key, index] of steps) {
-      fireEvent.keyDown(box, { key });
+      await user.keyboard(key);
       expect(box.getAttribute('aria-expanded'), key).toBe('true');
       expect(active(), key).toMatch(new RegExp(`option-${index}$`));
     }
-    fireEvent.keyDown(box, { key: 'Enter' });
+    await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenLastCalledWith(plans[2]);
     expect(box.getAttribute('aria-expanded')).toBe('false');
     expect(active()).toBeNull();
 
-    fireEvent.keyDown(box, { key: ' ' });
+    await user.keyboard(' ');
     expect(box.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.keyDown(box, { key: 'ArrowDown' });
-    fireEvent.keyDown(box, { key: ' ' });
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard(' ');
     expect(onChange).toHaveBeenLastCalledWith(plans[1]);
 
-    fireEvent.keyDown(box, { key: 'ArrowDown' });
-    fireEvent.keyDown(box, { key: 'Escape' });
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Escape}');
     expect(box.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.keyDown(box, { key: 'Enter' });
-    fireEvent.keyDown(box, { key: 'Tab' });
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Tab}');
     expect(box.getAttribute('aria-expanded')).toBe('false');
     expect(onChange).toHaveBeenCalledTimes(2);
   });
 
-  it('chooses with the mouse and closes on blur, calling onBlur', () => {
+  it('chooses with the mouse and closes on blur, calling onBlur', async () => {
+    const user = userEvent.setup();
     const onChange = vi.fn();
     const onBlur = vi.fn();
     render(
       <ListboxSelect label="Plan" options={['Cleaning', 'Checkup']} value={null} onChange={onChange} onBlur={onBlur} />,
     );
     const box = screen.getByRole('combobox');
-    fireEvent.click(box);
-    fireEvent.click(screen.getByRole('option', { name: 'Checkup' }));
+    await user.click(box);
+    await user.click(screen.getByRole('option', { name: 'Checkup' }));
     expect(onChange).toHaveBeenCalledWith('Checkup');
     expect(box.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(box);
-    fireEvent.click(box);
+    await user.click(box);
+    await user.click(box);
     expect(box.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(box);
-    fireEvent.blur(box);
+    await user.click(box);
+    await user.tab();
     expect(box.getAttribute('aria-expanded')).toBe('false');
     expect(onBlur).toHaveBeenCalledTimes(1);
   });
@@ -174,7 +182,7 @@ describe('ListboxSelect', () => {
     expect(ref.current).toBe(box);
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(box.getAttribute('aria-describedby')).toBe('plan-error');
-    expect(screen.getByText('Plan is required')).toBeTruthy();
+    expect(screen.getByText('Plan is required')).toBeInTheDocument();
     rerender(<ListboxSelect ref={ref} label="Plan" options={['A']} value={null} onChange={noop} />);
     expect(box.hasAttribute('aria-invalid')).toBe(false);
     expect(box.hasAttribute('aria-describedby')).toBe(false);

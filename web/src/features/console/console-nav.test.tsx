@@ -21,17 +21,18 @@ describe('the feedback badge', () => {
     renderConsole('/console?date=2026-11-25');
     const nav = await screen.findByRole('navigation', { name: 'Console' });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/v1/staff/feedback')).toBe(true));
-    expect(within(nav).getByRole('link', { name: 'Feedback' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Feedback' })).toBeInTheDocument();
 
     openCount = 2;
     await vi.advanceTimersByTimeAsync(59_000);
-    expect(within(nav).queryByRole('link', { name: 'Feedback 2 open' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Feedback 2 open' })).not.toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(await within(nav).findByRole('link', { name: 'Feedback 2 open' })).toBeTruthy();
+    expect(await within(nav).findByRole('link', { name: 'Feedback 2 open' })).toBeInTheDocument();
 
     const reads = calls.filter((call) => call.path === '/api/v1/staff/feedback');
     expect(reads).toHaveLength(2);
-    // The first read came with the console's opening; the refresh is nobody's doing and does not keep the session alive.
+    // The first read came with the console's opening; the refresh is nobody's doing and does not keep
+    // the session alive.
     expect(reads[0]!.headers.get('X-Console-Poll')).toBeNull();
     expect(reads[1]!.headers.get('X-Console-Poll')).toBe('1');
   });

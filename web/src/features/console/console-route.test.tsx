@@ -23,7 +23,7 @@ describe('/console in the app’s routes', () => {
           </MemoryRouter>
         </QueryClientProvider>,
       );
-      expect(await screen.findByText('Chairtime staff console')).toBeTruthy();
+      expect(await screen.findByText('Chairtime staff console')).toBeInTheDocument();
       expect(calls.map((call) => call.path).filter((p) => p.startsWith('/api/v1/form'))).toEqual([]);
     },
   );

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildAppointment,
@@ -46,37 +47,40 @@ function serveSearch(permissions = buildSession().permissions): ApiCall[] {
 
 describe('the booking search', () => {
   it('focuses on "/", lists what the server found with its badges, and opens a result’s details', async () => {
+    const user = userEvent.setup();
     const calls = serveSearch();
     renderConsole('/console?date=2026-11-25');
     const field = await screen.findByRole('searchbox', { name: 'Search bookings' });
-    fireEvent.keyDown(document.body, { key: '/' });
+    await user.keyboard('/');
     expect(document.activeElement).toBe(field);
 
-    fireEvent.change(field, { target: { value: 'doe' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.clear(field);
+    await user.type(field, 'doe');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Search results for “doe”' });
     const result = await within(dialog).findByRole('button', { name: /Jane Doe/ });
     expect(result.textContent).toBe('Jane Doe, Wednesday, December 2, 2:30 PM · Filling · BK-1007, Confirmed, Paid');
     expect(calls.find((call) => call.path === '/api/v1/staff/search')!.search.get('q')).toBe('doe');
     await expectNoAxeViolations();
 
-    fireEvent.click(result);
+    await user.click(result);
     const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
-    expect(await within(panel).findByText(/reference BK-1007/)).toBeTruthy();
-    fireEvent.keyDown(panel, { key: 'Escape' });
+    expect(await within(panel).findByText(/reference BK-1007/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     // Back on the results, focus on the result that opened it.
-    expect(screen.queryByRole('dialog', { name: 'Jane Doe' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Jane Doe' })).not.toBeInTheDocument();
     await vi.waitFor(() =>
       expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: /Jane Doe/ })),
     );
   });
 
   it('shows the server’s message for a query too short', async () => {
+    const user = userEvent.setup();
     serveSearch();
     renderConsole('/console');
     const field = await screen.findByRole('searchbox', { name: 'Search bookings' });
-    fireEvent.change(field, { target: { value: 'd' } });
-    fireEvent.submit(field.closest('form')!);
+    await user.clear(field);
+    await user.type(field, 'd{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe('q must be at least 2 characters');
   });
 
@@ -84,6 +88,6 @@ describe('the booking search', () => {
     serveSearch(['schedule', 'feedback']);
     renderConsole('/console');
     await screen.findByRole('navigation', { name: 'Console' });
-    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildSchedule,
@@ -29,22 +30,23 @@ describe('the console session', () => {
     await screen.findByRole('button', { name: /Jane Doe/ });
     isSignedIn = false;
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Your session has ended. Sign in again.');
-    expect(screen.queryByRole('button', { name: /Jane Doe/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Jane Doe/ })).not.toBeInTheDocument();
   });
 
   it('signs out with the CSRF token, and everywhere with ?everywhere=true', async () => {
+    const user = userEvent.setup();
     const calls = serveStaffApi({
       'GET /api/v1/staff/session': () => ({ result: buildSession() }),
       'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
       'DELETE /api/v1/staff/session': () => ({ result: { signed_out: true } }),
     });
     renderConsole('/console?date=2026-11-25');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     // Signing out on purpose is no ended session.
-    expect(screen.queryByText('Your session has ended. Sign in again.')).toBeNull();
+    expect(screen.queryByText('Your session has ended. Sign in again.')).not.toBeInTheDocument();
     const signOut = calls.find((call) => call.method === 'DELETE')!;
     expect(signOut.search.get('everywhere')).toBe('true');
     expect(signOut.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
@@ -55,6 +57,7 @@ describe('the console session', () => {
   });
 
   it('lets an operator switch practice with the CSRF token, and reads the new practice’s schedule', async () => {
+    const user = userEvent.setup();
     let current = PRACTICE;
     const calls = serveStaffApi({
       'GET /api/v1/staff/session': () => ({
@@ -77,8 +80,8 @@ describe('the console session', () => {
     });
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('heading', { level: 2, name: 'Dr. Ada Adams' });
-    fireEvent.change(screen.getByLabelText('Practice'), { target: { value: OTHER.id } });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Dr. Other' })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Practice'), OTHER.id);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dr. Other' })).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toEqual({ practice_id: OTHER.id });
     expect(put.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
@@ -91,11 +94,12 @@ describe('the console session', () => {
     });
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('heading', { level: 2, name: 'Dr. Ada Adams' });
-    expect(screen.queryByLabelText('Practice')).toBeNull();
-    expect(screen.getByText(PRACTICE.name)).toBeTruthy();
+    expect(screen.queryByLabelText('Practice')).not.toBeInTheDocument();
+    expect(screen.getByText(PRACTICE.name)).toBeInTheDocument();
   });
 
   it('sets up the second factor a practice requires: the key in fours, the code, the recovery codes once', async () => {
+    const user = userEvent.setup();
     let hasTotp = false;
     const calls = serveStaffApi({
       'GET /api/v1/staff/session': () => ({ result: buildSession({ must_set_up_totp: !hasTotp }) }),
@@ -112,21 +116,22 @@ describe('the console session', () => {
       'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
     });
     renderConsole('/console?date=2026-11-25');
-    fireEvent.click(await screen.findByRole('button', { name: 'Start the set-up' }));
-    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Start the set-up' }));
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'open it in the app on this device' }).getAttribute('href')).toMatch(
       /^otpauth:\/\/totp\//,
     );
-    fireEvent.change(screen.getByLabelText('The 6-digit code the app shows'), { target: { value: '654321' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    await user.clear(screen.getByLabelText('The 6-digit code the app shows'));
+    await user.type(screen.getByLabelText('The 6-digit code the app shows'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(
       within(codes)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(Array.from({ length: 10 }, (_, i) => `code${i}-abcde`));
-    fireEvent.click(screen.getByRole('button', { name: 'I have saved them: open the console' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Dr. Ada Adams' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'I have saved them: open the console' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dr. Ada Adams' })).toBeInTheDocument();
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.map((call) => [call.path, call.headers.get('X-CSRF-Token')])).toEqual([
       ['/api/v1/staff/totp/setup', 'csrf-token-1'],
@@ -141,6 +146,7 @@ describe('/console/set-password/:token', () => {
   const path = `/api/v1/staff/password-links/${TOKEN}`;
 
   it('checks the length and the match here, shows the server’s 422, then sends to the sign-in', async () => {
+    const user = userEvent.setup();
     let tries = 0;
     const calls = serveStaffApi({
       [`GET ${path}`]: () => ({ result: { email: 'new@example.com', purpose: 'invite' } }),
@@ -154,21 +160,23 @@ describe('/console/set-password/:token', () => {
       'GET /api/v1/staff/session': () => SIGNED_OUT,
     });
     renderConsole(`/console/set-password/${TOKEN}`);
-    expect(await screen.findByText(/For new@example\.com/)).toBeTruthy();
-    const type = (password: string, confirm: string) => {
-      fireEvent.change(screen.getByLabelText('New password'), { target: { value: password } });
-      fireEvent.change(screen.getByLabelText('Type it again'), { target: { value: confirm } });
-      fireEvent.click(screen.getByRole('button', { name: 'Save the password' }));
+    expect(await screen.findByText(/For new@example\.com/)).toBeInTheDocument();
+    const type = async (password: string, confirm: string) => {
+      await user.clear(screen.getByLabelText('New password'));
+      await user.type(screen.getByLabelText('New password'), password);
+      await user.clear(screen.getByLabelText('Type it again'));
+      await user.type(screen.getByLabelText('Type it again'), confirm);
+      await user.click(screen.getByRole('button', { name: 'Save the password' }));
     };
-    type('short', 'short');
+    await type('short', 'short');
     expect(screen.getByRole('alert').textContent).toBe('Use at least 12 characters.');
-    type('long enough password', 'long enough passw0rd');
+    await type('long enough password', 'long enough passw0rd');
     expect(screen.getByRole('alert').textContent).toBe('The two passwords are not the same.');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
-    type('password1234', 'password1234');
+    await type('password1234', 'password1234');
     expect((await screen.findByRole('alert')).textContent).toBe('That password is too common. Choose another.');
-    type('tulip harbour quietly', 'tulip harbour quietly');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await type('tulip harbour quietly', 'tulip harbour quietly');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Your password is set. Sign in with it.');
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       { password: 'password1234' },
@@ -180,6 +188,6 @@ describe('/console/set-password/:token', () => {
     serveStaffApi({ [`GET ${path}`]: () => ({ status: 404, error: { code: 'NOT_FOUND', message: 'No such link.' } }) });
     renderConsole(`/console/set-password/${TOKEN}`);
     expect((await screen.findByRole('alert')).textContent).toBe('This link has expired or was used.');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument());
   });
 });

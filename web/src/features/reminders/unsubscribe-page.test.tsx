@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildFormDetails } from '../../test/practice-factories.ts';
@@ -37,6 +38,7 @@ function renderPage() {
 
 describe('UnsubscribePage', () => {
   it('changes nothing when opened, and stops the reminder e-mails with its button, unindexed', async () => {
+    const user = userEvent.setup();
     const posts: string[] = [];
     fetchMock.mockImplementation(async (input, init) => {
       const path = new URL(String(input), 'http://localhost').pathname;
@@ -53,7 +55,7 @@ describe('UnsubscribePage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Stop reminder e-mails?');
     expect(document.head.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex, nofollow');
     expect(posts).toEqual([]);
-    fireEvent.click(button);
+    await user.click(button);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reminder e-mails stopped'));
     expect(screen.getByRole('status').textContent).toBe(
       `You will no longer get reminder e-mails from ${PRACTICE.name} at a•••@example.com.`,
@@ -66,6 +68,6 @@ describe('UnsubscribePage', () => {
       json(404, { success: false, code: 'NOT_FOUND', message: 'This unsubscribe link does not work any more.' }),
     );
     renderPage();
-    expect(await screen.findByText('This unsubscribe link does not work any more.')).toBeTruthy();
+    expect(await screen.findByText('This unsubscribe link does not work any more.')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,17 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CategorySelect } from './category-select.tsx';
 
 afterEach(cleanup);
 
 describe('CategorySelect', () => {
-  it("shows 'Loading...' while loading and 'No options' when empty", () => {
+  it("shows 'Loading...' while loading and 'No options' when empty", async () => {
+    const user = userEvent.setup();
     const { rerender } = render(
       <CategorySelect label="Category" options={['A']} value={null} onChange={() => undefined} isLoading />,
     );
-    fireEvent.click(screen.getByRole('combobox'));
+    await user.click(screen.getByRole('combobox'));
     expect(screen.getByRole('option').textContent).toBe('Loading...');
     rerender(<CategorySelect label="Category" options={[]} value={null} onChange={() => undefined} />);
     expect(screen.getByRole('option').textContent).toBe('No options');
@@ -23,7 +25,8 @@ describe('CategorySelect', () => {
     expect(listbox.className).toContain('overflow-y-auto');
   });
 
-  it('works from the keyboard: open, move, jump by letter, choose, escape', () => {
+  it('works from the keyboard: open, move, jump by letter, choose, escape', async () => {
+    const user = userEvent.setup();
     const onChange = vi.fn();
     render(
       <CategorySelect
@@ -34,17 +37,18 @@ describe('CategorySelect', () => {
       />,
     );
     const box = screen.getByRole('combobox');
-    fireEvent.keyDown(box, { key: 'Enter' });
+    await user.tab();
+    await user.keyboard('{Enter}');
     expect(box.getAttribute('aria-activedescendant')).toMatch(/option-0$/);
-    fireEvent.keyDown(box, { key: 'End' });
+    await user.keyboard('{End}');
     expect(box.getAttribute('aria-activedescendant')).toMatch(/option-2$/);
-    fireEvent.keyDown(box, { key: 'b' });
+    await user.keyboard('b');
     expect(box.getAttribute('aria-activedescendant')).toMatch(/option-1$/);
-    fireEvent.keyDown(box, { key: ' ' });
+    await user.keyboard(' ');
     expect(onChange).toHaveBeenCalledWith('Billing issues');
     expect(box.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.keyDown(box, { key: 'ArrowDown' });
-    fireEvent.keyDown(box, { key: 'Escape' });
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Escape}');
     expect(box.getAttribute('aria-expanded')).toBe('false');
     expect(onChange).toHaveBeenCalledTimes(1);
   });

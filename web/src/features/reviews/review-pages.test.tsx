@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
@@ -89,7 +90,7 @@ describe('the review page', () => {
     expect(google.getAttribute('href')).toBe(`/api/v1/review/track/${REQUEST_ID}`);
     expect(google.getAttribute('target')).toBe('_blank');
     expect(google.getAttribute('rel')).toContain('noopener');
-    expect(google.getAttribute('aria-describedby')).toBeTruthy();
+    expect(google).toHaveAccessibleDescription();
 
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Not happy with your visit ?');
     expect(screen.getByRole('link', { name: 'Let us know' }).getAttribute('href')).toBe(
@@ -105,13 +106,13 @@ describe('the review page', () => {
     await waitFor(() => expect(document.title).toBe('Thank you for your visit - Lakeside Dental - Chairtime'));
   });
 
-  it("leaves out 'Leave a Review on Google' when the practice has no review page, and still offers private feedback", async () => {
+  it("leaves out 'Leave a Review on Google' without a review page, and still offers private feedback", async () => {
     serve({ ...LINK, has_review_url: false });
     renderAt('/review/tok_123');
     await screen.findByRole('heading', { level: 1, name: 'Thank you for choosing us, Ana Lopez' });
-    expect(screen.queryByRole('link', { name: 'Leave a Review on Google' })).toBeNull();
-    expect(screen.queryByText(/Google/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Let us know' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Leave a Review on Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Google/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Let us know' })).toBeInTheDocument();
   });
 
   it('shows the error message instead of the page when the lookup fails', async () => {
@@ -119,8 +120,8 @@ describe('the review page', () => {
       json(404, { success: false, code: 'NOT_FOUND', message: 'This review link is not valid.' }),
     );
     renderAt('/review/nope');
-    expect(await screen.findByText('This review link is not valid.')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Leave a Review on Google' })).toBeNull();
+    expect(await screen.findByText('This review link is not valid.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Leave a Review on Google' })).not.toBeInTheDocument();
   });
 });
 
@@ -141,50 +142,54 @@ describe('the feedback page', () => {
       json(404, { success: false, code: 'NOT_FOUND', message: 'We could not find this review request.' }),
     );
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
-    expect(await screen.findByText('We could not find this review request.')).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(await screen.findByText('We could not find this review request.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('lists the 17 categories in order, and keeps submit disabled until both fields are given', async () => {
+    const user = userEvent.setup();
     serve();
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Feedback Form');
     expect(combobox().textContent).toContain('Select...');
-    expect(screen.getByPlaceholderText('Enter your message...')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Enter your message...')).toBeInTheDocument();
     expect(submit().disabled).toBe(true);
 
-    fireEvent.keyDown(combobox(), { key: 'ArrowDown' });
+    combobox().focus();
+    await user.keyboard('{ArrowDown}');
     expect(combobox().getAttribute('aria-expanded')).toBe('true');
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([...FEEDBACK_CATEGORIES]);
 
-    fireEvent.keyDown(combobox(), { key: 'ArrowDown' });
-    fireEvent.keyDown(combobox(), { key: 'Enter' });
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
     expect(combobox().textContent).toContain('Rude staff behavior');
     expect(submit().disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: '   ' } });
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), '   ');
     expect(submit().disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Description'), {
-      target: { value: 'The receptionist was short with me.' },
-    });
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'The receptionist was short with me.');
     expect(submit().disabled).toBe(false);
   });
 
   it('sends the feedback and replaces the form with the message', async () => {
+    const user = userEvent.setup();
     serve(LINK, () =>
       json(201, { success: true, message: 'Thank you for your feedback.', result: { request_id: REQUEST_ID } }),
     );
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
-    fireEvent.click(screen.getByRole('option', { name: 'Other' }));
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: ' Parking was hard. ' } });
-    fireEvent.click(submit());
+    await user.click(await screen.findByRole('combobox', { name: 'Category' }));
+    await user.click(screen.getByRole('option', { name: 'Other' }));
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), ' Parking was hard. ');
+    await user.click(submit());
 
     const message = await screen.findByRole('status');
     expect(message.textContent).toBe('Thank you for your feedback.');
     await waitFor(() => expect(document.activeElement).toBe(message));
-    expect(screen.queryByLabelText('Description')).toBeNull();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByLabelText('Description')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/v1/review/feedback')!;
     expect(url).toBe('/api/v1/review/feedback');
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -195,6 +200,7 @@ describe('the feedback page', () => {
   });
 
   it('shows a failure in a toast and keeps what was typed', async () => {
+    const user = userEvent.setup();
     serve(LINK, () =>
       json(409, {
         success: false,
@@ -203,10 +209,11 @@ describe('the feedback page', () => {
       }),
     );
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
-    fireEvent.click(screen.getByRole('option', { name: 'Billing issues' }));
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Charged twice.' } });
-    fireEvent.click(submit());
+    await user.click(await screen.findByRole('combobox', { name: 'Category' }));
+    await user.click(screen.getByRole('option', { name: 'Billing issues' }));
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'Charged twice.');
+    await user.click(submit());
 
     await waitFor(() =>
       expect(showErrorToast).toHaveBeenCalledWith('We already received your feedback for this visit. Thank you!'),
@@ -219,12 +226,12 @@ describe('the feedback page', () => {
     renderAt('/review/feedback?requestId=abc');
     expect(
       screen.getByText('This feedback link is incomplete. Please open it again from your review page.'),
-    ).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 });
 
-describe('in Spanish (issue 19)', () => {
+describe('in Spanish (ADR 0034)', () => {
   const languageOfCall = (path: string) => {
     const call = fetchMock.mock.calls.find(([input]) => String(input).startsWith(path));
     return (call?.[1]?.headers as Record<string, string> | undefined)?.['Accept-Language'];
@@ -237,12 +244,12 @@ describe('in Spanish (issue 19)', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Gracias por elegirnos, Ana Lopez');
     expect(document.documentElement.lang).toBe('es');
     expect(screen.getByRole('link', { name: 'Dejar una reseña en Google' }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByText('Se abre en una pestaña nueva')).toBeTruthy();
+    expect(screen.getByText('Se abre en una pestaña nueva')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('¿No quedó conforme con su visita?');
     expect(screen.getByRole('link', { name: 'Cuéntenos' }).getAttribute('href')).toBe(
       `/review/feedback?requestId=${REQUEST_ID}`,
     );
-    expect(screen.getByRole('complementary', { name: 'Información del consultorio' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Información del consultorio' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Gracias por su visita - Lakeside Dental - Chairtime'));
     expect(languageOfCall('/api/v1/review/verify-request-link/')).toBe('es');
     expect(languageOfCall(`/api/v1/form/${PRACTICE.form_url}`)).toBe('es');
@@ -251,6 +258,7 @@ describe('in Spanish (issue 19)', () => {
   });
 
   it('lists the categories in Spanish but sends the category itself', async () => {
+    const user = userEvent.setup();
     await changeLanguage('es');
     serve(LINK, () =>
       json(201, { success: true, message: 'Gracias por sus comentarios.', result: { request_id: REQUEST_ID } }),
@@ -258,15 +266,16 @@ describe('in Spanish (issue 19)', () => {
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
     const box = await screen.findByRole('combobox', { name: 'Categoría' });
     expect(box.textContent).toContain('Seleccione...');
-    expect(screen.getByPlaceholderText('Escriba su mensaje...')).toBeTruthy();
-    fireEvent.click(box);
+    expect(screen.getByPlaceholderText('Escriba su mensaje...')).toBeInTheDocument();
+    await user.click(box);
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(FEEDBACK_CATEGORIES.length);
     expect(options[0]?.textContent).toBe('Largo tiempo de espera');
-    fireEvent.click(screen.getByRole('option', { name: 'Problemas de facturación' }));
+    await user.click(screen.getByRole('option', { name: 'Problemas de facturación' }));
     expect(box.textContent).toContain('Problemas de facturación');
-    fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Me cobraron dos veces.' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await user.clear(screen.getByLabelText('Descripción'));
+    await user.type(screen.getByLabelText('Descripción'), 'Me cobraron dos veces.');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('Gracias por sus comentarios.');
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/v1/review/feedback')!;
@@ -275,14 +284,16 @@ describe('in Spanish (issue 19)', () => {
   });
 
   it('switches language from the footer without losing what was typed', async () => {
+    const user = userEvent.setup();
     serve();
     renderAt(`/review/feedback?requestId=${REQUEST_ID}`);
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Category' }));
-    fireEvent.click(screen.getByRole('option', { name: 'Billing issues' }));
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Charged twice.' } });
+    await user.click(await screen.findByRole('combobox', { name: 'Category' }));
+    await user.click(screen.getByRole('option', { name: 'Billing issues' }));
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'Charged twice.');
 
-    fireEvent.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Español' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Formulario de comentarios' })).toBeTruthy();
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Formulario de comentarios' })).toBeInTheDocument();
     expect((screen.getByLabelText('Descripción') as HTMLTextAreaElement).value).toBe('Charged twice.');
     expect(screen.getByRole('combobox', { name: 'Categoría' }).textContent).toContain('Problemas de facturación');
     expect(document.documentElement.lang).toBe('es');
@@ -291,9 +302,8 @@ describe('in Spanish (issue 19)', () => {
   it('explains an incomplete link in Spanish, with the footer and its switch', async () => {
     await changeLanguage('es');
     renderAt('/review/feedback?requestId=abc');
-    expect(
-      await screen.findByText('Este enlace de comentarios está incompleto. Ábralo de nuevo desde su página de reseña.'),
-    ).toBeTruthy();
-    expect(within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Idioma' })).toBeTruthy();
+    const incomplete = 'Este enlace de comentarios está incompleto. Ábralo de nuevo desde su página de reseña.';
+    expect(await screen.findByText(incomplete)).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Idioma' })).toBeInTheDocument();
   });
 });

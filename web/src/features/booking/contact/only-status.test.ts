@@ -3,7 +3,7 @@ import { translate } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './contact-form.messages.ts';
 import { onlyStatusFor, onlyStatusNotice } from './only-status.ts';
 
-describe('a reason for one kind of patient only (issue 16)', () => {
+describe('a reason for one kind of patient only', () => {
   it('names the one status it can be booked for', () => {
     expect(onlyStatusFor({ for_new_patients: true, for_returning_patients: false })).toBe('New Patient');
     expect(onlyStatusFor({ for_new_patients: false, for_returning_patients: true })).toBe('Returning Patient');

@@ -105,7 +105,7 @@ describe('useSubmitBooking', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ hp: 'i am a bot' });
   });
 
-  it('sends the chosen language with the booking (issue 18 lifecycle field)', async () => {
+  it('sends the chosen language with the booking (ADR 0033’s lifecycle field)', async () => {
     fetchMock.mockImplementation(async () => json({ success: false, message: 'Busy' }, 500));
     const { result } = renderSubmit();
     await act(() => result.current.submitVerified(values(), 'token'));

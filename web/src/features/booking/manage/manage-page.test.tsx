@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
@@ -106,23 +107,24 @@ function renderPage(search = '') {
 
 describe('the manage page', () => {
   it('shows the appointment, what the policy allows and until when, unindexed and without a referrer', async () => {
+    const user = userEvent.setup();
     serve(appointment());
     renderPage();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Your appointment is booked');
-    expect(screen.getByText('Cleaning')).toBeTruthy();
-    expect(screen.getByText('Dr. Lee')).toBeTruthy();
-    expect(screen.getByText('ACDEF34')).toBeTruthy();
-    expect(screen.getByText('Tuesday, January 8, 2030 at 09:00 AM (CST)')).toBeTruthy();
+    expect(screen.getByText('Cleaning')).toBeInTheDocument();
+    expect(screen.getByText('Dr. Lee')).toBeInTheDocument();
+    expect(screen.getByText('ACDEF34')).toBeInTheDocument();
+    expect(screen.getByText('Tuesday, January 8, 2030 at 09:00 AM (CST)')).toBeInTheDocument();
     expect(
       screen.getByText('You can change this appointment online until Monday, January 7, 2030 at 09:00 AM (CST).'),
-    ).toBeTruthy();
-    expect(screen.getByText('You can move it online 2 more times.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('You can move it online 2 more times.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeInTheDocument();
     expect(document.head.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex, nofollow');
     expect(document.head.querySelector('meta[name=referrer]')?.getAttribute('content')).toBe('no-referrer');
     // Add to calendar: the .ics first, the third parties in a new tab without a referrer.
-    fireEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    await user.click(screen.getByRole('button', { name: 'Add to calendar' }));
     const links = screen.getAllByRole('link').filter((link) => /calendar|Google|Outlook/.test(link.textContent ?? ''));
     expect(links[0]!.getAttribute('href')).toBe(`/api/v1/appointment/manage/${TOKEN}/calendar.ics`);
     expect(screen.getByRole('link', { name: /Google Calendar/ }).getAttribute('rel')).toBe('noopener noreferrer');
@@ -136,9 +138,9 @@ describe('the manage page', () => {
       ),
     );
     renderPage();
-    expect(await screen.findByText('It is too close to your appointment to change it online.')).toBeTruthy();
-    expect(screen.getByText('It is too close to your appointment to cancel it online.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(await screen.findByText('It is too close to your appointment to change it online.')).toBeInTheDocument();
+    expect(screen.getByText('It is too close to your appointment to cancel it online.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
     expect(
       screen
         .getAllByRole('link', { name: '(512) 555-0100' })
@@ -163,9 +165,9 @@ describe('the manage page', () => {
       ),
     );
     renderPage();
-    expect(await screen.findByText('The office will call you to agree a time.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeTruthy();
+    expect(await screen.findByText('The office will call you to agree a time.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeInTheDocument();
     cleanup();
 
     serve(
@@ -176,11 +178,12 @@ describe('the manage page', () => {
     );
     renderPage();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This appointment is cancelled');
-    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book a new appointment' }).getAttribute('href')).toBe('/bright-smile');
   });
 
-  it('asks before cancelling in a dialog that Escape closes, returning focus, then cancels with the reason', async () => {
+  it('asks before cancelling in a dialog Escape closes, returning focus, then cancels with the reason', async () => {
+    const user = userEvent.setup();
     const paid = appointment(
       { payment: { state: 'paid', amount_cents: 7500, can_pay: false } },
       { refund_cents_if_cancelled_now: 7500, refund_until: '2030-01-06T15:00:00.000Z' },
@@ -208,19 +211,19 @@ describe('the manage page', () => {
     renderPage();
     const open = await screen.findByRole('button', { name: 'Cancel appointment' });
     open.focus();
-    fireEvent.click(open);
+    await user.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
     expect(dialog.textContent).toContain(
       'If you cancel before Sunday, January 6, 2030 at 09:00 AM (CST), your deposit of $75.00 is refunded.',
     );
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'It no longer fits my schedule' }));
-    fireEvent.keyDown(dialog, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.activeElement).toBe(open);
 
-    fireEvent.click(open);
-    fireEvent.click(screen.getByRole('radio', { name: 'I am feeling better' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    await user.click(open);
+    await user.click(screen.getByRole('radio', { name: 'I am feeling better' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This appointment is cancelled'),
     );
@@ -231,6 +234,7 @@ describe('the manage page', () => {
   });
 
   it("opened from a reminder's Confirm link, focuses the button, and confirms only when it is pressed", async () => {
+    const user = userEvent.setup();
     const booked = appointment();
     const posts: string[] = [];
     serve(booked, (path) => {
@@ -249,16 +253,17 @@ describe('the manage page', () => {
     const button = await screen.findByRole('button', { name: 'Confirm appointment' });
     await waitFor(() => expect(document.activeElement).toBe(button));
     expect(posts).toEqual([]);
-    fireEvent.click(button);
+    await user.click(button);
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment is confirmed'),
     );
     expect(posts).toEqual([`/api/v1/appointment/manage/${TOKEN}/confirm`]);
     expect(screen.getByRole('status').textContent).toBe('Thank you. Your appointment is confirmed.');
-    expect(screen.queryByRole('button', { name: 'Confirm appointment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm appointment' })).not.toBeInTheDocument();
   });
 
-  it('reschedules with one Idempotency-Key per chosen time, and says a time taken meanwhile without changing the booking', async () => {
+  it('reschedules with one Idempotency-Key per time; says a time taken meanwhile, booking unchanged', async () => {
+    const user = userEvent.setup();
     const keys: string[] = [];
     let answer = () => json(409, { success: false, code: 'SLOT_TAKEN', message: 'taken' });
     serve(appointment(), (_path, init) => {
@@ -266,16 +271,16 @@ describe('the manage page', () => {
       return answer();
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
-    fireEvent.click(await screen.findByRole('button', { name: '10:00 AM' }));
-    fireEvent.click(screen.getByRole('button', { name: /^Move to/ }));
-    expect(await screen.findByText(/that time was just booked by someone else/)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
+    expect(await screen.findByText(/that time was just booked by someone else/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment is booked');
 
     // The same time again (a retry): the same key.
     answer = () => json(503, { success: false, code: 'SERVICE_UNAVAILABLE', message: 'Busy, try again.' });
-    fireEvent.click(await screen.findByRole('button', { name: '10:00 AM' }));
-    fireEvent.click(screen.getByRole('button', { name: /^Move to/ }));
+    await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
     await screen.findByText('Busy, try again.');
     answer = () =>
       json(200, {
@@ -287,7 +292,7 @@ describe('the manage page', () => {
           ends_at: '2030-01-09T16:30:00.000Z',
         }),
       });
-    fireEvent.click(screen.getByRole('button', { name: /^Move to/ }));
+    await user.click(screen.getByRole('button', { name: /^Move to/ }));
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your appointment was moved'),
     );
@@ -304,7 +309,7 @@ describe('the manage page', () => {
       json(404, { success: false, code: 'NOT_FOUND', message: 'This link does not open an appointment.' }),
     );
     renderPage();
-    expect(await screen.findByText('This link does not open an appointment.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    expect(await screen.findByText('This link does not open an appointment.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
   });
 });

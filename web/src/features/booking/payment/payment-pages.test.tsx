@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
@@ -91,7 +92,7 @@ function renderAt(path: string) {
 }
 
 describe('the payment success page', () => {
-  it('shows the receipt when paid, clears the booking at once and returns to the form after the countdown', async () => {
+  it('paid: shows the receipt, clears the booking at once, returns to the form after the countdown', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     storeSession();
     serve({ status: statusOf(true, 'paid') });
@@ -100,51 +101,52 @@ describe('the payment success page', () => {
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful' });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getByText('Your payment was successful and your appointment is confirmed.')).toBeTruthy();
-    expect(screen.getByText('Monday, January 7, 09:00 AM')).toBeTruthy();
-    expect(screen.getByText('Dr. Ana Ruiz')).toBeTruthy();
-    expect(screen.getByText('$75.00')).toBeTruthy();
+    expect(screen.getByText('Your payment was successful and your appointment is confirmed.')).toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM')).toBeInTheDocument();
+    expect(screen.getByText('Dr. Ana Ruiz')).toBeInTheDocument();
+    expect(screen.getByText('$75.00')).toBeInTheDocument();
     // The practice's header: name, logo and phone on its colour, and its name in the tab.
     const header = await screen.findByRole('banner', { name: 'Practice information' });
     expect(header.textContent).toContain('Bright Smile Dental');
     expect(header.style.backgroundColor).toBe('rgb(253, 230, 138)');
-    expect(screen.getByRole('img', { name: 'Bright Smile Dental' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Bright Smile Dental' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '(512) 555-0100' }).getAttribute('href')).toBe('tel:5125550100');
     expect(document.title).toBe('Payment Successful - Bright Smile Dental - Chairtime');
     expect(sessionStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
     expect(
       screen.getByText(`Returning to the booking form in ${RETURN_DELAY_SECONDS} seconds.`, { exact: false }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(RETURN_DELAY_SECONDS * 1_000));
-    expect(await screen.findByText('Booking form')).toBeTruthy();
+    expect(await screen.findByText('Booking form')).toBeInTheDocument();
     expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
   });
 
   it("'Stay on this page' stops the countdown", async () => {
+    const user = userEvent.setup();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     storeSession();
     serve({ status: statusOf(true, 'paid') });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Stay on this page' }));
+    await user.click(await screen.findByRole('button', { name: 'Stay on this page' }));
     act(() => vi.advanceTimersByTime(RETURN_DELAY_SECONDS * 2_000));
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy();
-    expect(screen.queryByText(/Returning to the booking form/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInTheDocument();
+    expect(screen.queryByText(/Returning to the booking form/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the booking form' }).getAttribute('href')).toBe('/bright-smile');
   });
 
-  it('shows the failure message when the payment is not paid, and keeps the booking while it is not booked', async () => {
+  it('not paid: shows the failure message and keeps the booking while it is not booked', async () => {
     storeSession();
     serve({
       status: statusOf(false, 'unpaid'),
       booking: json(400, { success: false, code: 'BAD_REQUEST', message: 'This payment is not complete.' }),
     });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
-    expect(screen.queryByText('$75.00')).toBeNull();
-    expect(screen.queryByText(/Returning to the booking form/)).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeInTheDocument();
+    expect(screen.queryByText('$75.00')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Returning to the booking form/)).not.toBeInTheDocument();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
   });
 
@@ -159,26 +161,27 @@ describe('the payment success page', () => {
       }),
     });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.queryByText('Payment Successful')).toBeNull();
-    expect(screen.queryByText('$75.00')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful')).not.toBeInTheDocument();
+    expect(screen.queryByText('$75.00')).not.toBeInTheDocument();
   });
 });
 
 describe('the payment failed page', () => {
-  it('without a checkout to look up, shows the spec texts with the practice, and forgets the finished booking', async () => {
+  it('no checkout to look up: the spec texts with the practice; the finished booking forgotten', async () => {
     serve({});
     useBookingStore.setState({ formUrl: 'bright-smile', patientFormPageNumber: 5 });
     renderAt('/bright-smile/payment-failed');
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
-    expect(await screen.findByRole('banner', { name: 'Practice information' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeInTheDocument();
+    expect(await screen.findByRole('banner', { name: 'Practice information' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Payment Failed - Bright Smile Dental - Chairtime'));
     expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
     expect(useBookingStore.getState().patientFormPageNumber).toBe(1);
   });
 
-  it('while the time is still held: says until when, shows the appointment, and "Try the payment again" goes back to the checkout', async () => {
+  it('time still held: until when, the appointment, and "Try the payment again" back to the checkout', async () => {
+    const user = userEvent.setup();
     storeSession();
     const heldUntil = new Date(Date.now() + 25 * 60_000 + 30_000).toISOString();
     serve({
@@ -193,14 +196,17 @@ describe('the payment failed page', () => {
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
     expect(
       await screen.findByText(
-        /^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. The payment is not completed yet\.$/,
+        new RegExp(
+          String.raw`^Your time is still held for you until \d{2}:\d{2} [AP]M CS?T \(about 25 minutes\)\. ` +
+            String.raw`The payment is not completed yet\.$`,
+        ),
       ),
-    ).toBeTruthy();
-    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeInTheDocument();
     expect(screen.getByText(/Questions\? Call Bright Smile Dental at/).textContent).toContain('(512) 555-0100');
     // The booking stays: the patient may also go back and pay from the form.
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
-    fireEvent.click(screen.getByRole('button', { name: 'Try the payment again' }));
+    await user.click(screen.getByRole('button', { name: 'Try the payment again' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/_dev/checkout/cs_1'));
     const retryCall = fetchMock.mock.calls.find(([input]) => String(input).includes('retry-session'))!;
     expect(JSON.parse(String(retryCall[1]?.body))).toEqual({ session_id: 'cs_1', practice_id: PRACTICE_ID });
@@ -208,7 +214,8 @@ describe('the payment failed page', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  it('booked without payment: the spec text, the appointment, a new checkout on "Try the payment again", the stored session following it', async () => {
+  it('booked unpaid: spec text, appointment, a new checkout on "Try the payment again", session stored', async () => {
+    const user = userEvent.setup();
     storeSession();
     serve({
       status: statusOf(true, 'unpaid', appointmentIn('booked')),
@@ -217,18 +224,18 @@ describe('the payment failed page', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
-    expect(await screen.findByText('You can pay now, or at your visit.')).toBeTruthy();
-    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeTruthy();
-    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeTruthy();
+    expect(await screen.findByText('You can pay now, or at your visit.')).toBeInTheDocument();
+    expect(screen.getByText('Your appointment is booked but the payment is not completed.')).toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeInTheDocument();
     await waitFor(() => expect(useBookingStore.getState().patientFormPageNumber).toBe(1));
-    fireEvent.click(screen.getByRole('button', { name: 'Try the payment again' }));
+    await user.click(screen.getByRole('button', { name: 'Try the payment again' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/_dev/checkout/cs_2'));
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)!).sessionId).toBe('cs_2');
     vi.unstubAllGlobals();
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  it('released: says nothing is booked, offers no payment, keeps what the patient typed, and shows a refusal in words', async () => {
+  it('released: nothing booked, no payment offered, the typed details kept, a refusal in words', async () => {
     storeSession();
     serve({ status: statusOf(false, 'unpaid', appointmentIn('released')) });
     renderAt('/bright-smile/payment-failed');
@@ -236,14 +243,15 @@ describe('the payment failed page', () => {
       await screen.findByText(
         'Your appointment is not booked: the payment was not completed and the time we held for you has been released.',
       ),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try the payment again' })).toBeNull();
-    expect(screen.queryByText('Your appointment is booked but the payment is not completed.')).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try the payment again' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Your appointment is booked but the payment is not completed.')).not.toBeInTheDocument();
     await waitFor(() => expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull());
     expect(useBookingStore.getState().patientFormPageNumber).toBe(5);
   });
 
   it("shows the server's sentence when the retry is refused", async () => {
+    const user = userEvent.setup();
     storeSession();
     serve({
       status: statusOf(
@@ -258,25 +266,25 @@ describe('the payment failed page', () => {
       }),
     });
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Try the payment again' }));
+    await user.click(await screen.findByRole('button', { name: 'Try the payment again' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The time we held for you has been released. Please choose a time again.',
     );
   });
 });
 
-describe('the payment pages in Spanish (issue 19)', () => {
+describe('the payment pages in Spanish (ADR 0034)', () => {
   it('show the receipt with Spanish terms, the date and time in es-US and the amount in dollars', async () => {
     await changeLanguage('es');
     storeSession();
     serve({ status: statusOf(true, 'paid') });
     renderAt('/bright-smile/payment-success?session_id=cs_1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pago realizado' })).toBeTruthy();
-    expect(screen.getByText('Su pago se realizó con éxito y su cita está confirmada.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pago realizado' })).toBeInTheDocument();
+    expect(screen.getByText('Su pago se realizó con éxito y su cita está confirmada.')).toBeInTheDocument();
     expect(screen.getByText('Fecha y hora').nextSibling?.textContent).toBe('Lunes, 7 de enero, 9:00 a.m.');
     expect(screen.getByText('Monto pagado').nextSibling?.textContent).toBe('$75.00');
-    expect(screen.getByRole('button', { name: 'Quedarme en esta página' })).toBeTruthy();
-    expect(screen.getByRole('banner', { name: 'Información del consultorio' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Quedarme en esta página' })).toBeInTheDocument();
+    expect(screen.getByRole('banner', { name: 'Información del consultorio' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Pago realizado - Bright Smile Dental - Chairtime'));
     const statusCall = fetchMock.mock.calls.find(([input]) => String(input).includes('check-payment-status'))!;
     expect(statusCall[1]?.headers).toMatchObject({ 'Accept-Language': 'es' });
@@ -291,12 +299,16 @@ describe('the payment pages in Spanish (issue 19)', () => {
     renderAt('/bright-smile/payment-failed?session_id=cs_1');
     expect(
       await screen.findByText(
-        /^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T \(aproximadamente 25 minutos\)\. El pago aún no se ha completado\.$/,
+        new RegExp(
+          String.raw`^Le seguimos guardando su horario hasta las \d{1,2}:\d{2} [ap]\.m\. CS?T ` +
+            String.raw`\(aproximadamente 25 minutos\)\. ` +
+            String.raw`El pago aún no se ha completado\.$`,
+        ),
       ),
-    ).toBeTruthy();
-    expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Lunes, 7 de enero, 9:00 a.m. CST')).toBeInTheDocument();
     expect(screen.getByText(/¿Preguntas\? Llame a Bright Smile Dental al/).textContent).toContain('(512) 555-0100');
-    expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeInTheDocument();
   });
 });

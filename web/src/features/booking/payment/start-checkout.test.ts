@@ -100,7 +100,7 @@ describe('startCheckout (spec section 4)', () => {
     expect(redirect).not.toHaveBeenCalled();
   });
 
-  it('names the checkout this browser left (browser Back), so the server resumes or replaces its own hold', async () => {
+  it('names the checkout this browser left (Back), so the server resumes or replaces its own hold', async () => {
     saveCheckoutSession({
       sessionId: 'cs_left',
       formUrl: 'bright-smile',

@@ -27,7 +27,7 @@ describe('dayButtonLabel (WCAG 2.5.3: the name contains the visible day number)'
     expect(calendarTexts('en', t).labels.labelNext?.(new Date(2026, 2, 1))).toBe('Go to the Next Month');
   });
 
-  it('speaks Spanish when Spanish is chosen (issue 19)', async () => {
+  it('speaks Spanish when Spanish is chosen (ADR 0034)', async () => {
     await changeLanguage('es');
     expect(dayButtonLabel(new Date(2026, 2, 4), { today: true, selected: true }, 'es', t)).toBe(
       'Hoy, miércoles, 4 de marzo de 2026, seleccionado',

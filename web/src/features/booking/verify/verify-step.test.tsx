@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
@@ -120,27 +121,31 @@ const verifyButton = (name = 'Verify & Schedule') => screen.getByRole('button', 
 
 describe('page 6', () => {
   it('shows the spec controls; the button waits for six digits and the consent', async () => {
+    const user = userEvent.setup();
     renderPage6();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verify your contact' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verify your contact' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Use Email' }).getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByRole('button', { name: 'Use Cell Phone' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use Cell Phone' })).toBeInTheDocument();
     const input = codeInput();
     expect(input.getAttribute('autocomplete')).toBe('one-time-code');
     expect(input.getAttribute('inputmode')).toBe('numeric');
     expect(verifyButton().disabled).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Use Email' }));
+    await user.click(screen.getByRole('button', { name: 'Use Email' }));
     await screen.findByText('A 6-digit code was sent to your email address jane@example.com.');
-    fireEvent.change(input, { target: { value: '12 34-5x6 78' } });
+    await user.clear(input);
+    await user.type(input, '12 34-5x6 78');
     expect(input.value).toBe('123456');
     expect(verifyButton().disabled).toBe(true);
-    fireEvent.click(consent());
+    await user.click(consent());
     expect(verifyButton().disabled).toBe(false);
-    fireEvent.change(input, { target: { value: '12345' } });
+    await user.clear(input);
+    await user.type(input, '12345');
     expect(verifyButton().disabled).toBe(true);
   });
 
   it('keeps a code that arrived before the send answered (a phone fills an SMS code in at once)', async () => {
+    const user = userEvent.setup();
     let answerSend: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answerSend = resolve));
     const usual = fetchMock.getMockImplementation()!;
@@ -149,24 +154,26 @@ describe('page 6', () => {
       return usual(input, init);
     });
     renderPage6();
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
-    fireEvent.change(codeInput(), { target: { value: '654321' } });
+    await user.click(await screen.findByRole('button', { name: 'Use Email' }));
+    await user.clear(codeInput());
+    await user.type(codeInput(), '654321');
     answerSend();
     await screen.findByText('A 6-digit code was sent to your email address jane@example.com.');
     expect(codeInput().value).toBe('654321');
-    fireEvent.click(consent());
+    await user.click(consent());
     expect(verifyButton().disabled).toBe(false);
   });
 
   it('offers only e-mail when the practice sends no texts', async () => {
     renderPage6(undefined, { verification_channels: ['email'] });
-    expect(await screen.findByRole('button', { name: 'Use Email' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Use Cell Phone' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Use Email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use Cell Phone' })).not.toBeInTheDocument();
   });
 
   it("'Use Cell Phone' sends the code to the phone with '+1', and 'Send again' counts down from 30", async () => {
+    const user = userEvent.setup();
     renderPage6();
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Cell Phone' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Cell Phone' }));
     await screen.findByText('A 6-digit code was sent to your phone number (512) 555-0199.');
     expect(bodyOf(requestsTo('/verify/send-otp')[0]!)).toEqual({
       recipient: '+15125550199',
@@ -175,12 +182,12 @@ describe('page 6', () => {
     });
     expect(screen.getByRole('button', { name: 'Use Cell Phone' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('button', { name: 'Send again' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('in 30 seconds')).toBeTruthy();
+    expect(screen.getByText('in 30 seconds')).toBeInTheDocument();
     expect(toast.showSuccessToast).toHaveBeenCalledWith('A 6-digit code was sent to your email address.');
     await waitFor(() => expect(document.activeElement).toBe(codeInput()));
 
     // Choosing the channel again does not send again: that is what 'Send again' is for.
-    fireEvent.click(screen.getByRole('button', { name: 'Use Cell Phone' }));
+    await user.click(screen.getByRole('button', { name: 'Use Cell Phone' }));
     expect(requestsTo('/verify/send-otp')).toHaveLength(1);
   });
 
@@ -188,23 +195,26 @@ describe('page 6', () => {
     [429, 'RATE_LIMITED', 'Please wait 20 seconds before asking for another code.'],
     [502, 'DELIVERY_FAILED', 'We could not send the code to this email address. Please check it and try again.'],
   ])('a failed send (%i) shows the server message and claims nothing', async (status, code, message) => {
+    const user = userEvent.setup();
     fetchMock.mockImplementation(async () => json(status, { success: false, code, message }));
     renderPage6();
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Email' }));
     await waitFor(() => expect(toast.showErrorToast).toHaveBeenCalledWith(message));
-    expect(screen.queryByText(/was sent to/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(screen.queryByText(/was sent to/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
   });
 
   it('a wrong code is cleared and the server message shown; nothing is booked', async () => {
+    const user = userEvent.setup();
     verifyAnswer = () =>
       json(400, { success: false, code: 'OTP_INVALID', message: 'That code is not right. 4 tries left.' });
     renderPage6();
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Email' }));
     await screen.findByText('A 6-digit code was sent to your email address jane@example.com.');
-    fireEvent.change(codeInput(), { target: { value: '000000' } });
-    fireEvent.click(consent());
-    fireEvent.click(verifyButton());
+    await user.clear(codeInput());
+    await user.type(codeInput(), '000000');
+    await user.click(consent());
+    await user.click(verifyButton());
     await waitFor(() => expect(toast.showErrorToast).toHaveBeenCalledWith('That code is not right. 4 tries left.'));
     expect(codeInput().value).toBe('');
     expect(verifyButton().disabled).toBe(true);
@@ -213,13 +223,15 @@ describe('page 6', () => {
   });
 
   it('a right code books with the proof in X-Verification-Token and shows page 7', async () => {
+    const user = userEvent.setup();
     renderPage6();
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Email' }));
     await screen.findByText(/was sent to your email address/);
-    fireEvent.change(codeInput(), { target: { value: '123456' } });
-    fireEvent.click(consent());
-    fireEvent.click(verifyButton());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Appointment Booked' })).toBeTruthy();
+    await user.clear(codeInput());
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(verifyButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Appointment Booked' })).toBeInTheDocument();
     expect(bodyOf(requestsTo('/verify/verify-otp')[0]!)).toEqual({
       recipient: 'jane@example.com',
       verification_type: 'email',
@@ -243,12 +255,14 @@ describe('page 6', () => {
   });
 
   it("a paid reason says 'Verify & Pay' and hands the proof to the checkout", async () => {
+    const user = userEvent.setup();
     renderPage6(buildReason({ to_show_providers: false, is_payment_enabled: true, amount: 50 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Email' }));
+    await user.click(await screen.findByRole('button', { name: 'Use Email' }));
     await screen.findByText(/was sent to your email address/);
-    fireEvent.change(codeInput(), { target: { value: '123456' } });
-    fireEvent.click(consent());
-    fireEvent.click(verifyButton('Verify & Pay'));
+    await user.clear(codeInput());
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(verifyButton('Verify & Pay'));
     await waitFor(() => expect(checkout.startCheckout).toHaveBeenCalledTimes(1));
     const [request] = checkout.startCheckout.mock.calls[0] as unknown as [
       { body: Record<string, unknown>; verificationToken: string },
@@ -259,6 +273,7 @@ describe('page 6', () => {
   });
 
   it('after a taken slot, coming back with the same contact needs no new code', async () => {
+    const user = userEvent.setup();
     useVerificationStore.getState().begin(`${PRACTICE_ID}|${useBookingStore.getState().visitStartedAt}`);
     renderPage6();
     // Same booking (practice and visit start) as the state below.
@@ -266,11 +281,11 @@ describe('page 6', () => {
       channel: 'email',
       tokens: { 'email:jane@example.com': { value: 'token-kept', expiresAt: Date.now() + 20 * 60_000 } },
     });
-    expect(await screen.findByText('Your email address jane@example.com is verified.')).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
-    fireEvent.click(consent());
-    fireEvent.click(verifyButton());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Appointment Booked' })).toBeTruthy();
+    expect(await screen.findByText('Your email address jane@example.com is verified.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
+    await user.click(consent());
+    await user.click(verifyButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Appointment Booked' })).toBeInTheDocument();
     expect(requestsTo('/verify/verify-otp')).toHaveLength(0);
     expect(headersOf(requestsTo('/appointment')[0]!)).toMatchObject({ 'X-Verification-Token': 'token-kept' });
   });

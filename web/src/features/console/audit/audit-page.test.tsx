@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '#domain/staff/staff-accounts-schemas.ts';
 import { auditRangeProblem } from './audit-page.tsx';
@@ -85,11 +86,12 @@ const cellsOf = (table: HTMLElement) =>
     );
 
 describe('the audit trail page', () => {
-  it('shows the last seven days at the practice, newest first, older pages on request, and a CSV link of the range', async () => {
+  it('shows the practice’s last seven days, newest first, older pages on request, a CSV link of them', async () => {
+    const user = userEvent.setup();
     const calls = serveAudit();
     renderConsole('/console/staff');
-    fireEvent.click(await screen.findByRole('link', { name: 'Audit trail' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Audit trail' })).toBeTruthy();
+    await user.click(await screen.findByRole('link', { name: 'Audit trail' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit trail' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Audit trail from 2026-11-19 to 2026-11-25' });
     expect(cellsOf(table)).toEqual([
       [
@@ -117,11 +119,11 @@ describe('the audit trail page', () => {
     const csv = screen.getByRole('link', { name: 'Export CSV of 2026-11-19 to 2026-11-25' });
     expect(csv.getAttribute('href')).toBe('/api/v1/staff/audit/export.csv?from=2026-11-19&to=2026-11-25');
     // Read-only: nothing on the page edits or deletes a row.
-    expect(screen.queryByRole('button', { name: /edit|delete|remove/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /edit|delete|remove/i })).not.toBeInTheDocument();
     await expectNoAxeViolations();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
-    expect(await within(table).findByText('Signed in')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show older entries' }));
+    expect(await within(table).findByText('Signed in')).toBeInTheDocument();
     expect(cellsOf(table).at(-1)).toEqual(['2026-11-19 8:00 AM', 'dana@example.com', '—', 'Signed in', '—', '']);
     expect(
       calls
@@ -129,30 +131,33 @@ describe('the audit trail page', () => {
         .at(-1)!
         .search.get('before'),
     ).toBe('2');
-    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).not.toBeInTheDocument();
     expect(shownLocation()).toBe('/console/audit');
   });
 
   it('reads another range from the form, and refuses one the server would without asking it', async () => {
+    const user = userEvent.setup();
     const calls = serveAudit();
     renderConsole('/console/audit');
     await screen.findByRole('table');
     const form = screen.getByRole('form', { name: 'Dates to show' });
     const from = within(form).getByLabelText('From');
-    fireEvent.change(from, { target: { value: '2026-12-01' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    await user.clear(from);
+    await user.type(from, '2026-12-01');
+    await user.click(within(form).getByRole('button', { name: 'Show' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The end date is before the start date.');
     expect(from.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(from.getAttribute('aria-describedby')!)!.textContent).toBe(
       'The end date is before the start date.',
     );
-    expect(screen.queryByRole('link', { name: /Export CSV/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Export CSV/ })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/v1/staff/audit')).toHaveLength(1);
     await expectNoAxeViolations();
 
-    fireEvent.change(from, { target: { value: '2026-11-01' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Show' }));
-    expect(await screen.findByRole('table', { name: 'Audit trail from 2026-11-01 to 2026-11-25' })).toBeTruthy();
+    await user.clear(from);
+    await user.type(from, '2026-11-01');
+    await user.click(within(form).getByRole('button', { name: 'Show' }));
+    expect(await screen.findByRole('table', { name: 'Audit trail from 2026-11-01 to 2026-11-25' })).toBeInTheDocument();
     expect(shownLocation()).toBe('/console/audit?from=2026-11-01&to=2026-11-25');
     expect(Object.fromEntries(calls.filter((call) => call.path === '/api/v1/staff/audit').at(-1)!.search)).toEqual({
       from: '2026-11-01',
@@ -166,8 +171,8 @@ describe('the audit trail page', () => {
       'GET /api/v1/staff/audit': () => ({ result: { entries: [], next_before: null } }),
     });
     renderConsole('/console/audit?from=2026-01-01&to=2026-01-31');
-    expect(await screen.findByText('Nothing recorded from 2026-01-01 to 2026-01-31.')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText('Nothing recorded from 2026-01-01 to 2026-01-31.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 

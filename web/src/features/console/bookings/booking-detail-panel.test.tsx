@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import {
@@ -35,18 +36,19 @@ function serve(
   });
 }
 
-async function openBooking() {
+async function openBooking(user: UserEvent) {
   renderConsole('/console?date=2026-11-25');
   const booking = await screen.findByRole('button', { name: /Jane Doe/ });
-  fireEvent.click(booking);
+  await user.click(booking);
   const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
   return { booking, panel };
 }
 
 describe('the booking panel', () => {
   it('shows the booking’s details, takes the focus, and gives it back on Esc', async () => {
+    const user = userEvent.setup();
     serve(buildDetail());
-    const { booking, panel } = await openBooking();
+    const { booking, panel } = await openBooking(user);
     await within(panel).findByText('Delta Dental');
     expect(document.activeElement).toBe(within(panel).getByRole('heading', { level: 2, name: 'Jane Doe' }));
     for (const text of [
@@ -68,12 +70,13 @@ describe('the booking panel', () => {
     await expectNoAxeViolations();
     // The page behind is inert while the panel is open; no shortcut moves it.
     expect(screen.getByRole('main', { hidden: true }).hasAttribute('inert')).toBe(true);
-    fireEvent.keyDown(panel, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.activeElement).toBe(booking);
   });
 
-  it('offers only the actions the server allows, and confirms with the CSRF token, then reads the schedule again', async () => {
+  it('offers only the actions the server allows, confirms with the CSRF token, reads the schedule again', async () => {
+    const user = userEvent.setup();
     // Before the visit: a review request is offered only once it is over.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
@@ -106,7 +109,7 @@ describe('the booking panel', () => {
         }),
       },
     );
-    const { panel } = await openBooking();
+    const { panel } = await openBooking(user);
     const actions = await within(panel).findByRole('region', { name: 'Actions' });
     expect(
       within(actions)
@@ -114,10 +117,10 @@ describe('the booking panel', () => {
         .map((b) => b.textContent),
     ).toEqual(['Confirm', 'Resend confirmation', 'Cancel booking…']);
     const readsBefore = calls.filter((call) => call.path === '/api/v1/staff/appointments').length;
-    fireEvent.click(within(actions).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(actions).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Confirmed.'));
-    expect(within(panel).getByText('Confirmed')).toBeTruthy();
-    expect(within(panel).getByRole('button', { name: 'Arrived' })).toBeTruthy();
+    expect(within(panel).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Arrived' })).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     expect(post.body).toEqual({});
@@ -127,20 +130,22 @@ describe('the booking panel', () => {
   });
 
   it('shows the server’s message when an action is refused', async () => {
+    const user = userEvent.setup();
     serve(buildDetail(), {
       [`POST ${DETAIL}/no-show`]: () => ({
         status: 409,
         error: { code: 'CONFLICT', message: 'The visit has not started yet: it cannot be a no-show.' },
       }),
     });
-    const { panel } = await openBooking();
-    fireEvent.click(await within(panel).findByRole('button', { name: 'No-show' }));
+    const { panel } = await openBooking(user);
+    await user.click(await within(panel).findByRole('button', { name: 'No-show' }));
     expect((await within(panel).findByRole('alert')).textContent).toBe(
       'The visit has not started yet: it cannot be a no-show.',
     );
   });
 
   it('cancels with a reason, offering the refund unticked', async () => {
+    const user = userEvent.setup();
     const calls = serve(
       buildDetail({ payment: 'paid', actions: { ...buildDetail().actions, refundable_cents: 4500 } }),
       {
@@ -160,15 +165,16 @@ describe('the booking panel', () => {
         }),
       },
     );
-    const { panel } = await openBooking();
+    const { panel } = await openBooking(user);
     const cancelButton = await within(panel).findByRole('button', { name: 'Cancel booking…' });
-    fireEvent.click(cancelButton);
+    await user.click(cancelButton);
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Jane Doe’s booking?' });
     const refund = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Refund $45.00' });
     expect(refund.checked).toBe(false);
-    fireEvent.change(within(dialog).getByLabelText('Why is it cancelled?'), { target: { value: '  Dentist is ill ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the booking' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Cancel Jane/ })).toBeNull());
+    await user.clear(within(dialog).getByLabelText('Why is it cancelled?'));
+    await user.type(within(dialog).getByLabelText('Why is it cancelled?'), '  Dentist is ill ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Cancel Jane/ })).not.toBeInTheDocument());
     expect(within(panel).getByRole('status').textContent).toBe('Cancelled. The patient is told.');
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ reason: 'Dentist is ill', refund: false });
     // The Cancel button is gone with the state that offered it: the result holds the focus.
@@ -176,24 +182,24 @@ describe('the booking panel', () => {
   });
 
   it('refunds when the box is ticked; Esc closes only the cancel dialog', async () => {
+    const user = userEvent.setup();
     const calls = serve(buildDetail({ actions: { ...buildDetail().actions, refundable_cents: 4500 } }), {
       [`POST ${DETAIL}/cancel`]: () => ({ result: buildDetail({ status: 'cancelled' }) }),
     });
-    const { panel } = await openBooking();
+    const { panel } = await openBooking(user);
     const cancelButton = await within(panel).findByRole('button', { name: 'Cancel booking…' });
-    fireEvent.click(cancelButton);
+    await user.click(cancelButton);
     let dialog = await screen.findByRole('dialog', { name: 'Cancel Jane Doe’s booking?' });
-    fireEvent.keyDown(dialog, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Cancel Jane/ })).toBeNull());
-    expect(screen.getByRole('dialog', { name: 'Jane Doe' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Cancel Jane/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Jane Doe' })).toBeInTheDocument();
     expect(document.activeElement).toBe(cancelButton);
-    fireEvent.click(cancelButton);
+    await user.click(cancelButton);
     dialog = await screen.findByRole('dialog', { name: 'Cancel Jane Doe’s booking?' });
-    fireEvent.change(within(dialog).getByLabelText('Why is it cancelled?'), {
-      target: { value: 'Patient asked by phone' },
-    });
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Refund $45.00' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the booking' }));
+    await user.clear(within(dialog).getByLabelText('Why is it cancelled?'));
+    await user.type(within(dialog).getByLabelText('Why is it cancelled?'), 'Patient asked by phone');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Refund $45.00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the booking' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
         reason: 'Patient asked by phone',
@@ -203,6 +209,7 @@ describe('the booking panel', () => {
   });
 
   it('reschedules to a free time of the chosen day', async () => {
+    const user = userEvent.setup();
     const calls = serve(buildDetail(), {
       'GET /api/v1/staff/slots': (call) => ({
         result:
@@ -222,14 +229,15 @@ describe('the booking panel', () => {
         }),
       }),
     });
-    const { panel } = await openBooking();
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Reschedule…' }));
+    const { panel } = await openBooking(user);
+    await user.click(await within(panel).findByRole('button', { name: 'Reschedule…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Jane Doe' });
-    expect(await within(dialog).findByText('No free time that day. Try another day or provider.')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-27' } });
-    fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ben Brown' }));
+    expect(await within(dialog).findByText('No free time that day. Try another day or provider.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Day'));
+    await user.type(within(dialog).getByLabelText('Day'), '2026-11-27');
+    await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ben Brown' }));
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Move the booking' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move the booking' }));
     await waitFor(() =>
       expect(within(panel).getByRole('status').textContent).toBe('Rescheduled. The patient is told.'),
     );
@@ -244,10 +252,11 @@ describe('the booking panel', () => {
   });
 
   it('goes to the sign-in when an action answers 401', async () => {
+    const user = userEvent.setup();
     serve(buildDetail(), { [`POST ${DETAIL}/arrived`]: () => SIGNED_OUT });
-    const { panel } = await openBooking();
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Arrived' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    const { panel } = await openBooking(user);
+    await user.click(await within(panel).findByRole('button', { name: 'Arrived' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Your session has ended. Sign in again.');
   });
 });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import type { StaffPermission } from '#domain/staff/staff-roles.ts';
@@ -38,9 +39,9 @@ function serve(
   });
 }
 
-async function openPanel() {
+async function openPanel(user: UserEvent) {
   renderConsole('/console?date=2026-11-25');
-  fireEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
+  await user.click(await screen.findByRole('button', { name: /Jane Doe/ }));
   const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
   return within(panel)
     .findByRole('region', { name: 'Actions' })
@@ -48,21 +49,22 @@ async function openPanel() {
 }
 
 describe('a review request from the booking panel', () => {
-  it('asks the patient of a visit that happened, to the booking’s consented contacts, and says where it went', async () => {
+  it('asks the patient of a past visit, at the booking’s consented contacts, and says where it went', async () => {
+    const user = userEvent.setup();
     const calls = serve(buildDetail({ status: 'arrived' }), () => ({
       status: 201,
       result: { request_id: 'rr-1', review_url: 'https://book.example/review/tok', sent_via: ['email', 'sms'] },
     }));
-    const { panel, actions } = await openPanel();
+    const { panel, actions } = await openPanel(user);
     const opener = within(actions).getByRole('button', { name: 'Send review request…' });
-    fireEvent.click(opener);
+    await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Ask Jane Doe for a review' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('First name').value).toBe('Jane');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Last name').value).toBe('Doe');
-    expect(within(dialog).getByLabelText('E-mail (empty: the booking’s)')).toBeTruthy();
+    expect(within(dialog).getByLabelText('E-mail (empty: the booking’s)')).toBeInTheDocument();
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review request' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Ask Jane/ })).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Send review request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Ask Jane/ })).not.toBeInTheDocument());
     expect(within(panel).getByRole('status').textContent).toBe('Review request sent by e-mail and text.');
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.body).toEqual({
@@ -77,13 +79,14 @@ describe('a review request from the booking panel', () => {
   });
 
   it('shows the server’s refusal in the dialog (the visit was marked a no-show meanwhile)', async () => {
+    const user = userEvent.setup();
     const message =
       'Nothing was created: this booking is a no-show, and review requests are only for visits that happened.';
     serve(buildDetail(), () => ({ status: 409, error: { code: 'CONFLICT', message } }));
-    const { actions } = await openPanel();
-    fireEvent.click(within(actions).getByRole('button', { name: 'Send review request…' }));
+    const { actions } = await openPanel(user);
+    await user.click(within(actions).getByRole('button', { name: 'Send review request…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask Jane Doe for a review' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send review request' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send review request' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
   });
 
@@ -103,15 +106,17 @@ describe('a review request from the booking panel', () => {
     ],
     ['a visit not over yet', { ends_at: '2026-11-26T16:00:00.000Z' }],
   ])('is not offered for %s', async (_name, overrides) => {
+    const user = userEvent.setup();
     serve(buildDetail({ ...overrides, actions: { ...buildDetail().actions, cancel: true } }));
-    const { actions } = await openPanel();
+    const { actions } = await openPanel(user);
     expect(within(actions).getAllByRole('button').length).toBeGreaterThan(0);
-    expect(within(actions).queryByRole('button', { name: 'Send review request…' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Send review request…' })).not.toBeInTheDocument();
   });
 
   it('is not offered without the feedback permission', async () => {
+    const user = userEvent.setup();
     serve(buildDetail(), undefined, ['schedule', 'bookings']);
-    const { actions } = await openPanel();
-    expect(within(actions).queryByRole('button', { name: 'Send review request…' })).toBeNull();
+    const { actions } = await openPanel(user);
+    expect(within(actions).queryByRole('button', { name: 'Send review request…' })).not.toBeInTheDocument();
   });
 });

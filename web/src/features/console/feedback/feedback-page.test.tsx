@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffFeedbackDetail, StaffFeedbackItem } from '#domain/staff/staff-inbox-schemas.ts';
 import {
@@ -78,6 +79,7 @@ function serveInbox(permissions = buildSession().permissions): ApiCall[] {
 
 describe('the console navigation', () => {
   it('links the schedule and the feedback with its open count, marking the current page', async () => {
+    const user = userEvent.setup();
     serveInbox();
     renderConsole('/console?date=2026-11-25');
     const nav = await screen.findByRole('navigation', { name: 'Console' });
@@ -85,8 +87,8 @@ describe('the console navigation', () => {
     expect(schedule.getAttribute('aria-current')).toBe('page');
     const feedback = await within(nav).findByRole('link', { name: 'Feedback 1 open' });
     expect(feedback.getAttribute('aria-current')).toBeNull();
-    fireEvent.click(feedback);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Feedback' })).toBeTruthy();
+    await user.click(feedback);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Feedback' })).toBeInTheDocument();
     expect(shownLocation()).toBe('/console/feedback');
     expect(
       within(nav)
@@ -100,53 +102,60 @@ describe('the console navigation', () => {
     const calls = serveInbox(['schedule', 'bookings']);
     renderConsole('/console/feedback');
     // The schedule answers an address it does not know, as before.
-    expect(await screen.findByRole('heading', { level: 1, name: /November/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /November/ })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: /Feedback/ }),
-    ).toBeNull();
+    ).not.toBeInTheDocument();
     expect(calls.some((call) => call.path.startsWith('/api/v1/staff/feedback'))).toBe(false);
   });
 });
 
 describe('the feedback inbox', () => {
   it('lists open feedback, shows one in full and marks it handled with a note; the lists refresh', async () => {
+    const user = userEvent.setup();
     const calls = serveInbox();
     renderConsole('/console/feedback');
     const list = await screen.findByRole('list', { name: 'Open feedback' });
     const item = within(list).getByRole('button');
     expect(item.textContent).toBe(
-      'Jane Doe · Wait time · OpenI waited forty minutes past my time.Visit Friday, November 20, 9:00 AM · Sent 2026-11-24 10:00 AM',
+      'Jane Doe · Wait time · Open' +
+        'I waited forty minutes past my time.' +
+        'Visit Friday, November 20, 9:00 AM · Sent 2026-11-24 10:00 AM',
     );
     await expectNoAxeViolations();
 
-    fireEvent.click(item);
+    await user.click(item);
     const dialog = await screen.findByRole('dialog', { name: 'Feedback from Jane Doe' });
-    expect(await within(dialog).findByText('I waited forty minutes past my time. Nobody told me why.')).toBeTruthy();
-    expect(within(dialog).getByText('jane@example.com')).toBeTruthy();
-    expect(within(dialog).getByText('Friday, November 20, 9:00 AM · reference BK-1001')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('I waited forty minutes past my time. Nobody told me why.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('jane@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('Friday, November 20, 9:00 AM · reference BK-1001')).toBeInTheDocument();
     await expectNoAxeViolations();
 
-    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: '  Called her back.  ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark handled' }));
-    expect(await within(dialog).findByText('Marked handled.')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Note (optional)'));
+    await user.type(within(dialog).getByLabelText('Note (optional)'), '  Called her back.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark handled' }));
+    expect(await within(dialog).findByText('Marked handled.')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.path).toBe('/api/v1/staff/feedback/fb-1/handled');
     expect(post.body).toEqual({ note: 'Called her back.' });
     expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
-    expect(within(dialog).getByText('Olivia Owner')).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Mark handled' })).toBeNull();
+    expect(within(dialog).getByText('Olivia Owner')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Mark handled' })).not.toBeInTheDocument();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByText('No open feedback.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('No open feedback.')).toBeInTheDocument();
     // The badge went with the last open item.
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Feedback' })).toBeTruthy());
-    fireEvent.click(screen.getByRole('button', { name: 'Handled' }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Feedback' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Handled' }));
     const handled = await screen.findByRole('list', { name: 'Handled feedback' });
     expect(within(handled).getByRole('button').textContent).toContain('Handled');
     expect(screen.getByRole('button', { name: 'Handled' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('shows the server’s message when marking fails (someone handled it first)', async () => {
+    const user = userEvent.setup();
     serveStaffApi({
       'GET /api/v1/staff/session': () => ({ result: buildSession() }),
       'GET /api/v1/staff/feedback': () => ({ result: { feedback: [buildItem()], open_count: 1 } }),
@@ -157,9 +166,9 @@ describe('the feedback inbox', () => {
       }),
     });
     renderConsole('/console/feedback');
-    fireEvent.click(within(await screen.findByRole('list', { name: 'Open feedback' })).getByRole('button'));
+    await user.click(within(await screen.findByRole('list', { name: 'Open feedback' })).getByRole('button'));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Mark handled' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Mark handled' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This feedback was handled already.');
   });
 });

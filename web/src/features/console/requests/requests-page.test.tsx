@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import type { StaffRequestItem, StaffRequestList } from '#domain/staff/staff-requests-schemas.ts';
@@ -122,16 +123,18 @@ const requestReads = (calls: ApiCall[]) => calls.filter((call) => call.path === 
 
 describe('requests without a time', () => {
   it('has a nav link with the count; the page lists them oldest first with whom to call', async () => {
+    const user = userEvent.setup();
     const calls = serveRequests();
     renderConsole('/console?date=2026-11-25');
     const nav = await screen.findByRole('navigation', { name: 'Console' });
-    fireEvent.click(await within(nav).findByRole('link', { name: 'Requests 2 waiting' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Requests without a time' })).toBeTruthy();
+    await user.click(await within(nav).findByRole('link', { name: 'Requests 2 waiting' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requests without a time' })).toBeInTheDocument();
     expect(shownLocation()).toBe('/console/requests');
     const list = await screen.findByRole('list', { name: 'Open requests' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual([
-      'Rosa Diaz · CleaningNew patient · asked for Dr. Ben Brown · requested 2026-11-24 10:00 AM · reference BK-2001',
+      'Rosa Diaz · Cleaning' +
+        'New patient · asked for Dr. Ben Brown · requested 2026-11-24 10:00 AM · reference BK-2001',
       'Teo Ruiz · CleaningReturning patient · any provider · requested 2026-11-24 11:30 AM · reference BK-2002',
     ]);
     expect(within(items[0]!).getByRole('link', { name: 'Call +15125550177' }).getAttribute('href')).toBe(
@@ -145,21 +148,23 @@ describe('requests without a time', () => {
     expect(pageReads).toHaveLength(1);
   });
 
-  it('opens a request in the booking panel and gives it a time with the provider asked for; it leaves the list and the count', async () => {
+  it('gives a request a time with the provider asked for, in the panel; it leaves list and count', async () => {
+    const user = userEvent.setup();
     const calls = serveRequests();
     renderConsole('/console/requests');
     const list = await screen.findByRole('list', { name: 'Open requests' });
     const opener = within(list).getAllByRole('button')[0]!;
-    fireEvent.click(opener);
+    await user.click(opener);
     const panel = await screen.findByRole('dialog', { name: 'Rosa Diaz' });
-    expect(await within(panel).findByText('No time yet: a request to call the patient back')).toBeTruthy();
-    fireEvent.click(within(panel).getByRole('button', { name: 'Give a time…' }));
+    expect(await within(panel).findByText('No time yet: a request to call the patient back')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Give a time…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Give Rosa Diaz a time' });
     expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Provider' }).value).toBe('2');
-    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-27' } });
-    fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ben Brown' }));
+    await user.clear(within(dialog).getByLabelText('Day'));
+    await user.type(within(dialog).getByLabelText('Day'), '2026-11-27');
+    await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ben Brown' }));
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Book this time' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book this time' }));
     await waitFor(() =>
       expect(within(panel).getByRole('status').textContent).toBe('Booked. The patient gets the confirmation.'),
     );
@@ -169,8 +174,8 @@ describe('requests without a time', () => {
     expect(post.body).toEqual({ apt_date: '2026-11-27', start_time: '10:00:00', pms_prov_num: 2, pms_op_num: 12 });
     expect(calls.find((call) => call.path === '/api/v1/staff/slots')!.search.get('pms_prov_num')).toBe('2');
 
-    fireEvent.keyDown(panel, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Open requests' })).getAllByRole('listitem')).toHaveLength(1),
     );
@@ -178,7 +183,7 @@ describe('requests without a time', () => {
       await within(screen.getByRole('navigation', { name: 'Console' })).findByRole('link', {
         name: 'Requests 1 waiting',
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // The opener is gone with its request: the page's heading takes the focus.
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Requests without a time' }));
   });
@@ -209,10 +214,10 @@ describe('requests without a time', () => {
   it('offers no link or page without the bookings permission', async () => {
     const calls = serveRequests({ permissions: ['schedule', 'feedback'] });
     renderConsole('/console/requests');
-    expect(await screen.findByRole('heading', { level: 1, name: /November|day/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /November|day/ })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: /Requests/ }),
-    ).toBeNull();
+    ).not.toBeInTheDocument();
     expect(requestReads(calls)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
 import {
@@ -83,6 +84,7 @@ function serveReviews(
 
 describe('the review requests page', () => {
   it('lists the last 30 days’ requests with who clicked, and another range on asking', async () => {
+    const user = userEvent.setup();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T18:00:00Z'));
     const calls = serveReviews(() => ({ status: 500 }));
@@ -106,22 +108,25 @@ describe('the review requests page', () => {
       ],
       ['2026-11-20 9:00 AMAutomatic, after the visit', 'Not sent (link only)', 'No', '—'],
     ]);
-    expect(within(table).getByRole('rowheader', { name: 'Clara Clicks' })).toBeTruthy();
+    expect(within(table).getByRole('rowheader', { name: 'Clara Clicks' })).toBeInTheDocument();
     await expectNoAxeViolations();
 
     const days = screen.getByRole('form', { name: 'Days shown' });
-    fireEvent.change(within(days).getByLabelText('From'), { target: { value: '2026-11-30' } });
-    fireEvent.click(within(days).getByRole('button', { name: 'Show' }));
+    await user.clear(within(days).getByLabelText('From'));
+    await user.type(within(days).getByLabelText('From'), '2026-11-30');
+    await user.click(within(days).getByRole('button', { name: 'Show' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The end date is before the start date.');
-    fireEvent.change(within(days).getByLabelText('From'), { target: { value: '2026-10-01' } });
-    fireEvent.click(within(days).getByRole('button', { name: 'Show' }));
-    expect(await screen.findByText('No review requests in these days.')).toBeTruthy();
+    await user.clear(within(days).getByLabelText('From'));
+    await user.type(within(days).getByLabelText('From'), '2026-10-01');
+    await user.click(within(days).getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('No review requests in these days.')).toBeInTheDocument();
     expect(
       calls.filter((call) => call.path === '/api/v1/staff/review-requests').map((call) => call.search.toString()),
     ).toEqual(['from=2026-10-27&to=2026-11-25', 'from=2026-10-01&to=2026-11-25']);
   });
 
   it('sends one with the CSRF token and says where it went; the list is read again', async () => {
+    const user = userEvent.setup();
     const calls = serveReviews(() => ({
       status: 201,
       result: { request_id: 'rr-9', review_url: 'https://book.example/review/tok', sent_via: ['email'] },
@@ -129,14 +134,18 @@ describe('the review requests page', () => {
     renderConsole('/console/reviews');
     const form = await screen.findByRole('form', { name: 'Review request' });
     await screen.findByRole('table');
-    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: ' Mia ' } });
-    fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Moreno' } });
-    fireEvent.change(within(form).getByLabelText('E-mail (optional)'), { target: { value: 'mia@example.com' } });
-    fireEvent.change(within(form).getByLabelText('Mobile phone (optional)'), { target: { value: '(512) 555-0199' } });
-    fireEvent.click(within(form).getByRole('checkbox', { name: /agreed to receive text and e-mail/ }));
+    await user.clear(within(form).getByLabelText('First name'));
+    await user.type(within(form).getByLabelText('First name'), ' Mia ');
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'Moreno');
+    await user.clear(within(form).getByLabelText('E-mail (optional)'));
+    await user.type(within(form).getByLabelText('E-mail (optional)'), 'mia@example.com');
+    await user.clear(within(form).getByLabelText('Mobile phone (optional)'));
+    await user.type(within(form).getByLabelText('Mobile phone (optional)'), '(512) 555-0199');
+    await user.click(within(form).getByRole('checkbox', { name: /agreed to receive text and e-mail/ }));
     expect(within(form).getByRole<HTMLInputElement>('checkbox', { name: /Send the link now/ }).checked).toBe(true);
     const listReads = calls.filter((call) => call.path === '/api/v1/staff/review-requests').length;
-    fireEvent.click(within(form).getByRole('button', { name: 'Send review request' }));
+    await user.click(within(form).getByRole('button', { name: 'Send review request' }));
     expect((await screen.findByRole('status')).textContent).toBe('Review request sent by e-mail.');
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.body).toEqual({
@@ -155,12 +164,15 @@ describe('the review requests page', () => {
   });
 
   it('shows the server’s refusal, the field’s part beside the field', async () => {
+    const user = userEvent.setup();
     const calls = serveReviews(() => NO_CONSENT);
     renderConsole('/console/reviews');
     const form = await screen.findByRole('form', { name: 'Review request' });
-    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: 'Mia' } });
-    fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Moreno' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send review request' }));
+    await user.clear(within(form).getByLabelText('First name'));
+    await user.type(within(form).getByLabelText('First name'), 'Mia');
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'Moreno');
+    await user.click(within(form).getByRole('button', { name: 'Send review request' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(NO_CONSENT.error.message);
     const sendBox = within(form).getByRole('checkbox', { name: /Send the link now/ });
     expect(sendBox.getAttribute('aria-invalid')).toBe('true');

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
 import {
@@ -66,22 +67,26 @@ const column = (name: string) => screen.getByRole('region', { name });
 const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('blocking time', () => {
-  it('blocks an hour for a provider: the grid shades it, the result is announced, and the focus goes back', async () => {
+  it('blocks an hour for a provider: the grid shades it, the result is announced, the focus goes back', async () => {
+    const user = userEvent.setup();
     const calls = serveBlocks();
     renderConsole('/console?date=2026-11-25');
     const button = await screen.findByRole('button', { name: 'Block time' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Block time' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('Day').value).toBe('2026-11-25');
-    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '10:00' } });
-    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '11:00' } });
-    fireEvent.change(within(dialog).getByLabelText('For whom'), { target: { value: 'prov:1' } });
-    fireEvent.change(within(dialog).getByLabelText('What for (optional)'), { target: { value: ' Team meeting ' } });
+    await user.clear(within(dialog).getByLabelText('From'));
+    await user.type(within(dialog).getByLabelText('From'), '10:00');
+    await user.clear(within(dialog).getByLabelText('To'));
+    await user.type(within(dialog).getByLabelText('To'), '11:00');
+    await user.selectOptions(within(dialog).getByLabelText('For whom'), 'prov:1');
+    await user.clear(within(dialog).getByLabelText('What for (optional)'));
+    await user.type(within(dialog).getByLabelText('What for (optional)'), ' Team meeting ');
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Block the time' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: '' }).textContent).toBe(
       'Blocked Wednesday, November 25, 10:00 AM–11:00 AM for Dr. Ada Adams. 1 booking in that time stays booked.',
     );
@@ -91,7 +96,7 @@ describe('blocking time', () => {
       { timeout: 2_000 },
     );
     expect(shaded.getAttribute('data-kind')).toBe('blocked');
-    expect(within(column('Dr. Ben Brown')).queryByText(/Team meeting/)).toBeNull();
+    expect(within(column('Dr. Ben Brown')).queryByText(/Team meeting/)).not.toBeInTheDocument();
     expect(document.activeElement).toBe(button);
     const [post] = changes(calls);
     expect(post!.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
@@ -107,15 +112,18 @@ describe('blocking time', () => {
   });
 
   it('says in the form’s words what is wrong, focuses it, and sends nothing', async () => {
+    const user = userEvent.setup();
     const calls = serveBlocks();
     renderConsole('/console?date=2026-11-25');
     const button = await screen.findByRole('button', { name: 'Block time' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Block time' });
-    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '11:00' } });
-    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '10:00' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Block the time' }));
+    await user.clear(within(dialog).getByLabelText('From'));
+    await user.type(within(dialog).getByLabelText('From'), '11:00');
+    await user.clear(within(dialog).getByLabelText('To'));
+    await user.type(within(dialog).getByLabelText('To'), '10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Block the time' }));
     const end = within(dialog).getByLabelText('To');
     await waitFor(() => expect(document.activeElement).toBe(end));
     expect(document.getElementById(end.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -127,28 +135,29 @@ describe('blocking time', () => {
   });
 
   it('removes a block staff made after asking; breaks are not buttons', async () => {
+    const user = userEvent.setup();
     const calls = serveBlocks({ blocks: [MEETING] });
     renderConsole('/console?date=2026-11-25');
     const ada = await screen.findByRole('region', { name: 'Dr. Ada Adams' });
-    expect(within(ada).queryByRole('button', { name: /Break/ })).toBeNull();
+    expect(within(ada).queryByRole('button', { name: /Break/ })).not.toBeInTheDocument();
     const shaded = within(ada).getByRole('button', { name: /Blocked: Team meeting/ });
     // "Keep it" changes nothing and gives the focus back to the block.
-    fireEvent.click(shaded);
+    await user.click(shaded);
     let dialog = await screen.findByRole('dialog', { name: 'Remove the blocked time?' });
-    expect(dialog.textContent).toContain('Wednesday, November 25, 10:00 AM–11:00 AM, for Dr. Ada Adams: Team meeting.');
+    expect(dialog).toHaveTextContent('Wednesday, November 25, 10:00 AM–11:00 AM, for Dr. Ada Adams: Team meeting.');
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(document.activeElement).toBe(shaded));
     expect(changes(calls)).toEqual([]);
 
-    fireEvent.click(shaded);
+    await user.click(shaded);
     dialog = await screen.findByRole('dialog', { name: 'Remove the blocked time?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the block' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the block' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: '' }).textContent).toBe(
       'The blocked time on Wednesday, November 25, 10:00 AM–11:00 AM is removed: it can be booked again.',
     );
-    await waitFor(() => expect(within(column('Dr. Ada Adams')).queryByText(/Team meeting/)).toBeNull());
+    await waitFor(() => expect(within(column('Dr. Ada Adams')).queryByText(/Team meeting/)).not.toBeInTheDocument());
     // The block's button is gone: the grid holds the focus.
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Schedule grid' }));
     const [removal] = changes(calls);
@@ -161,8 +170,8 @@ describe('blocking time', () => {
     renderConsole('/console?date=2026-11-25');
     const ada = await screen.findByRole('region', { name: 'Dr. Ada Adams' });
     expect(within(ada).getByText(/Blocked: Team meeting/).tagName).toBe('DIV');
-    expect(within(ada).queryByRole('button', { name: /Blocked/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Block time' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Book a patient' })).toBeTruthy();
+    expect(within(ada).queryByRole('button', { name: /Blocked/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block time' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book a patient' })).toBeInTheDocument();
   });
 });

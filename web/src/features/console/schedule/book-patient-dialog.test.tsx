@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import type { StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
@@ -102,29 +103,31 @@ const BOOKED = {
   pms_op_num: 11,
 };
 
-async function openDialog() {
+async function openDialog(user: UserEvent) {
   renderConsole('/console?date=2026-11-25');
   const button = await screen.findByRole('button', { name: 'Book a patient' });
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-  fireEvent.click(button);
+  await user.click(button);
   return { button, dialog: await screen.findByRole('dialog', { name: 'Book a patient' }) };
 }
 
-async function chooseReason(dialog: HTMLElement, id = CLEANING) {
+async function chooseReason(user: UserEvent, dialog: HTMLElement, id = CLEANING) {
   const reason = within(dialog).getByRole('combobox', { name: 'Reason for the visit' });
   await within(reason).findByRole('option', { name: 'Cleaning (30 min)' });
-  fireEvent.change(reason, { target: { value: id } });
+  await user.selectOptions(reason, id);
 }
 
-function typePatient(dialog: HTMLElement) {
-  const type = (label: string, value: string) =>
-    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-  type('First name', ' Rosa ');
-  type('Last name', 'Diaz');
-  type('Date of birth', '1985-06-15');
-  fireEvent.click(within(dialog).getByRole('radio', { name: 'Returning patient' }));
-  type('Mobile phone', '(512) 555-0199');
-  fireEvent.click(
+async function typePatient(user: UserEvent, dialog: HTMLElement) {
+  const type = async (label: string, value: string) => {
+    await user.clear(within(dialog).getByLabelText(label));
+    await user.type(within(dialog).getByLabelText(label), value);
+  };
+  await type('First name', ' Rosa ');
+  await type('Last name', 'Diaz');
+  await type('Date of birth', '1985-06-15');
+  await user.click(within(dialog).getByRole('radio', { name: 'Returning patient' }));
+  await type('Mobile phone', '(512) 555-0199');
+  await user.click(
     within(dialog).getByRole('checkbox', { name: 'The patient agreed to be contacted by e-mail and text message' }),
   );
 }
@@ -133,23 +136,25 @@ const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST
 
 describe('booking a patient who phoned', () => {
   it('books into a free time: the schedule shows it, the result is announced, and the focus goes back', async () => {
+    const user = userEvent.setup();
     const calls = serveDesk();
-    const { button, dialog } = await openDialog();
+    const { button, dialog } = await openDialog(user);
     expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'Book a patient' }));
-    expect(within(dialog).getByText('Choose a reason to see the free times.')).toBeTruthy();
-    await chooseReason(dialog);
-    fireEvent.click(await within(dialog).findByRole('radio', { name: '11:00 AM, Dr. Ben Brown' }));
+    expect(within(dialog).getByText('Choose a reason to see the free times.')).toBeInTheDocument();
+    await chooseReason(user, dialog);
+    await user.click(await within(dialog).findByRole('radio', { name: '11:00 AM, Dr. Ben Brown' }));
     // The page's day is the default; the list follows the provider chosen.
-    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Provider' }), { target: { value: '1' } });
-    expect(within(dialog).queryByRole('radio', { name: /11:00 AM/ })).toBeNull();
-    fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
-    typePatient(dialog);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Provider' }), '1');
+    expect(within(dialog).queryByRole('radio', { name: /11:00 AM/ })).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
+    await typePatient(user, dialog);
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status', { name: '' }).textContent).toBe(
-      'Booked Rosa Diaz on Wednesday, November 25 at 10:00 AM with Dr. Ada Adams, reference K7M2Q9P. The patient gets the confirmation.',
+      'Booked Rosa Diaz on Wednesday, November 25 at 10:00 AM with Dr. Ada Adams, reference K7M2Q9P. ' +
+        'The patient gets the confirmation.',
     );
     // Read again at once (not at the next poll), in Dr. Ada Adams's column.
     expect(
@@ -185,10 +190,11 @@ describe('booking a patient who phoned', () => {
     expect(slotRead.search.has('appointment_id')).toBe(false);
   });
 
-  it('marks each problem beside its field with the shared schema’s words, focuses the first, and sends nothing', async () => {
+  it('marks each problem by its field in the shared schema’s words, focuses the first, sends nothing', async () => {
+    const user = userEvent.setup();
     const calls = serveDesk();
-    const { dialog } = await openDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
+    const { dialog } = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     const reason = within(dialog).getByRole('combobox', { name: 'Reason for the visit' });
     await waitFor(() => expect(document.activeElement).toBe(reason));
     expect(reason.getAttribute('aria-invalid')).toBe('true');
@@ -201,10 +207,10 @@ describe('booking a patient who phoned', () => {
     await expectNoAxeViolations();
 
     // A reason for new patients only, for a returning patient, and no time chosen.
-    await chooseReason(dialog, EXAM);
-    typePatient(dialog);
+    await chooseReason(user, dialog, EXAM);
+    await typePatient(user, dialog);
     await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     await waitFor(() => expect(describedBy('First name')).toBeUndefined());
     expect(
       document.getElementById(
@@ -220,28 +226,30 @@ describe('booking a patient who phoned', () => {
   });
 
   it('keeps the form when the time was just taken, says so beside the times, and reads them again', async () => {
+    const user = userEvent.setup();
     let taken = false;
     const calls = serveDesk(() => {
       taken = true;
       return { status: 409, error: { code: 'SLOT_TAKEN', message: 'Somebody just booked this time. Choose another.' } };
     });
-    const { dialog } = await openDialog();
-    await chooseReason(dialog);
-    fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
-    typePatient(dialog);
+    const { dialog } = await openDialog(user);
+    await chooseReason(user, dialog);
+    await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
+    await typePatient(user, dialog);
     const slotReads = () => calls.filter((call) => call.path === '/api/v1/staff/slots').length;
     const readsBefore = slotReads();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     await waitFor(() =>
-      expect(within(dialog).getByText('Somebody just booked this time. Choose another.')).toBeTruthy(),
+      expect(within(dialog).getByText('Somebody just booked this time. Choose another.')).toBeInTheDocument(),
     );
     expect(taken).toBe(true);
     await waitFor(() => expect(slotReads()).toBeGreaterThan(readsBefore));
-    expect(screen.getByRole('dialog', { name: 'Book a patient' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Book a patient' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText<HTMLInputElement>('First name').value).toBe(' Rosa ');
   });
 
   it('shows the server’s field problems beside their fields', async () => {
+    const user = userEvent.setup();
     serveDesk(() => ({
       status: 422,
       error: {
@@ -250,11 +258,11 @@ describe('booking a patient who phoned', () => {
         fields: { wireless_phone: 'Please enter a valid mobile phone number' },
       },
     }));
-    const { dialog } = await openDialog();
-    await chooseReason(dialog);
-    fireEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
-    typePatient(dialog);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
+    const { dialog } = await openDialog(user);
+    await chooseReason(user, dialog);
+    await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
+    await typePatient(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     const phone = within(dialog).getByLabelText('Mobile phone');
     await waitFor(() => expect(document.activeElement).toBe(phone));
     expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -263,19 +271,24 @@ describe('booking a patient who phoned', () => {
   });
 
   it('opens from a tap on free time in a provider’s column, with that day, provider and time chosen', async () => {
+    const user = userEvent.setup();
     serveDesk();
     renderConsole('/console?date=2026-11-25');
     const ben = await screen.findByRole('region', { name: 'Dr. Ben Brown' });
     // The grid starts at 8:00, 2 px a minute: 370 px down is 11:05, rounded down to 11:00.
-    fireEvent.click(ben.querySelector('h2')!.nextElementSibling!, { clientY: 370 });
+    await user.pointer({
+      keys: '[MouseLeft]',
+      target: ben.querySelector('h2')!.nextElementSibling!,
+      coords: { clientY: 370 },
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Book a patient' });
     expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Provider' }).value).toBe('2');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Day').value).toBe('2026-11-25');
-    await chooseReason(dialog);
+    await chooseReason(user, dialog);
     const time = await within(dialog).findByRole<HTMLInputElement>('radio', { name: '11:00 AM, Dr. Ben Brown' });
     expect(time.checked).toBe(true);
-    fireEvent.keyDown(dialog, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Schedule grid' }));
   });
 });

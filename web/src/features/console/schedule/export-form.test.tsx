@@ -1,4 +1,5 @@
-import { cleanup, createEvent, fireEvent, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildSchedule,
@@ -21,15 +22,29 @@ function serve(permissions = buildSession().permissions) {
   });
 }
 
-/** Submits the form as the browser would and tells whether it went ahead (jsdom does not navigate on a dispatched submit). */
-function submit(form: HTMLFormElement): boolean {
-  const event = createEvent.submit(form);
-  fireEvent(form, event);
-  return !event.defaultPrevented;
+/**
+ * Presses the form's button as a person would and tells whether the browser would go ahead with the
+ * download: the last listener sees whether the page stopped the submit, then stops it itself, since
+ * jsdom does not navigate.
+ */
+async function submit(user: UserEvent, form: HTMLFormElement): Promise<boolean> {
+  let wentAhead = false;
+  const listen = (event: Event) => {
+    wentAhead = !event.defaultPrevented;
+    event.preventDefault();
+  };
+  window.addEventListener('submit', listen);
+  try {
+    await user.click(within(form).getByRole('button', { name: 'Export CSV' }));
+  } finally {
+    window.removeEventListener('submit', listen);
+  }
+  return wentAhead;
 }
 
 describe('the CSV export', () => {
   it('is a plain GET form to the export with the shown week as its default range', async () => {
+    const user = userEvent.setup();
     serve();
     renderConsole('/console?date=2026-11-25&view=week');
     const form = await screen.findByRole('form', { name: 'Export bookings' });
@@ -38,29 +53,33 @@ describe('the CSV export', () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-23');
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-11-29');
     expect([...new FormData(form as HTMLFormElement).keys()]).toEqual(['from', 'to']);
-    expect(submit(form as HTMLFormElement)).toBe(true);
+    expect(await submit(user, form as HTMLFormElement)).toBe(true);
     await expectNoAxeViolations();
   });
 
   it('stops a range the server would refuse, saying why', async () => {
+    const user = userEvent.setup();
     serve();
     renderConsole('/console?date=2026-11-25');
     const form = (await screen.findByRole('form', { name: 'Export bookings' })) as HTMLFormElement;
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-24' } });
-    expect(submit(form)).toBe(false);
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-11-24');
+    expect(await submit(user, form)).toBe(false);
     expect(screen.getByRole('alert').textContent).toBe('The end date is before the start date.');
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2027-11-26' } });
-    expect(submit(form)).toBe(false);
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2027-11-26');
+    expect(await submit(user, form)).toBe(false);
     expect(screen.getByRole('alert').textContent).toBe('Export at most 366 days at a time.');
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2027-11-25' } });
-    expect(submit(form)).toBe(true);
-    expect(screen.queryByRole('alert')).toBeNull();
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2027-11-25');
+    expect(await submit(user, form)).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('is not offered without the export permission', async () => {
     serve(['schedule', 'bookings', 'feedback']);
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' });
-    expect(screen.queryByRole('form', { name: 'Export bookings' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Export bookings' })).not.toBeInTheDocument();
   });
 });

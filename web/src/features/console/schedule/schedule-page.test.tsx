@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildAppointment,
@@ -28,7 +29,7 @@ function serveSchedule(schedule: (call: ApiCall) => StaffSchedule): ApiCall[] {
 const scheduleReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/staff/appointments');
 
 describe('the schedule', () => {
-  it('shows a column per provider with each booking’s time, patient, reason and badges, and the shaded time', async () => {
+  it('shows a column per provider, each booking’s time, patient, reason and badges, the shaded time', async () => {
     serveSchedule(() =>
       buildSchedule({
         appointments: [
@@ -90,7 +91,7 @@ describe('the schedule', () => {
       }),
     );
     renderConsole('/console?date=2026-11-25');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' })).toBeInTheDocument();
     const ada = await screen.findByRole('region', { name: 'Dr. Ada Adams' });
     const ben = screen.getByRole('region', { name: 'Dr. Ben Brown' });
     expect(
@@ -111,9 +112,9 @@ describe('the schedule', () => {
     ]);
     // The lunch break shades both columns; Ben's time off only his.
     expect(within(ada).getByText('Break: Lunch 12:00 PM–1:00 PM').getAttribute('data-kind')).toBe('break');
-    expect(within(ben).getByText('Break: Lunch 12:00 PM–1:00 PM')).toBeTruthy();
+    expect(within(ben).getByText('Break: Lunch 12:00 PM–1:00 PM')).toBeInTheDocument();
     expect(within(ben).getByText('Time off 3:00 PM–5:00 PM').getAttribute('data-kind')).toBe('time_off');
-    expect(within(ada).queryByText(/Time off/)).toBeNull();
+    expect(within(ada).queryByText(/Time off/)).not.toBeInTheDocument();
     // Placed at its time: 9:00 is an hour below the 8:00 top of the grid, at 2 px a minute.
     expect(within(ada).getAllByRole('button')[0]!.style.top).toBe('120px');
   });
@@ -122,13 +123,14 @@ describe('the schedule', () => {
     serveSchedule(() => buildSchedule({ columns: 'chair', appointments: [buildAppointment({ pms_op_num: 12 })] }));
     renderConsole('/console?date=2026-11-25');
     const chair2 = await screen.findByRole('region', { name: 'Chair 2' });
-    expect(within(chair2).getByRole('button', { name: /Jane Doe/ })).toBeTruthy();
+    expect(within(chair2).getByRole('button', { name: /Jane Doe/ })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Chair 1' }).textContent).toContain('No bookings');
-    expect(screen.queryByRole('region', { name: 'Dr. Ada Adams' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Dr. Ada Adams' })).not.toBeInTheDocument();
     await expectNoAxeViolations();
   });
 
   it('filters by clinic when the practice has several', async () => {
+    const user = userEvent.setup();
     serveSchedule(() =>
       buildSchedule({
         clinics: [
@@ -151,41 +153,43 @@ describe('the schedule', () => {
       }),
     );
     renderConsole('/console?date=2026-11-25');
-    expect(await screen.findByRole('region', { name: 'Dr. Ada Adams' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Sam Lee/ })).toBeNull();
-    fireEvent.change(screen.getByLabelText('Clinic'), { target: { value: '2' } });
-    expect(await screen.findByRole('button', { name: /Sam Lee/ })).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Dr. Ada Adams' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Dr. Ada Adams' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Sam Lee/ })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Clinic'), '2');
+    expect(await screen.findByRole('button', { name: /Sam Lee/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Dr. Ada Adams' })).not.toBeInTheDocument();
     expect(shownLocation()).toBe('/console?date=2026-11-25&clinic=2');
   });
 
-  it('moves by keyboard: n and → next, p and ← previous, w week, d day, t today; and by the same buttons', async () => {
+  it('moves by key: n/→ next, p/← previous, w week, d day, t today; and by the same buttons', async () => {
+    const user = userEvent.setup();
     const calls = serveSchedule((call) =>
       buildSchedule({ from: call.search.get('from')!, to: call.search.get('to')!, appointments: [] }),
     );
     renderConsole('/console?date=2026-11-25');
     await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' });
     const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
-    fireEvent.keyDown(document.body, { key: 'n' });
+    await user.keyboard('n');
     await waitFor(() => expect(heading()).toBe('Thursday, November 26'));
-    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(heading()).toBe('Friday, November 27'));
-    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(heading()).toBe('Thursday, November 26'));
-    fireEvent.keyDown(document.body, { key: 'w' });
+    await user.keyboard('w');
     await waitFor(() => expect(heading()).toBe('Monday, November 23 to Sunday, November 29'));
-    expect(await screen.findByRole('region', { name: 'Wed, Nov 25' })).toBeTruthy();
-    fireEvent.keyDown(document.body, { key: 'p' });
+    expect(await screen.findByRole('region', { name: 'Wed, Nov 25' })).toBeInTheDocument();
+    await user.keyboard('p');
     await waitFor(() => expect(heading()).toBe('Monday, November 16 to Sunday, November 22'));
-    fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(() => expect(heading()).toBe('Monday, November 23 to Sunday, November 29'));
-    fireEvent.keyDown(document.body, { key: 'd' });
+    await user.keyboard('d');
     await waitFor(() => expect(heading()).toBe('Thursday, November 26'));
     // With Ctrl (or Alt, or Meta) a key is the browser's; on a focused button it is still a shortcut.
-    fireEvent.keyDown(document.body, { key: 'n', ctrlKey: true });
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Today' }), { key: 'n' });
+    await user.keyboard('{Control>}n{/Control}');
+    screen.getByRole('button', { name: 'Today' }).focus();
+    await user.keyboard('n');
     await waitFor(() => expect(heading()).toBe('Friday, November 27'));
-    fireEvent.keyDown(document.body, { key: 't' });
+    await user.keyboard('t');
     await waitFor(() => expect(shownLocation()).toBe('/console'));
     expect(scheduleReads(calls).map((call) => `${call.search.get('from')}..${call.search.get('to')}`)).toEqual(
       expect.arrayContaining([
@@ -205,7 +209,7 @@ describe('the schedule', () => {
     vi.setSystemTime(new Date('2026-11-26T03:00:00Z'));
     const calls = serveSchedule(() => buildSchedule({ appointments: [] }));
     renderConsole('/console');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' })).toBeInTheDocument();
     expect(scheduleReads(calls)[0]!.search.get('from')).toBe('2026-11-25');
   });
 
@@ -225,7 +229,7 @@ describe('the schedule', () => {
       }),
     ];
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(await screen.findByRole('button', { name: /New Patient/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /New Patient/ })).toBeInTheDocument();
     const reads = scheduleReads(calls);
     expect(reads.length).toBeGreaterThanOrEqual(2);
     expect(reads[0]!.headers.get('X-Console-Poll')).toBeNull();

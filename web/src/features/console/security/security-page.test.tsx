@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PracticeSecurity, StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
 import {
@@ -56,10 +57,11 @@ function serveSecurity(options: { ownerHasTotp?: boolean; everyoneHasTotp?: bool
 
 describe('the security page', () => {
   it('is linked for owners and shows the rules with what requiring a second factor means for whom', async () => {
+    const user = userEvent.setup();
     serveSecurity();
     renderConsole('/console/staff');
-    fireEvent.click(await screen.findByRole('link', { name: 'Security' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();
+    await user.click(await screen.findByRole('link', { name: 'Security' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
     expect(shownLocation()).toBe('/console/security');
     const idle = (await screen.findByLabelText('Sign out after this many idle minutes')) as HTMLInputElement;
     expect(idle.value).toBe('30');
@@ -79,7 +81,7 @@ describe('the security page', () => {
       'can do nothing in the console but set up an authenticator app: from their next click if they are signed in now',
     );
     expect(impact.textContent).toContain('That includes you');
-    fireEvent.click(require);
+    await user.click(require);
     expect(impact.textContent).toMatch(/^Once you save, people without a second factor/);
     await expectNoAxeViolations();
   });
@@ -87,17 +89,21 @@ describe('the security page', () => {
   it('says so when everyone has a second factor', async () => {
     serveSecurity({ ownerHasTotp: true, everyoneHasTotp: true });
     renderConsole('/console/security');
-    expect(await screen.findByText('Everyone active on the staff has a second factor set up already.')).toBeTruthy();
-    expect(screen.queryByText(/That includes you/)).toBeNull();
+    expect(
+      await screen.findByText('Everyone active on the staff has a second factor set up already.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/That includes you/)).not.toBeInTheDocument();
   });
 
   it('refuses idle minutes outside 5 to 720 at the field, then saves and reads the session again', async () => {
+    const user = userEvent.setup();
     const calls = serveSecurity({ ownerHasTotp: true });
     renderConsole('/console/security');
     const idle = (await screen.findByLabelText('Sign out after this many idle minutes')) as HTMLInputElement;
     for (const typed of ['721', '4', '', '30.5']) {
-      fireEvent.change(idle, { target: { value: typed } });
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await user.clear(idle);
+      if (typed) await user.type(idle, typed);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(idle.getAttribute('aria-invalid'), typed).toBe('true');
     }
     const [problemId] = idle.getAttribute('aria-describedby')!.split(' ');
@@ -106,9 +112,10 @@ describe('the security page', () => {
     await expectNoAxeViolations();
 
     const sessionReads = calls.filter((call) => call.path === '/api/v1/staff/session').length;
-    fireEvent.change(idle, { target: { value: '720' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: /Require a second factor/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(idle);
+    await user.type(idle, '720');
+    await user.click(screen.getByRole('checkbox', { name: /Require a second factor/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'Saved. The rules hold at once for every open session of the practice.',
     );
@@ -122,6 +129,7 @@ describe('the security page', () => {
   });
 
   it('sends an owner without a second factor to set one up once it is required', async () => {
+    const user = userEvent.setup();
     let required = false;
     serveStaffApi({
       'GET /api/v1/staff/session': () => ({ result: buildSession({ must_set_up_totp: required }) }),
@@ -133,8 +141,8 @@ describe('the security page', () => {
       'GET /api/v1/staff/members': () => ({ result: { members: [] } }),
     });
     renderConsole('/console/security');
-    fireEvent.click(await screen.findByRole('checkbox', { name: /Require a second factor/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    await user.click(await screen.findByRole('checkbox', { name: /Require a second factor/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
   });
 });

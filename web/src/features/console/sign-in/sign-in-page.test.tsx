@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_ANSWER } from '#domain/staff/staff-accounts-schemas.ts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildSchedule,
@@ -16,14 +17,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function fillIn(email: string, password: string) {
-  fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+async function fillIn(user: UserEvent, email: string, password: string) {
+  await user.clear(screen.getByLabelText('E-mail'));
+  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.clear(screen.getByLabelText('Password'));
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('the console sign-in', () => {
-  it('shows the sign-in when nobody is signed in, and the server’s words for a wrong password, nothing more', async () => {
+  it('shows the sign-in to nobody signed in, and the server’s words for a wrong password, nothing more', async () => {
+    const user = userEvent.setup();
     serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,
       'POST /api/v1/staff/session': () => ({
@@ -32,17 +36,18 @@ describe('the console sign-in', () => {
       }),
     });
     renderConsole();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     // A first visit says nothing of a session that ended.
-    expect(screen.queryByText('Your session has ended. Sign in again.')).toBeNull();
-    fillIn('front@example.com', 'wrong password');
+    expect(screen.queryByText('Your session has ended. Sign in again.')).not.toBeInTheDocument();
+    await fillIn(user, 'front@example.com', 'wrong password');
     expect((await screen.findByRole('alert')).textContent).toBe('The e-mail or password is not right.');
-    expect(screen.queryByLabelText(/Code from your authenticator app/)).toBeNull();
+    expect(screen.queryByLabelText(/Code from your authenticator app/)).not.toBeInTheDocument();
     await expectNoAxeViolations();
     expect(document.head.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex, nofollow');
   });
 
   it('asks for the code after CODE_REQUIRED, sends it with the password, and opens the console', async () => {
+    const user = userEvent.setup();
     const signIns: ApiCall[] = [];
     serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,
@@ -60,15 +65,16 @@ describe('the console sign-in', () => {
     });
     renderConsole();
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    fillIn('owner@example.com', 'correct horse battery');
+    await fillIn(user, 'owner@example.com', 'correct horse battery');
     const code = await screen.findByLabelText('Code from your authenticator app, or a recovery code');
     expect(screen.getByRole('alert').textContent).toBe(
       'Type the code from your authenticator app, or a recovery code.',
     );
     await waitFor(() => expect(document.activeElement).toBe(code));
-    fireEvent.change(code, { target: { value: ' 123456 ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('button', { name: 'Sign out everywhere' })).toBeTruthy();
+    await user.clear(code);
+    await user.type(code, ' 123456 ');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
     expect(signIns.map((call) => call.body)).toEqual([
       { email: 'owner@example.com', password: 'correct horse battery' },
       { email: 'owner@example.com', password: 'correct horse battery', code: '123456' },
@@ -77,6 +83,7 @@ describe('the console sign-in', () => {
   });
 
   it('shows the wait of a 429 and keeps the button off for its Retry-After', async () => {
+    const user = userEvent.setup();
     const message = 'Too many failed sign-ins. Wait 2 seconds and try again.';
     serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,
@@ -88,7 +95,7 @@ describe('the console sign-in', () => {
     });
     renderConsole();
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    fillIn('front@example.com', 'guess guess guess');
+    await fillIn(user, 'front@example.com', 'guess guess guess');
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' });
     expect(button.disabled).toBe(true);
@@ -96,17 +103,19 @@ describe('the console sign-in', () => {
   });
 
   it('sends a forgotten password’s e-mail and shows the server’s answer', async () => {
+    const user = userEvent.setup();
     const answer = PASSWORD_RESET_ANSWER;
     const calls = serveStaffApi({
       'GET /api/v1/staff/session': () => SIGNED_OUT,
       'POST /api/v1/staff/password-reset': () => ({ result: { message: answer } }),
     });
     renderConsole();
-    fireEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     // The page's script arrives when it is first opened (ADR 0045): wait for the page itself.
     await screen.findByRole('heading', { name: 'Forgot your password?' });
-    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'front@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'front@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
     expect((await screen.findByRole('status')).textContent).toBe(answer);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'front@example.com' });
   });

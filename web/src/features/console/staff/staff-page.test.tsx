@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
 import {
@@ -39,7 +40,10 @@ const OWNER = buildMember({
   totp_enabled: true,
 });
 
-/** A practice of two: the signed-in owner and a front-desk member; PATCH and the reset change the member as the server would. */
+/**
+ * A practice of two: the signed-in owner and a front-desk member; PATCH and the reset change the member
+ * as the server would.
+ */
 function serveStaff(
   options: { member?: Partial<StaffMember>; permissions?: ReturnType<typeof buildSession>['permissions'] } = {},
 ): ApiCall[] {
@@ -84,11 +88,12 @@ const rowOf = async (name: string) =>
 
 describe('the staff page', () => {
   it('is linked for owners and lists the staff with role, status, second factor and last sign-in', async () => {
+    const user = userEvent.setup();
     serveStaff({ member: { totp_enabled: true } });
     renderConsole('/console?date=2026-11-25');
     const nav = await screen.findByRole('navigation', { name: 'Console' });
-    fireEvent.click(within(nav).getByRole('link', { name: 'Staff' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Staff' })).toBeTruthy();
+    await user.click(within(nav).getByRole('link', { name: 'Staff' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff' })).toBeInTheDocument();
     expect(shownLocation()).toBe('/console/staff');
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
 
@@ -116,22 +121,24 @@ describe('the staff page', () => {
   it('offers no staff, security or audit page to the front desk', async () => {
     const calls = serveStaff({ permissions: ['schedule', 'bookings', 'feedback'] });
     renderConsole('/console/staff');
-    expect(await screen.findByRole('heading', { level: 1, name: /November/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /November/ })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console' });
     for (const name of ['Staff', 'Security', 'Audit trail'])
-      expect(within(nav).queryByRole('link', { name })).toBeNull();
+      expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
     expect(calls.some((call) => call.path.startsWith('/api/v1/staff/members'))).toBe(false);
   });
 });
 
 describe('inviting', () => {
   it('checks the address here, then sends the invitation and says the link goes out by e-mail', async () => {
+    const user = userEvent.setup();
     const calls = serveStaff();
     renderConsole('/console/staff');
     const form = (await screen.findByRole('heading', { name: 'Invite someone' })).closest('section')!;
     const email = within(form).getByLabelText('E-mail');
-    fireEvent.change(email, { target: { value: 'not an address' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+    await user.clear(email);
+    await user.type(email, 'not an address');
+    await user.click(within(form).getByRole('button', { name: 'Send the invitation' }));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Type an e-mail address.',
@@ -139,9 +146,10 @@ describe('inviting', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await expectNoAxeViolations();
 
-    fireEvent.change(email, { target: { value: '  New.Hire@Example.com ' } });
-    fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'owner' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+    await user.clear(email);
+    await user.type(email, '  New.Hire@Example.com ');
+    await user.selectOptions(within(form).getByLabelText('Role'), 'owner');
+    await user.click(within(form).getByRole('button', { name: 'Send the invitation' }));
     expect((await within(form).findByRole('status')).textContent).toBe(
       'Invitation sent to new.hire@example.com. The link to set a password goes out by e-mail and works for 24 hours.',
     );
@@ -159,21 +167,24 @@ describe('inviting', () => {
   });
 
   it('shows the server’s refusal of an address that has an account', async () => {
+    const user = userEvent.setup();
     serveStaff();
     renderConsole('/console/staff');
     const form = (await screen.findByRole('heading', { name: 'Invite someone' })).closest('section')!;
-    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'dana@example.com' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+    await user.clear(within(form).getByLabelText('E-mail'));
+    await user.type(within(form).getByLabelText('E-mail'), 'dana@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send the invitation' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('That e-mail has an account already.');
   });
 });
 
 describe('changing a member', () => {
-  it('asks before deactivating, says the sessions end at once, and gives the focus back; reactivating needs no question', async () => {
+  it('asks before deactivating, says sessions end at once, gives focus back; reactivating asks nothing', async () => {
+    const user = userEvent.setup();
     const calls = serveStaff();
     renderConsole('/console/staff');
     const deactivate = within(await rowOf('Dana Desk')).getByRole('button', { name: 'Deactivate Dana Desk' });
-    fireEvent.click(deactivate);
+    await user.click(deactivate);
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Dana Desk?' });
     expect(dialog.textContent).toContain(
       'Their sessions end at once, on every device, and they can no longer sign in.',
@@ -181,30 +192,31 @@ describe('changing a member', () => {
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     await expectNoAxeViolations();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'Dana Desk is deactivated. Their sessions ended at once and they can no longer sign in.',
     );
     expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({ active: false });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const row = await rowOf('Dana Desk');
     expect(within(row).getAllByRole('cell')[2]!.textContent).toBe('Deactivated');
     const reactivate = within(row).getByRole('button', { name: 'Reactivate Dana Desk' });
     await waitFor(() => expect(document.activeElement).toBe(reactivate));
 
-    fireEvent.click(reactivate);
+    await user.click(reactivate);
     expect((await screen.findByRole('status')).textContent).toBe('Dana Desk is active again and can sign in.');
     expect(calls.filter((call) => call.method === 'PATCH').at(-1)!.body).toEqual({ active: true });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('changes a role after asking, saying what the role may do', async () => {
+    const user = userEvent.setup();
     const calls = serveStaff();
     renderConsole('/console/staff');
-    fireEvent.click(within(await rowOf('Dana Desk')).getByRole('button', { name: 'Make owner Dana Desk' }));
+    await user.click(within(await rowOf('Dana Desk')).getByRole('button', { name: 'Make owner Dana Desk' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make Dana Desk an owner?' });
     expect(dialog.textContent).toContain('including managing staff');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Change the role' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change the role' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'Dana Desk is now an owner. Their open sessions ended; they sign in again as owner.',
     );
@@ -212,33 +224,35 @@ describe('changing a member', () => {
     expect(within(await rowOf('Dana Desk')).getAllByRole('cell')[1]!.textContent).toBe('Owner');
   });
 
-  it('shows the server’s refusal to leave the practice without an owner, in the dialog, and changes nothing', async () => {
+  it('shows in the dialog the server’s refusal to leave the practice without an owner; changes nothing', async () => {
+    const user = userEvent.setup();
     serveStaff();
     renderConsole('/console/staff');
-    fireEvent.click(within(await rowOf('Olivia Owner')).getByRole('button', { name: 'Make front desk Olivia Owner' }));
+    await user.click(within(await rowOf('Olivia Owner')).getByRole('button', { name: 'Make front desk Olivia Owner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make Olivia Owner front desk?' });
     expect(dialog.textContent).toContain('This is your own account: you will be signed out at once.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Change the role' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change the role' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'The practice needs an active owner: make someone else an owner first.',
     );
     expect(screen.getByRole('dialog')).toBe(dialog);
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave as it is' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Leave as it is' }));
     expect(within(await rowOf('Olivia Owner')).getAllByRole('cell')[1]!.textContent).toBe('Owner');
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('resets a second factor after asking; the button goes with it', async () => {
+    const user = userEvent.setup();
     const calls = serveStaff({ member: { totp_enabled: true } });
     renderConsole('/console/staff');
-    fireEvent.click(within(await rowOf('Dana Desk')).getByRole('button', { name: 'Reset second factor Dana Desk' }));
+    await user.click(within(await rowOf('Dana Desk')).getByRole('button', { name: 'Reset second factor Dana Desk' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset Dana Desk’s second factor?' });
     expect(dialog.textContent).toContain(
       'the app and their recovery codes stop working, and their sessions end at once',
     );
     await expectNoAxeViolations();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset the second factor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reset the second factor' }));
     expect((await screen.findByRole('status')).textContent).toMatch(
       /^Dana Desk’s second factor is reset and their sessions ended\./,
     );
@@ -247,7 +261,7 @@ describe('changing a member', () => {
     expect(reset.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     const row = await rowOf('Dana Desk');
     expect(within(row).getAllByRole('cell')[3]!.textContent).toBe('Off');
-    expect(within(row).queryByRole('button', { name: /Reset second factor/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /Reset second factor/ })).not.toBeInTheDocument();
     // The button that opened the dialog is gone: the focus goes to the page's heading.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Staff' })));
   });
