@@ -4,7 +4,7 @@ import type { Database } from '#server/db/database.ts';
 import { importPracticeConfig } from '#server/features/practices/practice-import.ts';
 
 /**
- * The bench practice of issue 3, in the database: the slot engine's bench input (10 providers,
+ * The bench practice (ADR 0022), in the database: the slot engine's bench input (10 providers,
  * 2 operatories each, 15-minute grid, 30-minute reason, 600 appointments) imported as a practice.
  */
 export async function seedBenchPractice(

@@ -7,7 +7,7 @@ import { isWithinBudget, PAGE_WEIGHT_BUDGET } from './page-weight-bench.ts';
 import type { SlotsBenchResult } from './slots-bench.ts';
 import { kb, ms, percentOf, times, triple, type Row } from './bench-table.ts';
 
-/** The budgets of issue 10 and the availability issue, each figure with its same-run baseline. */
+/** The bench's budgets (ADR 0022), each figure with its same-run baseline. */
 
 export function engineRows({ engine, reference }: EngineBenchResult): Row[] {
   return [

@@ -19,7 +19,7 @@ export interface BookingBenchResult {
   trivial: LatencySummary;
   /** Answers other than 201 over all rounds. */
   errors: number;
-  /** Moves per round through the manage API (issue 20): half the bookings, each to a free time. */
+  /** Moves per round through the manage API (ADR 0036): half the bookings, each to a free time. */
   reschedules: number;
   rescheduleLatency: LatencySummary;
   /** Answers other than 200 over all rounds. */

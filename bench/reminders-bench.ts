@@ -16,7 +16,7 @@ export interface RemindersBenchResult {
 }
 
 /**
- * A minute's worth of reminders (issue 21): `count` booked visits a day ahead, each with an e-mail
+ * A minute's worth of reminders (ADR 0037): `count` booked visits a day ahead, each with an e-mail
  * and a text reminder due now, planned by the booking's own call; the timed part is the app's job
  * worker (its handlers, the local outbox as provider) working through them, as a server would.
  */

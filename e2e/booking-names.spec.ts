@@ -13,7 +13,7 @@ import {
 } from './booking-steps.ts';
 import { chooseSlotOnDay } from './verification-steps.ts';
 
-/** Issue 17: names as people write them (ADR 0030), and the phone's '+' only in front, both as typed. */
+/** Names as people write them (ADR 0030), and the phone's '+' only in front, both as typed. */
 
 const brightSmile = demoPractice('bright-smile');
 

@@ -13,7 +13,7 @@ import {
 import { chooseSlotOnDay } from './verification-steps.ts';
 
 /**
- * Issue 17 at phone widths: long unbroken names and e-mail addresses wrap on every card, the
+ * At phone widths: long unbroken names and e-mail addresses wrap on every card, the
  * summary and the confirmation, and 'Select Earliest Available Provider' is never cut off.
  */
 

@@ -15,7 +15,7 @@ export const HEADINGS = {
   booked: 'Appointment Booked',
 } as const;
 
-/** The same headings on a Spanish page (issue 19). */
+/** The same headings on a Spanish page (ADR 0034). */
 export const HEADINGS_ES: Record<keyof typeof HEADINGS, string> = {
   clinic: 'Seleccione la ubicación que prefiera',
   patientType: 'Seleccione el tipo de paciente',
@@ -37,7 +37,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /**
  * Axe's experimental rules that the product holds itself to, enabled explicitly (experimental
- * rules never run otherwise): WCAG 2.5.3 label in name (issue 17: the calendar's day buttons).
+ * rules never run otherwise): WCAG 2.5.3 label in name (the calendar's day buttons).
  */
 export const EXPERIMENTAL_RULES = ['label-content-name-mismatch'];
 

@@ -16,7 +16,7 @@ import {
 import { chooseSlotOnDay, codeFromOutbox, outbox, uniqueContact } from './verification-steps.ts';
 
 /**
- * Issue 7 with the local test checkout: 'Pay & Schedule' on page 5 (bright-smile) and
+ * ADR 0014 with the local test checkout: 'Pay & Schedule' on page 5 (bright-smile) and
  * 'Verify & Pay' on page 6 (verify-dental) create the session and go to checkout; Pay comes back
  * to the success page, Cancel to the failed page. Each test books on a day of its own.
  */

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, expectStep, HEADINGS, HEADINGS_ES, PATIENT, scre
 import { chooseSlotOnDay, codeFromOutbox, outbox, uniqueContact } from './verification-steps.ts';
 
 /**
- * Issue 19 in the browser: the patient side in Spanish. A whole booking from `?lang=es` driven by
+ * ADR 0034 in the browser: the patient side in Spanish. A whole booking from `?lang=es` driven by
  * the Spanish on the screen (with the code's text message and the confirmation e-mail in Spanish),
  * every step at 375 px with axe, an overflow check and a screenshot, the footer's language switch
  * in the middle of the contact form, and a refusal of the server shown in Spanish.

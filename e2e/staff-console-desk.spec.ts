@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { emailTo } from './manage-steps.ts';
 import { uniqueContact } from './verification-steps.ts';
 
-// The front desk on a tablet (issue 22): the demo owner of bright-smile books a patient who phoned
+// The front desk on a tablet (ADR 0038): the demo owner of bright-smile books a patient who phoned
 // and blocks time, by touch, at the size of a tablet in landscape.
 test.use({ ...SIGNED_OUT_CONSOLE_ERRORS, viewport: { width: 1024, height: 768 }, hasTouch: true });
 

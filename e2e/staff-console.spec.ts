@@ -14,7 +14,7 @@ import { booking, signInToConsole, SIGNED_OUT_CONSOLE_ERRORS } from './console-s
 import { bookAWeekAhead, emailTo } from './manage-steps.ts';
 import { uniqueContact } from './verification-steps.ts';
 
-// The staff console (issue 22): the demo owner of bright-smile works the schedule while a patient books in another browser.
+// The staff console (ADR 0038): the demo owner of bright-smile works the schedule while a patient books in another browser.
 const brightSmile = demoPractice('bright-smile');
 
 test.use(SIGNED_OUT_CONSOLE_ERRORS);

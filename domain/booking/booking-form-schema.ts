@@ -19,7 +19,7 @@ import {
   type BookingRulesContext,
 } from './booking-schemas.ts';
 
-/** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
+/** A key of the validation catalogue: issue messages are keys, translated where they are shown (ADR 0034). */
 const key = (k: keyof typeof validationMessages) => k;
 /**
  * The page-5 form (spec section 3 "Form fields on page 5"), in the browser's naming. Built from the

@@ -49,7 +49,7 @@ export const PaymentAppointmentSchema = z.object({
   held_until: z.string().nullable(),
   /** True when `POST stripe/retry-session` can take the patient to a checkout again. */
   can_retry_payment: z.boolean(),
-  /** Once booked (issue 20): the reference and the patient's manage page, `/{form_url}/appointment/{token}`. */
+  /** Once booked (ADR 0036): the reference and the patient's manage page, `/{form_url}/appointment/{token}`. */
   reference: z.string().nullable().optional(),
   manage_path: z.string().nullable().optional(),
   /** The instants of the visit, for `Add to calendar` (ISO 8601). */

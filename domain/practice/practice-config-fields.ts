@@ -180,7 +180,7 @@ export function translationsOf<Field extends string>(
 
 const REMINDER_HOURS_MESSAGE = 'must be a whole number of hours from 1 to 720';
 
-/** `reminder_rules` (issue 21): when reminders go before a visit, and by which channels. */
+/** `reminder_rules` (ADR 0037): when reminders go before a visit, and by which channels. */
 export const reminderRules = () =>
   z
     .array(

@@ -3,7 +3,7 @@ import { practiceDayField } from '../wire/wire-primitives.ts';
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES, STAFF_ROLES } from './staff-roles.ts';
 
 /**
- * The staff console's account API (issue 22): one-time password links, staff management, the
+ * The staff console's account API (ADR 0038): one-time password links, staff management, the
  * second factor, the practice's security rules and the audit trail. Every answer is
  * `{ success: true, result }`; errors `{ success: false, code, message, fields? }`. Routes marked
  * (public) need no session; every other answers 401 without one and 403 for a role that may not.

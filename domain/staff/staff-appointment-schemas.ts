@@ -5,7 +5,7 @@ import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.
 import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.ts';
 
 /**
- * The staff console's schedule API (issue 22), one schema per payload for both sides. Every route
+ * The staff console's schedule API (ADR 0038), one schema per payload for both sides. Every route
  * is scoped by the session's practice: another practice's id answers 404, as a missing one does.
  *
  * - `GET /api/v1/staff/appointments?from=YYYY-MM-DD&to=YYYY-MM-DD[&clinic=N]` → StaffSchedule
