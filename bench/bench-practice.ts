@@ -46,7 +46,8 @@ export async function seedBenchPractice(
   ]);
   for (const busy of query.busy) {
     await db.query(
-      `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status) values ($1, $2, $3, $4, $5, 'booked')`,
+      'insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status) ' +
+        "values ($1, $2, $3, $4, $5, 'booked')",
       [practice!.id, busy.provNum, busy.opNum, new Date(busy.start).toISOString(), new Date(busy.end).toISOString()],
     );
   }
