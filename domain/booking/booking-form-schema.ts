@@ -77,7 +77,8 @@ export function createBookingFormSchema(context: BookingFormContext) {
         }
         if (!context.toShowInsurances) return;
         if (form.haveDentalInsurance === null) {
-          // The spec gives 'Please select patient status' for the insurance question too (section 5); its own key lets Spanish ask about insurance.
+          // The spec gives 'Please select patient status' for the insurance question too (section 5);
+          // its own key lets Spanish ask about insurance.
           ctx.addIssue({ code: 'custom', path: ['haveDentalInsurance'], message: key('insuranceAnswerRequired') });
           return;
         }

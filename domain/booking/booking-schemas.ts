@@ -241,7 +241,8 @@ export function composeBookingMessage(
       i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`,
     ].filter(Boolean);
     parts.push(
-      `Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}${extras.length ? `, ${extras.join(', ')}` : ''}`,
+      `Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}` +
+        (extras.length ? `, ${extras.join(', ')}` : ''),
     );
   } else if (madeBy === 'patient') {
     // Staff booking a patient who phoned are not asked about insurance (ADR 0038): say nothing.

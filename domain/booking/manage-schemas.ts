@@ -4,12 +4,13 @@ import { MANAGE_REFUSALS, MANAGE_STATES } from './manage-policy.ts';
 
 /**
  * The manage-my-appointment API (ADR 0036), one schema per payload for both sides:
- * `GET /api/v1/appointment/manage/{token}`, `POST …/reschedule`, `POST …/cancel`, `POST …/confirm`, `GET …/calendar.ics`,
- * and `GET …/slots?start_date&end_date&pms_prov_num` (the slot list of `appointment/slots` for the
- * booking's reason and clinic, in which the booking's own time counts as free, so a patient can
- * move it by half an hour), and `POST …/checkout` (a booking left unpaid: a checkout for it, answered
- * like `stripe/retry-session` with `{ session_id, url }`). Each answers `{ success: true, result }`; the three above with a
- * `ManagedAppointment`, `slots` with the same list as `appointment/slots`.
+ * `GET /api/v1/appointment/manage/{token}`, `POST …/reschedule`, `POST …/cancel`, `POST …/confirm`,
+ * `GET …/calendar.ics`, and `GET …/slots?start_date&end_date&pms_prov_num` (the slot list of
+ * `appointment/slots` for the booking's reason and clinic, in which the booking's own time counts as
+ * free, so a patient can move it by half an hour), and `POST …/checkout` (a booking left unpaid: a
+ * checkout for it, answered like `stripe/retry-session` with `{ session_id, url }`). Each answers
+ * `{ success: true, result }`; the three above with a `ManagedAppointment`, `slots` with the same
+ * list as `appointment/slots`.
  */
 
 /** The reasons a patient may give for cancelling: short, and none of them clinical. */

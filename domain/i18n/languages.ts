@@ -6,7 +6,10 @@ export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The first-party cookie that remembers a patient's choice, so the server can answer in it later (ADR 0020, amended). */
+/**
+ * The first-party cookie that remembers a patient's choice, so the server can answer in it later
+ * (ADR 0020, amended).
+ */
 export const LANGUAGE_COOKIE = 'lang';
 
 /**

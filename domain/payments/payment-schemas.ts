@@ -12,7 +12,10 @@ import { z } from 'zod';
  * redirect anywhere else. A malformed `replaces_session_id` is ignored too: it is only a hint.
  */
 export const CreateSessionExtrasSchema = z.object({
-  /** The checkout session this browser started before (browser Back from the checkout): its hold is resumed or replaced. */
+  /**
+   * The checkout session this browser started before (browser Back from the checkout): its hold is
+   * resumed or replaced.
+   */
   replaces_session_id: z.string().trim().min(1).max(300).optional().catch(undefined),
 });
 export type CreateSessionExtras = z.infer<typeof CreateSessionExtrasSchema>;

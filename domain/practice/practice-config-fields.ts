@@ -140,7 +140,8 @@ export const dollars = () =>
     .default(0);
 
 const SMS_SENDER_MESSAGE =
-  'must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null';
+  'must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) ' +
+  'or a Twilio Messaging Service SID (MG…), or null';
 
 /**
  * Who sends a practice's texts (ADR 0033): its own number or Messaging Service; blank or null:

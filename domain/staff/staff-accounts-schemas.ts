@@ -28,7 +28,8 @@ import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES
  * - `POST /api/v1/staff/totp/enable` (any account, also while set-up is required; EnableTotpBody)
  *   → TotpEnabled (the recovery codes, shown this once); 422 for a wrong code.
  * - `GET /api/v1/staff/practice/security` (owners) → PracticeSecurity.
- * - `PUT /api/v1/staff/practice/security` (owners; PracticeSecurityBody of staff-session-schemas.ts) → PracticeSecurity.
+ * - `PUT /api/v1/staff/practice/security` (owners; PracticeSecurityBody of staff-session-schemas.ts)
+ *   → PracticeSecurity.
  * - `GET /api/v1/staff/audit?from=YYYY-MM-DD&to=YYYY-MM-DD[&before=<id>]` (owners) → AuditPage,
  *   newest first, 100 a page; the practice's dates, both included, at most 366 days.
  * - `GET /api/v1/staff/audit/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (owners) → text/csv attachment
