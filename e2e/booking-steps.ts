@@ -135,7 +135,8 @@ export async function chooseSlot(
   const list = page.getByTestId('slot-list');
   await expect(list.getByRole('button').first()).toBeVisible();
   // The first open day may be today, whose times run out late in the practice's day: a test that
-  // wants the n-th time moves on to the next open day that has it (at most a few days on).
+  // wants the n-th time moves on to the next open day that has it (at most a few days on), in the
+  // next month when today is the month's last open day.
   for (let moves = 0; moves < 5 && (await list.getByRole('button').count()) <= index; moves++) {
     const cells = page.getByRole('grid').locator('[data-day]:has(button:not([disabled]))');
     const days = await cells.evaluateAll((all) =>
@@ -146,7 +147,15 @@ export async function chooseSlot(
     );
     const selected = days.find((d) => d.isSelected)?.day ?? '';
     const later = days.find((d) => d.day > selected);
-    if (!later) break;
+    if (!later) {
+      // The next month opens on its first open day, selected.
+      const [year, month] = selected.split('-').map(Number);
+      const next = month === 12 ? `${year! + 1}-01` : `${year}-${String(month! + 1).padStart(2, '0')}`;
+      await page.getByRole('button', { name: CALENDAR_TEXTS[language].nextMonth }).click();
+      await expect(page.getByRole('grid').locator(`[data-day^="${next}-"][aria-selected="true"]`)).toHaveCount(1);
+      await expect(list.getByRole('button').first()).toBeVisible();
+      continue;
+    }
     await page.getByRole('grid').locator(`[data-day="${later.day}"] button`).click();
     await expect(page.getByRole('grid').locator(`[data-day="${later.day}"]`)).toHaveAttribute('aria-selected', 'true');
     await expect(list.getByRole('button').first()).toBeVisible();
