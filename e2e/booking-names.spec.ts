@@ -17,7 +17,7 @@ import { chooseSlotOnDay } from './verification-steps.ts';
 
 const brightSmile = demoPractice('bright-smile');
 
-test('names keep apostrophes, hyphens and accents, lose digits and symbols as typed, and the booking goes through', async ({
+test('names keep apostrophes, hyphens and accents, lose digits and symbols as typed, and still book', async ({
   page,
 }) => {
   await page.goto('/bright-smile');

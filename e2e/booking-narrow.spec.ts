@@ -41,7 +41,8 @@ async function expectNoOverflow(page: Page, where: string) {
         const box = element.getBoundingClientRect();
         if (box.width > 1 && box.right > edge)
           found.push(
-            `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} > ${Math.round(edge)}`,
+            `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" ` +
+              `ends at ${Math.round(box.right)} > ${Math.round(edge)}`,
           );
       }
     }

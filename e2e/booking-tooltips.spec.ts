@@ -98,7 +98,7 @@ test('never stays stuck when the pointer jumps away and stops (or leaves the win
   await expect(tooltip(page, NAMES[0]!)).toBeHidden({ timeout: 1_500 });
 });
 
-test('never stays stuck: a click, a focus left behind or a hover elsewhere closes it, and hover opens it again', async ({
+test('never stays stuck: a click, a focus left behind or a hover elsewhere closes it; hover opens it again', async ({
   page,
 }) => {
   const name = cutName(page, 0);

@@ -70,7 +70,8 @@ test.describe('the staff console', () => {
       .filter(({ script }) => /\/console-app-/.test(script))
       .reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
     console.log(
-      `/console: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts, ${(own / 1000).toFixed(1)} KB of it the console's own chunk`,
+      `/console: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts, ` +
+        `${(own / 1000).toFixed(1)} KB of it the console's own chunk`,
     );
     expect(own, JSON.stringify(sizes)).toBeGreaterThan(5_000);
     expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(CONSOLE_BUDGET_BYTES);

@@ -18,7 +18,7 @@ async function startOf(request: APIRequestContext, managePath: string): Promise<
 
 const linkAfter = (text: string, label: string) => new URL(new RegExp(`${label} (\\S+)`).exec(text)![1]!);
 
-test('the reminder e-mail confirms from its button and unsubscribes from its link; a texted C confirms another visit', async ({
+test('the reminder e-mail confirms by its button, unsubscribes by its link; a texted C confirms another visit', async ({
   page,
   request,
   moveClock,
