@@ -184,10 +184,10 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 19: every text a patient sees is a message (ADR 0034). JSX text and the attributes a
+    // Every text a patient sees is a message (ADR 0034). JSX text and the attributes a
     // patient reads or hears must come from a catalogue; `scripts/patient-texts.test.ts` checks the
     // string literals of .ts files.
-    // The staff console (issue 22) is for the practice's staff, not patients, and stays English.
+    // The staff console (ADR 0038) is for the practice's staff, not patients, and stays English.
     files: ['web/src/**/*.tsx'],
     ignores: ['web/src/**/*.test.tsx', 'web/src/test/**', 'web/src/features/console/**'],
     plugins: { i18next },

@@ -16,7 +16,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
  * The server serves `/assets/` with `preCompressed: true`, so every compressible asset gets a
  * `.br` and a `.gz` copy beside it at build time instead of being compressed per request. The
  * `.gz` comes from Zopfli (a standard gzip stream, about 3% smaller than zlib's level 9 on our
- * scripts; ADR 0016's amendment of 2026-11-23, issue 19): it costs a few seconds once per build and
+ * scripts; ADR 0016's amendment of 2026-11-23): it costs a few seconds once per build and
  * saves every browser that is sent gzip those bytes.
  */
 function precompressAssets(): Plugin {
@@ -51,7 +51,7 @@ function precompressAssets(): Plugin {
 
 /**
  * The first page's query library and product name, in one chunk with the first page. Without this
- * group, a lazily loaded part that shares them (the staff console, issue 22) made rolldown split
+ * group, a lazily loaded part that shares them (the staff console, ADR 0038) made rolldown split
  * them into small chunks of their own, and the booking page's script grew by 1.3 KB gzip; with it,
  * the page loads fewer scripts and fewer bytes than before the console existed.
  */

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/database.ts';
 import { importPracticeConfig } from '#server/features/practices/practice-import.ts';
 
 /**
- * The bench practice of issue 3, in the database: the slot engine's bench input (10 providers,
+ * The bench practice (ADR 0022), in the database: the slot engine's bench input (10 providers,
  * 2 operatories each, 15-minute grid, 30-minute reason, 600 appointments) imported as a practice.
  */
 export async function seedBenchPractice(
@@ -46,7 +46,8 @@ export async function seedBenchPractice(
   ]);
   for (const busy of query.busy) {
     await db.query(
-      `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status) values ($1, $2, $3, $4, $5, 'booked')`,
+      'insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status) ' +
+        "values ($1, $2, $3, $4, $5, 'booked')",
       [practice!.id, busy.provNum, busy.opNum, new Date(busy.start).toISOString(), new Date(busy.end).toISOString()],
     );
   }

@@ -22,9 +22,10 @@ const result = (ok: Row['ok'] | string) => (ok === true ? 'ok' : ok === false ? 
 /** A Markdown table, so the same text goes into the README. */
 export function formatTable(rows: readonly Row[]): string {
   const header = { figure: 'figure', value: 'value', budget: 'budget', ok: 'result' as const };
-  const width = (key: 'figure' | 'value' | 'budget') => Math.max(key.length, ...rows.map((r) => r[key].length));
+  const columns = ['figure', 'value', 'budget'] as const;
+  const width = (key: (typeof columns)[number]) => Math.max(key.length, ...rows.map((r) => r[key].length));
   const line = (r: { figure: string; value: string; budget: string; ok: Row['ok'] | string }) =>
-    `| ${r.figure.padEnd(width('figure'))} | ${r.value.padEnd(width('value'))} | ${r.budget.padEnd(width('budget'))} | ${result(r.ok).padEnd(6)} |`;
-  const rule = `|${'-'.repeat(width('figure') + 2)}|${'-'.repeat(width('value') + 2)}|${'-'.repeat(width('budget') + 2)}|--------|`;
+    `| ${[...columns.map((key) => r[key].padEnd(width(key))), result(r.ok).padEnd(6)].join(' | ')} |`;
+  const rule = `|${[...columns.map((key) => '-'.repeat(width(key) + 2)), '--------'].join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }

@@ -7,6 +7,7 @@ import { fixedClock } from '#server/test/test-app.ts';
 import { seedBenchPractice } from './bench-practice.ts';
 import { listenOnLoopback } from './load-test.ts';
 import { medianSummary, summarise, type LatencySummary } from './measure.ts';
+import { slotsPath } from './slots-path.ts';
 
 export interface BookingBenchResult {
   database: string;
@@ -19,7 +20,7 @@ export interface BookingBenchResult {
   trivial: LatencySummary;
   /** Answers other than 201 over all rounds. */
   errors: number;
-  /** Moves per round through the manage API (issue 20): half the bookings, each to a free time. */
+  /** Moves per round through the manage API (ADR 0036): half the bookings, each to a free time. */
   reschedules: number;
   rescheduleLatency: LatencySummary;
   /** Answers other than 200 over all rounds. */
@@ -162,7 +163,7 @@ async function freeSlots(
 ): Promise<AvailabilityRecord[]> {
   const slots: AvailabilityRecord[] = [];
   for (let provNum = 1; provNum <= 10 && slots.length < count; provNum++) {
-    const url = `${base}/api/v1/appointment/slots?practice_id=${seed.practiceId}&reason_for_visit_id=${seed.reasonId}&start_date=${seed.startDate}&end_date=${seed.endDate}&pms_prov_num=${provNum}`;
+    const url = `${base}${slotsPath({ ...seed, provNum })}`;
     const records: AvailabilityRecord[] = (await (await fetch(url)).json()).result;
     slots.push(...records.filter((r) => /:(00|30):00$/.test(r.DateTimeStart)));
   }

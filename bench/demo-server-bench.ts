@@ -6,6 +6,7 @@ import { benchInteraction, type InteractionResult } from './interaction-bench.ts
 import { benchLighthouse, type LighthouseResult } from './lighthouse-bench.ts';
 import { benchMemory, type MemoryResult } from './memory-bench.ts';
 import { measurePageWeights, weighedPages, type PageWeight } from './page-weight-bench.ts';
+import { slotsPath } from './slots-path.ts';
 
 export interface DemoServerResults {
   weights: PageWeight[];
@@ -59,7 +60,7 @@ export async function benchDemoServer(options: {
       [
         '/api/v1/form/bright-smile',
         `/api/v1/reason-for-visit?practice_id=${form.id}`,
-        `/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reasons[0].id}&start_date=${today}&end_date=${monthAhead}`,
+        slotsPath({ practiceId: form.id, reasonId: reasons[0].id, startDate: today, endDate: monthAhead }),
         '/api/v1/health',
         '/bright-smile',
       ],

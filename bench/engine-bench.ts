@@ -17,7 +17,7 @@ function referenceWork(values: Float64Array): number {
 }
 
 /**
- * The pure engine on the bench practice's month (issue 3), warmed up, in `rounds` rounds of
+ * The pure engine on the bench practice's month (ADR 0022), warmed up, in `rounds` rounds of
  * `runs` calls interleaved with the reference work; each percentile is the median of the rounds.
  */
 export function benchEngine(rounds = 3, runs = 100): EngineBenchResult {

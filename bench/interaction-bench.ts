@@ -19,7 +19,10 @@ export const SLOT_ADVANCE_DELAY_MS = 400;
 
 const CONTACT_HEADING = 'Please enter contact information';
 
-/** What must be on screen for a measurement to end: an element matching `selector` whose text is not `notText` (and has `text`, if given). */
+/**
+ * What must be on screen for a measurement to end: an element matching `selector` whose text is not
+ * `notText` (and has `text`, if given).
+ */
 interface PaintCondition {
   selector: string;
   text?: string;
@@ -82,7 +85,8 @@ const measured = (page: Page) => page.evaluate(() => (window as unknown as { ben
 async function clickToPaintBaseline(browser: Browser): Promise<number> {
   const page = await browser.newPage();
   await page.setContent(
-    '<button id="go">Go</button><p id="out">waiting</p><script>go.onclick = () => { out.textContent = "done"; };</script>',
+    '<button id="go">Go</button><p id="out">waiting</p>' +
+      '<script>go.onclick = () => { out.textContent = "done"; };</script>',
   );
   await armClickToPaint(page, { selector: '#out', text: 'done' });
   await page.click('#go');

@@ -21,10 +21,10 @@ export interface MemoryWindows {
 }
 
 /**
- * Samples a process's resident memory every second (the bench and the soak suite). Under load the server's RSS is a sawtooth:
- * it climbs 30–40 MB as the heap fills and drops at each major garbage collection, a few times a
- * minute. What a leak raises is the floor the drops return to, so windows are compared by their
- * lowest sample; a window of 15 s or more always holds a collection at this load.
+ * Samples a process's resident memory every second (the bench and the soak suite). Under load the
+ * server's RSS is a sawtooth: it climbs 30–40 MB as the heap fills and drops at each major garbage
+ * collection, a few times a minute. What a leak raises is the floor the drops return to, so windows
+ * are compared by their lowest sample; a window of 15 s or more always holds a collection at this load.
  */
 export function sampleMemory(pid: number) {
   const started = Date.now();

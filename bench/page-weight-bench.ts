@@ -10,7 +10,7 @@ export interface PageWeight {
   requests: number;
 }
 
-/** Issue 10's budgets, also checked by e2e/bundle-budget.spec.ts. KB = 1000 bytes. */
+/** The page-weight budgets (ADR 0022), also checked by e2e/bundle-budget.spec.ts. KB = 1000 bytes. */
 export const PAGE_WEIGHT_BUDGET = { bookingScriptBytes: 120_000, totalBytes: 160_000 } as const;
 
 /** The pages the budget is about; `review` and `feedback` need a fresh review request's link and id. */

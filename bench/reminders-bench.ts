@@ -16,24 +16,30 @@ export interface RemindersBenchResult {
 }
 
 /**
- * A minute's worth of reminders (issue 21): `count` booked visits a day ahead, each with an e-mail
+ * A minute's worth of reminders (ADR 0037): `count` booked visits a day ahead, each with an e-mail
  * and a text reminder due now, planned by the booking's own call; the timed part is the app's job
  * worker (its handlers, the local outbox as provider) working through them, as a server would.
  */
 export async function benchReminders(db: Database, count: number): Promise<RemindersBenchResult> {
   const seed = await seedBenchPractice(db, 'bench-reminders');
   await db.query(
-    `update practices set reminder_rules = '[{"before_hours": 24, "channels": ["email", "text"]}]', quiet_hours = '{"start": "00:00", "end": "00:00"}' where id = $1`,
+    `update practices
+        set reminder_rules = '[{"before_hours": 24, "channels": ["email", "text"]}]',
+            quiet_hours = '{"start": "00:00", "end": "00:00"}'
+      where id = $1`,
     [seed.practiceId],
   );
   const now = new Date();
   const [patient] = await db.query<{ id: string }>(
-    `insert into patients (practice_id, first_name, last_name, dob) values ($1, 'Bench', 'Patient', '1980-01-01') returning id`,
+    `insert into patients (practice_id, first_name, last_name, dob)
+     values ($1, 'Bench', 'Patient', '1980-01-01') returning id`,
     [seed.practiceId],
   );
   const rows = await db.query<{ id: string }>(
-    `insert into appointments (practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, starts_at, ends_at, status, email, wireless_phone, is_concented, consented_at, language, created_at, updated_at)
-     select $1, $2, $3, 5000 + i, 5000 + i, $4::timestamptz, $4::timestamptz + interval '30 minutes', 'booked', 'remind' || i || '@bench.example', '+1' || (5125550000 + i)::text, true, $5, 'en', $5, $5
+    `insert into appointments (practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, starts_at, ends_at, status,
+       email, wireless_phone, is_concented, consented_at, language, created_at, updated_at)
+     select $1, $2, $3, 5000 + i, 5000 + i, $4::timestamptz, $4::timestamptz + interval '30 minutes',
+            'booked', 'remind' || i || '@bench.example', '+1' || (5125550000 + i)::text, true, $5, 'en', $5, $5
        from generate_series(1, $6::int) i
      returning id`,
     [
@@ -47,7 +53,8 @@ export async function benchReminders(db: Database, count: number): Promise<Remin
   );
   await db.query(
     `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, recorded_at)
-     select a.practice_id, a.id, c.channel, case c.channel when 'email' then a.email else a.wireless_phone end, true, 'booking_form', 'I agree', $2
+     select a.practice_id, a.id, c.channel, case c.channel when 'email' then a.email else a.wireless_phone end,
+            true, 'booking_form', 'I agree', $2
        from appointments a cross join (values ('email'), ('sms')) c(channel) where a.id = any($1::uuid[])`,
     [rows.map((row) => row.id), now.toISOString()],
   );
@@ -77,8 +84,12 @@ export async function benchReminders(db: Database, count: number): Promise<Remin
 export function remindersRows(r: RemindersBenchResult): Row[] {
   return [
     {
-      figure: `reminders on ${r.database}: ${r.bookings} due in one minute, each an e-mail and a text, handed to the providers (outbox)`,
-      value: `${r.seconds.toFixed(1)} s (${Math.round((r.emails + r.texts) / r.seconds)} messages/s); ${r.emails} e-mails, ${r.texts} texts`,
+      figure:
+        `reminders on ${r.database}: ${r.bookings} due in one minute, ` +
+        'each an e-mail and a text, handed to the providers (outbox)',
+      value:
+        `${r.seconds.toFixed(1)} s (${Math.round((r.emails + r.texts) / r.seconds)} messages/s); ` +
+        `${r.emails} e-mails, ${r.texts} texts`,
       budget: '< 60 s, every one once',
       ok: r.seconds < 60 && r.emails === r.bookings && r.texts === r.bookings,
     },

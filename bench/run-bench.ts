@@ -99,19 +99,19 @@ const rows: Row[] = [
 ];
 
 console.log(
-  `\nMachine: ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}. Medians of ${ROUNDS} rounds.\n`,
+  `\nMachine: ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}. ` +
+    `Medians of ${ROUNDS} rounds.\n`,
 );
 console.log(formatTable(rows));
 
+const results = { date: new Date().toISOString(), machine, seconds, engine, slots, bookings, ...demo, rows };
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
-await writeFile(
-  new URL('./results/latest.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, engine, slots, bookings, ...demo, rows }, null, 2)}\n`,
-);
+await writeFile(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length > 0) {
   console.error(
-    `\nBudgets missed${IS_JUDGED ? '' : ' (not judged: BENCH_JUDGE=0)'}:\n${missed.map((r) => `  - ${r.figure}: ${r.value} (budget ${r.budget})`).join('\n')}`,
+    `\nBudgets missed${IS_JUDGED ? '' : ' (not judged: BENCH_JUDGE=0)'}:\n` +
+      missed.map((r) => `  - ${r.figure}: ${r.value} (budget ${r.budget})`).join('\n'),
   );
   if (IS_JUDGED || missed.some((r) => r.isFailureCount)) process.exit(1);
 }

@@ -6,6 +6,7 @@ import { fixedClock } from '#server/test/test-app.ts';
 import { seedBenchPractice } from './bench-practice.ts';
 import { BROWSER_HEADERS, listenOnLoopback, loadTest, sequentialLatency, type LoadResult } from './load-test.ts';
 import { median, medianSummary, type LatencySummary } from './measure.ts';
+import { slotsPath } from './slots-path.ts';
 
 /** Latency percentiles and requests per second at some number of connections, medians over rounds. */
 export interface LoadFigures {
@@ -50,7 +51,7 @@ export async function benchSlots(
   const seed = await seedBenchPractice(db);
   const clock = fixedClock(seed.now);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000' });
-  const path = `/api/v1/appointment/slots?practice_id=${seed.practiceId}&reason_for_visit_id=${seed.reasonId}&start_date=${seed.startDate}&end_date=${seed.endDate}`;
+  const path = slotsPath(seed);
   const uncachedApp = await buildApp({ config, db, clock, logger: false, slotCacheTtlMs: 0 });
   const cachedApp = await buildApp({ config, db, clock, logger: false });
   try {

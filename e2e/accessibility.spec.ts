@@ -48,7 +48,7 @@ for (const brandColor of ['#fde68a', '#777777', '#808080', '#0f766e', '#ffffff',
   });
 }
 
-test("the calendar's day buttons are named with their visible number (label-content-name-mismatch runs and passes)", async ({
+test("the calendar's day buttons are named by their visible number (label-content-name-mismatch runs, passes)", async ({
   page,
 }) => {
   await page.goto('/bright-smile');

@@ -29,6 +29,32 @@ export async function reasonId(
   return reason.id;
 }
 
+export interface ApiSlot {
+  DateTimeStart: string;
+  DateTimeEnd: string;
+  ProvNum: number;
+  OpNum: number;
+}
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** bright-smile's free Cleaning times from `fromDays` to `toDays` days from now. */
+export async function cleaningSlotsAhead(
+  request: APIRequestContext,
+  fromDays: number,
+  toDays: number,
+): Promise<ApiSlot[]> {
+  const query = new URLSearchParams({
+    practice_id: await practiceId(request, 'bright-smile'),
+    reason_for_visit_id: await reasonId(request, 'bright-smile', 'Cleaning'),
+    start_date: isoDay(Date.now() + fromDays * DAY),
+    end_date: isoDay(Date.now() + toDays * DAY),
+  });
+  const response = await request.get(`/api/v1/appointment/slots?${query}`);
+  return ((await response.json()) as Envelope<ApiSlot[]>).result;
+}
+
 /** The X-Bot-Challenge value, solved as the browser solves it. */
 export async function solvedBotChallenge(request: APIRequestContext): Promise<string> {
   const challenge = (

@@ -108,3 +108,15 @@ test('no slots up to the horizon: call us instead', async ({ page }) => {
   expect(new Set(requests.map((date) => date.slice(0, 7))).size).toBe(12);
   await expectNoAxeViolations(page);
 });
+
+test('late on the last open day of a month, chooseSlot finds the n-th time on the next month’s first day', async ({
+  page,
+  moveClock,
+}) => {
+  // Wednesday 31 March 2027, 15:30 in Austin: two or three times left today, and no later day this month.
+  await moveClock('2027-03-31T15:30:00-05:00');
+  await toSlotStep(page);
+  await expect(page.getByText('March 2027')).toBeVisible();
+  const slot = await chooseSlot(page, 10);
+  expect(slot.dayHeading).toContain('April 1');
+});

@@ -16,7 +16,7 @@ import {
 import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-steps.ts';
 
 /**
- * Issue 17: the phone's and the browser's Back and Forward move one step, as the page's Back
+ * The phone's and the browser's Back and Forward move one step, as the page's Back
  * does (ADR 0020). Every test starts from about:blank, so "leaving the flow" is observable.
  */
 

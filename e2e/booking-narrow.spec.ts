@@ -13,7 +13,7 @@ import {
 import { chooseSlotOnDay } from './verification-steps.ts';
 
 /**
- * Issue 17 at phone widths: long unbroken names and e-mail addresses wrap on every card, the
+ * At phone widths: long unbroken names and e-mail addresses wrap on every card, the
  * summary and the confirmation, and 'Select Earliest Available Provider' is never cut off.
  */
 
@@ -41,7 +41,8 @@ async function expectNoOverflow(page: Page, where: string) {
         const box = element.getBoundingClientRect();
         if (box.width > 1 && box.right > edge)
           found.push(
-            `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} > ${Math.round(edge)}`,
+            `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 40)}" ` +
+              `ends at ${Math.round(box.right)} > ${Math.round(edge)}`,
           );
       }
     }

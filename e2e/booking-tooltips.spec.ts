@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { expectStep, HEADINGS } from './booking-steps.ts';
 
 /**
- * Issue 17: the tooltips on cut-off clinic names and addresses (and provider names) open every
+ * The tooltips on cut-off clinic names and addresses (and provider names) open every
  * time on hover after the spec's 700 ms, at once within the 300 ms skip delay, on keyboard focus,
  * and close when the pointer or focus leaves (spec sections 2 and 9).
  */
@@ -98,7 +98,7 @@ test('never stays stuck when the pointer jumps away and stops (or leaves the win
   await expect(tooltip(page, NAMES[0]!)).toBeHidden({ timeout: 1_500 });
 });
 
-test('never stays stuck: a click, a focus left behind or a hover elsewhere closes it, and hover opens it again', async ({
+test('never stays stuck: a click, a focus left behind or a hover elsewhere closes it; hover opens it again', async ({
   page,
 }) => {
   const name = cutName(page, 0);

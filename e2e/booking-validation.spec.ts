@@ -267,7 +267,7 @@ test.describe('submit button labels', () => {
   });
 });
 
-test('an rfv link to a reason for returning patients only says so on the contact form and does not ask the question', async ({
+test('an rfv link to a reason for returning patients only says so on the contact form, without the question', async ({
   page,
   request,
 }) => {

@@ -6,15 +6,15 @@ import { createReviewRequest } from './review-requests.ts';
 import { SIGNED_OUT_CONSOLE_ERRORS, signInToConsole } from './console-steps.ts';
 
 /**
- * Issue 5: the JavaScript the browser needs to show /{id} is at most 120 KB gzip (122 KB since the amendment of ADR 0016). Counted from
- * what the page really fetches until it has shown its first step and the network is idle (so a
- * chunk loaded early "just in case" counts too), sized as the precompressed .gz files the server
- * sends (gzip level 9). KB = 1000 bytes, as Vite reports sizes.
+ * ADR 0016: the JavaScript the browser needs to show /{id} is at most 120 KB gzip (122 KB since
+ * the ADR's amendment). Counted from what the page really fetches until it has shown its first
+ * step and the network is idle (so a chunk loaded early "just in case" counts too), sized as the
+ * precompressed .gz files the server sends (gzip level 9). KB = 1000 bytes, as Vite reports sizes.
  */
 // ADR 0016 (amended 2026-11-23): 122 KB since browser history steps and 'Change location' joined page 1.
 const BUDGET_BYTES = 122_000;
 
-// Issue 19: the Spanish page (English scripts plus the Spanish catalogues it fetches) within the same budget.
+// The Spanish page (English scripts plus the Spanish catalogues it fetches, ADR 0034) within the same budget.
 const pages = [
   { path: '/bright-smile', heading: HEADINGS.patientType },
   { path: '/smile-group', heading: HEADINGS.clinic },
@@ -46,7 +46,7 @@ for (const { path, heading } of pages) {
 }
 
 /**
- * Issue 22: the staff console's script, printed for the issue's note. Its own chunk loads only at
+ * The staff console's script (ADR 0038), printed for the record. Its own chunk loads only at
  * /console (the booking pages above carry none of it); a budget keeps it from growing unseen.
  */
 const CONSOLE_BUDGET_BYTES = 175_000;
@@ -70,7 +70,8 @@ test.describe('the staff console', () => {
       .filter(({ script }) => /\/console-app-/.test(script))
       .reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
     console.log(
-      `/console: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts, ${(own / 1000).toFixed(1)} KB of it the console's own chunk`,
+      `/console: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts, ` +
+        `${(own / 1000).toFixed(1)} KB of it the console's own chunk`,
     );
     expect(own, JSON.stringify(sizes)).toBeGreaterThan(5_000);
     expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(CONSOLE_BUDGET_BYTES);
@@ -109,7 +110,7 @@ test.describe('the staff console for a front desk', () => {
 });
 
 /**
- * Issue 10: JavaScript, CSS and HTML to show /{id}, the review page and the feedback page, as
+ * ADR 0022: JavaScript, CSS and HTML to show /{id}, the review page and the feedback page, as
  * compressed bytes received (the same measurement as `npm run bench`): at most 160 KB each, and
  * at most 120 KB of it JavaScript on the booking page.
  */

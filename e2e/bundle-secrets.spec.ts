@@ -71,7 +71,7 @@ test('the served build holds no secret name, value or key shape', () => {
 
 // One build for two properties (a build costs half a minute of CI): made in a shell with
 // NODE_ENV=development and every secret setting, it is still React's production build, and holds none of them.
-test('a build made with NODE_ENV=development and every secret setting in the environment is a production build holding none of them', async () => {
+test('a build with NODE_ENV=development and every secret set is a production build holding none of them', async () => {
   test.setTimeout(180_000);
   const outDir = mkdtempSync(join(tmpdir(), 'secrets-build-'));
   const shell = { ...CANARIES, NODE_ENV: 'development' };

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { choosePatientType, chooseReason, expectStep, HEADINGS } from './booking-steps.ts';
 
 // Wednesday 10 March 2027, 14:10 in Austin (CST): the afternoon's last five half hours are left.
-test('with the server and the browser moved to one instant, the calendar opens on that day with its remaining slots', async ({
+test('with the server and the browser moved to one instant, the calendar opens on that day, its slots left', async ({
   page,
   moveClock,
 }) => {

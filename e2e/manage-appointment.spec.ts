@@ -18,7 +18,7 @@ import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
 import { bookAWeekAhead, emailTo, manageLinkIn } from './manage-steps.ts';
 
-// Manage my appointment (issue 20): from the link in the confirmation e-mail to a reschedule and
+// Manage my appointment (ADR 0036): from the link in the confirmation e-mail to a reschedule and
 // a cancel, every state checked with axe, and once by keyboard alone from page 7.
 const brightSmile = demoPractice('bright-smile');
 

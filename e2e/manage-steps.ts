@@ -1,12 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { practiceId, reasonId, solvedBotChallenge } from './booking-api.ts';
+import { cleaningSlotsAhead, practiceId, reasonId, solvedBotChallenge } from './booking-api.ts';
 import { expect } from './fixtures.ts';
 import { outbox } from './verification-steps.ts';
 
-/** Steps of the manage-my-appointment and reminder walks: a booking made through the API, and the e-mails it brings. */
-
-const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/**
+ * Steps of the manage-my-appointment and reminder walks: a booking made through the API, and the
+ * e-mails it brings.
+ */
 
 /**
  * Books a time about a week ahead (beyond the 24-hour cutoffs) through the API, as a patient's
@@ -21,21 +21,7 @@ export async function bookAWeekAhead(
 ): Promise<string> {
   const practice = await practiceId(request, 'bright-smile');
   const reason = await reasonId(request, 'bright-smile', 'Cleaning');
-  const from = isoDay(Date.now() + 6 * DAY);
-  const to = isoDay(Date.now() + 13 * DAY);
-  const slots = (
-    await (
-      await request.get(
-        `/api/v1/appointment/slots?practice_id=${practice}&reason_for_visit_id=${reason}&start_date=${from}&end_date=${to}`,
-      )
-    ).json()
-  ).result as {
-    DateTimeStart: string;
-    DateTimeEnd: string;
-    ProvNum: number;
-    OpNum: number;
-  }[];
-  const slot = slots[index]!;
+  const slot = (await cleaningSlotsAhead(request, 6, 13))[index]!;
   const response = await request.post('/api/v1/appointment', {
     data: {
       practice_id: practice,

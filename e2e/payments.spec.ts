@@ -16,7 +16,7 @@ import {
 import { chooseSlotOnDay, codeFromOutbox, outbox, uniqueContact } from './verification-steps.ts';
 
 /**
- * Issue 7 with the local test checkout: 'Pay & Schedule' on page 5 (bright-smile) and
+ * ADR 0014 with the local test checkout: 'Pay & Schedule' on page 5 (bright-smile) and
  * 'Verify & Pay' on page 6 (verify-dental) create the session and go to checkout; Pay comes back
  * to the success page, Cancel to the failed page. Each test books on a day of its own.
  */
@@ -43,7 +43,7 @@ async function toPaidContactPage(page: Page, email: string, dayIndex: number, sl
   return slot;
 }
 
-test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking is confirmed and the form starts afresh', async ({
+test('pay: page 5 goes to checkout, Pay returns to the receipt, the booking is confirmed, the form restarts', async ({
   page,
   request,
   baseURL,
@@ -103,7 +103,7 @@ test('pay: page 5 goes to checkout, Pay comes back to the receipt, the booking i
   expect(await stored(page, CHECKOUT_STORAGE)).toBeNull();
 });
 
-test('cancel: the failed page names the practice, says the appointment is booked but not paid and when, and "Try the payment again" pays it', async ({
+test('cancel: the failed page names the practice, booked but unpaid and when; "Try the payment again" pays', async ({
   page,
 }) => {
   const { email } = uniqueContact('cancel');
@@ -138,7 +138,7 @@ test('cancel: the failed page names the practice, says the appointment is booked
   await expectStep(page, HEADINGS.patientType, 'Step 1');
 });
 
-test('back from the checkout: Pay & Schedule again resumes the patient\'s own hold instead of "booked by someone else", and Pay books it', async ({
+test('back from checkout: Pay & Schedule resumes their own hold, not "booked by someone else"; Pay books', async ({
   page,
 }) => {
   const { email } = uniqueContact('back');
@@ -163,7 +163,7 @@ test('back from the checkout: Pay & Schedule again resumes the patient\'s own ho
   await expect(page.getByRole('main')).toContainText(`${slot.dayHeading}, ${slot.time}`);
 });
 
-test('a patient who opened the site at another address is sent to the same page on PUBLIC_URL before the flow starts', async ({
+test('a patient on another address of the site is sent to the same page on PUBLIC_URL before the flow starts', async ({
   page,
   baseURL,
 }) => {
@@ -209,7 +209,7 @@ test.describe('a return the server does not know', () => {
   });
 });
 
-test('pay after verification on verify-dental: page 6 sends the proof to create-session, Pay shows the receipt', async ({
+test('pay after verification (verify-dental): page 6 sends the proof to create-session, Pay shows the receipt', async ({
   page,
   request,
 }) => {

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { bookAWeekAhead, emailTo, manageLinkIn } from './manage-steps.ts';
 import { outbox } from './verification-steps.ts';
 
-// Reminders (issue 21): the server's clock moved to the reminder's time (no waiting), the e-mail's
+// Reminders (ADR 0037): the server's clock moved to the reminder's time (no waiting), the e-mail's
 // Confirm button and unsubscribe link walked in the browser with axe, a texted C answered.
 
 const HOUR = 3_600_000;
@@ -18,7 +18,7 @@ async function startOf(request: APIRequestContext, managePath: string): Promise<
 
 const linkAfter = (text: string, label: string) => new URL(new RegExp(`${label} (\\S+)`).exec(text)![1]!);
 
-test('the reminder e-mail confirms from its button and unsubscribes from its link; a texted C confirms another visit', async ({
+test('the reminder e-mail confirms by its button, unsubscribes by its link; a texted C confirms another visit', async ({
   page,
   request,
   moveClock,

@@ -9,7 +9,10 @@ import { expect } from './fixtures.ts';
 export const ADMIN_API_KEY = 'e2e-admin-api-key-0123456789abcdef';
 export const ADMIN_HEADERS = { authorization: `Bearer ${ADMIN_API_KEY}` };
 
-/** A review request for a patient of a practice (bright-smile unless told), made the way the practice makes one (the admin API). */
+/**
+ * A review request for a patient of a practice (bright-smile unless told), made the way the practice
+ * makes one (the admin API).
+ */
 export async function createReviewRequest(request: APIRequestContext, lastName: string, formUrl = 'bright-smile') {
   const response = await request.post('/api/v1/admin/review-requests', {
     headers: ADMIN_HEADERS,

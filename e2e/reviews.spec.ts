@@ -19,7 +19,10 @@ const GOOGLE_URL = brightSmile.google_review_url!;
 const OFFICE_EMAIL = brightSmile.notification_email!;
 const GOOGLE_STUB = '<!doctype html><html lang="en"><title>Google reviews (stub)</title><p>Stub</p></html>';
 
-/** The practice's side panel: its name, brand colour and tap-to-call phone; the page's own heading stays the only h1. */
+/**
+ * The practice's side panel: its name, brand colour and tap-to-call phone; the page's own heading
+ * stays the only h1.
+ */
 async function expectPracticeBranding(page: Page, practice: DemoPractice) {
   const panel = page.getByRole('complementary', { name: 'Practice information' });
   await expect(panel).toContainText(practice.name);
@@ -139,7 +142,7 @@ test('a patient opens the review link, goes on to Google and sends private feedb
   expect((await status()).feedback).toMatchObject({ feedback_category: 'Hygiene concerns' });
 });
 
-test("a practice without a Google review page: no 'Leave a Review on Google', private feedback still offered, in its branding", async ({
+test("a practice without a Google review page: no 'Leave a Review on Google', private feedback, its branding", async ({
   page,
   request,
 }) => {
@@ -200,7 +203,7 @@ test('both review pages have no WCAG 2.2 AA violations on a 360 px phone', async
   await expectNoAxeViolations(page);
 });
 
-test('in Spanish (?lang=es) both review pages speak Spanish, send the category as stored, and have no WCAG 2.2 AA violations at 375 px', async ({
+test('in Spanish (?lang=es) both review pages speak Spanish, send the stored category, pass axe at 375 px', async ({
   page,
   request,
 }) => {

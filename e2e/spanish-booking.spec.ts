@@ -6,7 +6,7 @@ import { expectNoAxeViolations, expectStep, HEADINGS, HEADINGS_ES, PATIENT, scre
 import { chooseSlotOnDay, codeFromOutbox, outbox, uniqueContact } from './verification-steps.ts';
 
 /**
- * Issue 19 in the browser: the patient side in Spanish. A whole booking from `?lang=es` driven by
+ * ADR 0034 in the browser: the patient side in Spanish. A whole booking from `?lang=es` driven by
  * the Spanish on the screen (with the code's text message and the confirmation e-mail in Spanish),
  * every step at 375 px with axe, an overflow check and a screenshot, the footer's language switch
  * in the middle of the contact form, and a refusal of the server shown in Spanish.
@@ -65,7 +65,10 @@ async function expectNoOverflow(page: Page, where: string) {
   expect(problems, `overflow on ${where}`).toEqual([]);
 }
 
-/** On one Spanish step: `<html lang="es">`, no axe violations, nothing overflowing, a screenshot (attached and in /tmp/es-shots/). */
+/**
+ * On one Spanish step: `<html lang="es">`, no axe violations, nothing overflowing, a screenshot
+ * (attached and in /tmp/es-shots/).
+ */
 async function checkSpanishStep(page: Page, name: string) {
   await expect(htmlLang(page)).toHaveAttribute('lang', 'es');
   await expectNoAxeViolations(page);
@@ -78,7 +81,7 @@ async function checkSpanishStep(page: Page, name: string) {
 test.describe('at 375 px in Spanish', () => {
   test.use({ viewport: PHONE_WIDTH });
 
-  test('a whole booking from ?lang=es, verified by text: every step in Spanish, the code text and the confirmation e-mail in Spanish', async ({
+  test('a booking from ?lang=es, verified by text: each step, code text and confirmation e-mail in Spanish', async ({
     page,
     request,
   }) => {
@@ -207,7 +210,7 @@ test.describe('at 375 px in Spanish', () => {
   });
 });
 
-test('switching language on the contact form by keyboard keeps the step and everything typed; the choice outlives a reload', async ({
+test('switching language on the contact form by keyboard keeps step and input; the choice outlives a reload', async ({
   page,
 }) => {
   await page.goto('/bright-smile?lang=es');

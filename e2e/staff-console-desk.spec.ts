@@ -1,26 +1,18 @@
 import type { APIRequestContext } from '@playwright/test';
-import { practiceId, reasonId } from './booking-api.ts';
+import { cleaningSlotsAhead } from './booking-api.ts';
 import { expectNoAxeViolations } from './booking-steps.ts';
 import { booking, signInToConsole, SIGNED_OUT_CONSOLE_ERRORS } from './console-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './manage-steps.ts';
 import { uniqueContact } from './verification-steps.ts';
 
-// The front desk on a tablet (issue 22): the demo owner of bright-smile books a patient who phoned
+// The front desk on a tablet (ADR 0038): the demo owner of bright-smile books a patient who phoned
 // and blocks time, by touch, at the size of a tablet in landscape.
 test.use({ ...SIGNED_OUT_CONSOLE_ERRORS, viewport: { width: 1024, height: 768 }, hasTouch: true });
 
-const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** A day with free Cleaning times a month or more ahead, beyond the days the other specs book. */
 async function freeDayAhead(request: APIRequestContext): Promise<string> {
-  const practice = await practiceId(request, 'bright-smile');
-  const reason = await reasonId(request, 'bright-smile', 'Cleaning');
-  const query = `practice_id=${practice}&reason_for_visit_id=${reason}&start_date=${isoDay(Date.now() + 30 * DAY)}&end_date=${isoDay(Date.now() + 44 * DAY)}`;
-  const slots = (await (await request.get(`/api/v1/appointment/slots?${query}`)).json()).result as {
-    DateTimeStart: string;
-  }[];
+  const slots = await cleaningSlotsAhead(request, 30, 44);
   expect(slots.length, 'free times a month ahead').toBeGreaterThan(0);
   return slots[0]!.DateTimeStart.slice(0, 10);
 }

@@ -14,7 +14,8 @@ import { booking, signInToConsole, SIGNED_OUT_CONSOLE_ERRORS } from './console-s
 import { bookAWeekAhead, emailTo } from './manage-steps.ts';
 import { uniqueContact } from './verification-steps.ts';
 
-// The staff console (issue 22): the demo owner of bright-smile works the schedule while a patient books in another browser.
+// The staff console (ADR 0038): the demo owner of bright-smile works the schedule while a patient books in
+// another browser.
 const brightSmile = demoPractice('bright-smile');
 
 test.use(SIGNED_OUT_CONSOLE_ERRORS);
@@ -67,7 +68,8 @@ test('an owner sees a patient’s booking appear, moves it, cancels another, and
   // No reload: the console's poll brings it.
   await expect(booking(page, nora)).toBeVisible({ timeout: 15_000 });
   console.log(
-    `A patient's booking appeared in the open console ${((Date.now() - bookedAt) / 1000).toFixed(1)} s after it was made.`,
+    `A patient's booking appeared in the open console ${((Date.now() - bookedAt) / 1000).toFixed(1)} s ` +
+      'after it was made.',
   );
   await patientContext.close();
 

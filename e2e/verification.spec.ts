@@ -14,7 +14,7 @@ import {
 import { chooseSlotOnDay, codeFromOutbox, uniqueContact, wrongCodeFor } from './verification-steps.ts';
 
 /**
- * Issue 6, page 6 on `verify-dental`: a 6-digit code by e-mail or text (read from the dev
+ * ADR 0012, page 6 on `verify-dental`: a 6-digit code by e-mail or text (read from the dev
  * outbox), then the booking with the proof in X-Verification-Token. Each test books on a day of
  * its own (the other specs use the first day) with a contact of its own (send limits are per contact).
  */

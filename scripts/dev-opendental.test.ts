@@ -68,7 +68,8 @@ describe('npm run dev:opendental', () => {
     const today = new Date().toISOString().slice(0, 10);
     const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
     const answer = await fetch(
-      `${server.base}/api/v1/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${exam.id}&start_date=${today}&end_date=${inTwoWeeks}`,
+      `${server.base}/api/v1/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${exam.id}` +
+        `&start_date=${today}&end_date=${inTwoWeeks}`,
     );
     expect(answer.status).toBe(200);
     const slots: { DateTimeStart: string; ProvNum: number; OpNum: number }[] = (await answer.json()).result;

@@ -27,7 +27,8 @@ const fake = await startFakeOpenDental({
   port,
   onRequest: (r) =>
     console.log(
-      `${new Date(r.at).toISOString().slice(11, 19)} ${r.method} ${r.path}${r.method === 'GET' && r.path !== '/patients/Simple' ? `?${r.query}` : ''}`,
+      `${new Date(r.at).toISOString().slice(11, 19)} ${r.method} ${r.path}` +
+        (r.method === 'GET' && r.path !== '/patients/Simple' ? `?${r.query}` : ''),
     ),
 });
 
@@ -95,7 +96,8 @@ office.schedules.push(practiceClosed(addDays(today, 10), 'Staff training day'));
 const env = `OPENDENTAL_API_URL=${fake.baseUrl} OPENDENTAL_DEVELOPER_KEY=${DEVELOPER_KEY}`;
 console.log(
   [
-    `Open Dental stand-in on ${fake.baseUrl} (developer key "${DEVELOPER_KEY}", customer key "${CUSTOMER_KEY}", office zone ${ZONE}).`,
+    `Open Dental stand-in on ${fake.baseUrl} ` +
+      `(developer key "${DEVELOPER_KEY}", customer key "${CUSTOMER_KEY}", office zone ${ZONE}).`,
     '',
     'In another terminal (the app must not be running while you import into the embedded database):',
     '  npm run practice:import -- demo/bright-smile-od.json',

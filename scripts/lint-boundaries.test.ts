@@ -14,29 +14,33 @@ async function errorsOf(rule: string, filePath: string, code: string): Promise<s
   return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 const boundaryErrors = (filePath: string, code: string) => errorsOf('import-x/no-restricted-paths', filePath, code);
+/** A module that imports `name` from `from` and exports it again, so the import is used. */
+const importing = (name: string, from: string) => `import { ${name} } from '${from}';\nexport { ${name} };\n`;
 
 describe('lint: layer boundaries', () => {
   it.each(['adapters/mail', 'jobs', 'db', 'http'])('server/%s may not import a server feature', async (layer) => {
     const depth = layer.split('/').length;
-    const code = `import { findPracticeById } from '${'../'.repeat(depth)}features/practices/practices-repository.ts';\nexport const x = findPracticeById;\n`;
+    const code = importing('findPracticeById', `${'../'.repeat(depth)}features/practices/practices-repository.ts`);
     expect(await boundaryErrors(`server/${layer}/example.ts`, code)).toEqual([
       expect.stringContaining('must not import server/features'),
     ]);
   });
 
   it('a feature may use an adapter', async () => {
-    const code = `import { saveOutboxMessage } from '../../adapters/outbox/outbox-repository.ts';\nexport const x = saveOutboxMessage;\n`;
+    const code = importing('saveOutboxMessage', '../../adapters/outbox/outbox-repository.ts');
     expect(await boundaryErrors('server/features/outbox/example.ts', code)).toEqual([]);
   });
 
   it('tests of a layer may build the app with its features', async () => {
-    const code = `import { findPracticeById } from '../features/practices/practices-repository.ts';\nexport const x = findPracticeById;\n`;
+    const code = importing('findPracticeById', '../features/practices/practices-repository.ts');
     expect(await boundaryErrors('server/http/example.api.test.ts', code)).toEqual([]);
   });
 });
 
 describe('lint: SQL only in repositories', () => {
-  const code = `import type { Queryable } from '../../db/database.ts';\nexport const f = (db: Queryable) => db.query('select 1');\n`;
+  const code =
+    "import type { Queryable } from '../../db/database.ts';\n" +
+    "export const f = (db: Queryable) => db.query('select 1');\n";
 
   it('refuses a query in a service or route', async () => {
     expect(await errorsOf('no-restricted-syntax', 'server/features/payments/payments-service.ts', code)).toEqual([
@@ -50,7 +54,9 @@ describe('lint: SQL only in repositories', () => {
 });
 
 describe('lint: requests parsed in routes', () => {
-  const code = `import { parseBody } from '../../http/request-parsing.ts';\nexport const f = (body: unknown) => parseBody({} as never, body);\n`;
+  const code =
+    "import { parseBody } from '../../http/request-parsing.ts';\n" +
+    'export const f = (body: unknown) => parseBody({} as never, body);\n';
 
   it('refuses parseBody in a service', async () => {
     expect(await errorsOf('no-restricted-imports', 'server/features/reviews/reviews-service.ts', code)).toEqual([
@@ -65,21 +71,23 @@ describe('lint: requests parsed in routes', () => {
 
 describe('lint: web layers', () => {
   it('a web feature may not import another feature', async () => {
-    const code = `import { loadCheckoutSession } from '../booking/payment/checkout-session.ts';\nexport const x = loadCheckoutSession;\n`;
+    const code = importing('loadCheckoutSession', '../booking/payment/checkout-session.ts');
     expect(await boundaryErrors('web/src/features/reviews/example.ts', code)).toEqual([
       expect.stringContaining('must not import another feature'),
     ]);
   });
 
   it('shared components may not import a feature', async () => {
-    const code = `import { useBookingStore } from '../../features/booking/state/booking-store.ts';\nexport const x = useBookingStore;\n`;
+    const code = importing('useBookingStore', '../../features/booking/state/booking-store.ts');
     expect(await boundaryErrors('web/src/components/ui/example.ts', code)).toEqual([
       expect.stringContaining('is shared code'),
     ]);
   });
 
   it('a feature may import its own files and shared code', async () => {
-    const code = `import { useBookingStore } from '../state/booking-store.ts';\nimport { formDetailsQuery } from '../../../lib/practice-form-queries.ts';\nexport const x = [useBookingStore, formDetailsQuery];\n`;
+    const code =
+      importing('useBookingStore', '../state/booking-store.ts') +
+      importing('formDetailsQuery', '../../../lib/practice-form-queries.ts');
     expect(await boundaryErrors('web/src/features/booking/payment/example.ts', code)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../domain/i18n/languages.ts';
 
 /**
- * Issue 19 (ADR 0034): every catalogue (`*.messages.ts`) has every key in every language, with
+ * ADR 0034: every catalogue (`*.messages.ts`) has every key in every language, with
  * the same placeholders as the English, in valid ICU syntax; and every key is used by the code
  * that imports the catalogue, so a missing, mistyped or forgotten message fails `npm test`.
  */

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 19: a patient-visible string in the web or server code that is not a message fails the
+ * ADR 0034: a patient-visible string in the web or server code that is not a message fails the
  * run. JSX text and attributes are ESLint's (`i18next/no-literal-string`); this test reads every
  * string literal in the web and in the server's patient-facing code and fails on English prose
  * outside a catalogue (`*.messages.ts`). Prose = a capital letter, then at least two more words.
@@ -22,7 +22,7 @@ const OPERATOR_FACING = [
   /^server\/adapters\/(pms|outbox)\//,
   /^domain\/practice\/practice-(config|deployment)/,
   /^web\/src\/test\//,
-  // The staff console (issue 22): staff-only pages and their API, English by the issue's leave. What a
+  // The staff console (ADR 0038): staff-only pages and their API, English by the issue's leave. What a
   // patient hears of a staff action (a cancellation, a move, a phone booking) is sent by the patient
   // messages of bookings/ and manage/, which stay scanned.
   /^web\/src\/features\/console\//,

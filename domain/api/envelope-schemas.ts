@@ -16,7 +16,8 @@ export const ErrorCodeSchema = z.enum([
   'DELIVERY_FAILED',
   'UNAUTHORIZED',
   'FORBIDDEN',
-  // The staff console (issue 22): wrong e-mail or password; a second factor to type; a missing CSRF token; a second factor to set up first.
+  // The staff console (ADR 0038): wrong e-mail or password; a second factor to type; a missing CSRF token;
+  // a second factor to set up first.
   'INVALID_CREDENTIALS',
   'CODE_REQUIRED',
   'CSRF_FAILED',

@@ -5,7 +5,7 @@ import { generateSlots } from './slot-engine.ts';
 import type { BlockedTime } from './slot-query.ts';
 import { CHICAGO, busyAt, describeSlots, schedule, slotQuery, startTimes } from './slot-engine.test-data.ts';
 
-// Blocked time of the built-in schedule (issue 22): a provider, a chair, a clinic or everything.
+// Blocked time of the built-in schedule (ADR 0038): a provider, a chair, a clinic or everything.
 // Dr 1 works in chair 1 (clinic 1) and Dr 2 in chair 2 (clinic 2), Wednesday 2026-03-04, Chicago.
 const twoDoctors = [
   schedule({ provNum: 1, opNum: 1, clinicNum: 1, breaks: [] }),

@@ -3,7 +3,7 @@ import { MS_PER_MINUTE, addDays, weekdayOf } from '../time/local-date.ts';
 import { parseLocalDateTime } from '../time/wall-clock.ts';
 import { wallToInstant } from '../time/zoned-time.ts';
 
-// The bench practice (issue 3): 10 providers with 2 operatories each, weekdays 08:00-17:00 with
+// The bench practice (ADR 0022): 10 providers with 2 operatories each, weekdays 08:00-17:00 with
 // a 12:00-13:00 lunch, 15-minute grid, 30-minute reason, 600 existing appointments, one 31-day
 // query in America/Chicago that crosses the 2026-03-08 DST change. Built from a seeded PRNG, so
 // every run (and the bench harness) sees exactly the same input.

@@ -7,40 +7,22 @@ import { busyAt, describeSlots, schedule, slotQuery, startTimes } from './slot-e
 // with lunch 12:00-13:00, 60-minute slots every 60 minutes.
 const ALL_DAY = ['08:00', '09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'];
 
+/** Every quarter hour from `from` to `to`, both included: quarterHours('08:00', '08:30') is 08:00, 08:15, 08:30. */
+function quarterHours(from: string, to: string): string[] {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+  const times: string[] = [];
+  for (let m = minutes(from); m <= minutes(to); m += 15)
+    times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  return times;
+}
+
 describe('generateSlots: what takes time away', () => {
   it.each<{ name: string; query: Partial<SlotQuery>; starts: string[] }>([
     { name: 'nothing: every hour but lunch', query: {}, starts: ALL_DAY },
     {
       name: 'a break: no slot crosses lunch or the end of the day',
       query: { intervalMinutes: 15 },
-      starts: [
-        '08:00',
-        '08:15',
-        '08:30',
-        '08:45',
-        '09:00',
-        '09:15',
-        '09:30',
-        '09:45',
-        '10:00',
-        '10:15',
-        '10:30',
-        '10:45',
-        '11:00',
-        '13:00',
-        '13:15',
-        '13:30',
-        '13:45',
-        '14:00',
-        '14:15',
-        '14:30',
-        '14:45',
-        '15:00',
-        '15:15',
-        '15:30',
-        '15:45',
-        '16:00',
-      ],
+      starts: [...quarterHours('08:00', '11:00'), ...quarterHours('13:00', '16:00')],
     },
     {
       name: 'two breaks',
@@ -72,23 +54,10 @@ describe('generateSlots: what takes time away', () => {
         busy: [busyAt('2026-03-04T08:15', 15), busyAt('2026-03-04T10:00', 45), busyAt('2026-03-04T14:00', 90)],
       },
       starts: [
-        '08:30',
-        '08:45',
-        '09:00',
-        '09:15',
-        '09:30',
-        '10:45',
-        '11:00',
-        '11:15',
-        '11:30',
-        '13:00',
-        '13:15',
-        '13:30',
-        '15:30',
-        '15:45',
-        '16:00',
-        '16:15',
-        '16:30',
+        ...quarterHours('08:30', '09:30'),
+        ...quarterHours('10:45', '11:30'),
+        ...quarterHours('13:00', '13:30'),
+        ...quarterHours('15:30', '16:30'),
       ],
     },
     {
@@ -122,25 +91,7 @@ describe('generateSlots: what takes time away', () => {
     {
       name: 'lead time on today: nothing before now + 1 h (now 10:10)',
       query: { now: new Date('2026-03-04T16:10:00Z'), minLeadHours: 1, intervalMinutes: 15, durationMinutes: 30 },
-      starts: [
-        '11:15',
-        '11:30',
-        '13:00',
-        '13:15',
-        '13:30',
-        '13:45',
-        '14:00',
-        '14:15',
-        '14:30',
-        '14:45',
-        '15:00',
-        '15:15',
-        '15:30',
-        '15:45',
-        '16:00',
-        '16:15',
-        '16:30',
-      ],
+      starts: ['11:15', '11:30', ...quarterHours('13:00', '16:30')],
     },
     {
       name: 'a slot starting exactly at now + lead is offered (now 10:00, lead 1 h)',

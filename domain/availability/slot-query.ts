@@ -25,7 +25,7 @@ export type ProviderTimeOff = { provNum: number; start: string; end: string };
 export type BusyInterval = { provNum: number; opNum: number; start: Instant; end: Instant };
 
 /**
- * Time staff blocked on the built-in schedule (issue 22). Each number that is set must match a
+ * Time staff blocked on the built-in schedule (ADR 0038). Each number that is set must match a
  * schedule for the block to take its time: a provider wherever they work, a chair whoever works in
  * it, and with neither, every schedule (of one clinic when clinicNum is set). Unlike busy time it
  * does not count as a provider's booked minutes in the earliest-available rule.

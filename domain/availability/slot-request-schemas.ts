@@ -35,7 +35,7 @@ export const createSlotsQuerySchema = (today: string) =>
     .superRefine(withinRange, { when: (payload) => payload.issues.length === 0 });
 
 /**
- * `GET appointment/manage/{token}/slots` query (issue 20): the booking gives the practice, reason
+ * `GET appointment/manage/{token}/slots` query (ADR 0036): the booking gives the practice, reason
  * and clinic; the patient chooses only the dates and the provider.
  */
 export const createManageSlotsQuerySchema = (today: string) =>

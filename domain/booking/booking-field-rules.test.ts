@@ -121,7 +121,7 @@ describe("the server's booking body", () => {
   });
 });
 
-describe('patient-facing messages (issue 19)', () => {
+describe('patient-facing messages (ADR 0034)', () => {
   it('are keys of the validation catalogue, whose English is the spec text', () => {
     const key = nameField(FIELD_MESSAGES.lastName).safeParse('Smith2').error?.issues[0]?.message;
     expect(key).toBe('lastNameCharacters');

@@ -8,7 +8,7 @@ import type { en as validationMessages } from '../i18n/validation.messages.ts';
 
 /**
  * Issue messages are keys of the validation catalogue (domain/i18n/validation.messages.ts), which
- * the web and the server translate into the patient's language (issue 19, ADR 0034).
+ * the web and the server translate into the patient's language (ADR 0034).
  */
 export type ValidationKey = keyof typeof validationMessages;
 

@@ -84,7 +84,7 @@ describe('canSubmitBookingForm: the page-5 submit button (spec section 5)', () =
     expect(canSubmit({ ...ready, haveDentalInsurance: 'No' }, withInsurance)).toBe(true);
   });
 
-  it('with insurance Yes needs every subscriber field, the configured optional ones, and the provider for Other', () => {
+  it('with insurance Yes needs every subscriber field, the configured optional ones, the provider for Other', () => {
     expect(canSubmit(insured, withInsurance)).toBe(true);
     for (const field of [
       'insurance',

@@ -19,7 +19,7 @@ import {
   type BookingRulesContext,
 } from './booking-schemas.ts';
 
-/** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
+/** A key of the validation catalogue: issue messages are keys, translated where they are shown (ADR 0034). */
 const key = (k: keyof typeof validationMessages) => k;
 /**
  * The page-5 form (spec section 3 "Form fields on page 5"), in the browser's naming. Built from the
@@ -77,7 +77,8 @@ export function createBookingFormSchema(context: BookingFormContext) {
         }
         if (!context.toShowInsurances) return;
         if (form.haveDentalInsurance === null) {
-          // The spec gives 'Please select patient status' for the insurance question too (section 5); its own key lets Spanish ask about insurance.
+          // The spec gives 'Please select patient status' for the insurance question too (section 5);
+          // its own key lets Spanish ask about insurance.
           ctx.addIssue({ code: 'custom', path: ['haveDentalInsurance'], message: key('insuranceAnswerRequired') });
           return;
         }

@@ -91,7 +91,7 @@ export function canGiveTime(status: BookingStatus): boolean {
 export const CANCELLED_BY = ['patient', 'staff', 'system'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
-/** The languages a booking can be made and messaged in: the patient side's (issue 19). */
+/** The languages a booking can be made and messaged in: the patient side's (ADR 0034). */
 export const BOOKING_LANGUAGES = LANGUAGES;
 export type BookingLanguage = Language;
 

@@ -15,7 +15,7 @@ import {
   type ValidationKey,
 } from './booking-field-rules.ts';
 
-/** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
+/** A key of the validation catalogue: issue messages are keys, translated where they are shown (ADR 0034). */
 const key = (k: keyof typeof validationMessages) => k;
 /**
  * `POST appointment`: the spec's wire body (section 3), validated by the same field rules as the
@@ -241,10 +241,11 @@ export function composeBookingMessage(
       i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`,
     ].filter(Boolean);
     parts.push(
-      `Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}${extras.length ? `, ${extras.join(', ')}` : ''}`,
+      `Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}` +
+        (extras.length ? `, ${extras.join(', ')}` : ''),
     );
   } else if (madeBy === 'patient') {
-    // Staff booking a patient who phoned are not asked about insurance (issue 22): say nothing.
+    // Staff booking a patient who phoned are not asked about insurance (ADR 0038): say nothing.
     parts.push('No Insurance');
   }
   // practice-facing: the message stored with the booking for the office
@@ -267,7 +268,7 @@ export const BookingResultSchema = z.object({
   end_time: z.string().nullable(),
   pms_prov_num: z.number(),
   pms_op_num: z.number(),
-  /** Issue 20: the patient's manage page, `/{form_url}/appointment/{token}`; absent while a payment is held. */
+  /** ADR 0036: the patient's manage page, `/{form_url}/appointment/{token}`; absent while a payment is held. */
   manage_path: z.string().nullable().optional(),
 });
 export type BookingResult = z.infer<typeof BookingResultSchema>;

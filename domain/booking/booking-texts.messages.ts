@@ -2,7 +2,7 @@ import type { Translation } from '../i18n/message-catalog.ts';
 
 /**
  * Sentences the patient reads both from the booking page and, for the same rule, from the
- * server: one home per sentence and language (issue 19). booking-texts.ts,
+ * server: one home per sentence and language (ADR 0034). booking-texts.ts,
  * slot-refusal-messages.ts and reason-patient-rule.ts name their keys (and give the server their
  * English until it translates them); the page shows them with `useMessages`.
  */

@@ -3,7 +3,7 @@ import { consentWords, NOT_ACCEPTING_MESSAGE, SLOT_REQUIRED_MESSAGE } from './bo
 import { en } from './booking-texts.messages.ts';
 import { SLOT_UNAVAILABLE_MESSAGE } from './slot-refusal-messages.ts';
 
-describe("the server's English and the page's catalogue (issue 19)", () => {
+describe("the server's English and the page's catalogue (ADR 0034)", () => {
   it('say the same sentences', () => {
     expect(NOT_ACCEPTING_MESSAGE).toBe(en.notAccepting);
     expect(SLOT_REQUIRED_MESSAGE).toBe(en.slotRequired);

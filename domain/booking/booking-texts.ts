@@ -2,7 +2,7 @@ import { en } from './booking-texts.messages.ts';
 
 /**
  * Sentences a patient reads from the booking page and, for the same rule, from the server's
- * refusal: one home, booking-texts.messages.ts, with one message per language (issue 19). The keys
+ * refusal: one home, booking-texts.messages.ts, with one message per language (ADR 0034). The keys
  * are for translating; the English constants are what the server says until it translates them.
  * (Server-side only at run time: the browser gets the catalogue compiled, through `useMessages`.)
  */

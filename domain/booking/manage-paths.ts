@@ -1,5 +1,5 @@
 /**
- * The manage API's and page's paths (issue 20), built in one place for the server, the pages and
+ * The manage API's and page's paths (ADR 0036), built in one place for the server, the pages and
  * the tests; apart from the wire schemas so that a page needing only a path loads no zod.
  */
 export const manageApiPath = (

@@ -1,7 +1,7 @@
 import type { BookingStatus } from './booking-lifecycle.ts';
 
 /**
- * What a patient may do to their own booking from its manage link, and until when (issue 20).
+ * What a patient may do to their own booking from its manage link, and until when (ADR 0036).
  * Pure: the server answers `GET manage/{token}` with it and enforces the same answer in the
  * transaction that reschedules or cancels, so the page never offers what the server refuses.
  */

@@ -3,13 +3,14 @@ import { pmsNumberField, practiceDayField, wallTimeField } from '../wire/wire-pr
 import { MANAGE_REFUSALS, MANAGE_STATES } from './manage-policy.ts';
 
 /**
- * The manage-my-appointment API (issue 20), one schema per payload for both sides:
- * `GET /api/v1/appointment/manage/{token}`, `POST …/reschedule`, `POST …/cancel`, `POST …/confirm`, `GET …/calendar.ics`,
- * and `GET …/slots?start_date&end_date&pms_prov_num` (the slot list of `appointment/slots` for the
- * booking's reason and clinic, in which the booking's own time counts as free, so a patient can
- * move it by half an hour), and `POST …/checkout` (a booking left unpaid: a checkout for it, answered
- * like `stripe/retry-session` with `{ session_id, url }`). Each answers `{ success: true, result }`; the three above with a
- * `ManagedAppointment`, `slots` with the same list as `appointment/slots`.
+ * The manage-my-appointment API (ADR 0036), one schema per payload for both sides:
+ * `GET /api/v1/appointment/manage/{token}`, `POST …/reschedule`, `POST …/cancel`, `POST …/confirm`,
+ * `GET …/calendar.ics`, and `GET …/slots?start_date&end_date&pms_prov_num` (the slot list of
+ * `appointment/slots` for the booking's reason and clinic, in which the booking's own time counts as
+ * free, so a patient can move it by half an hour), and `POST …/checkout` (a booking left unpaid: a
+ * checkout for it, answered like `stripe/retry-session` with `{ session_id, url }`). Each answers
+ * `{ success: true, result }`; the three above with a `ManagedAppointment`, `slots` with the same
+ * list as `appointment/slots`.
  */
 
 /** The reasons a patient may give for cancelling: short, and none of them clinical. */
@@ -50,7 +51,7 @@ export const ManagedAppointmentSchema = z.object({
   /** `can_pay`: booked without its payment; `POST …/checkout` opens a checkout for it. */
   payment: z.object({ state: z.enum(PAYMENT_STATES), amount_cents: z.number().nullable(), can_pay: z.boolean() }),
   /**
-   * The patient's word that they will come (issue 21): `can_confirm` while an upcoming visit waits
+   * The patient's word that they will come (ADR 0037): `can_confirm` while an upcoming visit waits
    * for it; `POST …/confirm` gives it (the reminder e-mail's Confirm button opens the page on it).
    */
   confirmation: z.object({ is_confirmed: z.boolean(), can_confirm: z.boolean() }),

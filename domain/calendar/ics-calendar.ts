@@ -68,7 +68,8 @@ export function buildIcsEvent(input: IcsEventInput): string {
     : undefined;
   // The patient's own appointment: accepted already, so no calendar asks them to answer it.
   const attendee = input.attendee
-    ? `ATTENDEE;CN=${quoteParam(input.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${mailto(input.attendee.email)}`
+    ? `ATTENDEE;CN=${quoteParam(input.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE` +
+      `:mailto:${mailto(input.attendee.email)}`
     : undefined;
   const lines = [
     'BEGIN:VCALENDAR',

@@ -1,7 +1,7 @@
 import { MS_PER_DAY, parseLocalDate } from '../time/local-date.ts';
 
 /**
- * Dates, times and money in a patient's locale (issue 19): `Intl` with the language's locale
+ * Dates, times and money in a patient's locale (ADR 0034): `Intl` with the language's locale
  * (INTL_LOCALE: en-US, es-US). Values are wall-clock texts already in the practice's zone, so they
  * are formatted as UTC, never shifted. In en-US the output is the spec's: "Monday, March 4",
  * "08:05 AM", "$1,234.50" (the tests hold it to formatDayHeading and formatTime12h). Other

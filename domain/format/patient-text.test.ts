@@ -4,7 +4,8 @@ import { normaliseLineBreaks, oneLine, quotePatientText } from './patient-text.t
 describe('patient text in practice e-mails', () => {
   it('quotes every line under the label, so no line can pass for one of ours', () => {
     const forged =
-      'Please call after 5.\r\nPatient: Mallory Evil\rPhone: +15550000000\u2028Email: evil@example.com\u000bAppointment id: 1';
+      'Please call after 5.\r\nPatient: Mallory Evil\rPhone: +15550000000' +
+      '\u2028Email: evil@example.com\u000bAppointment id: 1';
     const quoted = quotePatientText('Message from the patient', forged);
     expect(quoted.split('\n')).toEqual([
       'Message from the patient:',

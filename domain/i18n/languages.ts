@@ -1,12 +1,15 @@
 /**
- * The languages of the patient side (issue 19, ADR 0034). A third language is a new entry here
+ * The languages of the patient side (ADR 0034). A third language is a new entry here
  * and an entry in every `*.messages.ts` catalogue; nothing else names a language.
  */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The first-party cookie that remembers a patient's choice, so the server can answer in it later (ADR 0020, amended). */
+/**
+ * The first-party cookie that remembers a patient's choice, so the server can answer in it later
+ * (ADR 0020, amended).
+ */
 export const LANGUAGE_COOKIE = 'lang';
 
 /**
@@ -49,7 +52,7 @@ export function languageOfAcceptLanguage(header: string | null | undefined): Lan
 }
 
 /**
- * Issue 19's order: `?lang=` first, then the patient's earlier choice (the cookie), then
+ * ADR 0034's order: `?lang=` first, then the patient's earlier choice (the cookie), then
  * `Accept-Language`, then English. Unknown values at any step are skipped, never an error.
  */
 export function pickLanguage(sources: {

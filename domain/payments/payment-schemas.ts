@@ -12,7 +12,10 @@ import { z } from 'zod';
  * redirect anywhere else. A malformed `replaces_session_id` is ignored too: it is only a hint.
  */
 export const CreateSessionExtrasSchema = z.object({
-  /** The checkout session this browser started before (browser Back from the checkout): its hold is resumed or replaced. */
+  /**
+   * The checkout session this browser started before (browser Back from the checkout): its hold is
+   * resumed or replaced.
+   */
   replaces_session_id: z.string().trim().min(1).max(300).optional().catch(undefined),
 });
 export type CreateSessionExtras = z.infer<typeof CreateSessionExtrasSchema>;
@@ -49,7 +52,7 @@ export const PaymentAppointmentSchema = z.object({
   held_until: z.string().nullable(),
   /** True when `POST stripe/retry-session` can take the patient to a checkout again. */
   can_retry_payment: z.boolean(),
-  /** Once booked (issue 20): the reference and the patient's manage page, `/{form_url}/appointment/{token}`. */
+  /** Once booked (ADR 0036): the reference and the patient's manage page, `/{form_url}/appointment/{token}`. */
   reference: z.string().nullable().optional(),
   manage_path: z.string().nullable().optional(),
   /** The instants of the visit, for `Add to calendar` (ISO 8601). */

@@ -140,7 +140,8 @@ export const dollars = () =>
     .default(0);
 
 const SMS_SENDER_MESSAGE =
-  'must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null';
+  'must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) ' +
+  'or a Twilio Messaging Service SID (MG…), or null';
 
 /**
  * Who sends a practice's texts (ADR 0033): its own number or Messaging Service; blank or null:
@@ -180,7 +181,7 @@ export function translationsOf<Field extends string>(
 
 const REMINDER_HOURS_MESSAGE = 'must be a whole number of hours from 1 to 720';
 
-/** `reminder_rules` (issue 21): when reminders go before a visit, and by which channels. */
+/** `reminder_rules` (ADR 0037): when reminders go before a visit, and by which channels. */
 export const reminderRules = () =>
   z
     .array(

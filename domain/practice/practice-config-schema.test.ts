@@ -174,7 +174,8 @@ describe('parsePracticeConfigFile', () => {
     const possible = RESERVED_PATHS.filter((name) => /^[a-z0-9-]{2,64}$/.test(name));
     expect(possible.length).toBeGreaterThan(20);
     for (const name of possible) {
-      const refusal = `practices[0].form_url: "${name}" is reserved for the product's own pages; choose another form_url`;
+      const refusal =
+        `practices[0].form_url: "${name}" is reserved for the product's own pages; ` + 'choose another form_url';
       expect(problemsOf({ practices: [minimal({ form_url: name })] }), name).toEqual([refusal]);
     }
     const lookalikes = ['consoles', 'review-dental', 'es-dental', 'api2'].map((name) => minimal({ form_url: name }));
@@ -283,9 +284,11 @@ describe('parsePracticeConfigFile', () => {
         ],
       },
       [
-        'practices[0].sms_from: must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null',
+        'practices[0].sms_from: must be an E.164 number such as +12125550100 (a "+", the country code ' +
+          'and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null',
         'practices[1].sms_from: must be a Messaging Service SID: MG followed by 32 hex digits',
-        'practices[2].sms_from: must be an E.164 number such as +12125550100 (a "+", the country code and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null',
+        'practices[2].sms_from: must be an E.164 number such as +12125550100 (a "+", the country code ' +
+          'and 7 to 14 more digits, no spaces) or a Twilio Messaging Service SID (MG…), or null',
       ],
     ],
     [
@@ -608,7 +611,8 @@ describe('translations', () => {
       problemsOf({ practices: [translated({ translations: { es: { description: ' ', info_for_patient: 3 } } })] }),
     ).toEqual([
       'practices[0].translations.es.description: must be a non-empty string; leave the field out to show the English',
-      'practices[0].translations.es.info_for_patient: must be a non-empty string; leave the field out to show the English',
+      'practices[0].translations.es.info_for_patient: ' +
+        'must be a non-empty string; leave the field out to show the English',
     ]);
   });
 
@@ -637,8 +641,10 @@ describe('translations', () => {
         ],
       }),
     ).toEqual([
-      'practices[0].translations.es.no_insurance_message: has no English no_insurance_message to translate: set no_insurance_message too',
-      'practices[0].clinics[0].translations.es.display_location: has no English display_location to translate: set display_location too',
+      'practices[0].translations.es.no_insurance_message: ' +
+        'has no English no_insurance_message to translate: set no_insurance_message too',
+      'practices[0].clinics[0].translations.es.display_location: ' +
+        'has no English display_location to translate: set display_location too',
     ]);
   });
 });

@@ -155,7 +155,7 @@ export const PracticeConfigSchema = z
     info_for_patient: optionalText(),
     info_for_paid_patient: optionalText(),
     form_customization: FormCustomizationConfigSchema,
-    // The texts above in other languages: { "es": { "description": "…" } } (issue 19).
+    // The texts above in other languages: { "es": { "description": "…" } } (ADR 0034).
     translations: translationsOf(PRACTICE_TEXT_FIELDS),
     slot_interval_minutes: positiveMinutes(15),
     google_review_url: optionalHttpUrl(),
@@ -170,7 +170,7 @@ export const PracticeConfigSchema = z
       .max(720, REVIEW_DELAY_MESSAGE)
       .nullable()
       .optional(),
-    // What a patient may do from the manage link (issue 20): hours before the visit, and moves per booking.
+    // What a patient may do from the manage link (ADR 0036): hours before the visit, and moves per booking.
     reschedule_cutoff_hours: policyHours(DEFAULT_MANAGE_POLICY.rescheduleCutoffHours),
     cancel_cutoff_hours: policyHours(DEFAULT_MANAGE_POLICY.cancelCutoffHours),
     max_reschedules: z
@@ -180,7 +180,7 @@ export const PracticeConfigSchema = z
       .max(20, 'must be a whole number from 0 to 20')
       .default(DEFAULT_MANAGE_POLICY.maxReschedules),
     refund_deposit_if_cancelled_hours_before: policyHours(DEFAULT_MANAGE_POLICY.refundDepositIfCancelledHoursBefore),
-    // Reminders before each visit (issue 21): the rules, the hours no text goes, and whether a
+    // Reminders before each visit (ADR 0037): the rules, the hours no text goes, and whether a
     // reminder may name the reason for the visit (a lock screen is public).
     reminder_rules: reminderRules(),
     quiet_hours: quietHours(),

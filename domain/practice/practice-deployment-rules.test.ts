@@ -15,8 +15,9 @@ const practices = [
 describe('a practice configuration on this deployment', () => {
   it('refuses a paid reason when the server takes no card payments, naming the practice and the reason', () => {
     expect(findDeploymentProblems(practices, { texts: true, payments: false })).toEqual([
-      'practices[1].reasons[1].is_payment_enabled: practice "paid-dental" offers the paid reason "Whitening", but this server takes no card payments ' +
-        '(STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): configure Stripe, or turn is_payment_enabled off for this reason',
+      'practices[1].reasons[1].is_payment_enabled: practice "paid-dental" offers the paid reason "Whitening", ' +
+        'but this server takes no card payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): ' +
+        'configure Stripe, or turn is_payment_enabled off for this reason',
     ]);
   });
 

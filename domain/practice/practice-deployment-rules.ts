@@ -19,7 +19,8 @@ export interface PracticeForDeployment {
 export function paidReasonWithoutPayments(formUrl: string, reasonName: string): string {
   return (
     `practice "${formUrl}" offers the paid reason "${reasonName}", but this server takes no card payments ` +
-    '(STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): configure Stripe, or turn is_payment_enabled off for this reason'
+    '(STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): ' +
+    'configure Stripe, or turn is_payment_enabled off for this reason'
   );
 }
 
@@ -37,9 +38,8 @@ export function findDeploymentProblems(
   practices.forEach((practice, p) =>
     practice.reasons.forEach((reason, r) => {
       if (reason.is_payment_enabled) {
-        problems.push(
-          `${formatPath(['practices', p, 'reasons', r, 'is_payment_enabled'])}: ${paidReasonWithoutPayments(practice.form_url, reason.name)}`,
-        );
+        const path = formatPath(['practices', p, 'reasons', r, 'is_payment_enabled']);
+        problems.push(`${path}: ${paidReasonWithoutPayments(practice.form_url, reason.name)}`);
       }
     }),
   );

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
  * Wire shapes of the practice entities (spec section 3), exactly as the API returns them.
  * The server builds them from the database; the browser parses every response with them.
  * Written with zod/mini: the booking page parses these before its first paint, and the mini
- * API tree-shakes to a fraction of the classic one (the page's script budget, issue 5).
+ * API tree-shakes to a fraction of the classic one (the page's script budget, ADR 0016).
  */
 
 export const FormCustomizationSchema = z.object({

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 
 /**
- * A practice's own texts in other languages (issue 19). The practice file writes the English
+ * A practice's own texts in other languages (ADR 0034). The practice file writes the English
  * beside its owner and a `translations: { "es": { … } }` block next to it; a third language is
  * another key. Only the fields listed here may be translated: the rest (addresses, insurers'
  * names, the practice's name) read the same in every language.

@@ -14,7 +14,7 @@ export const RESERVED_PATHS = [
   '_dev',
   'assets',
   'review',
-  // Pages on their way (issue 18, architecture page): the staff console, the embed widget, the
+  // Pages on their way (the architecture page): the staff console, the embed widget, the
   // patient's manage link, waitlist offers, private feedback.
   'console',
   'embed',

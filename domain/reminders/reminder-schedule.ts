@@ -3,7 +3,7 @@ import { parseTimeOfDay, wallFromParts, epochDayOfWall } from '../time/wall-cloc
 import { instantToWall, wallToInstant } from '../time/zoned-time.ts';
 
 /**
- * When a booking's reminders go (issue 21, ADR 0037): pure maths on instants, the practice's rules
+ * When a booking's reminders go (ADR 0037): pure maths on instants, the practice's rules
  * and quiet hours, in the practice's time zone. The server plans with `planReminders` when a time
  * is booked or moved, and asks `sendDecision` again when each reminder comes due.
  */

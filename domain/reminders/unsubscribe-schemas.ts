@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The unsubscribe link of a reminder e-mail (issue 21), one schema per payload for both sides:
+ * The unsubscribe link of a reminder e-mail (ADR 0037), one schema per payload for both sides:
  * `GET /api/v1/unsubscribe/{token}` says whose reminders they are and whether they are stopped;
  * `POST` the same path stops them (the page's button, and RFC 8058's one-click POST that mail
  * providers send with `List-Unsubscribe=One-Click`). A GET never changes anything: mail

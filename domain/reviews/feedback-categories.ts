@@ -50,7 +50,7 @@ const LABELS = [
   'other',
 ] as const satisfies readonly CategoryLabel[] & { length: typeof FEEDBACK_CATEGORIES.length };
 
-/** The key of a category's label in `feedback-categories.messages.ts` (issue 19). */
+/** The key of a category's label in `feedback-categories.messages.ts` (ADR 0034). */
 export function feedbackCategoryLabel(category: FeedbackCategory): CategoryLabel {
   return LABELS[FEEDBACK_CATEGORIES.indexOf(category)] ?? 'other';
 }

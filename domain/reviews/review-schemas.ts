@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { en as validationMessages } from '../i18n/validation.messages.ts';
 import { FEEDBACK_CATEGORIES, FEEDBACK_DESCRIPTION_MAX_LENGTH } from './feedback-categories.ts';
 
-/** A key of the validation catalogue: issue messages are keys, translated where they are shown (issue 19). */
+/** A key of the validation catalogue: issue messages are keys, translated where they are shown (ADR 0034). */
 const key = (k: keyof typeof validationMessages) => k;
 
 /**

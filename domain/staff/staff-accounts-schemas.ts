@@ -3,7 +3,7 @@ import { practiceDayField } from '../wire/wire-primitives.ts';
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES, STAFF_ROLES } from './staff-roles.ts';
 
 /**
- * The staff console's account API (issue 22): one-time password links, staff management, the
+ * The staff console's account API (ADR 0038): one-time password links, staff management, the
  * second factor, the practice's security rules and the audit trail. Every answer is
  * `{ success: true, result }`; errors `{ success: false, code, message, fields? }`. Routes marked
  * (public) need no session; every other answers 401 without one and 403 for a role that may not.
@@ -28,7 +28,8 @@ import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PASSWORD_MAX_LENGTH, PRACTICE_ROLES
  * - `POST /api/v1/staff/totp/enable` (any account, also while set-up is required; EnableTotpBody)
  *   → TotpEnabled (the recovery codes, shown this once); 422 for a wrong code.
  * - `GET /api/v1/staff/practice/security` (owners) → PracticeSecurity.
- * - `PUT /api/v1/staff/practice/security` (owners; PracticeSecurityBody of staff-session-schemas.ts) → PracticeSecurity.
+ * - `PUT /api/v1/staff/practice/security` (owners; PracticeSecurityBody of staff-session-schemas.ts)
+ *   → PracticeSecurity.
  * - `GET /api/v1/staff/audit?from=YYYY-MM-DD&to=YYYY-MM-DD[&before=<id>]` (owners) → AuditPage,
  *   newest first, 100 a page; the practice's dates, both included, at most 366 days.
  * - `GET /api/v1/staff/audit/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` (owners) → text/csv attachment

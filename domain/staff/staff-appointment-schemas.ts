@@ -5,7 +5,7 @@ import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.
 import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.ts';
 
 /**
- * The staff console's schedule API (issue 22), one schema per payload for both sides. Every route
+ * The staff console's schedule API (ADR 0038), one schema per payload for both sides. Every route
  * is scoped by the session's practice: another practice's id answers 404, as a missing one does.
  *
  * - `GET /api/v1/staff/appointments?from=YYYY-MM-DD&to=YYYY-MM-DD[&clinic=N]` → StaffSchedule
@@ -16,8 +16,9 @@ import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.t
  * - `POST /api/v1/staff/appointments/{id}/cancel` (StaffCancelBody) → StaffAppointmentDetail.
  * - `POST /api/v1/staff/appointments/{id}/reschedule` (StaffRescheduleBody) → StaffAppointmentDetail; a request
  *   without a time gets its first time and is booked (domain/staff/staff-requests-schemas.ts).
- * - `GET /api/v1/staff/slots?date=YYYY-MM-DD&reason_id=…[&pms_prov_num=N][&clinic=N][&appointment_id=…]` → StaffSlots
- *   (the free times of one day, any notice but not past; `appointment_id`: a booking being moved, whose own time counts as free).
+ * - `GET /api/v1/staff/slots?date=YYYY-MM-DD&reason_id=…[&pms_prov_num=N][&clinic=N][&appointment_id=…]`
+ *   → StaffSlots (the free times of one day, any notice but not past; `appointment_id`: a booking
+ *   being moved, whose own time counts as free).
  * A change the booking's state refuses is a 409 (`CONFLICT`), a time taken meanwhile a 409 `SLOT_TAKEN`.
  */
 export const StaffScheduleQuerySchema = z.object({

@@ -10,7 +10,7 @@ import {
 import { pmsNumberField, practiceDayField, wallTimeField } from '../wire/wire-primitives.ts';
 
 /**
- * Booking for a patient who phoned and blocking time, from the staff console (issue 22). One schema
+ * Booking for a patient who phoned and blocking time, from the staff console (ADR 0038). One schema
  * per payload for both sides; every route is scoped by the session's practice (another practice's
  * reason, provider or block answers 404/422 as a missing one does).
  *

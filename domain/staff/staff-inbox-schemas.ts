@@ -4,7 +4,7 @@ import { CreateReviewRequestBodySchema, REVIEW_CHANNELS } from '../reviews/revie
 import { StaffAppointmentSchema } from './staff-appointment-schemas.ts';
 
 /**
- * The staff console's feedback inbox, review requests, search and export (issue 22), one schema
+ * The staff console's feedback inbox, review requests, search and export (ADR 0038), one schema
  * per payload for both sides. Every route is scoped by the session's practice: another practice's
  * id answers 404, as a missing one does, and its patients are never found.
  *

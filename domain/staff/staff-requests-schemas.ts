@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { StaffScheduleSchema } from './staff-appointment-schemas.ts';
 
 /**
- * Requests without a time (issue 22): bookings made while the practice's system could not offer
+ * Requests without a time (ADR 0038): bookings made while the practice's system could not offer
  * times ("Proceed Without Slots", status `requested`). They never appear in the schedule's grid,
  * so the console lists them apart; staff call the patient, then give the request a time through
  * `POST /api/v1/staff/appointments/{id}/reschedule` (it becomes booked) or cancel it.

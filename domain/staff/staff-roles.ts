@@ -1,5 +1,5 @@
 /**
- * Who may do what in the staff console (issue 22, ADR 0038). Least privilege: the front desk runs
+ * Who may do what in the staff console (ADR 0038). Least privilege: the front desk runs
  * the day (schedule, bookings, feedback); an owner also manages staff, exports and reads the audit
  * trail and the practice's security settings. An operator runs the deployment, belongs to several
  * practices and acts as their owner in the one the session is on.

@@ -9,7 +9,7 @@ import {
 } from './staff-roles.ts';
 
 /**
- * The staff console's session API (issue 22), one schema per payload for both sides. Every answer
+ * The staff console's session API (ADR 0038), one schema per payload for both sides. Every answer
  * is `{ success: true, result }`. Without a session every `/api/v1/staff/*` route but sign-in and
  * the password links answers 401; a role that may not, 403. Every state-changing request of a
  * signed-in console carries the session's CSRF token in the `X-CSRF-Token` header.

@@ -15,7 +15,8 @@ export function describeAppointmentTime(
   const zone = zoneAbbreviation(timeZone, startsAt);
   if (language === DEFAULT_LANGUAGE) {
     const local = formatInstantLocal(startsAt, timeZone);
-    return `${formatDayHeading(local.slice(0, 10))}, ${local.slice(0, 4)} at ${formatTime12h(local.slice(11))} (${zone})`;
+    const [date, year, time] = [local.slice(0, 10), local.slice(0, 4), local.slice(11)];
+    return `${formatDayHeading(date)}, ${year} at ${formatTime12h(time)} (${zone})`;
   }
   // Other languages: Intl in the language's locale ("martes, 3 de marzo de 2026, 9:00 a.m. (EST)"),
   // with the same zone abbreviation as the English.

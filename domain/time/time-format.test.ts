@@ -31,7 +31,7 @@ describe('slot step display formats', () => {
   });
 });
 
-describe('in Spanish (issue 19, es-US)', () => {
+describe('in Spanish (ADR 0034, es-US)', () => {
   it.each([
     ['09:30:00', '9:30 a.m.'],
     ['00:05', '12:05 a.m.'],

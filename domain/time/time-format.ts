@@ -4,7 +4,7 @@ import { parseLocalDate, weekdayOfEpochDay, MS_PER_DAY } from './local-date.ts';
 
 // Display formats of the slot step (spec section 2 page 4, section 9). English names come from
 // fixed tables rather than Intl so the spec's text is the same in every browser and ICU version;
-// other languages use Intl with their INTL_LOCALE (issue 19: es-US keeps 12-hour times and "CST").
+// other languages use Intl with their INTL_LOCALE (ADR 0034: es-US keeps 12-hour times and "CST").
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTH_NAMES = [

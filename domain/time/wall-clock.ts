@@ -50,7 +50,7 @@ export function formatWall(wall: WallMs): string {
     lastDay = day;
   }
   const seconds = Math.floor((wall - day * MS_PER_DAY) / 1000);
-  const time = `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor(seconds / 60) % 60)}:${twoDigits(seconds % 60)}`;
+  const time = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60].map(twoDigits).join(':');
   return `${lastDatePart} ${time}`;
 }
 
