@@ -28,7 +28,7 @@ export const SLOT_HOLDING_STATUSES = [
 ] as const satisfies readonly BookingStatus[];
 export type SlotHoldingStatus = (typeof SLOT_HOLDING_STATUSES)[number];
 
-/** Statuses a booking does not leave by itself: its links are revoked on entering one. */
+/** Statuses a booking does not leave by itself; its links still open it, read-only, for 30 days (ADR 0036). */
 export const ENDED_STATUSES = [
   'no_show',
   'cancelled',
