@@ -7,7 +7,7 @@ import { report } from './support/soak-settings.ts';
 import { startTwilioStandIn } from './support/twilio-stand-in.ts';
 
 /**
- * Reminders due in the same minute (issue 21): a thousand bookings, each with an e-mail and a text
+ * Reminders due in the same minute (ADR 0037): a thousand bookings, each with an e-mail and a text
  * reminder due now, handed to the providers by one server process. First a clean round, timed;
  * then a second thousand with the process killed (SIGKILL) in the middle and started again.
  * Every reminder must reach its provider exactly once: the outbox (e-mail, which keeps one message

@@ -9,7 +9,7 @@ import { importSoakPractices, SOAK_ZONE, soakPracticeConfig, type SoakPractice }
 import { report } from './support/soak-settings.ts';
 
 /**
- * Reschedules that race (issue 20): 20 bookings on one provider's day, then 50 moves among them
+ * Reschedules that race (ADR 0036): 20 bookings on one provider's day, then 50 moves among them
  * sent at once through two server processes on one PostgreSQL database, into a pool of times
  * that are partly each other's. Every answer is a 200 or a 409, never a 5xx; no two bookings
  * overlap; every booking is still booked with a time (none lost, none doubled); and the moves

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { bookVisit } from '../features/reviews/review-test-support.ts';
+import { bookVisit } from '../test/booking-requests.ts';
 import { adminQuery } from '../test/api-global-setup.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { withTestDatabase } from '../test/test-app.ts';
+import { isPostgres } from '../test/test-database.ts';
 import type { NotificationListener } from './database.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
 import { announceSlotChanges, SLOT_CHANGES_CHANNEL } from './slot-change-notices.ts';
 
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 
 async function waitFor(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
   for (const start = Date.now(); !condition();) {
@@ -24,7 +19,7 @@ function listen() {
   const heard: string[] = [];
   const events: string[] = [];
   const listener: NotificationListener = listenOnPostgres(
-    testDb.url!,
+    ctx.url!,
     SLOT_CHANGES_CHANNEL,
     {
       onNotification: (payload) => heard.push(payload),
@@ -36,80 +31,78 @@ function listen() {
   return { listener, heard, events };
 }
 
-// Registered only where it applies, so neither engine reports skipped tests.
-if (onPostgres)
-  describe('slot-change notices on PostgreSQL', () => {
-    let subject: ReturnType<typeof listen>;
-    beforeAll(async () => {
-      subject = listen();
-      await waitFor(() => subject.listener.isListening(), 'listening');
-    });
-    afterAll(() => subject?.listener.close());
+// Each engine runs its own block and reports the other's as skipped.
+describe.runIf(isPostgres)('slot-change notices on PostgreSQL', () => {
+  let subject: ReturnType<typeof listen>;
+  beforeAll(async () => {
+    subject = listen();
+    await waitFor(() => subject.listener.isListening(), 'listening');
+  });
+  afterAll(() => subject?.listener.close());
 
-    it('arrive when the transaction commits, once per practice, and never for a rollback', async () => {
-      await testDb.db.transaction(async (tx) => {
-        await announceSlotChanges(testDb.db, tx, ['p1', 'p2', 'p1']);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(subject.heard).toEqual([]);
-      });
-      await waitFor(() => subject.heard.length === 2, 'two notices');
-      await testDb.db
-        .transaction(async (tx) => {
-          await announceSlotChanges(testDb.db, tx, ['rolled-back']);
-          throw new Error('roll back');
-        })
-        .catch(() => undefined);
-      await testDb.db.transaction((tx) => announceSlotChanges(testDb.db, tx, ['p3']));
-      await waitFor(() => subject.heard.length === 3, 'the third notice');
-      expect(subject.heard).toEqual(['p1', 'p2', 'p3']);
+  it('arrive when the transaction commits, once per practice, and never for a rollback', async () => {
+    await ctx.db.transaction(async (tx) => {
+      await announceSlotChanges(ctx.db, tx, ['p1', 'p2', 'p1']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(subject.heard).toEqual([]);
     });
+    await waitFor(() => subject.heard.length === 2, 'two notices');
+    await ctx.db
+      .transaction(async (tx) => {
+        await announceSlotChanges(ctx.db, tx, ['rolled-back']);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await ctx.db.transaction((tx) => announceSlotChanges(ctx.db, tx, ['p3']));
+    await waitFor(() => subject.heard.length === 3, 'the third notice');
+    expect(subject.heard).toEqual(['p1', 'p2', 'p3']);
+  });
 
-    it('listen on a connection of their own that comes back when the server ends it', async () => {
-      const ended = await testDb.db.query<{ n: number }>(
-        `select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity
+  it('listen on a connection of their own that comes back when the server ends it', async () => {
+    const ended = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and application_name = $1) as t`,
-        [`listen ${SLOT_CHANGES_CHANNEL}`],
-      );
-      expect(ended[0]!.n).toBe(1);
-      await waitFor(() => subject.events.includes('lost'), 'the loss reported');
-      await waitFor(() => subject.listener.isListening(), 'listening again');
-      expect(subject.events).toEqual(['listening', 'lost', 'listening']);
-      await testDb.db.transaction((tx) => announceSlotChanges(testDb.db, tx, ['after-reconnect']));
-      await waitFor(() => subject.heard.includes('after-reconnect'), 'a notice after reconnecting');
-    });
-
-    it('stop for good on close, also while reconnecting', async () => {
-      const other = listen();
-      await waitFor(() => other.listener.isListening(), 'listening');
-      await other.listener.close();
-      expect(other.listener.isListening()).toBe(false);
-      await testDb.db.transaction((tx) => announceSlotChanges(testDb.db, tx, ['after-close']));
-      await waitFor(() => subject.heard.includes('after-close'), 'the notice at the open listener');
-      expect(other.heard).not.toContain('after-close');
-      const [listening] = await testDb.db.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1`,
-        [`listen ${SLOT_CHANGES_CHANNEL}`],
-      );
-      expect(listening!.n).toBe(1);
-    });
+      [`listen ${SLOT_CHANGES_CHANNEL}`],
+    );
+    expect(ended[0]!.n).toBe(1);
+    await waitFor(() => subject.events.includes('lost'), 'the loss reported');
+    await waitFor(() => subject.listener.isListening(), 'listening again');
+    expect(subject.events).toEqual(['listening', 'lost', 'listening']);
+    await ctx.db.transaction((tx) => announceSlotChanges(ctx.db, tx, ['after-reconnect']));
+    await waitFor(() => subject.heard.includes('after-reconnect'), 'a notice after reconnecting');
   });
 
-if (!onPostgres)
-  describe('slot-change notices on PGlite', () => {
-    it('are not sent, since one process owns the database, and its listener is always live', async () => {
-      const listener = testDb.db.listen(SLOT_CHANGES_CHANNEL, {
-        onNotification: () => undefined,
-        onListening: () => undefined,
-        onLost: () => undefined,
-      });
-      expect(listener.isListening()).toBe(true);
-      const queries: string[] = [];
-      await announceSlotChanges(
-        testDb.db,
-        { query: async (sql: string) => (queries.push(sql), []), exec: async () => undefined },
-        ['p1'],
-      );
-      expect(queries).toEqual([]);
-      await listener.close();
-    });
+  it('stop for good on close, also while reconnecting', async () => {
+    const other = listen();
+    await waitFor(() => other.listener.isListening(), 'listening');
+    await other.listener.close();
+    expect(other.listener.isListening()).toBe(false);
+    await ctx.db.transaction((tx) => announceSlotChanges(ctx.db, tx, ['after-close']));
+    await waitFor(() => subject.heard.includes('after-close'), 'the notice at the open listener');
+    expect(other.heard).not.toContain('after-close');
+    const [listening] = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1`,
+      [`listen ${SLOT_CHANGES_CHANNEL}`],
+    );
+    expect(listening!.n).toBe(1);
   });
+});
+
+describe.runIf(!isPostgres)('slot-change notices on PGlite', () => {
+  it('are not sent, since one process owns the database, and its listener is always live', async () => {
+    const listener = ctx.db.listen(SLOT_CHANGES_CHANNEL, {
+      onNotification: () => undefined,
+      onListening: () => undefined,
+      onLost: () => undefined,
+    });
+    expect(listener.isListening()).toBe(true);
+    const queries: string[] = [];
+    await announceSlotChanges(
+      ctx.db,
+      { query: async (sql: string) => (queries.push(sql), []), exec: async () => undefined },
+      ['p1'],
+    );
+    expect(queries).toEqual([]);
+    await listener.close();
+  });
+});

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { fixedClock, withTestApp } from '../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
@@ -15,40 +13,35 @@ import { addDays } from '#domain/time/local-date.ts';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let allHoursId: string;
 let allHoursExamId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({ to_show_insurances: true }),
-    // Open every hour of every day, so hostile times reach the DST days' arithmetic too.
-    practiceConfig({
-      form_url: 'all-hours',
-      min_hours_before_booking: 2,
-      closures: [{ date: '2026-03-10' }],
-      schedules: [
-        { pms_prov_num: 1, pms_op_num: 1, weekdays: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '24:00', breaks: [] },
-      ],
-      reasons: [
-        { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [1], for_returning_patients: false },
-      ],
-    }),
-  );
-  practiceId = ids['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  allHoursId = ids['all-hours']!;
-  allHoursExamId = await reasonId(testDb.db, allHoursId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({ to_show_insurances: true }),
+      // Open every hour of every day, so hostile times reach the DST days' arithmetic too.
+      practiceConfig({
+        form_url: 'all-hours',
+        min_hours_before_booking: 2,
+        closures: [{ date: '2026-03-10' }],
+        schedules: [
+          { pms_prov_num: 1, pms_op_num: 1, weekdays: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '24:00', breaks: [] },
+        ],
+        reasons: [
+          { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [1], for_returning_patients: false },
+        ],
+      }),
+    );
+    practiceId = ids['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+    allHoursId = ids['all-hours']!;
+    allHoursExamId = await reasonId(db, allHoursId, 'Exam');
+  },
 });
 
 const nasty = fc.oneof(
@@ -170,7 +163,7 @@ const GETS = [
 const fill = (text: string) => text.replaceAll('PRACTICE', practiceId).replaceAll('REASON', examId);
 const counts = async () =>
   (
-    await testDb.db.query<{ a: number; p: number }>(
+    await ctx.db.query<{ a: number; p: number }>(
       'select (select count(*) from appointments)::int as a, (select count(*) from patients)::int as p',
     )
   )[0];
@@ -196,7 +189,7 @@ describe('fuzzing every endpoint', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...POSTS), bodyLike, async (url, body) => {
         const payload = fill(JSON.stringify(body) ?? 'null');
-        const response = await app.inject({
+        const response = await ctx.app.inject({
           method: 'POST',
           url,
           headers: { 'content-type': 'application/json', 'x-bot-challenge': 'x' },
@@ -217,7 +210,7 @@ describe('fuzzing every endpoint', () => {
           .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
           .join('');
         const url = fill(prefix) + (text.length % 7 === 3 ? `${encoded}%FF%E0%A4` : encoded);
-        const response = await app.inject({ method: 'GET', url });
+        const response = await ctx.app.inject({ method: 'GET', url });
         // A made-up practice slug or token is simply not found; only the answer's shape matters.
         if (response.statusCode === 200 || response.statusCode === 302) return;
         expectClientError(response, `GET ${url.slice(0, 160)}`);
@@ -234,14 +227,14 @@ describe('fuzzing every endpoint', () => {
     ['application/json', '\u00ff\u00fe invalid utf-8 \udc00'],
   ])('answers a %s body to every write with a 4xx', async (contentType, payload) => {
     for (const url of POSTS) {
-      const response = await app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+      const response = await ctx.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
       expectClientError(response, `${contentType} to ${url}`);
     }
   });
 
   it('answers bodies over the limit (1 MB and 10 MB) with 413', async () => {
     for (const size of [1_000_000, 10_000_000]) {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
         headers: { 'content-type': 'application/json' },
@@ -250,7 +243,7 @@ describe('fuzzing every endpoint', () => {
       expect(response.statusCode).toBe(413);
       expectClientError(response, `${size} bytes`);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
   });
 });
 
@@ -342,11 +335,11 @@ describe('fuzzing behind the bot challenge', () => {
           };
           if (status === null) delete body.patient_status;
           else body.patient_status = status;
-          const response = await app.inject({
+          const response = await ctx.app.inject({
             method: 'POST',
             url: '/api/v1/appointment',
             payload: body,
-            headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+            headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
           });
           const what = `POST appointment ${JSON.stringify({ aptDate, startTime, endTime, dob, bookerDob, status })}`;
           if (response.statusCode === 201) return;
@@ -364,7 +357,7 @@ describe('fuzzing behind the bot challenge', () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), hostileDate, hostileDate, async (isAllHours, start, end) => {
         const url = `/api/v1/appointment/slots?practice_id=${isAllHours ? allHoursId : practiceId}&reason_for_visit_id=${isAllHours ? allHoursExamId : examId}&start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`;
-        const response = await app.inject({ method: 'GET', url });
+        const response = await ctx.app.inject({ method: 'GET', url });
         if (response.statusCode === 200) return;
         expectClientError(response, `GET ${url}`);
         expect(Object.keys(response.json().fields ?? {}).length, url).toBeGreaterThan(0);

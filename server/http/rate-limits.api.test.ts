@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createTestApp, fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { createTestApp, fixedClock, withTestApp } from '../test/test-app.ts';
 import { listRoutes } from '../test/route-list.ts';
 
 /**
@@ -180,20 +179,10 @@ const EXEMPT: Record<string, string> = {
     "authenticated by Twilio's signature (unsigned only with dev tools on, for simulated replies); a refused STOP would be a lost opt-out",
 };
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb.db, { config: { rateLimitMultiplier: 1, adminApiKey: ADMIN_KEY } });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const ctx = withTestApp({ config: { rateLimitMultiplier: 1, adminApiKey: ADMIN_KEY } });
 
 const send = (route: LimitedRoute, headers: Record<string, string> = {}) =>
-  app.inject({
+  ctx.app.inject({
     method: route.method,
     url: route.url,
     headers: { ...route.headers, ...headers },
@@ -203,7 +192,7 @@ const send = (route: LimitedRoute, headers: Record<string, string> = {}) =>
 describe('per-IP rate limits', () => {
   it('covers every API route: each is limited or exempt for a stated reason', () => {
     const limited = LIMITED.map((r) => `${r.method} ${r.route}`);
-    const apiRoutes = listRoutes(app).filter((r) => r.startsWith('GET /api/') || r.startsWith('POST /api/'));
+    const apiRoutes = listRoutes(ctx.app).filter((r) => r.startsWith('GET /api/') || r.startsWith('POST /api/'));
     const staffDefault = (r: string) => / \/api\/v1\/staff\//.test(r);
     expect(apiRoutes.filter((r) => !limited.includes(r) && !(r in EXEMPT) && !staffDefault(r))).toEqual([]);
     // Every write is limited, except the signed webhooks (staff writes by the staff plugin's limit).
@@ -240,7 +229,7 @@ describe('per-IP rate limits', () => {
 
 describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
   it("counts each client by the proxy's X-Forwarded-For, so one patient's limit does not block the next", async () => {
-    const proxied = await createTestApp(testDb.db, {
+    const proxied = await createTestApp(ctx.db, {
       config: { rateLimitMultiplier: 1, trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy },
     });
     try {
@@ -274,8 +263,8 @@ describe('counters in the database (ADR 0019)', () => {
     const clock = fixedClock('2026-03-02T12:00:00Z');
     const config = { rateLimitMultiplier: 1 };
     const [first, second] = [
-      await createTestApp(testDb.db, { config, clock }),
-      await createTestApp(testDb.db, { config, clock }),
+      await createTestApp(ctx.db, { config, clock }),
+      await createTestApp(ctx.db, { config, clock }),
     ];
     try {
       const challenge = LIMITED.find((r) => r.route === '/api/v1/captcha/challenge')!;
@@ -291,7 +280,7 @@ describe('counters in the database (ADR 0019)', () => {
       clock.advance(challenge.windowMs);
       const sweep = first.background.periodic.find((task) => task.name === 'forget ended rate-limit windows')!;
       expect(await sweep.run()).toBeGreaterThanOrEqual(1);
-      const left = await testDb.db.query<{ key: string }>(
+      const left = await ctx.db.query<{ key: string }>(
         "select key from rate_limit_counters where key like '%192.0.2.77'",
       );
       expect(left).toEqual([]);

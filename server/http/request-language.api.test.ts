@@ -1,61 +1,54 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, fixedClock, withTestApp } from '../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 
-/** Issue 19: the API answers a patient's refusals in the request's language; English stays as it is. */
+/** ADR 0034: the API answers a patient's refusals in the request's language; English stays as it is. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const es = { 'accept-language': 'es' };
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let verifyingId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig(),
-    practiceConfig({ form_url: 'verifies', name: 'Clínica Verifica', to_verify_patient: true }),
-  );
-  practiceId = ids['test-practice']!;
-  verifyingId = ids['verifies']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig(),
+      practiceConfig({ form_url: 'verifies', name: 'Clínica Verifica', to_verify_patient: true }),
+    );
+    practiceId = ids['test-practice']!;
+    verifyingId = ids['verifies']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
 });
 
 async function book(overrides: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return app.inject({
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
     payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app), ...headers },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app), ...headers },
   });
 }
 
 describe('refusals in the request language', () => {
   it('lists missing fields of a 422 in Spanish, and in English without a choice', async () => {
     const body = { practice_id: practiceId, rfv_id: examId };
-    const spanish = await app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body, headers: es });
+    const spanish = await ctx.app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body, headers: es });
     expect(spanish.statusCode).toBe(422);
     expect(spanish.json().code).toBe('VALIDATION_FAILED');
     expect(spanish.json().message).toMatch(/^Corrija lo siguiente: /);
     expect(spanish.json().fields.first_name).toBe('first_name es obligatorio');
-    const english = await app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body });
+    const english = await ctx.app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body });
     expect(english.json().message).toMatch(/^Please correct: /);
     expect(english.json().fields.first_name).toBe('first_name is required');
   });
 
   it('takes the lang cookie when the request names no language, and Accept-Language over the cookie', async () => {
-    const byCookie = await app.inject({
+    const byCookie = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/nothing-here',
       headers: { cookie: 'theme=dark; lang=es' },
@@ -65,7 +58,7 @@ describe('refusals in the request language', () => {
       code: 'NOT_FOUND',
       message: 'No existe el punto de acceso de la API GET /api/v1/nothing-here.',
     });
-    const byHeader = await app.inject({
+    const byHeader = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/nothing-here',
       headers: { cookie: 'lang=es', 'accept-language': 'en-US,en;q=0.9' },
@@ -74,7 +67,7 @@ describe('refusals in the request language', () => {
   });
 
   it('says a review link is not valid in Spanish', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/review/verify-request-link/not-a-token',
       headers: es,
@@ -105,7 +98,7 @@ describe('refusals in the request language', () => {
   });
 
   it('rates limits in Spanish', async () => {
-    const limited = await createTestApp(testDb.db, { clock, config: { rateLimitMultiplier: 0.01 } });
+    const limited = await createTestApp(ctx.db, { clock, config: { rateLimitMultiplier: 0.01 } });
     try {
       await limited.inject({ method: 'GET', url: '/api/v1/captcha/challenge', headers: es });
       const response = await limited.inject({ method: 'GET', url: '/api/v1/captcha/challenge', headers: es });
@@ -123,14 +116,19 @@ describe('refusals in the request language', () => {
 describe('one-time codes in the request language', () => {
   it('sends the code e-mail and answers send-otp and verify-otp in Spanish', async () => {
     const contact = { recipient: 'codigo@example.com', verification_type: 'email', practice_id: verifyingId };
-    const sent = await app.inject({ method: 'POST', url: '/api/v1/verify/send-otp', payload: contact, headers: es });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/verify/send-otp',
+      payload: contact,
+      headers: es,
+    });
     expect(sent.json().message).toBe('Enviamos un código de 6 dígitos a su correo electrónico.');
-    const [mail] = await testDb.db.query<{ subject: string; text: string }>(
+    const [mail] = await ctx.db.query<{ subject: string; text: string }>(
       `select subject, text from outbox_messages where recipient = 'codigo@example.com'`,
     );
     expect(mail!.subject).toBe('Su código de verificación de Clínica Verifica');
     expect(mail!.text).toMatch(/^Su código de verificación de Clínica Verifica es \d{6}\. Vence en 10 minutos\.$/);
-    const wrong = await app.inject({
+    const wrong = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/verify/verify-otp',
       payload: { ...contact, otp: '000000' === mail!.text.match(/\d{6}/)![0] ? '111111' : '000000' },
@@ -140,7 +138,7 @@ describe('one-time codes in the request language', () => {
       code: 'OTP_INVALID',
       message: 'Ese código no es correcto. Le quedan 4 intentos.',
     });
-    const right = await app.inject({
+    const right = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/verify/verify-otp',
       payload: { ...contact, otp: mail!.text.match(/\d{6}/)![0] },
@@ -152,22 +150,26 @@ describe('one-time codes in the request language', () => {
 
 describe('the served page', () => {
   it('sets <html lang> from ?lang=, then the cookie, then Accept-Language, and varies on them', async () => {
-    const byQuery = await app.inject({ method: 'GET', url: '/test-practice?lang=es', headers: { cookie: 'lang=en' } });
+    const byQuery = await ctx.app.inject({
+      method: 'GET',
+      url: '/test-practice?lang=es',
+      headers: { cookie: 'lang=en' },
+    });
     expect(byQuery.body).toContain('<html lang="es"');
     expect(String(byQuery.headers.vary)).toMatch(/Accept-Language, Cookie/);
-    const byCookie = await app.inject({
+    const byCookie = await ctx.app.inject({
       method: 'GET',
       url: '/test-practice',
       headers: { cookie: 'lang=es', 'accept-language': 'en' },
     });
     expect(byCookie.body).toContain('<html lang="es"');
-    const byHeader = await app.inject({
+    const byHeader = await ctx.app.inject({
       method: 'GET',
       url: '/test-practice',
       headers: { 'accept-language': 'es-MX,es;q=0.9' },
     });
     expect(byHeader.body).toContain('<html lang="es"');
-    const plain = await app.inject({ method: 'GET', url: '/test-practice' });
+    const plain = await ctx.app.inject({ method: 'GET', url: '/test-practice' });
     expect(plain.body).toContain('<html lang="en"');
   });
 });

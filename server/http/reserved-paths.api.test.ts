@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FormUrlSchema } from '#domain/practice/practice-query-schemas.ts';
 import { isReservedPath } from '#domain/practice/reserved-paths.ts';
-import { createTestApp } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { withTestApp } from '../test/test-app.ts';
 import { listRoutes } from '../test/route-list.ts';
 
 /**
@@ -11,22 +9,15 @@ import { listRoutes } from '../test/route-list.ts';
  * (domain/practice/reserved-paths.ts), so a new top-level route fails here until it is reserved.
  * The SPA's routes and the files of web/public are held to the same list in web/src/app.
  */
-let testDb: TestDatabase;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  // Every optional part on: the dev tools, the local test checkout, the operator API.
-  app = await createTestApp(testDb.db, { config: { devTools: true, adminApiKey: 'admin-key-for-reserved-paths' } });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+// Every optional part on: the dev tools, the local test checkout, the operator API.
+const ctx = withTestApp({
+  config: { devTools: true, adminApiKey: 'admin-key-for-reserved-paths' },
 });
 
 describe('top-level server routes', () => {
   it('each begins with a reserved word, or with a file name no form_url can take', () => {
-    const routes = listRoutes(app);
+    const routes = listRoutes(ctx.app);
     const samples = [
       'GET /_dev/outbox',
       'POST /api/v1/review/feedback',

@@ -1,5 +1,5 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '#domain/staff/staff-roles.ts';
 import { TEST_ADMIN_KEY } from '../features/reviews/review-test-support.ts';
 import { bookingBody } from '../test/booking-factory.ts';
@@ -7,8 +7,7 @@ import { solveBotChallenge } from '../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
 import { listRoutes } from '../test/route-list.ts';
 import { addStaff, signIn, type StaffClient } from '../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { fixedClock, withTestApp } from '../test/test-app.ts';
 import { FIELD_KINDS, type FieldKind, type FieldName, ROUTE_FIELDS, type RouteFields } from './route-fuzz-fields.ts';
 
 /**
@@ -68,20 +67,24 @@ const BY_KIND: Record<FieldKind, unknown[]> = {
   flag: ['true', 1, 'yes'],
 };
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
 /** A signed-in console per role, and a second one per role for the route that signs out. */
 const consoles = new Map<StaffRole, StaffClient>();
 const ownSessions = new Map<StaffRole, StaffClient>();
 let records: Record<string, string>;
+let practice: string;
+let reason: string;
 
+const ctx = withTestApp({
+  clock,
+  config: { adminApiKey: TEST_ADMIN_KEY },
+  seed: async (db) => {
+    practice = (await importPractices(db, practiceConfig({ max_reschedules: 20 })))['test-practice']!;
+    reason = await reasonId(db, practice, 'Exam');
+  },
+});
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const practice = (await importPractices(testDb.db, practiceConfig({ max_reschedules: 20 })))['test-practice']!;
-  const reason = await reasonId(testDb.db, practice, 'Exam');
-  app = await createTestApp(testDb.db, { clock, config: { adminApiKey: TEST_ADMIN_KEY } });
   const book = async (startTime: string, endTime: string) => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
@@ -92,7 +95,7 @@ beforeAll(async () => {
         end_time: endTime,
         email: `fuzz-${startTime.slice(0, 2)}@example.com`,
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json().result as { appointment_id: string; manage_path: string };
@@ -104,10 +107,10 @@ beforeAll(async () => {
   const staffBooking = await book('11:00:00', '11:30:00');
   const staffMoved = await book('14:00:00', '14:30:00');
   const staffCancelled = await book('15:00:00', '15:30:00');
-  const member = await addStaff(testDb.db, { practiceIds: [practice], role: 'front_desk' });
+  const member = await addStaff(ctx.db, { practiceIds: [practice], role: 'front_desk' });
   for (const role of ROLES) {
-    consoles.set(role, await signIn(app, await addStaff(testDb.db, { practiceIds: [practice], role })));
-    ownSessions.set(role, await signIn(app, await addStaff(testDb.db, { practiceIds: [practice], role })));
+    consoles.set(role, await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practice], role })));
+    ownSessions.set(role, await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practice], role })));
   }
   records = {
     practice,
@@ -121,10 +124,6 @@ beforeAll(async () => {
     member: member.id,
     missing: crypto.randomUUID(),
   };
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
 });
 
 /** A baseline value with the fuzz's records filled in. */
@@ -214,11 +213,14 @@ async function send(spec: RouteFields, options: InjectOptions, role: StaffRole):
     case 'own-session':
       return ownSessions.get(role)!.request(options);
     case 'admin':
-      return app.inject({ ...options, headers: { ...headers, authorization: `Bearer ${TEST_ADMIN_KEY}` } });
+      return ctx.app.inject({ ...options, headers: { ...headers, authorization: `Bearer ${TEST_ADMIN_KEY}` } });
     case 'bot':
-      return app.inject({ ...options, headers: { ...headers, 'x-bot-challenge': await solveBotChallenge(app) } });
+      return ctx.app.inject({
+        ...options,
+        headers: { ...headers, 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+      });
     case 'public':
-      return app.inject(options);
+      return ctx.app.inject(options);
   }
 }
 
@@ -237,7 +239,7 @@ const LAST = ['POST /_dev/clock', 'DELETE /_dev/clock'];
 
 describe('the route fuzz', () => {
   it('knows every registered route, and no route it does not', () => {
-    const registered = listRoutes(app);
+    const registered = listRoutes(ctx.app);
     const unlisted = (routes: string[]) => routes.filter((route) => !(route in ROUTE_FIELDS));
     expect(unlisted(registered)).toEqual([]);
     expect(Object.keys(ROUTE_FIELDS).filter((route) => !registered.includes(route))).toEqual([]);
@@ -258,7 +260,7 @@ describe('the route fuzz', () => {
           const role = ROLES[index % ROLES.length]!;
           const response = await send(spec, requestOf(route, spec, change), role);
           sent++;
-          if (route === 'POST /_dev/clock') await app.inject({ method: 'DELETE', url: '/_dev/clock' });
+          if (route === 'POST /_dev/clock') await ctx.app.inject({ method: 'DELETE', url: '/_dev/clock' });
           const problem = problemOf(response);
           const caller = spec.as === 'staff' || spec.as === 'own-session' ? role : spec.as;
           if (problem) failures.push(`${route} as ${caller} ${JSON.stringify(change).slice(0, 120)} -> ${problem}`);

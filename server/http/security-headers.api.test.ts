@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
-import { createTestApp } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { createTestApp, withTestDatabase } from '../test/test-app.ts';
 import { listRoutes } from '../test/route-list.ts';
 
 /**
@@ -10,23 +9,20 @@ import { listRoutes } from '../test/route-list.ts';
  * policies on every kind of response; no CORS for other origins; no cookies set by the server;
  * and the dev pages and the admin API absent in production unless configured.
  */
-let testDb: TestDatabase;
 let dev: FastifyInstance;
 let production: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await importDemoPracticesIfEmpty(testDb.db);
-  dev = await createTestApp(testDb.db, { config: { adminApiKey: 'admin-key-for-header-tests' } });
-  // What a production start gives without extra settings: dev tools off, no admin key.
-  production = await createTestApp(testDb.db, {
-    config: { nodeEnv: 'production', devTools: false, adminApiKey: undefined, publicUrl: 'https://book.example.com' },
-  });
-});
 afterAll(async () => {
   await dev?.close();
   await production?.close();
-  await testDb?.destroy();
+});
+withTestDatabase(async (db) => {
+  await importDemoPracticesIfEmpty(db);
+  dev = await createTestApp(db, { config: { adminApiKey: 'admin-key-for-header-tests' } });
+  // What a production start gives without extra settings: dev tools off, no admin key.
+  production = await createTestApp(db, {
+    config: { nodeEnv: 'production', devTools: false, adminApiKey: undefined, publicUrl: 'https://book.example.com' },
+  });
 });
 
 const SAMPLES = [

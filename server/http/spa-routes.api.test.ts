@@ -1,34 +1,25 @@
-import type { FastifyInstance } from 'fastify';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createTestApp, FIXTURE_WEB_DIR, testConfig } from '../test/test-app.ts';
+import { FIXTURE_WEB_DIR, testConfig, withTestApp } from '../test/test-app.ts';
 import { referencedFiles } from './spa-routes.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await importDemoPracticesIfEmpty(testDb.db);
-  await testDb.db.query(`update practices set description = null where form_url = 'closed-dental'`);
-  await testDb.db.query(`update practices set name = 'Smile <&> "Group"' where form_url = 'smile-group'`);
-  app = await createTestApp(testDb.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  seed: async (db) => {
+    await importDemoPracticesIfEmpty(db);
+    await db.query(`update practices set description = null where form_url = 'closed-dental'`);
+    await db.query(`update practices set name = 'Smile <&> "Group"' where form_url = 'smile-group'`);
+  },
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
 describe('the practice page HTML', () => {
   it('carries the practice title and description before any script runs', async () => {
-    const [practice] = await testDb.db.query<{ name: string; description: string }>(
+    const [practice] = await ctx.db.query<{ name: string; description: string }>(
       `select name, description from practices where form_url = 'bright-smile'`,
     );
     const response = await get('/bright-smile');
@@ -105,7 +96,7 @@ describe('API paths', () => {
   });
 
   it('answers a malformed JSON body with a 400, not a 500', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/nothing-here',
       headers: { 'content-type': 'application/json' },
@@ -148,7 +139,7 @@ describe('a rebuild of the web app while the server runs', () => {
   it('leaves the server serving the index it started with, and every file that index loads', async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'spa-rebuild-'));
     cpSync(FIXTURE_WEB_DIR, webDir, { recursive: true });
-    const own = await buildApp({ config: testConfig(), db: testDb.db, logger: false, webDir });
+    const own = await buildApp({ config: testConfig(), db: ctx.db, logger: false, webDir });
     try {
       const before = await own.inject({ method: 'GET', url: '/bright-smile' });
       expect(referencedFiles(before.body)).toEqual(['assets/app-test.js']);
@@ -183,7 +174,7 @@ describe('a rebuild of the web app while the server runs', () => {
       readdirSync(tmpdir()).filter(
         (name) => name.startsWith('chairtime-web-') && existsSync(join(tmpdir(), name, marker)),
       );
-    const own = await buildApp({ config: testConfig(), db: testDb.db, logger: false, webDir });
+    const own = await buildApp({ config: testConfig(), db: ctx.db, logger: false, webDir });
     try {
       expect(copies()).toHaveLength(1);
     } finally {

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookVisit } from '../features/reviews/review-test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { bookVisit } from '../test/booking-requests.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { fixedClock, withTestApp } from '../test/test-app.ts';
 
 /**
  * Ids the API hands out (appointments, patients, review requests, payment sessions) are random
@@ -30,34 +28,30 @@ const OTHER_ID_TABLES = [
   'staff_audit',
 ];
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let paidReason: string;
 let otherPaidReason: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const reasons = [
-    { name: 'Exam', final_duration: 30 },
-    { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-  ];
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({ form_url: 'first-dental', name: 'First Dental', reasons }),
-    practiceConfig({ form_url: 'second-dental', name: 'Second Dental', reasons }),
-  );
-  paidReason = await reasonId(testDb.db, ids['first-dental']!, 'Whitening');
-  otherPaidReason = await reasonId(testDb.db, ids['second-dental']!, 'Whitening');
-  app = await createTestApp(testDb.db, { clock, config: { adminApiKey: ADMIN_KEY } });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  config: { adminApiKey: ADMIN_KEY },
+  seed: async (db) => {
+    const reasons = [
+      { name: 'Exam', final_duration: 30 },
+      { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+    ];
+    ids = await importPractices(
+      db,
+      practiceConfig({ form_url: 'first-dental', name: 'First Dental', reasons }),
+      practiceConfig({ form_url: 'second-dental', name: 'Second Dental', reasons }),
+    );
+    paidReason = await reasonId(db, ids['first-dental']!, 'Whitening');
+    otherPaidReason = await reasonId(db, ids['second-dental']!, 'Whitening');
+  },
 });
 
 async function post(url: string, payload: object, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: 'POST', url, payload, headers });
+  const response = await ctx.app.inject({ method: 'POST', url, payload, headers });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json().result;
 }
@@ -71,7 +65,7 @@ async function paymentSession(start: string, end: string): Promise<string> {
       success_url: 'http://localhost:8080/first-dental/payment-success',
       cancel_url: 'http://localhost:8080/first-dental/payment-failed',
     },
-    { 'x-bot-challenge': await solveBotChallenge(app) },
+    { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   );
   return result.session_id;
 }
@@ -79,10 +73,10 @@ async function paymentSession(start: string, end: string): Promise<string> {
 describe('ids handed out by the API', () => {
   it('are random version-4 UUIDs or, for payment sessions, 144 random bits', async () => {
     const practiceId = ids['first-dental']!;
-    const exam = await reasonId(testDb.db, practiceId, 'Exam');
+    const exam = await reasonId(ctx.db, practiceId, 'Exam');
     const appointments = [
-      await bookVisit(app, { practiceId, reasonId: exam, start_time: '09:00:00', end_time: '09:30:00' }),
-      await bookVisit(app, { practiceId, reasonId: exam, start_time: '09:30:00', end_time: '10:00:00' }),
+      await bookVisit(ctx.app, { practiceId, reasonId: exam, start_time: '09:00:00', end_time: '09:30:00' }),
+      await bookVisit(ctx.app, { practiceId, reasonId: exam, start_time: '09:30:00', end_time: '10:00:00' }),
     ];
     const patients = await Promise.all(
       ['Eve', 'Flo'].map(
@@ -123,7 +117,7 @@ describe('ids handed out by the API', () => {
   });
 
   it('come from gen_random_uuid() in every other table', async () => {
-    const columns = await testDb.db.query<{ table_name: string; data_type: string; column_default: string | null }>(
+    const columns = await ctx.db.query<{ table_name: string; data_type: string; column_default: string | null }>(
       `select table_name, data_type, column_default from information_schema.columns
         where table_schema = 'public' and column_name = 'id' order by table_name`,
     );
@@ -135,7 +129,7 @@ describe('ids handed out by the API', () => {
   });
 
   it('from gen_random_uuid() spread over every one of the 122 random bits', async () => {
-    const rows = await testDb.db.query<{ id: string }>(
+    const rows = await ctx.db.query<{ id: string }>(
       'select gen_random_uuid()::text as id from generate_series(1, 2000)',
     );
     expect(new Set(rows.map((r) => r.id)).size).toBe(2000);
@@ -154,7 +148,7 @@ describe('ids handed out by the API', () => {
 describe('ids used across practices', () => {
   it("refuses a paid session of one practice on another practice's success page and status check", async () => {
     const sessionId = await paymentSession('13:00:00', '13:30:00');
-    const pay = await app.inject({
+    const pay = await ctx.app.inject({
       method: 'POST',
       url: `/_dev/checkout/${sessionId}/pay`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
@@ -162,12 +156,12 @@ describe('ids used across practices', () => {
     });
     expect(pay.statusCode).toBe(303);
     const other = ids['second-dental']!;
-    const status = await app.inject({
+    const status = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${other}`,
     });
     expect(status.statusCode).toBe(404);
-    const claim = await app.inject({
+    const claim = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: {
@@ -178,7 +172,7 @@ describe('ids used across practices', () => {
     expect(claim.statusCode).toBe(404);
     expect(JSON.stringify(claim.json())).not.toContain('13:00');
     // Its own practice's page still gets the booking.
-    const own = await app.inject({
+    const own = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: {

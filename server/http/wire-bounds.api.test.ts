@@ -1,12 +1,11 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { manageApiPath } from '#domain/booking/manage-schemas.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { fixedClock, withTestApp } from '../test/test-app.ts';
 
 /**
  * The wire's dates, times and numbers are bounded by the shared primitives (ADR 0041): each value
@@ -14,34 +13,31 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
  * field. Monday 2 March 2026, 07:00 in New York.
  */
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let owner: StaffClient;
 let bookingId: string;
 let token: string;
 
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
+});
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig()))['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-  owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
-  const response = await app.inject({
+  owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
     payload: bookingBody({ practice_id: practiceId, rfv_id: examId, apt_date: '2026-03-04' }),
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(response.statusCode, response.body).toBe(201);
   const result = response.json().result as { appointment_id: string; manage_path: string };
   bookingId = result.appointment_id;
   token = result.manage_path.split('/').at(-1)!;
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
 });
 
 /** A 4xx in the one error shape whose `fields` names `field`. */
@@ -73,13 +69,13 @@ describe('the patient’s reschedule', () => {
     ['pms_prov_num', 2 ** 53],
     ['pms_op_num', 2 ** 31],
   ])('refuses %s %s with a 4xx naming the field, and the booking keeps its time', async (field, value) => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: manageApiPath(token, 'reschedule'),
       payload: { ...move, [field]: value },
     });
     expectRefusal(response, field, `${field}=${value}`);
-    const [row] = await testDb.db.query<{ starts_at: Date }>('select starts_at from appointments where id = $1', [
+    const [row] = await ctx.db.query<{ starts_at: Date }>('select starts_at from appointments where id = $1', [
       bookingId,
     ]);
     expect(row!.starts_at.toISOString()).toBe('2026-03-04T14:00:00.000Z');

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fixedClock, withTestDatabase } from '../test/test-app.ts';
 import { enqueueJob, PermanentJobError, type JobContext, type JobHandler } from './job-queue.ts';
 import { createJobWorker, type JobLogger } from './job-worker.ts';
 import { claimDueJobs } from './jobs-repository.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 beforeEach(async () => {
-  await testDb.db.query('delete from jobs');
+  await ctx.db.query('delete from jobs');
 });
 
 const START = '2026-03-02T12:00:00Z';
@@ -27,12 +22,12 @@ function recordingLogger() {
 
 function workerWith(handlers: Record<string, JobHandler>, clock = fixedClock(START)) {
   const { logger, entries } = recordingLogger();
-  const worker = createJobWorker({ db: testDb.db, clock, handlers, logger, random: () => 0 });
+  const worker = createJobWorker({ db: ctx.db, clock, handlers, logger, random: () => 0 });
   return { worker, clock, entries };
 }
 
 async function jobRows() {
-  return testDb.db.query<{
+  return ctx.db.query<{
     type: string;
     status: string;
     attempts: number;
@@ -45,7 +40,7 @@ describe('enqueueJob', () => {
   it('leaves nothing behind when the caller rolls back', async () => {
     const rollback = new Error('rollback');
     await expect(
-      testDb.db.transaction(async (tx) => {
+      ctx.db.transaction(async (tx) => {
         await enqueueJob(tx, { type: 'email.send', payload: { to: 'a@example.com' } });
         throw rollback;
       }),
@@ -56,10 +51,10 @@ describe('enqueueJob', () => {
   it('ignores a second job with the same dedupe key, even once the first is done', async () => {
     const seen: unknown[] = [];
     const { worker } = workerWith({ remind: async (payload) => void seen.push(payload) });
-    await testDb.db.transaction((tx) => enqueueJob(tx, { type: 'remind', payload: { n: 1 }, dedupeKey: 'remind:42' }));
-    await enqueueJob(testDb.db, { type: 'remind', payload: { n: 2 }, dedupeKey: 'remind:42' });
+    await ctx.db.transaction((tx) => enqueueJob(tx, { type: 'remind', payload: { n: 1 }, dedupeKey: 'remind:42' }));
+    await enqueueJob(ctx.db, { type: 'remind', payload: { n: 2 }, dedupeKey: 'remind:42' });
     expect(await worker.runDueJobs()).toBe(1);
-    await enqueueJob(testDb.db, { type: 'remind', payload: { n: 3 }, dedupeKey: 'remind:42' });
+    await enqueueJob(ctx.db, { type: 'remind', payload: { n: 3 }, dedupeKey: 'remind:42' });
     expect(await worker.runDueJobs()).toBe(0);
     expect(seen).toEqual([{ n: 1 }]);
   });
@@ -69,7 +64,7 @@ describe('job worker', () => {
   it('runs a due job once, with its payload and a context', async () => {
     const calls: [unknown, JobContext][] = [];
     const { worker } = workerWith({ greet: async (payload, context) => void calls.push([payload, context]) });
-    await enqueueJob(testDb.db, { type: 'greet', payload: ['a', { b: 1 }] });
+    await enqueueJob(ctx.db, { type: 'greet', payload: ['a', { b: 1 }] });
     expect(await worker.runDueJobs()).toBe(1);
     expect(await worker.runDueJobs()).toBe(0);
     expect(calls).toHaveLength(1);
@@ -85,7 +80,7 @@ describe('job worker', () => {
 
   it('waits for run_at by the worker clock', async () => {
     const { worker, clock } = workerWith({ later: async () => undefined });
-    await enqueueJob(testDb.db, { type: 'later', payload: {}, runAt: new Date('2026-03-02T13:00:00Z') });
+    await enqueueJob(ctx.db, { type: 'later', payload: {}, runAt: new Date('2026-03-02T13:00:00Z') });
     expect(await worker.runDueJobs()).toBe(0);
     clock.set('2026-03-02T13:00:00Z');
     expect(await worker.runDueJobs()).toBe(1);
@@ -99,7 +94,7 @@ describe('job worker', () => {
         throw new Error(`SMTP 451 try again (${calls})`);
       },
     });
-    await enqueueJob(testDb.db, { type: 'flaky', payload: {}, maxAttempts: 3 });
+    await enqueueJob(ctx.db, { type: 'flaky', payload: {}, maxAttempts: 3 });
 
     expect(await worker.runDueJobs()).toBe(1);
     expect(await jobRows()).toMatchObject([
@@ -127,8 +122,8 @@ describe('job worker', () => {
         throw new PermanentJobError('recipient refused');
       },
     });
-    await enqueueJob(testDb.db, { type: 'refuse', payload: {} });
-    await enqueueJob(testDb.db, { type: 'no-such-type', payload: {} });
+    await enqueueJob(ctx.db, { type: 'refuse', payload: {} });
+    await enqueueJob(ctx.db, { type: 'no-such-type', payload: {} });
     expect(await worker.runDueJobs()).toBe(2);
     expect(await worker.runDueJobs()).toBe(0);
     const rows = await jobRows();
@@ -144,10 +139,10 @@ describe('job worker', () => {
   it('takes over a job whose worker died once its lease expires', async () => {
     const ran: JobContext[] = [];
     const { worker, clock } = workerWith({ orphan: async (_payload, context) => void ran.push(context) });
-    await enqueueJob(testDb.db, { type: 'orphan', payload: {} });
+    await enqueueJob(ctx.db, { type: 'orphan', payload: {} });
     // A worker that claims the job and then crashes: the row stays running with a lease.
     const now = clock.now();
-    await claimDueJobs(testDb.db, { now, leaseUntil: new Date(now.getTime() + 5 * 60_000), limit: 10 });
+    await claimDueJobs(ctx.db, { now, leaseUntil: new Date(now.getTime() + 5 * 60_000), limit: 10 });
 
     expect(await worker.runDueJobs()).toBe(0);
     clock.advance(5 * 60_000);
@@ -158,9 +153,9 @@ describe('job worker', () => {
 
   it('fails a job whose worker died during its last attempt', async () => {
     const { worker, clock, entries } = workerWith({ orphan: async () => undefined });
-    await enqueueJob(testDb.db, { type: 'orphan', payload: {}, maxAttempts: 1 });
+    await enqueueJob(ctx.db, { type: 'orphan', payload: {}, maxAttempts: 1 });
     const now = clock.now();
-    await claimDueJobs(testDb.db, { now, leaseUntil: new Date(now.getTime() + 60_000), limit: 10 });
+    await claimDueJobs(ctx.db, { now, leaseUntil: new Date(now.getTime() + 60_000), limit: 10 });
     clock.advance(60_000);
     expect(await worker.runDueJobs()).toBe(0);
     expect(await jobRows()).toMatchObject([
@@ -176,11 +171,11 @@ describe('job worker', () => {
       runs.set(n, (runs.get(n) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, 1));
     };
-    for (let n = 0; n < 50; n += 1) await enqueueJob(testDb.db, { type: 'race', payload: { n } });
+    for (let n = 0; n < 50; n += 1) await enqueueJob(ctx.db, { type: 'race', payload: { n } });
     const clock = fixedClock(START);
     const workers = [0, 1].map(() =>
       createJobWorker({
-        db: testDb.db,
+        db: ctx.db,
         clock,
         handlers: { race: handler },
         logger: recordingLogger().logger,
@@ -197,7 +192,7 @@ describe('job worker', () => {
     expect(totals[0]! + totals[1]!).toBe(50);
     expect(runs.size).toBe(50);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
-    expect(await testDb.db.query(`select 1 from jobs where status <> 'done'`)).toEqual([]);
+    expect(await ctx.db.query(`select 1 from jobs where status <> 'done'`)).toEqual([]);
   });
 
   it('polls on its own once started, and stop() waits for the job in flight', async () => {
@@ -213,7 +208,7 @@ describe('job worker', () => {
         isFinished = true;
       },
     });
-    await enqueueJob(testDb.db, { type: 'slow', payload: {} });
+    await enqueueJob(ctx.db, { type: 'slow', payload: {} });
     worker.start();
     await started;
     const stopped = worker.stop();

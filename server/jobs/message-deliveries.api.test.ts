@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createOutboxMailAdapter } from '../adapters/mail/outbox-mail-adapter.ts';
 import { createTwilioSmsAdapter } from '../adapters/sms/twilio-sms-adapter.ts';
 import { startFakeTwilio } from '../test/fake-twilio-server.ts';
-import { fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { fixedClock, withTestDatabase } from '../test/test-app.ts';
 import { createJobWorker } from './job-worker.ts';
 import { createMessageJobHandlers, enqueueSms } from './message-jobs.ts';
 
-// A message's delivery row (issue 21): kept from queued to sent, and a hand-off a crash left in
+// A message's delivery row (ADR 0037): kept from queued to sent, and a hand-off a crash left in
 // doubt asks the provider before it sends again.
-let testDb: TestDatabase;
 let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
 let sms: ReturnType<typeof createTwilioSmsAdapter>;
 let handlers: ReturnType<typeof createMessageJobHandlers>;
 const clock = fixedClock(new Date());
-beforeAll(async () => {
-  testDb = await createTestDatabase();
+afterAll(async () => {
+  await twilio?.close();
+});
+const ctx = withTestDatabase(async (db) => {
   twilio = await startFakeTwilio();
   sms = createTwilioSmsAdapter({
     accountSid: `AC${'0123456789abcdef'.repeat(2)}`,
@@ -24,25 +24,21 @@ beforeAll(async () => {
     apiBaseUrl: twilio.url,
     timeoutMs: 5_000,
   });
-  handlers = createMessageJobHandlers({ mail: createOutboxMailAdapter(testDb.db), sms }, undefined, {
-    db: testDb.db,
+  handlers = createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms }, undefined, {
+    db,
     clock,
   });
-});
-afterAll(async () => {
-  await twilio?.close();
-  await testDb?.destroy();
 });
 
 const silent = { warn: () => undefined, error: () => undefined };
 const runJobs = async () => {
-  const worker = createJobWorker({ db: testDb.db, clock, handlers, logger: silent });
+  const worker = createJobWorker({ db: ctx.db, clock, handlers, logger: silent });
   while ((await worker.runDueJobs()) > 0) {
     /* until the queue is empty */
   }
 };
 const delivery = (key: string) =>
-  testDb.db
+  ctx.db
     .query<{ status: string; provider_message_id: string | null; handoff_at: Date | null }>(
       `select status, provider_message_id, handoff_at from message_deliveries where channel = 'sms' and idempotency_key = $1`,
       [key],
@@ -51,7 +47,7 @@ const delivery = (key: string) =>
 
 describe('message deliveries', () => {
   it('records a text from queued to sent with the provider id', async () => {
-    await enqueueSms(testDb.db, {
+    await enqueueSms(ctx.db, {
       to: '+15125550131',
       text: 'Reminder one',
       idempotencyKey: 'reminder:one',
@@ -67,20 +63,20 @@ describe('message deliveries', () => {
   });
 
   it('does not send again a text that reached Twilio before the worker died, and sends one that did not', async () => {
-    await enqueueSms(testDb.db, {
+    await enqueueSms(ctx.db, {
       to: '+15125550132',
       text: 'Reminder two',
       idempotencyKey: 'reminder:two',
       practiceId: '00000000-0000-4000-8000-000000000001',
     });
-    await enqueueSms(testDb.db, {
+    await enqueueSms(ctx.db, {
       to: '+15125550133',
       text: 'Reminder three',
       idempotencyKey: 'reminder:three',
       practiceId: '00000000-0000-4000-8000-000000000001',
     });
     // Both hand-offs began; only the first reached Twilio before the process died.
-    await testDb.db.query(
+    await ctx.db.query(
       `update message_deliveries set handoff_at = $1 where idempotency_key in ('reminder:two', 'reminder:three')`,
       [new Date(Date.now() - 2_000).toISOString()],
     );

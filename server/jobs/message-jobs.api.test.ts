@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryResult } from '../adapters/mail/delivery-result.ts';
 import type { MailAdapter, MailMessage } from '../adapters/mail/mail-adapter.ts';
 import { createOutboxMailAdapter } from '../adapters/mail/outbox-mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../adapters/sms/outbox-sms-adapter.ts';
-import { fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { fixedClock, withTestDatabase } from '../test/test-app.ts';
 import { createJobWorker } from './job-worker.ts';
 import { createMessageJobHandlers, enqueueEmail, enqueueSms } from './message-jobs.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 beforeEach(async () => {
-  await testDb.db.exec('delete from jobs; delete from outbox_messages;');
+  await ctx.db.exec('delete from jobs; delete from outbox_messages;');
 });
 
 const silent = { warn: () => undefined, error: () => undefined };
@@ -27,11 +22,11 @@ const confirmation: MailMessage = {
 };
 
 function workerFor(mail: MailAdapter, clock = fixedClock('2026-03-02T12:00:00Z')) {
-  const sms = createOutboxSmsAdapter(testDb.db);
+  const sms = createOutboxSmsAdapter(ctx.db);
   return {
     clock,
     worker: createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
       handlers: createMessageJobHandlers({ mail, sms }),
       logger: silent,
@@ -41,14 +36,14 @@ function workerFor(mail: MailAdapter, clock = fixedClock('2026-03-02T12:00:00Z')
 }
 
 async function outbox() {
-  return testDb.db.query<{ channel: string; recipient: string; subject: string | null }>(
+  return ctx.db.query<{ channel: string; recipient: string; subject: string | null }>(
     'select channel, recipient, subject from outbox_messages order by seq',
   );
 }
 
 describe('message jobs', () => {
   it('delivers what a transaction queued, once, even when queued twice', async () => {
-    await testDb.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       await enqueueEmail(tx, confirmation);
       await enqueueSms(tx, {
         to: '+12125550100',
@@ -57,8 +52,8 @@ describe('message jobs', () => {
         practiceId: randomUUID(),
       });
     });
-    await enqueueEmail(testDb.db, confirmation);
-    const { worker } = workerFor(createOutboxMailAdapter(testDb.db));
+    await enqueueEmail(ctx.db, confirmation);
+    const { worker } = workerFor(createOutboxMailAdapter(ctx.db));
 
     expect(await worker.runDueJobs()).toBe(2);
     expect(await worker.runDueJobs()).toBe(0);
@@ -83,16 +78,16 @@ describe('message jobs', () => {
         return results.shift()!;
       },
     };
-    await enqueueEmail(testDb.db, confirmation);
+    await enqueueEmail(ctx.db, confirmation);
     const { worker, clock } = workerFor(flaky);
 
     await worker.runDueJobs();
-    expect(await testDb.db.query('select status, last_error from jobs')).toEqual([
+    expect(await ctx.db.query('select status, last_error from jobs')).toEqual([
       { status: 'queued', last_error: 'SMTP ECONNECTION: connect refused' },
     ]);
     clock.advance(30_000);
     await worker.runDueJobs();
-    expect(await testDb.db.query('select status from jobs')).toEqual([{ status: 'done' }]);
+    expect(await ctx.db.query('select status from jobs')).toEqual([{ status: 'done' }]);
     expect(keys).toEqual(['booking-confirmation:1', 'booking-confirmation:1']);
   });
 
@@ -100,10 +95,10 @@ describe('message jobs', () => {
     const refusing: MailAdapter = {
       send: async () => ({ ok: false, error: 'SMTP EENVELOPE 550: mailbox unavailable', retryable: false }),
     };
-    await enqueueEmail(testDb.db, confirmation);
+    await enqueueEmail(ctx.db, confirmation);
     const { worker } = workerFor(refusing);
     await worker.runDueJobs();
-    expect(await testDb.db.query('select status, attempts, last_error from jobs')).toEqual([
+    expect(await ctx.db.query('select status, attempts, last_error from jobs')).toEqual([
       { status: 'failed', attempts: 1, last_error: 'SMTP EENVELOPE 550: mailbox unavailable' },
     ]);
   });

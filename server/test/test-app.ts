@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { PaymentAdapter } from '../adapters/payments/payment-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** A minimal built SPA, so page routes are testable without running the web build. */
 export const FIXTURE_WEB_DIR = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
@@ -18,20 +20,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export async function createTestApp(
-  db: Database,
-  options: {
-    clock?: Clock;
-    config?: Partial<Config>;
-    paymentAdapter?: PaymentAdapter;
-    messageAdapters?: AppDeps['messageAdapters'];
-    codeDelivery?: AppDeps['codeDelivery'];
-  } = {},
-): Promise<FastifyInstance> {
+export interface TestAppOptions {
+  clock?: Clock;
+  config?: Partial<Config>;
+  paymentAdapter?: PaymentAdapter;
+  messageAdapters?: AppDeps['messageAdapters'];
+  codeDelivery?: AppDeps['codeDelivery'];
+  /** A stream to read the request log from (default: no log). */
+  logger?: AppDeps['logger'];
+}
+
+export async function createTestApp(db: Database, options: TestAppOptions = {}): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.config),
     db,
-    logger: false,
+    logger: options.logger ?? false,
     webDir: FIXTURE_WEB_DIR,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.paymentAdapter ? { paymentAdapter: options.paymentAdapter } : {}),
@@ -56,4 +59,76 @@ export function fixedClock(
       current = new Date(current.getTime() + ms);
     },
   };
+}
+
+/** What `withTestDatabase` hands a test file: readable once its `beforeAll` has run. */
+export interface TestDatabaseContext {
+  db: Database;
+  /** The connection URL, on PostgreSQL (for tests that start server processes). */
+  url: string | undefined;
+}
+
+/** What `withTestApp` hands a test file: readable once its `beforeAll` has run. */
+export interface TestAppContext extends TestDatabaseContext {
+  app: FastifyInstance;
+}
+
+export interface WithTestAppOptions extends TestAppOptions {
+  /** Fills the fresh database (practices, staff, rows) before the app is built on it. */
+  seed?: (db: Database) => Promise<void>;
+}
+
+/**
+ * A context whose fields are set by a hook: reading one before the hook ran (at module level, or
+ * in a `describe` body) throws, instead of handing the test an `undefined`.
+ */
+function filledByHooks<T extends object>(fixture: string): { context: T; fill(values: T): void } {
+  const values: Partial<T> = {};
+  const context = new Proxy(values, {
+    get(target, key) {
+      if (!(key in target)) throw new Error(`${fixture}: ${String(key)} is read before its beforeAll ran`);
+      return target[key as keyof T];
+    },
+  }) as T;
+  return { context, fill: (filled) => Object.assign(values, filled) };
+}
+
+/**
+ * A fresh database for this test file on the engine under test (ADR 0005): registers its own
+ * `beforeAll` (created from the migrated template) and `afterAll` (closed and dropped).
+ */
+export function withTestDatabase(seed?: (db: Database) => Promise<void>): TestDatabaseContext {
+  const { context, fill } = filledByHooks<TestDatabaseContext>('withTestDatabase');
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    fill({ db: testDb.db, url: testDb.url });
+    await seed?.(testDb.db);
+  });
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+  return context;
+}
+
+/**
+ * The API test fixture, as fastify/demo's `build(t)`: a fresh database on the engine under test,
+ * seeded, and the app built on it; both closed after the file's tests. Options may be a function,
+ * read when the hook runs, for values known only then (a stand-in server's address started by an
+ * earlier `beforeAll`). Hooks a file registers after this one see the app built.
+ */
+export function withTestApp(options: WithTestAppOptions | (() => WithTestAppOptions) = {}): TestAppContext {
+  const { context, fill } = filledByHooks<TestAppContext>('withTestApp');
+  let app: FastifyInstance | undefined;
+  const database = withTestDatabase();
+  beforeAll(async () => {
+    const { seed, ...appOptions } = typeof options === 'function' ? options() : options;
+    await seed?.(database.db);
+    app = await createTestApp(database.db, appOptions);
+    fill({ db: database.db, url: database.url, app });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return context;
 }

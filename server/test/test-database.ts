@@ -13,11 +13,14 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
+/** The engine under test is PostgreSQL: for `describe.runIf(isPostgres)`, so a PGlite run reports what it skipped. */
+export const isPostgres = process.env.TEST_DB_KIND === 'postgres';
+
 let counter = 0;
 
 /** A fresh, migrated database for one test file, on the engine this project runs against. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DB_KIND === 'postgres') {
+  if (isPostgres) {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `test_${process.pid}_${Date.now()}_${counter++}`;
     await adminQuery(url, `create database ${name} template ${inject('postgresTemplateName')}`);

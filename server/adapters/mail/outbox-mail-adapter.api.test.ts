@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { withTestDatabase } from '../../test/test-app.ts';
 import { createOutboxMailAdapter } from './outbox-mail-adapter.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 
 const message = {
   to: 'ann@example.com',
@@ -22,15 +18,13 @@ const message = {
 
 describe('outbox mail adapter', () => {
   it('stores the message, and a retry with the same key returns the earlier id without a copy', async () => {
-    const mail = createOutboxMailAdapter(testDb.db);
+    const mail = createOutboxMailAdapter(ctx.db);
     const first = await mail.send(message);
     const retry = await mail.send({ ...message, text: 'changed on retry' });
 
     expect(first).toMatchObject({ ok: true, id: expect.any(String) });
     expect(retry).toEqual(first);
-    const rows = await testDb.db.query(
-      'select channel, recipient, subject, text, html, attachments from outbox_messages',
-    );
+    const rows = await ctx.db.query('select channel, recipient, subject, text, html, attachments from outbox_messages');
     expect(rows).toEqual([
       {
         channel: 'email',

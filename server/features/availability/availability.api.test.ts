@@ -1,70 +1,60 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { getSlots } from '../../test/booking-requests.ts';
 
 // Monday 2 March 2026, 07:00 in New York (EST, UTC-5).
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let examId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      clinic_set_up: true,
-      clinics: [
-        { pms_clinic_num: 1, display_name: 'Downtown' },
-        { pms_clinic_num: 2, display_name: 'Uptown' },
-        { pms_clinic_num: 3, display_name: 'Closed' },
-      ],
-      operatories: [
-        { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
-        { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 1 },
-      ],
-      schedules: [1, 2].map((n) => ({
-        pms_prov_num: n,
-        pms_op_num: n,
-        pms_clinic_num: 1,
-        weekdays: [1, 2, 3, 4, 5],
-        start: '09:00',
-        end: '17:00',
-        breaks: [{ start: '12:00', end: '13:00' }],
-      })),
-      reasons: [
-        { name: 'Exam', final_duration: 30, to_show_providers: true, clinics: [1] },
-        { name: 'Long', final_duration: 90, providers: [2] },
-        { name: 'Retired', is_active: false },
-        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-      ],
-    }),
-    practiceConfig({ form_url: 'lead-time', min_hours_before_booking: 3 }),
-    practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
-  );
-  examId = await reasonId(testDb.db, ids['test-practice']!, 'Exam');
-  await testDb.db.query('update clinics set is_active = false where practice_id = $1 and pms_clinic_num = 3', [
-    ids['test-practice'],
-  ]);
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({
+        clinic_set_up: true,
+        clinics: [
+          { pms_clinic_num: 1, display_name: 'Downtown' },
+          { pms_clinic_num: 2, display_name: 'Uptown' },
+          { pms_clinic_num: 3, display_name: 'Closed' },
+        ],
+        operatories: [
+          { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
+          { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 1 },
+        ],
+        schedules: [1, 2].map((n) => ({
+          pms_prov_num: n,
+          pms_op_num: n,
+          pms_clinic_num: 1,
+          weekdays: [1, 2, 3, 4, 5],
+          start: '09:00',
+          end: '17:00',
+          breaks: [{ start: '12:00', end: '13:00' }],
+        })),
+        reasons: [
+          { name: 'Exam', final_duration: 30, to_show_providers: true, clinics: [1] },
+          { name: 'Long', final_duration: 90, providers: [2] },
+          { name: 'Retired', is_active: false },
+          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+        ],
+      }),
+      practiceConfig({ form_url: 'lead-time', min_hours_before_booking: 3 }),
+      practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
+    );
+    examId = await reasonId(db, ids['test-practice']!, 'Exam');
+    await db.query('update clinics set is_active = false where practice_id = $1 and pms_clinic_num = 3', [
+      ids['test-practice'],
+    ]);
+  },
 });
 
-async function slots(params: Record<string, string | number>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
-  return { status: response.statusCode, body: response.json() };
-}
+const slots = (params: Record<string, string | number>) => getSlots(ctx.app, params);
 
 const parseSlots = (body: unknown) => successEnvelopeSchema(AvailabilityListSchema).parse(body).result;
 
@@ -104,7 +94,7 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it("limits a reason to its providers and cuts slots to the reason's duration", async () => {
-    const longId = await reasonId(testDb.db, ids['test-practice']!, 'Long');
+    const longId = await reasonId(ctx.db, ids['test-practice']!, 'Long');
     const { body } = await slots({
       practice_id: ids['test-practice']!,
       reason_for_visit_id: longId,
@@ -133,7 +123,7 @@ describe('GET /api/v1/appointment/slots', () => {
     const practiceId = ids['lead-time']!;
     const { body } = await slots({
       practice_id: practiceId,
-      reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'),
+      reason_for_visit_id: await reasonId(ctx.db, practiceId, 'Exam'),
       start_date: '2026-03-02',
       end_date: '2026-03-02',
     });
@@ -163,7 +153,7 @@ describe('GET /api/v1/appointment/slots', () => {
     };
     const before = parseSlots((await slots(params)).body);
     expect(before[0]!.DateTimeStart).toBe('2026-03-03 09:00:00');
-    await testDb.db.query(
+    await ctx.db.query(
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status)
        values ($1, 1, 1, '2026-03-03T14:00:00Z', '2026-03-03T14:30:00Z', 'booked')`,
       [ids['test-practice']],
@@ -190,7 +180,7 @@ describe('GET /api/v1/appointment/slots', () => {
       ProvNum: 1,
       OpNum: 1,
     });
-    const booked = await app.inject({
+    const booked = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
@@ -200,7 +190,7 @@ describe('GET /api/v1/appointment/slots', () => {
         start_time: '09:00:00',
         end_time: '09:30:00',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(booked.statusCode).toBe(201);
     // The clock has not moved: only the invalidation can make the cached list forget the slot.
@@ -211,7 +201,7 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it('stops offering a slot at once after a payment hold through POST stripe/create-session', async () => {
     const practiceId = ids['test-practice']!;
-    const whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
+    const whiteningId = await reasonId(ctx.db, practiceId, 'Whitening');
     const params = {
       practice_id: practiceId,
       reason_for_visit_id: whiteningId,
@@ -221,7 +211,7 @@ describe('GET /api/v1/appointment/slots', () => {
     };
     const before = parseSlots((await slots(params)).body);
     expect(before[0]!.DateTimeStart).toBe('2026-03-05 09:00:00');
-    const held = await app.inject({
+    const held = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: {
@@ -235,7 +225,7 @@ describe('GET /api/v1/appointment/slots', () => {
         success_url: 'http://localhost:8080/test-practice/payment-success',
         cancel_url: 'http://localhost:8080/test-practice/payment-failed',
       },
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(held.statusCode).toBe(201);
     const after = parseSlots((await slots(params)).body);
@@ -245,7 +235,7 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it('offers a released hold again at once, and stops at once when a late payment takes it back', async () => {
     const practiceId = ids['test-practice']!;
-    const whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
+    const whiteningId = await reasonId(ctx.db, practiceId, 'Whitening');
     const params = {
       practice_id: practiceId,
       reason_for_visit_id: whiteningId,
@@ -255,7 +245,7 @@ describe('GET /api/v1/appointment/slots', () => {
     };
     const isOffered = async () =>
       parseSlots((await slots(params)).body).some((r) => r.DateTimeStart === '2026-03-06 09:00:00');
-    const held = await app.inject({
+    const held = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: bookingBody({
@@ -266,20 +256,20 @@ describe('GET /api/v1/appointment/slots', () => {
         end_time: '09:30:00',
         email: 'late@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(held.statusCode).toBe(201);
     const sessionId: string = held.json().result.session_id;
     clock.advance(42 * 60_000);
     expect(await isOffered()).toBe(false);
-    await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
     expect(await isOffered()).toBe(true);
     // The provider's late word that the money came: the slot is still free, so the booking takes it back.
-    await testDb.db.query(
+    await ctx.db.query(
       `update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
       [sessionId],
     );
-    const status = await app.inject({
+    const status = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
     });
@@ -311,8 +301,7 @@ describe('GET /api/v1/appointment/slots', () => {
       end_date: '2026-03-06',
     };
     for (const [key, value] of Object.entries(override)) {
-      if (key === 'reason')
-        params.reason_for_visit_id = await reasonId(testDb.db, ids['test-practice']!, String(value));
+      if (key === 'reason') params.reason_for_visit_id = await reasonId(ctx.db, ids['test-practice']!, String(value));
       else if (value === undefined) delete params[key];
       else params[key] = value;
     }
@@ -323,7 +312,7 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it("refuses an inactive reason and another practice's reason with 404", async () => {
-    const retired = await reasonId(testDb.db, ids['test-practice']!, 'Retired');
+    const retired = await reasonId(ctx.db, ids['test-practice']!, 'Retired');
     expect(
       (
         await slots({
@@ -350,7 +339,7 @@ describe('GET /api/v1/appointment/slots', () => {
     const practiceId = ids['on-open-dental']!;
     const { status, body } = await slots({
       practice_id: practiceId,
-      reason_for_visit_id: await reasonId(testDb.db, practiceId, 'Exam'),
+      reason_for_visit_id: await reasonId(ctx.db, practiceId, 'Exam'),
       start_date: '2026-03-02',
       end_date: '2026-03-02',
     });

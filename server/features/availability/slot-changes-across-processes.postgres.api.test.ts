@@ -10,7 +10,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
 /**
- * "Offered again at once" behind a load balancer (issue 18): two server processes on one
+ * "Offered again at once" behind a load balancer (ADR 0033): two server processes on one
  * PostgreSQL database, each with its own 20-second slot cache. What one process (or the importer,
  * a hold sweep or a cancellation elsewhere) commits, the other stops or starts offering within a
  * second. Several processes on one database is a PostgreSQL deployment: the `.postgres` in the

@@ -1,45 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { REFERENCE_PATTERN } from '#domain/booking/booking-reference.ts';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { mintBookingLink, openBookingLink } from '../booking-links/booking-links.ts';
 import { revokeBookingLink } from '../booking-links/booking-links-repository.ts';
 import { consentsOfAppointment, insertConsents } from '../consent/consent-repository.ts';
 import { mayContact } from '../consent/contact-consent.ts';
+import { postBooking } from '../../test/booking-requests.ts';
 
 // A booking's life after it is made (ADR 0033): statuses, one identity across moves, links and
 // consent, through the lifecycle service every later feature calls.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig()))['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
 });
 
 async function book(overrides: Partial<BookingBodyInput>) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-  });
-  return { status: response.statusCode, body: response.json() };
+  return postBooking(ctx.app, bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }));
 }
 
 async function booked(overrides: Partial<BookingBodyInput>): Promise<{ appointment_id: string; reference: string }> {
@@ -56,14 +43,14 @@ async function offered(date: string, time: string, provNum = 1): Promise<boolean
     end_date: date,
     pms_prov_num: String(provNum),
   });
-  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
   return (response.json().result as { DateTimeStart: string }[]).some(
     (slot) => slot.DateTimeStart === `${date} ${time}`,
   );
 }
 
 const row = async (id: string) =>
-  (await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
+  (await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
 
 describe('statuses', () => {
   it('a confirmed or arrived booking still holds its time: a race of bookings over it is all refused', async () => {
@@ -78,8 +65,8 @@ describe('statuses', () => {
         email: `hold-${status}@example.com`,
       });
       if (status === 'arrived')
-        await app.bookingLifecycle.changeStatus(appointment_id, 'confirmed', { actor: 'patient' });
-      await app.bookingLifecycle.changeStatus(appointment_id, status, { actor: 'staff' });
+        await ctx.app.bookingLifecycle.changeStatus(appointment_id, 'confirmed', { actor: 'patient' });
+      await ctx.app.bookingLifecycle.changeStatus(appointment_id, status, { actor: 'staff' });
       const answers = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>
           book({
@@ -102,7 +89,7 @@ describe('statuses', () => {
   it('a cancellation records who and why, offers the time again, and cannot be undone', async () => {
     const { appointment_id } = await booked({ apt_date: '2026-03-04', start_time: '10:00:00', end_time: '10:30:00' });
     expect(await offered('2026-03-04', '10:00:00')).toBe(false);
-    await app.bookingLifecycle.changeStatus(appointment_id, 'cancelled', {
+    await ctx.app.bookingLifecycle.changeStatus(appointment_id, 'cancelled', {
       actor: 'patient',
       reason: 'Feeling better',
     });
@@ -113,11 +100,11 @@ describe('statuses', () => {
       cancelled_at: clock.now(),
     });
     expect(await offered('2026-03-04', '10:00:00')).toBe(true);
-    await expect(app.bookingLifecycle.changeStatus(appointment_id, 'booked', { actor: 'staff' })).rejects.toMatchObject(
-      { statusCode: 409 },
-    );
     await expect(
-      app.bookingLifecycle.reschedule(appointment_id, { date: '2026-03-05', startTime: '10:00:00', provNum: 1 }),
+      ctx.app.bookingLifecycle.changeStatus(appointment_id, 'booked', { actor: 'staff' }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    await expect(
+      ctx.app.bookingLifecycle.reschedule(appointment_id, { date: '2026-03-05', startTime: '10:00:00', provNum: 1 }),
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 });
@@ -131,7 +118,7 @@ describe('one identity across reschedules', () => {
       email: 'mover@example.com',
     });
     expect(made.reference).toMatch(REFERENCE_PATTERN);
-    const { state: moved, isMoved } = await app.bookingLifecycle.reschedule(made.appointment_id, {
+    const { state: moved, isMoved } = await ctx.app.bookingLifecycle.reschedule(made.appointment_id, {
       date: '2026-03-06',
       startTime: '14:00:00',
       provNum: 1,
@@ -147,7 +134,7 @@ describe('one identity across reschedules', () => {
     expect(new Date(moved.starts_at!).toISOString()).toBe('2026-03-06T19:00:00.000Z');
     expect(await offered('2026-03-05', '09:00:00')).toBe(true);
     expect(await offered('2026-03-06', '14:00:00')).toBe(false);
-    expect((await testDb.db.query('select 1 from appointments where reference = $1', [made.reference])).length).toBe(1);
+    expect((await ctx.db.query('select 1 from appointments where reference = $1', [made.reference])).length).toBe(1);
   });
 
   it('refuses a move onto a taken time with the booking unchanged', async () => {
@@ -160,7 +147,11 @@ describe('one identity across reschedules', () => {
       last_name: 'Second',
     });
     await expect(
-      app.bookingLifecycle.reschedule(other.appointment_id, { date: '2026-03-09', startTime: '11:00:00', provNum: 1 }),
+      ctx.app.bookingLifecycle.reschedule(other.appointment_id, {
+        date: '2026-03-09',
+        startTime: '11:00:00',
+        provNum: 1,
+      }),
     ).rejects.toMatchObject({ statusCode: 409 });
     // 15:00 in New York is 19:00 UTC: daylight saving time began on 8 March.
     expect(await row(other.appointment_id)).toMatchObject({
@@ -170,12 +161,12 @@ describe('one identity across reschedules', () => {
   });
 
   it('draws references that are unique in the practice and readable over the phone', async () => {
-    await testDb.db.query(
+    await ctx.db.query(
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) select $1, 1, 1, 'requested' from generate_series(1, 300)`,
       [practiceId],
     );
     const refs = (
-      await testDb.db.query<{ reference: string }>('select reference from appointments where practice_id = $1', [
+      await ctx.db.query<{ reference: string }>('select reference from appointments where practice_id = $1', [
         practiceId,
       ])
     ).map((r) => r.reference);
@@ -194,34 +185,34 @@ describe('links', () => {
     });
     const tokens = await Promise.all(
       ['confirmation', 'reminder', 'reminder'].map((carriedBy) =>
-        mintBookingLink(testDb.db, { appointmentId: appointment_id, purpose: 'manage', carriedBy, now: clock.now() }),
+        mintBookingLink(ctx.db, { appointmentId: appointment_id, purpose: 'manage', carriedBy, now: clock.now() }),
       ),
     );
     expect(new Set(tokens).size).toBe(3);
-    const opened = await Promise.all(tokens.map((token) => openBookingLink(testDb.db, token, 'manage', clock.now())));
+    const opened = await Promise.all(tokens.map((token) => openBookingLink(ctx.db, token, 'manage', clock.now())));
     expect(opened.map((link) => link?.appointment_id)).toEqual([appointment_id, appointment_id, appointment_id]);
     // Only hashes are stored.
-    const stored = await testDb.db.query<{ token_hash: string }>(
+    const stored = await ctx.db.query<{ token_hash: string }>(
       'select token_hash from booking_links where appointment_id = $1',
       [appointment_id],
     );
     expect(stored.some((s) => tokens.includes(s.token_hash))).toBe(false);
 
-    await revokeBookingLink(testDb.db, opened[0]!.link_id, clock.now());
-    expect(await openBookingLink(testDb.db, tokens[0]!, 'manage', clock.now())).toBeNull();
-    expect(await openBookingLink(testDb.db, tokens[1]!, 'manage', clock.now())).not.toBeNull();
+    await revokeBookingLink(ctx.db, opened[0]!.link_id, clock.now());
+    expect(await openBookingLink(ctx.db, tokens[0]!, 'manage', clock.now())).toBeNull();
+    expect(await openBookingLink(ctx.db, tokens[1]!, 'manage', clock.now())).not.toBeNull();
 
-    await app.bookingLifecycle.changeStatus(appointment_id, 'cancelled', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(appointment_id, 'cancelled', { actor: 'staff' });
     // The cancelled booking's page still says so (read-only), for 30 days after the cancellation.
-    expect(await openBookingLink(testDb.db, tokens[1]!, 'manage', clock.now())).not.toBeNull();
+    expect(await openBookingLink(ctx.db, tokens[1]!, 'manage', clock.now())).not.toBeNull();
     const day = 24 * 3_600_000;
     expect(
-      await openBookingLink(testDb.db, tokens[1]!, 'manage', new Date(clock.now().getTime() + 29 * day)),
+      await openBookingLink(ctx.db, tokens[1]!, 'manage', new Date(clock.now().getTime() + 29 * day)),
     ).not.toBeNull();
     for (const token of tokens)
-      expect(await openBookingLink(testDb.db, token, 'manage', new Date(clock.now().getTime() + 31 * day))).toBeNull();
-    expect(await openBookingLink(testDb.db, 'x'.repeat(32), 'manage', clock.now())).toBeNull();
-    expect(await openBookingLink(testDb.db, 'not a token', 'manage', clock.now())).toBeNull();
+      expect(await openBookingLink(ctx.db, token, 'manage', new Date(clock.now().getTime() + 31 * day))).toBeNull();
+    expect(await openBookingLink(ctx.db, 'x'.repeat(32), 'manage', clock.now())).toBeNull();
+    expect(await openBookingLink(ctx.db, 'not a token', 'manage', clock.now())).toBeNull();
   });
 
   it('an expired link no longer opens', async () => {
@@ -231,15 +222,15 @@ describe('links', () => {
       end_time: '10:30:00',
       email: 'expiry@example.com',
     });
-    const token = await mintBookingLink(testDb.db, {
+    const token = await mintBookingLink(ctx.db, {
       appointmentId: appointment_id,
       purpose: 'manage',
       carriedBy: 'confirmation',
       now: clock.now(),
       expiresAt: new Date(clock.now().getTime() + 60_000),
     });
-    expect(await openBookingLink(testDb.db, token, 'manage', clock.now())).not.toBeNull();
-    expect(await openBookingLink(testDb.db, token, 'manage', new Date(clock.now().getTime() + 60_000))).toBeNull();
+    expect(await openBookingLink(ctx.db, token, 'manage', clock.now())).not.toBeNull();
+    expect(await openBookingLink(ctx.db, token, 'manage', new Date(clock.now().getTime() + 60_000))).toBeNull();
   });
 });
 
@@ -254,7 +245,7 @@ describe('language and consent', () => {
       language: 'es',
     });
     expect(await row(appointment_id)).toMatchObject({ language: 'es' });
-    const consents = await consentsOfAppointment(testDb.db, appointment_id);
+    const consents = await consentsOfAppointment(ctx.db, appointment_id);
     const words = 'I agree to receive text and email from Test Practice';
     expect(consents).toEqual([
       {
@@ -276,10 +267,10 @@ describe('language and consent', () => {
         recorded_at: clock.now(),
       },
     ]);
-    expect(await mayContact(testDb.db, practiceId, 'sms', '5125550199')).toBe(true);
+    expect(await mayContact(ctx.db, practiceId, 'sms', '5125550199')).toBe(true);
 
     // An opt-out later is a row of its own; the newest decides, and the booking's rows stay.
-    await insertConsents(testDb.db, [
+    await insertConsents(ctx.db, [
       {
         practiceId,
         appointmentId: null,
@@ -292,9 +283,9 @@ describe('language and consent', () => {
         recordedAt: clock.now(),
       },
     ]);
-    expect(await mayContact(testDb.db, practiceId, 'sms', '+15125550199')).toBe(false);
-    expect(await mayContact(testDb.db, practiceId, 'email', 'maria@example.com')).toBe(true);
-    expect(await consentsOfAppointment(testDb.db, appointment_id)).toHaveLength(2);
+    expect(await mayContact(ctx.db, practiceId, 'sms', '+15125550199')).toBe(false);
+    expect(await mayContact(ctx.db, practiceId, 'email', 'maria@example.com')).toBe(true);
+    expect(await consentsOfAppointment(ctx.db, appointment_id)).toHaveLength(2);
   });
 
   it('defaults the language to English and refuses one it does not know', async () => {

@@ -1,66 +1,58 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
 import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { postBooking } from '../../test/booking-requests.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const silent = { warn: () => undefined, error: () => undefined };
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let offlineId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      notification_email: 'office@test-practice.example',
-      address_line1: '1 Main St',
-      city: 'New York',
-      state: 'NY',
-      zipcode: '10001',
-    }),
-    // Open Dental without a running connector: the schedule cannot answer ("Proceed Without Slots").
-    practiceConfig({
-      form_url: 'offline',
-      name: 'Offline Practice',
-      notification_email: 'desk@offline.example',
-      pms: { type: 'opendental', customer_key: 'abc' },
-    }),
-  );
-  practiceId = ids['test-practice']!;
-  offlineId = ids['offline']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        notification_email: 'office@test-practice.example',
+        address_line1: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10001',
+      }),
+      // Open Dental without a running connector: the schedule cannot answer ("Proceed Without Slots").
+      practiceConfig({
+        form_url: 'offline',
+        name: 'Offline Practice',
+        notification_email: 'desk@offline.example',
+        pms: { type: 'opendental', customer_key: 'abc' },
+      }),
+    );
+    practiceId = ids['test-practice']!;
+    offlineId = ids['offline']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
 });
 
 async function book(overrides: Record<string, unknown>) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+  const { status, body } = await postBooking(ctx.app, {
+    ...bookingBody({ practice_id: practiceId, rfv_id: examId }),
+    ...overrides,
   });
-  expect(response.statusCode).toBe(201);
-  return response.json().result.appointment_id as string;
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.result.appointment_id as string;
 }
 
 const outbox = () =>
-  testDb.db.query<{
+  ctx.db.query<{
     recipient: string;
     subject: string;
     text: string;
@@ -71,11 +63,11 @@ describe('booking messages', () => {
   it('sends the patient a confirmation with a calendar file and tells the practice, once', async () => {
     const appointmentId = await book({ start_time: '09:00:00', end_time: '09:30:00' });
     const worker = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
       handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(testDb.db),
-        sms: createOutboxSmsAdapter(testDb.db),
+        mail: createOutboxMailAdapter(ctx.db),
+        sms: createOutboxSmsAdapter(ctx.db),
       }),
       logger: silent,
     });
@@ -104,7 +96,7 @@ describe('booking messages', () => {
     });
     expect(toPractice!.text).toContain(`Appointment id: ${appointmentId}`);
     // The reference the patient reads over the phone is in both messages.
-    const [{ reference }] = (await testDb.db.query<{ reference: string }>(
+    const [{ reference }] = (await ctx.db.query<{ reference: string }>(
       'select reference from appointments where id = $1',
       [appointmentId],
     )) as [{ reference: string }];
@@ -113,7 +105,7 @@ describe('booking messages', () => {
   });
 
   it('greets the one who booked for someone else and names the patient, with the time zone', async () => {
-    await testDb.db.query('delete from outbox_messages');
+    await ctx.db.query('delete from outbox_messages');
     await book({
       start_time: '11:00:00',
       end_time: '11:30:00',
@@ -126,11 +118,11 @@ describe('booking messages', () => {
       booker_dob: '1980-05-06',
     });
     const worker = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
       handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(testDb.db),
-        sms: createOutboxSmsAdapter(testDb.db),
+        mail: createOutboxMailAdapter(ctx.db),
+        sms: createOutboxSmsAdapter(ctx.db),
       }),
       logger: silent,
     });
@@ -144,7 +136,7 @@ describe('booking messages', () => {
   });
 
   it('writes the confirmation and its calendar file in the language the patient booked in, and the practice notice in English', async () => {
-    await testDb.db.query('delete from outbox_messages');
+    await ctx.db.query('delete from outbox_messages');
     await book({
       start_time: '15:00:00',
       end_time: '15:30:00',
@@ -153,11 +145,11 @@ describe('booking messages', () => {
       language: 'es',
     });
     const worker = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
       handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(testDb.db),
-        sms: createOutboxSmsAdapter(testDb.db),
+        mail: createOutboxMailAdapter(ctx.db),
+        sms: createOutboxSmsAdapter(ctx.db),
       }),
       logger: silent,
     });
@@ -180,7 +172,7 @@ describe('booking messages', () => {
   });
 
   it("sets the patient's words apart in the practice's e-mail, so they cannot forge its lines", async () => {
-    await testDb.db.query('delete from outbox_messages');
+    await ctx.db.query('delete from outbox_messages');
     await book({
       start_time: '14:00:00',
       end_time: '14:30:00',
@@ -190,11 +182,11 @@ describe('booking messages', () => {
         'See you soon.\r\nPatient: Mallory Evil, born 1970-01-01\u2028Phone: +15550000000\rEmail: evil@example.com',
     });
     const worker = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
       handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(testDb.db),
-        sms: createOutboxSmsAdapter(testDb.db),
+        mail: createOutboxMailAdapter(ctx.db),
+        sms: createOutboxSmsAdapter(ctx.db),
       }),
       logger: silent,
     });
@@ -217,18 +209,18 @@ describe('booking messages', () => {
   });
 
   it('keeps the booking when mail is down and delivers once it is back', async () => {
-    await testDb.db.query('delete from outbox_messages');
+    await ctx.db.query('delete from outbox_messages');
     await book({ start_time: '10:00:00', end_time: '10:30:00', email: 'later@example.com' });
     let isDown = true;
-    const real = createOutboxMailAdapter(testDb.db);
+    const real = createOutboxMailAdapter(ctx.db);
     const flaky: MailAdapter = {
       send: (message) =>
         isDown ? Promise.resolve({ ok: false, error: 'SMTP down', retryable: true }) : real.send(message),
     };
     const worker = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
-      handlers: createMessageJobHandlers({ mail: flaky, sms: createOutboxSmsAdapter(testDb.db) }),
+      handlers: createMessageJobHandlers({ mail: flaky, sms: createOutboxSmsAdapter(ctx.db) }),
       logger: silent,
     });
     await worker.runDueJobs();
@@ -244,13 +236,13 @@ describe('booking messages', () => {
   });
 
   it('tells the practice about an appointment request made without a time while its schedule is unavailable', async () => {
-    await testDb.db.query('delete from outbox_messages');
-    const response = await app.inject({
+    await ctx.db.query('delete from outbox_messages');
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
         practice_id: offlineId,
-        rfv_id: await reasonId(testDb.db, offlineId, 'Exam'),
+        rfv_id: await reasonId(ctx.db, offlineId, 'Exam'),
         apt_date: null,
         start_time: null,
         end_time: null,
@@ -258,7 +250,7 @@ describe('booking messages', () => {
         pms_op_num: 0,
         email: 'no-slot@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(response.statusCode).toBe(201);
     const appointmentId = response.json().result.appointment_id as string;
@@ -266,11 +258,11 @@ describe('booking messages', () => {
     // Nothing is sent inside the request: the job worker delivers it.
     expect(await outbox()).toHaveLength(0);
     const worker = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
       handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(testDb.db),
-        sms: createOutboxSmsAdapter(testDb.db),
+        mail: createOutboxMailAdapter(ctx.db),
+        sms: createOutboxSmsAdapter(ctx.db),
       }),
       logger: silent,
     });

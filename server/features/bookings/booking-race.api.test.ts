@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '#domain/time/local-date.ts';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { isPostgres } from '../../test/test-database.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
@@ -14,47 +13,41 @@ import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../
  * Invariant 1, no double booking, under real concurrency. PGlite serialises queries, so the full
  * race (50 × 20, and three server processes) runs on PostgreSQL; on PGlite a short version runs.
  */
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
-const ROUNDS = onPostgres ? 20 : 2;
-const CONTENDERS = onPostgres ? 50 : 10;
+const ROUNDS = isPostgres ? 20 : 2;
+const CONTENDERS = isPostgres ? 50 : 10;
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let longId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      reasons: [
-        { name: 'Exam', final_duration: 30 },
-        { name: 'Long', final_duration: 90 },
-      ],
-      slot_interval_minutes: 30,
-    }),
-  );
-  practiceId = ids['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  longId = await reasonId(testDb.db, practiceId, 'Long');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        reasons: [
+          { name: 'Exam', final_duration: 30 },
+          { name: 'Long', final_duration: 90 },
+        ],
+        slot_interval_minutes: 30,
+      }),
+    );
+    practiceId = ids['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+    longId = await reasonId(db, practiceId, 'Long');
+  },
 });
 
 const body = (overrides: Partial<BookingBodyInput>) =>
   bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides });
 
 async function race(payloads: BookingBodyInput[]): Promise<number[]> {
-  const challenges = await Promise.all(payloads.map(() => solveBotChallenge(app)));
+  const challenges = await Promise.all(payloads.map(() => solveBotChallenge(ctx.app)));
   const responses = await Promise.all(
     payloads.map((payload, i) =>
-      app.inject({
+      ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
         payload,
@@ -86,7 +79,7 @@ describe('concurrent bookings', () => {
       );
       expect(tally(await race(payloads)), `round ${round} at ${day} ${time}`).toEqual({ 201: 1, 409: CONTENDERS - 1 });
     }
-    const [overlaps] = await testDb.db.query<{ n: number }>(
+    const [overlaps] = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from appointments a join appointments b on a.id < b.id and a.practice_id = b.practice_id
         and (a.pms_prov_num = b.pms_prov_num or a.pms_op_num = b.pms_op_num)
         and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
@@ -119,44 +112,43 @@ describe('concurrent bookings', () => {
 });
 
 // Several processes on one database is a PostgreSQL deployment: PGlite is one process's embedded
-// database (ADR 0003), so on PGlite this block is not registered at all rather than reported as skipped.
-if (onPostgres)
-  describe('three server processes on one database', () => {
-    let servers: ServerProcess[] = [];
-    let bases: string[] = [];
+// database (ADR 0003), so on PGlite this block is reported as skipped.
+describe.runIf(isPostgres)('three server processes on one database', () => {
+  let servers: ServerProcess[] = [];
+  let bases: string[] = [];
 
-    beforeAll(async () => {
-      servers = await Promise.all([1, 2, 3].map(() => startServerProcess({ DATABASE_URL: testDb.url! })));
-      bases = servers.map((server) => server.base);
-    }, 90_000);
-    afterAll(() => Promise.all(servers.map((server) => server.kill())));
+  beforeAll(async () => {
+    servers = await Promise.all([1, 2, 3].map(() => startServerProcess({ DATABASE_URL: ctx.url! })));
+    bases = servers.map((server) => server.base);
+  }, 90_000);
+  afterAll(() => Promise.all(servers.map((server) => server.kill())));
 
-    it('book one slot 50 times across the processes: one success, 49 × 409', async () => {
-      const day = nextWeekday(new Date(), 14);
-      const payloads = Array.from({ length: 50 }, (_, i) =>
-        body({
-          apt_date: day,
-          start_time: '11:00:00',
-          end_time: '11:30:00',
-          email: `multi${i}@example.com`,
-          last_name: `Multi${String.fromCharCode(65 + (i % 26))}`,
-        }),
-      );
-      const statuses = await Promise.all(
-        payloads.map(async (payload, i) => {
-          const base = bases[i % bases.length]!;
-          const header = await solvedChallengeFrom(base);
-          const response = await fetch(`${base}/api/v1/appointment`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-bot-challenge': header },
-            body: JSON.stringify(payload),
-          });
-          return response.status;
-        }),
-      );
-      expect(tally(statuses)).toEqual({ 201: 1, 409: 49 });
-    });
+  it('book one slot 50 times across the processes: one success, 49 × 409', async () => {
+    const day = nextWeekday(new Date(), 14);
+    const payloads = Array.from({ length: 50 }, (_, i) =>
+      body({
+        apt_date: day,
+        start_time: '11:00:00',
+        end_time: '11:30:00',
+        email: `multi${i}@example.com`,
+        last_name: `Multi${String.fromCharCode(65 + (i % 26))}`,
+      }),
+    );
+    const statuses = await Promise.all(
+      payloads.map(async (payload, i) => {
+        const base = bases[i % bases.length]!;
+        const header = await solvedChallengeFrom(base);
+        const response = await fetch(`${base}/api/v1/appointment`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-bot-challenge': header },
+          body: JSON.stringify(payload),
+        });
+        return response.status;
+      }),
+    );
+    expect(tally(statuses)).toEqual({ 201: 1, 409: 49 });
   });
+});
 
 function nextWeekday(from: Date, daysAhead: number): string {
   let day = addDays(from.toISOString().slice(0, 10), daysAhead);

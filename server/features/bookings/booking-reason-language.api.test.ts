@@ -1,66 +1,59 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 
-/** Issue 19: the patient's messages name the reason in the booking's language; the practice's stay English. */
+/** ADR 0034: the patient's messages name the reason in the booking's language; the practice's stay English. */
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const silent = { warn: () => undefined, error: () => undefined };
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let whiteningId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      notification_email: 'office@test-practice.example',
-      reasons: [
-        {
-          name: 'Exam',
-          final_duration: 30,
-          to_show_providers: true,
-          providers: [],
-          translations: { es: { name: 'Examen general' } },
-        },
-        {
-          name: 'Whitening',
-          final_duration: 30,
-          amount: 75,
-          is_payment_enabled: true,
-          translations: { es: { name: 'Blanqueamiento' } },
-        },
-      ],
-    }),
-  );
-  practiceId = ids['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        notification_email: 'office@test-practice.example',
+        reasons: [
+          {
+            name: 'Exam',
+            final_duration: 30,
+            to_show_providers: true,
+            providers: [],
+            translations: { es: { name: 'Examen general' } },
+          },
+          {
+            name: 'Whitening',
+            final_duration: 30,
+            amount: 75,
+            is_payment_enabled: true,
+            translations: { es: { name: 'Blanqueamiento' } },
+          },
+        ],
+      }),
+    );
+    practiceId = ids['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+    whiteningId = await reasonId(db, practiceId, 'Whitening');
+  },
 });
 
 async function bookAndSend(overrides: Record<string, unknown>) {
-  await testDb.db.query('delete from outbox_messages');
-  const response = await app.inject({
+  await ctx.db.query('delete from outbox_messages');
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
     payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(response.statusCode).toBe(201);
   return sendMessages();
@@ -71,9 +64,9 @@ const checkoutPages: string[] = [];
 
 /** A paid booking through the local checkout: its messages go when the payment completes. */
 async function payAndSend(overrides: Record<string, unknown>) {
-  await testDb.db.query('delete from outbox_messages');
+  await ctx.db.query('delete from outbox_messages');
   const origin = 'http://localhost:8080';
-  const session = await app.inject({
+  const session = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/stripe/create-session',
     payload: {
@@ -82,13 +75,13 @@ async function payAndSend(overrides: Record<string, unknown>) {
       cancel_url: `${origin}/test-practice/payment-failed`,
       ...overrides,
     },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(session.statusCode).toBe(201);
   const sessionId: string = session.json().result.session_id;
-  const page = await app.inject({ method: 'GET', url: `/_dev/checkout/${sessionId}` });
+  const page = await ctx.app.inject({ method: 'GET', url: `/_dev/checkout/${sessionId}` });
   checkoutPages.push(page.body);
-  const pay = await app.inject({
+  const pay = await ctx.app.inject({
     method: 'POST',
     url: `/_dev/checkout/${sessionId}/pay`,
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
@@ -100,16 +93,16 @@ async function payAndSend(overrides: Record<string, unknown>) {
 
 async function sendMessages() {
   const worker = createJobWorker({
-    db: testDb.db,
+    db: ctx.db,
     clock,
     handlers: createMessageJobHandlers({
-      mail: createOutboxMailAdapter(testDb.db),
-      sms: createOutboxSmsAdapter(testDb.db),
+      mail: createOutboxMailAdapter(ctx.db),
+      sms: createOutboxSmsAdapter(ctx.db),
     }),
     logger: silent,
   });
   await worker.runDueJobs();
-  const messages = await testDb.db.query<{
+  const messages = await ctx.db.query<{
     recipient: string;
     text: string;
     attachments: { content: string }[] | null;

@@ -1,64 +1,51 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { postBooking } from '../../test/booking-requests.ts';
 
-// Issue 16, "Bad input and business rules": every refusal of a date, a time or a reason's
+// "Bad input and business rules" (ADR 0025): every refusal of a date, a time or a reason's
 // patient type is a 4xx that says what happened. Monday 2 March 2026, 12:00 in New York.
 const clock = fixedClock('2026-03-02T17:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 const reasons: Record<string, string> = {};
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      min_hours_before_booking: 3,
-      closures: [{ date: '2026-03-04', name: 'Training day' }],
-      reasons: [
-        { name: 'Exam', final_duration: 30, to_show_providers: true },
-        { name: 'Cleaning', final_duration: 30, to_show_providers: true, providers: [2] },
-        { name: 'New smile', final_duration: 30, for_returning_patients: false },
-        { name: 'Recall', final_duration: 30, for_new_patients: false },
-      ],
-    }),
-    practiceConfig({
-      form_url: 'night-owls',
-      schedules: [{ pms_prov_num: 1, pms_op_num: 1, weekdays: [0], start: '00:00', end: '06:00', breaks: [] }],
-    }),
-  );
-  for (const name of ['Exam', 'Cleaning', 'New smile', 'Recall'])
-    reasons[name] = await reasonId(testDb.db, ids['test-practice']!, name);
-  reasons.night = await reasonId(testDb.db, ids['night-owls']!, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({
+        min_hours_before_booking: 3,
+        closures: [{ date: '2026-03-04', name: 'Training day' }],
+        reasons: [
+          { name: 'Exam', final_duration: 30, to_show_providers: true },
+          { name: 'Cleaning', final_duration: 30, to_show_providers: true, providers: [2] },
+          { name: 'New smile', final_duration: 30, for_returning_patients: false },
+          { name: 'Recall', final_duration: 30, for_new_patients: false },
+        ],
+      }),
+      practiceConfig({
+        form_url: 'night-owls',
+        schedules: [{ pms_prov_num: 1, pms_op_num: 1, weekdays: [0], start: '00:00', end: '06:00', breaks: [] }],
+      }),
+    );
+    for (const name of ['Exam', 'Cleaning', 'New smile', 'Recall'])
+      reasons[name] = await reasonId(db, ids['test-practice']!, name);
+    reasons.night = await reasonId(db, ids['night-owls']!, 'Exam');
+  },
 });
 
 const body = (overrides: Partial<BookingBodyInput> = {}) =>
   bookingBody({ practice_id: ids['test-practice']!, rfv_id: reasons.Exam!, ...overrides });
 
 async function book(payload: unknown) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: payload as object,
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-  });
-  return { status: response.statusCode, body: response.json() };
+  return postBooking(ctx.app, payload);
 }
 
 const count = async () =>
-  Number((await testDb.db.query<{ n: number }>('select count(*)::int as n from appointments'))[0]!.n);
+  Number((await ctx.db.query<{ n: number }>('select count(*)::int as n from appointments'))[0]!.n);
 
 describe('impossible and extreme dates and times on POST appointment', () => {
   it.each<[string, Partial<BookingBodyInput>, string]>([
@@ -84,7 +71,7 @@ describe('impossible and extreme dates and times on POST appointment', () => {
 
 describe('GET appointment/slots ranges', () => {
   const slots = (start: string, end: string) =>
-    app.inject({
+    ctx.app.inject({
       method: 'GET',
       url: `/api/v1/appointment/slots?practice_id=${ids['test-practice']}&reason_for_visit_id=${reasons.Exam}&start_date=${start}&end_date=${end}`,
     });
@@ -222,7 +209,7 @@ describe("the reason's patient type holds without the client's help", () => {
     });
     const { status, body: res } = await book(withoutStatus);
     expect(status).toBe(201);
-    const [row] = await testDb.db.query<{ patient_status: string }>(
+    const [row] = await ctx.db.query<{ patient_status: string }>(
       'select patient_status from appointments where id = $1',
       [res.result.appointment_id],
     );

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { isOverlapViolation } from './bookings-repository.ts';
+import { withTestDatabase } from '../../test/test-app.ts';
 
 // The exclusion constraints on their own (migrations 0002, 0003, 0007): whatever the services
 // check first, the database is the last word on double booking.
-let testDb: TestDatabase;
 let practiceId: string;
 let otherPracticeId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(testDb.db, practiceConfig(), practiceConfig({ form_url: 'other-practice' }));
+const ctx = withTestDatabase(async (db) => {
+  const ids = await importPractices(db, practiceConfig(), practiceConfig({ form_url: 'other-practice' }));
   practiceId = ids['test-practice']!;
   otherPracticeId = ids['other-practice']!;
 });
-afterAll(async () => {
-  await testDb?.destroy();
-});
 beforeEach(async () => {
-  await testDb.db.query('delete from appointments');
+  await ctx.db.query('delete from appointments');
 });
 
 interface Row {
@@ -32,7 +27,7 @@ interface Row {
 }
 
 async function insert(row: Row): Promise<void> {
-  await testDb.db.query(
+  await ctx.db.query(
     `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status)
      values ($1, $2, $3, $4, $5, $6)`,
     [
@@ -95,7 +90,7 @@ describe('appointments exclusion constraints', () => {
     expect(error).not.toBeNull();
     expect((error as { code?: unknown }).code).toBe('23P01');
     expect(isOverlapViolation(error)).toBe(true);
-    const rows = await testDb.db.query<{ n: number }>('select count(*)::int as n from appointments');
+    const rows = await ctx.db.query<{ n: number }>('select count(*)::int as n from appointments');
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -132,7 +127,7 @@ describe('appointments exclusion constraints', () => {
   ])('accepts %s', async (_name, firstStatus, second) => {
     await insert({ ...first, status: firstStatus });
     await insert({ ...second, practice: second.practice === 'other' ? otherPracticeId : practiceId });
-    const rows = await testDb.db.query<{ n: number }>('select count(*)::int as n from appointments');
+    const rows = await ctx.db.query<{ n: number }>('select count(*)::int as n from appointments');
     expect(rows[0]!.n).toBe(2);
   });
 
@@ -141,7 +136,7 @@ describe('appointments exclusion constraints', () => {
     await insert({ ...first, status: 'cancelled' });
     let error: unknown = null;
     try {
-      await testDb.db.query(`update appointments set status = 'booked' where status = 'cancelled'`);
+      await ctx.db.query(`update appointments set status = 'booked' where status = 'cancelled'`);
     } catch (caught) {
       error = caught;
     }

@@ -1,60 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
+import { getSlots, postBooking } from '../../test/booking-requests.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 
 // Monday 2 March 2026, 07:00 in New York.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let examId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      to_show_insurances: true,
-      optional_insurance_fields: ['groupNumber'],
-      insurances: [{ insuranceName: 'Delta Dental', inNetwork: true }],
-      accept_other_insurance: true,
-      reasons: [
-        { name: 'Exam', final_duration: 30, to_show_providers: true },
-        { name: 'Recall', final_duration: 30, for_new_patients: false },
-      ],
-    }),
-    practiceConfig({ form_url: 'closed', is_accepting_patients: false }),
-    practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
-  );
-  examId = await reasonId(testDb.db, ids['test-practice']!, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({
+        to_show_insurances: true,
+        optional_insurance_fields: ['groupNumber'],
+        insurances: [{ insuranceName: 'Delta Dental', inNetwork: true }],
+        accept_other_insurance: true,
+        reasons: [
+          { name: 'Exam', final_duration: 30, to_show_providers: true },
+          { name: 'Recall', final_duration: 30, for_new_patients: false },
+        ],
+      }),
+      practiceConfig({ form_url: 'closed', is_accepting_patients: false }),
+      practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
+    );
+    examId = await reasonId(db, ids['test-practice']!, 'Exam');
+  },
 });
 
 const body = (overrides: Partial<BookingBodyInput> = {}) =>
   bookingBody({ practice_id: ids['test-practice']!, rfv_id: examId, ...overrides });
 
-async function book(payload: unknown, headers: Record<string, string> = {}) {
-  const challenge = 'x-bot-challenge' in headers ? {} : { 'x-bot-challenge': await solveBotChallenge(app) };
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: payload as object,
-    headers: { ...challenge, ...headers },
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const book = (payload: unknown, headers: Record<string, string> = {}) => postBooking(ctx.app, payload, headers);
 
 const countAppointments = async () =>
-  Number((await testDb.db.query<{ n: number }>('select count(*)::int as n from appointments'))[0]!.n);
+  Number((await ctx.db.query<{ n: number }>('select count(*)::int as n from appointments'))[0]!.n);
 
 describe('POST /api/v1/appointment', () => {
   it('books an offered slot and stores everything the practice needs', async () => {
@@ -71,7 +56,7 @@ describe('POST /api/v1/appointment', () => {
         pms_op_num: 1,
       },
     });
-    const [row] = await testDb.db.query<Record<string, unknown>>(
+    const [row] = await ctx.db.query<Record<string, unknown>>(
       'select a.*, p.first_name as patient_first from appointments a join patients p on p.id = a.patient_id where a.id = $1',
       [res.result.appointment_id],
     );
@@ -94,15 +79,21 @@ describe('POST /api/v1/appointment', () => {
     expect(row!.consented_at).toBeInstanceOf(Date);
   });
 
-  it('refuses the same slot again with 409 SLOT_TAKEN and no longer offers it', async () => {
-    const { status, body: res } = await book(body({ first_name: 'Ben', email: 'ben@example.com' }));
+  it('refuses a slot already booked with 409 SLOT_TAKEN and no longer offers it', async () => {
+    // A day no other test books on, so that the slot taken is this test's own.
+    const slot = { apt_date: '2026-03-04', start_time: '09:00:00', end_time: '09:30:00', pms_prov_num: 1 };
+    expect((await book(body({ ...slot, email: 'first.taker@example.com' }))).status).toBe(201);
+    const { status, body: res } = await book(body({ ...slot, first_name: 'Ben', email: 'ben@example.com' }));
     expect(status).toBe(409);
     expect(res).toMatchObject({ success: false, code: 'SLOT_TAKEN' });
-    const slots = await app.inject({
-      method: 'GET',
-      url: `/api/v1/appointment/slots?practice_id=${ids['test-practice']}&reason_for_visit_id=${examId}&start_date=2026-03-03&end_date=2026-03-03&pms_prov_num=1`,
+    const slots = await getSlots(ctx.app, {
+      practice_id: ids['test-practice']!,
+      reason_for_visit_id: examId,
+      start_date: slot.apt_date,
+      end_date: slot.apt_date,
+      pms_prov_num: 1,
     });
-    expect(slots.json().result[0].DateTimeStart).toBe('2026-03-03 09:30:00');
+    expect(slots.body.result[0].DateTimeStart).toBe('2026-03-04 09:30:00');
   });
 
   it('refuses a time the engine does not offer (a break, outside hours, a past day, off the interval) with 422 SLOT_UNAVAILABLE', async () => {
@@ -136,10 +127,9 @@ describe('POST /api/v1/appointment', () => {
       body({ start_time: '11:00:00', end_time: '11:30:00', first_name: 'DORA', last_name: 'quinn', dob: '1980-01-01' }),
     );
     expect([first.status, second.status]).toEqual([201, 201]);
-    const rows = await testDb.db.query<{ patient_id: string }>(
-      'select patient_id from appointments where id = any($1)',
-      [[first.body.result.appointment_id, second.body.result.appointment_id]],
-    );
+    const rows = await ctx.db.query<{ patient_id: string }>('select patient_id from appointments where id = any($1)', [
+      [first.body.result.appointment_id, second.body.result.appointment_id],
+    ]);
     expect(new Set(rows.map((r) => r.patient_id)).size).toBe(1);
   });
 
@@ -166,7 +156,7 @@ describe('POST /api/v1/appointment', () => {
       }),
     );
     expect(status).toBe(201);
-    const [row] = await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [
+    const [row] = await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [
       res.result.appointment_id,
     ]);
     expect(row).toMatchObject({
@@ -269,7 +259,7 @@ describe('validation', () => {
     ['returning-only reason for a new patient', { rfv_id: 'recall' }, 'patient_status'],
   ])('refuses %s with 422 naming the field', async (_name, override, field) => {
     const payload = { ...body({ email: 'v@example.com' }), ...override };
-    if (override.rfv_id === 'recall') payload.rfv_id = await reasonId(testDb.db, ids['test-practice']!, 'Recall');
+    if (override.rfv_id === 'recall') payload.rfv_id = await reasonId(ctx.db, ids['test-practice']!, 'Recall');
     const before = await countAppointments();
     const { status, body: res } = await book(payload);
     expect(status).toBe(422);
@@ -280,7 +270,7 @@ describe('validation', () => {
   });
 
   it('answers a body that is not JSON with 400 and an unknown practice with 404', async () => {
-    const raw = await app.inject({
+    const raw = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: '{"practice_id":',
@@ -294,7 +284,7 @@ describe('validation', () => {
     const { status, body: res } = await book({
       ...body(),
       practice_id: ids.closed,
-      rfv_id: await reasonId(testDb.db, ids.closed!, 'Exam'),
+      rfv_id: await reasonId(ctx.db, ids.closed!, 'Exam'),
     });
     expect(status).toBe(403);
     expect(res.message).toBe('This practice is currently not accepting any appointments.');
@@ -349,7 +339,7 @@ describe('bots', () => {
   ])('refuses a %s challenge with 403 CAPTCHA_FAILED', async (_name, kind) => {
     let header: string | undefined = kind;
     if (kind === 'wrong') {
-      const solved = JSON.parse(Buffer.from(await solveBotChallenge(app), 'base64').toString());
+      const solved = JSON.parse(Buffer.from(await solveBotChallenge(ctx.app), 'base64').toString());
       header = Buffer.from(JSON.stringify({ ...solved, number: solved.number + 1 })).toString('base64');
     }
     const headers: Record<string, string> =
@@ -360,7 +350,7 @@ describe('bots', () => {
   });
 
   it('refuses a replayed challenge and an expired one', async () => {
-    const challenge = await solveBotChallenge(app);
+    const challenge = await solveBotChallenge(ctx.app);
     expect(
       (
         await book(body({ start_time: '16:00:00', end_time: '16:30:00', email: 'r1@example.com' }), {
@@ -372,7 +362,7 @@ describe('bots', () => {
       'x-bot-challenge': challenge,
     });
     expect(replayed).toMatchObject({ status: 403, body: { code: 'CAPTCHA_FAILED' } });
-    const stale = await solveBotChallenge(app);
+    const stale = await solveBotChallenge(ctx.app);
     clock.advance(11 * 60_000);
     const expired = await book(body({ start_time: '16:30:00', end_time: '17:00:00', email: 'r2@example.com' }), {
       'x-bot-challenge': stale,
@@ -393,7 +383,7 @@ describe('without a slot', () => {
     const { status, body: res } = await book({
       ...body({ apt_date: null, start_time: null, end_time: null, pms_prov_num: 0, pms_op_num: 0 }),
       practice_id: practiceId,
-      rfv_id: await reasonId(testDb.db, practiceId, 'Exam'),
+      rfv_id: await reasonId(ctx.db, practiceId, 'Exam'),
     });
     expect(status).toBe(201);
     expect(res.result).toMatchObject({ status: 'requested', apt_date: null });
@@ -402,7 +392,7 @@ describe('without a slot', () => {
 
 describe('rate limit', () => {
   it('answers 429 RATE_LIMITED with a retry hint once an address has booked too often', async () => {
-    const limited = await createTestApp(testDb.db, { clock, config: { rateLimitMultiplier: 0.1 } });
+    const limited = await createTestApp(ctx.db, { clock, config: { rateLimitMultiplier: 0.1 } });
     const statuses: number[] = [];
     let last: { message?: string; code?: string } = {};
     for (let i = 0; i < 3; i++) {

@@ -1,25 +1,19 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { addStaff, newPractice, signIn, type StaffClient } from '../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 
-// Who may call the account routes (issue 22): a session, the owner's rights, and the CSRF token.
+// Who may call the account routes (ADR 0038): a session, the owner's rights, and the CSRF token.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let deskId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = await newPractice(testDb.db);
-  deskId = (await addStaff(testDb.db, { practiceIds: [practiceId] })).id;
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = await newPractice(db);
+    deskId = (await addStaff(db, { practiceIds: [practiceId] })).id;
+  },
 });
 
 type Route = { method: NonNullable<InjectOptions['method']>; url: () => string; payload?: object };
@@ -52,7 +46,7 @@ const send = (client: StaffClient, route: Route, headers: Record<string, string>
 describe('the account routes', () => {
   it('answer 401 without a session', async () => {
     for (const route of [...OWNER_ROUTES, ...SIGNED_IN_ROUTES]) {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: route.method,
         url: route.url(),
         ...(route.payload ? { payload: route.payload } : {}),
@@ -62,23 +56,21 @@ describe('the account routes', () => {
   });
 
   it("answer 403 to the front desk on every owner's route, and change nothing", async () => {
-    const desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId] }));
+    const desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId] }));
     for (const route of OWNER_ROUTES) {
       const response = await send(desk, route);
       expect(response.statusCode, label(route)).toBe(403);
       expect(response.json().code, label(route)).toBe('FORBIDDEN');
     }
-    expect(await testDb.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual(
-      [],
-    );
+    expect(await ctx.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual([]);
     expect(
-      await testDb.db.query(`select id from staff_accounts where id = $1 and deactivated_at is not null`, [deskId]),
+      await ctx.db.query(`select id from staff_accounts where id = $1 and deactivated_at is not null`, [deskId]),
     ).toEqual([]);
   });
 
   it('refuse every change without the CSRF token, or with another session’s', async () => {
-    const owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
-    const otherOwner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
+    const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
+    const otherOwner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
     for (const route of [...OWNER_ROUTES, ...SIGNED_IN_ROUTES].filter((r) => r.method !== 'GET')) {
       for (const token of ['', otherOwner.csrfToken]) {
         const response = await send(owner, route, { 'x-csrf-token': token });
@@ -86,15 +78,13 @@ describe('the account routes', () => {
         expect(response.json().code, label(route)).toBe('CSRF_FAILED');
       }
     }
-    expect(await testDb.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual(
-      [],
-    );
+    expect(await ctx.db.query(`select id from staff_accounts where email = 'guarded-invite@example.test'`)).toEqual([]);
     expect((await owner.get('/api/v1/staff/practice/security')).json().result.idle_minutes).toBe(30);
   });
 
   it("let an owner of one practice read nothing of another's", async () => {
-    const otherPracticeId = await newPractice(testDb.db);
-    const theirOwner = await signIn(app, await addStaff(testDb.db, { practiceIds: [otherPracticeId], role: 'owner' }));
+    const otherPracticeId = await newPractice(ctx.db);
+    const theirOwner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [otherPracticeId], role: 'owner' }));
     const members = (await theirOwner.get('/api/v1/staff/members')).json().result.members as { id: string }[];
     expect(members.map((member) => member.id)).not.toContain(deskId);
     expect(
@@ -109,7 +99,7 @@ describe('the account routes', () => {
     const trail = (await theirOwner.get('/api/v1/staff/audit?from=2026-03-01&to=2026-03-02')).json().result.entries as {
       account_email: string;
     }[];
-    const ours = await testDb.db.query<{ account_email: string }>(
+    const ours = await ctx.db.query<{ account_email: string }>(
       `select distinct account_email from staff_audit where practice_id = $1`,
       [practiceId],
     );

@@ -1,14 +1,14 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookVisit, TEST_PUBLIC_URL } from '../reviews/review-test-support.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PUBLIC_URL } from '../reviews/review-test-support.ts';
+import { bookVisit } from '../../test/booking-requests.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { listRoutes } from '../../test/route-list.ts';
 import { addStaff, signIn, type StaffClient } from '../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 
 /**
- * Tenant isolation of the whole staff API (issue 22), a census: every route under /api/v1/staff/
+ * Tenant isolation of the whole staff API (ADR 0038), a census: every route under /api/v1/staff/
  * is read from the app and must have an entry below. A route that takes an id of a practice's data
  * (in its path, query or body) is probed by an owner of practice A (every permission) with practice
  * B's real id: it must answer exactly as for an id that does not exist (404, or the 422 of a body
@@ -17,10 +17,10 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  */
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const GOOGLE_URL = 'https://www.google.com/search?q=Practice+reviews';
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ownerA: StaffClient;
 let ownerB: StaffClient;
+let practiceB: string;
+let reasonB: string;
 let a: { practice: string; reason: string };
 let b: {
   practice: string;
@@ -183,22 +183,26 @@ const ROUTES: Record<string, Entry> = {
   },
 };
 
+const ctx = withTestApp({
+  clock,
+  config: { publicUrl: TEST_PUBLIC_URL },
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({ form_url: 'practice-a', name: 'Practice A', google_review_url: GOOGLE_URL }),
+      practiceConfig({ form_url: 'practice-b', name: 'Practice B', google_review_url: GOOGLE_URL }),
+    );
+    a = { practice: ids['practice-a']!, reason: await reasonId(db, ids['practice-a']!, 'Exam') };
+    practiceB = ids['practice-b']!;
+    reasonB = await reasonId(db, practiceB, 'Exam');
+  },
+});
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({ form_url: 'practice-a', name: 'Practice A', google_review_url: GOOGLE_URL }),
-    practiceConfig({ form_url: 'practice-b', name: 'Practice B', google_review_url: GOOGLE_URL }),
-  );
-  a = { practice: ids['practice-a']!, reason: await reasonId(testDb.db, ids['practice-a']!, 'Exam') };
-  const practiceB = ids['practice-b']!;
-  const reasonB = await reasonId(testDb.db, practiceB, 'Exam');
-  app = await createTestApp(testDb.db, { clock, config: { publicUrl: TEST_PUBLIC_URL } });
-  ownerA = await signIn(app, await addStaff(testDb.db, { practiceIds: [a.practice], role: 'owner' }));
-  ownerB = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceB], role: 'owner' }));
+  ownerA = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [a.practice], role: 'owner' }));
+  ownerB = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceB], role: 'owner' }));
 
   // B's data: a booking, a block, a review request that brought private feedback, and a member.
-  const booking = await bookVisit(app, {
+  const booking = await bookVisit(ctx.app, {
     practiceId: practiceB,
     reasonId: reasonB,
     apt_date: '2026-03-04',
@@ -222,7 +226,7 @@ beforeAll(async () => {
     send: false,
   });
   expect(request.statusCode, request.body).toBe(201);
-  const feedback = await app.inject({
+  const feedback = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/review/feedback',
     payload: {
@@ -232,10 +236,10 @@ beforeAll(async () => {
     },
   });
   expect(feedback.statusCode, feedback.body).toBe(201);
-  const [feedbackRow] = await testDb.db.query<{ id: string }>('select id from review_feedback where request_id = $1', [
+  const [feedbackRow] = await ctx.db.query<{ id: string }>('select id from review_feedback where request_id = $1', [
     request.json().result.request_id,
   ]);
-  const member = await addStaff(testDb.db, { practiceIds: [practiceB], role: 'front_desk' });
+  const member = await addStaff(ctx.db, { practiceIds: [practiceB], role: 'front_desk' });
   b = {
     practice: practiceB,
     reason: reasonB,
@@ -246,14 +250,10 @@ beforeAll(async () => {
     patientLastName: 'Onlyb',
   };
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
 
 /** Every row of B's that a staff route could change, and what was written about B. */
 const snapshotOfB = async () => {
-  const rows = (sql: string, params: unknown[] = [b.practice]) => testDb.db.query(sql, params);
+  const rows = (sql: string, params: unknown[] = [b.practice]) => ctx.db.query(sql, params);
   return {
     appointments: await rows('select * from appointments where practice_id = $1 order by id'),
     blocks: await rows('select * from schedule_blocks where practice_id = $1 order by id'),
@@ -277,7 +277,7 @@ const withoutIds = (response: LightMyRequestResponse, ids: Ids) =>
 
 describe('the staff API across practices', () => {
   it('has an entry for every staff route, and no entry for a route that is gone', () => {
-    const routes = listRoutes(app).filter((route) => route.split(' ')[1]!.startsWith(`${STAFF}/`));
+    const routes = listRoutes(ctx.app).filter((route) => route.split(' ')[1]!.startsWith(`${STAFF}/`));
     expect(routes.length).toBeGreaterThan(20);
     expect(Object.keys(ROUTES).sort()).toEqual(routes);
   });
@@ -317,7 +317,7 @@ describe('the staff API across practices', () => {
       JSON.stringify((await ownerA.get(`${STAFF}/audit?from=2026-03-02&to=2026-03-02`)).json().result),
     ).not.toContain(b.booking);
     // A request without a time of B's (its system was down when the patient booked).
-    const [request] = await testDb.db.query<{ id: string }>(
+    const [request] = await ctx.db.query<{ id: string }>(
       "insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 0, 0, 'requested') returning id",
       [b.practice],
     );

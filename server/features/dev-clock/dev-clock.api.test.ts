@@ -1,46 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { latestCode, sendOtp, verifyOtp } from '../verification/verification-test-kit.ts';
 
 // The base clock stands for real time: Monday 2 March 2026, 07:00 in New York (EST, UTC-5).
 const base = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let examId: string;
 let whiteningId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      reasons: [
-        { name: 'Exam', final_duration: 30 },
-        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-      ],
-    }),
-    practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
-  );
-  examId = await reasonId(testDb.db, ids['test-practice']!, 'Exam');
-  whiteningId = await reasonId(testDb.db, ids['test-practice']!, 'Whitening');
-  app = await createTestApp(testDb.db, { clock: base });
+const ctx = withTestApp({
+  clock: base,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({
+        reasons: [
+          { name: 'Exam', final_duration: 30 },
+          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+        ],
+      }),
+      practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
+    );
+    examId = await reasonId(db, ids['test-practice']!, 'Exam');
+    whiteningId = await reasonId(db, ids['test-practice']!, 'Whitening');
+  },
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
-afterEach(() => app.inject({ method: 'DELETE', url: '/_dev/clock' }));
+afterEach(() => ctx.app.inject({ method: 'DELETE', url: '/_dev/clock' }));
 
 const moveClock = (now: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/_dev/clock', payload: { now }, headers });
+  ctx.app.inject({ method: 'POST', url: '/_dev/clock', payload: { now }, headers });
 
 /** Local start times offered on `date` (by any provider, or by `provNum`). */
 async function slotStarts(date: string, provNum?: number): Promise<string[]> {
@@ -51,7 +44,7 @@ async function slotStarts(date: string, provNum?: number): Promise<string[]> {
     end_date: date,
     ...(provNum ? { pms_prov_num: String(provNum) } : {}),
   });
-  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
   expect(response.statusCode).toBe(200);
   return [
     ...new Set((response.json().result as { DateTimeStart: string }[]).map((slot) => slot.DateTimeStart.slice(11, 16))),
@@ -60,7 +53,7 @@ async function slotStarts(date: string, provNum?: number): Promise<string[]> {
 
 describe('/_dev/clock', () => {
   it('moves the clock to an instant with an offset, runs on from there, and DELETE puts it back', async () => {
-    expect((await app.inject({ method: 'GET', url: '/_dev/clock' })).json()).toEqual({
+    expect((await ctx.app.inject({ method: 'GET', url: '/_dev/clock' })).json()).toEqual({
       success: true,
       result: { now: '2026-03-02T12:00:00.000Z', is_moved: false },
     });
@@ -68,12 +61,12 @@ describe('/_dev/clock', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toEqual({ success: true, result: { now: '2026-07-01T12:30:00.000Z', is_moved: true } });
     base.advance(5_000);
-    const read = await app.inject({ method: 'GET', url: '/_dev/clock' });
+    const read = await ctx.app.inject({ method: 'GET', url: '/_dev/clock' });
     expect(read.headers['cache-control']).toBe('no-store');
     expect(read.json().result).toEqual({ now: '2026-07-01T12:30:05.000Z', is_moved: true });
-    expect(app.clock.now().toISOString()).toBe('2026-07-01T12:30:05.000Z');
+    expect(ctx.app.clock.now().toISOString()).toBe('2026-07-01T12:30:05.000Z');
 
-    const reset = await app.inject({ method: 'DELETE', url: '/_dev/clock' });
+    const reset = await ctx.app.inject({ method: 'DELETE', url: '/_dev/clock' });
     expect(reset.json()).toEqual({ success: true, result: { now: '2026-03-02T12:00:05.000Z', is_moved: false } });
     base.advance(-5_000);
   });
@@ -98,21 +91,21 @@ describe('/_dev/clock', () => {
     expect(await slotStarts('2026-03-02')).toEqual(wholeDay);
     await moveClock('2026-03-02T14:10:00-05:00');
     expect(await slotStarts('2026-03-02')).toEqual(['14:30', '15:00', '15:30', '16:00', '16:30']);
-    await app.inject({ method: 'DELETE', url: '/_dev/clock' });
+    await ctx.app.inject({ method: 'DELETE', url: '/_dev/clock' });
     expect(await slotStarts('2026-03-02')).toEqual(wholeDay);
   });
 
   it('runs a job once the clock passes its run_at, through a worker on the app clock', async () => {
     let runs = 0;
     const worker = createJobWorker({
-      db: testDb.db,
-      clock: app.clock,
+      db: ctx.db,
+      clock: ctx.app.clock,
       handlers: { 'test.later': async () => void runs++ },
       logger: { warn: () => undefined, error: () => undefined },
     });
-    await enqueueJob(testDb.db, { type: 'test.later', payload: {}, runAt: new Date('2026-03-05T09:00:00Z') });
+    await enqueueJob(ctx.db, { type: 'test.later', payload: {}, runAt: new Date('2026-03-05T09:00:00Z') });
     const status = async () =>
-      (await testDb.db.query<{ status: string }>(`select status from jobs where type = 'test.later'`))[0]!.status;
+      (await ctx.db.query<{ status: string }>(`select status from jobs where type = 'test.later'`))[0]!.status;
     await worker.runDueJobs();
     expect(runs).toBe(0);
     await moveClock('2026-03-05T09:00:01Z');
@@ -122,7 +115,7 @@ describe('/_dev/clock', () => {
   });
 
   it('releases a payment hold at once when moved past its expiry, so its slot is offered again', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: {
@@ -135,12 +128,12 @@ describe('/_dev/clock', () => {
         success_url: 'http://localhost:8080/test-practice/payment-success',
         cancel_url: 'http://localhost:8080/test-practice/payment-failed',
       },
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(response.statusCode).toBe(201);
     const appointment = async () =>
       (
-        await testDb.db.query<{ status: string }>('select status from appointments where payment_session_id = $1', [
+        await ctx.db.query<{ status: string }>('select status from appointments where payment_session_id = $1', [
           response.json().result.session_id,
         ])
       )[0]!;
@@ -158,10 +151,10 @@ describe('/_dev/clock', () => {
       verification_type: 'email' as const,
       practice_id: ids['verify-dental']!,
     };
-    expect((await sendOtp(app, contact)).status).toBe(200);
-    const code = await latestCode(testDb.db, app.clock, contact.recipient);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
+    const code = await latestCode(ctx.db, ctx.app.clock, contact.recipient);
     await moveClock('2026-03-02T12:10:01Z');
-    expect((await verifyOtp(app, contact, code)).body).toEqual({
+    expect((await verifyOtp(ctx.app, contact, code)).body).toEqual({
       success: false,
       code: 'OTP_INVALID',
       message: 'This code has expired. Please request a new code.',
@@ -184,24 +177,24 @@ describe('/_dev/clock', () => {
       message: expect.stringMatching(/^Invalid body now: /),
       fields: { now: expect.any(String) },
     });
-    expect(app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    expect(ctx.app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
   });
 
   it("refuses another site's page (403) and accepts this site's own", async () => {
     for (const request of [
       moveClock('2026-04-01T12:00:00Z', { origin: 'https://evil.example' }),
-      app.inject({ method: 'DELETE', url: '/_dev/clock', headers: { origin: 'null' } }),
+      ctx.app.inject({ method: 'DELETE', url: '/_dev/clock', headers: { origin: 'null' } }),
     ]) {
       expect((await request).json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     }
-    expect(app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    expect(ctx.app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
     expect((await moveClock('2026-04-01T12:00:00Z', { origin: 'http://localhost:8080' })).statusCode).toBe(200);
   });
 });
 
 describe('with dev tools off', () => {
   it('has no /_dev/clock routes and keeps the plain clock it was given', async () => {
-    const off = await createTestApp(testDb.db, { clock: base, config: { devTools: false } });
+    const off = await createTestApp(ctx.db, { clock: base, config: { devTools: false } });
     try {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {
         const response = await off.inject({

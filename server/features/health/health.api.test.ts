@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestApp, withTestDatabase } from '../../test/test-app.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 
 describe('GET /api/v1/health', () => {
   it('answers 200 with a database check', async () => {
-    const app = await createTestApp(testDb.db);
+    const app = await createTestApp(ctx.db);
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
-      result: { status: 'ok', database: { kind: testDb.db.kind } },
+      result: { status: 'ok', database: { kind: ctx.db.kind } },
     });
     await app.close();
   });
 
   it('answers 503 when the database is unreachable', async () => {
     const broken: Database = {
-      ...testDb.db,
-      kind: testDb.db.kind,
+      ...ctx.db,
+      kind: ctx.db.kind,
       query: () => Promise.reject(new Error('connection refused')),
     };
     const app = await createTestApp(broken);
@@ -42,7 +37,7 @@ describe('GET /api/v1/health', () => {
 describe('a database outage on any endpoint', () => {
   it('answers 503 with a clear message and Retry-After, not 500', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    const broken: Database = { ...testDb.db, kind: testDb.db.kind, query: () => Promise.reject(refused) };
+    const broken: Database = { ...ctx.db, kind: ctx.db.kind, query: () => Promise.reject(refused) };
     const app = await createTestApp(broken);
     const response = await app.inject({
       method: 'GET',

@@ -1,62 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 
-// Manage my appointment (issue 20): the patient's link opens, moves and cancels their own
+// Manage my appointment (ADR 0036): the patient's link opens, moves and cancels their own
 // booking under the practice's policy. Monday 2 March 2026, 07:00 in New York.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const silent = { warn: () => undefined, error: () => undefined };
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let whiteningId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (
-    await importPractices(
-      testDb.db,
-      practiceConfig({
-        notification_email: 'office@test-practice.example',
-        address_line1: '1 Main St',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10001',
-        reasons: [
-          { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
-          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-        ],
-        reschedule_cutoff_hours: 24,
-        cancel_cutoff_hours: 12,
-        max_reschedules: 2,
-        refund_deposit_if_cancelled_hours_before: 48,
-      }),
-    )
-  )['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = (
+      await importPractices(
+        db,
+        practiceConfig({
+          notification_email: 'office@test-practice.example',
+          address_line1: '1 Main St',
+          city: 'New York',
+          state: 'NY',
+          zipcode: '10001',
+          reasons: [
+            { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
+            { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+          ],
+          reschedule_cutoff_hours: 24,
+          cancel_cutoff_hours: 12,
+          max_reschedules: 2,
+          refund_deposit_if_cancelled_hours_before: 48,
+        }),
+      )
+    )['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+    whiteningId = await reasonId(db, practiceId, 'Whitening');
+  },
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
 async function book(overrides: Record<string, unknown>): Promise<{ id: string; token: string; reference: string }> {
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
     payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(response.statusCode, response.body).toBe(201);
   const result = response.json().result as { appointment_id: string; reference: string; manage_path: string };
@@ -65,7 +58,7 @@ async function book(overrides: Record<string, unknown>): Promise<{ id: string; t
 }
 
 const view = async (token: string) => {
-  const response = await app.inject({ method: 'GET', url: manageApiPath(token) });
+  const response = await ctx.app.inject({ method: 'GET', url: manageApiPath(token) });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 };
 const managed = async (token: string) => {
@@ -74,16 +67,16 @@ const managed = async (token: string) => {
   return body.result as ManagedAppointment;
 };
 const reschedule = (token: string, payload: Record<string, unknown>, key?: string) =>
-  app.inject({
+  ctx.app.inject({
     method: 'POST',
     url: manageApiPath(token, 'reschedule'),
     payload,
     headers: key ? { 'idempotency-key': key } : {},
   });
 const cancel = (token: string, payload: Record<string, unknown> = {}) =>
-  app.inject({ method: 'POST', url: manageApiPath(token, 'cancel'), payload });
+  ctx.app.inject({ method: 'POST', url: manageApiPath(token, 'cancel'), payload });
 const row = async (id: string) =>
-  (await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
+  (await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
 const offered = async (date: string, time: string) => {
   const query = new URLSearchParams({
     practice_id: practiceId,
@@ -92,24 +85,24 @@ const offered = async (date: string, time: string) => {
     end_date: date,
     pms_prov_num: '1',
   });
-  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
   return (response.json().result as { DateTimeStart: string }[]).some(
     (slot) => slot.DateTimeStart === `${date} ${time}`,
   );
 };
 const mailTo = (recipient: string) =>
-  testDb.db.query<{ subject: string; text: string; attachments: { content: string; contentType: string }[] | null }>(
+  ctx.db.query<{ subject: string; text: string; attachments: { content: string; contentType: string }[] | null }>(
     'select subject, text, attachments from outbox_messages where recipient = $1 order by seq',
     [recipient],
   );
 /** The jobs queued about a booking (messages, reminders, Open Dental writes), as they stand. */
 const jobsOf = (id: string) =>
-  testDb.db.query<{ type: string; dedupe_key: string | null }>(
+  ctx.db.query<{ type: string; dedupe_key: string | null }>(
     `select type, dedupe_key from jobs where payload::text like '%' || $1 || '%' order by type, dedupe_key`,
     [id],
   );
 async function runJobs(): Promise<void> {
-  const worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: silent });
+  const worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
   while ((await worker.runDueJobs()) > 0) {
     /* until the queue is empty */
   }
@@ -191,7 +184,7 @@ describe('the manage link', () => {
       end_time: '11:30:00',
       email: 'ics@example.com',
     });
-    const response = await app.inject({ method: 'GET', url: manageApiPath(made.token, 'calendar.ics') });
+    const response = await ctx.app.inject({ method: 'GET', url: manageApiPath(made.token, 'calendar.ics') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/calendar');
     expect(response.body).toContain(`UID:${made.id}@chairtime`);
@@ -209,7 +202,7 @@ describe('rescheduling', () => {
     });
     await runJobs();
     // Its own time counts as free: a move by half an hour overlaps it.
-    const slots = await app.inject({
+    const slots = await ctx.app.inject({
       method: 'GET',
       url: `${manageApiPath(made.token, 'slots')}?start_date=2026-03-05&end_date=2026-03-05&pms_prov_num=1`,
     });
@@ -351,10 +344,10 @@ describe('rescheduling', () => {
       email: 'race@example.com',
     });
     const target = { apt_date: '2026-03-06', start_time: '11:00:00', end_time: '11:30:00' };
-    const challenge = await solveBotChallenge(app);
+    const challenge = await solveBotChallenge(ctx.app);
     const [move, newcomer] = await Promise.all([
       reschedule(made.token, { ...target, pms_prov_num: 1 }),
-      app.inject({
+      ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
         payload: bookingBody({
@@ -370,7 +363,7 @@ describe('rescheduling', () => {
     // One wins (200 for the move, 201 for the booking) and the other hears the time is taken.
     expect([move.statusCode, newcomer.statusCode].filter((status) => status === 409)).toHaveLength(1);
     expect([move.statusCode, newcomer.statusCode].filter((status) => status === 200 || status === 201)).toHaveLength(1);
-    const holders = await testDb.db.query<{ n: number }>(
+    const holders = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from appointments where practice_id = $1 and pms_prov_num = 1 and starts_at = '2026-03-06T16:00:00Z' and status = 'booked'`,
       [practiceId],
     );
@@ -485,7 +478,7 @@ describe('cancelling', () => {
 
   it('refunds a paid deposit exactly once when cancelled in time, and keeps it when late', async () => {
     const paid = async (time: string, email: string) => {
-      const session = await app.inject({
+      const session = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/stripe/create-session',
         payload: bookingBody({
@@ -496,17 +489,17 @@ describe('cancelling', () => {
           end_time: time.replace(':00:', ':30:'),
           email,
         }),
-        headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+        headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
       });
       expect(session.statusCode, session.body).toBe(201);
       const sessionId = session.json().result.session_id as string;
-      await app.inject({
+      await ctx.app.inject({
         method: 'POST',
         url: `/_dev/checkout/${sessionId}/pay`,
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
         payload: '',
       });
-      const answer = await app.inject({
+      const answer = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
         payload: { practice_id: practiceId, payment_details: { session_id: sessionId } },
@@ -527,14 +520,14 @@ describe('cancelling', () => {
       payment_status: 'refund_pending',
       refund_cents: 7500,
     });
-    const refundJobs = await testDb.db.query<{ n: number }>(
+    const refundJobs = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from jobs where type = 'payment.refund' and payload->>'appointmentId' = $1`,
       [early.id],
     );
     expect(refundJobs[0]!.n).toBe(1);
     await runJobs();
     expect(await row(early.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
-    const refunded = await testDb.db.query<{ refunded: boolean }>(
+    const refunded = await ctx.db.query<{ refunded: boolean }>(
       'select refunded from local_checkout_sessions where id = $1',
       [early.sessionId],
     );
@@ -568,7 +561,7 @@ describe('cancelling', () => {
   });
 
   it('offers a booking left unpaid a checkout of its own, and nothing to pay otherwise', async () => {
-    const session = await app.inject({
+    const session = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: bookingBody({
@@ -579,29 +572,28 @@ describe('cancelling', () => {
         end_time: '09:30:00',
         email: 'unpaid@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     const sessionId = session.json().result.session_id as string;
     // The patient left the checkout: the visit stays booked, without its payment.
-    await app.inject({
+    await ctx.app.inject({
       method: 'POST',
       url: `/_dev/checkout/${sessionId}/cancel`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
       payload: '',
     });
-    const [{ id }] = (await testDb.db.query<{ id: string }>(
-      'select id from appointments where payment_session_id = $1',
-      [sessionId],
-    )) as [{ id: string }];
+    const [{ id }] = (await ctx.db.query<{ id: string }>('select id from appointments where payment_session_id = $1', [
+      sessionId,
+    ])) as [{ id: string }];
     expect(await row(id)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
-    const { token } = await mintManageLink(testDb.db, {
+    const { token } = await mintManageLink(ctx.db, {
       appointmentId: id,
       formUrl: 'test-practice',
       carriedBy: 'test',
       now: clock.now(),
     });
     expect((await managed(token)).payment).toEqual({ state: 'unpaid', amount_cents: 7500, can_pay: true });
-    const checkout = await app.inject({ method: 'POST', url: manageApiPath(token, 'checkout') });
+    const checkout = await ctx.app.inject({ method: 'POST', url: manageApiPath(token, 'checkout') });
     expect(checkout.statusCode, checkout.body).toBe(201);
     expect(checkout.json().result).toMatchObject({
       session_id: expect.any(String),
@@ -614,6 +606,6 @@ describe('cancelling', () => {
       end_time: '10:30:00',
       email: 'free@example.com',
     });
-    expect((await app.inject({ method: 'POST', url: manageApiPath(free.token, 'checkout') })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: manageApiPath(free.token, 'checkout') })).statusCode).toBe(409);
   });
 });

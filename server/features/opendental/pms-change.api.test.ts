@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
@@ -15,18 +14,15 @@ import {
   type OdRow,
 } from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { OPENDENTAL_CHANGE_JOB, queuePmsChange } from './pms-change-job.ts';
 
-// Issue 20: a patient's move or cancellation of a booking that is in Open Dental, written there
+// ADR 0036: a patient's move or cancellation of a booking that is in Open Dental, written there
 // by the change job, and undone when Open Dental had given the new time away meanwhile.
 // Monday 2 March 2026, 06:00 in Chicago; every test books its own times on 3–5 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-c';
-let testDb: TestDatabase;
 let fake: FakeOpenDental;
-let app: FastifyInstance;
 let worker: JobWorker;
 let practiceId: string;
 let builtinPracticeId: string;
@@ -40,46 +36,46 @@ beforeAll(async () => {
   office.schedules = ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) =>
     providerSchedule(date, 1, '08:00', '17:00', [1]),
   );
-
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      form_url: 'od-changes',
-      name: 'Bright Smile',
-      server_tz: 'America/Chicago',
-      notification_email: 'office@example.com',
-      pms: { type: 'opendental', customer_key: OFFICE },
-      providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-      operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-      schedules: [],
-      reasons: [
-        { name: 'Exam', final_duration: 30 },
-        { name: 'Long visit', final_duration: 60 },
-      ],
-    }),
-    practiceConfig({ form_url: 'builtin-changes' }),
-  );
-  builtinPracticeId = ids['builtin-changes']!;
-  practiceId = ids['od-changes']!;
-  reasons.Exam = { id: await reasonId(testDb.db, practiceId, 'Exam'), minutes: 30 };
-  reasons.Long = { id: await reasonId(testDb.db, practiceId, 'Long visit'), minutes: 60 };
-  app = await createTestApp(testDb.db, {
-    clock,
-    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
-  });
+});
+afterAll(async () => {
+  await fake?.close();
+});
+const ctx = withTestApp(() => ({
+  clock,
+  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        form_url: 'od-changes',
+        name: 'Bright Smile',
+        server_tz: 'America/Chicago',
+        notification_email: 'office@example.com',
+        pms: { type: 'opendental', customer_key: OFFICE },
+        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
+        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
+        schedules: [],
+        reasons: [
+          { name: 'Exam', final_duration: 30 },
+          { name: 'Long visit', final_duration: 60 },
+        ],
+      }),
+      practiceConfig({ form_url: 'builtin-changes' }),
+    );
+    builtinPracticeId = ids['builtin-changes']!;
+    practiceId = ids['od-changes']!;
+    reasons.Exam = { id: await reasonId(db, practiceId, 'Exam'), minutes: 30 };
+    reasons.Long = { id: await reasonId(db, practiceId, 'Long visit'), minutes: 60 };
+  },
+}));
+beforeAll(async () => {
   worker = createJobWorker({
-    db: testDb.db,
+    db: ctx.db,
     clock,
-    handlers: app.background.jobHandlers,
+    handlers: ctx.app.background.jobHandlers,
     logger: { warn: () => undefined, error: () => undefined },
     random: () => 0,
   });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-  await fake?.close();
 });
 
 const hhmm = (minutes: number) =>
@@ -92,10 +88,10 @@ async function book(
   reason: 'Exam' | 'Long' = 'Exam',
 ): Promise<string> {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     payload: bookingBody({
       practice_id: practiceId,
       rfv_id: reasons[reason]!.id,
@@ -131,7 +127,7 @@ async function bookWritten(
 }
 
 async function writeState(id: string) {
-  const [row] = await testDb.db.query<Record<string, unknown>>(
+  const [row] = await ctx.db.query<Record<string, unknown>>(
     `select status, starts_at, pms_write_status, pms_apt_num, pms_write_error, reschedule_count from appointments where id = $1`,
     [id],
   );
@@ -139,13 +135,13 @@ async function writeState(id: string) {
 }
 
 const changeJobs = (id: string) =>
-  testDb.db.query<{ dedupe_key: string; status: string; attempts: number }>(
+  ctx.db.query<{ dedupe_key: string; status: string; attempts: number }>(
     `select dedupe_key, status, attempts from jobs where dedupe_key like $1 order by created_at`,
     [`${OPENDENTAL_CHANGE_JOB}:${id}:%`],
   );
 
 const mailsTo = (recipient: string, subjectLike = '%') =>
-  testDb.db.query<{ subject: string; text: string; attachments: { content: string }[] }>(
+  ctx.db.query<{ subject: string; text: string; attachments: { content: string }[] }>(
     'select subject, text, attachments from outbox_messages where recipient = $1 and subject like $2 order by seq',
     [recipient, subjectLike],
   );
@@ -164,7 +160,7 @@ function officeBooks(aptDateTime: string): number {
   return AptNum;
 }
 const reschedule = (id: string, date: string, time: string) =>
-  app.bookingLifecycle.reschedule(id, { date, startTime: `${time}:00`, provNum: 1 });
+  ctx.app.bookingLifecycle.reschedule(id, { date, startTime: `${time}:00`, provNum: 1 });
 
 describe('a move in Open Dental', () => {
   it('moves the appointment there (time, chair, provider, length), once per move', async () => {
@@ -180,7 +176,7 @@ describe('a move in Open Dental', () => {
       expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'queued' }),
     ]);
     // Queued again for the same move (a retried transaction): still one job.
-    await testDb.db.transaction((tx) => queuePmsChange(tx, { appointmentId: id, kind: 'reschedule', previous: null }));
+    await ctx.db.transaction((tx) => queuePmsChange(tx, { appointmentId: id, kind: 'reschedule', previous: null }));
     expect(await changeJobs(id)).toHaveLength(1);
 
     const requests = await runJobs();
@@ -210,7 +206,7 @@ describe('a move in Open Dental', () => {
       last_name: 'Cancel',
       email: 'bea@example.com',
     });
-    await app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
     expect(await writeState(id)).toMatchObject({ status: 'cancelled', pms_write_status: 'pending' });
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`GET /appointments/${aptNum}`, `PUT /appointments/${aptNum}/Break`]);
@@ -225,7 +221,7 @@ describe('a move in Open Dental', () => {
       last_name: 'Absent',
       email: 'ola@example.com',
     });
-    await app.bookingLifecycle.changeStatus(id, 'no_show', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(id, 'no_show', { actor: 'staff' });
     const requests = await runJobs();
     expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
       sendToUnscheduledList: 'true',
@@ -247,8 +243,8 @@ describe('a move in Open Dental', () => {
     });
     odAppointmentOf(broken.aptNum).AptStatus = 'Broken';
     odAppointmentOf(completed.aptNum).AptStatus = 'Complete';
-    await app.bookingLifecycle.changeStatus(broken.id, 'cancelled', { actor: 'patient' });
-    await app.bookingLifecycle.changeStatus(completed.id, 'cancelled', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.changeStatus(broken.id, 'cancelled', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.changeStatus(completed.id, 'cancelled', { actor: 'patient' });
     const requests = await runJobs();
     expect(calls(requests).filter((c) => c.startsWith('PUT'))).toEqual([]);
     expect(await writeState(broken.id)).toMatchObject({ pms_write_status: 'written' });
@@ -263,8 +259,8 @@ describe('a move in Open Dental', () => {
 
   it('tells the practice of a move of a booking it was asked to enter by hand', async () => {
     const id = await book('2026-03-03', '13:00', { first_name: 'Nia', last_name: 'Manual', email: 'nia@example.com' });
-    await testDb.db.query(`update appointments set pms_write_status = 'failed' where id = $1`, [id]);
-    await testDb.db.query(`update jobs set status = 'failed' where dedupe_key = $1`, [
+    await ctx.db.query(`update appointments set pms_write_status = 'failed' where id = $1`, [id]);
+    await ctx.db.query(`update jobs set status = 'failed' where dedupe_key = $1`, [
       `opendental.write-appointment:${id}`,
     ]);
     await reschedule(id, '2026-03-03', '13:30');
@@ -276,11 +272,11 @@ describe('a move in Open Dental', () => {
   });
 
   it('does nothing for a practice on the built-in schedule', async () => {
-    const examId = await reasonId(testDb.db, builtinPracticeId, 'Exam');
-    const response = await app.inject({
+    const examId = await reasonId(ctx.db, builtinPracticeId, 'Exam');
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
       payload: bookingBody({
         practice_id: builtinPracticeId,
         rfv_id: examId,
@@ -291,8 +287,8 @@ describe('a move in Open Dental', () => {
       }),
     });
     const id = response.json().result.appointment_id as string;
-    await app.bookingLifecycle.reschedule(id, { date: '2026-03-03', startTime: '10:00:00', provNum: 1 });
-    await app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.reschedule(id, { date: '2026-03-03', startTime: '10:00:00', provNum: 1 });
+    await ctx.app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
     expect(await changeJobs(id)).toEqual([]);
     expect(await writeState(id)).toMatchObject({ pms_write_status: null });
   });
@@ -442,7 +438,7 @@ describe('before the first write', () => {
 
   it('a cancellation is never written', async () => {
     const id = await book('2026-03-05', '11:00', { first_name: 'Ivo', last_name: 'Gone', email: 'ivo@example.com' });
-    await app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
     expect(await changeJobs(id)).toEqual([]);
     const requests = await runJobs();
     expect(calls(requests).filter((c) => !c.startsWith('GET'))).toEqual([]);
@@ -461,7 +457,7 @@ describe('Open Dental availability for a move', () => {
     // Past the snapshot cache's staleness limit: the next read has the written appointment at 12:00-13:00.
     clock.advance(6 * 60_000);
     await expect(
-      app.inject({
+      ctx.app.inject({
         method: 'GET',
         url: `/api/v1/appointment/slots?${new URLSearchParams({ practice_id: practiceId, reason_for_visit_id: reasons.Long!.id, start_date: '2026-03-05', end_date: '2026-03-05' })}`,
       }),

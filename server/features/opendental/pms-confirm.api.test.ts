@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
@@ -14,17 +13,14 @@ import {
   type OdRow,
 } from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { OPENDENTAL_CONFIRM_JOB, queuePmsConfirm } from './pms-confirm-job.ts';
 
-// Issue 21: a patient's confirmation of a booking that is in Open Dental, written there by the
+// ADR 0037: a patient's confirmation of a booking that is in Open Dental, written there by the
 // confirm job as PUT Confirm. Monday 2 March 2026, 06:00 in Chicago; each test books its own time.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-confirm';
-let testDb: TestDatabase;
 let fake: FakeOpenDental;
-let app: FastifyInstance;
 let worker: JobWorker;
 let practiceId: string;
 let builtinPracticeId: string;
@@ -38,48 +34,48 @@ beforeAll(async () => {
   office.providers = [odProvider(1, 'Ana', 'One')];
   office.operatories = [odOperatory(1, 'Op 1')];
   office.schedules = ['2026-03-03', '2026-03-04'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1]));
-
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      form_url: 'od-confirm',
-      server_tz: 'America/Chicago',
-      notification_email: 'office@example.com',
-      pms: { type: 'opendental', customer_key: OFFICE },
-      providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-      operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-      schedules: [],
-      reasons: [{ name: 'Exam', final_duration: 30 }],
-    }),
-    practiceConfig({ form_url: 'builtin-confirm' }),
-  );
-  practiceId = ids['od-confirm']!;
-  builtinPracticeId = ids['builtin-confirm']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, {
-    clock,
-    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
-  });
+});
+afterAll(async () => {
+  await fake?.close();
+});
+const ctx = withTestApp(() => ({
+  clock,
+  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        form_url: 'od-confirm',
+        server_tz: 'America/Chicago',
+        notification_email: 'office@example.com',
+        pms: { type: 'opendental', customer_key: OFFICE },
+        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
+        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
+        schedules: [],
+        reasons: [{ name: 'Exam', final_duration: 30 }],
+      }),
+      practiceConfig({ form_url: 'builtin-confirm' }),
+    );
+    practiceId = ids['od-confirm']!;
+    builtinPracticeId = ids['builtin-confirm']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
+}));
+beforeAll(async () => {
   const logger = {
     warn: () => undefined,
     error: (details: object, message: string) => void errors.push({ details, message }),
   };
-  worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger, random: () => 0 });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-  await fake?.close();
+  worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger, random: () => 0 });
 });
 
 async function book(date: string, time: string, overrides: Partial<BookingBodyInput> = {}): Promise<string> {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const end = h * 60 + m + 30;
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     payload: bookingBody({
       practice_id: practiceId,
       rfv_id: examId,
@@ -113,7 +109,7 @@ async function bookWritten(
 }
 
 async function bookingState(id: string) {
-  const [row] = await testDb.db.query<Record<string, unknown>>(
+  const [row] = await ctx.db.query<Record<string, unknown>>(
     'select status, pms_write_status, pms_apt_num, pms_write_error from appointments where id = $1',
     [id],
   );
@@ -121,12 +117,12 @@ async function bookingState(id: string) {
 }
 
 const confirmJobs = (id: string) =>
-  testDb.db.query<{ dedupe_key: string; status: string; attempts: number; note: string | null }>(
+  ctx.db.query<{ dedupe_key: string; status: string; attempts: number; note: string | null }>(
     'select dedupe_key, status, attempts, last_error as note from jobs where dedupe_key like $1 order by created_at',
     [`${OPENDENTAL_CONFIRM_JOB}:${id}:%`],
   );
 
-const confirm = (id: string) => app.bookingLifecycle.changeStatus(id, 'confirmed', { actor: 'patient' });
+const confirm = (id: string) => ctx.app.bookingLifecycle.changeStatus(id, 'confirmed', { actor: 'patient' });
 const calls = (requests: FakeOdRequest[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 const odAppointmentOf = (aptNum: number): OdRow => fake.office(OFFICE).appointments.find((a) => a.AptNum === aptNum)!;
@@ -141,7 +137,7 @@ describe("a patient's confirmation in Open Dental", () => {
     await confirm(id);
     // A second C (or the e-mail's button after the text) changes nothing, nor does a retried transaction.
     await confirm(id);
-    await testDb.db.transaction((tx) => queuePmsConfirm(tx, { appointmentId: id }));
+    await ctx.db.transaction((tx) => queuePmsConfirm(tx, { appointmentId: id }));
     expect(await confirmJobs(id)).toEqual([
       expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'queued' }),
     ]);
@@ -234,7 +230,7 @@ describe("a patient's confirmation in Open Dental", () => {
     });
     await confirm(id);
     // Moved before the confirm job ran: "booked" again, the patient has not confirmed the new time.
-    await app.bookingLifecycle.reschedule(id, { date: '2026-03-04', startTime: '09:00:00', provNum: 1 });
+    await ctx.app.bookingLifecycle.reschedule(id, { date: '2026-03-04', startTime: '09:00:00', provNum: 1 });
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`PUT /appointments/${aptNum}`]);
     expect(await confirmJobs(id)).toEqual([
@@ -278,11 +274,11 @@ describe("a patient's confirmation in Open Dental", () => {
   });
 
   it('is not queued at a practice on the built-in schedule', async () => {
-    const builtinExam = await reasonId(testDb.db, builtinPracticeId, 'Exam');
-    const response = await app.inject({
+    const builtinExam = await reasonId(ctx.db, builtinPracticeId, 'Exam');
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
       payload: bookingBody({
         practice_id: builtinPracticeId,
         rfv_id: builtinExam,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
@@ -15,15 +14,12 @@ import {
   type FakeOpenDental,
 } from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { OPENDENTAL_WRITE_JOB } from './pms-write-job.ts';
 
 // Monday 2 March 2026, 06:00 in Chicago. Every test books its own half hour on Tuesday 3 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
 let fake: FakeOpenDental;
-let app: FastifyInstance;
 let worker: JobWorker;
 let practiceId: string;
 let examId: string;
@@ -37,48 +33,48 @@ beforeAll(async () => {
     providerSchedule('2026-03-03', 1, '08:00', '12:00', [1]),
     providerSchedule('2026-03-03', 1, '14:00', '16:00', [1]),
   ];
-
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      form_url: 'od-writes',
-      server_tz: 'America/Chicago',
-      notification_email: 'office@example.com',
-      pms: { type: 'opendental', customer_key: 'office-w' },
-      providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-      operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-      schedules: [],
-      reasons: [{ name: 'Exam', final_duration: 30 }],
-    }),
-  );
-  practiceId = ids['od-writes']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, {
-    clock,
-    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
-  });
+});
+afterAll(async () => {
+  await fake?.close();
+});
+const ctx = withTestApp(() => ({
+  clock,
+  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        form_url: 'od-writes',
+        server_tz: 'America/Chicago',
+        notification_email: 'office@example.com',
+        pms: { type: 'opendental', customer_key: 'office-w' },
+        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
+        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
+        schedules: [],
+        reasons: [{ name: 'Exam', final_duration: 30 }],
+      }),
+    );
+    practiceId = ids['od-writes']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
+}));
+beforeAll(async () => {
   worker = createJobWorker({
-    db: testDb.db,
+    db: ctx.db,
     clock,
-    handlers: app.background.jobHandlers,
+    handlers: ctx.app.background.jobHandlers,
     logger: { warn: () => undefined, error: () => undefined },
     random: () => 0,
   });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-  await fake?.close();
 });
 
 async function book(startTime: string, overrides: Partial<BookingBodyInput>): Promise<string> {
   const [h, m] = startTime.split(':').map(Number) as [number, number];
   const end = `${String(h + (m === 30 ? 1 : 0)).padStart(2, '0')}:${m === 30 ? '00' : '30'}:00`;
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     payload: bookingBody({
       practice_id: practiceId,
       rfv_id: examId,
@@ -103,7 +99,7 @@ async function runJobs(): Promise<FakeOdRequest[]> {
 }
 
 async function writeState(appointmentId: string) {
-  const [row] = await testDb.db.query<Record<string, unknown>>(
+  const [row] = await ctx.db.query<Record<string, unknown>>(
     `select a.status, a.pms_write_status, a.pms_apt_num, a.pms_pat_num, a.pms_write_error, j.status as job_status, j.attempts
        from appointments a left join jobs j on j.dedupe_key = $2 where a.id = $1`,
     [appointmentId, `${OPENDENTAL_WRITE_JOB}:${appointmentId}`],
@@ -113,7 +109,7 @@ async function writeState(appointmentId: string) {
 
 const officeMail = async (lastName: string) =>
   (
-    await testDb.db.query<{ subject: string; text: string }>(
+    await ctx.db.query<{ subject: string; text: string }>(
       `select subject, text from outbox_messages where recipient = 'office@example.com' and subject like $1 order by seq`,
       [`%${lastName}%`],
     )
@@ -239,7 +235,7 @@ describe('writing bookings into Open Dental', () => {
 
   it('gives up after the last attempt and asks the practice to enter the booking by hand', async () => {
     const id = await book('10:00', { first_name: 'Ed', last_name: 'Giveup', email: 'ed@example.com' });
-    await testDb.db.query('update jobs set max_attempts = 1 where dedupe_key = $1', [`${OPENDENTAL_WRITE_JOB}:${id}`]);
+    await ctx.db.query('update jobs set max_attempts = 1 where dedupe_key = $1', [`${OPENDENTAL_WRITE_JOB}:${id}`]);
     fake.fail('gateway-timeout');
     await runJobs();
     expect(await writeState(id)).toMatchObject({ status: 'booked', pms_write_status: 'failed', job_status: 'failed' });
@@ -270,11 +266,11 @@ describe('writing bookings into Open Dental', () => {
 
   it('waits for a payment hold to become a booking before writing it', async () => {
     const id = await book('11:00', { first_name: 'Gil', last_name: 'Payment', email: 'gil@example.com' });
-    await testDb.db.query(`update appointments set status = 'pending_payment' where id = $1`, [id]);
+    await ctx.db.query(`update appointments set status = 'pending_payment' where id = $1`, [id]);
     expect(await runJobs()).toEqual([]);
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'pending', job_status: 'queued' });
     expect(await officeMail('Payment')).toEqual([]);
-    await testDb.db.query(`update appointments set status = 'booked' where id = $1`, [id]);
+    await ctx.db.query(`update appointments set status = 'booked' where id = $1`, [id]);
     clock.advance(30_000);
     await runJobs();
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
@@ -283,8 +279,8 @@ describe('writing bookings into Open Dental', () => {
   it('writes a booking the patient confirmed before the job ran, and skips one already cancelled', async () => {
     const confirmed = await book('14:00', { first_name: 'Hal', last_name: 'Confirmed', email: 'hal@example.com' });
     const cancelled = await book('15:00', { first_name: 'Ida', last_name: 'Cancelled', email: 'ida@example.com' });
-    await testDb.db.query(`update appointments set status = 'confirmed' where id = $1`, [confirmed]);
-    await testDb.db.query(`update appointments set status = 'cancelled' where id = $1`, [cancelled]);
+    await ctx.db.query(`update appointments set status = 'confirmed' where id = $1`, [confirmed]);
+    await ctx.db.query(`update appointments set status = 'cancelled' where id = $1`, [cancelled]);
     await runJobs();
     expect(await writeState(confirmed)).toMatchObject({ pms_write_status: 'written' });
     expect(await writeState(cancelled)).toMatchObject({ pms_write_status: 'skipped' });

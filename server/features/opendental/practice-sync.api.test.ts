@@ -8,12 +8,10 @@ import {
   type FakeOpenDental,
 } from '../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestDatabase } from '../../test/test-app.ts';
 import { loadConfiguredSetup } from './practice-sync-repository.ts';
 import { buildSyncResult, readOfficeSetup } from './practice-sync.ts';
 
-let testDb: TestDatabase;
 let fake: FakeOpenDental;
 
 beforeAll(async () => {
@@ -22,17 +20,16 @@ beforeAll(async () => {
   office.clinics = [odClinic(1, 'Downtown'), odClinic(2, 'Uptown')];
   office.providers = Array.from({ length: 105 }, (_, i) => odProvider(i + 1, `First${i + 1}`, `Last${i + 1}`));
   office.operatories = [odOperatory(1, 'Op 1', { ClinicNum: 1 }), odOperatory(2, 'Op 2', { ClinicNum: 2 })];
-  testDb = await createTestDatabase();
 });
 afterAll(async () => {
-  await testDb?.destroy();
   await fake?.close();
 });
+const ctx = withTestDatabase();
 
 describe('practice:sync against the database and the Open Dental stand-in', () => {
   it("marks what the practice offers from its configuration and pages through the office's lists", async () => {
     const ids = await importPractices(
-      testDb.db,
+      ctx.db,
       practiceConfig({
         form_url: 'sync-practice',
         clinic_set_up: true,
@@ -49,7 +46,7 @@ describe('practice:sync against the database and the Open Dental stand-in', () =
     );
     const result = buildSyncResult(
       await readOfficeSetup(connector.clientFor('sync-office')),
-      await loadConfiguredSetup(testDb.db, ids['sync-practice']!),
+      await loadConfiguredSetup(ctx.db, ids['sync-practice']!),
     );
 
     expect(result.offered.clinics).toEqual([

@@ -1,35 +1,32 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { registerErrorHandling } from '../../http/error-handler.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { registerOutboxRoutes } from './outbox-routes.ts';
+import { withTestDatabase } from '../../test/test-app.ts';
 
-let testDb: TestDatabase;
 let app: ReturnType<typeof Fastify>;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
+afterAll(async () => {
+  await app?.close();
+});
+withTestDatabase(async (db) => {
   app = Fastify({ logger: false });
   registerErrorHandling(app);
-  registerOutboxRoutes(app, { db: testDb.db });
+  registerOutboxRoutes(app, { db });
   await app.ready();
-  await createOutboxMailAdapter(testDb.db).send({
+  await createOutboxMailAdapter(db).send({
     to: 'ann@example.com',
     subject: 'Booked: <Exam> & cleaning',
     text: 'Hello <script>alert(1)</script>\nSee you.',
     attachments: [{ filename: 'appointment.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }],
     idempotencyKey: 'mail-1',
   });
-  await createOutboxSmsAdapter(testDb.db).send({
+  await createOutboxSmsAdapter(db).send({
     to: '+12125550100',
     text: 'Your code is 123456',
     idempotencyKey: 'sms-1',
   });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
 });
 
 describe('GET /_dev/outbox', () => {

@@ -1,22 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { PATIENT_EXISTS_MESSAGE } from './patients-service.ts';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig()))['test-practice']!;
-  app = await createTestApp(testDb.db, { clock: fixedClock('2026-03-02T12:00:00Z') });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock: fixedClock('2026-03-02T12:00:00Z'),
+  seed: async (db) => {
+    practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
+  },
 });
 
 const patient = () => ({
@@ -28,13 +21,13 @@ const patient = () => ({
   wireless_phone: '+15125550111',
 });
 const check = (query: Record<string, string>) =>
-  app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(query)}` });
+  ctx.app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(query)}` });
 
 describe('patients', () => {
   it("creates a patient once and never hands out an existing patient's id (ADR 0027)", async () => {
-    const first = await app.inject({ method: 'POST', url: '/api/v1/patient', payload: patient() });
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/v1/patient', payload: patient() });
     expect(first.statusCode).toBe(201);
-    const second = await app.inject({
+    const second = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/patient',
       payload: { ...patient(), first_name: 'LENA', email: 'other@example.com' },
@@ -43,7 +36,7 @@ describe('patients', () => {
     expect(second.json()).toEqual({ success: false, code: 'CONFLICT', message: PATIENT_EXISTS_MESSAGE });
     expect(second.body).not.toContain(first.json().result.patient_id);
     // The existing contact details are kept: a stranger who knows a name and birth date cannot change them.
-    const [row] = await testDb.db.query<{ email: string }>('select email from patients where id = $1', [
+    const [row] = await ctx.db.query<{ email: string }>('select email from patients where id = $1', [
       first.json().result.patient_id,
     ]);
     expect(row!.email).toBe('lena@example.com');
@@ -55,18 +48,23 @@ describe('patients', () => {
     for (let n = 0; n < 4; n++) {
       const spelled = { ...who, first_name: n % 2 ? ' OMAR ' : 'omar' };
       expect(
-        (await app.inject({ method: 'GET', url: `/api/v1/patient/check?${new URLSearchParams(spelled)}`, ...from(n) }))
-          .statusCode,
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/v1/patient/check?${new URLSearchParams(spelled)}`,
+            ...from(n),
+          })
+        ).statusCode,
       ).toBe(200);
     }
-    const created = await app.inject({
+    const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/patient',
       payload: { ...patient(), ...who },
       ...from(9),
     });
     expect(created.statusCode).toBe(201);
-    const limited = await app.inject({
+    const limited = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/patient/check?${new URLSearchParams(who)}`,
       ...from(20),
@@ -74,7 +72,7 @@ describe('patients', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(
-      (await app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), ...who }, ...from(21) }))
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/patient', payload: { ...patient(), ...who }, ...from(21) }))
         .statusCode,
     ).toBe(429);
     // Another person is not held up by Omar's limit.
@@ -100,7 +98,7 @@ describe('patients', () => {
   });
 
   it('refuses an invalid patient body with 422 listing every bad field', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/patient',
       payload: { ...patient(), email: 'nope', dob: '2030-01-01' },

@@ -1,78 +1,70 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 
-/** Item 2 of issue 16: browser Back from the checkout, and "Try the payment again" (ADR 0024). */
+/** Browser Back from the checkout, and "Try the payment again" (ADR 0024). */
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const ORIGIN = 'http://localhost:8080';
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let otherPracticeId: string;
 let paidId: string;
 let otherPaidId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const reasons = [{ name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }];
-  practiceId = (await importPractices(testDb.db, practiceConfig({ reasons })))['test-practice']!;
-  otherPracticeId = (
-    await importPractices(testDb.db, practiceConfig({ form_url: 'other-practice', name: 'Other Practice', reasons }))
-  )['other-practice']!;
-  paidId = await reasonId(testDb.db, practiceId, 'Whitening');
-  otherPaidId = await reasonId(testDb.db, otherPracticeId, 'Whitening');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const reasons = [{ name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }];
+    practiceId = (await importPractices(db, practiceConfig({ reasons })))['test-practice']!;
+    otherPracticeId = (
+      await importPractices(db, practiceConfig({ form_url: 'other-practice', name: 'Other Practice', reasons }))
+    )['other-practice']!;
+    paidId = await reasonId(db, practiceId, 'Whitening');
+    otherPaidId = await reasonId(db, otherPracticeId, 'Whitening');
+  },
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
 async function createSession(body: Record<string, unknown>, extras: Record<string, unknown> = {}) {
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/stripe/create-session',
     payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId, ...body }), ...extras },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   return { status: response.statusCode, body: response.json() };
 }
 
 const rowOf = async (sessionId: string) =>
   (
-    await testDb.db.query<{ id: string; status: string; payment_status: string; starts_at: Date }>(
+    await ctx.db.query<{ id: string; status: string; payment_status: string; starts_at: Date }>(
       'select id, status, payment_status, starts_at from appointments where payment_session_id = $1',
       [sessionId],
     )
   )[0];
 const localStatus = async (sessionId: string) =>
-  (
-    await testDb.db.query<{ status: string }>('select status from local_checkout_sessions where id = $1', [sessionId])
-  )[0]!.status;
+  (await ctx.db.query<{ status: string }>('select status from local_checkout_sessions where id = $1', [sessionId]))[0]!
+    .status;
 const activeHoldsOf = async (email: string) =>
   Number(
     (
-      await testDb.db.query<{ n: number }>(
+      await ctx.db.query<{ n: number }>(
         `select count(*)::int as n from appointments where email = $1 and status in ('pending_payment', 'booked')`,
         [email],
       )
     )[0]!.n,
   );
 const post = (url: string) =>
-  app.inject({
+  ctx.app.inject({
     method: 'POST',
     url,
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     payload: '',
   });
 const retry = (sessionId: string, practice = practiceId) =>
-  app.inject({
+  ctx.app.inject({
     method: 'POST',
     url: '/api/v1/stripe/retry-session',
     payload: { session_id: sessionId, practice_id: practice },
@@ -140,7 +132,7 @@ describe('create-session with the checkout this browser left (replaces_session_i
   });
 
   it("ignores an unknown, malformed or other practice's session id: no resume, no release", async () => {
-    const other = await app.inject({
+    const other = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: bookingBody({
@@ -150,7 +142,7 @@ describe('create-session with the checkout this browser left (replaces_session_i
         end_time: '15:30:00',
         email: 'other@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     const otherId: string = other.json().result.session_id;
     for (const forged of [otherId, 'cs_local_made_up', 42, '']) {
@@ -160,7 +152,7 @@ describe('create-session with the checkout this browser left (replaces_session_i
       );
       expect(response.status, String(forged)).toBe(201);
       expect(response.body.result.session_id).not.toBe(otherId);
-      await testDb.db.query(`update appointments set status = 'cancelled' where payment_session_id = $1`, [
+      await ctx.db.query(`update appointments set status = 'cancelled' where payment_session_id = $1`, [
         response.body.result.session_id,
       ]);
     }
@@ -203,7 +195,7 @@ describe('POST stripe/retry-session ("Try the payment again")', () => {
     const firstId: string = first.body.result.session_id;
     await post(`/_dev/checkout/${firstId}/cancel`);
     expect(await rowOf(firstId)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
-    const status = await app.inject({
+    const status = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${firstId}&practice_id=${practiceId}`,
     });
@@ -234,11 +226,11 @@ describe('POST stripe/retry-session ("Try the payment again")', () => {
     const firstId: string = first.body.result.session_id;
     expect((await retry(firstId, otherPracticeId)).statusCode).toBe(404);
     clock.advance(42 * 60_000);
-    await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
     const late = await retry(firstId);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('The time we held for you has been released. Please choose a time again.');
-    const status = await app.inject({
+    const status = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${firstId}&practice_id=${practiceId}`,
     });
@@ -260,7 +252,7 @@ describe('the local test checkout', () => {
       {},
       { referer: 'https://evil.example/page' },
     ]) {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'POST',
         url: `/_dev/checkout/${id}/pay`,
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -270,7 +262,7 @@ describe('the local test checkout', () => {
     }
     expect(await rowOf(id)).toMatchObject({ status: 'pending_payment', payment_status: 'pending' });
     // Its own page, opened at the address the request came to, may post.
-    const own = await app.inject({
+    const own = await ctx.app.inject({
       method: 'POST',
       url: `/_dev/checkout/${id}/pay`,
       headers: {
@@ -296,16 +288,16 @@ describe('the local test checkout', () => {
 
 describe('pages opened at another address than PUBLIC_URL', () => {
   it('are sent to the same path and query on PUBLIC_URL, while the default test address is left alone', async () => {
-    const moved = await app.inject({
+    const moved = await ctx.app.inject({
       method: 'GET',
       url: '/test-practice/payment-failed?session_id=cs_1',
       headers: { host: '127.0.0.1:8080' },
     });
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe(`${ORIGIN}/test-practice/payment-failed?session_id=cs_1`);
-    expect((await app.inject({ method: 'GET', url: '/test-practice' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/test-practice' })).statusCode).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: '127.0.0.1:8080' } })).statusCode,
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: '127.0.0.1:8080' } })).statusCode,
     ).toBe(200);
   });
 });

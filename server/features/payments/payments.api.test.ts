@@ -1,44 +1,37 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let paidId: string;
 let freeId: string;
 const ORIGIN = 'http://localhost:8080';
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (
-    await importPractices(
-      testDb.db,
-      practiceConfig({
-        notification_email: 'office@test-practice.example',
-        reasons: [
-          { name: 'Exam', final_duration: 30 },
-          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-        ],
-      }),
-    )
-  )['test-practice']!;
-  paidId = await reasonId(testDb.db, practiceId, 'Whitening');
-  freeId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = (
+      await importPractices(
+        db,
+        practiceConfig({
+          notification_email: 'office@test-practice.example',
+          reasons: [
+            { name: 'Exam', final_duration: 30 },
+            { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+          ],
+        }),
+      )
+    )['test-practice']!;
+    paidId = await reasonId(db, practiceId, 'Whitening');
+    freeId = await reasonId(db, practiceId, 'Exam');
+  },
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
@@ -50,40 +43,38 @@ const returnUrls = {
 const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
 const localSession = async (sessionId: string) =>
   (
-    await testDb.db.query<{ success_url: string; cancel_url: string; status: string }>(
+    await ctx.db.query<{ success_url: string; cancel_url: string; status: string }>(
       'select success_url, cancel_url, status from local_checkout_sessions where id = $1',
       [sessionId],
     )
   )[0]!;
 
 async function createSession(overrides: Record<string, unknown> = {}) {
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/stripe/create-session',
     payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), ...returnUrls, ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   return { status: response.statusCode, body: response.json() };
 }
 
 const appointmentOf = async (sessionId: string) =>
   (
-    await testDb.db.query<Record<string, unknown>>('select * from appointments where payment_session_id = $1', [
-      sessionId,
-    ])
+    await ctx.db.query<Record<string, unknown>>('select * from appointments where payment_session_id = $1', [sessionId])
   )[0]!;
 const worker = () =>
   createJobWorker({
-    db: testDb.db,
+    db: ctx.db,
     clock,
     handlers: createMessageJobHandlers({
-      mail: createOutboxMailAdapter(testDb.db),
-      sms: createOutboxSmsAdapter(testDb.db),
+      mail: createOutboxMailAdapter(ctx.db),
+      sms: createOutboxSmsAdapter(ctx.db),
     }),
     logger: { warn: () => undefined, error: () => undefined },
   });
 const mailTo = async (to: string) =>
-  await testDb.db.query<{ subject: string; text: string }>(
+  await ctx.db.query<{ subject: string; text: string }>(
     'select subject, text from outbox_messages where recipient = $1 order by seq',
     [to],
   );
@@ -137,11 +128,11 @@ describe('POST /api/v1/stripe/create-session', () => {
       cancel_url: `${ORIGIN}/test-practice/payment-failed?session_id=${sessionId}`,
     });
     // Each case holds 11:30 anew: let it go for the next one.
-    await testDb.db.query(`update appointments set status = 'cancelled' where payment_session_id = $1`, [sessionId]);
+    await ctx.db.query(`update appointments set status = 'cancelled' where payment_session_id = $1`, [sessionId]);
   });
 
   it('trusts only PUBLIC_URL, not a forged Host header, for the return URLs', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: {
@@ -149,7 +140,7 @@ describe('POST /api/v1/stripe/create-session', () => {
         success_url: 'http://evil.example/test-practice/payment-success',
         cancel_url: 'http://evil.example/test-practice/payment-failed',
       },
-      headers: { host: 'evil.example', 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { host: 'evil.example', 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(response.statusCode).toBe(201);
     const sessionId: string = response.json().result.session_id;
@@ -160,11 +151,11 @@ describe('POST /api/v1/stripe/create-session', () => {
   });
 
   it('refuses to book a paid reason through POST appointment without paying', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: '11:00:00', end_time: '11:30:00' }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(response.statusCode).toBe(400);
   });
@@ -174,11 +165,11 @@ describe('the local test checkout', () => {
   it('shows the amount with Pay and Cancel, and Pay confirms the booking once', async () => {
     const { body } = await createSession({ start_time: '13:00:00', end_time: '13:30:00', email: 'payer@example.com' });
     const sessionId: string = body.result.session_id;
-    const page = await app.inject({ method: 'GET', url: `/_dev/checkout/${sessionId}` });
+    const page = await ctx.app.inject({ method: 'GET', url: `/_dev/checkout/${sessionId}` });
     expect(page.body).toContain('$75.00');
     expect(page.body).toContain('>Pay</button>');
     expect(page.body).toContain('>Cancel</button>');
-    const pay = await app.inject({
+    const pay = await ctx.app.inject({
       method: 'POST',
       url: `/_dev/checkout/${sessionId}/pay`,
       headers: FORM_POST,
@@ -187,7 +178,7 @@ describe('the local test checkout', () => {
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'paid' });
-    const status = await app.inject({
+    const status = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
     });
@@ -197,7 +188,7 @@ describe('the local test checkout', () => {
       result: { payment_status: 'paid', appointment: { state: 'booked', can_retry_payment: false } },
     });
     // The success page's booking with payment details completes nothing twice.
-    const fromReturn = await app.inject({
+    const fromReturn = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: {
@@ -224,7 +215,7 @@ describe('the local test checkout', () => {
       email: 'canceller@example.com',
     });
     const sessionId: string = body.result.session_id;
-    const cancel = await app.inject({
+    const cancel = await ctx.app.inject({
       method: 'POST',
       url: `/_dev/checkout/${sessionId}/cancel`,
       headers: FORM_POST,
@@ -243,22 +234,22 @@ describe('check-payment-status', () => {
   it('answers 404 for an unknown session or one of another practice, and 400 for a bad query', async () => {
     expect(
       (
-        await app.inject({
+        await ctx.app.inject({
           method: 'GET',
           url: `/api/v1/stripe/check-payment-status?session_id=cs_nope&practice_id=${practiceId}`,
         })
       ).statusCode,
     ).toBe(404);
     const { body } = await createSession({ start_time: '15:00:00', end_time: '15:30:00' });
-    const other = await app.inject({
+    const other = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=00000000-0000-4000-8000-000000000000`,
     });
     expect(other.statusCode).toBe(404);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/stripe/check-payment-status?session_id=x' })).statusCode,
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/check-payment-status?session_id=x' })).statusCode,
     ).toBe(400);
-    const open = await app.inject({
+    const open = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=${practiceId}`,
     });
@@ -285,10 +276,10 @@ describe('holds', () => {
     const { body } = await createSession({ start_time: '16:00:00', end_time: '16:30:00', email: 'late@example.com' });
     const sessionId: string = body.result.session_id;
     clock.advance(42 * 60_000);
-    const payments = app.background.periodic.find((task) => task.name === 'release expired payment holds')!;
+    const payments = ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!;
     await payments.run();
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
-    const taken = await app.inject({
+    const taken = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
@@ -298,11 +289,11 @@ describe('holds', () => {
         end_time: '16:30:00',
         email: 'taker@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(taken.statusCode).toBe(201);
     // The local checkout takes no money for a hold that ran out...
-    const refused = await app.inject({
+    const refused = await ctx.app.inject({
       method: 'POST',
       url: `/_dev/checkout/${sessionId}/pay`,
       headers: FORM_POST,
@@ -311,11 +302,11 @@ describe('holds', () => {
     expect(refused.statusCode).toBe(409);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
     // ...but a provider's late word that the money came (as Stripe's may) is still honoured: found paid by the status check.
-    await testDb.db.query(
+    await ctx.db.query(
       `update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
       [sessionId],
     );
-    const lateStatus = await app.inject({
+    const lateStatus = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
     });
@@ -326,7 +317,7 @@ describe('holds', () => {
       apt_booked: false,
       result: { payment_status: 'refunded', appointment: { state: 'released', can_retry_payment: false } },
     });
-    const lateReturn = await app.inject({
+    const lateReturn = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: {
@@ -336,14 +327,14 @@ describe('holds', () => {
     });
     expect(lateReturn.statusCode).toBe(409);
     const jobs = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
-      handlers: app.background.jobHandlers,
+      handlers: ctx.app.background.jobHandlers,
       logger: { warn: () => undefined, error: () => undefined },
     });
     await jobs.runDueJobs();
     expect(await appointmentOf(sessionId)).toMatchObject({ payment_status: 'refunded' });
-    const [refundRow] = await testDb.db.query<{ refunded: boolean }>(
+    const [refundRow] = await ctx.db.query<{ refunded: boolean }>(
       'select refunded from local_checkout_sessions where id = $1',
       [sessionId],
     );
@@ -373,9 +364,9 @@ describe('holds', () => {
       })
     ).body.result.session_id as string;
     clock.advance(42 * 60_000);
-    await app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
     expect(await appointmentOf(free)).toMatchObject({ status: 'expired' });
-    const taken = await app.inject({
+    const taken = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
@@ -385,11 +376,11 @@ describe('holds', () => {
         end_time: '14:00:00',
         email: 'taker2@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(taken.statusCode).toBe(201);
     const cancel = (id: string) =>
-      app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: FORM_POST, payload: '' });
+      ctx.app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: FORM_POST, payload: '' });
     await cancel(free);
     await cancel(lost);
     expect(await appointmentOf(free)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripePaymentAdapter } from '../../adapters/payments/stripe-payment-adapter.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
@@ -12,41 +10,38 @@ import { solveBotChallenge } from '../../test/bot-challenge.ts';
 const SECRET = 'whsec_test_secret';
 const clock = fixedClock('2026-03-02T12:00:00Z');
 let fake: FakeStripe;
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let paidId: string;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  testDb = await createTestDatabase();
-  practiceId = (
-    await importPractices(
-      testDb.db,
-      practiceConfig({ reasons: [{ name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }] }),
-    )
-  )['test-practice']!;
-  paidId = await reasonId(testDb.db, practiceId, 'Whitening');
-  app = await createTestApp(testDb.db, {
-    clock,
-    config: { stripe: { secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: SECRET } },
-    paymentAdapter: createStripePaymentAdapter({
-      secretKey: 'sk_test_1',
-      publishableKey: 'pk_test_1',
-      host: '127.0.0.1',
-      port: fake.port,
-      protocol: 'http',
-    }),
-  });
 });
 afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
   await fake?.close();
 });
+const ctx = withTestApp(() => ({
+  clock,
+  config: { stripe: { secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: SECRET } },
+  paymentAdapter: createStripePaymentAdapter({
+    secretKey: 'sk_test_1',
+    publishableKey: 'pk_test_1',
+    host: '127.0.0.1',
+    port: fake.port,
+    protocol: 'http',
+  }),
+  seed: async (db) => {
+    practiceId = (
+      await importPractices(
+        db,
+        practiceConfig({ reasons: [{ name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true }] }),
+      )
+    )['test-practice']!;
+    paidId = await reasonId(db, practiceId, 'Whitening');
+  },
+}));
 
 async function holdSlot(startTime: string) {
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/stripe/create-session',
     payload: {
@@ -60,7 +55,7 @@ async function holdSlot(startTime: string) {
       success_url: 'http://localhost:8080/test-practice/payment-success',
       cancel_url: 'http://localhost:8080/test-practice/payment-failed',
     },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(response.statusCode).toBe(201);
   return response.json().result.session_id as string;
@@ -111,33 +106,32 @@ const asyncEvent = (id: string, type: string, sessionId: string, paymentStatus: 
 });
 
 const deliver = (event: object, options?: { secret?: string; timestamp?: number }) =>
-  app.inject({ method: 'POST', url: '/api/v1/stripe/webhook', ...signed(event, options) });
+  ctx.app.inject({ method: 'POST', url: '/api/v1/stripe/webhook', ...signed(event, options) });
 const appointment = async (sessionId: string) =>
   (
-    await testDb.db.query<Record<string, unknown>>(
+    await ctx.db.query<Record<string, unknown>>(
       'select status, payment_status from appointments where payment_session_id = $1',
       [sessionId],
     )
   )[0];
 const paidAt = async (sessionId: string) =>
   (
-    await testDb.db.query<{ paid_at: Date | null }>('select paid_at from appointments where payment_session_id = $1', [
+    await ctx.db.query<{ paid_at: Date | null }>('select paid_at from appointments where payment_session_id = $1', [
       sessionId,
     ])
   )[0]!.paid_at?.toISOString() ?? null;
 const recordedEvents = async (eventId: string) =>
   Number(
     (
-      await testDb.db.query<{ n: number }>(
-        'select count(*)::int as n from processed_payment_events where event_id = $1',
-        [eventId],
-      )
+      await ctx.db.query<{ n: number }>('select count(*)::int as n from processed_payment_events where event_id = $1', [
+        eventId,
+      ])
     )[0]!.n,
   );
 const queuedConfirmations = async (sessionId: string) =>
   Number(
     (
-      await testDb.db.query<{ n: number }>(
+      await ctx.db.query<{ n: number }>(
         `select count(*)::int as n from jobs j join appointments a on j.dedupe_key = 'email:booking-confirmation:' || a.id where a.payment_session_id = $1`,
         [sessionId],
       )
@@ -184,11 +178,11 @@ describe('POST /api/v1/stripe/webhook', () => {
     });
     const results = await Promise.all([
       deliver(completedEvent('evt_race', sessionId)),
-      app.inject({
+      ctx.app.inject({
         method: 'GET',
         url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
       }),
-      app.inject({
+      ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
         payload: {
@@ -248,7 +242,7 @@ describe('POST /api/v1/stripe/webhook', () => {
 
 describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
   const create = async (startTime: string, replaces?: string) => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: {
@@ -262,7 +256,7 @@ describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
         }),
         ...(replaces ? { replaces_session_id: replaces } : {}),
       },
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(response.statusCode).toBe(201);
     return response.json().result as { session_id: string; url: string };

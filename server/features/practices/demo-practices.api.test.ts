@@ -1,39 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '../../test/test-app.ts';
 import { DEMO_PRACTICES_FILE, importDemoPracticesIfEmpty } from './demo-practices.ts';
 import { PracticeImportRefused } from './practice-import.ts';
 
-let db: Database;
-
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 
 describe('importDemoPracticesIfEmpty', () => {
   it('refuses the demo practices on a server without card payments, naming their paid reasons, and imports nothing', async () => {
-    const error = await importDemoPracticesIfEmpty(db, DEMO_PRACTICES_FILE, {
+    const error = await importDemoPracticesIfEmpty(ctx.db, DEMO_PRACTICES_FILE, {
       offers: { texts: false, payments: false },
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PracticeImportRefused);
     const problems = (error as PracticeImportRefused).problems.join('\n');
     expect(problems).toContain('practice "bright-smile" offers the paid reason "Teeth Whitening Consultation"');
     expect(problems).toContain('practice "verify-dental" offers the paid reason "Cosmetic Consultation"');
-    expect(await db.query('select 1 from practices')).toEqual([]);
+    expect(await ctx.db.query('select 1 from practices')).toEqual([]);
   });
 
   it('imports the demo practices into an empty database', async () => {
-    expect(await importDemoPracticesIfEmpty(db)).toEqual([
+    expect(await importDemoPracticesIfEmpty(ctx.db)).toEqual([
       'bright-smile',
       'smile-group',
       'verify-dental',
       'closed-dental',
       'lakeside-dental',
     ]);
-    const practices = await db.query<{
+    const practices = await ctx.db.query<{
       form_url: string;
       is_accepting_patients: boolean;
       to_verify_patient: boolean;
@@ -49,7 +41,7 @@ describe('importDemoPracticesIfEmpty', () => {
   });
 
   it('gives every demo provider a weekday schedule, so the demo always has slots', async () => {
-    const unscheduled = await db.query(
+    const unscheduled = await ctx.db.query(
       `select p.pms_prov_num from providers p
         where not exists (select 1 from schedules s
                            where s.practice_id = p.practice_id and s.pms_prov_num = p.pms_prov_num
@@ -59,8 +51,8 @@ describe('importDemoPracticesIfEmpty', () => {
   });
 
   it('does nothing once a practice exists', async () => {
-    const before = await db.query('select id, updated_at from practices order by id');
-    expect(await importDemoPracticesIfEmpty(db)).toBeNull();
-    expect(await db.query('select id, updated_at from practices order by id')).toEqual(before);
+    const before = await ctx.db.query('select id, updated_at from practices order by id');
+    expect(await importDemoPracticesIfEmpty(ctx.db)).toBeNull();
+    expect(await ctx.db.query('select id, updated_at from practices order by id')).toEqual(before);
   });
 });

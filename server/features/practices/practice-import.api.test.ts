@@ -1,21 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePracticeConfigFile, type PracticeConfigFile } from '#domain/practice/practice-config-schema.ts';
-import type { Database } from '../../db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { withTestDatabase } from '../../test/test-app.ts';
 import { findStoredPracticeProblems } from './practice-deployment-check.ts';
 import { importPracticeConfig, PracticeImportRefused, readPracticeConfigFile } from './practice-import.ts';
 
-let db: Database;
-
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 
 type Json = Record<string, unknown>;
 
@@ -71,11 +63,11 @@ function configFile(...practices: Json[]): PracticeConfigFile {
 
 /** Every stored row of one practice, ids and timestamps included. */
 async function snapshot(formUrl: string) {
-  const [practice] = await db.query<{ id: string }>('select * from practices where form_url = $1', [formUrl]);
+  const [practice] = await ctx.db.query<{ id: string }>('select * from practices where form_url = $1', [formUrl]);
   const id = practice!.id;
-  const rows = (table: string) => db.query(`select * from ${table} where practice_id = $1 order by id`, [id]);
+  const rows = (table: string) => ctx.db.query(`select * from ${table} where practice_id = $1 order by id`, [id]);
   const links = (table: string) =>
-    db.query(
+    ctx.db.query(
       `select l.* from ${table} l join reasons_for_visit r on r.id = l.reason_id where r.practice_id = $1 order by 1, 2`,
       [id],
     );
@@ -95,7 +87,7 @@ async function snapshot(formUrl: string) {
 
 describe('importPracticeConfig', () => {
   it('creates a practice with everything the file lists', async () => {
-    const summary = await importPracticeConfig(db, configFile(practiceJson('lakeside')));
+    const summary = await importPracticeConfig(ctx.db, configFile(practiceJson('lakeside')));
     expect(summary).toEqual([{ form_url: 'lakeside', practice_id: expect.any(String), created: true }]);
 
     const stored = await snapshot('lakeside');
@@ -138,7 +130,7 @@ describe('importPracticeConfig', () => {
 
   it('changes nothing when the same file is imported again', async () => {
     const before = await snapshot('lakeside');
-    const summary = await importPracticeConfig(db, configFile(practiceJson('lakeside')));
+    const summary = await importPracticeConfig(ctx.db, configFile(practiceJson('lakeside')));
     expect(summary).toEqual([
       { form_url: 'lakeside', practice_id: (before.practice as { id: string }).id, created: false },
     ]);
@@ -170,7 +162,7 @@ describe('importPracticeConfig', () => {
       closures: [{ date: '2026-12-25', name: 'Closed for Christmas' }],
       time_off: [],
     });
-    await importPracticeConfig(db, configFile(changed));
+    await importPracticeConfig(ctx.db, configFile(changed));
     const after = await snapshot('lakeside');
 
     expect(after.practice).toMatchObject({
@@ -210,20 +202,20 @@ describe('importPracticeConfig', () => {
 
   it('reactivates rows that come back, with the ids they had', async () => {
     const before = await snapshot('lakeside');
-    await importPracticeConfig(db, configFile(practiceJson('lakeside')));
+    await importPracticeConfig(ctx.db, configFile(practiceJson('lakeside')));
     const after = await snapshot('lakeside');
     expect(after.providers.map((p) => [p.id, p.is_active])).toEqual(before.providers.map((p) => [p.id, true]));
     expect(after.reasons.find((r) => r.name === 'Whitening')).toMatchObject({ is_active: true, amount_cents: 7550 });
   });
 
   it('ignores not_offered: what practice:sync found stays out of the database until moved into a list', async () => {
-    await importPracticeConfig(db, configFile(practiceJson('with-not-offered')));
+    await importPracticeConfig(ctx.db, configFile(practiceJson('with-not-offered')));
     const before = await snapshot('with-not-offered');
     const notOffered = {
       providers: [{ pms_prov_num: 9, provider_display_name: 'Dr. Not Yet' }],
       operatories: [{ pms_op_num: 9, name: 'Op 9' }],
     };
-    await importPracticeConfig(db, configFile(practiceJson('with-not-offered', { not_offered: notOffered })));
+    await importPracticeConfig(ctx.db, configFile(practiceJson('with-not-offered', { not_offered: notOffered })));
     expect(await snapshot('with-not-offered')).toEqual(before);
   });
 
@@ -231,8 +223,8 @@ describe('importPracticeConfig', () => {
     const file = configFile(practiceJson('first-of-two'), practiceJson('second-of-two'));
     // A value only the database refuses, to make the second practice fail after the first was written.
     const broken = { practices: [file.practices[0]!, { ...file.practices[1]!, form_url: 'Not Valid' }] };
-    await expect(importPracticeConfig(db, broken)).rejects.toThrow();
-    const rows = await db.query('select form_url from practices where form_url in ($1, $2)', [
+    await expect(importPracticeConfig(ctx.db, broken)).rejects.toThrow();
+    const rows = await ctx.db.query('select form_url from practices where form_url in ($1, $2)', [
       'first-of-two',
       'Not Valid',
     ]);
@@ -240,7 +232,7 @@ describe('importPracticeConfig', () => {
   });
 });
 
-describe('translations (issue 19)', () => {
+describe('translations (ADR 0034)', () => {
   const translated = (overrides: Json = {}) =>
     practiceJson('translated', {
       description: 'Family dentistry.',
@@ -264,7 +256,7 @@ describe('translations (issue 19)', () => {
     });
 
   it("stores each owner's translations beside it, and none where the file gives none", async () => {
-    await importPracticeConfig(db, configFile(translated()));
+    await importPracticeConfig(ctx.db, configFile(translated()));
     const stored = await snapshot('translated');
     expect(stored.practice).toMatchObject({
       description: 'Family dentistry.',
@@ -286,11 +278,11 @@ describe('translations (issue 19)', () => {
 
   it('changes nothing when imported again, and follows a changed or removed translation', async () => {
     const before = await snapshot('translated');
-    await importPracticeConfig(db, configFile(translated()));
+    await importPracticeConfig(ctx.db, configFile(translated()));
     expect(await snapshot('translated')).toEqual(before);
 
     await importPracticeConfig(
-      db,
+      ctx.db,
       configFile(
         translated({
           translations: { es: { description: 'Dentistas para toda la familia.' } },
@@ -357,34 +349,34 @@ describe('a deployment without card payments (production without Stripe, ADR 002
     'practices[0].reasons[1].is_payment_enabled: practice "paid-without-stripe" offers the paid reason "Whitening", but this server takes no card payments';
 
   it('refuses to import a practice with a paid reason, naming the practice and the reason, and changes nothing', async () => {
-    const error = await importPracticeConfig(db, configFile(practiceJson('paid-without-stripe')), {
+    const error = await importPracticeConfig(ctx.db, configFile(practiceJson('paid-without-stripe')), {
       offers: noPayments,
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PracticeImportRefused);
     expect((error as PracticeImportRefused).problems).toHaveLength(1);
     expect((error as PracticeImportRefused).problems[0]).toContain(whiteningRefused);
-    expect(await db.query('select 1 from practices where form_url = $1', ['paid-without-stripe'])).toEqual([]);
+    expect(await ctx.db.query('select 1 from practices where form_url = $1', ['paid-without-stripe'])).toEqual([]);
   });
 
   it('imports a practice whose reasons are all free, and a paid one where payments are taken', async () => {
     const free = practiceJson('free-without-stripe', { reasons: [{ name: 'Exam', final_duration: 60 }] });
-    await expect(importPracticeConfig(db, configFile(free), { offers: noPayments })).resolves.toMatchObject([
+    await expect(importPracticeConfig(ctx.db, configFile(free), { offers: noPayments })).resolves.toMatchObject([
       { form_url: 'free-without-stripe', created: true },
     ]);
     await expect(
-      importPracticeConfig(db, configFile(practiceJson('paid-with-stripe')), {
+      importPracticeConfig(ctx.db, configFile(practiceJson('paid-with-stripe')), {
         offers: { texts: false, payments: true },
       }),
     ).resolves.toHaveLength(1);
   });
 
   it('finds stored practices with an active paid reason, so the server can refuse to start', async () => {
-    const problems = await findStoredPracticeProblems(db, noPayments);
+    const problems = await findStoredPracticeProblems(ctx.db, noPayments);
     expect(problems).toContain(
       'practice "paid-with-stripe" offers the paid reason "Whitening", but this server takes no card payments ' +
         '(STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): configure Stripe, or turn is_payment_enabled off for this reason',
     );
     expect(problems.some((p) => p.includes('"free-without-stripe"'))).toBe(false);
-    expect(await findStoredPracticeProblems(db, { texts: false, payments: true })).toEqual([]);
+    expect(await findStoredPracticeProblems(ctx.db, { texts: false, payments: true })).toEqual([]);
   });
 });

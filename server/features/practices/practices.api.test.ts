@@ -1,27 +1,18 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { ClinicSchema, FormDetailsSchema, ReasonForVisitSchema } from '#domain/practice/practice-schemas.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { withTestApp } from '../../test/test-app.ts';
 import { importDemoPracticesIfEmpty } from './demo-practices.ts';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await importDemoPracticesIfEmpty(testDb.db);
-  app = await createTestApp(testDb.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  seed: async (db) => {
+    await importDemoPracticesIfEmpty(db);
+  },
 });
 
 async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: 'GET', url, headers });
+  const response = await ctx.app.inject({ method: 'GET', url, headers });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
@@ -150,7 +141,7 @@ describe('GET /api/v1/reason-for-visit', () => {
   });
 });
 
-describe("the practice's own texts in the request's language (issue 19)", () => {
+describe("the practice's own texts in the request's language (ADR 0034)", () => {
   const spanish = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
   const formOf = (body: unknown) => successEnvelopeSchema(FormDetailsSchema).parse(body).result;
   const reasonsOf = (body: unknown) => successEnvelopeSchema(z.array(ReasonForVisitSchema)).parse(body).result;

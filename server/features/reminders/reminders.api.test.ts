@@ -1,43 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 
-// Reminders (issue 21): planned with the booking, moved with it, dropped with a cancellation, late
+// Reminders (ADR 0037): planned with the booking, moved with it, dropped with a cancellation, late
 // only while useful, confirmed by a reply. Monday 2 March 2026, 07:00 in New York (EST).
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const silent = { warn: () => undefined, error: () => undefined };
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let phoneCounter = 200;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (
-    await importPractices(
-      testDb.db,
-      practiceConfig({
-        notification_email: 'office@test-practice.example',
-        address_line1: '1 Main St',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10001',
-      }),
-    )
-  )['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = (
+      await importPractices(
+        db,
+        practiceConfig({
+          notification_email: 'office@test-practice.example',
+          address_line1: '1 Main St',
+          city: 'New York',
+          state: 'NY',
+          zipcode: '10001',
+        }),
+      )
+    )['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
@@ -50,7 +43,7 @@ async function book(slot: { date: string; time: string }, extra: Record<string, 
   };
   const [hours, minutes] = slot.time.split(':').map(Number) as [number, number];
   const end = `${String(hours + Math.floor((minutes + 30) / 60)).padStart(2, '0')}:${String((minutes + 30) % 60).padStart(2, '0')}:00`;
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
     payload: bookingBody({
@@ -62,7 +55,7 @@ async function book(slot: { date: string; time: string }, extra: Record<string, 
       ...patient,
       ...extra,
     }),
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(response.statusCode, response.body).toBe(201);
   const result = response.json().result as { appointment_id: string; manage_path: string };
@@ -70,28 +63,28 @@ async function book(slot: { date: string; time: string }, extra: Record<string, 
 }
 
 async function runJobs(): Promise<void> {
-  const worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: silent });
+  const worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
   while ((await worker.runDueJobs()) > 0) {
     /* until the queue is empty */
   }
 }
 
 const outbox = (recipient: string) =>
-  testDb.db.query<{ subject: string | null; text: string; html: string | null; headers: Record<string, string> }>(
+  ctx.db.query<{ subject: string | null; text: string; html: string | null; headers: Record<string, string> }>(
     'select subject, text, html, headers from outbox_messages where recipient = $1 order by seq',
     [recipient],
   );
 const reminders = async (recipient: string) =>
   (await outbox(recipient)).filter((message) => message.subject?.startsWith('Reminder') || message.subject === null);
 const reminderJobs = (appointmentId: string) =>
-  testDb.db.query<{ run_at: Date; status: string; last_error: string | null; payload: { channel: string } }>(
+  ctx.db.query<{ run_at: Date; status: string; last_error: string | null; payload: { channel: string } }>(
     `select run_at, status, last_error, payload from jobs where type = 'reminder.send' and payload->>'appointmentId' = $1 order by run_at, dedupe_key`,
     [appointmentId],
   );
 const status = async (id: string) =>
-  (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
+  (await ctx.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
 const reply = (from: string, body: string) =>
-  app.inject({ method: 'POST', url: '/_dev/sms/reply', payload: { from, body } });
+  ctx.app.inject({ method: 'POST', url: '/_dev/sms/reply', payload: { from, body } });
 
 describe('planning', () => {
   it('queues an e-mail 48 hours and a text 24 hours before the visit, and neither before they are due', async () => {
@@ -146,7 +139,7 @@ describe('sending and confirming', () => {
     expect((await outbox('office@test-practice.example')).map((m) => m.subject)).toContain(
       'Confirmed by the patient: Ana Lopez, Thursday, March 5, 2026 at 10:00 AM (EST)',
     );
-    const view = (await app.inject({ method: 'GET', url: manageApiPath(made.token) })).json()
+    const view = (await ctx.app.inject({ method: 'GET', url: manageApiPath(made.token) })).json()
       .result as ManagedAppointment;
     expect(view.confirmation).toEqual({ is_confirmed: true, can_confirm: false });
     // Again (ADR 0037): the reminded visit is confirmed already, and nothing else is.
@@ -154,7 +147,7 @@ describe('sending and confirming', () => {
       'Your appointment at Test Practice on Thursday, March 5, 2026 at 10:00 AM (EST) is already confirmed. Thank you!',
     );
 
-    const deliveries = await testDb.db.query<{ channel: string; kind: string; status: string }>(
+    const deliveries = await ctx.db.query<{ channel: string; kind: string; status: string }>(
       'select channel, kind, status from message_deliveries where appointment_id = $1 order by created_at, channel',
       [made.id],
     );
@@ -169,13 +162,13 @@ describe('sending and confirming', () => {
 
   it('confirms from the manage page, once, and says so in a later reminder', async () => {
     const made = await book({ date: '2026-03-05', time: '11:00:00' });
-    const first = await app.inject({ method: 'POST', url: manageApiPath(made.token, 'confirm') });
+    const first = await ctx.app.inject({ method: 'POST', url: manageApiPath(made.token, 'confirm') });
     expect(first.statusCode, first.body).toBe(200);
     expect((first.json().result as ManagedAppointment).confirmation).toEqual({
       is_confirmed: true,
       can_confirm: false,
     });
-    expect((await app.inject({ method: 'POST', url: manageApiPath(made.token, 'confirm') })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: manageApiPath(made.token, 'confirm') })).statusCode).toBe(200);
     clock.set('2026-03-04T16:00:05Z');
     await runJobs();
     expect((await outbox(made.wireless_phone))[0]!.text).toMatch(/You have confirmed\. Thank you!$/);
@@ -195,7 +188,7 @@ describe('sending and confirming', () => {
 describe('moves, cancellations and outages', () => {
   it('moves the reminders with a reschedule: the old ones skip themselves, the new time gets its own', async () => {
     const made = await book({ date: '2026-03-05', time: '13:00:00' });
-    const moved = await app.inject({
+    const moved = await ctx.app.inject({
       method: 'POST',
       url: manageApiPath(made.token, 'reschedule'),
       payload: { apt_date: '2026-03-06', start_time: '13:00:00', pms_prov_num: 1 },
@@ -217,7 +210,7 @@ describe('moves, cancellations and outages', () => {
   it('sends nothing for a cancelled booking', async () => {
     const made = await book({ date: '2026-03-05', time: '15:00:00' });
     expect(
-      (await app.inject({ method: 'POST', url: manageApiPath(made.token, 'cancel'), payload: {} })).statusCode,
+      (await ctx.app.inject({ method: 'POST', url: manageApiPath(made.token, 'cancel'), payload: {} })).statusCode,
     ).toBe(200);
     clock.set('2026-03-05T19:00:00Z');
     await runJobs();
@@ -260,14 +253,14 @@ describe('consent', () => {
     const oneClick = /^<http:\/\/localhost:\d+(\/api\/v1\/unsubscribe\/[\w-]{32})>$/.exec(
       email!.headers['List-Unsubscribe']!,
     )![1]!;
-    const before = await app.inject({ method: 'GET', url: oneClick });
+    const before = await ctx.app.inject({ method: 'GET', url: oneClick });
     expect(before.json().result).toEqual({
       practice: { name: 'Test Practice', form_url: 'test-practice' },
       email: 'p•••@example.com',
       is_unsubscribed: false,
     });
     for (let i = 0; i < 2; i += 1) {
-      const posted = await app.inject({
+      const posted = await ctx.app.inject({
         method: 'POST',
         url: oneClick,
         payload: 'List-Unsubscribe=One-Click',
@@ -281,7 +274,7 @@ describe('consent', () => {
     await runJobs();
     expect(await outbox(made.wireless_phone)).toEqual([]);
 
-    const ledger = await testDb.db.query<{ channel: string; source: string; granted: boolean }>(
+    const ledger = await ctx.db.query<{ channel: string; source: string; granted: boolean }>(
       `select channel, source, granted from contact_consents where recipient = any($1::text[]) order by seq`,
       [[made.email, made.wireless_phone]],
     );
@@ -307,7 +300,11 @@ describe('consent', () => {
   });
 
   it('answers an unknown unsubscribe token with a 404', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/unsubscribe/' + 'A'.repeat(32), payload: {} });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/unsubscribe/' + 'A'.repeat(32),
+      payload: {},
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -318,7 +315,7 @@ describe('delivery reports', () => {
     clock.set('2026-03-04T14:00:05Z');
     await runJobs();
     const sid = `SM${'c'.repeat(32)}`;
-    await testDb.db.query(
+    await ctx.db.query(
       `update message_deliveries set provider_message_id = $2 where appointment_id = $1 and channel = 'sms'`,
       [made.id, sid],
     );
@@ -328,11 +325,11 @@ describe('delivery reports', () => {
       payload: `MessageSid=${sid}&MessageStatus=${status}${extra}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect((await app.inject(form('sent'))).statusCode).toBe(204);
-    expect((await app.inject(form('undelivered', '&ErrorCode=30003'))).statusCode).toBe(204);
+    expect((await ctx.app.inject(form('sent'))).statusCode).toBe(204);
+    expect((await ctx.app.inject(form('undelivered', '&ErrorCode=30003'))).statusCode).toBe(204);
     // A late "sent" does not undo it.
-    await app.inject(form('sent'));
-    const [sms] = await testDb.db.query<{ status: string; error_code: string }>(
+    await ctx.app.inject(form('sent'));
+    const [sms] = await ctx.db.query<{ status: string; error_code: string }>(
       `select status, error_code from message_deliveries where provider_message_id = $1`,
       [sid],
     );
@@ -340,6 +337,6 @@ describe('delivery reports', () => {
     const emailsBefore = (await reminders(made.email)).length;
     await runJobs();
     expect((await reminders(made.email)).length).toBe(emailsBefore + 1);
-    expect((await app.inject(form('nonsense'))).statusCode).toBe(400);
+    expect((await ctx.app.inject(form('nonsense'))).statusCode).toBe(400);
   });
 });

@@ -1,31 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePracticeConfigFile } from '#domain/practice/practice-config-schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { withTestDatabase } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { createPracticesService } from '../practices/practices-service.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb?.destroy());
+const ctx = withTestDatabase();
 
 const storedDelay = async () =>
   (
-    await testDb.db.query<{ review_request_delay_hours: number | null }>(
+    await ctx.db.query<{ review_request_delay_hours: number | null }>(
       `select review_request_delay_hours from practices where form_url = 'test-practice'`,
     )
   )[0]!.review_request_delay_hours;
 
 describe('the review_request_delay_hours setting', () => {
   it('is imported, and switched off again by a file that leaves it out', async () => {
-    await importPractices(testDb.db, practiceConfig({ review_request_delay_hours: 3 }));
+    await importPractices(ctx.db, practiceConfig({ review_request_delay_hours: 3 }));
     expect(await storedDelay()).toBe(3);
-    await importPractices(testDb.db, practiceConfig());
+    await importPractices(ctx.db, practiceConfig());
     expect(await storedDelay()).toBeNull();
-    await importPractices(testDb.db, practiceConfig({ review_request_delay_hours: 0 }));
+    await importPractices(ctx.db, practiceConfig({ review_request_delay_hours: 0 }));
     expect(await storedDelay()).toBe(0);
-    await importPractices(testDb.db, practiceConfig({ review_request_delay_hours: null }));
+    await importPractices(ctx.db, practiceConfig({ review_request_delay_hours: null }));
     expect(await storedDelay()).toBeNull();
   });
 
@@ -38,8 +34,8 @@ describe('the review_request_delay_hours setting', () => {
   });
 
   it('is not part of the public form details', async () => {
-    await importPractices(testDb.db, practiceConfig({ review_request_delay_hours: 5 }));
-    const form = await createPracticesService(testDb.db, { publishableKey: null }).getFormDetails('test-practice');
+    await importPractices(ctx.db, practiceConfig({ review_request_delay_hours: 5 }));
+    const form = await createPracticesService(ctx.db, { publishableKey: null }).getFormDetails('test-practice');
     expect(form).not.toHaveProperty('review_request_delay_hours');
   });
 });

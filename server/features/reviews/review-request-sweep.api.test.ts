@@ -1,45 +1,41 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { REVIEW_SWEEP_JOB, setUpReviewJobs } from './review-request-sweep.ts';
-import { bookVisit, readOutbox, runJobsUntilIdle, TEST_PUBLIC_URL } from './review-test-support.ts';
+import { readOutbox, runJobsUntilIdle, TEST_PUBLIC_URL } from './review-test-support.ts';
+import { bookVisit } from '../../test/booking-requests.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 
 // Monday 2 March 2026, 07:00 in New York; the practice asks for reviews 2 hours after a visit.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let reviewJobs: Record<string, JobHandler>;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({ review_request_delay_hours: 2 }),
-    practiceConfig({ form_url: 'no-auto-reviews', name: 'No Auto Reviews' }),
-  );
-  app = await createTestApp(testDb.db, { clock });
-  reviewJobs = await setUpReviewJobs({ db: testDb.db, clock, publicUrl: TEST_PUBLIC_URL });
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({ review_request_delay_hours: 2 }),
+      practiceConfig({ form_url: 'no-auto-reviews', name: 'No Auto Reviews' }),
+    );
+  },
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+beforeAll(async () => {
+  reviewJobs = await setUpReviewJobs({ db: ctx.db, clock, publicUrl: TEST_PUBLIC_URL });
 });
 
 /** Moves the clock and lets the worker run everything due: sweeps, then the messages they queue. */
 async function at(instant: string) {
   clock.set(instant);
-  await runJobsUntilIdle(testDb.db, clock, reviewJobs);
+  await runJobsUntilIdle(ctx.db, clock, reviewJobs);
 }
 
 async function book(formUrl: string, date: string, overrides: Record<string, unknown> = {}) {
   const practiceId = ids[formUrl]!;
-  return bookVisit(app, {
+  return bookVisit(ctx.app, {
     practiceId,
-    reasonId: await reasonId(testDb.db, practiceId, 'Exam'),
+    reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
     apt_date: date,
     start_time: '09:00:00',
     end_time: '09:30:00',
@@ -47,9 +43,9 @@ async function book(formUrl: string, date: string, overrides: Record<string, unk
   });
 }
 
-const reviewMessages = async () => (await readOutbox(testDb.db)).filter((m) => m.text.includes('/review/'));
+const reviewMessages = async () => (await readOutbox(ctx.db)).filter((m) => m.text.includes('/review/'));
 const decisions = () =>
-  testDb.db.query<{ appointment_id: string; outcome: string }>(
+  ctx.db.query<{ appointment_id: string; outcome: string }>(
     'select appointment_id, outcome from review_request_decisions order by decided_at',
   );
 
@@ -66,11 +62,11 @@ describe('automatic review requests', () => {
       start_time: '10:00:00',
       end_time: '10:30:00',
     });
-    await testDb.db.query(`update appointments set status = 'cancelled' where id = $1`, [cancelled]);
+    await ctx.db.query(`update appointments set status = 'cancelled' where id = $1`, [cancelled]);
     // A practice without the setting.
     const elsewhere = await book('no-auto-reviews', '2026-03-03', { first_name: 'Cleo', email: 'cleo@example.com' });
-    await runJobsUntilIdle(testDb.db, clock, reviewJobs);
-    await testDb.db.exec('delete from outbox_messages');
+    await runJobsUntilIdle(ctx.db, clock, reviewJobs);
+    await ctx.db.exec('delete from outbox_messages');
 
     // The March visit ends 09:30 EST (14:30Z): due at 16:30Z, not a minute before.
     await at('2026-03-03T16:29:00Z');
@@ -83,9 +79,9 @@ describe('automatic review requests', () => {
     ]);
     const url = /https:\/\/book\.example\.test\/review\/([A-Za-z0-9_-]{32})/.exec(sent[0]!.text);
     expect(url).not.toBeNull();
-    const link = await app.inject({ method: 'GET', url: `/api/v1/review/verify-request-link/${url![1]}` });
+    const link = await ctx.app.inject({ method: 'GET', url: `/api/v1/review/verify-request-link/${url![1]}` });
     expect(link.json().result).toMatchObject({ patient_first_name: 'Ana', patient_last_name: 'Lopez' });
-    const [request] = await testDb.db.query('select source, appointment_id, created_at from review_requests');
+    const [request] = await ctx.db.query('select source, appointment_id, created_at from review_requests');
     expect(request).toEqual({
       source: 'automatic',
       appointment_id: march,
@@ -108,7 +104,7 @@ describe('automatic review requests', () => {
       { appointment_id: april, outcome: 'skipped_recent_request' },
       { appointment_id: june, outcome: 'requested' },
     ]);
-    const requested = await testDb.db.query<{ appointment_id: string }>(
+    const requested = await ctx.db.query<{ appointment_id: string }>(
       'select appointment_id from review_requests order by created_at',
     );
     expect(requested.map((r) => r.appointment_id)).toEqual([march, june]);
@@ -118,7 +114,7 @@ describe('automatic review requests', () => {
 
   it('counts an operator request for the patient towards the 90 days', async () => {
     const visit = await book('test-practice', '2026-07-01', { first_name: 'Dora', email: 'dora@example.com' });
-    const operatorApp = await createTestApp(testDb.db, {
+    const operatorApp = await createTestApp(ctx.db, {
       clock,
       config: { adminApiKey: 'test-admin-key-0123456789abcdef' },
     });
@@ -140,7 +136,7 @@ describe('automatic review requests', () => {
     }
     const later = await book('test-practice', '2026-07-08', { first_name: 'Dora', email: 'dora@example.com' });
     await at('2026-07-08T20:00:00Z');
-    const outcomes = await testDb.db.query<{ appointment_id: string; outcome: string }>(
+    const outcomes = await ctx.db.query<{ appointment_id: string; outcome: string }>(
       'select appointment_id, outcome from review_request_decisions where appointment_id = any($1::uuid[])',
       [[visit, later]],
     );
@@ -161,7 +157,7 @@ describe('automatic review requests', () => {
       booker_last_name: 'Park',
       booker_dob: '1980-05-06',
     });
-    await testDb.db.exec('delete from outbox_messages');
+    await ctx.db.exec('delete from outbox_messages');
     await at('2026-07-15T20:00:00Z');
     const mail = (await reviewMessages()).find((m) => m.recipient === 'mina.park@example.com');
     expect(mail?.text).toMatch(
@@ -172,7 +168,7 @@ describe('automatic review requests', () => {
   it('does not send requests that fell due more than 7 days before a sweep', async () => {
     const visit = await book('test-practice', '2026-07-20', { first_name: 'Emil', email: 'emil@example.com' });
     await at('2026-07-28T20:00:00Z');
-    const rows = await testDb.db.query(
+    const rows = await ctx.db.query(
       'select 1 from review_request_decisions where appointment_id = $1 union all select 1 from review_requests where appointment_id = $1',
       [visit],
     );
@@ -181,12 +177,12 @@ describe('automatic review requests', () => {
 
   it('keeps one chain of sweeps however many processes start it', async () => {
     const queued = () =>
-      testDb.db.query<{ run_at: Date }>(`select run_at from jobs where type = $1 and status = 'queued'`, [
+      ctx.db.query<{ run_at: Date }>(`select run_at from jobs where type = $1 and status = 'queued'`, [
         REVIEW_SWEEP_JOB,
       ]);
     clock.set('2026-08-03T09:05:00Z');
-    await setUpReviewJobs({ db: testDb.db, clock, publicUrl: TEST_PUBLIC_URL });
-    await setUpReviewJobs({ db: testDb.db, clock, publicUrl: TEST_PUBLIC_URL });
+    await setUpReviewJobs({ db: ctx.db, clock, publicUrl: TEST_PUBLIC_URL });
+    await setUpReviewJobs({ db: ctx.db, clock, publicUrl: TEST_PUBLIC_URL });
     await at('2026-08-03T09:05:00Z');
     expect(await queued()).toEqual([{ run_at: new Date('2026-08-03T09:10:00Z') }]);
     await at('2026-08-03T09:12:00Z');
@@ -208,12 +204,12 @@ describe('automatic review requests', () => {
         });
       }),
     );
-    await app.bookingLifecycle.changeStatus(confirmed!, 'confirmed', { actor: 'patient' });
-    await app.bookingLifecycle.changeStatus(arrived!, 'arrived', { actor: 'staff' });
-    await app.bookingLifecycle.changeStatus(noShow!, 'no_show', { actor: 'staff' });
-    await app.bookingLifecycle.changeStatus(cancelled!, 'cancelled', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.changeStatus(confirmed!, 'confirmed', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.changeStatus(arrived!, 'arrived', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(noShow!, 'no_show', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(cancelled!, 'cancelled', { actor: 'patient' });
     await at('2026-09-09T12:00:00Z');
-    const requested = await testDb.db.query<{ appointment_id: string }>(
+    const requested = await ctx.db.query<{ appointment_id: string }>(
       'select appointment_id from review_requests where appointment_id = any($1)',
       [[confirmed, arrived, noShow, cancelled]],
     );
@@ -236,14 +232,14 @@ describe('automatic review requests', () => {
       }),
     );
     // As the console marks them: a no-show, a staff cancellation, a refund; one no-show by mistake.
-    await app.bookingLifecycle.changeStatus(noShow!, 'no_show', { actor: 'staff' });
-    await app.bookingLifecycle.changeStatus(cancelled!, 'cancelled', { actor: 'staff', reason: 'Practice closed' });
-    await app.bookingLifecycle.changeStatus(refunded!, 'refunded', { actor: 'staff' });
-    await app.bookingLifecycle.changeStatus(corrected!, 'no_show', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(noShow!, 'no_show', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(cancelled!, 'cancelled', { actor: 'staff', reason: 'Practice closed' });
+    await ctx.app.bookingLifecycle.changeStatus(refunded!, 'refunded', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(corrected!, 'no_show', { actor: 'staff' });
     // Every visit's request falls due (end + 2 hours) before this sweep.
     await at('2026-10-12T23:00:00Z');
     const about = (appointments: (string | undefined)[]) =>
-      testDb.db.query<{ appointment_id: string }>(
+      ctx.db.query<{ appointment_id: string }>(
         `select appointment_id from review_requests where appointment_id = any($1)
          union all select appointment_id from review_request_decisions where appointment_id = any($1)`,
         [appointments],
@@ -252,9 +248,9 @@ describe('automatic review requests', () => {
     expect((await reviewMessages()).filter((m) => people.some((name) => m.text.includes(name)))).toEqual([]);
 
     // Staff marked the wrong patient: corrected the next morning, the visit is asked about after all.
-    await app.bookingLifecycle.changeStatus(corrected!, 'arrived', { actor: 'staff' });
+    await ctx.app.bookingLifecycle.changeStatus(corrected!, 'arrived', { actor: 'staff' });
     await at('2026-10-13T14:00:00Z');
-    const requested = await testDb.db.query<{ appointment_id: string }>(
+    const requested = await ctx.db.query<{ appointment_id: string }>(
       'select appointment_id from review_requests where appointment_id = any($1)',
       [[noShow, cancelled, refunded, corrected]],
     );

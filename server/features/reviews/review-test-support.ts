@@ -8,8 +8,6 @@ import type { Database } from '../../db/database.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 
 /** Shared by the review and admin API tests. */
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
@@ -59,19 +57,4 @@ export function readOutbox(db: Database) {
   return db.query<{ channel: string; recipient: string; subject: string | null; text: string }>(
     'select channel, recipient, subject, text from outbox_messages order by seq',
   );
-}
-
-export async function bookVisit(
-  app: FastifyInstance,
-  booking: { practiceId: string; reasonId: string } & Record<string, unknown>,
-) {
-  const { practiceId, reasonId, ...overrides } = booking;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: reasonId }), ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().result.appointment_id as string;
 }

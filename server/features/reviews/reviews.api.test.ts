@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import {
   newReviewRequest,
@@ -21,33 +19,29 @@ import {
 
 const GOOGLE_URL = 'https://www.google.com/search?q=Test+Practice+reviews';
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await importPractices(
-    testDb.db,
-    practiceConfig({ google_review_url: GOOGLE_URL, notification_email: 'office@test-practice.example' }),
-    practiceConfig({ form_url: 'quiet-practice', name: 'Quiet Practice' }),
-  );
-  app = await createTestApp(testDb.db, { clock, config: { adminApiKey: TEST_ADMIN_KEY, publicUrl: TEST_PUBLIC_URL } });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  config: { adminApiKey: TEST_ADMIN_KEY, publicUrl: TEST_PUBLIC_URL },
+  seed: async (db) => {
+    await importPractices(
+      db,
+      practiceConfig({ google_review_url: GOOGLE_URL, notification_email: 'office@test-practice.example' }),
+      practiceConfig({ form_url: 'quiet-practice', name: 'Quiet Practice' }),
+    );
+  },
 });
 beforeEach(async () => {
-  await testDb.db.exec('delete from jobs; delete from outbox_messages;');
+  await ctx.db.exec('delete from jobs; delete from outbox_messages;');
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 const postFeedback = (payload: unknown) =>
-  app.inject({ method: 'POST', url: '/api/v1/review/feedback', payload: payload as object });
+  ctx.app.inject({ method: 'POST', url: '/api/v1/review/feedback', payload: payload as object });
 
 describe('GET /api/v1/review/verify-request-link/:token', () => {
   it("answers the patient's names and a request_id that is not the token", async () => {
-    const { token, request_id } = await newReviewRequest(app, {
+    const { token, request_id } = await newReviewRequest(ctx.app, {
       patient_first_name: 'María',
       patient_last_name: 'de la Cruz',
     });
@@ -68,16 +62,16 @@ describe('GET /api/v1/review/verify-request-link/:token', () => {
   });
 
   it('says so when the practice has no Google review page, so the page can leave the button out', async () => {
-    const { token } = await newReviewRequest(app, { form_url: 'quiet-practice' });
+    const { token } = await newReviewRequest(ctx.app, { form_url: 'quiet-practice' });
     const response = await get(`/api/v1/review/verify-request-link/${token}`);
     expect(response.json().result).toMatchObject({ form_url: 'quiet-practice', has_review_url: false });
   });
 
   it('makes tokens of 192 random URL-safe bits and stores only their hash', async () => {
-    const tokens = await Promise.all([1, 2, 3].map(async () => (await newReviewRequest(app)).token));
+    const tokens = await Promise.all([1, 2, 3].map(async () => (await newReviewRequest(ctx.app)).token));
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(new Set(tokens).size).toBe(3);
-    const rows = await testDb.db.query<Record<string, unknown>>('select * from review_requests');
+    const rows = await ctx.db.query<Record<string, unknown>>('select * from review_requests');
     const stored = JSON.stringify(rows);
     for (const token of tokens) expect(stored).not.toContain(token);
   });
@@ -95,7 +89,7 @@ describe('GET /api/v1/review/verify-request-link/:token', () => {
 
 describe('GET /api/v1/review/request/:request_id/practice', () => {
   it('names the practice of the request, and nothing about the patient', async () => {
-    const { request_id } = await newReviewRequest(app, { form_url: 'quiet-practice' });
+    const { request_id } = await newReviewRequest(ctx.app, { form_url: 'quiet-practice' });
     const response = await get(`/api/v1/review/request/${request_id}/practice`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, result: { request_id, form_url: 'quiet-practice' } });
@@ -113,14 +107,14 @@ describe('GET /api/v1/review/request/:request_id/practice', () => {
 
 describe('GET /api/v1/review/track/:request_id', () => {
   it("records each click and redirects to the practice's Google review page", async () => {
-    const { request_id } = await newReviewRequest(app);
+    const { request_id } = await newReviewRequest(ctx.app);
     const first = await get(`/api/v1/review/track/${request_id}`);
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe(GOOGLE_URL);
     clock.advance(60_000);
     expect((await get(`/api/v1/review/track/${request_id}`)).statusCode).toBe(302);
     clock.set('2026-03-02T12:00:00Z');
-    const [row] = await testDb.db.query<{ click_count: number; first_clicked_at: Date; last_clicked_at: Date }>(
+    const [row] = await ctx.db.query<{ click_count: number; first_clicked_at: Date; last_clicked_at: Date }>(
       'select click_count, first_clicked_at, last_clicked_at from review_requests where id = $1',
       [request_id],
     );
@@ -132,19 +126,18 @@ describe('GET /api/v1/review/track/:request_id', () => {
   });
 
   it('answers a clear 404, and records nothing, when the practice has no Google review page', async () => {
-    const { request_id } = await newReviewRequest(app, { form_url: 'quiet-practice' });
+    const { request_id } = await newReviewRequest(ctx.app, { form_url: 'quiet-practice' });
     const response = await get(`/api/v1/review/track/${request_id}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: NO_GOOGLE_REVIEW_PAGE_MESSAGE });
-    const [row] = await testDb.db.query<{ click_count: number }>(
-      'select click_count from review_requests where id = $1',
-      [request_id],
-    );
+    const [row] = await ctx.db.query<{ click_count: number }>('select click_count from review_requests where id = $1', [
+      request_id,
+    ]);
     expect(row!.click_count).toBe(0);
   });
 
   it('shows the message as a page to a browser tab', async () => {
-    const { request_id } = await newReviewRequest(app, { form_url: 'quiet-practice' });
+    const { request_id } = await newReviewRequest(ctx.app, { form_url: 'quiet-practice' });
     const response = await get(`/api/v1/review/track/${request_id}`, { accept: 'text/html,application/xhtml+xml' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
@@ -186,7 +179,7 @@ describe('POST /api/v1/review/feedback', () => {
 
   it('accepts every one of the 17 categories', async () => {
     for (const category of FEEDBACK_CATEGORIES) {
-      const { request_id } = await newReviewRequest(app);
+      const { request_id } = await newReviewRequest(ctx.app);
       const response = await postFeedback({
         request_id,
         feedback_category: category,
@@ -194,12 +187,15 @@ describe('POST /api/v1/review/feedback', () => {
       });
       expect(response.statusCode, category).toBe(201);
     }
-    const rows = await testDb.db.query<{ feedback_category: string }>('select feedback_category from review_feedback');
+    const rows = await ctx.db.query<{ feedback_category: string }>('select feedback_category from review_feedback');
     expect(new Set(rows.map((row) => row.feedback_category))).toEqual(new Set(FEEDBACK_CATEGORIES));
   });
 
   it('stores the feedback and tells the practice by e-mail, with the contacts to follow up', async () => {
-    const { request_id } = await newReviewRequest(app, { email: 'ana@example.com', wireless_phone: '+15125550123' });
+    const { request_id } = await newReviewRequest(ctx.app, {
+      email: 'ana@example.com',
+      wireless_phone: '+15125550123',
+    });
     const response = await postFeedback({
       request_id,
       feedback_category: 'Long wait time',
@@ -207,7 +203,7 @@ describe('POST /api/v1/review/feedback', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ success: true, message: FEEDBACK_RECEIVED_MESSAGE, result: { request_id } });
-    const [stored] = await testDb.db.query(
+    const [stored] = await ctx.db.query(
       'select feedback_category, feedback_description from review_feedback where request_id = $1',
       [request_id],
     );
@@ -216,8 +212,8 @@ describe('POST /api/v1/review/feedback', () => {
       feedback_description: 'Waited 40 minutes past my time.',
     });
 
-    await runJobsUntilIdle(testDb.db, clock);
-    const [mail, ...others] = await readOutbox(testDb.db);
+    await runJobsUntilIdle(ctx.db, clock);
+    const [mail, ...others] = await readOutbox(ctx.db);
     expect(others).toEqual([]);
     expect(mail).toMatchObject({
       channel: 'email',
@@ -230,14 +226,17 @@ describe('POST /api/v1/review/feedback', () => {
   });
 
   it("quotes the patient's feedback in the practice's e-mail, so it cannot forge a line", async () => {
-    const { request_id } = await newReviewRequest(app, { email: 'ana@example.com', wireless_phone: '+15125550123' });
-    await testDb.db.query('delete from outbox_messages');
+    const { request_id } = await newReviewRequest(ctx.app, {
+      email: 'ana@example.com',
+      wireless_phone: '+15125550123',
+    });
+    await ctx.db.query('delete from outbox_messages');
     const forged = 'Lovely staff.\r\nPatient: Mallory Evil\u2028Email: evil@example.com';
     expect(
       (await postFeedback({ request_id, feedback_category: 'Other', feedback_description: forged })).statusCode,
     ).toBe(201);
-    await runJobsUntilIdle(testDb.db, clock);
-    const mail = (await readOutbox(testDb.db)).find((message) => message.recipient === 'office@test-practice.example')!;
+    await runJobsUntilIdle(ctx.db, clock);
+    const mail = (await readOutbox(ctx.db)).find((message) => message.recipient === 'office@test-practice.example')!;
     const lines = mail.text.split('\n');
     expect(lines.filter((line) => line.startsWith('Patient:'))).toEqual(['Patient: Ana Lopez']);
     expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: ana@example.com']);
@@ -250,17 +249,17 @@ describe('POST /api/v1/review/feedback', () => {
   });
 
   it('stores the feedback without a message when the practice has no notification address', async () => {
-    const { request_id } = await newReviewRequest(app, { form_url: 'quiet-practice' });
+    const { request_id } = await newReviewRequest(ctx.app, { form_url: 'quiet-practice' });
     expect(
       (await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'Parking was hard.' }))
         .statusCode,
     ).toBe(201);
-    await runJobsUntilIdle(testDb.db, clock);
-    expect(await readOutbox(testDb.db)).toEqual([]);
+    await runJobsUntilIdle(ctx.db, clock);
+    expect(await readOutbox(ctx.db)).toEqual([]);
   });
 
   it('takes one feedback per request: a second answers 409 with a message', async () => {
-    const { request_id } = await newReviewRequest(app);
+    const { request_id } = await newReviewRequest(ctx.app);
     expect(
       (await postFeedback({ request_id, feedback_category: 'Billing issues', feedback_description: 'Charged twice.' }))
         .statusCode,
@@ -272,7 +271,7 @@ describe('POST /api/v1/review/feedback', () => {
     });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ success: false, code: 'CONFLICT', message: FEEDBACK_ALREADY_SENT_MESSAGE });
-    const rows = await testDb.db.query('select 1 from review_feedback where request_id = $1', [request_id]);
+    const rows = await ctx.db.query('select 1 from review_feedback where request_id = $1', [request_id]);
     expect(rows).toHaveLength(1);
   });
 
@@ -285,7 +284,7 @@ describe('POST /api/v1/review/feedback', () => {
     ['a malformed request_id', { request_id: 'abc' }, 'request_id'],
     ['no request_id', { request_id: undefined }, 'request_id'],
   ])('answers 422 for %s', async (_case, change, field) => {
-    const { request_id } = await newReviewRequest(app);
+    const { request_id } = await newReviewRequest(ctx.app);
     const response = await postFeedback({
       request_id,
       feedback_category: 'Other',
@@ -298,21 +297,21 @@ describe('POST /api/v1/review/feedback', () => {
   });
 
   it('drops control characters but keeps tabs and line breaks', async () => {
-    const { request_id } = await newReviewRequest(app);
+    const { request_id } = await newReviewRequest(ctx.app);
     const response = await postFeedback({
       request_id,
       feedback_category: 'Other',
       feedback_description: 'Line one\u001b\nLine\ttwo\u0007',
     });
     expect(response.statusCode, response.body).toBe(201);
-    const [row] = await testDb.db.query('select feedback_description from review_feedback where request_id = $1', [
+    const [row] = await ctx.db.query('select feedback_description from review_feedback where request_id = $1', [
       request_id,
     ]);
     expect(row).toEqual({ feedback_description: 'Line one\nLine\ttwo' });
   });
 
   it('accepts a description of exactly 2000 characters', async () => {
-    const { request_id } = await newReviewRequest(app);
+    const { request_id } = await newReviewRequest(ctx.app);
     expect(
       (await postFeedback({ request_id, feedback_category: 'Other', feedback_description: 'x'.repeat(2000) }))
         .statusCode,
@@ -332,7 +331,7 @@ describe('POST /api/v1/review/feedback', () => {
 
 describe('rate limits', () => {
   it('limits feedback per address (10 per 10 minutes by default)', async () => {
-    const limited = await createTestApp(testDb.db, { clock, config: { rateLimitMultiplier: 1 } });
+    const limited = await createTestApp(ctx.db, { clock, config: { rateLimitMultiplier: 1 } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {

@@ -5,7 +5,7 @@ import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { reasonId } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
+import type { Database } from '../../db/database.ts';
 import { readOutbox } from '../reviews/review-test-support.ts';
 import {
   inboundTexts,
@@ -25,11 +25,11 @@ import {
 /** Texts patients send back (ADR 0033): routed by the number they were sent to, keywords applied, once each. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const texting = setUpTextingApp(clock);
-let testDb: TestDatabase;
+let db: Database;
 let app: FastifyInstance;
 let twilio: TextingApp['twilio'];
 let ids: Record<string, string>;
-beforeAll(() => ({ testDb, app, twilio, ids } = texting));
+beforeAll(() => ({ db, app, twilio, ids } = texting));
 
 const PATIENT = '+15125550123';
 
@@ -53,7 +53,7 @@ const OTHER_REPLY = 'Own Number Dental does not read replies to this number. Ple
 describe('routing a reply', () => {
   it('goes to the practice whose own number it was sent to, and answers with its phone', async () => {
     await expectTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Can I come at 3?' }), OTHER_REPLY);
-    expect(await inboundTexts(testDb.db)).toEqual([
+    expect(await inboundTexts(db)).toEqual([
       expect.objectContaining({
         practice_id: ids['own-number'],
         from_number: PATIENT,
@@ -66,40 +66,38 @@ describe('routing a reply', () => {
 
   it('goes, on a number two practices share, to the one that last texted the patient; to none when neither has', async () => {
     await queueReviewText(app, 'shared-a', '5125550123');
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
     clock.advance(60_000);
     await queueReviewText(app, 'shared-b', '5125550123');
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
     await queueReviewText(app, 'shared-a', '5125550124');
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
 
     await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'Thanks!' });
     await textIn(app, { From: '+15125550124', To: TWILIO_FROM, Body: 'Thanks too' });
     await textIn(app, { From: '+15125550125', To: TWILIO_FROM, Body: 'Who is this?' });
-    const routed = Object.fromEntries(
-      (await inboundTexts(testDb.db)).map((text) => [text.from_number, text.practice_id]),
-    );
+    const routed = Object.fromEntries((await inboundTexts(db)).map((text) => [text.from_number, text.practice_id]));
     expect(routed).toEqual({ [PATIENT]: ids['shared-b'], '+15125550124': ids['shared-a'], '+15125550125': null });
   });
 
   it('goes to the practice whose Messaging Service the number belongs to', async () => {
     await textIn(app, { From: PATIENT, To: '+15125550177', MessagingServiceSid: SERVICE_SID, Body: 'Hello' });
-    expect((await inboundTexts(testDb.db))[0]?.practice_id).toBe(ids['via-service']);
+    expect((await inboundTexts(db))[0]?.practice_id).toBe(ids['via-service']);
   });
 
   it('is kept unrouted when no practice texts from the number', async () => {
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'STOP' }));
-    expect(await inboundTexts(testDb.db)).toEqual([expect.objectContaining({ practice_id: null, kind: 'opt_out' })]);
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+    expect(await inboundTexts(db)).toEqual([expect.objectContaining({ practice_id: null, kind: 'opt_out' })]);
+    expect(await smsConsents(db, PATIENT)).toEqual([]);
   });
 
   it('is stored once when Twilio delivers the same message twice', async () => {
     const message = { MessageSid: `SM${'9'.repeat(32)}`, From: PATIENT, To: TWILIO_FROM, Body: 'STOP' };
     await expectEmptyTwiml(await textIn(app, message));
     await expectEmptyTwiml(await textIn(app, message));
-    expect(await inboundTexts(testDb.db)).toHaveLength(1);
+    expect(await inboundTexts(db)).toHaveLength(1);
     // Its opt-out too: one row per practice on the number, not two.
-    expect(await smsConsents(testDb.db, PATIENT)).toHaveLength(2);
+    expect(await smsConsents(db, PATIENT)).toHaveLength(2);
   });
 });
 
@@ -107,51 +105,51 @@ describe('STOP and START', () => {
   it('STOP on a shared number opts out of every practice on it, stopping their later texts; START lifts it', async () => {
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: ' Stop ' }));
     const optOut = { granted: false, source: 'sms_reply', words: ' Stop ' };
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual(
+    expect(await smsConsents(db, PATIENT)).toEqual(
       expect.arrayContaining([
         { practice_id: ids['shared-a'], ...optOut },
         { practice_id: ids['shared-b'], ...optOut },
       ]),
     );
-    expect(await smsConsents(testDb.db, PATIENT)).toHaveLength(2);
+    expect(await smsConsents(db, PATIENT)).toHaveLength(2);
 
     // A review request by text is not sent (the job is done, saying why); its e-mail still goes.
     await queueReviewText(app, 'shared-a', '5125550123');
     // A practice on its own number is not affected.
     await queueReviewText(app, 'own-number', '5125550123');
     // A code the patient asks for now goes despite the opt-out.
-    await enqueueSms(testDb.db, {
+    await enqueueSms(db, {
       to: PATIENT,
       text: 'Your Shared A Dental verification code is 123456.',
       idempotencyKey: 'code:1',
       practiceId: ids['shared-a']!,
       isRequestedByPatient: true,
     });
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
     expect(twilio.texts.map((text) => [text.from, text.body.slice(0, 22)]).sort()).toEqual([
       [TWILIO_FROM, 'Your Shared A Dental v'],
       [OWN_NUMBER, 'Own Number Dental: tha'],
     ]);
     expect(
-      await testDb.db.query(
+      await db.query(
         `select status, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%' order by last_error nulls first`,
       ),
     ).toEqual([
       { status: 'done', last_error: null },
       { status: 'done', last_error: OPTED_OUT_NOTE },
     ]);
-    expect((await readOutbox(testDb.db)).filter((m) => m.channel === 'email')).toHaveLength(2);
+    expect((await readOutbox(db)).filter((m) => m.channel === 'email')).toHaveLength(2);
 
     twilio.texts.length = 0;
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'START' }));
-    expect((await smsConsents(testDb.db, PATIENT)).slice(-2)).toEqual(
+    expect((await smsConsents(db, PATIENT)).slice(-2)).toEqual(
       expect.arrayContaining([
         { practice_id: ids['shared-a'], granted: true, source: 'sms_reply', words: 'START' },
         { practice_id: ids['shared-b'], granted: true, source: 'sms_reply', words: 'START' },
       ]),
     );
     await queueReviewText(app, 'shared-a', '5125550123');
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
     expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
   });
 
@@ -159,21 +157,21 @@ describe('STOP and START', () => {
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }));
     // The ways the admin API and the CLI take the same number: none reaches the patient who opted out.
     for (const typed of ['15125550123', '5125550123', '+15125550123']) await queueReviewText(app, 'own-number', typed);
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
     expect(twilio.texts).toEqual([]);
-    const jobs = await testDb.db.query<{ to: string; last_error: string | null }>(
+    const jobs = await db.query<{ to: string; last_error: string | null }>(
       `select payload->>'to' as to, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%'`,
     );
     expect(jobs).toEqual(Array(3).fill({ to: PATIENT, last_error: OPTED_OUT_NOTE }));
 
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'START' }));
     await queueReviewText(app, 'own-number', '15125550123');
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
     expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
   });
 
   it('START lifts only texted opt-outs, and grants nothing to a practice the patient never dealt with', async () => {
-    await testDb.db.query(
+    await db.query(
       `insert into contact_consents (practice_id, channel, recipient, granted, source, words, recorded_at)
        values ($1, 'sms', $2, false, 'manage_page', 'Stop texting me', $3)`,
       [ids['shared-a'], PATIENT, clock.now()],
@@ -181,10 +179,10 @@ describe('STOP and START', () => {
     // YES is Twilio's opt-in word too (and, for us, a confirmation).
     await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: 'yes' });
     await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'UNSTOP' });
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([
+    expect(await smsConsents(db, PATIENT)).toEqual([
       { practice_id: ids['shared-a'], granted: false, source: 'manage_page', words: 'Stop texting me' },
     ]);
-    expect((await inboundTexts(testDb.db)).map((text) => text.kind)).toEqual(['confirm', 'opt_in']);
+    expect((await inboundTexts(db)).map((text) => text.kind)).toEqual(['confirm', 'opt_in']);
   });
 
   it('HELP is stored as help, routed, and answered with the practice and its phone', async () => {
@@ -192,10 +190,8 @@ describe('STOP and START', () => {
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'help' }),
       'Own Number Dental: appointment reminders and confirmations. Questions? Call (212) 555-0100. Reply STOP to stop texts.',
     );
-    expect(await inboundTexts(testDb.db)).toEqual([
-      expect.objectContaining({ practice_id: ids['own-number'], kind: 'help' }),
-    ]);
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+    expect(await inboundTexts(db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], kind: 'help' })]);
+    expect(await smsConsents(db, PATIENT)).toEqual([]);
   });
 });
 
@@ -211,8 +207,8 @@ describe('the webhook itself', () => {
     expect((await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }, { signature: null })).statusCode).toBe(
       403,
     );
-    expect(await inboundTexts(testDb.db)).toEqual([]);
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+    expect(await inboundTexts(db)).toEqual([]);
+    expect(await smsConsents(db, PATIENT)).toEqual([]);
   });
 
   it('answers 400 to a signed request that is not a text message', async () => {
@@ -237,15 +233,15 @@ describe('the webhook itself', () => {
     expect(huge.statusCode).toBe(413);
     const nul = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
-    expect(await inboundTexts(testDb.db)).toEqual([]);
+    expect(await inboundTexts(db)).toEqual([]);
   });
 
   it('is absent in production without Twilio, and unsigned with dev tools on for simulated replies', async () => {
-    const production = await createTestApp(testDb.db, {
+    const production = await createTestApp(db, {
       clock,
       config: { nodeEnv: 'production', devTools: false, twilio: undefined },
     });
-    const local = await createTestApp(testDb.db, { clock, config: { twilio: undefined, devTools: true } });
+    const local = await createTestApp(db, { clock, config: { twilio: undefined, devTools: true } });
     try {
       const notThere = await textIn(production, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' });
       expect(notThere.statusCode).toBe(404);
@@ -253,7 +249,7 @@ describe('the webhook itself', () => {
         await textIn(local, { From: PATIENT, To: OWN_NUMBER, Body: 'Hello' }, { signature: null }),
         OTHER_REPLY,
       );
-      expect(await inboundTexts(testDb.db)).toEqual([
+      expect(await inboundTexts(db)).toEqual([
         expect.objectContaining({ practice_id: ids['own-number'], body: 'Hello' }),
       ]);
     } finally {
@@ -264,7 +260,7 @@ describe('the webhook itself', () => {
 
   it('has no unsigned simulated replies once Twilio is configured, dev tools on or not', async () => {
     for (const devTools of [true, false]) {
-      const withTwilio = await createTestApp(testDb.db, { clock, config: { ...twilioConfig(twilio.url), devTools } });
+      const withTwilio = await createTestApp(db, { clock, config: { ...twilioConfig(twilio.url), devTools } });
       try {
         const response = await withTwilio.inject({
           method: 'POST',
@@ -277,25 +273,25 @@ describe('the webhook itself', () => {
         await withTwilio.close();
       }
     }
-    expect(await inboundTexts(testDb.db)).toEqual([]);
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([]);
+    expect(await inboundTexts(db)).toEqual([]);
+    expect(await smsConsents(db, PATIENT)).toEqual([]);
   });
 });
 
-describe('keywords of our own (issue 21)', () => {
+describe('keywords of our own (ADR 0037)', () => {
   it('answers the Spanish opt-out and opt-in words in Spanish and records them, since Twilio does not know them', async () => {
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Parar.' }),
       'Ya no recibirá mensajes de texto de Own Number Dental. Responda COMENZAR para volver a recibirlos.',
     );
-    expect(await smsConsents(testDb.db, PATIENT)).toEqual([
+    expect(await smsConsents(db, PATIENT)).toEqual([
       { practice_id: ids['own-number'], granted: false, source: 'sms_reply', words: 'Parar.' },
     ]);
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'comenzar' }),
       'Volverá a recibir mensajes de texto de Own Number Dental. Responda PARAR para dejar de recibirlos.',
     );
-    expect((await smsConsents(testDb.db, PATIENT)).at(-1)).toMatchObject({ granted: true, source: 'sms_reply' });
+    expect((await smsConsents(db, PATIENT)).at(-1)).toMatchObject({ granted: true, source: 'sms_reply' });
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'AYUDA' }),
       'Own Number Dental: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al (212) 555-0100. Responda PARAR para no recibir más mensajes.',
@@ -311,7 +307,7 @@ describe('keywords of our own (issue 21)', () => {
       await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'C' }),
       'We could not tell which dental office this is for. Please call your dental office.',
     );
-    expect((await inboundTexts(testDb.db)).map((text) => [text.kind, text.practice_id])).toEqual([
+    expect((await inboundTexts(db)).map((text) => [text.kind, text.practice_id])).toEqual([
       ['confirm', ids['own-number']],
       ['confirm', null],
     ]);
@@ -326,7 +322,7 @@ async function book(formUrl: string, date: string, extra: { language?: 'en' | 'e
     url: '/api/v1/appointment',
     payload: bookingBody({
       practice_id: practiceId,
-      rfv_id: await reasonId(testDb.db, practiceId, 'Exam'),
+      rfv_id: await reasonId(db, practiceId, 'Exam'),
       apt_date: date,
       wireless_phone: PATIENT,
       ...extra,
@@ -337,12 +333,12 @@ async function book(formUrl: string, date: string, extra: { language?: 'en' | 'e
   return (response.json().result as { appointment_id: string }).appointment_id;
 }
 const statusOf = async (id: string) =>
-  (await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
+  (await db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]!.status;
 
 /** The reminders due at `at` go out (the factory's visits are at 09:00 in New York: texts 24 hours before). */
 async function remindersDueAt(at: string): Promise<void> {
   clock.set(at);
-  await runAppJobs(app, testDb.db, clock);
+  await runAppJobs(app, db, clock);
 }
 
 describe('confirming by text (ADR 0037)', () => {
@@ -369,9 +365,7 @@ describe('confirming by text (ADR 0037)', () => {
     // Twilio delivers the same message again: nothing changes and nothing is answered.
     await expectEmptyTwiml(await textIn(app, reply));
     expect([await statusOf(next), await statusOf(later)]).toEqual(['confirmed', 'booked']);
-    expect(
-      (await inboundTexts(testDb.db)).filter((text) => text.provider_message_id === reply.MessageSid),
-    ).toHaveLength(1);
+    expect((await inboundTexts(db)).filter((text) => text.provider_message_id === reply.MessageSid)).toHaveLength(1);
 
     // Another C: the reminded visit is confirmed already, and the later one is left for its own reminder.
     const again = await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'c' });
@@ -415,8 +409,8 @@ describe('status reports', () => {
 
   it('are taken only with a valid signature, and recorded on the text they are about', async () => {
     await queueReviewText(app, 'own-number', '5125550123');
-    await runAppJobs(app, testDb.db, clock);
-    const [sent] = await testDb.db.query<{ provider_message_id: string; status: string }>(
+    await runAppJobs(app, db, clock);
+    const [sent] = await db.query<{ provider_message_id: string; status: string }>(
       `select provider_message_id, status from message_deliveries where channel = 'sms'`,
     );
     expect(sent).toEqual({ provider_message_id: expect.stringMatching(/^SM[0-9a-f]{32}$/), status: 'sent' });
@@ -424,7 +418,7 @@ describe('status reports', () => {
     expect((await report(delivered, 'bm90IGEgc2lnbmF0dXJl')).statusCode).toBe(403);
     expect((await report(delivered, null)).statusCode).toBe(403);
     expect((await report(delivered)).statusCode).toBe(204);
-    expect((await testDb.db.query(`select status from message_deliveries where channel = 'sms'`))[0]).toEqual({
+    expect((await db.query(`select status from message_deliveries where channel = 'sms'`))[0]).toEqual({
       status: 'delivered',
     });
     expect((await report({ MessageSid: sent!.provider_message_id, MessageStatus: 'bogus' })).statusCode).toBe(400);

@@ -8,7 +8,7 @@ import * as verification from '../verification/verification.messages.ts';
 
 /**
  * Every text message a patient receives, in every language, with long but realistic values: one
- * or two segments at most (issue 19). Spanish with á, í, ó or ú is UCS-2: 70 characters a
+ * or two segments at most (ADR 0034). Spanish with á, í, ó or ú is UCS-2: 70 characters a
  * segment, 67 a part.
  */
 const LONG_NAME = 'Bright Smiles Family & Cosmetic Dentistry';

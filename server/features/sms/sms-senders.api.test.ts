@@ -4,7 +4,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { SEND_SMS_JOB } from '../../jobs/message-jobs.ts';
 import { fixedClock } from '../../test/test-app.ts';
 import { importPractices } from '../../test/practice-factory.ts';
-import type { TestDatabase } from '../../test/test-database.ts';
+import type { Database } from '../../db/database.ts';
 import {
   OWN_NUMBER,
   queueReviewText,
@@ -19,18 +19,18 @@ import {
 /** Who sends a practice's texts (ADR 0033): its own sms_from, else TWILIO_FROM; each text sent is recorded. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const texting = setUpTextingApp(clock);
-let testDb: TestDatabase;
+let db: Database;
 let app: FastifyInstance;
 let twilio: TextingApp['twilio'];
 let ids: Record<string, string>;
-beforeAll(() => ({ testDb, app, twilio, ids } = texting));
+beforeAll(() => ({ db, app, twilio, ids } = texting));
 
 describe('the sender of a text', () => {
   it("is the practice's own number, else TWILIO_FROM, else its Messaging Service; each send is recorded", async () => {
     await queueReviewText(app, 'own-number', '5125550123');
     await queueReviewText(app, 'shared-a', '5125550124');
     await queueReviewText(app, 'via-service', '+15125550125');
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
 
     const byRecipient = Object.fromEntries(
       twilio.texts.map((text) => [text.to, { from: text.from, service: text.messagingServiceSid }]),
@@ -40,9 +40,7 @@ describe('the sender of a text', () => {
       '+15125550124': { from: TWILIO_FROM, service: null },
       '+15125550125': { from: null, service: SERVICE_SID },
     });
-    const sends = await testDb.db.query(
-      'select practice_id, recipient, sender, sent_at from sms_sends order by recipient',
-    );
+    const sends = await db.query('select practice_id, recipient, sender, sent_at from sms_sends order by recipient');
     expect(sends).toEqual([
       { practice_id: ids['own-number'], recipient: '+15125550123', sender: OWN_NUMBER, sent_at: clock.now() },
       { practice_id: ids['shared-a'], recipient: '+15125550124', sender: TWILIO_FROM, sent_at: clock.now() },
@@ -58,17 +56,17 @@ describe('the sender of a text', () => {
   });
 
   it('is TWILIO_FROM for a text queued before senders were per practice (no practice in its payload)', async () => {
-    await enqueueJob(testDb.db, {
+    await enqueueJob(db, {
       type: SEND_SMS_JOB,
       payload: { to: '+15125550126', text: 'Queued last week', idempotencyKey: 'old:1' },
     });
-    await runAppJobs(app, testDb.db, clock);
+    await runAppJobs(app, db, clock);
     expect(twilio.texts).toEqual([
       { to: '+15125550126', from: TWILIO_FROM, messagingServiceSid: null, body: 'Queued last week' },
     ]);
-    expect(await testDb.db.query(`select status from jobs where type = 'sms.send'`)).toEqual([{ status: 'done' }]);
+    expect(await db.query(`select status from jobs where type = 'sms.send'`)).toEqual([{ status: 'done' }]);
     // No practice to route a reply to: nothing recorded.
-    expect(await testDb.db.query('select 1 from sms_sends')).toEqual([]);
+    expect(await db.query('select 1 from sms_sends')).toEqual([]);
   });
 
   it('is looked up when the text is sent: a new sms_from applies to texts already queued, a removed one falls back', async () => {
@@ -76,17 +74,17 @@ describe('the sender of a text', () => {
       TEXTING_PRACTICES.map((p) => (p.form_url === 'own-number' ? { ...p, sms_from: smsFrom } : p));
     try {
       await queueReviewText(app, 'own-number', '5125550127');
-      await importPractices(testDb.db, ...withSender('+15125550199'));
-      await runAppJobs(app, testDb.db, clock);
-      await importPractices(testDb.db, ...withSender(null));
+      await importPractices(db, ...withSender('+15125550199'));
+      await runAppJobs(app, db, clock);
+      await importPractices(db, ...withSender(null));
       await queueReviewText(app, 'own-number', '5125550128');
-      await runAppJobs(app, testDb.db, clock);
+      await runAppJobs(app, db, clock);
       expect(twilio.texts.map((text) => [text.to, text.from])).toEqual([
         ['+15125550127', '+15125550199'],
         ['+15125550128', TWILIO_FROM],
       ]);
     } finally {
-      await importPractices(testDb.db, ...TEXTING_PRACTICES);
+      await importPractices(db, ...TEXTING_PRACTICES);
     }
   });
 });

@@ -6,8 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { withTestApp, type TestAppContext } from '../../test/test-app.ts';
 import { postReviewRequest, TEST_ADMIN_KEY, TEST_PUBLIC_URL } from '../reviews/review-test-support.ts';
 
 /** Test helpers for texts: practices with and without their own sender, review texts out, replies in. */
@@ -109,41 +108,46 @@ export async function smsConsents(db: Database, recipient: string) {
   );
 }
 
-export interface TextingApp {
-  testDb: TestDatabase;
-  app: FastifyInstance;
+export interface TextingApp extends TestAppContext {
   twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
   ids: Record<string, string>;
 }
 
 /**
  * The set-up of the texting API tests: a Twilio stand-in, the texting practices and an app that
- * texts through it; the stand-in's texts and the texting tables are emptied before each test.
- * The object is filled in by `beforeAll`.
+ * texts through it (`withTestApp`); the stand-in's texts and the texting tables are emptied before
+ * each test. The object is filled in by `beforeAll`.
  */
 export function setUpTextingApp(clock: Clock): TextingApp {
-  const ctx = {} as TextingApp;
+  const texting = {} as TextingApp;
+  let twilio: TextingApp['twilio'] | undefined;
+  let ids: Record<string, string> = {};
   beforeAll(async () => {
-    ctx.testDb = await createTestDatabase();
-    ctx.twilio = await startFakeTwilio();
-    ctx.ids = await importPractices(ctx.testDb.db, ...TEXTING_PRACTICES);
-    ctx.app = await createTestApp(ctx.testDb.db, { clock, config: twilioConfig(ctx.twilio.url) });
+    twilio = await startFakeTwilio();
   });
   afterAll(async () => {
-    await ctx.app?.close();
-    await ctx.twilio?.close();
-    await ctx.testDb?.destroy();
+    await twilio?.close();
+  });
+  const ctx = withTestApp(() => ({
+    clock,
+    config: twilioConfig(twilio!.url),
+    seed: async (db) => {
+      ids = await importPractices(db, ...TEXTING_PRACTICES);
+    },
+  }));
+  beforeAll(() => {
+    Object.assign(texting, { app: ctx.app, db: ctx.db, url: ctx.url, twilio, ids });
   });
   beforeEach(async () => {
-    ctx.twilio.texts.length = 0;
+    texting.twilio.texts.length = 0;
     // The consent ledger refuses deletes (ADR 0043): its owner, the test role, sets the trigger aside
     // for the moment it takes to empty it, as an operator would have to.
-    await ctx.testDb.db.exec(
+    await texting.db.exec(
       `delete from jobs; delete from message_deliveries; delete from sms_sends; delete from inbound_texts;
        delete from outbox_messages;
        alter table contact_consents disable trigger contact_consents_append_only; delete from contact_consents;
        alter table contact_consents enable trigger contact_consents_append_only;`,
     );
   });
-  return ctx;
+  return texting;
 }

@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
@@ -11,25 +9,20 @@ import { verificationToken, type Contact } from './verification-test-kit.ts';
 
 // Monday 2 March 2026, 07:00 in New York; the factory books Tuesday 3 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 const reasons: Record<string, string> = {};
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
-    practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
-    practiceConfig({ form_url: 'test-practice', to_verify_patient: false }),
-  );
-  for (const [slug, id] of Object.entries(ids)) reasons[slug] = await reasonId(testDb.db, id, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
+      practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
+      practiceConfig({ form_url: 'test-practice', to_verify_patient: false }),
+    );
+    for (const [slug, id] of Object.entries(ids)) reasons[slug] = await reasonId(db, id, 'Exam');
+  },
 });
 
 let slot = 0;
@@ -52,20 +45,20 @@ function booking(slug: string, overrides: Partial<BookingBodyInput> = {}): Booki
 }
 
 async function book(body: BookingBodyInput, token?: string) {
-  const headers: Record<string, string> = { 'x-bot-challenge': await solveBotChallenge(app) };
+  const headers: Record<string, string> = { 'x-bot-challenge': await solveBotChallenge(ctx.app) };
   if (token !== undefined) headers[VERIFICATION_TOKEN_HEADER] = token;
-  const response = await app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body, headers });
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body, headers });
   return { status: response.statusCode, body: response.json() };
 }
 
-const tokenFor = (contact: Contact) => verificationToken(app, testDb.db, clock, contact);
+const tokenFor = (contact: Contact) => verificationToken(ctx.app, ctx.db, clock, contact);
 const byEmail = (slug: string, recipient = 'ana.lopez@example.com'): Contact => ({
   recipient,
   verification_type: 'email',
   practice_id: ids[slug]!,
 });
 const countAppointments = async (slug: string) =>
-  (await testDb.db.query('select 1 from appointments where practice_id = $1', [ids[slug]])).length;
+  (await ctx.db.query('select 1 from appointments where practice_id = $1', [ids[slug]])).length;
 // Each token costs a send: keep the per-recipient limits out of the way between tests.
 const nextTest = () => clock.advance(11 * 60_000);
 
@@ -192,20 +185,20 @@ describe('the payment session at a practice that verifies patients', () => {
   it('refuses to hold a slot without a token, and holds it with one', async () => {
     nextTest();
     const paid = (
-      await testDb.db.query<{ id: string }>(
+      await ctx.db.query<{ id: string }>(
         `insert into reasons_for_visit (practice_id, name, final_duration, amount_cents, is_payment_enabled) values ($1, 'Paid Exam', 30, 5000, true) returning id`,
         [ids['verify-dental']],
       )
     )[0]!.id;
     const session = async (token?: string) => {
-      const headers: Record<string, string> = { 'x-bot-challenge': await solveBotChallenge(app) };
+      const headers: Record<string, string> = { 'x-bot-challenge': await solveBotChallenge(ctx.app) };
       if (token !== undefined) headers[VERIFICATION_TOKEN_HEADER] = token;
       const payload = {
         ...booking('verify-dental', { rfv_id: paid }),
         success_url: 'http://localhost:8080/verify-dental/payment-success',
         cancel_url: 'http://localhost:8080/verify-dental/payment-failed',
       };
-      return app.inject({ method: 'POST', url: '/api/v1/stripe/create-session', payload, headers });
+      return ctx.app.inject({ method: 'POST', url: '/api/v1/stripe/create-session', payload, headers });
     };
     const refused = await session();
     expect(refused.statusCode).toBe(403);
@@ -217,7 +210,7 @@ describe('the payment session at a practice that verifies patients', () => {
   it('spends the token when the paid booking commits, not when the slot is held', async () => {
     nextTest();
     const paid = (
-      await testDb.db.query<{ id: string }>(
+      await ctx.db.query<{ id: string }>(
         `select id from reasons_for_visit where practice_id = $1 and name = 'Paid Exam'`,
         [ids['verify-dental']],
       )
@@ -229,18 +222,18 @@ describe('the payment session at a practice that verifies patients', () => {
         success_url: 'http://localhost:8080/verify-dental/payment-success',
         cancel_url: 'http://localhost:8080/verify-dental/payment-failed',
       };
-      return app.inject({
+      return ctx.app.inject({
         method: 'POST',
         url: '/api/v1/stripe/create-session',
         payload,
-        headers: { 'x-bot-challenge': await solveBotChallenge(app), [VERIFICATION_TOKEN_HEADER]: token },
+        headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app), [VERIFICATION_TOKEN_HEADER]: token },
       });
     };
     // A hold that is abandoned spends nothing: a second hold with the same token is accepted.
     expect((await hold()).statusCode).toBe(201);
     const second = await hold();
     expect(second.statusCode).toBe(201);
-    const pay = await app.inject({
+    const pay = await ctx.app.inject({
       method: 'POST',
       url: `/_dev/checkout/${second.json().result.session_id}/pay`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },

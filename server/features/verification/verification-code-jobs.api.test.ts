@@ -1,35 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { latestCode, sendOtp, verifyOtp, type Contact } from './verification-test-kit.ts';
 
-// Issue 6: "The code is never stored in clear". The code message's job loses the code once it is
+// ADR 0012: "The code is never stored in clear". The code message's job loses the code once it is
 // done or failed, and it dies with the code: no attempt after the code's 10 minutes.
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({ form_url: 'code-jobs', name: 'Code Jobs Dental', to_verify_patient: true }),
-  );
-  practiceId = ids['code-jobs']!;
+const ctx = withTestApp({
+  clock,
   // The workers' path: every attempt by a worker, as after a process died before its own first attempt.
-  app = await createTestApp(testDb.db, { clock, codeDelivery: false });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+  codeDelivery: false,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({ form_url: 'code-jobs', name: 'Code Jobs Dental', to_verify_patient: true }),
+    );
+    practiceId = ids['code-jobs']!;
+  },
 });
 
 let counter = 0;
@@ -50,9 +44,9 @@ function workerWithMail(result: Awaited<ReturnType<MailAdapter['send']>>) {
     },
   };
   const worker = createJobWorker({
-    db: testDb.db,
+    db: ctx.db,
     clock,
-    handlers: createMessageJobHandlers({ mail, sms: createOutboxSmsAdapter(testDb.db) }),
+    handlers: createMessageJobHandlers({ mail, sms: createOutboxSmsAdapter(ctx.db) }),
     logger: silent,
     random: () => 0,
   });
@@ -60,26 +54,26 @@ function workerWithMail(result: Awaited<ReturnType<MailAdapter['send']>>) {
 }
 
 async function jobsFor(to: string) {
-  return testDb.db.query<{ status: string; attempts: number; payload: Record<string, unknown>; row: string }>(
+  return ctx.db.query<{ status: string; attempts: number; payload: Record<string, unknown>; row: string }>(
     `select status, attempts, payload, jobs::text as row from jobs where payload->>'to' = $1`,
     [to],
   );
 }
 
 async function jobRowsContaining(text: string) {
-  return testDb.db.query<{ id: string }>(`select id from jobs where position($1 in jobs::text) > 0`, [text]);
+  return ctx.db.query<{ id: string }>(`select id from jobs where position($1 in jobs::text) > 0`, [text]);
 }
 
 describe('the code message job', () => {
   it('keeps no row of jobs with the code once the message was delivered (e-mail and SMS)', async () => {
     const byEmail = email();
-    const sentByEmail = await sendOtp(app, byEmail);
+    const sentByEmail = await sendOtp(ctx.app, byEmail);
     const bySms: Contact = { recipient: '+15125550177', verification_type: 'text', practice_id: practiceId };
-    const sentBySms = await sendOtp(app, bySms);
+    const sentBySms = await sendOtp(ctx.app, bySms);
     expect([sentByEmail.status, sentBySms.status]).toEqual([200, 200]);
 
-    const emailCode = await latestCode(testDb.db, clock, byEmail.recipient);
-    const smsCode = await latestCode(testDb.db, clock, '+15125550177');
+    const emailCode = await latestCode(ctx.db, clock, byEmail.recipient);
+    const smsCode = await latestCode(ctx.db, clock, '+15125550177');
     expect(await jobRowsContaining(emailCode)).toEqual([]);
     expect(await jobRowsContaining(smsCode)).toEqual([]);
     const [emailJob] = await jobsFor(byEmail.recipient);
@@ -89,12 +83,12 @@ describe('the code message job', () => {
       idempotencyKey: expect.stringMatching(/^verification-code:/),
     });
     // The delivered code still works: scrubbing the job touches nothing else.
-    expect((await verifyOtp(app, byEmail, emailCode)).status).toBe(200);
+    expect((await verifyOtp(ctx.app, byEmail, emailCode)).status).toBe(200);
   });
 
   it('makes no attempt after the code expired, and the dead job holds no code', async () => {
     const contact = email();
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
     const [queued] = await jobsFor(contact.recipient);
     const code = /verification code is (\d{6})/.exec(String(queued!.payload.text))?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -111,7 +105,7 @@ describe('the code message job', () => {
 
   it('stops retrying a failing provider at the code expiry and scrubs the code', async () => {
     const contact = email();
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
     const { attempts, worker } = workerWithMail({
       ok: false,
       error: 'SMTP ECONNECTION: connect refused',
@@ -135,7 +129,7 @@ describe('the code message job', () => {
 
   it('scrubs the code when the provider refuses the recipient for good', async () => {
     const contact = email();
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
     const { attempts, worker } = workerWithMail({
       ok: false,
       error: 'SMTP 550: mailbox unavailable',

@@ -1,22 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryResult } from '../../adapters/mail/delivery-result.ts';
 import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import type { SmsAdapter } from '../../adapters/sms/sms-adapter.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { sendOtp, verifyOtp, type Contact } from './verification-test-kit.ts';
 
-// Issue 6: "a provider failure becomes a clear error to the patient, never a hang" (ADR 0021).
+// ADR 0012: "a provider failure becomes a clear error to the patient, never a hang" (ADR 0021).
 // send-otp makes the first attempt itself and answers with its outcome.
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const WAIT_MS = 300;
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 
 /** Providers that answer what the test says next, recording every message. */
@@ -34,19 +30,18 @@ const sms: SmsAdapter = {
   send: async (message) => (sent.push({ channel: 'sms', to: message.to, text: message.text }), answer()),
 };
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (
-    await importPractices(
-      testDb.db,
-      practiceConfig({ form_url: 'delivery', name: 'Delivery Dental', to_verify_patient: true }),
-    )
-  )['delivery']!;
-  app = await createTestApp(testDb.db, { clock, messageAdapters: { mail, sms }, codeDelivery: { waitMs: WAIT_MS } });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  messageAdapters: { mail, sms },
+  codeDelivery: { waitMs: WAIT_MS },
+  seed: async (db) => {
+    practiceId = (
+      await importPractices(
+        db,
+        practiceConfig({ form_url: 'delivery', name: 'Delivery Dental', to_verify_patient: true }),
+      )
+    )['delivery']!;
+  },
 });
 beforeEach(() => {
   sent.length = 0;
@@ -66,13 +61,13 @@ const phone = (): Contact => ({
 });
 const codeIn = (text: string) => /verification code is (\d{6})/.exec(text)?.[1] ?? '';
 const jobsTo = (to: string) =>
-  testDb.db.query<{ status: string; attempts: number; payload: Record<string, unknown> }>(
+  ctx.db.query<{ status: string; attempts: number; payload: Record<string, unknown> }>(
     `select status, attempts, payload from jobs where payload->>'to' = $1`,
     [to],
   );
 const runWorker = () =>
   createJobWorker({
-    db: testDb.db,
+    db: ctx.db,
     clock,
     handlers: createMessageJobHandlers({ mail, sms }),
     logger: { warn: () => undefined, error: () => undefined },
@@ -81,13 +76,13 @@ const runWorker = () =>
 describe('send-otp delivers the code before it answers', () => {
   it('answers 200 once the provider took the message, sent once (no second send by a worker)', async () => {
     const contact = email();
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
     expect(sent).toHaveLength(1);
     expect(await jobsTo(contact.recipient)).toMatchObject([{ status: 'done', attempts: 1 }]);
     clock.advance(2 * 60_000);
     await runWorker();
     expect(sent).toHaveLength(1);
-    expect((await verifyOtp(app, contact, codeIn(sent[0]!.text))).status).toBe(200);
+    expect((await verifyOtp(ctx.app, contact, codeIn(sent[0]!.text))).status).toBe(200);
     clock.set('2026-03-02T12:00:00Z');
   });
 
@@ -109,25 +104,25 @@ describe('send-otp delivers the code before it answers', () => {
     async (_name, contactOf, error, message) => {
       const contact = contactOf();
       next = { result: { ok: false, error, retryable: false } };
-      const refused = await sendOtp(app, contact);
+      const refused = await sendOtp(ctx.app, contact);
       expect(refused.status).toBe(502);
       expect(refused.body).toEqual({ success: false, code: 'DELIVERY_FAILED', message });
       const [job] = await jobsTo(contact.recipient);
       expect(job).toMatchObject({ status: 'failed', attempts: 1 });
       expect(job!.payload).not.toHaveProperty('text');
       // The undelivered code was withdrawn: it cannot be used, and the cooldown was not spent.
-      expect((await verifyOtp(app, contact, codeIn(sent[0]!.text))).status).toBe(400);
+      expect((await verifyOtp(ctx.app, contact, codeIn(sent[0]!.text))).status).toBe(400);
       next = { result: { ok: true, id: 'm-2' } };
-      const again = await sendOtp(app, contact);
+      const again = await sendOtp(ctx.app, contact);
       expect(again.status, JSON.stringify(again.body)).toBe(200);
-      expect((await verifyOtp(app, contact, codeIn(sent[1]!.text))).status).toBe(200);
+      expect((await verifyOtp(ctx.app, contact, codeIn(sent[1]!.text))).status).toBe(200);
     },
   );
 
   it('answers a provider outage with 502 and a try-again message, and no late code follows', async () => {
     const contact = email();
     next = { result: { ok: false, error: 'SMTP ECONNECTION: connect refused', retryable: true } };
-    const refused = await sendOtp(app, contact);
+    const refused = await sendOtp(ctx.app, contact);
     expect(refused.status).toBe(502);
     expect(refused.body.message).toBe('We could not send the code just now. Please try again in a moment.');
     next = { result: { ok: true, id: 'late' } };
@@ -142,7 +137,7 @@ describe('send-otp delivers the code before it answers', () => {
     const contact = email();
     next = { result: { ok: true, id: 'slow' }, delayMs: WAIT_MS * 4 };
     const started = Date.now();
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(WAIT_MS * 4);
     await expect.poll(async () => (await jobsTo(contact.recipient))[0]?.status, { timeout: 5_000 }).toBe('done');
     expect(sent).toHaveLength(1);

@@ -1,28 +1,22 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { latestCode, sendOtp, verifyOtp, type Contact } from './verification-test-kit.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const MINUTE = 60_000;
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
-    practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
-  );
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
+      practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
+    );
+  },
 });
 
 let counter = 0;
@@ -33,13 +27,13 @@ const email = (overrides: Partial<Contact> = {}): Contact => ({
   ...overrides,
 });
 const sendCount = async (recipient: string) =>
-  (await testDb.db.query('select 1 from verification_sends where recipient = $1', [recipient])).length;
+  (await ctx.db.query('select 1 from verification_sends where recipient = $1', [recipient])).length;
 
 describe('per-recipient limits on sending codes', () => {
   it('makes a resend wait 30 seconds, and says how long is left', async () => {
     const contact = email();
-    expect((await sendOtp(app, contact)).status).toBe(200);
-    const refused = await sendOtp(app, contact);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
+    const refused = await sendOtp(ctx.app, contact);
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('30');
     expect(refused.body).toEqual({
@@ -48,11 +42,11 @@ describe('per-recipient limits on sending codes', () => {
       message: 'A code was just sent. Please wait 30 seconds before asking for a new one.',
     });
     clock.advance(12_000);
-    expect((await sendOtp(app, contact)).body.message).toBe(
+    expect((await sendOtp(ctx.app, contact)).body.message).toBe(
       'A code was just sent. Please wait 18 seconds before asking for a new one.',
     );
     clock.advance(18_000);
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
     // Refusals send nothing and count nothing.
     expect(await sendCount(contact.recipient)).toBe(2);
   });
@@ -61,31 +55,31 @@ describe('per-recipient limits on sending codes', () => {
     const contact = email();
     const first = clock.now().getTime();
     for (let i = 0; i < 3; i++) {
-      expect((await sendOtp(app, contact)).status).toBe(200);
+      expect((await sendOtp(ctx.app, contact)).status).toBe(200);
       clock.advance(30_000);
     }
-    const refused = await sendOtp(app, contact);
+    const refused = await sendOtp(ctx.app, contact);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many codes were requested for this contact. Please try again in 9 minutes.');
     expect(refused.headers['retry-after']).toBe(String(10 * 60 - 90));
     clock.set(new Date(first + 10 * MINUTE - 1_000));
-    expect((await sendOtp(app, contact)).status).toBe(429);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(429);
     clock.set(new Date(first + 10 * MINUTE));
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
   });
 
   it('allows ten sends a day', async () => {
     const contact = email();
     const first = clock.now().getTime();
     for (let i = 0; i < 10; i++) {
-      expect((await sendOtp(app, contact)).status).toBe(200);
+      expect((await sendOtp(ctx.app, contact)).status).toBe(200);
       clock.advance(4 * MINUTE);
     }
-    const refused = await sendOtp(app, contact);
+    const refused = await sendOtp(ctx.app, contact);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many codes were requested for this contact. Please try again in 24 hours.');
     clock.set(new Date(first + 24 * 60 * MINUTE));
-    expect((await sendOtp(app, contact)).status).toBe(200);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(200);
   });
 
   it('counts a recipient across practices, spellings and processes', async () => {
@@ -94,9 +88,9 @@ describe('per-recipient limits on sending codes', () => {
       verification_type: 'text',
       practice_id: ids['verify-dental']!,
     };
-    const secondProcess = await createTestApp(testDb.db, { clock });
+    const secondProcess = await createTestApp(ctx.db, { clock });
     try {
-      expect((await sendOtp(app, contact)).status).toBe(200);
+      expect((await sendOtp(ctx.app, contact)).status).toBe(200);
       expect(
         (await sendOtp(secondProcess, { ...contact, recipient: '512 555 0188', practice_id: ids['other-verify']! }))
           .status,
@@ -108,18 +102,20 @@ describe('per-recipient limits on sending codes', () => {
 
   it('lets only one of several simultaneous sends through', async () => {
     const contact = email();
-    const statuses = await Promise.all(Array.from({ length: 6 }, () => sendOtp(app, contact).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => sendOtp(ctx.app, contact).then((r) => r.status)),
+    );
     expect(statuses.sort()).toEqual([200, 429, 429, 429, 429, 429]);
     expect(await sendCount(contact.recipient)).toBe(1);
   });
 
   it('counts every one of several simultaneous wrong codes', async () => {
     const contact = email();
-    await sendOtp(app, contact);
-    const right = await latestCode(testDb.db, clock, contact.recipient);
+    await sendOtp(ctx.app, contact);
+    const right = await latestCode(ctx.db, clock, contact.recipient);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     const messages = await Promise.all(
-      Array.from({ length: 8 }, () => verifyOtp(app, contact, wrong).then((r) => r.body.message as string)),
+      Array.from({ length: 8 }, () => verifyOtp(ctx.app, contact, wrong).then((r) => r.body.message as string)),
     );
     expect(messages.filter((m) => m.includes('left')).sort()).toEqual([
       'That code is not correct. You have 1 try left.',
@@ -127,7 +123,7 @@ describe('per-recipient limits on sending codes', () => {
       'That code is not correct. You have 3 tries left.',
       'That code is not correct. You have 4 tries left.',
     ]);
-    expect((await verifyOtp(app, contact, right)).status).toBe(400);
+    expect((await verifyOtp(ctx.app, contact, right)).status).toBe(400);
   });
 
   it('bounds a guesser who resends as often as allowed: 15 guesses in ten minutes, 50 in a day', async () => {
@@ -135,16 +131,16 @@ describe('per-recipient limits on sending codes', () => {
     const start = clock.now().getTime();
     const guessedAt: number[] = [];
     while (clock.now().getTime() < start + 24 * 60 * MINUTE) {
-      const sent = await sendOtp(app, contact);
+      const sent = await sendOtp(ctx.app, contact);
       if (sent.status === 429) {
         clock.advance(Number(sent.headers['retry-after']) * 1000);
         continue;
       }
-      const right = await latestCode(testDb.db, clock, contact.recipient);
+      const right = await latestCode(ctx.db, clock, contact.recipient);
       // Six tries at every code: only those checked against a live code count as guesses.
       for (let i = 0; i < 6; i++) {
         const guess = String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
-        const { body } = await verifyOtp(app, contact, guess);
+        const { body } = await verifyOtp(ctx.app, contact, guess);
         if (/not correct|Too many wrong codes/.test(body.message)) guessedAt.push(clock.now().getTime() - start);
       }
     }
@@ -155,10 +151,10 @@ describe('per-recipient limits on sending codes', () => {
 
   it('keeps a code checkable while a resend is refused', async () => {
     const contact = email();
-    await sendOtp(app, contact);
-    const code = await latestCode(testDb.db, clock, contact.recipient);
-    expect((await sendOtp(app, contact)).status).toBe(429);
-    expect((await verifyOtp(app, contact, code)).status).toBe(200);
+    await sendOtp(ctx.app, contact);
+    const code = await latestCode(ctx.db, clock, contact.recipient);
+    expect((await sendOtp(ctx.app, contact)).status).toBe(429);
+    expect((await verifyOtp(ctx.app, contact, code)).status).toBe(200);
   });
 });
 
@@ -166,7 +162,7 @@ describe('per-IP limits', () => {
   let strictApp: FastifyInstance;
   beforeAll(async () => {
     // 0.05 of the defaults: one send and three checks per address in ten minutes.
-    const strict = await createTestApp(testDb.db, { clock, config: { rateLimitMultiplier: 0.05 } });
+    const strict = await createTestApp(ctx.db, { clock, config: { rateLimitMultiplier: 0.05 } });
     // Counters live in the database, shared with this file's other app: an address of its own.
     strictApp = new Proxy(strict, {
       get: (target, property, receiver) =>

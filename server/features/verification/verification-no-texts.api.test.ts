@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FormDetailsSchema } from '#domain/practice/practice-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock, testConfig } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestApp, fixedClock, testConfig, withTestDatabase } from '../../test/test-app.ts';
 import { sendOtp } from './verification-test-kit.ts';
 import { NO_TEXT_CODES_MESSAGE } from './verification-service.ts';
 
@@ -14,32 +13,29 @@ import { NO_TEXT_CODES_MESSAGE } from './verification-service.ts';
  * queued. Locally (the default) both channels are offered, the outbox standing in for Twilio.
  */
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
 let withoutTexts: FastifyInstance;
 let local: FastifyInstance;
 let practiceId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(testDb.db, practiceConfig({ form_url: 'verify-by-mail', to_verify_patient: true }));
-  practiceId = ids['verify-by-mail']!;
-  withoutTexts = await createTestApp(testDb.db, {
-    clock,
-    config: { offers: { ...testConfig().offers, texts: false } },
-  });
-  local = await createTestApp(testDb.db, { clock });
-});
 afterAll(async () => {
   await withoutTexts?.close();
   await local?.close();
-  await testDb?.destroy();
+});
+const ctx = withTestDatabase(async (db) => {
+  const ids = await importPractices(db, practiceConfig({ form_url: 'verify-by-mail', to_verify_patient: true }));
+  practiceId = ids['verify-by-mail']!;
+  withoutTexts = await createTestApp(db, {
+    clock,
+    config: { offers: { ...testConfig().offers, texts: false } },
+  });
+  local = await createTestApp(db, { clock });
 });
 
 const channels = async (app: FastifyInstance) =>
   successEnvelopeSchema(FormDetailsSchema).parse(
     (await app.inject({ method: 'GET', url: '/api/v1/form/verify-by-mail' })).json(),
   ).result.verification_channels;
-const smsJobs = () => testDb.db.query(`select id from jobs where type = 'sms.send'`);
+const smsJobs = () => ctx.db.query(`select id from jobs where type = 'sms.send'`);
 
 describe('verification on a server that sends no texts', () => {
   it("says in the practice's public data that codes go by e-mail only", async () => {

@@ -1,29 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SendOtpResponseSchema, VerifyOtpResponseSchema } from '#domain/verification/verification-schemas.ts';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
 import { deliveredCodeMessages, latestCode, sendOtp, verifyOtp, type Contact } from './verification-test-kit.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
-    practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
-    practiceConfig({ form_url: 'test-practice', to_verify_patient: false }),
-  );
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
+      practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
+      practiceConfig({ form_url: 'test-practice', to_verify_patient: false }),
+    );
+  },
 });
 
 let counter = 0;
@@ -34,20 +27,20 @@ const email = (overrides: Partial<Contact> = {}): Contact => ({
   practice_id: ids['verify-dental']!,
   ...overrides,
 });
-const code = (to: string) => latestCode(testDb.db, clock, to);
+const code = (to: string) => latestCode(ctx.db, clock, to);
 const wrong = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /api/v1/verify/send-otp', () => {
   it('sends a 6-digit code by e-mail carrying only the code and the practice name', async () => {
     const contact = email({ recipient: '  Mixed.Case@Example.COM ' });
-    const sent = await sendOtp(app, contact);
+    const sent = await sendOtp(ctx.app, contact);
     expect(sent.status).toBe(200);
     expect(SendOtpResponseSchema.parse(sent.body)).toEqual({
       success: true,
       message: 'A 6-digit code was sent to your email address.',
       result: { recipient: 'mixed.case@example.com', expires_in_seconds: 600, resend_in_seconds: 30 },
     });
-    const messages = await deliveredCodeMessages(testDb.db, clock, 'mixed.case@example.com');
+    const messages = await deliveredCodeMessages(ctx.db, clock, 'mixed.case@example.com');
     expect(messages).toHaveLength(1);
     expect(messages[0]!.channel).toBe('email');
     expect(messages[0]!.subject).toBe('Your Verify Dental verification code');
@@ -55,7 +48,7 @@ describe('POST /api/v1/verify/send-otp', () => {
   });
 
   it('sends by SMS to the number in E.164, with +1 in front of a number without +', async () => {
-    const sent = await sendOtp(app, {
+    const sent = await sendOtp(ctx.app, {
       recipient: '(512) 555-0134',
       verification_type: 'text',
       practice_id: ids['verify-dental']!,
@@ -66,7 +59,7 @@ describe('POST /api/v1/verify/send-otp', () => {
       message: 'A 6-digit code was sent to your phone number.',
       result: { recipient: '+15125550134' },
     });
-    const messages = await deliveredCodeMessages(testDb.db, clock, '+15125550134');
+    const messages = await deliveredCodeMessages(ctx.db, clock, '+15125550134');
     expect(messages).toEqual([
       {
         channel: 'sms',
@@ -78,7 +71,7 @@ describe('POST /api/v1/verify/send-otp', () => {
   });
 
   it('keeps an international number as given in E.164', async () => {
-    const sent = await sendOtp(app, {
+    const sent = await sendOtp(ctx.app, {
       recipient: '+44 20 7183 8750',
       verification_type: 'text',
       practice_id: ids['verify-dental']!,
@@ -93,13 +86,13 @@ describe('POST /api/v1/verify/send-otp', () => {
     ['text', 'ana@example.com', 'Please enter a valid mobile phone number'],
     ['email', 'not-an-address', 'Please enter a valid email address'],
   ] as const)('refuses the %s recipient %j with a field message', async (type, recipient, message) => {
-    const sent = await sendOtp(app, { recipient, verification_type: type, practice_id: ids['verify-dental']! });
+    const sent = await sendOtp(ctx.app, { recipient, verification_type: type, practice_id: ids['verify-dental']! });
     expect(sent.status).toBe(422);
     expect(sent.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', fields: { recipient: message } });
   });
 
   it('refuses an unknown verification type and a missing practice', async () => {
-    const sent = await app.inject({
+    const sent = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/verify/send-otp',
       payload: { recipient: 'a@b.co', verification_type: 'pigeon' },
@@ -109,20 +102,20 @@ describe('POST /api/v1/verify/send-otp', () => {
   });
 
   it('answers 404 for an unknown practice and 403 for a practice that does not verify', async () => {
-    expect((await sendOtp(app, email({ practice_id: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
-    const sent = await sendOtp(app, email({ practice_id: ids['test-practice']! }));
+    expect((await sendOtp(ctx.app, email({ practice_id: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
+    const sent = await sendOtp(ctx.app, email({ practice_id: ids['test-practice']! }));
     expect(sent.status).toBe(403);
     expect(sent.body.code).toBe('FORBIDDEN');
   });
 
   it('answers the same whether or not the person is already a patient', async () => {
     const known = email();
-    await testDb.db.query(
+    await ctx.db.query(
       `insert into patients (practice_id, first_name, last_name, dob, email) values ($1, 'Ana', 'Known', '1990-01-01', $2)`,
       [known.practice_id, known.recipient],
     );
     const unknown = email();
-    const [a, b] = [await sendOtp(app, known), await sendOtp(app, unknown)];
+    const [a, b] = [await sendOtp(ctx.app, known), await sendOtp(ctx.app, unknown)];
     expect(a.status).toBe(b.status);
     expect({ ...a.body, result: { ...a.body.result, recipient: 'x' } }).toEqual({
       ...b.body,
@@ -132,32 +125,31 @@ describe('POST /api/v1/verify/send-otp', () => {
 
   it('stores only a keyed hash of the code, one row per recipient, replaced on resend', async () => {
     const contact = email();
-    await sendOtp(app, contact);
+    await sendOtp(ctx.app, contact);
     const first = await code(contact.recipient);
     clock.advance(30_000);
-    await sendOtp(app, contact);
+    await sendOtp(ctx.app, contact);
     const second = await code(contact.recipient);
-    const rows = await testDb.db.query<Record<string, unknown>>(
-      'select * from verification_codes where recipient = $1',
-      [contact.recipient],
-    );
+    const rows = await ctx.db.query<Record<string, unknown>>('select * from verification_codes where recipient = $1', [
+      contact.recipient,
+    ]);
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify(rows[0]);
     expect(stored).not.toContain(first);
     expect(stored).not.toContain(second);
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     // The replaced code no longer works; the new one does.
-    if (first !== second) expect((await verifyOtp(app, contact, first)).body.code).toBe('OTP_INVALID');
-    expect((await verifyOtp(app, contact, second)).status).toBe(200);
+    if (first !== second) expect((await verifyOtp(ctx.app, contact, first)).body.code).toBe('OTP_INVALID');
+    expect((await verifyOtp(ctx.app, contact, second)).status).toBe(200);
   });
 });
 
 describe('POST /api/v1/verify/verify-otp', () => {
   it('answers a right code with a token, once', async () => {
     const contact = email();
-    await sendOtp(app, contact);
+    await sendOtp(ctx.app, contact);
     const right = await code(contact.recipient);
-    const checked = await verifyOtp(app, contact, right);
+    const checked = await verifyOtp(ctx.app, contact, right);
     expect(checked.status).toBe(200);
     expect(checked.headers['cache-control']).toBe('no-store');
     const parsed = VerifyOtpResponseSchema.parse(checked.body);
@@ -165,7 +157,7 @@ describe('POST /api/v1/verify/verify-otp', () => {
     expect(parsed.result.expires_at).toBe(new Date(clock.now().getTime() + 30 * 60_000).toISOString());
     expect(parsed.result.verification_token).toMatch(/^[\w-]+\.[\w-]+$/);
 
-    const again = await verifyOtp(app, contact, right);
+    const again = await verifyOtp(ctx.app, contact, right);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({
       success: false,
@@ -173,7 +165,7 @@ describe('POST /api/v1/verify/verify-otp', () => {
       message: 'There is no valid code for this contact. Please request a new code.',
     });
     expect(
-      await testDb.db.query('select 1 from verification_codes where recipient = $1', [contact.recipient]),
+      await ctx.db.query('select 1 from verification_codes where recipient = $1', [contact.recipient]),
     ).toHaveLength(0);
   });
 
@@ -183,18 +175,22 @@ describe('POST /api/v1/verify/verify-otp', () => {
       verification_type: 'text',
       practice_id: ids['verify-dental']!,
     };
-    await sendOtp(app, contact);
-    const checked = await verifyOtp(app, { ...contact, recipient: '+1 (512) 555 0177' }, await code('+15125550177'));
+    await sendOtp(ctx.app, contact);
+    const checked = await verifyOtp(
+      ctx.app,
+      { ...contact, recipient: '+1 (512) 555 0177' },
+      await code('+15125550177'),
+    );
     expect(checked.status).toBe(200);
     expect(checked.body.message).toBe('Your phone number is verified.');
   });
 
   it('counts wrong codes and kills the code after five', async () => {
     const contact = email();
-    await sendOtp(app, contact);
+    await sendOtp(ctx.app, contact);
     const right = await code(contact.recipient);
     const messages = [];
-    for (let i = 0; i < 5; i++) messages.push((await verifyOtp(app, contact, wrong(right))).body);
+    for (let i = 0; i < 5; i++) messages.push((await verifyOtp(ctx.app, contact, wrong(right))).body);
     expect(messages.map((m) => m.code)).toEqual(Array(5).fill('OTP_INVALID'));
     expect(messages.map((m) => m.message)).toEqual([
       'That code is not correct. You have 4 tries left.',
@@ -203,21 +199,21 @@ describe('POST /api/v1/verify/verify-otp', () => {
       'That code is not correct. You have 1 try left.',
       'Too many wrong codes. Please request a new code.',
     ]);
-    const late = await verifyOtp(app, contact, right);
+    const late = await verifyOtp(ctx.app, contact, right);
     expect(late.status).toBe(400);
     expect(late.body.message).toContain('Please request a new code.');
   });
 
   it('gives a new code fresh tries', async () => {
     const contact = email();
-    await sendOtp(app, contact);
+    await sendOtp(ctx.app, contact);
     const first = await code(contact.recipient);
-    await verifyOtp(app, contact, wrong(first));
-    await verifyOtp(app, contact, wrong(first));
+    await verifyOtp(ctx.app, contact, wrong(first));
+    await verifyOtp(ctx.app, contact, wrong(first));
     clock.advance(30_000);
-    await sendOtp(app, contact);
+    await sendOtp(ctx.app, contact);
     const second = await code(contact.recipient);
-    expect((await verifyOtp(app, contact, wrong(second))).body.message).toBe(
+    expect((await verifyOtp(ctx.app, contact, wrong(second))).body.message).toBe(
       'That code is not correct. You have 4 tries left.',
     );
   });
@@ -225,13 +221,13 @@ describe('POST /api/v1/verify/verify-otp', () => {
   it('accepts a code until ten minutes after it was sent, not after', async () => {
     const early = email();
     const late = email();
-    await sendOtp(app, early);
-    await sendOtp(app, late);
+    await sendOtp(ctx.app, early);
+    await sendOtp(ctx.app, late);
     const [earlyCode, lateCode] = [await code(early.recipient), await code(late.recipient)];
     clock.advance(10 * 60_000 - 1_000);
-    expect((await verifyOtp(app, early, earlyCode)).status).toBe(200);
+    expect((await verifyOtp(ctx.app, early, earlyCode)).status).toBe(200);
     clock.advance(1_000);
-    const expired = await verifyOtp(app, late, lateCode);
+    const expired = await verifyOtp(ctx.app, late, lateCode);
     expect(expired.status).toBe(400);
     expect(expired.body).toEqual({
       success: false,
@@ -242,19 +238,19 @@ describe('POST /api/v1/verify/verify-otp', () => {
 
   it('binds the code to the practice and the recipient it was sent for', async () => {
     const contact = email();
-    await sendOtp(app, contact);
+    await sendOtp(ctx.app, contact);
     const right = await code(contact.recipient);
-    expect((await verifyOtp(app, { ...contact, practice_id: ids['other-verify']! }, right)).body.code).toBe(
+    expect((await verifyOtp(ctx.app, { ...contact, practice_id: ids['other-verify']! }, right)).body.code).toBe(
       'OTP_INVALID',
     );
-    expect((await verifyOtp(app, { ...contact, recipient: `x${contact.recipient}` }, right)).body.code).toBe(
+    expect((await verifyOtp(ctx.app, { ...contact, recipient: `x${contact.recipient}` }, right)).body.code).toBe(
       'OTP_INVALID',
     );
-    expect((await verifyOtp(app, contact, right)).status).toBe(200);
+    expect((await verifyOtp(ctx.app, contact, right)).status).toBe(200);
   });
 
   it('refuses a code that is not six digits with a field message', async () => {
-    const checked = await verifyOtp(app, email(), '12345');
+    const checked = await verifyOtp(ctx.app, email(), '12345');
     expect(checked.status).toBe(422);
     expect(checked.body.fields).toEqual({ otp: 'Please enter the 6-digit code' });
   });

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
@@ -17,17 +16,15 @@ import {
 } from '../../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { freePort } from '../../../test/server-process.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { PmsUnavailableError } from '../pms-adapter.ts';
 import { createOpenDentalConnector } from './opendental-connector.ts';
 import { createOpenDentalPmsAdapter } from './opendental-pms-adapter.ts';
+import { getSlots } from '../../../test/booking-requests.ts';
 
 // Monday 2 March 2026, 06:00 in Chicago (CST, UTC-6); Open Dental's times are Chicago wall times.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
 let fake: FakeOpenDental;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let examId: string;
 let downExamId: string;
@@ -67,27 +64,21 @@ beforeAll(async () => {
     odAppointment({ AptNum: 500, AptDateTime: '2026-03-03 10:00:00', Pattern: '//XX//', Op: 1, ProvNum: 1 }),
   ];
   fake.office('office-down');
-
-  testDb = await createTestDatabase();
-  ids = await importPractices(testDb.db, odPractice('od-practice', 'office-1'), odPractice('od-down', 'office-down'));
-  examId = await reasonId(testDb.db, ids['od-practice']!, 'Exam');
-  downExamId = await reasonId(testDb.db, ids['od-down']!, 'Exam');
-  app = await createTestApp(testDb.db, {
-    clock,
-    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
-  });
 });
 afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
   await fake?.close();
 });
+const ctx = withTestApp(() => ({
+  clock,
+  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  seed: async (db) => {
+    ids = await importPractices(db, odPractice('od-practice', 'office-1'), odPractice('od-down', 'office-down'));
+    examId = await reasonId(db, ids['od-practice']!, 'Exam');
+    downExamId = await reasonId(db, ids['od-down']!, 'Exam');
+  },
+}));
 
-async function slots(params: Record<string, string | number>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
-  return { status: response.statusCode, body: response.json() };
-}
+const slots = (params: Record<string, string | number>) => getSlots(ctx.app, params);
 
 async function starts(params: Record<string, string | number>) {
   const { status, body } = await slots({ practice_id: ids['od-practice']!, reason_for_visit_id: examId, ...params });
@@ -162,10 +153,10 @@ describe('slots from Open Dental', () => {
   });
 
   it('books through the same check, and our booking blocks the slot before Open Dental knows it', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
       payload: bookingBody({
         practice_id: ids['od-practice']!,
         rfv_id: examId,
@@ -225,10 +216,10 @@ describe('when Open Dental cannot answer', () => {
 
   it('lets the patient book without a slot while the connector is down', async () => {
     fake.fail('econnector');
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
       payload: bookingBody({
         practice_id: ids['od-down']!,
         rfv_id: downExamId,
@@ -239,7 +230,7 @@ describe('when Open Dental cannot answer', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().result).toMatchObject({ status: 'requested' });
-    const [row] = await testDb.db.query<{ pms_write_status: string | null }>(
+    const [row] = await ctx.db.query<{ pms_write_status: string | null }>(
       'select pms_write_status from appointments where id = $1',
       [response.json().result.appointment_id],
     );
@@ -255,8 +246,8 @@ describe('when Open Dental cannot answer', () => {
       { apiUrl: await baseUrl(), developerKey: fake.developerKey, requestsPerSecond: 200, timeoutMs: 200 },
       { clock },
     );
-    const practice = (await findPracticeById(testDb.db, ids['od-down']!))!;
-    const error = await createOpenDentalPmsAdapter(testDb.db, connector)
+    const practice = (await findPracticeById(ctx.db, ids['od-down']!))!;
+    const error = await createOpenDentalPmsAdapter(ctx.db, connector)
       .getAvailability({
         practice,
         now: clock.now(),

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
@@ -14,8 +13,7 @@ import {
   type FakeOpenDental,
 } from '../../../test/fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { DEFAULT_SLOTS_WAIT_MS, openDentalConnectorFromConfig } from './opendental-connector.ts';
 
 /**
@@ -27,9 +25,7 @@ const WAIT_MS = 700;
 /** Far longer than the wait, far shorter than the client's own 65-second timeout. */
 const HANG_MS = 4_000;
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
 let fake: FakeOpenDental;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 
@@ -41,38 +37,37 @@ beforeAll(async () => {
   office.schedules = ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) =>
     providerSchedule(date, 1, '08:00', '10:00', [1]),
   );
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      form_url: 'od-slow',
-      server_tz: 'America/Chicago',
-      pms: { type: 'opendental', customer_key: 'office-slow' },
-      providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-      operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-      schedules: [],
-      reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true }],
-    }),
-  );
-  practiceId = ids['od-slow']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, {
-    clock,
-    config: {
-      openDental: {
-        apiUrl: fake.baseUrl,
-        developerKey: fake.developerKey,
-        requestsPerSecond: 200,
-        slotsWaitMs: WAIT_MS,
-      },
-    },
-  });
 });
 afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
   await fake?.close();
 });
+const ctx = withTestApp(() => ({
+  clock,
+  config: {
+    openDental: {
+      apiUrl: fake.baseUrl,
+      developerKey: fake.developerKey,
+      requestsPerSecond: 200,
+      slotsWaitMs: WAIT_MS,
+    },
+  },
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        form_url: 'od-slow',
+        server_tz: 'America/Chicago',
+        pms: { type: 'opendental', customer_key: 'office-slow' },
+        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
+        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
+        schedules: [],
+        reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true }],
+      }),
+    );
+    practiceId = ids['od-slow']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
+}));
 
 async function slots(month: string) {
   const query = new URLSearchParams({
@@ -81,7 +76,7 @@ async function slots(month: string) {
     start_date: `${month}-01`,
     end_date: `${month}-28`,
   });
-  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
   return { status: response.statusCode, body: response.json() };
 }
 const requestsFor = (month: string) => fake.requests.filter((r) => (r.query.get('dateStart') ?? '').startsWith(month));
@@ -146,10 +141,10 @@ describe('a hung Open Dental', () => {
   });
 
   it('lets a booking wait for Open Dental longer than a slot list does', async () => {
-    const challenge = await solveBotChallenge(app);
+    const challenge = await solveBotChallenge(ctx.app);
     fake.hang(WAIT_MS + 800, { path: '/schedules' });
     const started = Date.now();
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       headers: { 'x-bot-challenge': challenge },

@@ -1,24 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditPageSchema } from '#domain/staff/staff-accounts-schemas.ts';
 import { auditActions, ownedPractice } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { insertAudit } from './staff-audit-repository.ts';
 
-// The owner reads and exports the practice's audit trail (issue 22); reading it is recorded too.
+// The owner reads and exports the practice's audit trail (ADR 0038); reading it is recorded too.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const ctx = withTestApp({ clock });
 
 const row = (
   practiceId: string,
@@ -27,7 +16,7 @@ const row = (
   email = 'someone@example.test',
 ) =>
   insertAudit(
-    testDb.db,
+    ctx.db,
     { accountId: null, email, practiceId, ip: '203.0.113.9' },
     { action: entry.action, targetType: 'appointment', targetId: entry.targetId ?? null },
     new Date(at),
@@ -35,8 +24,8 @@ const row = (
 
 describe('the audit trail', () => {
   it("lists the practice's rows of the practice's days, newest first, and records the reading", async () => {
-    const { practiceId, console: owner } = await ownedPractice(testDb.db, app);
-    const { practiceId: otherId } = await ownedPractice(testDb.db, app);
+    const { practiceId, console: owner } = await ownedPractice(ctx.db, ctx.app);
+    const { practiceId: otherId } = await ownedPractice(ctx.db, ctx.app);
     // New York: 03:00Z on March 2 is still March 1 there; 05:00Z is March 2.
     await row(practiceId, '2026-03-01T05:00:00Z', { action: 'appointment.view', targetId: 'first' });
     await row(practiceId, '2026-03-02T03:00:00Z', { action: 'appointment.view', targetId: 'late-evening' });
@@ -57,16 +46,16 @@ describe('the audit trail', () => {
     });
     expect(page.next_before).toBeNull();
 
-    const [viewed] = await testDb.db.query<{ details: unknown }>(
+    const [viewed] = await ctx.db.query<{ details: unknown }>(
       `select details from staff_audit where practice_id = $1 and action = 'audit.view'`,
       [practiceId],
     );
     expect(viewed!.details).toEqual({ from: '2026-03-01', to: '2026-03-01' });
-    expect(await auditActions(testDb.db, otherId)).not.toContain('audit.view');
+    expect(await auditActions(ctx.db, otherId)).not.toContain('audit.view');
   });
 
   it('pages by 100 with next_before until the last page', async () => {
-    const { practiceId, console: owner } = await ownedPractice(testDb.db, app);
+    const { practiceId, console: owner } = await ownedPractice(ctx.db, ctx.app);
     for (let i = 0; i < 130; i++)
       await row(practiceId, `2026-02-20T15:${String(i % 60).padStart(2, '0')}:00Z`, {
         action: 'appointment.view',
@@ -86,8 +75,8 @@ describe('the audit trail', () => {
   });
 
   it('exports a range as a CSV attachment, formula cells escaped, and records the export', async () => {
-    const { practiceId, console: owner } = await ownedPractice(testDb.db, app);
-    const { practiceId: otherId } = await ownedPractice(testDb.db, app);
+    const { practiceId, console: owner } = await ownedPractice(ctx.db, ctx.app);
+    const { practiceId: otherId } = await ownedPractice(ctx.db, ctx.app);
     await row(practiceId, '2026-02-25T15:00:00Z', { action: 'appointment.view', targetId: 'plain' });
     await row(practiceId, '2026-02-25T16:00:00Z', {
       action: 'appointment.search',
@@ -108,7 +97,7 @@ describe('the audit trail', () => {
       `2026-02-25T16:00:00.000Z,someone@example.test,203.0.113.9,appointment.search,appointment,"'=HYPERLINK(""http://evil.example"",""x"")",{}`,
       '',
     ]);
-    const [exported] = await testDb.db.query<{ details: unknown }>(
+    const [exported] = await ctx.db.query<{ details: unknown }>(
       `select details from staff_audit where practice_id = $1 and action = 'audit.export'`,
       [practiceId],
     );
@@ -116,7 +105,7 @@ describe('the audit trail', () => {
   });
 
   it('refuses a bad range with 400', async () => {
-    const { console: owner } = await ownedPractice(testDb.db, app);
+    const { console: owner } = await ownedPractice(ctx.db, ctx.app);
     for (const query of [
       '',
       '?from=2026-03-01',
@@ -131,7 +120,7 @@ describe('the audit trail', () => {
   });
 
   it('has no route that changes or removes a row', async () => {
-    const { console: owner } = await ownedPractice(testDb.db, app);
+    const { console: owner } = await ownedPractice(ctx.db, ctx.app);
     for (const method of ['DELETE', 'PUT', 'PATCH', 'POST'] as const) {
       expect((await owner.request({ method, url: '/api/v1/staff/audit' })).statusCode, method).toBe(404);
       expect((await owner.request({ method, url: '/api/v1/staff/audit/1' })).statusCode, method).toBe(404);

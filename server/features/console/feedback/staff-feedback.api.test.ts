@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   StaffFeedbackDetailSchema,
   StaffFeedbackListSchema,
@@ -7,16 +6,14 @@ import {
 } from '#domain/staff/staff-inbox-schemas.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { bookVisit, TEST_PUBLIC_URL } from '../../reviews/review-test-support.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { TEST_PUBLIC_URL } from '../../reviews/review-test-support.ts';
+import { bookVisit } from '../../../test/booking-requests.ts';
 
-// The console's feedback inbox and review requests (issue 22), for practice A's staff; practice B
+// The console's feedback inbox and review requests (ADR 0038), for practice A's staff; practice B
 // has its own requests and feedback, which A's staff must never reach.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const GOOGLE_URL = 'https://www.google.com/search?q=Test+Practice+reviews';
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let desk: StaffClient;
 let deskB: StaffClient;
@@ -25,34 +22,34 @@ let accounts: { desk: { email: string; password: string }; deskB: { email: strin
 /** Moves the clock; sessions idle past 30 minutes end, so both consoles sign in again. */
 async function at(instant: string) {
   clock.set(instant);
-  desk = await signIn(app, accounts.desk);
-  deskB = await signIn(app, accounts.deskB);
+  desk = await signIn(ctx.app, accounts.desk);
+  deskB = await signIn(ctx.app, accounts.deskB);
 }
 
+const ctx = withTestApp({
+  clock,
+  config: { publicUrl: TEST_PUBLIC_URL },
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig({ google_review_url: GOOGLE_URL }),
+      practiceConfig({ form_url: 'other-practice', name: 'Other Practice', google_review_url: GOOGLE_URL }),
+    );
+  },
+});
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig({ google_review_url: GOOGLE_URL }),
-    practiceConfig({ form_url: 'other-practice', name: 'Other Practice', google_review_url: GOOGLE_URL }),
-  );
-  app = await createTestApp(testDb.db, { clock, config: { publicUrl: TEST_PUBLIC_URL } });
   accounts = {
-    desk: await addStaff(testDb.db, { practiceIds: [ids['test-practice']!], role: 'front_desk' }),
-    deskB: await addStaff(testDb.db, { practiceIds: [ids['other-practice']!], role: 'owner' }),
+    desk: await addStaff(ctx.db, { practiceIds: [ids['test-practice']!], role: 'front_desk' }),
+    deskB: await addStaff(ctx.db, { practiceIds: [ids['other-practice']!], role: 'owner' }),
   };
   await at('2026-03-02T12:00:00Z');
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
 });
 
 async function book(formUrl: string, overrides: Record<string, unknown>) {
   const practiceId = ids[formUrl]!;
-  return bookVisit(app, {
+  return bookVisit(ctx.app, {
     practiceId,
-    reasonId: await reasonId(testDb.db, practiceId, 'Exam'),
+    reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
     apt_date: '2026-03-03',
     ...overrides,
   });
@@ -65,20 +62,18 @@ async function sendRequest(client: StaffClient, body: Record<string, unknown>) {
 }
 
 async function leaveFeedback(requestId: string, description: string, category = 'Long wait time') {
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/review/feedback',
     payload: { request_id: requestId, feedback_category: category, feedback_description: description },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const [row] = await testDb.db.query<{ id: string }>('select id from review_feedback where request_id = $1', [
-    requestId,
-  ]);
+  const [row] = await ctx.db.query<{ id: string }>('select id from review_feedback where request_id = $1', [requestId]);
   return row!.id;
 }
 
 const auditRows = (action: string) =>
-  testDb.db.query<{ account_email: string; target_id: string | null; details: Record<string, unknown> }>(
+  ctx.db.query<{ account_email: string; target_id: string | null; details: Record<string, unknown> }>(
     'select account_email, target_id, details from staff_audit where action = $1 order by id',
     [action],
   );
@@ -100,7 +95,7 @@ describe('review requests from the console', () => {
     });
     expect(created.sent_via).toEqual(['email', 'sms']);
     expect(created.review_url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/review/`));
-    const [stored] = await testDb.db.query<{ practice_id: string; email: string }>(
+    const [stored] = await ctx.db.query<{ practice_id: string; email: string }>(
       'select practice_id, email from review_requests where id = $1',
       [created.request_id],
     );
@@ -113,7 +108,7 @@ describe('review requests from the console', () => {
   });
 
   it('cannot name another practice: a form_url is refused, and another practice’s appointment is not this practice’s', async () => {
-    const before = await testDb.db.query('select id from review_requests');
+    const before = await ctx.db.query('select id from review_requests');
     const named = await desk.post('/api/v1/staff/review-requests', {
       form_url: 'other-practice',
       patient_first_name: 'X',
@@ -133,7 +128,7 @@ describe('review requests from the console', () => {
     });
     expect(crossed.statusCode).toBe(422);
     expect(crossed.json().fields).toHaveProperty('appointment_id');
-    expect(await testDb.db.query('select id from review_requests')).toEqual(before);
+    expect(await ctx.db.query('select id from review_requests')).toEqual(before);
   });
 
   it('lists the requests of a range of days with whether each was clicked, never another practice’s', async () => {
@@ -143,7 +138,7 @@ describe('review requests from the console', () => {
     const ignored = await sendRequest(desk, { patient_first_name: 'Ivo', patient_last_name: 'Ignores' });
     await sendRequest(deskB, { patient_first_name: 'Other', patient_last_name: 'Patient' });
     await at('2026-03-05T16:00:00Z');
-    const track = await app.inject({ method: 'GET', url: `/api/v1/review/track/${clicked.request_id}` });
+    const track = await ctx.app.inject({ method: 'GET', url: `/api/v1/review/track/${clicked.request_id}` });
     expect(track.statusCode).toBe(302);
 
     const response = await desk.get('/api/v1/staff/review-requests?from=2026-03-05&to=2026-03-05');
@@ -193,7 +188,7 @@ describe('the feedback inbox', () => {
     const first = await leaveFeedback(withVisit.request_id, 'The wait was 40 minutes. '.repeat(10));
     await at('2026-03-10T13:00:00Z');
     const second = await leaveFeedback(without.request_id, 'Billing was wrong', 'Billing issues');
-    const audited = (await testDb.db.query('select id from staff_audit')).length;
+    const audited = (await ctx.db.query('select id from staff_audit')).length;
 
     const response = await desk.get('/api/v1/staff/feedback');
     expect(response.statusCode, response.body).toBe(200);
@@ -209,7 +204,7 @@ describe('the feedback inbox', () => {
     });
     expect(feedback[1]!.excerpt.length).toBeLessThanOrEqual(160);
     expect(feedback[0]).toMatchObject({ category: 'Billing issues', excerpt: 'Billing was wrong', visit: null });
-    expect((await testDb.db.query('select id from staff_audit')).length).toBe(audited);
+    expect((await ctx.db.query('select id from staff_audit')).length).toBe(audited);
   });
 
   it('opens one item with the full text and the patient’s contacts, as an audit row', async () => {
@@ -270,7 +265,7 @@ describe('the feedback inbox', () => {
     const request = await sendRequest(desk, { patient_first_name: 'Long', patient_last_name: 'Note' });
     const id = await leaveFeedback(request.request_id, 'Something');
     expect((await desk.post(`/api/v1/staff/feedback/${id}/handled`, { note: 'x'.repeat(1001) })).statusCode).toBe(422);
-    const noToken = await app.inject({
+    const noToken = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/staff/feedback/${id}/handled`,
       payload: {},
@@ -278,14 +273,14 @@ describe('the feedback inbox', () => {
     });
     expect(noToken.statusCode).toBe(403);
     expect(noToken.json().code).toBe('CSRF_FAILED');
-    const sendNoToken = await app.inject({
+    const sendNoToken = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/staff/review-requests',
       payload: { patient_first_name: 'A', patient_last_name: 'B' },
       headers: { cookie: desk.cookie },
     });
     expect(sendNoToken.statusCode).toBe(403);
-    const [row] = await testDb.db.query<{ handled_at: Date | null }>(
+    const [row] = await ctx.db.query<{ handled_at: Date | null }>(
       'select handled_at from review_feedback where id = $1',
       [id],
     );
@@ -311,7 +306,7 @@ describe('the feedback inbox', () => {
     expect((await desk.post(`/api/v1/staff/feedback/${theirFeedback}/handled`, { note: 'mine now' })).statusCode).toBe(
       404,
     );
-    const [row] = await testDb.db.query<{ handled_at: Date | null }>(
+    const [row] = await ctx.db.query<{ handled_at: Date | null }>(
       'select handled_at from review_feedback where id = $1',
       [theirFeedback],
     );
@@ -329,7 +324,7 @@ describe('the feedback inbox', () => {
       ['GET', '/api/v1/staff/review-requests?from=2026-03-01&to=2026-03-02'],
     ];
     for (const [method, url] of urls) {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: method as 'GET' | 'POST',
         url,
         ...(method === 'POST' ? { payload: {} } : {}),
@@ -362,7 +357,7 @@ describe('review requests about a visit that did not happen', () => {
     await at('2026-03-13T16:00:00Z');
     expect((await desk.post(`/api/v1/staff/appointments/${missed}/no-show`)).statusCode).toBe(200);
 
-    const before = await testDb.db.query('select id from review_requests');
+    const before = await ctx.db.query('select id from review_requests');
     const toCancelled = await desk.post('/api/v1/staff/review-requests', {
       patient_first_name: 'Cora',
       patient_last_name: 'Cancelled',
@@ -382,6 +377,6 @@ describe('review requests about a visit that did not happen', () => {
     });
     expect(toMissed.statusCode, toMissed.body).toBe(409);
     expect(toMissed.json().message).toContain('this booking is a no-show');
-    expect(await testDb.db.query('select id from review_requests')).toEqual(before);
+    expect(await ctx.db.query('select id from review_requests')).toEqual(before);
   });
 });

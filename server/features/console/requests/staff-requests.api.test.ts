@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageApiPath } from '#domain/booking/manage-paths.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
@@ -22,30 +21,24 @@ import {
   signIn,
   type StaffClient,
 } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 
-// Requests without a time (issue 22): an Open Dental office whose eConnector was down when the
+// Requests without a time (ADR 0038): an Open Dental office whose eConnector was down when the
 // patient booked. Monday 2 March 2026, 06:00 in Chicago; the office works Tuesday 08:00 to 12:00.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const STAFF = '/api/v1/staff';
-let testDb: TestDatabase;
 let fake: FakeOpenDental;
-let app: FastifyInstance;
 
 beforeAll(async () => {
   fake = await startFakeOpenDental();
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb.db, {
-    clock,
-    config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
-  });
 });
 afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
   await fake?.close();
 });
+const ctx = withTestApp(() => ({
+  clock,
+  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+}));
 
 let offices = 0;
 /** An Open Dental practice of the test's own (its own office, so its own slot cache) with a front desk signed in. */
@@ -63,7 +56,7 @@ async function officePractice(): Promise<{
   office.schedules = [providerSchedule('2026-03-03', 1, '08:00', '12:00', [1])];
   const formUrl = `od-requests-${offices}`;
   const ids = await importPractices(
-    testDb.db,
+    ctx.db,
     practiceConfig({
       form_url: formUrl,
       server_tz: 'America/Chicago',
@@ -75,11 +68,11 @@ async function officePractice(): Promise<{
     }),
   );
   const practiceId = ids[formUrl]!;
-  const account = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' });
+  const account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
   return {
     practiceId,
-    examId: await reasonId(testDb.db, practiceId, 'Exam'),
-    desk: await signIn(app, account),
+    examId: await reasonId(ctx.db, practiceId, 'Exam'),
+    desk: await signIn(ctx.app, account),
     deskEmail: account.email,
     customerKey,
   };
@@ -91,10 +84,10 @@ async function requestWithoutTime(
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
   fake.fail('econnector', { times: 1 });
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     payload: bookingBody({
       practice_id: practice.practiceId,
       rfv_id: practice.examId,
@@ -159,8 +152,8 @@ describe('requests without a time', () => {
     });
     // Opening the list is on the trail with the ids it showed; its refreshes (polls) are not.
     await listOf(practice.desk, { 'x-console-poll': '1' });
-    expect(await auditActions(testDb.db, practice.practiceId, since)).toEqual(['requests.list']);
-    const [listed] = await testDb.db.query<{ details: unknown }>(
+    expect(await auditActions(ctx.db, practice.practiceId, since)).toEqual(['requests.list']);
+    const [listed] = await ctx.db.query<{ details: unknown }>(
       "select details from staff_audit where practice_id = $1 and action = 'requests.list'",
       [practice.practiceId],
     );
@@ -198,13 +191,13 @@ describe('requests without a time', () => {
     });
     expect(booked.actions).toMatchObject({ confirm: true, reschedule: true });
     expect(booked.history.at(-1)).toMatchObject({ what: 'Given a time: 2026-03-03 09:00', by: practice.deskEmail });
-    const [audit] = await testDb.db.query<{ details: unknown }>(
+    const [audit] = await ctx.db.query<{ details: unknown }>(
       "select details from staff_audit where target_id = $1 and action = 'appointment.schedule'",
       [first],
     );
     expect(audit!.details).toEqual({ to: '2026-03-03 09:00', to_prov: 1 });
     // The patient learns the time from the usual confirmation, with its calendar file and manage link.
-    const mail = (await emailsTo(testDb.db, 'first@example.com')).at(-1)!;
+    const mail = (await emailsTo(ctx.db, 'first@example.com')).at(-1)!;
     expect(mail.subject).toBe('Your appointment at Test Practice: Tuesday, March 3, 2026 at 09:00 AM (CST)');
     expect(mail.text).toContain('/appointment/');
     expect((await listOf(practice.desk)).requests.map((r) => r.id)).toEqual([second]);
@@ -212,14 +205,14 @@ describe('requests without a time', () => {
     // Open Dental gets it as any booking: the write job, now that it has a time.
     while (
       (await createJobWorker({
-        db: testDb.db,
+        db: ctx.db,
         clock,
-        handlers: app.background.jobHandlers,
+        handlers: ctx.app.background.jobHandlers,
         logger: { warn: () => undefined, error: () => undefined },
       }).runDueJobs()) > 0
     );
     expect(fake.office(practice.customerKey).appointments.map((a) => a.AptDateTime)).toEqual(['2026-03-03 09:00:00']);
-    const [written] = await testDb.db.query<{ pms_write_status: string }>(
+    const [written] = await ctx.db.query<{ pms_write_status: string }>(
       'select pms_write_status from appointments where id = $1',
       [first],
     );
@@ -237,10 +230,10 @@ describe('requests without a time', () => {
   it('refuses a time taken meanwhile (409 SLOT_TAKEN) and leaves the request open', async () => {
     const practice = await officePractice();
     const request = await requestWithoutTime(practice, { email: 'late@example.com' });
-    const taken = await app.inject({
+    const taken = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
       payload: bookingBody({
         practice_id: practice.practiceId,
         rfv_id: practice.examId,
@@ -260,21 +253,21 @@ describe('requests without a time', () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().code).toBe('SLOT_TAKEN');
     expect((await listOf(practice.desk)).requests.map((r) => r.id)).toEqual([request]);
-    expect(await emailsTo(testDb.db, 'late@example.com')).toHaveLength(1); // only the request's own acknowledgement
+    expect(await emailsTo(ctx.db, 'late@example.com')).toHaveLength(1); // only the request's own acknowledgement
   });
 
   it('gives a request its time from the console only: the patient’s manage link cannot (it has no time to move)', async () => {
     const practice = await officePractice();
     const request = await requestWithoutTime(practice, { email: 'own-link@example.com' });
-    const [acknowledgement] = await emailsTo(testDb.db, 'own-link@example.com');
+    const [acknowledgement] = await emailsTo(ctx.db, 'own-link@example.com');
     const token = /\/appointment\/([A-Za-z0-9_-]+)/.exec(acknowledgement!.text)![1]!;
-    const patient = await app.inject({
+    const patient = await ctx.app.inject({
       method: 'POST',
       url: manageApiPath(token, 'reschedule'),
       payload: { apt_date: '2026-03-03', start_time: '09:00:00', pms_prov_num: 1 },
     });
     expect(patient.statusCode, patient.body).toBe(409);
-    const [row] = await testDb.db.query<{ status: string; starts_at: Date | null }>(
+    const [row] = await ctx.db.query<{ status: string; starts_at: Date | null }>(
       'select status, starts_at from appointments where id = $1',
       [request],
     );
@@ -282,13 +275,13 @@ describe('requests without a time', () => {
   });
 
   it(`answers at most ${REQUESTS_LIMIT}, the oldest, and says how many there are`, async () => {
-    const practiceId = await newPractice(testDb.db, 'Busy Practice');
-    await testDb.db.query(
+    const practiceId = await newPractice(ctx.db, 'Busy Practice');
+    await ctx.db.query(
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, status, created_at)
        select $1, 0, 0, 'requested', $2::timestamptz + make_interval(mins => n) from generate_series(1, $3::integer) as n`,
       [practiceId, '2026-02-01T00:00:00Z', REQUESTS_LIMIT + 5],
     );
-    const owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
+    const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
     const list = await listOf(owner, { 'x-console-poll': '1' });
     expect(list.total).toBe(REQUESTS_LIMIT + 5);
     expect(list.requests).toHaveLength(REQUESTS_LIMIT);
@@ -299,7 +292,7 @@ describe('requests without a time', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await app.inject({ method: 'GET', url: `${STAFF}/requests` });
+    const response = await ctx.app.inject({ method: 'GET', url: `${STAFF}/requests` });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -7,7 +7,7 @@ import { createTestApp, fixedClock } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 
 /**
- * Blocked time behind a load balancer (issue 22): the console's process and a patient's process,
+ * Blocked time behind a load balancer (ADR 0038): the console's process and a patient's process,
  * each with its own 20-second slot cache, on one PostgreSQL database. The block's commit notice
  * makes the other process forget the practice's lists (slot-change-notices.ts).
  */

@@ -1,52 +1,48 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffBlockCreatedSchema, type StaffBlockBodyInput } from '#domain/staff/staff-booking-schemas.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { listScheduleBlocks } from './schedule-blocks-repository.ts';
 
-// Blocked time on the built-in schedule (issue 22). Monday 2 March 2026, 07:00 in New York; Dr. One
+// Blocked time on the built-in schedule (ADR 0038). Monday 2 March 2026, 07:00 in New York; Dr. One
 // works in chair 1 and Dr. Two in chair 2, 09:00-17:00 with lunch, 30-minute slots.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let otherId: string;
 let examId: string;
 let desk: StaffClient;
 let otherDesk: StaffClient;
 let openDentalOwner: StaffClient;
+let ids: Record<string, string>;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig(),
-    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-    practiceConfig({
-      form_url: 'on-open-dental',
-      name: 'OD Practice',
-      pms: { type: 'opendental', customer_key: 'abc' },
-    }),
-  );
-  practiceId = ids['test-practice']!;
-  otherId = ids['other-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-  desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' }));
-  otherDesk = await signIn(app, await addStaff(testDb.db, { practiceIds: [otherId], role: 'front_desk' }));
-  openDentalOwner = await signIn(
-    app,
-    await addStaff(testDb.db, { practiceIds: [ids['on-open-dental']!], role: 'owner' }),
-  );
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig(),
+      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+      practiceConfig({
+        form_url: 'on-open-dental',
+        name: 'OD Practice',
+        pms: { type: 'opendental', customer_key: 'abc' },
+      }),
+    );
+    practiceId = ids['test-practice']!;
+    otherId = ids['other-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+beforeAll(async () => {
+  desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
+  otherDesk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [otherId], role: 'front_desk' }));
+  openDentalOwner = await signIn(
+    ctx.app,
+    await addStaff(ctx.db, { practiceIds: [ids['on-open-dental']!], role: 'owner' }),
+  );
 });
 
 /** The day's offered start times as "HH:mm P<prov>", read through the patient's cached slot list. */
@@ -58,7 +54,7 @@ async function offered(date: string, provNum = 0): Promise<string[]> {
     end_date: date,
     pms_prov_num: String(provNum),
   });
-  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
   expect(response.statusCode).toBe(200);
   return (response.json().result as { DateTimeStart: string; ProvNum: number }[]).map(
     (s) => `${s.DateTimeStart.slice(11, 16)} P${s.ProvNum}`,
@@ -69,7 +65,7 @@ const block = (client: StaffClient, body: StaffBlockBodyInput) => client.post('/
 const unblock = (client: StaffClient, id: string) =>
   client.request({ method: 'DELETE', url: `/api/v1/staff/blocks/${id}` });
 const auditOf = (action: string, targetId: string) =>
-  testDb.db.query('select practice_id from staff_audit where action = $1 and target_id = $2', [action, targetId]);
+  ctx.db.query('select practice_id from staff_audit where action = $1 and target_id = $2', [action, targetId]);
 
 describe('blocked time', () => {
   it('leaves the slot list at once and comes back when removed', async () => {
@@ -90,7 +86,7 @@ describe('blocked time', () => {
     // Earliest available still offers 09:00, with the doctor who is not blocked.
     expect((await offered('2026-03-03')).slice(0, 2)).toEqual(['09:00 P2', '09:30 P2']);
     expect(await auditOf('schedule.block', created.id)).toEqual([{ practice_id: practiceId }]);
-    const [row] = await listScheduleBlocks(testDb.db, practiceId, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z');
+    const [row] = await listScheduleBlocks(ctx.db, practiceId, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z');
     expect(row).toMatchObject({
       id: created.id,
       pms_prov_num: 1,
@@ -120,7 +116,7 @@ describe('blocked time', () => {
   });
 
   it('is allowed over existing bookings, which stay and are counted; nobody can book the blocked time', async () => {
-    const patient = await app.inject({
+    const patient = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
@@ -131,12 +127,12 @@ describe('blocked time', () => {
         end_time: '09:30:00',
         pms_prov_num: 1,
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(patient.statusCode).toBe(201);
     const response = await block(desk, { date: '2026-03-05', start_time: '09:00', end_time: '11:00', pms_prov_num: 1 });
     expect(response.json().result.overlapping_bookings).toBe(1);
-    const [kept] = await testDb.db.query<{ status: string }>('select status from appointments where id = $1', [
+    const [kept] = await ctx.db.query<{ status: string }>('select status from appointments where id = $1', [
       patient.json().result.appointment_id,
     ]);
     expect(kept?.status).toBe('booked');
@@ -185,7 +181,7 @@ describe('blocked time', () => {
 
   it('needs a session and the CSRF token', async () => {
     const body = { date: '2026-03-06', start_time: '09:00', end_time: '10:00' };
-    expect((await app.inject({ method: 'POST', url: '/api/v1/staff/blocks', payload: body })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/staff/blocks', payload: body })).statusCode).toBe(401);
     const noToken = await desk.request({
       method: 'POST',
       url: '/api/v1/staff/blocks',
@@ -194,7 +190,7 @@ describe('blocked time', () => {
     });
     expect(noToken.statusCode).toBe(403);
     expect(noToken.json().code).toBe('CSRF_FAILED');
-    expect(await listScheduleBlocks(testDb.db, practiceId, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')).toEqual([]);
+    expect(await listScheduleBlocks(ctx.db, practiceId, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')).toEqual([]);
   });
 
   it("keeps practices apart: another practice's block is not found and stays", async () => {
@@ -203,9 +199,7 @@ describe('blocked time', () => {
     const id = theirs.json().result.id as string;
     expect((await unblock(desk, id)).statusCode).toBe(404);
     expect((await unblock(desk, 'not-a-uuid')).statusCode).toBe(404);
-    expect(await listScheduleBlocks(testDb.db, otherId, '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z')).toHaveLength(
-      1,
-    );
+    expect(await listScheduleBlocks(ctx.db, otherId, '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z')).toHaveLength(1);
     // Their block does not touch this practice's slots.
     expect((await offered('2026-03-09')).slice(0, 1)).toEqual(['09:00 P1']);
   });

@@ -1,52 +1,47 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StaffAppointmentDetailSchema, type StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { createJobWorker } from '../../../jobs/job-worker.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { REFUND_JOB } from '../../payments/payments-service.ts';
+import { postBooking } from '../../../test/booking-requests.ts';
 
-// A booking's detail and what the front desk does to it (issue 22), through the booking lifecycle
+// A booking's detail and what the front desk does to it (ADR 0038), through the booking lifecycle
 // with the patient's usual messages. Monday 2 March 2026, 07:00 in New York. The practice's
 // patient policy is strict (a day's notice, no moves), and binds the patient, not the staff.
 const NOW = '2026-03-02T12:00:00Z';
 const clock = fixedClock(NOW);
 const silent = { warn: () => undefined, error: () => undefined };
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let desk: StaffClient;
 let deskEmail: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (
-    await importPractices(
-      testDb.db,
-      practiceConfig({
-        notification_email: 'office@test-practice.example',
-        min_hours_before_booking: 24,
-        reschedule_cutoff_hours: 48,
-        cancel_cutoff_hours: 48,
-        max_reschedules: 0,
-      }),
-    )
-  )['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-  const account = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' });
-  deskEmail = account.email;
-  desk = await signIn(app, account);
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = (
+      await importPractices(
+        db,
+        practiceConfig({
+          notification_email: 'office@test-practice.example',
+          min_hours_before_booking: 24,
+          reschedule_cutoff_hours: 48,
+          cancel_cutoff_hours: 48,
+          max_reschedules: 0,
+        }),
+      )
+    )['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+beforeAll(async () => {
+  const account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
+  deskEmail = account.email;
+  desk = await signIn(ctx.app, account);
 });
 beforeEach(() => clock.set(NOW));
 
@@ -58,10 +53,9 @@ async function book(overrides: Record<string, unknown> = {}): Promise<string> {
   const minutes = 9 * 60 + (index % 14) * 30 + (index % 14 >= 6 ? 60 : 0); // lunch is 12:00 to 13:00
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
   const end = `${String(Math.floor((minutes + 30) / 60)).padStart(2, '0')}:${String((minutes + 30) % 60).padStart(2, '0')}:00`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: bookingBody({
+  const { status, body } = await postBooking(
+    ctx.app,
+    bookingBody({
       practice_id: practiceId,
       rfv_id: examId,
       apt_date: day,
@@ -70,10 +64,9 @@ async function book(overrides: Record<string, unknown> = {}): Promise<string> {
       email: `patient${index}@example.com`,
       ...overrides,
     }),
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().result.appointment_id as string;
+  );
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.result.appointment_id as string;
 }
 
 const path = (id: string, action = '') => `/api/v1/staff/appointments/${id}${action ? `/${action}` : ''}`;
@@ -89,25 +82,25 @@ async function detailOf(response: {
 const wallOf = async (id: string) =>
   formatInstantLocal((await row(id)).starts_at as Date, 'America/New_York').slice(0, 16);
 const row = async (id: string) =>
-  (await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
+  (await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
 const auditOf = (id: string) =>
-  testDb.db.query<{ action: string; account_email: string; details: Record<string, unknown> }>(
+  ctx.db.query<{ action: string; account_email: string; details: Record<string, unknown> }>(
     'select action, account_email, details from staff_audit where target_id = $1 order by id',
     [id],
   );
 const mailTo = (recipient: string) =>
-  testDb.db.query<{ subject: string; text: string; attachments: { content: string }[] }>(
+  ctx.db.query<{ subject: string; text: string; attachments: { content: string }[] }>(
     'select subject, text, attachments from outbox_messages where recipient = $1 order by seq',
     [recipient],
   );
 async function runJobs(): Promise<void> {
-  const worker = createJobWorker({ db: testDb.db, clock, handlers: app.background.jobHandlers, logger: silent });
+  const worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
   while ((await worker.runDueJobs()) > 0) {
     /* until the queue is empty */
   }
 }
 /** A console signed in at the clock's time (one signed in earlier would be idle after a jump). */
-const deskNow = async () => signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' }));
+const deskNow = async () => signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
 
 describe('a booking’s detail', () => {
   it('shows the patient, the booking, its consent, tracking, messages and history, and records the look', async () => {
@@ -260,7 +253,7 @@ describe('cancelling', () => {
     const refunded = await book({ email: 'refund@example.com' });
     for (const id of [kept, refunded]) {
       // Paid through the checkout (the payment tests cover how it gets so).
-      await testDb.db.query(
+      await ctx.db.query(
         "update appointments set payment_status = 'paid', amount_cents = 7500, payment_session_id = $2, paid_at = now() where id = $1",
         [id, `cs_test_${id}`],
       );
@@ -274,7 +267,7 @@ describe('cancelling', () => {
     const done = await detailOf(await desk.post(path(refunded, 'cancel'), { reason: 'Practice closed', refund: true }));
     expect(done.payment).toBe('refund_pending');
     expect(await row(refunded)).toMatchObject({ payment_status: 'refund_pending', refund_cents: 7500 });
-    const jobs = await testDb.db.query<{ payload: { appointmentId: string } }>(
+    const jobs = await ctx.db.query<{ payload: { appointmentId: string } }>(
       'select payload from jobs where type = $1',
       [REFUND_JOB],
     );
@@ -368,7 +361,7 @@ describe('without a session', () => {
         payload: {},
       })),
     ];
-    for (const request of requests) expect((await app.inject(request)).statusCode, request.url).toBe(401);
+    for (const request of requests) expect((await ctx.app.inject(request)).statusCode, request.url).toBe(401);
     expect((await row(id)).status).toBe('booked');
   });
 });

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffBookingCreatedSchema, type StaffBookingBodyInput } from '#domain/staff/staff-booking-schemas.ts';
 import { createOutboxMailAdapter } from '../../../adapters/mail/outbox-mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../../../adapters/sms/outbox-sms-adapter.ts';
@@ -9,15 +8,12 @@ import { bookingBody } from '../../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 
-// Booking a patient who phoned from the staff console (issue 22). Monday 2 March 2026, 07:00 in
+// Booking a patient who phoned from the staff console (ADR 0038). Monday 2 March 2026, 07:00 in
 // New York; the practice asks patients for 24 hours' notice, which does not bind staff.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const silent = { warn: () => undefined, error: () => undefined };
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let otherId: string;
 let examId: string;
@@ -26,41 +22,40 @@ let whiteningId: string;
 let otherExamId: string;
 let desk: StaffClient;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig({
-      min_hours_before_booking: 24,
-      notification_email: 'office@test-practice.example',
-      reasons: [
-        { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
-        { name: 'Recall', final_duration: 30, for_new_patients: false },
-        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-      ],
-    }),
-    practiceConfig({
-      form_url: 'other-practice',
-      name: 'Other Practice',
-      providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Seven' }],
-      operatories: [{ pms_op_num: 7, name: 'Chair 7' }],
-      schedules: [
-        { pms_prov_num: 7, pms_op_num: 7, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [] },
-      ],
-    }),
-  );
-  practiceId = ids['test-practice']!;
-  otherId = ids['other-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  recallId = await reasonId(testDb.db, practiceId, 'Recall');
-  whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
-  otherExamId = await reasonId(testDb.db, otherId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-  desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' }));
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig({
+        min_hours_before_booking: 24,
+        notification_email: 'office@test-practice.example',
+        reasons: [
+          { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
+          { name: 'Recall', final_duration: 30, for_new_patients: false },
+          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+        ],
+      }),
+      practiceConfig({
+        form_url: 'other-practice',
+        name: 'Other Practice',
+        providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Seven' }],
+        operatories: [{ pms_op_num: 7, name: 'Chair 7' }],
+        schedules: [
+          { pms_prov_num: 7, pms_op_num: 7, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [] },
+        ],
+      }),
+    );
+    practiceId = ids['test-practice']!;
+    otherId = ids['other-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+    recallId = await reasonId(db, practiceId, 'Recall');
+    whiteningId = await reasonId(db, practiceId, 'Whitening');
+    otherExamId = await reasonId(db, otherId, 'Exam');
+  },
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+beforeAll(async () => {
+  desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
 });
 
 const phoned = (overrides: Partial<StaffBookingBodyInput> = {}): StaffBookingBodyInput => ({
@@ -81,20 +76,19 @@ const phoned = (overrides: Partial<StaffBookingBodyInput> = {}): StaffBookingBod
 });
 
 const countIn = async (id: string) =>
-  (await testDb.db.query<{ n: number }>('select count(*)::int as n from appointments where practice_id = $1', [id]))[0]!
-    .n;
+  (await ctx.db.query<{ n: number }>('select count(*)::int as n from appointments where practice_id = $1', [id]))[0]!.n;
 const auditOf = (action: string, targetId: string) =>
-  testDb.db.query<{ practice_id: string; details: Record<string, unknown> }>(
+  ctx.db.query<{ practice_id: string; details: Record<string, unknown> }>(
     'select practice_id, details from staff_audit where action = $1 and target_id = $2',
     [action, targetId],
   );
 
 async function patientBooks(overrides: Record<string, unknown>) {
-  return app.inject({
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
     payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
+    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
 }
 
@@ -112,9 +106,7 @@ describe('POST /api/v1/staff/appointments', () => {
       pms_op_num: 1,
     });
 
-    const [row] = await testDb.db.query<Record<string, unknown>>('select * from appointments where id = $1', [
-      booked.id,
-    ]);
+    const [row] = await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [booked.id]);
     expect(row).toMatchObject({
       practice_id: practiceId,
       reference: booked.reference,
@@ -129,7 +121,7 @@ describe('POST /api/v1/staff/appointments', () => {
     expect(row!.message).toBe(
       "Called about a loose filling | Reason: Exam | Booked by phone by the practice's staff in Chairtime",
     );
-    const consents = await testDb.db.query(
+    const consents = await ctx.db.query(
       'select channel, granted, source from contact_consents where appointment_id = $1 order by channel',
       [booked.id],
     );
@@ -140,29 +132,29 @@ describe('POST /api/v1/staff/appointments', () => {
     expect(await auditOf('appointment.create', booked.id)).toMatchObject([
       { practice_id: practiceId, details: { reference: booked.reference } },
     ]);
-    const reminders = await testDb.db.query(
+    const reminders = await ctx.db.query(
       "select 1 from jobs where type = 'reminder.send' and payload->>'appointmentId' = $1",
       [booked.id],
     );
     expect(reminders.length).toBeGreaterThan(0);
 
     const worker = createJobWorker({
-      db: testDb.db,
+      db: ctx.db,
       clock,
       handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(testDb.db),
-        sms: createOutboxSmsAdapter(testDb.db),
+        mail: createOutboxMailAdapter(ctx.db),
+        sms: createOutboxSmsAdapter(ctx.db),
       }),
       logger: silent,
     });
     await worker.runDueJobs();
-    const [confirmation] = await testDb.db.query<{ subject: string; text: string }>(
+    const [confirmation] = await ctx.db.query<{ subject: string; text: string }>(
       'select subject, text from outbox_messages where recipient = $1',
       ['rosa.diaz@example.com'],
     );
     expect(confirmation?.subject).toMatch(/^Su cita en Test Practice: /);
     expect(confirmation?.text).toContain(booked.reference);
-    const [notice] = await testDb.db.query<{ text: string }>('select text from outbox_messages where recipient = $1', [
+    const [notice] = await ctx.db.query<{ text: string }>('select text from outbox_messages where recipient = $1', [
       'office@test-practice.example',
     ]);
     expect(notice?.text).toMatch(/^Booked by phone from the staff console\./);
@@ -215,18 +207,17 @@ describe('POST /api/v1/staff/appointments', () => {
     );
     expect(response.statusCode).toBe(201);
     const id = response.json().result.id as string;
-    const [row] = await testDb.db.query<{ is_concented: boolean; email: string }>(
+    const [row] = await ctx.db.query<{ is_concented: boolean; email: string }>(
       'select is_concented, email from appointments where id = $1',
       [id],
     );
     expect(row).toEqual({ is_concented: false, email: '' });
     expect(
-      await testDb.db.query(
-        'select channel, recipient, granted, source from contact_consents where appointment_id = $1',
-        [id],
-      ),
+      await ctx.db.query('select channel, recipient, granted, source from contact_consents where appointment_id = $1', [
+        id,
+      ]),
     ).toEqual([{ channel: 'sms', recipient: '+12125550188', granted: false, source: 'staff' }]);
-    const mails = await testDb.db.query(
+    const mails = await ctx.db.query(
       "select 1 from jobs where type = 'email.send' and payload->>'appointmentId' = $1 and payload->>'to' <> 'office@test-practice.example'",
       [id],
     );
@@ -239,7 +230,7 @@ describe('POST /api/v1/staff/appointments', () => {
       phoned({ reason_id: whiteningId, apt_date: '2026-03-05', start_time: '11:00' }),
     );
     expect(response.statusCode).toBe(201);
-    const [row] = await testDb.db.query(
+    const [row] = await ctx.db.query(
       'select status, payment_status, hold_expires_at, amount_cents from appointments where id = $1',
       [response.json().result.id],
     );
@@ -263,7 +254,7 @@ describe('POST /api/v1/staff/appointments', () => {
 
   it('needs a session and the CSRF token', async () => {
     const before = await countIn(practiceId);
-    const anonymous = await app.inject({
+    const anonymous = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/staff/appointments',
       payload: phoned({ apt_date: '2026-03-06' }),

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   StaffAppointmentDetailSchema,
   StaffScheduleSchema,
@@ -9,55 +8,49 @@ import {
 } from '#domain/staff/staff-appointment-schemas.ts';
 import { StaffSearchResultSchema } from '#domain/staff/staff-inbox-schemas.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { postBooking } from '../../../test/booking-requests.ts';
 
-// The console's schedule (issue 22): the practice's bookings of a date range in its own time zone,
+// The console's schedule (ADR 0038): the practice's bookings of a date range in its own time zone,
 // with what the day view shades. Monday 2 March 2026, 07:00 in New York.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let examId: string;
 let desk: StaffClient;
 let deskEmail: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (
-    await importPractices(
-      testDb.db,
-      practiceConfig({
-        // Patients book a day ahead at the soonest; staff are not held to it.
-        min_hours_before_booking: 24,
-        closures: [{ date: '2026-03-06', name: 'Staff training' }],
-        time_off: [{ pms_prov_num: 2, start: '2026-03-05T13:00', end: '2026-03-05T17:00' }],
-      }),
-    )
-  )['test-practice']!;
-  examId = await reasonId(testDb.db, practiceId, 'Exam');
-  app = await createTestApp(testDb.db, { clock });
-  const account = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'front_desk' });
-  deskEmail = account.email;
-  desk = await signIn(app, account);
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = (
+      await importPractices(
+        db,
+        practiceConfig({
+          // Patients book a day ahead at the soonest; staff are not held to it.
+          min_hours_before_booking: 24,
+          closures: [{ date: '2026-03-06', name: 'Staff training' }],
+          time_off: [{ pms_prov_num: 2, start: '2026-03-05T13:00', end: '2026-03-05T17:00' }],
+        }),
+      )
+    )['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+beforeAll(async () => {
+  const account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
+  deskEmail = account.email;
+  desk = await signIn(ctx.app, account);
 });
 
 async function book(overrides: Record<string, unknown>): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
-    headers: { 'x-bot-challenge': await solveBotChallenge(app) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().result.appointment_id as string;
+  const { status, body } = await postBooking(
+    ctx.app,
+    bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
+  );
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.result.appointment_id as string;
 }
 
 async function schedule(query: string): Promise<StaffSchedule> {
@@ -68,9 +61,7 @@ async function schedule(query: string): Promise<StaffSchedule> {
 
 const auditRows = async () =>
   (
-    await testDb.db.query<{ n: number }>('select count(*)::int as n from staff_audit where practice_id = $1', [
-      practiceId,
-    ])
+    await ctx.db.query<{ n: number }>('select count(*)::int as n from staff_audit where practice_id = $1', [practiceId])
   )[0]!.n;
 
 describe('the schedule', () => {
@@ -100,9 +91,9 @@ describe('the schedule', () => {
       end_time: '09:30:00',
       email: 'x@example.com',
     });
-    await app.bookingLifecycle.changeStatus(cancelled, 'cancelled', { actor: 'patient' });
+    await ctx.app.bookingLifecycle.changeStatus(cancelled, 'cancelled', { actor: 'patient' });
     // A hold that ran out was never an appointment (the test stands in for the payment sweep).
-    await testDb.db.query("update appointments set status = 'expired' where id = $1", [lapsed]);
+    await ctx.db.query("update appointments set status = 'expired' where id = $1", [lapsed]);
     const before = await auditRows();
 
     const week = await schedule('from=2026-03-02&to=2026-03-08');
@@ -202,10 +193,12 @@ describe('the schedule', () => {
 
   it('answers 401 without a session', async () => {
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/staff/appointments?from=2026-03-02&to=2026-03-02' })).statusCode,
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/staff/appointments?from=2026-03-02&to=2026-03-02' }))
+        .statusCode,
     ).toBe(401);
     expect(
-      (await app.inject({ method: 'GET', url: `/api/v1/staff/slots?date=2026-03-02&reason_id=${examId}` })).statusCode,
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/staff/slots?date=2026-03-02&reason_id=${examId}` }))
+        .statusCode,
     ).toBe(401);
   });
 });
@@ -222,7 +215,7 @@ describe('free times for staff', () => {
       OpNum: 1,
     });
     // Patients see nothing that day (24 hours' notice).
-    const patients = await app.inject({
+    const patients = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}&start_date=2026-03-02&end_date=2026-03-02`,
     });
@@ -230,7 +223,7 @@ describe('free times for staff', () => {
 
     clock.set('2026-03-02T15:10:00Z'); // 10:10 in New York (a session of its own: the first one would be idle by now)
     try {
-      const laterDesk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId] }));
+      const laterDesk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId] }));
       const later = StaffSlotsSchema.parse(
         (await laterDesk.get(`/api/v1/staff/slots?date=2026-03-02&reason_id=${examId}&pms_prov_num=1`)).json().result,
       );

@@ -1,17 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_EXPORT_COLUMNS, StaffSearchResultSchema } from '#domain/staff/staff-inbox-schemas.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { bookVisit } from '../../reviews/review-test-support.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { bookVisit } from '../../../test/booking-requests.ts';
 
-// The console's search and CSV export (issue 22). Practice A's staff search and export; practice B
+// The console's search and CSV export (ADR 0038). Practice A's staff search and export; practice B
 // has patients of its own, whose names, contacts and references A's staff must never find.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let ids: Record<string, string>;
 let owner: StaffClient;
 let desk: StaffClient;
@@ -20,27 +17,30 @@ const booked: Record<string, { id: string; reference: string }> = {};
 
 async function book(name: string, formUrl: string, overrides: Record<string, unknown>) {
   const practiceId = ids[formUrl]!;
-  const id = await bookVisit(app, {
+  const id = await bookVisit(ctx.app, {
     practiceId,
-    reasonId: await reasonId(testDb.db, practiceId, 'Exam'),
+    reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
     ...overrides,
   });
-  const [row] = await testDb.db.query<{ reference: string }>('select reference from appointments where id = $1', [id]);
+  const [row] = await ctx.db.query<{ reference: string }>('select reference from appointments where id = $1', [id]);
   booked[name] = { id, reference: row!.reference };
 }
 
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    ids = await importPractices(
+      db,
+      practiceConfig(),
+      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+    );
+  },
+});
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ids = await importPractices(
-    testDb.db,
-    practiceConfig(),
-    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-  );
-  app = await createTestApp(testDb.db, { clock });
   const a = ids['test-practice']!;
-  owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [a], role: 'owner' }));
-  desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [a], role: 'front_desk' }));
-  ownerB = await signIn(app, await addStaff(testDb.db, { practiceIds: [ids['other-practice']!], role: 'owner' }));
+  owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [a], role: 'owner' }));
+  desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [a], role: 'front_desk' }));
+  ownerB = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ids['other-practice']!], role: 'owner' }));
 
   await book('jose', 'test-practice', {
     first_name: 'José',
@@ -85,7 +85,7 @@ beforeAll(async () => {
   });
   // The booking form allows no "=" in a name; a name from elsewhere (a practice system) may hold
   // anything, and the export must not let a spreadsheet run it.
-  await testDb.db.query(
+  await ctx.db.query(
     `update patients set first_name = '=HYPERLINK("http://evil.example")', last_name = '+1' where id = (select patient_id from appointments where id = $1)`,
     [booked.formula!.id],
   );
@@ -97,7 +97,7 @@ beforeAll(async () => {
     start_time: '15:00:00',
     end_time: '15:30:00',
   });
-  await testDb.db.query(`update appointments set status = 'expired' where id = $1`, [booked.expiredHold!.id]);
+  await ctx.db.query(`update appointments set status = 'expired' where id = $1`, [booked.expiredHold!.id]);
   await book('bianca', 'other-practice', {
     first_name: 'Bianca',
     last_name: 'Secreta',
@@ -107,10 +107,6 @@ beforeAll(async () => {
     start_time: '11:00:00',
     end_time: '11:30:00',
   });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
 });
 
 async function search(client: StaffClient, q: string) {
@@ -177,7 +173,7 @@ describe('search', () => {
 
   it('writes an audit row per search with the query’s kind and the ids shown, not the text typed', async () => {
     await search(desk, '(512) 555-0111');
-    const [row] = await testDb.db.query<{ action: string; details: Record<string, unknown> }>(
+    const [row] = await ctx.db.query<{ action: string; details: Record<string, unknown> }>(
       `select action, details from staff_audit where action = 'search' order by id desc limit 1`,
     );
     expect(row!.details).toEqual({ kind: 'phone', length: 14, results: 1, appointment_ids: [booked.jose!.id] });
@@ -194,7 +190,7 @@ describe('search', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/v1/staff/search?q=lopez' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/staff/search?q=lopez' })).statusCode).toBe(401);
   });
 });
 
@@ -260,7 +256,7 @@ describe('CSV export', () => {
       campaign: '',
     });
 
-    const [audit] = await testDb.db.query<{ details: Record<string, unknown>; account_email: string }>(
+    const [audit] = await ctx.db.query<{ details: Record<string, unknown>; account_email: string }>(
       `select details, account_email from staff_audit where action = 'export' order by id desc limit 1`,
     );
     expect(audit!.details).toEqual({ from: '2026-03-03', to: '2026-03-05', rows: 4 });
@@ -286,7 +282,7 @@ describe('CSV export', () => {
     const forbidden = await desk.get(url);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('FORBIDDEN');
-    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   it('refuses a range over 366 days, backwards, or without dates (400)', async () => {

@@ -1,24 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TotpEnabledSchema, TotpSetupSchema } from '#domain/staff/staff-accounts-schemas.ts';
 import { addStaff, auditActions, newPractice, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { totpCodeAt } from './second-factor.ts';
 
-// The practice's security rules and the second factor they may require (issue 22).
+// The practice's security rules and the second factor they may require (ADR 0038).
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const ctx = withTestApp({ clock });
 
 const putSecurity = (client: StaffClient, payload: unknown) =>
   client.request({ method: 'PUT', url: '/api/v1/staff/practice/security', payload: payload as object });
@@ -29,27 +18,31 @@ const switchPractice = (client: StaffClient) =>
     payload: { practice_id: '00000000-0000-4000-8000-000000000000' },
   });
 const signInAttempt = (email: string, password: string, code?: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/staff/session', payload: { email, password, ...(code ? { code } : {}) } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/session',
+    payload: { email, password, ...(code ? { code } : {}) },
+  });
 
 describe('the practice security settings', () => {
   it('read and change the idle limit and the second-factor rule, as an audit row', async () => {
-    const practiceId = await newPractice(testDb.db);
-    const owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
+    const practiceId = await newPractice(ctx.db);
+    const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
     expect((await owner.get('/api/v1/staff/practice/security')).json().result).toEqual({
       idle_minutes: 30,
       require_totp: false,
     });
     const changed = await putSecurity(owner, { idle_minutes: 120, require_totp: false });
     expect(changed.json().result).toEqual({ idle_minutes: 120, require_totp: false });
-    expect(await auditActions(testDb.db, practiceId)).toContain('practice.security');
+    expect(await auditActions(ctx.db, practiceId)).toContain('practice.security');
     for (const idle of [4, 721, 30.5])
       expect((await putSecurity(owner, { idle_minutes: idle, require_totp: false })).statusCode).toBe(422);
   });
 
   it('hold for sessions already open: 60 minutes idle keeps a session once the limit is 120', async () => {
-    const practiceId = await newPractice(testDb.db);
-    const owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
-    const desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId] }));
+    const practiceId = await newPractice(ctx.db);
+    const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
+    const desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId] }));
     await putSecurity(owner, { idle_minutes: 120, require_totp: false });
     clock.advance(60 * 60_000);
     const session = await desk.get('/api/v1/staff/session');
@@ -60,12 +53,12 @@ describe('the practice security settings', () => {
   });
 
   it('with a second factor required, allow only the set-up until it is done; then sign-in asks for a code', async () => {
-    const practiceId = await newPractice(testDb.db);
-    const owner = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
+    const practiceId = await newPractice(ctx.db);
+    const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
     await putSecurity(owner, { idle_minutes: 30, require_totp: true });
 
-    const deskAccount = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const desk = await signIn(app, deskAccount);
+    const deskAccount = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await signIn(ctx.app, deskAccount);
     expect(desk.session.must_set_up_totp).toBe(true);
     // Any route but the set-up's (the schedule is not on this branch; switching practice is a route for all).
     const elsewhere = await switchPractice(desk);
@@ -84,13 +77,13 @@ describe('the practice security settings', () => {
     expect(enabled.statusCode).toBe(200);
     const { recovery_codes: recoveryCodes } = TotpEnabledSchema.parse(enabled.json().result);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const stored = await testDb.db.query<{ code_hash: string }>(
+    const stored = await ctx.db.query<{ code_hash: string }>(
       `select code_hash from staff_recovery_codes a join staff_accounts s on s.id = a.account_id where s.email = $1`,
       [deskAccount.email],
     );
     expect(stored).toHaveLength(10);
     expect(stored.map((row) => row.code_hash)).not.toContain(recoveryCodes[0]);
-    expect(await auditActions(testDb.db, practiceId)).toContain('account.totp_enable');
+    expect(await auditActions(ctx.db, practiceId)).toContain('account.totp_enable');
 
     // The same session may now work.
     expect((await desk.get('/api/v1/staff/session')).json().result.must_set_up_totp).toBe(false);
@@ -113,8 +106,8 @@ describe('the practice security settings', () => {
   });
 
   it('take each app code once: the same or an earlier time step is refused after use (RFC 6238 §5.2)', async () => {
-    const account = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] });
-    const desk = await signIn(app, account);
+    const account = await addStaff(ctx.db, { practiceIds: [await newPractice(ctx.db)] });
+    const desk = await signIn(ctx.app, account);
     const { secret } = TotpSetupSchema.parse((await desk.post('/api/v1/staff/totp/setup')).json().result);
     const enablingCode = totpCodeAt(secret, clock.now());
     expect((await desk.post('/api/v1/staff/totp/enable', { code: enablingCode })).statusCode).toBe(200);
@@ -138,7 +131,7 @@ describe('the practice security settings', () => {
   });
 
   it('refuse to enable without a set-up, and a code that is not six digits', async () => {
-    const desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] }));
+    const desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [await newPractice(ctx.db)] }));
     expect((await desk.post('/api/v1/staff/totp/enable', { code: '123456' })).statusCode).toBe(409);
     await desk.post('/api/v1/staff/totp/setup');
     expect((await desk.post('/api/v1/staff/totp/enable', { code: 'abcdef' })).statusCode).toBe(422);

@@ -1,36 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addStaff, cookiesOf, signIn, STAFF_PASSWORD } from '../../../test/staff-factory.ts';
 import { importPractices, practiceConfig } from '../../../test/practice-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { createTestApp, fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { LOCKOUT_FAILURES } from './sign-in-throttle.ts';
 
-// The staff console's sign-in and sessions (issue 22, ADR 0038).
+// The staff console's sign-in and sessions (ADR 0038).
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let otherPracticeId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const ids = await importPractices(
-    testDb.db,
-    practiceConfig(),
-    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-  );
-  practiceId = ids['test-practice']!;
-  otherPracticeId = ids['other-practice']!;
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    const ids = await importPractices(
+      db,
+      practiceConfig(),
+      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+    );
+    practiceId = ids['test-practice']!;
+    otherPracticeId = ids['other-practice']!;
+  },
 });
 
 const attempt = (email: string, password: string, cookie?: string) =>
-  app.inject({
+  ctx.app.inject({
     method: 'POST',
     url: '/api/v1/staff/session',
     payload: { email, password },
@@ -39,7 +32,7 @@ const attempt = (email: string, password: string, cookie?: string) =>
 
 describe('signing in', () => {
   it('opens a session behind an HttpOnly, SameSite=Lax cookie and answers who is signed in', async () => {
-    const owner = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' });
+    const owner = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' });
     const response = await attempt(owner.email.toUpperCase(), owner.password);
     expect(response.statusCode).toBe(201);
     const setCookies = [response.headers['set-cookie']].flat().map(String);
@@ -60,7 +53,7 @@ describe('signing in', () => {
     });
     expect(session.permissions).toEqual(['schedule', 'bookings', 'feedback', 'staff', 'export', 'audit', 'security']);
 
-    const again = await app.inject({
+    const again = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/staff/session',
       headers: { cookie: `ct_staff=${cookiesOf(response).ct_staff}` },
@@ -69,8 +62,8 @@ describe('signing in', () => {
   });
 
   it('marks both cookies Secure when the public address is https', async () => {
-    const secureApp = await createTestApp(testDb.db, { clock, config: { publicUrl: 'https://book.example.com' } });
-    const owner = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' });
+    const secureApp = await createTestApp(ctx.db, { clock, config: { publicUrl: 'https://book.example.com' } });
+    const owner = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' });
     const response = await secureApp.inject({
       method: 'POST',
       url: '/api/v1/staff/session',
@@ -85,7 +78,7 @@ describe('signing in', () => {
   });
 
   it('answers a wrong password and an unknown e-mail alike, and never with a session', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
     const wrong = await attempt(desk.email, 'not the password at all');
     const unknown = await attempt('nobody-here@example.test', 'not the password at all');
     expect(wrong.statusCode).toBe(401);
@@ -100,19 +93,24 @@ describe('signing in', () => {
   });
 
   it('makes a fresh session id at every sign-in, and a session cookie the browser brought opens nothing', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const first = await signIn(app, desk);
-    const second = await signIn(app, desk);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const first = await signIn(ctx.app, desk);
+    const second = await signIn(ctx.app, desk);
     expect(first.cookie).not.toBe(second.cookie);
     const planted = 'A'.repeat(32);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/staff/session', headers: { cookie: `ct_staff=${planted}` } }))
-        .statusCode,
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/staff/session',
+          headers: { cookie: `ct_staff=${planted}` },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
   it('refuses a bad body with a 4xx naming the field', async () => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/staff/session',
       payload: { email: 'x@example.test' },
@@ -124,7 +122,7 @@ describe('signing in', () => {
 
 describe('failed attempts', () => {
   it('grow a delay per e-mail, the same for an e-mail without an account', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
     for (const email of [desk.email, 'ghost@example.test']) {
       for (let i = 0; i < 3; i++) expect((await attempt(email, 'wrong password here')).statusCode).toBe(401);
       const slowed = await attempt(email, email === desk.email ? desk.password : 'anything');
@@ -136,8 +134,8 @@ describe('failed attempts', () => {
   });
 
   it('after ten, lock the account to new devices for 15 minutes, while a device that signed in before still gets in', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const frontDesk = await signIn(app, desk);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const frontDesk = await signIn(ctx.app, desk);
     const deviceCookie = frontDesk.cookie.split('; ').find((c) => c.startsWith('ct_device='))!;
     for (let i = 0; i < LOCKOUT_FAILURES; i++) {
       const response = await attempt(desk.email, `stranger guess ${i}`);
@@ -163,8 +161,8 @@ describe('failed attempts', () => {
 
 describe('sessions', () => {
   it('end after 30 minutes idle; a console poll does not count as activity', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const client = await signIn(app, desk);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const client = await signIn(ctx.app, desk);
     clock.advance(20 * 60_000);
     expect((await client.get('/api/v1/staff/session', { 'x-console-poll': '1' })).statusCode).toBe(200);
     clock.advance(11 * 60_000);
@@ -174,8 +172,8 @@ describe('sessions', () => {
   });
 
   it('stay open while used, but end 12 hours after sign-in', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const client = await signIn(app, desk);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const client = await signIn(ctx.app, desk);
     for (let hour = 0; hour < 47; hour++) {
       clock.advance(15 * 60_000);
       expect((await client.get('/api/v1/staff/session')).statusCode, `after ${(hour + 1) * 15} minutes`).toBe(200);
@@ -185,10 +183,10 @@ describe('sessions', () => {
   });
 
   it('sign out here, or everywhere', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const laptop = await signIn(app, desk);
-    const tablet = await signIn(app, desk);
-    const phone = await signIn(app, desk);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const laptop = await signIn(ctx.app, desk);
+    const tablet = await signIn(ctx.app, desk);
+    const phone = await signIn(ctx.app, desk);
     const out = await laptop.request({ method: 'DELETE', url: '/api/v1/staff/session' });
     expect(out.json()).toEqual({ success: true, result: { signed_out: true } });
     expect((await laptop.get('/api/v1/staff/session')).statusCode).toBe(401);
@@ -198,23 +196,23 @@ describe('sessions', () => {
   });
 
   it('refuse a change without the session’s CSRF token, and a sign-in posted from another site', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const client = await signIn(app, desk);
-    const forged = await app.inject({
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const client = await signIn(ctx.app, desk);
+    const forged = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/v1/staff/session',
       headers: { cookie: client.cookie },
     });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().code).toBe('CSRF_FAILED');
-    const wrongToken = await app.inject({
+    const wrongToken = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/v1/staff/session',
       headers: { cookie: client.cookie, 'x-csrf-token': 'x'.repeat(32) },
     });
     expect(wrongToken.statusCode).toBe(403);
     expect((await client.get('/api/v1/staff/session')).statusCode).toBe(200);
-    const crossSite = await app.inject({
+    const crossSite = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/staff/session',
       headers: { origin: 'https://evil.example' },
@@ -224,8 +222,8 @@ describe('sessions', () => {
   });
 
   it('let an operator switch between its practices, and no further', async () => {
-    const operator = await addStaff(testDb.db, { practiceIds: [practiceId, otherPracticeId], role: 'operator' });
-    const client = await signIn(app, operator);
+    const operator = await addStaff(ctx.db, { practiceIds: [practiceId, otherPracticeId], role: 'operator' });
+    const client = await signIn(ctx.app, operator);
     expect((client.session.practices as unknown[]).length).toBe(2);
     const switched = await client.request({
       method: 'PUT',
@@ -235,7 +233,7 @@ describe('sessions', () => {
     expect(switched.json().result.practice.id).toBe(otherPracticeId);
     expect((await client.get('/api/v1/staff/session')).json().result.practice.id).toBe(otherPracticeId);
 
-    const desk = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId] }));
+    const desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId] }));
     const refused = await desk.request({
       method: 'PUT',
       url: '/api/v1/staff/session/practice',
@@ -246,24 +244,24 @@ describe('sessions', () => {
   });
 
   it('are written to the audit trail, which refuses changes', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    await signIn(app, desk);
-    const rows = await testDb.db.query<{ action: string; ip: string }>(
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    await signIn(ctx.app, desk);
+    const rows = await ctx.db.query<{ action: string; ip: string }>(
       `select action, ip from staff_audit where account_email = $1`,
       [desk.email],
     );
     expect(rows).toEqual([{ action: 'session.sign_in', ip: '127.0.0.1' }]);
     await expect(
-      testDb.db.query(`update staff_audit set action = 'x' where account_email = $1`, [desk.email]),
+      ctx.db.query(`update staff_audit set action = 'x' where account_email = $1`, [desk.email]),
     ).rejects.toThrow(/append-only/);
-    await expect(testDb.db.query(`delete from staff_audit where account_email = $1`, [desk.email])).rejects.toThrow(
+    await expect(ctx.db.query(`delete from staff_audit where account_email = $1`, [desk.email])).rejects.toThrow(
       /append-only/,
     );
   });
 
   it('answer 401 to every staff route without a session', async () => {
     for (const url of ['/api/v1/staff/session']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
 });

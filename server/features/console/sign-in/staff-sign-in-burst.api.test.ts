@@ -1,9 +1,8 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { TotpSetupSchema } from '#domain/staff/staff-accounts-schemas.ts';
 import { addStaff, newPractice, signIn } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { passwordVerifications } from './password-hashing.ts';
 import { secondFactorCheckCount, totpCodeAt, totpStepOf } from './second-factor.ts';
 import { LOCKOUT_FAILURES } from './sign-in-throttle.ts';
@@ -12,19 +11,14 @@ import { LOCKOUT_FAILURES } from './sign-in-throttle.ts';
 // attempt is counted before its password or code is checked, so the right one inside a burst is refused.
 const BURST = 300;
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let practiceId: string;
 let addresses = 0;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  practiceId = await newPractice(testDb.db);
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
+const ctx = withTestApp({
+  clock,
+  seed: async (db) => {
+    practiceId = await newPractice(db);
+  },
 });
 
 /** Every guess at once, from one address of the test's own (the per-IP count is part of the throttle). */
@@ -35,7 +29,7 @@ async function burst(
   const passwordsBefore = passwordVerifications();
   const codesBefore = secondFactorCheckCount();
   const responses = await Promise.all(
-    guesses.map((payload) => app.inject({ method: 'POST', url: '/api/v1/staff/session', remoteAddress, payload })),
+    guesses.map((payload) => ctx.app.inject({ method: 'POST', url: '/api/v1/staff/session', remoteAddress, payload })),
   );
   return {
     responses,
@@ -54,7 +48,7 @@ describe.each([
   ['last', BURST - 1],
 ])('300 parallel passwords with the right one %s', (_where, rightAt) => {
   it('check at most the lockout limit, refuse the right one, and answer as for an unknown e-mail', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
     const guesses = Array.from({ length: BURST }, (_, i) => ({
       email: desk.email,
       password: i === rightAt ? desk.password : `wrong guess number ${i}`,
@@ -75,7 +69,7 @@ describe.each([
 
 describe('a burst one failure short of the lockout', () => {
   it('gets that one check, and every other attempt is locked out with the lockout’s answer', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
     const remoteAddress = `10.0.${++addresses}.1`;
     for (let i = 0; i < LOCKOUT_FAILURES - 1; i++) {
       const [failed] = (await burst([{ email: desk.email, password: `slow guess ${i}` }], remoteAddress)).responses;
@@ -103,8 +97,8 @@ describe.each([
   ['last', BURST - 1],
 ])('300 parallel second-factor codes after the right password, the right code %s', (_where, rightAt) => {
   it('check at most the lockout limit of codes, and refuse the right one', async () => {
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const client = await signIn(app, desk);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const client = await signIn(ctx.app, desk);
     const { secret } = TotpSetupSchema.parse((await client.post('/api/v1/staff/totp/setup')).json().result);
     expect((await client.post('/api/v1/staff/totp/enable', { code: totpCodeAt(secret, clock.now()) })).statusCode).toBe(
       200,

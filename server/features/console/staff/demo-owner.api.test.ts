@@ -5,7 +5,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './demo-owner.ts';
 
-// `npm start` prints a demo owner login for bright-smile (issue 22); never in production.
+// `npm start` prints a demo owner login for bright-smile (ADR 0038); never in production.
 let testDb: TestDatabase;
 let practiceId: string;
 beforeEach(async () => {

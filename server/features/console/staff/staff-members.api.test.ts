@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StaffMemberSchema, StaffMembersSchema } from '#domain/staff/staff-accounts-schemas.ts';
 import {
   addStaff,
@@ -10,27 +9,17 @@ import {
   ownedPractice,
   signIn,
 } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { mintPasswordLink } from './staff-accounts-service.ts';
 
-// An owner manages the practice's staff (issue 22): invite, change roles, deactivate, reactivate.
+// An owner manages the practice's staff (ADR 0038): invite, change roles, deactivate, reactivate.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let testDb: TestDatabase;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await createTestApp(testDb.db, { clock });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
+const ctx = withTestApp({ clock });
 
 const sessionEndReasons = async (accountId: string) =>
   (
-    await testDb.db.query<{ ended_reason: string | null }>(
+    await ctx.db.query<{ ended_reason: string | null }>(
       `select ended_reason from staff_sessions where account_id = $1`,
       [accountId],
     )
@@ -38,11 +27,11 @@ const sessionEndReasons = async (accountId: string) =>
 
 describe('the staff list', () => {
   it("lists the practice's own accounts, not operators nor another practice's", async () => {
-    const { practiceId, owner, console: ownerConsole } = await ownedPractice(testDb.db, app);
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const operator = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'operator' });
-    const elsewhere = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)], role: 'owner' });
-    await signIn(app, desk);
+    const { practiceId, owner, console: ownerConsole } = await ownedPractice(ctx.db, ctx.app);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const operator = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'operator' });
+    const elsewhere = await addStaff(ctx.db, { practiceIds: [await newPractice(ctx.db)], role: 'owner' });
+    await signIn(ctx.app, desk);
 
     const response = await ownerConsole.get('/api/v1/staff/members');
     expect(response.statusCode).toBe(200);
@@ -64,7 +53,7 @@ describe('the staff list', () => {
 
 describe('an invitation', () => {
   it('creates the account without a password and e-mails it a 24-hour link that sets one', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
+    const { practiceId, console: ownerConsole } = await ownedPractice(ctx.db, ctx.app);
     const response = await ownerConsole.post('/api/v1/staff/members', {
       email: ' New.Hire@Example.test ',
       name: 'New Hire',
@@ -80,31 +69,31 @@ describe('an invitation', () => {
       has_password: false,
       last_sign_in_at: null,
     });
-    expect(await auditActions(testDb.db, practiceId)).toContain('staff.invite');
+    expect(await auditActions(ctx.db, practiceId)).toContain('staff.invite');
 
-    const [email] = await emailsTo(testDb.db, 'new.hire@example.test');
+    const [email] = await emailsTo(ctx.db, 'new.hire@example.test');
     expect(email!.subject).toBe("You are invited to Own Practice's console on Chairtime");
     expect(email!.text).toContain('for 24 hours');
     const token = linkTokenIn(email!.text);
-    const [link] = await testDb.db.query<{ expires_at: Date }>(
+    const [link] = await ctx.db.query<{ expires_at: Date }>(
       `select expires_at from staff_password_links where account_id = $1`,
       [member.id],
     );
     expect(new Date(link!.expires_at).toISOString()).toBe(
       new Date(clock.now().getTime() + 24 * 3600_000).toISOString(),
     );
-    const set = await app.inject({
+    const set = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/staff/password-links/${token}`,
       payload: { password: 'a long passphrase for the hire' },
     });
     expect(set.statusCode).toBe(200);
-    await signIn(app, { email: 'new.hire@example.test', password: 'a long passphrase for the hire' });
+    await signIn(ctx.app, { email: 'new.hire@example.test', password: 'a long passphrase for the hire' });
   });
 
   it('is 409 for an e-mail already on the practice’s staff, and 422 for a bad body', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
-    const ours = await addStaff(testDb.db, { practiceIds: [practiceId] });
+    const { practiceId, console: ownerConsole } = await ownedPractice(ctx.db, ctx.app);
+    const ours = await addStaff(ctx.db, { practiceIds: [practiceId] });
     const response = await ownerConsole.post('/api/v1/staff/members', { email: ours.email, role: 'front_desk' });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('CONFLICT');
@@ -117,9 +106,9 @@ describe('an invitation', () => {
   });
 
   it('answers alike whether or not the address has an account at another practice, and tells its holder', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
-    const elsewhere = await newPractice(testDb.db, 'Elsewhere Dental');
-    const theirs = await addStaff(testDb.db, { practiceIds: [elsewhere] });
+    const { practiceId, console: ownerConsole } = await ownedPractice(ctx.db, ctx.app);
+    const elsewhere = await newPractice(ctx.db, 'Elsewhere Dental');
+    const theirs = await addStaff(ctx.db, { practiceIds: [elsewhere] });
     const invite = (email: string) =>
       ownerConsole.post('/api/v1/staff/members', { email, name: 'Sam Hire', role: 'front_desk' });
     const taken = await invite(theirs.email);
@@ -131,7 +120,7 @@ describe('an invitation', () => {
     // The list, the audit trail and a second invitation say nothing more.
     const members = StaffMembersSchema.parse((await ownerConsole.get('/api/v1/staff/members')).json().result).members;
     expect(members.find((member) => member.email === theirs.email)).toEqual(takenMember);
-    expect((await auditActions(testDb.db, practiceId)).filter((action) => action === 'staff.invite')).toHaveLength(2);
+    expect((await auditActions(ctx.db, practiceId)).filter((action) => action === 'staff.invite')).toHaveLength(2);
     expect((await invite(theirs.email)).statusCode).toBe(409);
     const deactivated = await ownerConsole.request({
       method: 'PATCH',
@@ -141,17 +130,17 @@ describe('an invitation', () => {
     expect(deactivated.json().result).toMatchObject({ id: takenMember.id, active: false });
 
     // The holder hears of it, with no link that would set their password; their account is untouched.
-    const [notice] = await emailsTo(testDb.db, theirs.email);
+    const [notice] = await emailsTo(ctx.db, theirs.email);
     expect(notice!.subject).toBe('Own Practice invited this address to its console on Chairtime');
     expect(notice!.text).toMatch(/already has a Chairtime staff account/);
     expect(notice!.text).not.toMatch(/set-password/);
-    const holder = await signIn(app, theirs);
+    const holder = await signIn(ctx.app, theirs);
     expect((holder.session.practices as { id: string }[]).map((practice) => practice.id)).toEqual([elsewhere]);
   });
 
   it('answers both of two practices that invite one new address at the same moment', async () => {
-    const first = await ownedPractice(testDb.db, app);
-    const second = await ownedPractice(testDb.db, app);
+    const first = await ownedPractice(ctx.db, ctx.app);
+    const second = await ownedPractice(ctx.db, ctx.app);
     // Several rounds, so that on PostgreSQL the two transactions overlap in at least one of them.
     for (let round = 0; round < 8; round++) {
       const email = `both-${round}-${Date.now()}@example.test`;
@@ -161,7 +150,7 @@ describe('an invitation', () => {
         ),
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
-      const accounts = await testDb.db.query(`select id from staff_accounts where email = $1`, [email]);
+      const accounts = await ctx.db.query(`select id from staff_accounts where email = $1`, [email]);
       expect(accounts).toHaveLength(1);
     }
   });
@@ -169,10 +158,10 @@ describe('an invitation', () => {
 
 describe('changing a member', () => {
   it('deactivates: the sessions end at once and sign-in stops; reactivating lets it in again', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const deskConsole = await signIn(app, desk);
-    const linkBefore = await mintPasswordLink(testDb.db, desk.id, 'reset', clock.now());
+    const { practiceId, console: ownerConsole } = await ownedPractice(ctx.db, ctx.app);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const deskConsole = await signIn(ctx.app, desk);
+    const linkBefore = await mintPasswordLink(ctx.db, desk.id, 'reset', clock.now());
 
     const response = await ownerConsole.request({
       method: 'PATCH',
@@ -183,7 +172,7 @@ describe('changing a member', () => {
     expect(response.json().result).toMatchObject({ id: desk.id, active: false });
     expect(await sessionEndReasons(desk.id)).toEqual(['deactivated']);
     expect((await deskConsole.get('/api/v1/staff/session')).statusCode).toBe(401);
-    await expect(signIn(app, desk)).rejects.toThrow(/401/);
+    await expect(signIn(ctx.app, desk)).rejects.toThrow(/401/);
 
     const back = await ownerConsole.request({
       method: 'PATCH',
@@ -191,20 +180,20 @@ describe('changing a member', () => {
       payload: { active: true },
     });
     // A reset link minted before the deactivation does not come back with the account.
-    expect((await app.inject({ method: 'GET', url: `/api/v1/staff/password-links/${linkBefore}` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/staff/password-links/${linkBefore}` })).statusCode,
+    ).toBe(404);
     expect(back.json().result).toMatchObject({ active: true });
-    await signIn(app, desk);
-    expect(await auditActions(testDb.db, practiceId)).toEqual(
+    await signIn(ctx.app, desk);
+    expect(await auditActions(ctx.db, practiceId)).toEqual(
       expect.arrayContaining(['staff.deactivate', 'staff.reactivate']),
     );
   });
 
   it('changes a role: the sessions end at once, and the next one has the new rights', async () => {
-    const { practiceId, console: ownerConsole } = await ownedPractice(testDb.db, app);
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const deskConsole = await signIn(app, desk);
+    const { practiceId, console: ownerConsole } = await ownedPractice(ctx.db, ctx.app);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const deskConsole = await signIn(ctx.app, desk);
     const response = await ownerConsole.request({
       method: 'PATCH',
       url: `/api/v1/staff/members/${desk.id}`,
@@ -213,9 +202,9 @@ describe('changing a member', () => {
     expect(response.json().result).toMatchObject({ role: 'owner', active: true });
     expect((await deskConsole.get('/api/v1/staff/session')).statusCode).toBe(401);
     expect(await sessionEndReasons(desk.id)).toEqual(['role_changed']);
-    const promoted = await signIn(app, desk);
+    const promoted = await signIn(ctx.app, desk);
     expect((await promoted.get('/api/v1/staff/members')).statusCode).toBe(200);
-    const [row] = await testDb.db.query<{ details: Record<string, unknown> }>(
+    const [row] = await ctx.db.query<{ details: Record<string, unknown> }>(
       `select details from staff_audit where action = 'staff.role_change' and target_id = $1`,
       [desk.id],
     );
@@ -223,7 +212,7 @@ describe('changing a member', () => {
   });
 
   it('refuses to deactivate or demote the last active owner (409), and allows it once there is another', async () => {
-    const { practiceId, owner, console: ownerConsole } = await ownedPractice(testDb.db, app);
+    const { practiceId, owner, console: ownerConsole } = await ownedPractice(ctx.db, ctx.app);
     for (const payload of [{ active: false }, { role: 'front_desk' }]) {
       const response = await ownerConsole.request({
         method: 'PATCH',
@@ -233,7 +222,7 @@ describe('changing a member', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(409);
     }
     // A deactivated owner does not count.
-    const formerOwner = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' });
+    const formerOwner = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' });
     await ownerConsole.request({
       method: 'PATCH',
       url: `/api/v1/staff/members/${formerOwner.id}`,
@@ -265,9 +254,9 @@ describe('changing a member', () => {
   });
 
   it("is 404 for another practice's account, an operator, or no id at all, and changes nothing", async () => {
-    const { console: ownerConsole, practiceId } = await ownedPractice(testDb.db, app);
-    const theirs = await addStaff(testDb.db, { practiceIds: [await newPractice(testDb.db)] });
-    const operator = await addStaff(testDb.db, { practiceIds: [practiceId], role: 'operator' });
+    const { console: ownerConsole, practiceId } = await ownedPractice(ctx.db, ctx.app);
+    const theirs = await addStaff(ctx.db, { practiceIds: [await newPractice(ctx.db)] });
+    const operator = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'operator' });
     for (const id of [theirs.id, operator.id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
       const response = await ownerConsole.request({
         method: 'PATCH',
@@ -277,16 +266,16 @@ describe('changing a member', () => {
       expect(response.statusCode, id).toBe(404);
       expect(response.json().message).toBe('No such staff member.');
     }
-    const [row] = await testDb.db.query<{ deactivated_at: Date | null }>(
+    const [row] = await ctx.db.query<{ deactivated_at: Date | null }>(
       `select deactivated_at from staff_accounts where id = $1`,
       [theirs.id],
     );
     expect(row!.deactivated_at).toBeNull();
-    await signIn(app, theirs);
+    await signIn(ctx.app, theirs);
   });
 
   it('refuses an empty change or an unknown field with 422', async () => {
-    const { console: ownerConsole, owner } = await ownedPractice(testDb.db, app);
+    const { console: ownerConsole, owner } = await ownedPractice(ctx.db, ctx.app);
     expect(
       (await ownerConsole.request({ method: 'PATCH', url: `/api/v1/staff/members/${owner.id}`, payload: {} }))
         .statusCode,
@@ -312,9 +301,9 @@ describe('changing a member', () => {
   });
 
   it('lets an operator manage the practice it is in, as its owner would', async () => {
-    const practiceId = await newPractice(testDb.db);
-    const desk = await addStaff(testDb.db, { practiceIds: [practiceId] });
-    const operator = await signIn(app, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'operator' }));
+    const practiceId = await newPractice(ctx.db);
+    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const operator = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'operator' }));
     expect(
       (await operator.request({ method: 'PATCH', url: `/api/v1/staff/members/${desk.id}`, payload: { active: false } }))
         .statusCode,

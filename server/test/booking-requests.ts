@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { bookingBody } from './booking-factory.ts';
+import { solveBotChallenge } from './bot-challenge.ts';
+
+/** A response as the API tests read it: the status and the parsed JSON body. */
+export interface ApiAnswer {
+  status: number;
+  /** Unparsed, as `JSON.parse` gives it: the tests assert on refusals and bad answers too. */
+  body: ReturnType<typeof JSON.parse>;
+}
+
+/**
+ * POST /api/v1/appointment as the booking page sends it: with a solved bot challenge, unless the
+ * headers bring their own (an empty one included).
+ */
+export async function postBooking(
+  app: FastifyInstance,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer> {
+  const challenge = 'x-bot-challenge' in headers ? {} : { 'x-bot-challenge': await solveBotChallenge(app) };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: payload as object,
+    headers: { ...challenge, ...headers },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** GET /api/v1/appointment/slots with the given query. */
+export async function getSlots(app: FastifyInstance, params: Record<string, string | number>): Promise<ApiAnswer> {
+  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+  const response = await app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** Books the factory's body with the overrides, expects 201, and returns the appointment's id. */
+export async function bookVisit(
+  app: FastifyInstance,
+  booking: { practiceId: string; reasonId: string } & Record<string, unknown>,
+): Promise<string> {
+  const { practiceId, reasonId, ...overrides } = booking;
+  const { status, body } = await postBooking(app, {
+    ...bookingBody({ practice_id: practiceId, rfv_id: reasonId }),
+    ...overrides,
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.result.appointment_id as string;
+}
