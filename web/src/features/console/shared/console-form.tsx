@@ -29,6 +29,8 @@ interface ConsoleFormOptions<V extends FieldValues, B> {
   toBody?: (values: V) => unknown;
   /** Rules beyond the body's schema (a time chosen), reported together with its problems. */
   check?: (values: V) => FieldProblems;
+  /** Wire fields the form reports its own way (the slot picker's, through `check`). */
+  ignore?: string[];
   defaultValues?: DefaultValues<V>;
   /** The API's wire names in the form's words ("end_time" → "the end"). */
   words?: Record<string, string>;
@@ -86,11 +88,13 @@ export function useConsoleForm<V extends FieldValues, B>(options: ConsoleFormOpt
   const latest = useRef(options);
   latest.current = options;
   const resolver: Resolver<V, unknown, B> = async (values, context, resolverOptions) => {
-    const { schema, toBody, check } = latest.current;
+    const { schema, toBody, check, ignore = [] } = latest.current;
     const bodySchema = toBody ? z.any().transform(toBody).pipe(schema) : schema;
     const result = await zodResolver(bodySchema as z.ZodType<B, V>)(values, context, resolverOptions);
-    const extra = Object.entries(check?.(values) ?? {}).map(([name, message]) => [name, { type: 'check', message }]);
-    return extra.length ? { values: {}, errors: { ...result.errors, ...Object.fromEntries(extra) } } : result;
+    const errors: Record<string, unknown> = { ...result.errors };
+    for (const name of ignore) delete errors[name];
+    for (const [name, message] of Object.entries(check?.(values) ?? {})) errors[name] = { type: 'check', message };
+    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<V> } : result;
   };
   const methods = useForm<V, unknown, B>({
     resolver,
@@ -105,9 +109,12 @@ export function useConsoleForm<V extends FieldValues, B>(options: ConsoleFormOpt
     if (shown > 0) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [shown]);
 
-  /** The server's 422 `fields` beside their fields (`renamed`: a wire name the form shows elsewhere). */
-  const showServerProblems = (error: unknown, renamed: Record<string, string> = {}) => {
-    const fields = error instanceof ApiError && error.fields ? error.fields : {};
+  /**
+   * The server's 422 `fields` beside their fields (`renamed`: a wire name the form shows elsewhere),
+   * with any the form adds (`more`: a 409's message beside the times).
+   */
+  const showServerProblems = (error: unknown, renamed: Record<string, string> = {}, more: FieldProblems = {}) => {
+    const fields = { ...(error instanceof ApiError && error.fields ? error.fields : {}), ...more };
     for (const [name, message] of Object.entries(fields))
       methods.setError((renamed[name] ?? name) as Path<V>, { type: 'server', message });
     setShown((n) => n + 1);
