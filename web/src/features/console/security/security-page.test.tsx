@@ -98,7 +98,7 @@ describe('the security page', () => {
     for (const typed of ['721', '4', '', '30.5']) {
       fireEvent.change(idle, { target: { value: typed } });
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-      expect(idle.getAttribute('aria-invalid'), typed).toBe('true');
+      await waitFor(() => expect(idle.getAttribute('aria-invalid'), typed).toBe('true'));
     }
     const [problemId] = idle.getAttribute('aria-describedby')!.split(' ');
     expect(document.getElementById(problemId!)!.textContent).toBe('Type whole minutes from 5 to 720 (12 hours).');

@@ -29,6 +29,8 @@ interface ConsoleFormOptions<V extends FieldValues, B> {
   toBody?: (values: V) => unknown;
   /** Rules beyond the body's schema (a time chosen), reported together with its problems. */
   check?: (values: V) => FieldProblems;
+  /** The form's own sentence for any problem of a field ("Type whole minutes from 5 to 720"). */
+  messages?: Record<string, string>;
   /** Wire fields the form reports its own way (the slot picker's, through `check`). */
   ignore?: string[];
   defaultValues?: DefaultValues<V>;
@@ -88,11 +90,12 @@ export function useConsoleForm<V extends FieldValues, B>(options: ConsoleFormOpt
   const latest = useRef(options);
   latest.current = options;
   const resolver: Resolver<V, unknown, B> = async (values, context, resolverOptions) => {
-    const { schema, toBody, check, ignore = [] } = latest.current;
+    const { schema, toBody, check, ignore = [], messages = {} } = latest.current;
     const bodySchema = toBody ? z.any().transform(toBody).pipe(schema) : schema;
     const result = await zodResolver(bodySchema as z.ZodType<B, V>)(values, context, resolverOptions);
     const errors: Record<string, unknown> = { ...result.errors };
     for (const name of ignore) delete errors[name];
+    for (const [name, message] of Object.entries(messages)) if (errors[name]) errors[name] = { type: 'check', message };
     for (const [name, message] of Object.entries(check?.(values) ?? {})) errors[name] = { type: 'check', message };
     return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<V> } : result;
   };

@@ -132,7 +132,7 @@ describe('inviting', () => {
     const email = within(form).getByLabelText('E-mail');
     fireEvent.change(email, { target: { value: 'not an address' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
-    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Type an e-mail address.',
     );
