@@ -48,9 +48,8 @@ const readable = (message: string) =>
 /** "end_time must be after start_time" → "The end must be after the start". */
 function inWords(problem: string, words: Record<string, string> = {}): string {
   const names = Object.keys(words);
-  const said = names.length
-    ? problem.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => words[n]!)
-    : problem;
+  if (names.length === 0) return problem;
+  const said = problem.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (name) => words[name]!);
   return said.charAt(0).toUpperCase() + said.slice(1);
 }
 
