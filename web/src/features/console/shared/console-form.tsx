@@ -19,6 +19,9 @@ import { translate } from '../../../lib/i18n/use-messages.ts';
 import { ErrorNote } from './console-notes.tsx';
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from './console-styles.ts';
 
+/** A question's schema: a confirmation has nothing to type, only a button that sends. */
+export const NO_FIELDS = z.strictObject({});
+
 /** Field name → what is wrong with it, in words. */
 export type FieldProblems = Record<string, string>;
 
