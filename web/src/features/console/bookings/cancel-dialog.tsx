@@ -8,14 +8,7 @@ import { cancelAppointment } from './appointment-api.ts';
 import { patientName } from './booking-labels.ts';
 import { dollars } from '../shared/console-dates.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import {
-  CheckField,
-  ConsoleForm,
-  FormError,
-  FormField,
-  SubmitButtons,
-  useConsoleForm,
-} from '../shared/console-form.tsx';
+import { CheckField, ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { inputClass } from '../shared/console-styles.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
@@ -47,14 +40,12 @@ export function CancelDialog({ detail, onClose, onCancelled }: CancelDialogProps
         </FormField>
         {refundable !== null && refundable > 0 && <CheckField name="refund">Refund {dollars(refundable)}</CheckField>}
         <p className="text-slate-700">The patient gets the cancellation notice in their language.</p>
-        <FormError error={cancel.error} />
         <SubmitButtons
+          labels={{ submit: 'Cancel the booking', pending: 'Cancelling…', close: 'Keep it' }}
           isDanger
           isPending={cancel.isPending}
-          submit="Cancel the booking"
-          pending="Cancelling…"
-          close="Keep it"
           onClose={onClose}
+          error={cancel.error}
         />
       </ConsoleForm>
     </ConsoleDialog>

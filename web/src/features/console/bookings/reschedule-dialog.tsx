@@ -8,7 +8,7 @@ import {
 import { rescheduleAppointment } from './appointment-api.ts';
 import { patientName } from './booking-labels.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ConsoleForm, FormError, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { SlotPicker, useSlotPick } from './slot-picker.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 
@@ -54,14 +54,16 @@ export function RescheduleDialog({ detail, providers, onClose, onMoved }: Resche
     >
       <ConsoleForm form={form} onSubmit={(body) => move.mutate(body)}>
         <SlotPicker pick={pick} providers={providers} />
-        <FormError error={move.error} />
         <SubmitButtons
+          labels={{
+            submit: isRequest ? 'Book this time' : 'Move the booking',
+            pending: isRequest ? 'Booking…' : 'Moving…',
+            close: isRequest ? 'Not now' : 'Keep the time',
+          }}
           isPending={move.isPending}
           isDisabled={pick.chosen === null}
-          submit={isRequest ? 'Book this time' : 'Move the booking'}
-          pending={isRequest ? 'Booking…' : 'Moving…'}
-          close={isRequest ? 'Not now' : 'Keep the time'}
           onClose={onClose}
+          error={move.error}
         />
       </ConsoleForm>
     </ConsoleDialog>

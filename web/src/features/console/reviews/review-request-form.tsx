@@ -3,14 +3,7 @@ import type { ReactNode } from 'react';
 import { stripToPhone } from '#domain/booking/booking-field-rules.ts';
 import type { CreatedReviewRequest } from '#domain/reviews/review-request-schemas.ts';
 import { StaffReviewRequestBodySchema, type StaffReviewRequestBody } from '#domain/staff/staff-inbox-schemas.ts';
-import {
-  CheckField,
-  ConsoleForm,
-  FormError,
-  FormField,
-  SubmitButtons,
-  useConsoleForm,
-} from '../shared/console-form.tsx';
+import { CheckField, ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { inputClass } from '../shared/console-styles.ts';
 import { sendReviewRequest } from './review-requests-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
@@ -97,11 +90,13 @@ export function ReviewRequestForm({ visit, submitLabel, onSent, children }: Revi
         The patient agreed to receive text and e-mail from the practice at the contacts typed here
       </CheckField>
       <CheckField name="send">Send the link now (only to contacts the patient agreed to)</CheckField>
-      <FormError error={send.error} />
-      <div className="flex flex-wrap gap-2">
-        <SubmitButtons isPending={send.isPending} submit={submitLabel} pending="Sending…" />
+      <SubmitButtons
+        labels={{ submit: submitLabel, pending: 'Sending…' }}
+        isPending={send.isPending}
+        error={send.error}
+      >
         {children}
-      </div>
+      </SubmitButtons>
     </ConsoleForm>
   );
 }

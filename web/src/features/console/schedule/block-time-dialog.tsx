@@ -7,7 +7,7 @@ import {
   type StaffBlockCreated,
 } from '#domain/staff/staff-booking-schemas.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ConsoleForm, FormError, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { inputClass } from '../shared/console-styles.ts';
 import { blockTime } from './desk-api.ts';
 import { inClinic } from './schedule-layout.ts';
@@ -116,13 +116,12 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
           />
         </FormField>
         <p className="text-slate-700">Patients cannot book blocked time. Bookings already in it stay booked.</p>
-        <FormError summary="Nothing is blocked yet: check the marked fields." error={block.error} />
         <SubmitButtons
+          labels={{ submit: 'Block the time', pending: 'Blocking…', close: 'Close without blocking' }}
           isPending={block.isPending}
-          submit="Block the time"
-          pending="Blocking…"
-          close="Close without blocking"
           onClose={onClose}
+          summary="Nothing is blocked yet: check the marked fields."
+          error={block.error}
         />
       </ConsoleForm>
     </ConsoleDialog>

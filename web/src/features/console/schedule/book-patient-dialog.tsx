@@ -9,14 +9,7 @@ import {
 } from '#domain/staff/staff-booking-schemas.ts';
 import { todayIn } from '../shared/console-dates.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import {
-  ConsoleForm,
-  FormError,
-  FormField,
-  SubmitButtons,
-  useConsoleForm,
-  type FieldProblems,
-} from '../shared/console-form.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm, type FieldProblems } from '../shared/console-form.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { inputClass } from '../shared/console-styles.ts';
 import { bookPatient, reasonsQuery } from './desk-api.ts';
@@ -146,13 +139,12 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
           />
         </fieldset>
         <PatientFields />
-        <FormError summary="Nothing is booked yet: check the marked fields." error={book.error} />
         <SubmitButtons
+          labels={{ submit: 'Book the visit', pending: 'Booking…', close: 'Close without booking' }}
           isPending={book.isPending}
-          submit="Book the visit"
-          pending="Booking…"
-          close="Close without booking"
           onClose={onClose}
+          summary="Nothing is booked yet: check the marked fields."
+          error={book.error}
         />
       </ConsoleForm>
     </ConsoleDialog>

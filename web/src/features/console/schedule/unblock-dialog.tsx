@@ -3,7 +3,7 @@ import type { ScheduleBlock, StaffSchedule } from '#domain/staff/staff-appointme
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { clockTime, dayHeading } from '../shared/console-dates.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ConsoleForm, FormError, NO_FIELDS, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, NO_FIELDS, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { unblockTime } from './desk-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
@@ -48,14 +48,12 @@ export function UnblockDialog({ block, schedule, onClose, onRemoved }: UnblockDi
       </p>
       <p className="text-slate-700">Patients and staff can book this time again once it is removed.</p>
       <ConsoleForm form={form} onSubmit={() => remove.mutate()}>
-        <FormError error={remove.error} />
         <SubmitButtons
+          labels={{ submit: 'Remove the block', pending: 'Removing…', close: 'Keep it' }}
           isDanger
           isPending={remove.isPending}
-          submit="Remove the block"
-          pending="Removing…"
-          close="Keep it"
           onClose={onClose}
+          error={remove.error}
         />
       </ConsoleForm>
     </ConsoleDialog>

@@ -5,7 +5,7 @@ import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, SESSION_MAX_HOURS } from '#domain/s
 import { PracticeSecurityBodySchema } from '#domain/staff/staff-session-schemas.ts';
 import { ErrorNote, StatusNote } from '../shared/console-notes.tsx';
 import { inputClass } from '../shared/console-styles.ts';
-import { ConsoleForm, FieldProblem, FormError, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, FieldProblem, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { practiceSecurityQuery, savePracticeSecurity } from './security-api.ts';
 import { SESSION_KEY } from '../session-api.ts';
 import { SecondFactorImpact } from './second-factor-impact.tsx';
@@ -93,9 +93,8 @@ function SecurityForm({ saved }: { saved: PracticeSecurity }) {
         </label>
         <SecondFactorImpact id={ids.impact} isRequired={requireTotp} wasRequired={saved.require_totp} />
       </div>
-      <FormError error={save.error} />
       {save.isSuccess && <StatusNote>Saved. The rules hold at once for every open session of the practice.</StatusNote>}
-      <SubmitButtons isPending={save.isPending} submit="Save" pending="Saving…" />
+      <SubmitButtons labels={{ submit: 'Save', pending: 'Saving…' }} isPending={save.isPending} error={save.error} />
     </ConsoleForm>
   );
 }

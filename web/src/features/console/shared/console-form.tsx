@@ -228,44 +228,51 @@ export function FormError({ summary, error }: { summary?: string; error: Error |
 }
 
 interface SubmitButtonsProps {
+  /** "Block the time" while idle, "Blocking…" while the request is on its way; `close` says what closing leaves undone. */
+  labels: { submit: string; pending?: string; close?: string };
   isPending: boolean;
-  /** "Block the time" while idle, "Blocking…" while the request is on its way. */
-  submit: string;
-  pending?: string;
-  /** Says what closing leaves undone ("Close without blocking"); none on a page. */
-  close?: string;
+  /** The request's failure, said above the buttons (see FormError); `summary` when fields are marked. */
+  error?: Error | null;
+  summary?: string;
   onClose?: () => void;
   /** Off for another reason than a request on its way (a 429's wait, no time chosen). */
   isDisabled?: boolean;
   isDanger?: boolean;
   className?: string;
+  /** More buttons after these (a dialog's own way out). */
+  children?: ReactNode;
 }
 
-/** A console form's buttons: submit (off while the request is on its way) and, in a dialog, close. */
+/** A console form's end: what failed, then submit (off while the request is on its way) and, in a dialog, close. */
 export function SubmitButtons({
+  labels,
   isPending,
-  submit,
-  pending,
-  close,
+  error,
+  summary,
   onClose,
   isDisabled,
   isDanger,
   className,
+  children,
 }: SubmitButtonsProps) {
   return (
-    <div className={className ?? 'flex flex-wrap gap-2'}>
-      <button
-        type="submit"
-        disabled={isPending || isDisabled}
-        className={isDanger ? dangerButtonClass : primaryButtonClass}
-      >
-        {isPending ? (pending ?? submit) : submit}
-      </button>
-      {close && (
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          {close}
+    <>
+      {error !== undefined && <FormError summary={summary} error={error} />}
+      <div className={className ?? 'flex flex-wrap gap-2'}>
+        <button
+          type="submit"
+          disabled={isPending || isDisabled}
+          className={isDanger ? dangerButtonClass : primaryButtonClass}
+        >
+          {isPending ? (labels.pending ?? labels.submit) : labels.submit}
         </button>
-      )}
-    </div>
+        {labels.close && (
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
+            {labels.close}
+          </button>
+        )}
+        {children}
+      </div>
+    </>
   );
 }

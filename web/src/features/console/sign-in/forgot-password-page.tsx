@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
 import { PasswordResetBodySchema, type PasswordResetBody } from '#domain/staff/staff-accounts-schemas.ts';
-import { ConsoleForm, FormError, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { StatusNote } from '../shared/console-notes.tsx';
 import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { requestPasswordReset } from './password-api.ts';
@@ -27,11 +27,14 @@ export function ForgotPasswordPage() {
         <>
           <p className="text-slate-700">Type the e-mail you sign in with. We send a link to choose a new password.</p>
           <ConsoleForm form={form} onSubmit={(body) => reset.mutate(body)}>
-            <FormError error={reset.error} />
             <FormField name="email" label="E-mail">
               <input {...form.field('email')} type="email" autoComplete="username" className={inputClass} />
             </FormField>
-            <SubmitButtons isPending={reset.isPending} submit="Send the link" pending="Sending…" />
+            <SubmitButtons
+              labels={{ submit: 'Send the link', pending: 'Sending…' }}
+              isPending={reset.isPending}
+              error={reset.error}
+            />
           </ConsoleForm>
         </>
       )}

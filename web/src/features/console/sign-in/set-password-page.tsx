@@ -5,14 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '#domain/staff/staff-roles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
-import {
-  ConsoleForm,
-  FormError,
-  FormField,
-  SubmitButtons,
-  useConsoleForm,
-  type FieldProblems,
-} from '../shared/console-form.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm, type FieldProblems } from '../shared/console-form.tsx';
 import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { getPasswordLink, setPassword } from './password-api.ts';
 
@@ -78,7 +71,6 @@ export function SetPasswordPage() {
         For {link.data.email}. At least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.
       </p>
       <ConsoleForm form={form} onSubmit={(body) => save.mutate(body)}>
-        <FormError error={save.error} />
         <FormField name="password" label="New password">
           <input
             {...form.field('password')}
@@ -91,7 +83,11 @@ export function SetPasswordPage() {
         <FormField name="confirm" label="Type it again">
           <input {...form.field('confirm')} type="password" autoComplete="new-password" className={inputClass} />
         </FormField>
-        <SubmitButtons isPending={save.isPending} submit="Save the password" pending="Saving…" />
+        <SubmitButtons
+          labels={{ submit: 'Save the password', pending: 'Saving…' }}
+          isPending={save.isPending}
+          error={save.error}
+        />
       </ConsoleForm>
     </ConsoleFrame>
   );

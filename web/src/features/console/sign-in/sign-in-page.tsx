@@ -8,7 +8,7 @@ import {
   type StaffSession,
 } from '#domain/staff/staff-session-schemas.ts';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
-import { ConsoleForm, FormError, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { StatusNote } from '../shared/console-notes.tsx';
 import { SIGN_IN_META } from '../console-query-client.ts';
 import { StaffApiError } from '../console-request.ts';
@@ -67,7 +67,6 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
       {passwordSet && !attempt.isError && <StatusNote>Your password is set. Sign in with it.</StatusNote>}
       {notice && !attempt.isError && <StatusNote>{notice}</StatusNote>}
       <ConsoleForm form={form} onSubmit={(body) => attempt.mutate(body)}>
-        <FormError error={attempt.error} />
         <FormField name="email" label="E-mail">
           <input {...form.field('email')} type="email" autoComplete="username" className={inputClass} />
         </FormField>
@@ -80,10 +79,10 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
           </FormField>
         )}
         <SubmitButtons
+          labels={{ submit: 'Sign in', pending: 'Signing in…' }}
           isPending={attempt.isPending}
           isDisabled={waitUntil !== null}
-          submit="Sign in"
-          pending="Signing in…"
+          error={attempt.error}
         />
       </ConsoleForm>
       <Link to="/console/forgot-password" className={linkClass}>

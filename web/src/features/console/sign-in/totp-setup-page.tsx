@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EnableTotpBodySchema, type EnableTotpBody } from '#domain/staff/staff-accounts-schemas.ts';
 import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
-import { ConsoleForm, FormError, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { inputClass, linkClass, primaryButtonClass } from '../shared/console-styles.ts';
@@ -59,11 +59,14 @@ export function TotpSetupPage({ onDone }: { onDone: (session: StaffSession) => v
             {groupInFours(setup.data.secret)}
           </p>
           <ConsoleForm form={form} onSubmit={(body) => enable.mutate(body)}>
-            <FormError error={enable.error} />
             <FormField name="code" label="The 6-digit code the app shows">
               <input {...form.field('code')} autoComplete="one-time-code" inputMode="numeric" className={inputClass} />
             </FormField>
-            <SubmitButtons isPending={enable.isPending} submit="Turn on two-step sign-in" />
+            <SubmitButtons
+              labels={{ submit: 'Turn on two-step sign-in' }}
+              isPending={enable.isPending}
+              error={enable.error}
+            />
           </ConsoleForm>
         </>
       )}

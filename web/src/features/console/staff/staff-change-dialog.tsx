@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ConsoleForm, FormError, NO_FIELDS, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { ConsoleForm, NO_FIELDS, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { applyMemberChange, type MemberChange } from './staff-changes.ts';
 import { memberName, ROLE_RIGHTS } from './staff-labels.ts';
 import { useStaffSession } from '../staff-session-context.ts';
@@ -35,14 +35,12 @@ export function StaffChangeDialog({ member, change, onClose, onDone }: StaffChan
       ))}
       {isSelf && <p className="font-semibold">This is your own account: you will be signed out at once.</p>}
       <ConsoleForm form={form} onSubmit={() => apply.mutate()}>
-        <FormError error={apply.error} />
         <SubmitButtons
+          labels={{ submit: confirm, pending: 'Saving…', close: 'Leave as it is' }}
           isDanger={change.kind !== 'role'}
           isPending={apply.isPending}
-          submit={confirm}
-          pending="Saving…"
-          close="Leave as it is"
           onClose={onClose}
+          error={apply.error}
         />
       </ConsoleForm>
     </ConsoleDialog>

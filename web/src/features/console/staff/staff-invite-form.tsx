@@ -61,9 +61,8 @@ export function StaffInviteForm({ onInvited }: { onInvited: (member: StaffMember
           </select>
         </FormField>
         <SubmitButtons
+          labels={{ submit: 'Send the invitation', pending: 'Sending…' }}
           isPending={invite.isPending}
-          submit="Send the invitation"
-          pending="Sending…"
           className="flex self-end sm:justify-self-start lg:mt-6 lg:self-start"
         />
         <div className="sm:col-span-2 lg:col-span-4">
