@@ -30,7 +30,7 @@ const wallTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
- * The front desk's changes to the schedule (issue 22): book a patient who phoned, block time and
+ * The front desk's changes to the schedule: book a patient who phoned, block time and
  * remove it (the built-in schedule only: an Open Dental practice blocks time in Open Dental). The
  * page makes itself inert while one of these dialogs is open; after it the schedule is read again,
  * the focus goes back to what opened it, and the result is announced.

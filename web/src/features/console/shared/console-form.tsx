@@ -89,8 +89,11 @@ function controlProps<V extends FieldValues>(
  * on the first marked control after each refusal.
  */
 export function useConsoleForm<V extends FieldValues, B>(options: ConsoleFormOptions<V, B>) {
+  // The resolver reads the latest render's options (a time chosen since), not the first one's.
   const latest = useRef(options);
-  latest.current = options;
+  useEffect(() => {
+    latest.current = options;
+  });
   const resolver: Resolver<V, unknown, B> = async (values, context, resolverOptions) => {
     const { schema, toBody, check, ignore = [], messages = {} } = latest.current;
     const bodySchema = toBody ? z.any().transform(toBody).pipe(schema) : schema;
@@ -108,11 +111,11 @@ export function useConsoleForm<V extends FieldValues, B>(options: ConsoleFormOpt
     shouldFocusError: false,
   });
   const ids: FormIds = { id: useId(), words: options.words };
-  const ref = useRef<HTMLFormElement>(null);
+  const [element, setElement] = useState<HTMLFormElement | null>(null);
   const [shown, setShown] = useState(0);
   useEffect(() => {
-    if (shown > 0) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [shown]);
+    if (shown > 0) element?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [shown, element]);
 
   /**
    * The server's 422 `fields` beside their fields (`renamed`: a wire name the form shows elsewhere),
@@ -127,7 +130,7 @@ export function useConsoleForm<V extends FieldValues, B>(options: ConsoleFormOpt
   return {
     methods,
     ids,
-    ref,
+    setElement,
     onInvalid: () => setShown((n) => n + 1),
     showServerProblems,
     field: (name: Path<V>, hintId?: string) => controlProps(methods, ids, name, hintId),
@@ -153,14 +156,15 @@ export function ConsoleForm<V extends FieldValues, B>({
   className,
   children,
 }: ConsoleFormProps<V, B>) {
+  const { methods, ids, setElement, onInvalid } = form;
   return (
-    <FormProvider {...form.methods}>
-      <FormIdsContext.Provider value={form.ids}>
+    <FormProvider {...methods}>
+      <FormIdsContext.Provider value={ids}>
         <form
-          ref={form.ref}
+          ref={setElement}
           noValidate
           aria-label={label}
-          onSubmit={form.methods.handleSubmit(onSubmit, form.onInvalid)}
+          onSubmit={methods.handleSubmit(onSubmit, onInvalid)}
           className={className ?? 'flex flex-col gap-4'}
         >
           {children}
