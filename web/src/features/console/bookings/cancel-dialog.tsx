@@ -18,7 +18,10 @@ interface CancelDialogProps {
   onCancelled: (next: StaffAppointmentDetail) => void;
 }
 
-/** Cancelling needs a reason (the patient is told); a refund is offered when something was paid, never ticked for the person. */
+/**
+ * Cancelling needs a reason (the patient is told); a refund is offered when something was paid,
+ * never ticked for the person.
+ */
 export function CancelDialog({ detail, onClose, onCancelled }: CancelDialogProps) {
   const session = useStaffSession();
   const form = useConsoleForm<StaffCancelBody, StaffCancelBody>({

@@ -9,7 +9,10 @@ import { sendReviewRequest } from './review-requests-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
 interface ReviewRequestFormProps {
-  /** The visit it is about: its patient comes filled in, and the booking's consented contacts are used when none are typed. */
+  /**
+   * The visit it is about: its patient comes filled in, and the booking's consented contacts are
+   * used when none are typed.
+   */
   visit?: { appointmentId: string; firstName: string; lastName: string };
   submitLabel: string;
   onSent: (created: CreatedReviewRequest) => void;

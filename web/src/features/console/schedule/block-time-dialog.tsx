@@ -24,6 +24,35 @@ interface BlockTimeValues {
   label: string;
 }
 
+interface WhoOptionsProps {
+  providers: StaffSchedule['providers'];
+  chairs: StaffSchedule['chairs'];
+  clinicName: string | undefined;
+}
+
+/** Everyone, a provider or a chair: the For whom list's choices. */
+function WhoOptions({ providers, chairs, clinicName }: WhoOptionsProps) {
+  return (
+    <>
+      <option value="">Everyone{clinicName ? ` at ${clinicName}` : ''}</option>
+      <optgroup label="Providers">
+        {providers.map((p) => (
+          <option key={p.pms_prov_num} value={`prov:${p.pms_prov_num}`}>
+            {p.name}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="Chairs">
+        {chairs.map((c) => (
+          <option key={c.pms_op_num} value={`op:${c.pms_op_num}`}>
+            {c.name}
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
+
 interface BlockTimeDialogProps {
   schedule: StaffSchedule;
   /** The clinic the schedule shows (null: the practice has one): the block is for its schedules. */
@@ -90,21 +119,7 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
         </div>
         <FormField name="who" label="For whom">
           <select {...form.field('who')} className={inputClass}>
-            <option value="">Everyone{clinicName ? ` at ${clinicName}` : ''}</option>
-            <optgroup label="Providers">
-              {providers.map((p) => (
-                <option key={p.pms_prov_num} value={`prov:${p.pms_prov_num}`}>
-                  {p.name}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Chairs">
-              {chairs.map((c) => (
-                <option key={c.pms_op_num} value={`op:${c.pms_op_num}`}>
-                  {c.name}
-                </option>
-              ))}
-            </optgroup>
+            <WhoOptions providers={providers} chairs={chairs} clinicName={clinicName} />
           </select>
         </FormField>
         <FormField name="label" label="What for (optional)">

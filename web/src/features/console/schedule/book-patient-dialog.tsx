@@ -32,6 +32,53 @@ const onlyFor = (reason: { for_new_patients: boolean; for_returning_patients: bo
       ? 'for new patients only'
       : 'for returning patients only';
 
+type Reason = NonNullable<ReturnType<typeof useReasons>['data']>[number];
+const useReasons = (practiceId: string, clinic: number | null) => useQuery(reasonsQuery(practiceId, clinic));
+
+/** What the form's schema cannot know: a time is chosen, and the reason is for this kind of patient. */
+function visitProblems(reason: Reason, status: string | null, hasTime: boolean): FieldProblems {
+  const found: FieldProblems = hasTime ? {} : { slot: 'Choose a free time.' };
+  // The rule is the server's (domain); its sentence is the patient's, so staff get their own.
+  const type = status === 'new' ? 'New Patient' : status === 'returning' ? 'Returning Patient' : null;
+  if (type && reasonPatientTypeRefusal(reason, type)) found.is_new_patient = `${reason.name} is ${onlyFor(reason)}.`;
+  return found;
+}
+
+function ReasonOptions({ reasons }: { reasons: ReturnType<typeof useReasons> }) {
+  return (
+    <>
+      <option value="">{reasons.isPending ? 'Loading the reasons…' : 'Choose a reason'}</option>
+      {reasons.data?.map((r) => (
+        <option key={r.id} value={r.id}>
+          {r.name} ({[`${r.final_duration} min`, onlyFor(r)].filter(Boolean).join(', ')})
+        </option>
+      ))}
+    </>
+  );
+}
+
+interface ClinicSelectProps {
+  clinics: StaffSchedule['clinics'];
+  clinic: number | null;
+  onChange: (clinic: number) => void;
+}
+
+/** The clinic of the visit (a practice with several): its reasons and free times follow it. */
+function ClinicSelect({ clinics, clinic, onChange }: ClinicSelectProps) {
+  return (
+    <label className="font-medium">
+      Clinic
+      <select value={clinic ?? ''} onChange={(event) => onChange(Number(event.target.value))} className={inputClass}>
+        {clinics.map((c) => (
+          <option key={c.pms_clinic_num} value={c.pms_clinic_num}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 interface BookPatientDialogProps {
   schedule: StaffSchedule;
   /** The clinic the schedule shows (null: the practice has one). */
@@ -62,21 +109,12 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
       start_time: pick.chosen?.start_time ?? '',
     }),
     ignore: SLOT_FIELDS,
-    check: (values) => {
-      const found: FieldProblems = {};
-      if (reason && !pick.chosen) found.slot = 'Choose a free time.';
-      // The rule is the server's (domain); its sentence is the patient's, so staff get their own.
-      const type = { new: 'New Patient', returning: 'Returning Patient' } as const;
-      const status =
-        values.is_new_patient === 'new' || values.is_new_patient === 'returning' ? values.is_new_patient : null;
-      if (reason && status && reasonPatientTypeRefusal(reason, type[status]))
-        found.is_new_patient = `${reason.name} is ${onlyFor(reason)}.`;
-      return found;
-    },
+    check: (values): FieldProblems =>
+      reason ? visitProblems(reason, values.is_new_patient, pick.chosen !== null) : {},
   });
   const reasonId = form.methods.watch('reason_id');
 
-  const reasons = useQuery(reasonsQuery(session.practice.id, clinic));
+  const reasons = useReasons(session.practice.id, clinic);
   const reason = reasons.data?.find((r) => r.id === reasonId) ?? null;
   const pick = useSlotPick({ reasonId: reason?.id ?? null, clinic }, start);
   const allowed = new Set(reason?.providers.map((p) => p.pms_prov_num) ?? []);
@@ -104,29 +142,11 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-lg font-semibold">Visit</legend>
           {schedule.clinics.length > 1 && (
-            <label className="font-medium">
-              Clinic
-              <select
-                value={clinic ?? ''}
-                onChange={(event) => setClinic(Number(event.target.value))}
-                className={inputClass}
-              >
-                {schedule.clinics.map((c) => (
-                  <option key={c.pms_clinic_num} value={c.pms_clinic_num}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ClinicSelect clinics={schedule.clinics} clinic={clinic} onChange={setClinic} />
           )}
           <FormField name="reason_id" label="Reason for the visit">
             <select {...form.field('reason_id')} className={inputClass}>
-              <option value="">{reasons.isPending ? 'Loading the reasons…' : 'Choose a reason'}</option>
-              {reasons.data?.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name} ({[`${r.final_duration} min`, onlyFor(r)].filter(Boolean).join(', ')})
-                </option>
-              ))}
+              <ReasonOptions reasons={reasons} />
             </select>
           </FormField>
           {reasons.error && <ErrorNote>{reasons.error.message}</ErrorNote>}

@@ -89,7 +89,7 @@ export function PatientFields() {
   );
 }
 
-/** The patient's part of the booking body, as typed: the shared schema trims and checks it, so nothing is assumed here. */
+/** The patient's part of the booking body, as typed: the shared schema trims and checks it. */
 export function patientBody(values: PatientValues): Record<string, unknown> {
   const status = values.is_new_patient;
   return {

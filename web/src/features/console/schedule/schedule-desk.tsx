@@ -93,7 +93,8 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
       <div
         className={
           said
-            ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg'
+            ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 ' +
+              'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg'
             : 'sr-only'
         }
       >
@@ -118,7 +119,9 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
           onClose={close}
           onBooked={(booked, patient) =>
             done(
-              `Booked ${patient} on ${dayHeading(booked.apt_date)} at ${clockTime(booked.start_time)} with ${providerName(booked.pms_prov_num)}, reference ${booked.reference}. The patient gets the confirmation.`,
+              `Booked ${patient} on ${dayHeading(booked.apt_date)} at ${clockTime(booked.start_time)} ` +
+                `with ${providerName(booked.pms_prov_num)}, reference ${booked.reference}. ` +
+                'The patient gets the confirmation.',
               booked.apt_date,
             )
           }
@@ -139,7 +142,8 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
                   ? ' 1 booking in that time stays booked.'
                   : ` ${count} bookings in that time stay booked.`;
             done(
-              `Blocked ${dayHeading(body.date)}, ${clockTime(body.start_time)}–${clockTime(body.end_time)} for ${whom}.${stay}`,
+              `Blocked ${dayHeading(body.date)}, ${clockTime(body.start_time)}–${clockTime(body.end_time)} ` +
+                `for ${whom}.${stay}`,
               body.date,
             );
           }}

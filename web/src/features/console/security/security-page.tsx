@@ -25,7 +25,8 @@ export function SecurityPage() {
   );
 }
 
-const IDLE_PROBLEM = `Type whole minutes from ${MIN_IDLE_MINUTES} to ${MAX_IDLE_MINUTES} (${MAX_IDLE_MINUTES / 60} hours).`;
+const IDLE_PROBLEM =
+  `Type whole minutes from ${MIN_IDLE_MINUTES} to ${MAX_IDLE_MINUTES} ` + `(${MAX_IDLE_MINUTES / 60} hours).`;
 
 interface SecurityValues {
   idle_minutes: string;

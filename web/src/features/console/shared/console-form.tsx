@@ -193,7 +193,7 @@ export function FieldProblem({ name }: { name: string }) {
   ) : null;
 }
 
-/** A labelled control with its problem below the label (not in it: the problem describes the control, it does not name it). */
+/** A labelled control with its problem below the label (not in it: the problem describes the control, not names it). */
 export function FormField({ name, label, children }: { name: string; label: string; children: ReactNode }) {
   return (
     <div>
@@ -232,7 +232,7 @@ export function FormError({ summary, error }: { summary?: string; error: Error |
 }
 
 interface SubmitButtonsProps {
-  /** "Block the time" while idle, "Blocking…" while the request is on its way; `close` says what closing leaves undone. */
+  /** "Block the time", "Blocking…" while the request is on its way; `close` says what closing leaves undone. */
   labels: { submit: string; pending?: string; close?: string };
   isPending: boolean;
   /** The request's failure, said above the buttons (see FormError); `summary` when fields are marked. */

@@ -7,7 +7,10 @@ import { StatusNote } from '../shared/console-notes.tsx';
 import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { requestPasswordReset } from './password-api.ts';
 
-/** `/console/forgot-password`: asks for a one-time link by e-mail and shows the server's answer, the same for any address. */
+/**
+ * `/console/forgot-password`: asks for a one-time link by e-mail and shows the server's answer,
+ * the same for any address.
+ */
 export function ForgotPasswordPage() {
   const form = useConsoleForm<PasswordResetBody, PasswordResetBody>({
     schema: PasswordResetBodySchema,

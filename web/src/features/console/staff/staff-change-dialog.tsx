@@ -71,8 +71,10 @@ function wording(
       return {
         title: `Reset ${name}’s second factor?`,
         lines: [
-          'For when they lost their authenticator app: the app and their recovery codes stop working, and their sessions end at once.',
-          'They sign in again with their password and, if the practice requires a second factor, set up a new authenticator app first.',
+          'For when they lost their authenticator app: the app and their recovery codes stop working, ' +
+            'and their sessions end at once.',
+          'They sign in again with their password and, if the practice requires a second factor, ' +
+            'set up a new authenticator app first.',
         ],
         confirm: 'Reset the second factor',
       };
