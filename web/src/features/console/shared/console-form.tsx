@@ -26,7 +26,7 @@ export const NO_FIELDS = z.strictObject({});
 export type FieldProblems = Record<string, string>;
 
 interface ConsoleFormOptions<V extends FieldValues, B> {
-  /** The domain's schema of the request body: the route parses the same one (ADR 0031). */
+  /** The domain's schema of the request body: the route parses the same one (ADR 0047). */
   schema: z.ZodType<B>;
   /** The form's values as the body, when they differ (a radio's "new" for `true`). */
   toBody?: (values: V) => unknown;
@@ -84,7 +84,7 @@ function controlProps<V extends FieldValues>(
 }
 
 /**
- * The console's one way to hold a form (ADR 0031): react-hook-form checked with the domain's body
+ * The console's one way to hold a form (ADR 0047): react-hook-form checked with the domain's body
  * schema on submit, every problem beside its field (the server's 422 `fields` too), and the focus
  * on the first marked control after each refusal.
  */
