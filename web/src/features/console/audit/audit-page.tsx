@@ -10,6 +10,7 @@ import { AuditRangeForm } from './audit-range-form.tsx';
 import { instantText, todayIn } from '../shared/console-dates.ts';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { secondaryButtonClass } from '../shared/console-styles.ts';
+import { TableHead } from '../shared/table-head.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 
 /** A range the server would refuse, in words; null when it is fine. */
@@ -116,15 +117,7 @@ function AuditTable({ entries, from, to, zone }: AuditTableProps) {
       <caption className="sr-only">
         Audit trail from {from} to {to}
       </caption>
-      <thead className="border-b border-slate-300 bg-slate-50">
-        <tr>
-          {['When', 'Who', 'IP', 'What', 'Record', 'Details'].map((heading) => (
-            <th key={heading} scope="col" className="p-2">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead headings={['When', 'Who', 'IP', 'What', 'Record', 'Details']} />
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id} className="border-b border-slate-200 align-top last:border-b-0">

@@ -12,6 +12,7 @@ import { ConsoleDialog } from '../shared/console-dialog.tsx';
 import { ConsoleForm, FormField, SubmitButtons, useConsoleForm, type FieldProblems } from '../shared/console-form.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { inputClass } from '../shared/console-styles.ts';
+import { ClinicSelect } from './clinic-select.tsx';
 import { bookPatient, reasonsQuery } from './desk-api.ts';
 import { EMPTY_PATIENT, PatientFields, patientBody, type PatientValues } from './patient-fields.tsx';
 import { SlotPicker, useSlotPick, type SlotPickStart } from '../bookings/slot-picker.tsx';
@@ -54,28 +55,6 @@ function ReasonOptions({ reasons }: { reasons: ReturnType<typeof useReasons> }) 
         </option>
       ))}
     </>
-  );
-}
-
-interface ClinicSelectProps {
-  clinics: StaffSchedule['clinics'];
-  clinic: number | null;
-  onChange: (clinic: number) => void;
-}
-
-/** The clinic of the visit (a practice with several): its reasons and free times follow it. */
-function ClinicSelect({ clinics, clinic, onChange }: ClinicSelectProps) {
-  return (
-    <label className="font-medium">
-      Clinic
-      <select value={clinic ?? ''} onChange={(event) => onChange(Number(event.target.value))} className={inputClass}>
-        {clinics.map((c) => (
-          <option key={c.pms_clinic_num} value={c.pms_clinic_num}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -142,7 +121,13 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-lg font-semibold">Visit</legend>
           {schedule.clinics.length > 1 && (
-            <ClinicSelect clinics={schedule.clinics} clinic={clinic} onChange={setClinic} />
+            <ClinicSelect
+              clinics={schedule.clinics}
+              clinic={clinic}
+              onChange={setClinic}
+              labelClass="font-medium"
+              selectClass={inputClass}
+            />
           )}
           <FormField name="reason_id" label="Reason for the visit">
             <select {...form.field('reason_id')} className={inputClass}>

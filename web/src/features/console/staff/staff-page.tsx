@@ -9,6 +9,7 @@ import { StaffInviteForm } from './staff-invite-form.tsx';
 import { StaffMemberRow } from './staff-member-row.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 import { useFocusReturn } from '../shared/use-focus-return.ts';
+import { TableHead } from '../shared/table-head.tsx';
 
 const COLUMNS = ['Name', 'Role', 'Status', 'Second factor', 'Last sign-in', 'Actions'];
 const byEmail = (a: StaffMember, b: StaffMember) => a.email.localeCompare(b.email);
@@ -68,15 +69,7 @@ export function StaffPage() {
             {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
             <table className="w-full text-left wrap-break-word">
               <caption className="sr-only">The practice’s staff</caption>
-              <thead className="border-b border-slate-300 bg-slate-50">
-                <tr>
-                  {COLUMNS.map((heading) => (
-                    <th key={heading} scope="col" className="p-2">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead headings={COLUMNS} />
               <tbody>
                 {members.data.map((member) => (
                   <StaffMemberRow key={member.id} member={member} isBusy={reactivate.isPending} onChange={ask} />
