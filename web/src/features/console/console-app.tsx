@@ -15,7 +15,7 @@ const SetPasswordPage = lazyPage(() => import('./sign-in/set-password-page.tsx')
 export const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
 /**
- * `/console/*`, the staff console (issue 22): English only, never indexed (the server also sends
+ * `/console/*`, the staff console: English only, never indexed (the server also sends
  * `X-Robots-Tag` and `no-store` for these paths), lazily loaded so the booking page carries none
  * of it. Its own query cache, dropped whole when the session ends.
  */

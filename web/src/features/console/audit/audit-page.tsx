@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUDIT_MAX_DAYS } from '#domain/staff/staff-accounts-schemas.ts';
+import { AUDIT_MAX_DAYS, type AuditEntry } from '#domain/staff/staff-accounts-schemas.ts';
 import { isRealLocalDate } from '#domain/time/calendar-fields.ts';
 import { addDays } from '#domain/time/local-date.ts';
 import { auditExportUrl, auditTrailQuery } from './audit-api.ts';
@@ -10,6 +10,7 @@ import { AuditRangeForm } from './audit-range-form.tsx';
 import { instantText, todayIn } from '../shared/console-dates.ts';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { secondaryButtonClass } from '../shared/console-styles.ts';
+import { TableHead } from '../shared/table-head.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 
 /** A range the server would refuse, in words; null when it is fine. */
@@ -84,32 +85,7 @@ export function AuditPage() {
           tabIndex={0}
           className="overflow-x-auto rounded-md border border-slate-300 bg-white"
         >
-          <table className="w-full text-left text-sm wrap-break-word">
-            <caption className="sr-only">
-              Audit trail from {from} to {to}
-            </caption>
-            <thead className="border-b border-slate-300 bg-slate-50">
-              <tr>
-                {['When', 'Who', 'IP', 'What', 'Record', 'Details'].map((heading) => (
-                  <th key={heading} scope="col" className="p-2">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-b border-slate-200 align-top last:border-b-0">
-                  <td className="p-2 whitespace-nowrap">{instantText(entry.at, zone)}</td>
-                  <td className="p-2">{entry.account_email}</td>
-                  <td className="p-2 whitespace-nowrap">{entry.ip ?? '—'}</td>
-                  <td className="min-w-36 p-2">{actionLabel(entry.action)}</td>
-                  <td className="min-w-48 p-2 break-all">{recordLabel(entry)}</td>
-                  <td className="min-w-64 p-2">{detailsText(entry.details)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AuditTable entries={entries} from={from} to={to} zone={zone} />
         </div>
       )}
       {trail.hasNextPage && (
@@ -123,5 +99,37 @@ export function AuditPage() {
         </button>
       )}
     </main>
+  );
+}
+
+interface AuditTableProps {
+  entries: AuditEntry[];
+  from: string;
+  to: string;
+  /** The practice's time zone, for the times. */
+  zone: string;
+}
+
+/** The entries, newest first, one row each. */
+function AuditTable({ entries, from, to, zone }: AuditTableProps) {
+  return (
+    <table className="w-full text-left text-sm wrap-break-word">
+      <caption className="sr-only">
+        Audit trail from {from} to {to}
+      </caption>
+      <TableHead headings={['When', 'Who', 'IP', 'What', 'Record', 'Details']} />
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id} className="border-b border-slate-200 align-top last:border-b-0">
+            <td className="p-2 whitespace-nowrap">{instantText(entry.at, zone)}</td>
+            <td className="p-2">{entry.account_email}</td>
+            <td className="p-2 whitespace-nowrap">{entry.ip ?? '—'}</td>
+            <td className="min-w-36 p-2">{actionLabel(entry.action)}</td>
+            <td className="min-w-48 p-2 break-all">{recordLabel(entry)}</td>
+            <td className="min-w-64 p-2">{detailsText(entry.details)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,13 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
-import type { StaffAppointmentDetail, StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
+import {
+  StaffRescheduleBodySchema,
+  type StaffAppointmentDetail,
+  type StaffRescheduleBody,
+  type StaffSchedule,
+} from '#domain/staff/staff-appointment-schemas.ts';
 import { rescheduleAppointment } from './appointment-api.ts';
 import { patientName } from './booking-labels.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ErrorNote } from '../shared/console-notes.tsx';
-import { primaryButtonClass, secondaryButtonClass } from '../shared/console-styles.ts';
+import { ConsoleForm, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { SlotPicker, useSlotPick } from './slot-picker.tsx';
-import type { StaffSlot } from './slots-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
 interface RescheduleDialogProps {
@@ -31,20 +33,18 @@ export function RescheduleDialog({ detail, providers, onClose, onMoved }: Resche
     { reasonId: detail.reason.id, appointmentId: detail.id },
     { date: detail.apt_date ?? '', provider: askedFor },
   );
+  // The time is the slot picker's; the form only checks it with the route's schema and sends it.
+  const form = useConsoleForm<Record<string, never>, StaffRescheduleBody>({
+    schema: StaffRescheduleBodySchema,
+    toBody: () => {
+      const { apt_date, start_time, pms_prov_num, pms_op_num } = pick.chosen ?? {};
+      return { apt_date, start_time, pms_prov_num, pms_op_num };
+    },
+  });
   const move = useMutation({
-    mutationFn: (slot: StaffSlot) =>
-      rescheduleAppointment(session.csrf_token, detail.id, {
-        apt_date: slot.apt_date,
-        start_time: slot.start_time,
-        pms_prov_num: slot.pms_prov_num,
-        pms_op_num: slot.pms_op_num,
-      }),
+    mutationFn: (body: StaffRescheduleBody) => rescheduleAppointment(session.csrf_token, detail.id, body),
     onSuccess: onMoved,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pick.chosen) move.mutate(pick.chosen);
-  };
 
   return (
     <ConsoleDialog
@@ -52,18 +52,20 @@ export function RescheduleDialog({ detail, providers, onClose, onMoved }: Resche
       title={isRequest ? `Give ${patientName(detail.patient)} a time` : `Reschedule ${patientName(detail.patient)}`}
       onClose={onClose}
     >
-      <form onSubmit={submit} className="flex flex-col gap-4">
+      <ConsoleForm form={form} onSubmit={(body) => move.mutate(body)}>
         <SlotPicker pick={pick} providers={providers} />
-        {move.error && <ErrorNote>{move.error.message}</ErrorNote>}
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={pick.chosen === null || move.isPending} className={primaryButtonClass}>
-            {move.isPending ? (isRequest ? 'Booking…' : 'Moving…') : isRequest ? 'Book this time' : 'Move the booking'}
-          </button>
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {isRequest ? 'Not now' : 'Keep the time'}
-          </button>
-        </div>
-      </form>
+        <SubmitButtons
+          labels={{
+            submit: isRequest ? 'Book this time' : 'Move the booking',
+            pending: isRequest ? 'Booking…' : 'Moving…',
+            close: isRequest ? 'Not now' : 'Keep the time',
+          }}
+          isPending={move.isPending}
+          isDisabled={pick.chosen === null}
+          onClose={onClose}
+          error={move.error}
+        />
+      </ConsoleForm>
     </ConsoleDialog>
   );
 }

@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { stripToPhone } from '#domain/booking/booking-field-rules.ts';
 import type { CreatedReviewRequest } from '#domain/reviews/review-request-schemas.ts';
-import type { StaffReviewRequestInput } from '#domain/staff/staff-inbox-schemas.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { ErrorNote } from '../shared/console-notes.tsx';
-import { inputClass, primaryButtonClass } from '../shared/console-styles.ts';
+import { StaffReviewRequestBodySchema, type StaffReviewRequestBody } from '#domain/staff/staff-inbox-schemas.ts';
+import { CheckField, ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { inputClass } from '../shared/console-styles.ts';
 import { sendReviewRequest } from './review-requests-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
 interface ReviewRequestFormProps {
-  /** The visit it is about: its patient comes filled in, and the booking's consented contacts are used when none are typed. */
+  /**
+   * The visit it is about: its patient comes filled in, and the booking's consented contacts are
+   * used when none are typed.
+   */
   visit?: { appointmentId: string; firstName: string; lastName: string };
   submitLabel: string;
   onSent: (created: CreatedReviewRequest) => void;
@@ -18,7 +20,17 @@ interface ReviewRequestFormProps {
   children?: ReactNode;
 }
 
-type FieldName = 'patient_first_name' | 'patient_last_name' | 'email' | 'wireless_phone' | 'is_concented' | 'send';
+/** What the person types: the visit's id comes from the server, so it is not theirs to check. */
+const TYPED_SCHEMA = StaffReviewRequestBodySchema.omit({ appointment_id: true });
+
+interface ReviewRequestValues {
+  patient_first_name: string;
+  patient_last_name: string;
+  email: string;
+  wireless_phone: string;
+  is_concented: boolean;
+  send: boolean;
+}
 
 /**
  * A review request, as the admin API takes it. The server decides what may be sent where (the
@@ -27,105 +39,67 @@ type FieldName = 'patient_first_name' | 'patient_last_name' | 'email' | 'wireles
  */
 export function ReviewRequestForm({ visit, submitLabel, onSent, children }: ReviewRequestFormProps) {
   const session = useStaffSession();
-  const form = useRef<HTMLFormElement>(null);
-  const ids = useId();
+  const blank = {
+    patient_first_name: visit?.firstName ?? '',
+    patient_last_name: visit?.lastName ?? '',
+    email: '',
+    wireless_phone: '',
+    is_concented: false,
+    send: true,
+  };
+  const form = useConsoleForm<ReviewRequestValues, StaffReviewRequestBody>({
+    schema: TYPED_SCHEMA,
+    // An empty contact is none (the booking's, for a visit); a phone as people say it loses its separators.
+    toBody: ({ email, wireless_phone, ...values }) => ({
+      ...values,
+      ...(email.trim() ? { email: email.trim() } : {}),
+      ...(stripToPhone(wireless_phone) ? { wireless_phone: stripToPhone(wireless_phone) } : {}),
+    }),
+    defaultValues: blank,
+  });
   const send = useMutation({
-    mutationFn: (body: StaffReviewRequestInput) => sendReviewRequest(session.csrf_token, body),
+    mutationFn: (body: StaffReviewRequestBody) =>
+      sendReviewRequest(session.csrf_token, { ...body, ...(visit ? { appointment_id: visit.appointmentId } : {}) }),
     onSuccess: (created) => {
-      form.current?.reset();
+      form.methods.reset();
       onSent(created);
     },
+    onError: (error) => form.showServerProblems(error),
   });
-  const fields = send.error instanceof ApiError ? (send.error.fields ?? {}) : {};
-  const problem = (name: FieldName) => (typeof fields[name] === 'string' ? fields[name] : null);
-  const described = (name: FieldName) =>
-    problem(name) ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${name}` } : {};
-  const note = (name: FieldName) =>
-    problem(name) && (
-      <span id={`${ids}-${name}`} className="mt-1 block text-sm font-normal text-red-800">
-        {problem(name)}
-      </span>
-    );
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const phone = stripToPhone(text('wireless_phone'));
-    send.mutate({
-      patient_first_name: text('patient_first_name'),
-      patient_last_name: text('patient_last_name'),
-      ...(text('email') ? { email: text('email') } : {}),
-      ...(phone ? { wireless_phone: phone } : {}),
-      ...(visit ? { appointment_id: visit.appointmentId } : {}),
-      is_concented: data.get('is_concented') === 'on',
-      send: data.get('send') === 'on',
-    });
-  };
+  const contact = visit ? '(empty: the booking’s)' : '(optional)';
 
   return (
-    <form ref={form} onSubmit={submit} aria-label="Review request" className="flex flex-col gap-3">
+    <ConsoleForm
+      form={form}
+      onSubmit={(body) => send.mutate(body)}
+      label="Review request"
+      className="flex flex-col gap-3"
+    >
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="font-medium">
-          First name
-          <input
-            name="patient_first_name"
-            required
-            maxLength={100}
-            autoComplete="off"
-            defaultValue={visit?.firstName}
-            className={inputClass}
-            {...described('patient_first_name')}
-          />
-          {note('patient_first_name')}
-        </label>
-        <label className="font-medium">
-          Last name
-          <input
-            name="patient_last_name"
-            required
-            maxLength={100}
-            autoComplete="off"
-            defaultValue={visit?.lastName}
-            className={inputClass}
-            {...described('patient_last_name')}
-          />
-          {note('patient_last_name')}
-        </label>
-        <label className="font-medium">
-          E-mail {visit ? '(empty: the booking’s)' : '(optional)'}
-          <input name="email" type="email" autoComplete="off" className={inputClass} {...described('email')} />
-          {note('email')}
-        </label>
-        <label className="font-medium">
-          Mobile phone {visit ? '(empty: the booking’s)' : '(optional)'}
-          <input
-            name="wireless_phone"
-            type="tel"
-            autoComplete="off"
-            className={inputClass}
-            {...described('wireless_phone')}
-          />
-          {note('wireless_phone')}
-        </label>
+        <FormField name="patient_first_name" label="First name">
+          <input {...form.field('patient_first_name')} maxLength={100} autoComplete="off" className={inputClass} />
+        </FormField>
+        <FormField name="patient_last_name" label="Last name">
+          <input {...form.field('patient_last_name')} maxLength={100} autoComplete="off" className={inputClass} />
+        </FormField>
+        <FormField name="email" label={`E-mail ${contact}`}>
+          <input {...form.field('email')} type="email" autoComplete="off" className={inputClass} />
+        </FormField>
+        <FormField name="wireless_phone" label={`Mobile phone ${contact}`}>
+          <input {...form.field('wireless_phone')} type="tel" autoComplete="off" className={inputClass} />
+        </FormField>
       </div>
-      <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" name="is_concented" className="size-5" {...described('is_concented')} />
+      <CheckField name="is_concented">
         The patient agreed to receive text and e-mail from the practice at the contacts typed here
-      </label>
-      {note('is_concented')}
-      <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" name="send" defaultChecked className="size-5" {...described('send')} />
-        Send the link now (only to contacts the patient agreed to)
-      </label>
-      {note('send')}
-      {send.error && <ErrorNote>{send.error.message}</ErrorNote>}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={send.isPending} className={primaryButtonClass}>
-          {send.isPending ? 'Sending…' : submitLabel}
-        </button>
+      </CheckField>
+      <CheckField name="send">Send the link now (only to contacts the patient agreed to)</CheckField>
+      <SubmitButtons
+        labels={{ submit: submitLabel, pending: 'Sending…' }}
+        isPending={send.isPending}
+        error={send.error}
+      >
         {children}
-      </div>
-    </form>
+      </SubmitButtons>
+    </ConsoleForm>
   );
 }

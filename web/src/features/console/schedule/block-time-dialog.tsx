@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 import {
   BLOCK_LABEL_MAX_LENGTH,
@@ -8,24 +7,51 @@ import {
   type StaffBlockCreated,
 } from '#domain/staff/staff-booking-schemas.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ErrorNote } from '../shared/console-notes.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { inputClass } from '../shared/console-styles.ts';
-import { DialogFormButtons } from '../shared/dialog-form-buttons.tsx';
 import { blockTime } from './desk-api.ts';
-import {
-  describedBy,
-  Field,
-  focusFirstProblem,
-  inWords,
-  problemsOf,
-  serverProblems,
-  type FieldProblems,
-} from './desk-field-errors.tsx';
 import { inClinic } from './schedule-layout.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
-const FORM = 'block-time';
 const WORDS = { date: 'the day', start_time: 'the start', end_time: 'the end' };
+
+/** The form as typed; `who` is the For whom list's value. */
+interface BlockTimeValues {
+  date: string;
+  start_time: string;
+  end_time: string;
+  who: string;
+  label: string;
+}
+
+interface WhoOptionsProps {
+  providers: StaffSchedule['providers'];
+  chairs: StaffSchedule['chairs'];
+  clinicName: string | undefined;
+}
+
+/** Everyone, a provider or a chair: the For whom list's choices. */
+function WhoOptions({ providers, chairs, clinicName }: WhoOptionsProps) {
+  return (
+    <>
+      <option value="">Everyone{clinicName ? ` at ${clinicName}` : ''}</option>
+      <optgroup label="Providers">
+        {providers.map((p) => (
+          <option key={p.pms_prov_num} value={`prov:${p.pms_prov_num}`}>
+            {p.name}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="Chairs">
+        {chairs.map((c) => (
+          <option key={c.pms_op_num} value={`op:${c.pms_op_num}`}>
+            {c.name}
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
 
 interface BlockTimeDialogProps {
   schedule: StaffSchedule;
@@ -48,17 +74,16 @@ const whoOf = (value: string) => {
  */
 export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: BlockTimeDialogProps) {
   const session = useStaffSession();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [shown, setShown] = useState(0);
-  useEffect(() => {
-    if (shown > 0) focusFirstProblem(formRef.current);
-  }, [shown]);
-  const show = (found: FieldProblems) => {
-    const { pms_prov_num: provider, pms_op_num: chair, ...rest } = inWords(found, WORDS);
-    setProblems({ ...rest, ...(provider || chair ? { who: (provider ?? chair)! } : {}) });
-    setShown((n) => n + 1);
-  };
+  const form = useConsoleForm<BlockTimeValues, StaffBlockBody>({
+    schema: StaffBlockBodySchema,
+    toBody: ({ who, ...values }) => ({
+      ...values,
+      ...whoOf(who),
+      pms_clinic_num: schedule.clinics.length > 1 ? clinic : null,
+    }),
+    defaultValues: { date, start_time: '', end_time: '', who: '', label: '' },
+    words: WORDS,
+  });
   const providers = schedule.providers.filter(
     (p) => clinic === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinic),
   );
@@ -75,79 +100,45 @@ export function BlockTimeDialog({ schedule, clinic, date, onClose, onBlocked }: 
   const block = useMutation({
     mutationFn: (body: StaffBlockBody) => blockTime(session.csrf_token, body),
     onSuccess: (created, body) => onBlocked(created, body, whomOf(body)),
-    onError: (error) => show(serverProblems(error)),
+    onError: (error) => form.showServerProblems(error, { pms_prov_num: 'who', pms_op_num: 'who' }),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    const parsed = StaffBlockBodySchema.safeParse({
-      date: text('date'),
-      start_time: text('start_time'),
-      end_time: text('end_time'),
-      ...whoOf(text('who')),
-      pms_clinic_num: schedule.clinics.length > 1 ? clinic : null,
-      label: text('label'),
-    });
-    if (!parsed.success) return show(problemsOf(parsed.error));
-    setProblems({});
-    block.mutate(parsed.data);
-  };
-
-  const field = (name: string) => ({ name, ...describedBy(FORM, name, problems) });
   return (
     <ConsoleDialog shape="centred" title="Block time" onClose={onClose}>
-      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <ConsoleForm form={form} onSubmit={(body) => block.mutate(body)}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field form={FORM} field="date" problems={problems} label="Day">
-            <input {...field('date')} type="date" defaultValue={date} className={inputClass} />
-          </Field>
-          <Field form={FORM} field="start_time" problems={problems} label="From">
-            <input {...field('start_time')} type="time" className={inputClass} />
-          </Field>
-          <Field form={FORM} field="end_time" problems={problems} label="To">
-            <input {...field('end_time')} type="time" className={inputClass} />
-          </Field>
+          <FormField name="date" label="Day">
+            <input {...form.field('date')} type="date" className={inputClass} />
+          </FormField>
+          <FormField name="start_time" label="From">
+            <input {...form.field('start_time')} type="time" className={inputClass} />
+          </FormField>
+          <FormField name="end_time" label="To">
+            <input {...form.field('end_time')} type="time" className={inputClass} />
+          </FormField>
         </div>
-        <Field form={FORM} field="who" problems={problems} label="For whom">
-          <select {...field('who')} defaultValue="" className={inputClass}>
-            <option value="">Everyone{clinicName ? ` at ${clinicName}` : ''}</option>
-            <optgroup label="Providers">
-              {providers.map((p) => (
-                <option key={p.pms_prov_num} value={`prov:${p.pms_prov_num}`}>
-                  {p.name}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Chairs">
-              {chairs.map((c) => (
-                <option key={c.pms_op_num} value={`op:${c.pms_op_num}`}>
-                  {c.name}
-                </option>
-              ))}
-            </optgroup>
+        <FormField name="who" label="For whom">
+          <select {...form.field('who')} className={inputClass}>
+            <WhoOptions providers={providers} chairs={chairs} clinicName={clinicName} />
           </select>
-        </Field>
-        <Field form={FORM} field="label" problems={problems} label="What for (optional)">
+        </FormField>
+        <FormField name="label" label="What for (optional)">
           <input
-            {...field('label')}
+            {...form.field('label')}
             maxLength={BLOCK_LABEL_MAX_LENGTH}
             placeholder="Staff meeting"
             className={inputClass}
           />
-        </Field>
+        </FormField>
         <p className="text-slate-700">Patients cannot book blocked time. Bookings already in it stay booked.</p>
-        {block.error && Object.keys(problems).length === 0 && <ErrorNote>{block.error.message}</ErrorNote>}
-        {Object.keys(problems).length > 0 && <ErrorNote>Nothing is blocked yet: check the marked fields.</ErrorNote>}
-        <DialogFormButtons
+        <SubmitButtons
+          labels={{ submit: 'Block the time', pending: 'Blocking…', close: 'Close without blocking' }}
           isPending={block.isPending}
-          submit="Block the time"
-          pending="Blocking…"
-          close="Close without blocking"
           onClose={onClose}
+          summary="Nothing is blocked yet: check the marked fields."
+          error={block.error}
         />
-      </form>
+      </ConsoleForm>
     </ConsoleDialog>
   );
 }

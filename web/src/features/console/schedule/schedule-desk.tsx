@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ScheduleBlock, StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
+import type { StaffBlockBody, StaffBlockCreated, StaffBookingCreated } from '#domain/staff/staff-booking-schemas.ts';
 import { BlockTimeDialog } from './block-time-dialog.tsx';
 import { BookPatientDialog } from './book-patient-dialog.tsx';
 import { clockTime, dayHeading, todayIn } from '../shared/console-dates.ts';
@@ -29,8 +30,29 @@ const grid = () => document.querySelector<HTMLElement>('[aria-label="Schedule gr
 const wallTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/** What is announced after a booking: when, with whom, its reference. */
+function bookedText(booked: StaffBookingCreated, patient: string, providerName: (num: number) => string) {
+  return (
+    `Booked ${patient} on ${dayHeading(booked.apt_date)} at ${clockTime(booked.start_time)} ` +
+    `with ${providerName(booked.pms_prov_num)}, reference ${booked.reference}. The patient gets the confirmation.`
+  );
+}
+
+/** What is announced after blocking time, with the bookings already in it (they stay). */
+function blockedText(created: StaffBlockCreated, body: StaffBlockBody, whom: string) {
+  const count = created.overlapping_bookings;
+  const stay =
+    count === 0
+      ? ''
+      : count === 1
+        ? ' 1 booking in that time stays booked.'
+        : ` ${count} bookings in that time stay booked.`;
+  const when = `${dayHeading(body.date)}, ${clockTime(body.start_time)}–${clockTime(body.end_time)}`;
+  return `Blocked ${when} for ${whom}.${stay}`;
+}
+
 /**
- * The front desk's changes to the schedule (issue 22): book a patient who phoned, block time and
+ * The front desk's changes to the schedule: book a patient who phoned, block time and
  * remove it (the built-in schedule only: an Open Dental practice blocks time in Open Dental). The
  * page makes itself inert while one of these dialogs is open; after it the schedule is read again,
  * the focus goes back to what opened it, and the result is announced.
@@ -93,7 +115,8 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
       <div
         className={
           said
-            ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg'
+            ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 ' +
+              'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg'
             : 'sr-only'
         }
       >
@@ -116,12 +139,7 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
           clinic={clinic}
           start={dialog.start}
           onClose={close}
-          onBooked={(booked, patient) =>
-            done(
-              `Booked ${patient} on ${dayHeading(booked.apt_date)} at ${clockTime(booked.start_time)} with ${providerName(booked.pms_prov_num)}, reference ${booked.reference}. The patient gets the confirmation.`,
-              booked.apt_date,
-            )
-          }
+          onBooked={(booked, patient) => done(bookedText(booked, patient, providerName), booked.apt_date)}
         />
       )}
       {schedule && dialog?.kind === 'block' && (
@@ -130,19 +148,7 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
           clinic={clinic}
           date={firstDay}
           onClose={close}
-          onBlocked={(created, body, whom) => {
-            const count = created.overlapping_bookings;
-            const stay =
-              count === 0
-                ? ''
-                : count === 1
-                  ? ' 1 booking in that time stays booked.'
-                  : ` ${count} bookings in that time stay booked.`;
-            done(
-              `Blocked ${dayHeading(body.date)}, ${clockTime(body.start_time)}–${clockTime(body.end_time)} for ${whom}.${stay}`,
-              body.date,
-            );
-          }}
+          onBlocked={(created, body, whom) => done(blockedText(created, body, whom), body.date)}
         />
       )}
       {schedule && dialog?.kind === 'unblock' && (

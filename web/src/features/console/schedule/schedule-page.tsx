@@ -16,7 +16,7 @@ import { useStaffSession } from '../staff-session-context.ts';
 import { useFocusReturn } from '../shared/use-focus-return.ts';
 
 /**
- * The schedule (issue 22): a day or a week in the practice's time zone, refreshed every 5 s. The
+ * The schedule: a day or a week in the practice's time zone, refreshed every 5 s. The
  * date, view and clinic are in the address (`?date=&view=&clinic=`), so a reload keeps them.
  */
 export function SchedulePage() {

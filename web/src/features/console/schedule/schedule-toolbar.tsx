@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 import type { ScheduleView } from '../shared/console-dates.ts';
 import { secondaryButtonClass } from '../shared/console-styles.ts';
+import { ClinicSelect } from './clinic-select.tsx';
 import { SHORTCUTS, type ScheduleCommand } from './schedule-shortcuts.ts';
 
 interface ScheduleToolbarProps {
@@ -46,20 +47,13 @@ export function ScheduleToolbar({
         </h1>
         {actions}
         {clinics.length > 1 && (
-          <label className="flex items-center gap-2 font-medium">
-            Clinic
-            <select
-              value={clinic ?? ''}
-              onChange={(event) => onClinic(Number(event.target.value))}
-              className="min-h-11 rounded-md border border-slate-400 bg-white px-2"
-            >
-              {clinics.map((c) => (
-                <option key={c.pms_clinic_num} value={c.pms_clinic_num}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ClinicSelect
+            clinics={clinics}
+            clinic={clinic}
+            onChange={onClinic}
+            labelClass="flex items-center gap-2 font-medium"
+            selectClass="min-h-11 rounded-md border border-slate-400 bg-white px-2"
+          />
         )}
         <div role="group" aria-label="View" className="flex gap-1">
           {viewButton('day', 'Day')}

@@ -3,8 +3,7 @@ import type { ScheduleBlock, StaffSchedule } from '#domain/staff/staff-appointme
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { clockTime, dayHeading } from '../shared/console-dates.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ErrorNote } from '../shared/console-notes.tsx';
-import { dangerButtonClass, secondaryButtonClass } from '../shared/console-styles.ts';
+import { ConsoleForm, NO_FIELDS, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { unblockTime } from './desk-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
@@ -36,6 +35,7 @@ function blockWhom(block: ScheduleBlock, schedule: StaffSchedule): string {
 export function UnblockDialog({ block, schedule, onClose, onRemoved }: UnblockDialogProps) {
   const session = useStaffSession();
   const when = blockTimeText(block, schedule.time_zone);
+  const form = useConsoleForm({ schema: NO_FIELDS });
   const remove = useMutation({
     mutationFn: () => unblockTime(session.csrf_token, block.id!),
     onSuccess: () => onRemoved(`The blocked time on ${when} is removed: it can be booked again.`),
@@ -47,15 +47,15 @@ export function UnblockDialog({ block, schedule, onClose, onRemoved }: UnblockDi
         {block.label ? `: ${block.label}` : ''}.
       </p>
       <p className="text-slate-700">Patients and staff can book this time again once it is removed.</p>
-      {remove.error && <ErrorNote>{remove.error.message}</ErrorNote>}
-      <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={remove.isPending} onClick={() => remove.mutate()} className={dangerButtonClass}>
-          {remove.isPending ? 'Removing…' : 'Remove the block'}
-        </button>
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          Keep it
-        </button>
-      </div>
+      <ConsoleForm form={form} onSubmit={() => remove.mutate()}>
+        <SubmitButtons
+          labels={{ submit: 'Remove the block', pending: 'Removing…', close: 'Keep it' }}
+          isDanger
+          isPending={remove.isPending}
+          onClose={onClose}
+          error={remove.error}
+        />
+      </ConsoleForm>
     </ConsoleDialog>
   );
 }

@@ -104,7 +104,7 @@ describe('the security page', () => {
       await user.clear(idle);
       if (typed) await user.type(idle, typed);
       await user.click(screen.getByRole('button', { name: 'Save' }));
-      expect(idle.getAttribute('aria-invalid'), typed).toBe('true');
+      await waitFor(() => expect(idle, typed).toHaveAttribute('aria-invalid', 'true'));
     }
     const [problemId] = idle.getAttribute('aria-describedby')!.split(' ');
     expect(document.getElementById(problemId!)!.textContent).toBe('Type whole minutes from 5 to 720 (12 hours).');

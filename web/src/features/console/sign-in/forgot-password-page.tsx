@@ -1,18 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
-import { ErrorNote, StatusNote } from '../shared/console-notes.tsx';
-import { inputClass, linkClass, primaryButtonClass } from '../shared/console-styles.ts';
+import { PasswordResetBodySchema, type PasswordResetBody } from '#domain/staff/staff-accounts-schemas.ts';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { StatusNote } from '../shared/console-notes.tsx';
+import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { requestPasswordReset } from './password-api.ts';
 
-/** `/console/forgot-password`: asks for a one-time link by e-mail and shows the server's answer, the same for any address. */
+/**
+ * `/console/forgot-password`: asks for a one-time link by e-mail and shows the server's answer,
+ * the same for any address.
+ */
 export function ForgotPasswordPage() {
-  const reset = useMutation({ mutationFn: requestPasswordReset });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    reset.mutate(String(new FormData(event.currentTarget).get('email') ?? ''));
-  };
+  const form = useConsoleForm<PasswordResetBody, PasswordResetBody>({
+    schema: PasswordResetBodySchema,
+    defaultValues: { email: '' },
+    messages: { email: 'Type the e-mail you sign in with.' },
+  });
+  const reset = useMutation({
+    mutationFn: (body: PasswordResetBody) => requestPasswordReset(body.email),
+    onError: (error) => form.showServerProblems(error),
+  });
 
   return (
     <ConsoleFrame title="Forgot your password?">
@@ -21,16 +29,16 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <p className="text-slate-700">Type the e-mail you sign in with. We send a link to choose a new password.</p>
-          {reset.error && <ErrorNote>{reset.error.message}</ErrorNote>}
-          <form onSubmit={submit} className="flex flex-col gap-4">
-            <label className="font-medium">
-              E-mail
-              <input name="email" type="email" autoComplete="username" required className={inputClass} />
-            </label>
-            <button type="submit" disabled={reset.isPending} className={primaryButtonClass}>
-              {reset.isPending ? 'Sending…' : 'Send the link'}
-            </button>
-          </form>
+          <ConsoleForm form={form} onSubmit={(body) => reset.mutate(body)}>
+            <FormField name="email" label="E-mail">
+              <input {...form.field('email')} type="email" autoComplete="username" className={inputClass} />
+            </FormField>
+            <SubmitButtons
+              labels={{ submit: 'Send the link', pending: 'Sending…' }}
+              isPending={reset.isPending}
+              error={reset.error}
+            />
+          </ConsoleForm>
         </>
       )}
       <Link to="/console" className={linkClass}>

@@ -1,14 +1,27 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SetPasswordBodySchema, type SetPasswordBody } from '#domain/staff/staff-accounts-schemas.ts';
 import { PASSWORD_MIN_LENGTH } from '#domain/staff/staff-roles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
-import { inputClass, linkClass, primaryButtonClass } from '../shared/console-styles.ts';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm, type FieldProblems } from '../shared/console-form.tsx';
+import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { getPasswordLink, setPassword } from './password-api.ts';
 
 const LINK_GONE = 'This link has expired or was used.';
+
+interface SetPasswordValues {
+  password: string;
+  confirm: string;
+}
+
+/** The length and the match: the rest (a common password) is the server's. */
+function passwordProblems({ password, confirm }: SetPasswordValues): FieldProblems {
+  if (password.length < PASSWORD_MIN_LENGTH) return { password: `Use at least ${PASSWORD_MIN_LENGTH} characters.` };
+  if (password !== confirm) return { confirm: 'The two passwords are not the same.' };
+  return {};
+}
 
 /**
  * `/console/set-password/:token`, the one-time link of an invitation or a reset. The length and
@@ -17,7 +30,12 @@ const LINK_GONE = 'This link has expired or was used.';
 export function SetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useConsoleForm<SetPasswordValues, SetPasswordBody>({
+    schema: SetPasswordBodySchema,
+    toBody: ({ password }) => ({ password }),
+    check: passwordProblems,
+    defaultValues: { password: '', confirm: '' },
+  });
   const link = useQuery({
     queryKey: ['password-link', token],
     queryFn: () => getPasswordLink(token),
@@ -25,19 +43,10 @@ export function SetPasswordPage() {
     staleTime: Infinity,
   });
   const save = useMutation({
-    mutationFn: (password: string) => setPassword(token, password),
+    mutationFn: (body: SetPasswordBody) => setPassword(token, body.password),
     onSuccess: () => navigate('/console', { replace: true, state: { passwordSet: true } }),
+    onError: (error) => form.showServerProblems(error),
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    if (password.length < PASSWORD_MIN_LENGTH) return setProblem(`Use at least ${PASSWORD_MIN_LENGTH} characters.`);
-    if (password !== form.get('confirm')) return setProblem('The two passwords are not the same.');
-    setProblem(null);
-    save.mutate(password);
-  };
 
   if (link.isPending)
     return (
@@ -56,33 +65,30 @@ export function SetPasswordPage() {
       </ConsoleFrame>
     );
   }
-  const error = problem ?? save.error?.message;
   return (
     <ConsoleFrame title={link.data.purpose === 'reset' ? 'Choose a new password' : 'Set your password'}>
       <p className="text-slate-700">
         For {link.data.email}. At least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.
       </p>
-      {error && <ErrorNote>{error}</ErrorNote>}
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <label className="font-medium">
-          New password
+      <ConsoleForm form={form} onSubmit={(body) => save.mutate(body)}>
+        <FormField name="password" label="New password">
           <input
-            name="password"
+            {...form.field('password')}
             type="password"
             autoComplete="new-password"
-            required
             minLength={PASSWORD_MIN_LENGTH}
             className={inputClass}
           />
-        </label>
-        <label className="font-medium">
-          Type it again
-          <input name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
-        </label>
-        <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
-          {save.isPending ? 'Saving…' : 'Save the password'}
-        </button>
-      </form>
+        </FormField>
+        <FormField name="confirm" label="Type it again">
+          <input {...form.field('confirm')} type="password" autoComplete="new-password" className={inputClass} />
+        </FormField>
+        <SubmitButtons
+          labels={{ submit: 'Save the password', pending: 'Saving…' }}
+          isPending={save.isPending}
+          error={save.error}
+        />
+      </ConsoleForm>
     </ConsoleFrame>
   );
 }

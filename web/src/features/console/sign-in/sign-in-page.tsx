@@ -1,13 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SIGN_IN_ERRORS, type StaffSession } from '#domain/staff/staff-session-schemas.ts';
+import {
+  SIGN_IN_ERRORS,
+  SignInBodySchema,
+  type SignInBody,
+  type StaffSession,
+} from '#domain/staff/staff-session-schemas.ts';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
-import { ErrorNote, StatusNote } from '../shared/console-notes.tsx';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
+import { StatusNote } from '../shared/console-notes.tsx';
 import { SIGN_IN_META } from '../console-query-client.ts';
 import { StaffApiError } from '../console-request.ts';
-import { inputClass, linkClass, primaryButtonClass } from '../shared/console-styles.ts';
+import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { signIn } from '../session-api.ts';
+
+interface SignInValues {
+  email: string;
+  password: string;
+  code: string;
+}
 
 interface SignInPageProps {
   notice: string | null;
@@ -24,7 +36,12 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
   const passwordSet = (location.state as { passwordSet?: boolean } | null)?.passwordSet === true;
   const [needsCode, setNeedsCode] = useState(false);
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const form = useConsoleForm<SignInValues, SignInBody>({
+    schema: SignInBodySchema,
+    toBody: ({ code, ...values }) => ({ ...values, ...(code.trim() ? { code } : {}) }),
+    defaultValues: { email: '', password: '', code: '' },
+    messages: { email: 'Type the e-mail you sign in with.', password: 'Type your password.' },
+  });
   const attempt = useMutation({
     mutationFn: signIn,
     meta: SIGN_IN_META,
@@ -33,59 +50,41 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
       if (error instanceof StaffApiError && error.code === SIGN_IN_ERRORS.codeRequired) setNeedsCode(true);
       if (error instanceof StaffApiError && error.retryAfterSeconds)
         setWaitUntil(Date.now() + error.retryAfterSeconds * 1000);
+      form.showServerProblems(error);
     },
   });
   useEffect(() => {
-    if (needsCode) codeRef.current?.focus();
-  }, [needsCode]);
+    if (needsCode) form.methods.setFocus('code');
+  }, [needsCode, form.methods]);
   useEffect(() => {
     if (waitUntil === null) return;
     const timer = setTimeout(() => setWaitUntil(null), Math.max(0, waitUntil - Date.now()));
     return () => clearTimeout(timer);
   }, [waitUntil]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const code = String(form.get('code') ?? '').trim();
-    attempt.mutate({
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-      code: code || undefined,
-    });
-  };
-
   return (
     <ConsoleFrame title="Sign in">
       {passwordSet && !attempt.isError && <StatusNote>Your password is set. Sign in with it.</StatusNote>}
       {notice && !attempt.isError && <StatusNote>{notice}</StatusNote>}
-      {attempt.error && <ErrorNote>{attempt.error.message}</ErrorNote>}
-      <form onSubmit={submit} className="flex flex-col gap-4">
-        <label className="font-medium">
-          E-mail
-          <input name="email" type="email" autoComplete="username" required className={inputClass} />
-        </label>
-        <label className="font-medium">
-          Password
-          <input name="password" type="password" autoComplete="current-password" required className={inputClass} />
-        </label>
+      <ConsoleForm form={form} onSubmit={(body) => attempt.mutate(body)}>
+        <FormField name="email" label="E-mail">
+          <input {...form.field('email')} type="email" autoComplete="username" className={inputClass} />
+        </FormField>
+        <FormField name="password" label="Password">
+          <input {...form.field('password')} type="password" autoComplete="current-password" className={inputClass} />
+        </FormField>
         {needsCode && (
-          <label className="font-medium">
-            Code from your authenticator app, or a recovery code
-            <input
-              ref={codeRef}
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="text"
-              required
-              className={inputClass}
-            />
-          </label>
+          <FormField name="code" label="Code from your authenticator app, or a recovery code">
+            <input {...form.field('code')} autoComplete="one-time-code" inputMode="text" className={inputClass} />
+          </FormField>
         )}
-        <button type="submit" disabled={attempt.isPending || waitUntil !== null} className={primaryButtonClass}>
-          {attempt.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+        <SubmitButtons
+          labels={{ submit: 'Sign in', pending: 'Signing in…' }}
+          isPending={attempt.isPending}
+          isDisabled={waitUntil !== null}
+          error={attempt.error}
+        />
+      </ConsoleForm>
       <Link to="/console/forgot-password" className={linkClass}>
         Forgot password?
       </Link>

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { EnableTotpBodySchema, type EnableTotpBody } from '#domain/staff/staff-accounts-schemas.ts';
 import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
+import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { inputClass, linkClass, primaryButtonClass } from '../shared/console-styles.ts';
@@ -22,16 +24,16 @@ export function TotpSetupPage({ onDone }: { onDone: (session: StaffSession) => v
   const session = useStaffSession();
   const [codes, setCodes] = useState<string[] | null>(null);
   const setup = useMutation({ mutationFn: () => startTotpSetup(session.csrf_token) });
+  const form = useConsoleForm<EnableTotpBody, EnableTotpBody>({
+    schema: EnableTotpBodySchema,
+    defaultValues: { code: '' },
+  });
   const enable = useMutation({
-    mutationFn: (code: string) => enableTotp(session.csrf_token, code),
+    mutationFn: (body: EnableTotpBody) => enableTotp(session.csrf_token, body.code),
     onSuccess: setCodes,
+    onError: (error) => form.showServerProblems(error),
   });
   const finish = useMutation({ mutationFn: getSession, onSuccess: (next) => next && onDone(next) });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    enable.mutate(String(new FormData(event.currentTarget).get('code') ?? '').trim());
-  };
 
   if (codes) return <RecoveryCodes codes={codes} onContinue={() => finish.mutate()} error={finish.error?.message} />;
   return (
@@ -56,16 +58,16 @@ export function TotpSetupPage({ onDone }: { onDone: (session: StaffSession) => v
           <p className="rounded-md bg-slate-100 p-3 text-center font-mono text-lg tracking-wider">
             {groupInFours(setup.data.secret)}
           </p>
-          {enable.error && <ErrorNote>{enable.error.message}</ErrorNote>}
-          <form onSubmit={submit} className="flex flex-col gap-4">
-            <label className="font-medium">
-              The 6-digit code the app shows
-              <input name="code" autoComplete="one-time-code" inputMode="numeric" required className={inputClass} />
-            </label>
-            <button type="submit" disabled={enable.isPending} className={primaryButtonClass}>
-              Turn on two-step sign-in
-            </button>
-          </form>
+          <ConsoleForm form={form} onSubmit={(body) => enable.mutate(body)}>
+            <FormField name="code" label="The 6-digit code the app shows">
+              <input {...form.field('code')} autoComplete="one-time-code" inputMode="numeric" className={inputClass} />
+            </FormField>
+            <SubmitButtons
+              labels={{ submit: 'Turn on two-step sign-in' }}
+              isPending={enable.isPending}
+              error={enable.error}
+            />
+          </ConsoleForm>
         </>
       )}
       <SignOutButtons />

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
-import { ErrorNote } from '../shared/console-notes.tsx';
-import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../shared/console-styles.ts';
+import { ConsoleForm, NO_FIELDS, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { applyMemberChange, type MemberChange } from './staff-changes.ts';
 import { memberName, ROLE_RIGHTS } from './staff-labels.ts';
 import { useStaffSession } from '../staff-session-context.ts';
@@ -20,6 +19,7 @@ interface StaffChangeDialogProps {
  */
 export function StaffChangeDialog({ member, change, onClose, onDone }: StaffChangeDialogProps) {
   const session = useStaffSession();
+  const form = useConsoleForm({ schema: NO_FIELDS });
   const apply = useMutation({
     mutationFn: () => applyMemberChange(session.csrf_token, member, change),
     onSuccess: onDone,
@@ -34,20 +34,15 @@ export function StaffChangeDialog({ member, change, onClose, onDone }: StaffChan
         <p key={line}>{line}</p>
       ))}
       {isSelf && <p className="font-semibold">This is your own account: you will be signed out at once.</p>}
-      {apply.error && <ErrorNote>{apply.error.message}</ErrorNote>}
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          onClick={() => apply.mutate()}
-          disabled={apply.isPending}
-          className={change.kind === 'role' ? primaryButtonClass : dangerButtonClass}
-        >
-          {apply.isPending ? 'Saving…' : confirm}
-        </button>
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          Leave as it is
-        </button>
-      </div>
+      <ConsoleForm form={form} onSubmit={() => apply.mutate()}>
+        <SubmitButtons
+          labels={{ submit: confirm, pending: 'Saving…', close: 'Leave as it is' }}
+          isDanger={change.kind !== 'role'}
+          isPending={apply.isPending}
+          onClose={onClose}
+          error={apply.error}
+        />
+      </ConsoleForm>
     </ConsoleDialog>
   );
 }
@@ -76,8 +71,10 @@ function wording(
       return {
         title: `Reset ${name}’s second factor?`,
         lines: [
-          'For when they lost their authenticator app: the app and their recovery codes stop working, and their sessions end at once.',
-          'They sign in again with their password and, if the practice requires a second factor, set up a new authenticator app first.',
+          'For when they lost their authenticator app: the app and their recovery codes stop working, ' +
+            'and their sessions end at once.',
+          'They sign in again with their password and, if the practice requires a second factor, ' +
+            'set up a new authenticator app first.',
         ],
         confirm: 'Reset the second factor',
       };

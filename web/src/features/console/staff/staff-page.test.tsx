@@ -139,7 +139,7 @@ describe('inviting', () => {
     await user.clear(email);
     await user.type(email, 'not an address');
     await user.click(within(form).getByRole('button', { name: 'Send the invitation' }));
-    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Type an e-mail address.',
     );

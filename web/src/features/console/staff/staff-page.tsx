@@ -9,6 +9,10 @@ import { StaffInviteForm } from './staff-invite-form.tsx';
 import { StaffMemberRow } from './staff-member-row.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 import { useFocusReturn } from '../shared/use-focus-return.ts';
+import { TableHead } from '../shared/table-head.tsx';
+
+const COLUMNS = ['Name', 'Role', 'Status', 'Second factor', 'Last sign-in', 'Actions'];
+const byEmail = (a: StaffMember, b: StaffMember) => a.email.localeCompare(b.email);
 
 type Asking = { member: StaffMember; change: Exclude<MemberChange, { kind: 'reactivate' }> };
 
@@ -31,6 +35,8 @@ export function StaffPage() {
     // A change to one's own account ended one's own session: reading again hands the console to the sign-in.
     void queryClient.invalidateQueries({ queryKey: query.queryKey });
   };
+  const added = (member: StaffMember) =>
+    queryClient.setQueryData(query.queryKey, (list) => [...(list ?? []), member].sort(byEmail));
   const reactivate = useMutation({
     mutationFn: (member: StaffMember) => applyMemberChange(session.csrf_token, member, { kind: 'reactivate' }),
     onSuccess: (next, member) => changed(next, changeDoneMessage(member, { kind: 'reactivate' })),
@@ -48,13 +54,7 @@ export function StaffPage() {
         <h1 id="staff-heading" tabIndex={-1} className="text-xl font-semibold">
           Staff
         </h1>
-        <StaffInviteForm
-          onInvited={(member) =>
-            queryClient.setQueryData(query.queryKey, (list) =>
-              [...(list ?? []), member].sort((a, b) => a.email.localeCompare(b.email)),
-            )
-          }
-        />
+        <StaffInviteForm onInvited={added} />
         {done && <StatusNote>{done}</StatusNote>}
         {reactivate.error && <ErrorNote>{reactivate.error.message}</ErrorNote>}
         {members.isPending && <p role="status">Loading the staff…</p>}
@@ -69,28 +69,7 @@ export function StaffPage() {
             {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
             <table className="w-full text-left wrap-break-word">
               <caption className="sr-only">The practice’s staff</caption>
-              <thead className="border-b border-slate-300 bg-slate-50">
-                <tr>
-                  <th scope="col" className="p-2">
-                    Name
-                  </th>
-                  <th scope="col" className="p-2">
-                    Role
-                  </th>
-                  <th scope="col" className="p-2">
-                    Status
-                  </th>
-                  <th scope="col" className="p-2">
-                    Second factor
-                  </th>
-                  <th scope="col" className="p-2">
-                    Last sign-in
-                  </th>
-                  <th scope="col" className="p-2">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead headings={COLUMNS} />
               <tbody>
                 {members.data.map((member) => (
                   <StaffMemberRow key={member.id} member={member} isBusy={reactivate.isPending} onChange={ask} />
