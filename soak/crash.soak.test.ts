@@ -59,7 +59,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('crash', () => {
-  it(`SIGKILL ${settings.crashKills} times under booking load: every 2xx booking once, nothing half-written, every message delivered`, async () => {
+  it(`SIGKILL ${settings.crashKills}× under load: each 2xx booked once, none half-written, all sent`, async () => {
     const client = createHttpClient({ connections: CLIENTS });
     const tag = `crash${Date.now()}`;
     const firstDay = addDays(localDateOf(new Date(), SOAK_ZONE), 1);
@@ -121,13 +121,15 @@ describe('crash', () => {
     // What 5 minutes would do: the leases of jobs the killed processes had claimed run out.
     const lastStart = new Date(server.startedAt.at(-1)!);
     const [orphaned] = await testDb.db.query<{ n: number }>(
-      `with ended as (update jobs set locked_until = now() where status = 'running' and updated_at < $1 returning 1) select count(*)::int as n from ended`,
+      `with ended as (update jobs set locked_until = now() where status = 'running' and updated_at < $1
+         returning 1) select count(*)::int as n from ended`,
       [lastStart],
     );
     const jobs = await waitForMessagesToSettle(testDb.db, 90_000);
 
     const [committedBeforeKill] = await testDb.db.query<{ n: number }>(
-      'select count(*)::int as n from appointments a join unnest($1::uuid[], $2::timestamptz[]) r(id, at) on r.id = a.id where a.created_at < r.at',
+      `select count(*)::int as n from appointments a join unnest($1::uuid[], $2::timestamptz[]) r(id, at) on
+         r.id = a.id where a.created_at < r.at`,
       [resent.map((r) => r.appointmentId), resent.map((r) => new Date(r.resentAt))],
     );
     const deliveries = deliveriesByKey(smtp.state.mails);
@@ -138,11 +140,15 @@ describe('crash', () => {
     const repeats = [...deliveries.values()].filter((n) => n > 1).length;
     report(
       'crash kills',
-      `${settings.crashKills} SIGKILLs, ${acknowledged.length} bookings acknowledged, ${resent.length} requests unanswered at a kill and sent again (${committedBeforeKill!.n} had committed before the kill and were answered from the idempotency record)`,
+      `${settings.crashKills} SIGKILLs, ${acknowledged.length} bookings acknowledged, ` +
+        `${resent.length} requests unanswered at a kill and sent again (${committedBeforeKill!.n} had ` +
+        `committed before the kill and were answered from the idempotency record)`,
     );
     report(
       'crash messages',
-      `${expectedKeys.length} expected, ${new Set(smtp.state.mails.map((m) => m.messageId)).size} distinct Message-IDs received, ${repeats} delivered twice (same Message-ID), ${orphaned!.n} claims of killed processes released; jobs ${JSON.stringify(jobs)}`,
+      `${expectedKeys.length} expected, ${new Set(smtp.state.mails.map((m) => m.messageId)).size} ` +
+        `distinct Message-IDs received, ${repeats} delivered twice (same Message-ID), ${orphaned!.n} ` +
+        `claims of killed processes released; jobs ${JSON.stringify(jobs)}`,
     );
 
     expect(unexpected, server.output()).toEqual([]);
@@ -153,7 +159,8 @@ describe('crash', () => {
     expect(Object.entries(await halfWrittenRows(testDb.db)).filter(([, n]) => n > 0)).toEqual([]);
     // One burnt bot check and one idempotency record per booking: all or nothing of each transaction.
     const [counts] = await testDb.db.query<{ appointments: number; keys: number; challenges: number }>(
-      `select (select count(*)::int from appointments) as appointments, (select count(*)::int from idempotency_keys) as keys,
+      `select (select count(*)::int from appointments) as appointments, (select count(*)::int from idempotency_keys)
+         as keys,
               (select count(*)::int from used_bot_challenges) as challenges`,
     );
     expect(counts).toEqual({

@@ -56,7 +56,7 @@ interface Seen {
 }
 
 describe('database outage', () => {
-  it(`PostgreSQL down for ${settings.databaseDownSeconds} s under load: 503 within ${FAIL_FAST_MS} ms, recovery within ${RECOVERY_MS} ms without a restart`, async () => {
+  it(`PostgreSQL down: 503 in ${FAIL_FAST_MS} ms, healthy ${RECOVERY_MS} ms after it is back, no restart`, async () => {
     const client = createHttpClient({ connections: CONNECTIONS + 1 });
     const seen: Seen[] = [];
     const note = (
@@ -126,11 +126,15 @@ describe('database outage', () => {
     const failFast = summarise(during.map((s) => s.ms));
     report(
       'database outage fail-fast',
-      `${during.length} requests while down: ${refused.length} × 503, ${cached.length} × 200 from caches; p99 ${failFast.p99.toFixed(0)} ms, max ${Math.max(...during.map((s) => s.ms)).toFixed(0)} ms (bound ${FAIL_FAST_MS} ms); stop took ${downFrom - stopping} ms`,
+      `${during.length} requests while down: ${refused.length} × 503, ${cached.length} × 200 from ` +
+        `caches; p99 ${failFast.p99.toFixed(0)} ms, max ` +
+        `${Math.max(...during.map((s) => s.ms)).toFixed(0)} ms (bound ${FAIL_FAST_MS} ms); stop took ` +
+        `${downFrom - stopping} ms`,
     );
     report(
       'database outage recovery',
-      `healthy ${recoveredAt ? recoveredAt - upAt : 'never'} ms after PostgreSQL accepted connections again (bound ${RECOVERY_MS} ms); ${load.bookings.length} bookings acknowledged in the run`,
+      `healthy ${recoveredAt ? recoveredAt - upAt : 'never'} ms after PostgreSQL accepted connections ` +
+        `again (bound ${RECOVERY_MS} ms); ${load.bookings.length} bookings acknowledged in the run`,
     );
 
     const output = server.output().slice(-3_000);

@@ -79,7 +79,8 @@ async function api(path: string, init: { body?: object; headers?: Record<string,
 async function slotsOf(practice: SoakPractice, reason: string): Promise<SlotRecord[]> {
   const from = addDays(localDateOf(new Date(), SOAK_ZONE), 1);
   const answer = await api(
-    `/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reason}&start_date=${from}&end_date=${addDays(from, 6)}&pms_prov_num=1`,
+    `/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reason}&start_date=${from}` +
+      `&end_date=${addDays(from, 6)}&pms_prov_num=1`,
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.result;
@@ -136,7 +137,7 @@ function recoverAfter(jobs: number, recover: () => void) {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 describe('provider outages', () => {
-  it(`SMTP, Twilio, Stripe and Open Dental failing ${FAILS}×: bookings kept, jobs retried with back-off, then done once`, async () => {
+  it(`SMTP, Twilio, Stripe, Open Dental failing ${FAILS}×: bookings kept, jobs retried, then done once`, async () => {
     const { smtp, twilio, stripe, openDental } = providers;
     const open = practices['soak-open']!;
     const paidSlots = await slotsOf(open, paidReasonId);
@@ -185,7 +186,8 @@ describe('provider outages', () => {
     // The late payment: the hold ran out (what the hold sweep does 30 minutes on, done here by
     // hand) and another patient took the slot; the money must go back, through Stripe.
     const [held] = await testDb.db.query<{ id: string }>(
-      `update appointments set status = 'expired', payment_status = 'unpaid' where payment_session_id = $1 returning id`,
+      `update appointments set status = 'expired', payment_status = 'unpaid' where payment_session_id = $1
+         returning id`,
       [hold.body.result.session_id],
     );
     const taker = await post('/appointment', open, open.reasonId, heldSlot);
@@ -223,15 +225,18 @@ describe('provider outages', () => {
       `${job.status} after ${job.attempts} attempts, retries after ${job.delaysMs.map(seconds).join(', ')}`;
     report(
       'outage SMTP',
-      `${smtp.state.refused} connections refused; confirmation ${describeJob(confirmation)}; notification ${describeJob(notification)}`,
+      `${smtp.state.refused} connections refused; confirmation ${describeJob(confirmation)}; ` +
+        `notification ${describeJob(notification)}`,
     );
     report(
       'outage Twilio',
-      `${twilio.state.refused} requests refused; one-time code answered 502 in ${coded.ms.toFixed(0)} ms; review-request text ${describeJob(text)}`,
+      `${twilio.state.refused} requests refused; one-time code answered 502 in ${coded.ms.toFixed(0)} ` +
+        `ms; review-request text ${describeJob(text)}`,
     );
     report(
       'outage Stripe',
-      `payment start answered 503 in ${refused.ms.toFixed(0)} ms, nothing held; late-payment refund ${describeJob(refund)}`,
+      `payment start answered 503 in ${refused.ms.toFixed(0)} ms, nothing held; late-payment refund ` +
+        `${describeJob(refund)}`,
     );
     report('outage Open Dental', `write ${describeJob(write)}`);
 

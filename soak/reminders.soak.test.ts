@@ -59,7 +59,8 @@ async function bookThousand(round: string, phoneBase: number): Promise<void> {
     [practice.id, round],
   );
   const rows = await testDb.db.query<{ id: string }>(
-    `insert into appointments (practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, starts_at, ends_at, status, email, wireless_phone, is_concented, consented_at, language, created_at, updated_at)
+    `insert into appointments (practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, starts_at, ends_at,
+       status, email, wireless_phone, is_concented, consented_at, language, created_at, updated_at)
      select $1, $2, $3, $9::int + i, $9::int + i, $4::timestamptz, $4::timestamptz + interval '30 minutes', 'booked',
             $5 || i || '@soak.example', '+1' || ($6::bigint + i)::text, true, $7, 'en', $7, $7
        from generate_series(1, $8) i
@@ -78,7 +79,8 @@ async function bookThousand(round: string, phoneBase: number): Promise<void> {
   );
   await testDb.db.query(
     `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, recorded_at)
-     select a.practice_id, a.id, c.channel, case c.channel when 'email' then a.email else a.wireless_phone end, true, 'booking_form', 'I agree to receive text and email from Soak', $2
+     select a.practice_id, a.id, c.channel, case c.channel when 'email' then a.email else a.wireless_phone end, true,
+     'booking_form', 'I agree to receive text and email from Soak', $2
        from appointments a cross join (values ('email'), ('sms')) c(channel)
       where a.id = any($1::uuid[])`,
     [rows.map((row) => row.id), now.toISOString()],
@@ -88,7 +90,8 @@ async function bookThousand(round: string, phoneBase: number): Promise<void> {
 
 async function handedOver(round: string) {
   const [email] = await testDb.db.query<{ n: number; keys: number }>(
-    `select count(*)::int as n, count(distinct idempotency_key)::int as keys from outbox_messages where channel = 'email' and recipient like $1`,
+    `select count(*)::int as n, count(distinct idempotency_key)::int as keys from outbox_messages where channel
+       = 'email' and recipient like $1`,
     [`${round}.%`],
   );
   const texts = twilio.state.texts.filter(
@@ -113,7 +116,7 @@ async function waitFor(round: string, deadlineMs: number) {
 }
 
 describe('reminders due in the same minute', () => {
-  it(`hands ${BOOKINGS} e-mail and ${BOOKINGS} text reminders to the providers once each, also across a SIGKILL`, async () => {
+  it(`hands ${BOOKINGS} e-mail and ${BOOKINGS} text reminders over once each, even across a SIGKILL`, async () => {
     await bookThousand('clean', 5_125_550_000);
     await server.start();
     // From the moment the process answers its health check: its worker starts with it.
@@ -122,7 +125,9 @@ describe('reminders due in the same minute', () => {
     const cleanMs = Date.now() - started;
     report(
       'reminders handed over',
-      `${BOOKINGS} e-mails and ${BOOKINGS} texts due in one minute handed to the providers in ${(cleanMs / 1000).toFixed(1)} s from the server's start (health check answered) (${Math.round((2 * BOOKINGS) / (cleanMs / 1000))} messages/s)`,
+      `${BOOKINGS} e-mails and ${BOOKINGS} texts due in one minute handed to the providers in ` +
+        `${(cleanMs / 1000).toFixed(1)} s from the server's start (health check answered) ` +
+        `(${Math.round((2 * BOOKINGS) / (cleanMs / 1000))} messages/s)`,
     );
     expect(clean).toEqual({ emails: BOOKINGS, emailKeys: BOOKINGS, texts: BOOKINGS, textRecipients: BOOKINGS });
 
@@ -139,7 +144,8 @@ describe('reminders due in the same minute', () => {
     await server.kill();
     // What the lease (5 minutes) would do: the killed process's claims run out now.
     const [released] = await testDb.db.query<{ n: number }>(
-      `with ended as (update jobs set locked_until = now() where status = 'running' returning 1) select count(*)::int as n from ended`,
+      `with ended as (update jobs set locked_until = now() where status = 'running' returning 1) select
+         count(*)::int as n from ended`,
     );
     const [inDoubt] = await testDb.db.query<{ n: number }>(
       `select count(*)::int as n from message_deliveries where handoff_at is not null`,
@@ -149,11 +155,15 @@ describe('reminders due in the same minute', () => {
     await sleep(1_000);
     const settled = await handedOver('crash');
     const jobs = await testDb.db.query<{ type: string; status: string; n: number }>(
-      `select type, status, count(*)::int as n from jobs where type in ('reminder.send', 'sms.send', 'email.send') group by type, status order by type, status`,
+      `select type, status, count(*)::int as n from jobs where type in ('reminder.send', 'sms.send',
+         'email.send') group by type, status order by type, status`,
     );
     report(
       'reminders across a SIGKILL',
-      `killed after ${atKill.texts} texts and ${atKill.emails} e-mails; ${released!.n} claims released, ${inDoubt!.n} hand-offs in doubt, ${twilio.state.lookups} asked of Twilio after the restart; in the end ${settled.emails} e-mails and ${settled.texts} texts to ${settled.textRecipients} numbers; jobs ${JSON.stringify(jobs)}`,
+      `killed after ${atKill.texts} texts and ${atKill.emails} e-mails; ${released!.n} claims ` +
+        `released, ${inDoubt!.n} hand-offs in doubt, ${twilio.state.lookups} asked of Twilio after the ` +
+        `restart; in the end ${settled.emails} e-mails and ${settled.texts} texts to ` +
+        `${settled.textRecipients} numbers; jobs ${JSON.stringify(jobs)}`,
     );
     expect(crashed.emails).toBe(BOOKINGS);
     expect(settled).toEqual({ emails: BOOKINGS, emailKeys: BOOKINGS, texts: BOOKINGS, textRecipients: BOOKINGS });

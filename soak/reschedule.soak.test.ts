@@ -98,7 +98,9 @@ describe('reschedule race', () => {
     );
     report(
       'reschedule race',
-      `${MOVES} moves among ${BOOKINGS} bookings over ${PROCESSES} processes in ${seconds.toFixed(1)} s: ${tally[200] ?? 0} moved, ${tally[409] ?? 0} refused as taken, ${tally[422] ?? 0} as no longer offered`,
+      `${MOVES} moves among ${BOOKINGS} bookings over ${PROCESSES} processes in ${seconds.toFixed(1)} ` +
+        `s: ${tally[200] ?? 0} moved, ${tally[409] ?? 0} refused as taken, ${tally[422] ?? 0} as no ` +
+        `longer offered`,
     );
 
     // 409: taken. 422: the engine saw the time held, and by the time the refusal was explained the

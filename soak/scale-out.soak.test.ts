@@ -24,8 +24,9 @@ import { deliveriesByKey, startSmtpRecorder, type SmtpRecorder } from './support
  * spread over the processes, book one slot at once, and exactly one wins. After each race a
  * booking through one process must vanish from the next process's cached slot list within a
  * second (the slot-change notices, ADR 0033). Every message goes through one SMTP stand-in;
- * each process has its own sender address, so the receiver can tell which worker sent what. Nothing may be sent twice: one delivery per Message-ID, and every
- * message job ran exactly one attempt, so no two workers ever held the same job.
+ * each process has its own sender address, so the receiver can tell which worker sent what.
+ * Nothing may be sent twice: one delivery per Message-ID, and every message job ran exactly one
+ * attempt, so no two workers ever held the same job.
  */
 const PROCESSES = 3;
 const CONTENDERS = 30;
@@ -114,7 +115,9 @@ async function propagation(
   const [booker, watcher] = [servers[round % PROCESSES]!, servers[(round + 1) % PROCESSES]!];
   const start = `${day} 09:00:00`;
   const isOffered = async () => {
-    const url = `${watcher.base}/api/v1/appointment/slots?practice_id=${open.id}&reason_for_visit_id=${open.reasonId}&start_date=${day}&end_date=${day}&pms_prov_num=1`;
+    const url =
+      `${watcher.base}/api/v1/appointment/slots?practice_id=${open.id}` +
+      `&reason_for_visit_id=${open.reasonId}&start_date=${day}&end_date=${day}&pms_prov_num=1`;
     const response = await fetch(url);
     if (response.status !== 200) throw new Error(`slots answered ${response.status}`);
     return ((await response.json()) as { result: { DateTimeStart: string }[] }).result.some(
@@ -150,7 +153,7 @@ async function propagation(
 }
 
 describe('scale-out', () => {
-  it(`${PROCESSES} processes, ${settings.scaleOutSeconds} s of load with ${settings.raceRounds} races beside it: one winner each, nothing sent twice`, async () => {
+  it(`${PROCESSES} processes under load, with races: one winner each, nothing sent twice`, async () => {
     const client = createHttpClient({ connections: settings.connections });
     const loading = runMixedLoad({
       client,
@@ -179,7 +182,9 @@ describe('scale-out', () => {
     printLoadReport('scale-out', load);
     report(
       'scale-out race',
-      `${races.length} rounds of ${CONTENDERS} across ${PROCESSES} processes: ${races.map((r) => `${r.tally[201] ?? 0}/${r.tally[409] ?? 0}`).join(' ')} (201s/409s per round)`,
+      `${races.length} rounds of ${CONTENDERS} across ${PROCESSES} processes: ` +
+        `${races.map((r) => `${r.tally[201] ?? 0}/${r.tally[409] ?? 0}`).join(' ')} (201s/409s per ` +
+        `round)`,
     );
     const output = servers.map((server) => server.output().slice(-1_500)).join('\n---\n');
     const stale = (p: (typeof probes)[number]) => (p.staleMs === null ? 'none' : `${p.staleMs} ms`);
@@ -189,7 +194,9 @@ describe('scale-out', () => {
       );
     report(
       'scale-out slot propagation',
-      `a booking in one process gone from another's slot list after ${probes.map((p) => p.goneMs).join(', ')} ms; last offered to a request sent after: ${probes.map(stale).join(', ')}`,
+      `a booking in one process gone from another's slot list after ` +
+        `${probes.map((p) => p.goneMs).join(', ')} ms; last offered to a request sent after: ` +
+        `${probes.map(stale).join(', ')}`,
     );
     expect(races.map((r) => r.tally)).toEqual(races.map(() => ({ 201: 1, 409: CONTENDERS - 1 })));
     expect(
@@ -214,7 +221,9 @@ describe('scale-out', () => {
     for (const mail of smtp.state.mails) bySender.set(mail.from, (bySender.get(mail.from) ?? 0) + 1);
     report(
       'scale-out messages',
-      `${smtp.state.mails.length} e-mails for ${deliveries.size} Message-IDs, sent by ${[...bySender.entries()].map(([from, n]) => `${from} ${n}`).join(', ')}; jobs ${JSON.stringify(jobs)}, ${rerun!.n} run more than once`,
+      `${smtp.state.mails.length} e-mails for ${deliveries.size} Message-IDs, sent by ` +
+        `${[...bySender.entries()].map(([from, n]) => `${from} ${n}`).join(', ')}; jobs ` +
+        `${JSON.stringify(jobs)}, ${rerun!.n} run more than once`,
     );
 
     expect(jobs).toEqual({ done: smtp.state.mails.length });

@@ -37,7 +37,8 @@ describe('the slot-holding statuses', () => {
 
   it('are the predicate of the index the slot queries use, and of the repositories’ SQL', async () => {
     const [index] = await ctx.db.query<{ predicate: string }>(
-      `select pg_get_expr(indpred, indrelid) as predicate from pg_index where indexrelid = 'appointments_practice_time_idx'::regclass`,
+      `select pg_get_expr(indpred, indrelid) as predicate from pg_index where indexrelid =
+         'appointments_practice_time_idx'::regclass`,
     );
     expect(quotedWords(index!.predicate)).toEqual([...SLOT_HOLDING_STATUSES].sort());
     expect(quotedWords(holdsSlotSql())).toEqual([...SLOT_HOLDING_STATUSES].sort());

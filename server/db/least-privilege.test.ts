@@ -52,7 +52,8 @@ describe('the app role of the README', () => {
       { status: 'confirmed' },
     ]);
     await db.query(
-      `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, recorded_at)
+      `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words,
+         recorded_at)
        values ($1, $2, 'email', 'pat@example.com', true, 'booking_form', 'E-mail me', now())`,
       [practiceId, booked!.id],
     );

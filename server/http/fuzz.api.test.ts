@@ -306,7 +306,7 @@ const hostileTime = fc.oneof(
 describe('fuzzing behind the bot challenge', () => {
   // Each request carries a freshly solved challenge (ALTCHA_MAX_NUMBER is 100 in tests), so the
   // slot check, the time-zone maths and the insert are reached, not just the body parser.
-  it('answers hostile dates and times on POST appointment with a 2xx or a 4xx naming a field, never a 5xx', async () => {
+  it('answers hostile dates and times on POST appointment with a 2xx or a 4xx naming a field, never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.boolean(),
@@ -356,7 +356,10 @@ describe('fuzzing behind the bot challenge', () => {
   it('answers hostile slot ranges with a 200 or a 400 naming the field, never a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), hostileDate, hostileDate, async (isAllHours, start, end) => {
-        const url = `/api/v1/appointment/slots?practice_id=${isAllHours ? allHoursId : practiceId}&reason_for_visit_id=${isAllHours ? allHoursExamId : examId}&start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`;
+        const url =
+          `/api/v1/appointment/slots?practice_id=${isAllHours ? allHoursId : practiceId}` +
+          `&reason_for_visit_id=${isAllHours ? allHoursExamId : examId}` +
+          `&start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`;
         const response = await ctx.app.inject({ method: 'GET', url });
         if (response.statusCode === 200) return;
         expectClientError(response, `GET ${url}`);

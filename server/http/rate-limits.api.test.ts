@@ -174,9 +174,11 @@ const EXEMPT: Record<string, string> = {
     'public availability, cached per process for 20 s; Open Dental calls are throttled per office',
   'POST /api/v1/stripe/webhook': "authenticated by Stripe's signature; Stripe's retries must never be refused",
   'POST /api/v1/sms/status':
-    "authenticated by Twilio's signature (unsigned only with dev tools on); a refused report would leave a delivery unknown",
+    "authenticated by Twilio's signature (unsigned only with dev tools on); a refused report would " +
+    'leave a delivery unknown',
   'POST /api/v1/sms/inbound':
-    "authenticated by Twilio's signature (unsigned only with dev tools on, for simulated replies); a refused STOP would be a lost opt-out",
+    "authenticated by Twilio's signature (unsigned only with dev tools on, for simulated replies); a " +
+    'refused STOP would be a lost opt-out',
 };
 
 const ctx = withTestApp({ config: { rateLimitMultiplier: 1, adminApiKey: ADMIN_KEY } });

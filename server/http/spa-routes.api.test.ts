@@ -150,7 +150,8 @@ describe('a rebuild of the web app while the server runs', () => {
       writeFileSync(join(webDir, 'assets', 'app-next.js'), 'export {};');
       writeFileSync(
         join(webDir, 'index.html'),
-        '<!doctype html><html><head><title>x</title><script type="module" src="/assets/app-next.js"></script></head><body><div id="root"></div></body></html>',
+        '<!doctype html><html><head><title>x</title><script type="module" ' +
+          'src="/assets/app-next.js"></script></head><body><div id="root"></div></body></html>',
       );
 
       const after = await own.inject({ method: 'GET', url: '/bright-smile' });

@@ -40,7 +40,8 @@ const runJobs = async () => {
 const delivery = (key: string) =>
   ctx.db
     .query<{ status: string; provider_message_id: string | null; handoff_at: Date | null }>(
-      `select status, provider_message_id, handoff_at from message_deliveries where channel = 'sms' and idempotency_key = $1`,
+      `select status, provider_message_id, handoff_at from message_deliveries where channel = 'sms' and
+         idempotency_key = $1`,
       [key],
     )
     .then((rows) => rows[0]);

@@ -10,8 +10,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  *
  * Failure modes for tests: the eConnector and version 400s, 401, 504, a 429 with Retry-After,
  * a request that never answers (for client timeouts), and one that hangs for a while and then
- * answers (an office whose eConnector is slow to wake up; Open Dental's gateway allows 60 s). Texts that the documentation does not
- * give (the version message, the 401 and duplicate-patient texts) are our guesses.
+ * answers (an office whose eConnector is slow to wake up; Open Dental's gateway allows 60 s).
+ * Texts that the documentation does not give (the version message, the 401 and duplicate-patient
+ * texts) are our guesses.
  */
 
 export const ECONNECTOR_DOWN_TEXT =

@@ -47,13 +47,16 @@ export async function halfWrittenRows(db: Queryable): Promise<Record<string, num
   const count = async (sql: string) => (await db.query<{ n: number }>(`select count(*)::int as n from ${sql}`))[0]!.n;
   return {
     'booking without its patient': await count(
-      `appointments a where a.status = 'booked' and (a.patient_id is null or not exists (select 1 from patients p where p.id = a.patient_id))`,
+      `appointments a where a.status = 'booked' and (a.patient_id is null or not exists (select 1 from patients
+         p where p.id = a.patient_id))`,
     ),
     'booking without its confirmation job': await count(
-      `appointments a where a.status = 'booked' and not exists (select 1 from jobs j where j.dedupe_key = 'email:booking-confirmation:' || a.id)`,
+      `appointments a where a.status = 'booked' and not exists (select 1 from jobs j where j.dedupe_key =
+         'email:booking-confirmation:' || a.id)`,
     ),
     'booking without its practice notification job': await count(
-      `appointments a join practices p on p.id = a.practice_id where a.status = 'booked' and p.notification_email is not null
+      `appointments a join practices p on p.id = a.practice_id where a.status = 'booked' and p.notification_email is
+         not null
          and not exists (select 1 from jobs j where j.dedupe_key = 'email:booking-notification:' || a.id)`,
     ),
     'message job about a booking that does not exist': await count(
@@ -61,7 +64,8 @@ export async function halfWrittenRows(db: Queryable): Promise<Record<string, num
          and not exists (select 1 from appointments a where a.id::text = split_part(j.dedupe_key, ':', 3))`,
     ),
     'idempotent answer naming a booking that does not exist': await count(
-      `idempotency_keys k where not exists (select 1 from appointments a where a.id::text = k.response_body->'result'->>'appointment_id')`,
+      `idempotency_keys k where not exists (select 1 from appointments a where a.id::text =
+         k.response_body->'result'->>'appointment_id')`,
     ),
     'patient without a booking': await count(
       `patients p where not exists (select 1 from appointments a where a.patient_id = p.id)`,

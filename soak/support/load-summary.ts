@@ -10,7 +10,8 @@ export function printLoadReport(name: string, load: LoadReport): { p99: number; 
   const overall = summarise(all);
   report(
     `${name} requests`,
-    `${all.length} in ${load.seconds.toFixed(0)} s (${(all.length / load.seconds).toFixed(0)}/s), ${load.bookings.length} bookings acknowledged`,
+    `${all.length} in ${load.seconds.toFixed(0)} s (${(all.length / load.seconds).toFixed(0)}/s), ` +
+      `${load.bookings.length} bookings acknowledged`,
   );
   report(`${name} latency, all requests`, `p50 ${ms(overall.p50)}, p95 ${ms(overall.p95)}, p99 ${ms(overall.p99)}`);
   for (const [kind, byStatus] of [...load.statuses.entries()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -110,7 +110,10 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
   const api = (base: string) => `${base}/api/v1`;
 
   async function slotsOn(base: string, practice: SoakPractice, from: string, to: string) {
-    const url = `${api(base)}/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${practice.reasonId}&start_date=${from}&end_date=${to}&pms_prov_num=${pick(practice.provNums)}`;
+    const url =
+      `${api(base)}/appointment/slots?practice_id=${practice.id}` +
+      `&reason_for_visit_id=${practice.reasonId}&start_date=${from}&end_date=${to}` +
+      `&pms_prov_num=${pick(practice.provNums)}`;
     const outcome = await options.client.get(url);
     return record('slots', outcome) ? ((outcome.body as { result: SlotRecord[] }).result ?? []) : null;
   }
@@ -181,7 +184,9 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
         await slotsOn(base, practice, from, addDays(from, 6));
       } else if (roll < 0.5) {
         // A new name each time: one identity may be looked up only 5 times an hour (ADR 0027).
-        const query = `practice_id=${practice.id}&first_name=${lettersOf(lookupSeed + counter++)}&last_name=Nobody&dob=1990-01-01`;
+        const query =
+          `practice_id=${practice.id}&first_name=${lettersOf(lookupSeed + counter++)}` +
+          `&last_name=Nobody&dob=1990-01-01`;
         record('patient-check', await options.client.get(`${api(base)}/patient/check?${query}`));
       } else if (roll < 0.88)
         await book(base, options.open, 'book', { email: `b${counter++}-${options.tag}@soak.example` });

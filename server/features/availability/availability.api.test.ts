@@ -143,7 +143,7 @@ describe('GET /api/v1/appointment/slots', () => {
     expect(records.at(-1)!.DateTimeStart < '2027-03-01').toBe(true);
   });
 
-  it('does not offer a slot taken by an appointment after the cache lifetime, nor at once after invalidation', async () => {
+  it('does not offer a taken slot after the cache lifetime, nor at once after invalidation', async () => {
     const params = {
       practice_id: ids['test-practice']!,
       reason_for_visit_id: examId,
@@ -165,7 +165,7 @@ describe('GET /api/v1/appointment/slots', () => {
     clock.set('2026-03-02T12:00:00Z');
   });
 
-  it('stops offering a slot at once after a booking through POST appointment, without waiting for the cache', async () => {
+  it('stops offering a slot at once after a booking by POST appointment, without waiting for the cache', async () => {
     const params = {
       practice_id: ids['test-practice']!,
       reason_for_visit_id: examId,

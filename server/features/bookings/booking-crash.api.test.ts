@@ -51,7 +51,9 @@ describe('crash safety', () => {
         (r: { is_payment_enabled: boolean; for_new_patients: boolean }) => !r.is_payment_enabled && r.for_new_patients,
       );
       const today = new Date().toISOString().slice(0, 10);
-      const slotsUrl = `${first.base}/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reason.id}&start_date=${addDays(today, 2)}&end_date=${addDays(today, 30)}`;
+      const slotsUrl =
+        `${first.base}/api/v1/appointment/slots?practice_id=${form.id}` +
+        `&reason_for_visit_id=${reason.id}&start_date=${addDays(today, 2)}&end_date=${addDays(today, 30)}`;
       const slot = (await json(slotsUrl)).result[0];
       const email = `crash-${Date.now()}@example.com`;
       const response = await fetch(`${first.base}/api/v1/appointment`, {
@@ -82,7 +84,9 @@ describe('crash safety', () => {
       const second = await start();
       const offered = (
         await json(
-          `${second.base}/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reason.id}&start_date=${slot.DateTimeStart.slice(0, 10)}&end_date=${slot.DateTimeStart.slice(0, 10)}&pms_prov_num=${slot.ProvNum}`,
+          `${second.base}/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reason.id}` +
+            `&start_date=${slot.DateTimeStart.slice(0, 10)}&end_date=${slot.DateTimeStart.slice(0, 10)}` +
+            `&pms_prov_num=${slot.ProvNum}`,
         )
       ).result;
       expect(offered.map((r: { DateTimeStart: string }) => r.DateTimeStart)).not.toContain(slot.DateTimeStart);

@@ -110,7 +110,7 @@ describe('statuses', () => {
 });
 
 describe('one identity across reschedules', () => {
-  it('keeps the id, the reference and the calendar UID; the old time is offered again, the new one is taken', async () => {
+  it('keeps the id, reference and calendar UID; the old time is offered again, the new one is taken', async () => {
     const made = await booked({
       apt_date: '2026-03-05',
       start_time: '09:00:00',
@@ -162,7 +162,8 @@ describe('one identity across reschedules', () => {
 
   it('draws references that are unique in the practice and readable over the phone', async () => {
     await ctx.db.query(
-      `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) select $1, 1, 1, 'requested' from generate_series(1, 300)`,
+      `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) select $1, 1, 1, 'requested'
+         from generate_series(1, 300)`,
       [practiceId],
     );
     const refs = (
@@ -235,7 +236,7 @@ describe('links', () => {
 });
 
 describe('language and consent', () => {
-  it('records the language, and the consent for e-mail and text with the words, the time, the address and the source', async () => {
+  it('records the language, and the e-mail and text consent with its words, time, address and source', async () => {
     const { appointment_id } = await booked({
       apt_date: '2026-03-11',
       start_time: '09:00:00',

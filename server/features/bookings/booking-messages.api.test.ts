@@ -135,7 +135,7 @@ describe('booking messages', () => {
     expect(toBooker.text).toContain('When: Tuesday, March 3, 2026 at 11:00 AM (EST)');
   });
 
-  it('writes the confirmation and its calendar file in the language the patient booked in, and the practice notice in English', async () => {
+  it('writes the confirmation and calendar file in the booking’s language, the office’s in English', async () => {
     await ctx.db.query('delete from outbox_messages');
     await book({
       start_time: '15:00:00',
@@ -235,7 +235,7 @@ describe('booking messages', () => {
     ]);
   });
 
-  it('tells the practice about an appointment request made without a time while its schedule is unavailable', async () => {
+  it('tells the practice about a request made without a time while its schedule is unavailable', async () => {
     await ctx.db.query('delete from outbox_messages');
     const response = await ctx.app.inject({
       method: 'POST',

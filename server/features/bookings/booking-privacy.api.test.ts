@@ -169,7 +169,8 @@ async function bookThroughTheApi(): Promise<void> {
   const slotsOf = async (reasonId: string) =>
     (
       await api(
-        `/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reasonId}&start_date=${addDays(today, 2)}&end_date=${addDays(today, 30)}`,
+        `/appointment/slots?practice_id=${practice.id}&reason_for_visit_id=${reasonId}` +
+          `&start_date=${addDays(today, 2)}&end_date=${addDays(today, 30)}`,
       )
     ).body.result as { DateTimeStart: string; DateTimeEnd: string; ProvNum: number; OpNum: number }[];
   const booking = (
@@ -192,7 +193,8 @@ async function bookThroughTheApi(): Promise<void> {
   });
 
   const check = await api(
-    `/patient/check?practice_id=${practice.id}&first_name=${PATIENT.first_name}&last_name=${PATIENT.last_name}&dob=${PATIENT.dob}`,
+    `/patient/check?practice_id=${practice.id}&first_name=${PATIENT.first_name}&last_name=${PATIENT.last_name}` +
+      `&dob=${PATIENT.dob}`,
   );
   expect(check.body.result).toEqual({ exists: false });
   expect(

@@ -80,7 +80,8 @@ describe('concurrent bookings', () => {
       expect(tally(await race(payloads)), `round ${round} at ${day} ${time}`).toEqual({ 201: 1, 409: CONTENDERS - 1 });
     }
     const [overlaps] = await ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from appointments a join appointments b on a.id < b.id and a.practice_id = b.practice_id
+      `select count(*)::int as n from appointments a join appointments b on a.id < b.id and a.practice_id =
+         b.practice_id
         and (a.pms_prov_num = b.pms_prov_num or a.pms_op_num = b.pms_op_num)
         and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
         where ${holdsSlotSql('a.status')} and ${holdsSlotSql('b.status')}`,

@@ -137,7 +137,7 @@ describe('the reason in booking messages', () => {
     expect(toPractice.text).not.toContain('Examen');
   });
 
-  it('is named in Spanish in the confirmation of a paid booking made in Spanish, and in English for the practice', async () => {
+  it('is named in Spanish in the confirmation of a paid booking in Spanish, in English for the practice', async () => {
     const { toPatient, toPractice } = await payAndSend({
       start_time: '11:00:00',
       end_time: '11:30:00',

@@ -73,7 +73,9 @@ describe('GET appointment/slots ranges', () => {
   const slots = (start: string, end: string) =>
     ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/appointment/slots?practice_id=${ids['test-practice']}&reason_for_visit_id=${reasons.Exam}&start_date=${start}&end_date=${end}`,
+      url:
+        `/api/v1/appointment/slots?practice_id=${ids['test-practice']}&reason_for_visit_id=${reasons.Exam}` +
+        `&start_date=${start}&end_date=${end}`,
     });
 
   it.each([
@@ -200,7 +202,7 @@ describe("the reason's patient type holds without the client's help", () => {
     });
   });
 
-  it('books a new-patients-only reason without patient_status for somebody the practice does not know, as a new patient', async () => {
+  it('books a new-patients-only reason without patient_status for someone unknown, as a new patient', async () => {
     const { patient_status: _omitted, ...withoutStatus } = newOnly({
       first_name: 'Eve',
       email: 'eve@example.com',
@@ -216,7 +218,7 @@ describe("the reason's patient type holds without the client's help", () => {
     expect(row!.patient_status).toBe('New Patient');
   });
 
-  it('refuses a returning-patients-only reason without patient_status for somebody the practice does not know', async () => {
+  it('refuses a returning-patients-only reason without patient_status for someone the practice lacks', async () => {
     const { patient_status: _omitted, ...withoutStatus } = body({
       rfv_id: reasons.Recall!,
       first_name: 'Finn',

@@ -57,7 +57,8 @@ describe('POST /api/v1/appointment', () => {
       },
     });
     const [row] = await ctx.db.query<Record<string, unknown>>(
-      'select a.*, p.first_name as patient_first from appointments a join patients p on p.id = a.patient_id where a.id = $1',
+      `select a.*, p.first_name as patient_first from appointments a join patients p on p.id = a.patient_id
+         where a.id = $1`,
       [res.result.appointment_id],
     );
     expect(row).toMatchObject({
@@ -96,7 +97,7 @@ describe('POST /api/v1/appointment', () => {
     expect(slots.body.result[0].DateTimeStart).toBe('2026-03-04 09:30:00');
   });
 
-  it('refuses a time the engine does not offer (a break, outside hours, a past day, off the interval) with 422 SLOT_UNAVAILABLE', async () => {
+  it('refuses a time not offered (break, out of hours, past day, off interval) with 422 SLOT_UNAVAILABLE', async () => {
     for (const [apt_date, start_time] of [
       ['2026-03-03', '12:00:00'],
       ['2026-03-03', '18:00:00'],
@@ -173,7 +174,9 @@ describe('POST /api/v1/appointment', () => {
       subscribers_phone: null,
     });
     expect(row!.message).toBe(
-      'First visit | Reason: Exam | Booked by: Maria Lopez (DOB 1965-07-30) | Insurance: Other: Acme Dental, subscriber Maria Lopez (DOB 1965-07-30), ID AB-123, Group G-9 | Booked online via Chairtime',
+      'First visit | Reason: Exam | Booked by: Maria Lopez (DOB 1965-07-30) | Insurance: Other: Acme ' +
+        'Dental, subscriber Maria Lopez (DOB 1965-07-30), ID AB-123, Group G-9 | Booked online via ' +
+        'Chairtime',
     );
   });
 });

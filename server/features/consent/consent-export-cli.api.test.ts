@@ -33,7 +33,8 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
 
 async function bookedAppointment(db: Database, practiceId: string): Promise<{ id: string; reference: string }> {
   const [row] = await db.query<{ id: string; reference: string }>(
-    `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 1, 1, 'requested') returning id, reference`,
+    `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 1, 1, 'requested')
+       returning id, reference`,
     [practiceId],
   );
   return row!;
@@ -130,10 +131,13 @@ describe('npm run consent:export', () => {
     expect(stderr).toBe('');
     expect(stdout.split('\r\n')).toEqual([
       'recorded_at,channel,recipient,decision,source,words,ip,reference',
-      `2026-03-03T14:00:00.000Z,email,ana.lopez@example.com,granted,booking_form,I agree to receive text and email from Test Practice,203.0.113.7,${reference}`,
-      `2026-03-03T14:00:00.000Z,sms,'+15125550123,granted,booking_form,I agree to receive text and email from Test Practice,203.0.113.7,${reference}`,
+      `2026-03-03T14:00:00.000Z,email,ana.lopez@example.com,granted,booking_form,I agree to receive ` +
+        `text and email from Test Practice,203.0.113.7,${reference}`,
+      `2026-03-03T14:00:00.000Z,sms,'+15125550123,granted,booking_form,I agree to receive text and ` +
+        `email from Test Practice,203.0.113.7,${reference}`,
       "2026-03-04T09:30:00.000Z,sms,'+15125550123,withdrawn,sms_reply,STOP,,",
-      `2026-03-05T16:00:00.000Z,email,ana.lopez@example.com,withdrawn,staff,"'=HYPERLINK(""http://evil.example"",""Click"")",,`,
+      `2026-03-05T16:00:00.000Z,email,ana.lopez@example.com,withdrawn,staff,` +
+        `"'=HYPERLINK(""http://evil.example"",""Click"")",,`,
       '',
     ]);
   }, 60_000);

@@ -28,7 +28,8 @@ describe('consentLedgerCsv', () => {
     };
     expect(consentLedgerCsv([granted, stop]).split('\r\n')).toEqual([
       'recorded_at,channel,recipient,decision,source,words,ip,reference',
-      '2026-03-03T14:00:00.000Z,email,ana@example.com,granted,booking_form,"I agree to receive messages from Test Practice, by e-mail and text",203.0.113.7,K7M2Q9P',
+      '2026-03-03T14:00:00.000Z,email,ana@example.com,granted,booking_form,"I agree to receive ' +
+        'messages from Test Practice, by e-mail and text",203.0.113.7,K7M2Q9P',
       // The phone gets an apostrophe: a spreadsheet would read +1… as a formula.
       "2026-03-04T09:30:00.000Z,sms,'+15125550123,withdrawn,sms_reply,STOP,,",
       '',

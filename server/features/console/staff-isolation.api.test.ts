@@ -149,7 +149,9 @@ const ROUTES: Record<string, Entry> = {
     ],
   },
   'POST /api/v1/staff/blocks': {
-    noId: 'blocks the session’s practice; its provider, chair and clinic numbers are the practice’s own (another’s is a 422, schedule-blocks.api.test.ts)',
+    noId:
+      'blocks the session’s practice; its provider, chair and clinic numbers are the practice’s own ' +
+      '(another’s is a 422, schedule-blocks.api.test.ts)',
   },
   'DELETE /api/v1/staff/blocks/:id': {
     probes: [byPath((ids) => ownerA.request({ method: 'DELETE', url: `${STAFF}/blocks/${ids.block}` }))],
@@ -259,7 +261,8 @@ const snapshotOfB = async () => {
     blocks: await rows('select * from schedule_blocks where practice_id = $1 order by id'),
     requests: await rows('select * from review_requests where practice_id = $1 order by id'),
     feedback: await rows(
-      'select f.* from review_feedback f join review_requests r on r.id = f.request_id where r.practice_id = $1 order by f.id',
+      `select f.* from review_feedback f join review_requests r on r.id = f.request_id where r.practice_id = $1
+         order by f.id`,
     ),
     memberships: await rows('select * from staff_memberships where practice_id = $1 order by account_id'),
     member: await rows('select * from staff_accounts where id = $1', [b.member]),
@@ -318,7 +321,8 @@ describe('the staff API across practices', () => {
     ).not.toContain(b.booking);
     // A request without a time of B's (its system was down when the patient booked).
     const [request] = await ctx.db.query<{ id: string }>(
-      "insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 0, 0, 'requested') returning id",
+      `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) values ($1, 0, 0, 'requested')
+         returning id`,
       [b.practice],
     );
     expect((await ownerA.get(`${STAFF}/requests`)).json().result).toMatchObject({ requests: [], total: 0 });

@@ -50,7 +50,8 @@ describe('a server process with DEV_TOOLS', () => {
     const today = new Date().toISOString().slice(0, 10);
     const [slot] = (
       await json(
-        `${base}/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reason.id}&start_date=${addDays(today, 1)}&end_date=${addDays(today, 10)}`,
+        `${base}/api/v1/appointment/slots?practice_id=${form.id}&reason_for_visit_id=${reason.id}` +
+          `&start_date=${addDays(today, 1)}&end_date=${addDays(today, 10)}`,
       )
     ).result;
     const email = `clock-${Date.now()}@example.com`;

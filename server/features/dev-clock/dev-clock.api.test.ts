@@ -71,7 +71,7 @@ describe('/_dev/clock', () => {
     base.advance(-5_000);
   });
 
-  it('changes which slots are offered, and the reset offers the earlier ones again (no cached list from "later")', async () => {
+  it('changes the slots offered; the reset offers the earlier ones again (no cached list from "later")', async () => {
     const wholeDay = [
       '09:00',
       '09:30',

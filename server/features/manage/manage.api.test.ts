@@ -193,7 +193,7 @@ describe('the manage link', () => {
 });
 
 describe('rescheduling', () => {
-  it('moves the booking in one step: same reference, the old time offered again, the new one taken, everyone told', async () => {
+  it('moves the booking in one step: same reference, old time offered again, new one taken, all told', async () => {
     const made = await book({
       apt_date: '2026-03-05',
       start_time: '09:00:00',
@@ -364,7 +364,8 @@ describe('rescheduling', () => {
     expect([move.statusCode, newcomer.statusCode].filter((status) => status === 409)).toHaveLength(1);
     expect([move.statusCode, newcomer.statusCode].filter((status) => status === 200 || status === 201)).toHaveLength(1);
     const holders = await ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from appointments where practice_id = $1 and pms_prov_num = 1 and starts_at = '2026-03-06T16:00:00Z' and status = 'booked'`,
+      `select count(*)::int as n from appointments where practice_id = $1 and pms_prov_num = 1 and starts_at =
+         '2026-03-06T16:00:00Z' and status = 'booked'`,
       [practiceId],
     );
     expect(holders[0]!.n).toBe(1);

@@ -128,7 +128,8 @@ async function bookWritten(
 
 async function writeState(id: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(
-    `select status, starts_at, pms_write_status, pms_apt_num, pms_write_error, reschedule_count from appointments where id = $1`,
+    `select status, starts_at, pms_write_status, pms_apt_num, pms_write_error, reschedule_count from
+       appointments where id = $1`,
     [id],
   );
   return row!;
@@ -459,7 +460,12 @@ describe('Open Dental availability for a move', () => {
     await expect(
       ctx.app.inject({
         method: 'GET',
-        url: `/api/v1/appointment/slots?${new URLSearchParams({ practice_id: practiceId, reason_for_visit_id: reasons.Long!.id, start_date: '2026-03-05', end_date: '2026-03-05' })}`,
+        url: `/api/v1/appointment/slots?${new URLSearchParams({
+          practice_id: practiceId,
+          reason_for_visit_id: reasons.Long!.id,
+          start_date: '2026-03-05',
+          end_date: '2026-03-05',
+        })}`,
       }),
     ).resolves.toSatisfy(
       (r: { json(): { result: { DateTimeStart: string }[] } }) =>

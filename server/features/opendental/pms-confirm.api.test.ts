@@ -222,7 +222,7 @@ describe("a patient's confirmation in Open Dental", () => {
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })]);
   });
 
-  it('is not written for a time the booking has left, and is written again for the new time once confirmed', async () => {
+  it('is not written for a time the booking has left, and is written for the new time once confirmed', async () => {
     const { id, aptNum } = await bookWritten('2026-03-04', '08:00', {
       first_name: 'Mo',
       last_name: 'Mover',

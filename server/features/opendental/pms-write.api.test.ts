@@ -100,7 +100,8 @@ async function runJobs(): Promise<FakeOdRequest[]> {
 
 async function writeState(appointmentId: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(
-    `select a.status, a.pms_write_status, a.pms_apt_num, a.pms_pat_num, a.pms_write_error, j.status as job_status, j.attempts
+    `select a.status, a.pms_write_status, a.pms_apt_num, a.pms_pat_num, a.pms_write_error, j.status as job_status,
+       j.attempts
        from appointments a left join jobs j on j.dedupe_key = $2 where a.id = $1`,
     [appointmentId, `${OPENDENTAL_WRITE_JOB}:${appointmentId}`],
   );
@@ -110,7 +111,8 @@ async function writeState(appointmentId: string) {
 const officeMail = async (lastName: string) =>
   (
     await ctx.db.query<{ subject: string; text: string }>(
-      `select subject, text from outbox_messages where recipient = 'office@example.com' and subject like $1 order by seq`,
+      `select subject, text from outbox_messages where recipient = 'office@example.com' and subject like $1
+         order by seq`,
       [`%${lastName}%`],
     )
   ).filter((m) => !m.subject.startsWith('New'));

@@ -42,7 +42,7 @@ describe('patients', () => {
     expect(row!.email).toBe('lena@example.com');
   });
 
-  it('limits check and create per name and birth date, whatever the address (5 an hour, both routes together)', async () => {
+  it('limits check and create per name and birth date, whatever the address (5 an hour, both routes)', async () => {
     const who = { practice_id: practiceId, first_name: 'Omar', last_name: 'Haddad', dob: '1979-11-02' };
     const from = (n: number) => ({ remoteAddress: `198.51.100.${n}` });
     for (let n = 0; n < 4; n++) {

@@ -86,7 +86,7 @@ describe('create-session with the checkout this browser left (replaces_session_i
     expect(await rowOf(first.body.result.session_id)).toMatchObject({ status: 'booked', payment_status: 'paid' });
   });
 
-  it('replaces its own hold with a different slot in one step: the first is let go and its checkout closed', async () => {
+  it('replaces its own hold with another slot in one step: the first is let go and its checkout closed', async () => {
     const first = await createSession({ start_time: '10:00:00', end_time: '10:30:00', email: 'replace@example.com' });
     const firstId: string = first.body.result.session_id;
     const second = await createSession(

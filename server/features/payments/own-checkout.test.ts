@@ -53,7 +53,7 @@ const BODY = {
 } as unknown as BookingBody;
 
 describe('isSameBooking', () => {
-  it('is the same booking for the same reason, local time, provider and person, whatever the case of names and e-mail', () => {
+  it('is the same booking for the same reason, local time, provider and person, whatever the letter case', () => {
     expect(isSameBooking(EARLIER, 'r1', BODY)).toBe(true);
   });
 

@@ -243,7 +243,9 @@ describe('check-payment-status', () => {
     const { body } = await createSession({ start_time: '15:00:00', end_time: '15:30:00' });
     const other = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=00000000-0000-4000-8000-000000000000`,
+      url:
+        `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}` +
+        `&practice_id=00000000-0000-4000-8000-000000000000`,
     });
     expect(other.statusCode).toBe(404);
     expect(
@@ -301,7 +303,8 @@ describe('holds', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
-    // ...but a provider's late word that the money came (as Stripe's may) is still honoured: found paid by the status check.
+    // ...but a provider's late word that the money came (as Stripe's may) is still honoured:
+    // found paid by the status check.
     await ctx.db.query(
       `update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
       [sessionId],
@@ -348,7 +351,7 @@ describe('holds', () => {
     expect(office.some((m) => m.subject === 'Late payment refunded: Ana Lopez' && m.text.includes(lateId))).toBe(true);
   });
 
-  it('a late cancel after the hold ran out books the slot unpaid if free, else tells both sides nothing is booked', async () => {
+  it('a late cancel after the hold ran out books the slot unpaid if free, else tells both it is not', async () => {
     const free = (await createSession({ start_time: '10:30:00', end_time: '11:00:00', email: 'late-free@example.com' }))
       .body.result.session_id as string;
     // Booked by a parent for their child: the e-mail greets the parent and names the child.
@@ -390,7 +393,8 @@ describe('holds', () => {
     expect(lostMail!.subject).toBe('The appointment for Ana Lopez at Test Practice is not booked');
     expect(lostMail!.text).toMatch(/^Hello Maria,\n/);
     expect(lostMail!.text).toContain(
-      'The online payment for the appointment for Ana Lopez on Tuesday, March 3, 2026 at 01:30 PM (EST) was not completed',
+      'The online payment for the appointment for Ana Lopez on Tuesday, March 3, 2026 at 01:30 PM ' +
+        '(EST) was not completed',
     );
     const office = await mailTo('office@test-practice.example');
     const lostId = String((await appointmentOf(lost)).id);

@@ -132,7 +132,8 @@ const queuedConfirmations = async (sessionId: string) =>
   Number(
     (
       await ctx.db.query<{ n: number }>(
-        `select count(*)::int as n from jobs j join appointments a on j.dedupe_key = 'email:booking-confirmation:' || a.id where a.payment_session_id = $1`,
+        `select count(*)::int as n from jobs j join appointments a on j.dedupe_key =
+           'email:booking-confirmation:' || a.id where a.payment_session_id = $1`,
         [sessionId],
       )
     )[0]!.n,
@@ -213,7 +214,7 @@ describe('POST /api/v1/stripe/webhook', () => {
     expect(await appointment(sessionId)).toEqual({ status: 'booked', payment_status: 'paid' });
   });
 
-  it('keeps the hold while a delayed payment method is pending, then books it paid on async_payment_succeeded', async () => {
+  it('keeps the hold while a delayed payment is pending, then books it paid on async_payment_succeeded', async () => {
     const sessionId = await holdSlot('14:00:00');
     expect(
       (await deliver(asyncEvent('evt_async_done', 'checkout.session.completed', sessionId, 'unpaid'))).statusCode,
@@ -271,7 +272,7 @@ describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
     );
   });
 
-  it('expires the earlier Checkout Session at Stripe when the patient books another time, and its late "expired" event books nothing', async () => {
+  it('expires the earlier Checkout Session when the patient rebooks; its late "expired" books nothing', async () => {
     const first = await create('10:00:00');
     const second = await create('10:30:00', first.session_id);
     expect(second.session_id).not.toBe(first.session_id);
@@ -289,7 +290,7 @@ describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
     expect(await appointment(second.session_id)).toEqual({ status: 'pending_payment', payment_status: 'pending' });
   });
 
-  it('refunds money that still arrives for a replaced checkout (paid in another tab at that moment), and keeps the later booking', async () => {
+  it('refunds money arriving for a replaced checkout (paid in another tab), keeps the later booking', async () => {
     const first = await create('11:00:00');
     const second = await create('11:30:00', first.session_id);
     expect((await deliver(completedEvent('evt_replaced_paid', first.session_id))).statusCode).toBe(200);

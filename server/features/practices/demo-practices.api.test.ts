@@ -6,7 +6,7 @@ import { PracticeImportRefused } from './practice-import.ts';
 const ctx = withTestDatabase();
 
 describe('importDemoPracticesIfEmpty', () => {
-  it('refuses the demo practices on a server without card payments, naming their paid reasons, and imports nothing', async () => {
+  it('refuses the demo practices without card payments, naming their paid reasons, and imports nothing', async () => {
     const error = await importDemoPracticesIfEmpty(ctx.db, DEMO_PRACTICES_FILE, {
       offers: { texts: false, payments: false },
     }).catch((caught: unknown) => caught);

@@ -68,7 +68,8 @@ async function snapshot(formUrl: string) {
   const rows = (table: string) => ctx.db.query(`select * from ${table} where practice_id = $1 order by id`, [id]);
   const links = (table: string) =>
     ctx.db.query(
-      `select l.* from ${table} l join reasons_for_visit r on r.id = l.reason_id where r.practice_id = $1 order by 1, 2`,
+      `select l.* from ${table} l join reasons_for_visit r on r.id = l.reason_id where r.practice_id = $1 order
+         by 1, 2`,
       [id],
     );
   return {
@@ -346,9 +347,10 @@ describe('a form_url the product uses for its own pages', () => {
 describe('a deployment without card payments (production without Stripe, ADR 0029)', () => {
   const noPayments = { texts: true, payments: false };
   const whiteningRefused =
-    'practices[0].reasons[1].is_payment_enabled: practice "paid-without-stripe" offers the paid reason "Whitening", but this server takes no card payments';
+    'practices[0].reasons[1].is_payment_enabled: practice "paid-without-stripe" offers the paid ' +
+    'reason "Whitening", but this server takes no card payments';
 
-  it('refuses to import a practice with a paid reason, naming the practice and the reason, and changes nothing', async () => {
+  it('refuses to import a practice with a paid reason, naming practice and reason, and changes nothing', async () => {
     const error = await importPracticeConfig(ctx.db, configFile(practiceJson('paid-without-stripe')), {
       offers: noPayments,
     }).catch((caught: unknown) => caught);
@@ -374,7 +376,8 @@ describe('a deployment without card payments (production without Stripe, ADR 002
     const problems = await findStoredPracticeProblems(ctx.db, noPayments);
     expect(problems).toContain(
       'practice "paid-with-stripe" offers the paid reason "Whitening", but this server takes no card payments ' +
-        '(STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): configure Stripe, or turn is_payment_enabled off for this reason',
+        '(STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set): configure Stripe, or turn ' +
+        'is_payment_enabled off for this reason',
     );
     expect(problems.some((p) => p.includes('"free-without-stripe"'))).toBe(false);
     expect(await findStoredPracticeProblems(ctx.db, { texts: false, payments: true })).toEqual([]);

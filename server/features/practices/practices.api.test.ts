@@ -185,7 +185,7 @@ describe("the practice's own texts in the request's language (ADR 0034)", () => 
     expect(headers.vary).toMatch(/accept-language/i);
   });
 
-  it("follows Accept-Language, which the web sets explicitly, then the patient's choice in the lang cookie (ADR 0034)", async () => {
+  it("follows Accept-Language (the web sets it), then the patient's choice in the lang cookie (ADR 0034)", async () => {
     const byCookie = formOf((await get('/api/v1/form/bright-smile', { cookie: 'theme=dark; lang=es' })).body);
     expect(byCookie.description).toMatch(/^Odontología familiar/);
     const byHeader = formOf(

@@ -42,7 +42,8 @@ async function book(slot: { date: string; time: string }, extra: Record<string, 
     wireless_phone: `+1512555${String(phoneCounter).padStart(4, '0')}`,
   };
   const [hours, minutes] = slot.time.split(':').map(Number) as [number, number];
-  const end = `${String(hours + Math.floor((minutes + 30) / 60)).padStart(2, '0')}:${String((minutes + 30) % 60).padStart(2, '0')}:00`;
+  const endHours = String(hours + Math.floor((minutes + 30) / 60)).padStart(2, '0');
+  const end = `${endHours}:${String((minutes + 30) % 60).padStart(2, '0')}:00`;
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
@@ -78,7 +79,8 @@ const reminders = async (recipient: string) =>
   (await outbox(recipient)).filter((message) => message.subject?.startsWith('Reminder') || message.subject === null);
 const reminderJobs = (appointmentId: string) =>
   ctx.db.query<{ run_at: Date; status: string; last_error: string | null; payload: { channel: string } }>(
-    `select run_at, status, last_error, payload from jobs where type = 'reminder.send' and payload->>'appointmentId' = $1 order by run_at, dedupe_key`,
+    `select run_at, status, last_error, payload from jobs where type = 'reminder.send' and
+       payload->>'appointmentId' = $1 order by run_at, dedupe_key`,
     [appointmentId],
   );
 const status = async (id: string) =>
@@ -101,7 +103,7 @@ describe('planning', () => {
 });
 
 describe('sending and confirming', () => {
-  it('sends the e-mail with a Confirm button and one-click unsubscribe, then the text, and a C reply confirms', async () => {
+  it('sends the e-mail with a Confirm button and one-click unsubscribe, then the text; C confirms', async () => {
     const made = await book({ date: '2026-03-05', time: '10:00:00' }, { pms_prov_num: 2, pms_op_num: 2 });
     await runJobs();
 
@@ -127,7 +129,11 @@ describe('sending and confirming', () => {
     await runJobs();
     const [text] = await outbox(made.wireless_phone);
     expect(text!.text).toMatch(
-      /^Test Practice: reminder of your appointment Thursday, March 5, 2026 at 10:00 AM \(EST\) with Dr\. Two, Test Practice, 1 Main St.*Questions: \(212\) 555-0100\. See, change or cancel: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32} Reply C to confirm\.$/,
+      new RegExp(
+        /^Test Practice: reminder of your appointment Thursday, March 5, 2026 at 10:00 AM \(EST\) /.source +
+          /with Dr\. Two, Test Practice, 1 Main St.*Questions: \(212\) 555-0100\. See, change or cancel: /.source +
+          /http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32} Reply C to confirm\.$/.source,
+      ),
     );
 
     const confirmed = await reply(made.wireless_phone, ' c. ');
@@ -221,7 +227,7 @@ describe('moves, cancellations and outages', () => {
     ]);
   });
 
-  it('after an outage sends a late reminder only while useful, holds a late text past quiet hours, and never twice', async () => {
+  it('after an outage sends a late reminder only if useful, holds a text past quiet hours, never twice', async () => {
     const made = await book({ date: '2026-03-05', time: '16:00:00' });
     // Back at 20:30 EST on Wednesday, 16.5 hours before the 16:00 visit: the e-mail is still of use;
     // the text is too, but not at night: it waits for 08:00.
@@ -244,7 +250,7 @@ describe('moves, cancellations and outages', () => {
 });
 
 describe('consent', () => {
-  it('sends no e-mail after the unsubscribe link and no text after STOP, recorded once, and a new booking does not undo them', async () => {
+  it('sends no e-mail after unsubscribe, no text after STOP, recorded once; a new booking keeps them', async () => {
     const made = await book({ date: '2026-03-06', time: '10:00:00' });
     clock.set('2026-03-04T15:00:05Z');
     await runJobs();

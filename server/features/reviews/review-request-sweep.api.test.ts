@@ -169,7 +169,8 @@ describe('automatic review requests', () => {
     const visit = await book('test-practice', '2026-07-20', { first_name: 'Emil', email: 'emil@example.com' });
     await at('2026-07-28T20:00:00Z');
     const rows = await ctx.db.query(
-      'select 1 from review_request_decisions where appointment_id = $1 union all select 1 from review_requests where appointment_id = $1',
+      `select 1 from review_request_decisions where appointment_id = $1 union all select 1 from review_requests
+         where appointment_id = $1`,
       [visit],
     );
     expect(rows).toEqual([]);
@@ -216,7 +217,7 @@ describe('automatic review requests', () => {
     expect(requested.map((r) => r.appointment_id).sort()).toEqual([confirmed, arrived].sort());
   });
 
-  it('sends none for a no-show, a cancellation by staff or a refund, decides nothing about them, and asks once a no-show is corrected to arrived', async () => {
+  it('sends none for a no-show, staff cancel or refund, decides nothing; asks once fixed to arrived', async () => {
     await at('2026-10-11T12:00:00Z');
     const people = ['Hortensia', 'Ignatius', 'Jacinta', 'Kasimir'] as const;
     const [noShow, cancelled, refunded, corrected] = await Promise.all(

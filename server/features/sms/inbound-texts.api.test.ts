@@ -64,7 +64,7 @@ describe('routing a reply', () => {
     ]);
   });
 
-  it('goes, on a number two practices share, to the one that last texted the patient; to none when neither has', async () => {
+  it('goes, on a number two practices share, to the one that last texted the patient; else to none', async () => {
     await queueReviewText(app, 'shared-a', '5125550123');
     await runAppJobs(app, db, clock);
     clock.advance(60_000);
@@ -102,7 +102,7 @@ describe('routing a reply', () => {
 });
 
 describe('STOP and START', () => {
-  it('STOP on a shared number opts out of every practice on it, stopping their later texts; START lifts it', async () => {
+  it('STOP on a shared number opts out of every practice on it, stopping later texts; START lifts it', async () => {
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: TWILIO_FROM, Body: ' Stop ' }));
     const optOut = { granted: false, source: 'sms_reply', words: ' Stop ' };
     expect(await smsConsents(db, PATIENT)).toEqual(
@@ -132,7 +132,8 @@ describe('STOP and START', () => {
     ]);
     expect(
       await db.query(
-        `select status, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%' order by last_error nulls first`,
+        `select status, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%'
+           order by last_error nulls first`,
       ),
     ).toEqual([
       { status: 'done', last_error: null },
@@ -153,14 +154,15 @@ describe('STOP and START', () => {
     expect(twilio.texts.map((text) => text.to)).toEqual([PATIENT]);
   });
 
-  it('holds an opt-out against a review request however its phone was typed, and texts the one E.164 number', async () => {
+  it('holds an opt-out against a review request however its phone was typed; texts the one E.164 number', async () => {
     await expectEmptyTwiml(await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'STOP' }));
     // The ways the admin API and the CLI take the same number: none reaches the patient who opted out.
     for (const typed of ['15125550123', '5125550123', '+15125550123']) await queueReviewText(app, 'own-number', typed);
     await runAppJobs(app, db, clock);
     expect(twilio.texts).toEqual([]);
     const jobs = await db.query<{ to: string; last_error: string | null }>(
-      `select payload->>'to' as to, last_error from jobs where type = 'sms.send' and dedupe_key like 'sms:review-request:%'`,
+      `select payload->>'to' as to, last_error from jobs where type = 'sms.send' and dedupe_key like
+         'sms:review-request:%'`,
     );
     expect(jobs).toEqual(Array(3).fill({ to: PATIENT, last_error: OPTED_OUT_NOTE }));
 
@@ -188,7 +190,8 @@ describe('STOP and START', () => {
   it('HELP is stored as help, routed, and answered with the practice and its phone', async () => {
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'help' }),
-      'Own Number Dental: appointment reminders and confirmations. Questions? Call (212) 555-0100. Reply STOP to stop texts.',
+      'Own Number Dental: appointment reminders and confirmations. Questions? Call (212) 555-0100. ' +
+        'Reply STOP to stop texts.',
     );
     expect(await inboundTexts(db)).toEqual([expect.objectContaining({ practice_id: ids['own-number'], kind: 'help' })]);
     expect(await smsConsents(db, PATIENT)).toEqual([]);
@@ -279,7 +282,7 @@ describe('the webhook itself', () => {
 });
 
 describe('keywords of our own (ADR 0037)', () => {
-  it('answers the Spanish opt-out and opt-in words in Spanish and records them, since Twilio does not know them', async () => {
+  it('answers the Spanish opt-out and opt-in words in Spanish and records them (Twilio knows no Spanish)', async () => {
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'Parar.' }),
       'Ya no recibirá mensajes de texto de Own Number Dental. Responda COMENZAR para volver a recibirlos.',
@@ -294,14 +297,16 @@ describe('keywords of our own (ADR 0037)', () => {
     expect((await smsConsents(db, PATIENT)).at(-1)).toMatchObject({ granted: true, source: 'sms_reply' });
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'AYUDA' }),
-      'Own Number Dental: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al (212) 555-0100. Responda PARAR para no recibir más mensajes.',
+      'Own Number Dental: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al (212) ' +
+        '555-0100. Responda PARAR para no recibir más mensajes.',
     );
   });
 
-  it('answers a confirmation with nothing to confirm, and a reply to an unknown number without a practice', async () => {
+  it('answers a confirmation with nothing to confirm, and a reply to an unknown number with no practice', async () => {
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'C' }),
-      'Own Number Dental: we found no appointment waiting for confirmation from this number. Questions? Call (212) 555-0100.',
+      'Own Number Dental: we found no appointment waiting for confirmation from this number. ' +
+        'Questions? Call (212) 555-0100.',
     );
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: '+15125550999', Body: 'C' }),
@@ -344,7 +349,7 @@ async function remindersDueAt(at: string): Promise<void> {
 describe('confirming by text (ADR 0037)', () => {
   afterEach(() => clock.set('2026-03-02T12:00:00Z'));
 
-  it('confirms the visit of the latest reminder only, once: a replay changes nothing, a second C says it is confirmed', async () => {
+  it('confirms the latest reminder’s visit only, once: a replay changes nothing, a second C says so', async () => {
     const next = await book('own-number', '2026-03-06', { language: 'es' });
     const later = await book('own-number', '2026-03-13', { language: 'es' });
     // No reminder texted yet: a C has nothing to confirm, though visits wait.
@@ -382,7 +387,8 @@ describe('confirming by text (ADR 0037)', () => {
     expect(await statusOf(visit)).toBe('confirmed');
     await expectTwiml(
       await textIn(app, { From: PATIENT, To: OWN_NUMBER, Body: 'CONFIRM' }),
-      'Your appointment at Own Number Dental on Friday, March 20, 2026 at 09:00 AM (EDT) is already confirmed. Thank you!',
+      'Your appointment at Own Number Dental on Friday, March 20, 2026 at 09:00 AM (EDT) is already ' +
+        'confirmed. Thank you!',
     );
   });
 });

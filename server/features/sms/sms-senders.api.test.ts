@@ -69,7 +69,7 @@ describe('the sender of a text', () => {
     expect(await db.query('select 1 from sms_sends')).toEqual([]);
   });
 
-  it('is looked up when the text is sent: a new sms_from applies to texts already queued, a removed one falls back', async () => {
+  it('is looked up at sending: a new sms_from applies to texts already queued, a removed one falls back', async () => {
     const withSender = (smsFrom: string | null) =>
       TEXTING_PRACTICES.map((p) => (p.form_url === 'own-number' ? { ...p, sms_from: smsFrom } : p));
     try {

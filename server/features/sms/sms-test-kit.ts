@@ -97,13 +97,15 @@ export async function inboundTexts(db: Database) {
     kind: string;
     provider_message_id: string;
   }>(
-    'select practice_id, from_number, to_number, body, kind, provider_message_id from inbound_texts order by received_at, provider_message_id',
+    `select practice_id, from_number, to_number, body, kind, provider_message_id from inbound_texts order by
+       received_at, provider_message_id`,
   );
 }
 
 export async function smsConsents(db: Database, recipient: string) {
   return db.query<{ practice_id: string; granted: boolean; source: string; words: string }>(
-    `select practice_id, granted, source, words from contact_consents where channel = 'sms' and recipient = $1 order by seq`,
+    `select practice_id, granted, source, words from contact_consents where channel = 'sms' and recipient = $1
+       order by seq`,
     [recipient],
   );
 }

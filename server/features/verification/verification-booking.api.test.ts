@@ -169,7 +169,8 @@ describe('booking at a practice that verifies patients', () => {
     const token = await tokenFor(byEmail('verify-dental', 'mallory@example.com'));
     const [, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
-    const altered = `${Buffer.from(JSON.stringify({ ...claims, r: 'ana.lopez@example.com' })).toString('base64url')}.${signature}`;
+    const alteredClaims = Buffer.from(JSON.stringify({ ...claims, r: 'ana.lopez@example.com' })).toString('base64url');
+    const altered = `${alteredClaims}.${signature}`;
     expect((await book(booking('verify-dental'), altered)).status).toBe(403);
     expect((await book(booking('verify-dental'), 'not-a-token')).status).toBe(403);
   });
@@ -186,7 +187,8 @@ describe('the payment session at a practice that verifies patients', () => {
     nextTest();
     const paid = (
       await ctx.db.query<{ id: string }>(
-        `insert into reasons_for_visit (practice_id, name, final_duration, amount_cents, is_payment_enabled) values ($1, 'Paid Exam', 30, 5000, true) returning id`,
+        `insert into reasons_for_visit (practice_id, name, final_duration, amount_cents, is_payment_enabled)
+           values ($1, 'Paid Exam', 30, 5000, true) returning id`,
         [ids['verify-dental']],
       )
     )[0]!.id;

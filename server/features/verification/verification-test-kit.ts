@@ -38,7 +38,8 @@ export async function deliveredCodeMessages(db: Database, clock: Clock, to: stri
     // until the queue is empty
   }
   return db.query<{ channel: string; recipient: string; subject: string | null; text: string }>(
-    `select channel, recipient, subject, text from outbox_messages where recipient = $1 and text like '%verification code is%' order by seq`,
+    `select channel, recipient, subject, text from outbox_messages where recipient = $1 and text like
+       '%verification code is%' order by seq`,
     [to],
   );
 }

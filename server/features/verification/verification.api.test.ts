@@ -111,7 +111,8 @@ describe('POST /api/v1/verify/send-otp', () => {
   it('answers the same whether or not the person is already a patient', async () => {
     const known = email();
     await ctx.db.query(
-      `insert into patients (practice_id, first_name, last_name, dob, email) values ($1, 'Ana', 'Known', '1990-01-01', $2)`,
+      `insert into patients (practice_id, first_name, last_name, dob, email) values ($1, 'Ana', 'Known',
+         '1990-01-01', $2)`,
       [known.practice_id, known.recipient],
     );
     const unknown = email();

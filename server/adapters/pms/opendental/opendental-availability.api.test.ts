@@ -190,15 +190,18 @@ describe('when Open Dental cannot answer', () => {
     ['econnector', "The office's practice management connector is not running. Slots are not available at the moment."],
     [
       'version',
-      "The office's practice management connector is out of date (version issue). Slots are not available at the moment.",
+      "The office's practice management connector is out of date (version issue). Slots are not " +
+        'available at the moment.',
     ],
     [
       'unauthorized',
-      "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment.",
+      "The office's practice management connector is not running or cannot be reached. Slots are not " +
+        'available at the moment.',
     ],
     [
       'gateway-timeout',
-      "The office's practice management connector is not running or cannot be reached. Slots are not available at the moment.",
+      "The office's practice management connector is not running or cannot be reached. Slots are not " +
+        'available at the moment.',
     ],
   ] as const)('answers %s with 503 PMS_UNAVAILABLE, never an empty list', async (mode, message) => {
     fake.fail(mode);

@@ -192,7 +192,7 @@ describe('the Open Dental client', () => {
     expect(error).toMatchObject({ kind: 'unexpected', isUnavailable: false });
   });
 
-  it('never lets Open Dental see two requests of an office less than a second apart with the default setting (measured at the server)', async () => {
+  it('by default, Open Dental never sees two requests of an office under 1 s apart (timed at the server)', async () => {
     const intervalMs = officeRequestIntervalMs(loadConfig({}).openDental.requestsPerSecond);
     const odClient = client({
       queue: createRequestQueue({ intervalMs, maxInFlight: OD_MAX_IN_FLIGHT, holdMs: DEFAULT_SLOTS_WAIT_MS }),

@@ -95,7 +95,7 @@ describe('a hung Open Dental', () => {
     expect(connector?.slotsWaitMs).toBe(5_000);
   });
 
-  it('answers a slots request for a month not in memory with 503 within the wait, and the late answer fills the cache', async () => {
+  it('answers slots for a month not in memory with 503 within the wait; the late answer fills the cache', async () => {
     fake.hang(HANG_MS, { path: '/schedules' });
     const started = Date.now();
     const { status, body } = await slots('2026-04');

@@ -59,7 +59,7 @@ describe('the per-office request queue', () => {
     expect(starts).toEqual({ slow: 0, next: 2500 });
   });
 
-  it('lets the next request start once a hung one has held the office for holdMs, and the hung one still answers', async () => {
+  it('lets the next request start once a hung one held the office for holdMs; the hung one still answers', async () => {
     const queue = createRequestQueue({ intervalMs: 1000, maxInFlight: 2, holdMs: 5000 });
     const starts: Record<string, number> = {};
     const hung = controlledTask(starts, 'hung');

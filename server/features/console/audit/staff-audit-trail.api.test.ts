@@ -94,7 +94,8 @@ describe('the audit trail', () => {
     expect(response.body.split('\r\n')).toEqual([
       'at,account_email,ip,action,target_type,target_id,details',
       '2026-02-25T15:00:00.000Z,someone@example.test,203.0.113.9,appointment.view,appointment,plain,{}',
-      `2026-02-25T16:00:00.000Z,someone@example.test,203.0.113.9,appointment.search,appointment,"'=HYPERLINK(""http://evil.example"",""x"")",{}`,
+      `2026-02-25T16:00:00.000Z,someone@example.test,203.0.113.9,appointment.search,appointment,` +
+        `"'=HYPERLINK(""http://evil.example"",""x"")",{}`,
       '',
     ]);
     const [exported] = await ctx.db.query<{ details: unknown }>(

@@ -79,7 +79,7 @@ const auditRows = (action: string) =>
   );
 
 describe('review requests from the console', () => {
-  it('sends through the admin API’s service to the booking’s consented contacts, for the session’s practice, with an audit row', async () => {
+  it('sends via the admin API’s service to consented contacts of the session’s practice, with audit', async () => {
     const appointmentId = await book('test-practice', {
       first_name: 'Marta',
       last_name: 'Quintero',
@@ -107,7 +107,7 @@ describe('review requests from the console', () => {
     });
   });
 
-  it('cannot name another practice: a form_url is refused, and another practice’s appointment is not this practice’s', async () => {
+  it('cannot name another practice: a form_url is refused, another practice’s appointment is not found', async () => {
     const before = await ctx.db.query('select id from review_requests');
     const named = await desk.post('/api/v1/staff/review-requests', {
       form_url: 'other-practice',
@@ -164,7 +164,7 @@ describe('review requests from the console', () => {
 });
 
 describe('the feedback inbox', () => {
-  it('lists the practice’s private feedback newest first, with the patient and the visit, and no audit row', async () => {
+  it('lists the practice’s private feedback newest first, with patient and visit, and no audit row', async () => {
     await at('2026-03-06T12:00:00Z');
     const appointmentId = await book('test-practice', {
       first_name: 'Nina',
@@ -335,7 +335,7 @@ describe('the feedback inbox', () => {
 });
 
 describe('review requests about a visit that did not happen', () => {
-  it('refuses a no-show and a cancelled visit with a 409 that says why, as the automatic sweep never asks them', async () => {
+  it('refuses a no-show and a cancelled visit with a 409 saying why (the automatic sweep skips them)', async () => {
     await at('2026-03-12T12:00:00Z');
     const cancelled = await book('test-practice', {
       first_name: 'Cora',

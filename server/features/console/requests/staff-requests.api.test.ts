@@ -110,7 +110,7 @@ const listOf = async (desk: StaffClient, headers: Record<string, string> = {}) =
 };
 
 describe('requests without a time', () => {
-  it('lists them oldest first with whom to call; staff give one a time (booked, the patient told, written to Open Dental) and cancel another', async () => {
+  it('lists oldest first with whom to call; staff give one a time (booked, told, in the PMS), cancel one', async () => {
     const practice = await officePractice();
     const first = await requestWithoutTime(practice, { email: 'first@example.com', pms_prov_num: 1 });
     clock.advance(5 * 60_000);
@@ -256,7 +256,7 @@ describe('requests without a time', () => {
     expect(await emailsTo(ctx.db, 'late@example.com')).toHaveLength(1); // only the request's own acknowledgement
   });
 
-  it('gives a request its time from the console only: the patient’s manage link cannot (it has no time to move)', async () => {
+  it('gives a request its time from the console only: the manage link cannot (it has no time to move)', async () => {
     const practice = await officePractice();
     const request = await requestWithoutTime(practice, { email: 'own-link@example.com' });
     const [acknowledgement] = await emailsTo(ctx.db, 'own-link@example.com');
@@ -278,7 +278,8 @@ describe('requests without a time', () => {
     const practiceId = await newPractice(ctx.db, 'Busy Practice');
     await ctx.db.query(
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, status, created_at)
-       select $1, 0, 0, 'requested', $2::timestamptz + make_interval(mins => n) from generate_series(1, $3::integer) as n`,
+       select $1, 0, 0, 'requested', $2::timestamptz + make_interval(mins => n) from generate_series(1, $3::integer)
+       as n`,
       [practiceId, '2026-02-01T00:00:00Z', REQUESTS_LIMIT + 5],
     );
     const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));

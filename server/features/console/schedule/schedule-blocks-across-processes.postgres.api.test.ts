@@ -53,7 +53,9 @@ describe('blocked time across two server processes', () => {
   async function offered(): Promise<string[]> {
     const response = await patientApp.inject({
       method: 'GET',
-      url: `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}&start_date=2026-03-03&end_date=2026-03-03&pms_prov_num=1`,
+      url:
+        `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}` +
+        `&start_date=2026-03-03&end_date=2026-03-03&pms_prov_num=1`,
     });
     expect(response.statusCode).toBe(200);
     return (response.json().result as { DateTimeStart: string }[]).map((r) => r.DateTimeStart.slice(11, 16));

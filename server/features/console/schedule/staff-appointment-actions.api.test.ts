@@ -51,8 +51,9 @@ async function book(overrides: Record<string, unknown> = {}): Promise<string> {
   const index = slot++;
   const day = ['2026-03-04', '2026-03-05', '2026-03-06'][Math.floor(index / 14)]!;
   const minutes = 9 * 60 + (index % 14) * 30 + (index % 14 >= 6 ? 60 : 0); // lunch is 12:00 to 13:00
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
-  const end = `${String(Math.floor((minutes + 30) / 60)).padStart(2, '0')}:${String((minutes + 30) % 60).padStart(2, '0')}:00`;
+  const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+  const time = clock(minutes);
+  const end = clock(minutes + 30);
   const { status, body } = await postBooking(
     ctx.app,
     bookingBody({
@@ -227,7 +228,7 @@ describe('status changes', () => {
 });
 
 describe('cancelling', () => {
-  it('tells the patient in their language, with the reason kept for the practice and no notice to the office', async () => {
+  it('tells the patient in their language, the reason kept for the practice, and no notice to the office', async () => {
     const id = await book({ language: 'es', email: 'es@example.com' });
     const when = await wallOf(id);
     await runJobs();
@@ -254,7 +255,8 @@ describe('cancelling', () => {
     for (const id of [kept, refunded]) {
       // Paid through the checkout (the payment tests cover how it gets so).
       await ctx.db.query(
-        "update appointments set payment_status = 'paid', amount_cents = 7500, payment_session_id = $2, paid_at = now() where id = $1",
+        `update appointments set payment_status = 'paid', amount_cents = 7500, payment_session_id = $2,
+           paid_at = now() where id = $1`,
         [id, `cs_test_${id}`],
       );
     }
@@ -281,7 +283,7 @@ describe('cancelling', () => {
 });
 
 describe('moving', () => {
-  it('moves to any free time, inside the patients’ notice and past their limit of moves, and tells the patient', async () => {
+  it('moves to any free time, inside the patients’ notice and past their move limit; tells the patient', async () => {
     const id = await book({ email: 'move@example.com' });
     const from = await wallOf(id);
     await runJobs();

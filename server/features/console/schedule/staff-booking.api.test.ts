@@ -93,7 +93,7 @@ async function patientBooks(overrides: Record<string, unknown>) {
 }
 
 describe('POST /api/v1/staff/appointments', () => {
-  it("books through the booking service: confirmation in the patient's language, reminders, consent from the phone call, marked as made by staff", async () => {
+  it('books via the booking service: confirmation in their language, reminders, phoned consent, by staff', async () => {
     const response = await desk.post('/api/v1/staff/appointments', phoned({ language: 'es' }));
     expect(response.statusCode).toBe(201);
     const booked = StaffBookingCreatedSchema.parse(response.json().result);
@@ -177,7 +177,7 @@ describe('POST /api/v1/staff/appointments', () => {
     expect(past.json().code).toBe('SLOT_UNAVAILABLE');
   });
 
-  it('never double-books: a taken time is 409 SLOT_TAKEN with nothing saved, and a patient cannot take the phoned-in time', async () => {
+  it('never double-books: a taken time is 409 SLOT_TAKEN, none saved; no patient takes a phoned-in time', async () => {
     const first = await desk.post(
       '/api/v1/staff/appointments',
       phoned({ apt_date: '2026-03-04', start_time: '14:00' }),
@@ -200,7 +200,7 @@ describe('POST /api/v1/staff/appointments', () => {
     expect(await countIn(practiceId)).toBe(before);
   });
 
-  it('books a patient who gave only a mobile number and declined contact: no e-mail, the refusal recorded', async () => {
+  it('books a patient who gave only a mobile and declined contact: no e-mail, the refusal recorded', async () => {
     const response = await desk.post(
       '/api/v1/staff/appointments',
       phoned({ apt_date: '2026-03-05', email: '', wireless_phone: '2125550188', agreed_to_contact: false }),
@@ -218,7 +218,8 @@ describe('POST /api/v1/staff/appointments', () => {
       ]),
     ).toEqual([{ channel: 'sms', recipient: '+12125550188', granted: false, source: 'staff' }]);
     const mails = await ctx.db.query(
-      "select 1 from jobs where type = 'email.send' and payload->>'appointmentId' = $1 and payload->>'to' <> 'office@test-practice.example'",
+      `select 1 from jobs where type = 'email.send' and payload->>'appointmentId' = $1 and payload->>'to' <>
+         'office@test-practice.example'`,
       [id],
     );
     expect(mails).toEqual([]);

@@ -65,7 +65,7 @@ const auditRows = async () =>
   )[0]!.n;
 
 describe('the schedule', () => {
-  it('lists the range in the practice’s wall time, ended bookings included and lapsed payment holds left out', async () => {
+  it('lists the range in the practice’s wall time, ended bookings included, lapsed payment holds not', async () => {
     const kept = await book({
       apt_date: '2026-03-04',
       start_time: '09:00:00',
@@ -217,7 +217,9 @@ describe('free times for staff', () => {
     // Patients see nothing that day (24 hours' notice).
     const patients = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}&start_date=2026-03-02&end_date=2026-03-02`,
+      url:
+        `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}` +
+        `&start_date=2026-03-02&end_date=2026-03-02`,
     });
     expect(patients.json().result).toEqual([]);
 
@@ -261,7 +263,7 @@ describe('free times for staff', () => {
 // What the console itself made shows on the schedule: a phone booking is marked as booked by staff
 // (in the list and in search), and blocked time is shaded with its id and label. Days no test above uses.
 describe('a phone booking', () => {
-  it('is booked_by_staff in the schedule and in search, an online one is not, and its history says who booked it', async () => {
+  it('is booked_by_staff in schedule and search, an online one is not; its history says who booked it', async () => {
     const online = await book({ apt_date: '2026-03-11', start_time: '09:00:00', end_time: '09:30:00' });
     const response = await desk.post('/api/v1/staff/appointments', {
       reason_id: examId,

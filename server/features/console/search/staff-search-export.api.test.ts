@@ -86,7 +86,8 @@ beforeAll(async () => {
   // The booking form allows no "=" in a name; a name from elsewhere (a practice system) may hold
   // anything, and the export must not let a spreadsheet run it.
   await ctx.db.query(
-    `update patients set first_name = '=HYPERLINK("http://evil.example")', last_name = '+1' where id = (select patient_id from appointments where id = $1)`,
+    `update patients set first_name = '=HYPERLINK("http://evil.example")', last_name = '+1' where id = (select
+       patient_id from appointments where id = $1)`,
     [booked.formula!.id],
   );
   // A payment hold that ran out was never an appointment: neither found nor exported.

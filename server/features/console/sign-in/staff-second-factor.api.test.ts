@@ -52,7 +52,7 @@ describe('the practice security settings', () => {
     expect((await desk.get('/api/v1/staff/session')).statusCode).toBe(401);
   });
 
-  it('with a second factor required, allow only the set-up until it is done; then sign-in asks for a code', async () => {
+  it('with a second factor required, allow only the set-up until done; then sign-in asks for a code', async () => {
     const practiceId = await newPractice(ctx.db);
     const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
     await putSecurity(owner, { idle_minutes: 30, require_totp: true });

@@ -34,7 +34,8 @@ async function turnOnSecondFactor(client: StaffClient): Promise<{ secret: string
 
 const secondFactorRow = async (accountId: string) => {
   const [row] = await ctx.db.query<{ totp_secret: string | null; totp_enabled_at: Date | null; codes: number }>(
-    `select totp_secret, totp_enabled_at, (select count(*)::int from staff_recovery_codes where account_id = $1) as codes from staff_accounts where id = $1`,
+    `select totp_secret, totp_enabled_at, (select count(*)::int from staff_recovery_codes where account_id =
+       $1) as codes from staff_accounts where id = $1`,
     [accountId],
   );
   return row!;
@@ -76,7 +77,7 @@ describe("resetting a member's second factor", () => {
     expect(again.json().result).toMatchObject({ account: { totp_enabled: false }, must_set_up_totp: false });
   });
 
-  it('where the practice requires a second factor, sends the member to set up a new one at the next sign-in', async () => {
+  it('where the practice requires a second factor, has the member set up a new one at the next sign-in', async () => {
     const { practiceId, console: owner } = await ownedPractice(ctx.db, ctx.app);
     await turnOnSecondFactor(owner);
     const put = await owner.request({
@@ -112,7 +113,7 @@ describe("resetting a member's second factor", () => {
     expect(await auditActions(ctx.db, practiceId)).not.toContain('staff.second_factor_reset');
   });
 
-  it("is 404 for another practice's member, an operator, a malformed or unknown id, and resets none of them", async () => {
+  it("is 404 for another practice's member, an operator, a malformed or unknown id; resets none of them", async () => {
     const { practiceId, console: owner } = await ownedPractice(ctx.db, ctx.app);
     const theirs = await addStaff(ctx.db, { practiceIds: [await newPractice(ctx.db)] });
     const operator = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'operator' });

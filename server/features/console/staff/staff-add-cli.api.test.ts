@@ -87,7 +87,8 @@ describe('npm run staff:add', () => {
     ]);
     expect(stdout).toMatch(LINK);
     expect(stderr).toBe(
-      'owner@example.test (owner) was added to test-practice. This link sets the password; it works once, for 24 hours:\n',
+      'owner@example.test (owner) was added to test-practice. This link sets the password; it works once, for ' +
+        '24 hours:\n',
     );
     const token = LINK.exec(stdout)![1]!;
     const rows = await withDatabase((db) =>
@@ -100,8 +101,10 @@ describe('npm run staff:add', () => {
         hours: number;
         action: string;
       }>(
-        `select a.email, a.name, a.role, p.form_url, l.purpose, extract(epoch from l.expires_at - l.created_at)::int / 3600 as hours, au.action
-           from staff_accounts a join staff_memberships m on m.account_id = a.id join practices p on p.id = m.practice_id
+        `select a.email, a.name, a.role, p.form_url, l.purpose,
+           extract(epoch from l.expires_at - l.created_at)::int / 3600 as hours, au.action
+           from staff_accounts a join staff_memberships m on m.account_id = a.id
+           join practices p on p.id = m.practice_id
            join staff_password_links l on l.account_id = a.id join staff_audit au on au.target_id = a.id::text
           where l.token_hash = $1`,
         [hashLinkToken(token)],
@@ -134,7 +137,8 @@ describe('npm run staff:add', () => {
     expect(stdout).toMatch(LINK);
     const practices = await withDatabase((db) =>
       db.query<{ form_url: string }>(
-        `select p.form_url from staff_memberships m join practices p on p.id = m.practice_id join staff_accounts a on a.id = m.account_id where a.email = 'ops@example.test' order by p.form_url`,
+        `select p.form_url from staff_memberships m join practices p on p.id = m.practice_id join
+           staff_accounts a on a.id = m.account_id where a.email = 'ops@example.test' order by p.form_url`,
       ),
     );
     expect(practices.map((row) => row.form_url)).toEqual(['other-practice', 'test-practice']);
@@ -164,7 +168,8 @@ describe('npm run staff:add', () => {
     }
     const [taken] = await withDatabase((db) =>
       db.query<{ count: number }>(
-        `select count(*)::int as count from staff_memberships m join staff_accounts a on a.id = m.account_id where a.email = $1`,
+        `select count(*)::int as count from staff_memberships m join staff_accounts a on a.id = m.account_id
+           where a.email = $1`,
         [takenEmail],
       ),
     );
