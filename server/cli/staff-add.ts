@@ -13,7 +13,7 @@ function refuse(message: string): never {
 
 /**
  * `npm run staff:add -- --practice <form_url> --email <e-mail> --role owner|front_desk|operator [--name …]`
- * (issue 22): adds a staff account and prints the one-time link that sets its password. The link
+ * (ADR 0038): adds a staff account and prints the one-time link that sets its password. The link
  * goes to stdout alone, so a script can capture it; what happened goes to stderr.
  */
 async function main(argv: string[]): Promise<void> {

@@ -8,7 +8,7 @@ export interface ScheduleData {
   closures: string[];
   timeOff: ProviderTimeOff[];
   busy: BusyInterval[];
-  /** Time staff blocked from the console (schedule_blocks, issue 22). */
+  /** Time staff blocked from the console (schedule_blocks, ADR 0038). */
   blocked: BlockedTime[];
 }
 

@@ -27,7 +27,7 @@ export interface OfferedSlotRequest {
   startTime: string;
   provNum: number;
   clinicNum: number | null;
-  /** A booking being moved: its own time counts as free (issue 20). */
+  /** A booking being moved: its own time counts as free (ADR 0036). */
   ignore?: { appointmentId: string; pmsAptNum: number | null };
 }
 

@@ -87,7 +87,7 @@ export async function updateBookingTime(
 }
 
 /**
- * A request's first time (staff, issue 22): it becomes booked. Not a move, so the reschedule count
+ * A request's first time (staff, ADR 0038): it becomes booked. Not a move, so the reschedule count
  * (the calendar's SEQUENCE, and the patient's allowance of moves) stays as it is. One statement,
  * since a request is exactly a booking without a time (appointments_time_presence_check).
  */

@@ -39,7 +39,7 @@ import { scheduleReminders } from '../reminders/reminder-jobs.ts';
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
  * or the system, and moves to another time. Each is one transaction on the locked row; the slot
  * lists are refreshed after commit. The manage page, reminders and the staff console call these,
- * never update the row themselves. An ended booking's links keep opening, read-only (issue 20).
+ * never update the row themselves. An ended booking's links keep opening, read-only (ADR 0036).
  */
 export interface BookingLifecycle {
   changeStatus(
@@ -110,7 +110,7 @@ export function createBookingLifecycle(deps: {
         // An ended booking comes off the practice's Open Dental book too (a job, after commit).
         if (holdsSlot(before.status) && !holdsSlot(to))
           await queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
-        // The patient's confirmation goes to Open Dental as well (issue 21; a job, after commit).
+        // The patient's confirmation goes to Open Dental as well (ADR 0037; a job, after commit).
         if (to === 'confirmed') await queuePmsConfirm(tx, { appointmentId });
         const after = (await findBookingState(tx, appointmentId))!;
         await hooks?.after?.(tx, before, after);

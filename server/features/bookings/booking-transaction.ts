@@ -58,7 +58,7 @@ export interface BookingRequest {
   botChallenge: string | undefined;
   idempotencyKey: string | undefined;
   clientIp: string;
-  /** The `X-Verification-Token` header: the proof from `verify/verify-otp` (issue 6). */
+  /** The `X-Verification-Token` header: the proof from `verify/verify-otp` (ADR 0012). */
   verificationToken?: string | undefined;
 }
 
@@ -68,7 +68,7 @@ export interface BookingTransactionDeps {
   practices: PracticesService;
   availability: AvailabilityService;
   captcha: CaptchaService;
-  /** The deployment's public address, for the manage link in the confirmation (issue 20). */
+  /** The deployment's public address, for the manage link in the confirmation (ADR 0036). */
   publicUrl: string;
 }
 
@@ -82,7 +82,7 @@ export interface PreparedBooking {
   /** The verification token's hash when the practice verifies: spent by the booking that commits. */
   verificationTokenHash: string | null;
   /**
-   * Set when staff book for a patient who phoned (issue 22, staff-booking-service.ts): any free time
+   * Set when staff book for a patient who phoned (ADR 0038, staff-booking-service.ts): any free time
    * (the practice's minimum notice does not bind staff, the past still does), and the consent is the
    * patient's answer on the phone, recorded with source 'staff' (agreed or not).
    */

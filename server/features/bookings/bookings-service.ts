@@ -30,7 +30,7 @@ export interface BookingResponse {
 export interface BookingsService {
   book(request: BookingRequest): Promise<BookingResponse>;
   /**
-   * A booking prepared by the staff console for a patient who phoned (issue 22): the same
+   * A booking prepared by the staff console for a patient who phoned (ADR 0038): the same
    * transaction as `book` (slot check, exclusion constraints, Open Dental write-back, reminders,
    * the patient's confirmation), without the patient's own steps (bot check, one-time code,
    * payment, idempotency key). `alsoInTransaction` (the audit row) commits with the booking.

@@ -49,7 +49,7 @@ export interface ConsentDecision {
  * The decision in force for one practice, channel and recipient; null when there is none. The
  * newest row decides, except that a booking's box (which every booking must tick) does not lift an
  * earlier opt-out: only the patient's own opt-in on that channel does (START, staff on their word)
- * (issue 21: never to a number that opted out).
+ * (ADR 0037: never to a number that opted out).
  */
 export async function latestConsent(
   db: Queryable,

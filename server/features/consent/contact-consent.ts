@@ -39,7 +39,7 @@ export async function recordBookingConsent(
 }
 
 /**
- * A booking staff made for a patient who phoned (issue 22): staff asked whether the practice may
+ * A booking staff made for a patient who phoned (ADR 0038): staff asked whether the practice may
  * contact them and record the answer, agreed or not, per channel given, with source 'staff'.
  */
 export async function recordStaffTakenConsent(

@@ -27,7 +27,7 @@ const t = translator(messages);
 const NOT_FOUND = t.localized('notFound');
 
 /**
- * The patient's side of a booking after it is made (issue 20): everything goes through the booking
+ * The patient's side of a booking after it is made (ADR 0036): everything goes through the booking
  * lifecycle service, with the practice's policy checked on the locked row in the same transaction
  * that moves or cancels, and the messages queued in it too.
  */
@@ -42,7 +42,7 @@ export interface ManageService {
     language: Language,
   ): Promise<{ appointment: ManagedAppointment; unchanged: string | null }>;
   cancel(token: string, body: CancelBody, language: Language): Promise<ManagedAppointment>;
-  /** The patient says they will come (issue 21); again is no error. */
+  /** The patient says they will come (ADR 0037); again is no error. */
   confirm(token: string, language: Language): Promise<ManagedAppointment>;
   calendarFile(token: string): Promise<string>;
   /** A checkout for a booking left unpaid (the payment pages take it from there). */

@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** The manage API's refusals, as the patient reads them (issue 20). */
+/** The manage API's refusals, as the patient reads them (ADR 0036). */
 export const en = {
   notFound: 'This link does not open an appointment. Please check that the whole link was copied, or call the office.',
   rescheduleEnded:

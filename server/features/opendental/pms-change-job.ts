@@ -46,7 +46,7 @@ import {
 import { recordWriteProblem } from './pms-write-repository.ts';
 
 /**
- * A patient's move or cancellation of a booking that is in Open Dental (issue 20), written there
+ * A patient's move or cancellation of a booking that is in Open Dental (ADR 0036), written there
  * by a durable job after the patient was answered: Appointments PUT for a move, PUT Break for a
  * cancellation (research doc §2.6). A move into a time Open Dental had given away meanwhile is
  * undone here: back to the old time if it is still free there and with us, else the office calls.

@@ -2,7 +2,7 @@ import type { Translation } from '#domain/i18n/message-catalog.ts';
 
 /**
  * The patient's e-mail when Open Dental had already given the new time of their move to someone
- * else (issue 20): the booking went back to its old time, or the office will call. No reason for
+ * else (ADR 0036): the booking went back to its old time, or the office will call. No reason for
  * the visit or other clinical detail, only the time, the reference and the office's phone.
  */
 export const en = {

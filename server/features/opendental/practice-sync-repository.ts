@@ -9,7 +9,7 @@ export interface ConfiguredSetup {
     display_location: string | null;
     display_address: string | null;
     display_phone: string | null;
-    /** The operator's translations of the names (issue 19): kept as they are. */
+    /** The operator's translations of the names (ADR 0034): kept as they are. */
     translations?: Translations<ClinicTextField>;
     is_active: boolean;
   }[];

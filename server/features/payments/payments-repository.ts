@@ -15,9 +15,9 @@ export interface HeldAppointment {
   ends_at: Date | null;
   pms_prov_num: number;
   reason_name: string;
-  /** For the patient's messages: the reason in the booking's language (issue 19). */
+  /** For the patient's messages: the reason in the booking's language (ADR 0034). */
   reason_translations: Translations<ReasonTextField>;
-  /** The language the patient booked in (issue 18/19): every message to them uses it. */
+  /** The language the patient booked in (ADRs 0033, 0034): every message to them uses it. */
   language: BookingLanguage;
   first_name: string;
   last_name: string;
@@ -123,7 +123,7 @@ export async function markBookedUnpaid(tx: Queryable, id: string): Promise<void>
 
 /**
  * Money that cannot keep a booking goes back: the booking becomes `refunded`. A booking the patient
- * cancelled stays `cancelled` (its deposit was refunded under the policy, issue 20).
+ * cancelled stays `cancelled` (its deposit was refunded under the policy, ADR 0036).
  */
 export async function markRefund(
   tx: Queryable,
@@ -235,7 +235,7 @@ export async function moveToSession(
 }
 
 /**
- * A cancellation that gives the deposit back (issue 20): recorded once, in the cancelling
+ * A cancellation that gives the deposit back (ADR 0036): recorded once, in the cancelling
  * transaction; false when a refund was already under way or done.
  */
 export async function markCancellationRefund(tx: Queryable, id: string, cents: number): Promise<boolean> {

@@ -57,7 +57,7 @@ export interface PracticeRow {
   quiet_hours: QuietHours;
   reminders_show_reason: boolean;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
-  /** Its texts in other languages (issue 19); `{}` when it gives none. */
+  /** Its texts in other languages (ADR 0034); `{}` when it gives none. */
   translations: Translations<PracticeTextField>;
 }
 

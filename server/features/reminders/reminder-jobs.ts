@@ -104,7 +104,7 @@ const SKIPS = {
   ended: 'The booking is no longer booked.', // not patient-facing
   moved: 'The booking moved; its new time has reminders of its own.', // not patient-facing
   started: 'The visit has started.', // not patient-facing
-  too_late: 'Too late to be of use (issue 21: a text 2 hours, an e-mail 12 hours before the visit).', // not patient-facing
+  too_late: 'Too late to be of use (a text 2 hours, an e-mail 12 hours before the visit).', // not patient-facing
   no_texts: 'This server sends no texts.', // not patient-facing
   no_consent: 'The patient has not agreed to texts from this practice, or opted out.', // not patient-facing
   unsubscribed: "The patient unsubscribed from this practice's reminder e-mails.", // not patient-facing

@@ -1,7 +1,7 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
 /**
- * A booking's reminders (issue 21): what a stranger reading the lock screen may see, no more: the
+ * A booking's reminders (ADR 0037): what a stranger reading the lock screen may see, no more: the
  * practice, where and when, the provider, the reason's name only where the practice allows it.
  */
 export const en = {

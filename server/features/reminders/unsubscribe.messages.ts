@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** The unsubscribe link's refusal (issue 21). */
+/** The unsubscribe link's refusal (ADR 0037). */
 export const en = {
   notFound: 'This unsubscribe link does not work any more. To stop reminder e-mails, please call the office.',
 };

@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** What we text back to a patient's reply (issue 21), in their language; Twilio answers its own keywords. */
+/** What we text back to a patient's reply (ADR 0037), in their language; Twilio answers its own keywords. */
 export const en = {
   confirmed: 'Thank you! Your appointment at {practice} on {when} is confirmed.',
   alreadyConfirmed: 'Your appointment at {practice} on {when} is already confirmed. Thank you!',

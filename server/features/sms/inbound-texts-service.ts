@@ -138,7 +138,7 @@ async function confirmRemindedVisit(
   return t(language, outcome === 'confirmed' ? 'confirmed' : 'alreadyConfirmed', { practice: practice.name, when });
 }
 
-/** A text that is not a keyword: the practice reads it (by e-mail until the console shows it, issue 22). */
+/** A text that is not a keyword: the practice reads it (by e-mail until the console shows it, ADR 0038). */
 async function passToPractice(db: Database, practice: PracticeRow, text: InboundText): Promise<void> {
   if (!practice.notification_email) return;
   await enqueueEmail(db, {

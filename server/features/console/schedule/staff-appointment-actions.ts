@@ -28,7 +28,7 @@ export interface StaffActionDeps extends StaffScheduleDeps {
 const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
 /**
- * What the front desk does to a booking (issue 22), each through the booking lifecycle service
+ * What the front desk does to a booking (ADR 0038), each through the booking lifecycle service
  * with the same messages as the patient's own change (manage-messages.ts), and its audit row in
  * the change's transaction. The practice's patient policy (cut-offs, counts) does not bind staff.
  */
