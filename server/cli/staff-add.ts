@@ -28,7 +28,9 @@ async function main(argv: string[]): Promise<void> {
   try {
     const added = await addStaffFromCli(db, args, { publicUrl: config.publicUrl, now: systemClock.now() });
     await db.close();
-    const who = `${args.email.toLowerCase()} (${args.role}) ${added.created ? 'was added to' : 'now also belongs to'} ${args.formUrl}`;
+    const who =
+      `${args.email.toLowerCase()} (${args.role}) ` +
+      `${added.created ? 'was added to' : 'now also belongs to'} ${args.formUrl}`;
     if (added.link) {
       console.error(`${who}. This link sets the password; it works once, for ${PASSWORD_LINK_HOURS.invite} hours:`);
       console.log(added.link);

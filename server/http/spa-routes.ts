@@ -143,7 +143,8 @@ export async function registerSpaRoutes(
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
     if (segments[0] === 'review' && segments.length === 2)
       return sendPage(request, reply, 200, genericMeta(request.language));
-    // The unsubscribe link of reminder e-mails (ADR 0037): a key to a patient's booking, kept private like the manage page.
+    // The unsubscribe link of reminder e-mails (ADR 0037): a key to a patient's booking, kept private like the manage
+    // page.
     if (segments[0] === 'unsubscribe' && segments.length === 2) {
       void reply
         .header('x-robots-tag', 'noindex, nofollow')

@@ -61,7 +61,10 @@ export interface RescheduleOutcome {
   isMoved: boolean;
 }
 
-/** Where a booking moves. `anyNotice`: staff may move it to any free time not yet past (the practice's minimum notice is for patients). */
+/**
+ * Where a booking moves. `anyNotice`: staff may move it to any free time not yet past (the practice's minimum notice is
+ * for patients).
+ */
 export type RescheduleTarget = Omit<SlotTarget, 'clinicNum' | 'ignore'> & { anyNotice?: boolean };
 
 /**
@@ -70,7 +73,10 @@ export type RescheduleTarget = Omit<SlotTarget, 'clinicNum' | 'ignore'> & { anyN
  * (messages, a refund), so the patient never hears of a change that did not happen.
  */
 export interface ChangeHooks {
-  /** `change.isUnchanged`: a move to the booking's own time, which will change nothing (a caller's policy may let it pass). */
+  /**
+   * `change.isUnchanged`: a move to the booking's own time, which will change nothing (a caller's policy may let it
+   * pass).
+   */
   check?(tx: Queryable, current: BookingState, change?: { isUnchanged: boolean }): Promise<void> | void;
   after?(tx: Queryable, before: BookingState, after: BookingState): Promise<void>;
 }
@@ -159,7 +165,8 @@ export function createBookingLifecycle(deps: {
           throw isOverlapViolation(error) ? slotTaken() : error;
         });
         if (isRequest) {
-          // Never written to Open Dental (nothing to write without a time): the write job writes it now, as any booking.
+          // Never written to Open Dental (nothing to write without a time): the write job writes it now, as any
+          // booking.
           await queuePmsWrite(tx, appointmentId, found.practice);
         } else {
           // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.

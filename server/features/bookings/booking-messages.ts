@@ -129,7 +129,8 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
           ? 'Booked by phone from the staff console.'
           : slot
             ? 'A patient booked online.'
-            : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
+            : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a ' +
+              'time.',
         '',
         ...practiceDetails,
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,

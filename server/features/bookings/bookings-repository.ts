@@ -34,7 +34,10 @@ export interface NewAppointment {
   /** The verification token's hash (ADR 0012), kept so a paid hold can spend it on completion. */
   verificationTokenHash?: string | null;
   language: BookingLanguage;
-  /** The contact consent (is_concented): always true online, where the box must be ticked; staff record the patient's answer. */
+  /**
+   * The contact consent (is_concented): always true online, where the box must be ticked; staff record the patient's
+   * answer.
+   */
   isConsented?: boolean;
 }
 

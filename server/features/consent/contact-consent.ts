@@ -56,7 +56,9 @@ export async function recordStaffTakenConsent(
   },
 ): Promise<void> {
   // practice-facing: what staff were asked to put to the patient (the console shows the question).
-  const words = `Asked by phone: may ${booking.practiceName} contact you by e-mail and text about your appointments? ${booking.granted ? 'Yes' : 'No'}`;
+  const words =
+    `Asked by phone: may ${booking.practiceName} contact you by e-mail and text about your ` +
+    `appointments? ${booking.granted ? 'Yes' : 'No'}`;
   const common = {
     practiceId: booking.practiceId,
     appointmentId: booking.appointmentId,

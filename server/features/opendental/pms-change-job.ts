@@ -238,7 +238,8 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
           tx,
           a.id,
           'failed',
-          `Needs a call: Open Dental has appointment ${takenBy.aptNum} at ${takenBy.aptDateTime} where the booking was moved, and its old time is not free.`,
+          `Needs a call: Open Dental has appointment ${takenBy.aptNum} at ${takenBy.aptDateTime} where the booking ` +
+            `was moved, and its old time is not free.`,
         );
       }
       const after = (await findAppointmentToChange(tx, a.id))!;

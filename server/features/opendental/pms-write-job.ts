@@ -203,7 +203,8 @@ async function writeToOpenDental(
   if (check.kind === 'conflict') {
     const other = check.appointment;
     throw new WriteRefused(
-      `Open Dental already has appointment ${other.AptNum} at ${other.AptDateTime} (operatory ${other.Op}, provider ${other.ProvNum}) overlapping this booking.`,
+      `Open Dental already has appointment ${other.AptNum} at ${other.AptDateTime} (operatory ${other.Op}, ` +
+        `provider ${other.ProvNum}) overlapping this booking.`,
     );
   }
   const body: OdAppointmentCreate = {
@@ -240,7 +241,8 @@ async function findOrCreatePatient(
   if (match.kind === 'found') return { patNum: match.patient.PatNum, isCreated: false };
   if (match.kind === 'ambiguous') {
     throw new WriteRefused(
-      `${match.count} patients in Open Dental share this name and birth date, and the e-mail and phone do not tell them apart.`,
+      `${match.count} patients in Open Dental share this name and birth date, and the e-mail and phone do not tell ` +
+        `them apart.`,
     );
   }
   const body: OdPatientCreate = {

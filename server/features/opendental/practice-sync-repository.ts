@@ -29,7 +29,8 @@ export async function loadConfiguredSetup(db: Queryable, practiceId: string): Pr
     [practiceId],
   );
   const providers = await db.query<ConfiguredSetup['providers'][number]>(
-    'select pms_prov_num, provider_display_name, profile_pic, is_active from providers where practice_id = $1 order by sort_order, pms_prov_num',
+    'select pms_prov_num, provider_display_name, profile_pic, is_active from providers where practice_id = $1 ' +
+      'order by sort_order, pms_prov_num',
     [practiceId],
   );
   const operatories = await db.query<ConfiguredSetup['operatories'][number]>(

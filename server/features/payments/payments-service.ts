@@ -216,7 +216,8 @@ export function createPaymentsService(
       await queueRefundNotices(tx, practice, a, reason);
       return 'refunding' as const;
     };
-    // Money for a checkout the patient replaced by a later one (ADR 0024): their later booking stands, this one is refunded.
+    // Money for a checkout the patient replaced by a later one (ADR 0024): their later booking stands, this one is
+    // refunded.
     if (a.status === 'cancelled') return refund('replaced');
     if (a.status === 'expired') {
       // The hold ran out before the money came: take the slot back if it is still free.

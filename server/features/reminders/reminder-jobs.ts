@@ -48,7 +48,13 @@ type ReminderPayload = z.infer<typeof ReminderPayloadSchema>;
 const messageKeyOf = (
   p: Pick<ReminderPayload, 'appointmentId' | 'startsAt' | 'channel' | 'beforeHours' | 'isFallback'>,
 ) =>
-  `${p.isFallback ? 'reminder-fallback' : 'reminder'}:${p.appointmentId}:${Date.parse(p.startsAt)}:${p.channel}:${p.beforeHours}`;
+  [
+    p.isFallback ? 'reminder-fallback' : 'reminder',
+    p.appointmentId,
+    Date.parse(p.startsAt),
+    p.channel,
+    p.beforeHours,
+  ].join(':');
 
 /** What a reminder message's key says: the booking, the visit's time it was for, and its rule. */
 export function reminderOfKey(key: string): { appointmentId: string; startsAt: Date; beforeHours: number } | null {

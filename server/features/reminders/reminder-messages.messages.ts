@@ -6,7 +6,8 @@ import type { Translation } from '#domain/i18n/message-catalog.ts';
  */
 export const en = {
   textReminder:
-    '{practice}: reminder of your appointment {when} with {provider}, {where}. Questions: {phone}. See, change or cancel: {url}',
+    '{practice}: reminder of your appointment {when} with {provider}, {where}. Questions: {phone}. See, change or ' +
+    'cancel: {url}',
   textReminderNoPhone:
     '{practice}: reminder of your appointment {when} with {provider}, {where}. See, change or cancel: {url}',
   textConfirmPrompt: 'Reply C to confirm.',
@@ -24,7 +25,8 @@ export const en = {
 
 export const es: Translation<typeof en> = {
   textReminder:
-    '{practice}: le recordamos su cita el {when} con {provider}, {where}. Preguntas: {phone}. Ver, cambiar o cancelar: {url}',
+    '{practice}: le recordamos su cita el {when} con {provider}, {where}. Preguntas: {phone}. Ver, cambiar o ' +
+    'cancelar: {url}',
   textReminderNoPhone:
     '{practice}: le recordamos su cita el {when} con {provider}, {where}. Ver, cambiar o cancelar: {url}',
   textConfirmPrompt: 'Responda C para confirmar.',

@@ -7,5 +7,6 @@ export const en = {
 
 export const es: Translation<typeof en> = {
   notFound:
-    'Este enlace para darse de baja ya no funciona. Para dejar de recibir recordatorios por correo electrónico, llame al consultorio.',
+    'Este enlace para darse de baja ya no funciona. Para dejar de recibir recordatorios por correo electrónico, ' +
+    'llame al consultorio.',
 };

@@ -42,11 +42,18 @@ export const FEEDBACK_ALREADY_SENT_MESSAGE = t('en', 'feedbackAlreadySent');
 export const FEEDBACK_RECEIVED_MESSAGE = t('en', 'feedbackReceived');
 const NO_CONSENTED_CONTACT_MESSAGE = // not patient-facing (the staff/admin API)
   'Nothing was created: send is true, but the patient has no e-mail or phone they agreed to be contacted at. ' +
-  'Set is_concented: true once the patient has agreed to receive text and email, or leave send false and share the link yourself.';
+  'Set is_concented: true once the patient has agreed to receive text and email, or leave send false and share the ' +
+  'link yourself.';
 
 const noVisitMessage = (status: BookingStatus) =>
   // not patient-facing (the staff/admin API)
-  `Nothing was created: this booking is ${status === 'no_show' ? 'a no-show' : status === 'requested' ? 'a request without a time' : status.replace('_', ' ')}, ` +
+  `Nothing was created: this booking is ${
+    status === 'no_show'
+      ? 'a ' + 'no-show'
+      : status === 'requested'
+        ? 'a request ' + 'without a time'
+        : status.replace('_', ' ')
+  }, ` +
   // not patient-facing
   'and review requests are only for visits that happened.';
 
@@ -82,7 +89,8 @@ export function createReviewsService(deps: {
           appointment_id: 'not an appointment of this practice',
         });
       }
-      // The sweep's rule for every request about a visit: none for a no-show, a cancellation or a request without a time.
+      // The sweep's rule for every request about a visit: none for a no-show, a cancellation or a request without a
+      // time.
       if (appointment && !isBooked(appointment.status))
         throw new AppError(409, 'CONFLICT', noVisitMessage(appointment.status));
       const email = body.email ?? appointment?.email ?? null;

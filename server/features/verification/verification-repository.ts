@@ -135,7 +135,8 @@ export async function spendVerificationToken(
   appointmentId: string,
 ): Promise<boolean> {
   const rows = await tx.query(
-    'insert into verification_token_uses (token_hash, appointment_id) values ($1, $2) on conflict (token_hash) do nothing returning token_hash',
+    'insert into verification_token_uses (token_hash, appointment_id) values ($1, $2) on conflict (token_hash) do ' +
+      'nothing returning token_hash',
     [tokenHash, appointmentId],
   );
   return rows.length > 0;

@@ -58,7 +58,8 @@ export class SignInThrottled extends AppError {
       429,
       'RATE_LIMITED',
       locked
-        ? `Too many failed sign-ins to this account from devices it has not used. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes, or sign in from a device you have signed in from before.`
+        ? `Too many failed sign-ins to this account from devices it has not used. Try again in ` +
+            `${Math.ceil(retryAfterSeconds / 60)} minutes, or sign in from a device you have signed in from before.`
         : `Too many failed sign-ins. Wait ${retryAfterSeconds} seconds and try again.`,
     );
   }
