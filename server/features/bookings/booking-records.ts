@@ -88,12 +88,6 @@ export async function recordConsentOfBooking(
       ...consent,
       place: practice.to_verify_patient ? 'verification_step' : 'booking_form',
     });
-  if (prepared.byStaff) await recordStaffTakenConsent(tx, { ...consent, granted: prepared.byStaff.agreedToContact });
-  else
-    await recordBookingConsent(tx, {
-      ...consent,
-      place: practice.to_verify_patient ? 'verification_step' : 'booking_form',
-    });
 }
 
 /** The patient's confirmation and the practice's notice, with the manage link minted for them. */
