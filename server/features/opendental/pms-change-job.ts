@@ -2,7 +2,6 @@ import { holdsSlot } from '#domain/booking/booking-lifecycle.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { z } from 'zod';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-client.ts';
-import { OpenDentalError } from '../../adapters/pms/opendental/opendental-errors.ts';
 import { OdAppointmentSchema } from '../../adapters/pms/opendental/opendental-schemas.ts';
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
@@ -44,6 +43,7 @@ import {
   type AppointmentToChange,
 } from './pms-change-repository.ts';
 import { recordWriteProblem } from './pms-write-repository.ts';
+import { settleOpenDentalFailure } from './pms-job-failure.ts';
 
 /**
  * A patient's move or cancellation of a booking that is in Open Dental (ADR 0036), written there
@@ -217,7 +217,7 @@ async function undoMove(
   if (isMovedBack) deps.onSlotsChanged?.(a.practice_id);
 }
 
-async function settleFailure(
+function settleFailure(
   deps: PmsChangeDeps,
   error: unknown,
   a: AppointmentToChange,
@@ -225,28 +225,15 @@ async function settleFailure(
   notice: ChangeNotice,
   context: JobContext,
 ): Promise<never> {
-  const reason =
-    error instanceof OpenDentalError
-      ? `${error.status ?? error.kind} ${error.detail}`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  const isRefusal =
-    error instanceof ChangeRefused ||
-    (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
-  if (isRefusal || context.isLastAttempt) {
-    await deps.db.transaction(async (tx) => {
-      await recordWriteProblem(tx, a.id, 'failed', reason);
-      await queueChangeFailedNotice(tx, practice, a, notice, reason);
-    });
-    if (error instanceof OpenDentalError) deps.openDental?.report(practice.id, error);
-    throw new PermanentJobError(`Change not written to Open Dental: ${reason}`);
-  }
-  await deps.db.transaction(async (tx) => {
-    await recordWriteProblem(tx, a.id, 'pending', reason);
-    await queueChangeDelayedNotice(tx, practice, a, notice, reason);
+  return settleOpenDentalFailure(deps.db, error, {
+    appointmentId: a.id,
+    context,
+    isOurRefusal: error instanceof ChangeRefused,
+    what: 'Change not written to Open Dental',
+    queueFailedNotice: (tx, reason) => queueChangeFailedNotice(tx, practice, a, notice, reason),
+    queueDelayedNotice: (tx, reason) => queueChangeDelayedNotice(tx, practice, a, notice, reason),
+    report: (odError) => deps.openDental?.report(practice.id, odError),
   });
-  throw error instanceof Error ? error : new Error(reason);
 }
 
 export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: OfficeLock): JobHandler {

@@ -4,7 +4,6 @@ import { formatPhone } from '#domain/format/phone-format.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-client.ts';
 import { patternFor } from '../../adapters/pms/opendental/opendental-availability.ts';
-import { OpenDentalError } from '../../adapters/pms/opendental/opendental-errors.ts';
 import {
   OdAppointmentSchema,
   OdPatientSchema,
@@ -33,6 +32,7 @@ import {
   savePmsPatNum,
   type AppointmentToWrite,
 } from './pms-write-repository.ts';
+import { settleOpenDentalFailure } from './pms-job-failure.ts';
 
 export const OPENDENTAL_WRITE_JOB = 'opendental.write-appointment';
 // 30 s doubling to 1 h: about nine hours, which also covers a payment hold (~40 min) before it.
@@ -138,35 +138,22 @@ async function writeBooking(
   }
 }
 
-async function settleFailure(
+function settleFailure(
   deps: PmsWriteDeps,
   error: unknown,
   appointment: AppointmentToWrite,
   practice: PracticeRow,
   context: JobContext,
 ): Promise<never> {
-  const reason =
-    error instanceof OpenDentalError
-      ? `${error.status ?? error.kind} ${error.detail}`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  const isRefusal =
-    error instanceof WriteRefused ||
-    (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
-  if (isRefusal || context.isLastAttempt) {
-    await deps.db.transaction(async (tx) => {
-      await recordWriteProblem(tx, appointment.id, 'failed', reason);
-      await queueWriteFailedNotice(tx, practice, appointment, reason);
-    });
-    if (error instanceof OpenDentalError) deps.openDental?.report(practice.id, error);
-    throw new PermanentJobError(`Not written to Open Dental: ${reason}`);
-  }
-  await deps.db.transaction(async (tx) => {
-    await recordWriteProblem(tx, appointment.id, 'pending', reason);
-    await queueWriteDelayedNotice(tx, practice, appointment, reason);
+  return settleOpenDentalFailure(deps.db, error, {
+    appointmentId: appointment.id,
+    context,
+    isOurRefusal: error instanceof WriteRefused,
+    what: 'Not written to Open Dental',
+    queueFailedNotice: (tx, reason) => queueWriteFailedNotice(tx, practice, appointment, reason),
+    queueDelayedNotice: (tx, reason) => queueWriteDelayedNotice(tx, practice, appointment, reason),
+    report: (odError) => deps.openDental?.report(practice.id, odError),
   });
-  throw error instanceof Error ? error : new Error(reason);
 }
 
 export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, JobHandler> {
