@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   const patients = createPatientsService(db, practices);
-  // A reminder text that cannot be delivered is followed by the same reminder by e-mail (issue 21).
+  // A reminder text that cannot be delivered is followed by the same reminder by e-mail (ADR 0037).
   const onTextFailed = (delivery: DeliveryRow) => followFailedTextByEmail(db, delivery, clock.now());
   // One set of providers per process, for the workers and for send-otp's first attempt (ADR 0021).
   const messageHandlers = createMessageJobHandlers(

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const db = await openDatabase(config).catch((error: unknown) => {
     fail(
-      `Could not open the database (${describeDatabase(config)}):\n  ${error instanceof Error ? error.message : String(error)}`,
+      `Could not open the database (${describeDatabase(config)}):\n  ` +
+        `${error instanceof Error ? error.message : String(error)}`,
     );
   });
   const imported = await importDemoPracticesIfEmpty(db, undefined, { offers: config.offers }).catch(

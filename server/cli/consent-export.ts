@@ -6,7 +6,7 @@ import { findPracticeByFormUrl } from '../features/practices/practices-repositor
 
 /**
  * `npm run consent:export -- <form_url> > consents.csv`: every consent decision of one practice
- * (issue 21), oldest first. Only the CSV goes to stdout, so it can be redirected to a file.
+ * (ADR 0037), oldest first. Only the CSV goes to stdout, so it can be redirected to a file.
  */
 async function main(args: string[]): Promise<void> {
   const formUrl = args[0];

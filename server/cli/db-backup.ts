@@ -10,13 +10,15 @@ async function main(args: string[]): Promise<void> {
   const config = loadConfigOrExit();
   if (config.databaseUrl) {
     fail(
-      'DATABASE_URL is set: back up PostgreSQL with its own tools, e.g.\n  pg_dump --format=custom --file=chairtime.dump "$DATABASE_URL"\n(see "Backup and restore" in README.md).',
+      'DATABASE_URL is set: back up PostgreSQL with its own tools, e.g.\n  pg_dump --format=custom ' +
+        '--file=chairtime.dump "$DATABASE_URL"\n(see "Backup and restore" in README.md).',
     );
   }
   try {
     const summary = await backupEmbedded(config.dataDir, file);
     console.log(
-      `Backed up ${embeddedDataPath(config.dataDir)} to ${file} (${(summary.bytes / 1e6).toFixed(1)} MB): ${summary.practices} practices, ${summary.appointments} appointments.`,
+      `Backed up ${embeddedDataPath(config.dataDir)} to ${file} (${(summary.bytes / 1e6).toFixed(1)} MB): ` +
+        `${summary.practices} practices, ${summary.appointments} appointments.`,
     );
   } catch (error) {
     fail(error instanceof BackupError ? error.message : `Backup failed: ${messageOf(error)}`);

@@ -13,14 +13,16 @@ async function main(args: string[]): Promise<void> {
   const config = loadConfigOrExit();
   if (config.databaseUrl) {
     fail(
-      'DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --no-owner --dbname="$DATABASE_URL" chairtime.dump\ninto an empty database (see "Backup and restore" in README.md).',
+      'DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --no-owner ' +
+        '--dbname="$DATABASE_URL" chairtime.dump\ninto an empty database (see "Backup and restore" in README.md).',
     );
   }
   try {
     const summary = await restoreEmbedded(config.dataDir, file, { force, now: new Date() });
     if (summary.setAside) console.log(`The database that was there is kept in ${summary.setAside}.`);
     console.log(
-      `Restored ${file} into ${embeddedDataPath(config.dataDir)}: ${summary.practices} practices, ${summary.appointments} appointments.`,
+      `Restored ${file} into ${embeddedDataPath(config.dataDir)}: ${summary.practices} practices, ` +
+        `${summary.appointments} appointments.`,
     );
   } catch (error) {
     fail(error instanceof BackupError ? error.message : `Restore failed: ${messageOf(error)}`);

@@ -35,7 +35,8 @@ async function main(args: string[]): Promise<void> {
   const connector = openDentalConnectorFromConfig(config.openDental, { clock: systemClock });
   if (!connector)
     fail(
-      'OPENDENTAL_DEVELOPER_KEY is not set: set it (and OPENDENTAL_API_URL for a test server) to read from Open Dental.',
+      'OPENDENTAL_DEVELOPER_KEY is not set: set it (and OPENDENTAL_API_URL for a test server) to read from Open ' +
+        'Dental.',
     );
   if (writing) await writeIntoFile(config, connector, formUrl, resolve(process.env.INIT_CWD ?? process.cwd(), file!));
   else await printFromDatabase(config, connector, formUrl);
@@ -48,7 +49,8 @@ async function readOffice(
   configured: ConfiguredSetup,
 ): Promise<SyncResult> {
   console.error(
-    `Reading clinics, providers and operatories from Open Dental at ${config.openDental.apiUrl} (about one request a second)…`,
+    `Reading clinics, providers and operatories from Open Dental at ${config.openDental.apiUrl} (about one request ` +
+      `a second)…`,
   );
   const office = await readOfficeSetup(connector.clientFor(customerKey)).catch((error: unknown) =>
     fail(`Open Dental did not answer: ${messageOf(error)}`),
@@ -151,7 +153,11 @@ async function writeIntoFile(
   console.error(
     [
       '',
-      `Wrote ${path}: ${change.added.length > 0 ? `new under "not_offered": ${change.added.join(', ')}` : 'no new entries; Open Dental fields refreshed'}.`,
+      `Wrote ${path}: ${
+        change.added.length > 0
+          ? `new under "not_offered": ${change.added.join(', ')}`
+          : 'no new entries; Open Dental fields refreshed'
+      }.`,
       'To offer an entry online, move it from "not_offered" into "clinics", "providers" or "operatories"',
       '(and name providers in reasons), then run npm run practice:import -- <file>.',
     ].join('\n'),

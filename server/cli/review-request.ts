@@ -31,7 +31,9 @@ async function main(argv: string[]): Promise<void> {
     const created = await reviews.createRequest(parseBody(CreateReviewRequestBodySchema, args.body));
     console.log(created.review_url);
     console.error(
-      `request_id ${created.request_id}; ${created.sent_via.length > 0 ? `queued by ${created.sent_via.join(' and ')}` : 'nothing sent'}`,
+      `request_id ${created.request_id}; ${
+        created.sent_via.length > 0 ? `queued by ${created.sent_via.join(' and ')}` : 'nothing sent'
+      }`,
     );
   } catch (error) {
     await db.close().catch(() => undefined);

@@ -13,7 +13,7 @@ function refuse(message: string): never {
 
 /**
  * `npm run staff:add -- --practice <form_url> --email <e-mail> --role owner|front_desk|operator [--name …]`
- * (issue 22): adds a staff account and prints the one-time link that sets its password. The link
+ * (ADR 0038): adds a staff account and prints the one-time link that sets its password. The link
  * goes to stdout alone, so a script can capture it; what happened goes to stderr.
  */
 async function main(argv: string[]): Promise<void> {
@@ -28,7 +28,9 @@ async function main(argv: string[]): Promise<void> {
   try {
     const added = await addStaffFromCli(db, args, { publicUrl: config.publicUrl, now: systemClock.now() });
     await db.close();
-    const who = `${args.email.toLowerCase()} (${args.role}) ${added.created ? 'was added to' : 'now also belongs to'} ${args.formUrl}`;
+    const who =
+      `${args.email.toLowerCase()} (${args.role}) ` +
+      `${added.created ? 'was added to' : 'now also belongs to'} ${args.formUrl}`;
     if (added.link) {
       console.error(`${who}. This link sets the password; it works once, for ${PASSWORD_LINK_HOURS.invite} hours:`);
       console.log(added.link);

@@ -52,6 +52,16 @@ export function keepText(value: string): string {
   return value;
 }
 
+const CONNECTION_LOST = new RegExp(
+  [
+    'timeout exceeded when trying to connect',
+    'Connection terminated',
+    'connection (is )?closed',
+    'Client has encountered a connection error',
+  ].join('|'),
+  'i',
+);
+
 /**
  * Errors that mean "the database cannot serve us right now" (connection refused or lost, pool
  * exhausted, server shutting down or out of connections): answered 503, not 500, so clients retry.
@@ -64,10 +74,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     (/^(08|57P0|53300)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code))
   )
     return true;
-  return (
-    typeof message === 'string' &&
-    /timeout exceeded when trying to connect|Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(
-      message,
-    )
-  );
+  return typeof message === 'string' && CONNECTION_LOST.test(message);
 }

@@ -20,7 +20,8 @@ const isDatabaseDir = (dir: string) => existsSync(`${dir}/PG_VERSION`);
 
 async function summarise(db: { query<Row>(sql: string): Promise<Row[]> }): Promise<DatabaseSummary> {
   const [row] = await db.query<DatabaseSummary>(
-    `select (select count(*) from practices)::int as practices, (select count(*) from appointments)::int as appointments`,
+    `select (select count(*) from practices)::int as practices, (select count(*) from appointments)::int as ` +
+      `appointments`,
   );
   return row!;
 }

@@ -17,16 +17,16 @@ export const TOKEN_PATHS = [
   // Review requests (spec sections 2 and 7): the page the message links to, and its lookup.
   '/review/:token',
   '/api/v1/review/verify-request-link/:token',
-  // Manage my appointment (issue 18), and the same link under the practice's page as the
+  // Manage my appointment (ADR 0033), and the same link under the practice's page as the
   // architecture page draws it: whichever the manage page takes, its token stays out of logs.
   '/manage/:token',
   '/api/v1/manage/:token',
   '/api/v1/appointment/manage/:token',
   '/:formUrl/appointment/:token',
-  // The unsubscribe link of reminder e-mails (issue 21): its page and its API.
+  // The unsubscribe link of reminder e-mails (ADR 0037): its page and its API.
   '/unsubscribe/:token',
   '/api/v1/unsubscribe/:token',
-  // Waitlist offers (issue 18).
+  // Waitlist offers (ADR 0033).
   '/waitlist/:token',
   '/api/v1/waitlist/:token',
   // A staff member's one-time link to set a password (an invitation or a reset): its console page

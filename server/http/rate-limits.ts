@@ -23,7 +23,7 @@ const LIMITS = {
   // One-time codes (ADR 0012); per recipient they are limited again, in the database.
   otpSend: { max: 20, timeWindow: 10 * 60_000 },
   otpCheck: { max: 60, timeWindow: 10 * 60_000 },
-  // Manage links (issue 20): opening a page and its slot lists, and the changes made from it.
+  // Manage links (ADR 0036): opening a page and its slot lists, and the changes made from it.
   manageLookup: { max: 60, timeWindow: 60_000 },
   manageChange: { max: 20, timeWindow: 10 * 60_000 },
 } as const;

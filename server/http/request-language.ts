@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 /**
  * The API answers in the language the web sends explicitly (`Accept-Language`), else the
- * patient's earlier choice (the `lang` cookie), else English. A page follows issue 19's order:
+ * patient's earlier choice (the `lang` cookie), else English. A page follows ADR 0034's order:
  * `?lang=`, the cookie, `Accept-Language`, English.
  */
 export function requestLanguage(request: Pick<FastifyRequest, 'url' | 'headers'>): Language {

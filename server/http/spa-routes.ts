@@ -143,7 +143,8 @@ export async function registerSpaRoutes(
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
     if (segments[0] === 'review' && segments.length === 2)
       return sendPage(request, reply, 200, genericMeta(request.language));
-    // The unsubscribe link of reminder e-mails (issue 21): a key to a patient's booking, kept private like the manage page.
+    // The unsubscribe link of reminder e-mails (ADR 0037): a key to a patient's booking, kept private like the manage
+    // page.
     if (segments[0] === 'unsubscribe' && segments.length === 2) {
       void reply
         .header('x-robots-tag', 'noindex, nofollow')
@@ -151,7 +152,7 @@ export async function registerSpaRoutes(
         .header('cache-control', 'no-store');
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
-    // The staff console (issue 22): never indexed nor kept by a cache, and its set-password links are keys.
+    // The staff console (ADR 0038): never indexed nor kept by a cache, and its set-password links are keys.
     if (segments[0] === 'console') {
       void reply
         .header('x-robots-tag', 'noindex, nofollow')
@@ -160,7 +161,7 @@ export async function registerSpaRoutes(
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
     const [slug, subpage = '', ...rest] = segments;
-    // A patient's manage page (issue 20): its address is a key to their booking, so no search
+    // A patient's manage page (ADR 0036): its address is a key to their booking, so no search
     // engine keeps it and no page it links to learns it from the Referer.
     const isManagePage = subpage === 'appointment' && rest.length === 1;
     if (isManagePage)

@@ -1,11 +1,12 @@
 /**
- * How many SMS segments a text costs (issue 19). GSM-7 (3GPP TS 23.038) fits 160 characters in
+ * How many SMS segments a text costs (ADR 0034). GSM-7 (3GPP TS 23.038) fits 160 characters in
  * one segment, 153 a part when split; an escape-table character (€, [, ~…) costs two. One
  * character outside GSM-7 (á, í, ó, ú, “ ”, an emoji) makes the whole text UCS-2: 70 in one
  * segment, 67 a part, counted in UTF-16 units. Spanish keeps é, ñ, ¡, ¿ in GSM-7, not á/í/ó/ú.
  */
 const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡' +
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENDED = '\f^{}\\[~]|€';
 
 export interface SmsSegments {

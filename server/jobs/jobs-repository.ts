@@ -44,7 +44,8 @@ const toClaimedJob = (row: ClaimedJobRow): ClaimedJob => ({
 });
 
 // The payload without its secret keys; `-` on a scalar payload would raise, so only objects lose keys.
-const SCRUBBED_PAYLOAD = `case when cardinality(secret_keys) > 0 and jsonb_typeof(payload) = 'object' then payload - secret_keys else payload end`;
+const SCRUBBED_PAYLOAD = `case when cardinality(secret_keys) > 0
+    and jsonb_typeof(payload) = 'object' then payload - secret_keys else payload end`;
 
 /** A job with a `dedupeKey` that is already stored (in any status) is not inserted again. */
 export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
@@ -110,7 +111,8 @@ export async function claimQueuedJob(
 /** Ends a queued job without another attempt (its caller gave up on it), scrubbing its secret. */
 export async function cancelQueuedJob(db: Queryable, job: { id: string; now: Date; error: string }): Promise<boolean> {
   const rows = await db.query(
-    `update jobs set status = 'failed', locked_until = null, last_error = $3, updated_at = $2, payload = ${SCRUBBED_PAYLOAD}
+    `update jobs set status = 'failed', locked_until = null, last_error = $3, updated_at = $2,
+      payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and status = 'queued' returning id`,
     [job.id, job.now, job.error],
   );
@@ -154,7 +156,8 @@ export async function markJobDone(
   job: { id: string; attempt: number; now: Date; note?: string | null },
 ): Promise<boolean> {
   const rows = await db.query(
-    `update jobs set status = 'done', locked_until = null, last_error = $4, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
+    `update jobs set status = 'done', locked_until = null, last_error = $4, updated_at = $3,
+      payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and attempts = $2 and status = 'running' returning id`,
     [job.id, job.attempt, job.now, job.note ?? null],
   );
@@ -178,7 +181,8 @@ export async function markJobFailed(
   job: { id: string; attempt: number; now: Date; error: string },
 ): Promise<boolean> {
   const rows = await db.query(
-    `update jobs set status = 'failed', locked_until = null, last_error = $4, updated_at = $3, payload = ${SCRUBBED_PAYLOAD}
+    `update jobs set status = 'failed', locked_until = null, last_error = $4, updated_at = $3,
+      payload = ${SCRUBBED_PAYLOAD}
      where id = $1 and attempts = $2 and status = 'running' returning id`,
     [job.id, job.attempt, job.now, job.error],
   );

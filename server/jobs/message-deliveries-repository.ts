@@ -32,9 +32,11 @@ export const kindOfKey = (idempotencyKey: string) => (idempotencyKey.split(':', 
 /** One row per message, however often it is queued; the first queuing's facts stay. */
 export async function insertDelivery(db: Queryable, delivery: NewDelivery): Promise<void> {
   await db.query(
-    `insert into message_deliveries (channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, created_at, updated_at)
+    `insert into message_deliveries (channel, idempotency_key, kind, practice_id, appointment_id, recipient, status,
+      created_at, updated_at)
      -- A practice or booking deleted since (or never there, in tests) leaves the record without it.
-     select $1, $2, $3, (select id from practices where id = $4::uuid), (select id from appointments where id = $5::uuid), $6, 'queued',
+     select $1, $2, $3, (select id from practices where id = $4::uuid), (select id from appointments
+       where id = $5::uuid), $6, 'queued',
             coalesce($7::timestamptz, now()), coalesce($7::timestamptz, now())
      on conflict (channel, idempotency_key) do nothing`,
     [
@@ -62,7 +64,8 @@ export async function beginHandoff(
   await insertDelivery(db, delivery);
   const [row] = await db.query<{ previous: Date | null; status: DeliveryStatus }>(
     `update message_deliveries d set handoff_at = coalesce(old.previous, $3), updated_at = $3
-       from (select id, handoff_at as previous from message_deliveries where channel = $1 and idempotency_key = $2 for update) old
+       from (select id, handoff_at as previous from message_deliveries where channel = $1
+         and idempotency_key = $2 for update) old
       where d.id = old.id
       returning old.previous, d.status`,
     [delivery.channel, delivery.idempotencyKey, delivery.now.toISOString()],
@@ -85,9 +88,11 @@ export async function recordHandoffOutcome(
 ): Promise<DeliveryRow | null> {
   const [row] = await db.query<DeliveryRow>(
     `update message_deliveries
-        set status = $3, provider_message_id = coalesce($4, provider_message_id), error_code = $5, error = $6, handoff_at = null, updated_at = $7
+        set status = $3, provider_message_id = coalesce($4, provider_message_id), error_code = $5, error = $6,
+          handoff_at = null, updated_at = $7
       where channel = $1 and idempotency_key = $2
-      returning id, channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, provider_message_id, error_code`,
+      returning id, channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, provider_message_id,
+        error_code`,
     [
       outcome.channel,
       outcome.idempotencyKey,
@@ -120,10 +125,13 @@ export async function recordProviderStatus(
 ): Promise<{ before: DeliveryStatus; row: DeliveryRow } | null> {
   const [row] = await db.query<DeliveryRow & { before: DeliveryStatus }>(
     `update message_deliveries d set status = $2, error_code = coalesce($3, d.error_code), updated_at = $4
-       from (select id, status as before from message_deliveries where channel = $5 and provider_message_id = $1 for update) old
-      where d.id = old.id and ${STATUS_RANK_SQL.replace('%s', '$2::text')} >= ${STATUS_RANK_SQL.replace('%s', 'old.before')}
+       from (select id, status as before from message_deliveries where channel = $5
+         and provider_message_id = $1 for update) old
+      where d.id = old.id and ${STATUS_RANK_SQL.replace('%s', '$2::text')} >=
+        ${STATUS_RANK_SQL.replace('%s', 'old.before')}
         and old.before not in ('delivered', 'undelivered', 'failed')
-      returning old.before, d.id, d.channel, d.idempotency_key, d.kind, d.practice_id, d.appointment_id, d.recipient, d.status, d.provider_message_id, d.error_code`,
+      returning old.before, d.id, d.channel, d.idempotency_key, d.kind, d.practice_id, d.appointment_id, d.recipient,
+        d.status, d.provider_message_id, d.error_code`,
     [report.providerMessageId, report.status, report.errorCode, report.now.toISOString(), report.channel],
   );
   if (!row) return null;
@@ -137,7 +145,8 @@ export async function listAppointmentDeliveries(
   appointmentId: string,
 ): Promise<(DeliveryRow & { created_at: Date; updated_at: Date })[]> {
   return db.query(
-    `select id, channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, provider_message_id, error_code, created_at, updated_at
+    `select id, channel, idempotency_key, kind, practice_id, appointment_id, recipient, status, provider_message_id,
+      error_code, created_at, updated_at
        from message_deliveries where appointment_id = $1 order by created_at, idempotency_key`,
     [appointmentId],
   );

@@ -20,7 +20,7 @@ export const SEND_SMS_JOB = 'sms.send';
 // About five hours of retries (30 s doubling to 1 h): rides out a provider outage of an evening.
 const MESSAGE_MAX_ATTEMPTS = 12;
 
-// Whose message it is, for its delivery record (absent on messages queued before issue 21).
+// Whose message it is, for its delivery record (absent on messages queued before reminders, ADR 0037).
 const TRACKING_FIELDS = { practiceId: z.uuid().optional(), appointmentId: z.uuid().optional() };
 
 const EmailPayloadSchema = z.object({
@@ -39,7 +39,7 @@ const SmsPayloadSchema = z.object({
   text: z.string(),
   idempotencyKey: z.string().min(1),
   // Whose text it is: its sender and the recipient's opt-out are looked up when it is sent. Absent
-  // on texts queued before senders were per practice (issue 18): those go from TWILIO_FROM.
+  // on texts queued before senders were per practice (ADR 0033): those go from TWILIO_FROM.
   isRequestedByPatient: z.boolean().optional(),
   ...TRACKING_FIELDS,
 });

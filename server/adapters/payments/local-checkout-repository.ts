@@ -26,7 +26,8 @@ export async function insertLocalSession(
   },
 ): Promise<void> {
   await db.query(
-    `insert into local_checkout_sessions (id, appointment_id, amount_cents, description, success_url, cancel_url, expires_at)
+    `insert into local_checkout_sessions (id, appointment_id, amount_cents, description, success_url, cancel_url,
+      expires_at)
      values ($1, $2, $3, $4, $5, $6, $7)`,
     [s.id, s.appointmentId, s.amountCents, s.description, s.successUrl, s.cancelUrl, s.expiresAt.toISOString()],
   );
@@ -40,7 +41,8 @@ export async function findLocalSession(db: Queryable, id: string): Promise<Local
 /** Pay or cancel an open session; false when it was no longer open. */
 export async function closeLocalSession(db: Queryable, id: string, outcome: 'paid' | 'expired'): Promise<boolean> {
   const rows = await db.query(
-    `update local_checkout_sessions set status = $2, payment_status = $3 where id = $1 and status = 'open' returning id`,
+    `update local_checkout_sessions set status = $2, payment_status = $3 where id = $1 and status = 'open'
+      returning id`,
     [id, outcome === 'paid' ? 'complete' : 'expired', outcome === 'paid' ? 'paid' : 'unpaid'],
   );
   return rows.length === 1;

@@ -10,7 +10,9 @@ export interface CheckoutRequest {
   /** May contain `{CHECKOUT_SESSION_ID}` too; the payment-failed page also finds the id in the browser's storage. */
   cancelUrl: string;
   expiresAt: Date;
-  /** The provider's idempotency key; default one per appointment. A new checkout for the same appointment needs its own. */
+  /**
+   * The provider's idempotency key; default one per appointment. A new checkout for the same appointment needs its own.
+   */
   idempotencyKey?: string;
 }
 

@@ -8,7 +8,7 @@ export interface ScheduleData {
   closures: string[];
   timeOff: ProviderTimeOff[];
   busy: BusyInterval[];
-  /** Time staff blocked from the console (schedule_blocks, issue 22). */
+  /** Time staff blocked from the console (schedule_blocks, ADR 0038). */
   blocked: BlockedTime[];
 }
 
@@ -42,9 +42,11 @@ export async function loadScheduleData(
           join operatories o on o.practice_id = s.practice_id and o.pms_op_num = s.pms_op_num and o.is_active
          where s.practice_id = $1) as schedules,
        (select json_agg(to_char(c.date, 'YYYY-MM-DD')) from closures c where c.practice_id = $1) as closures,
-       (select json_agg(json_build_array(t.pms_prov_num, to_char(t.starts_at, 'YYYY-MM-DD"T"HH24:MI'), to_char(t.ends_at, 'YYYY-MM-DD"T"HH24:MI')))
+       (select json_agg(json_build_array(t.pms_prov_num, to_char(t.starts_at, 'YYYY-MM-DD"T"HH24:MI'),
+         to_char(t.ends_at, 'YYYY-MM-DD"T"HH24:MI')))
           from provider_time_off t where t.practice_id = $1) as time_off,
-       (select json_agg(json_build_array(a.pms_prov_num, a.pms_op_num, round(date_part('epoch', a.starts_at) * 1000), round(date_part('epoch', a.ends_at) * 1000)))
+       (select json_agg(json_build_array(a.pms_prov_num, a.pms_op_num, round(date_part('epoch', a.starts_at) * 1000),
+         round(date_part('epoch', a.ends_at) * 1000)))
           from appointments a
          where a.practice_id = $1 and ${holdsSlotSql('a.status')} and a.starts_at < $3 and a.ends_at > $2
            and a.id is distinct from $4::uuid) as busy,

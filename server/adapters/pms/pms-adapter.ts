@@ -25,7 +25,7 @@ export interface AvailabilityRequest {
   /** 0 or undefined: earliest available. */
   provNum?: number;
   /**
-   * A booking being moved (issue 20): its own time counts as free, so it can move by half an hour
+   * A booking being moved (ADR 0036): its own time counts as free, so it can move by half an hour
    * onto an overlapping time. `pmsAptNum` is its appointment in the practice's system, once written.
    */
   ignore?: { appointmentId: string; pmsAptNum: number | null };

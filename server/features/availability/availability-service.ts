@@ -27,7 +27,7 @@ export interface OfferedSlotRequest {
   startTime: string;
   provNum: number;
   clinicNum: number | null;
-  /** A booking being moved: its own time counts as free (issue 20). */
+  /** A booking being moved: its own time counts as free (ADR 0036). */
   ignore?: { appointmentId: string; pmsAptNum: number | null };
 }
 
@@ -72,7 +72,7 @@ export const PMS_UNAVAILABLE_MESSAGES = {
 export const pmsUnavailable = (reason: keyof typeof PMS_UNAVAILABLE_KEYS) =>
   new AppError(503, 'PMS_UNAVAILABLE', t.localized(PMS_UNAVAILABLE_KEYS[reason]));
 
-export function createAvailabilityService(deps: {
+export type AvailabilityDeps = {
   practices: PracticesService;
   pmsFor: PmsAdapterSelector;
   clock: Clock;
@@ -80,7 +80,84 @@ export function createAvailabilityService(deps: {
   /** Where changes of other processes are heard from. */
   db: Pick<Database, 'listen'>;
   logger: SlotChangeLogger;
-}): AvailabilityService {
+};
+
+async function computeSlots(
+  deps: AvailabilityDeps,
+  query: SlotsQuery,
+  ignore?: OfferedSlotRequest['ignore'],
+): Promise<AvailabilityRecord[]> {
+  const { practice, reason } = await deps.practices.requirePracticeAndReason(
+    query.practice_id,
+    query.reason_for_visit_id,
+  );
+  const clinicNum = query.pms_clinic_num;
+  if (clinicNum !== undefined) {
+    if (practice.clinic_set_up) await deps.practices.requireActiveClinic(practice.id, clinicNum);
+    if (reason.clinic_nums.length > 0 && !reason.clinic_nums.includes(clinicNum)) {
+      throw AppError.badRequest(t.localized('reasonNotAtClinic'), {
+        pms_clinic_num: t.localized('reasonNotAtClinicField'),
+      });
+    }
+  }
+  const provNum = query.pms_prov_num ?? 0;
+  if (provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(provNum)) {
+    throw AppError.badRequest(t.localized('providerNotForReason'), {
+      pms_prov_num: t.localized('providerNotForReasonField'),
+    });
+  }
+  return deps.pmsFor(practice.pms).getAvailability({
+    practice,
+    now: deps.clock.now(),
+    startDate: query.start_date,
+    endDate: query.end_date,
+    durationMinutes: reason.final_duration,
+    allowedProvNums: reason.provider_nums,
+    ...(clinicNum !== undefined ? { clinicNum } : {}),
+    provNum,
+    ...(ignore ? { ignore } : {}),
+  });
+}
+
+async function findOfferedSlot(
+  deps: AvailabilityDeps,
+  tx: Queryable,
+  request: OfferedSlotRequest,
+): Promise<AvailabilityRecord | null> {
+  const records = await deps.pmsFor(request.practice.pms, tx).getAvailability({
+    practice: request.practice,
+    now: deps.clock.now(),
+    startDate: request.date,
+    endDate: request.date,
+    durationMinutes: request.reason.final_duration,
+    allowedProvNums: request.reason.provider_nums,
+    ...(request.clinicNum !== null ? { clinicNum: request.clinicNum } : {}),
+    provNum: request.provNum,
+    ...(request.ignore ? { ignore: request.ignore } : {}),
+  });
+  const start = `${request.date} ${request.startTime}`;
+  return records.find((record) => record.DateTimeStart === start) ?? null;
+}
+
+async function isPmsUnavailable(deps: AvailabilityDeps, practice: PracticeRow, tx?: Queryable): Promise<boolean> {
+  try {
+    const today = localDateOf(deps.clock.now(), practice.server_tz);
+    await deps.pmsFor(practice.pms, tx).getAvailability({
+      practice,
+      now: deps.clock.now(),
+      startDate: today,
+      endDate: today,
+      durationMinutes: 60,
+      allowedProvNums: [],
+    });
+    return false;
+  } catch (error) {
+    if (error instanceof PmsUnavailableError) return true;
+    throw error;
+  }
+}
+
+export function createAvailabilityService(deps: AvailabilityDeps): AvailabilityService {
   const ttlMs = deps.cacheTtlMs ?? SLOT_CACHE_TTL_MS;
   // While other processes cannot be heard, a short life keeps "offered again at once" within a second.
   const cache = createSlotCache<SlotListPayload>({
@@ -89,39 +166,6 @@ export function createAvailabilityService(deps: {
     now: () => deps.clock.now().getTime(),
   });
   const otherProcesses = listenForSlotChanges(deps.db, cache, deps.logger);
-
-  async function computeSlots(query: SlotsQuery, ignore?: OfferedSlotRequest['ignore']): Promise<AvailabilityRecord[]> {
-    const { practice, reason } = await deps.practices.requirePracticeAndReason(
-      query.practice_id,
-      query.reason_for_visit_id,
-    );
-    const clinicNum = query.pms_clinic_num;
-    if (clinicNum !== undefined) {
-      if (practice.clinic_set_up) await deps.practices.requireActiveClinic(practice.id, clinicNum);
-      if (reason.clinic_nums.length > 0 && !reason.clinic_nums.includes(clinicNum)) {
-        throw AppError.badRequest(t.localized('reasonNotAtClinic'), {
-          pms_clinic_num: t.localized('reasonNotAtClinicField'),
-        });
-      }
-    }
-    const provNum = query.pms_prov_num ?? 0;
-    if (provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(provNum)) {
-      throw AppError.badRequest(t.localized('providerNotForReason'), {
-        pms_prov_num: t.localized('providerNotForReasonField'),
-      });
-    }
-    return deps.pmsFor(practice.pms).getAvailability({
-      practice,
-      now: deps.clock.now(),
-      startDate: query.start_date,
-      endDate: query.end_date,
-      durationMinutes: reason.final_duration,
-      allowedProvNums: reason.provider_nums,
-      ...(clinicNum !== undefined ? { clinicNum } : {}),
-      provNum,
-      ...(ignore ? { ignore } : {}),
-    });
-  }
 
   return {
     async listSlots(query) {
@@ -136,7 +180,7 @@ export function createAvailabilityService(deps: {
         // The checks run inside the cached computation too: a hit costs no database round trip.
         // Keyed by the id in its stored (lower-case) form, the one invalidations and notices use.
         return await cache.get(query.practice_id.toLowerCase(), key, async () =>
-          createSlotListPayload(await computeSlots(query)),
+          createSlotListPayload(await computeSlots(deps, query)),
         );
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
@@ -145,46 +189,14 @@ export function createAvailabilityService(deps: {
     },
     async listSlotsForMove(query, ignore) {
       try {
-        return createSlotListPayload(await computeSlots(query, ignore));
+        return createSlotListPayload(await computeSlots(deps, query, ignore));
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
         throw error;
       }
     },
-    async findOfferedSlot(tx, request) {
-      const records = await deps.pmsFor(request.practice.pms, tx).getAvailability({
-        practice: request.practice,
-        now: deps.clock.now(),
-        startDate: request.date,
-        endDate: request.date,
-        durationMinutes: request.reason.final_duration,
-        allowedProvNums: request.reason.provider_nums,
-        ...(request.clinicNum !== null ? { clinicNum: request.clinicNum } : {}),
-        provNum: request.provNum,
-        ...(request.ignore ? { ignore: request.ignore } : {}),
-      });
-      const start = `${request.date} ${request.startTime}`;
-      return records.find((record) => record.DateTimeStart === start) ?? null;
-    },
-
-    async isPmsUnavailable(practice, tx) {
-      try {
-        const today = localDateOf(deps.clock.now(), practice.server_tz);
-        await deps.pmsFor(practice.pms, tx).getAvailability({
-          practice,
-          now: deps.clock.now(),
-          startDate: today,
-          endDate: today,
-          durationMinutes: 60,
-          allowedProvNums: [],
-        });
-        return false;
-      } catch (error) {
-        if (error instanceof PmsUnavailableError) return true;
-        throw error;
-      }
-    },
-
+    findOfferedSlot: (tx, request) => findOfferedSlot(deps, tx, request),
+    isPmsUnavailable: (practice, tx) => isPmsUnavailable(deps, practice, tx),
     invalidatePractice: (practiceId) => cache.invalidatePractice(practiceId),
     close: () => otherProcesses.close(),
   };

@@ -35,7 +35,8 @@ export function listenForSlotChanges(
       // not patient-facing (a log line)
       logger.warn(
         { err: error },
-        `Lost the slot-change notices of other processes; slot lists are kept at most ${UNHEARD_TTL_MS} ms until they are heard again`,
+        `Lost the slot-change notices of other processes; slot lists are kept at most ${UNHEARD_TTL_MS} ms until ` +
+          `they are heard again`,
       );
     },
   });

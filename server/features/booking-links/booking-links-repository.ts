@@ -39,7 +39,7 @@ export interface LiveBookingLink {
 
 /**
  * A link that still opens its booking: not revoked, not expired, and its booking not over for
- * long (issue 20, amending ADR 0033): a cancelled booking's page still says so, read-only, for
+ * long (ADR 0036, amending ADR 0033): a cancelled booking's page still says so, read-only, for
  * LINK_AFTERLIFE_DAYS after it ended, as does a past visit's after its end; a request without a
  * time opens until it ends. Ending a booking no longer revokes its links.
  */

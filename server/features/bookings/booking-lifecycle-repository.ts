@@ -19,7 +19,8 @@ export interface BookingState {
   pms_apt_num: number | null;
 }
 
-const STATE_COLUMNS = `id, practice_id, reason_id, reference, status, starts_at, ends_at, pms_prov_num, pms_op_num, pms_clinic_num, reschedule_count, language, created_at, pms_apt_num::integer as pms_apt_num`;
+const STATE_COLUMNS = `id, practice_id, reason_id, reference, status, starts_at, ends_at, pms_prov_num, pms_op_num,
+    pms_clinic_num, reschedule_count, language, created_at, pms_apt_num::integer as pms_apt_num`;
 
 /** The booking, locked for the rest of the transaction: moves and status changes of one booking queue up. */
 export async function lockBookingState(tx: Queryable, appointmentId: string): Promise<BookingState | null> {
@@ -87,7 +88,7 @@ export async function updateBookingTime(
 }
 
 /**
- * A request's first time (staff, issue 22): it becomes booked. Not a move, so the reschedule count
+ * A request's first time (staff, ADR 0038): it becomes booked. Not a move, so the reschedule count
  * (the calendar's SEQUENCE, and the patient's allowance of moves) stays as it is. One statement,
  * since a request is exactly a booking without a time (appointments_time_presence_check).
  */

@@ -18,6 +18,7 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 
 import type { AvailabilityService } from '../availability/availability-service.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.ts';
 import {
@@ -39,7 +40,7 @@ import { scheduleReminders } from '../reminders/reminder-jobs.ts';
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
  * or the system, and moves to another time. Each is one transaction on the locked row; the slot
  * lists are refreshed after commit. The manage page, reminders and the staff console call these,
- * never update the row themselves. An ended booking's links keep opening, read-only (issue 20).
+ * never update the row themselves. An ended booking's links keep opening, read-only (ADR 0036).
  */
 export interface BookingLifecycle {
   changeStatus(
@@ -61,7 +62,10 @@ export interface RescheduleOutcome {
   isMoved: boolean;
 }
 
-/** Where a booking moves. `anyNotice`: staff may move it to any free time not yet past (the practice's minimum notice is for patients). */
+/**
+ * Where a booking moves. `anyNotice`: staff may move it to any free time not yet past (the practice's minimum notice is
+ * for patients).
+ */
 export type RescheduleTarget = Omit<SlotTarget, 'clinicNum' | 'ignore'> & { anyNotice?: boolean };
 
 /**
@@ -70,7 +74,10 @@ export type RescheduleTarget = Omit<SlotTarget, 'clinicNum' | 'ignore'> & { anyN
  * (messages, a refund), so the patient never hears of a change that did not happen.
  */
 export interface ChangeHooks {
-  /** `change.isUnchanged`: a move to the booking's own time, which will change nothing (a caller's policy may let it pass). */
+  /**
+   * `change.isUnchanged`: a move to the booking's own time, which will change nothing (a caller's policy may let it
+   * pass).
+   */
   check?(tx: Queryable, current: BookingState, change?: { isUnchanged: boolean }): Promise<void> | void;
   after?(tx: Queryable, before: BookingState, after: BookingState): Promise<void>;
 }
@@ -110,7 +117,7 @@ export function createBookingLifecycle(deps: {
         // An ended booking comes off the practice's Open Dental book too (a job, after commit).
         if (holdsSlot(before.status) && !holdsSlot(to))
           await queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
-        // The patient's confirmation goes to Open Dental as well (issue 21; a job, after commit).
+        // The patient's confirmation goes to Open Dental as well (ADR 0037; a job, after commit).
         if (to === 'confirmed') await queuePmsConfirm(tx, { appointmentId });
         const after = (await findBookingState(tx, appointmentId))!;
         await hooks?.after?.(tx, before, after);
@@ -144,36 +151,7 @@ export function createBookingLifecycle(deps: {
           reason,
           { ...slotTarget, clinicNum: current.pms_clinic_num, ignore },
         );
-        // A request without a time gets its first one and becomes booked (staff only: the manage page refuses it).
-        const isRequest = current.status === 'requested';
-        const change = {
-          startsAt: slot.startsAt,
-          endsAt: slot.endsAt,
-          provNum: slot.provNum,
-          opNum: slot.opNum,
-          at: deps.clock.now(),
-        };
-        await (
-          isRequest ? giveRequestTime(tx, appointmentId, change) : updateBookingTime(tx, appointmentId, change)
-        ).catch((error: unknown) => {
-          throw isOverlapViolation(error) ? slotTaken() : error;
-        });
-        if (isRequest) {
-          // Never written to Open Dental (nothing to write without a time): the write job writes it now, as any booking.
-          await queuePmsWrite(tx, appointmentId, found.practice);
-        } else {
-          // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.
-          const previous =
-            current.starts_at && current.ends_at
-              ? {
-                  startsAt: current.starts_at,
-                  endsAt: current.ends_at,
-                  provNum: current.pms_prov_num,
-                  opNum: current.pms_op_num,
-                }
-              : null;
-          await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
-        }
+        await writeNewTime(tx, { appointmentId, current, slot, practice: found.practice, at: deps.clock.now() });
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
         // The new time's reminders; the old time's skip themselves when they come due.
         await scheduleReminders(tx, appointmentId, deps.clock.now());
@@ -185,6 +163,53 @@ export function createBookingLifecycle(deps: {
       return outcome;
     },
   };
+}
+
+/**
+ * The new time on the locked row, and what follows it in Open Dental. A request without a time
+ * gets its first one and becomes booked (staff only: the manage page refuses it).
+ */
+async function writeNewTime(
+  tx: Queryable,
+  move: {
+    appointmentId: string;
+    current: BookingState;
+    slot: { startsAt: Date; endsAt: Date; provNum: number; opNum: number };
+    practice: PracticeRow;
+    at: Date;
+  },
+): Promise<void> {
+  const { appointmentId, current, slot } = move;
+  const isRequest = current.status === 'requested';
+  const change = {
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+    provNum: slot.provNum,
+    opNum: slot.opNum,
+    at: move.at,
+  };
+  await (isRequest ? giveRequestTime(tx, appointmentId, change) : updateBookingTime(tx, appointmentId, change)).catch(
+    (error: unknown) => {
+      throw isOverlapViolation(error) ? slotTaken() : error;
+    },
+  );
+  if (isRequest) {
+    // Never written to Open Dental (nothing to write without a time): the write job writes it now,
+    // as it does any booking.
+    await queuePmsWrite(tx, appointmentId, move.practice);
+  } else {
+    // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.
+    const previous =
+      current.starts_at && current.ends_at
+        ? {
+            startsAt: current.starts_at,
+            endsAt: current.ends_at,
+            provNum: current.pms_prov_num,
+            opNum: current.pms_op_num,
+          }
+        : null;
+    await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
+  }
 }
 
 /** The booking holds its time and already starts at the target (with the target's provider, or any). */

@@ -39,7 +39,8 @@ export const es: Translation<typeof en> = {
   bookedFor: 'La cita que reservó para {patient} quedó reservada.',
   requested: 'Recibimos su solicitud de cita. El consultorio se comunicará con usted para acordar un horario.',
   requestedFor:
-    'Recibimos la solicitud de cita que hizo para {patient}. El consultorio se comunicará con usted para acordar un horario.',
+    'Recibimos la solicitud de cita que hizo para {patient}. El consultorio se comunicará con usted para acordar ' +
+    'un horario.',
   when: 'Cuándo: {when}',
   whenToAgree: 'Cuándo: el consultorio se comunicará con usted para acordar un horario',
   reference: 'Referencia: {reference}',

@@ -42,12 +42,12 @@ export interface BookedAppointment {
   language?: Language;
   /** Set when the booking was paid: the amount appears in both messages. */
   paidCents?: number;
-  /** Made by staff for a patient who phoned (issue 22): the practice's notice says so. */
+  /** Made by staff for a patient who phoned (ADR 0038): the practice's notice says so. */
   isBookedByStaff?: boolean;
   /** Null for a request without a time ("Proceed Without Slots"). */
   slot: { startsAt: Date; endsAt: Date; provNum: number } | null;
   composedMessage: string;
-  /** The patient's manage page (issue 20), minted for this message; absent: the e-mail says to call. */
+  /** The patient's manage page (ADR 0036), minted for this message; absent: the e-mail says to call. */
   manageUrl?: string | null;
 }
 
@@ -109,7 +109,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
   const { detailsIn } = facts;
   await queuePatientEmail(tx, booked, now, facts);
 
-  // Its reminders (issue 21) are planned with its confirmation: from now, so none that is already due.
+  // Its reminders (ADR 0037) are planned with its confirmation: from now, so none that is already due.
   if (slot) await scheduleReminders(tx, booked.appointmentId, now);
 
   // The practice's own notice stays in English (ADR 0034).
@@ -129,7 +129,8 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
           ? 'Booked by phone from the staff console.'
           : slot
             ? 'A patient booked online.'
-            : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a time.',
+            : 'A patient asked for an appointment while the schedule was unavailable. Please call them to agree a ' +
+              'time.',
         '',
         ...practiceDetails,
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
@@ -213,7 +214,7 @@ async function queuePatientEmail(
       ? t(language, 'subjectRequestedFor', { patient: patientName, practice: practice.name })
       : t(language, 'subjectRequested', { practice: practice.name });
 
-  // Staff may book a patient who phoned and gave only a mobile number (issue 22): no e-mail to send.
+  // Staff may book a patient who phoned and gave only a mobile number (ADR 0038): no e-mail to send.
   if (body.email)
     await enqueueEmail(tx, {
       to: body.email,

@@ -37,15 +37,12 @@ import { pmsUnavailable, type AvailabilityService } from '../availability/availa
 import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-service.ts';
 import { findOrCreatePatient, patientExists } from '../patients/patients-repository.ts';
 import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
-import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
 import { queuePmsWrite } from '../opendental/pms-write-job.ts';
-import { mintManageLink } from '../booking-links/manage-links.ts';
-import { queueBookingMessages } from './booking-messages.ts';
-import { insertAppointment, isOverlapViolation, queueBehindSameChairBookings } from './bookings-repository.ts';
-import { explainUnofferedSlot, slotTaken, slotUnavailable } from './slot-refusal.ts';
-import { recordBookingConsent, recordStaffTakenConsent } from '../consent/contact-consent.ts';
+import { queueBehindSameChairBookings } from './bookings-repository.ts';
+import { explainUnofferedSlot, slotUnavailable } from './slot-refusal.ts';
+import { insertBookingRow, queueConfirmation, recordConsentOfBooking, type InsertMode } from './booking-records.ts';
 
 /**
  * The steps every booking shares, whether it books at once (`POST appointment`) or holds the
@@ -58,7 +55,7 @@ export interface BookingRequest {
   botChallenge: string | undefined;
   idempotencyKey: string | undefined;
   clientIp: string;
-  /** The `X-Verification-Token` header: the proof from `verify/verify-otp` (issue 6). */
+  /** The `X-Verification-Token` header: the proof from `verify/verify-otp` (ADR 0012). */
   verificationToken?: string | undefined;
 }
 
@@ -68,7 +65,7 @@ export interface BookingTransactionDeps {
   practices: PracticesService;
   availability: AvailabilityService;
   captcha: CaptchaService;
-  /** The deployment's public address, for the manage link in the confirmation (issue 20). */
+  /** The deployment's public address, for the manage link in the confirmation (ADR 0036). */
   publicUrl: string;
 }
 
@@ -82,7 +79,7 @@ export interface PreparedBooking {
   /** The verification token's hash when the practice verifies: spent by the booking that commits. */
   verificationTokenHash: string | null;
   /**
-   * Set when staff book for a patient who phoned (issue 22, staff-booking-service.ts): any free time
+   * Set when staff book for a patient who phoned (ADR 0038, staff-booking-service.ts): any free time
    * (the practice's minimum notice does not bind staff, the past still does), and the consent is the
    * patient's answer on the phone, recorded with source 'staff' (agreed or not).
    */
@@ -167,7 +164,7 @@ export async function createAppointment(
   tx: Queryable,
   deps: BookingTransactionDeps,
   prepared: PreparedBooking,
-  mode: { status: 'booked' } | { status: 'pending_payment'; holdExpiresAt: Date; amountCents: number },
+  mode: InsertMode,
 ): Promise<CreatedAppointment> {
   const { practice, reason, body } = prepared;
   if (prepared.proof) await deps.captcha.consume(tx, prepared.proof);
@@ -193,85 +190,22 @@ export async function createAppointment(
   const composedMessage = composeBookingMessage(body, reason.name, prepared.byStaff ? 'staff' : 'patient');
   const status = slot ? mode.status : 'requested';
   if (slot) await queueBehindSameChairBookings(tx, practice.id, slot.provNum, slot.opNum);
-  const { id: appointmentId, reference } = await insertAppointment(tx, {
-    practiceId: practice.id,
-    reasonId: reason.id,
-    patientId,
-    provNum: slot?.provNum ?? body.pms_prov_num,
-    opNum: slot?.opNum ?? body.pms_op_num,
-    clinicNum: body.pms_clinic_num ?? null,
-    startsAt: slot?.startsAt ?? null,
-    endsAt: slot?.endsAt ?? null,
+  const { id: appointmentId, reference } = await insertBookingRow(tx, deps, prepared, {
+    slot,
     status,
-    patientStatus: body.patient_status ?? null,
-    isPatient: body.is_patient,
-    booker: body.booker,
-    email: body.email,
-    wirelessPhone: body.wireless_phone,
-    userMessage: body.message ?? null,
-    message: composedMessage,
-    consentedAt: deps.clock.now(),
-    clientIp: prepared.clientIp,
-    referrerId: body.referrer_id ?? null,
-    sourceMeta: body.source_meta ?? null,
-    utmDetails: body.utm_details ?? null,
-    userMeta: body.user_meta ?? null,
-    fingerprint: body.user_meta?.fingerprint ?? null,
-    insurance: body.insurance,
-    hold: mode.status === 'pending_payment' ? { expiresAt: mode.holdExpiresAt, amountCents: mode.amountCents } : null,
-    verificationTokenHash: prepared.verificationTokenHash,
-    language: body.language,
-    isConsented: prepared.byStaff ? prepared.byStaff.agreedToContact : true,
-  }).catch((error: unknown) => {
-    if (isOverlapViolation(error)) throw slotTaken();
-    throw error;
+    mode,
+    patientId,
+    composedMessage,
   });
-  const consent = {
-    practiceId: practice.id,
-    practiceName: practice.name,
-    appointmentId,
-    email: body.email,
-    phone: body.wireless_phone,
-    ip: prepared.clientIp,
-    at: deps.clock.now(),
-  };
-  if (prepared.byStaff) await recordStaffTakenConsent(tx, { ...consent, granted: prepared.byStaff.agreedToContact });
-  else
-    await recordBookingConsent(tx, {
-      ...consent,
-      place: practice.to_verify_patient ? 'verification_step' : 'booking_form',
-    });
+  await recordConsentOfBooking(tx, deps, prepared, appointmentId);
   // A hold only remembers the token (on the row above); the payment's completion spends it.
   if (prepared.verificationTokenHash && status !== 'pending_payment')
     await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
   // Recorded here first; the write job puts it into the practice's Open Dental (ADR 0015).
   if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
-  if (status !== 'pending_payment') {
-    const link = await mintManageLink(tx, {
-      appointmentId,
-      formUrl: practice.form_url,
-      carriedBy: 'confirmation',
-      now: deps.clock.now(),
-    });
-    await queueBookingMessages(
-      tx,
-      {
-        appointmentId,
-        reference,
-        practice,
-        reasonName: reason.name,
-        patientReasonName: reasonNameIn(reason, body.language),
-        contact: { ...body, patient_status: body.patient_status ?? null },
-        composedMessage,
-        slot: bookedSlot,
-        language: body.language,
-        manageUrl: link.url(deps.publicUrl),
-        isBookedByStaff: prepared.byStaff !== undefined,
-      },
-      deps.clock.now(),
-    );
-  }
+  if (status !== 'pending_payment')
+    await queueConfirmation(tx, deps, prepared, { appointmentId, reference, composedMessage, bookedSlot });
   return {
     appointmentId,
     slot: bookedSlot,

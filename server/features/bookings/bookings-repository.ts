@@ -34,7 +34,10 @@ export interface NewAppointment {
   /** The verification token's hash (ADR 0012), kept so a paid hold can spend it on completion. */
   verificationTokenHash?: string | null;
   language: BookingLanguage;
-  /** The contact consent (is_concented): always true online, where the box must be ticked; staff record the patient's answer. */
+  /**
+   * The contact consent (is_concented): always true online, where the box must be ticked; staff record the patient's
+   * answer.
+   */
   isConsented?: boolean;
 }
 
@@ -57,7 +60,8 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $33, $19, $20, $21,
              $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $19, $19,
              (select drawn.reference from (select new_booking_reference() as reference from generate_series(1, 5)) drawn
-               where not exists (select 1 from appointments taken where taken.practice_id = $1 and taken.reference = drawn.reference)
+               where not exists (select 1 from appointments taken where taken.practice_id = $1
+                 and taken.reference = drawn.reference)
                limit 1))
      returning id, reference`,
     [

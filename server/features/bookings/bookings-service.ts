@@ -30,7 +30,7 @@ export interface BookingResponse {
 export interface BookingsService {
   book(request: BookingRequest): Promise<BookingResponse>;
   /**
-   * A booking prepared by the staff console for a patient who phoned (issue 22): the same
+   * A booking prepared by the staff console for a patient who phoned (ADR 0038): the same
    * transaction as `book` (slot check, exclusion constraints, Open Dental write-back, reminders,
    * the patient's confirmation), without the patient's own steps (bot check, one-time code,
    * payment, idempotency key). `alsoInTransaction` (the audit row) commits with the booking.
@@ -46,96 +46,106 @@ export type PaymentReturnHandler = (sessionId: string, practiceId: unknown) => P
 
 class IdempotentReplay extends Error {}
 
-export function createBookingsService(
-  deps: BookingTransactionDeps & { db: Database; onPaymentReturn?: PaymentReturnHandler },
-): BookingsService {
-  async function replay(key: string, hash: string): Promise<BookingResponse | null> {
-    const stored = await findStoredResponse(deps.db, key);
-    if (!stored) return null;
-    if (stored.request_hash !== hash) {
-      throw AppError.validation(t.localized('idempotencyKeyReused'), {
-        'Idempotency-Key': t.localized('idempotencyKeyReusedField'),
-      });
-    }
-    const earlier = { status: stored.response_status, body: stored.response_body as BookingResponse['body'] };
-    // The retry gets a manage link of its own: the first answer's token was never stored.
-    const formUrl = await findFormUrlOfAppointment(deps.db, earlier.body.result.appointment_id);
-    if (!formUrl) return earlier;
-    const link = await mintManageLink(deps.db, {
-      appointmentId: earlier.body.result.appointment_id,
-      formUrl,
-      carriedBy: 'booking_response',
-      now: deps.clock.now(),
+type BookingsDeps = BookingTransactionDeps & { db: Database; onPaymentReturn?: PaymentReturnHandler };
+
+async function replay(deps: BookingsDeps, key: string, hash: string): Promise<BookingResponse | null> {
+  const stored = await findStoredResponse(deps.db, key);
+  if (!stored) return null;
+  if (stored.request_hash !== hash) {
+    throw AppError.validation(t.localized('idempotencyKeyReused'), {
+      'Idempotency-Key': t.localized('idempotencyKeyReusedField'),
     });
-    return withManagePath(earlier, link.path);
   }
+  const earlier = { status: stored.response_status, body: stored.response_body as BookingResponse['body'] };
+  // The retry gets a manage link of its own: the first answer's token was never stored.
+  const formUrl = await findFormUrlOfAppointment(deps.db, earlier.body.result.appointment_id);
+  if (!formUrl) return earlier;
+  const link = await mintManageLink(deps.db, {
+    appointmentId: earlier.body.result.appointment_id,
+    formUrl,
+    carriedBy: 'booking_response',
+    now: deps.clock.now(),
+  });
+  return withManagePath(earlier, link.path);
+}
 
-  /** The part of a booking both paths share inside their transaction: the insert, and the notice to other processes. */
-  async function insertAndAnnounce(tx: Queryable, prepared: PreparedBooking): Promise<CreatedAppointment> {
-    const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
-    if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
-    return created;
+/** The part of a booking both paths share inside their transaction: the insert, and the notice to other processes. */
+async function insertAndAnnounce(
+  deps: BookingsDeps,
+  tx: Queryable,
+  prepared: PreparedBooking,
+): Promise<CreatedAppointment> {
+  const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
+  if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
+  return created;
+}
+
+async function book(deps: BookingsDeps, request: BookingRequest): Promise<BookingResponse> {
+  const key = request.idempotencyKey;
+  if (key !== undefined && !/^[\w-]{8,200}$/.test(key)) throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
+  const sessionId = paymentSessionOf(request.body);
+  if (sessionId && deps.onPaymentReturn)
+    return deps.onPaymentReturn(sessionId, (request.body as { practice_id?: unknown }).practice_id);
+  const hash = requestHash(request.body);
+  if (key) {
+    const earlier = await replay(deps, key, hash);
+    if (earlier) return earlier;
   }
-
-  return {
-    async book(request) {
-      const key = request.idempotencyKey;
-      if (key !== undefined && !/^[\w-]{8,200}$/.test(key))
-        throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
-      const sessionId = paymentSessionOf(request.body);
-      if (sessionId && deps.onPaymentReturn)
-        return deps.onPaymentReturn(sessionId, (request.body as { practice_id?: unknown }).practice_id);
-      const hash = requestHash(request.body);
-      if (key) {
-        const earlier = await replay(key, hash);
-        if (earlier) return earlier;
-      }
-      const prepared = await prepareBooking(deps, request);
-      if (prepared.reason.is_payment_enabled) {
-        throw AppError.badRequest(t.localized('paidOnline'), { rfv_id: t.localized('paidOnlineField') });
-      }
-      try {
-        const response = await deps.db.transaction(async (tx) => {
-          if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
-          const created = await insertAndAnnounce(tx, prepared);
-          const link = await mintManageLink(tx, {
-            appointmentId: created.appointmentId,
-            formUrl: prepared.practice.form_url,
-            carriedBy: 'booking_response',
-            now: deps.clock.now(),
-          });
-          const booked: BookingResponse = {
-            status: 201,
-            body: {
-              success: true,
-              message: t(prepared.body.language, created.slot ? 'booked' : 'requestReceived'),
-              result: created.result,
-            },
-          };
-          // Stored without the manage link: only hashes of link tokens are kept (ADR 0033).
-          if (key) await storeResponse(tx, key, booked.status, booked.body);
-          return withManagePath(booked, link.path);
-        });
-        deps.availability.invalidatePractice(prepared.practice.id);
-        return response;
-      } catch (error) {
-        if (error instanceof IdempotentReplay && key) {
-          const earlier = await replay(key, hash);
-          if (earlier) return earlier;
-        }
-        throw error;
-      }
-    },
-
-    async bookPrepared(prepared, alsoInTransaction) {
-      const created = await deps.db.transaction(async (tx) => {
-        const inserted = await insertAndAnnounce(tx, prepared);
-        await alsoInTransaction(tx, inserted);
-        return inserted;
+  const prepared = await prepareBooking(deps, request);
+  if (prepared.reason.is_payment_enabled) {
+    throw AppError.badRequest(t.localized('paidOnline'), { rfv_id: t.localized('paidOnlineField') });
+  }
+  try {
+    const response = await deps.db.transaction(async (tx) => {
+      if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
+      const created = await insertAndAnnounce(deps, tx, prepared);
+      const link = await mintManageLink(tx, {
+        appointmentId: created.appointmentId,
+        formUrl: prepared.practice.form_url,
+        carriedBy: 'booking_response',
+        now: deps.clock.now(),
       });
-      deps.availability.invalidatePractice(prepared.practice.id);
-      return created;
-    },
+      const booked: BookingResponse = {
+        status: 201,
+        body: {
+          success: true,
+          message: t(prepared.body.language, created.slot ? 'booked' : 'requestReceived'),
+          result: created.result,
+        },
+      };
+      // Stored without the manage link: only hashes of link tokens are kept (ADR 0033).
+      if (key) await storeResponse(tx, key, booked.status, booked.body);
+      return withManagePath(booked, link.path);
+    });
+    deps.availability.invalidatePractice(prepared.practice.id);
+    return response;
+  } catch (error) {
+    if (error instanceof IdempotentReplay && key) {
+      const earlier = await replay(deps, key, hash);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+async function bookPrepared(
+  deps: BookingsDeps,
+  prepared: PreparedBooking,
+  alsoInTransaction: (tx: Queryable, created: CreatedAppointment) => Promise<void>,
+): Promise<CreatedAppointment> {
+  const created = await deps.db.transaction(async (tx) => {
+    const inserted = await insertAndAnnounce(deps, tx, prepared);
+    await alsoInTransaction(tx, inserted);
+    return inserted;
+  });
+  deps.availability.invalidatePractice(prepared.practice.id);
+  return created;
+}
+
+export function createBookingsService(deps: BookingsDeps): BookingsService {
+  return {
+    book: (request) => book(deps, request),
+    bookPrepared: (prepared, alsoInTransaction) => bookPrepared(deps, prepared, alsoInTransaction),
   };
 }
 

@@ -14,9 +14,11 @@ export const en = {
   paidOnlineField: 'requires payment',
   appointmentNotFound: 'This appointment could not be found.',
   cannotMove:
-    'This appointment is {status, select, pending_payment {pending payment} no_show {no show} other {{status}}} and cannot be moved.',
+    'This appointment is {status, select, pending_payment {pending payment} no_show {no show} other {{status}}} ' +
+    'and cannot be moved.',
   cannotBecome:
-    'This appointment is {status, select, pending_payment {pending payment} no_show {no show} other {{status}}} and cannot become {target, select, pending_payment {pending payment} no_show {no show} other {{target}}}.',
+    'This appointment is {status, select, pending_payment {pending payment} no_show {no show} other {{status}}} ' +
+    'and cannot become {target, select, pending_payment {pending payment} no_show {no show} other {{target}}}.',
 };
 
 export const es: Translation<typeof en> = {
@@ -32,7 +34,14 @@ export const es: Translation<typeof en> = {
   paidOnlineField: 'requiere pago',
   appointmentNotFound: 'No se encontró esta cita.',
   cannotMove:
-    'Esta cita está {status, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} expired {vencida} refunded {reembolsada} other {{status}}} y no se puede mover.',
+    'Esta cita está {status, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} ' +
+    'confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} ' +
+    'expired {vencida} refunded {reembolsada} other {{status}}} y no se puede mover.',
   cannotBecome:
-    'Esta cita está {status, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} expired {vencida} refunded {reembolsada} other {{status}}} y no puede pasar a {target, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} expired {vencida} refunded {reembolsada} other {{target}}}.',
+    'Esta cita está {status, select, requested {solicitada} pending_payment {pendiente de pago} booked {reservada} ' +
+    'confirmed {confirmada} arrived {con llegada registrada} no_show {sin asistencia} cancelled {cancelada} ' +
+    'expired {vencida} refunded {reembolsada} other {{status}}} y no puede pasar a {target, select, requested ' +
+    '{solicitada} pending_payment {pendiente de pago} booked {reservada} confirmed {confirmada} arrived {con ' +
+    'llegada registrada} no_show {sin asistencia} cancelled {cancelada} expired {vencida} refunded {reembolsada} ' +
+    'other {{target}}}.',
 };

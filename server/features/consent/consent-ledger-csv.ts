@@ -13,7 +13,9 @@ export const CONSENT_LEDGER_HEADER = [
   'reference',
 ] as const;
 
-/** A practice's consent ledger as CSV, one line per decision in the order given; empty cells for no ip or no booking. */
+/**
+ * A practice's consent ledger as CSV, one line per decision in the order given; empty cells for no ip or no booking.
+ */
 export function consentLedgerCsv(entries: readonly LedgerEntry[]): string {
   return toCsv(
     CONSENT_LEDGER_HEADER,

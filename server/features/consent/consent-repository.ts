@@ -22,7 +22,8 @@ export interface ConsentRow {
 export async function insertConsents(db: Queryable, rows: readonly ConsentRow[]): Promise<void> {
   for (const r of rows) {
     await db.query(
-      `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, ip, recorded_at)
+      `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, ip,
+        recorded_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         r.practiceId,
@@ -49,7 +50,7 @@ export interface ConsentDecision {
  * The decision in force for one practice, channel and recipient; null when there is none. The
  * newest row decides, except that a booking's box (which every booking must tick) does not lift an
  * earlier opt-out: only the patient's own opt-in on that channel does (START, staff on their word)
- * (issue 21: never to a number that opted out).
+ * (ADR 0037: never to a number that opted out).
  */
 export async function latestConsent(
   db: Queryable,
@@ -117,7 +118,8 @@ export async function findPracticeLastConsentedTo(
   key: { channel: ConsentChannel; recipient: string },
 ): Promise<string | null> {
   const [row] = await db.query<{ practice_id: string }>(
-    `select practice_id from contact_consents where channel = $1 and recipient = $2 and appointment_id is not null order by seq desc limit 1`,
+    `select practice_id from contact_consents where channel = $1 and recipient = $2 and appointment_id is not null
+      order by seq desc limit 1`,
     [key.channel, key.recipient],
   );
   return row?.practice_id ?? null;

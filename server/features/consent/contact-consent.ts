@@ -21,25 +21,11 @@ export async function recordBookingConsent(
   },
 ): Promise<void> {
   const words = consentWords(booking.place, booking.practiceName);
-  const common = {
-    practiceId: booking.practiceId,
-    appointmentId: booking.appointmentId,
-    granted: true,
-    source: booking.place,
-    words,
-    ip: booking.ip,
-    recordedAt: booking.at,
-  } as const;
-  const rows: ConsentRow[] = [];
-  const email = normaliseEmail(booking.email);
-  const phone = normalisePhone(booking.phone);
-  if (email) rows.push({ ...common, channel: 'email', recipient: email });
-  if (phone) rows.push({ ...common, channel: 'sms', recipient: phone });
-  await insertConsents(tx, rows);
+  await insertBookingConsents(tx, booking, { granted: true, source: booking.place, words });
 }
 
 /**
- * A booking staff made for a patient who phoned (issue 22): staff asked whether the practice may
+ * A booking staff made for a patient who phoned (ADR 0038): staff asked whether the practice may
  * contact them and record the answer, agreed or not, per channel given, with source 'staff'.
  */
 export async function recordStaffTakenConsent(
@@ -56,16 +42,25 @@ export async function recordStaffTakenConsent(
   },
 ): Promise<void> {
   // practice-facing: what staff were asked to put to the patient (the console shows the question).
-  const words = `Asked by phone: may ${booking.practiceName} contact you by e-mail and text about your appointments? ${booking.granted ? 'Yes' : 'No'}`;
+  const words =
+    `Asked by phone: may ${booking.practiceName} contact you by e-mail and text about your ` +
+    `appointments? ${booking.granted ? 'Yes' : 'No'}`;
+  await insertBookingConsents(tx, booking, { granted: booking.granted, source: 'staff', words });
+}
+
+/** One decision per channel the booking gave an address for, in its transaction. */
+async function insertBookingConsents(
+  tx: Queryable,
+  booking: { practiceId: string; appointmentId: string; email: string; phone: string; ip: string; at: Date },
+  decision: Pick<ConsentRow, 'granted' | 'source' | 'words'>,
+): Promise<void> {
   const common = {
     practiceId: booking.practiceId,
     appointmentId: booking.appointmentId,
-    granted: booking.granted,
-    source: 'staff',
-    words,
+    ...decision,
     ip: booking.ip,
     recordedAt: booking.at,
-  } as const;
+  };
   const rows: ConsentRow[] = [];
   const email = normaliseEmail(booking.email);
   const phone = normalisePhone(booking.phone);

@@ -8,7 +8,7 @@ import { registerStaffMemberRoutes } from './staff/staff-members-routes.ts';
 import { registerTotpSetupRoutes } from './sign-in/totp-setup-routes.ts';
 
 /**
- * The account side of the console (issue 22; contract in domain/staff/staff-accounts-schemas.ts):
+ * The account side of the console (ADR 0038; contract in domain/staff/staff-accounts-schemas.ts):
  * password links and resets, the practice's staff, the second factor, the practice's security
  * rules and the audit trail.
  */

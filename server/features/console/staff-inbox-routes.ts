@@ -16,7 +16,7 @@ export interface StaffInboxDeps {
 }
 
 /**
- * The console's feedback inbox, review requests, search and export (issue 22); the contract is
+ * The console's feedback inbox, review requests, search and export (ADR 0038); the contract is
  * domain/staff/staff-inbox-schemas.ts. Registered inside the `/api/v1/staff` plugin, behind its guard.
  */
 export function registerStaffInboxRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {

@@ -30,7 +30,7 @@ export interface StaffRoutesDeps {
 }
 
 /**
- * `/api/v1/staff/*`, the staff console's API (issue 22, ADR 0038). One guard for all of it
+ * `/api/v1/staff/*`, the staff console's API (ADR 0038). One guard for all of it
  * (staff-session-guard.ts); answers are private to the browser and never stored by a shared
  * cache. Each feature adds its routes here, declaring its permission in the route config.
  */

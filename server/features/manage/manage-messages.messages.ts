@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** The patient's e-mails after a change made from the manage page (issue 20). */
+/** The patient's e-mails after a change made from the manage page (ADR 0036). */
 export const en = {
   greeting: 'Hello {name},',
   subjectMoved: 'Your appointment at {practice} was moved: {when}',

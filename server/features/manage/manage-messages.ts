@@ -242,10 +242,11 @@ export async function queueCancellationMessages(
         : refundCents > 0
           ? [`Deposit refunded: ${formatDollars(refundCents, DEFAULT_LANGUAGE)}`]
           : [`Deposit kept: ${amount(DEFAULT_LANGUAGE)} (cancelled inside the refund window)`];
+    const when = row.starts_at ? `, ${describeAppointmentTime(row.starts_at, practice.server_tz)}` : '';
     await enqueueEmail(tx, {
       to: practice.notification_email,
       // practice-facing
-      subject: `Appointment cancelled online: ${rendered.patientName}${row.starts_at ? `, ${describeAppointmentTime(row.starts_at, practice.server_tz)}` : ''}`,
+      subject: `Appointment cancelled online: ${rendered.patientName}${when}`,
       text: [
         // practice-facing
         'A patient cancelled their appointment from its manage link. The time is free again for online booking.',

@@ -44,13 +44,18 @@ export interface ManagedRow {
 
 export async function findManagedRow(db: Queryable, appointmentId: string): Promise<ManagedRow | null> {
   const [row] = await db.query<ManagedRow>(
-    `select a.id, a.practice_id, a.reference, a.status, a.starts_at, a.ends_at, a.created_at, a.pms_prov_num, a.pms_clinic_num, a.pms_apt_num::integer as pms_apt_num,
-            a.reschedule_count, a.language, a.email, a.wireless_phone, a.payment_status, a.amount_cents, a.refund_cents, a.payment_session_id, a.payment_intent_id,
+    `select a.id, a.practice_id, a.reference, a.status, a.starts_at, a.ends_at, a.created_at, a.pms_prov_num,
+      a.pms_clinic_num, a.pms_apt_num::integer as pms_apt_num,
+            a.reschedule_count, a.language, a.email, a.wireless_phone, a.payment_status, a.amount_cents, a.refund_cents,
+              a.payment_session_id, a.payment_intent_id,
             pt.first_name, pt.last_name, a.booker_first_name, a.booker_last_name,
-            r.id as reason_id, r.name as reason_name, r.translations as reason_translations, r.is_active as reason_is_active,
+            r.id as reason_id, r.name as reason_name, r.translations as reason_translations,
+              r.is_active as reason_is_active,
             c.display_name as clinic_name, c.translations as clinic_translations, c.display_address as clinic_address,
-            c.pms_city as clinic_city, c.pms_state as clinic_state, c.pms_zip as clinic_zip, c.display_phone as clinic_phone,
-            coalesce(nullif(trim(pv.provider_display_name), ''), nullif(trim(concat_ws(' ', pv.provider_first_name, pv.provider_last_name)), '')) as provider_name,
+            c.pms_city as clinic_city, c.pms_state as clinic_state, c.pms_zip as clinic_zip,
+              c.display_phone as clinic_phone,
+            coalesce(nullif(trim(pv.provider_display_name), ''), nullif(trim(concat_ws(' ', pv.provider_first_name,
+              pv.provider_last_name)), '')) as provider_name,
             pv.is_active as provider_is_active
        from appointments a
        join patients pt on pt.id = a.patient_id

@@ -8,7 +8,7 @@ import { preferredEncoding } from '../availability/slot-list-payload.ts';
 import type { ManageService } from './manage-service.ts';
 
 /**
- * `appointment/manage/{token}` (issue 20). The token is the patient's key to the booking: the
+ * `appointment/manage/{token}` (ADR 0036). The token is the patient's key to the booking: the
  * routes log only warnings (the path is redacted anyway), answers are never cached, and each IP
  * is limited, so guessing tokens is slow as well as hopeless.
  */

@@ -27,7 +27,7 @@ const t = translator(messages);
 const NOT_FOUND = t.localized('notFound');
 
 /**
- * The patient's side of a booking after it is made (issue 20): everything goes through the booking
+ * The patient's side of a booking after it is made (ADR 0036): everything goes through the booking
  * lifecycle service, with the practice's policy checked on the locked row in the same transaction
  * that moves or cancels, and the messages queued in it too.
  */
@@ -42,7 +42,7 @@ export interface ManageService {
     language: Language,
   ): Promise<{ appointment: ManagedAppointment; unchanged: string | null }>;
   cancel(token: string, body: CancelBody, language: Language): Promise<ManagedAppointment>;
-  /** The patient says they will come (issue 21); again is no error. */
+  /** The patient says they will come (ADR 0037); again is no error. */
   confirm(token: string, language: Language): Promise<ManagedAppointment>;
   calendarFile(token: string): Promise<string>;
   /** A checkout for a booking left unpaid (the payment pages take it from there). */
@@ -87,154 +87,167 @@ const refused = (action: 'reschedule' | 'cancel', refusal: ManageRefusal) =>
 /** A retry of a change that already committed: answered with the booking as it is now. */
 class AlreadyApplied extends Error {}
 
-export function createManageService(deps: ManageDeps): ManageService {
-  const { db, clock } = deps;
+async function open(deps: ManageDeps, token: string): Promise<{ appointmentId: string; practice: PracticeRow }> {
+  const link = await openBookingLink(deps.db, token, 'manage', deps.clock.now());
+  if (!link) throw AppError.notFound(NOT_FOUND);
+  return { appointmentId: link.appointment_id, practice: await deps.practices.requirePractice(link.practice_id) };
+}
 
-  async function open(token: string): Promise<{ appointmentId: string; practice: PracticeRow }> {
-    const link = await openBookingLink(db, token, 'manage', clock.now());
-    if (!link) throw AppError.notFound(NOT_FOUND);
-    return { appointmentId: link.appointment_id, practice: await deps.practices.requirePractice(link.practice_id) };
-  }
+async function rowOf(q: Queryable, appointmentId: string): Promise<ManagedRow> {
+  const row = await findManagedRow(q, appointmentId);
+  if (!row) throw AppError.notFound(NOT_FOUND);
+  return row;
+}
 
-  async function rowOf(q: Queryable, appointmentId: string): Promise<ManagedRow> {
-    const row = await findManagedRow(q, appointmentId);
-    if (!row) throw AppError.notFound(NOT_FOUND);
-    return row;
-  }
+async function viewOf(
+  deps: ManageDeps,
+  token: string,
+  appointmentId: string,
+  practice: PracticeRow,
+  language: Language,
+): Promise<ManagedAppointment> {
+  return toManagedAppointment(await rowOf(deps.db, appointmentId), practice, token, deps.clock.now(), language);
+}
 
-  async function viewOf(
-    token: string,
-    appointmentId: string,
-    practice: PracticeRow,
-    language: Language,
-  ): Promise<ManagedAppointment> {
-    return toManagedAppointment(await rowOf(db, appointmentId), practice, token, clock.now(), language);
-  }
+async function view(deps: ManageDeps, token: string, language: Language): Promise<ManagedAppointment> {
+  const { appointmentId, practice } = await open(deps, token);
+  return viewOf(deps, token, appointmentId, practice, language);
+}
 
-  return {
-    async view(token, language) {
-      const { appointmentId, practice } = await open(token);
-      return viewOf(token, appointmentId, practice, language);
-    },
+async function slots(deps: ManageDeps, token: string, query: ManageSlotsQuery): Promise<SlotListPayload> {
+  const { appointmentId, practice } = await open(deps, token);
+  const row = await rowOf(deps.db, appointmentId);
+  const allowance = allowanceOf(row, practice, deps.clock.now());
+  if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
+  // The booking decides the practice, reason and clinic; the patient only the dates and provider.
+  const parsed = {
+    ...query,
+    practice_id: practice.id,
+    reason_for_visit_id: row.reason_id,
+    ...(row.pms_clinic_num !== null ? { pms_clinic_num: row.pms_clinic_num } : {}),
+  };
+  return deps.availability.listSlotsForMove(parsed, { appointmentId, pmsAptNum: row.pms_apt_num });
+}
 
-    async slots(token, query) {
-      const { appointmentId, practice } = await open(token);
-      const row = await rowOf(db, appointmentId);
-      const allowance = allowanceOf(row, practice, clock.now());
-      if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
-      // The booking decides the practice, reason and clinic; the patient only the dates and provider.
-      const parsed = {
-        ...query,
-        practice_id: practice.id,
-        reason_for_visit_id: row.reason_id,
-        ...(row.pms_clinic_num !== null ? { pms_clinic_num: row.pms_clinic_num } : {}),
-      };
-      return deps.availability.listSlotsForMove(parsed, { appointmentId, pmsAptNum: row.pms_apt_num });
-    },
-
-    async reschedule(token, body, idempotencyKey, language) {
-      if (idempotencyKey !== undefined && !/^[\w-]{8,200}$/.test(idempotencyKey))
-        throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
-      const { appointmentId, practice } = await open(token);
-      const hash = requestHash(body);
-      // Scoped to the booking: a key means one change of one booking.
-      const key = idempotencyKey ? `manage-reschedule:${appointmentId}:${idempotencyKey}` : null;
-      let isMoved = true;
-      try {
-        ({ isMoved } = await deps.lifecycle.reschedule(
-          appointmentId,
-          { date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num },
-          {
-            async check(tx, _current, change) {
-              // Already at that time (a double click's second request, ADR 0042): nothing to claim
-              // or to allow, since nothing will change; the key stays free for a real move.
-              if (change?.isUnchanged) return;
-              if (key && !(await claimKey(tx, key, hash))) throw new AlreadyApplied();
-              const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
-              if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
-            },
-            async after(tx, before) {
-              if (key) await storeResponse(tx, key, 200, { appointment_id: appointmentId });
-              await queueRescheduleMessages(tx, {
-                row: await rowOf(tx, appointmentId),
-                practice,
-                previous: before,
-                now: clock.now(),
-                publicUrl: deps.publicUrl,
-              });
-            },
-          },
-        ));
-      } catch (error) {
-        if (!(error instanceof AlreadyApplied) || !key) throw error;
-        const stored = await findStoredResponse(db, key);
-        if (stored && stored.request_hash !== hash) {
-          throw AppError.validation(t.localized('idempotencyKeyReused'), {
-            'Idempotency-Key': t.localized('idempotencyKeyReusedField'),
-          });
-        }
-      }
-      return {
-        appointment: await viewOf(token, appointmentId, practice, language),
-        unchanged: isMoved ? null : t(language, 'alreadyAtThisTime'),
-      };
-    },
-
-    async cancel(token, body, language) {
-      const { appointmentId, practice } = await open(token);
-      let refundCents: number | null = null;
-      await deps.lifecycle.changeStatus(
-        appointmentId,
-        'cancelled',
-        { actor: 'patient', reason: body.reason ?? null },
-        {
-          async check(tx) {
-            const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, clock.now());
-            if (!allowance.canCancel) throw refused('cancel', allowance.cancelRefusal!);
-            refundCents = allowance.refundCentsIfCancelledNow;
-          },
-          async after(tx) {
-            const row = await rowOf(tx, appointmentId);
-            const refund = refundCents
-              ? (await queueCancellationRefund(tx, row, refundCents))
-                ? refundCents
-                : 0
-              : refundCents;
-            await queueCancellationMessages(tx, {
-              row,
-              practice,
-              refundCents: refund,
-              reason: body.reason ?? null,
-              now: clock.now(),
-              publicUrl: deps.publicUrl,
-            });
-          },
+async function reschedule(
+  deps: ManageDeps,
+  token: string,
+  body: RescheduleBody,
+  idempotencyKey: string | undefined,
+  language: Language,
+): Promise<{ appointment: ManagedAppointment; unchanged: string | null }> {
+  if (idempotencyKey !== undefined && !/^[\w-]{8,200}$/.test(idempotencyKey))
+    throw AppError.badRequest(t.localized('idempotencyKeyFormat'));
+  const { appointmentId, practice } = await open(deps, token);
+  const hash = requestHash(body);
+  // Scoped to the booking: a key means one change of one booking.
+  const key = idempotencyKey ? `manage-reschedule:${appointmentId}:${idempotencyKey}` : null;
+  let isMoved = true;
+  try {
+    ({ isMoved } = await deps.lifecycle.reschedule(
+      appointmentId,
+      { date: body.apt_date, startTime: body.start_time, provNum: body.pms_prov_num },
+      {
+        async check(tx, _current, change) {
+          // Already at that time (a double click's second request, ADR 0042): nothing to claim
+          // or to allow, since nothing will change; the key stays free for a real move.
+          if (change?.isUnchanged) return;
+          if (key && !(await claimKey(tx, key, hash))) throw new AlreadyApplied();
+          const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, deps.clock.now());
+          if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
         },
-      );
-      return viewOf(token, appointmentId, practice, language);
-    },
+        async after(tx, before) {
+          if (key) await storeResponse(tx, key, 200, { appointment_id: appointmentId });
+          await queueRescheduleMessages(tx, {
+            row: await rowOf(tx, appointmentId),
+            practice,
+            previous: before,
+            now: deps.clock.now(),
+            publicUrl: deps.publicUrl,
+          });
+        },
+      },
+    ));
+  } catch (error) {
+    if (!(error instanceof AlreadyApplied) || !key) throw error;
+    const stored = await findStoredResponse(deps.db, key);
+    if (stored && stored.request_hash !== hash) {
+      throw AppError.validation(t.localized('idempotencyKeyReused'), {
+        'Idempotency-Key': t.localized('idempotencyKeyReusedField'),
+      });
+    }
+  }
+  return {
+    appointment: await viewOf(deps, token, appointmentId, practice, language),
+    unchanged: isMoved ? null : t(language, 'alreadyAtThisTime'),
+  };
+}
 
-    async confirm(token, language) {
-      const { appointmentId, practice } = await open(token);
-      if ((await confirmVisit({ lifecycle: deps.lifecycle, clock }, appointmentId)) === 'not_confirmable') {
-        throw new AppError(409, 'CONFLICT', t.localized('notConfirmable'));
-      }
-      return viewOf(token, appointmentId, practice, language);
+async function cancel(deps: ManageDeps, token: string, body: CancelBody, language: Language) {
+  const { appointmentId, practice } = await open(deps, token);
+  let refundCents: number | null = null;
+  await deps.lifecycle.changeStatus(
+    appointmentId,
+    'cancelled',
+    { actor: 'patient', reason: body.reason ?? null },
+    {
+      async check(tx) {
+        const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, deps.clock.now());
+        if (!allowance.canCancel) throw refused('cancel', allowance.cancelRefusal!);
+        refundCents = allowance.refundCentsIfCancelledNow;
+      },
+      async after(tx) {
+        const row = await rowOf(tx, appointmentId);
+        const refund = refundCents
+          ? (await queueCancellationRefund(tx, row, refundCents))
+            ? refundCents
+            : 0
+          : refundCents;
+        await queueCancellationMessages(tx, {
+          row,
+          practice,
+          refundCents: refund,
+          reason: body.reason ?? null,
+          now: deps.clock.now(),
+          publicUrl: deps.publicUrl,
+        });
+      },
     },
+  );
+  return viewOf(deps, token, appointmentId, practice, language);
+}
 
-    async checkout(token) {
-      const { appointmentId, practice } = await open(token);
-      const row = await rowOf(db, appointmentId);
-      if (!canPayOnline(row, allowanceOf(row, practice, clock.now()).state))
-        throw new AppError(409, 'CONFLICT', t.localized('nothingToPay'));
-      return deps.payments.retrySession(row.payment_session_id!, practice.id);
-    },
+async function confirm(deps: ManageDeps, token: string, language: Language): Promise<ManagedAppointment> {
+  const { appointmentId, practice } = await open(deps, token);
+  if ((await confirmVisit({ lifecycle: deps.lifecycle, clock: deps.clock }, appointmentId)) === 'not_confirmable') {
+    throw new AppError(409, 'CONFLICT', t.localized('notConfirmable'));
+  }
+  return viewOf(deps, token, appointmentId, practice, language);
+}
 
-    async calendarFile(token) {
-      const { appointmentId, practice } = await open(token);
-      const row = await rowOf(db, appointmentId);
-      if (!row.starts_at || !row.ends_at) throw new AppError(409, 'CONFLICT', t.localized('noTime'));
-      return managedIcs(row, practice, clock.now());
-    },
+async function checkout(deps: ManageDeps, token: string): Promise<CheckoutSession> {
+  const { appointmentId, practice } = await open(deps, token);
+  const row = await rowOf(deps.db, appointmentId);
+  if (!canPayOnline(row, allowanceOf(row, practice, deps.clock.now()).state))
+    throw new AppError(409, 'CONFLICT', t.localized('nothingToPay'));
+  return deps.payments.retrySession(row.payment_session_id!, practice.id);
+}
+
+async function calendarFile(deps: ManageDeps, token: string): Promise<string> {
+  const { appointmentId, practice } = await open(deps, token);
+  const row = await rowOf(deps.db, appointmentId);
+  if (!row.starts_at || !row.ends_at) throw new AppError(409, 'CONFLICT', t.localized('noTime'));
+  return managedIcs(row, practice, deps.clock.now());
+}
+
+export function createManageService(deps: ManageDeps): ManageService {
+  return {
+    view: (token, language) => view(deps, token, language),
+    slots: (token, query) => slots(deps, token, query),
+    reschedule: (token, body, idempotencyKey, language) => reschedule(deps, token, body, idempotencyKey, language),
+    cancel: (token, body, language) => cancel(deps, token, body, language),
+    confirm: (token, language) => confirm(deps, token, language),
+    checkout: (token) => checkout(deps, token),
+    calendarFile: (token) => calendarFile(deps, token),
   };
 }

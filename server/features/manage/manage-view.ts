@@ -9,7 +9,7 @@ import { practiceTextsIn } from '../practices/practice-texts.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { ManagedRow } from './manage-repository.ts';
 
-/** The practice's policy as the domain reads it (the practice file's four keys, issue 20). */
+/** The practice's policy as the domain reads it (the practice file's four keys, ADR 0036). */
 export function managePolicyOf(practice: PracticeRow): ManagePolicy {
   return {
     rescheduleCutoffHours: practice.reschedule_cutoff_hours,

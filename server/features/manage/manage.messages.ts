@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** The manage API's refusals, as the patient reads them (issue 20). */
+/** The manage API's refusals, as the patient reads them (ADR 0036). */
 export const en = {
   notFound: 'This link does not open an appointment. Please check that the whole link was copied, or call the office.',
   rescheduleEnded:
@@ -29,13 +29,15 @@ export const es: Translation<typeof en> = {
   cancelEnded: 'Esta cita ya está cancelada.',
   past: 'Esta cita ya tuvo lugar.',
   noTime:
-    'El consultorio todavía no asignó un horario a esta solicitud, así que no hay nada que cambiar. El consultorio se comunicará con usted.',
+    'El consultorio todavía no asignó un horario a esta solicitud, así que no hay nada que cambiar. El consultorio ' +
+    'se comunicará con usted.',
   awaitingPayment: 'Esta cita está esperando su pago. Complete el pago primero.',
   rescheduleCutoff: 'Falta muy poco para su cita para cambiarla en línea. Llame al consultorio.',
   cancelCutoff: 'Falta muy poco para su cita para cancelarla en línea. Llame al consultorio.',
   maxReschedules: 'Esta cita ya se cambió todas las veces que el consultorio permite en línea. Llame al consultorio.',
   notOffered:
-    'El consultorio ya no reserva este tipo de visita en línea, así que no se puede cambiar aquí. Llame al consultorio.',
+    'El consultorio ya no reserva este tipo de visita en línea, así que no se puede cambiar aquí. Llame al ' +
+    'consultorio.',
   nothingToPay: 'No hay nada que pagar en línea por esta cita.',
   notConfirmable: 'Esta cita no se puede confirmar: está cancelada, ya pasó o todavía no tiene horario.',
   idempotencyKeyReused: 'Esta Idempotency-Key ya se usó para otro cambio.',

@@ -2,7 +2,6 @@ import { holdsSlot } from '#domain/booking/booking-lifecycle.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { z } from 'zod';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-client.ts';
-import { OpenDentalError } from '../../adapters/pms/opendental/opendental-errors.ts';
 import { OdAppointmentSchema } from '../../adapters/pms/opendental/opendental-schemas.ts';
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
@@ -44,9 +43,10 @@ import {
   type AppointmentToChange,
 } from './pms-change-repository.ts';
 import { recordWriteProblem } from './pms-write-repository.ts';
+import { settleOpenDentalFailure } from './pms-job-failure.ts';
 
 /**
- * A patient's move or cancellation of a booking that is in Open Dental (issue 20), written there
+ * A patient's move or cancellation of a booking that is in Open Dental (ADR 0036), written there
  * by a durable job after the patient was answered: Appointments PUT for a move, PUT Break for a
  * cancellation (research doc §2.6). A move into a time Open Dental had given away meanwhile is
  * undone here: back to the old time if it is still free there and with us, else the office calls.
@@ -124,6 +124,118 @@ export interface PmsChangeDeps {
 /** Runs `work` after the office's other Open Dental writes of this process (the write job's lock). */
 export type OfficeLock = <T>(customerKey: string, work: () => Promise<T>) => Promise<T>;
 
+/**
+ * Only where Open Dental really still has it (after two quick moves it may be elsewhere), and where
+ * nothing else is there.
+ */
+async function isFreeInOpenDental(
+  oneAtATime: OfficeLock,
+  client: OpenDentalClient,
+  customerKey: string,
+  a: AppointmentToChange,
+  back: { startsAt: Date; endsAt: Date; provNum: number; opNum: number },
+  conflict: Extract<ChangeOutcome, { kind: 'conflict' }>,
+  tz: string,
+): Promise<boolean> {
+  const aptDateTime = formatInstantLocal(back.startsAt, tz);
+  if (!sameSlot(conflict.odAt, { aptDateTime, opNum: back.opNum, provNum: back.provNum })) return false;
+  const sameDay = await oneAtATime(customerKey, () =>
+    client.getAll('/appointments', { date: aptDateTime.slice(0, 10) }, OdAppointmentSchema),
+  );
+  const others = sameDay.filter((x) => x.AptNum !== a.pms_apt_num);
+  const planned = {
+    patNum: conflict.odAt.PatNum,
+    opNum: back.opNum,
+    provNum: back.provNum,
+    aptDateTime,
+    startMs: back.startsAt.getTime(),
+    endMs: back.endsAt.getTime(),
+  };
+  return checkConflicts(others, planned, tz).kind === 'clear';
+}
+
+/**
+ * Open Dental still has the booking at its old time (the PUT never went out). Back there if
+ * Open Dental has nothing else there and our exclusion constraints let it in; else the office calls.
+ */
+async function undoMove(
+  deps: PmsChangeDeps,
+  oneAtATime: OfficeLock,
+  client: OpenDentalClient,
+  customerKey: string,
+  a: AppointmentToChange,
+  practice: PracticeRow,
+  payload: Payload,
+  conflict: Extract<ChangeOutcome, { kind: 'conflict' }>,
+): Promise<void> {
+  const now = deps.clock.now();
+  const previous = payload.previous;
+  const tz = practice.server_tz;
+  const back =
+    previous && previous.opNum !== null && Date.parse(previous.startsAt) > now.getTime()
+      ? {
+          startsAt: new Date(previous.startsAt),
+          endsAt: new Date(previous.endsAt),
+          provNum: previous.provNum,
+          opNum: previous.opNum,
+        }
+      : null;
+  const isFreeThere =
+    back !== null && (await isFreeInOpenDental(oneAtATime, client, customerKey, a, back, conflict, tz));
+  const takenBy = { aptNum: conflict.takenBy.AptNum, aptDateTime: conflict.takenBy.AptDateTime };
+  let isMovedBack = false;
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockRescheduleCount(tx, a.id);
+    if (!locked || isReplaced(locked, payload)) return;
+    isMovedBack =
+      back !== null &&
+      isFreeThere &&
+      (await attemptInSavepoint(tx, () => moveBookingBack(tx, a.id, { ...back, at: now }), isOverlapViolation));
+    if (isMovedBack) {
+      await markChangeWritten(tx, a.id, now);
+      await announceSlotChanges(deps.db, tx, [a.practice_id]);
+      await scheduleReminders(tx, a.id, now);
+    } else {
+      await recordWriteProblem(
+        tx,
+        a.id,
+        'failed',
+        `Needs a call: Open Dental has appointment ${takenBy.aptNum} at ${takenBy.aptDateTime} where the booking ` +
+          `was moved, and its old time is not free.`,
+      );
+    }
+    const after = (await findAppointmentToChange(tx, a.id))!;
+    await queueUndoneMoveNotices(tx, practice, {
+      appointment: after,
+      outcome: isMovedBack ? 'moved_back' : 'needs_call',
+      wanted: a.starts_at!,
+      takenBy,
+      changeKey: changeKeyOf(payload),
+      now,
+    });
+  });
+  if (isMovedBack) deps.onSlotsChanged?.(a.practice_id);
+}
+
+function settleFailure(
+  deps: PmsChangeDeps,
+  error: unknown,
+  a: AppointmentToChange,
+  practice: PracticeRow,
+  notice: ChangeNotice,
+  context: JobContext,
+): Promise<never> {
+  return settleOpenDentalFailure(deps.db, error, {
+    appointmentId: a.id,
+    context,
+    isOurRefusal: error instanceof ChangeRefused,
+    what: 'Change not written to Open Dental',
+    queueFailedNotice: (tx, reason) => queueChangeFailedNotice(tx, practice, a, notice, reason),
+    queueDelayedNotice: (tx, reason) => queueChangeDelayedNotice(tx, practice, a, notice, reason),
+    report: (odError) => deps.openDental?.report(practice.id, odError),
+  });
+}
+
 export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: OfficeLock): JobHandler {
   return async function handle(raw: unknown, context: JobContext): Promise<void | SkippedJob> {
     const parsed = PayloadSchema.safeParse(raw);
@@ -161,129 +273,17 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
           ? moveInOpenDental(client, a, aptNum, practice)
           : breakInOpenDental(client, a, aptNum),
       );
-      if (outcome.kind === 'conflict') return await undoMove(client, customerKey, a, practice, payload, outcome);
+      if (outcome.kind === 'conflict')
+        return await undoMove(deps, oneAtATime, client, customerKey, a, practice, payload, outcome);
       await deps.db.transaction(async (tx) => {
         const locked = await lockRescheduleCount(tx, a.id);
         // A move that came in meanwhile has its own job, which writes (and marks) the booking.
         if (locked && !isReplaced(locked, payload)) await markChangeWritten(tx, a.id, deps.clock.now());
       });
     } catch (error) {
-      await settleFailure(error, a, practice, notice, context);
+      await settleFailure(deps, error, a, practice, notice, context);
     }
   };
-
-  /**
-   * Open Dental still has the booking at its old time (the PUT never went out). Back there if
-   * Open Dental has nothing else there and our exclusion constraints let it in; else the office calls.
-   */
-  async function undoMove(
-    client: OpenDentalClient,
-    customerKey: string,
-    a: AppointmentToChange,
-    practice: PracticeRow,
-    payload: Payload,
-    conflict: Extract<ChangeOutcome, { kind: 'conflict' }>,
-  ): Promise<void> {
-    const now = deps.clock.now();
-    const previous = payload.previous;
-    const tz = practice.server_tz;
-    const back =
-      previous && previous.opNum !== null && Date.parse(previous.startsAt) > now.getTime()
-        ? {
-            startsAt: new Date(previous.startsAt),
-            endsAt: new Date(previous.endsAt),
-            provNum: previous.provNum,
-            opNum: previous.opNum,
-          }
-        : null;
-    // Only where Open Dental really still has it: after two quick moves it may be elsewhere.
-    let isFreeThere =
-      back !== null &&
-      sameSlot(conflict.odAt, {
-        aptDateTime: formatInstantLocal(back.startsAt, tz),
-        opNum: back.opNum,
-        provNum: back.provNum,
-      });
-    if (back && isFreeThere) {
-      const aptDateTime = formatInstantLocal(back.startsAt, tz);
-      const sameDay = await oneAtATime(customerKey, () =>
-        client.getAll('/appointments', { date: aptDateTime.slice(0, 10) }, OdAppointmentSchema),
-      );
-      const others = sameDay.filter((x) => x.AptNum !== a.pms_apt_num);
-      const planned = {
-        patNum: conflict.odAt.PatNum,
-        opNum: back.opNum,
-        provNum: back.provNum,
-        aptDateTime,
-        startMs: back.startsAt.getTime(),
-        endMs: back.endsAt.getTime(),
-      };
-      isFreeThere = checkConflicts(others, planned, tz).kind === 'clear';
-    }
-    const takenBy = { aptNum: conflict.takenBy.AptNum, aptDateTime: conflict.takenBy.AptDateTime };
-    let isMovedBack = false;
-    await deps.db.transaction(async (tx) => {
-      const locked = await lockRescheduleCount(tx, a.id);
-      if (!locked || isReplaced(locked, payload)) return;
-      isMovedBack =
-        back !== null &&
-        isFreeThere &&
-        (await attemptInSavepoint(tx, () => moveBookingBack(tx, a.id, { ...back, at: now }), isOverlapViolation));
-      if (isMovedBack) {
-        await markChangeWritten(tx, a.id, now);
-        await announceSlotChanges(deps.db, tx, [a.practice_id]);
-        await scheduleReminders(tx, a.id, now);
-      } else {
-        await recordWriteProblem(
-          tx,
-          a.id,
-          'failed',
-          `Needs a call: Open Dental has appointment ${takenBy.aptNum} at ${takenBy.aptDateTime} where the booking was moved, and its old time is not free.`,
-        );
-      }
-      const after = (await findAppointmentToChange(tx, a.id))!;
-      await queueUndoneMoveNotices(tx, practice, {
-        appointment: after,
-        outcome: isMovedBack ? 'moved_back' : 'needs_call',
-        wanted: a.starts_at!,
-        takenBy,
-        changeKey: changeKeyOf(payload),
-        now,
-      });
-    });
-    if (isMovedBack) deps.onSlotsChanged?.(a.practice_id);
-  }
-
-  async function settleFailure(
-    error: unknown,
-    a: AppointmentToChange,
-    practice: PracticeRow,
-    notice: ChangeNotice,
-    context: JobContext,
-  ): Promise<never> {
-    const reason =
-      error instanceof OpenDentalError
-        ? `${error.status ?? error.kind} ${error.detail}`
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    const isRefusal =
-      error instanceof ChangeRefused ||
-      (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
-    if (isRefusal || context.isLastAttempt) {
-      await deps.db.transaction(async (tx) => {
-        await recordWriteProblem(tx, a.id, 'failed', reason);
-        await queueChangeFailedNotice(tx, practice, a, notice, reason);
-      });
-      if (error instanceof OpenDentalError) deps.openDental?.report(practice.id, error);
-      throw new PermanentJobError(`Change not written to Open Dental: ${reason}`);
-    }
-    await deps.db.transaction(async (tx) => {
-      await recordWriteProblem(tx, a.id, 'pending', reason);
-      await queueChangeDelayedNotice(tx, practice, a, notice, reason);
-    });
-    throw error instanceof Error ? error : new Error(reason);
-  }
 }
 
 /** A move that is not the booking's latest, or a change the booking has since left behind. */

@@ -39,7 +39,9 @@ export async function queueUndoneMoveNotices(tx: Queryable, practice: PracticeRo
   const name = `${a.first_name} ${a.last_name}`;
   const wanted = describeAppointmentTime(undone.wanted, practice.server_tz);
   const current = a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz) : 'no time';
-  const taken = `Open Dental already had appointment ${undone.takenBy.aptNum} at ${undone.takenBy.aptDateTime} there.`; // practice-facing
+  // practice-facing
+  const taken = `Open Dental already had appointment ${undone.takenBy.aptNum} at ${undone.takenBy.aptDateTime} there.`;
+  // practice-facing: the practice's own notice, in English (the lines below are all the practice's)
   await enqueueEmail(tx, {
     to: practice.notification_email,
     subject:
@@ -50,8 +52,11 @@ export async function queueUndoneMoveNotices(tx: Queryable, practice: PracticeRo
       `${name} moved their booking online to ${wanted}, but the move could not be written into Open Dental. ${taken}`,
       '',
       undone.outcome === 'moved_back'
-        ? `We put the booking back at its previous time, ${current}, where Open Dental still has it (appointment ${a.pms_apt_num}). The patient was told by e-mail.` // practice-facing
-        : `Their previous time is no longer free either. The booking stays at ${current} with us, and at its previous time in Open Dental (appointment ${a.pms_apt_num}). Please call the patient to agree a time, and update Open Dental; the patient was told by e-mail that you will call.`, // practice-facing
+        ? `We put the booking back at its previous time, ${current}, where Open Dental still has it ` +
+          `(appointment ${a.pms_apt_num}). The patient was told by e-mail.`
+        : `Their previous time is no longer free either. The booking stays at ${current} with us, and at its ` +
+          `previous time in Open Dental (appointment ${a.pms_apt_num}). Please call the patient to agree a time, ` +
+          `and update Open Dental; the patient was told by e-mail that you will call.`,
       '',
       ...appointmentNoticeDetails(a, practice),
     ].join('\n'),
@@ -137,11 +142,13 @@ export async function queueChangeDelayedNotice(
   reason: string,
 ): Promise<void> {
   if (!practice.notification_email) return;
+  // practice-facing: the practice's own notice, in English
   await enqueueEmail(tx, {
     to: practice.notification_email,
-    subject: `Online ${KIND_LABELS[change.kind]} not yet in Open Dental: ${a.first_name} ${a.last_name}`, // practice-facing
+    subject: `Online ${KIND_LABELS[change.kind]} not yet in Open Dental: ${a.first_name} ${a.last_name}`,
     text: [
-      `${a.first_name} ${a.last_name} ${describeChange(change)} online; we could not write this into Open Dental yet.`, // practice-facing
+      `${a.first_name} ${a.last_name} ${describeChange(change)} online; ` +
+        'we could not write this into Open Dental yet.',
       `Open Dental's answer: ${reason}`,
       '',
       'We keep trying over the next hours; you will get another e-mail if we give up.', // practice-facing
@@ -160,14 +167,16 @@ export async function queueChangeFailedNotice(
   reason: string,
 ): Promise<void> {
   if (!practice.notification_email) return;
+  // practice-facing: the practice's own notice, in English
   await enqueueEmail(tx, {
     to: practice.notification_email,
-    subject: `Please update Open Dental by hand: online ${KIND_LABELS[change.kind]} for ${a.first_name} ${a.last_name}`, // practice-facing
+    subject: `Please update Open Dental by hand: online ${KIND_LABELS[change.kind]} for ${a.first_name} ${a.last_name}`,
     text: [
-      `${a.first_name} ${a.last_name} ${describeChange(change)} online, but we could not write this into Open Dental.`, // practice-facing
+      `${a.first_name} ${a.last_name} ${describeChange(change)} online, ` +
+        'but we could not write this into Open Dental.',
       `Reason: ${reason}`,
       '',
-      'Please make the same change in Open Dental by hand (or call the patient if it is no longer possible).', // practice-facing
+      'Please make the same change in Open Dental by hand (or call the patient if it is no longer possible).',
       '',
       ...appointmentNoticeDetails(a, practice),
     ].join('\n'),

@@ -15,7 +15,8 @@ export interface PmsChangeState {
 
 export async function findPmsChangeState(tx: Queryable, appointmentId: string): Promise<PmsChangeState | null> {
   const [row] = await tx.query<PmsChangeState>(
-    `select a.practice_id, p.pms->>'type' = 'opendental' as is_on_open_dental, a.pms_apt_num::integer as pms_apt_num, a.pms_write_status, a.reschedule_count,
+    `select a.practice_id, p.pms->>'type' = 'opendental' as is_on_open_dental, a.pms_apt_num::integer as pms_apt_num,
+      a.pms_write_status, a.reschedule_count,
             a.status, a.starts_at
        from appointments a join practices p on p.id = a.practice_id
       where a.id = $1`,
@@ -47,7 +48,8 @@ export async function findAppointmentToChange(
 ): Promise<AppointmentToChange | null> {
   const [row] = await db.query<AppointmentToChange>(
     `select a.id, a.practice_id, a.status, a.pms_prov_num, a.pms_op_num, a.pms_clinic_num, a.starts_at, a.ends_at,
-            a.patient_status, a.email, a.wireless_phone, a.message, a.pms_write_status, a.pms_apt_num::integer as pms_apt_num,
+            a.patient_status, a.email, a.wireless_phone, a.message, a.pms_write_status,
+              a.pms_apt_num::integer as pms_apt_num,
             a.pms_pat_num::integer as pms_pat_num, p.first_name, p.last_name, p.dob, r.name as reason_name,
             a.reschedule_count, a.reference, a.language, a.booker_first_name, c.display_phone as clinic_phone
        from appointments a
@@ -91,7 +93,8 @@ export async function moveBookingBack(
   back: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date },
 ): Promise<void> {
   await tx.query(
-    `update appointments set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, updated_at = $6 where id = $1`,
+    `update appointments set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, updated_at = $6
+      where id = $1`,
     [
       appointmentId,
       back.startsAt.toISOString(),

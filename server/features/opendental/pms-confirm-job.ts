@@ -15,10 +15,10 @@ import type { OfficeLock } from './pms-change-job.ts';
 import { findPmsChangeState, type PmsChangeState } from './pms-change-repository.ts';
 
 /**
- * A patient's confirmation (issue 21: C to a reminder text, the Confirm button of a reminder
+ * A patient's confirmation (ADR 0037: C to a reminder text, the Confirm button of a reminder
  * e-mail), written to the practice's Open Dental by a durable job after the patient was answered:
  * PUT Confirm with confirmVal "Confirmed" (research doc §2.6). A job of its own rather than a kind
- * of change (ADR 0015, amended by issue 21): it leaves the booking's write status alone, since a
+ * of change (ADR 0015, amended by ADR 0037): it leaves the booking's write status alone, since a
  * confirmation Open Dental lacks is not a booking the office must enter by hand.
  */
 export const OPENDENTAL_CONFIRM_JOB = 'opendental.confirm-appointment';

@@ -4,7 +4,6 @@ import { formatPhone } from '#domain/format/phone-format.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-client.ts';
 import { patternFor } from '../../adapters/pms/opendental/opendental-availability.ts';
-import { OpenDentalError } from '../../adapters/pms/opendental/opendental-errors.ts';
 import {
   OdAppointmentSchema,
   OdPatientSchema,
@@ -17,7 +16,12 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { enqueueJob, PermanentJobError, type JobContext, type JobHandler } from '../../jobs/job-queue.ts';
 import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
 import { checkConflicts, pickPatient } from './opendental-write-rules.ts';
-import { createPmsChangeJobHandler, OPENDENTAL_CHANGE_JOB, queueChangeMissedByWrite } from './pms-change-job.ts';
+import {
+  createPmsChangeJobHandler,
+  OPENDENTAL_CHANGE_JOB,
+  queueChangeMissedByWrite,
+  type OfficeLock,
+} from './pms-change-job.ts';
 import { createPmsConfirmJobHandler, OPENDENTAL_CONFIRM_JOB, queueConfirmMissedByWrite } from './pms-confirm-job.ts';
 import { queueWriteDelayedNotice, queueWriteFailedNotice } from './pms-write-notices.ts';
 import {
@@ -28,6 +32,7 @@ import {
   savePmsPatNum,
   type AppointmentToWrite,
 } from './pms-write-repository.ts';
+import { settleOpenDentalFailure } from './pms-job-failure.ts';
 
 export const OPENDENTAL_WRITE_JOB = 'opendental.write-appointment';
 // 30 s doubling to 1 h: about nine hours, which also covers a payment hold (~40 min) before it.
@@ -62,105 +67,99 @@ export interface PmsWriteDeps {
   onSlotsChanged?: ((practiceId: string) => void) | undefined;
 }
 
-export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, JobHandler> {
-  // One write at a time per office in this process: two bookings of one new patient must not
-  // both find "no such patient" and both create one.
+/**
+ * One write at a time per office in this process: two bookings of one new patient must not both
+ * find "no such patient" and both create one.
+ */
+function createOfficeLock(): OfficeLock {
   const officeLocks = new Map<string, Promise<unknown>>();
-  const oneAtATime = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
     const run = (officeLocks.get(key) ?? Promise.resolve()).then(work, work);
     const tail = run.catch(() => undefined);
     officeLocks.set(key, tail);
     void tail.then(() => officeLocks.get(key) === tail && officeLocks.delete(key));
     return run;
   };
+}
 
-  async function handle(payload: unknown, context: JobContext): Promise<void> {
-    const parsed = PayloadSchema.safeParse(payload);
-    if (!parsed.success) throw new PermanentJobError('Invalid Open Dental write payload');
-    const appointment = await findAppointmentToWrite(deps.db, parsed.data.appointmentId);
-    if (!appointment) throw new PermanentJobError(`Appointment ${parsed.data.appointmentId} no longer exists`);
-    if (appointment.pms_apt_num !== null || appointment.pms_write_status === 'written') return;
-    const practice = await findPracticeById(deps.db, appointment.practice_id);
-    if (!practice || practice.pms.type !== 'opendental') {
-      return recordWriteProblem(
-        deps.db,
-        appointment.id,
-        'skipped',
-        'The practice is no longer configured for Open Dental.',
-      );
-    }
-    // A payment hold becomes a booking (or is released) within the hold time: ask again later.
-    if (appointment.status === 'pending_payment')
-      throw new Error('Waiting for the payment to complete before writing to Open Dental.');
-    // Booked, confirmed or arrived (ADR 0033): a visit that is still on.
-    if (!isBooked(appointment.status) || !appointment.starts_at || !appointment.ends_at) {
-      return recordWriteProblem(
-        deps.db,
-        appointment.id,
-        'skipped',
-        `The appointment is ${appointment.status}; nothing to write.`,
-      );
-    }
-    const { openDental } = deps;
-    const customerKey = practice.pms.customer_key;
-    try {
-      if (!openDental)
-        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-      const written = await oneAtATime(customerKey, () =>
-        writeToOpenDental(deps.db, openDental.clientFor(customerKey), appointment, practice),
-      );
-      await deps.db.transaction(async (tx) => {
-        await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
-        await queueChangeMissedByWrite(tx, {
-          appointmentId: appointment.id,
-          startsAt: appointment.starts_at!,
-          endsAt: appointment.ends_at!,
-          provNum: appointment.pms_prov_num,
-          opNum: appointment.pms_op_num,
-        });
-        await queueConfirmMissedByWrite(tx, appointment.id);
-      });
-    } catch (error) {
-      await settleFailure(error, appointment, practice, context);
-    }
+async function writeBooking(
+  deps: PmsWriteDeps,
+  oneAtATime: OfficeLock,
+  payload: unknown,
+  context: JobContext,
+): Promise<void> {
+  const parsed = PayloadSchema.safeParse(payload);
+  if (!parsed.success) throw new PermanentJobError('Invalid Open Dental write payload');
+  const appointment = await findAppointmentToWrite(deps.db, parsed.data.appointmentId);
+  if (!appointment) throw new PermanentJobError(`Appointment ${parsed.data.appointmentId} no longer exists`);
+  if (appointment.pms_apt_num !== null || appointment.pms_write_status === 'written') return;
+  const practice = await findPracticeById(deps.db, appointment.practice_id);
+  if (!practice || practice.pms.type !== 'opendental') {
+    return recordWriteProblem(
+      deps.db,
+      appointment.id,
+      'skipped',
+      'The practice is no longer configured for Open Dental.',
+    );
   }
-
-  async function settleFailure(
-    error: unknown,
-    appointment: AppointmentToWrite,
-    practice: PracticeRow,
-    context: JobContext,
-  ): Promise<never> {
-    const reason =
-      error instanceof OpenDentalError
-        ? `${error.status ?? error.kind} ${error.detail}`
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    const isRefusal =
-      error instanceof WriteRefused ||
-      (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
-    if (isRefusal || context.isLastAttempt) {
-      await deps.db.transaction(async (tx) => {
-        await recordWriteProblem(tx, appointment.id, 'failed', reason);
-        await queueWriteFailedNotice(tx, practice, appointment, reason);
-      });
-      if (error instanceof OpenDentalError) openDentalReport(error, practice);
-      throw new PermanentJobError(`Not written to Open Dental: ${reason}`);
-    }
+  // A payment hold becomes a booking (or is released) within the hold time: ask again later.
+  if (appointment.status === 'pending_payment')
+    throw new Error('Waiting for the payment to complete before writing to Open Dental.');
+  // Booked, confirmed or arrived (ADR 0033): a visit that is still on.
+  if (!isBooked(appointment.status) || !appointment.starts_at || !appointment.ends_at) {
+    return recordWriteProblem(
+      deps.db,
+      appointment.id,
+      'skipped',
+      `The appointment is ${appointment.status}; nothing to write.`,
+    );
+  }
+  const { openDental } = deps;
+  const customerKey = practice.pms.customer_key;
+  try {
+    if (!openDental)
+      throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
+    const written = await oneAtATime(customerKey, () =>
+      writeToOpenDental(deps.db, openDental.clientFor(customerKey), appointment, practice),
+    );
     await deps.db.transaction(async (tx) => {
-      await recordWriteProblem(tx, appointment.id, 'pending', reason);
-      await queueWriteDelayedNotice(tx, practice, appointment, reason);
+      await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
+      await queueChangeMissedByWrite(tx, {
+        appointmentId: appointment.id,
+        startsAt: appointment.starts_at!,
+        endsAt: appointment.ends_at!,
+        provNum: appointment.pms_prov_num,
+        opNum: appointment.pms_op_num,
+      });
+      await queueConfirmMissedByWrite(tx, appointment.id);
     });
-    throw error instanceof Error ? error : new Error(reason);
+  } catch (error) {
+    await settleFailure(deps, error, appointment, practice, context);
   }
+}
 
-  function openDentalReport(error: OpenDentalError, practice: PracticeRow): void {
-    deps.openDental?.report(practice.id, error);
-  }
+function settleFailure(
+  deps: PmsWriteDeps,
+  error: unknown,
+  appointment: AppointmentToWrite,
+  practice: PracticeRow,
+  context: JobContext,
+): Promise<never> {
+  return settleOpenDentalFailure(deps.db, error, {
+    appointmentId: appointment.id,
+    context,
+    isOurRefusal: error instanceof WriteRefused,
+    what: 'Not written to Open Dental',
+    queueFailedNotice: (tx, reason) => queueWriteFailedNotice(tx, practice, appointment, reason),
+    queueDelayedNotice: (tx, reason) => queueWriteDelayedNotice(tx, practice, appointment, reason),
+    report: (odError) => deps.openDental?.report(practice.id, odError),
+  });
+}
 
+export function createPmsWriteJobHandlers(deps: PmsWriteDeps): Record<string, JobHandler> {
+  const oneAtATime = createOfficeLock();
   return {
-    [OPENDENTAL_WRITE_JOB]: handle,
+    [OPENDENTAL_WRITE_JOB]: (payload, context) => writeBooking(deps, oneAtATime, payload, context),
     [OPENDENTAL_CHANGE_JOB]: createPmsChangeJobHandler(deps, oneAtATime),
     [OPENDENTAL_CONFIRM_JOB]: createPmsConfirmJobHandler(deps, oneAtATime),
   };
@@ -203,7 +202,8 @@ async function writeToOpenDental(
   if (check.kind === 'conflict') {
     const other = check.appointment;
     throw new WriteRefused(
-      `Open Dental already has appointment ${other.AptNum} at ${other.AptDateTime} (operatory ${other.Op}, provider ${other.ProvNum}) overlapping this booking.`,
+      `Open Dental already has appointment ${other.AptNum} at ${other.AptDateTime} (operatory ${other.Op}, ` +
+        `provider ${other.ProvNum}) overlapping this booking.`,
     );
   }
   const body: OdAppointmentCreate = {
@@ -240,7 +240,8 @@ async function findOrCreatePatient(
   if (match.kind === 'found') return { patNum: match.patient.PatNum, isCreated: false };
   if (match.kind === 'ambiguous') {
     throw new WriteRefused(
-      `${match.count} patients in Open Dental share this name and birth date, and the e-mail and phone do not tell them apart.`,
+      `${match.count} patients in Open Dental share this name and birth date, and the e-mail and phone do not tell ` +
+        `them apart.`,
     );
   }
   const body: OdPatientCreate = {

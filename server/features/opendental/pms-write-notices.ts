@@ -22,7 +22,8 @@ export async function queueWriteDelayedNotice(
     to: practice.notification_email,
     subject: `Online booking not yet in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
     text: [
-      `${a.first_name} ${a.last_name} booked online, and the booking is confirmed with us, but we could not write it into Open Dental yet.`,
+      `${a.first_name} ${a.last_name} booked online, and the booking is confirmed with us, but we could not write ` +
+        `it into Open Dental yet.`,
       `Open Dental's answer: ${reason}`,
       '',
       'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
@@ -44,7 +45,8 @@ export async function queueWriteFailedNotice(
     to: practice.notification_email,
     subject: `Please enter this online booking in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
     text: [
-      `${a.first_name} ${a.last_name} booked online and the booking is confirmed with us, but it could not be written into Open Dental.`,
+      `${a.first_name} ${a.last_name} booked online and the booking is confirmed with us, but it could not be ` +
+        `written into Open Dental.`,
       `Reason: ${reason}`,
       '',
       'Please enter it by hand (or call the patient if the time is no longer free).',

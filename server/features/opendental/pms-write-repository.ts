@@ -63,7 +63,8 @@ export async function markWritten(
 ): Promise<void> {
   await db.query(
     `update appointments
-        set pms_write_status = 'written', pms_apt_num = $2, pms_pat_num = $3, pms_write_error = null, pms_written_at = $4
+        set pms_write_status = 'written', pms_apt_num = $2, pms_pat_num = $3, pms_write_error = null,
+          pms_written_at = $4
       where id = $1`,
     [appointmentId, written.aptNum, written.patNum, written.at.toISOString()],
   );

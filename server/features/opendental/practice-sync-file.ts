@@ -35,7 +35,10 @@ export function configuredSetupFromFile(practice: PracticeConfig): ConfiguredSet
 export interface FileSyncChange {
   /** Entries Open Dental has that the file did not mention, now under not_offered. */
   added: string[];
-  /** Offered entries Open Dental no longer lists as bookable (gone, hidden, inactive): kept, since reasons may name them, and reported. */
+  /**
+   * Offered entries Open Dental no longer lists as bookable (gone, hidden, inactive): kept, since reasons may name
+   * them, and reported.
+   */
   keptMissing: string[];
 }
 

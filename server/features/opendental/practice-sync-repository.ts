@@ -9,7 +9,7 @@ export interface ConfiguredSetup {
     display_location: string | null;
     display_address: string | null;
     display_phone: string | null;
-    /** The operator's translations of the names (issue 19): kept as they are. */
+    /** The operator's translations of the names (ADR 0034): kept as they are. */
     translations?: Translations<ClinicTextField>;
     is_active: boolean;
   }[];
@@ -29,7 +29,8 @@ export async function loadConfiguredSetup(db: Queryable, practiceId: string): Pr
     [practiceId],
   );
   const providers = await db.query<ConfiguredSetup['providers'][number]>(
-    'select pms_prov_num, provider_display_name, profile_pic, is_active from providers where practice_id = $1 order by sort_order, pms_prov_num',
+    'select pms_prov_num, provider_display_name, profile_pic, is_active from providers where practice_id = $1 ' +
+      'order by sort_order, pms_prov_num',
     [practiceId],
   );
   const operatories = await db.query<ConfiguredSetup['operatories'][number]>(

@@ -14,7 +14,8 @@ export function renderOutboxPage(messages: OutboxMessageRow[]): string {
 <dl>
 <dt>Channel</dt><dd>${channel}</dd>
 <dt>To</dt><dd>${escapeHtml(message.recipient)}</dd>
-${message.subject === null ? '' : `<dt>Subject</dt><dd>${escapeHtml(message.subject)}</dd>\n`}<dt>Sent</dt><dd><time datetime="${sentAt}">${sentAt.replace('T', ' ').slice(0, 19)} UTC</time></dd>
+${message.subject === null ? '' : `<dt>Subject</dt><dd>${escapeHtml(message.subject)}</dd>\n`}<dt>Sent</dt>
+<dd><time datetime="${sentAt}">${sentAt.replace('T', ' ').slice(0, 19)} UTC</time></dd>
 ${attachments ? `<dt>Attachments</dt><dd>${attachments}</dd>\n` : ''}</dl>
 <pre>${escapeHtml(message.text)}</pre>
 </article></li>`;
@@ -38,7 +39,8 @@ h2 { font-size: 1.1rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 0.75rem; }
 dt { font-weight: 600; }
 dd { margin: 0; overflow-wrap: anywhere; }
-pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f5f9; padding: 0.75rem; border-radius: 0.25rem; margin: 0; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f5f9; padding: 0.75rem; border-radius: 0.25rem;
+  margin: 0; }
 </style>
 </head>
 <body>

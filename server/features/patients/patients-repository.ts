@@ -10,7 +10,8 @@ export interface PatientIdentity {
 
 export async function patientExists(db: Queryable, who: PatientIdentity): Promise<boolean> {
   const rows = await db.query(
-    `select 1 from patients where practice_id = $1 and lower(first_name) = lower($2) and lower(last_name) = lower($3) and dob = $4`,
+    `select 1 from patients where practice_id = $1 and lower(first_name) = lower($2) and lower(last_name) = lower($3)
+      and dob = $4`,
     [who.practiceId, who.firstName, who.lastName, who.dob],
   );
   return rows.length > 0;

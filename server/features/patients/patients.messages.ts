@@ -11,5 +11,6 @@ export const es: Translation<typeof en> = {
   patientExists:
     'Este consultorio ya tiene un paciente con este nombre y fecha de nacimiento. Continúe como paciente existente.',
   tooManyForPatient:
-    'Demasiadas solicitudes para este paciente. Vuelva a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}.',
+    'Demasiadas solicitudes para este paciente. Vuelva a intentarlo en {minutes, plural, one {# minuto} other {# ' +
+    'minutos}}.',
 };

@@ -4,7 +4,7 @@ import { REFUND_JOB } from './payments-service.ts';
 import { markCancellationRefund } from './payments-repository.ts';
 
 /**
- * A patient's cancellation in time for the deposit back (issue 20), in the cancelling transaction:
+ * A patient's cancellation in time for the deposit back (ADR 0036), in the cancelling transaction:
  * the row says `refund_pending` with the amount, and one refund job (deduplicated per booking, with
  * the provider's own idempotency key) gives the money back, so retries, a second cancel and late
  * webhooks never refund twice. False when nothing was left to refund.

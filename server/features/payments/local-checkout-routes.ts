@@ -55,7 +55,8 @@ function routes(app: FastifyInstance, deps: LocalCheckoutDeps): void {
     const body = (await isOpen(session))
       ? `<p class="amount">${amount}</p>
            <form method="post" action="${action('pay')}"><button type="submit">Pay</button></form>
-           <form method="post" action="${action('cancel')}"><button type="submit" class="secondary">Cancel</button></form>`
+           <form method="post" action="${action('cancel')}">
+             <button type="submit" class="secondary">Cancel</button></form>`
       : `<p>This checkout is ${session.status === 'complete' ? 'paid' : 'closed'}.</p>`;
     return sendPage(reply, 200, session, body);
   });
@@ -93,8 +94,11 @@ function sendPage(reply: FastifyReply, status: number, session: LocalSessionRow,
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#0f172a}
-.amount{font-size:2rem;font-weight:700}button{min-height:44px;min-width:112px;margin:.25rem 0;padding:.5rem 1rem;font-size:1rem;border-radius:.5rem;border:1px solid #0f766e;background:#0f766e;color:#fff;cursor:pointer}
-.secondary{background:#fff;color:#0f766e}button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head>
+.amount{font-size:2rem;font-weight:700}
+button{min-height:44px;min-width:112px;margin:.25rem 0;padding:.5rem 1rem;font-size:1rem;border-radius:.5rem;
+border:1px solid #0f766e;background:#0f766e;color:#fff;cursor:pointer}
+.secondary{background:#fff;color:#0f766e}button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+</style></head>
 <body><main><h1>Test checkout</h1><p>No card is charged: this page stands in for Stripe Checkout.</p>
 <p>${escapeHtml(session.description)}</p>${body}</main></body></html>`);
 }

@@ -8,14 +8,18 @@ export const en = {
   noTime: 'no time chosen',
   refundSubject: 'Your payment to {practice} is being refunded',
   refundReplaced:
-    'Your payment of {amount} for {visit} on {when} was for an earlier choice that you changed before paying, so it does not book anything.',
+    'Your payment of {amount} for {visit} on {when} was for an earlier choice that you changed before paying, so ' +
+    'it does not book anything.',
   refundSlotLost:
-    'Your payment of {amount} for {visit} on {when} arrived after the time we held for you had run out, and the slot was booked by someone else meanwhile.',
+    'Your payment of {amount} for {visit} on {when} arrived after the time we held for you had run out, and the ' +
+    'slot was booked by someone else meanwhile.',
   refundReplacedNext: 'We are refunding this payment in full. Your later booking is not affected.',
   refundSlotLostNext: 'We are refunding your payment in full. Please book another time or call the office.',
   lostSubject: 'Your appointment at {practice} is not booked',
   lostSubjectFor: 'The appointment for {patient} at {practice} is not booked',
-  lost: 'The online payment for {visit} on {when} was not completed, and the time we held for you ran out and was booked by someone else meanwhile.',
+  lost:
+    'The online payment for {visit} on {when} was not completed, and the time we held for you ran out and was ' +
+    'booked by someone else meanwhile.',
   lostNext: 'You have not been charged. Please book another time or call the office.',
 };
 
@@ -26,13 +30,17 @@ export const es: Translation<typeof en> = {
   noTime: 'sin horario elegido',
   refundSubject: 'Le estamos reembolsando su pago a {practice}',
   refundReplaced:
-    'Su pago de {amount} por {visit} del {when} correspondía a una elección anterior que usted cambió antes de pagar, así que no reserva nada.',
+    'Su pago de {amount} por {visit} del {when} correspondía a una elección anterior que usted cambió antes de ' +
+    'pagar, así que no reserva nada.',
   refundSlotLost:
-    'Su pago de {amount} por {visit} del {when} llegó después de que venciera el tiempo que le reservamos, y mientras tanto otra persona reservó ese horario.',
+    'Su pago de {amount} por {visit} del {when} llegó después de que venciera el tiempo que le reservamos, y ' +
+    'mientras tanto otra persona reservó ese horario.',
   refundReplacedNext: 'Le reembolsaremos este pago por completo. Su reserva posterior no se ve afectada.',
   refundSlotLostNext: 'Le reembolsaremos su pago por completo. Reserve otro horario o llame al consultorio.',
   lostSubject: 'Su cita en {practice} no quedó reservada',
   lostSubjectFor: 'La cita de {patient} en {practice} no quedó reservada',
-  lost: 'El pago en línea de {visit} del {when} no se completó, y el tiempo que le reservamos venció y otra persona reservó ese horario mientras tanto.',
+  lost:
+    'El pago en línea de {visit} del {when} no se completó, y el tiempo que le reservamos venció y otra ' +
+    'persona reservó ese horario mientras tanto.',
   lostNext: 'No se le hizo ningún cargo. Reserve otro horario o llame al consultorio.',
 };

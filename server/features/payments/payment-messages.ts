@@ -76,7 +76,8 @@ export async function queueUnpaidNotice(tx: Queryable, practice: PracticeRow, a:
     // practice-facing
     subject: `Booked without payment: ${a.first_name} ${a.last_name}`,
     text: [
-      `${a.first_name} ${a.last_name} booked "${a.reason_name}" but did not complete the online payment of ${dollars(a.amount_cents)}.`,
+      `${a.first_name} ${a.last_name} booked "${a.reason_name}" but did not complete the online payment of ` +
+        `${dollars(a.amount_cents)}.`,
       // practice-facing
       'The appointment is booked; please collect the payment at the visit.',
       `When: ${whenOf(a, practice, 'en')}`,
@@ -119,9 +120,13 @@ export async function queueRefundNotices(
       subject: `Late payment refunded: ${a.first_name} ${a.last_name}`,
       text:
         reason === 'replaced' // practice-facing
-          ? `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived for a checkout the patient had replaced by a later booking. It is being refunded.\nAppointment id: ${a.id}`
+          ? `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ` +
+            `${whenOf(a, practice, 'en')}) arrived for a checkout the patient had replaced by a later booking. It ` +
+            `is being refunded.\nAppointment id: ${a.id}`
           : // practice-facing
-            `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ${whenOf(a, practice, 'en')}) arrived after its hold expired and the slot was taken. It is being refunded.\nAppointment id: ${a.id}`,
+            `A payment of ${dollars(a.amount_cents)} for "${a.reason_name}" (${a.first_name} ${a.last_name}, ` +
+            `${whenOf(a, practice, 'en')}) arrived after its hold expired and the slot was taken. It is being ` +
+            `refunded.\nAppointment id: ${a.id}`,
       idempotencyKey: `booking-refund-practice:${a.id}`,
     });
   }
@@ -147,7 +152,10 @@ export async function queueLostHoldNotices(tx: Queryable, practice: PracticeRow,
       to: practice.notification_email,
       // practice-facing
       subject: `Hold lost, not booked: ${a.first_name} ${a.last_name}`,
-      text: `${a.first_name} ${a.last_name} did not complete the online payment for "${a.reason_name}" and the held slot (${whenOf(a, practice, 'en')}) was taken meanwhile. No appointment is booked.\nAppointment id: ${a.id}`,
+      text:
+        `${a.first_name} ${a.last_name} did not complete the online payment for "${a.reason_name}" and the ` +
+        `held slot (${whenOf(a, practice, 'en')}) was taken meanwhile. No appointment is booked.\nAppointment id: ` +
+        `${a.id}`,
       idempotencyKey: `booking-hold-lost-practice:${a.id}`,
     });
   }

@@ -15,9 +15,9 @@ export interface HeldAppointment {
   ends_at: Date | null;
   pms_prov_num: number;
   reason_name: string;
-  /** For the patient's messages: the reason in the booking's language (issue 19). */
+  /** For the patient's messages: the reason in the booking's language (ADR 0034). */
   reason_translations: Translations<ReasonTextField>;
-  /** The language the patient booked in (issue 18/19): every message to them uses it. */
+  /** The language the patient booked in (ADRs 0033, 0034): every message to them uses it. */
   language: BookingLanguage;
   first_name: string;
   last_name: string;
@@ -45,8 +45,10 @@ export async function attachSession(
 /** The appointment of a checkout session, locked for the rest of the transaction. */
 export async function lockAppointmentBySession(tx: Queryable, sessionId: string): Promise<HeldAppointment | null> {
   const [row] = await tx.query<HeldAppointment>(
-    `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id, a.payment_intent_id,
-            a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, r.translations as reason_translations, a.language, p.first_name, p.last_name,
+    `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id,
+      a.payment_intent_id,
+            a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, r.translations as reason_translations,
+              a.language, p.first_name, p.last_name,
             to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
             a.booker_first_name, a.booker_last_name
        from appointments a
@@ -81,7 +83,8 @@ export async function recordPaymentEvent(tx: Queryable, eventId: string, type: s
 
 export async function markPaid(tx: Queryable, id: string, paymentIntentId: string | null, paidAt: Date): Promise<void> {
   await tx.query(
-    `update appointments set status = 'booked', payment_status = 'paid', payment_intent_id = coalesce($2, payment_intent_id),
+    `update appointments set status = 'booked', payment_status = 'paid',
+      payment_intent_id = coalesce($2, payment_intent_id),
             paid_at = $3, hold_expires_at = null, updated_at = now() where id = $1`,
     [id, paymentIntentId, paidAt.toISOString()],
   );
@@ -116,14 +119,15 @@ export async function findBookedSlotBySession(db: Queryable, sessionId: string):
 
 export async function markBookedUnpaid(tx: Queryable, id: string): Promise<void> {
   await tx.query(
-    `update appointments set status = 'booked', payment_status = 'unpaid', hold_expires_at = null, updated_at = now() where id = $1`,
+    `update appointments set status = 'booked', payment_status = 'unpaid', hold_expires_at = null, updated_at = now()
+      where id = $1`,
     [id],
   );
 }
 
 /**
  * Money that cannot keep a booking goes back: the booking becomes `refunded`. A booking the patient
- * cancelled stays `cancelled` (its deposit was refunded under the policy, issue 20).
+ * cancelled stays `cancelled` (its deposit was refunded under the policy, ADR 0036).
  */
 export async function markRefund(
   tx: Queryable,
@@ -132,7 +136,8 @@ export async function markRefund(
   paymentIntentId: string | null,
 ): Promise<void> {
   await tx.query(
-    `update appointments set status = case when status = 'cancelled' and refund_cents is not null then status else 'refunded' end,
+    `update appointments set status = case when status = 'cancelled'
+      and refund_cents is not null then status else 'refunded' end,
             payment_status = $2, payment_intent_id = coalesce($3, payment_intent_id), updated_at = now() where id = $1`,
     [id, paymentStatus, paymentIntentId],
   );
@@ -149,7 +154,8 @@ export async function releaseExpiredHolds(db: Queryable, now: Date): Promise<{ i
 
 export async function releaseHold(db: Queryable, id: string): Promise<void> {
   await db.query(
-    `update appointments set status = 'expired', payment_status = 'unpaid', updated_at = now() where id = $1 and status = 'pending_payment'`,
+    `update appointments set status = 'expired', payment_status = 'unpaid', updated_at = now() where id = $1
+      and status = 'pending_payment'`,
     [id],
   );
 }
@@ -192,10 +198,14 @@ export interface SessionAppointment {
 
 export async function findSessionAppointment(db: Queryable, sessionId: string): Promise<SessionAppointment | null> {
   const [row] = await db.query<SessionAppointment>(
-    `select a.id, a.practice_id, a.status, a.payment_status, a.payment_session_id, a.amount_cents, a.reason_id, r.name as reason_name,
-            r.translations as reason_translations, a.language, a.starts_at, a.ends_at, a.hold_expires_at, a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
-            a.reference, pr.form_url, p.first_name, p.last_name, to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.is_patient,
-            a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob, a.user_message, a.insurance_details
+    `select a.id, a.practice_id, a.status, a.payment_status, a.payment_session_id, a.amount_cents, a.reason_id,
+      r.name as reason_name,
+            r.translations as reason_translations, a.language, a.starts_at, a.ends_at, a.hold_expires_at,
+              a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
+            a.reference, pr.form_url, p.first_name, p.last_name, to_char(p.dob, 'YYYY-MM-DD') as dob, a.email,
+              a.wireless_phone, a.patient_status, a.is_patient,
+            a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob, a.user_message,
+              a.insurance_details
        from appointments a
        join reasons_for_visit r on r.id = a.reason_id
        join patients p on p.id = a.patient_id
@@ -226,8 +236,10 @@ export async function moveToSession(
 ): Promise<boolean> {
   const rows = await db.query(
     `update appointments set payment_session_id = $3, payment_provider = $4,
-            hold_expires_at = case when status = 'pending_payment' then $5::timestamptz else hold_expires_at end, updated_at = now()
-      where id = $1 and payment_session_id = $2 and (status = 'pending_payment' or (status = 'booked' and payment_status = 'unpaid'))
+            hold_expires_at = case when status = 'pending_payment' then $5::timestamptz else hold_expires_at end,
+              updated_at = now()
+      where id = $1 and payment_session_id = $2 and (status = 'pending_payment' or (status = 'booked'
+        and payment_status = 'unpaid'))
       returning id`,
     [move.id, move.fromSessionId, move.toSessionId, move.provider, move.holdExpiresAt.toISOString()],
   );
@@ -235,7 +247,7 @@ export async function moveToSession(
 }
 
 /**
- * A cancellation that gives the deposit back (issue 20): recorded once, in the cancelling
+ * A cancellation that gives the deposit back (ADR 0036): recorded once, in the cancelling
  * transaction; false when a refund was already under way or done.
  */
 export async function markCancellationRefund(tx: Queryable, id: string, cents: number): Promise<boolean> {

@@ -51,7 +51,8 @@ export async function syncSchedules(tx: Queryable, practiceId: string, wanted: r
   );
   await sync(tx, 'schedules', stored, wanted, scheduleKey, (s) =>
     tx.query(
-      `insert into schedules (practice_id, pms_prov_num, pms_op_num, pms_clinic_num, weekdays, start_time, end_time, breaks)
+      `insert into schedules (practice_id, pms_prov_num, pms_op_num, pms_clinic_num, weekdays, start_time, end_time,
+        breaks)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         practiceId,
@@ -79,7 +80,8 @@ export async function syncClosures(tx: Queryable, practiceId: string, wanted: re
 
 export async function syncTimeOff(tx: Queryable, practiceId: string, wanted: readonly TimeOffRow[]): Promise<void> {
   const stored = await tx.query<TimeOffRow & { id: string }>(
-    `select id, pms_prov_num, to_char(starts_at, 'YYYY-MM-DD"T"HH24:MI') as start, to_char(ends_at, 'YYYY-MM-DD"T"HH24:MI') as "end"
+    `select id, pms_prov_num, to_char(starts_at, 'YYYY-MM-DD"T"HH24:MI') as start,
+      to_char(ends_at, 'YYYY-MM-DD"T"HH24:MI') as "end"
        from provider_time_off where practice_id = $1`,
     [practiceId],
   );

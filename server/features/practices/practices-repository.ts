@@ -57,7 +57,7 @@ export interface PracticeRow {
   quiet_hours: QuietHours;
   reminders_show_reason: boolean;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
-  /** Its texts in other languages (issue 19); `{}` when it gives none. */
+  /** Its texts in other languages (ADR 0034); `{}` when it gives none. */
   translations: Translations<PracticeTextField>;
 }
 
@@ -87,8 +87,10 @@ const CLINIC_COLUMNS = `id, pms_clinic_num, display_name, pms_abbr, display_loca
 const REASON_SELECT = `
   select r.id, r.name, r.final_duration, r.amount_cents, r.for_new_patients, r.for_returning_patients,
          r.is_active, r.is_payment_enabled, r.to_show_providers, r.translations,
-         coalesce((select array_agg(p.pms_prov_num order by p.pms_prov_num) from reason_providers p where p.reason_id = r.id), '{}') as provider_nums,
-         coalesce((select array_agg(c.pms_clinic_num order by c.pms_clinic_num) from reason_clinics c where c.reason_id = r.id), '{}') as clinic_nums
+         coalesce((select array_agg(p.pms_prov_num order by p.pms_prov_num) from reason_providers p
+           where p.reason_id = r.id), '{}') as provider_nums,
+         coalesce((select array_agg(c.pms_clinic_num order by c.pms_clinic_num) from reason_clinics c
+           where c.reason_id = r.id), '{}') as clinic_nums
     from reasons_for_visit r`;
 
 export async function findPracticeByFormUrl(db: Queryable, formUrl: string): Promise<PracticeRow | null> {
@@ -151,7 +153,8 @@ export async function listActiveReasons(db: Queryable, practiceId: string): Prom
 /** The name patients see: the display name, otherwise first and last name (spec section 3). */
 export async function findProviderName(db: Queryable, practiceId: string, provNum: number): Promise<string | null> {
   const [row] = await db.query<{ name: string | null }>(
-    `select coalesce(nullif(trim(provider_display_name), ''), nullif(trim(concat_ws(' ', provider_first_name, provider_last_name)), '')) as name
+    `select coalesce(nullif(trim(provider_display_name), ''), nullif(trim(concat_ws(' ', provider_first_name,
+      provider_last_name)), '')) as name
        from providers where practice_id = $1 and pms_prov_num = $2`,
     [practiceId, provNum],
   );

@@ -14,7 +14,7 @@ import type { PracticesService } from './practices-service.ts';
 
 const t = translator(messages);
 
-/** Each answer carries the practice's texts in the request's language (issue 19), so it varies by it. */
+/** Each answer carries the practice's texts in the request's language (ADR 0034), so it varies by it. */
 export function registerPracticesRoutes(app: FastifyInstance, practices: PracticesService): void {
   app.get<{ Params: { formUrl: string } }>('/form/:formUrl', async (request, reply) => {
     varyByLanguage(reply);

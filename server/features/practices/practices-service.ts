@@ -23,7 +23,7 @@ const t = translator(messages);
 
 /**
  * `language`: the texts the practice gives in that language, the English where it gives none
- * (issue 19); English when left out. Rows (`requireX`) keep every language for their callers.
+ * (ADR 0034); English when left out. Rows (`requireX`) keep every language for their callers.
  */
 export interface PracticesService {
   getFormDetails(formUrl: string, language?: Language): Promise<FormDetails>;

@@ -15,7 +15,8 @@ import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
 import { mintBookingLink } from '../booking-links/booking-links.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { hasOptedOut, mayContact } from '../consent/contact-consent.ts';
-import { findManagedRow } from '../manage/manage-repository.ts';
+import { findManagedRow, type ManagedRow } from '../manage/manage-repository.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { reminderEmail, reminderText } from './reminder-messages.ts';
 import { findReminderPlanFacts } from './reminders-repository.ts';
@@ -48,7 +49,13 @@ type ReminderPayload = z.infer<typeof ReminderPayloadSchema>;
 const messageKeyOf = (
   p: Pick<ReminderPayload, 'appointmentId' | 'startsAt' | 'channel' | 'beforeHours' | 'isFallback'>,
 ) =>
-  `${p.isFallback ? 'reminder-fallback' : 'reminder'}:${p.appointmentId}:${Date.parse(p.startsAt)}:${p.channel}:${p.beforeHours}`;
+  [
+    p.isFallback ? 'reminder-fallback' : 'reminder',
+    p.appointmentId,
+    Date.parse(p.startsAt),
+    p.channel,
+    p.beforeHours,
+  ].join(':');
 
 /** What a reminder message's key says: the booking, the visit's time it was for, and its rule. */
 export function reminderOfKey(key: string): { appointmentId: string; startsAt: Date; beforeHours: number } | null {
@@ -104,7 +111,7 @@ const SKIPS = {
   ended: 'The booking is no longer booked.', // not patient-facing
   moved: 'The booking moved; its new time has reminders of its own.', // not patient-facing
   started: 'The visit has started.', // not patient-facing
-  too_late: 'Too late to be of use (issue 21: a text 2 hours, an e-mail 12 hours before the visit).', // not patient-facing
+  too_late: 'Too late to be of use (a text 2 hours, an e-mail 12 hours before the visit).', // not patient-facing
   no_texts: 'This server sends no texts.', // not patient-facing
   no_consent: 'The patient has not agreed to texts from this practice, or opted out.', // not patient-facing
   unsubscribed: "The patient unsubscribed from this practice's reminder e-mails.", // not patient-facing
@@ -113,6 +120,61 @@ const SKIPS = {
 } as const;
 
 /** The worker's handler of REMINDER_JOB. */
+type Reminder = { row: ManagedRow; practice: PracticeRow; startsAt: Date; key: string; now: Date };
+
+async function sendTextReminder(deps: ReminderDeps, reminder: Reminder): Promise<void | SkippedJob> {
+  const { row, practice, startsAt, key, now } = reminder;
+  const tracking = { practiceId: row.practice_id, appointmentId: row.id };
+  if (!deps.texts) return { skipped: SKIPS.no_texts };
+  if (!row.wireless_phone) return { skipped: SKIPS.no_contact };
+  if (!(await mayContact(deps.db, row.practice_id, 'sms', row.wireless_phone))) return { skipped: SKIPS.no_consent };
+  await deps.db.transaction(async (tx) => {
+    const manage = await mintManageLink(tx, {
+      appointmentId: row.id,
+      formUrl: practice.form_url,
+      carriedBy: 'reminder',
+      now,
+    });
+    await enqueueSms(tx, {
+      to: normalisePhone(row.wireless_phone!) ?? row.wireless_phone!,
+      text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)),
+      idempotencyKey: key,
+      ...tracking,
+    });
+  });
+}
+
+async function sendEmailReminder(deps: ReminderDeps, reminder: Reminder): Promise<void | SkippedJob> {
+  const { row, practice, startsAt, key, now } = reminder;
+  const tracking = { practiceId: row.practice_id, appointmentId: row.id };
+  if (!row.email) return { skipped: SKIPS.no_contact };
+  if (await hasOptedOut(deps.db, row.practice_id, 'email', row.email)) return { skipped: SKIPS.unsubscribed };
+  await deps.db.transaction(async (tx) => {
+    const manage = await mintManageLink(tx, {
+      appointmentId: row.id,
+      formUrl: practice.form_url,
+      carriedBy: 'reminder',
+      now,
+    });
+    const unsubscribe = await mintBookingLink(tx, {
+      appointmentId: row.id,
+      purpose: 'unsubscribe',
+      carriedBy: 'reminder',
+      now,
+    });
+    const origin = new URL(deps.publicUrl).origin;
+    const manageUrl = manage.url(deps.publicUrl);
+    const email = reminderEmail({ ...row, starts_at: startsAt }, practice, {
+      manageUrl,
+      confirmUrl: `${manageUrl}?confirm`,
+      // The page opens in the booking's language, whatever the mail client's browser prefers.
+      unsubscribePageUrl: `${origin}${unsubscribePagePath(unsubscribe)}?lang=${row.language}`,
+      unsubscribeOneClickUrl: `${origin}${unsubscribeApiPath(unsubscribe)}`,
+    });
+    await enqueueEmail(tx, { to: row.email!, ...email, idempotencyKey: key, ...tracking });
+  });
+}
+
 export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
   return async (rawPayload): Promise<void | SkippedJob> => {
     const parsed = ReminderPayloadSchema.safeParse(rawPayload);
@@ -145,55 +207,8 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
     }
     if (!decision.send) return { skipped: SKIPS[decision.skip] };
 
-    const key = messageKeyOf(payload);
-    const tracking = { practiceId: row.practice_id, appointmentId: row.id };
-    if (payload.channel === 'text') {
-      if (!deps.texts) return { skipped: SKIPS.no_texts };
-      if (!row.wireless_phone) return { skipped: SKIPS.no_contact };
-      if (!(await mayContact(deps.db, row.practice_id, 'sms', row.wireless_phone)))
-        return { skipped: SKIPS.no_consent };
-      await deps.db.transaction(async (tx) => {
-        const manage = await mintManageLink(tx, {
-          appointmentId: row.id,
-          formUrl: practice.form_url,
-          carriedBy: 'reminder',
-          now,
-        });
-        await enqueueSms(tx, {
-          to: normalisePhone(row.wireless_phone!) ?? row.wireless_phone!,
-          text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)),
-          idempotencyKey: key,
-          ...tracking,
-        });
-      });
-      return;
-    }
-    if (!row.email) return { skipped: SKIPS.no_contact };
-    if (await hasOptedOut(deps.db, row.practice_id, 'email', row.email)) return { skipped: SKIPS.unsubscribed };
-    await deps.db.transaction(async (tx) => {
-      const manage = await mintManageLink(tx, {
-        appointmentId: row.id,
-        formUrl: practice.form_url,
-        carriedBy: 'reminder',
-        now,
-      });
-      const unsubscribe = await mintBookingLink(tx, {
-        appointmentId: row.id,
-        purpose: 'unsubscribe',
-        carriedBy: 'reminder',
-        now,
-      });
-      const origin = new URL(deps.publicUrl).origin;
-      const manageUrl = manage.url(deps.publicUrl);
-      const email = reminderEmail({ ...row, starts_at: startsAt }, practice, {
-        manageUrl,
-        confirmUrl: `${manageUrl}?confirm`,
-        // The page opens in the booking's language, whatever the mail client's browser prefers.
-        unsubscribePageUrl: `${origin}${unsubscribePagePath(unsubscribe)}?lang=${row.language}`,
-        unsubscribeOneClickUrl: `${origin}${unsubscribeApiPath(unsubscribe)}`,
-      });
-      await enqueueEmail(tx, { to: row.email!, ...email, idempotencyKey: key, ...tracking });
-    });
+    const reminder = { row, practice, startsAt, key: messageKeyOf(payload), now };
+    return payload.channel === 'text' ? sendTextReminder(deps, reminder) : sendEmailReminder(deps, reminder);
   };
 }
 

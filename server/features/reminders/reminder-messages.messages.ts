@@ -1,12 +1,13 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
 /**
- * A booking's reminders (issue 21): what a stranger reading the lock screen may see, no more: the
+ * A booking's reminders (ADR 0037): what a stranger reading the lock screen may see, no more: the
  * practice, where and when, the provider, the reason's name only where the practice allows it.
  */
 export const en = {
   textReminder:
-    '{practice}: reminder of your appointment {when} with {provider}, {where}. Questions: {phone}. See, change or cancel: {url}',
+    '{practice}: reminder of your appointment {when} with {provider}, {where}. Questions: {phone}. See, change or ' +
+    'cancel: {url}',
   textReminderNoPhone:
     '{practice}: reminder of your appointment {when} with {provider}, {where}. See, change or cancel: {url}',
   textConfirmPrompt: 'Reply C to confirm.',
@@ -24,7 +25,8 @@ export const en = {
 
 export const es: Translation<typeof en> = {
   textReminder:
-    '{practice}: le recordamos su cita el {when} con {provider}, {where}. Preguntas: {phone}. Ver, cambiar o cancelar: {url}',
+    '{practice}: le recordamos su cita el {when} con {provider}, {where}. Preguntas: {phone}. Ver, cambiar o ' +
+    'cancelar: {url}',
   textReminderNoPhone:
     '{practice}: le recordamos su cita el {when} con {provider}, {where}. Ver, cambiar o cancelar: {url}',
   textConfirmPrompt: 'Responda C para confirmar.',

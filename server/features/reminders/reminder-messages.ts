@@ -11,6 +11,9 @@ import type { PracticeRow } from '../practices/practices-repository.ts';
 import * as messages from './reminder-messages.messages.ts';
 
 const t = translator(messages);
+const CONFIRM_BUTTON_STYLE =
+  'display:inline-block;padding:12px 24px;background:#1d4ed8;color:#ffffff;text-decoration:none;' +
+  'border-radius:6px;font-weight:bold';
 
 /** The links a reminder e-mail carries; each minted for this message (ADR 0033). */
 export interface ReminderEmailLinks {
@@ -82,13 +85,15 @@ export function reminderEmail(
   );
   const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
-    `<!doctype html><html lang="${f.lang}"><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">`,
+    `<!doctype html><html lang="${f.lang}"><body ` +
+      `style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">`,
     paragraph(greeting),
     paragraph(t(f.lang, 'intro')),
     `<p>${details.map(escapeHtml).join('<br>')}</p>`,
     f.isConfirmed
       ? paragraph(t(f.lang, 'alreadyConfirmed'))
-      : `<p>${escapeHtml(t(f.lang, 'confirmPrompt'))}</p><p><a href="${escapeHtml(links.confirmUrl)}" style="display:inline-block;padding:12px 24px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(t(f.lang, 'confirmButton'))}</a></p>`,
+      : `<p>${escapeHtml(t(f.lang, 'confirmPrompt'))}</p><p><a href="${escapeHtml(links.confirmUrl)}" ` +
+        `style="${CONFIRM_BUTTON_STYLE}">${escapeHtml(t(f.lang, 'confirmButton'))}</a></p>`,
     `<p>${linkified(manage, links.manageUrl)}</p>`,
     `<p style="font-size:13px;color:#4b5563">${linkified(unsubscribe, links.unsubscribePageUrl)}</p>`,
     '</body></html>',
@@ -108,5 +113,8 @@ export function reminderEmail(
 function linkified(sentence: string, url: string): string {
   const at = sentence.lastIndexOf(url);
   if (at < 0) return escapeHtml(sentence);
-  return `${escapeHtml(sentence.slice(0, at))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>${escapeHtml(sentence.slice(at + url.length))}`;
+  return (
+    `${escapeHtml(sentence.slice(0, at))}<a ` +
+    `href="${escapeHtml(url)}">${escapeHtml(url)}</a>${escapeHtml(sentence.slice(at + url.length))}`
+  );
 }

@@ -6,7 +6,7 @@ import type { UnsubscribeService } from './unsubscribe-service.ts';
 const FORM_LIMIT_BYTES = 4 * 1024;
 
 /**
- * `unsubscribe/{token}` (issue 21): GET tells, POST stops. The page's button posts JSON; a mail
+ * `unsubscribe/{token}` (ADR 0037): GET tells, POST stops. The page's button posts JSON; a mail
  * program's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` as a form, with no
  * cookie and no language, and needs only a 2xx. Limited per IP like the manage link.
  */

@@ -25,7 +25,7 @@ export interface UnsubscribeService {
 }
 
 /**
- * The unsubscribe link of reminder e-mails (issue 21): it stops this practice's reminder e-mails
+ * The unsubscribe link of reminder e-mails (ADR 0037): it stops this practice's reminder e-mails
  * to this address, as a row of the consent ledger (source `unsubscribe_link`). Booking
  * confirmations and replies to the patient's own changes still go: they answer what the patient did.
  */

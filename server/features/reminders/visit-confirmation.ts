@@ -43,7 +43,7 @@ export async function confirmVisit(
 
 /**
  * The practice hears of it: a practice on Open Dental sees it there (the confirmation is written
- * back); one on the built-in schedule by e-mail until the console shows it (issue 22).
+ * back); one on the built-in schedule by e-mail until the console shows it (ADR 0038).
  */
 async function queuePracticeNotice(tx: Queryable, appointmentId: string): Promise<void> {
   const row = await findManagedRow(tx, appointmentId);

@@ -16,7 +16,9 @@ export interface ReviewInvitation {
   practiceName: string;
   firstName: string;
   lastName: string;
-  /** Set when someone booked the visit for the patient: the message is theirs, so it greets them and names the patient. */
+  /**
+   * Set when someone booked the visit for the patient: the message is theirs, so it greets them and names the patient.
+   */
   bookerFirstName?: string | null;
   email: string | null;
   phone: string | null;

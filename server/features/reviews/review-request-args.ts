@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { CreateReviewRequestInput } from '#domain/reviews/review-request-schemas.ts';
 
-export const REVIEW_REQUEST_USAGE = `Usage: npm run review:request -- --practice <form_url> --first-name <name> --last-name <name>
+export const REVIEW_REQUEST_USAGE = `Usage: npm run review:request -- --practice <form_url>
+         --first-name <name> --last-name <name>
          [--email <address>] [--phone <number>] [--appointment <appointment id>] [--consented] [--send]
 
   --send        send the link now by e-mail and/or SMS (the running server's worker delivers it)

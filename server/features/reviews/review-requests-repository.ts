@@ -132,7 +132,8 @@ export async function findAppointmentForReview(db: Queryable, appointmentId: str
     booker_first_name: string | null;
     status: BookingStatus;
   }>(
-    'select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name, status from appointments where id = $1',
+    'select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name, status from ' +
+      'appointments where id = $1',
     [appointmentId],
   );
   return rows[0] ?? null;

@@ -67,7 +67,8 @@ export async function recordDecision(
   decision: { appointmentId: string; outcome: ReviewDecisionOutcome; reviewRequestId: string | null; decidedAt: Date },
 ): Promise<void> {
   await tx.query(
-    `insert into review_request_decisions (appointment_id, outcome, review_request_id, decided_at) values ($1, $2, $3, $4)`,
+    `insert into review_request_decisions (appointment_id, outcome, review_request_id, decided_at)
+      values ($1, $2, $3, $4)`,
     [decision.appointmentId, decision.outcome, decision.reviewRequestId, decision.decidedAt],
   );
 }

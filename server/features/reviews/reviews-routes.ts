@@ -91,6 +91,8 @@ function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: AppE
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(t(language, 'errorPageTitle'))}</title></head><body><main><h1>${escape(t(language, 'errorPageHeading'))}</h1><p>${message}</p></main></body></html>`,
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" ` +
+        `content="width=device-width, initial-scale=1"><title>${escape(t(language, 'errorPageTitle'))}</title>` +
+        `</head><body><main><h1>${escape(t(language, 'errorPageHeading'))}</h1><p>${message}</p></main></body></html>`,
     );
 }

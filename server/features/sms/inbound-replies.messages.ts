@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** What we text back to a patient's reply (issue 21), in their language; Twilio answers its own keywords. */
+/** What we text back to a patient's reply (ADR 0037), in their language; Twilio answers its own keywords. */
 export const en = {
   confirmed: 'Thank you! Your appointment at {practice} on {when} is confirmed.',
   alreadyConfirmed: 'Your appointment at {practice} on {when} is already confirmed. Thank you!',
@@ -21,7 +21,9 @@ export const es: Translation<typeof en> = {
     '{practice}: no encontramos ninguna cita pendiente de confirmar desde este número. ¿Preguntas? Llame al {phone}.',
   optedOut: 'Ya no recibirá mensajes de texto de {practice}. Responda COMENZAR para volver a recibirlos.',
   optedIn: 'Volverá a recibir mensajes de texto de {practice}. Responda PARAR para dejar de recibirlos.',
-  help: '{practice}: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al {phone}. Responda PARAR para no recibir más mensajes.',
+  help:
+    '{practice}: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al {phone}. Responda PARAR para no ' +
+    'recibir más mensajes.',
   other: '{practice} no lee las respuestas a este número. Llame al {phone}.',
   theOffice: 'consultorio',
   unknownPractice: 'No pudimos saber a qué consultorio dental corresponde este mensaje. Llame a su consultorio dental.',

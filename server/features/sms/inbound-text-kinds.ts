@@ -13,7 +13,7 @@ export interface ReadText {
  * Twilio's own keywords (Advanced Opt-Out defaults): Twilio answers them itself and blocks or
  * unblocks the sender for that number, so we read them the same way: the whole message, trimmed,
  * in any case. "Cancel" is an opt-out there too, even from a patient who meant the appointment.
- * YES is Twilio's opt-in and, for us, a confirmation (issue 21): it is both.
+ * YES is Twilio's opt-in and, for us, a confirmation (ADR 0037): it is both.
  */
 const TWILIO_WORDS: Record<string, InboundTextKind> = Object.fromEntries([
   ...['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'].map(

@@ -50,7 +50,8 @@ export interface InboundTextDeps {
  * Stores a text a patient sent and acts on it, once per message id (a retried webhook finds it
  * stored, changes nothing and answers nothing): a confirmation word confirms the visit of the
  * latest reminder that the practice the reply is routed to texted this number, opt-out and opt-in
- * words go to the consent ledger, and anything else is passed to the practice. Returns what to text back (null: nothing, Twilio answers).
+ * words go to the consent ledger, and anything else is passed to the practice. Returns what to text back (null:
+ * nothing, Twilio answers).
  */
 export async function receiveInboundText(deps: InboundTextDeps, text: InboundText): Promise<{ reply: string | null }> {
   const now = deps.clock.now();
@@ -138,7 +139,7 @@ async function confirmRemindedVisit(
   return t(language, outcome === 'confirmed' ? 'confirmed' : 'alreadyConfirmed', { practice: practice.name, when });
 }
 
-/** A text that is not a keyword: the practice reads it (by e-mail until the console shows it, issue 22). */
+/** A text that is not a keyword: the practice reads it (by e-mail until the console shows it, ADR 0038). */
 async function passToPractice(db: Database, practice: PracticeRow, text: InboundText): Promise<void> {
   if (!practice.notification_email) return;
   await enqueueEmail(db, {
@@ -147,7 +148,8 @@ async function passToPractice(db: Database, practice: PracticeRow, text: Inbound
     subject: `A patient texted ${formatPhone(text.from)}`,
     text: [
       // practice-facing
-      `A patient texted your reminder number from ${formatPhone(text.from)}. Replies to it are not read by anyone else; please call them back if needed.`,
+      `A patient texted your reminder number from ${formatPhone(text.from)}. Replies to it are not read by anyone ` +
+        `else; please call them back if needed.`,
       '',
       // practice-facing
       quotePatientText('Their message', text.body),

@@ -45,7 +45,8 @@ export async function upsertCode(
   code: { channel: 'email' | 'sms'; hash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
   await tx.query(
-    `insert into verification_codes (practice_id, purpose, recipient, channel, code_hash, failed_attempts, expires_at, created_at)
+    `insert into verification_codes (practice_id, purpose, recipient, channel, code_hash, failed_attempts, expires_at,
+      created_at)
      values ($1, $2, $3, $4, $5, 0, $6, $7)
      on conflict (practice_id, recipient, purpose) do update
        set channel = excluded.channel, code_hash = excluded.code_hash, failed_attempts = 0,
@@ -134,7 +135,8 @@ export async function spendVerificationToken(
   appointmentId: string,
 ): Promise<boolean> {
   const rows = await tx.query(
-    'insert into verification_token_uses (token_hash, appointment_id) values ($1, $2) on conflict (token_hash) do nothing returning token_hash',
+    'insert into verification_token_uses (token_hash, appointment_id) values ($1, $2) on conflict (token_hash) do ' +
+      'nothing returning token_hash',
     [tokenHash, appointmentId],
   );
   return rows.length > 0;

@@ -89,125 +89,138 @@ export interface CodeDelivery {
 export const NO_TEXT_CODES_MESSAGE = t('en', 'noTextCodes');
 
 /** `texts: false`: this server sends no text messages, so codes go by e-mail only (ADR 0029). */
-export function createVerificationService(deps: {
+export type VerificationDeps = {
   db: Database;
   clock: Clock;
   practices: PracticesService;
   delivery?: CodeDelivery | undefined;
   texts?: boolean;
-}): VerificationService {
+};
+
+async function sendCode(
+  deps: VerificationDeps,
+  body: SendOtpBody,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ message: string; result: SendOtpResult }> {
   const { db, clock, delivery } = deps;
-
+  const practice = await deps.practices.requirePractice(body.practice_id);
+  if (!practice.to_verify_patient) throw new AppError(403, 'FORBIDDEN', t.localized('notVerifying'));
+  if (body.verification_type === 'text' && deps.texts === false)
+    throw AppError.badRequest(t.localized('noTextCodes'), { verification_type: t.localized('noTextCodesField') });
+  // Keys before the transaction: on PGlite a query beside an open transaction would wait forever.
+  const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
+  const code = randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
+  const key: CodeKey = { practiceId: practice.id, recipient: body.recipient, purpose: 'booking' };
+  const channel = body.verification_type === 'email' ? 'email' : 'sms';
+  const now = clock.now();
+  const hash = hashCode(otpKey, key, code);
+  const jobKey = await db.transaction(async (tx) => {
+    await lockRecipient(tx, body.recipient);
+    const refusal = checkSendLimits(
+      await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)),
+      now,
+    );
+    if (refusal) throw new RetryLaterError(refusal.text, refusal.retryAfterSeconds);
+    const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
+    await upsertCode(tx, key, { channel, hash, expiresAt, createdAt: now });
+    await recordSend(tx, body.recipient, now);
+    // In the same transaction: the code is stored and its message queued, or neither.
+    const runAt = delivery ? new Date(now.getTime() + CODE_JOB_GRACE_MS) : undefined;
+    const queued = await queueCodeMessage(tx, {
+      channel,
+      to: body.recipient,
+      practiceId: practice.id,
+      practiceName: practice.name,
+      code,
+      expiresAt,
+      runAt,
+      language,
+    });
+    await pruneVerificationRows(tx, {
+      codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS),
+      sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS),
+    });
+    return queued;
+  });
+  if (delivery) {
+    const outcome = await delivery.runNow.run(jobKey, delivery.waitMs ?? CODE_DELIVERY_WAIT_MS);
+    if (outcome.status === 'failed' || outcome.status === 'retrying') {
+      // The patient is told now, so a later retry would only bring a code they no longer expect.
+      // not patient-facing (a note on the job, for operators)
+      if (outcome.status === 'retrying')
+        await delivery.runNow.cancel(outcome.jobId, 'The patient was told the code could not be sent.');
+      await db.transaction((tx) => withdrawSend(tx, key, { hash, sentAt: now }));
+      throw deliveryFailed(channel, outcome.status === 'failed');
+    }
+  }
   return {
-    async sendCode(body, language = DEFAULT_LANGUAGE) {
-      const practice = await deps.practices.requirePractice(body.practice_id);
-      if (!practice.to_verify_patient) throw new AppError(403, 'FORBIDDEN', t.localized('notVerifying'));
-      if (body.verification_type === 'text' && deps.texts === false)
-        throw AppError.badRequest(t.localized('noTextCodes'), { verification_type: t.localized('noTextCodesField') });
-      // Keys before the transaction: on PGlite a query beside an open transaction would wait forever.
-      const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
-      const code = randomInt(0, 10 ** OTP_LENGTH)
-        .toString()
-        .padStart(OTP_LENGTH, '0');
-      const key: CodeKey = { practiceId: practice.id, recipient: body.recipient, purpose: 'booking' };
-      const channel = body.verification_type === 'email' ? 'email' : 'sms';
-      const now = clock.now();
-      const hash = hashCode(otpKey, key, code);
-      const jobKey = await db.transaction(async (tx) => {
-        await lockRecipient(tx, body.recipient);
-        const refusal = checkSendLimits(
-          await listRecentSends(tx, body.recipient, new Date(now.getTime() - SEND_HISTORY_MS)),
-          now,
-        );
-        if (refusal) throw new RetryLaterError(refusal.text, refusal.retryAfterSeconds);
-        const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
-        await upsertCode(tx, key, { channel, hash, expiresAt, createdAt: now });
-        await recordSend(tx, body.recipient, now);
-        // In the same transaction: the code is stored and its message queued, or neither.
-        const runAt = delivery ? new Date(now.getTime() + CODE_JOB_GRACE_MS) : undefined;
-        const queued = await queueCodeMessage(tx, {
-          channel,
-          to: body.recipient,
-          practiceId: practice.id,
-          practiceName: practice.name,
-          code,
-          expiresAt,
-          runAt,
-          language,
-        });
-        await pruneVerificationRows(tx, {
-          codesExpiredBefore: new Date(now.getTime() - EXPIRED_CODE_RETENTION_MS),
-          sendsBefore: new Date(now.getTime() - SEND_HISTORY_MS),
-        });
-        return queued;
-      });
-      if (delivery) {
-        const outcome = await delivery.runNow.run(jobKey, delivery.waitMs ?? CODE_DELIVERY_WAIT_MS);
-        if (outcome.status === 'failed' || outcome.status === 'retrying') {
-          // The patient is told now, so a later retry would only bring a code they no longer expect.
-          // not patient-facing (a note on the job, for operators)
-          if (outcome.status === 'retrying')
-            await delivery.runNow.cancel(outcome.jobId, 'The patient was told the code could not be sent.');
-          await db.transaction((tx) => withdrawSend(tx, key, { hash, sentAt: now }));
-          throw deliveryFailed(channel, outcome.status === 'failed');
-        }
-      }
-      return {
-        message: t(language, channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { digits: OTP_LENGTH }),
-        result: {
-          recipient: body.recipient,
-          expires_in_seconds: CODE_LIFETIME_MS / 1000,
-          resend_in_seconds: RESEND_COOLDOWN_SECONDS,
-        },
-      };
+    message: t(language, channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { digits: OTP_LENGTH }),
+    result: {
+      recipient: body.recipient,
+      expires_in_seconds: CODE_LIFETIME_MS / 1000,
+      resend_in_seconds: RESEND_COOLDOWN_SECONDS,
     },
+  };
+}
 
-    async checkCode(body, language = DEFAULT_LANGUAGE) {
-      const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
-      const tokenKey = await verificationKey(db, VERIFICATION_TOKEN_KEY_NAME);
-      const key: CodeKey = { practiceId: body.practice_id, recipient: body.recipient, purpose: 'booking' };
-      const now = clock.now();
-      // The outcome is returned, not thrown: a throw would roll back the failed try it must count.
-      const outcome = await db.transaction(async (tx): Promise<CheckOutcome> => {
-        const stored = await findCodeForUpdate(tx, key);
-        if (!stored) return { kind: 'missing' };
-        if (stored.expires_at.getTime() <= now.getTime() || stored.failed_attempts >= MAX_FAILED_ATTEMPTS) {
-          await deleteCode(tx, stored.id);
-          return { kind: stored.failed_attempts >= MAX_FAILED_ATTEMPTS ? 'exhausted' : 'expired' };
-        }
-        if (isSameHash(hashCode(otpKey, key, body.otp), stored.code_hash)) {
-          await deleteCode(tx, stored.id);
-          return { kind: 'verified' };
-        }
-        const failed = await recordFailedAttempt(tx, stored.id);
-        if (failed < MAX_FAILED_ATTEMPTS) return { kind: 'wrong', triesLeft: MAX_FAILED_ATTEMPTS - failed };
-        await deleteCode(tx, stored.id);
-        return { kind: 'exhausted' };
-      });
-      switch (outcome.kind) {
-        case 'missing':
-          throw invalid(t.localized('noValidCode'));
-        case 'expired':
-          throw invalid(t.localized('codeExpired'));
-        case 'exhausted':
-          throw invalid(t.localized('tooManyWrong'));
-        case 'wrong':
-          throw invalid(t.localized('wrongCode', { tries: outcome.triesLeft }));
-        case 'verified':
-          break;
-      }
-      const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
-      const token = signVerificationToken(tokenKey, {
-        p: body.practice_id,
-        r: body.recipient,
-        t: body.verification_type,
-        exp: Math.floor(expiresAt.getTime() / 1000),
-      });
-      return {
-        message: t(language, body.verification_type === 'email' ? 'verifiedEmail' : 'verifiedPhone'),
-        result: { verification_token: token, expires_at: expiresAt.toISOString() },
-      };
-    },
+async function checkCode(
+  deps: VerificationDeps,
+  body: VerifyOtpBody,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ message: string; result: VerifyOtpResult }> {
+  const { db, clock } = deps;
+  const otpKey = await verificationKey(db, OTP_HMAC_KEY_NAME);
+  const tokenKey = await verificationKey(db, VERIFICATION_TOKEN_KEY_NAME);
+  const key: CodeKey = { practiceId: body.practice_id, recipient: body.recipient, purpose: 'booking' };
+  const now = clock.now();
+  // The outcome is returned, not thrown: a throw would roll back the failed try it must count.
+  const outcome = await db.transaction(async (tx): Promise<CheckOutcome> => {
+    const stored = await findCodeForUpdate(tx, key);
+    if (!stored) return { kind: 'missing' };
+    if (stored.expires_at.getTime() <= now.getTime() || stored.failed_attempts >= MAX_FAILED_ATTEMPTS) {
+      await deleteCode(tx, stored.id);
+      return { kind: stored.failed_attempts >= MAX_FAILED_ATTEMPTS ? 'exhausted' : 'expired' };
+    }
+    if (isSameHash(hashCode(otpKey, key, body.otp), stored.code_hash)) {
+      await deleteCode(tx, stored.id);
+      return { kind: 'verified' };
+    }
+    const failed = await recordFailedAttempt(tx, stored.id);
+    if (failed < MAX_FAILED_ATTEMPTS) return { kind: 'wrong', triesLeft: MAX_FAILED_ATTEMPTS - failed };
+    await deleteCode(tx, stored.id);
+    return { kind: 'exhausted' };
+  });
+  switch (outcome.kind) {
+    case 'missing':
+      throw invalid(t.localized('noValidCode'));
+    case 'expired':
+      throw invalid(t.localized('codeExpired'));
+    case 'exhausted':
+      throw invalid(t.localized('tooManyWrong'));
+    case 'wrong':
+      throw invalid(t.localized('wrongCode', { tries: outcome.triesLeft }));
+    case 'verified':
+      break;
+  }
+  const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS);
+  const token = signVerificationToken(tokenKey, {
+    p: body.practice_id,
+    r: body.recipient,
+    t: body.verification_type,
+    exp: Math.floor(expiresAt.getTime() / 1000),
+  });
+  return {
+    message: t(language, body.verification_type === 'email' ? 'verifiedEmail' : 'verifiedPhone'),
+    result: { verification_token: token, expires_at: expiresAt.toISOString() },
+  };
+}
+
+export function createVerificationService(deps: VerificationDeps): VerificationService {
+  return {
+    sendCode: (body, language) => sendCode(deps, body, language),
+    checkCode: (body, language) => checkCode(deps, body, language),
   };
 }
 

@@ -56,7 +56,8 @@ export const es: Translation<typeof en> = {
   verifyFirst: 'Verifique su correo electrónico o teléfono celular antes de reservar.',
   verificationInvalid: 'Su verificación venció o no es válida aquí. Verifique su contacto de nuevo.',
   verificationMismatch:
-    'El contacto verificado no coincide con el correo electrónico o el teléfono celular de esta reserva. Verifíquelo de nuevo.',
+    'El contacto verificado no coincide con el correo electrónico o el teléfono celular de esta reserva. ' +
+    'Verifíquelo de nuevo.',
   verificationUsed:
     'Esta verificación ya se usó para una reserva. Verifique su correo electrónico o teléfono celular de nuevo.',
 };

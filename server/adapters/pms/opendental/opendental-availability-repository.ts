@@ -12,7 +12,8 @@ export async function loadOfferedSetup(db: Queryable, practiceId: string): Promi
   }>(
     `select
        (select json_agg(pms_prov_num) from providers where practice_id = $1 and is_active) as providers,
-       (select json_agg(json_build_array(pms_op_num, pms_clinic_num)) from operatories where practice_id = $1 and is_active) as operatories,
+       (select json_agg(json_build_array(pms_op_num, pms_clinic_num)) from operatories where practice_id = $1
+         and is_active) as operatories,
        (select json_agg(pms_clinic_num) from clinics where practice_id = $1 and is_active) as clinics`,
     [practiceId],
   );
@@ -36,7 +37,8 @@ export async function loadOwnBusy(
   ignoreAppointmentId: string | null = null,
 ): Promise<BusyInterval[]> {
   const rows = await db.query<{ busy: [number, number, number, number][] | null }>(
-    `select json_agg(json_build_array(pms_prov_num, pms_op_num, extract(epoch from starts_at) * 1000, extract(epoch from ends_at) * 1000)) as busy
+    `select json_agg(json_build_array(pms_prov_num, pms_op_num, extract(epoch from starts_at) * 1000,
+      extract(epoch from ends_at) * 1000)) as busy
        from appointments
       where practice_id = $1 and ${holdsSlotSql()} and starts_at < $3 and ends_at > $2
         and ($4::uuid is null or id <> $4::uuid)`,

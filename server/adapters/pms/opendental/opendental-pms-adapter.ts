@@ -43,7 +43,7 @@ export function createOpenDentalPmsAdapter(
       );
       const snapshots = options.patientWaiting ? await withinWait(loading, connector.slotsWaitMs) : await loading;
       const offered = await loadOfferedSetup(db, practice.id);
-      // A booking being moved (issue 20): neither its row nor its own Open Dental appointment is busy.
+      // A booking being moved (ADR 0036): neither its row nor its own Open Dental appointment is busy.
       const ignoredAptNum = request.ignore?.pmsAptNum ?? null;
       const merged = mergeSnapshots(snapshots);
       const snapshot =

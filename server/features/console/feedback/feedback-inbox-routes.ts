@@ -26,7 +26,7 @@ const LIST_LIMIT = 200;
 const notFound = (id: string) => AppError.notFound(`There is no feedback ${id}.`);
 const feedbackRule = { config: { staff: { permission: 'feedback' as const } } };
 
-/** The private feedback inbox (issue 22): list, open one (an audit row), mark handled (an audit row). */
+/** The private feedback inbox (ADR 0038): list, open one (an audit row), mark handled (an audit row). */
 export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {
   staff.get('/feedback', feedbackRule, async (request) => {
     const me = staffOf(request);

@@ -15,7 +15,10 @@ export interface RequestRow extends ScheduleRow {
 /** The practice's open requests (status `requested`: no time yet), oldest first, at most `limit`. */
 export async function listOpenRequests(db: Queryable, practiceId: string, limit: number): Promise<RequestRow[]> {
   return db.query<RequestRow>(
-    `${selectScheduleRows('a.email, a.wireless_phone, a.booker_first_name, a.booker_last_name, a.created_at, (count(*) over ())::integer as total')}
+    `${selectScheduleRows(
+      'a.email, a.wireless_phone, a.booker_first_name, a.booker_last_name, a.created_at, ' +
+        '(count(*) over ())::integer as total',
+    )}
       where a.practice_id = $1 and a.status = 'requested'
       order by a.created_at, a.id
       limit $2`,

@@ -17,7 +17,7 @@ const LIST_LIMIT = 2_000;
 const feedbackRule = { config: { staff: { permission: 'feedback' as const } } };
 
 /**
- * Review requests from the console (issue 22): the admin API's service (the same consent rule, the
+ * Review requests from the console (ADR 0038): the admin API's service (the same consent rule, the
  * same messages), for the session's practice only; and which requests were clicked.
  */
 export function registerStaffReviewRequestRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {

@@ -29,7 +29,8 @@ const COLUMNS = 'id, starts_at, ends_at, pms_prov_num, pms_op_num, pms_clinic_nu
 
 export async function insertScheduleBlock(tx: Queryable, block: NewScheduleBlock): Promise<ScheduleBlockRow> {
   const [row] = await tx.query<ScheduleBlockRow>(
-    `insert into schedule_blocks (practice_id, pms_prov_num, pms_op_num, pms_clinic_num, starts_at, ends_at, label, created_by, created_at)
+    `insert into schedule_blocks (practice_id, pms_prov_num, pms_op_num, pms_clinic_num, starts_at, ends_at, label,
+      created_by, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      returning ${COLUMNS}`,
     [

@@ -33,7 +33,7 @@ export function requireBuiltinSchedule(practice: Pick<PracticeRow, 'pms'>): void
 const blockNotFound = () => AppError.notFound('No such blocked time.');
 
 /**
- * Takes time out of the built-in schedule (issue 22). The slot engine reads blocks with the rest of
+ * Takes time out of the built-in schedule (ADR 0038). The slot engine reads blocks with the rest of
  * the schedule (builtin-schedule-repository.ts), so the change shows as soon as the caches forget
  * the practice: this process's at once, every other process's through the commit's notice.
  * Bookings inside the block stay; the answer counts them.

@@ -27,193 +27,214 @@ export interface StaffActionDeps extends StaffScheduleDeps {
 
 const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
+/** The practice's booking, or 404; the lifecycle's locked row is checked again in the change. */
+async function own(deps: StaffActionDeps, request: FastifyRequest, appointmentId: string): Promise<string> {
+  const { practiceId } = staffOf(request);
+  if (!(await isPracticeAppointment(deps.db, practiceId, appointmentId))) throw appointmentNotFound();
+  return practiceId;
+}
+
+const scoped = (practiceId: string) => (_tx: Queryable, current: BookingState) => {
+  if (current.practice_id !== practiceId) throw appointmentNotFound();
+};
+
+const wall = (state: BookingState, timeZone: string) =>
+  state.starts_at ? formatInstantLocal(state.starts_at, timeZone).slice(0, 16) : null;
+
+function record(
+  deps: StaffActionDeps,
+  request: FastifyRequest,
+  tx: Queryable,
+  action: string,
+  appointmentId: string,
+  details: Record<string, unknown>,
+) {
+  return audit(request, deps, { action, targetType: 'appointment', targetId: appointmentId, details }, tx);
+}
+
+async function managedRow(tx: Queryable, appointmentId: string) {
+  const row = await findManagedRow(tx, appointmentId);
+  if (!row) throw appointmentNotFound();
+  return row;
+}
+
+async function changeStatus(
+  deps: StaffActionDeps,
+  request: FastifyRequest,
+  appointmentId: string,
+  to: 'confirmed' | 'arrived' | 'no_show',
+  extra: ChangeHooks['check'] = () => undefined,
+): Promise<StaffAppointmentDetail> {
+  const practiceId = await own(deps, request, appointmentId);
+  await deps.lifecycle.changeStatus(
+    appointmentId,
+    to,
+    { actor: 'staff' },
+    {
+      async check(tx, current) {
+        scoped(practiceId)(tx, current);
+        await extra(tx, current);
+      },
+      after: (tx, before, after) =>
+        record(deps, request, tx, `appointment.${to === 'confirmed' ? 'confirm' : to}`, appointmentId, {
+          from: before.status,
+          to: after.status,
+        }),
+    },
+  );
+  return deps.reader.detail(practiceId, appointmentId);
+}
+
+function markNoShow(deps: StaffActionDeps, request: FastifyRequest, id: string): Promise<StaffAppointmentDetail> {
+  return changeStatus(deps, request, id, 'no_show', (_tx, current) => {
+    // Nobody misses a visit that has not begun (the status may still allow it).
+    if (
+      current.status !== 'no_show' &&
+      (!current.starts_at || current.starts_at.getTime() > deps.clock.now().getTime())
+    )
+      throw conflict('This visit has not begun yet, so it cannot be marked a no-show.');
+  });
+}
+
+/** Cancels with the staff's reason; the patient is told in their language; a refund only when asked for. */
+async function cancel(
+  deps: StaffActionDeps,
+  request: FastifyRequest,
+  id: string,
+  body: StaffCancelBody,
+): Promise<StaffAppointmentDetail> {
+  const practiceId = await own(deps, request, id);
+  const practice = await deps.practices.requirePractice(practiceId);
+  await deps.lifecycle.changeStatus(
+    id,
+    'cancelled',
+    { actor: 'staff', reason: body.reason },
+    {
+      check: scoped(practiceId),
+      async after(tx, before) {
+        const row = await managedRow(tx, id);
+        const paid = paidCentsOf(row);
+        const refundCents = body.refund && paid ? ((await queueCancellationRefund(tx, row, paid)) ? paid : null) : null;
+        // Without a refund the message says nothing of money: the practice tells the patient what happens to it.
+        await queueCancellationMessages(tx, {
+          row,
+          practice,
+          refundCents,
+          reason: null,
+          now: deps.clock.now(),
+          publicUrl: deps.publicUrl,
+          by: 'staff',
+        });
+        await record(deps, request, tx, 'appointment.cancel', id, {
+          reason: body.reason,
+          refund_cents: refundCents,
+          from: before.status,
+          when: wall(before, practice.server_tz),
+        });
+      },
+    },
+  );
+  return deps.reader.detail(practiceId, id);
+}
+
 /**
- * What the front desk does to a booking (issue 22), each through the booking lifecycle service
+ * Any free time of the slot engine, without the minimum notice; a taken time is a 409 SLOT_TAKEN.
+ * A request without a time gets its first one: it is booked, and the patient gets the confirmation.
+ */
+async function reschedule(
+  deps: StaffActionDeps,
+  request: FastifyRequest,
+  id: string,
+  body: StaffRescheduleBody,
+): Promise<StaffAppointmentDetail> {
+  const practiceId = await own(deps, request, id);
+  const practice = await deps.practices.requirePractice(practiceId);
+  const startTime = body.start_time.length === 5 ? `${body.start_time}:00` : body.start_time;
+  await deps.lifecycle.reschedule(
+    id,
+    { date: body.apt_date, startTime, provNum: body.pms_prov_num, anyNotice: true },
+    {
+      check: scoped(practiceId),
+      async after(tx, before, after) {
+        const row = await managedRow(tx, id);
+        if (before.status === 'requested') {
+          const detail = await findDetailRow(tx, practiceId, id);
+          if (!detail) throw appointmentNotFound();
+          const idempotencyKey = `booking-confirmation:${id}:given-time`;
+          await queueStaffConfirmation(
+            tx,
+            { detail, row, practice },
+            { now: deps.clock.now(), publicUrl: deps.publicUrl, idempotencyKey },
+          );
+          await record(deps, request, tx, 'appointment.schedule', id, {
+            to: wall(after, practice.server_tz),
+            to_prov: after.pms_prov_num,
+          });
+          return;
+        }
+        await queueRescheduleMessages(tx, {
+          row,
+          practice,
+          previous: before,
+          now: deps.clock.now(),
+          publicUrl: deps.publicUrl,
+          by: 'staff',
+        });
+        await record(deps, request, tx, 'appointment.reschedule', id, {
+          from: wall(before, practice.server_tz),
+          to: wall(after, practice.server_tz),
+          from_prov: before.pms_prov_num,
+          to_prov: after.pms_prov_num,
+        });
+      },
+    },
+  );
+  return deps.reader.detail(practiceId, id);
+}
+
+/** The booking's confirmation e-mail again, as it is now, with a fresh manage link and idempotency key. */
+async function resendConfirmation(
+  deps: StaffActionDeps,
+  request: FastifyRequest,
+  id: string,
+): Promise<StaffAppointmentDetail> {
+  const practiceId = await own(deps, request, id);
+  const practice = await deps.practices.requirePractice(practiceId);
+  await deps.db.transaction(async (tx) => {
+    // Through `tx` one after another: PGlite has one connection, held by this transaction.
+    const detail = await findDetailRow(tx, practiceId, id);
+    const row = await findManagedRow(tx, id);
+    if (!detail || !row) throw appointmentNotFound();
+    if (!['requested', 'booked', 'confirmed'].includes(row.status))
+      throw conflict(`This appointment is ${row.status.replace('_', ' ')}: there is no confirmation to send.`);
+    if (!row.email) throw conflict('This booking has no e-mail address to send the confirmation to.');
+    await queueStaffConfirmation(
+      tx,
+      { detail, row, practice },
+      {
+        now: deps.clock.now(),
+        publicUrl: deps.publicUrl,
+        idempotencyKey: `booking-confirmation:${id}:resend:${randomUUID()}`,
+      },
+    );
+    await record(deps, request, tx, 'appointment.resend_confirmation', id, { channel: 'email' });
+  });
+  return deps.reader.detail(practiceId, id);
+}
+
+/**
+ * What the front desk does to a booking (ADR 0038), each through the booking lifecycle service
  * with the same messages as the patient's own change (manage-messages.ts), and its audit row in
  * the change's transaction. The practice's patient policy (cut-offs, counts) does not bind staff.
  */
 export function createStaffAppointmentActions(deps: StaffActionDeps) {
-  const { db, clock } = deps;
-
-  /** The practice's booking, or 404; the lifecycle's locked row is checked again in the change. */
-  async function own(request: FastifyRequest, appointmentId: string): Promise<string> {
-    const { practiceId } = staffOf(request);
-    if (!(await isPracticeAppointment(db, practiceId, appointmentId))) throw appointmentNotFound();
-    return practiceId;
-  }
-  const scoped = (practiceId: string) => (_tx: Queryable, current: BookingState) => {
-    if (current.practice_id !== practiceId) throw appointmentNotFound();
-  };
-  const wall = (state: BookingState, timeZone: string) =>
-    state.starts_at ? formatInstantLocal(state.starts_at, timeZone).slice(0, 16) : null;
-  const record = (
-    request: FastifyRequest,
-    tx: Queryable,
-    action: string,
-    appointmentId: string,
-    details: Record<string, unknown>,
-  ) => audit(request, deps, { action, targetType: 'appointment', targetId: appointmentId, details }, tx);
-  const managedRow = async (tx: Queryable, appointmentId: string) => {
-    const row = await findManagedRow(tx, appointmentId);
-    if (!row) throw appointmentNotFound();
-    return row;
-  };
-
-  async function changeStatus(
-    request: FastifyRequest,
-    appointmentId: string,
-    to: 'confirmed' | 'arrived' | 'no_show',
-    extra: ChangeHooks['check'] = () => undefined,
-  ) {
-    const practiceId = await own(request, appointmentId);
-    await deps.lifecycle.changeStatus(
-      appointmentId,
-      to,
-      { actor: 'staff' },
-      {
-        async check(tx, current) {
-          scoped(practiceId)(tx, current);
-          await extra(tx, current);
-        },
-        after: (tx, before, after) =>
-          record(request, tx, `appointment.${to === 'confirmed' ? 'confirm' : to}`, appointmentId, {
-            from: before.status,
-            to: after.status,
-          }),
-      },
-    );
-    return deps.reader.detail(practiceId, appointmentId);
-  }
-
   return {
-    confirm: (request: FastifyRequest, id: string) => changeStatus(request, id, 'confirmed'),
-    arrived: (request: FastifyRequest, id: string) => changeStatus(request, id, 'arrived'),
-    noShow: (request: FastifyRequest, id: string) =>
-      changeStatus(request, id, 'no_show', (_tx, current) => {
-        // Nobody misses a visit that has not begun (the status may still allow it).
-        if (
-          current.status !== 'no_show' &&
-          (!current.starts_at || current.starts_at.getTime() > clock.now().getTime())
-        ) {
-          throw conflict('This visit has not begun yet, so it cannot be marked a no-show.');
-        }
-      }),
-
-    /** Cancels with the staff's reason; the patient is told in their language; a refund only when asked for. */
-    async cancel(request: FastifyRequest, id: string, body: StaffCancelBody): Promise<StaffAppointmentDetail> {
-      const practiceId = await own(request, id);
-      const practice = await deps.practices.requirePractice(practiceId);
-      await deps.lifecycle.changeStatus(
-        id,
-        'cancelled',
-        { actor: 'staff', reason: body.reason },
-        {
-          check: scoped(practiceId),
-          async after(tx, before) {
-            const row = await managedRow(tx, id);
-            const paid = paidCentsOf(row);
-            const refundCents =
-              body.refund && paid ? ((await queueCancellationRefund(tx, row, paid)) ? paid : null) : null;
-            // Without a refund the message says nothing of money: the practice tells the patient what happens to it.
-            await queueCancellationMessages(tx, {
-              row,
-              practice,
-              refundCents,
-              reason: null,
-              now: clock.now(),
-              publicUrl: deps.publicUrl,
-              by: 'staff',
-            });
-            await record(request, tx, 'appointment.cancel', id, {
-              reason: body.reason,
-              refund_cents: refundCents,
-              from: before.status,
-              when: wall(before, practice.server_tz),
-            });
-          },
-        },
-      );
-      return deps.reader.detail(practiceId, id);
-    },
-
-    /**
-     * Any free time of the slot engine, without the minimum notice; a taken time is a 409 SLOT_TAKEN.
-     * A request without a time gets its first one: it is booked, and the patient gets the confirmation.
-     */
-    async reschedule(request: FastifyRequest, id: string, body: StaffRescheduleBody): Promise<StaffAppointmentDetail> {
-      const practiceId = await own(request, id);
-      const practice = await deps.practices.requirePractice(practiceId);
-      const startTime = body.start_time.length === 5 ? `${body.start_time}:00` : body.start_time;
-      await deps.lifecycle.reschedule(
-        id,
-        { date: body.apt_date, startTime, provNum: body.pms_prov_num, anyNotice: true },
-        {
-          check: scoped(practiceId),
-          async after(tx, before, after) {
-            const row = await managedRow(tx, id);
-            if (before.status === 'requested') {
-              const detail = await findDetailRow(tx, practiceId, id);
-              if (!detail) throw appointmentNotFound();
-              await queueStaffConfirmation(
-                tx,
-                { detail, row, practice },
-                {
-                  now: clock.now(),
-                  publicUrl: deps.publicUrl,
-                  idempotencyKey: `booking-confirmation:${id}:given-time`,
-                },
-              );
-              await record(request, tx, 'appointment.schedule', id, {
-                to: wall(after, practice.server_tz),
-                to_prov: after.pms_prov_num,
-              });
-              return;
-            }
-            await queueRescheduleMessages(tx, {
-              row,
-              practice,
-              previous: before,
-              now: clock.now(),
-              publicUrl: deps.publicUrl,
-              by: 'staff',
-            });
-            await record(request, tx, 'appointment.reschedule', id, {
-              from: wall(before, practice.server_tz),
-              to: wall(after, practice.server_tz),
-              from_prov: before.pms_prov_num,
-              to_prov: after.pms_prov_num,
-            });
-          },
-        },
-      );
-      return deps.reader.detail(practiceId, id);
-    },
-
-    /** The booking's confirmation e-mail again, as it is now, with a fresh manage link and idempotency key. */
-    async resendConfirmation(request: FastifyRequest, id: string): Promise<StaffAppointmentDetail> {
-      const practiceId = await own(request, id);
-      const practice = await deps.practices.requirePractice(practiceId);
-      await db.transaction(async (tx) => {
-        // Through `tx` one after another: PGlite has one connection, held by this transaction.
-        const detail = await findDetailRow(tx, practiceId, id);
-        const row = await findManagedRow(tx, id);
-        if (!detail || !row) throw appointmentNotFound();
-        if (!['requested', 'booked', 'confirmed'].includes(row.status))
-          throw conflict(`This appointment is ${row.status.replace('_', ' ')}: there is no confirmation to send.`);
-        if (!row.email) throw conflict('This booking has no e-mail address to send the confirmation to.');
-        await queueStaffConfirmation(
-          tx,
-          { detail, row, practice },
-          {
-            now: clock.now(),
-            publicUrl: deps.publicUrl,
-            idempotencyKey: `booking-confirmation:${id}:resend:${randomUUID()}`,
-          },
-        );
-        await record(request, tx, 'appointment.resend_confirmation', id, { channel: 'email' });
-      });
-      return deps.reader.detail(practiceId, id);
-    },
+    confirm: (request: FastifyRequest, id: string) => changeStatus(deps, request, id, 'confirmed'),
+    arrived: (request: FastifyRequest, id: string) => changeStatus(deps, request, id, 'arrived'),
+    noShow: (request: FastifyRequest, id: string) => markNoShow(deps, request, id),
+    cancel: (request: FastifyRequest, id: string, body: StaffCancelBody) => cancel(deps, request, id, body),
+    reschedule: (request: FastifyRequest, id: string, body: StaffRescheduleBody) => reschedule(deps, request, id, body),
+    resendConfirmation: (request: FastifyRequest, id: string) => resendConfirmation(deps, request, id),
   };
 }
 

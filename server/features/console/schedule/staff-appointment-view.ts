@@ -93,7 +93,9 @@ function staffActionText(row: StaffActionRow): string {
   if (row.action === 'appointment.reschedule' && from && to) return `${what} from ${from} to ${to}`;
   if (row.action === 'appointment.schedule' && to) return `${what}: ${to}`;
   if (row.action === 'appointment.cancel')
-    return `${what}${reason ? `: ${reason}` : ''}${row.details.refund_cents ? ` (refund ${row.details.refund_cents} cents)` : ''}`;
+    return `${what}${reason ? `: ${reason}` : ''}${
+      row.details.refund_cents ? ` (refund ${row.details.refund_cents} cents)` : ''
+    }`;
   return what;
 }
 

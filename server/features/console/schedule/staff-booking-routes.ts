@@ -20,7 +20,7 @@ export interface StaffBookingRoutesDeps {
 }
 
 /**
- * Booking for a patient who phoned, and blocked time (issue 22; contract in
+ * Booking for a patient who phoned, and blocked time (ADR 0038; contract in
  * domain/staff/staff-booking-schemas.ts). Each change writes its audit row in its own transaction.
  */
 export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBookingRoutesDeps): void {

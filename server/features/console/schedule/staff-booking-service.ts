@@ -21,7 +21,7 @@ export interface StaffBooker {
 }
 
 /**
- * Books a patient who phoned (issue 22) through the patient's own booking transaction: the body is
+ * Books a patient who phoned (ADR 0038) through the patient's own booking transaction: the body is
  * turned into the booking the patient's form would have sent, marked as made by staff. Another
  * practice's reason is not found (404); another practice's provider or clinic has no free time here
  * (422 SLOT_UNAVAILABLE), so nothing is ever booked outside the session's practice.

@@ -58,10 +58,13 @@ export interface DetailRow extends ScheduleRow {
 // source_meta is cut down to source/gclid/fbclid, so no patient can pass as staff.
 const BOOKED_BY_STAFF = "coalesce(a.source_meta->>'channel' = 'staff', false)";
 
-const SCHEDULE_COLUMNS = `a.id, a.reference, a.status, a.reschedule_count, a.payment_status, a.pms_write_status, a.starts_at, a.ends_at,
+const SCHEDULE_COLUMNS = `a.id, a.reference, a.status, a.reschedule_count, a.payment_status, a.pms_write_status,
+    a.starts_at, a.ends_at,
   a.pms_clinic_num, a.pms_prov_num, a.pms_op_num, a.reason_id, r.name as reason_name,
-  coalesce(pt.first_name, '') as first_name, coalesce(pt.last_name, '') as last_name, a.patient_status, ${BOOKED_BY_STAFF} as booked_by_staff,
-  coalesce(nullif(trim(pv.provider_display_name), ''), nullif(trim(concat_ws(' ', pv.provider_first_name, pv.provider_last_name)), '')) as provider_name,
+  coalesce(pt.first_name, '') as first_name, coalesce(pt.last_name, '') as last_name, a.patient_status,
+    ${BOOKED_BY_STAFF} as booked_by_staff,
+  coalesce(nullif(trim(pv.provider_display_name), ''), nullif(trim(concat_ws(' ', pv.provider_first_name,
+    pv.provider_last_name)), '')) as provider_name,
   o.name as chair_name, coalesce(c.display_name, c.pms_abbr) as clinic_name`;
 
 const BOOKING_TABLES = `appointments a
@@ -110,7 +113,8 @@ export async function findDetailRow(
             a.user_message, a.insurance_details, a.language,
             a.verification_token_hash is not null as has_verification, vu.spent_at as verified_at,
             a.amount_cents, a.paid_at, a.source_meta, a.utm_details, a.referrer_id, a.created_at,
-            a.confirmed_at, a.arrived_at, a.no_show_at, a.cancelled_at, a.cancelled_by, a.cancel_reason, a.rescheduled_at`)}
+            a.confirmed_at, a.arrived_at, a.no_show_at, a.cancelled_at, a.cancelled_by, a.cancel_reason,
+              a.rescheduled_at`)}
        left join verification_token_uses vu on vu.token_hash = a.verification_token_hash and vu.appointment_id = a.id
       where a.id = $1 and a.practice_id = $2`,
     [appointmentId, practiceId],
@@ -208,16 +212,20 @@ export async function findScheduleSetup(db: Queryable, practiceId: string): Prom
     chairs: ScheduleSetup['chairs'] | null;
   }>(
     `select p.schedule_columns as columns,
-       (select json_agg(json_build_object('pms_clinic_num', c.pms_clinic_num, 'name', coalesce(c.display_name, c.pms_abbr, 'Clinic ' || c.pms_clinic_num)) order by c.sort_order, c.pms_clinic_num)
+       (select json_agg(json_build_object('pms_clinic_num', c.pms_clinic_num, 'name', coalesce(c.display_name,
+         c.pms_abbr, 'Clinic ' || c.pms_clinic_num)) order by c.sort_order, c.pms_clinic_num)
           from clinics c where c.practice_id = p.id and c.is_active) as clinics,
        (select json_agg(json_build_object(
                  'pms_prov_num', v.pms_prov_num, 'is_active', v.is_active,
-                 'name', coalesce(nullif(trim(v.provider_display_name), ''), nullif(trim(concat_ws(' ', v.provider_first_name, v.provider_last_name)), ''), 'Provider ' || v.pms_prov_num),
+                 'name', coalesce(nullif(trim(v.provider_display_name), ''), nullif(trim(concat_ws(' ',
+                   v.provider_first_name, v.provider_last_name)), ''), 'Provider ' || v.pms_prov_num),
                  'pms_clinic_nums', coalesce((select json_agg(distinct s.pms_clinic_num) from schedules s
-                                               where s.practice_id = p.id and s.pms_prov_num = v.pms_prov_num and s.pms_clinic_num is not null), '[]'::json))
+                                               where s.practice_id = p.id and s.pms_prov_num = v.pms_prov_num
+                                                 and s.pms_clinic_num is not null), '[]'::json))
                  order by v.sort_order, v.pms_prov_num)
           from providers v where v.practice_id = p.id) as providers,
-       (select json_agg(json_build_object('pms_op_num', o.pms_op_num, 'name', o.name, 'is_active', o.is_active, 'pms_clinic_num', o.pms_clinic_num) order by o.pms_op_num)
+       (select json_agg(json_build_object('pms_op_num', o.pms_op_num, 'name', o.name, 'is_active', o.is_active,
+         'pms_clinic_num', o.pms_clinic_num) order by o.pms_op_num)
           from operatories o where o.practice_id = p.id) as chairs
        from practices p where p.id = $1`,
     [practiceId],

@@ -25,7 +25,7 @@ const SCHEDULE = { config: { staff: { permission: 'schedule' as const } } };
 const BOOKINGS = { config: { staff: { permission: 'bookings' as const } } };
 
 /**
- * The console's schedule and what staff do to a booking (issue 22), the contract of
+ * The console's schedule and what staff do to a booking (ADR 0038), the contract of
  * domain/staff/staff-appointment-schemas.ts. Every query is scoped by the session's practice.
  */
 export function registerStaffScheduleRoutes(staff: FastifyInstance, deps: StaffScheduleRoutesDeps): void {

@@ -51,108 +51,122 @@ const safeContact = (normalise: (value: string) => string | null, value: string 
   }
 };
 
+async function schedule(
+  deps: StaffScheduleDeps,
+  practiceId: string,
+  query: StaffScheduleQuery,
+): Promise<StaffSchedule> {
+  const { db } = deps;
+  const practice = await deps.practices.requirePractice(practiceId);
+  const timeZone = practice.server_tz;
+  const { from, to } = instantsOfDays(query, timeZone, MAX_SCHEDULE_DAYS);
+  const clinicNum = query.clinic ?? null;
+  const [rows, setup, facts, closureNames, blockedTime] = await Promise.all([
+    listScheduleRows(db, practiceId, { from, to, clinicNum }),
+    findScheduleSetup(db, practiceId),
+    // The slot engine's own reader of schedules, breaks, closures and time off.
+    loadScheduleData(db, practiceId, from, to),
+    listClosureNames(db, practiceId, query.from, query.to),
+    listScheduleBlocks(db, practiceId, from.toISOString(), to.toISOString()),
+  ]);
+  const dates = datesOf(query.from, query.to);
+  const isOpenDental = practice.pms.type === 'opendental';
+  // Active providers and chairs, and any an appointment of the range still names.
+  const providerNums = new Set(rows.map((row) => row.pms_prov_num));
+  const opNums = new Set(rows.map((row) => row.pms_op_num));
+  const providers = setup.providers.filter(
+    (p) =>
+      (p.is_active || providerNums.has(p.pms_prov_num)) &&
+      (clinicNum === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinicNum)),
+  );
+  const chairs = setup.chairs.filter(
+    (c) =>
+      (c.is_active || opNums.has(c.pms_op_num)) &&
+      (clinicNum === null || c.pms_clinic_num === null || c.pms_clinic_num === clinicNum),
+  );
+  return {
+    from: query.from,
+    to: query.to,
+    time_zone: timeZone,
+    columns: setup.columns,
+    clinics: setup.clinics,
+    providers: providers.map((p) => ({
+      pms_prov_num: p.pms_prov_num,
+      name: p.name,
+      pms_clinic_nums: p.pms_clinic_nums,
+    })),
+    chairs: chairs.map((c) => ({ pms_op_num: c.pms_op_num, name: c.name, pms_clinic_num: c.pms_clinic_num })),
+    appointments: rows.map((row) => toStaffAppointment(row, timeZone, isOpenDental)),
+    blocks: scheduleBlocks({ ...facts, closureNames, blockedTime }, dates, timeZone, clinicNum),
+    hours: openingHours(facts, dates, clinicNum),
+  };
+}
+
+/** The booking's detail, read through `q` (a change's transaction reads its own writes). */
+async function detail(
+  deps: StaffScheduleDeps,
+  practiceId: string,
+  appointmentId: string,
+  q: Queryable = deps.db,
+): Promise<StaffAppointmentDetail> {
+  const { clock } = deps;
+  const row = await findDetailRow(q, practiceId, appointmentId);
+  if (!row) throw appointmentNotFound();
+  const practice = await deps.practices.requirePractice(practiceId);
+  const contacts = {
+    email: safeContact(normaliseEmail, row.email),
+    phone: safeContact(normalisePhone, row.wireless_phone),
+  };
+  const [consents, deliveries, actions] = await Promise.all([
+    listConsents(q, practiceId, appointmentId, contacts),
+    listDeliveries(q, practiceId, appointmentId),
+    listStaffActions(q, practiceId, appointmentId),
+  ]);
+  return toStaffAppointmentDetail(
+    row,
+    { consents, deliveries, actions },
+    { timeZone: practice.server_tz, isOpenDental: practice.pms.type === 'opendental', now: clock.now() },
+  );
+}
+
+/**
+ * A day's free times for staff: the slot engine on the practice's schedule, with no minimum
+ * notice (only the past is gone). A booking being moved counts its own time as free.
+ */
+async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSlotsQuery): Promise<StaffSlots> {
+  const { db, clock } = deps;
+  const practice = await deps.practices.requirePractice(practiceId);
+  const reason = await deps.practices.requireActiveReason(practiceId, query.reason_id);
+  let ignore: { appointmentId: string; pmsAptNum: number | null } | undefined;
+  if (query.appointment_id) {
+    const moving = await findBookingState(db, query.appointment_id);
+    if (!moving || moving.practice_id !== practiceId) throw appointmentNotFound();
+    ignore = { appointmentId: moving.id, pmsAptNum: moving.pms_apt_num };
+  }
+  try {
+    return await deps.pmsFor(practice.pms).getAvailability({
+      practice: { ...practice, min_hours_before_booking: 0 },
+      now: clock.now(),
+      startDate: query.date,
+      endDate: query.date,
+      durationMinutes: reason.final_duration,
+      allowedProvNums: reason.provider_nums,
+      ...(query.clinic !== undefined ? { clinicNum: query.clinic } : {}),
+      provNum: query.pms_prov_num ?? 0,
+      ...(ignore ? { ignore } : {}),
+    });
+  } catch (error) {
+    if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
+    throw error;
+  }
+}
+
 /** The console's reading side: the schedule, one booking's detail and a day's free times, each within one practice. */
 export function createStaffScheduleReader(deps: StaffScheduleDeps) {
-  const { db, clock } = deps;
-
   return {
-    async schedule(practiceId: string, query: StaffScheduleQuery): Promise<StaffSchedule> {
-      const practice = await deps.practices.requirePractice(practiceId);
-      const timeZone = practice.server_tz;
-      const { from, to } = instantsOfDays(query, timeZone, MAX_SCHEDULE_DAYS);
-      const clinicNum = query.clinic ?? null;
-      const [rows, setup, facts, closureNames, blockedTime] = await Promise.all([
-        listScheduleRows(db, practiceId, { from, to, clinicNum }),
-        findScheduleSetup(db, practiceId),
-        // The slot engine's own reader of schedules, breaks, closures and time off.
-        loadScheduleData(db, practiceId, from, to),
-        listClosureNames(db, practiceId, query.from, query.to),
-        listScheduleBlocks(db, practiceId, from.toISOString(), to.toISOString()),
-      ]);
-      const dates = datesOf(query.from, query.to);
-      const isOpenDental = practice.pms.type === 'opendental';
-      // Active providers and chairs, and any an appointment of the range still names.
-      const providerNums = new Set(rows.map((row) => row.pms_prov_num));
-      const opNums = new Set(rows.map((row) => row.pms_op_num));
-      const providers = setup.providers.filter(
-        (p) =>
-          (p.is_active || providerNums.has(p.pms_prov_num)) &&
-          (clinicNum === null || p.pms_clinic_nums.length === 0 || p.pms_clinic_nums.includes(clinicNum)),
-      );
-      const chairs = setup.chairs.filter(
-        (c) =>
-          (c.is_active || opNums.has(c.pms_op_num)) &&
-          (clinicNum === null || c.pms_clinic_num === null || c.pms_clinic_num === clinicNum),
-      );
-      return {
-        from: query.from,
-        to: query.to,
-        time_zone: timeZone,
-        columns: setup.columns,
-        clinics: setup.clinics,
-        providers: providers.map((p) => ({
-          pms_prov_num: p.pms_prov_num,
-          name: p.name,
-          pms_clinic_nums: p.pms_clinic_nums,
-        })),
-        chairs: chairs.map((c) => ({ pms_op_num: c.pms_op_num, name: c.name, pms_clinic_num: c.pms_clinic_num })),
-        appointments: rows.map((row) => toStaffAppointment(row, timeZone, isOpenDental)),
-        blocks: scheduleBlocks({ ...facts, closureNames, blockedTime }, dates, timeZone, clinicNum),
-        hours: openingHours(facts, dates, clinicNum),
-      };
-    },
-
-    /** The booking's detail, read through `q` (a change's transaction reads its own writes). */
-    async detail(practiceId: string, appointmentId: string, q: Queryable = db): Promise<StaffAppointmentDetail> {
-      const row = await findDetailRow(q, practiceId, appointmentId);
-      if (!row) throw appointmentNotFound();
-      const practice = await deps.practices.requirePractice(practiceId);
-      const contacts = {
-        email: safeContact(normaliseEmail, row.email),
-        phone: safeContact(normalisePhone, row.wireless_phone),
-      };
-      const [consents, deliveries, actions] = await Promise.all([
-        listConsents(q, practiceId, appointmentId, contacts),
-        listDeliveries(q, practiceId, appointmentId),
-        listStaffActions(q, practiceId, appointmentId),
-      ]);
-      return toStaffAppointmentDetail(
-        row,
-        { consents, deliveries, actions },
-        { timeZone: practice.server_tz, isOpenDental: practice.pms.type === 'opendental', now: clock.now() },
-      );
-    },
-
-    /**
-     * A day's free times for staff: the slot engine on the practice's schedule, with no minimum
-     * notice (only the past is gone). A booking being moved counts its own time as free.
-     */
-    async slots(practiceId: string, query: StaffSlotsQuery): Promise<StaffSlots> {
-      const practice = await deps.practices.requirePractice(practiceId);
-      const reason = await deps.practices.requireActiveReason(practiceId, query.reason_id);
-      let ignore: { appointmentId: string; pmsAptNum: number | null } | undefined;
-      if (query.appointment_id) {
-        const moving = await findBookingState(db, query.appointment_id);
-        if (!moving || moving.practice_id !== practiceId) throw appointmentNotFound();
-        ignore = { appointmentId: moving.id, pmsAptNum: moving.pms_apt_num };
-      }
-      try {
-        return await deps.pmsFor(practice.pms).getAvailability({
-          practice: { ...practice, min_hours_before_booking: 0 },
-          now: clock.now(),
-          startDate: query.date,
-          endDate: query.date,
-          durationMinutes: reason.final_duration,
-          allowedProvNums: reason.provider_nums,
-          ...(query.clinic !== undefined ? { clinicNum: query.clinic } : {}),
-          provNum: query.pms_prov_num ?? 0,
-          ...(ignore ? { ignore } : {}),
-        });
-      } catch (error) {
-        if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
-        throw error;
-      }
-    },
+    schedule: (practiceId: string, query: StaffScheduleQuery) => schedule(deps, practiceId, query),
+    detail: (practiceId: string, appointmentId: string, q?: Queryable) => detail(deps, practiceId, appointmentId, q),
+    slots: (practiceId: string, query: StaffSlotsQuery) => slots(deps, practiceId, query),
   };
 }
 

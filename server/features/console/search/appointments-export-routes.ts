@@ -8,7 +8,7 @@ import { listExportRows } from './staff-search-repository.ts';
 import type { StaffInboxDeps } from '../staff-inbox-routes.ts';
 
 /**
- * The CSV export of a date range (owners and operators, issue 22). A static path: Fastify's
+ * The CSV export of a date range (owners and operators, ADR 0038). A static path: Fastify's
  * router prefers it to the schedule's `/appointments/:id`, so `export.csv` is never read as an id.
  */
 export function registerAppointmentsExportRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {

@@ -18,7 +18,8 @@ const LISTED = `a.practice_id = $1 and a.starts_at is not null and a.status <> '
 
 const fold = (column: string) => `translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}')`;
 const digitsOf = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
-const NAME_MATCHES = `not exists (select 1 from unnest($2::text[]) as term where ${fold(`pt.first_name || ' ' || pt.last_name`)} not like '%' || term || '%')`;
+const NAME_MATCHES = `not exists (select 1 from unnest($2::text[]) as term
+    where ${fold(`pt.first_name || ' ' || pt.last_name`)} not like '%' || term || '%')`;
 
 /** The practice's appointments a console search finds, newest visit first. */
 export async function searchAppointments(
@@ -62,7 +63,8 @@ export async function listExportRows(
   const extra = `to_char(pt.dob, 'YYYY-MM-DD') as dob, coalesce(a.email, pt.email) as email,
     coalesce(a.wireless_phone, pt.wireless_phone) as phone, a.user_message, a.source_meta, a.utm_details`;
   return db.query(
-    `${selectScheduleRows(extra)} where ${LISTED} and a.starts_at >= $2 and a.starts_at < $3 order by a.starts_at, a.pms_prov_num, a.pms_op_num, a.id`,
+    `${selectScheduleRows(extra)} where ${LISTED} and a.starts_at >= $2 and a.starts_at < $3 order by a.starts_at,
+      a.pms_prov_num, a.pms_op_num, a.id`,
     [practiceId, range.from.toISOString(), range.to.toISOString()],
   );
 }

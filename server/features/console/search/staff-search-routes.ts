@@ -8,7 +8,7 @@ import { readSearchQuery } from './staff-search-query.ts';
 import { searchAppointments } from './staff-search-repository.ts';
 
 /**
- * Search by patient name, phone, e-mail or booking reference (issue 22). Every search is an audit
+ * Search by patient name, phone, e-mail or booking reference (ADR 0038). Every search is an audit
  * row holding the query's kind, its length and the ids it showed, not the text typed: the text is
  * a patient's name or phone, and the audit trail is read and exported by owners, so it would copy
  * that PHI into a second place; the ids say whose bookings were shown, which is what an access

@@ -8,7 +8,7 @@ import {
   passwordLinkUrl,
 } from '../staff/staff-accounts-service.ts';
 
-// Staff-only texts: the console speaks English (issue 22's brief); no patient receives these.
+// Staff-only texts: the console speaks English (ADR 0038); no patient receives these.
 const TEXTS: Record<PasswordLinkPurpose, (practiceName: string, url: string) => { subject: string; text: string }> = {
   invite: (practiceName, url) => ({
     subject: `You are invited to ${practiceName}'s console on Chairtime`,

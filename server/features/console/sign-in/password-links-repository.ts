@@ -34,7 +34,8 @@ export async function spendPasswordLinks(
   now: Date,
 ): Promise<boolean> {
   const spent = await tx.query(
-    `update staff_password_links set used_at = $3 where token_hash = $1 and account_id = $2 and used_at is null and expires_at > $3 returning token_hash`,
+    `update staff_password_links set used_at = $3 where token_hash = $1 and account_id = $2 and used_at is null
+      and expires_at > $3 returning token_hash`,
     [tokenHash, accountId, now.toISOString()],
   );
   if (spent.length === 0) return false;
@@ -45,7 +46,8 @@ export async function spendPasswordLinks(
 /** Reset links minted for an account since `since` (the cap on reset e-mails). */
 export async function countResetLinksSince(db: Queryable, accountId: string, since: Date): Promise<number> {
   const [row] = await db.query<{ count: number }>(
-    `select count(*)::int as count from staff_password_links where account_id = $1 and purpose = 'reset' and created_at > $2`,
+    `select count(*)::int as count from staff_password_links where account_id = $1 and purpose = 'reset'
+      and created_at > $2`,
     [accountId, since.toISOString()],
   );
   return row?.count ?? 0;

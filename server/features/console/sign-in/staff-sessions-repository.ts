@@ -24,7 +24,8 @@ export interface NewStaffSession {
 
 export async function insertSession(tx: Queryable, session: NewStaffSession): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
-    `insert into staff_sessions (token_hash, account_id, practice_id, csrf_token, ip, user_agent, created_at, last_active_at, expires_at)
+    `insert into staff_sessions (token_hash, account_id, practice_id, csrf_token, ip, user_agent, created_at,
+      last_active_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $7, $8) returning id`,
     [
       session.tokenHash,
@@ -102,7 +103,8 @@ export async function endAccountSessions(
   at: Date,
 ): Promise<number> {
   const rows = await db.query(
-    `update staff_sessions set ended_at = $2, ended_reason = $3 where account_id = $1 and ended_at is null returning id`,
+    `update staff_sessions set ended_at = $2, ended_reason = $3 where account_id = $1 and ended_at is null
+      returning id`,
     [accountId, at.toISOString(), reason],
   );
   return rows.length;

@@ -58,13 +58,99 @@ export class SignInThrottled extends AppError {
       429,
       'RATE_LIMITED',
       locked
-        ? `Too many failed sign-ins to this account from devices it has not used. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes, or sign in from a device you have signed in from before.`
+        ? `Too many failed sign-ins to this account from devices it has not used. Try again in ` +
+            `${Math.ceil(retryAfterSeconds / 60)} minutes, or sign in from a device you have signed in from before.`
         : `Too many failed sign-ins. Wait ${retryAfterSeconds} seconds and try again.`,
     );
   }
 }
 
 export const normaliseStaffEmail = (email: string) => email.trim().toLowerCase();
+
+type Account = NonNullable<Awaited<ReturnType<typeof findAccountByEmail>>>;
+type Practice = Awaited<ReturnType<typeof listAccountPractices>>[number];
+/** Who is signing in, as the throttle counts them: the e-mail, the IP and, once trusted, the device. */
+type Keys = { emailHash: string; ip: string; failureDevice: string | null; trusted: boolean; now: Date };
+
+/**
+ * The count and the reservation are one step under the e-mail's and the IP's locks (ADR 0040):
+ * a burst of parallel attempts queues here, and once the throttle says no, nothing is checked.
+ */
+async function reserveAttempt(db: Database, keys: Keys): Promise<string> {
+  const { emailHash, ip, failureDevice: deviceHash, trusted, now } = keys;
+  const reservation = await db.transaction(async (tx) => {
+    await lockSignInKeys(tx, emailHash, ip);
+    const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+    const counts = await countSignInFailures(tx, { emailHash, ip, deviceHash, since });
+    const decision = throttleDecision(counts, trusted, now);
+    if (decision.kind !== 'check') return decision;
+    const attemptId = await reserveSignInAttempt(tx, { emailHash, ip, deviceHash, at: now });
+    return { kind: 'reserved' as const, attemptId };
+  });
+  if (reservation.kind !== 'reserved') {
+    const retryAfterSeconds = Math.max(1, Math.ceil(reservation.retryAfterMs / 1000));
+    throw new SignInThrottled(retryAfterSeconds, reservation.kind === 'locked');
+  }
+  return reservation.attemptId;
+}
+
+/** A wrong password or code leaves the reservation as the failure it is; a right one settles it. */
+async function checkCredentials(
+  db: Database,
+  account: Account | null,
+  attempt: SignInAttempt,
+  attemptId: string,
+  now: Date,
+): Promise<Account> {
+  const passwordRight = await verifyPassword(
+    account && !account.deactivated_at ? account.password_hash : null,
+    attempt.password,
+  );
+  if (!account || !passwordRight) throw INVALID();
+  if (account.totp_secret) {
+    if (!attempt.code) {
+      await settleSignInAttempt(db, attemptId);
+      throw CODE_REQUIRED(false);
+    }
+    const secondFactor = { id: account.id, email: account.email, totp_secret: account.totp_secret };
+    if (!(await checkSecondFactor(db, secondFactor, attempt.code, now))) throw CODE_REQUIRED(true);
+  }
+  return account;
+}
+
+/** A fresh session: a new id every time, never one the browser brought; the device is trusted from now. */
+async function startSession(
+  db: Database,
+  signedIn: { account: Account; practice: Practice; attempt: SignInAttempt; keys: Keys },
+): Promise<SignedIn> {
+  const { account, practice, attempt, keys } = signedIn;
+  const { now } = keys;
+  const session = createLinkToken();
+  // A browser keeps one device token, trusted for each account that signed in on it.
+  const deviceToken = attempt.deviceToken ?? randomBytes(24).toString('base64url');
+  await db.transaction(async (tx) => {
+    // Also the reservation of this attempt, which is of the same kind.
+    await clearSignInFailures(tx, keys.emailHash, keys.failureDevice);
+    await trustDevice(tx, hashLinkToken(deviceToken), account.id, now);
+    await insertSession(tx, {
+      tokenHash: session.tokenHash,
+      accountId: account.id,
+      practiceId: practice.id,
+      csrfToken: randomBytes(24).toString('base64url'),
+      ip: attempt.ip,
+      userAgent: attempt.userAgent,
+      at: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_HOURS * 3600_000),
+    });
+    await insertAudit(
+      tx,
+      { accountId: account.id, email: account.email, practiceId: practice.id, ip: attempt.ip },
+      { action: 'session.sign_in' },
+      now,
+    );
+  });
+  return { sessionToken: session.token, deviceToken };
+}
 
 /**
  * Sign-in (ADR 0038, 0040): the throttle first, which counts the attempt before anything is checked,
@@ -79,90 +165,20 @@ export function createStaffSignIn(deps: { db: Database; clock: Clock }) {
     const now = clock.now();
     const email = normaliseStaffEmail(attempt.email);
     const emailHash = hashLinkToken(`staff-sign-in:${email}`);
-    const account = await findAccountByEmail(db, email);
+    const found = await findAccountByEmail(db, email);
     const deviceHash = attempt.deviceToken ? hashLinkToken(attempt.deviceToken) : null;
-    const trusted = Boolean(account && deviceHash && (await isTrustedDevice(db, deviceHash, account.id)));
-    const failureDevice = trusted ? deviceHash : null;
+    const trusted = Boolean(found && deviceHash && (await isTrustedDevice(db, deviceHash, found.id)));
+    const keys: Keys = { emailHash, ip: attempt.ip, failureDevice: trusted ? deviceHash : null, trusted, now };
 
-    // The count and the reservation are one step under the e-mail's and the IP's locks (ADR 0040):
-    // a burst of parallel attempts queues here, and once the throttle says no, nothing is checked.
-    const reservation = await db.transaction(async (tx) => {
-      await lockSignInKeys(tx, emailHash, attempt.ip);
-      const counts = await countSignInFailures(tx, {
-        emailHash,
-        ip: attempt.ip,
-        deviceHash: failureDevice,
-        since: new Date(now.getTime() - FAILURE_WINDOW_MS),
-      });
-      const decision = throttleDecision(counts, trusted, now);
-      if (decision.kind !== 'check') return decision;
-      const attemptId = await reserveSignInAttempt(tx, {
-        emailHash,
-        ip: attempt.ip,
-        deviceHash: failureDevice,
-        at: now,
-      });
-      return { kind: 'reserved' as const, attemptId };
-    });
-    if (reservation.kind !== 'reserved') {
-      const retryAfterSeconds = Math.max(1, Math.ceil(reservation.retryAfterMs / 1000));
-      throw new SignInThrottled(retryAfterSeconds, reservation.kind === 'locked');
-    }
-    const { attemptId } = reservation;
-
-    // A wrong password or code leaves the reservation as the failure it is; a right one settles it.
-    const passwordRight = await verifyPassword(
-      account && !account.deactivated_at ? account.password_hash : null,
-      attempt.password,
-    );
-    if (!account || !passwordRight) throw INVALID();
-    if (account.totp_secret) {
-      if (!attempt.code) {
-        await settleSignInAttempt(db, attemptId);
-        throw CODE_REQUIRED(false);
-      }
-      if (
-        !(await checkSecondFactor(
-          db,
-          { id: account.id, email: account.email, totp_secret: account.totp_secret },
-          attempt.code,
-          now,
-        ))
-      )
-        throw CODE_REQUIRED(true);
-    }
+    const attemptId = await reserveAttempt(db, keys);
+    const account = await checkCredentials(db, found, attempt, attemptId, now);
     const practices = await listAccountPractices(db, account.id);
     const practice = practices.find((candidate) => candidate.id === attempt.practiceId) ?? practices[0];
     if (!practice) {
       await settleSignInAttempt(db, attemptId);
       throw new AppError(403, 'FORBIDDEN', 'This account belongs to no practice yet.');
     }
-
-    const session = createLinkToken();
-    // A browser keeps one device token, trusted for each account that signed in on it.
-    const deviceToken = attempt.deviceToken ?? randomBytes(24).toString('base64url');
-    await db.transaction(async (tx) => {
-      // Also the reservation of this attempt, which is of the same kind.
-      await clearSignInFailures(tx, emailHash, failureDevice);
-      await trustDevice(tx, hashLinkToken(deviceToken), account.id, now);
-      await insertSession(tx, {
-        tokenHash: session.tokenHash,
-        accountId: account.id,
-        practiceId: practice.id,
-        csrfToken: randomBytes(24).toString('base64url'),
-        ip: attempt.ip,
-        userAgent: attempt.userAgent,
-        at: now,
-        expiresAt: new Date(now.getTime() + SESSION_MAX_HOURS * 3600_000),
-      });
-      await insertAudit(
-        tx,
-        { accountId: account.id, email: account.email, practiceId: practice.id, ip: attempt.ip },
-        { action: 'session.sign_in' },
-        now,
-      );
-    });
-    return { sessionToken: session.token, deviceToken };
+    return startSession(db, { account, practice, attempt, keys });
   };
 }
 export type StaffSignIn = ReturnType<typeof createStaffSignIn>;

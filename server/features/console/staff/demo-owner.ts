@@ -10,7 +10,7 @@ export const DEMO_PRACTICE = 'bright-smile';
 export const DEMO_OWNER_EMAIL = 'owner@bright-smile.example';
 
 /**
- * The demo's owner login for `bright-smile` (issue 22), printed by `npm start` beside the practice
+ * The demo's owner login for `bright-smile` (ADR 0038), printed by `npm start` beside the practice
  * URLs so the console can be tried at once. Made only outside production, for a bright-smile
  * that has no staff yet (a fresh demo database); the password is random per database (or
  * DEMO_OWNER_PASSWORD, which the end-to-end suite sets) and kept as an app secret so each start

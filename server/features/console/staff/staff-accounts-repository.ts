@@ -90,12 +90,14 @@ export interface StaffPracticeRow {
   staff_requires_totp: boolean;
 }
 
-const PRACTICE_COLUMNS = `p.id, p.name, p.form_url, p.server_tz as time_zone, (p.pms->>'type') = 'builtin' as builtin_schedule, p.staff_idle_minutes, p.staff_requires_totp`;
+const PRACTICE_COLUMNS = `p.id, p.name, p.form_url, p.server_tz as time_zone,
+    (p.pms->>'type') = 'builtin' as builtin_schedule, p.staff_idle_minutes, p.staff_requires_totp`;
 
 /** The practices an account may work in, by name. */
 export async function listAccountPractices(db: Queryable, accountId: string): Promise<StaffPracticeRow[]> {
   return db.query<StaffPracticeRow>(
-    `select ${PRACTICE_COLUMNS} from practices p join staff_memberships m on m.practice_id = p.id where m.account_id = $1 order by p.name, p.form_url`,
+    `select ${PRACTICE_COLUMNS} from practices p join staff_memberships m on m.practice_id = p.id
+      where m.account_id = $1 order by p.name, p.form_url`,
     [accountId],
   );
 }
@@ -106,7 +108,8 @@ export async function findAccountPractice(
   practiceId: string,
 ): Promise<StaffPracticeRow | null> {
   const [row] = await db.query<StaffPracticeRow>(
-    `select ${PRACTICE_COLUMNS} from practices p join staff_memberships m on m.practice_id = p.id where m.account_id = $1 and p.id = $2`,
+    `select ${PRACTICE_COLUMNS} from practices p join staff_memberships m on m.practice_id = p.id
+      where m.account_id = $1 and p.id = $2`,
     [accountId, practiceId],
   );
   return row ?? null;
@@ -122,7 +125,8 @@ export async function insertPasswordLink(
   link: { tokenHash: string; accountId: string; purpose: 'invite' | 'reset'; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await tx.query(
-    `insert into staff_password_links (token_hash, account_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+    `insert into staff_password_links (token_hash, account_id, purpose, created_at, expires_at)
+      values ($1, $2, $3, $4, $5)`,
     [link.tokenHash, link.accountId, link.purpose, link.createdAt.toISOString(), link.expiresAt.toISOString()],
   );
 }

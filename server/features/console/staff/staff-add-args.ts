@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '#domain/staff/staff-roles.ts';
 
-export const STAFF_ADD_USAGE = `Usage: npm run staff:add -- --practice <form_url> --email <e-mail> --role owner|front_desk|operator [--name <name>]
+export const STAFF_ADD_USAGE = `Usage: npm run staff:add -- --practice <form_url> --email <e-mail>
+         --role owner|front_desk|operator [--name <name>]
 
   Adds a staff account to a practice and prints a one-time link that sets its password (valid 24 hours).
   Run it again with another --practice to add an operator to several practices.`;

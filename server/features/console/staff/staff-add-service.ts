@@ -54,7 +54,8 @@ export async function addStaffFromCli(
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 409) {
       throw new StaffAddRefused(
-        `${args.email} already has an account (another practice's, or another role): an e-mail belongs to one account, and only operators belong to several practices.`,
+        `${args.email} already has an account (another practice's, or another role): an e-mail belongs to one ` +
+          `account, and only operators belong to several practices.`,
       );
     }
     if (error instanceof AppError && error.statusCode < 500) throw new StaffAddRefused(error.message);

@@ -1,0 +1,46 @@
+import { OpenDentalError } from '../../adapters/pms/opendental/opendental-errors.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { PermanentJobError, type JobContext } from '../../jobs/job-queue.ts';
+import { recordWriteProblem } from './pms-write-repository.ts';
+
+/**
+ * How a write or a change to Open Dental ends when it fails (ADR 0015): a refusal (ours, or Open
+ * Dental's "invalid", "not found", "gone") or the last attempt fails for good, with the practice's
+ * "please do it by hand" notice; anything else stays pending, with the "not yet" notice, and retries.
+ */
+export async function settleOpenDentalFailure(
+  db: Database,
+  error: unknown,
+  failure: {
+    appointmentId: string;
+    context: JobContext;
+    isOurRefusal: boolean;
+    /** What failed, for the job's record: "Not written to Open Dental". */
+    what: string;
+    queueFailedNotice(tx: Queryable, reason: string): Promise<void>;
+    queueDelayedNotice(tx: Queryable, reason: string): Promise<void>;
+    report(error: OpenDentalError): void;
+  },
+): Promise<never> {
+  const reason =
+    error instanceof OpenDentalError
+      ? `${error.status ?? error.kind} ${error.detail}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  const isRefusal =
+    failure.isOurRefusal || (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
+  if (isRefusal || failure.context.isLastAttempt) {
+    await db.transaction(async (tx) => {
+      await recordWriteProblem(tx, failure.appointmentId, 'failed', reason);
+      await failure.queueFailedNotice(tx, reason);
+    });
+    if (error instanceof OpenDentalError) failure.report(error);
+    throw new PermanentJobError(`${failure.what}: ${reason}`);
+  }
+  await db.transaction(async (tx) => {
+    await recordWriteProblem(tx, failure.appointmentId, 'pending', reason);
+    await failure.queueDelayedNotice(tx, reason);
+  });
+  throw error instanceof Error ? error : new Error(reason);
+}

@@ -1,0 +1,133 @@
+/**
+ * What the provider's word about a checkout does to its appointment (ADR 0014): paid, refunded
+ * when its slot or its booking is gone, or booked unpaid. Each event id applies once.
+ */
+import type { PaymentAdapter, SessionState } from '../../adapters/payments/payment-adapter.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { attemptInSavepoint } from '../../db/savepoint.ts';
+import { announceSlotChanges } from '../../db/slot-change-notices.ts';
+import { AppError } from '../../http/app-error.ts';
+import { translator } from '../../i18n/translate.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { BookingTransactionDeps } from '../bookings/booking-transaction.ts';
+import { isOverlapViolation } from '../bookings/bookings-repository.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
+import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
+import {
+  queueLostHoldNotices,
+  queuePaidBookingMessages,
+  queueRefundNotices,
+  queueUnpaidNotice,
+} from './payment-messages.ts';
+import * as messages from './payments.messages.ts';
+import {
+  findSessionStatus,
+  lockAppointmentBySession,
+  markBookedUnpaid,
+  markPaid,
+  markRefund,
+  recordPaymentEvent,
+  retakeSlot,
+  type HeldAppointment,
+} from './payments-repository.ts';
+
+export const REFUND_JOB = 'payment.refund';
+
+export type PaymentsDeps = BookingTransactionDeps & { db: Database; adapter: PaymentAdapter; publicUrl: string };
+export type CompletionOutcome = 'paid' | 'refunding' | 'unchanged';
+
+const t = translator(messages);
+export const NOT_FOUND_MESSAGE = t.localized('notFound');
+
+async function applyCompletion(
+  deps: PaymentsDeps,
+  tx: Queryable,
+  practice: PracticeRow,
+  a: HeldAppointment,
+  paymentIntentId: string | null,
+): Promise<CompletionOutcome> {
+  if (a.payment_status === 'paid' || a.payment_status === 'refund_pending' || a.payment_status === 'refunded')
+    return 'unchanged';
+  const refund = async (reason: 'slot-lost' | 'replaced') => {
+    await markRefund(tx, a.id, 'refund_pending', paymentIntentId);
+    await enqueueJob(tx, {
+      type: REFUND_JOB,
+      payload: { appointmentId: a.id, sessionId: a.payment_session_id, paymentIntentId },
+      dedupeKey: `refund:${a.id}`,
+    });
+    await queueRefundNotices(tx, practice, a, reason);
+    return 'refunding' as const;
+  };
+  // Money for a checkout the patient replaced by a later one (ADR 0024): their later booking
+  // stands, this one is refunded.
+  if (a.status === 'cancelled') return refund('replaced');
+  if (a.status === 'expired') {
+    // The hold ran out before the money came: take the slot back if it is still free.
+    if (!(await attemptInSavepoint(tx, () => retakeSlot(tx, a.id), isOverlapViolation))) return refund('slot-lost');
+    await announceSlotChanges(deps.db, tx, [practice.id]);
+  }
+  await markPaid(tx, a.id, paymentIntentId, deps.clock.now());
+  // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
+  await spendHeldVerificationToken(tx, a.id);
+  await queuePaidBookingMessages(tx, practice, a, deps.clock.now(), deps.publicUrl);
+  return 'paid';
+}
+
+/** Read before the transaction: PGlite has one connection, so no outside query may wait inside. */
+export async function practiceOfSession(deps: PaymentsDeps, sessionId: string): Promise<PracticeRow> {
+  const stored = await findSessionStatus(deps.db, sessionId);
+  if (!stored) throw AppError.notFound(NOT_FOUND_MESSAGE);
+  return deps.practices.requirePractice(stored.practice_id);
+}
+
+/** Completion from any path (webhook, status check, success page, local checkout): applied once. */
+export async function completeSession(
+  deps: PaymentsDeps,
+  sessionId: string,
+  eventId: string,
+  known?: SessionState,
+): Promise<CompletionOutcome> {
+  const practice = await practiceOfSession(deps, sessionId);
+  const { outcome, isRetaken } = await deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, eventId, 'completed')))
+      return { outcome: 'unchanged' as const, isRetaken: false };
+    const appointment = await lockAppointmentBySession(tx, sessionId);
+    if (!appointment) throw AppError.notFound(NOT_FOUND_MESSAGE);
+    const outcome = await applyCompletion(deps, tx, practice, appointment, known?.paymentIntentId ?? null);
+    return { outcome, isRetaken: appointment.status === 'expired' && outcome === 'paid' };
+  });
+  // A released slot taken back by a late payment is not offered any more.
+  if (isRetaken) deps.availability.invalidatePractice(practice.id);
+  return outcome;
+}
+
+/** Checkout cancelled, expired or its payment failed: booked without payment. */
+export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId: string): Promise<void> {
+  const practice = await practiceOfSession(deps, sessionId);
+  const retaken = await deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, eventId, 'unpaid'))) return false;
+    const appointment = await lockAppointmentBySession(tx, sessionId);
+    if (!appointment) return false;
+    if (appointment.status === 'expired' && appointment.payment_status === 'unpaid') {
+      // The hold ran out before the provider's word came: book it unpaid if the slot is still free,
+      // as the failure page says; otherwise tell the patient and the practice nothing is booked.
+      const bookedUnpaid = async () => {
+        await markBookedUnpaid(tx, appointment.id);
+        await spendHeldVerificationToken(tx, appointment.id);
+      };
+      if (!(await attemptInSavepoint(tx, bookedUnpaid, isOverlapViolation))) {
+        await queueLostHoldNotices(tx, practice, appointment);
+        return false;
+      }
+      await queueUnpaidNotice(tx, practice, appointment);
+      await announceSlotChanges(deps.db, tx, [practice.id]);
+      return true;
+    }
+    if (appointment.status !== 'pending_payment') return false;
+    await markBookedUnpaid(tx, appointment.id);
+    await spendHeldVerificationToken(tx, appointment.id);
+    await queueUnpaidNotice(tx, practice, appointment);
+    return false;
+  });
+  if (retaken) deps.availability.invalidatePractice(practice.id);
+}
