@@ -1,4 +1,4 @@
-import type { $ZodType, output } from 'zod/v4/core';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import {
   ErrorEnvelopeSchema,
   FieldErrorsSchema,
@@ -19,7 +19,10 @@ export function unknownErrorMessage(): string {
   return translate(messages, 'unknownError');
 }
 
-/** Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code and a message. */
+/**
+ * Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code
+ * and a message.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -30,6 +33,8 @@ export class ApiError extends Error {
     readonly fields?: FieldErrors,
     /** True when no usable message came back and `message` is the 'Unknown error' fallback. */
     readonly isUnknown = false,
+    /** The wait a 429 asks for (Retry-After, in seconds), or null. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -47,7 +52,7 @@ export function unknownApiError(status: number, code: string): ApiError {
 
 /**
  * The headers every API call sends: JSON, and the patient's chosen language, explicitly, so the
- * server answers errors and practice texts in it rather than in the browser's default (issue 19).
+ * server answers errors and practice texts in it rather than in the browser's default (ADR 0034).
  */
 export function apiHeaders(extra?: Record<string, string>): Record<string, string> {
   return { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...extra };
@@ -64,6 +69,10 @@ export interface ApiRequest<T extends $ZodType> {
   query?: Record<string, QueryValue>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The staff session's CSRF token, sent on every change (the console's calls; ADR 0038). */
+  csrfToken?: string;
+  /** A refresh of what is on screen: neither activity for the idle timeout nor an audit row (ADR 0038). */
+  isPoll?: boolean;
   signal?: AbortSignal;
 }
 
@@ -72,15 +81,66 @@ export interface ApiResponse<T> {
   message: string | undefined;
 }
 
-/** The one way the browser calls the API: JSON, cookies included, responses checked against the domain schemas. */
+/**
+ * The one way the browser calls the API (patient pages and the console alike): JSON, cookies
+ * included, responses checked against the domain schemas.
+ */
 export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Promise<ApiResponse<output<T>>> {
+  const { status, body } = await send(request);
+  // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
+  const parsed = successEnvelopeSchema(
+    request.result as unknown as Parameters<typeof successEnvelopeSchema>[0],
+  ).safeParse(body);
+  if (!parsed.success) throw unknownApiError(status, 'INVALID_RESPONSE');
+  // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
+  const envelope = parsed.data as { message?: string; result: output<T> };
+  return { result: envelope.result, message: envelope.message };
+}
+
+/** `apiRequest` for the parsed `result` alone. */
+export async function apiResult<T extends $ZodType>(request: ApiRequest<T>): Promise<output<T>> {
+  return (await apiRequest(request)).result;
+}
+
+/** GET shortcut that returns only the parsed `result`. */
+export async function apiGet<T extends $ZodType>(
+  path: string,
+  result: T,
+  query?: Record<string, QueryValue>,
+): Promise<output<T>> {
+  return apiResult({ path, result, query });
+}
+
+/**
+ * A GET whose whole body is checked against `schema`, for the one answer that carries fields
+ * beside the envelope's `result` (the payment status's `apt_booked`, spec section 7).
+ */
+export async function apiGetBody<T extends $ZodType>(
+  path: string,
+  schema: T,
+  query?: Record<string, QueryValue>,
+  signal?: AbortSignal,
+): Promise<output<T>> {
+  const { status, body } = await send({ path, query, signal });
+  const parsed = safeParse(schema, body);
+  if (!parsed.success) throw unknownApiError(status, 'INVALID_RESPONSE');
+  return parsed.data;
+}
+
+type SendRequest = Omit<ApiRequest<$ZodType>, 'result'>;
+
+/** The request itself: any failure becomes an ApiError (a network failure, status 0), except an abort. */
+async function send(request: SendRequest): Promise<{ status: number; body: unknown }> {
+  const method = request.method ?? 'GET';
   const headers = apiHeaders(request.headers);
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && request.csrfToken) headers['X-CSRF-Token'] = request.csrfToken;
+  if (request.isPoll) headers['X-Console-Poll'] = '1';
 
   let response: Response;
   try {
     response = await fetch(apiUrl(request.path, request.query), {
-      method: request.method ?? 'GET',
+      method,
       credentials: 'include',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -92,25 +152,8 @@ export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Pr
   }
 
   const body = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, body);
-
-  // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
-  const parsed = successEnvelopeSchema(
-    request.result as unknown as Parameters<typeof successEnvelopeSchema>[0],
-  ).safeParse(body);
-  if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
-  // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
-  const envelope = parsed.data as { message?: string; result: output<T> };
-  return { result: envelope.result, message: envelope.message };
-}
-
-/** GET shortcut that returns only the parsed `result`. */
-export async function apiGet<T extends $ZodType>(
-  path: string,
-  result: T,
-  query?: Record<string, QueryValue>,
-): Promise<output<T>> {
-  return (await apiRequest({ path, result, query })).result;
+  if (!response.ok) throw toApiError(response.status, body, retryAfter(response));
+  return { status: response.status, body };
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -126,15 +169,23 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
  * Spec section 8: the body is the error, or 'Unknown error' when there is none. The body is
  * normally our error envelope; a body that merely carries a message (a proxy's, say) still counts.
  */
-export function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown, retryAfterSeconds: number | null = null): ApiError {
   const envelope = ErrorEnvelopeSchema.safeParse(body);
-  if (envelope.success) return new ApiError(status, envelope.data.code, envelope.data.message, envelope.data.fields);
+  if (envelope.success) {
+    const { code, message, fields } = envelope.data;
+    return new ApiError(status, code, message, fields, false, retryAfterSeconds);
+  }
   if (isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '') {
     const code = typeof body.code === 'string' ? body.code : httpCode(status);
     const fields = FieldErrorsSchema.safeParse(body.fields);
-    return new ApiError(status, code, body.message, fields.success ? fields.data : undefined);
+    return new ApiError(status, code, body.message, fields.success ? fields.data : undefined, false, retryAfterSeconds);
   }
-  return unknownApiError(status, httpCode(status));
+  return new ApiError(status, httpCode(status), unknownErrorMessage(), undefined, true, retryAfterSeconds);
+}
+
+function retryAfter(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after'));
+  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
 async function readJson(response: Response): Promise<unknown> {

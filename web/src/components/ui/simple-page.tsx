@@ -6,7 +6,10 @@ interface SimplePageProps {
   children?: ReactNode;
 }
 
-/** A centred card with one heading, and the footer with the language switch: the frame of pages without a practice's branding. */
+/**
+ * A centred card with one heading, and the footer with the language switch: the frame of pages without
+ * a practice's branding.
+ */
 export function SimplePage({ title, children }: SimplePageProps) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">

@@ -127,7 +127,10 @@ function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit:
   );
 }
 
-/** Replaces the form (spec section 4); focus moves to it, so keyboard and screen-reader users are not left on a vanished button. */
+/**
+ * Replaces the form (spec section 4); focus moves to it, so keyboard and screen-reader users are not
+ * left on a vanished button.
+ */
 function SentMessage({ text }: { text: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);

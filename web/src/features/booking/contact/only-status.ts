@@ -13,7 +13,10 @@ export function onlyStatusFor(
   return reason.for_new_patients ? 'New Patient' : 'Returning Patient';
 }
 
-/** What the contact form says, in place of the visited-before question, for such a reason: its message key (contact-form.messages.ts). */
+/**
+ * What the contact form says, in place of the visited-before question, for such a reason: its message
+ * key (contact-form.messages.ts).
+ */
 export function onlyStatusNotice(status: PatientStatus, isForSomeoneElse: boolean): keyof typeof en {
   if (status === 'New Patient') return isForSomeoneElse ? 'newPatientsOnlyOther' : 'newPatientsOnly';
   return isForSomeoneElse ? 'returningPatientsOnlyOther' : 'returningPatientsOnly';

@@ -142,7 +142,10 @@ export default function VerifyStep({ clinicNum }: { clinicNum: number | null }) 
     }
   };
 
-  /** 'Use Email' / 'Use Cell Phone': switch, and send a code unless one is still usable (or the contact is verified). */
+  /**
+   * 'Use Email' / 'Use Cell Phone': switch, and send a code unless one is still usable (or the contact
+   * is verified).
+   */
   const choose = (target: VerificationChannel) => {
     if (isBusyRef.current) return;
     chooseChannel(target);
