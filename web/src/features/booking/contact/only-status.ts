@@ -4,7 +4,7 @@ import type { en } from './contact-form.messages.ts';
 
 /**
  * The one patient status a reason can be booked for, when it is for new or returning patients
- * only (issue 16); null when it takes both.
+ * only; null when it takes both.
  */
 export function onlyStatusFor(
   reason: Pick<ReasonForVisit, 'for_new_patients' | 'for_returning_patients'> | null | undefined,

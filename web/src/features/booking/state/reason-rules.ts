@@ -42,7 +42,7 @@ export function providerSummaryName(provider: ProviderDetails | null): string {
 
 /**
  * The provider's name for the summary and the confirmation, or null for the earliest-available
- * choice, which they show as 'First Available' in the patient's language (issue 19).
+ * choice, which they show as 'First Available' in the patient's language (ADR 0034).
  */
 export function chosenProviderName(provider: ProviderDetails | null): string | null {
   if (!provider || isEarliestAvailable(provider) || provider.providerName === EARLIEST_AVAILABLE_LABEL) return null;
