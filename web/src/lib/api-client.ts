@@ -33,11 +33,12 @@ export class ApiError extends Error {
     readonly fields?: FieldErrors,
     /** True when no usable message came back and `message` is the 'Unknown error' fallback. */
     readonly isUnknown = false,
-    /** The wait a 429 asks for (Retry-After, in seconds), or null. */
-    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
+
+  /** The wait a 429 asks for (Retry-After, in seconds), or null. */
+  retryAfterSeconds: number | null = null;
 }
 
 /** An ApiError that carries no message of the server's, only the fallback. */
@@ -86,14 +87,10 @@ export interface ApiResponse<T> {
  * included, responses checked against the domain schemas.
  */
 export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Promise<ApiResponse<output<T>>> {
-  const { status, body } = await send(request);
   // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
-  const parsed = successEnvelopeSchema(
-    request.result as unknown as Parameters<typeof successEnvelopeSchema>[0],
-  ).safeParse(body);
-  if (!parsed.success) throw unknownApiError(status, 'INVALID_RESPONSE');
+  const schema = successEnvelopeSchema(request.result as unknown as Parameters<typeof successEnvelopeSchema>[0]);
   // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
-  const envelope = parsed.data as { message?: string; result: output<T> };
+  const envelope = (await send(request, schema)) as { message?: string; result: output<T> };
   return { result: envelope.result, message: envelope.message };
 }
 
@@ -121,16 +118,16 @@ export async function apiGetBody<T extends $ZodType>(
   query?: Record<string, QueryValue>,
   signal?: AbortSignal,
 ): Promise<output<T>> {
-  const { status, body } = await send({ path, query, signal });
-  const parsed = safeParse(schema, body);
-  if (!parsed.success) throw unknownApiError(status, 'INVALID_RESPONSE');
-  return parsed.data;
+  return send({ path, query, signal }, schema);
 }
 
 type SendRequest = Omit<ApiRequest<$ZodType>, 'result'>;
 
-/** The request itself: any failure becomes an ApiError (a network failure, status 0), except an abort. */
-async function send(request: SendRequest): Promise<{ status: number; body: unknown }> {
+/**
+ * The request itself, its answer checked against `schema`: any failure becomes an ApiError (a
+ * network failure, status 0), except an abort.
+ */
+async function send<S extends $ZodType>(request: SendRequest, schema: S): Promise<output<S>> {
   const method = request.method ?? 'GET';
   const headers = apiHeaders(request.headers);
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -152,8 +149,15 @@ async function send(request: SendRequest): Promise<{ status: number; body: unkno
   }
 
   const body = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, body, retryAfter(response));
-  return { status: response.status, body };
+  if (!response.ok) {
+    const error = toApiError(response.status, body);
+    const seconds = Number(response.headers.get('retry-after'));
+    if (Number.isFinite(seconds) && seconds > 0) error.retryAfterSeconds = seconds;
+    throw error;
+  }
+  const parsed = safeParse(schema, body);
+  if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
+  return parsed.data;
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -169,23 +173,15 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
  * Spec section 8: the body is the error, or 'Unknown error' when there is none. The body is
  * normally our error envelope; a body that merely carries a message (a proxy's, say) still counts.
  */
-export function toApiError(status: number, body: unknown, retryAfterSeconds: number | null = null): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const envelope = ErrorEnvelopeSchema.safeParse(body);
-  if (envelope.success) {
-    const { code, message, fields } = envelope.data;
-    return new ApiError(status, code, message, fields, false, retryAfterSeconds);
-  }
+  if (envelope.success) return new ApiError(status, envelope.data.code, envelope.data.message, envelope.data.fields);
   if (isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '') {
     const code = typeof body.code === 'string' ? body.code : httpCode(status);
     const fields = FieldErrorsSchema.safeParse(body.fields);
-    return new ApiError(status, code, body.message, fields.success ? fields.data : undefined, false, retryAfterSeconds);
+    return new ApiError(status, code, body.message, fields.success ? fields.data : undefined);
   }
-  return new ApiError(status, httpCode(status), unknownErrorMessage(), undefined, true, retryAfterSeconds);
-}
-
-function retryAfter(response: Response): number | null {
-  const seconds = Number(response.headers.get('retry-after'));
-  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  return unknownApiError(status, httpCode(status));
 }
 
 async function readJson(response: Response): Promise<unknown> {

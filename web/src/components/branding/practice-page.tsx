@@ -10,10 +10,8 @@ import * as messages from './practice-page.messages.ts';
 import { practicePageTitle } from './practice-page-title.ts';
 import { CARD_CLASS } from '../ui/class-names.ts';
 
-const NOT_FOUND_CARD_CLASS = [
-  'flex w-full max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200',
-  'bg-white p-6 sm:p-10',
-].join(' ');
+const NOT_FOUND_CARD_CLASS =
+  'flex w-full max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 ' + 'bg-white p-6 sm:p-10';
 
 interface PracticePageProps {
   /** The practice whose page this is; null when it is not known (the page then goes unbranded). */

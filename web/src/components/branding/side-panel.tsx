@@ -7,10 +7,9 @@ import { clinicDisplayName, panelContact } from './panel-contact.ts';
 import { PracticeLogo } from './practice-logo.tsx';
 import * as messages from './side-panel.messages.ts';
 
-const PANEL_CLASS = [
-  'brand-panel flex flex-col gap-3 px-6 py-8 sm:px-10 lg:sticky lg:top-0 lg:min-h-screen',
-  'lg:w-96 lg:shrink-0 lg:py-12',
-].join(' ');
+const PANEL_CLASS =
+  'brand-panel flex flex-col gap-3 px-6 py-8 sm:px-10 lg:sticky lg:top-0 lg:min-h-screen ' +
+  'lg:w-96 lg:shrink-0 lg:py-12';
 
 interface SidePanelProps {
   form: FormDetails;

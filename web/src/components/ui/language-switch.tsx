@@ -3,10 +3,9 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#domain/i18n/languages
 import { changeLanguage } from '../../lib/i18n/catalogue-registry.ts';
 import { useLanguage } from '../../lib/i18n/use-messages.ts';
 
-const LANGUAGE_LINK_CLASS = [
-  'underline-offset-2 hover:text-slate-900 hover:underline aria-[current=true]:font-semibold',
-  'aria-[current=true]:text-slate-900 aria-[current=true]:no-underline',
-].join(' ');
+const LANGUAGE_LINK_CLASS =
+  'underline-offset-2 hover:text-slate-900 hover:underline aria-[current=true]:font-semibold ' +
+  'aria-[current=true]:text-slate-900 aria-[current=true]:no-underline';
 
 /**
  * The footer's language switch (ADR 0034): plain buttons, so Tab and Enter reach them; each

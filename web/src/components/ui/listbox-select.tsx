@@ -2,16 +2,14 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref }
 import { useMessages } from '../../lib/i18n/use-messages.ts';
 import * as messages from './listbox-select.messages.ts';
 
-const LIST_CLASS = [
-  'absolute top-full z-20 mt-1 max-h-[300px] min-h-[140px] w-full overflow-y-auto rounded-md',
-  'border border-slate-300 bg-white py-1 text-left shadow-lg',
-].join(' ');
+const LIST_CLASS =
+  'absolute top-full z-20 mt-1 max-h-[300px] min-h-[140px] w-full overflow-y-auto rounded-md ' +
+  'border border-slate-300 bg-white py-1 text-left shadow-lg';
 
-const TRIGGER_CLASS = [
-  'flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border',
-  'border-slate-400 bg-white px-3 py-2 text-left text-base text-slate-900',
-  'aria-[invalid=true]:border-red-700',
-].join(' ');
+const TRIGGER_CLASS =
+  'flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border ' +
+  'border-slate-400 bg-white px-3 py-2 text-left text-base text-slate-900 ' +
+  'aria-[invalid=true]:border-red-700';
 
 export interface ListboxSelectProps<T> {
   label: string;

@@ -8,10 +8,8 @@ import { usePrivatePage } from '../../lib/use-private-page.ts';
 import { stopReminderEmails, unsubscribeQuery } from './unsubscribe-api.ts';
 import * as messages from './unsubscribe-page.messages.ts';
 
-const STOP_BUTTON_CLASS = [
-  'min-h-11 self-center rounded-md bg-slate-900 px-5 py-2 font-semibold text-white',
-  'disabled:opacity-60',
-].join(' ');
+const STOP_BUTTON_CLASS =
+  'min-h-11 self-center rounded-md bg-slate-900 px-5 py-2 font-semibold text-white ' + 'disabled:opacity-60';
 
 /**
  * Route `/unsubscribe/:token` (ADR 0037), in the practice's branding. Opening it changes nothing

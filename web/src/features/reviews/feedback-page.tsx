@@ -27,10 +27,9 @@ import * as messages from './feedback-page.messages.ts';
 import { errorMessageOf, reviewRequestPracticeQuery, sendFeedback } from './review-api.ts';
 import { TEAL_BUTTON_CLASS } from '../../components/ui/class-names.ts';
 
-const TEXTAREA_CLASS = [
-  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900',
-  'placeholder:text-slate-500',
-].join(' ');
+const TEXTAREA_CLASS =
+  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 ' +
+  'placeholder:text-slate-500';
 
 type FeedbackFormValues = z.input<typeof FeedbackFormSchema>;
 

@@ -27,10 +27,8 @@ import { momentIn, stateHeading } from './manage-texts.ts';
 import { ReschedulePanel } from './reschedule-panel.tsx';
 import { usePrivatePage } from '../../../lib/use-private-page.ts';
 
-const MANAGE_CARD_CLASS = [
-  'flex w-full max-w-3xl flex-col gap-6 rounded-xl border border-slate-200 bg-white p-6',
-  'shadow-sm sm:p-10',
-].join(' ');
+const MANAGE_CARD_CLASS =
+  'flex w-full max-w-3xl flex-col gap-6 rounded-xl border border-slate-200 bg-white p-6 ' + 'shadow-sm sm:p-10';
 
 /**
  * Route `/:formUrl/appointment/:token` (ADR 0036): the patient's own booking, its state, and what

@@ -20,10 +20,8 @@ import { forgetFinishedBooking } from './payment-return.ts';
 import * as messages from './payment-pages.messages.ts';
 import { retryCheckoutSession } from './payments-api.ts';
 
-const RETRY_BUTTON_CLASS = [
-  'min-h-11 rounded-lg bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-800',
-  'disabled:bg-slate-500',
-].join(' ');
+const RETRY_BUTTON_CLASS =
+  'min-h-11 rounded-lg bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-800 ' + 'disabled:bg-slate-500';
 
 type Outcome = 'checking' | 'unknown' | 'held' | 'unpaid' | 'paid' | 'released';
 

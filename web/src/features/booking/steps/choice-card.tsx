@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
 
-const CARD_BUTTON_CLASS = [
-  'flex h-full min-h-20 w-full flex-col items-start justify-center gap-1 rounded-lg border-2',
-  'border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm transition-colors',
-  'hover:border-slate-500 disabled:cursor-not-allowed disabled:border-dashed',
-  'disabled:text-slate-600',
-].join(' ');
+const CARD_BUTTON_CLASS =
+  'flex h-full min-h-20 w-full flex-col items-start justify-center gap-1 rounded-lg border-2 ' +
+  'border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm transition-colors ' +
+  'hover:border-slate-500 disabled:cursor-not-allowed disabled:border-dashed ' +
+  'disabled:text-slate-600';
 
 interface ChoiceCardProps {
   isSelected: boolean;

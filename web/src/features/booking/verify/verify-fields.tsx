@@ -5,14 +5,11 @@ import { ConsentWords } from '../shared-texts.tsx';
 import { sanitiseCode, type VerificationChannel } from './verify-rules.ts';
 import * as messages from './verify-step.messages.ts';
 
-const CODE_INPUT_CLASS = [
-  'w-48 rounded-md border border-slate-400 bg-white px-3 py-2',
-  'font-mono text-lg tracking-[0.3em] text-slate-900',
-].join(' ');
-const RESEND_CLASS = [
-  'min-h-10 font-semibold text-slate-900 underline underline-offset-2',
-  'disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline',
-].join(' ');
+const CODE_INPUT_CLASS =
+  'w-48 rounded-md border border-slate-400 bg-white px-3 py-2 ' + 'font-mono text-lg tracking-[0.3em] text-slate-900';
+const RESEND_CLASS =
+  'min-h-10 font-semibold text-slate-900 underline underline-offset-2 ' +
+  'disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline';
 
 interface ChannelChoiceProps {
   channel: VerificationChannel | null;
