@@ -70,10 +70,6 @@ export interface ApiRequest<T extends $ZodType> {
   query?: Record<string, QueryValue>;
   body?: unknown;
   headers?: Record<string, string>;
-  /** The staff session's CSRF token, sent on every change (the console's calls; ADR 0038). */
-  csrfToken?: string;
-  /** A refresh of what is on screen: neither activity for the idle timeout nor an audit row (ADR 0038). */
-  isPoll?: boolean;
   signal?: AbortSignal;
 }
 
@@ -128,16 +124,13 @@ type SendRequest = Omit<ApiRequest<$ZodType>, 'result'>;
  * network failure, status 0), except an abort.
  */
 async function send<S extends $ZodType>(request: SendRequest, schema: S): Promise<output<S>> {
-  const method = request.method ?? 'GET';
   const headers = apiHeaders(request.headers);
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && request.csrfToken) headers['X-CSRF-Token'] = request.csrfToken;
-  if (request.isPoll) headers['X-Console-Poll'] = '1';
 
   let response: Response;
   try {
     response = await fetch(apiUrl(request.path, request.query), {
-      method,
+      method: request.method ?? 'GET',
       credentials: 'include',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -4,7 +4,7 @@ import {
   type SignInBody,
   type StaffSession,
 } from '#domain/staff/staff-session-schemas.ts';
-import { isSignedOutError } from './console-request.ts';
+import { csrfHeader, isSignedOutError } from './console-request.ts';
 import { apiRequest, apiResult } from '../../lib/api-client.ts';
 
 export const SESSION_KEY = ['session'] as const;
@@ -31,7 +31,7 @@ export async function signOut(csrfToken: string, everywhere: boolean): Promise<v
     path: '/staff/session',
     query: { everywhere: everywhere ? 'true' : undefined },
     result: SignedOutSchema,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }
 
@@ -42,6 +42,6 @@ export async function switchPractice(csrfToken: string, practiceId: string): Pro
     path: '/staff/session/practice',
     result: StaffSessionSchema,
     body: { practice_id: practiceId },
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }

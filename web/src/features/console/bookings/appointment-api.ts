@@ -6,6 +6,7 @@ import {
   type StaffRescheduleBody,
 } from '#domain/staff/staff-appointment-schemas.ts';
 import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 const path = (id: string) => `/staff/appointments/${encodeURIComponent(id)}`;
 
@@ -31,7 +32,7 @@ export async function runAction(csrfToken: string, id: string, action: SimpleAct
     path: `${path(id)}/${action}`,
     result: StaffAppointmentDetailSchema,
     body: {},
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }
 
@@ -46,7 +47,7 @@ export async function cancelAppointment(
     path: `${path(id)}/cancel`,
     result: StaffAppointmentDetailSchema,
     body,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }
 
@@ -61,6 +62,6 @@ export async function rescheduleAppointment(
     path: `${path(id)}/reschedule`,
     result: StaffAppointmentDetailSchema,
     body,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }

@@ -6,6 +6,7 @@ import {
   type StaffFeedbackDetail,
 } from '#domain/staff/staff-inbox-schemas.ts';
 import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader, pollHeader } from '../console-request.ts';
 
 const path = (id: string) => `/staff/feedback/${encodeURIComponent(id)}`;
 
@@ -26,7 +27,7 @@ export function feedbackListQuery(practiceId: string, status: FeedbackStatus) {
         path: '/staff/feedback',
         query: { status },
         result: StaffFeedbackListSchema,
-        isPoll,
+        headers: pollHeader(isPoll),
         signal,
       });
     },
@@ -50,6 +51,6 @@ export async function markFeedbackHandled(csrfToken: string, id: string, note: s
     path: `${path(id)}/handled`,
     result: StaffFeedbackDetailSchema,
     body: { note: note.trim() || null },
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }

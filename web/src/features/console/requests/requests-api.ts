@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';
 import { apiResult } from '../../../lib/api-client.ts';
+import { pollHeader } from '../console-request.ts';
 
 /** How often the list of requests without a time and its count in the navigation are read again. */
 export const REQUESTS_POLL_MS = 30_000;
@@ -15,7 +16,12 @@ export function requestsQuery(practiceId: string) {
     queryKey: ['requests', practiceId, 'list'] as const,
     queryFn: async ({ client, queryKey, signal }) => {
       const isPoll = client.getQueryData(queryKey) !== undefined;
-      return apiResult({ path: '/staff/requests', result: StaffRequestListSchema, isPoll, signal });
+      return apiResult({
+        path: '/staff/requests',
+        result: StaffRequestListSchema,
+        headers: pollHeader(isPoll),
+        signal,
+      });
     },
     refetchInterval: REQUESTS_POLL_MS,
   });
@@ -29,7 +35,8 @@ export function requestsCountQuery(practiceId: string) {
   return queryOptions({
     queryKey: ['requests', practiceId, 'count'] as const,
     queryFn: async ({ signal }) =>
-      (await apiResult({ path: '/staff/requests', result: StaffRequestListSchema, isPoll: true, signal })).total,
+      (await apiResult({ path: '/staff/requests', result: StaffRequestListSchema, headers: pollHeader(true), signal }))
+        .total,
     refetchInterval: REQUESTS_POLL_MS,
   });
 }

@@ -6,6 +6,7 @@ import {
 } from '#domain/reviews/review-request-schemas.ts';
 import { StaffReviewRequestListSchema, type StaffReviewRequestInput } from '#domain/staff/staff-inbox-schemas.ts';
 import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 /** `GET /api/v1/staff/review-requests?from&to` (the practice's days, newest first): who was asked, and who clicked. */
 export function reviewRequestsQuery(practiceId: string, from: string, to: string) {
@@ -34,7 +35,7 @@ export async function sendReviewRequest(
     path: '/staff/review-requests',
     result: CreatedReviewRequestSchema,
     body,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }
 

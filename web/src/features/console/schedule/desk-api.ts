@@ -11,6 +11,7 @@ import {
   type StaffBookingCreated,
 } from '#domain/staff/staff-booking-schemas.ts';
 import { apiRequest, apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 /**
  * The practice's reasons for a visit, from the booking form's own list (`GET reason-for-visit`):
@@ -40,13 +41,19 @@ export async function bookPatient(csrfToken: string, body: StaffBookingBody): Pr
     path: '/staff/appointments',
     result: StaffBookingCreatedSchema,
     body,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }
 
 /** `POST /api/v1/staff/blocks`: built-in schedule only (409 for an Open Dental practice). */
 export async function blockTime(csrfToken: string, body: StaffBlockBody): Promise<StaffBlockCreated> {
-  return apiResult({ method: 'POST', path: '/staff/blocks', result: StaffBlockCreatedSchema, body, csrfToken });
+  return apiResult({
+    method: 'POST',
+    path: '/staff/blocks',
+    result: StaffBlockCreatedSchema,
+    body,
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 /** `DELETE /api/v1/staff/blocks/{id}`. */
@@ -55,6 +62,6 @@ export async function unblockTime(csrfToken: string, id: string): Promise<void> 
     method: 'DELETE',
     path: `/staff/blocks/${encodeURIComponent(id)}`,
     result: StaffBlockDeletedSchema,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }

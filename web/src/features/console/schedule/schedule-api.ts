@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { StaffScheduleSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { apiResult } from '../../../lib/api-client.ts';
+import { pollHeader } from '../console-request.ts';
 
 /** How often an open console asks for the schedule again: a new booking shows within this. */
 export const SCHEDULE_POLL_MS = 5_000;
@@ -20,7 +21,7 @@ export function scheduleQuery(practiceId: string, from: string, to: string) {
         path: '/staff/appointments',
         query: { from, to },
         result: StaffScheduleSchema,
-        isPoll,
+        headers: pollHeader(isPoll),
         signal,
       });
     },

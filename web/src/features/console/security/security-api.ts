@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PracticeSecuritySchema, type PracticeSecurity } from '#domain/staff/staff-accounts-schemas.ts';
 import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 /** `GET /api/v1/staff/practice/security` (owners): the idle limit and whether a second factor is required. */
 export function practiceSecurityQuery(practiceId: string) {
@@ -18,6 +19,6 @@ export async function savePracticeSecurity(csrfToken: string, body: PracticeSecu
     path: '/staff/practice/security',
     result: PracticeSecuritySchema,
     body,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }

@@ -7,6 +7,7 @@ import {
   type UpdateMemberBody,
 } from '#domain/staff/staff-accounts-schemas.ts';
 import { apiRequest, apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 const memberPath = (id: string) => `/staff/members/${encodeURIComponent(id)}`;
 
@@ -21,7 +22,13 @@ export function staffMembersQuery(practiceId: string) {
 
 /** `POST /api/v1/staff/members`: a 409 when the e-mail has an account; the link goes out by e-mail. */
 export async function inviteMember(csrfToken: string, body: InviteMemberBody): Promise<StaffMember> {
-  return apiResult({ method: 'POST', path: '/staff/members', result: StaffMemberSchema, body, csrfToken });
+  return apiResult({
+    method: 'POST',
+    path: '/staff/members',
+    result: StaffMemberSchema,
+    body,
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 /**
@@ -29,8 +36,15 @@ export async function inviteMember(csrfToken: string, body: InviteMemberBody): P
  * without an active owner.
  */
 export async function updateMember(csrfToken: string, id: string, body: UpdateMemberBody): Promise<StaffMember> {
-  return (await apiRequest({ method: 'PATCH', path: memberPath(id), result: StaffMemberSchema, body, csrfToken }))
-    .result;
+  return (
+    await apiRequest({
+      method: 'PATCH',
+      path: memberPath(id),
+      result: StaffMemberSchema,
+      body,
+      headers: csrfHeader(csrfToken),
+    })
+  ).result;
 }
 
 /**
@@ -42,6 +56,6 @@ export async function resetSecondFactor(csrfToken: string, id: string): Promise<
     method: 'POST',
     path: `${memberPath(id)}/second-factor-reset`,
     result: StaffMemberSchema,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }

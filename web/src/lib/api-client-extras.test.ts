@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGetBody, apiRequest, apiResult } from './api-client.ts';
+import { ApiError, apiGetBody, apiResult } from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -10,27 +10,8 @@ const respond = (status: number, body: unknown, headers: Record<string, string> 
   fetchMock.mockResolvedValueOnce(
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
   );
-const sentHeaders = (call: number) => fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>;
 
-describe("the one client's console options (ADR 0038)", () => {
-  it('sends the CSRF token on a change, never on a read', async () => {
-    respond(200, { success: true, result: null });
-    respond(200, { success: true, result: null });
-    await apiRequest({ method: 'POST', path: '/staff/x', body: {}, result: z.null(), csrfToken: 'tok' });
-    await apiRequest({ path: '/staff/x', result: z.null(), csrfToken: 'tok' });
-    expect(sentHeaders(0)).toMatchObject({ 'X-CSRF-Token': 'tok' });
-    expect(sentHeaders(1)).not.toHaveProperty('X-CSRF-Token');
-  });
-
-  it('marks a poll with X-Console-Poll, and only a poll', async () => {
-    respond(200, { success: true, result: null });
-    respond(200, { success: true, result: null });
-    await apiRequest({ path: '/staff/schedule', result: z.null(), isPoll: true });
-    await apiRequest({ path: '/staff/schedule', result: z.null() });
-    expect(sentHeaders(0)).toMatchObject({ 'X-Console-Poll': '1' });
-    expect(sentHeaders(1)).not.toHaveProperty('X-Console-Poll');
-  });
-
+describe("a 429's wait (the console's sign-in, ADR 0038)", () => {
   it("keeps a 429's Retry-After on the error, and null without one", async () => {
     respond(429, { success: false, code: 'RATE_LIMITED', message: 'Slow down' }, { 'retry-after': '30' });
     respond(401, { success: false, code: 'UNAUTHORIZED', message: 'Signed out' });
