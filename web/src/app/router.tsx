@@ -30,7 +30,7 @@ const UnsubscribePage = lazy(
     import('../features/reminders/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage })),
   ),
 );
-// The staff console (issue 22): English only and without catalogues, so no withMessages.
+// The staff console (ADR 0038): English only and without catalogues, so no withMessages.
 const ConsoleApp = lazy(() => import('../features/console/console-app.tsx').then((m) => ({ default: m.ConsoleApp })));
 const PaymentFailedPage = lazy(
   withMessages(() =>

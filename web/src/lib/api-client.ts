@@ -1,4 +1,4 @@
-import type { $ZodType, output } from 'zod/v4/core';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import {
   ErrorEnvelopeSchema,
   FieldErrorsSchema,
@@ -19,7 +19,10 @@ export function unknownErrorMessage(): string {
   return translate(messages, 'unknownError');
 }
 
-/** Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code and a message. */
+/**
+ * Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code
+ * and a message.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -33,6 +36,9 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The wait a 429 asks for (Retry-After, in seconds), or null. */
+  retryAfterSeconds: number | null = null;
 }
 
 /** An ApiError that carries no message of the server's, only the fallback. */
@@ -47,7 +53,7 @@ export function unknownApiError(status: number, code: string): ApiError {
 
 /**
  * The headers every API call sends: JSON, and the patient's chosen language, explicitly, so the
- * server answers errors and practice texts in it rather than in the browser's default (issue 19).
+ * server answers errors and practice texts in it rather than in the browser's default (ADR 0034).
  */
 export function apiHeaders(extra?: Record<string, string>): Record<string, string> {
   return { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...extra };
@@ -72,8 +78,52 @@ export interface ApiResponse<T> {
   message: string | undefined;
 }
 
-/** The one way the browser calls the API: JSON, cookies included, responses checked against the domain schemas. */
+/**
+ * The one way the browser calls the API (patient pages and the console alike): JSON, cookies
+ * included, responses checked against the domain schemas.
+ */
 export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Promise<ApiResponse<output<T>>> {
+  // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
+  const schema = successEnvelopeSchema(request.result as unknown as Parameters<typeof successEnvelopeSchema>[0]);
+  // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
+  const envelope = (await send(request, schema)) as { message?: string; result: output<T> };
+  return { result: envelope.result, message: envelope.message };
+}
+
+/** `apiRequest` for the parsed `result` alone. */
+export async function apiResult<T extends $ZodType>(request: ApiRequest<T>): Promise<output<T>> {
+  return (await apiRequest(request)).result;
+}
+
+/** GET shortcut that returns only the parsed `result`. */
+export async function apiGet<T extends $ZodType>(
+  path: string,
+  result: T,
+  query?: Record<string, QueryValue>,
+): Promise<output<T>> {
+  return apiResult({ path, result, query });
+}
+
+/**
+ * A GET whose whole body is checked against `schema`, for the one answer that carries fields
+ * beside the envelope's `result` (the payment status's `apt_booked`, spec section 7).
+ */
+export async function apiGetBody<T extends $ZodType>(
+  path: string,
+  schema: T,
+  query?: Record<string, QueryValue>,
+  signal?: AbortSignal,
+): Promise<output<T>> {
+  return send({ path, query, signal }, schema);
+}
+
+type SendRequest = Omit<ApiRequest<$ZodType>, 'result'>;
+
+/**
+ * The request itself, its answer checked against `schema`: any failure becomes an ApiError (a
+ * network failure, status 0), except an abort.
+ */
+async function send<S extends $ZodType>(request: SendRequest, schema: S): Promise<output<S>> {
   const headers = apiHeaders(request.headers);
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -92,25 +142,15 @@ export async function apiRequest<T extends $ZodType>(request: ApiRequest<T>): Pr
   }
 
   const body = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, body);
-
-  // Any zod schema will do, classic or zod/mini (the first page's schemas are mini, to keep its script small).
-  const parsed = successEnvelopeSchema(
-    request.result as unknown as Parameters<typeof successEnvelopeSchema>[0],
-  ).safeParse(body);
+  if (!response.ok) {
+    const error = toApiError(response.status, body);
+    const seconds = Number(response.headers.get('retry-after'));
+    if (Number.isFinite(seconds) && seconds > 0) error.retryAfterSeconds = seconds;
+    throw error;
+  }
+  const parsed = safeParse(schema, body);
   if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
-  // zod cannot resolve the envelope's output type for a generic T; this is exactly its shape.
-  const envelope = parsed.data as { message?: string; result: output<T> };
-  return { result: envelope.result, message: envelope.message };
-}
-
-/** GET shortcut that returns only the parsed `result`. */
-export async function apiGet<T extends $ZodType>(
-  path: string,
-  result: T,
-  query?: Record<string, QueryValue>,
-): Promise<output<T>> {
-  return (await apiRequest({ path, result, query })).result;
+  return parsed.data;
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {

@@ -4,7 +4,7 @@ import { currentLanguage } from './i18n/language-state.ts';
 import { fetchClinics, fetchFormDetails } from './practice-form-api.ts';
 
 /**
- * While a practice's data is refetched in another language (issue 19: the server localises the
+ * While a practice's data is refetched in another language (ADR 0034: the server localises the
  * practice's own texts), the data already shown stays, so nothing flashes or unmounts. Only data
  * of the same practice: another practice's data is never shown in its place.
  */

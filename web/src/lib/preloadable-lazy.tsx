@@ -30,7 +30,8 @@ export function preloadableLazy<P extends object>(
     return { default: loaded! };
   });
   function Preloadable(props: P) {
-    // Chosen once per mount: swapping the lazy wrapper for the loaded component would remount the step and lose its state.
+    // Chosen once per mount: swapping the lazy wrapper for the loaded component would remount the step and
+    // lose its state.
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Component {...props} />;
   }

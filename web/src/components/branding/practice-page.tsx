@@ -8,6 +8,10 @@ import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BrandedFrame } from './branded-frame.tsx';
 import * as messages from './practice-page.messages.ts';
 import { practicePageTitle } from './practice-page-title.ts';
+import { CARD_CLASS } from '../ui/class-names.ts';
+
+const NOT_FOUND_CARD_CLASS =
+  'flex w-full max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 ' + 'bg-white p-6 sm:p-10';
 
 interface PracticePageProps {
   /** The practice whose page this is; null when it is not known (the page then goes unbranded). */
@@ -33,7 +37,7 @@ export function PracticePage({ formUrl, pageName, heading, children }: PracticeP
   if (!form.data) return <SimplePage title={heading}>{children}</SimplePage>;
   return (
     <BrandedFrame form={form.data}>
-      <div className="flex w-full max-w-lg flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
+      <div className={CARD_CLASS}>
         <h1 className="text-2xl font-semibold break-words text-slate-900">{heading}</h1>
         {children}
       </div>
@@ -51,7 +55,7 @@ export function PracticePageLoading({ label }: { label?: string }) {
       <p role="status" className="sr-only">
         {label ?? t('loadingPage')}
       </p>
-      <div className="flex w-full max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-6 sm:p-10">
+      <div className={NOT_FOUND_CARD_CLASS}>
         <Skeleton className="h-8 w-3/4" />
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-10 w-56" />

@@ -7,6 +7,10 @@ import { clinicDisplayName, panelContact } from './panel-contact.ts';
 import { PracticeLogo } from './practice-logo.tsx';
 import * as messages from './side-panel.messages.ts';
 
+const PANEL_CLASS =
+  'brand-panel flex flex-col gap-3 px-6 py-8 sm:px-10 lg:sticky lg:top-0 lg:min-h-screen ' +
+  'lg:w-96 lg:shrink-0 lg:py-12';
+
 interface SidePanelProps {
   form: FormDetails;
   /** The chosen clinic, for practices with clinic_set_up; null until one is chosen. */
@@ -30,7 +34,7 @@ export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeadi
   return (
     <aside
       aria-label={t('practiceInformation')}
-      className="brand-panel flex flex-col gap-3 px-6 py-8 sm:px-10 lg:sticky lg:top-0 lg:min-h-screen lg:w-96 lg:shrink-0 lg:py-12"
+      className={PANEL_CLASS}
       style={{ backgroundColor: background, color: readableTextColor(background) }}
     >
       {form.logo && (

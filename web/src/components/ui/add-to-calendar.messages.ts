@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** The `Add to calendar` choice (issue 20). */
+/** The `Add to calendar` choice (ADR 0035). */
 export const en = {
   addToCalendar: 'Add to calendar',
   icsFile: 'Download a calendar file (.ics)',

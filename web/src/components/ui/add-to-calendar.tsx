@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
 import * as messages from './add-to-calendar.messages.ts';
+import { OUTLINE_BUTTON_CLASS } from './class-names.ts';
 
 export interface CalendarChoices {
   ics_path: string;
@@ -9,7 +10,7 @@ export interface CalendarChoices {
 }
 
 /**
- * `Add to calendar` (issue 20): a disclosure whose first choice is the `.ics` file, which stays
+ * `Add to calendar` (ADR 0035): a disclosure whose first choice is the `.ics` file, which stays
  * between the patient and us; Google and Outlook links go to a third party, so they carry only the
  * practice's name, address and the time (domain/calendar/calendar-links.ts), and open in a new tab
  * without a referrer.
@@ -26,7 +27,7 @@ export function AddToCalendar({ choices }: { choices: CalendarChoices }) {
         aria-expanded={isOpen}
         aria-controls={listId}
         onClick={() => setIsOpen((open) => !open)}
-        className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900 hover:border-slate-500"
+        className={`${OUTLINE_BUTTON_CLASS} hover:border-slate-500`}
       >
         {t('addToCalendar')}
       </button>

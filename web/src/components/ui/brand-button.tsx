@@ -1,6 +1,10 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { brandButtonColors } from '../../lib/contrast.ts';
 
+const BUTTON_CLASS =
+  'inline-flex min-h-10 min-w-28 items-center justify-center rounded-md border-2 px-5 py-2 ' +
+  'text-base font-semibold disabled:cursor-not-allowed';
+
 interface BrandButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'> {
   /** A practice colour (button_color_2); text is light or dark, whichever reads at 4.5:1 or better. */
   color: string | null | undefined;
@@ -23,7 +27,7 @@ export function BrandButton({
     <button
       type={type}
       disabled={disabled}
-      className={`inline-flex min-h-10 min-w-28 items-center justify-center rounded-md border-2 px-5 py-2 text-base font-semibold disabled:cursor-not-allowed ${className}`}
+      className={`${BUTTON_CLASS} ${className}`}
       style={{ ...colors, ...style }}
       {...props}
     />

@@ -3,8 +3,12 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#domain/i18n/languages
 import { changeLanguage } from '../../lib/i18n/catalogue-registry.ts';
 import { useLanguage } from '../../lib/i18n/use-messages.ts';
 
+const LANGUAGE_LINK_CLASS =
+  'underline-offset-2 hover:text-slate-900 hover:underline aria-[current=true]:font-semibold ' +
+  'aria-[current=true]:text-slate-900 aria-[current=true]:no-underline';
+
 /**
- * The footer's language switch (issue 19): plain buttons, so Tab and Enter reach them; each
+ * The footer's language switch (ADR 0034): plain buttons, so Tab and Enter reach them; each
  * language named in itself and marked with its `lang` for screen readers. Switching changes no
  * route and no state, so the step and everything typed stay.
  */
@@ -29,7 +33,7 @@ export function LanguageSwitch({ label }: { label: string }) {
               // Not `disabled` while switching: that would drop the keyboard focus from the button just pressed.
               aria-disabled={pending !== null || undefined}
               onClick={() => choose(l)}
-              className="underline-offset-2 hover:text-slate-900 hover:underline aria-[current=true]:font-semibold aria-[current=true]:text-slate-900 aria-[current=true]:no-underline"
+              className={LANGUAGE_LINK_CLASS}
             >
               {LANGUAGE_NAMES[l]}
             </button>

@@ -2,6 +2,15 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref }
 import { useMessages } from '../../lib/i18n/use-messages.ts';
 import * as messages from './listbox-select.messages.ts';
 
+const LIST_CLASS =
+  'absolute top-full z-20 mt-1 max-h-[300px] min-h-[140px] w-full overflow-y-auto rounded-md ' +
+  'border border-slate-300 bg-white py-1 text-left shadow-lg';
+
+const TRIGGER_CLASS =
+  'flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border ' +
+  'border-slate-400 bg-white px-3 py-2 text-left text-base text-slate-900 ' +
+  'aria-[invalid=true]:border-red-700';
+
 export interface ListboxSelectProps<T> {
   label: string;
   options: readonly T[];
@@ -128,7 +137,7 @@ export function ListboxSelect<T>({
           close();
           onBlur?.();
         }}
-        className="flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 text-left text-base text-slate-900 aria-[invalid=true]:border-red-700"
+        className={TRIGGER_CLASS}
       >
         <span className={value === null ? 'text-slate-600' : ''}>
           {value === null ? t('placeholder') : getLabel(value)}
@@ -141,7 +150,7 @@ export function ListboxSelect<T>({
         role="listbox"
         aria-labelledby={`${id}-label`}
         hidden={!isOpen}
-        className="absolute top-full z-20 mt-1 max-h-[300px] min-h-[140px] w-full overflow-y-auto rounded-md border border-slate-300 bg-white py-1 text-left shadow-lg"
+        className={LIST_CLASS}
       >
         {choices.length === 0 ? (
           <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-slate-700">
@@ -160,7 +169,7 @@ export function ListboxSelect<T>({
                 // Keep focus on the combobox so its blur does not close the menu before the click lands.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(index)}
-                className={`cursor-pointer px-3 py-2 text-slate-900 ${index === activeIndex ? 'bg-slate-200' : ''} ${isSelected ? 'font-semibold' : ''}`}
+                className={optionClass(index === activeIndex, isSelected)}
               >
                 {getLabel(option)}
               </li>
@@ -172,3 +181,6 @@ export function ListboxSelect<T>({
     </div>
   );
 }
+
+const optionClass = (isActive: boolean, isSelected: boolean) =>
+  `cursor-pointer px-3 py-2 text-slate-900 ${isActive ? 'bg-slate-200' : ''} ${isSelected ? 'font-semibold' : ''}`;

@@ -3,7 +3,7 @@ import { useMessages } from '../../lib/i18n/use-messages.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import * as messages from './powered-by-footer.messages.ts';
 
-/** Spec section 2: 'Powered by … | Terms of Service' under the booking form, with the language switch (issue 19). */
+/** Spec section 2: 'Powered by … | Terms of Service' under the booking form, with the language switch (ADR 0034). */
 export function PoweredByFooter() {
   const t = useMessages(messages);
   return (

@@ -9,7 +9,10 @@ import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
 import { BookingScreen } from './booking-screen.tsx';
 import { BookingSkeleton } from './booking-skeleton.tsx';
 
-/** Route `/:formUrl`: loads the practice form, then shows the booking screen; a failed load shows the 404 page with the server's message. */
+/**
+ * Route `/:formUrl`: loads the practice form, then shows the booking screen; a failed load shows the
+ * 404 page with the server's message.
+ */
 export function BookingPage() {
   const { formUrl = '' } = useParams();
   const [searchParams] = useSearchParams();

@@ -7,7 +7,6 @@ import { BookingContext, type BookingContextValue } from './booking-context.ts';
 import { BookingLayout } from './booking-layout.tsx';
 import { BookingSteps } from './booking-steps.tsx';
 import { parseClinicNum } from './first-step.ts';
-import { useStepOnLoad } from './navigation/use-step-history.ts';
 import { NotAcceptingNotice } from './not-accepting-notice.tsx';
 import { useBookingStore } from './state/booking-store.ts';
 import { rememberMarketingParams } from './tracking/marketing-params.ts';
@@ -18,12 +17,17 @@ import { useSelectedClinic } from './use-selected-clinic.ts';
 // Shown only once a reason is chosen, so its date formatting stays out of the first page's script.
 const BookingSummary = lazy(withMessages(() => import('./booking-summary.tsx')));
 
-/** The booking form of a loaded practice: branding panel, then the steps (or the not-accepting notice). */
+/** The booking form of a loaded practice, once its booking and step are set up (use-booking-session.ts). */
 export function BookingScreen({ form }: { form: FormDetails }) {
   const [searchParams] = useSearchParams();
+  const isPrepared = useBookingSession(form.form_url, searchParams.get('clinic_num'));
+  return isPrepared ? <PreparedBookingScreen form={form} /> : null;
+}
+
+/** Branding panel, then the steps (or the not-accepting notice). */
+function PreparedBookingScreen({ form }: { form: FormDetails }) {
+  const [searchParams] = useSearchParams();
   const clinicNumParam = searchParams.get('clinic_num');
-  useBookingSession(form.form_url, clinicNumParam);
-  useStepOnLoad();
   const clinicNum = parseClinicNum(clinicNumParam);
   const rfv = searchParams.get('rfv');
   const referrerId = searchParams.get('referrer_id');

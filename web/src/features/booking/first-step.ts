@@ -1,4 +1,7 @@
-/** Spec section 2: clinic selection comes first for a multi-clinic practice when no clinic is chosen and no rfv is given. */
+/**
+ * Spec section 2: clinic selection comes first for a multi-clinic practice when no clinic is chosen
+ * and no rfv is given.
+ */
 export function isClinicChoiceFirst(options: {
   clinicSetUp: boolean;
   hasClinic: boolean;

@@ -3,7 +3,10 @@ import * as messages from '#domain/booking/booking-texts.messages.ts';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
 import { ChoiceHint } from './navigation/choice-hint.tsx';
 
-/** The sentences the page shares with the server (domain/booking/booking-texts.messages.ts), in the patient's language. */
+/**
+ * The sentences the page shares with the server (domain/booking/booking-texts.messages.ts), in the
+ * patient's language.
+ */
 
 /** The consent box's words: page 5 has no full stop, page 6 has one (spec sections 2 and 3). */
 export function ConsentWords({ place, practiceName }: { place: ConsentPlace; practiceName: string }) {

@@ -1,15 +1,30 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { showStepOfEntry } from './navigation/use-step-history.ts';
 import { isSameSession, useBookingStore } from './state/booking-store.ts';
+import { useUiStore } from './state/ui-store.ts';
 
 /**
  * Spec section 4: the stored booking belongs to one practice path and one clinic_num; opening
- * another (or the same path with another clinic_num) starts afresh. Runs before the first render
- * of the steps, so a stale step never flashes.
+ * another (or the same path with another clinic_num) starts afresh, and the history entry names
+ * the step to show. Both happen once per opening, after mounting and before the browser paints;
+ * until then this says false and the page renders nothing, so a stale step never shows. (An
+ * effect, not a useState initialiser: React may run initialisers twice, as StrictMode does.)
  */
-export function useBookingSession(formUrl: string, clinicNumParam: string | null): void {
-  useState(() => {
+export function useBookingSession(formUrl: string, clinicNumParam: string | null): boolean {
+  const location = useLocation();
+  const [opened] = useState(() => ({ formUrl, clinicNumParam, location }));
+  const isPrepared = useUiStore((state) => state.isBookingPrepared);
+
+  useLayoutEffect(() => {
     const state = useBookingStore.getState();
-    if (!isSameSession(state, formUrl, clinicNumParam)) state.startSession(formUrl, clinicNumParam);
-    return true;
-  });
+    if (!isSameSession(state, opened.formUrl, opened.clinicNumParam)) {
+      state.startSession(opened.formUrl, opened.clinicNumParam);
+    }
+    showStepOfEntry(opened.location);
+    useUiStore.getState().setBookingPrepared(true);
+    return () => useUiStore.getState().setBookingPrepared(false);
+  }, [opened]);
+
+  return isPrepared;
 }

@@ -7,7 +7,7 @@ import { useBookingStore } from './state/booking-store.ts';
 /**
  * The chosen reason is kept in the booking state with its name in the language it was chosen in;
  * after a language switch (or on a Spanish page) it is refreshed from the practice's list in the
- * patient's language, so the summary and the confirmation name it in that language (issue 19).
+ * patient's language, so the summary and the confirmation name it in that language (ADR 0034).
  * Same id: the provider and slot stay.
  */
 export function useReasonInLanguage(practiceId: string, clinicNum: number | null): void {

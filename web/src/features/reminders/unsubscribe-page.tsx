@@ -8,8 +8,11 @@ import { usePrivatePage } from '../../lib/use-private-page.ts';
 import { stopReminderEmails, unsubscribeQuery } from './unsubscribe-api.ts';
 import * as messages from './unsubscribe-page.messages.ts';
 
+const STOP_BUTTON_CLASS =
+  'min-h-11 self-center rounded-md bg-slate-900 px-5 py-2 font-semibold text-white ' + 'disabled:opacity-60';
+
 /**
- * Route `/unsubscribe/:token` (issue 21), in the practice's branding. Opening it changes nothing
+ * Route `/unsubscribe/:token` (ADR 0037), in the practice's branding. Opening it changes nothing
  * (mail scanners open links by themselves); the button stops the reminder e-mails, and its words
  * are what the consent ledger records.
  */
@@ -52,12 +55,7 @@ export function UnsubscribePage() {
               {stop.error.message}
             </p>
           )}
-          <button
-            type="button"
-            disabled={stop.isPending}
-            onClick={() => stop.mutate()}
-            className="min-h-11 self-center rounded-md bg-slate-900 px-5 py-2 font-semibold text-white disabled:opacity-60"
-          >
+          <button type="button" disabled={stop.isPending} onClick={() => stop.mutate()} className={STOP_BUTTON_CLASS}>
             {stop.isPending ? t('stopping') : stopLabel}
           </button>
         </>

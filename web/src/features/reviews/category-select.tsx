@@ -11,7 +11,10 @@ interface CategorySelectProps<T extends string> {
   getLabel?: (option: T) => string;
 }
 
-/** The feedback category dropdown: the shared select over category names; options are told apart by the category, never by its label. */
+/**
+ * The feedback category dropdown: the shared select over category names; options are told apart by the
+ * category, never by its label.
+ */
 export function CategorySelect<T extends string>(props: CategorySelectProps<T>) {
   return <ListboxSelect getKey={String} {...props} />;
 }

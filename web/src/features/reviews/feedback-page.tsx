@@ -25,6 +25,11 @@ import { PracticePage, PracticePageLoading } from '../../components/branding/pra
 import { CategorySelect } from './category-select.tsx';
 import * as messages from './feedback-page.messages.ts';
 import { errorMessageOf, reviewRequestPracticeQuery, sendFeedback } from './review-api.ts';
+import { TEAL_BUTTON_CLASS } from '../../components/ui/class-names.ts';
+
+const TEXTAREA_CLASS =
+  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 ' +
+  'placeholder:text-slate-500';
 
 type FeedbackFormValues = z.input<typeof FeedbackFormSchema>;
 
@@ -112,14 +117,14 @@ function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit:
           rows={5}
           maxLength={FEEDBACK_DESCRIPTION_MAX_LENGTH}
           placeholder={t('placeholder')}
-          className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500"
+          className={TEXTAREA_CLASS}
           {...descriptionField}
         />
       </div>
       <button
         type="submit"
         disabled={!isReady}
-        className="inline-flex min-h-10 min-w-28 items-center justify-center self-center rounded-md bg-teal-700 px-5 py-2 text-base font-semibold text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-50"
+        className={`${TEAL_BUTTON_CLASS} self-center disabled:cursor-not-allowed disabled:opacity-50`}
       >
         {isSending ? t('submitting') : t('submit')}
       </button>
@@ -127,7 +132,10 @@ function FeedbackFields({ isSending, onSubmit }: { isSending: boolean; onSubmit:
   );
 }
 
-/** Replaces the form (spec section 4); focus moves to it, so keyboard and screen-reader users are not left on a vanished button. */
+/**
+ * Replaces the form (spec section 4); focus moves to it, so keyboard and screen-reader users are not
+ * left on a vanished button.
+ */
 function SentMessage({ text }: { text: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);

@@ -5,7 +5,8 @@ export const en = {
   heading: 'Thank you for choosing us, {firstName} {lastName}',
   loading: 'Loading your review page',
   invitation:
-    'We hope your visit went well. If you have a minute, please share your experience on Google: it helps other patients find the care they need.',
+    'We hope your visit went well. If you have a minute, please share your experience on Google: it ' +
+    'helps other patients find the care they need.',
   hopeWentWell: 'We hope your visit went well.',
   reviewButton: 'Leave a Review on Google',
   opensInNewTab: 'Opens in a new tab',
@@ -19,7 +20,8 @@ export const es: Translation<typeof en> = {
   heading: 'Gracias por elegirnos, {firstName} {lastName}',
   loading: 'Cargando su página de reseña',
   invitation:
-    'Esperamos que su visita haya ido bien. Si tiene un minuto, comparta su experiencia en Google: así otros pacientes encuentran la atención que necesitan.',
+    'Esperamos que su visita haya ido bien. Si tiene un minuto, comparta su experiencia en Google: ' +
+    'así otros pacientes encuentran la atención que necesitan.',
   hopeWentWell: 'Esperamos que su visita haya ido bien.',
   reviewButton: 'Dejar una reseña en Google',
   opensInNewTab: 'Se abre en una pestaña nueva',

@@ -6,6 +6,7 @@ import { PracticePage, PracticePageLoading } from '../../components/branding/pra
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { errorMessageOf, reviewRequestLinkQuery, reviewTrackingUrl } from './review-api.ts';
 import * as messages from './review-page.messages.ts';
+import { TEAL_BUTTON_CLASS } from '../../components/ui/class-names.ts';
 
 /**
  * Route `/review/:id`, id being the review token (spec section 2), in the practice's branding.
@@ -38,7 +39,7 @@ export function ReviewPage() {
               target="_blank"
               rel="noopener noreferrer"
               aria-describedby={newTabNoteId}
-              className="inline-flex min-h-10 min-w-28 items-center justify-center rounded-md bg-teal-700 px-5 py-2 text-base font-semibold text-white hover:bg-teal-800"
+              className={TEAL_BUTTON_CLASS}
             >
               {t('reviewButton')}
             </a>

@@ -1,7 +1,7 @@
 import { INTL_LOCALE, LANGUAGE_COOKIE, pickLanguage, type Language } from '#domain/i18n/languages.ts';
 
 /**
- * The patient's language in the browser (issue 19, ADR 0034): `?lang=`, then the `lang` cookie
+ * The patient's language in the browser (ADR 0034): `?lang=`, then the `lang` cookie
  * (their earlier choice), then the browser's languages, then English. A choice is kept in the
  * cookie, first-party and readable by the server, so later pages and messages can follow it.
  */

@@ -22,7 +22,10 @@ export function useMessages<English extends Messages>(catalogue: CatalogueModule
   return useCallback((key, params) => format(messages, en, key, params), [messages, en]);
 }
 
-/** For code outside components (toasts, thrown errors): the current language, English until its messages have loaded. */
+/**
+ * For code outside components (toasts, thrown errors): the current language, English until its
+ * messages have loaded.
+ */
 export function translate<English extends Messages>(
   catalogue: CatalogueModule<English>,
   key: keyof English & string,

@@ -1,7 +1,7 @@
 import type { Query, QueryKey } from '@tanstack/react-query';
 
 /**
- * `placeholderData` for a query whose key ends with the language (issue 19): while a language
+ * `placeholderData` for a query whose key ends with the language (ADR 0034): while a language
  * switch refetches it, the data of the same query in the previous language stays on screen, so
  * nothing flashes or unmounts. Any other change of key (another month, another clinic) shows its
  * loading state as before, never the previous query's data.

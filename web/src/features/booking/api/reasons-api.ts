@@ -14,7 +14,7 @@ export function fetchReasons(practiceId: string, clinicNum: number | null): Prom
 }
 
 /**
- * Reason names and descriptions come in the patient's language (issue 19): the language is part of
+ * Reason names and descriptions come in the patient's language (ADR 0034): the language is part of
  * the key, so a switch refetches, and the previous language's list stays shown meanwhile.
  */
 export function reasonsQuery(practiceId: string, clinicNum: number | null, language: Language) {

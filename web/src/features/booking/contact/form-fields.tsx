@@ -10,7 +10,8 @@ import { isCompleteDate } from './submit-rules.ts';
 type Name = FieldPath<ContactFormValues>;
 
 const inputClass =
-  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700';
+  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 ' +
+  'placeholder:text-slate-500 aria-[invalid=true]:border-red-700';
 
 const isValidationKey = (message: string): message is keyof typeof validation.en =>
   Object.hasOwn(validation.en, message);

@@ -4,7 +4,7 @@ import type { en } from './contact-form.messages.ts';
 
 /**
  * The one patient status a reason can be booked for, when it is for new or returning patients
- * only (issue 16); null when it takes both.
+ * only; null when it takes both.
  */
 export function onlyStatusFor(
   reason: Pick<ReasonForVisit, 'for_new_patients' | 'for_returning_patients'> | null | undefined,
@@ -13,7 +13,10 @@ export function onlyStatusFor(
   return reason.for_new_patients ? 'New Patient' : 'Returning Patient';
 }
 
-/** What the contact form says, in place of the visited-before question, for such a reason: its message key (contact-form.messages.ts). */
+/**
+ * What the contact form says, in place of the visited-before question, for such a reason: its message
+ * key (contact-form.messages.ts).
+ */
 export function onlyStatusNotice(status: PatientStatus, isForSomeoneElse: boolean): keyof typeof en {
   if (status === 'New Patient') return isForSomeoneElse ? 'newPatientsOnlyOther' : 'newPatientsOnly';
   return isForSomeoneElse ? 'returningPatientsOnlyOther' : 'returningPatientsOnly';

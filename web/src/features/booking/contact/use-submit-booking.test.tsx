@@ -42,10 +42,10 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const appointmentCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).includes('/appointment'));
 
-function renderSubmit() {
+function renderSubmit(queryClient = createQueryClient()) {
   const form = { ...buildFormDetails(), to_verify_patient: false };
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <BookingContext value={{ form, clinicNum: null, rfv: null, referrerId: null }}>{children}</BookingContext>
     </QueryClientProvider>
   );
@@ -136,4 +136,20 @@ describe('useSubmitBooking', () => {
       useUiStore.getState().setSlotRefusal(null);
     },
   );
+
+  it('sends the booking as a mutation of the query client, pending until the server answers', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const queryClient = createQueryClient();
+    const { result } = renderSubmit(queryClient);
+    let outcome: Promise<string> = Promise.resolve('');
+    act(() => void (outcome = result.current.submitVerified(values(), 'token')));
+    await vi.waitFor(() => expect(appointmentCalls()).toHaveLength(1));
+    expect(queryClient.isMutating()).toBe(1);
+    await vi.waitFor(() => expect(result.current.isSubmitting).toBe(true));
+    answer(json({ success: false, message: 'Busy' }, 500));
+    expect(await act(() => outcome)).toBe('failed');
+    expect(queryClient.isMutating()).toBe(0);
+    await vi.waitFor(() => expect(result.current.isSubmitting).toBe(false));
+  });
 });

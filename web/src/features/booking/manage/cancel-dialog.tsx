@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { CANCEL_REASONS, type CancelReason, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './manage-page.messages.ts';
 import { momentIn, money } from './manage-texts.ts';
+import { OUTLINE_BUTTON_CLASS } from '../../../components/ui/class-names.ts';
 
 const REASON_LABELS: Record<CancelReason, keyof typeof messages.en> = {
   schedule_conflict: 'reasonScheduleConflict',
@@ -21,7 +22,7 @@ interface CancelDialogProps {
 }
 
 /**
- * "Cancel appointment" asks first (issue 20): a modal dialog that holds the keyboard's focus,
+ * "Cancel appointment" asks first (ADR 0036): a modal dialog that holds the keyboard's focus,
  * closes on Escape, says what happens to a deposit, and takes an optional reason.
  */
 export function CancelDialog({ appointment, isCancelling, error, onConfirm, onClose }: CancelDialogProps) {
@@ -32,31 +33,7 @@ export function CancelDialog({ appointment, isCancelling, error, onConfirm, onCl
   const titleId = useId();
   const { policy, payment } = appointment;
 
-  useEffect(() => {
-    dialogRef.current?.querySelector<HTMLElement>('input, button')?.focus();
-  }, []);
-
-  // Tab and Shift+Tab stay inside the dialog; Escape closes it.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    // The tab stops: the radio group (its checked radio, or its first) and the two buttons.
-    const radios = [...(dialogRef.current?.querySelectorAll<HTMLInputElement>('input[type=radio]') ?? [])];
-    const buttons = [...(dialogRef.current?.querySelectorAll<HTMLButtonElement>('button:not([disabled])') ?? [])];
-    const first = radios.find((radio) => radio.checked) ?? radios[0] ?? buttons[0];
-    const last = buttons.at(-1) ?? first;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
+  const onKeyDown = useDialogKeys(dialogRef, onClose);
 
   const refund =
     policy.refund_cents_if_cancelled_now === null || payment.amount_cents === null
@@ -104,11 +81,7 @@ export function CancelDialog({ appointment, isCancelling, error, onConfirm, onCl
           </p>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900"
-          >
+          <button type="button" onClick={onClose} className={OUTLINE_BUTTON_CLASS}>
             {t('keepAppointment')}
           </button>
           <button
@@ -123,4 +96,32 @@ export function CancelDialog({ appointment, isCancelling, error, onConfirm, onCl
       </div>
     </div>
   );
+}
+
+/** Focus into the dialog when it opens; Tab and Shift+Tab stay inside it; Escape closes it. */
+function useDialogKeys(dialogRef: RefObject<HTMLDivElement | null>, onClose: () => void) {
+  useEffect(() => {
+    dialogRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [dialogRef]);
+
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    // The tab stops: the radio group (its checked radio, or its first) and the two buttons.
+    const radios = [...(dialogRef.current?.querySelectorAll<HTMLInputElement>('input[type=radio]') ?? [])];
+    const buttons = [...(dialogRef.current?.querySelectorAll<HTMLButtonElement>('button:not([disabled])') ?? [])];
+    const first = radios.find((radio) => radio.checked) ?? radios[0] ?? buttons[0];
+    const last = buttons.at(-1) ?? first;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
 }

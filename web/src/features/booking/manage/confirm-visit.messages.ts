@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** The manage page's confirmation (issue 21): the reminder e-mail's Confirm button opens the page here. */
+/** The manage page's confirmation (ADR 0037): the reminder e-mail's Confirm button opens the page here. */
 export const en = {
   question: 'Will you come? Let the office know, so they can keep your time for you.',
   confirmButton: 'Confirm appointment',

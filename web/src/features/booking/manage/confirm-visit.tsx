@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './confirm-visit.messages.ts';
 
+const ASKED_CLASS = 'border-blue-700 bg-blue-50';
+
 interface ConfirmVisitProps {
   isConfirming: boolean;
   error: string | null;
@@ -10,7 +12,7 @@ interface ConfirmVisitProps {
 }
 
 /**
- * The patient's word that they will come (issue 21). Opened from a reminder's Confirm link
+ * The patient's word that they will come (ADR 0037). Opened from a reminder's Confirm link
  * (`?confirm`), the button takes focus and stands out, but only pressing it confirms: a GET never
  * changes anything, since mail scanners open links by themselves.
  */
@@ -27,7 +29,7 @@ export function ConfirmVisit({ isConfirming, error, onConfirm }: ConfirmVisitPro
   return (
     <section
       aria-labelledby="confirm-visit-question"
-      className={`flex flex-col gap-3 rounded-lg border p-4 ${isAsked ? 'border-blue-700 bg-blue-50' : 'border-slate-200'}`}
+      className={`flex flex-col gap-3 rounded-lg border p-4 ${isAsked ? ASKED_CLASS : 'border-slate-200'}`}
     >
       <p id="confirm-visit-question" className="text-slate-900">
         {t('question')}

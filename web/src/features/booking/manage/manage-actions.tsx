@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './manage-page.messages.ts';
 import { momentIn, money, refusalText } from './manage-texts.ts';
+import { OUTLINE_BUTTON_CLASS } from '../../../components/ui/class-names.ts';
 
 interface ManageActionsProps {
   appointment: ManagedAppointment;
@@ -14,7 +15,7 @@ interface ManageActionsProps {
 }
 
 /**
- * What the practice's policy allows now, said before the patient acts (issue 20): the deadlines,
+ * What the practice's policy allows now, said before the patient acts (ADR 0036): the deadlines,
  * the moves left and what a cancellation does to a deposit; past a deadline, why not, and the phone.
  */
 export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPaying }: ManageActionsProps) {
@@ -90,10 +91,7 @@ export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPa
           </button>
         )}
         {appointment.state === 'cancelled' && (
-          <Link
-            to={`/${practice.form_url}`}
-            className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-900"
-          >
+          <Link to={`/${practice.form_url}`} className={`${OUTLINE_BUTTON_CLASS} text-center`}>
             {t('bookAgain')}
           </Link>
         )}

@@ -64,7 +64,7 @@ export async function cancelAppointment(token: string, body: CancelBody): Promis
     .result;
 }
 
-/** The patient says they will come (issue 21); again is no error. */
+/** The patient says they will come (ADR 0037); again is no error. */
 export async function confirmAppointment(token: string): Promise<ManagedAppointment> {
   return (
     await apiRequest({ method: 'POST', path: path(token, 'confirm'), result: ManagedAppointmentSchema, body: {} })

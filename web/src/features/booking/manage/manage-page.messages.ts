@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** The patient's manage page (issue 20). */
+/** The patient's manage page (ADR 0036). */
 export const en = {
   pageName: 'Your appointment',
   loading: 'Loading your appointment…',

@@ -27,8 +27,11 @@ import { momentIn, stateHeading } from './manage-texts.ts';
 import { ReschedulePanel } from './reschedule-panel.tsx';
 import { usePrivatePage } from '../../../lib/use-private-page.ts';
 
+const MANAGE_CARD_CLASS =
+  'flex w-full max-w-3xl flex-col gap-6 rounded-xl border border-slate-200 bg-white p-6 ' + 'shadow-sm sm:p-10';
+
 /**
- * Route `/:formUrl/appointment/:token` (issue 20): the patient's own booking, its state, and what
+ * Route `/:formUrl/appointment/:token` (ADR 0036): the patient's own booking, its state, and what
  * the practice's policy lets them do about it now.
  */
 export function ManagePage() {
@@ -118,7 +121,7 @@ function ManageCard({
   };
 
   return (
-    <div className="flex w-full max-w-3xl flex-col gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
+    <div className={MANAGE_CARD_CLASS}>
       <h1
         ref={headingRef}
         tabIndex={-1}

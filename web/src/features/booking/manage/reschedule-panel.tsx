@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { localiseTime12h, formatDayHeading } from '#domain/time/time-format.ts';
@@ -9,6 +9,10 @@ import { SlotPicker } from '../slots/slot-picker.tsx';
 import type { DaySlot } from '../slots/slot-rules.ts';
 import { manageSlotSource, rescheduleAppointment } from './manage-api.ts';
 import * as messages from './manage-page.messages.ts';
+import { OUTLINE_BUTTON_CLASS } from '../../../components/ui/class-names.ts';
+
+const isSlotTaken = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.code === 'SLOT_TAKEN';
 
 interface ReschedulePanelProps {
   token: string;
@@ -21,7 +25,7 @@ interface ReschedulePanelProps {
 }
 
 /**
- * `Reschedule` (issue 20): the booking flow's slot step for the same reason, clinic and provider,
+ * `Reschedule` (ADR 0036): the booking flow's slot step for the same reason, clinic and provider,
  * fed by the manage link's slot list (where the booking's own time is free). Confirming sends the
  * move with an Idempotency-Key kept for the chosen time, so a retry after a lost answer cannot move
  * twice; a time taken meanwhile is said as in the booking flow, and the booking stays as it was.
@@ -36,42 +40,14 @@ export function ReschedulePanel({
 }: ReschedulePanelProps) {
   const t = useMessages(messages);
   const language = useLanguage();
-  const queryClient = useQueryClient();
   const provNum = appointment.provider?.pms_prov_num ?? 0;
   const source = useMemo(() => manageSlotSource(token, provNum), [token, provNum]);
   const [chosen, setChosen] = useState<DaySlot | null>(null);
-  const [isMoving, setIsMoving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const attempt = useRef<{ slot: DaySlot; key: string } | null>(null);
-
   const clearChoice = useCallback(() => setChosen(null), []);
+  const { move, refusal, confirm } = useMove(token, chosen, onMoved, clearChoice);
   const choose = (slot: DaySlot) => {
-    setRefusal(null);
+    move.reset();
     setChosen(slot);
-  };
-
-  const confirm = async () => {
-    if (!chosen) return;
-    // One key per chosen time: a retry of the same choice is the same request.
-    if (attempt.current?.slot !== chosen) attempt.current = { slot: chosen, key: newIdempotencyKey() };
-    setIsMoving(true);
-    try {
-      const moved = await rescheduleAppointment(
-        token,
-        { apt_date: chosen.date, start_time: chosen.startTime, pms_prov_num: chosen.provNum, pms_op_num: chosen.opNum },
-        attempt.current.key,
-      );
-      onMoved(moved);
-    } catch (error) {
-      const isTaken = error instanceof ApiError && error.status === 409 && error.code === 'SLOT_TAKEN';
-      setRefusal(isTaken ? t('slotTaken') : error instanceof Error ? error.message : String(error));
-      if (isTaken) {
-        setChosen(null);
-        await queryClient.invalidateQueries({ queryKey: ['manage-slots', token] });
-      }
-    } finally {
-      setIsMoving(false);
-    }
   };
 
   const when = chosen
@@ -106,21 +82,56 @@ export function ReschedulePanel({
       <div className="flex flex-col gap-3 sm:flex-row">
         <button
           type="button"
-          disabled={!chosen || isMoving}
-          onClick={() => void confirm()}
+          disabled={!chosen || move.isPending}
+          onClick={confirm}
           className="min-h-11 rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60"
           style={{ backgroundColor: '#0f172a' }}
         >
-          {isMoving ? t('moving') : when ? t('moveTo', { when }) : t('chooseNewTime')}
+          {move.isPending ? t('moving') : when ? t('moveTo', { when }) : t('chooseNewTime')}
         </button>
-        <button
-          type="button"
-          onClick={onClose}
-          className="min-h-11 rounded-md border-2 border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900"
-        >
+        <button type="button" onClick={onClose} className={OUTLINE_BUTTON_CLASS}>
           {t('keepTime')}
         </button>
       </div>
     </section>
   );
+}
+
+/**
+ * The move (a mutation): an Idempotency-Key kept for the chosen time, and the refusal to show; a
+ * time taken meanwhile is given back and the list fetched afresh.
+ */
+function useMove(
+  token: string,
+  chosen: DaySlot | null,
+  onMoved: (moved: ManagedAppointment) => void,
+  onTaken: () => void,
+) {
+  const t = useMessages(messages);
+  const queryClient = useQueryClient();
+  const attempt = useRef<{ slot: DaySlot; key: string } | null>(null);
+  const move = useMutation({
+    mutationFn: ({ slot, key }: { slot: DaySlot; key: string }) =>
+      rescheduleAppointment(
+        token,
+        { apt_date: slot.date, start_time: slot.startTime, pms_prov_num: slot.provNum, pms_op_num: slot.opNum },
+        key,
+      ),
+    onSuccess: onMoved,
+    onError: async (error) => {
+      if (!isSlotTaken(error)) return;
+      onTaken();
+      await queryClient.invalidateQueries({ queryKey: ['manage-slots', token] });
+    },
+  });
+  const refusal = move.error ? (isSlotTaken(move.error) ? t('slotTaken') : move.error.message) : null;
+
+  const confirm = () => {
+    if (!chosen) return;
+    // One key per chosen time: a retry of the same choice is the same request.
+    if (attempt.current?.slot !== chosen) attempt.current = { slot: chosen, key: newIdempotencyKey() };
+    move.mutate(attempt.current);
+  };
+
+  return { move, refusal, confirm };
 }

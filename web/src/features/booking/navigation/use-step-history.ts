@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType, type Location } from 'react-router';
 import { useBookingStore } from '../state/booking-store.ts';
 import { useUiStore } from '../state/ui-store.ts';
@@ -32,20 +32,16 @@ function showScreen(screen: number): boolean {
 }
 
 /**
- * On the first render of the booking (a reload, a link, the return from the checkout): the step
- * the history entry names, before anything is painted. Call before reading the booking store.
+ * On opening the booking (a reload, a link, the return from the checkout): the step the history
+ * entry names, before anything is painted (use-booking-session.ts calls it).
  */
-export function useStepOnLoad(): void {
-  const location = useLocation();
-  useState(() => {
-    const plan = planArrival(
-      readTrail(location.state),
-      stepOf(location),
-      useBookingStore.getState().bookingResult !== null,
-    );
-    if (plan.kind === 'show' && plan.screen !== LOCATION_SCREEN) useBookingStore.getState().setPage(plan.screen);
-    return true;
-  });
+export function showStepOfEntry(location: Location): void {
+  const plan = planArrival(
+    readTrail(location.state),
+    stepOf(location),
+    useBookingStore.getState().bookingResult !== null,
+  );
+  if (plan.kind === 'show' && plan.screen !== LOCATION_SCREEN) useBookingStore.getState().setPage(plan.screen);
 }
 
 /**

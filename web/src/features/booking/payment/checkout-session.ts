@@ -80,7 +80,10 @@ export function earlierCheckoutId(): string | null {
   }
 }
 
-/** Keeps only the id of a checkout whose details were cleared (spec section 4 clears the stored session on a payment error). */
+/**
+ * Keeps only the id of a checkout whose details were cleared (spec section 4 clears the stored session
+ * on a payment error).
+ */
 export function rememberLeftCheckout(sessionId: string): void {
   try {
     sessionStorage.setItem(LEFT_CHECKOUT_STORAGE_KEY, sessionId);

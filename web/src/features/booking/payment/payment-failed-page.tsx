@@ -20,6 +20,9 @@ import { forgetFinishedBooking } from './payment-return.ts';
 import * as messages from './payment-pages.messages.ts';
 import { retryCheckoutSession } from './payments-api.ts';
 
+const RETRY_BUTTON_CLASS =
+  'min-h-11 rounded-lg bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-800 ' + 'disabled:bg-slate-500';
+
 type Outcome = 'checking' | 'unknown' | 'held' | 'unpaid' | 'paid' | 'released';
 
 function outcomeOf(lookup: FailureLookup): Outcome {
@@ -33,7 +36,7 @@ function outcomeOf(lookup: FailureLookup): Outcome {
 /**
  * Route `/:formUrl/payment-failed` (spec section 2), the checkout's cancel URL. It says what became
  * of the appointment (still held, booked without payment, or released), offers to try the payment
- * again while that can still book it, and gives the practice's phone (issue 17, ADR 0024).
+ * again while that can still book it, and gives the practice's phone (ADR 0024).
  */
 export function PaymentFailedPage() {
   const t = useMessages(messages);
@@ -137,7 +140,7 @@ function RetryPayment({ sessionId, practiceId }: { sessionId: string; practiceId
         type="button"
         onClick={() => retry.mutate()}
         disabled={retry.isPending || retry.isSuccess}
-        className="min-h-11 rounded-lg bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-800 disabled:bg-slate-500"
+        className={RETRY_BUTTON_CLASS}
       >
         {t('retry')}
       </button>

@@ -45,7 +45,9 @@ export function appointmentWhen(appointment: PaymentAppointment, locale: string)
     parseLocalDateTime(`${appointment.apt_date}T${appointment.start_time}`),
     appointment.time_zone,
   );
-  return `${formatDayHeadingIn(appointment.apt_date, locale)}, ${formatTimeOfDayIn(appointment.start_time, locale)} ${zoneAbbreviation(appointment.time_zone, instant)}`;
+  const day = formatDayHeadingIn(appointment.apt_date, locale);
+  const time = formatTimeOfDayIn(appointment.start_time, locale);
+  return `${day}, ${time} ${zoneAbbreviation(appointment.time_zone, instant)}`;
 }
 
 /** "11:41 AM EST" (in `locale`) and the whole minutes left, for a held appointment. */

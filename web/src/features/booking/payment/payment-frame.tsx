@@ -4,6 +4,7 @@ import { PoweredByFooter } from '../../../components/ui/powered-by-footer.tsx';
 import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
 import { paymentDocumentTitle } from './payment-texts.ts';
 import { PracticeHeader } from './practice-header.tsx';
+import { CARD_CLASS } from '../../../components/ui/class-names.ts';
 
 interface PaymentFrameProps {
   title: string;
@@ -39,7 +40,7 @@ export function PaymentFrame({ title, practice, children, isBusy = false }: Paym
         aria-busy={isBusy || undefined}
         className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center"
       >
-        <div className="flex w-full max-w-lg flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
+        <div className={CARD_CLASS}>
           <h1
             ref={headingRef}
             tabIndex={-1}

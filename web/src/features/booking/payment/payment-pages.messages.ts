@@ -16,7 +16,9 @@ export const en = {
     'Your appointment is not booked: the payment was not completed and the time we held for you has been released.',
   chooseAgain: 'Please choose a time again.',
   /** `until` is "03:41 PM EST", already formatted. */
-  held: 'Your time is still held for you until {until} ({minutesLeft, plural, one {about a minute} other {about # minutes}}). The payment is not completed yet.',
+  held:
+    'Your time is still held for you until {until} ({minutesLeft, plural, one {about a minute} other ' +
+    '{about # minutes}}). The payment is not completed yet.',
   /** Followed by the practice's phone number as a link, then a full stop. */
   callPractice: 'Questions? Call {practiceName} at',
   appointment: 'Appointment: ',
@@ -42,7 +44,9 @@ export const es: Translation<typeof en> = {
   payLater: 'Puede pagar ahora o el día de su visita.',
   released: 'Su cita no quedó reservada: el pago no se completó y se liberó el horario que le guardamos.',
   chooseAgain: 'Elija un horario de nuevo.',
-  held: 'Le seguimos guardando su horario hasta las {until} ({minutesLeft, plural, one {aproximadamente un minuto} other {aproximadamente # minutos}}). El pago aún no se ha completado.',
+  held:
+    'Le seguimos guardando su horario hasta las {until} ({minutesLeft, plural, one {aproximadamente un ' +
+    'minuto} other {aproximadamente # minutos}}). El pago aún no se ha completado.',
   callPractice: '¿Preguntas? Llame a {practiceName} al',
   appointment: 'Cita: ',
   dateAndTime: 'Fecha y hora',

@@ -2,7 +2,8 @@ import { newIdempotencyKey } from '../contact/idempotency-key.ts';
 import { clearBookingStorage } from '../state/booking-store.ts';
 import { clearVerificationState } from '../verify/verification-store.ts';
 import { loadCheckoutSession, saveCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
-import { fetchPaymentStatus, postPaidBooking } from './payments-api.ts';
+import type { BookingResult } from '#domain/booking/booking-schemas.ts';
+import { fetchPaymentStatus, postPaidBooking, type PaidBookingRequest } from './payments-api.ts';
 
 export type PaymentReturn =
   | { kind: 'checking' }
@@ -10,7 +11,7 @@ export type PaymentReturn =
   | { kind: 'unknown' }
   | { kind: 'checked'; isPaid: boolean; isBooked: boolean; receipt: PaymentReceipt | null; booked: BookedVisit | null };
 
-/** Once booked and paid (issue 20): the reference, the manage page and the visit's instants. */
+/** Once booked and paid (ADR 0036): the reference, the manage page and the visit's instants. */
 export interface BookedVisit {
   reference: string | null;
   managePath: string | null;
@@ -23,6 +24,8 @@ interface ResolveInput {
   sessionId: string | null;
   /** The practice id when nothing is stored (another tab, cleared storage): from the practice form. */
   practiceIdOf: (formUrl: string) => Promise<string>;
+  /** The write of the paid booking (the page's mutation); `POST appointment` by default. */
+  bookPaid?: (request: PaidBookingRequest) => Promise<BookingResult>;
   signal?: AbortSignal;
 }
 
@@ -35,6 +38,7 @@ export async function resolvePaymentReturn({
   formUrl,
   sessionId,
   practiceIdOf,
+  bookPaid = postPaidBooking,
   signal,
 }: ResolveInput): Promise<PaymentReturn> {
   if (!sessionId) return { kind: 'unknown' };
@@ -58,7 +62,7 @@ export async function resolvePaymentReturn({
       // Marked before sending, so a reload or a second render never sends it twice.
       saveCheckoutSession({ ...own, isReturnSubmitted: true });
       try {
-        const result = await postPaidBooking({
+        const result = await bookPaid({
           body: own.body,
           amount: own.receipt.amount,
           sessionId,

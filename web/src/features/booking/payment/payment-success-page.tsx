@@ -29,7 +29,7 @@ export function PaymentSuccessPage() {
   const { formUrl = '' } = useParams();
   const [searchParams] = useSearchParams();
   const outcome = usePaymentReturn(formUrl, searchParams.get('session_id'));
-  // The practice's header and name in the tab (issue 17); the page works without them.
+  // The practice's header and name in the tab (ADR 0032); the page works without them.
   const practice = useQuery(formDetailsQuery(formUrl, null, useLanguage())).data;
 
   if (outcome.kind === 'checking') {

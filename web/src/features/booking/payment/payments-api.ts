@@ -8,7 +8,7 @@ import {
 } from '#domain/payments/payment-schemas.ts';
 import { BOT_CHALLENGE_HEADER, IDEMPOTENCY_KEY_HEADER } from '#domain/captcha/captcha-schemas.ts';
 import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
-import { apiHeaders, apiRequest, apiUrl, toApiError, unknownApiError } from '../../../lib/api-client.ts';
+import { apiGetBody, apiRequest } from '../../../lib/api-client.ts';
 
 /** Spec section 7: the calls under the card payment provider's path segment. */
 
@@ -60,32 +60,19 @@ export interface PaymentStatus {
 
 /**
  * `GET stripe/check-payment-status?session_id&practice_id`. `apt_booked` sits beside `result`,
- * outside the envelope the shared client reads, so this call parses the whole body.
+ * outside the envelope, so this call checks the whole body.
  */
 export async function fetchPaymentStatus(
   sessionId: string,
   practiceId: string,
   signal?: AbortSignal,
 ): Promise<PaymentStatus> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('/stripe/check-payment-status', { session_id: sessionId, practice_id: practiceId }), {
-      credentials: 'include',
-      headers: apiHeaders(),
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw unknownApiError(0, 'NETWORK_ERROR');
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw toApiError(response.status, body);
-  const parsed = PaymentStatusResponseSchema.safeParse(body);
-  if (!parsed.success) throw unknownApiError(response.status, 'INVALID_RESPONSE');
+  const query = { session_id: sessionId, practice_id: practiceId };
+  const body = await apiGetBody('/stripe/check-payment-status', PaymentStatusResponseSchema, query, signal);
   return {
-    aptBooked: parsed.data.apt_booked,
-    paymentStatus: parsed.data.result.payment_status,
-    appointment: parsed.data.result.appointment ?? null,
+    aptBooked: body.apt_booked,
+    paymentStatus: body.result.payment_status,
+    appointment: body.result.appointment ?? null,
   };
 }
 

@@ -30,7 +30,7 @@ const capitalised = (text: string, language: Language) =>
   text.charAt(0).toLocaleUpperCase(INTL_LOCALE[language]) + text.slice(1);
 
 /**
- * What the calendar says in `language` (issue 19): its aria labels always; for a language other
+ * What the calendar says in `language` (ADR 0034): its aria labels always; for a language other
  * than English also its caption and weekday names, with Intl rather than a date-fns locale, so
  * no locale data ships (English keeps the calendar's own, the spec's, formats).
  */

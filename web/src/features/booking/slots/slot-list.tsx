@@ -3,6 +3,10 @@ import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts
 import { useLanguage } from '../../../lib/i18n/use-messages.ts';
 import type { DaySlot } from './slot-rules.ts';
 
+const SLOT_BUTTON_CLASS =
+  'min-h-11 w-full rounded-md border-2 border-slate-300 bg-white px-3 py-2 font-medium ' +
+  'text-slate-900 hover:border-slate-500';
+
 interface SlotListProps {
   slots: readonly DaySlot[];
   labelledBy: string;
@@ -31,7 +35,7 @@ export function SlotList({ slots, labelledBy, chosen, selectedColor, onChoose }:
                 type="button"
                 aria-pressed={isChosen}
                 onClick={() => onChoose(slot)}
-                className="min-h-11 w-full rounded-md border-2 border-slate-300 bg-white px-3 py-2 font-medium text-slate-900 hover:border-slate-500"
+                className={SLOT_BUTTON_CLASS}
                 style={
                   isChosen
                     ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }

@@ -14,7 +14,10 @@ export interface MonthSlotsInput {
   horizonMonth: string;
   timeZone: string;
   minLeadHours: number;
-  /** Moves the calendar on (spec section 4: a month without slots moves on to the next). Keep it stable (useCallback). */
+  /**
+   * Moves the calendar on (spec section 4: a month without slots moves on to the next). Keep it stable
+   * (useCallback).
+   */
   onEmptyMonth: (next: string) => void;
   /** Told of each failure and each success after one (the booking store's slotsError). Keep it stable. */
   onErrorChange?: ((error: SlotsError | null) => void) | undefined;

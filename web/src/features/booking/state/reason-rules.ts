@@ -2,7 +2,8 @@ import type { PatientStatus } from '#domain/booking/booking-schemas.ts';
 import type { Provider, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import type { ProviderDetails } from './booking-state.ts';
 
-// not patient-facing as such: the spec's stored value (section 3); pages show the provider step's 'earliestAvailable' message
+// not patient-facing as such: the spec's stored value (section 3); pages show the provider step's
+// 'earliestAvailable' message
 export const EARLIEST_AVAILABLE_LABEL = 'Select Earliest Available Provider';
 export const FIRST_AVAILABLE_LABEL = 'First Available';
 
@@ -41,7 +42,7 @@ export function providerSummaryName(provider: ProviderDetails | null): string {
 
 /**
  * The provider's name for the summary and the confirmation, or null for the earliest-available
- * choice, which they show as 'First Available' in the patient's language (issue 19).
+ * choice, which they show as 'First Available' in the patient's language (ADR 0034).
  */
 export function chosenProviderName(provider: ProviderDetails | null): string | null {
   if (!provider || isEarliestAvailable(provider) || provider.providerName === EARLIEST_AVAILABLE_LABEL) return null;

@@ -10,6 +10,9 @@ interface UiState {
    * or no longer bookable at all (422 SLOT_UNAVAILABLE); null when the slot page has nothing to say.
    */
   slotRefusal: 'taken' | 'unavailable' | null;
+  /** True once the open booking page has set up its booking and step (use-booking-session.ts). */
+  isBookingPrepared: boolean;
+  setBookingPrepared(value: boolean): void;
   setSlotRefusal(value: 'taken' | 'unavailable' | null): void;
   setAdvancing(value: boolean): void;
   requestHeadingFocus(): void;
@@ -20,6 +23,8 @@ export const useUiStore = create<UiState>()((set) => ({
   isAdvancing: false,
   isHeadingFocusRequested: false,
   slotRefusal: null,
+  isBookingPrepared: false,
+  setBookingPrepared: (value) => set({ isBookingPrepared: value }),
   setSlotRefusal: (value) => set({ slotRefusal: value }),
   setAdvancing: (value) => set({ isAdvancing: value }),
   requestHeadingFocus: () => set({ isHeadingFocusRequested: true }),

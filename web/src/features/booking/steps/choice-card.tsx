@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
 
+const CARD_BUTTON_CLASS =
+  'flex h-full min-h-20 w-full flex-col items-start justify-center gap-1 rounded-lg border-2 ' +
+  'border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm transition-colors ' +
+  'hover:border-slate-500 disabled:cursor-not-allowed disabled:border-dashed ' +
+  'disabled:text-slate-600';
+
 interface ChoiceCardProps {
   isSelected: boolean;
   /** button_color_1, the selected card's colour (spec section 2). */
@@ -22,7 +28,7 @@ export function ChoiceCard({ isSelected, selectedColor, onChoose, children, disa
       aria-pressed={isSelected}
       disabled={disabled}
       onClick={onChoose}
-      className="flex h-full min-h-20 w-full flex-col items-start justify-center gap-1 rounded-lg border-2 border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm transition-colors hover:border-slate-500 disabled:cursor-not-allowed disabled:border-dashed disabled:text-slate-600"
+      className={CARD_BUTTON_CLASS}
       style={
         isSelected
           ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }

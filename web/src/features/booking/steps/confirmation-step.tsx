@@ -1,4 +1,5 @@
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
+import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { zoneAbbreviationAt } from '#domain/time/appointment-time.ts';
 import { formatDayHeading, localiseTime12h } from '#domain/time/time-format.ts';
@@ -82,26 +83,7 @@ export default function ConfirmationStep() {
       {bookingResult?.manage_path && (
         <ManageLinks
           managePath={bookingResult.manage_path}
-          event={
-            bookingResult.apt_date && bookingResult.start_time && bookingResult.end_time
-              ? {
-                  title: form.name,
-                  location: [form.name, address].filter(Boolean).join(', '),
-                  start: new Date(
-                    wallToInstant(
-                      parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.start_time}`),
-                      form.server_tz,
-                    ),
-                  ),
-                  end: new Date(
-                    wallToInstant(
-                      parseLocalDateTime(`${bookingResult.apt_date}T${bookingResult.end_time}`),
-                      form.server_tz,
-                    ),
-                  ),
-                }
-              : null
-          }
+          event={calendarEvent(bookingResult, form.name, address, form.server_tz)}
         />
       )}
       {secondsLeft !== null && (
@@ -124,4 +106,16 @@ function assignedProvider(
     ? reason?.providers.find((provider) => provider.pms_prov_num === bookedProvNum)
     : undefined;
   return assigned ? toProviderDetails(assigned) : chosen;
+}
+
+/** The visit for 'Add to calendar', when the booking's times are known. */
+function calendarEvent(booked: BookingResult, name: string, address: string | null, timeZone: string) {
+  if (!booked.apt_date || !booked.start_time || !booked.end_time) return null;
+  const at = (time: string) => new Date(wallToInstant(parseLocalDateTime(`${booked.apt_date}T${time}`), timeZone));
+  return {
+    title: name,
+    location: [name, address].filter(Boolean).join(', '),
+    start: at(booked.start_time),
+    end: at(booked.end_time),
+  };
 }

@@ -5,9 +5,7 @@ import {
   canSubmitBookingForm,
   createBookingFormSchema,
   type BookingForm,
-  type BookingFormContext,
 } from '#domain/booking/booking-form-schema.ts';
-import { localDateOf } from '#domain/time/zoned-time.ts';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import * as messages from '../contact/contact-form.messages.ts';
@@ -23,6 +21,7 @@ import { ConsentWords } from '../shared-texts.tsx';
 import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { onlyStatusFor, onlyStatusNotice } from '../contact/only-status.ts';
+import { useBookingFormContext } from '../contact/use-booking-form-context.ts';
 
 const FORM_ID = 'contact-form';
 
@@ -30,16 +29,7 @@ const FORM_ID = 'contact-form';
 export default function ContactStep({ clinicNum }: { clinicNum: number | null }) {
   const t = useMessages(messages);
   const { form } = useBookingContext();
-  const [today] = useState(() => localDateOf(Date.now(), form.server_tz));
-  const formContext = useMemo<BookingFormContext>(
-    () => ({
-      today,
-      toShowInsurances: form.to_show_insurances,
-      optionalInsuranceFields: form.optional_insurance_fields,
-      toVerifyPatient: form.to_verify_patient,
-    }),
-    [today, form.to_show_insurances, form.optional_insurance_fields, form.to_verify_patient],
-  );
+  const formContext = useBookingFormContext(form);
   const schema = useMemo(() => createBookingFormSchema(formContext), [formContext]);
   const [onlyStatus] = useState(() => onlyStatusFor(useBookingStore.getState().patientFormDetails.reasonForVisit));
   const [defaultValues] = useState(() => {

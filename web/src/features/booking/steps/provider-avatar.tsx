@@ -1,6 +1,9 @@
 import { useState } from 'react';
 
-/** The provider's photo, or a neutral placeholder when there is none (or it fails to load). Decorative: the name is beside it. */
+/**
+ * The provider's photo, or a neutral placeholder when there is none (or it fails to load). Decorative:
+ * the name is beside it.
+ */
 export function ProviderAvatar({ src, size = 64 }: { src: string | null; size?: number }) {
   const [isBroken, setIsBroken] = useState(false);
   if (src && !isBroken) {

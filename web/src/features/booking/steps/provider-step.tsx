@@ -15,6 +15,10 @@ import { isEarliestAvailable, providerOptions } from '../state/reason-rules.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
 import * as messages from './provider-step.messages.ts';
 
+const PROVIDER_BUTTON_CLASS =
+  'flex min-h-20 w-full items-center gap-4 rounded-lg border-2 border-slate-300 bg-white p-4 ' +
+  'text-left text-slate-900 shadow-sm hover:border-slate-500';
+
 /** Spec section 9: provider names are cut at 24 characters. */
 export const PROVIDER_NAME_MAX = 24;
 
@@ -88,7 +92,7 @@ function ProviderCard({ provider, isSelected, selectedColor, onChoose }: Provide
         type="button"
         aria-pressed={isSelected}
         onClick={onChoose}
-        className="flex min-h-20 w-full items-center gap-4 rounded-lg border-2 border-slate-300 bg-white p-4 text-left text-slate-900 shadow-sm hover:border-slate-500"
+        className={PROVIDER_BUTTON_CLASS}
         style={
           isSelected
             ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }

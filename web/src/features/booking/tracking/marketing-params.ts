@@ -51,10 +51,10 @@ export function rememberMarketingParams(
   doc: Pick<Document, 'cookie' | 'location'> = document,
 ): void {
   const secure = doc.location.protocol === 'https:' ? '; secure' : '';
+  const attributes = `max-age=${COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax${secure}`;
   for (const key of MARKETING_KEYS) {
     const value = search.get(key);
-    if (value)
-      doc.cookie = `${key}=${encodeURIComponent(value.slice(0, 500))}; max-age=${COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax${secure}`;
+    if (value) doc.cookie = `${key}=${encodeURIComponent(value.slice(0, 500))}; ${attributes}`;
   }
 }
 

@@ -24,7 +24,10 @@ export interface VerificationState {
   hasConsent: boolean;
   /** Codes sent, by contact key (channel and address). */
   sent: Record<string, SentCode>;
-  /** Proofs from verify-otp, by contact key: kept so a booking that failed (a taken slot) can be retried without a new code. */
+  /**
+   * Proofs from verify-otp, by contact key: kept so a booking that failed (a taken slot) can be retried
+   * without a new code.
+   */
   tokens: Record<string, HeldToken>;
 }
 

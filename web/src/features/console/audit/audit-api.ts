@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { AuditPageSchema } from '#domain/staff/staff-accounts-schemas.ts';
 import { apiUrl } from '../../../lib/api-client.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
 
 /**
  * `GET /api/v1/staff/audit?from&to[&before]` (owners), newest first, a page at a time. Every read
@@ -12,14 +12,12 @@ export function auditTrailQuery(practiceId: string, from: string, to: string) {
   return infiniteQueryOptions({
     queryKey: ['audit', practiceId, from, to] as const,
     queryFn: async ({ pageParam, signal }) =>
-      (
-        await staffRequest({
-          path: '/staff/audit',
-          query: { from, to, before: pageParam ?? undefined },
-          result: AuditPageSchema,
-          signal,
-        })
-      ).result,
+      apiResult({
+        path: '/staff/audit',
+        query: { from, to, before: pageParam ?? undefined },
+        result: AuditPageSchema,
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_before,
     staleTime: Infinity,

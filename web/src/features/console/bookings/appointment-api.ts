@@ -5,16 +5,19 @@ import {
   type StaffCancelBody,
   type StaffRescheduleBody,
 } from '#domain/staff/staff-appointment-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 const path = (id: string) => `/staff/appointments/${encodeURIComponent(id)}`;
 
-/** `GET /api/v1/staff/appointments/{id}`: every opening is an audit row, so it is fetched once per opening, never polled. */
+/**
+ * `GET /api/v1/staff/appointments/{id}`: every opening is an audit row, so it is fetched once per
+ * opening, never polled.
+ */
 export function appointmentQuery(practiceId: string, id: string) {
   return queryOptions({
     queryKey: ['appointment', practiceId, id] as const,
-    queryFn: async ({ signal }) =>
-      (await staffRequest({ path: path(id), result: StaffAppointmentDetailSchema, signal })).result,
+    queryFn: async ({ signal }) => apiResult({ path: path(id), result: StaffAppointmentDetailSchema, signal }),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -24,15 +27,13 @@ export type SimpleAction = 'confirm' | 'arrived' | 'no-show' | 'resend-confirmat
 
 /** `POST …/{confirm|arrived|no-show|resend-confirmation}` with `{}`. */
 export async function runAction(csrfToken: string, id: string, action: SimpleAction): Promise<StaffAppointmentDetail> {
-  return (
-    await staffRequest({
-      method: 'POST',
-      path: `${path(id)}/${action}`,
-      result: StaffAppointmentDetailSchema,
-      body: {},
-      csrfToken,
-    })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: `${path(id)}/${action}`,
+    result: StaffAppointmentDetailSchema,
+    body: {},
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 /** `POST …/cancel`: the patient is told; a refund only when asked for. */
@@ -41,15 +42,13 @@ export async function cancelAppointment(
   id: string,
   body: StaffCancelBody,
 ): Promise<StaffAppointmentDetail> {
-  return (
-    await staffRequest({
-      method: 'POST',
-      path: `${path(id)}/cancel`,
-      result: StaffAppointmentDetailSchema,
-      body,
-      csrfToken,
-    })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: `${path(id)}/cancel`,
+    result: StaffAppointmentDetailSchema,
+    body,
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 /** `POST …/reschedule` to a free time of the slot engine. */
@@ -58,13 +57,11 @@ export async function rescheduleAppointment(
   id: string,
   body: StaffRescheduleBody,
 ): Promise<StaffAppointmentDetail> {
-  return (
-    await staffRequest({
-      method: 'POST',
-      path: `${path(id)}/reschedule`,
-      result: StaffAppointmentDetailSchema,
-      body,
-      csrfToken,
-    })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: `${path(id)}/reschedule`,
+    result: StaffAppointmentDetailSchema,
+    body,
+    headers: csrfHeader(csrfToken),
+  });
 }

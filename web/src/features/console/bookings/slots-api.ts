@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { StaffSlotsSchema } from '#domain/staff/staff-appointment-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
 
 export interface SlotSearch {
   date: string;
@@ -37,7 +37,7 @@ export function slotsQuery(practiceId: string, search: SlotSearch) {
         clinic: search.clinic ?? undefined,
         appointment_id: search.appointmentId,
       };
-      const records = (await staffRequest({ path: '/staff/slots', query, result: StaffSlotsSchema, signal })).result;
+      const records = await apiResult({ path: '/staff/slots', query, result: StaffSlotsSchema, signal });
       return records.map((record) => ({
         apt_date: record.DateTimeStart.slice(0, 10),
         start_time: record.DateTimeStart.slice(11),

@@ -5,7 +5,8 @@ import {
   type FeedbackStatus,
   type StaffFeedbackDetail,
 } from '#domain/staff/staff-inbox-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader, pollHeader } from '../console-request.ts';
 
 const path = (id: string) => `/staff/feedback/${encodeURIComponent(id)}`;
 
@@ -22,15 +23,13 @@ export function feedbackListQuery(practiceId: string, status: FeedbackStatus) {
     queryKey: ['feedback', practiceId, status] as const,
     queryFn: async ({ client, queryKey, signal }) => {
       const isPoll = client.getQueryData(queryKey) !== undefined;
-      return (
-        await staffRequest({
-          path: '/staff/feedback',
-          query: { status },
-          result: StaffFeedbackListSchema,
-          isPoll,
-          signal,
-        })
-      ).result;
+      return apiResult({
+        path: '/staff/feedback',
+        query: { status },
+        result: StaffFeedbackListSchema,
+        headers: pollHeader(isPoll),
+        signal,
+      });
     },
   });
 }
@@ -39,8 +38,7 @@ export function feedbackListQuery(practiceId: string, status: FeedbackStatus) {
 export function feedbackDetailQuery(practiceId: string, id: string) {
   return queryOptions({
     queryKey: ['feedback-detail', practiceId, id] as const,
-    queryFn: async ({ signal }) =>
-      (await staffRequest({ path: path(id), result: StaffFeedbackDetailSchema, signal })).result,
+    queryFn: async ({ signal }) => apiResult({ path: path(id), result: StaffFeedbackDetailSchema, signal }),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -48,13 +46,11 @@ export function feedbackDetailQuery(practiceId: string, id: string) {
 
 /** `POST …/{id}/handled` with an optional note (409 when someone handled it first). */
 export async function markFeedbackHandled(csrfToken: string, id: string, note: string): Promise<StaffFeedbackDetail> {
-  return (
-    await staffRequest({
-      method: 'POST',
-      path: `${path(id)}/handled`,
-      result: StaffFeedbackDetailSchema,
-      body: { note: note.trim() || null },
-      csrfToken,
-    })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: `${path(id)}/handled`,
+    result: StaffFeedbackDetailSchema,
+    body: { note: note.trim() || null },
+    headers: csrfHeader(csrfToken),
+  });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
+import { pollHeader } from '../console-request.ts';
 
 /** How often the list of requests without a time and its count in the navigation are read again. */
 export const REQUESTS_POLL_MS = 30_000;
@@ -15,18 +16,26 @@ export function requestsQuery(practiceId: string) {
     queryKey: ['requests', practiceId, 'list'] as const,
     queryFn: async ({ client, queryKey, signal }) => {
       const isPoll = client.getQueryData(queryKey) !== undefined;
-      return (await staffRequest({ path: '/staff/requests', result: StaffRequestListSchema, isPoll, signal })).result;
+      return apiResult({
+        path: '/staff/requests',
+        result: StaffRequestListSchema,
+        headers: pollHeader(isPoll),
+        signal,
+      });
     },
     refetchInterval: REQUESTS_POLL_MS,
   });
 }
 
-/** The navigation's count: always a poll (it shows no patient, and is nobody's doing), kept apart from the page's list. */
+/**
+ * The navigation's count: always a poll (it shows no patient, and is nobody's doing), kept apart from
+ * the page's list.
+ */
 export function requestsCountQuery(practiceId: string) {
   return queryOptions({
     queryKey: ['requests', practiceId, 'count'] as const,
     queryFn: async ({ signal }) =>
-      (await staffRequest({ path: '/staff/requests', result: StaffRequestListSchema, isPoll: true, signal })).result
+      (await apiResult({ path: '/staff/requests', result: StaffRequestListSchema, headers: pollHeader(true), signal }))
         .total,
     refetchInterval: REQUESTS_POLL_MS,
   });

@@ -5,38 +5,38 @@ import {
   type ReviewChannel,
 } from '#domain/reviews/review-request-schemas.ts';
 import { StaffReviewRequestListSchema, type StaffReviewRequestInput } from '#domain/staff/staff-inbox-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 /** `GET /api/v1/staff/review-requests?from&to` (the practice's days, newest first): who was asked, and who clicked. */
 export function reviewRequestsQuery(practiceId: string, from: string, to: string) {
   return queryOptions({
     queryKey: ['review-requests', practiceId, from, to] as const,
     queryFn: async ({ signal }) =>
-      (
-        await staffRequest({
-          path: '/staff/review-requests',
-          query: { from, to },
-          result: StaffReviewRequestListSchema,
-          signal,
-        })
-      ).result,
+      apiResult({
+        path: '/staff/review-requests',
+        query: { from, to },
+        result: StaffReviewRequestListSchema,
+        signal,
+      }),
   });
 }
 
-/** `POST /api/v1/staff/review-requests`: the admin API's service for the session's practice (its consent rule decides where it may go). */
+/**
+ * `POST /api/v1/staff/review-requests`: the admin API's service for the session's practice (its
+ * consent rule decides where it may go).
+ */
 export async function sendReviewRequest(
   csrfToken: string,
   body: StaffReviewRequestInput,
 ): Promise<CreatedReviewRequest> {
-  return (
-    await staffRequest({
-      method: 'POST',
-      path: '/staff/review-requests',
-      result: CreatedReviewRequestSchema,
-      body,
-      csrfToken,
-    })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: '/staff/review-requests',
+    result: CreatedReviewRequestSchema,
+    body,
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 const CHANNEL_NAMES: Record<ReviewChannel, string> = { email: 'e-mail', sms: 'text' };

@@ -10,7 +10,8 @@ import {
   type StaffBookingBody,
   type StaffBookingCreated,
 } from '#domain/staff/staff-booking-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiRequest, apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 /**
  * The practice's reasons for a visit, from the booking form's own list (`GET reason-for-visit`):
@@ -20,44 +21,47 @@ export function reasonsQuery(practiceId: string, clinic: number | null) {
   return queryOptions({
     queryKey: ['desk-reasons', practiceId, clinic ?? 0] as const,
     queryFn: async ({ signal }) =>
-      (
-        await staffRequest({
-          path: '/reason-for-visit',
-          query: { practice_id: practiceId, pms_clinic_num: clinic ?? undefined },
-          result: z.array(ReasonForVisitSchema),
-          signal,
-        })
-      ).result,
+      apiResult({
+        path: '/reason-for-visit',
+        query: { practice_id: practiceId, pms_clinic_num: clinic ?? undefined },
+        result: z.array(ReasonForVisitSchema),
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });
 }
 
-/** `POST /api/v1/staff/appointments`: a patient who phoned, through the patient's booking service (409 SLOT_TAKEN, 422 with fields). */
+/**
+ * `POST /api/v1/staff/appointments`: a patient who phoned, through the patient's booking service (409
+ * SLOT_TAKEN, 422 with fields).
+ */
 export async function bookPatient(csrfToken: string, body: StaffBookingBody): Promise<StaffBookingCreated> {
-  return (
-    await staffRequest({
-      method: 'POST',
-      path: '/staff/appointments',
-      result: StaffBookingCreatedSchema,
-      body,
-      csrfToken,
-    })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: '/staff/appointments',
+    result: StaffBookingCreatedSchema,
+    body,
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 /** `POST /api/v1/staff/blocks`: built-in schedule only (409 for an Open Dental practice). */
 export async function blockTime(csrfToken: string, body: StaffBlockBody): Promise<StaffBlockCreated> {
-  return (
-    await staffRequest({ method: 'POST', path: '/staff/blocks', result: StaffBlockCreatedSchema, body, csrfToken })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: '/staff/blocks',
+    result: StaffBlockCreatedSchema,
+    body,
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 /** `DELETE /api/v1/staff/blocks/{id}`. */
 export async function unblockTime(csrfToken: string, id: string): Promise<void> {
-  await staffRequest({
+  await apiRequest({
     method: 'DELETE',
     path: `/staff/blocks/${encodeURIComponent(id)}`,
     result: StaffBlockDeletedSchema,
-    csrfToken,
+    headers: csrfHeader(csrfToken),
   });
 }

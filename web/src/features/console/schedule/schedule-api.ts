@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { StaffScheduleSchema } from '#domain/staff/staff-appointment-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
+import { pollHeader } from '../console-request.ts';
 
 /** How often an open console asks for the schedule again: a new booking shows within this. */
 export const SCHEDULE_POLL_MS = 5_000;
@@ -16,15 +17,13 @@ export function scheduleQuery(practiceId: string, from: string, to: string) {
     queryKey: ['schedule', practiceId, from, to] as const,
     queryFn: async ({ client, queryKey, signal }) => {
       const isPoll = client.getQueryData(queryKey) !== undefined;
-      return (
-        await staffRequest({
-          path: '/staff/appointments',
-          query: { from, to },
-          result: StaffScheduleSchema,
-          isPoll,
-          signal,
-        })
-      ).result;
+      return apiResult({
+        path: '/staff/appointments',
+        query: { from, to },
+        result: StaffScheduleSchema,
+        headers: pollHeader(isPoll),
+        signal,
+      });
     },
     refetchInterval: SCHEDULE_POLL_MS,
     placeholderData: keepPreviousData,

@@ -1,22 +1,26 @@
 import { TotpEnabledSchema, TotpSetupSchema, type TotpSetup } from '#domain/staff/staff-accounts-schemas.ts';
-import { staffRequest } from '../console-request.ts';
+import { apiResult } from '../../../lib/api-client.ts';
+import { csrfHeader } from '../console-request.ts';
 
 /** `POST /api/v1/staff/totp/setup`: a new secret for the authenticator app (not active until enabled). */
 export async function startTotpSetup(csrfToken: string): Promise<TotpSetup> {
-  return (
-    await staffRequest({ method: 'POST', path: '/staff/totp/setup', result: TotpSetupSchema, body: {}, csrfToken })
-  ).result;
+  return apiResult({
+    method: 'POST',
+    path: '/staff/totp/setup',
+    result: TotpSetupSchema,
+    body: {},
+    headers: csrfHeader(csrfToken),
+  });
 }
 
 /** `POST /api/v1/staff/totp/enable`: the app's first code turns the factor on; the recovery codes come back once. */
 export async function enableTotp(csrfToken: string, code: string): Promise<string[]> {
-  return (
-    await staffRequest({
-      method: 'POST',
-      path: '/staff/totp/enable',
-      result: TotpEnabledSchema,
-      body: { code },
-      csrfToken,
-    })
-  ).result.recovery_codes;
+  const enabled = await apiResult({
+    method: 'POST',
+    path: '/staff/totp/enable',
+    result: TotpEnabledSchema,
+    body: { code },
+    headers: csrfHeader(csrfToken),
+  });
+  return enabled.recovery_codes;
 }
