@@ -2,8 +2,8 @@ import type { PatientStatus } from '#domain/booking/booking-schemas.ts';
 import type { Provider, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import type { ProviderDetails } from './booking-state.ts';
 
-// not patient-facing as such: the spec's stored value (section 3); pages show the provider step's
-// 'earliestAvailable' message
+// The spec's stored value (section 3); pages show the provider step's 'earliestAvailable' message.
+// not patient-facing as such
 export const EARLIEST_AVAILABLE_LABEL = 'Select Earliest Available Provider';
 export const FIRST_AVAILABLE_LABEL = 'First Available';
 
