@@ -12,7 +12,8 @@ import { SIGNED_OUT_CONSOLE_ERRORS, signInToConsole } from './console-steps.ts';
  * precompressed .gz files the server sends (gzip level 9). KB = 1000 bytes, as Vite reports sizes.
  */
 // ADR 0016 (amended 2026-11-23): 122 KB since browser history steps and 'Change location' joined page 1.
-const BUDGET_BYTES = 122_000;
+// Amended again 2026-11-27: 123 KB, for the one API client and the bounded wire values (ADR 0016).
+const BUDGET_BYTES = 123_000;
 
 // The Spanish page (English scripts plus the Spanish catalogues it fetches, ADR 0034) within the same budget.
 const pages = [
@@ -24,7 +25,7 @@ const pages = [
 ];
 
 for (const { path, heading } of pages) {
-  test(`the script to show ${path} stays within 122 KB gzip`, async ({ page }, testInfo) => {
+  test(`the script to show ${path} stays within 123 KB gzip`, async ({ page }, testInfo) => {
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
@@ -82,12 +83,13 @@ test.describe('the staff console', () => {
  * A front desk's first load of the console: signed in, straight to the schedule. Each page is a
  * chunk of its own (ADR 0045), so the owners' pages and the sign-in forms are not fetched.
  */
-const FRONT_DESK_BUDGET_BYTES = 175_000;
+// 185 KB: the console's one form pattern brings react-hook-form and its zod resolver (ADR 0047).
+const FRONT_DESK_BUDGET_BYTES = 185_000;
 
 test.describe('the staff console for a front desk', () => {
   test.use(SIGNED_OUT_CONSOLE_ERRORS);
 
-  test("loads the schedule without the owners' pages, within 175 KB gzip of script", async ({ page }) => {
+  test("loads the schedule without the owners' pages, within 185 KB gzip of script", async ({ page }) => {
     await signInToConsole(page, '2027-06-14');
     const signedIn = await page.context().newPage();
     const scripts = new Set<string>();
