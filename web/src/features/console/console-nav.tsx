@@ -7,7 +7,8 @@ import { requestsCountQuery } from './requests/requests-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
 
 const linkClass =
-  'flex min-h-11 items-center gap-2 rounded-md px-3 font-medium text-slate-900 hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white';
+  'flex min-h-11 items-center gap-2 rounded-md px-3 font-medium text-slate-900 hover:bg-slate-100 ' +
+  'aria-[current=page]:bg-slate-900 aria-[current=page]:text-white';
 
 /** The count some links carry, by page path. */
 const BADGES: Readonly<Record<string, () => ReactNode>> = {

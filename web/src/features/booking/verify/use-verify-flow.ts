@@ -60,7 +60,7 @@ export function useVerifyFlow(clinicNum: number | null) {
     if (!isCalling()) sendCode.mutate({ channel: target, contact: contactOf(target) });
   };
 
-  /** 'Use Email' / 'Use Cell Phone': switch, and send a code unless one is still usable (or the contact is verified). */
+  /** 'Use Email' / 'Use Cell Phone': switch, and send a code unless one is still usable or the contact verified. */
   const choose = (target: VerificationChannel) => {
     if (isCalling()) return;
     useVerificationStore.getState().chooseChannel(target);

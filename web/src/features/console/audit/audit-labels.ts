@@ -53,12 +53,14 @@ export function recordLabel(entry: Pick<AuditEntry, 'target_type' | 'target_id'>
   return entry.target_id ? `${kind} ${entry.target_id}` : kind;
 }
 
+function valueText(value: unknown): string {
+  if (Array.isArray(value)) return value.join(', ');
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** The details as "key: value" pairs, lists joined; the CSV export carries them whole. */
 export function detailsText(details: Record<string, unknown>): string {
   return Object.entries(details)
-    .map(
-      ([key, value]) =>
-        `${key.replaceAll('_', ' ')}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
-    )
+    .map(([key, value]) => `${key.replaceAll('_', ' ')}: ${valueText(value)}`)
     .join('; ');
 }

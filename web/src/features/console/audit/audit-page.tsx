@@ -75,7 +75,8 @@ export function AuditPage() {
         <p role="status">
           {entries.length === 0
             ? `Nothing recorded from ${from} to ${to}.`
-            : `${entries.length} entries from ${from} to ${to}, newest first${trail.hasNextPage ? '; older ones below' : ''}.`}
+            : `${entries.length} entries from ${from} to ${to}, newest first` +
+              `${trail.hasNextPage ? '; older ones below' : ''}.`}
         </p>
       )}
       {entries.length > 0 && (

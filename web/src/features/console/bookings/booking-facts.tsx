@@ -60,7 +60,9 @@ export function BookingFacts({ detail, timeZone }: { detail: StaffAppointmentDet
           [
             'Verified',
             detail.verification.verified
-              ? `yes${detail.verification.channel ? `, by ${detail.verification.channel}` : ''}${detail.verification.at ? `, ${at(detail.verification.at)}` : ''}`
+              ? ['yes', detail.verification.channel && `by ${detail.verification.channel}`, at(detail.verification.at)]
+                  .filter(Boolean)
+                  .join(', ')
               : yesNo(false),
           ],
           ['Payment', detail.payment.replaceAll('_', ' ')],

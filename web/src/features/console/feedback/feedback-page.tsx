@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FeedbackStatus } from '#domain/staff/staff-inbox-schemas.ts';
 import { patientName } from '../bookings/booking-labels.ts';
-import { clockTime, dayHeading, instantText } from '../shared/console-dates.ts';
+import { instantText, visitWhen } from '../shared/console-dates.ts';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { secondaryButtonClass } from '../shared/console-styles.ts';
 import { feedbackListQuery } from './feedback-api.ts';
@@ -64,9 +64,7 @@ export function FeedbackPage() {
                   </span>
                   <span>{item.excerpt}</span>
                   <span className="text-sm text-slate-700">
-                    {item.visit?.apt_date
-                      ? `Visit ${dayHeading(item.visit.apt_date)}${item.visit.start_time ? `, ${clockTime(item.visit.start_time)}` : ''} · `
-                      : ''}
+                    {item.visit?.apt_date ? `Visit ${visitWhen(item.visit.apt_date, item.visit.start_time)} · ` : ''}
                     Sent {instantText(item.created_at, session.practice.time_zone)}
                   </span>
                 </button>

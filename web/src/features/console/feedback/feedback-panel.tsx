@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { FEEDBACK_NOTE_MAX_LENGTH, type StaffFeedbackDetail } from '#domain/staff/staff-inbox-schemas.ts';
 import { patientName } from '../bookings/booking-labels.ts';
-import { clockTime, dayHeading, instantText } from '../shared/console-dates.ts';
+import { instantText, visitWhen } from '../shared/console-dates.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
 import { ErrorNote, StatusNote } from '../shared/console-notes.tsx';
 import { inputClass, primaryButtonClass } from '../shared/console-styles.ts';
@@ -55,7 +55,7 @@ export function FeedbackPanel({ id, onClose }: { id: string; onClose: () => void
               [
                 'Visit',
                 data.visit
-                  ? `${data.visit.apt_date ? dayHeading(data.visit.apt_date) : 'No time yet'}${data.visit.start_time ? `, ${clockTime(data.visit.start_time)}` : ''} · reference ${data.visit.reference}`
+                  ? `${visitWhen(data.visit.apt_date, data.visit.start_time, 'No time yet')} · reference ${data.visit.reference}`
                   : null,
               ],
             ]}

@@ -27,7 +27,10 @@ export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onB
     <section aria-labelledby={headingId} className="min-w-28 flex-1 border-l border-slate-300">
       <h2
         id={headingId}
-        className="sticky top-0 z-20 flex h-12 items-center justify-center border-b border-slate-300 bg-white px-1 text-center text-sm font-semibold"
+        className={
+          'sticky top-0 z-20 flex h-12 items-center justify-center border-b border-slate-300 bg-white px-1 ' +
+          'text-center text-sm font-semibold'
+        }
       >
         {column.label}
       </h2>

@@ -46,3 +46,9 @@ export function instantText(iso: string, timeZone: string): string {
 
 /** Cents → "$45.00". */
 export const dollars = (cents: number) => formatDollarsIn(cents / 100, 'en-US');
+
+/** A visit's day and, when it has one, its time: "Friday, March 6, 9:00 AM" (or `noDay` without a day). */
+export function visitWhen(date: string | null, time: string | null, noDay = ''): string {
+  const day = date ? dayHeading(date) : noDay;
+  return time ? `${day}, ${clockTime(time)}` : day;
+}
