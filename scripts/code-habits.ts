@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
+import { repeatedPairs } from './repeated-code.ts';
 
 /**
  * The code habits that `npm test` holds (ADR 0044), measured over the tree, and the ratchet that
@@ -15,6 +16,7 @@ export const DEBT_FILE = 'scripts/code-habits-debt.json';
 
 export const LONG_LINE = 120;
 export const LONG_LINES_TARGET = 150;
+export const REPEATED_PAIRS_TARGET = 40;
 export const FOLDER_FILES = 40;
 export const ADR_WORDS = 1_500;
 /** The options of `max-lines` and `max-lines-per-function` in eslint.config.js (a test compares them). */
@@ -29,6 +31,7 @@ export const isProductCode = (path: string) =>
   PRODUCT_ROOTS.test(path) && /\.(tsx?|css)$/.test(path) && !NOT_PRODUCT.test(path);
 
 const CODE = /\.(ts|tsx|js|mjs|css)$/;
+const REPEATED_CODE = /\.(ts|tsx|js|mjs|css|sql)$/;
 // Built from parts, so that this file does not match itself.
 export const ISSUE_REFERENCE = new RegExp(['\\bissues?', '\\s*#?\\d+'].join(''), 'gi');
 const WEB_SOURCE = /^web\/src\/.*\.tsx?$/;
@@ -40,6 +43,7 @@ export type Counts = Record<string, number>;
 type Entry<T> = { rule: string; target: number; today: number } & T;
 export type Debt = {
   longLines: Entry<object>;
+  repeatedCode: Entry<object>;
   issueReferences: Entry<{ files: Counts }>;
   fileLines: Entry<{ files: Counts }>;
   functionLines: Entry<{ files: Record<string, Counts> }>;
@@ -76,6 +80,10 @@ export const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).lengt
 /** Lines over 120 characters in code and tests (not Markdown, JSON or SQL). */
 export const countLongLines = (files: string[]) =>
   files.filter((path) => CODE.test(path)).reduce((sum, path) => sum + longLinesIn(read(path)), 0);
+
+/** Pairs of places sharing six or more lines, boilerplate left out (scripts/repeated-code.ts). */
+export const countRepeatedPairs = (files: string[]) =>
+  repeatedPairs(files.filter((path) => REPEATED_CODE.test(path)).map((path) => ({ path, text: read(path) }))).length;
 
 /** Every file but the README, which may keep the project's history; binary files are skipped. */
 export const issueReferences = (files: string[]) =>
@@ -209,6 +217,7 @@ export function countRatchet(rule: string, now: number, recorded: number, target
 
 type Lists = {
   longLines: number;
+  repeatedCode: number;
   issueReferences: Counts;
   fileLines: Counts;
   functionLines: Record<string, Counts>;
@@ -228,6 +237,11 @@ export function record(lists: Lists): Debt {
       rule: `lines over ${LONG_LINE} characters in .ts .tsx .js .mjs .css files, tests included`,
       target: LONG_LINES_TARGET,
       today: lists.longLines,
+    },
+    repeatedCode: {
+      rule: 'pairs of places sharing 6 or more lines (same or same shape), boilerplate not counted, SQL included',
+      target: REPEATED_PAIRS_TARGET,
+      today: lists.repeatedCode,
     },
     issueReferences: {
       rule: 'references to issue numbers, in every file but the README (references per file)',
@@ -267,6 +281,7 @@ export function record(lists: Lists): Debt {
 
 const listsOf = (debt: Debt): Lists => ({
   longLines: debt.longLines.today,
+  repeatedCode: debt.repeatedCode.today,
   issueReferences: debt.issueReferences.files,
   fileLines: debt.fileLines.files,
   functionLines: debt.functionLines.files,
@@ -285,6 +300,7 @@ export async function measure(files: string[], sizePaths: string[]): Promise<Deb
   const { fileLines, functionLines } = await sizes(sizePaths);
   return record({
     longLines: countLongLines(files),
+    repeatedCode: countRepeatedPairs(files),
     issueReferences: issueReferences(files),
     fileLines,
     functionLines,
@@ -302,7 +318,7 @@ export function recordProblems(debt: Debt): string[] {
   return (Object.keys(expected) as (keyof Debt)[]).flatMap((key) => {
     const { rule, target, today } = debt[key];
     const want = expected[key];
-    if (key === 'longLines')
+    if (key === 'longLines' || key === 'repeatedCode')
       return rule === want.rule && target === want.target ? [] : [`${key}: rule or target edited`];
     return rule === want.rule && target === want.target && today === want.today
       ? []
@@ -314,6 +330,7 @@ export function recordProblems(debt: Debt): string[] {
 export function debtProblems(now: Debt, debt: Debt): string[] {
   return [
     ...countRatchet('lines over 120 characters', now.longLines.today, debt.longLines.today, debt.longLines.target),
+    ...countRatchet('repeated pairs', now.repeatedCode.today, debt.repeatedCode.today, debt.repeatedCode.target),
     ...ratchet('issue references', now.issueReferences.files, debt.issueReferences.files, 'cite an ADR instead'),
     ...ratchet('file lines', now.fileLines.files, debt.fileLines.files, `at most ${FILE_LINES.max}`),
     ...ratchet(
