@@ -10,7 +10,7 @@ import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { enqueueJob, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
-import { loadJobTarget, NOT_ON_OPEN_DENTAL } from './pms-job-target.ts';
+import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import {
   breakInOpenDental,
@@ -252,12 +252,9 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
       return { skipped: 'Not in Open Dental through us; the write job writes the booking as it is when it runs.' };
     }
     if (isReplaced(a, payload)) return { skipped: 'A later change of this booking replaces this one.' };
-    const { openDental } = deps;
     const customerKey = practice.pms.customer_key;
     try {
-      if (!openDental)
-        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-      const client = openDental.clientFor(customerKey);
+      const client = officeClient(deps.openDental, customerKey);
       const aptNum = a.pms_apt_num;
       const outcome: ChangeOutcome = await oneAtATime(customerKey, () =>
         payload.kind === 'reschedule'

@@ -13,7 +13,7 @@ import {
 import type { OfficeLock } from './pms-change-job.ts';
 import { findPmsChangeState, type PmsChangeState } from './pms-change-repository.ts';
 import { failureReason, isOdRefusal } from './pms-job-failure.ts';
-import { loadJobTarget, NOT_ON_OPEN_DENTAL } from './pms-job-target.ts';
+import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
 
 /**
  * A patient's confirmation (ADR 0037: C to a reminder text, the Confirm button of a reminder
@@ -71,9 +71,7 @@ export function createPmsConfirmJobHandler(
     const { openDental } = deps;
     const customerKey = practice.pms.customer_key;
     try {
-      if (!openDental)
-        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-      const client = openDental.clientFor(customerKey);
+      const client = officeClient(deps.openDental, customerKey);
       // PUT Confirm sets a value: sending it again after a lost answer changes nothing.
       await oneAtATime(customerKey, () => client.confirmAppointment(aptNum));
     } catch (error) {

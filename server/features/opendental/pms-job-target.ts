@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-client.ts';
+import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Queryable } from '../../db/database.ts';
 import { PermanentJobError } from '../../jobs/job-queue.ts';
 import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
@@ -28,4 +30,11 @@ export async function loadJobTarget<P extends { appointmentId: string }, A exten
 
 function isOnOpenDental(practice: PracticeRow | null): practice is OpenDentalPractice {
   return practice?.pms.type === 'opendental';
+}
+
+/** The office's client; on a server with no developer key, an attempt that fails like any other and is retried. */
+export function officeClient(openDental: OpenDentalConnector | undefined, customerKey: string): OpenDentalClient {
+  if (!openDental)
+    throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
+  return openDental.clientFor(customerKey);
 }

@@ -14,7 +14,7 @@ import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendent
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { enqueueJob, type JobContext, type JobHandler } from '../../jobs/job-queue.ts';
-import { loadJobTarget, NOT_ON_OPEN_DENTAL } from './pms-job-target.ts';
+import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import { checkConflicts, pickPatient } from './opendental-write-rules.ts';
 import {
@@ -105,14 +105,10 @@ async function writeBooking(
       `The appointment is ${appointment.status}; nothing to write.`,
     );
   }
-  const { openDental } = deps;
   const customerKey = practice.pms.customer_key;
   try {
-    if (!openDental)
-      throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-    const written = await oneAtATime(customerKey, () =>
-      writeToOpenDental(deps.db, openDental.clientFor(customerKey), appointment, practice),
-    );
+    const client = officeClient(deps.openDental, customerKey);
+    const written = await oneAtATime(customerKey, () => writeToOpenDental(deps.db, client, appointment, practice));
     await deps.db.transaction(async (tx) => {
       await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
       await queueChangeMissedByWrite(tx, {
