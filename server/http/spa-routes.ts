@@ -88,35 +88,39 @@ export async function registerSpaRoutes(
   options: { webDir: string; practices: PracticePageLookup },
 ): Promise<void> {
   const built = await copyBuiltApp(options.webDir, app.log);
-  const template = built?.template ?? null;
-  if (!built) app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
-  // One registration for every built file (wildcard off: routes are made from the files found at
-  // start). Hashed files under assets/ never change, so browsers may keep them for a year.
-  if (built) {
-    app.addHook('onClose', async () => rmSync(built.dir, { recursive: true, force: true }));
-    await app.register(fastifyStatic, {
-      root: built.dir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders(res, filePath) {
-        const isHashed = filePath.includes(`${sep}assets${sep}`);
-        res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
+  if (built) await registerBuiltFiles(app, built.dir);
+  else app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
+  app.setNotFoundHandler(pageHandler(createPageSender(built?.template ?? null), options.practices));
+}
 
-  // The page's language comes from ?lang=, the cookie or Accept-Language (ADR 0034): caches must
-  // keep one copy per value of those headers (the query is part of the URL already).
-  const sendPage = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    meta: { title: string; description: string },
-  ) => {
+/**
+ * One registration for every built file (wildcard off: routes are made from the files found at
+ * start). Hashed files under assets/ never change, so browsers may keep them for a year.
+ */
+async function registerBuiltFiles(app: FastifyInstance, dir: string): Promise<void> {
+  app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders(res, filePath) {
+      const isHashed = filePath.includes(`${sep}assets${sep}`);
+      res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+}
+
+type PageMeta = { title: string; description: string };
+type PageSender = (request: FastifyRequest, reply: FastifyReply, status: number, meta: PageMeta) => FastifyReply;
+
+// The page's language comes from ?lang=, the cookie or Accept-Language (ADR 0034): caches must
+// keep one copy per value of those headers (the query is part of the URL already).
+function createPageSender(template: string | null): PageSender {
+  return (request, reply, status, meta) => {
     if (!template) throw new AppError(404, 'NOT_FOUND', 'The web app is not built. Run `npm run build`.');
     varyByLanguage(reply);
     return reply
@@ -125,14 +129,24 @@ export async function registerSpaRoutes(
       .type('text/html; charset=utf-8')
       .send(renderIndexHtml(template, { ...meta, language: request.language }));
   };
+}
 
-  const product = translator(productMessages);
-  const genericMeta = (language: Language) => ({
-    title: PRODUCT_NAME,
-    description: product(language, 'defaultDescription'),
-  });
+const product = translator(productMessages);
+const genericMeta = (language: Language): PageMeta => ({
+  title: PRODUCT_NAME,
+  description: product(language, 'defaultDescription'),
+});
 
-  app.setNotFoundHandler(async (request, reply) => {
+/** A page whose address is a key (booking, unsubscribe, set-password link): never indexed, cached or leaked. */
+function keepPrivate(reply: FastifyReply): void {
+  void reply
+    .header('x-robots-tag', 'noindex, nofollow')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store');
+}
+
+function pageHandler(sendPage: PageSender, practices: PracticePageLookup) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') {
       throw new AppError(404, 'NOT_FOUND', t.localized('noApiEndpoint', { method: request.method, path }));
@@ -143,50 +157,37 @@ export async function registerSpaRoutes(
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
     if (segments[0] === 'review' && segments.length === 2)
       return sendPage(request, reply, 200, genericMeta(request.language));
-    // The unsubscribe link of reminder e-mails (ADR 0037): a key to a patient's booking, kept private like the manage
-    // page.
-    if (segments[0] === 'unsubscribe' && segments.length === 2) {
-      void reply
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer')
-        .header('cache-control', 'no-store');
+    // The unsubscribe link of reminder e-mails (ADR 0037) is a key to a patient's booking, kept private like the
+    // manage page; the staff console (ADR 0038) is never indexed nor cached, and its set-password links are keys.
+    if ((segments[0] === 'unsubscribe' && segments.length === 2) || segments[0] === 'console') {
+      keepPrivate(reply);
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
-    // The staff console (ADR 0038): never indexed nor kept by a cache, and its set-password links are keys.
-    if (segments[0] === 'console') {
-      void reply
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer')
-        .header('cache-control', 'no-store');
-      return sendPage(request, reply, 200, genericMeta(request.language));
-    }
-    const [slug, subpage = '', ...rest] = segments;
-    // A patient's manage page (ADR 0036): its address is a key to their booking, so no search
-    // engine keeps it and no page it links to learns it from the Referer.
-    const isManagePage = subpage === 'appointment' && rest.length === 1;
-    if (isManagePage)
-      void reply
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer')
-        .header('cache-control', 'no-store');
-    if (
-      slug &&
-      (rest.length === 0 || isManagePage) &&
-      (PRACTICE_SUBPAGES.has(subpage) || isManagePage) &&
-      FormUrlSchema.safeParse(slug).success
-    ) {
-      const details = await options.practices.getFormDetails(slug, request.language).catch(() => null);
-      if (details) {
-        const { language } = request;
-        const title = product(language, 'documentTitle', { practice: details.name, product: PRODUCT_NAME });
-        return sendPage(request, reply, 200, {
-          title,
-          description: details.description?.trim() || genericMeta(language).description,
-        });
-      }
-    }
-    return sendPage(request, reply, 404, genericMeta(request.language));
-  });
+    const meta = await practicePageMeta(segments, reply, practices, request.language);
+    return sendPage(request, reply, meta ? 200 : 404, meta ?? genericMeta(request.language));
+  };
+}
+
+/** The head of a practice's page (its form, payment returns, a manage page), or null when there is no such page. */
+async function practicePageMeta(
+  segments: string[],
+  reply: FastifyReply,
+  practices: PracticePageLookup,
+  language: Language,
+): Promise<PageMeta | null> {
+  const [slug, subpage = '', ...rest] = segments;
+  // A patient's manage page (ADR 0036): its address is a key to their booking, so no search
+  // engine keeps it and no page it links to learns it from the Referer.
+  const isManagePage = subpage === 'appointment' && rest.length === 1;
+  if (isManagePage) keepPrivate(reply);
+  const isPracticePage = (rest.length === 0 && PRACTICE_SUBPAGES.has(subpage)) || isManagePage;
+  if (!slug || !isPracticePage || !FormUrlSchema.safeParse(slug).success) return null;
+  const details = await practices.getFormDetails(slug, language).catch(() => null);
+  if (!details) return null;
+  return {
+    title: product(language, 'documentTitle', { practice: details.name, product: PRODUCT_NAME }),
+    description: details.description?.trim() || genericMeta(language).description,
+  };
 }
 
 function decodeSegment(segment: string): string {

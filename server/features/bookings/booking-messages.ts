@@ -1,6 +1,5 @@
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { bookingIcs, icsContentType } from '#domain/calendar/ics-calendar.ts';
-import { addressLine } from '#domain/format/address-format.ts';
 import { quotePatientText } from '#domain/format/patient-text.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
@@ -11,6 +10,7 @@ import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { findProviderName, type PracticeRow } from '../practices/practices-repository.ts';
+import { practiceAddress } from '../practices/practice-texts.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import * as messages from './booking-messages.messages.ts';
 
@@ -152,18 +152,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
 async function bookingFacts(tx: Queryable, booked: BookedAppointment) {
   const { practice, slot } = booked;
   const provider = slot ? await findProviderName(tx, practice.id, slot.provNum) : null;
-  const where = [
-    practice.name,
-    addressLine({
-      display_address: practice.display_address,
-      pms_address1: practice.address_line1,
-      city: practice.city,
-      state: practice.state,
-      zip: practice.zipcode,
-    }),
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const where = [practice.name, practiceAddress(practice)].filter(Boolean).join(', ');
   const phone = practice.phone ? formatPhone(practice.phone) : null;
   // The lines both the e-mail and the calendar file carry, in one language.
   const detailsIn = (lang: Language, reasonName: string) =>

@@ -5,7 +5,7 @@ import { addressLine } from '#domain/format/address-format.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import { CLINIC_TEXT_FIELDS, localiseTexts, reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
-import { practiceTextsIn } from '../practices/practice-texts.ts';
+import { practiceAddress, practiceTextsIn } from '../practices/practice-texts.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { ManagedRow } from './manage-repository.ts';
 
@@ -44,15 +44,9 @@ export function locationOf(
   practice: PracticeRow,
   language: Language,
 ): { name: string | null; address: string } {
-  const practiceAddress = addressLine({
-    display_address: practice.display_address,
-    pms_address1: practice.address_line1,
-    city: practice.city,
-    state: practice.state,
-    zip: practice.zipcode,
-  });
+  const practiceLine = practiceAddress(practice);
   if (row.pms_clinic_num === null || (row.clinic_name === null && row.clinic_address === null))
-    return { name: null, address: practiceAddress ?? '' };
+    return { name: null, address: practiceLine ?? '' };
   const clinic = localiseTexts(
     { display_name: row.clinic_name, display_location: null as string | null },
     CLINIC_TEXT_FIELDS,
@@ -66,7 +60,7 @@ export function locationOf(
     state: row.clinic_state,
     zip: row.clinic_zip,
   });
-  return { name: clinic.display_name, address: address ?? practiceAddress ?? '' };
+  return { name: clinic.display_name, address: address ?? practiceLine ?? '' };
 }
 
 /** The one line a message names the place by ("Clinic, 1 Main St, City") and the phone to call. */

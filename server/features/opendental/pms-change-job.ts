@@ -8,15 +8,10 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
-import {
-  enqueueJob,
-  PermanentJobError,
-  type JobContext,
-  type JobHandler,
-  type SkippedJob,
-} from '../../jobs/job-queue.ts';
+import { enqueueJob, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
-import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
+import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
 import {
   breakInOpenDental,
   ChangeRefused,
@@ -238,15 +233,11 @@ function settleFailure(
 
 export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: OfficeLock): JobHandler {
   return async function handle(raw: unknown, context: JobContext): Promise<void | SkippedJob> {
-    const parsed = PayloadSchema.safeParse(raw);
-    if (!parsed.success) throw new PermanentJobError('Invalid Open Dental change payload');
-    const payload = parsed.data;
-    const a = await findAppointmentToChange(deps.db, payload.appointmentId);
-    if (!a) throw new PermanentJobError(`Appointment ${payload.appointmentId} no longer exists`);
-    const practice = await findPracticeById(deps.db, a.practice_id);
-    if (practice?.pms.type !== 'opendental') {
-      await recordWriteProblem(deps.db, a.id, 'skipped', 'The practice is no longer configured for Open Dental.');
-      return { skipped: 'The practice is no longer configured for Open Dental.' };
+    const target = { what: 'change', schema: PayloadSchema, raw, find: findAppointmentToChange };
+    const { payload, appointment: a, practice } = await loadJobTarget(deps.db, target);
+    if (!practice) {
+      await recordWriteProblem(deps.db, a.id, 'skipped', NOT_ON_OPEN_DENTAL);
+      return { skipped: NOT_ON_OPEN_DENTAL };
     }
     const notice: ChangeNotice = { kind: payload.kind, key: changeKeyOf(payload), aptNum: a.pms_apt_num };
     if (a.pms_apt_num === null) {
@@ -261,12 +252,9 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
       return { skipped: 'Not in Open Dental through us; the write job writes the booking as it is when it runs.' };
     }
     if (isReplaced(a, payload)) return { skipped: 'A later change of this booking replaces this one.' };
-    const { openDental } = deps;
     const customerKey = practice.pms.customer_key;
     try {
-      if (!openDental)
-        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-      const client = openDental.clientFor(customerKey);
+      const client = officeClient(deps.openDental, customerKey);
       const aptNum = a.pms_apt_num;
       const outcome: ChangeOutcome = await oneAtATime(customerKey, () =>
         payload.kind === 'reschedule'

@@ -1,6 +1,5 @@
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { bookingIcs, icsContentType } from '#domain/calendar/ics-calendar.ts';
-import { addressLine } from '#domain/format/address-format.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
@@ -8,11 +7,11 @@ import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
-import { practiceTextsIn } from '../practices/practice-texts.ts';
+import { practiceAddress, practiceTextsIn } from '../practices/practice-texts.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import { calendarOrganizerEmail } from '../bookings/booking-messages.ts';
 import type { AppointmentToChange } from './pms-change-repository.ts';
-import { appointmentNoticeDetails } from './pms-write-notices.ts';
+import { appointmentNoticeDetails, queueOpenDentalNotice } from './pms-write-notices.ts';
 import * as messages from './pms-change-notices.messages.ts';
 
 const t = translator(messages);
@@ -117,14 +116,7 @@ function calendarFile(a: AppointmentToChange, practice: PracticeRow, practiceNam
     // Only the practice's name: the reason for the visit stays out of this e-mail.
     summary: practiceName,
     description: lines.join('\n'),
-    location:
-      addressLine({
-        display_address: practice.display_address,
-        pms_address1: practice.address_line1,
-        city: practice.city,
-        state: practice.state,
-        zip: practice.zipcode,
-      }) ?? practiceName,
+    location: practiceAddress(practice) ?? practiceName,
     organizerName: practice.name,
     organizerEmail: calendarOrganizerEmail(practice),
     attendee: { name: `${a.first_name} ${a.last_name}`, email: a.email ?? calendarOrganizerEmail(practice) },
@@ -141,20 +133,14 @@ export async function queueChangeDelayedNotice(
   change: ChangeNotice,
   reason: string,
 ): Promise<void> {
-  if (!practice.notification_email) return;
   // practice-facing: the practice's own notice, in English
-  await enqueueEmail(tx, {
-    to: practice.notification_email,
+  await queueOpenDentalNotice(tx, practice, a, {
     subject: `Online ${KIND_LABELS[change.kind]} not yet in Open Dental: ${a.first_name} ${a.last_name}`,
-    text: [
+    happened:
       `${a.first_name} ${a.last_name} ${describeChange(change)} online; ` +
-        'we could not write this into Open Dental yet.',
-      `Open Dental's answer: ${reason}`,
-      '',
-      'We keep trying over the next hours; you will get another e-mail if we give up.', // practice-facing
-      '',
-      ...appointmentNoticeDetails(a, practice),
-    ].join('\n'),
+      'we could not write this into Open Dental yet.',
+    answer: `Open Dental's answer: ${reason}`,
+    todo: 'We keep trying over the next hours; you will get another e-mail if we give up.', // practice-facing
     idempotencyKey: `pms-change-delayed:${change.key}`,
   });
 }
@@ -166,20 +152,14 @@ export async function queueChangeFailedNotice(
   change: ChangeNotice,
   reason: string,
 ): Promise<void> {
-  if (!practice.notification_email) return;
   // practice-facing: the practice's own notice, in English
-  await enqueueEmail(tx, {
-    to: practice.notification_email,
+  await queueOpenDentalNotice(tx, practice, a, {
     subject: `Please update Open Dental by hand: online ${KIND_LABELS[change.kind]} for ${a.first_name} ${a.last_name}`,
-    text: [
+    happened:
       `${a.first_name} ${a.last_name} ${describeChange(change)} online, ` +
-        'but we could not write this into Open Dental.',
-      `Reason: ${reason}`,
-      '',
-      'Please make the same change in Open Dental by hand (or call the patient if it is no longer possible).',
-      '',
-      ...appointmentNoticeDetails(a, practice),
-    ].join('\n'),
+      'but we could not write this into Open Dental.',
+    answer: `Reason: ${reason}`,
+    todo: 'Please make the same change in Open Dental by hand (or call the patient if it is no longer possible).',
     idempotencyKey: `pms-change-failed:${change.key}`,
   });
 }

@@ -10,9 +10,10 @@ import {
   type JobHandler,
   type SkippedJob,
 } from '../../jobs/job-queue.ts';
-import { findPracticeById } from '../practices/practices-repository.ts';
 import type { OfficeLock } from './pms-change-job.ts';
 import { findPmsChangeState, type PmsChangeState } from './pms-change-repository.ts';
+import { failureReason, isOdRefusal } from './pms-job-failure.ts';
+import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
 
 /**
  * A patient's confirmation (ADR 0037: C to a reminder text, the Confirm button of a reminder
@@ -61,33 +62,21 @@ export function createPmsConfirmJobHandler(
   oneAtATime: OfficeLock,
 ): JobHandler {
   return async function handle(raw: unknown, context: JobContext): Promise<void | SkippedJob> {
-    const parsed = PayloadSchema.safeParse(raw);
-    if (!parsed.success) throw new PermanentJobError('Invalid Open Dental confirm payload');
-    const payload = parsed.data;
-    const state = await findPmsChangeState(deps.db, payload.appointmentId);
-    if (!state) throw new PermanentJobError(`Appointment ${payload.appointmentId} no longer exists`);
-    const practice = await findPracticeById(deps.db, state.practice_id);
-    if (practice?.pms.type !== 'opendental')
-      return { skipped: 'The practice is no longer configured for Open Dental.' };
+    const target = { what: 'confirm', schema: PayloadSchema, raw, find: findPmsChangeState };
+    const { payload, appointment: state, practice } = await loadJobTarget(deps.db, target);
+    if (!practice) return { skipped: NOT_ON_OPEN_DENTAL };
     const outdated = whyOutdated(state, payload, deps.clock.now());
     if (outdated) return { skipped: outdated };
     const aptNum = state.pms_apt_num!;
     const { openDental } = deps;
     const customerKey = practice.pms.customer_key;
     try {
-      if (!openDental)
-        throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-      const client = openDental.clientFor(customerKey);
+      const client = officeClient(deps.openDental, customerKey);
       // PUT Confirm sets a value: sending it again after a lost answer changes nothing.
       await oneAtATime(customerKey, () => client.confirmAppointment(aptNum));
     } catch (error) {
-      const reason =
-        error instanceof OpenDentalError
-          ? `${error.status ?? error.kind} ${error.detail}`
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      const isRefusal = error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind);
+      const reason = failureReason(error);
+      const isRefusal = isOdRefusal(error);
       // The booking stays confirmed with us (the patient did confirm); the operator reads the
       // worker's "Job failed for good" error, and the connector's report of Open Dental's answer.
       if (isRefusal || context.isLastAttempt) {

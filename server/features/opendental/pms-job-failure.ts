@@ -22,14 +22,8 @@ export async function settleOpenDentalFailure(
     report(error: OpenDentalError): void;
   },
 ): Promise<never> {
-  const reason =
-    error instanceof OpenDentalError
-      ? `${error.status ?? error.kind} ${error.detail}`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  const isRefusal =
-    failure.isOurRefusal || (error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind));
+  const reason = failureReason(error);
+  const isRefusal = failure.isOurRefusal || isOdRefusal(error);
   if (isRefusal || failure.context.isLastAttempt) {
     await db.transaction(async (tx) => {
       await recordWriteProblem(tx, failure.appointmentId, 'failed', reason);
@@ -43,4 +37,15 @@ export async function settleOpenDentalFailure(
     await failure.queueDelayedNotice(tx, reason);
   });
   throw error instanceof Error ? error : new Error(reason);
+}
+
+/** A failure as the job's record and the practice's notice read it: Open Dental's status (or kind) and detail. */
+export function failureReason(error: unknown): string {
+  if (error instanceof OpenDentalError) return `${error.status ?? error.kind} ${error.detail}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Open Dental said no ("invalid", "not found", "gone"): asking again would get the same answer. */
+export function isOdRefusal(error: unknown): error is OpenDentalError {
+  return error instanceof OpenDentalError && ['invalid', 'not_found', 'gone'].includes(error.kind);
 }

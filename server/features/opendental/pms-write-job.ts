@@ -13,8 +13,9 @@ import {
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { enqueueJob, PermanentJobError, type JobContext, type JobHandler } from '../../jobs/job-queue.ts';
-import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
+import { enqueueJob, type JobContext, type JobHandler } from '../../jobs/job-queue.ts';
+import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
+import type { PracticeRow } from '../practices/practices-repository.ts';
 import { checkConflicts, pickPatient } from './opendental-write-rules.ts';
 import {
   createPmsChangeJobHandler,
@@ -88,20 +89,10 @@ async function writeBooking(
   payload: unknown,
   context: JobContext,
 ): Promise<void> {
-  const parsed = PayloadSchema.safeParse(payload);
-  if (!parsed.success) throw new PermanentJobError('Invalid Open Dental write payload');
-  const appointment = await findAppointmentToWrite(deps.db, parsed.data.appointmentId);
-  if (!appointment) throw new PermanentJobError(`Appointment ${parsed.data.appointmentId} no longer exists`);
+  const target = { what: 'write', schema: PayloadSchema, raw: payload, find: findAppointmentToWrite };
+  const { appointment, practice } = await loadJobTarget(deps.db, target);
   if (appointment.pms_apt_num !== null || appointment.pms_write_status === 'written') return;
-  const practice = await findPracticeById(deps.db, appointment.practice_id);
-  if (!practice || practice.pms.type !== 'opendental') {
-    return recordWriteProblem(
-      deps.db,
-      appointment.id,
-      'skipped',
-      'The practice is no longer configured for Open Dental.',
-    );
-  }
+  if (!practice) return recordWriteProblem(deps.db, appointment.id, 'skipped', NOT_ON_OPEN_DENTAL);
   // A payment hold becomes a booking (or is released) within the hold time: ask again later.
   if (appointment.status === 'pending_payment')
     throw new Error('Waiting for the payment to complete before writing to Open Dental.');
@@ -114,14 +105,10 @@ async function writeBooking(
       `The appointment is ${appointment.status}; nothing to write.`,
     );
   }
-  const { openDental } = deps;
   const customerKey = practice.pms.customer_key;
   try {
-    if (!openDental)
-      throw new Error('Open Dental is not configured on this server (OPENDENTAL_DEVELOPER_KEY is not set).');
-    const written = await oneAtATime(customerKey, () =>
-      writeToOpenDental(deps.db, openDental.clientFor(customerKey), appointment, practice),
-    );
+    const client = officeClient(deps.openDental, customerKey);
+    const written = await oneAtATime(customerKey, () => writeToOpenDental(deps.db, client, appointment, practice));
     await deps.db.transaction(async (tx) => {
       await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
       await queueChangeMissedByWrite(tx, {

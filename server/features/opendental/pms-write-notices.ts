@@ -6,10 +6,34 @@ import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { AppointmentToWrite } from './pms-write-repository.ts';
 
+/** A notice to the practice about Open Dental: what happened, Open Dental's answer, what to do, and the booking. */
+export interface OpenDentalNotice {
+  subject: string;
+  happened: string;
+  answer: string;
+  todo: string;
+  /** Makes the e-mail go out once however often the job runs. */
+  idempotencyKey: string;
+}
+
+export async function queueOpenDentalNotice(
+  db: Queryable,
+  practice: PracticeRow,
+  a: AppointmentToWrite,
+  notice: OpenDentalNotice,
+): Promise<void> {
+  if (!practice.notification_email) return;
+  await enqueueEmail(db, {
+    to: practice.notification_email,
+    subject: notice.subject,
+    text: [notice.happened, notice.answer, '', notice.todo, '', ...appointmentNoticeDetails(a, practice)].join('\n'),
+    idempotencyKey: notice.idempotencyKey,
+  });
+}
+
 /**
  * The practice hears about a booking that is not in Open Dental: once when the first attempt
- * fails (we keep trying), and once when we give up (please enter it by hand). The dedupe keys
- * make each e-mail go out once however often the job runs.
+ * fails (we keep trying), and once when we give up (please enter it by hand).
  */
 export async function queueWriteDelayedNotice(
   db: Queryable,
@@ -17,19 +41,13 @@ export async function queueWriteDelayedNotice(
   a: AppointmentToWrite,
   reason: string,
 ): Promise<void> {
-  if (!practice.notification_email) return;
-  await enqueueEmail(db, {
-    to: practice.notification_email,
+  await queueOpenDentalNotice(db, practice, a, {
     subject: `Online booking not yet in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
-    text: [
+    happened:
       `${a.first_name} ${a.last_name} booked online, and the booking is confirmed with us, but we could not write ` +
-        `it into Open Dental yet.`,
-      `Open Dental's answer: ${reason}`,
-      '',
-      'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
-      '',
-      ...appointmentNoticeDetails(a, practice),
-    ].join('\n'),
+      `it into Open Dental yet.`,
+    answer: `Open Dental's answer: ${reason}`,
+    todo: 'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
     idempotencyKey: `pms-write-delayed:${a.id}`,
   });
 }
@@ -40,19 +58,13 @@ export async function queueWriteFailedNotice(
   a: AppointmentToWrite,
   reason: string,
 ): Promise<void> {
-  if (!practice.notification_email) return;
-  await enqueueEmail(db, {
-    to: practice.notification_email,
+  await queueOpenDentalNotice(db, practice, a, {
     subject: `Please enter this online booking in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
-    text: [
+    happened:
       `${a.first_name} ${a.last_name} booked online and the booking is confirmed with us, but it could not be ` +
-        `written into Open Dental.`,
-      `Reason: ${reason}`,
-      '',
-      'Please enter it by hand (or call the patient if the time is no longer free).',
-      '',
-      ...appointmentNoticeDetails(a, practice),
-    ].join('\n'),
+      `written into Open Dental.`,
+    answer: `Reason: ${reason}`,
+    todo: 'Please enter it by hand (or call the patient if the time is no longer free).',
     idempotencyKey: `pms-write-failed:${a.id}`,
   });
 }

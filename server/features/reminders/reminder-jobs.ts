@@ -122,19 +122,19 @@ const SKIPS = {
 /** The worker's handler of REMINDER_JOB. */
 type Reminder = { row: ManagedRow; practice: PracticeRow; startsAt: Date; key: string; now: Date };
 
+/** The manage link a reminder carries (ADR 0037), minted in the transaction that queues the reminder. */
+function mintReminderManageLink(tx: Queryable, { row, practice, now }: Reminder) {
+  return mintManageLink(tx, { appointmentId: row.id, formUrl: practice.form_url, carriedBy: 'reminder', now });
+}
+
 async function sendTextReminder(deps: ReminderDeps, reminder: Reminder): Promise<void | SkippedJob> {
-  const { row, practice, startsAt, key, now } = reminder;
+  const { row, practice, startsAt, key } = reminder;
   const tracking = { practiceId: row.practice_id, appointmentId: row.id };
   if (!deps.texts) return { skipped: SKIPS.no_texts };
   if (!row.wireless_phone) return { skipped: SKIPS.no_contact };
   if (!(await mayContact(deps.db, row.practice_id, 'sms', row.wireless_phone))) return { skipped: SKIPS.no_consent };
   await deps.db.transaction(async (tx) => {
-    const manage = await mintManageLink(tx, {
-      appointmentId: row.id,
-      formUrl: practice.form_url,
-      carriedBy: 'reminder',
-      now,
-    });
+    const manage = await mintReminderManageLink(tx, reminder);
     await enqueueSms(tx, {
       to: normalisePhone(row.wireless_phone!) ?? row.wireless_phone!,
       text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)),
@@ -150,12 +150,7 @@ async function sendEmailReminder(deps: ReminderDeps, reminder: Reminder): Promis
   if (!row.email) return { skipped: SKIPS.no_contact };
   if (await hasOptedOut(deps.db, row.practice_id, 'email', row.email)) return { skipped: SKIPS.unsubscribed };
   await deps.db.transaction(async (tx) => {
-    const manage = await mintManageLink(tx, {
-      appointmentId: row.id,
-      formUrl: practice.form_url,
-      carriedBy: 'reminder',
-      now,
-    });
+    const manage = await mintReminderManageLink(tx, reminder);
     const unsubscribe = await mintBookingLink(tx, {
       appointmentId: row.id,
       purpose: 'unsubscribe',

@@ -65,22 +65,6 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
   };
   const pendingGets = new Map<string, Promise<unknown>>();
 
-  async function fetchOnce(method: string, url: string, label: string, body: string | undefined): Promise<Answer> {
-    let response: Response;
-    try {
-      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
-    } catch (error) {
-      const isTimeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      if (isTimeout) throw new OpenDentalError('timeout', null, `no answer within ${timeoutMs} ms`, label);
-      const cause =
-        error instanceof Error
-          ? ((error.cause as { code?: string } | undefined)?.code ?? error.message)
-          : String(error);
-      throw new OpenDentalError('network', null, cause, label);
-    }
-  }
-
   async function send(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
@@ -91,7 +75,9 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     const url = `${base}${path}${query ? `?${query}` : ''}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     for (let retry = 0; ; retry++) {
-      const answer = await options.queue.run(options.customerKey, () => fetchOnce(method, url, label, payload));
+      const answer = await options.queue.run(options.customerKey, () =>
+        fetchOnce({ method, headers, body: payload }, url, label, timeoutMs),
+      );
       if (answer.status === 429 && retry < MAX_429_RETRIES) {
         const waitMs = retryAfterMs(answer.retryAfter, now()) ?? DEFAULT_RETRY_AFTER_MS;
         if (waitMs <= maxRetryAfterMs) {
@@ -100,25 +86,8 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
           continue;
         }
       }
-      if (answer.status < 200 || answer.status > 299) {
-        const message = extractOdMessage(answer.text);
-        throw new OpenDentalError(classifyOdAnswer(answer.status, message), answer.status, message, label);
-      }
-      try {
-        return answer.text.trim() === '' ? null : JSON.parse(answer.text);
-      } catch {
-        throw new OpenDentalError('unexpected', answer.status, 'the answer is not JSON', label);
-      }
+      return readAnswer(answer, label);
     }
-  }
-
-  function parse<S extends z.ZodType>(schema: S, value: unknown, label: string): z.infer<S> {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    const where = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    throw new OpenDentalError('unexpected', 200, `unexpected answer (${where.join('; ')})`, label);
   }
 
   function get(path: string, params: OdParams): Promise<unknown> {
@@ -160,6 +129,41 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
       await send('PUT', `/appointments/${aptNum}/Confirm`, '', { confirmVal: 'Confirmed' });
     },
   };
+}
+
+/** One request, its answer read whole; a timeout or a network failure as an OpenDentalError. */
+async function fetchOnce(init: RequestInit, url: string, label: string, timeoutMs: number): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
+  } catch (error) {
+    const isTimeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    if (isTimeout) throw new OpenDentalError('timeout', null, `no answer within ${timeoutMs} ms`, label);
+    const cause =
+      error instanceof Error ? ((error.cause as { code?: string } | undefined)?.code ?? error.message) : String(error);
+    throw new OpenDentalError('network', null, cause, label);
+  }
+}
+
+/** A 2xx answer's JSON (null when empty); anything else as an OpenDentalError of its kind. */
+function readAnswer(answer: Answer, label: string): unknown {
+  if (answer.status < 200 || answer.status > 299) {
+    const message = extractOdMessage(answer.text);
+    throw new OpenDentalError(classifyOdAnswer(answer.status, message), answer.status, message, label);
+  }
+  try {
+    return answer.text.trim() === '' ? null : JSON.parse(answer.text);
+  } catch {
+    throw new OpenDentalError('unexpected', answer.status, 'the answer is not JSON', label);
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, label: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new OpenDentalError('unexpected', 200, `unexpected answer (${where.join('; ')})`, label);
 }
 
 /** Percent-encoded (`De%20Angelo`, not `De+Angelo`), unquoted, empty values left out. */

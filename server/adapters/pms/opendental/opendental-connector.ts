@@ -111,11 +111,7 @@ export function createOpenDentalConnector(
       const client = connector.clientFor(practice.customerKey);
       const result: OdSnapshot[] = [];
       // One cache entry per calendar month: the booking page asks for a month at a time.
-      for (
-        let month = fromDate.slice(0, 7);
-        `${month}-01` <= toDate;
-        month = addDays(lastDayOfMonthAfter(`${month}-01`, 0), 1).slice(0, 7)
-      ) {
+      for (const month of monthsOf(fromDate, toDate)) {
         const key = `${practice.id}|${practice.customerKey}|${month}`;
         const from = maxLocalDate(`${month}-01`, today);
         const to = lastDayOfMonthAfter(`${month}-01`, 0);
@@ -130,26 +126,41 @@ export function createOpenDentalConnector(
     },
 
     report(practiceId, error) {
-      if (!(error instanceof OpenDentalError)) {
-        logger.error(
-          { practiceId, error: error instanceof Error ? error.message : String(error) },
-          'Open Dental request failed',
-        );
-        return;
-      }
-      const details = {
-        practiceId,
-        kind: error.kind,
-        status: error.status,
-        request: error.request,
-        detail: error.detail,
-      };
-      if (error.kind === 'auth' || error.kind === 'version' || !error.isUnavailable)
-        logger.error(details, 'Open Dental refused a request; the office or the operator must act');
-      else logger.warn(details, 'Open Dental cannot answer for this office right now');
+      reportOdFailure(logger, practiceId, error);
     },
   };
   return connector;
+}
+
+/** The calendar months (`YYYY-MM`) that hold the local dates [fromDate, toDate]. */
+function* monthsOf(fromDate: string, toDate: string): Generator<string> {
+  for (
+    let month = fromDate.slice(0, 7);
+    `${month}-01` <= toDate;
+    month = addDays(lastDayOfMonthAfter(`${month}-01`, 0), 1).slice(0, 7)
+  )
+    yield month;
+}
+
+/** Logs a failure; refused credentials and old versions loudly, since only a person can fix them. */
+function reportOdFailure(logger: OdLogger, practiceId: string, error: unknown): void {
+  if (!(error instanceof OpenDentalError)) {
+    logger.error(
+      { practiceId, error: error instanceof Error ? error.message : String(error) },
+      'Open Dental request failed',
+    );
+    return;
+  }
+  const details = {
+    practiceId,
+    kind: error.kind,
+    status: error.status,
+    request: error.request,
+    detail: error.detail,
+  };
+  if (error.kind === 'auth' || error.kind === 'version' || !error.isUnavailable)
+    logger.error(details, 'Open Dental refused a request; the office or the operator must act');
+  else logger.warn(details, 'Open Dental cannot answer for this office right now');
 }
 
 /** Four lists, one after the other (each paged), for the local dates [from, to]. */

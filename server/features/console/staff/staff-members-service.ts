@@ -97,6 +97,14 @@ async function invite(deps: StaffMembersDeps, me: StaffPrincipal, body: InviteMe
   return memberView((await findPracticeMember(db, me.practiceId, id))!);
 }
 
+/** The member, with the practice's staff locked so two owners' changes cannot both remove the last owner. */
+async function lockMember(tx: Queryable, practiceId: string, accountId: string) {
+  await lockPracticeStaff(tx, practiceId);
+  const member = await findPracticeMember(tx, practiceId, accountId);
+  if (!member) throw NO_SUCH_MEMBER();
+  return member;
+}
+
 /**
  * A new role, a deactivation or a reactivation. Either of the first two ends the account's
  * sessions at once, so nobody keeps rights they no longer have until their session times out.
@@ -110,9 +118,7 @@ async function update(
   const { db, clock } = deps;
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await lockPracticeStaff(tx, me.practiceId);
-    const member = await findPracticeMember(tx, me.practiceId, accountId);
-    if (!member) throw NO_SUCH_MEMBER();
+    const member = await lockMember(tx, me.practiceId, accountId);
     const role = body.role ?? member.role;
     const isActive = body.active ?? member.is_active;
     const losesOwner = member.role === 'owner' && member.is_active && (role !== 'owner' || !isActive);
@@ -164,9 +170,7 @@ async function resetSecondFactor(deps: StaffMembersDeps, me: StaffPrincipal, acc
   const { db, clock } = deps;
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await lockPracticeStaff(tx, me.practiceId);
-    const member = await findPracticeMember(tx, me.practiceId, accountId);
-    if (!member) throw NO_SUCH_MEMBER();
+    const member = await lockMember(tx, me.practiceId, accountId);
     if (!member.totp_enabled) throw NO_SECOND_FACTOR();
     await clearSecondFactor(tx, accountId, now);
     const ended = await endAccountSessions(tx, accountId, 'second_factor_reset', now);
