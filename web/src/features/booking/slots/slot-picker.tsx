@@ -10,7 +10,7 @@ import type { SlotsError } from '../state/booking-state.ts';
 import { SlotCalendar } from './slot-calendar.tsx';
 import { SlotList } from './slot-list.tsx';
 import { monthOf, type DaySlot } from './slot-rules.ts';
-import { useMonthSlots } from './use-month-slots.ts';
+import { useMonthSlots, type MonthSlots } from './use-month-slots.ts';
 import * as messages from '../steps/slot-step.messages.ts';
 
 export interface SlotPickerProps {
@@ -38,7 +38,6 @@ export interface SlotPickerProps {
  */
 export function SlotPicker(props: SlotPickerProps) {
   const t = useMessages(messages);
-  const language = useLanguage();
   const { timeZone, chosen, onMonthChange } = props;
   const [{ today, horizon }] = useState(() => ({
     today: localDateOf(Date.now(), timeZone),
@@ -76,23 +75,8 @@ export function SlotPicker(props: SlotPickerProps) {
   return (
     <>
       {props.notice}
-      {slots.status === 'pms-unavailable' ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
-          {t('pmsDown')}
-        </p>
-      ) : slots.status === 'none' ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
-          {t('noSlots')}{' '}
-          {phone && (
-            <a href={phoneHref(phone)} className="font-semibold underline underline-offset-2">
-              {formatPhone(phone)}
-            </a>
-          )}
-        </p>
-      ) : slots.status === 'error' ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          {slots.message}
-        </p>
+      {slots.status === 'pms-unavailable' || slots.status === 'none' || slots.status === 'error' ? (
+        <SlotsUnavailable slots={slots} phone={phone} />
       ) : (
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
           <SlotCalendar
@@ -111,30 +95,67 @@ export function SlotPicker(props: SlotPickerProps) {
                 {t('loadingTimes')}
               </p>
             ) : (
-              selectedDate && (
-                <>
-                  <h3 id={props.dayHeadingId} className="text-lg font-semibold text-slate-900">
-                    {formatDayHeading(selectedDate, language)}
-                  </h3>
-                  <p className="text-sm text-slate-700">
-                    {t('allTimesIn', {
-                      zone: zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`), language),
-                    })}
-                  </p>
-                  <SlotList
-                    slots={daySlots}
-                    labelledBy={props.dayHeadingId}
-                    chosen={chosen}
-                    selectedColor={props.selectedColor}
-                    onChoose={props.onChoose}
-                  />
-                  {!chosen && <SlotRequiredHint />}
-                </>
-              )
+              selectedDate && <DayTimes {...props} date={selectedDate} slots={daySlots} />
             )}
           </div>
         </div>
       )}
+    </>
+  );
+}
+
+type UnavailableSlots = Extract<MonthSlots, { status: 'pms-unavailable' | 'none' | 'error' }>;
+
+/** Why there are no times to show: the practice's system is down, nothing is free, or an error. */
+function SlotsUnavailable({ slots, phone }: { slots: UnavailableSlots; phone: string }) {
+  const t = useMessages(messages);
+  return slots.status === 'pms-unavailable' ? (
+    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+      {t('pmsDown')}
+    </p>
+  ) : slots.status === 'none' ? (
+    <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
+      {t('noSlots')}{' '}
+      {phone && (
+        <a href={phoneHref(phone)} className="font-semibold underline underline-offset-2">
+          {formatPhone(phone)}
+        </a>
+      )}
+    </p>
+  ) : (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+      {slots.message}
+    </p>
+  );
+}
+
+type DayTimesProps = Pick<SlotPickerProps, 'timeZone' | 'dayHeadingId' | 'chosen' | 'selectedColor' | 'onChoose'> & {
+  date: string;
+  slots: DaySlot[];
+};
+
+/** The chosen day's heading, its zone and its times. */
+function DayTimes({ timeZone, dayHeadingId, chosen, selectedColor, onChoose, date, slots }: DayTimesProps) {
+  const t = useMessages(messages);
+  const language = useLanguage();
+  return (
+    <>
+      <h3 id={dayHeadingId} className="text-lg font-semibold text-slate-900">
+        {formatDayHeading(date, language)}
+      </h3>
+      <p className="text-sm text-slate-700">
+        {t('allTimesIn', {
+          zone: zoneAbbreviation(timeZone, Date.parse(`${date}T12:00:00Z`), language),
+        })}
+      </p>
+      <SlotList
+        slots={slots}
+        labelledBy={dayHeadingId}
+        chosen={chosen}
+        selectedColor={selectedColor}
+        onChoose={onChoose}
+      />
+      {!chosen && <SlotRequiredHint />}
     </>
   );
 }
