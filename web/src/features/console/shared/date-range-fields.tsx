@@ -2,11 +2,8 @@ import { addDays } from '#domain/time/local-date.ts';
 
 const dateInputClass = 'min-h-11 rounded-md border border-slate-400 bg-white px-2';
 
-/** A range of the practice's dates, both included. */
-export interface DateRange {
-  from: string;
-  to: string;
-}
+/** A range of the practice's dates, both included (a type, so it may go into URLSearchParams as it is). */
+export type DateRange = { from: string; to: string };
 
 /** The range a "From"/"To" form was submitted with. */
 export function readDateRange(form: HTMLFormElement): DateRange {
