@@ -1,7 +1,7 @@
-import { useId, type ReactNode, type Ref, type RefObject } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
 import * as messages from './listbox-select.messages.ts';
-import { useListbox } from './use-listbox.ts';
+import { useListbox, type Listbox } from './use-listbox.ts';
 
 const LIST_CLASS =
   'absolute top-full z-20 mt-1 max-h-[300px] min-h-[140px] w-full overflow-y-auto rounded-md ' +
@@ -59,7 +59,7 @@ export function ListboxSelect<T>({
   const choices = isLoading ? [] : options;
   const selectedKey = value === null ? null : getKey(value);
   const listbox = useListbox({ choices, selectedKey, getKey, getLabel, onChange });
-  const { isOpen, activeIndex, open, close, choose } = listbox;
+  const { isOpen, activeIndex, open, close } = listbox;
 
   return (
     <div className="relative flex flex-col gap-1">
@@ -92,18 +92,7 @@ export function ListboxSelect<T>({
         </span>
         <span aria-hidden="true">▾</span>
       </div>
-      <ListboxOptions
-        id={id}
-        listRef={listbox.listRef}
-        isOpen={isOpen}
-        choices={choices}
-        activeIndex={activeIndex}
-        selectedKey={selectedKey}
-        getKey={getKey}
-        getLabel={getLabel}
-        emptyText={isLoading ? t('loading') : t('noOptions')}
-        onChoose={choose}
-      />
+      <ListboxOptions id={id} listbox={listbox} emptyText={isLoading ? t('loading') : t('noOptions')} />
       {children}
     </div>
   );
@@ -111,31 +100,14 @@ export function ListboxSelect<T>({
 
 interface ListboxOptionsProps<T> {
   id: string;
-  listRef: RefObject<HTMLUListElement | null>;
-  isOpen: boolean;
-  choices: readonly T[];
-  activeIndex: number;
-  selectedKey: string | null;
-  getKey: (option: T) => string;
-  getLabel: (option: T) => string;
+  listbox: Listbox<T>;
   /** Shown as the one, disabled option when there are none (loading, or no options). */
   emptyText: string;
-  onChoose: (index: number) => void;
 }
 
 /** The menu: the options, or one disabled line saying why there are none. */
-function ListboxOptions<T>({
-  id,
-  listRef,
-  isOpen,
-  choices,
-  activeIndex,
-  selectedKey,
-  getKey,
-  getLabel,
-  emptyText,
-  onChoose,
-}: ListboxOptionsProps<T>) {
+function ListboxOptions<T>({ id, listbox, emptyText }: ListboxOptionsProps<T>) {
+  const { listRef, isOpen, choices, activeIndex, selectedKey, getKey, getLabel, choose } = listbox;
   return (
     <ul
       ref={listRef}
@@ -161,7 +133,7 @@ function ListboxOptions<T>({
               aria-selected={isSelected}
               // Keep focus on the combobox so its blur does not close the menu before the click lands.
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => onChoose(index)}
+              onClick={() => choose(index)}
               className={optionClass(index === activeIndex, isSelected)}
             >
               {getLabel(option)}

@@ -67,8 +67,10 @@ export function useListbox<T>({ choices, selectedKey, getKey, getLabel, onChange
     }
   };
 
-  return { isOpen, activeIndex, listRef, open, close, choose, onKeyDown };
+  return { choices, selectedKey, getKey, getLabel, isOpen, activeIndex, listRef, open, close, choose, onKeyDown };
 }
+
+export type Listbox<T> = ReturnType<typeof useListbox<T>>;
 
 /** The index of the next label after `activeIndex` (wrapping) that starts with `key`, if any. */
 function nextStartingWith(labels: readonly string[], key: string, activeIndex: number): number | undefined {

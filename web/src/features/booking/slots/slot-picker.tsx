@@ -38,21 +38,12 @@ export interface SlotPickerProps {
  */
 export function SlotPicker(props: SlotPickerProps) {
   const t = useMessages(messages);
+  const language = useLanguage();
   const { timeZone, chosen, onMonthChange } = props;
-  const [{ today, horizon }] = useState(() => ({
-    today: localDateOf(Date.now(), timeZone),
-    horizon: bookingHorizon(Date.now(), timeZone),
-  }));
-  const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
-  const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
-
-  const changeMonth = useCallback(
-    (next: string) => {
-      setMonth(next);
-      setPickedDate(null);
-      onMonthChange?.();
-    },
-    [onMonthChange],
+  const { today, horizon, month, pickedDate, setPickedDate, changeMonth } = usePickerMonth(
+    timeZone,
+    chosen,
+    onMonthChange,
   );
 
   const slots = useMonthSlots({
@@ -95,7 +86,26 @@ export function SlotPicker(props: SlotPickerProps) {
                 {t('loadingTimes')}
               </p>
             ) : (
-              selectedDate && <DayTimes {...props} date={selectedDate} slots={daySlots} />
+              selectedDate && (
+                <>
+                  <h3 id={props.dayHeadingId} className="text-lg font-semibold text-slate-900">
+                    {formatDayHeading(selectedDate, language)}
+                  </h3>
+                  <p className="text-sm text-slate-700">
+                    {t('allTimesIn', {
+                      zone: zoneAbbreviation(timeZone, Date.parse(`${selectedDate}T12:00:00Z`), language),
+                    })}
+                  </p>
+                  <SlotList
+                    slots={daySlots}
+                    labelledBy={props.dayHeadingId}
+                    chosen={chosen}
+                    selectedColor={props.selectedColor}
+                    onChoose={props.onChoose}
+                  />
+                  {!chosen && <SlotRequiredHint />}
+                </>
+              )
             )}
           </div>
         </div>
@@ -129,33 +139,22 @@ function SlotsUnavailable({ slots, phone }: { slots: UnavailableSlots; phone: st
   );
 }
 
-type DayTimesProps = Pick<SlotPickerProps, 'timeZone' | 'dayHeadingId' | 'chosen' | 'selectedColor' | 'onChoose'> & {
-  date: string;
-  slots: DaySlot[];
-};
+/** Today and the booking horizon (fixed when the picker opens), the month shown, and the day picked in it. */
+function usePickerMonth(timeZone: string, chosen: SlotPickerProps['chosen'], onMonthChange?: () => void) {
+  const [{ today, horizon }] = useState(() => ({
+    today: localDateOf(Date.now(), timeZone),
+    horizon: bookingHorizon(Date.now(), timeZone),
+  }));
+  const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
+  const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
 
-/** The chosen day's heading, its zone and its times. */
-function DayTimes({ timeZone, dayHeadingId, chosen, selectedColor, onChoose, date, slots }: DayTimesProps) {
-  const t = useMessages(messages);
-  const language = useLanguage();
-  return (
-    <>
-      <h3 id={dayHeadingId} className="text-lg font-semibold text-slate-900">
-        {formatDayHeading(date, language)}
-      </h3>
-      <p className="text-sm text-slate-700">
-        {t('allTimesIn', {
-          zone: zoneAbbreviation(timeZone, Date.parse(`${date}T12:00:00Z`), language),
-        })}
-      </p>
-      <SlotList
-        slots={slots}
-        labelledBy={dayHeadingId}
-        chosen={chosen}
-        selectedColor={selectedColor}
-        onChoose={onChoose}
-      />
-      {!chosen && <SlotRequiredHint />}
-    </>
+  const changeMonth = useCallback(
+    (next: string) => {
+      setMonth(next);
+      setPickedDate(null);
+      onMonthChange?.();
+    },
+    [onMonthChange],
   );
+  return { today, horizon, month, pickedDate, setPickedDate, changeMonth };
 }

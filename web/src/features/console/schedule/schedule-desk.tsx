@@ -149,29 +149,26 @@ interface DeskButtonsProps {
 
 /** The toolbar's front-desk buttons, each as the staff member's permissions allow. */
 function DeskButtons({ canBook, canBlock, disabled, onBook, onBlock }: DeskButtonsProps) {
+  const buttons = [
+    { is: canBook, label: 'Book a patient', onOpen: onBook, className: primaryButtonClass },
+    { is: canBlock, label: 'Block time', onOpen: onBlock, className: secondaryButtonClass },
+  ];
   return (
     <div role="group" aria-label="Front desk" className="flex flex-wrap gap-1">
-      {canBook && (
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          disabled={disabled}
-          onClick={(event) => onBook(event.currentTarget)}
-          className={primaryButtonClass}
-        >
-          Book a patient
-        </button>
-      )}
-      {canBlock && (
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          disabled={disabled}
-          onClick={(event) => onBlock(event.currentTarget)}
-          className={secondaryButtonClass}
-        >
-          Block time
-        </button>
+      {buttons.map(
+        ({ is, label, onOpen, className }) =>
+          is && (
+            <button
+              key={label}
+              type="button"
+              aria-haspopup="dialog"
+              disabled={disabled}
+              onClick={(event) => onOpen(event.currentTarget)}
+              className={className}
+            >
+              {label}
+            </button>
+          ),
       )}
     </div>
   );
