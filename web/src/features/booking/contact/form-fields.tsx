@@ -16,6 +16,17 @@ const inputClass =
 const isValidationKey = (message: string): message is keyof typeof validation.en =>
   Object.hasOwn(validation.en, message);
 
+/** A contact form field's controller, its ids (the control's and its error's) and its error message. */
+function useContactField(name: Name) {
+  const { control } = useFormContext<ContactFormValues>();
+  const {
+    field: { ref: fieldRef, ...field },
+    fieldState,
+  } = useController({ name, control });
+  const id = useId();
+  return { fieldRef, field, fieldState, id, errorId: `${id}-error`, message: fieldState.error?.message };
+}
+
 /**
  * A field's message; announced when it appears, and tied to its control by `id` (aria-describedby).
  * The schemas' messages are keys of the validation catalogue, shown in the patient's language; a
@@ -57,13 +68,8 @@ export function TextField({
   isDate = false,
 }: TextFieldProps) {
   const t = useMessages(messages);
-  const { control, trigger } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
+  const { trigger } = useFormContext<ContactFormValues>();
+  const { fieldRef, field, fieldState, id, errorId } = useContactField(name);
   const value = typeof field.value === 'string' ? field.value : '';
   const applyMask = mask ?? (isDate ? maskUsDate : undefined);
   const change = (text: string) => {
@@ -105,14 +111,7 @@ interface ChoiceFieldProps<V extends string> {
 
 /** A yes/no style question as a radio group in a fieldset. */
 export function ChoiceField<V extends string>({ name, legend, options }: ChoiceFieldProps<V>) {
-  const { control } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
-  const message = fieldState.error?.message;
+  const { fieldRef, field, id, errorId, message } = useContactField(name);
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={message ? errorId : undefined}>
@@ -141,14 +140,7 @@ export function ChoiceField<V extends string>({ name, legend, options }: ChoiceF
 }
 
 export function CheckboxField({ name, children }: { name: Name; children: ReactNode }) {
-  const { control } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
-  const message = fieldState.error?.message;
+  const { fieldRef, field, id, errorId, message } = useContactField(name);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex cursor-pointer items-start gap-3 text-slate-900">
@@ -181,14 +173,7 @@ export function TextAreaField({
   placeholder: string;
   rows: number;
 }) {
-  const { control } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
-  const message = fieldState.error?.message;
+  const { fieldRef, field, id, errorId, message } = useContactField(name);
   return (
     <LabelledField id={id} label={label} errorId={errorId} message={message}>
       <textarea
