@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
-import * as messages from './listbox-select.messages.ts';
+import * as messages from './ui.messages.ts';
 import { useListbox, type Listbox } from './use-listbox.ts';
 
 const LIST_CLASS =

@@ -3,7 +3,6 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { CancelReason, ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { cancelAppointment, confirmAppointment, MANAGE_QUERY_ROOT, startManagedCheckout } from './manage-api.ts';
-import * as confirmMessages from './confirm-visit.messages.ts';
 import * as messages from './manage-page.messages.ts';
 
 /**
@@ -31,10 +30,9 @@ export function useManageCard(token: string) {
     mutationFn: () => startManagedCheckout(token),
     onSuccess: ({ url }) => window.location.assign(url),
   });
-  const confirmTexts = useMessages(confirmMessages);
   const confirm = useMutation({
     mutationFn: () => confirmAppointment(token),
-    onSuccess: (changed) => show(changed, confirmTexts('confirmed')),
+    onSuccess: (changed) => show(changed, t('confirmed')),
   });
 
   const closeDialog = () => {

@@ -13,7 +13,7 @@ import type { ProviderDetails } from '../state/booking-state.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { isEarliestAvailable, providerOptions } from '../state/reason-rules.ts';
 import { ProviderAvatar } from './provider-avatar.tsx';
-import * as messages from './provider-step.messages.ts';
+import * as messages from './choice-steps.messages.ts';
 
 const PROVIDER_BUTTON_CLASS =
   'flex min-h-20 w-full items-center gap-4 rounded-lg border-2 border-slate-300 bg-white p-4 ' +
@@ -37,7 +37,7 @@ export default function ProviderStep() {
   };
 
   return (
-    <StepFrame heading={t('heading')} navigation={<StepNavigation isNextDisabled={!chosen} />}>
+    <StepFrame heading={t('providerHeading')} navigation={<StepNavigation isNextDisabled={!chosen} />}>
       <TooltipScope
         active={options.some((provider) => nameTooltip(provider) !== null)}
         fallback={<ProvidersSkeleton count={options.length} />}
