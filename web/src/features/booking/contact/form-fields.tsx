@@ -24,7 +24,17 @@ function useContactField(name: Name) {
     fieldState,
   } = useController({ name, control });
   const id = useId();
-  return { fieldRef, field, fieldState, id, errorId: `${id}-error`, message: fieldState.error?.message };
+  const errorId = `${id}-error`;
+  /** A text control's wiring: its label's id, the form's ref and name, and its error (when `message` shows). */
+  const controlProps = (message: string | undefined) => ({
+    id,
+    ref: fieldRef,
+    name: field.name,
+    onBlur: field.onBlur,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': message ? errorId : undefined,
+  });
+  return { fieldRef, field, fieldState, id, errorId, message: fieldState.error?.message, controlProps };
 }
 
 /**
@@ -69,7 +79,7 @@ export function TextField({
 }: TextFieldProps) {
   const t = useMessages(messages);
   const { trigger } = useFormContext<ContactFormValues>();
-  const { fieldRef, field, fieldState, id, errorId } = useContactField(name);
+  const { field, fieldState, id, errorId, controlProps } = useContactField(name);
   const value = typeof field.value === 'string' ? field.value : '';
   const applyMask = mask ?? (isDate ? maskUsDate : undefined);
   const change = (text: string) => {
@@ -84,9 +94,7 @@ export function TextField({
   return (
     <LabelledField id={id} label={label} errorId={errorId} message={message}>
       <input
-        id={id}
-        ref={fieldRef}
-        name={field.name}
+        {...controlProps(message)}
         type={type}
         inputMode={inputMode ?? (isDate ? 'numeric' : undefined)}
         autoComplete={autoComplete ?? 'off'}
@@ -94,9 +102,6 @@ export function TextField({
         maxLength={maxLength ?? (isDate ? 10 : undefined)}
         value={value}
         onChange={(event) => change(event.target.value)}
-        onBlur={field.onBlur}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
         className={inputClass}
       />
     </LabelledField>
@@ -173,21 +178,16 @@ export function TextAreaField({
   placeholder: string;
   rows: number;
 }) {
-  const { fieldRef, field, id, errorId, message } = useContactField(name);
+  const { field, id, errorId, message, controlProps } = useContactField(name);
   return (
     <LabelledField id={id} label={label} errorId={errorId} message={message}>
       <textarea
-        id={id}
-        ref={fieldRef}
-        name={field.name}
+        {...controlProps(message)}
         rows={rows}
         maxLength={2_000}
         placeholder={placeholder}
         value={typeof field.value === 'string' ? field.value : ''}
         onChange={(event) => field.onChange(event.target.value)}
-        onBlur={field.onBlur}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
         className={inputClass}
       />
     </LabelledField>
