@@ -5,6 +5,7 @@ import { BrandedFrame } from '../../../components/branding/branded-frame.tsx';
 import { PracticePageLoading } from '../../../components/branding/practice-page.tsx';
 import { practicePageTitle } from '../../../components/branding/practice-page-title.ts';
 import { AddToCalendar } from '../../../components/ui/add-to-calendar.tsx';
+import { OutcomeHeading } from '../../../components/ui/outcome-heading.tsx';
 import { SimplePage } from '../../../components/ui/simple-page.tsx';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
@@ -17,7 +18,7 @@ import { ManageActions } from './manage-actions.tsx';
 import * as messages from './manage-page.messages.ts';
 import { momentIn, stateHeading } from './manage-texts.ts';
 import { ReschedulePanel } from './reschedule-panel.tsx';
-import { useFocusOnChange, useManageCard } from './use-manage-card.ts';
+import { useManageCard } from './use-manage-card.ts';
 import { usePrivatePage } from '../../../lib/use-private-page.ts';
 
 const MANAGE_CARD_CLASS =
@@ -76,19 +77,15 @@ function ManageCard({
   const t = useMessages(messages);
   const language = useLanguage();
   const heading = stateHeading(t, appointment.state);
-  const headingRef = useFocusOnChange(heading);
   const { mode, setMode, announcement, show, cancel, pay, confirm, closeDialog, startReschedule, startCancel } =
     useManageCard(token);
 
   return (
     <div className={MANAGE_CARD_CLASS}>
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
+      <OutcomeHeading
+        text={heading}
         className="text-2xl font-semibold break-words text-slate-900 focus-visible:outline-offset-4"
-      >
-        {heading}
-      </h1>
+      />
       <p role="status" className="text-slate-800 empty:hidden">
         {announcement}
       </p>

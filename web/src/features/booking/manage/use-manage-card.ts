@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CancelReason, ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { cancelAppointment, confirmAppointment, MANAGE_QUERY_ROOT, startManagedCheckout } from './manage-api.ts';
@@ -50,14 +50,4 @@ export function useManageCard(token: string) {
     setMode('cancel');
   };
   return { mode, setMode, announcement, show, cancel, pay, confirm, closeDialog, startReschedule, startCancel };
-}
-
-/** The new state's heading takes focus after a change, so a screen reader says what happened. */
-export function useFocusOnChange(heading: string) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstHeading = useRef(heading);
-  useLayoutEffect(() => {
-    if (heading !== firstHeading.current) headingRef.current?.focus();
-  }, [heading]);
-  return headingRef;
 }
