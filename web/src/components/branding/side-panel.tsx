@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
-import { brandColorOrDefault, readableTextColor } from '../../lib/contrast.ts';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
 import { clinicDisplayName, panelContact } from './panel-contact.ts';
-import { PracticeLogo } from './practice-logo.tsx';
+import { BrandBand } from './brand-band.tsx';
 import * as messages from './side-panel.messages.ts';
 
 const PANEL_CLASS =
@@ -26,25 +25,17 @@ interface SidePanelProps {
 /** Spec section 2: the branding side panel beside (large screens) or above (small screens) the booking form. */
 export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeading = true }: SidePanelProps) {
   const t = useMessages(messages);
-  const background = brandColorOrDefault(form.form_customization.brand_color);
   const { address, phone } = panelContact(form, clinic);
   const clinicName = form.clinic_set_up && clinic ? clinicDisplayName(clinic) : null;
   const Name = isPageHeading ? 'h1' : 'p';
 
   return (
-    <aside
-      aria-label={t('practiceInformation')}
+    <BrandBand
+      as="aside"
+      form={form}
       className={PANEL_CLASS}
-      style={{ backgroundColor: background, color: readableTextColor(background) }}
+      logoClassName="h-16 w-auto max-w-full self-start object-contain"
     >
-      {form.logo && (
-        <PracticeLogo
-          key={form.logo}
-          src={form.logo}
-          name={form.name}
-          className="h-16 w-auto max-w-full self-start object-contain"
-        />
-      )}
       <Name className="text-2xl font-semibold leading-tight break-words">{form.name}</Name>
       {clinicName && (
         <p className="flex flex-wrap items-baseline gap-x-3 text-lg font-medium break-words" data-testid="panel-clinic">
@@ -71,6 +62,6 @@ export function SidePanel({ form, clinic, summary, onChangeLocation, isPageHeadi
         </address>
       )}
       {summary}
-    </aside>
+    </BrandBand>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
-import * as messages from './listbox-select.messages.ts';
+import * as messages from './ui.messages.ts';
+import { useListbox, type Listbox } from './use-listbox.ts';
 
 const LIST_CLASS =
   'absolute top-full z-20 mt-1 max-h-[300px] min-h-[140px] w-full overflow-y-auto rounded-md ' +
@@ -55,63 +56,10 @@ export function ListboxSelect<T>({
 }: ListboxSelectProps<T>) {
   const t = useMessages(messages);
   const id = useId();
-  const [isOpen, setIsOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
   const choices = isLoading ? [] : options;
   const selectedKey = value === null ? null : getKey(value);
-  const selectedIndex = choices.findIndex((option) => getKey(option) === selectedKey);
-
-  const open = (index = Math.max(0, selectedIndex)) => {
-    setActiveIndex(index);
-    setIsOpen(true);
-  };
-  const close = () => setIsOpen(false);
-  const choose = (index: number) => {
-    if (index >= 0 && index < choices.length) onChange(choices[index] as T);
-    close();
-  };
-  const move = (index: number) => {
-    const next = Math.min(choices.length - 1, Math.max(0, index));
-    setActiveIndex(next);
-    listRef.current?.querySelector(`[data-index="${next}"]`)?.scrollIntoView?.({ block: 'nearest' });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const key = event.key;
-    if (!isOpen) {
-      if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(key)) {
-        event.preventDefault();
-        open(key === 'ArrowUp' ? choices.length - 1 : undefined);
-      }
-      return;
-    }
-    const actions: Record<string, () => void> = {
-      ArrowDown: () => move(activeIndex + 1),
-      ArrowUp: () => move(activeIndex - 1),
-      Home: () => move(0),
-      End: () => move(choices.length - 1),
-      Enter: () => choose(activeIndex),
-      ' ': () => choose(activeIndex),
-      Escape: close,
-    };
-    const action = actions[key];
-    if (action) {
-      event.preventDefault();
-      action();
-    } else if (key === 'Tab') {
-      close();
-    } else if (key.length === 1) {
-      const letter = key.toLowerCase();
-      const order = [...choices.keys()].map((i) => (activeIndex + 1 + i) % choices.length);
-      const match = order.find((i) =>
-        getLabel(choices[i] as T)
-          .toLowerCase()
-          .startsWith(letter),
-      );
-      if (match !== undefined) move(match);
-    }
-  };
+  const listbox = useListbox({ choices, selectedKey, getKey, getLabel, onChange });
+  const { isOpen, activeIndex, open, close } = listbox;
 
   return (
     <div className="relative flex flex-col gap-1">
@@ -132,7 +80,7 @@ export function ListboxSelect<T>({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onClick={() => (isOpen ? close() : open())}
-        onKeyDown={onKeyDown}
+        onKeyDown={listbox.onKeyDown}
         onBlur={() => {
           close();
           onBlur?.();
@@ -144,41 +92,56 @@ export function ListboxSelect<T>({
         </span>
         <span aria-hidden="true">▾</span>
       </div>
-      <ul
-        ref={listRef}
-        id={`${id}-listbox`}
-        role="listbox"
-        aria-labelledby={`${id}-label`}
-        hidden={!isOpen}
-        className={LIST_CLASS}
-      >
-        {choices.length === 0 ? (
-          <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-slate-700">
-            {isLoading ? t('loading') : t('noOptions')}
-          </li>
-        ) : (
-          choices.map((option, index) => {
-            const isSelected = getKey(option) === selectedKey;
-            return (
-              <li
-                key={getKey(option)}
-                id={`${id}-option-${index}`}
-                data-index={index}
-                role="option"
-                aria-selected={isSelected}
-                // Keep focus on the combobox so its blur does not close the menu before the click lands.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(index)}
-                className={optionClass(index === activeIndex, isSelected)}
-              >
-                {getLabel(option)}
-              </li>
-            );
-          })
-        )}
-      </ul>
+      <ListboxOptions id={id} listbox={listbox} emptyText={isLoading ? t('loading') : t('noOptions')} />
       {children}
     </div>
+  );
+}
+
+interface ListboxOptionsProps<T> {
+  id: string;
+  listbox: Listbox<T>;
+  /** Shown as the one, disabled option when there are none (loading, or no options). */
+  emptyText: string;
+}
+
+/** The menu: the options, or one disabled line saying why there are none. */
+function ListboxOptions<T>({ id, listbox, emptyText }: ListboxOptionsProps<T>) {
+  const { listRef, isOpen, choices, activeIndex, selectedKey, getKey, getLabel, choose } = listbox;
+  return (
+    <ul
+      ref={listRef}
+      id={`${id}-listbox`}
+      role="listbox"
+      aria-labelledby={`${id}-label`}
+      hidden={!isOpen}
+      className={LIST_CLASS}
+    >
+      {choices.length === 0 ? (
+        <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-slate-700">
+          {emptyText}
+        </li>
+      ) : (
+        choices.map((option, index) => {
+          const isSelected = getKey(option) === selectedKey;
+          return (
+            <li
+              key={getKey(option)}
+              id={`${id}-option-${index}`}
+              data-index={index}
+              role="option"
+              aria-selected={isSelected}
+              // Keep focus on the combobox so its blur does not close the menu before the click lands.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(index)}
+              className={optionClass(index === activeIndex, isSelected)}
+            >
+              {getLabel(option)}
+            </li>
+          );
+        })
+      )}
+    </ul>
   );
 }
 

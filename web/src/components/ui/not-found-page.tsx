@@ -1,5 +1,5 @@
 import { useMessages } from '../../lib/i18n/use-messages.ts';
-import * as messages from './not-found-page.messages.ts';
+import * as messages from './ui.messages.ts';
 import { PoweredByFooter } from './powered-by-footer.tsx';
 
 interface NotFoundPageProps {

@@ -1,6 +1,6 @@
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
-import * as messages from './booking-skeleton.messages.ts';
+import * as messages from './booking-form.messages.ts';
 
 /** Spec section 2: the placeholder shown while the practice form loads, shaped like the page to come. */
 export function BookingSkeleton() {

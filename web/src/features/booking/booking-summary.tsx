@@ -3,6 +3,7 @@ import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import * as messages from './booking-summary.messages.ts';
 import { useBookingStore } from './state/booking-store.ts';
 import { chosenProviderName } from './state/reason-rules.ts';
+import { HeadedSection } from '../../components/ui/headed-section.tsx';
 
 /**
  * Spec section 2: on large screens, once a reason is chosen, the panel lists the reason, the
@@ -18,13 +19,13 @@ export default function BookingSummary() {
   const slot = details.bookingSlotDetails;
 
   return (
-    <section
-      aria-labelledby="booking-summary-heading"
+    <HeadedSection
+      id="booking-summary-heading"
+      heading={t('heading')}
+      level="h2"
       className="mt-6 hidden rounded-lg border border-current/30 p-4 lg:block"
+      headingClassName="mb-3 text-lg font-semibold"
     >
-      <h2 id="booking-summary-heading" className="mb-3 text-lg font-semibold">
-        {t('heading')}
-      </h2>
       <dl className="flex flex-col gap-2">
         <SummaryRow term={t('reason')} value={reason.name} />
         {details.providerDetails && (
@@ -40,7 +41,7 @@ export default function BookingSummary() {
           />
         )}
       </dl>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { NotFoundMessage, NotFoundPage } from '../../components/ui/not-found-page.tsx';
-import * as notFoundMessages from '../../components/ui/not-found-page.messages.ts';
+import * as notFoundMessages from '../../components/ui/ui.messages.ts';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { formDetailsQuery } from '../../lib/practice-form-queries.ts';

@@ -11,6 +11,7 @@ import { scheduleQuery } from './schedule/schedule-api.ts';
 import { searchQuery } from './search-api.ts';
 import { useStaffSession } from './staff-session-context.ts';
 import { useFocusReturn } from './shared/use-focus-return.ts';
+import { OpenRowButton } from './shared/open-row-button.tsx';
 
 /** "/" moves to the search field, except while typing or in a dialog (the same places the schedule's keys keep out of). */
 function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
@@ -94,13 +95,11 @@ function SearchResults({ q, onClose }: { q: string; onClose: () => void }) {
             <ul aria-label="Bookings found" className="flex flex-col gap-2">
               {found.map((appointment) => (
                 <li key={appointment.id}>
-                  <button
-                    type="button"
-                    onClick={(event) => {
-                      rememberOpener(event.currentTarget);
+                  <OpenRowButton
+                    onOpen={(opener) => {
+                      rememberOpener(opener);
                       setOpened(appointment.id);
                     }}
-                    className="flex w-full flex-col items-start gap-1 rounded-md border border-slate-300 bg-white p-3 text-left"
                   >
                     <span className="font-semibold">{patientName(appointment.patient)}</span>
                     <span>
@@ -110,7 +109,7 @@ function SearchResults({ q, onClose }: { q: string; onClose: () => void }) {
                       {appointment.reason.name} · {appointment.reference}
                     </span>
                     <BookingBadges badges={bookingBadges(appointment)} />
-                  </button>
+                  </OpenRowButton>
                 </li>
               ))}
             </ul>

@@ -16,6 +16,27 @@ const inputClass =
 const isValidationKey = (message: string): message is keyof typeof validation.en =>
   Object.hasOwn(validation.en, message);
 
+/** A contact form field's controller, its ids (the control's and its error's) and its error message. */
+function useContactField(name: Name) {
+  const { control } = useFormContext<ContactFormValues>();
+  const {
+    field: { ref: fieldRef, ...field },
+    fieldState,
+  } = useController({ name, control });
+  const id = useId();
+  const errorId = `${id}-error`;
+  /** A text control's wiring: its label's id, the form's ref and name, and its error (when `message` shows). */
+  const controlProps = (message: string | undefined) => ({
+    id,
+    ref: fieldRef,
+    name: field.name,
+    onBlur: field.onBlur,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': message ? errorId : undefined,
+  });
+  return { fieldRef, field, fieldState, id, errorId, message: fieldState.error?.message, controlProps };
+}
+
 /**
  * A field's message; announced when it appears, and tied to its control by `id` (aria-describedby).
  * The schemas' messages are keys of the validation catalogue, shown in the patient's language; a
@@ -57,13 +78,8 @@ export function TextField({
   isDate = false,
 }: TextFieldProps) {
   const t = useMessages(messages);
-  const { control, trigger } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
+  const { trigger } = useFormContext<ContactFormValues>();
+  const { field, fieldState, id, errorId, controlProps } = useContactField(name);
   const value = typeof field.value === 'string' ? field.value : '';
   const applyMask = mask ?? (isDate ? maskUsDate : undefined);
   const change = (text: string) => {
@@ -78,9 +94,7 @@ export function TextField({
   return (
     <LabelledField id={id} label={label} errorId={errorId} message={message}>
       <input
-        id={id}
-        ref={fieldRef}
-        name={field.name}
+        {...controlProps(message)}
         type={type}
         inputMode={inputMode ?? (isDate ? 'numeric' : undefined)}
         autoComplete={autoComplete ?? 'off'}
@@ -88,9 +102,6 @@ export function TextField({
         maxLength={maxLength ?? (isDate ? 10 : undefined)}
         value={value}
         onChange={(event) => change(event.target.value)}
-        onBlur={field.onBlur}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
         className={inputClass}
       />
     </LabelledField>
@@ -105,14 +116,7 @@ interface ChoiceFieldProps<V extends string> {
 
 /** A yes/no style question as a radio group in a fieldset. */
 export function ChoiceField<V extends string>({ name, legend, options }: ChoiceFieldProps<V>) {
-  const { control } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
-  const message = fieldState.error?.message;
+  const { fieldRef, field, id, errorId, message } = useContactField(name);
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={message ? errorId : undefined}>
@@ -141,14 +145,7 @@ export function ChoiceField<V extends string>({ name, legend, options }: ChoiceF
 }
 
 export function CheckboxField({ name, children }: { name: Name; children: ReactNode }) {
-  const { control } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
-  const message = fieldState.error?.message;
+  const { fieldRef, field, id, errorId, message } = useContactField(name);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex cursor-pointer items-start gap-3 text-slate-900">
@@ -181,28 +178,16 @@ export function TextAreaField({
   placeholder: string;
   rows: number;
 }) {
-  const { control } = useFormContext<ContactFormValues>();
-  const {
-    field: { ref: fieldRef, ...field },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
-  const message = fieldState.error?.message;
+  const { field, id, errorId, message, controlProps } = useContactField(name);
   return (
     <LabelledField id={id} label={label} errorId={errorId} message={message}>
       <textarea
-        id={id}
-        ref={fieldRef}
-        name={field.name}
+        {...controlProps(message)}
         rows={rows}
         maxLength={2_000}
         placeholder={placeholder}
         value={typeof field.value === 'string' ? field.value : ''}
         onChange={(event) => field.onChange(event.target.value)}
-        onBlur={field.onBlur}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
         className={inputClass}
       />
     </LabelledField>

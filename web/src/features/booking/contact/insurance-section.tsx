@@ -8,6 +8,7 @@ import { ChoiceField, TextField } from './form-fields.tsx';
 import { maskId, maskInsuranceName, maskName, maskPhone } from './input-masks.ts';
 import { insuranceNotice, insuranceOptions } from './insurance-options.ts';
 import { InsuranceSelect } from './insurance-select.tsx';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 
 /** Spec section 2 page 5: the insurance section of a practice that shows insurance. */
 export function InsuranceSection({ form }: { form: FormDetails }) {
@@ -22,13 +23,13 @@ export function InsuranceSection({ form }: { form: FormDetails }) {
   const optional = form.optional_insurance_fields;
 
   return (
-    <section
-      aria-labelledby="insurance-heading"
+    <HeadedSection
+      id="insurance-heading"
+      heading={t('insuranceHeading')}
+      level="h3"
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      headingClassName="text-lg font-semibold text-slate-900"
     >
-      <h3 id="insurance-heading" className="text-lg font-semibold text-slate-900">
-        {t('insuranceHeading')}
-      </h3>
       <ChoiceField name="haveDentalInsurance" legend={t('insuranceQuestion')} options={yesNo} />
       {answer === 'No' && form.no_insurance_message?.trim() && <Notice text={form.no_insurance_message} />}
       {answer === 'Yes' && (
@@ -60,7 +61,7 @@ export function InsuranceSection({ form }: { form: FormDetails }) {
           )}
         </div>
       )}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
-import * as messages from './confirm-visit.messages.ts';
+import * as messages from './manage-page.messages.ts';
 
 const ASKED_CLASS = 'border-blue-700 bg-blue-50';
 
@@ -32,7 +32,7 @@ export function ConfirmVisit({ isConfirming, error, onConfirm }: ConfirmVisitPro
       className={`flex flex-col gap-3 rounded-lg border p-4 ${isAsked ? ASKED_CLASS : 'border-slate-200'}`}
     >
       <p id="confirm-visit-question" className="text-slate-900">
-        {t('question')}
+        {t('confirmQuestion')}
       </p>
       {error && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">

@@ -3,8 +3,13 @@ import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import { Link } from 'react-router';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './manage-page.messages.ts';
+import type { Translate } from '#domain/i18n/message-catalog.ts';
+import type { Language } from '#domain/i18n/languages.ts';
 import { momentIn, money, refusalText } from './manage-texts.ts';
 import { OUTLINE_BUTTON_CLASS } from '../../../components/ui/class-names.ts';
+
+const PRIMARY_CLASS = 'min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white';
+const CANCEL_CLASS = 'min-h-11 rounded-md border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800';
 
 interface ManageActionsProps {
   appointment: ManagedAppointment;
@@ -22,6 +27,72 @@ export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPa
   const t = useMessages(messages);
   const language = useLanguage();
   const { policy, payment, practice } = appointment;
+  const { lines, moveRefusal, cancelRefusal } = policyLines(t, appointment, language);
+  const isRefused = (!policy.can_reschedule && moveRefusal !== null) || (!policy.can_cancel && cancelRefusal !== null);
+
+  const actionButtons = [
+    {
+      is: payment.can_pay,
+      label: t('payNow'),
+      onClick: onPay,
+      disabled: isPaying,
+      className: `${PRIMARY_CLASS} disabled:opacity-60`,
+    },
+    {
+      is: policy.can_reschedule,
+      label: t('reschedule'),
+      onClick: onReschedule,
+      disabled: undefined,
+      className: PRIMARY_CLASS,
+    },
+    {
+      is: policy.can_cancel,
+      label: t('cancelAppointment'),
+      onClick: onCancel,
+      disabled: undefined,
+      className: CANCEL_CLASS,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4 text-left">
+      {lines.length > 0 && (
+        <ul className="flex flex-col gap-1 text-slate-800">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {isRefused && practice.phone && (
+        <p className="text-slate-800">
+          {t('callInstead')}{' '}
+          <a href={phoneHref(practice.phone)} className="font-semibold text-slate-900 underline underline-offset-2">
+            {formatPhone(practice.phone)}
+          </a>
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {actionButtons.map(
+          ({ is, label, onClick, disabled, className }) =>
+            is && (
+              <button key={label} type="button" disabled={disabled} onClick={onClick} className={className}>
+                {label}
+              </button>
+            ),
+        )}
+        {appointment.state === 'cancelled' && (
+          <Link to={`/${practice.form_url}`} className={`${OUTLINE_BUTTON_CLASS} text-center`}>
+            {t('bookAgain')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The policy's sentences for now: deadlines, moves left, the deposit; or why not. */
+function policyLines(t: Translate<typeof messages.en>, appointment: ManagedAppointment, language: Language) {
+  const { policy, payment } = appointment;
   const deadline = (iso: string | null) => (iso ? momentIn(iso, appointment, language) : '');
   const moveRefusal = refusalText(t, 'reschedule', policy.reschedule_refusal);
   const cancelRefusal = refusalText(t, 'cancel', policy.cancel_refusal);
@@ -42,60 +113,5 @@ export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPa
         : t('refundKept', { amount: money(payment.amount_cents, language) })
       : null,
   ].filter((line): line is string => Boolean(line));
-  const isRefused = (!policy.can_reschedule && moveRefusal !== null) || (!policy.can_cancel && cancelRefusal !== null);
-
-  return (
-    <div className="flex flex-col gap-4 text-left">
-      {lines.length > 0 && (
-        <ul className="flex flex-col gap-1 text-slate-800">
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
-      {isRefused && practice.phone && (
-        <p className="text-slate-800">
-          {t('callInstead')}{' '}
-          <a href={phoneHref(practice.phone)} className="font-semibold text-slate-900 underline underline-offset-2">
-            {formatPhone(practice.phone)}
-          </a>
-        </p>
-      )}
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {payment.can_pay && (
-          <button
-            type="button"
-            disabled={isPaying}
-            onClick={onPay}
-            className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white disabled:opacity-60"
-          >
-            {t('payNow')}
-          </button>
-        )}
-        {policy.can_reschedule && (
-          <button
-            type="button"
-            onClick={onReschedule}
-            className="min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white"
-          >
-            {t('reschedule')}
-          </button>
-        )}
-        {policy.can_cancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="min-h-11 rounded-md border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800"
-          >
-            {t('cancelAppointment')}
-          </button>
-        )}
-        {appointment.state === 'cancelled' && (
-          <Link to={`/${practice.form_url}`} className={`${OUTLINE_BUTTON_CLASS} text-center`}>
-            {t('bookAgain')}
-          </Link>
-        )}
-      </div>
-    </div>
-  );
+  return { lines, moveRefusal, cancelRefusal };
 }

@@ -64,6 +64,11 @@ export const en = {
   cancelling: 'Cancelling…',
   manageLink: 'Manage your appointment',
   manageHint: 'Change or cancel it online from this page. The link is also in your confirmation e-mail.',
+  // The manage page's confirmation (ADR 0037): the reminder e-mail's Confirm button opens the page here.
+  confirmQuestion: 'Will you come? Let the office know, so they can keep your time for you.',
+  confirmButton: 'Confirm appointment',
+  confirming: 'Confirming…',
+  confirmed: 'Thank you. Your appointment is confirmed.',
 };
 
 export const es: Translation<typeof en> = {
@@ -128,4 +133,8 @@ export const es: Translation<typeof en> = {
   cancelling: 'Cancelando…',
   manageLink: 'Administrar su cita',
   manageHint: 'Cámbiela o cancélela en línea desde esta página. El enlace también está en su correo de confirmación.',
+  confirmQuestion: '¿Vendrá a su cita? Avise al consultorio para que le reserve el horario.',
+  confirmButton: 'Confirmar cita',
+  confirming: 'Confirmando…',
+  confirmed: 'Gracias. Su cita está confirmada.',
 };

@@ -1,30 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { CancelReason, ManagedAppointment } from '#domain/booking/manage-schemas.ts';
+import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { BrandedFrame } from '../../../components/branding/branded-frame.tsx';
 import { PracticePageLoading } from '../../../components/branding/practice-page.tsx';
 import { practicePageTitle } from '../../../components/branding/practice-page-title.ts';
 import { AddToCalendar } from '../../../components/ui/add-to-calendar.tsx';
+import { OutcomeHeading } from '../../../components/ui/outcome-heading.tsx';
 import { SimplePage } from '../../../components/ui/simple-page.tsx';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
 import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
 import { AppointmentDetails } from './appointment-details.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
-import {
-  cancelAppointment,
-  confirmAppointment,
-  managedAppointmentQuery,
-  MANAGE_QUERY_ROOT,
-  startManagedCheckout,
-} from './manage-api.ts';
+import { managedAppointmentQuery } from './manage-api.ts';
 import { ConfirmVisit } from './confirm-visit.tsx';
-import * as confirmMessages from './confirm-visit.messages.ts';
 import { ManageActions } from './manage-actions.tsx';
 import * as messages from './manage-page.messages.ts';
 import { momentIn, stateHeading } from './manage-texts.ts';
 import { ReschedulePanel } from './reschedule-panel.tsx';
+import { useManageCard } from './use-manage-card.ts';
 import { usePrivatePage } from '../../../lib/use-private-page.ts';
 
 const MANAGE_CARD_CLASS =
@@ -82,53 +76,16 @@ function ManageCard({
 }) {
   const t = useMessages(messages);
   const language = useLanguage();
-  const queryClient = useQueryClient();
-  const [mode, setMode] = useState<'view' | 'reschedule' | 'cancel'>('view');
-  const [announcement, setAnnouncement] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const cancelButton = useRef<HTMLElement | null>(null);
   const heading = stateHeading(t, appointment.state);
-  const firstHeading = useRef(heading);
-
-  // The new state's heading takes focus after a change, so a screen reader says what happened.
-  useLayoutEffect(() => {
-    if (heading !== firstHeading.current) headingRef.current?.focus();
-  }, [heading]);
-
-  const show = (changed: ManagedAppointment, said: string) => {
-    queryClient.setQueryData([MANAGE_QUERY_ROOT, token, language], changed);
-    setAnnouncement(said);
-    setMode('view');
-  };
-  const cancel = useMutation({
-    mutationFn: (reason: CancelReason | null) => cancelAppointment(token, { reason }),
-    onSuccess: (changed) => show(changed, t('cancelled')),
-  });
-  const pay = useMutation({
-    mutationFn: () => startManagedCheckout(token),
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
-  const confirmTexts = useMessages(confirmMessages);
-  const confirm = useMutation({
-    mutationFn: () => confirmAppointment(token),
-    onSuccess: (changed) => show(changed, confirmTexts('confirmed')),
-  });
-
-  const closeDialog = () => {
-    setMode('view');
-    cancel.reset();
-    cancelButton.current?.focus();
-  };
+  const { mode, setMode, announcement, show, cancel, pay, confirm, closeDialog, startReschedule, startCancel } =
+    useManageCard(token);
 
   return (
     <div className={MANAGE_CARD_CLASS}>
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
+      <OutcomeHeading
+        text={heading}
         className="text-2xl font-semibold break-words text-slate-900 focus-visible:outline-offset-4"
-      >
-        {heading}
-      </h1>
+      />
       <p role="status" className="text-slate-800 empty:hidden">
         {announcement}
       </p>
@@ -163,15 +120,8 @@ function ManageCard({
           appointment={appointment}
           isPaying={pay.isPending}
           onPay={() => pay.mutate()}
-          onReschedule={() => {
-            setAnnouncement(null);
-            setMode('reschedule');
-          }}
-          onCancel={() => {
-            cancelButton.current = document.activeElement as HTMLElement | null;
-            setAnnouncement(null);
-            setMode('cancel');
-          }}
+          onReschedule={startReschedule}
+          onCancel={startCancel}
         />
       )}
       {mode === 'cancel' && (

@@ -10,6 +10,7 @@ import type { DaySlot } from '../slots/slot-rules.ts';
 import { manageSlotSource, rescheduleAppointment } from './manage-api.ts';
 import * as messages from './manage-page.messages.ts';
 import { OUTLINE_BUTTON_CLASS } from '../../../components/ui/class-names.ts';
+import { HeadedSection } from '../../../components/ui/headed-section.tsx';
 
 const isSlotTaken = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.code === 'SLOT_TAKEN';
@@ -54,13 +55,13 @@ export function ReschedulePanel({
     ? `${formatDayHeading(chosen.date, language)}, ${localiseTime12h(chosen.slotStart, language)}`
     : null;
   return (
-    <section
-      aria-labelledby="reschedule-heading"
+    <HeadedSection
+      id="reschedule-heading"
+      heading={t('chooseNewTime')}
+      level="h2"
       className="flex flex-col gap-4 border-t border-slate-200 pt-6 text-left"
+      headingClassName="text-xl font-semibold text-slate-900"
     >
-      <h2 id="reschedule-heading" className="text-xl font-semibold text-slate-900">
-        {t('chooseNewTime')}
-      </h2>
       <SlotPicker
         source={source}
         timeZone={appointment.practice.time_zone}
@@ -93,7 +94,7 @@ export function ReschedulePanel({
           {t('keepTime')}
         </button>
       </div>
-    </section>
+    </HeadedSection>
   );
 }
 

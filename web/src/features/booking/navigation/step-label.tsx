@@ -1,6 +1,6 @@
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingStore } from '../state/booking-store.ts';
-import * as messages from './step-navigation.messages.ts';
+import * as messages from '../booking-form.messages.ts';
 import { stepNumber } from './step-rules.ts';
 
 /** Spec section 2: 'Step N' above the heading on pages below 7. */

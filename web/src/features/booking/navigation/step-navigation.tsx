@@ -4,7 +4,7 @@ import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { goBack, goNext } from './step-actions.ts';
-import * as messages from './step-navigation.messages.ts';
+import * as messages from '../booking-form.messages.ts';
 import { isBackVisible, isNextVisible } from './step-rules.ts';
 
 interface StepNavigationProps {

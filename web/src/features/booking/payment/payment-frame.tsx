@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { PoweredByFooter } from '../../../components/ui/powered-by-footer.tsx';
 import { useDocumentMeta } from '../../../lib/use-document-meta.ts';
 import { paymentDocumentTitle } from './payment-texts.ts';
 import { PracticeHeader } from './practice-header.tsx';
 import { CARD_CLASS } from '../../../components/ui/class-names.ts';
+import { OutcomeHeading } from '../../../components/ui/outcome-heading.tsx';
 
 interface PaymentFrameProps {
   title: string;
@@ -21,17 +22,9 @@ interface PaymentFrameProps {
  * outcome.
  */
 export function PaymentFrame({ title, practice, children, isBusy = false }: PaymentFrameProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstTitle = useRef(title);
   useDocumentMeta(
     practice ? { title: paymentDocumentTitle(title, practice.name), description: practice.description } : null,
   );
-
-  // A layout effect, so the heading is focused in the same commit that shows it: a passive effect
-  // runs a moment later, and anything reading focus in between sees the old element.
-  useLayoutEffect(() => {
-    if (title !== firstTitle.current) headingRef.current?.focus();
-  }, [title]);
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -41,13 +34,10 @@ export function PaymentFrame({ title, practice, children, isBusy = false }: Paym
         className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center"
       >
         <div className={CARD_CLASS}>
-          <h1
-            ref={headingRef}
-            tabIndex={-1}
+          <OutcomeHeading
+            text={title}
             className="text-2xl font-semibold text-slate-900 focus-visible:outline-offset-4"
-          >
-            {title}
-          </h1>
+          />
           {children}
         </div>
       </main>

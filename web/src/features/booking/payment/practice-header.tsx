@@ -1,9 +1,6 @@
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
-import { PracticeLogo } from '../../../components/branding/practice-logo.tsx';
-import * as panelMessages from '../../../components/branding/side-panel.messages.ts';
-import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
-import { useMessages } from '../../../lib/i18n/use-messages.ts';
+import { BrandBand } from '../../../components/branding/brand-band.tsx';
 
 /**
  * The practice above a payment page: logo, name and phone on its brand colour, as the booking
@@ -11,29 +8,20 @@ import { useMessages } from '../../../lib/i18n/use-messages.ts';
  * (the outcome) stays its one level-1 heading.
  */
 export function PracticeHeader({ form }: { form: FormDetails }) {
-  const t = useMessages(panelMessages);
-  const background = brandColorOrDefault(form.form_customization.brand_color);
   const phone = form.phone?.trim() ? form.phone.trim() : null;
   return (
-    <header
-      aria-label={t('practiceInformation')}
+    <BrandBand
+      as="header"
+      form={form}
       className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 sm:px-8"
-      style={{ backgroundColor: background, color: readableTextColor(background) }}
+      logoClassName="h-10 w-auto max-w-[40%] object-contain"
     >
-      {form.logo && (
-        <PracticeLogo
-          key={form.logo}
-          src={form.logo}
-          name={form.name}
-          className="h-10 w-auto max-w-[40%] object-contain"
-        />
-      )}
       <p className="min-w-0 flex-1 text-lg font-semibold leading-tight break-words">{form.name}</p>
       {phone && (
         <a href={phoneHref(phone)} className="underline underline-offset-2">
           {formatPhone(phone)}
         </a>
       )}
-    </header>
+    </BrandBand>
   );
 }

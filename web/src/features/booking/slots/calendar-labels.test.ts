@@ -3,7 +3,7 @@ import type { Translate } from '#domain/i18n/message-catalog.ts';
 import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { translate } from '../../../lib/i18n/use-messages.ts';
 import { calendarTexts, dayButtonLabel } from './calendar-labels.ts';
-import * as messages from './slot-calendar.messages.ts';
+import * as messages from '../steps/slot-step.messages.ts';
 
 const t: Translate<typeof messages.en> = (key, params) => translate(messages, key, params);
 

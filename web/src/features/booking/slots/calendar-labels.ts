@@ -1,7 +1,7 @@
 import type { Formatters, Labels } from 'react-day-picker';
 import { INTL_LOCALE, type Language } from '#domain/i18n/languages.ts';
 import type { Translate } from '#domain/i18n/message-catalog.ts';
-import type { en } from './slot-calendar.messages.ts';
+import type { en } from '../steps/slot-step.messages.ts';
 
 type CalendarTranslate = Translate<typeof en>;
 

@@ -4,7 +4,7 @@ import 'react-day-picker/style.css';
 import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { calendarTexts } from './calendar-labels.ts';
-import * as messages from './slot-calendar.messages.ts';
+import * as messages from '../steps/slot-step.messages.ts';
 
 /** "YYYY-MM-DD" as a local-midnight Date: the calendar deals in days only, never in instants. */
 export function dateFromIso(date: string): Date {

@@ -10,7 +10,7 @@ import type { SlotsError } from '../state/booking-state.ts';
 import { SlotCalendar } from './slot-calendar.tsx';
 import { SlotList } from './slot-list.tsx';
 import { monthOf, type DaySlot } from './slot-rules.ts';
-import { useMonthSlots } from './use-month-slots.ts';
+import { useMonthSlots, type MonthSlots } from './use-month-slots.ts';
 import * as messages from '../steps/slot-step.messages.ts';
 
 export interface SlotPickerProps {
@@ -40,20 +40,10 @@ export function SlotPicker(props: SlotPickerProps) {
   const t = useMessages(messages);
   const language = useLanguage();
   const { timeZone, chosen, onMonthChange } = props;
-  const [{ today, horizon }] = useState(() => ({
-    today: localDateOf(Date.now(), timeZone),
-    horizon: bookingHorizon(Date.now(), timeZone),
-  }));
-  const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
-  const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
-
-  const changeMonth = useCallback(
-    (next: string) => {
-      setMonth(next);
-      setPickedDate(null);
-      onMonthChange?.();
-    },
-    [onMonthChange],
+  const { today, horizon, month, pickedDate, setPickedDate, changeMonth } = usePickerMonth(
+    timeZone,
+    chosen,
+    onMonthChange,
   );
 
   const slots = useMonthSlots({
@@ -76,23 +66,8 @@ export function SlotPicker(props: SlotPickerProps) {
   return (
     <>
       {props.notice}
-      {slots.status === 'pms-unavailable' ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
-          {t('pmsDown')}
-        </p>
-      ) : slots.status === 'none' ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
-          {t('noSlots')}{' '}
-          {phone && (
-            <a href={phoneHref(phone)} className="font-semibold underline underline-offset-2">
-              {formatPhone(phone)}
-            </a>
-          )}
-        </p>
-      ) : slots.status === 'error' ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          {slots.message}
-        </p>
+      {slots.status === 'pms-unavailable' || slots.status === 'none' || slots.status === 'error' ? (
+        <SlotsUnavailable slots={slots} phone={phone} />
       ) : (
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
           <SlotCalendar
@@ -137,4 +112,49 @@ export function SlotPicker(props: SlotPickerProps) {
       )}
     </>
   );
+}
+
+type UnavailableSlots = Extract<MonthSlots, { status: 'pms-unavailable' | 'none' | 'error' }>;
+
+/** Why there are no times to show: the practice's system is down, nothing is free, or an error. */
+function SlotsUnavailable({ slots, phone }: { slots: UnavailableSlots; phone: string }) {
+  const t = useMessages(messages);
+  return slots.status === 'pms-unavailable' ? (
+    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+      {t('pmsDown')}
+    </p>
+  ) : slots.status === 'none' ? (
+    <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
+      {t('noSlots')}{' '}
+      {phone && (
+        <a href={phoneHref(phone)} className="font-semibold underline underline-offset-2">
+          {formatPhone(phone)}
+        </a>
+      )}
+    </p>
+  ) : (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+      {slots.message}
+    </p>
+  );
+}
+
+/** Today and the booking horizon (fixed when the picker opens), the month shown, and the day picked in it. */
+function usePickerMonth(timeZone: string, chosen: SlotPickerProps['chosen'], onMonthChange?: () => void) {
+  const [{ today, horizon }] = useState(() => ({
+    today: localDateOf(Date.now(), timeZone),
+    horizon: bookingHorizon(Date.now(), timeZone),
+  }));
+  const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
+  const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
+
+  const changeMonth = useCallback(
+    (next: string) => {
+      setMonth(next);
+      setPickedDate(null);
+      onMonthChange?.();
+    },
+    [onMonthChange],
+  );
+  return { today, horizon, month, pickedDate, setPickedDate, changeMonth };
 }

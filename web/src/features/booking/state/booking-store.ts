@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StateCreator } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { BookingResult, PatientStatus } from '#domain/booking/booking-schemas.ts';
 import type { Clinic, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
@@ -51,91 +51,120 @@ export type BookingStore = BookingState & BookingActions;
 
 const withoutSlot = { bookingSlotDetails: null } as const;
 
+type SetBooking = Parameters<StateCreator<BookingStore>>[0];
+
+/** Where the patient is: the page, a fresh session, the clinic. */
+const sessionActions = (
+  set: SetBooking,
+): Pick<BookingActions, 'setPage' | 'startSession' | 'saveClinic' | 'resetClinicAndForm'> => ({
+  setPage: (page) => set({ patientFormPageNumber: Math.max(1, page) }),
+  startSession: (formUrl, clinicNumParam) => set({ ...initialBookingState(), formUrl, clinicNumParam }),
+  saveClinic: (clinic) => set({ clinicDetails: clinic }),
+  resetClinicAndForm: () =>
+    set((state) => ({
+      ...initialBookingState(),
+      formUrl: state.formUrl,
+      clinicNumParam: state.clinicNumParam,
+      visitStartedAt: state.visitStartedAt,
+    })),
+});
+
+/** The visit's choices, each clearing what was chosen for the one before (spec section 4). */
+const choiceActions = (
+  set: SetBooking,
+): Pick<
+  BookingActions,
+  'saveReason' | 'resetReason' | 'saveProvider' | 'saveSlot' | 'resetSlot' | 'setSlotsError'
+> => ({
+  saveReason: (reason) =>
+    set((state) => {
+      const details = state.patientFormDetails;
+      if (details.reasonForVisit?.id === reason.id)
+        return { patientFormDetails: { ...details, reasonForVisit: reason } };
+      return {
+        patientFormDetails: { ...details, reasonForVisit: reason, providerDetails: null, ...withoutSlot },
+        patientVisitDuration: null,
+        slotsError: null,
+      };
+    }),
+  resetReason: () =>
+    set((state) => ({
+      patientFormDetails: {
+        ...state.patientFormDetails,
+        reasonForVisit: null,
+        providerDetails: null,
+        ...withoutSlot,
+      },
+      patientVisitDuration: null,
+      slotsError: null,
+    })),
+  saveProvider: (provider) =>
+    set((state) => {
+      const details = state.patientFormDetails;
+      if (details.providerDetails?.pms_prov_num === provider.pms_prov_num)
+        return { patientFormDetails: { ...details, providerDetails: provider } };
+      return {
+        patientFormDetails: { ...details, providerDetails: provider, ...withoutSlot },
+        patientVisitDuration: null,
+        slotsError: null,
+      };
+    }),
+  saveSlot: (slot, visit) =>
+    set((state) => ({
+      patientFormDetails: { ...state.patientFormDetails, bookingSlotDetails: slot },
+      patientVisitDuration: visit,
+    })),
+  resetSlot: () =>
+    set((state) => ({
+      patientFormDetails: { ...state.patientFormDetails, ...withoutSlot },
+      patientVisitDuration: null,
+    })),
+  setSlotsError: (error) => set({ slotsError: error }),
+});
+
+/** Who the patient is and what they typed, the booking's result, and a fresh form. */
+const patientActions = (
+  set: SetBooking,
+): Pick<
+  BookingActions,
+  'chooseStatus' | 'setBookingForSomeOne' | 'savePatientDetails' | 'saveBookingResult' | 'resetPatientForm'
+> => ({
+  chooseStatus: (status, at) =>
+    set((state) => ({
+      statusSelectedAt: at.toISOString(),
+      patientFormDetails: {
+        ...state.patientFormDetails,
+        basicDetailsData: { ...state.patientFormDetails.basicDetailsData, patientStatus: status },
+      },
+    })),
+  setBookingForSomeOne: (value) =>
+    set((state) => ({ patientFormDetails: { ...state.patientFormDetails, bookingForSomeOne: value } })),
+  savePatientDetails: (details, hp) =>
+    set((state) => ({
+      patientFormDetails: { ...state.patientFormDetails, ...details },
+      formSecurity: { ...state.formSecurity, hp },
+    })),
+  saveBookingResult: (result) => set({ bookingResult: result }),
+  resetPatientForm: () =>
+    set((state) => ({
+      patientFormPageNumber: 1,
+      patientFormDetails: EMPTY_PATIENT_FORM_DETAILS,
+      patientVisitDuration: null,
+      formSecurity: { hp: '', recaptchaToken: null },
+      slotsError: null,
+      statusSelectedAt: null,
+      bookingResult: null,
+      visitStartedAt: state.visitStartedAt,
+    })),
+});
+
 export const useBookingStore = create<BookingStore>()(
   persist(
     (set) => ({
       ...initialBookingState(),
-      setPage: (page) => set({ patientFormPageNumber: Math.max(1, page) }),
-      startSession: (formUrl, clinicNumParam) => set({ ...initialBookingState(), formUrl, clinicNumParam }),
-      saveClinic: (clinic) => set({ clinicDetails: clinic }),
-      resetClinicAndForm: () =>
-        set((state) => ({
-          ...initialBookingState(),
-          formUrl: state.formUrl,
-          clinicNumParam: state.clinicNumParam,
-          visitStartedAt: state.visitStartedAt,
-        })),
-      chooseStatus: (status, at) =>
-        set((state) => ({
-          statusSelectedAt: at.toISOString(),
-          patientFormDetails: {
-            ...state.patientFormDetails,
-            basicDetailsData: { ...state.patientFormDetails.basicDetailsData, patientStatus: status },
-          },
-        })),
-      setBookingForSomeOne: (value) =>
-        set((state) => ({ patientFormDetails: { ...state.patientFormDetails, bookingForSomeOne: value } })),
-      saveReason: (reason) =>
-        set((state) => {
-          const details = state.patientFormDetails;
-          if (details.reasonForVisit?.id === reason.id)
-            return { patientFormDetails: { ...details, reasonForVisit: reason } };
-          return {
-            patientFormDetails: { ...details, reasonForVisit: reason, providerDetails: null, ...withoutSlot },
-            patientVisitDuration: null,
-            slotsError: null,
-          };
-        }),
-      resetReason: () =>
-        set((state) => ({
-          patientFormDetails: {
-            ...state.patientFormDetails,
-            reasonForVisit: null,
-            providerDetails: null,
-            ...withoutSlot,
-          },
-          patientVisitDuration: null,
-          slotsError: null,
-        })),
-      saveProvider: (provider) =>
-        set((state) => {
-          const details = state.patientFormDetails;
-          if (details.providerDetails?.pms_prov_num === provider.pms_prov_num)
-            return { patientFormDetails: { ...details, providerDetails: provider } };
-          return {
-            patientFormDetails: { ...details, providerDetails: provider, ...withoutSlot },
-            patientVisitDuration: null,
-            slotsError: null,
-          };
-        }),
-      saveSlot: (slot, visit) =>
-        set((state) => ({
-          patientFormDetails: { ...state.patientFormDetails, bookingSlotDetails: slot },
-          patientVisitDuration: visit,
-        })),
-      resetSlot: () =>
-        set((state) => ({
-          patientFormDetails: { ...state.patientFormDetails, ...withoutSlot },
-          patientVisitDuration: null,
-        })),
-      setSlotsError: (error) => set({ slotsError: error }),
-      savePatientDetails: (details, hp) =>
-        set((state) => ({
-          patientFormDetails: { ...state.patientFormDetails, ...details },
-          formSecurity: { ...state.formSecurity, hp },
-        })),
-      saveBookingResult: (result) => set({ bookingResult: result }),
-      resetPatientForm: () =>
-        set((state) => ({
-          patientFormPageNumber: 1,
-          patientFormDetails: EMPTY_PATIENT_FORM_DETAILS,
-          patientVisitDuration: null,
-          formSecurity: { hp: '', recaptchaToken: null },
-          slotsError: null,
-          statusSelectedAt: null,
-          bookingResult: null,
-          visitStartedAt: state.visitStartedAt,
-        })),
+      ...sessionActions(set),
+      ...choiceActions(set),
+      ...patientActions(set),
     }),
     {
       name: BOOKING_STORAGE_KEY,

@@ -7,6 +7,13 @@ const CARD_BUTTON_CLASS =
   'hover:border-slate-500 disabled:cursor-not-allowed disabled:border-dashed ' +
   'disabled:text-slate-600';
 
+/** A chosen card wears the practice's button colour (spec section 2), with text that reads on it. */
+export function chosenStyle(isSelected: boolean, selectedColor: string) {
+  if (!isSelected) return undefined;
+  const background = brandColorOrDefault(selectedColor);
+  return { backgroundColor: background, borderColor: background, color: readableTextColor(background) };
+}
+
 interface ChoiceCardProps {
   isSelected: boolean;
   /** button_color_1, the selected card's colour (spec section 2). */
@@ -21,7 +28,6 @@ interface ChoiceCardProps {
  * choosing moves on to the next step, which a radio's arrow-key selection must not do.
  */
 export function ChoiceCard({ isSelected, selectedColor, onChoose, children, disabled }: ChoiceCardProps) {
-  const background = brandColorOrDefault(selectedColor);
   return (
     <button
       type="button"
@@ -29,11 +35,7 @@ export function ChoiceCard({ isSelected, selectedColor, onChoose, children, disa
       disabled={disabled}
       onClick={onChoose}
       className={CARD_BUTTON_CLASS}
-      style={
-        isSelected
-          ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }
-          : undefined
-      }
+      style={chosenStyle(isSelected, selectedColor)}
     >
       {children}
     </button>

@@ -11,7 +11,7 @@ import { useBookingContext } from '../booking-context.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { useUiStore } from '../state/ui-store.ts';
-import * as messages from './clinic-step.messages.ts';
+import * as messages from './choice-steps.messages.ts';
 
 /** Spec section 9: clinic names are cut at 32 characters, addresses at 70. */
 export const CLINIC_NAME_MAX = 32;
@@ -24,7 +24,7 @@ export function ClinicStep() {
   const clinics = useQuery(clinicsQuery(form.id));
 
   return (
-    <StepFrame heading={t('heading')} showStepLabel={false}>
+    <StepFrame heading={t('clinicHeading')} showStepLabel={false}>
       {clinics.isPending ? (
         <ClinicsSkeleton />
       ) : clinics.isError ? (

@@ -16,9 +16,8 @@ import { PatientFields } from '../contact/patient-fields.tsx';
 import { submitLabel } from '../contact/submit-rules.ts';
 import { useFingerprint } from '../contact/use-fingerprint.ts';
 import { useSubmitBooking } from '../contact/use-submit-booking.ts';
-import { StepFrame } from '../navigation/step-frame.tsx';
+import { FormStepFrame } from '../navigation/form-step-frame.tsx';
 import { ConsentWords } from '../shared-texts.tsx';
-import { StepNavigation } from '../navigation/step-navigation.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { onlyStatusFor, onlyStatusNotice } from '../contact/only-status.ts';
 import { useBookingFormContext } from '../contact/use-booking-form-context.ts';
@@ -74,15 +73,11 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
   const info = (reason?.is_payment_enabled ? form.info_for_paid_patient : form.info_for_patient)?.trim();
 
   return (
-    <StepFrame
+    <FormStepFrame
       heading={t('heading')}
-      navigation={
-        <StepNavigation
-          submitsForm={FORM_ID}
-          nextLabel={t(label)}
-          isNextDisabled={!isReady || isLocked || isSubmitting}
-        />
-      }
+      formId={FORM_ID}
+      nextLabel={t(label)}
+      isNextDisabled={!isReady || isLocked || isSubmitting}
     >
       <FormProvider {...methods}>
         <form
@@ -108,6 +103,6 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
           </div>
         </form>
       </FormProvider>
-    </StepFrame>
+    </FormStepFrame>
   );
 }

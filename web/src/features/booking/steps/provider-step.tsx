@@ -2,7 +2,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx';
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
-import { brandColorOrDefault, readableTextColor } from '../../../lib/contrast.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
@@ -12,8 +11,9 @@ import { PAGE } from '../navigation/step-rules.ts';
 import type { ProviderDetails } from '../state/booking-state.ts';
 import { useBookingStore } from '../state/booking-store.ts';
 import { isEarliestAvailable, providerOptions } from '../state/reason-rules.ts';
+import { chosenStyle } from './choice-card.tsx';
 import { ProviderAvatar } from './provider-avatar.tsx';
-import * as messages from './provider-step.messages.ts';
+import * as messages from './choice-steps.messages.ts';
 
 const PROVIDER_BUTTON_CLASS =
   'flex min-h-20 w-full items-center gap-4 rounded-lg border-2 border-slate-300 bg-white p-4 ' +
@@ -37,7 +37,7 @@ export default function ProviderStep() {
   };
 
   return (
-    <StepFrame heading={t('heading')} navigation={<StepNavigation isNextDisabled={!chosen} />}>
+    <StepFrame heading={t('providerHeading')} navigation={<StepNavigation isNextDisabled={!chosen} />}>
       <TooltipScope
         active={options.some((provider) => nameTooltip(provider) !== null)}
         fallback={<ProvidersSkeleton count={options.length} />}
@@ -85,7 +85,6 @@ const nameTooltip = (provider: ProviderDetails) =>
 
 function ProviderCard({ provider, isSelected, selectedColor, onChoose }: ProviderCardProps) {
   const t = useMessages(messages);
-  const background = brandColorOrDefault(selectedColor);
   return (
     <Tooltipped tip={nameTooltip(provider)}>
       <button
@@ -93,11 +92,7 @@ function ProviderCard({ provider, isSelected, selectedColor, onChoose }: Provide
         aria-pressed={isSelected}
         onClick={onChoose}
         className={PROVIDER_BUTTON_CLASS}
-        style={
-          isSelected
-            ? { backgroundColor: background, borderColor: background, color: readableTextColor(background) }
-            : undefined
-        }
+        style={chosenStyle(isSelected, selectedColor)}
       >
         <ProviderAvatar src={provider.profile_pic || null} />
         <span className="min-w-0 text-lg font-semibold wrap-anywhere">

@@ -1,6 +1,6 @@
 import type { Translation } from '#domain/i18n/message-catalog.ts';
 
-/** Page 4 (spec section 2). */
+/** Page 4 (spec section 2): the slot step, its calendar and its times. */
 export const en = {
   heading: 'Please select a slot',
   noSlots: 'No slots available! Please call us instead.',
@@ -9,6 +9,11 @@ export const en = {
   allTimesIn: 'All times are in {zone}',
   // After a 409: someone else booked the chosen time first (also the submit's toast).
   slotTaken: 'Sorry, that time was just booked by someone else. Please choose another slot.',
+  // The calendar's names for assistive technology. `day` arrives formatted with Intl ("Monday,
+  // March 4, 2026"); `today` and `selected` are "yes" or "no".
+  dayButton: '{today, select, yes {Today, } other {}}{day}{selected, select, yes {, selected} other {}}',
+  previousMonth: 'Go to the Previous Month',
+  nextMonth: 'Go to the Next Month',
 };
 
 export const es: Translation<typeof en> = {
@@ -18,4 +23,7 @@ export const es: Translation<typeof en> = {
   loadingTimes: 'Cargando los horarios disponibles…',
   allTimesIn: 'Todos los horarios están en {zone}',
   slotTaken: 'Lo sentimos, otra persona acaba de reservar ese horario. Elija otro horario.',
+  dayButton: '{today, select, yes {Hoy, } other {}}{day}{selected, select, yes {, seleccionado} other {}}',
+  previousMonth: 'Ir al mes anterior',
+  nextMonth: 'Ir al mes siguiente',
 };

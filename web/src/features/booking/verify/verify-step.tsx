@@ -3,8 +3,7 @@ import { formatPhone } from '#domain/format/phone-format.ts';
 import { RadarSpinner } from '../../../components/ui/radar-spinner.tsx';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
-import { StepFrame } from '../navigation/step-frame.tsx';
-import { StepNavigation } from '../navigation/step-navigation.tsx';
+import { FormStepFrame } from '../navigation/form-step-frame.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { useVerifyFlow } from './use-verify-flow.ts';
 import { useVerificationStore, verificationSessionKey } from './verification-store.ts';
@@ -41,15 +40,11 @@ function VerifyForm({ clinicNum }: { clinicNum: number | null }) {
   const ids = useId();
 
   return (
-    <StepFrame
+    <FormStepFrame
       heading={t('heading')}
-      navigation={
-        <StepNavigation
-          submitsForm={FORM_ID}
-          nextLabel={isPaid ? t('verifyAndPay') : t('verifyAndSchedule')}
-          isNextDisabled={!flow.canSubmit}
-        />
-      }
+      formId={FORM_ID}
+      nextLabel={isPaid ? t('verifyAndPay') : t('verifyAndSchedule')}
+      isNextDisabled={!flow.canSubmit}
     >
       <form
         id={FORM_ID}
@@ -84,7 +79,7 @@ function VerifyForm({ clinicNum }: { clinicNum: number | null }) {
         )}
         <ConsentBox id={ids} isChecked={flow.hasConsent} onChange={setConsent} practiceName={form.name} />
       </form>
-    </StepFrame>
+    </FormStepFrame>
   );
 }
 

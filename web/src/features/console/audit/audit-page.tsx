@@ -10,15 +10,14 @@ import { AuditRangeForm } from './audit-range-form.tsx';
 import { instantText, todayIn } from '../shared/console-dates.ts';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { secondaryButtonClass } from '../shared/console-styles.ts';
+import { dateRangeProblem } from '../shared/date-range-fields.tsx';
 import { TableHead } from '../shared/table-head.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 
 /** A range the server would refuse, in words; null when it is fine. */
 export function auditRangeProblem(from: string, to: string): string | null {
   if (!isRealLocalDate(from) || !isRealLocalDate(to)) return 'Choose a start and an end date.';
-  if (to < from) return 'The end date is before the start date.';
-  if (to > addDays(from, AUDIT_MAX_DAYS - 1)) return `Choose at most ${AUDIT_MAX_DAYS} days at a time.`;
-  return null;
+  return dateRangeProblem({ from, to }, AUDIT_MAX_DAYS, 'Choose');
 }
 
 // The tables scroll sideways on a narrow screen, in a focusable region so the keyboard can scroll them too.

@@ -29,36 +29,9 @@ interface BookingDetailPanelProps {
  */
 export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPanelProps) {
   const session = useStaffSession();
-  const queryClient = useQueryClient();
   const query = appointmentQuery(session.practice.id, id);
   const detail = useQuery(query);
-  const [sub, setSub] = useState<SubDialog | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const doneId = useId();
-  const rememberOpener = useFocusReturn(sub !== null, () => document.getElementById(doneId));
-  // The button pressed may be gone with the state it offered (Confirm, once confirmed): the result takes the focus then.
-  useEffect(() => {
-    if (done && (document.activeElement === document.body || document.activeElement === null))
-      document.getElementById(doneId)?.focus();
-  }, [done, doneId]);
-
-  const changed = (next: StaffAppointmentDetail, what: string) => {
-    queryClient.setQueryData(query.queryKey, next);
-    void queryClient.invalidateQueries({ queryKey: ['schedule'] });
-    // A request given a time or cancelled leaves the requests' list and its count.
-    void queryClient.invalidateQueries({ queryKey: ['requests'] });
-    setDone(what);
-    setSub(null);
-  };
-  const told = (what: string) => {
-    setDone(what);
-    setSub(null);
-  };
-  const openSub = (which: SubDialog, opener: HTMLElement) => {
-    rememberOpener(opener);
-    setDone(null);
-    setSub(which);
-  };
+  const { sub, setSub, done, doneId, changed, told, openSub } = usePanelActions(query.queryKey);
 
   const data = detail.data;
   return (
@@ -69,17 +42,7 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
           {detail.isError && <ErrorNote>{detail.error.message}</ErrorNote>}
           {data && (
             <>
-              <div className="flex flex-col gap-1">
-                <p className="text-lg font-medium">
-                  {data.apt_date && data.start_time && data.end_time
-                    ? `${dayHeading(data.apt_date)}, ${clockTime(data.start_time)}–${clockTime(data.end_time)}`
-                    : 'No time yet: a request to call the patient back'}
-                </p>
-                <p>
-                  {data.reason.name} · reference {data.reference}
-                </p>
-                <BookingBadges badges={bookingBadges(data)} />
-              </div>
+              <BookingWhen detail={data} />
               <p
                 id={doneId}
                 role="status"
@@ -119,5 +82,58 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
       )}
       {data && sub === 'review' && <ReviewRequestDialog detail={data} onClose={() => setSub(null)} onSent={told} />}
     </>
+  );
+}
+
+/**
+ * The panel's sub-dialog and the sentence that says what an action did. After a change the panel
+ * shows the booking as the server answered it, and the schedule and requests are read again.
+ */
+function usePanelActions(queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  const [sub, setSub] = useState<SubDialog | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const doneId = useId();
+  const rememberOpener = useFocusReturn(sub !== null, () => document.getElementById(doneId));
+  // The button pressed may be gone with the state it offered (Confirm, once confirmed): the result takes the focus then.
+  useEffect(() => {
+    if (done && (document.activeElement === document.body || document.activeElement === null))
+      document.getElementById(doneId)?.focus();
+  }, [done, doneId]);
+
+  const changed = (next: StaffAppointmentDetail, what: string) => {
+    queryClient.setQueryData(queryKey, next);
+    void queryClient.invalidateQueries({ queryKey: ['schedule'] });
+    // A request given a time or cancelled leaves the requests' list and its count.
+    void queryClient.invalidateQueries({ queryKey: ['requests'] });
+    setDone(what);
+    setSub(null);
+  };
+  const told = (what: string) => {
+    setDone(what);
+    setSub(null);
+  };
+  const openSub = (which: SubDialog, opener: HTMLElement) => {
+    rememberOpener(opener);
+    setDone(null);
+    setSub(which);
+  };
+  return { sub, setSub, done, doneId, changed, told, openSub };
+}
+
+/** When the visit is (or that it has no time yet), its reason and reference, and its badges. */
+function BookingWhen({ detail }: { detail: StaffAppointmentDetail }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-lg font-medium">
+        {detail.apt_date && detail.start_time && detail.end_time
+          ? `${dayHeading(detail.apt_date)}, ${clockTime(detail.start_time)}–${clockTime(detail.end_time)}`
+          : 'No time yet: a request to call the patient back'}
+      </p>
+      <p>
+        {detail.reason.name} · reference {detail.reference}
+      </p>
+      <BookingBadges badges={bookingBadges(detail)} />
+    </div>
   );
 }

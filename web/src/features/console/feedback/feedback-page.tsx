@@ -9,6 +9,7 @@ import { feedbackListQuery } from './feedback-api.ts';
 import { FeedbackPanel } from './feedback-panel.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 import { useFocusReturn } from '../shared/use-focus-return.ts';
+import { OpenRowButton } from '../shared/open-row-button.tsx';
 
 /** `/console/feedback`: the practice's private feedback, open or handled, newest first; an item opens beside the list. */
 export function FeedbackPage() {
@@ -51,13 +52,11 @@ export function FeedbackPage() {
           <ul aria-label={status === 'open' ? 'Open feedback' : 'Handled feedback'} className="flex flex-col gap-2">
             {list.data.feedback.map((item) => (
               <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={(event) => {
-                    rememberOpener(event.currentTarget);
+                <OpenRowButton
+                  onOpen={(opener) => {
+                    rememberOpener(opener);
                     setOpened(item.id);
                   }}
-                  className="flex w-full flex-col items-start gap-1 rounded-md border border-slate-300 bg-white p-3 text-left"
                 >
                   <span className="font-semibold">
                     {patientName(item.patient)} · {item.category} · {item.status === 'open' ? 'Open' : 'Handled'}
@@ -67,7 +66,7 @@ export function FeedbackPage() {
                     {item.visit?.apt_date ? `Visit ${visitWhen(item.visit.apt_date, item.visit.start_time)} · ` : ''}
                     Sent {instantText(item.created_at, session.practice.time_zone)}
                   </span>
-                </button>
+                </OpenRowButton>
               </li>
             ))}
           </ul>

@@ -1,110 +1,118 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MAX_RANGE_DAYS, type StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
+import {
+  MAX_RANGE_DAYS,
+  type StaffReviewRequestItem,
+  type StaffReviewRequestList,
+} from '#domain/staff/staff-inbox-schemas.ts';
 import { addDays } from '#domain/time/local-date.ts';
 import { patientName } from '../bookings/booking-labels.ts';
 import { instantText, todayIn } from '../shared/console-dates.ts';
 import { ErrorNote, StatusNote } from '../shared/console-notes.tsx';
 import { secondaryButtonClass } from '../shared/console-styles.ts';
+import { DateRangeFields, dateRangeProblem, readDateRange } from '../shared/date-range-fields.tsx';
 import { ReviewRequestForm } from './review-request-form.tsx';
 import { channelsText, reviewRequestsQuery, sentText } from './review-requests-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
 
-const dateInputClass = 'min-h-11 rounded-md border border-slate-400 bg-white px-2';
 const cellClass = 'border-b border-slate-200 px-2 py-2 text-left align-top';
 
 /** `/console/reviews`: send a review request, and see the requests of a range of days with who clicked (the last 30 days first). */
 export function ReviewsPage() {
-  const session = useStaffSession();
+  return (
+    <main className="flex flex-col gap-4 px-4 py-3">
+      <h1 className="text-xl font-semibold">Review requests</h1>
+      <SendReviewRequest />
+      <SentRequests />
+    </main>
+  );
+}
+
+/** The form that sends one, and the sentence saying where it went. */
+function SendReviewRequest() {
   const queryClient = useQueryClient();
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <section
+      aria-labelledby="send-review-heading"
+      className="flex max-w-3xl flex-col gap-3 rounded-md border border-slate-300 bg-white p-4"
+    >
+      <h2 id="send-review-heading" className="text-lg font-semibold">
+        Send a review request
+      </h2>
+      <ReviewRequestForm
+        submitLabel="Send review request"
+        onSent={(created) => {
+          setSent(sentText(created));
+          void queryClient.invalidateQueries({ queryKey: ['review-requests'] });
+        }}
+      />
+      {sent && <StatusNote>{sent}</StatusNote>}
+    </section>
+  );
+}
+
+/** The requests of the days chosen, newest first. */
+function SentRequests() {
+  const session = useStaffSession();
   const today = todayIn(session.practice.time_zone);
   const [range, setRange] = useState({ from: addDays(today, -29), to: today });
   const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const list = useQuery(reviewRequestsQuery(session.practice.id, range.from, range.to));
 
   const show = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const from = String(data.get('from') ?? '');
-    const to = String(data.get('to') ?? '');
-    // The server's own limits, said before asking.
-    const next =
-      to < from
-        ? 'The end date is before the start date.'
-        : to > addDays(from, MAX_RANGE_DAYS - 1)
-          ? `Show at most ${MAX_RANGE_DAYS} days at a time.`
-          : null;
-    setProblem(next);
-    if (!next) setRange({ from, to });
+    const next = readDateRange(event.currentTarget);
+    const nextProblem = dateRangeProblem(next, MAX_RANGE_DAYS, 'Show');
+    setProblem(nextProblem);
+    if (!nextProblem) setRange(next);
   };
 
   return (
-    <main className="flex flex-col gap-4 px-4 py-3">
-      <h1 className="text-xl font-semibold">Review requests</h1>
-      <section
-        aria-labelledby="send-review-heading"
-        className="flex max-w-3xl flex-col gap-3 rounded-md border border-slate-300 bg-white p-4"
-      >
-        <h2 id="send-review-heading" className="text-lg font-semibold">
-          Send a review request
-        </h2>
-        <ReviewRequestForm
-          submitLabel="Send review request"
-          onSent={(created) => {
-            setSent(sentText(created));
-            void queryClient.invalidateQueries({ queryKey: ['review-requests'] });
-          }}
-        />
-        {sent && <StatusNote>{sent}</StatusNote>}
-      </section>
+    <section aria-labelledby="sent-reviews-heading" className="flex flex-col gap-3">
+      <h2 id="sent-reviews-heading" className="text-lg font-semibold">
+        Sent requests
+      </h2>
+      <form onSubmit={show} aria-label="Days shown" className="flex flex-wrap items-end gap-2">
+        <DateRangeFields from={range.from} to={range.to} />
+        <button type="submit" className={secondaryButtonClass}>
+          Show
+        </button>
+      </form>
+      {problem && <ErrorNote>{problem}</ErrorNote>}
+      {list.isError && <ErrorNote>{list.error.message}</ErrorNote>}
+      {list.isPending && <p role="status">Loading the review requests…</p>}
+      {list.data && list.data.requests.length === 0 && <p>No review requests in these days.</p>}
+      {list.data && list.data.requests.length > 0 && (
+        <RequestsTable list={list.data} timeZone={session.practice.time_zone} />
+      )}
+    </section>
+  );
+}
 
-      <section aria-labelledby="sent-reviews-heading" className="flex flex-col gap-3">
-        <h2 id="sent-reviews-heading" className="text-lg font-semibold">
-          Sent requests
-        </h2>
-        <form onSubmit={show} aria-label="Days shown" className="flex flex-wrap items-end gap-2">
-          <label className="flex flex-col text-sm font-medium">
-            From
-            <input type="date" name="from" required defaultValue={range.from} className={dateInputClass} />
-          </label>
-          <label className="flex flex-col text-sm font-medium">
-            To
-            <input type="date" name="to" required defaultValue={range.to} className={dateInputClass} />
-          </label>
-          <button type="submit" className={secondaryButtonClass}>
-            Show
-          </button>
-        </form>
-        {problem && <ErrorNote>{problem}</ErrorNote>}
-        {list.isError && <ErrorNote>{list.error.message}</ErrorNote>}
-        {list.isPending && <p role="status">Loading the review requests…</p>}
-        {list.data && list.data.requests.length === 0 && <p>No review requests in these days.</p>}
-        {list.data && list.data.requests.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse bg-white">
-              <caption className="sr-only">
-                Review requests from {list.data.from} to {list.data.to}, newest first
-              </caption>
-              <thead>
-                <tr>
-                  {['Created', 'Patient', 'Sent by', 'Clicked', 'Feedback'].map((heading) => (
-                    <th key={heading} scope="col" className={`${cellClass} font-semibold`}>
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.requests.map((item) => (
-                  <RequestRow key={item.request_id} item={item} timeZone={session.practice.time_zone} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-    </main>
+function RequestsTable({ list, timeZone }: { list: StaffReviewRequestList; timeZone: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse bg-white">
+        <caption className="sr-only">
+          Review requests from {list.from} to {list.to}, newest first
+        </caption>
+        <thead>
+          <tr>
+            {['Created', 'Patient', 'Sent by', 'Clicked', 'Feedback'].map((heading) => (
+              <th key={heading} scope="col" className={`${cellClass} font-semibold`}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {list.requests.map((item) => (
+            <RequestRow key={item.request_id} item={item} timeZone={timeZone} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

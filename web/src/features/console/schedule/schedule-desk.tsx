@@ -84,55 +84,18 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
     schedule?.providers.find((p) => p.pms_prov_num === num)?.name ?? `provider ${num}`;
 
   const actions = (canBook || canBlock) && (
-    <div role="group" aria-label="Front desk" className="flex flex-wrap gap-1">
-      {canBook && (
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          disabled={!schedule}
-          onClick={(event) => open({ kind: 'book', start: { date: firstDay } }, event.currentTarget)}
-          className={primaryButtonClass}
-        >
-          Book a patient
-        </button>
-      )}
-      {canBlock && (
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          disabled={!schedule}
-          onClick={(event) => open({ kind: 'block' }, event.currentTarget)}
-          className={secondaryButtonClass}
-        >
-          Block time
-        </button>
-      )}
-    </div>
+    <DeskButtons
+      canBook={canBook}
+      canBlock={canBlock}
+      disabled={!schedule}
+      onBook={(opener) => open({ kind: 'book', start: { date: firstDay } }, opener)}
+      onBlock={(opener) => open({ kind: 'block' }, opener)}
+    />
   );
 
   const layer = (
     <>
-      <div
-        className={
-          said
-            ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 ' +
-              'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg'
-            : 'sr-only'
-        }
-      >
-        <p role="status" className="mr-auto">
-          {said}
-        </p>
-        {said && (
-          <button
-            type="button"
-            onClick={() => setSaid('')}
-            className="min-h-11 rounded-md border border-emerald-700 bg-white px-3 font-medium"
-          >
-            Dismiss
-          </button>
-        )}
-      </div>
+      <DeskNotice said={said} onDismiss={() => setSaid('')} />
       {schedule && dialog?.kind === 'book' && (
         <BookPatientDialog
           schedule={schedule}
@@ -174,4 +137,66 @@ export function useScheduleDesk({ schedule, clinic, date, dates, onShowDate }: D
       ? (block: ScheduleBlock, opener: HTMLElement) => open({ kind: 'unblock', block }, opener)
       : undefined,
   };
+}
+
+interface DeskButtonsProps {
+  canBook: boolean;
+  canBlock: boolean;
+  disabled: boolean;
+  onBook: (opener: HTMLElement) => void;
+  onBlock: (opener: HTMLElement) => void;
+}
+
+/** The toolbar's front-desk buttons, each as the staff member's permissions allow. */
+function DeskButtons({ canBook, canBlock, disabled, onBook, onBlock }: DeskButtonsProps) {
+  const buttons = [
+    { is: canBook, label: 'Book a patient', onOpen: onBook, className: primaryButtonClass },
+    { is: canBlock, label: 'Block time', onOpen: onBlock, className: secondaryButtonClass },
+  ];
+  return (
+    <div role="group" aria-label="Front desk" className="flex flex-wrap gap-1">
+      {buttons.map(
+        ({ is, label, onOpen, className }) =>
+          is && (
+            <button
+              key={label}
+              type="button"
+              aria-haspopup="dialog"
+              disabled={disabled}
+              onClick={(event) => onOpen(event.currentTarget)}
+              className={className}
+            >
+              {label}
+            </button>
+          ),
+      )}
+    </div>
+  );
+}
+
+/** The result of the last change, announced, and shown until dismissed. */
+function DeskNotice({ said, onDismiss }: { said: string; onDismiss: () => void }) {
+  return (
+    <div
+      className={
+        said
+          ? 'fixed bottom-4 left-1/2 z-30 flex w-[min(40rem,95vw)] -translate-x-1/2 items-start gap-2 ' +
+            'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 shadow-lg'
+          : 'sr-only'
+      }
+    >
+      <p role="status" className="mr-auto">
+        {said}
+      </p>
+      {said && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="min-h-11 rounded-md border border-emerald-700 bg-white px-3 font-medium"
+        >
+          Dismiss
+        </button>
+      )}
+    </div>
+  );
 }

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { isRealLocalDate } from '#domain/time/calendar-fields.ts';
+import { useState } from 'react';
+import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 import { BookingDetailPanel } from '../bookings/booking-detail-panel.tsx';
-import { rangeHeading, shortDay, stepDate, todayIn, viewDates, type ScheduleView } from '../shared/console-dates.ts';
+import { rangeHeading, shortDay, todayIn, type ScheduleView } from '../shared/console-dates.ts';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { ExportForm } from './export-form.tsx';
 import { scheduleQuery } from './schedule-api.ts';
 import { useScheduleDesk } from './schedule-desk.tsx';
 import { ScheduleGrid } from './schedule-grid.tsx';
 import { dayColumns, gridRange, weekColumns } from './schedule-layout.ts';
-import { useScheduleShortcuts, type ScheduleCommand } from './schedule-shortcuts.ts';
 import { ScheduleToolbar } from './schedule-toolbar.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
+import { useScheduleAddress } from './use-schedule-address.ts';
 import { useFocusReturn } from '../shared/use-focus-return.ts';
 
 /**
@@ -21,16 +20,12 @@ import { useFocusReturn } from '../shared/use-focus-return.ts';
  */
 export function SchedulePage() {
   const session = useStaffSession();
-  const [params, setParams] = useSearchParams();
   const [opened, setOpened] = useState<string | null>(null);
   const rememberOpener = useFocusReturn(opened !== null, () =>
     document.querySelector<HTMLElement>('[aria-label="Schedule grid"]'),
   );
   const today = todayIn(session.practice.time_zone);
-  const asked = params.get('date') ?? '';
-  const date = isRealLocalDate(asked) ? asked : today;
-  const view: ScheduleView = params.get('view') === 'week' ? 'week' : 'day';
-  const dates = viewDates(view, date);
+  const { params, date, view, dates, change, run } = useScheduleAddress(today);
   const schedule = useQuery(scheduleQuery(session.practice.id, dates[0]!, dates.at(-1)!));
 
   const clinics = schedule.data?.clinics ?? [];
@@ -38,62 +33,8 @@ export function SchedulePage() {
   const clinic =
     clinics.length === 0 ? null : (clinics.find((c) => c.pms_clinic_num === askedClinic) ?? clinics[0]!).pms_clinic_num;
 
-  // Each change starts from the address the last change made (the router's copy is this render's),
-  // so two quick presses of `p` move two days even before the page has re-rendered after the first.
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
-  const change = (
-    next: (current: { date: string; view: ScheduleView }) => { date?: string; view?: ScheduleView; clinic?: number },
-  ) => {
-    setParams(
-      () => {
-        const current = latest.current;
-        const currentDate = current.get('date') ?? '';
-        const step = next({
-          date: isRealLocalDate(currentDate) ? currentDate : today,
-          view: current.get('view') === 'week' ? 'week' : 'day',
-        });
-        const merged = new URLSearchParams(current);
-        // Today and the day view are the defaults, so the plain address always opens on them.
-        if (step.date === today) merged.delete('date');
-        else if (step.date !== undefined) merged.set('date', step.date);
-        if (step.view === 'day') merged.delete('view');
-        else if (step.view !== undefined) merged.set('view', step.view);
-        if (step.clinic !== undefined) merged.set('clinic', String(step.clinic));
-        latest.current = merged;
-        return merged;
-      },
-      { replace: true },
-    );
-  };
-  const run = (command: ScheduleCommand) => {
-    if (command === 'today') change(() => ({ date: today }));
-    else if (command === 'next' || command === 'previous')
-      change((current) => ({ date: stepDate(current.view, current.date, command === 'next' ? 1 : -1) }));
-    else change(() => ({ view: command }));
-  };
-  useScheduleShortcuts(run);
-
   const data = schedule.data;
-  const columns = data
-    ? view === 'day'
-      ? dayColumns(data, date, clinic)
-      : weekColumns(data, dates, clinic, shortDay)
-    : [];
-  const names = new Map<number, string>(
-    data
-      ? data.columns === 'provider'
-        ? data.providers.map((p) => [p.pms_prov_num, p.name])
-        : data.chairs.map((c) => [c.pms_op_num, c.name])
-      : [],
-  );
-  const whereOf =
-    view === 'week' && data
-      ? (a: { pms_prov_num: number; pms_op_num: number }) =>
-          names.get(data.columns === 'provider' ? a.pms_prov_num : a.pms_op_num) ?? ''
-      : undefined;
+  const { columns, whereOf } = gridColumns(data, view, date, dates, clinic);
 
   const desk = useScheduleDesk({
     schedule: data,
@@ -145,4 +86,32 @@ export function SchedulePage() {
       {desk.layer}
     </>
   );
+}
+
+/** The grid's columns for the view, and (in the week view) the provider or chair of each booking. */
+function gridColumns(
+  data: StaffSchedule | undefined,
+  view: ScheduleView,
+  date: string,
+  dates: string[],
+  clinic: number | null,
+) {
+  const columns = data
+    ? view === 'day'
+      ? dayColumns(data, date, clinic)
+      : weekColumns(data, dates, clinic, shortDay)
+    : [];
+  const names = new Map<number, string>(
+    data
+      ? data.columns === 'provider'
+        ? data.providers.map((p) => [p.pms_prov_num, p.name])
+        : data.chairs.map((c) => [c.pms_op_num, c.name])
+      : [],
+  );
+  const whereOf =
+    view === 'week' && data
+      ? (a: { pms_prov_num: number; pms_op_num: number }) =>
+          names.get(data.columns === 'provider' ? a.pms_prov_num : a.pms_op_num) ?? ''
+      : undefined;
+  return { columns, whereOf };
 }

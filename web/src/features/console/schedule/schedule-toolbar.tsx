@@ -59,48 +59,54 @@ export function ScheduleToolbar({
           {viewButton('day', 'Day')}
           {viewButton('week', 'Week')}
         </div>
-        <div role="group" aria-label="Dates" className="flex gap-1">
-          <button
-            type="button"
-            aria-keyshortcuts={shortcut('previous')}
-            onClick={() => onCommand('previous')}
-            className={secondaryButtonClass}
-          >
-            {view === 'day' ? 'Previous day' : 'Previous week'}
-          </button>
-          <button
-            type="button"
-            aria-keyshortcuts={shortcut('today')}
-            onClick={() => onCommand('today')}
-            className={secondaryButtonClass}
-          >
-            Today
-          </button>
-          <button
-            type="button"
-            aria-keyshortcuts={shortcut('next')}
-            onClick={() => onCommand('next')}
-            className={secondaryButtonClass}
-          >
-            {view === 'day' ? 'Next day' : 'Next week'}
-          </button>
-        </div>
+        <DateButtons view={view} onCommand={onCommand} />
       </div>
-      <section aria-label="Keyboard shortcuts" className="text-sm text-slate-700">
-        <ul className="flex flex-wrap gap-x-4">
-          {SHORTCUTS.map(({ keys, what }) => (
-            <li key={what}>
-              {keys.map((key, index) => (
-                <span key={key}>
-                  {index > 0 && ' or '}
-                  <kbd className="rounded border border-slate-400 bg-white px-1 font-mono text-xs">{key}</kbd>
-                </span>
-              ))}{' '}
-              {what}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ShortcutList />
     </div>
+  );
+}
+
+/** Previous, Today and Next, each with its key. */
+function DateButtons({ view, onCommand }: Pick<ScheduleToolbarProps, 'view' | 'onCommand'>) {
+  const buttons: [ScheduleCommand, string][] = [
+    ['previous', view === 'day' ? 'Previous day' : 'Previous week'],
+    ['today', 'Today'],
+    ['next', view === 'day' ? 'Next day' : 'Next week'],
+  ];
+  return (
+    <div role="group" aria-label="Dates" className="flex gap-1">
+      {buttons.map(([command, label]) => (
+        <button
+          key={command}
+          type="button"
+          aria-keyshortcuts={shortcut(command)}
+          onClick={() => onCommand(command)}
+          className={secondaryButtonClass}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The list of shortcuts on the page, so nobody has to guess them. */
+function ShortcutList() {
+  return (
+    <section aria-label="Keyboard shortcuts" className="text-sm text-slate-700">
+      <ul className="flex flex-wrap gap-x-4">
+        {SHORTCUTS.map(({ keys, what }) => (
+          <li key={what}>
+            {keys.map((key, index) => (
+              <span key={key}>
+                {index > 0 && ' or '}
+                <kbd className="rounded border border-slate-400 bg-white px-1 font-mono text-xs">{key}</kbd>
+              </span>
+            ))}{' '}
+            {what}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

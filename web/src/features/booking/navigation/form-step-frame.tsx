@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { StepFrame } from './step-frame.tsx';
+import { StepNavigation } from './step-navigation.tsx';
+
+interface FormStepFrameProps {
+  heading: string;
+  /** The id of the step's form: Next, outside it, submits it. */
+  formId: string;
+  nextLabel: string;
+  isNextDisabled: boolean;
+  children: ReactNode;
+}
+
+/** A step whose content is one form (contact details, the code): its Next button submits that form. */
+export function FormStepFrame({ heading, formId, nextLabel, isNextDisabled, children }: FormStepFrameProps) {
+  return (
+    <StepFrame
+      heading={heading}
+      navigation={<StepNavigation submitsForm={formId} nextLabel={nextLabel} isNextDisabled={isNextDisabled} />}
+    >
+      {children}
+    </StepFrame>
+  );
+}
