@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATIENT_STATUSES } from '#domain/booking/booking-schemas.ts';
@@ -163,9 +164,15 @@ describe('page 3 tooltips (spec section 9)', () => {
     };
   });
 
-  // The one event fired by hand: jsdom has no layout, so user-event's hover, leaving the first card, puts
-  // Radix in its grace area for good and the second card never opens. A bare pointermove is what Radix opens on.
-  const hover = (element: Element) => fireEvent.pointerMove(element, { pointerType: 'mouse' });
+  // jsdom has no layout, so the grace area Radix keeps while the pointer travels from a card to its tooltip is
+  // empty: the first move over the next card closes the open tooltip, the one after it opens the next card's.
+  const moveOnto = async (user: ReturnType<typeof userEvent.setup>, element: Element) => {
+    await user.hover(element);
+    await user.pointer([
+      { target: element, coords: { clientX: 50, clientY: 50 } },
+      { target: element, coords: { clientX: 60, clientY: 60 } },
+    ]);
+  };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('opens the full name after the 700 ms delay, then moves between cards within the 300 ms skip delay', async () => {
@@ -202,8 +209,9 @@ describe('page 3 tooltips (spec section 9)', () => {
     const card1 = screen.getByRole('button', { name: first });
     expect(card1.querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('Dr. Bartholomew Feathers…');
 
+    const user = userEvent.setup();
     const hoveredAt = performance.now();
-    hover(card1);
+    await user.hover(card1);
     await sleep(TOOLTIP_DELAY_MS / 2);
     expect(screen.queryByRole('tooltip')).toBeNull();
     const tooltip = await screen.findByRole('tooltip', undefined, { timeout: TOOLTIP_DELAY_MS * 4 });
@@ -212,7 +220,7 @@ describe('page 3 tooltips (spec section 9)', () => {
 
     // One shared provider: the next card's tooltip opens at once, not after another 700 ms.
     // (With a provider per tooltip the second would wait TOOLTIP_DELAY_MS again and this check fail.)
-    hover(screen.getByRole('button', { name: second }));
+    await moveOnto(user, screen.getByRole('button', { name: second }));
     expect(screen.getByRole('tooltip').textContent).toBe(second);
   });
 });
