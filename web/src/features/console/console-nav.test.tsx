@@ -1,12 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSchedule, buildSession, renderConsole, serveStaffApi } from './console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
 
 describe('the feedback badge', () => {
   it('reads the open count again every 60 s as a poll, so new feedback shows without a reload', async () => {

@@ -1,15 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { serveStaffApi, SIGNED_OUT } from './console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('/console in the app’s routes', () => {
   it.each(['/console', '/console/forgot-password'])(

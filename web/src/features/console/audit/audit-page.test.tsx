@@ -1,27 +1,18 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#domain/staff/staff-accounts-schemas.ts';
 import { auditRangeProblem } from './audit-page.tsx';
 import {
-  buildSession,
   expectNoAxeViolations,
+  freezeDateAt,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
   shownLocation,
-  type ApiCall,
 } from '../console-test-kit.tsx';
 
-beforeEach(() => {
-  // 03:00 UTC on the 26th is still the 25th in Chicago, the practice's zone.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-26T03:00:00Z'));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+// 03:00 UTC on the 26th is still the 25th in Chicago, the practice's zone.
+freezeDateAt('2026-11-26T03:00:00Z');
 
 function buildEntry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -38,41 +29,43 @@ function buildEntry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry
 }
 
 /** Two pages: the newest with a role change and a booking opened, then (before=2) an older sign-in. */
-function serveAudit(): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/audit': (call) =>
-      call.search.get('before') === '2'
-        ? {
-            result: {
-              entries: [
-                buildEntry(1, {
-                  action: 'session.sign_in',
-                  target_type: null,
-                  target_id: null,
-                  ip: null,
-                  at: '2026-11-19T14:00:00.000Z',
-                }),
-              ],
-              next_before: null,
+function serveAudit() {
+  return serveConsole(
+    {},
+    {
+      'GET /api/v1/staff/audit': (call) =>
+        call.search.get('before') === '2'
+          ? {
+              result: {
+                entries: [
+                  buildEntry(1, {
+                    action: 'session.sign_in',
+                    target_type: null,
+                    target_id: null,
+                    ip: null,
+                    at: '2026-11-19T14:00:00.000Z',
+                  }),
+                ],
+                next_before: null,
+              },
+            }
+          : {
+              result: {
+                entries: [
+                  buildEntry(3, {
+                    account_email: 'owner@example.com',
+                    action: 'staff.role_change',
+                    target_type: 'staff_account',
+                    target_id: 'acc-2',
+                    details: { from: 'front_desk', to: 'owner', sessions_ended: 1 },
+                  }),
+                  buildEntry(2, { details: { appointment_ids: ['apt-1', 'apt-2'] } }),
+                ],
+                next_before: '2',
+              },
             },
-          }
-        : {
-            result: {
-              entries: [
-                buildEntry(3, {
-                  account_email: 'owner@example.com',
-                  action: 'staff.role_change',
-                  target_type: 'staff_account',
-                  target_id: 'acc-2',
-                  details: { from: 'front_desk', to: 'owner', sessions_ended: 1 },
-                }),
-                buildEntry(2, { details: { appointment_ids: ['apt-1', 'apt-2'] } }),
-              ],
-              next_before: '2',
-            },
-          },
-  });
+    },
+  );
 }
 
 const cellsOf = (table: HTMLElement) =>
@@ -166,10 +159,12 @@ describe('the audit trail page', () => {
   });
 
   it('says when nothing was recorded', async () => {
-    serveStaffApi({
-      'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-      'GET /api/v1/staff/audit': () => ({ result: { entries: [], next_before: null } }),
-    });
+    serveConsole(
+      {},
+      {
+        'GET /api/v1/staff/audit': () => ({ result: { entries: [], next_before: null } }),
+      },
+    );
     renderConsole('/console/audit?from=2026-01-01&to=2026-01-31');
     expect(await screen.findByText('Nothing recorded from 2026-01-01 to 2026-01-31.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

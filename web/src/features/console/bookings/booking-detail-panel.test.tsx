@@ -1,39 +1,26 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import {
   buildDetail,
-  buildSchedule,
-  buildSession,
   expectNoAxeViolations,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
+  type ApiHandler,
   SIGNED_OUT,
-  type ApiCall,
 } from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
 
 const DETAIL = '/api/v1/staff/appointments/apt-1';
 
-function serve(
-  detail: StaffAppointmentDetail,
-  actions: Record<
-    string,
-    (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } }
-  > = {},
-) {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    [`GET ${DETAIL}`]: () => ({ result: detail }),
-    ...actions,
-  });
+function serve(detail: StaffAppointmentDetail, actions: Record<string, ApiHandler> = {}) {
+  return serveConsole(
+    {},
+    {
+      [`GET ${DETAIL}`]: () => ({ result: detail }),
+      ...actions,
+    },
+  );
 }
 
 async function openBooking(user: UserEvent) {

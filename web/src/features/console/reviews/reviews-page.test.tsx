@@ -1,21 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
-import {
-  buildSchedule,
-  buildSession,
-  expectNoAxeViolations,
-  renderConsole,
-  serveStaffApi,
-  type ApiCall,
-} from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+import { expectNoAxeViolations, renderConsole, serveConsole, type ApiCall } from '../console-test-kit.tsx';
 
 function buildReviewRequest(overrides: Partial<StaffReviewRequestItem> = {}): StaffReviewRequestItem {
   return {
@@ -49,37 +36,36 @@ const NO_CONSENT = {
 function serveReviews(
   send: (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } },
 ): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
-    'GET /api/v1/staff/requests': () => ({ result: { requests: [], total: 0, limit: 200, providers: [] } }),
-    'GET /api/v1/staff/review-requests': (call) => ({
-      result: {
-        from: call.search.get('from'),
-        to: call.search.get('to'),
-        requests:
-          call.search.get('from') === '2026-10-01'
-            ? []
-            : [
-                buildReviewRequest(),
-                buildReviewRequest({
-                  request_id: 'rr-2',
-                  source: 'automatic',
-                  patient_first_name: 'Ivo',
-                  patient_last_name: 'Ignores',
-                  sent_via: [],
-                  is_clicked: false,
-                  click_count: 0,
-                  first_clicked_at: null,
-                  last_clicked_at: null,
-                  feedback_id: null,
-                }),
-              ],
-      },
-    }),
-    'POST /api/v1/staff/review-requests': send,
-  });
+  return serveConsole(
+    {},
+    {
+      'GET /api/v1/staff/review-requests': (call) => ({
+        result: {
+          from: call.search.get('from'),
+          to: call.search.get('to'),
+          requests:
+            call.search.get('from') === '2026-10-01'
+              ? []
+              : [
+                  buildReviewRequest(),
+                  buildReviewRequest({
+                    request_id: 'rr-2',
+                    source: 'automatic',
+                    patient_first_name: 'Ivo',
+                    patient_last_name: 'Ignores',
+                    sent_via: [],
+                    is_clicked: false,
+                    click_count: 0,
+                    first_clicked_at: null,
+                    last_clicked_at: null,
+                    feedback_id: null,
+                  }),
+                ],
+        },
+      }),
+      'POST /api/v1/staff/review-requests': send,
+    },
+  );
 }
 
 describe('the review requests page', () => {

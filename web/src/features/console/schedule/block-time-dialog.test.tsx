@@ -1,26 +1,18 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
 import {
   buildSchedule,
-  buildSession,
   expectNoAxeViolations,
+  freezeDateAt,
   PRACTICE,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
   type ApiCall,
 } from '../console-test-kit.tsx';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-24T15:00:00Z'));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+freezeDateAt('2026-11-24T15:00:00Z');
 
 // 12:00-13:00 in Chicago (UTC-6 in November).
 const LUNCH: ScheduleBlock = {
@@ -47,19 +39,21 @@ const MEETING: ScheduleBlock = {
 /** A practice whose schedule holds the blocks the staff API made and has not removed. */
 function serveBlocks(options: { builtin?: boolean; blocks?: ScheduleBlock[] } = {}) {
   let blocks = [LUNCH, ...(options.blocks ?? [])];
-  const session = buildSession({ practice: { ...PRACTICE, builtin_schedule: options.builtin ?? true } });
-  const calls = serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: session }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ blocks: [...blocks] }) }),
-    'POST /api/v1/staff/blocks': () => {
-      blocks = [...blocks, MEETING];
-      return { status: 201, result: { id: MEETING.id, overlapping_bookings: 1 } };
+  const practice = { ...PRACTICE, builtin_schedule: options.builtin ?? true };
+  const calls = serveConsole(
+    { practice },
+    {
+      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ blocks: [...blocks] }) }),
+      'POST /api/v1/staff/blocks': () => {
+        blocks = [...blocks, MEETING];
+        return { status: 201, result: { id: MEETING.id, overlapping_bookings: 1 } };
+      },
+      [`DELETE /api/v1/staff/blocks/${MEETING.id}`]: () => {
+        blocks = blocks.filter((b) => b.id !== MEETING.id);
+        return { result: { id: MEETING.id } };
+      },
     },
-    [`DELETE /api/v1/staff/blocks/${MEETING.id}`]: () => {
-      blocks = blocks.filter((b) => b.id !== MEETING.id);
-      return { result: { id: MEETING.id } };
-    },
-  });
+  );
   return calls;
 }
 

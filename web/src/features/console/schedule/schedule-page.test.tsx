@@ -1,29 +1,19 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildAppointment,
   buildSchedule,
-  buildSession,
   expectNoAxeViolations,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
   shownLocation,
   type ApiCall,
 } from '../console-test-kit.tsx';
 import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 function serveSchedule(schedule: (call: ApiCall) => StaffSchedule): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': (call) => ({ result: schedule(call) }),
-  });
+  return serveConsole({}, { 'GET /api/v1/staff/appointments': (call) => ({ result: schedule(call) }) });
 }
 
 const scheduleReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/staff/appointments');

@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PracticeSecurity, StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
 import {
   buildSession,
@@ -10,11 +10,6 @@ import {
   shownLocation,
   type ApiCall,
 } from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const member = (id: string, name: string, overrides: Partial<StaffMember> = {}): StaffMember => ({
   id,
