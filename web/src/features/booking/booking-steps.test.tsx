@@ -8,7 +8,7 @@ import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { createQueryClient } from '../../app/query-client.ts';
 import { TOOLTIP_DELAY_MS } from '../../components/ui/text-tooltip.tsx';
 import { loadTooltipModule } from '../../components/ui/tooltip-module.ts';
-import { buildReason } from '../../test/booking-factories.ts';
+import { buildProvider, buildReason } from '../../test/booking-factories.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { BookingScreen } from './booking-screen.tsx';
 import { AUTO_ADVANCE_MS } from './navigation/step-actions.ts';
@@ -22,6 +22,16 @@ afterEach(() => {
   fetchMock.mockReset();
   clearBookingStorage();
 });
+
+/** A provider known by a display name alone (p1 is number 1, p2 number 2). */
+const displayNamed = (id: 'p1' | 'p2', name: string) =>
+  buildProvider({
+    provider_id: id,
+    pms_prov_num: Number(id.slice(1)),
+    provider_display_name: name,
+    provider_first_name: null,
+    provider_last_name: null,
+  });
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -122,24 +132,7 @@ describe('page 3', () => {
   it('cuts names over 24 characters (whole for screen readers) and appends the earliest-available choice', async () => {
     const longName = 'Dr. Bartholomew Featherstonehaugh';
     const reason = buildReason({
-      providers: [
-        {
-          provider_id: 'p1',
-          pms_prov_num: 1,
-          profile_pic: null,
-          provider_display_name: longName,
-          provider_first_name: null,
-          provider_last_name: null,
-        },
-        {
-          provider_id: 'p2',
-          pms_prov_num: 2,
-          profile_pic: null,
-          provider_display_name: null,
-          provider_first_name: 'Ben',
-          provider_last_name: 'Carter',
-        },
-      ],
+      providers: [displayNamed('p1', longName), buildReason().providers[1]!],
     });
     useBookingStore.getState().startSession('bright-smile', null);
     useBookingStore.getState().chooseStatus('New Patient', new Date());
@@ -179,24 +172,7 @@ describe('page 3 tooltips (spec section 9)', () => {
     const first = 'Dr. Bartholomew Featherstonehaugh';
     const second = 'Dr. Maximiliana Worthington-Smythe';
     const reason = buildReason({
-      providers: [
-        {
-          provider_id: 'p1',
-          pms_prov_num: 1,
-          profile_pic: null,
-          provider_display_name: first,
-          provider_first_name: null,
-          provider_last_name: null,
-        },
-        {
-          provider_id: 'p2',
-          pms_prov_num: 2,
-          profile_pic: null,
-          provider_display_name: second,
-          provider_first_name: null,
-          provider_last_name: null,
-        },
-      ],
+      providers: [displayNamed('p1', first), displayNamed('p2', second)],
     });
     useBookingStore.getState().startSession('bright-smile', null);
     useBookingStore.getState().chooseStatus('New Patient', new Date());

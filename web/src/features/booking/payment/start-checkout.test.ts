@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { buildReason } from '../../../test/booking-factories.ts';
+import { buildProvider, buildReason } from '../../../test/booking-factories.ts';
 import { EMPTY_PATIENT_FORM_DETAILS } from '../state/booking-state.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
 import {
@@ -30,15 +30,7 @@ beforeEach(() => {
     patientFormDetails: {
       ...EMPTY_PATIENT_FORM_DETAILS,
       reasonForVisit: buildReason({ name: 'Teeth Whitening Consultation', amount: 75, is_payment_enabled: true }),
-      providerDetails: {
-        provider_id: 'p1',
-        pms_prov_num: 1,
-        profile_pic: null,
-        provider_display_name: 'Dr. Ana Ruiz',
-        provider_first_name: 'Ana',
-        provider_last_name: 'Ruiz',
-        providerName: 'Dr. Ana Ruiz',
-      },
+      providerDetails: { ...buildProvider(), providerName: 'Dr. Ana Ruiz' },
       bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
     },
   });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import { buildReason } from '../../../test/booking-factories.ts';
 import type { StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
 import {
   buildAppointment,
@@ -19,21 +20,9 @@ const EXAM = '33333333-3333-4333-8333-333333333333';
 // The day before the schedule's day, in Chicago.
 freezeDateAt('2026-11-24T15:00:00Z');
 
-function buildReason(overrides: Partial<ReasonForVisit> = {}): ReasonForVisit {
-  return {
-    id: CLEANING,
-    name: 'Cleaning',
-    final_duration: 30,
-    amount: 0,
-    for_new_patients: true,
-    for_returning_patients: true,
-    is_active: true,
-    is_payment_enabled: false,
-    to_show_providers: true,
-    providers: [],
-    ...overrides,
-  };
-}
+// The kit's practice books 30-minute cleanings with no provider to choose.
+const buildCleaning = (overrides: Partial<ReasonForVisit> = {}) =>
+  buildReason({ id: CLEANING, final_duration: 30, providers: [], ...overrides });
 
 const SLOTS = [
   { DateTimeStart: '2026-11-25 10:00:00', DateTimeEnd: '2026-11-25 10:30:00', ProvNum: 1, OpNum: 11 },
@@ -55,8 +44,8 @@ function serveDesk(book: (call: ApiCall) => Answer = () => ({ status: 201, resul
       'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ appointments: [...appointments] }) }),
       'GET /api/v1/reason-for-visit': () => ({
         result: [
-          buildReason(),
-          buildReason({ id: EXAM, name: 'New Patient Exam', final_duration: 60, for_returning_patients: false }),
+          buildCleaning(),
+          buildCleaning({ id: EXAM, name: 'New Patient Exam', final_duration: 60, for_returning_patients: false }),
         ],
       }),
       'GET /api/v1/staff/slots': (call) => ({
