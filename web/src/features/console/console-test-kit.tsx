@@ -1,9 +1,10 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type {
+  ScheduleBlock,
   StaffAppointment,
   StaffAppointmentDetail,
   StaffSchedule,
@@ -94,6 +95,18 @@ export function buildSchedule(overrides: Partial<StaffSchedule> = {}): StaffSche
     ...overrides,
   };
 }
+
+/** 12:00-13:00 in Chicago (UTC-6 in November), for everyone. */
+export const LUNCH_BREAK: ScheduleBlock = {
+  id: null,
+  kind: 'break',
+  starts_at: '2026-11-25T18:00:00.000Z',
+  ends_at: '2026-11-25T19:00:00.000Z',
+  pms_prov_num: null,
+  pms_op_num: null,
+  pms_clinic_num: null,
+  label: 'Lunch',
+};
 
 export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): StaffAppointmentDetail {
   const base = buildAppointment();
@@ -202,6 +215,20 @@ export function serveConsole(
     ...routes,
   });
 }
+
+/** The calls made to one path (any method, any query). */
+export const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
+
+/** A table's body as text, row by row and cell by cell. */
+export const tableCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 export const SIGNED_OUT: ApiAnswer = {
   status: 401,

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#domain/staff/staff-accounts-schemas.ts';
 import { auditRangeProblem } from './audit-page.tsx';
 import {
+  callsTo,
   expectNoAxeViolations,
   freezeDateAt,
   renderConsole,
+  tableCells,
   serveConsole,
   shownLocation,
 } from '../console-test-kit.tsx';
@@ -68,16 +70,6 @@ function serveAudit() {
   );
 }
 
-const cellsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-
 describe('the audit trail page', () => {
   it('shows the practice’s last seven days, newest first, older pages on request, a CSV link of them', async () => {
     const user = userEvent.setup();
@@ -86,7 +78,7 @@ describe('the audit trail page', () => {
     await user.click(await screen.findByRole('link', { name: 'Audit trail' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit trail' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Audit trail from 2026-11-19 to 2026-11-25' });
-    expect(cellsOf(table)).toEqual([
+    expect(tableCells(table)).toEqual([
       [
         '2026-11-25 9:05 AM',
         'owner@example.com',
@@ -117,7 +109,7 @@ describe('the audit trail page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show older entries' }));
     expect(await within(table).findByText('Signed in')).toBeInTheDocument();
-    expect(cellsOf(table).at(-1)).toEqual(['2026-11-19 8:00 AM', 'dana@example.com', '—', 'Signed in', '—', '']);
+    expect(tableCells(table).at(-1)).toEqual(['2026-11-19 8:00 AM', 'dana@example.com', '—', 'Signed in', '—', '']);
     expect(
       calls
         .filter((call) => call.path === '/api/v1/staff/audit')
@@ -144,7 +136,7 @@ describe('the audit trail page', () => {
       'The end date is before the start date.',
     );
     expect(screen.queryByRole('link', { name: /Export CSV/ })).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/api/v1/staff/audit')).toHaveLength(1);
+    expect(callsTo(calls, '/api/v1/staff/audit')).toHaveLength(1);
     await expectNoAxeViolations();
 
     await user.clear(from);
@@ -152,7 +144,7 @@ describe('the audit trail page', () => {
     await user.click(within(form).getByRole('button', { name: 'Show' }));
     expect(await screen.findByRole('table', { name: 'Audit trail from 2026-11-01 to 2026-11-25' })).toBeInTheDocument();
     expect(shownLocation()).toBe('/console/audit?from=2026-11-01&to=2026-11-25');
-    expect(Object.fromEntries(calls.filter((call) => call.path === '/api/v1/staff/audit').at(-1)!.search)).toEqual({
+    expect(Object.fromEntries(callsTo(calls, '/api/v1/staff/audit').at(-1)!.search)).toEqual({
       from: '2026-11-01',
       to: '2026-11-25',
     });

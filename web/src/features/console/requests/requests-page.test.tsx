@@ -5,13 +5,13 @@ import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-sch
 import type { StaffRequestItem, StaffRequestList } from '#domain/staff/staff-requests-schemas.ts';
 import type { StaffPermission } from '#domain/staff/staff-roles.ts';
 import {
+  callsTo,
   buildDetail,
   buildSchedule,
   expectNoAxeViolations,
   renderConsole,
   serveConsole,
   shownLocation,
-  type ApiCall,
 } from '../console-test-kit.tsx';
 
 function buildRequest(overrides: Partial<StaffRequestItem> = {}): StaffRequestItem {
@@ -111,8 +111,6 @@ function serveRequests(options: { permissions?: StaffPermission[]; total?: numbe
   );
 }
 
-const requestReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/staff/requests');
-
 describe('requests without a time', () => {
   it('has a nav link with the count; the page lists them oldest first with whom to call', async () => {
     const user = userEvent.setup();
@@ -136,7 +134,9 @@ describe('requests without a time', () => {
     expect(items[1]!.textContent).toContain('Booked by Paula Ruiz');
     await expectNoAxeViolations();
     // The count is always a poll; the page's own first read is not (the server audits it), its refreshes are.
-    const pageReads = requestReads(calls).filter((call) => call.headers.get('X-Console-Poll') !== '1');
+    const pageReads = callsTo(calls, '/api/v1/staff/requests').filter(
+      (call) => call.headers.get('X-Console-Poll') !== '1',
+    );
     expect(pageReads).toHaveLength(1);
   });
 
@@ -193,11 +193,11 @@ describe('requests without a time', () => {
     const calls = serveRequests();
     renderConsole('/console/requests');
     await screen.findByRole('list', { name: 'Open requests' });
-    const before = requestReads(calls).length;
+    const before = callsTo(calls, '/api/v1/staff/requests').length;
     await vi.advanceTimersByTimeAsync(30_000);
-    await waitFor(() => expect(requestReads(calls).length).toBeGreaterThanOrEqual(before + 2));
+    await waitFor(() => expect(callsTo(calls, '/api/v1/staff/requests').length).toBeGreaterThanOrEqual(before + 2));
     expect(
-      requestReads(calls)
+      callsTo(calls, '/api/v1/staff/requests')
         .slice(before)
         .every((call) => call.headers.get('X-Console-Poll') === '1'),
     ).toBe(true);
@@ -210,6 +210,6 @@ describe('requests without a time', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: /Requests/ }),
     ).not.toBeInTheDocument();
-    expect(requestReads(calls)).toEqual([]);
+    expect(callsTo(calls, '/api/v1/staff/requests')).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
 import {
   buildSchedule,
   expectNoAxeViolations,
   freezeDateAt,
+  LUNCH_BREAK,
   PRACTICE,
   renderConsole,
   serveConsole,
@@ -14,17 +15,6 @@ import {
 
 freezeDateAt('2026-11-24T15:00:00Z');
 
-// 12:00-13:00 in Chicago (UTC-6 in November).
-const LUNCH: ScheduleBlock = {
-  id: null,
-  kind: 'break',
-  starts_at: '2026-11-25T18:00:00.000Z',
-  ends_at: '2026-11-25T19:00:00.000Z',
-  pms_prov_num: null,
-  pms_op_num: null,
-  pms_clinic_num: null,
-  label: 'Lunch',
-};
 const MEETING: ScheduleBlock = {
   id: 'blk-9',
   kind: 'blocked',
@@ -38,7 +28,7 @@ const MEETING: ScheduleBlock = {
 
 /** A practice whose schedule holds the blocks the staff API made and has not removed. */
 function serveBlocks(options: { builtin?: boolean; blocks?: ScheduleBlock[] } = {}) {
-  let blocks = [LUNCH, ...(options.blocks ?? [])];
+  let blocks = [LUNCH_BREAK, ...(options.blocks ?? [])];
   const practice = { ...PRACTICE, builtin_schedule: options.builtin ?? true };
   const calls = serveConsole(
     { practice },
@@ -57,6 +47,18 @@ function serveBlocks(options: { builtin?: boolean; blocks?: ScheduleBlock[] } = 
   return calls;
 }
 
+async function openBlockTime(user: UserEvent) {
+  const button = await screen.findByRole('button', { name: 'Block time' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  await user.click(button);
+  return { button, dialog: await screen.findByRole('dialog', { name: 'Block time' }) };
+}
+
+async function retype(user: UserEvent, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+}
+
 const column = (name: string) => screen.getByRole('region', { name });
 const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
@@ -65,18 +67,12 @@ describe('blocking time', () => {
     const user = userEvent.setup();
     const calls = serveBlocks();
     renderConsole('/console?date=2026-11-25');
-    const button = await screen.findByRole('button', { name: 'Block time' });
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    await user.click(button);
-    const dialog = await screen.findByRole('dialog', { name: 'Block time' });
+    const { button, dialog } = await openBlockTime(user);
     expect(within(dialog).getByLabelText<HTMLInputElement>('Day').value).toBe('2026-11-25');
-    await user.clear(within(dialog).getByLabelText('From'));
-    await user.type(within(dialog).getByLabelText('From'), '10:00');
-    await user.clear(within(dialog).getByLabelText('To'));
-    await user.type(within(dialog).getByLabelText('To'), '11:00');
+    await retype(user, within(dialog).getByLabelText('From'), '10:00');
+    await retype(user, within(dialog).getByLabelText('To'), '11:00');
     await user.selectOptions(within(dialog).getByLabelText('For whom'), 'prov:1');
-    await user.clear(within(dialog).getByLabelText('What for (optional)'));
-    await user.type(within(dialog).getByLabelText('What for (optional)'), ' Team meeting ');
+    await retype(user, within(dialog).getByLabelText('What for (optional)'), ' Team meeting ');
     await expectNoAxeViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Block the time' }));
 
@@ -109,14 +105,9 @@ describe('blocking time', () => {
     const user = userEvent.setup();
     const calls = serveBlocks();
     renderConsole('/console?date=2026-11-25');
-    const button = await screen.findByRole('button', { name: 'Block time' });
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    await user.click(button);
-    const dialog = await screen.findByRole('dialog', { name: 'Block time' });
-    await user.clear(within(dialog).getByLabelText('From'));
-    await user.type(within(dialog).getByLabelText('From'), '11:00');
-    await user.clear(within(dialog).getByLabelText('To'));
-    await user.type(within(dialog).getByLabelText('To'), '10:00');
+    const { dialog } = await openBlockTime(user);
+    await retype(user, within(dialog).getByLabelText('From'), '11:00');
+    await retype(user, within(dialog).getByLabelText('To'), '10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Block the time' }));
     const end = within(dialog).getByLabelText('To');
     await waitFor(() => expect(document.activeElement).toBe(end));

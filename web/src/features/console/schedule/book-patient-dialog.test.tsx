@@ -5,6 +5,7 @@ import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import type { StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
 import {
+  callsTo,
   buildAppointment,
   buildSchedule,
   expectNoAxeViolations,
@@ -219,7 +220,7 @@ describe('booking a patient who phoned', () => {
     await chooseReason(user, dialog);
     await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
     await typePatient(user, dialog);
-    const slotReads = () => calls.filter((call) => call.path === '/api/v1/staff/slots').length;
+    const slotReads = () => callsTo(calls, '/api/v1/staff/slots').length;
     const readsBefore = slotReads();
     await user.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     await waitFor(() =>
