@@ -24,6 +24,16 @@ const BODY = {
   email: 'jane@example.com',
 } as unknown as BookingBodyInput;
 
+/** A checkout this browser started and left (Back) without paying. */
+const leaveCheckout = (sessionId: string) =>
+  saveCheckoutSession({
+    sessionId,
+    formUrl: 'bright-smile',
+    practiceId: BODY.practice_id,
+    body: BODY,
+    receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
+  });
+
 beforeEach(() => {
   window.history.pushState({}, '', '/bright-smile?rfv=r1');
   useBookingStore.setState({
@@ -93,13 +103,7 @@ describe('startCheckout (spec section 4)', () => {
   });
 
   it('names the checkout this browser left (Back), so the server resumes or replaces its own hold', async () => {
-    saveCheckoutSession({
-      sessionId: 'cs_left',
-      formUrl: 'bright-smile',
-      practiceId: BODY.practice_id,
-      body: BODY,
-      receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
-    });
+    leaveCheckout('cs_left');
     fetchMock.mockResolvedValue(
       json(201, {
         success: true,
@@ -114,13 +118,7 @@ describe('startCheckout (spec section 4)', () => {
   });
 
   it('keeps the earlier checkout id when the next start fails, so the try after that still replaces it', async () => {
-    saveCheckoutSession({
-      sessionId: 'cs_left',
-      formUrl: 'bright-smile',
-      practiceId: BODY.practice_id,
-      body: BODY,
-      receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
-    });
+    leaveCheckout('cs_left');
     fetchMock.mockResolvedValueOnce(
       json(409, { success: false, code: 'SLOT_TAKEN', message: 'Sorry, this slot was just taken.' }),
     );
