@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/render-routes.tsx';
 import { clearBookingStorage, useBookingStore } from '../features/booking/state/booking-store.ts';
 import { buildClinic, buildFormDetails } from '../test/practice-factories.ts';
-import { createQueryClient } from './query-client.ts';
-import { AppRoutes } from './router.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -52,14 +50,7 @@ function renderAt(path: string) {
     if (url.pathname === '/api/v1/clinic') return json(200, { success: true, result: CLINICS });
     return json(200, { success: true, result: [] });
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Search />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderApp(path, <Search />);
 }
 
 const panel = () => screen.getByRole('complementary', { name: 'Practice information' });

@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/render-routes.tsx';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { buildClinic, buildFormDetails } from '../test/practice-factories.ts';
-import { createQueryClient } from './query-client.ts';
-import { AppRoutes } from './router.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -35,13 +32,7 @@ function serve(form: FormDetails | null, clinics = [buildClinic()]) {
 }
 
 function renderAt(path: string) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderApp(path);
 }
 
 describe('/:formUrl', () => {

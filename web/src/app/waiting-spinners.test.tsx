@@ -3,12 +3,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildReason } from '../test/booking-factories.ts';
+import { buildVerifyStepState } from '../test/booking-factories.ts';
 import { buildFormDetails } from '../test/practice-factories.ts';
 import { BookingScreen } from '../features/booking/booking-screen.tsx';
-import { EMPTY_PATIENT_FORM_DETAILS } from '../features/booking/state/booking-state.ts';
 import { clearBookingStorage, useBookingStore } from '../features/booking/state/booking-store.ts';
-import { EARLIEST_AVAILABLE_PROVIDER } from '../features/booking/state/reason-rules.ts';
 import { clearVerificationState } from '../features/booking/verify/verification-store.ts';
 import { PaymentSuccessPage } from '../features/booking/payment/payment-success-page.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -74,26 +72,7 @@ describe('the radar spinner', () => {
       if (path === '/api/v1/verify/verify-otp') return new Promise<Response>((resolve) => (answerVerify = resolve));
       return json(200, { success: true, result: [] });
     });
-    useBookingStore.setState({
-      formUrl: 'verify-dental',
-      clinicNumParam: null,
-      patientFormPageNumber: 6,
-      patientFormDetails: {
-        ...EMPTY_PATIENT_FORM_DETAILS,
-        basicDetailsData: { firstName: 'Jane', lastName: 'Doe', patientStatus: 'New Patient' },
-        patientDOBDetails: { dob: '04/12/1988' },
-        reasonForVisit: buildReason({ to_show_providers: false }),
-        providerDetails: EARLIEST_AVAILABLE_PROVIDER,
-        bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
-        patientContactDetails: {
-          email: 'jane@example.com',
-          phone: '5125550199',
-          message: '',
-          agreeTextAndEmail: false,
-        },
-      },
-      patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
-    });
+    useBookingStore.setState(buildVerifyStepState());
     render(
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={['/verify-dental']}>

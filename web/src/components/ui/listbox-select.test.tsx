@@ -19,32 +19,25 @@ const plans: Plan[] = [
 const planLabel = (plan: Plan) => plan.label;
 const planValue = (plan: Plan) => plan.value;
 const noop = () => undefined;
+/** The plan picker these tests share: objects, labelled and keyed by the functions above. */
+const planSelect = (value: Plan | null, onChange: (plan: Plan | null) => void = noop) => (
+  <ListboxSelect
+    label="Plan"
+    options={plans}
+    value={value}
+    onChange={onChange}
+    getLabel={planLabel}
+    getKey={planValue}
+  />
+);
 
 describe('ListboxSelect', () => {
   it("shows 'Select...' for no value and the chosen option's label otherwise", async () => {
     const user = userEvent.setup();
-    const { rerender } = render(
-      <ListboxSelect
-        label="Plan"
-        options={plans}
-        value={null}
-        onChange={noop}
-        getLabel={planLabel}
-        getKey={planValue}
-      />,
-    );
+    const { rerender } = render(planSelect(null));
     expect(screen.getByRole('combobox', { name: 'Plan' }).textContent).toContain('Select...');
     // Another object with the same key counts as the same option.
-    rerender(
-      <ListboxSelect
-        label="Plan"
-        options={plans}
-        value={{ label: 'Cigna', value: 'cigna' }}
-        onChange={noop}
-        getLabel={planLabel}
-        getKey={planValue}
-      />,
-    );
+    rerender(planSelect({ label: 'Cigna', value: 'cigna' }));
     expect(screen.getByRole('combobox').textContent).toContain('Cigna');
     await user.click(screen.getByRole('combobox'));
     expect(screen.getByRole('option', { name: 'Cigna' }).getAttribute('aria-selected')).toBe('true');
@@ -92,16 +85,7 @@ describe('ListboxSelect', () => {
   it('works from the keyboard: arrows, Home/End, letters, Enter, Space, Escape, Tab', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(
-      <ListboxSelect
-        label="Plan"
-        options={plans}
-        value={null}
-        onChange={onChange}
-        getLabel={planLabel}
-        getKey={planValue}
-      />,
-    );
+    render(planSelect(null, onChange));
     const box = screen.getByRole('combobox');
     const active = () => box.getAttribute('aria-activedescendant');
     await user.tab();

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATIENT_STATUSES } from '#domain/booking/booking-schemas.ts';
@@ -7,7 +8,7 @@ import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { createQueryClient } from '../../app/query-client.ts';
 import { TOOLTIP_DELAY_MS } from '../../components/ui/text-tooltip.tsx';
 import { loadTooltipModule } from '../../components/ui/tooltip-module.ts';
-import { buildReason } from '../../test/booking-factories.ts';
+import { buildProvider, buildReason } from '../../test/booking-factories.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { BookingScreen } from './booking-screen.tsx';
 import { AUTO_ADVANCE_MS } from './navigation/step-actions.ts';
@@ -21,6 +22,16 @@ afterEach(() => {
   fetchMock.mockReset();
   clearBookingStorage();
 });
+
+/** A provider known by a display name alone (p1 is number 1, p2 number 2). */
+const displayNamed = (id: 'p1' | 'p2', name: string) =>
+  buildProvider({
+    provider_id: id,
+    pms_prov_num: Number(id.slice(1)),
+    provider_display_name: name,
+    provider_first_name: null,
+    provider_last_name: null,
+  });
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -121,24 +132,7 @@ describe('page 3', () => {
   it('cuts names over 24 characters (whole for screen readers) and appends the earliest-available choice', async () => {
     const longName = 'Dr. Bartholomew Featherstonehaugh';
     const reason = buildReason({
-      providers: [
-        {
-          provider_id: 'p1',
-          pms_prov_num: 1,
-          profile_pic: null,
-          provider_display_name: longName,
-          provider_first_name: null,
-          provider_last_name: null,
-        },
-        {
-          provider_id: 'p2',
-          pms_prov_num: 2,
-          profile_pic: null,
-          provider_display_name: null,
-          provider_first_name: 'Ben',
-          provider_last_name: 'Carter',
-        },
-      ],
+      providers: [displayNamed('p1', longName), buildReason().providers[1]!],
     });
     useBookingStore.getState().startSession('bright-smile', null);
     useBookingStore.getState().chooseStatus('New Patient', new Date());
@@ -163,33 +157,22 @@ describe('page 3 tooltips (spec section 9)', () => {
     };
   });
 
-  // The one event fired by hand: jsdom has no layout, so user-event's hover, leaving the first card, puts
-  // Radix in its grace area for good and the second card never opens. A bare pointermove is what Radix opens on.
-  const hover = (element: Element) => fireEvent.pointerMove(element, { pointerType: 'mouse' });
+  // jsdom has no layout, so the grace area Radix keeps while the pointer travels from a card to its tooltip is
+  // empty: the first move over the next card closes the open tooltip, the one after it opens the next card's.
+  const moveOnto = async (user: ReturnType<typeof userEvent.setup>, element: Element) => {
+    await user.hover(element);
+    await user.pointer([
+      { target: element, coords: { clientX: 50, clientY: 50 } },
+      { target: element, coords: { clientX: 60, clientY: 60 } },
+    ]);
+  };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('opens the full name after the 700 ms delay, then moves between cards within the 300 ms skip delay', async () => {
     const first = 'Dr. Bartholomew Featherstonehaugh';
     const second = 'Dr. Maximiliana Worthington-Smythe';
     const reason = buildReason({
-      providers: [
-        {
-          provider_id: 'p1',
-          pms_prov_num: 1,
-          profile_pic: null,
-          provider_display_name: first,
-          provider_first_name: null,
-          provider_last_name: null,
-        },
-        {
-          provider_id: 'p2',
-          pms_prov_num: 2,
-          profile_pic: null,
-          provider_display_name: second,
-          provider_first_name: null,
-          provider_last_name: null,
-        },
-      ],
+      providers: [displayNamed('p1', first), displayNamed('p2', second)],
     });
     useBookingStore.getState().startSession('bright-smile', null);
     useBookingStore.getState().chooseStatus('New Patient', new Date());
@@ -202,8 +185,9 @@ describe('page 3 tooltips (spec section 9)', () => {
     const card1 = screen.getByRole('button', { name: first });
     expect(card1.querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('Dr. Bartholomew Feathers…');
 
+    const user = userEvent.setup();
     const hoveredAt = performance.now();
-    hover(card1);
+    await user.hover(card1);
     await sleep(TOOLTIP_DELAY_MS / 2);
     expect(screen.queryByRole('tooltip')).toBeNull();
     const tooltip = await screen.findByRole('tooltip', undefined, { timeout: TOOLTIP_DELAY_MS * 4 });
@@ -212,7 +196,7 @@ describe('page 3 tooltips (spec section 9)', () => {
 
     // One shared provider: the next card's tooltip opens at once, not after another 700 ms.
     // (With a provider per tooltip the second would wait TOOLTIP_DELAY_MS again and this check fail.)
-    hover(screen.getByRole('button', { name: second }));
+    await moveOnto(user, screen.getByRole('button', { name: second }));
     expect(screen.getByRole('tooltip').textContent).toBe(second);
   });
 });

@@ -1,12 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSchedule, buildSession, renderConsole, serveStaffApi } from './console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, buildSchedule, buildSession, renderConsole, serveStaffApi } from './console-test-kit.tsx';
 
 describe('the feedback badge', () => {
   it('reads the open count again every 60 s as a poll, so new feedback shows without a reload', async () => {
@@ -29,7 +23,7 @@ describe('the feedback badge', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await within(nav).findByRole('link', { name: 'Feedback 2 open' })).toBeInTheDocument();
 
-    const reads = calls.filter((call) => call.path === '/api/v1/staff/feedback');
+    const reads = callsTo(calls, '/api/v1/staff/feedback');
     expect(reads).toHaveLength(2);
     // The first read came with the console's opening; the refresh is nobody's doing and does not keep
     // the session alive.

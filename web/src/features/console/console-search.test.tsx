@@ -1,48 +1,43 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { StaffPermission } from '#domain/staff/staff-roles.ts';
 import {
   buildAppointment,
   buildDetail,
   buildSchedule,
-  buildSession,
   expectNoAxeViolations,
   renderConsole,
-  serveStaffApi,
-  type ApiCall,
+  serveConsole,
 } from './console-test-kit.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function serveSearch(permissions = buildSession().permissions): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession({ permissions }) }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ appointments: [] }) }),
-    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
-    'GET /api/v1/staff/search': (call) =>
-      (call.search.get('q') ?? '').trim().length < 2
-        ? { status: 400, error: { code: 'VALIDATION_ERROR', message: 'q must be at least 2 characters' } }
-        : {
-            result: {
-              kind: 'name',
-              appointments: [
-                buildAppointment({
-                  id: 'apt-7',
-                  reference: 'BK-1007',
-                  apt_date: '2026-12-02',
-                  start_time: '14:30:00',
-                  status: 'confirmed',
-                  payment: 'paid',
-                  reason: { id: 'r2', name: 'Filling' },
-                }),
-              ],
+function serveSearch(permissions?: StaffPermission[]) {
+  return serveConsole(
+    { permissions },
+    {
+      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ appointments: [] }) }),
+      'GET /api/v1/staff/search': (call) =>
+        (call.search.get('q') ?? '').trim().length < 2
+          ? { status: 400, error: { code: 'VALIDATION_ERROR', message: 'q must be at least 2 characters' } }
+          : {
+              result: {
+                kind: 'name',
+                appointments: [
+                  buildAppointment({
+                    id: 'apt-7',
+                    reference: 'BK-1007',
+                    apt_date: '2026-12-02',
+                    start_time: '14:30:00',
+                    status: 'confirmed',
+                    payment: 'paid',
+                    reason: { id: 'r2', name: 'Filling' },
+                  }),
+                ],
+              },
             },
-          },
-    'GET /api/v1/staff/appointments/apt-7': () => ({ result: buildDetail({ id: 'apt-7', reference: 'BK-1007' }) }),
-  });
+      'GET /api/v1/staff/appointments/apt-7': () => ({ result: buildDetail({ id: 'apt-7', reference: 'BK-1007' }) }),
+    },
+  );
 }
 
 describe('the booking search', () => {

@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildSchedule,
   buildSession,
@@ -9,12 +9,6 @@ import {
   serveStaffApi,
   SIGNED_OUT,
 } from './console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 const OTHER = { ...PRACTICE, id: '22222222-2222-4222-8222-222222222222', name: 'Smile Group', form_url: 'smile-group' };
 

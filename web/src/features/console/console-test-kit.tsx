@@ -1,9 +1,10 @@
-import { render } from '@testing-library/react';
+import { cleanup, render, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type {
+  ScheduleBlock,
   StaffAppointment,
   StaffAppointmentDetail,
   StaffSchedule,
@@ -12,6 +13,21 @@ import type { StaffSession } from '#domain/staff/staff-session-schemas.ts';
 import { ConsoleApp } from './console-app.tsx';
 
 /** Test data and a fake staff API for the console's web tests (fetch is mocked, as in the other web tests). */
+
+// Every file that uses the kit gets the same teardown: the rendered console, the mocked fetch and any fake clock go.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** Freezes the date (timers stay real) at `iso` for each test of the calling file. */
+export function freezeDateAt(iso: string) {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  });
+}
 
 export const PRACTICE = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -80,6 +96,18 @@ export function buildSchedule(overrides: Partial<StaffSchedule> = {}): StaffSche
   };
 }
 
+/** 12:00-13:00 in Chicago (UTC-6 in November), for everyone. */
+export const LUNCH_BREAK: ScheduleBlock = {
+  id: null,
+  kind: 'break',
+  starts_at: '2026-11-25T18:00:00.000Z',
+  ends_at: '2026-11-25T19:00:00.000Z',
+  pms_prov_num: null,
+  pms_op_num: null,
+  pms_clinic_num: null,
+  label: 'Lunch',
+};
+
 export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): StaffAppointmentDetail {
   const base = buildAppointment();
   return {
@@ -127,19 +155,19 @@ export interface ApiCall {
   body: unknown;
 }
 
-type Answer = {
+export type ApiAnswer = {
   status?: number;
   result?: unknown;
   error?: { code: string; message: string };
   headers?: Record<string, string>;
 };
-type Handler = (call: ApiCall) => Answer | undefined;
+export type ApiHandler = (call: ApiCall) => ApiAnswer | undefined;
 
 /**
  * Mocks fetch with `routes`, keyed "METHOD /api/v1/path" (no query), each answering
  * `{ result }` (200) or `{ status, error }`. Anything else answers 404. Returns the calls made.
  */
-export function serveStaffApi(routes: Record<string, Handler>): ApiCall[] {
+export function serveStaffApi(routes: Record<string, ApiHandler>): ApiCall[] {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -166,7 +194,43 @@ export function serveStaffApi(routes: Record<string, Handler>): ApiCall[] {
   return calls;
 }
 
-export const SIGNED_OUT: Answer = {
+/**
+ * serveStaffApi for a signed-in console: the session (the kit's owner with `session`'s changes, read at each
+ * call), the kit's schedule, an empty feedback inbox and no requests answer unless `routes` answers otherwise.
+ */
+export function serveConsole(
+  session: Partial<StaffSession> | (() => Partial<StaffSession>),
+  routes: Record<string, ApiHandler>,
+): ApiCall[] {
+  const sessionNow = () => {
+    const base = buildSession();
+    const changes = typeof session === 'function' ? session() : session;
+    return { ...base, ...changes, permissions: changes.permissions ?? base.permissions };
+  };
+  return serveStaffApi({
+    'GET /api/v1/staff/session': () => ({ result: sessionNow() }),
+    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
+    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
+    'GET /api/v1/staff/requests': () => ({ result: { requests: [], total: 0, limit: 200, providers: [] } }),
+    ...routes,
+  });
+}
+
+/** The calls made to one path (any method, any query). */
+export const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
+
+/** A table's body as text, row by row and cell by cell. */
+export const tableCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+export const SIGNED_OUT: ApiAnswer = {
   status: 401,
   error: { code: 'UNAUTHORIZED', message: 'Your session has ended. Sign in again.' },
 };

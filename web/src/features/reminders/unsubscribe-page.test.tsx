@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render-routes.tsx';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { UnsubscribePage } from './unsubscribe-page.tsx';
 
@@ -25,15 +24,7 @@ const view = (isUnsubscribed: boolean) => ({
 });
 
 function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/unsubscribe/${TOKEN}`]}>
-        <Routes>
-          <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(`/unsubscribe/${TOKEN}`, { 'unsubscribe/:token': <UnsubscribePage /> });
 }
 
 describe('UnsubscribePage', () => {

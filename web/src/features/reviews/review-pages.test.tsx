@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render-routes.tsx';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
 import { changeLanguage } from '../../lib/i18n/catalogue-registry.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
@@ -67,16 +66,7 @@ function expectBranding() {
 }
 
 function renderAt(path: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="review/feedback" element={<FeedbackPage />} />
-          <Route path="review/:id" element={<ReviewPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(path, { 'review/feedback': <FeedbackPage />, 'review/:id': <ReviewPage /> });
 }
 
 describe('the review page', () => {

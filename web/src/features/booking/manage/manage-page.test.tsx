@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../test/render-routes.tsx';
 import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
@@ -94,15 +93,7 @@ function serve(
 }
 
 function renderPage(search = '') {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/bright-smile/appointment/${TOKEN}${search}`]}>
-        <Routes>
-          <Route path=":formUrl/appointment/:token" element={<ManagePage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(`/bright-smile/appointment/${TOKEN}${search}`, { ':formUrl/appointment/:token': <ManagePage /> });
 }
 
 describe('the manage page', () => {

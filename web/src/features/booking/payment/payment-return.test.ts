@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { loadCheckoutSession, saveCheckoutSession, type StoredCheckoutSession } from './checkout-session.ts';
 import { resolvePaymentReturn } from './payment-return.ts';
+import { buildBookedAppointment } from '../../../test/booking-factories.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -31,16 +32,7 @@ const status = (aptBooked: boolean, paymentStatus: string) =>
 const BOOKED = {
   success: true,
   message: 'Appointment Booked',
-  result: {
-    appointment_id: 'a1',
-    reference: 'ACDEF34',
-    status: 'booked',
-    apt_date: '2030-01-07',
-    start_time: '09:00:00',
-    end_time: '09:30:00',
-    pms_prov_num: 1,
-    pms_op_num: 1,
-  },
+  result: buildBookedAppointment({ end_time: '09:30:00' }),
 };
 
 describe('resolvePaymentReturn (spec section 4)', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { buildReason } from '../../../test/booking-factories.ts';
+import { buildProvider, buildReason } from '../../../test/booking-factories.ts';
 import { EMPTY_PATIENT_FORM_DETAILS } from '../state/booking-state.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
 import {
@@ -24,21 +24,23 @@ const BODY = {
   email: 'jane@example.com',
 } as unknown as BookingBodyInput;
 
+/** A checkout this browser started and left (Back) without paying. */
+const leaveCheckout = (sessionId: string) =>
+  saveCheckoutSession({
+    sessionId,
+    formUrl: 'bright-smile',
+    practiceId: BODY.practice_id,
+    body: BODY,
+    receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
+  });
+
 beforeEach(() => {
   window.history.pushState({}, '', '/bright-smile?rfv=r1');
   useBookingStore.setState({
     patientFormDetails: {
       ...EMPTY_PATIENT_FORM_DETAILS,
       reasonForVisit: buildReason({ name: 'Teeth Whitening Consultation', amount: 75, is_payment_enabled: true }),
-      providerDetails: {
-        provider_id: 'p1',
-        pms_prov_num: 1,
-        profile_pic: null,
-        provider_display_name: 'Dr. Ana Ruiz',
-        provider_first_name: 'Ana',
-        provider_last_name: 'Ruiz',
-        providerName: 'Dr. Ana Ruiz',
-      },
+      providerDetails: { ...buildProvider(), providerName: 'Dr. Ana Ruiz' },
       bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
     },
   });
@@ -101,13 +103,7 @@ describe('startCheckout (spec section 4)', () => {
   });
 
   it('names the checkout this browser left (Back), so the server resumes or replaces its own hold', async () => {
-    saveCheckoutSession({
-      sessionId: 'cs_left',
-      formUrl: 'bright-smile',
-      practiceId: BODY.practice_id,
-      body: BODY,
-      receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
-    });
+    leaveCheckout('cs_left');
     fetchMock.mockResolvedValue(
       json(201, {
         success: true,
@@ -122,13 +118,7 @@ describe('startCheckout (spec section 4)', () => {
   });
 
   it('keeps the earlier checkout id when the next start fails, so the try after that still replaces it', async () => {
-    saveCheckoutSession({
-      sessionId: 'cs_left',
-      formUrl: 'bright-smile',
-      practiceId: BODY.practice_id,
-      body: BODY,
-      receipt: { amount: 75, reasonName: 'x', slot: null, providerName: 'x' },
-    });
+    leaveCheckout('cs_left');
     fetchMock.mockResolvedValueOnce(
       json(409, { success: false, code: 'SLOT_TAKEN', message: 'Sorry, this slot was just taken.' }),
     );

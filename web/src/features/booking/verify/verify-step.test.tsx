@@ -5,12 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
-import { buildReason } from '../../../test/booking-factories.ts';
+import { buildBookedAppointment, buildReason, buildVerifyStepState } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingScreen } from '../booking-screen.tsx';
-import { EMPTY_PATIENT_FORM_DETAILS } from '../state/booking-state.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
-import { EARLIEST_AVAILABLE_PROVIDER } from '../state/reason-rules.ts';
 import { clearVerificationState, useVerificationStore } from './verification-store.ts';
 
 const toast = vi.hoisted(() => ({ showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
@@ -54,16 +52,7 @@ beforeEach(() => {
       return json(201, {
         success: true,
         message: 'Appointment Booked',
-        result: {
-          appointment_id: 'a1',
-          reference: 'ACDEF34',
-          status: 'booked',
-          apt_date: '2030-01-07',
-          start_time: '09:00:00',
-          end_time: '09:45:00',
-          pms_prov_num: 1,
-          pms_op_num: 1,
-        },
+        result: buildBookedAppointment(),
       });
     }
     return json(200, { success: true, result: [] });
@@ -82,21 +71,7 @@ function renderPage6(
   reason: ReasonForVisit = buildReason({ to_show_providers: false }),
   formOverrides: Partial<FormDetails> = {},
 ) {
-  useBookingStore.setState({
-    formUrl: 'verify-dental',
-    clinicNumParam: null,
-    patientFormPageNumber: 6,
-    patientFormDetails: {
-      ...EMPTY_PATIENT_FORM_DETAILS,
-      basicDetailsData: { firstName: 'Jane', lastName: 'Doe', patientStatus: 'New Patient' },
-      patientDOBDetails: { dob: '04/12/1988' },
-      reasonForVisit: reason,
-      providerDetails: EARLIEST_AVAILABLE_PROVIDER,
-      bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
-      patientContactDetails: { email: 'jane@example.com', phone: '5125550199', message: '', agreeTextAndEmail: false },
-    },
-    patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
-  });
+  useBookingStore.setState(buildVerifyStepState(reason));
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/verify-dental']}>

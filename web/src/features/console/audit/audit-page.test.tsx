@@ -1,27 +1,20 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#domain/staff/staff-accounts-schemas.ts';
 import { auditRangeProblem } from './audit-page.tsx';
 import {
-  buildSession,
+  callsTo,
   expectNoAxeViolations,
+  freezeDateAt,
   renderConsole,
-  serveStaffApi,
+  tableCells,
+  serveConsole,
   shownLocation,
-  type ApiCall,
 } from '../console-test-kit.tsx';
 
-beforeEach(() => {
-  // 03:00 UTC on the 26th is still the 25th in Chicago, the practice's zone.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-26T03:00:00Z'));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+// 03:00 UTC on the 26th is still the 25th in Chicago, the practice's zone.
+freezeDateAt('2026-11-26T03:00:00Z');
 
 function buildEntry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -38,52 +31,44 @@ function buildEntry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry
 }
 
 /** Two pages: the newest with a role change and a booking opened, then (before=2) an older sign-in. */
-function serveAudit(): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/audit': (call) =>
-      call.search.get('before') === '2'
-        ? {
-            result: {
-              entries: [
-                buildEntry(1, {
-                  action: 'session.sign_in',
-                  target_type: null,
-                  target_id: null,
-                  ip: null,
-                  at: '2026-11-19T14:00:00.000Z',
-                }),
-              ],
-              next_before: null,
+function serveAudit() {
+  return serveConsole(
+    {},
+    {
+      'GET /api/v1/staff/audit': (call) =>
+        call.search.get('before') === '2'
+          ? {
+              result: {
+                entries: [
+                  buildEntry(1, {
+                    action: 'session.sign_in',
+                    target_type: null,
+                    target_id: null,
+                    ip: null,
+                    at: '2026-11-19T14:00:00.000Z',
+                  }),
+                ],
+                next_before: null,
+              },
+            }
+          : {
+              result: {
+                entries: [
+                  buildEntry(3, {
+                    account_email: 'owner@example.com',
+                    action: 'staff.role_change',
+                    target_type: 'staff_account',
+                    target_id: 'acc-2',
+                    details: { from: 'front_desk', to: 'owner', sessions_ended: 1 },
+                  }),
+                  buildEntry(2, { details: { appointment_ids: ['apt-1', 'apt-2'] } }),
+                ],
+                next_before: '2',
+              },
             },
-          }
-        : {
-            result: {
-              entries: [
-                buildEntry(3, {
-                  account_email: 'owner@example.com',
-                  action: 'staff.role_change',
-                  target_type: 'staff_account',
-                  target_id: 'acc-2',
-                  details: { from: 'front_desk', to: 'owner', sessions_ended: 1 },
-                }),
-                buildEntry(2, { details: { appointment_ids: ['apt-1', 'apt-2'] } }),
-              ],
-              next_before: '2',
-            },
-          },
-  });
+    },
+  );
 }
-
-const cellsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 describe('the audit trail page', () => {
   it('shows the practice’s last seven days, newest first, older pages on request, a CSV link of them', async () => {
@@ -93,7 +78,7 @@ describe('the audit trail page', () => {
     await user.click(await screen.findByRole('link', { name: 'Audit trail' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit trail' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Audit trail from 2026-11-19 to 2026-11-25' });
-    expect(cellsOf(table)).toEqual([
+    expect(tableCells(table)).toEqual([
       [
         '2026-11-25 9:05 AM',
         'owner@example.com',
@@ -124,7 +109,7 @@ describe('the audit trail page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show older entries' }));
     expect(await within(table).findByText('Signed in')).toBeInTheDocument();
-    expect(cellsOf(table).at(-1)).toEqual(['2026-11-19 8:00 AM', 'dana@example.com', '—', 'Signed in', '—', '']);
+    expect(tableCells(table).at(-1)).toEqual(['2026-11-19 8:00 AM', 'dana@example.com', '—', 'Signed in', '—', '']);
     expect(
       calls
         .filter((call) => call.path === '/api/v1/staff/audit')
@@ -151,7 +136,7 @@ describe('the audit trail page', () => {
       'The end date is before the start date.',
     );
     expect(screen.queryByRole('link', { name: /Export CSV/ })).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/api/v1/staff/audit')).toHaveLength(1);
+    expect(callsTo(calls, '/api/v1/staff/audit')).toHaveLength(1);
     await expectNoAxeViolations();
 
     await user.clear(from);
@@ -159,17 +144,19 @@ describe('the audit trail page', () => {
     await user.click(within(form).getByRole('button', { name: 'Show' }));
     expect(await screen.findByRole('table', { name: 'Audit trail from 2026-11-01 to 2026-11-25' })).toBeInTheDocument();
     expect(shownLocation()).toBe('/console/audit?from=2026-11-01&to=2026-11-25');
-    expect(Object.fromEntries(calls.filter((call) => call.path === '/api/v1/staff/audit').at(-1)!.search)).toEqual({
+    expect(Object.fromEntries(callsTo(calls, '/api/v1/staff/audit').at(-1)!.search)).toEqual({
       from: '2026-11-01',
       to: '2026-11-25',
     });
   });
 
   it('says when nothing was recorded', async () => {
-    serveStaffApi({
-      'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-      'GET /api/v1/staff/audit': () => ({ result: { entries: [], next_before: null } }),
-    });
+    serveConsole(
+      {},
+      {
+        'GET /api/v1/staff/audit': () => ({ result: { entries: [], next_before: null } }),
+      },
+    );
     renderConsole('/console/audit?from=2026-01-01&to=2026-01-31');
     expect(await screen.findByText('Nothing recorded from 2026-01-01 to 2026-01-31.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -1,39 +1,27 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import {
+  callsTo,
   buildDetail,
-  buildSchedule,
-  buildSession,
   expectNoAxeViolations,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
+  type ApiHandler,
   SIGNED_OUT,
-  type ApiCall,
 } from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
 
 const DETAIL = '/api/v1/staff/appointments/apt-1';
 
-function serve(
-  detail: StaffAppointmentDetail,
-  actions: Record<
-    string,
-    (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } }
-  > = {},
-) {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    [`GET ${DETAIL}`]: () => ({ result: detail }),
-    ...actions,
-  });
+function serve(detail: StaffAppointmentDetail, actions: Record<string, ApiHandler> = {}) {
+  return serveConsole(
+    {},
+    {
+      [`GET ${DETAIL}`]: () => ({ result: detail }),
+      ...actions,
+    },
+  );
 }
 
 async function openBooking(user: UserEvent) {
@@ -96,15 +84,7 @@ describe('the booking panel', () => {
         [`POST ${DETAIL}/confirm`]: () => ({
           result: buildDetail({
             status: 'confirmed',
-            actions: {
-              confirm: false,
-              arrived: true,
-              no_show: true,
-              cancel: true,
-              reschedule: true,
-              resend_confirmation: true,
-              refundable_cents: null,
-            },
+            actions: { ...buildDetail().actions, confirm: false },
           }),
         }),
       },
@@ -116,7 +96,7 @@ describe('the booking panel', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Confirm', 'Resend confirmation', 'Cancel booking…']);
-    const readsBefore = calls.filter((call) => call.path === '/api/v1/staff/appointments').length;
+    const readsBefore = callsTo(calls, '/api/v1/staff/appointments').length;
     await user.click(within(actions).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Confirmed.'));
     expect(within(panel).getByText('Confirmed')).toBeInTheDocument();
@@ -124,9 +104,7 @@ describe('the booking panel', () => {
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     expect(post.body).toEqual({});
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path === '/api/v1/staff/appointments').length).toBeGreaterThan(readsBefore),
-    );
+    await waitFor(() => expect(callsTo(calls, '/api/v1/staff/appointments').length).toBeGreaterThan(readsBefore));
   });
 
   it('shows the server’s message when an action is refused', async () => {

@@ -1,42 +1,32 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import type { StaffPermission } from '#domain/staff/staff-roles.ts';
 import {
   buildDetail,
-  buildSchedule,
-  buildSession,
   expectNoAxeViolations,
+  freezeDateAt,
   renderConsole,
-  serveStaffApi,
-  type ApiCall,
+  serveConsole,
+  type ApiHandler,
 } from '../console-test-kit.tsx';
 
 // The visit of the test kit is on 25 November, 9:00 to 9:30 in Chicago; it is the next morning.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-26T15:00:00Z'));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
-
-type Answer = { status?: number; result?: unknown; error?: { code: string; message: string } };
+freezeDateAt('2026-11-26T15:00:00Z');
 
 function serve(
   detail: StaffAppointmentDetail,
-  send: (call: ApiCall) => Answer = () => ({ status: 500 }),
+  send: ApiHandler = () => ({ status: 500 }),
   permissions?: StaffPermission[],
-): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession(permissions ? { permissions } : {}) }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/appointments/apt-1': () => ({ result: detail }),
-    'POST /api/v1/staff/review-requests': send,
-  });
+) {
+  return serveConsole(
+    { permissions },
+    {
+      'GET /api/v1/staff/appointments/apt-1': () => ({ result: detail }),
+      'POST /api/v1/staff/review-requests': send,
+    },
+  );
 }
 
 async function openPanel(user: UserEvent) {

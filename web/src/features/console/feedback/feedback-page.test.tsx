@@ -1,21 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffFeedbackDetail, StaffFeedbackItem } from '#domain/staff/staff-inbox-schemas.ts';
-import {
-  buildSchedule,
-  buildSession,
-  expectNoAxeViolations,
-  renderConsole,
-  serveStaffApi,
-  shownLocation,
-  type ApiCall,
-} from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+import type { StaffPermission } from '#domain/staff/staff-roles.ts';
+import { expectNoAxeViolations, renderConsole, serveConsole, shownLocation } from '../console-test-kit.tsx';
 
 function buildItem(overrides: Partial<StaffFeedbackItem> = {}): StaffFeedbackItem {
   return {
@@ -49,32 +37,33 @@ function buildFeedbackDetail(overrides: Partial<StaffFeedbackDetail> = {}): Staf
 }
 
 /** A practice with one open feedback that the "handled" call moves to the handled list. */
-function serveInbox(permissions = buildSession().permissions): ApiCall[] {
+function serveInbox(permissions?: StaffPermission[]) {
   let handled = false;
   const handledItem = () =>
     buildItem({
       status: 'handled',
       handled: { at: '2026-11-25T15:00:00.000Z', by: 'Olivia Owner', note: 'Called her back.' },
     });
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession({ permissions }) }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/feedback': (call) => {
-      const open = handled ? [] : [buildItem()];
-      return {
-        result: {
-          feedback: call.search.get('status') === 'handled' ? (handled ? [handledItem()] : []) : open,
-          open_count: open.length,
-        },
-      };
+  return serveConsole(
+    { permissions },
+    {
+      'GET /api/v1/staff/feedback': (call) => {
+        const open = handled ? [] : [buildItem()];
+        return {
+          result: {
+            feedback: call.search.get('status') === 'handled' ? (handled ? [handledItem()] : []) : open,
+            open_count: open.length,
+          },
+        };
+      },
+      'GET /api/v1/staff/feedback/fb-1': () => ({ result: buildFeedbackDetail() }),
+      'POST /api/v1/staff/feedback/fb-1/handled': () => {
+        handled = true;
+        const { excerpt: _excerpt, ...item } = handledItem();
+        return { result: { ...buildFeedbackDetail(), ...item, patient: buildFeedbackDetail().patient } };
+      },
     },
-    'GET /api/v1/staff/feedback/fb-1': () => ({ result: buildFeedbackDetail() }),
-    'POST /api/v1/staff/feedback/fb-1/handled': () => {
-      handled = true;
-      const { excerpt: _excerpt, ...item } = handledItem();
-      return { result: { ...buildFeedbackDetail(), ...item, patient: buildFeedbackDetail().patient } };
-    },
-  });
+  );
 }
 
 describe('the console navigation', () => {
@@ -156,15 +145,17 @@ describe('the feedback inbox', () => {
 
   it('shows the server’s message when marking fails (someone handled it first)', async () => {
     const user = userEvent.setup();
-    serveStaffApi({
-      'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-      'GET /api/v1/staff/feedback': () => ({ result: { feedback: [buildItem()], open_count: 1 } }),
-      'GET /api/v1/staff/feedback/fb-1': () => ({ result: buildFeedbackDetail() }),
-      'POST /api/v1/staff/feedback/fb-1/handled': () => ({
-        status: 409,
-        error: { code: 'FEEDBACK_ALREADY_HANDLED', message: 'This feedback was handled already.' },
-      }),
-    });
+    serveConsole(
+      {},
+      {
+        'GET /api/v1/staff/feedback': () => ({ result: { feedback: [buildItem()], open_count: 1 } }),
+        'GET /api/v1/staff/feedback/fb-1': () => ({ result: buildFeedbackDetail() }),
+        'POST /api/v1/staff/feedback/fb-1/handled': () => ({
+          status: 409,
+          error: { code: 'FEEDBACK_ALREADY_HANDLED', message: 'This feedback was handled already.' },
+        }),
+      },
+    );
     renderConsole('/console/feedback');
     await user.click(within(await screen.findByRole('list', { name: 'Open feedback' })).getByRole('button'));
     const dialog = await screen.findByRole('dialog');

@@ -1,24 +1,18 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import type { StaffRequestItem, StaffRequestList } from '#domain/staff/staff-requests-schemas.ts';
+import type { StaffPermission } from '#domain/staff/staff-roles.ts';
 import {
+  callsTo,
   buildDetail,
   buildSchedule,
-  buildSession,
   expectNoAxeViolations,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
   shownLocation,
-  type ApiCall,
 } from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
 
 function buildRequest(overrides: Partial<StaffRequestItem> = {}): StaffRequestItem {
   return {
@@ -71,7 +65,7 @@ const requestDetail = (overrides: Partial<StaffAppointmentDetail> = {}) =>
   });
 
 /** Two open requests; giving the first a time takes it off the list. */
-function serveRequests(options: { permissions?: string[]; total?: number } = {}): ApiCall[] {
+function serveRequests(options: { permissions?: StaffPermission[]; total?: number } = {}) {
   let open = [
     buildRequest(),
     buildRequest({
@@ -91,35 +85,31 @@ function serveRequests(options: { permissions?: string[]; total?: number } = {})
     limit: 200,
     providers: PROVIDERS,
   });
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({
-      result: buildSession(options.permissions ? { permissions: options.permissions as never } : {}),
-    }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
-    'GET /api/v1/staff/requests': () => ({ result: list() }),
-    'GET /api/v1/staff/appointments/req-1': () => ({ result: requestDetail() }),
-    'GET /api/v1/staff/slots': () => ({
-      result: [{ DateTimeStart: '2026-11-27 10:00:00', DateTimeEnd: '2026-11-27 10:30:00', ProvNum: 2, OpNum: 12 }],
-    }),
-    'POST /api/v1/staff/appointments/req-1/reschedule': () => {
-      open = open.filter((r) => r.id !== 'req-1');
-      return {
-        result: requestDetail({
-          status: 'booked',
-          starts_at: '2026-11-27T16:00:00.000Z',
-          ends_at: '2026-11-27T16:30:00.000Z',
-          apt_date: '2026-11-27',
-          start_time: '10:00:00',
-          end_time: '10:30:00',
-          pms_op_num: 12,
-        }),
-      };
+  return serveConsole(
+    { permissions: options.permissions },
+    {
+      'GET /api/v1/staff/requests': () => ({ result: list() }),
+      'GET /api/v1/staff/appointments/req-1': () => ({ result: requestDetail() }),
+      'GET /api/v1/staff/slots': () => ({
+        result: [{ DateTimeStart: '2026-11-27 10:00:00', DateTimeEnd: '2026-11-27 10:30:00', ProvNum: 2, OpNum: 12 }],
+      }),
+      'POST /api/v1/staff/appointments/req-1/reschedule': () => {
+        open = open.filter((r) => r.id !== 'req-1');
+        return {
+          result: requestDetail({
+            status: 'booked',
+            starts_at: '2026-11-27T16:00:00.000Z',
+            ends_at: '2026-11-27T16:30:00.000Z',
+            apt_date: '2026-11-27',
+            start_time: '10:00:00',
+            end_time: '10:30:00',
+            pms_op_num: 12,
+          }),
+        };
+      },
     },
-  });
+  );
 }
-
-const requestReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/staff/requests');
 
 describe('requests without a time', () => {
   it('has a nav link with the count; the page lists them oldest first with whom to call', async () => {
@@ -144,7 +134,9 @@ describe('requests without a time', () => {
     expect(items[1]!.textContent).toContain('Booked by Paula Ruiz');
     await expectNoAxeViolations();
     // The count is always a poll; the page's own first read is not (the server audits it), its refreshes are.
-    const pageReads = requestReads(calls).filter((call) => call.headers.get('X-Console-Poll') !== '1');
+    const pageReads = callsTo(calls, '/api/v1/staff/requests').filter(
+      (call) => call.headers.get('X-Console-Poll') !== '1',
+    );
     expect(pageReads).toHaveLength(1);
   });
 
@@ -201,11 +193,11 @@ describe('requests without a time', () => {
     const calls = serveRequests();
     renderConsole('/console/requests');
     await screen.findByRole('list', { name: 'Open requests' });
-    const before = requestReads(calls).length;
+    const before = callsTo(calls, '/api/v1/staff/requests').length;
     await vi.advanceTimersByTimeAsync(30_000);
-    await waitFor(() => expect(requestReads(calls).length).toBeGreaterThanOrEqual(before + 2));
+    await waitFor(() => expect(callsTo(calls, '/api/v1/staff/requests').length).toBeGreaterThanOrEqual(before + 2));
     expect(
-      requestReads(calls)
+      callsTo(calls, '/api/v1/staff/requests')
         .slice(before)
         .every((call) => call.headers.get('X-Console-Poll') === '1'),
     ).toBe(true);
@@ -218,6 +210,6 @@ describe('requests without a time', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: /Requests/ }),
     ).not.toBeInTheDocument();
-    expect(requestReads(calls)).toEqual([]);
+    expect(callsTo(calls, '/api/v1/staff/requests')).toEqual([]);
   });
 });

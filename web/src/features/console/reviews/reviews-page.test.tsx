@@ -1,21 +1,15 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StaffReviewRequestItem } from '#domain/staff/staff-inbox-schemas.ts';
 import {
-  buildSchedule,
-  buildSession,
+  callsTo,
   expectNoAxeViolations,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
+  tableCells,
   type ApiCall,
 } from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
 
 function buildReviewRequest(overrides: Partial<StaffReviewRequestItem> = {}): StaffReviewRequestItem {
   return {
@@ -49,37 +43,36 @@ const NO_CONSENT = {
 function serveReviews(
   send: (call: ApiCall) => { status?: number; result?: unknown; error?: { code: string; message: string } },
 ): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
-    'GET /api/v1/staff/requests': () => ({ result: { requests: [], total: 0, limit: 200, providers: [] } }),
-    'GET /api/v1/staff/review-requests': (call) => ({
-      result: {
-        from: call.search.get('from'),
-        to: call.search.get('to'),
-        requests:
-          call.search.get('from') === '2026-10-01'
-            ? []
-            : [
-                buildReviewRequest(),
-                buildReviewRequest({
-                  request_id: 'rr-2',
-                  source: 'automatic',
-                  patient_first_name: 'Ivo',
-                  patient_last_name: 'Ignores',
-                  sent_via: [],
-                  is_clicked: false,
-                  click_count: 0,
-                  first_clicked_at: null,
-                  last_clicked_at: null,
-                  feedback_id: null,
-                }),
-              ],
-      },
-    }),
-    'POST /api/v1/staff/review-requests': send,
-  });
+  return serveConsole(
+    {},
+    {
+      'GET /api/v1/staff/review-requests': (call) => ({
+        result: {
+          from: call.search.get('from'),
+          to: call.search.get('to'),
+          requests:
+            call.search.get('from') === '2026-10-01'
+              ? []
+              : [
+                  buildReviewRequest(),
+                  buildReviewRequest({
+                    request_id: 'rr-2',
+                    source: 'automatic',
+                    patient_first_name: 'Ivo',
+                    patient_last_name: 'Ignores',
+                    sent_via: [],
+                    is_clicked: false,
+                    click_count: 0,
+                    first_clicked_at: null,
+                    last_clicked_at: null,
+                    feedback_id: null,
+                  }),
+                ],
+        },
+      }),
+      'POST /api/v1/staff/review-requests': send,
+    },
+  );
 }
 
 describe('the review requests page', () => {
@@ -90,16 +83,7 @@ describe('the review requests page', () => {
     const calls = serveReviews(() => ({ status: 500 }));
     renderConsole('/console/reviews');
     const table = await screen.findByRole('table', { name: /Review requests from 2026-10-27 to 2026-11-25/ });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .map((cell) => cell.textContent),
-        ),
-    ).toEqual([
+    expect(tableCells(table)).toEqual([
       [
         '2026-11-20 9:00 AMFrom the console',
         'e-mail and text',
@@ -120,9 +104,10 @@ describe('the review requests page', () => {
     await user.type(within(days).getByLabelText('From'), '2026-10-01');
     await user.click(within(days).getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('No review requests in these days.')).toBeInTheDocument();
-    expect(
-      calls.filter((call) => call.path === '/api/v1/staff/review-requests').map((call) => call.search.toString()),
-    ).toEqual(['from=2026-10-27&to=2026-11-25', 'from=2026-10-01&to=2026-11-25']);
+    expect(callsTo(calls, '/api/v1/staff/review-requests').map((call) => call.search.toString())).toEqual([
+      'from=2026-10-27&to=2026-11-25',
+      'from=2026-10-01&to=2026-11-25',
+    ]);
   });
 
   it('sends one with the CSRF token and says where it went; the list is read again', async () => {
@@ -144,7 +129,7 @@ describe('the review requests page', () => {
     await user.type(within(form).getByLabelText('Mobile phone (optional)'), '(512) 555-0199');
     await user.click(within(form).getByRole('checkbox', { name: /agreed to receive text and e-mail/ }));
     expect(within(form).getByRole<HTMLInputElement>('checkbox', { name: /Send the link now/ }).checked).toBe(true);
-    const listReads = calls.filter((call) => call.path === '/api/v1/staff/review-requests').length;
+    const listReads = callsTo(calls, '/api/v1/staff/review-requests').length;
     await user.click(within(form).getByRole('button', { name: 'Send review request' }));
     expect((await screen.findByRole('status')).textContent).toBe('Review request sent by e-mail.');
     const post = calls.find((call) => call.method === 'POST')!;
@@ -157,9 +142,7 @@ describe('the review requests page', () => {
       send: true,
     });
     expect(post.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path === '/api/v1/staff/review-requests').length).toBeGreaterThan(listReads),
-    );
+    await waitFor(() => expect(callsTo(calls, '/api/v1/staff/review-requests').length).toBeGreaterThan(listReads));
     expect(within(form).getByLabelText<HTMLInputElement>('First name').value).toBe('');
   });
 

@@ -1,38 +1,20 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import type { ScheduleBlock } from '#domain/staff/staff-appointment-schemas.ts';
 import {
   buildSchedule,
-  buildSession,
   expectNoAxeViolations,
+  freezeDateAt,
+  LUNCH_BREAK,
   PRACTICE,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
   type ApiCall,
 } from '../console-test-kit.tsx';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-24T15:00:00Z'));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+freezeDateAt('2026-11-24T15:00:00Z');
 
-// 12:00-13:00 in Chicago (UTC-6 in November).
-const LUNCH: ScheduleBlock = {
-  id: null,
-  kind: 'break',
-  starts_at: '2026-11-25T18:00:00.000Z',
-  ends_at: '2026-11-25T19:00:00.000Z',
-  pms_prov_num: null,
-  pms_op_num: null,
-  pms_clinic_num: null,
-  label: 'Lunch',
-};
 const MEETING: ScheduleBlock = {
   id: 'blk-9',
   kind: 'blocked',
@@ -46,21 +28,35 @@ const MEETING: ScheduleBlock = {
 
 /** A practice whose schedule holds the blocks the staff API made and has not removed. */
 function serveBlocks(options: { builtin?: boolean; blocks?: ScheduleBlock[] } = {}) {
-  let blocks = [LUNCH, ...(options.blocks ?? [])];
-  const session = buildSession({ practice: { ...PRACTICE, builtin_schedule: options.builtin ?? true } });
-  const calls = serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: session }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ blocks: [...blocks] }) }),
-    'POST /api/v1/staff/blocks': () => {
-      blocks = [...blocks, MEETING];
-      return { status: 201, result: { id: MEETING.id, overlapping_bookings: 1 } };
+  let blocks = [LUNCH_BREAK, ...(options.blocks ?? [])];
+  const practice = { ...PRACTICE, builtin_schedule: options.builtin ?? true };
+  const calls = serveConsole(
+    { practice },
+    {
+      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ blocks: [...blocks] }) }),
+      'POST /api/v1/staff/blocks': () => {
+        blocks = [...blocks, MEETING];
+        return { status: 201, result: { id: MEETING.id, overlapping_bookings: 1 } };
+      },
+      [`DELETE /api/v1/staff/blocks/${MEETING.id}`]: () => {
+        blocks = blocks.filter((b) => b.id !== MEETING.id);
+        return { result: { id: MEETING.id } };
+      },
     },
-    [`DELETE /api/v1/staff/blocks/${MEETING.id}`]: () => {
-      blocks = blocks.filter((b) => b.id !== MEETING.id);
-      return { result: { id: MEETING.id } };
-    },
-  });
+  );
   return calls;
+}
+
+async function openBlockTime(user: UserEvent) {
+  const button = await screen.findByRole('button', { name: 'Block time' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  await user.click(button);
+  return { button, dialog: await screen.findByRole('dialog', { name: 'Block time' }) };
+}
+
+async function retype(user: UserEvent, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
 }
 
 const column = (name: string) => screen.getByRole('region', { name });
@@ -71,18 +67,12 @@ describe('blocking time', () => {
     const user = userEvent.setup();
     const calls = serveBlocks();
     renderConsole('/console?date=2026-11-25');
-    const button = await screen.findByRole('button', { name: 'Block time' });
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    await user.click(button);
-    const dialog = await screen.findByRole('dialog', { name: 'Block time' });
+    const { button, dialog } = await openBlockTime(user);
     expect(within(dialog).getByLabelText<HTMLInputElement>('Day').value).toBe('2026-11-25');
-    await user.clear(within(dialog).getByLabelText('From'));
-    await user.type(within(dialog).getByLabelText('From'), '10:00');
-    await user.clear(within(dialog).getByLabelText('To'));
-    await user.type(within(dialog).getByLabelText('To'), '11:00');
+    await retype(user, within(dialog).getByLabelText('From'), '10:00');
+    await retype(user, within(dialog).getByLabelText('To'), '11:00');
     await user.selectOptions(within(dialog).getByLabelText('For whom'), 'prov:1');
-    await user.clear(within(dialog).getByLabelText('What for (optional)'));
-    await user.type(within(dialog).getByLabelText('What for (optional)'), ' Team meeting ');
+    await retype(user, within(dialog).getByLabelText('What for (optional)'), ' Team meeting ');
     await expectNoAxeViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Block the time' }));
 
@@ -115,14 +105,9 @@ describe('blocking time', () => {
     const user = userEvent.setup();
     const calls = serveBlocks();
     renderConsole('/console?date=2026-11-25');
-    const button = await screen.findByRole('button', { name: 'Block time' });
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    await user.click(button);
-    const dialog = await screen.findByRole('dialog', { name: 'Block time' });
-    await user.clear(within(dialog).getByLabelText('From'));
-    await user.type(within(dialog).getByLabelText('From'), '11:00');
-    await user.clear(within(dialog).getByLabelText('To'));
-    await user.type(within(dialog).getByLabelText('To'), '10:00');
+    const { dialog } = await openBlockTime(user);
+    await retype(user, within(dialog).getByLabelText('From'), '11:00');
+    await retype(user, within(dialog).getByLabelText('To'), '10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Block the time' }));
     const end = within(dialog).getByLabelText('To');
     await waitFor(() => expect(document.activeElement).toBe(end));

@@ -1,47 +1,29 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import { buildReason } from '../../../test/booking-factories.ts';
 import type { StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
 import {
+  callsTo,
   buildAppointment,
   buildSchedule,
-  buildSession,
   expectNoAxeViolations,
+  freezeDateAt,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
   type ApiCall,
 } from '../console-test-kit.tsx';
 
 const CLEANING = '22222222-2222-4222-8222-222222222222';
 const EXAM = '33333333-3333-4333-8333-333333333333';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  // The day before the schedule's day, in Chicago.
-  vi.setSystemTime(new Date('2026-11-24T15:00:00Z'));
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+// The day before the schedule's day, in Chicago.
+freezeDateAt('2026-11-24T15:00:00Z');
 
-function buildReason(overrides: Partial<ReasonForVisit> = {}): ReasonForVisit {
-  return {
-    id: CLEANING,
-    name: 'Cleaning',
-    final_duration: 30,
-    amount: 0,
-    for_new_patients: true,
-    for_returning_patients: true,
-    is_active: true,
-    is_payment_enabled: false,
-    to_show_providers: true,
-    providers: [],
-    ...overrides,
-  };
-}
+// The kit's practice books 30-minute cleanings with no provider to choose.
+const buildCleaning = (overrides: Partial<ReasonForVisit> = {}) =>
+  buildReason({ id: CLEANING, final_duration: 30, providers: [], ...overrides });
 
 const SLOTS = [
   { DateTimeStart: '2026-11-25 10:00:00', DateTimeEnd: '2026-11-25 10:30:00', ProvNum: 1, OpNum: 11 },
@@ -57,38 +39,40 @@ type Answer = {
 /** A practice whose schedule shows what was booked; `book` answers the booking. */
 function serveDesk(book: (call: ApiCall) => Answer = () => ({ status: 201, result: BOOKED })) {
   const appointments: StaffAppointment[] = [buildAppointment()];
-  const calls = serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ appointments: [...appointments] }) }),
-    'GET /api/v1/reason-for-visit': () => ({
-      result: [
-        buildReason(),
-        buildReason({ id: EXAM, name: 'New Patient Exam', final_duration: 60, for_returning_patients: false }),
-      ],
-    }),
-    'GET /api/v1/staff/slots': (call) => ({
-      result:
-        call.search.get('date') === '2026-11-25'
-          ? SLOTS.filter(
-              (s) => !call.search.get('pms_prov_num') || String(s.ProvNum) === call.search.get('pms_prov_num'),
-            )
-          : [],
-    }),
-    'POST /api/v1/staff/appointments': (call) => {
-      const answer = book(call);
-      if (!answer.error)
-        appointments.push(
-          buildAppointment({
-            id: 'apt-new',
-            start_time: '10:00:00',
-            end_time: '10:30:00',
-            patient: { first_name: 'Rosa', last_name: 'Diaz', is_new: false },
-            booked_by_staff: true,
-          }),
-        );
-      return answer as { status?: number; result?: unknown; error?: { code: string; message: string } };
+  const calls = serveConsole(
+    {},
+    {
+      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule({ appointments: [...appointments] }) }),
+      'GET /api/v1/reason-for-visit': () => ({
+        result: [
+          buildCleaning(),
+          buildCleaning({ id: EXAM, name: 'New Patient Exam', final_duration: 60, for_returning_patients: false }),
+        ],
+      }),
+      'GET /api/v1/staff/slots': (call) => ({
+        result:
+          call.search.get('date') === '2026-11-25'
+            ? SLOTS.filter(
+                (s) => !call.search.get('pms_prov_num') || String(s.ProvNum) === call.search.get('pms_prov_num'),
+              )
+            : [],
+      }),
+      'POST /api/v1/staff/appointments': (call) => {
+        const answer = book(call);
+        if (!answer.error)
+          appointments.push(
+            buildAppointment({
+              id: 'apt-new',
+              start_time: '10:00:00',
+              end_time: '10:30:00',
+              patient: { first_name: 'Rosa', last_name: 'Diaz', is_new: false },
+              booked_by_staff: true,
+            }),
+          );
+        return answer as { status?: number; result?: unknown; error?: { code: string; message: string } };
+      },
     },
-  });
+  );
   return calls;
 }
 
@@ -236,7 +220,7 @@ describe('booking a patient who phoned', () => {
     await chooseReason(user, dialog);
     await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM, Dr. Ada Adams' }));
     await typePatient(user, dialog);
-    const slotReads = () => calls.filter((call) => call.path === '/api/v1/staff/slots').length;
+    const slotReads = () => callsTo(calls, '/api/v1/staff/slots').length;
     const readsBefore = slotReads();
     await user.click(within(dialog).getByRole('button', { name: 'Book the visit' }));
     await waitFor(() =>

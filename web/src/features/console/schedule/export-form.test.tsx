@@ -1,25 +1,11 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildSchedule,
-  buildSession,
-  expectNoAxeViolations,
-  renderConsole,
-  serveStaffApi,
-} from '../console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import type { StaffPermission } from '#domain/staff/staff-roles.ts';
+import { expectNoAxeViolations, renderConsole, serveConsole } from '../console-test-kit.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function serve(permissions = buildSession().permissions) {
-  serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession({ permissions }) }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
-  });
+function serve(permissions?: StaffPermission[]) {
+  serveConsole({ permissions }, {});
 }
 
 /**

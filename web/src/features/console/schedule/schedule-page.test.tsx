@@ -1,32 +1,22 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  callsTo,
   buildAppointment,
   buildSchedule,
-  buildSession,
   expectNoAxeViolations,
+  LUNCH_BREAK,
   renderConsole,
-  serveStaffApi,
+  serveConsole,
   shownLocation,
   type ApiCall,
 } from '../console-test-kit.tsx';
 import type { StaffSchedule } from '#domain/staff/staff-appointment-schemas.ts';
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 function serveSchedule(schedule: (call: ApiCall) => StaffSchedule): ApiCall[] {
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': (call) => ({ result: schedule(call) }),
-  });
+  return serveConsole({}, { 'GET /api/v1/staff/appointments': (call) => ({ result: schedule(call) }) });
 }
-
-const scheduleReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/v1/staff/appointments');
 
 describe('the schedule', () => {
   it('shows a column per provider, each booking’s time, patient, reason and badges, the shaded time', async () => {
@@ -66,17 +56,7 @@ describe('the schedule', () => {
           }),
         ],
         blocks: [
-          // 12:00-13:00 in Chicago (UTC-6 in November), for everyone.
-          {
-            id: null,
-            kind: 'break',
-            starts_at: '2026-11-25T18:00:00.000Z',
-            ends_at: '2026-11-25T19:00:00.000Z',
-            pms_prov_num: null,
-            pms_op_num: null,
-            pms_clinic_num: null,
-            label: 'Lunch',
-          },
+          LUNCH_BREAK,
           {
             id: 'blk-1',
             kind: 'time_off',
@@ -191,7 +171,11 @@ describe('the schedule', () => {
     await waitFor(() => expect(heading()).toBe('Friday, November 27'));
     await user.keyboard('t');
     await waitFor(() => expect(shownLocation()).toBe('/console'));
-    expect(scheduleReads(calls).map((call) => `${call.search.get('from')}..${call.search.get('to')}`)).toEqual(
+    expect(
+      callsTo(calls, '/api/v1/staff/appointments').map(
+        (call) => `${call.search.get('from')}..${call.search.get('to')}`,
+      ),
+    ).toEqual(
       expect.arrayContaining([
         '2026-11-26..2026-11-26',
         '2026-11-23..2026-11-29',
@@ -210,7 +194,7 @@ describe('the schedule', () => {
     const calls = serveSchedule(() => buildSchedule({ appointments: [] }));
     renderConsole('/console');
     expect(await screen.findByRole('heading', { level: 1, name: 'Wednesday, November 25' })).toBeInTheDocument();
-    expect(scheduleReads(calls)[0]!.search.get('from')).toBe('2026-11-25');
+    expect(callsTo(calls, '/api/v1/staff/appointments')[0]!.search.get('from')).toBe('2026-11-25');
   });
 
   it('polls every 5 s with X-Console-Poll, and a new booking appears without a reload', async () => {
@@ -230,7 +214,7 @@ describe('the schedule', () => {
     ];
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await screen.findByRole('button', { name: /New Patient/ })).toBeInTheDocument();
-    const reads = scheduleReads(calls);
+    const reads = callsTo(calls, '/api/v1/staff/appointments');
     expect(reads.length).toBeGreaterThanOrEqual(2);
     expect(reads[0]!.headers.get('X-Console-Poll')).toBeNull();
     expect(reads.slice(1).every((call) => call.headers.get('X-Console-Poll') === '1')).toBe(true);

@@ -1,8 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PracticeSecurity, StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
 import {
+  callsTo,
   buildSession,
   expectNoAxeViolations,
   renderConsole,
@@ -10,11 +11,6 @@ import {
   shownLocation,
   type ApiCall,
 } from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const member = (id: string, name: string, overrides: Partial<StaffMember> = {}): StaffMember => ({
   id,
@@ -111,7 +107,7 @@ describe('the security page', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     await expectNoAxeViolations();
 
-    const sessionReads = calls.filter((call) => call.path === '/api/v1/staff/session').length;
+    const sessionReads = callsTo(calls, '/api/v1/staff/session').length;
     await user.clear(idle);
     await user.type(idle, '720');
     await user.click(screen.getByRole('checkbox', { name: /Require a second factor/ }));
@@ -123,9 +119,7 @@ describe('the security page', () => {
     expect(put.body).toEqual({ idle_minutes: 720, require_totp: true });
     expect(put.headers.get('X-CSRF-Token')).toBe('csrf-token-1');
     expect(idle.getAttribute('aria-invalid')).toBeNull();
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path === '/api/v1/staff/session').length).toBe(sessionReads + 1),
-    );
+    await waitFor(() => expect(callsTo(calls, '/api/v1/staff/session').length).toBe(sessionReads + 1));
   });
 
   it('sends an owner without a second factor to set one up once it is required', async () => {

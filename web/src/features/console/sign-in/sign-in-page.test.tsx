@@ -1,7 +1,7 @@
 import { PASSWORD_RESET_ANSWER } from '#domain/staff/staff-accounts-schemas.ts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildSchedule,
   buildSession,
@@ -11,11 +11,6 @@ import {
   SIGNED_OUT,
   type ApiCall,
 } from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 async function fillIn(user: UserEvent, email: string, password: string) {
   await user.clear(screen.getByLabelText('E-mail'));

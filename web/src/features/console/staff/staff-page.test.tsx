@@ -1,21 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffMember } from '#domain/staff/staff-accounts-schemas.ts';
-import {
-  buildSchedule,
-  buildSession,
-  expectNoAxeViolations,
-  renderConsole,
-  serveStaffApi,
-  shownLocation,
-  type ApiCall,
-} from '../console-test-kit.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+import type { StaffPermission } from '#domain/staff/staff-roles.ts';
+import { expectNoAxeViolations, renderConsole, serveConsole, shownLocation } from '../console-test-kit.tsx';
 
 function buildMember(overrides: Partial<StaffMember> = {}): StaffMember {
   return {
@@ -44,43 +32,39 @@ const OWNER = buildMember({
  * A practice of two: the signed-in owner and a front-desk member; PATCH and the reset change the member
  * as the server would.
  */
-function serveStaff(
-  options: { member?: Partial<StaffMember>; permissions?: ReturnType<typeof buildSession>['permissions'] } = {},
-): ApiCall[] {
+function serveStaff(options: { member?: Partial<StaffMember>; permissions?: StaffPermission[] } = {}) {
   let members = [OWNER, buildMember(options.member)];
   const change = (id: string, next: Partial<StaffMember>) => {
     members = members.map((member) => (member.id === id ? { ...member, ...next } : member));
     return { result: members.find((member) => member.id === id) };
   };
-  return serveStaffApi({
-    'GET /api/v1/staff/session': () => ({
-      result: buildSession(options.permissions ? { permissions: options.permissions } : {}),
-    }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/feedback': () => ({ result: { feedback: [], open_count: 0 } }),
-    'GET /api/v1/staff/members': () => ({ result: { members } }),
-    'POST /api/v1/staff/members': (call) => {
-      const body = call.body as { email: string; role: StaffMember['role']; name?: string };
-      if (members.some((member) => member.email === body.email))
-        return { status: 409, error: { code: 'CONFLICT', message: 'That e-mail has an account already.' } };
-      const invited = buildMember({
-        id: 'acc-3',
-        email: body.email,
-        name: body.name ?? null,
-        role: body.role,
-        has_password: false,
-        last_sign_in_at: null,
-      });
-      members = [...members, invited];
-      return { status: 201, result: invited };
+  return serveConsole(
+    { permissions: options.permissions },
+    {
+      'GET /api/v1/staff/members': () => ({ result: { members } }),
+      'POST /api/v1/staff/members': (call) => {
+        const body = call.body as { email: string; role: StaffMember['role']; name?: string };
+        if (members.some((member) => member.email === body.email))
+          return { status: 409, error: { code: 'CONFLICT', message: 'That e-mail has an account already.' } };
+        const invited = buildMember({
+          id: 'acc-3',
+          email: body.email,
+          name: body.name ?? null,
+          role: body.role,
+          has_password: false,
+          last_sign_in_at: null,
+        });
+        members = [...members, invited];
+        return { status: 201, result: invited };
+      },
+      'PATCH /api/v1/staff/members/acc-2': (call) => change('acc-2', call.body as Partial<StaffMember>),
+      'PATCH /api/v1/staff/members/acc-1': () => ({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'The practice needs an active owner: make someone else an owner first.' },
+      }),
+      'POST /api/v1/staff/members/acc-2/second-factor-reset': () => change('acc-2', { totp_enabled: false }),
     },
-    'PATCH /api/v1/staff/members/acc-2': (call) => change('acc-2', call.body as Partial<StaffMember>),
-    'PATCH /api/v1/staff/members/acc-1': () => ({
-      status: 409,
-      error: { code: 'CONFLICT', message: 'The practice needs an active owner: make someone else an owner first.' },
-    }),
-    'POST /api/v1/staff/members/acc-2/second-factor-reset': () => change('acc-2', { totp_enabled: false }),
-  });
+  );
 }
 
 const rowOf = async (name: string) =>
