@@ -1,16 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookVisit } from '../test/booking-requests.ts';
 import { adminQuery } from '../test/api-global-setup.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
 import { createTestApp, fixedClock } from '../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { withProcessDatabase } from '../test/process-database.ts';
 import type { Database } from './database.ts';
 import { embeddedDataPath } from './open-database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
@@ -24,15 +22,13 @@ import { openPostgresDatabase } from './postgres-database.ts';
 const clock = fixedClock('2026-03-02T12:00:00Z');
 
 interface Engine {
-  /** A migrated, empty database to book in. */
-  create(): Promise<Database>;
+  /** The migrated database, empty until the first test books in it. */
   open(): Promise<Database>;
   backup(file: string): Promise<Run>;
   wipe(): Promise<void>;
   isWiped(): Promise<boolean>;
   /** `over`: replace a database that is there (PGlite: --force, which sets it aside; PostgreSQL: --clean). */
   restore(file: string, options?: { over: boolean }): Promise<Run>;
-  cleanup(): Promise<void>;
 }
 
 interface Run {
@@ -51,32 +47,23 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   });
 }
 
-async function pgliteEngine(): Promise<Engine> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'backup-data-'));
+/** The fixture's DATA_DIR holds a copy of the migrated template; wiping it removes the database's files. */
+function pgliteEngine(dataDir: string): Engine {
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   return {
-    create: async () =>
-      openPgliteDatabase({
-        dataDir: embeddedDataPath(dataDir),
-        loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
-      }),
     open: () => openPgliteDatabase({ dataDir: embeddedDataPath(dataDir) }),
     backup: (file) => run('npm', ['run', '--silent', 'db:backup', '--', file], env),
-    wipe: () => rm(dataDir, { recursive: true, force: true }),
-    isWiped: async () => !(await readdir(dataDir).catch(() => [])).length,
+    wipe: () => rm(embeddedDataPath(dataDir), { recursive: true, force: true }),
+    isWiped: async () => !(await readdir(embeddedDataPath(dataDir)).catch(() => [])).length,
     restore: (file, options) =>
       run('npm', ['run', '--silent', 'db:restore', '--', file, ...(options?.over ? ['--force'] : [])], env),
-    cleanup: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
 
-async function postgresEngine(): Promise<Engine> {
-  const testDb: TestDatabase = await createTestDatabase();
-  const url = testDb.url!;
+function postgresEngine(url: string): Engine {
   const name = new URL(url).pathname.slice(1);
   const admin = process.env.TEST_DATABASE_URL!;
   return {
-    create: async () => openPostgresDatabase(url),
     open: async () => openPostgresDatabase(url),
     backup: (file) => run('pg_dump', ['--format=custom', `--file=${file}`, url]),
     wipe: async () => {
@@ -100,25 +87,19 @@ async function postgresEngine(): Promise<Engine> {
         `--dbname=${url}`,
         file,
       ]),
-    cleanup: () => testDb.destroy(),
   };
 }
 
+const database = withProcessDatabase();
 let engine: Engine;
-let workDir: string;
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'backup-'));
-  engine = process.env.TEST_DB_KIND === 'postgres' ? await postgresEngine() : await pgliteEngine();
-});
-afterAll(async () => {
-  await engine?.cleanup();
-  await rm(workDir, { recursive: true, force: true });
+beforeAll(() => {
+  const url = database.storage.DATABASE_URL;
+  engine = url ? postgresEngine(url) : pgliteEngine(database.dir);
 });
 
 const SLOT = { start_time: '10:00:00', end_time: '10:30:00', email: 'backed.up@example.com' };
 const LATER = { start_time: '11:00:00', end_time: '11:30:00', email: 'after.backup@example.com' };
-const file = () => join(workDir, 'backup.file');
+const file = () => join(database.dir, 'backup.file');
 
 let firstId: string;
 
@@ -136,7 +117,7 @@ describe(`backup and restore on ${process.env.TEST_DB_KIND ?? 'pglite'}`, () => 
     'books, backs up, wipes, restores, and finds the booking with its slot still taken',
     { timeout: 120_000 },
     async () => {
-      const db = await engine.create();
+      const db = await engine.open();
       const practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
       const exam = await reasonId(db, practiceId, 'Exam');
       const app = await createTestApp(db, { clock });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { solveChallenge } from 'altcha-lib/v1';
+import { addDays } from '#domain/time/local-date.ts';
 
 /** A real server process (`server/main.ts`) on a loopback port, for crash and scale-out tests. */
 export interface ServerProcess {
@@ -88,4 +89,65 @@ async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${base} did not become healthy`);
+}
+
+/** A slot as `GET /api/v1/appointment/slots` lists it. */
+export interface ListedSlot {
+  DateTimeStart: string;
+  DateTimeEnd: string;
+  ProvNum: number;
+  OpNum: number;
+}
+
+/**
+ * Books the first slot a server process offers for the reason between `days` days from today, as
+ * the booking page does (a solved challenge, the form's fields): the answer and the slot booked.
+ */
+export async function bookFirstOpenSlot(
+  base: string,
+  booking: { practiceId: string; reasonId: string; days: [number, number]; patient: Record<string, string> },
+): Promise<{ response: Response; slot: ListedSlot }> {
+  const { practiceId, reasonId, days, patient } = booking;
+  const today = new Date().toISOString().slice(0, 10);
+  const query =
+    `practice_id=${practiceId}&reason_for_visit_id=${reasonId}` +
+    `&start_date=${addDays(today, days[0])}&end_date=${addDays(today, days[1])}`;
+  const [slot] = (await (await fetch(`${base}/api/v1/appointment/slots?${query}`)).json()).result as ListedSlot[];
+  const response = await fetch(`${base}/api/v1/appointment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-bot-challenge': await solvedChallengeFrom(base) },
+    body: JSON.stringify({
+      practice_id: practiceId,
+      rfv_id: reasonId,
+      wireless_phone: '+15125550100',
+      dob: '1980-05-05',
+      ...patient,
+      pms_prov_num: slot!.ProvNum,
+      pms_op_num: slot!.OpNum,
+      apt_date: slot!.DateTimeStart.slice(0, 10),
+      start_time: slot!.DateTimeStart.slice(11),
+      end_time: slot!.DateTimeEnd.slice(11),
+      patient_status: 'New Patient',
+      is_patient: true,
+      is_concented: true,
+      has_insurance: false,
+    }),
+  });
+  return { response, slot: slot! };
+}
+
+/** A message of the `/_dev/outbox` of a server process. */
+export interface OutboxMessage {
+  to: string;
+  subject: string | null;
+}
+
+/** The messages of a server process's outbox that match, once there is one (or after 15 s: none). */
+export async function waitForOutbox(base: string, matches: (message: OutboxMessage) => boolean) {
+  let found: OutboxMessage[] = [];
+  for (let attempt = 0; attempt < 60 && found.length === 0; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    found = ((await (await fetch(`${base}/_dev/outbox?format=json`)).json()) as OutboxMessage[]).filter(matches);
+  }
+  return found;
 }

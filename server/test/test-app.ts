@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { PaymentAdapter } from '../adapters/payments/payment-adapter.ts';
 import type { Clock } from '../clock.ts';
@@ -82,7 +82,7 @@ export interface WithTestAppOptions extends TestAppOptions {
  * A context whose fields are set by a hook: reading one before the hook ran (at module level, or
  * in a `describe` body) throws, instead of handing the test an `undefined`.
  */
-function filledByHooks<T extends object>(fixture: string): { context: T; fill(values: T): void } {
+export function filledByHooks<T extends object>(fixture: string): { context: T; fill(values: T): void } {
   const values: Partial<T> = {};
   const context = new Proxy(values, {
     get(target, key) {
@@ -93,19 +93,28 @@ function filledByHooks<T extends object>(fixture: string): { context: T; fill(va
   return { context, fill: (filled) => Object.assign(values, filled) };
 }
 
+export interface WithTestDatabaseOptions {
+  /** A fresh database for each test of the file instead (for code that acts once per database). */
+  isPerTest?: boolean;
+}
+
 /**
  * A fresh database for this test file on the engine under test (ADR 0005): registers its own
- * `beforeAll` (created from the migrated template) and `afterAll` (closed and dropped).
+ * `beforeAll` (created from the migrated template) and `afterAll` (closed and dropped), or the
+ * `beforeEach` and `afterEach` that do so for each test.
  */
-export function withTestDatabase(seed?: (db: Database) => Promise<void>): TestDatabaseContext {
+export function withTestDatabase(
+  seed?: (db: Database) => Promise<void>,
+  options: WithTestDatabaseOptions = {},
+): TestDatabaseContext {
   const { context, fill } = filledByHooks<TestDatabaseContext>('withTestDatabase');
   let testDb: TestDatabase | undefined;
-  beforeAll(async () => {
+  (options.isPerTest ? beforeEach : beforeAll)(async () => {
     testDb = await createTestDatabase();
     fill({ db: testDb.db, url: testDb.url });
     await seed?.(testDb.db);
   });
-  afterAll(async () => {
+  (options.isPerTest ? afterEach : afterAll)(async () => {
     await testDb?.destroy();
   });
   return context;

@@ -6,8 +6,7 @@ import { SLOT_CHANGES_CHANNEL } from '../../db/slot-change-notices.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestApp, withTestDatabase } from '../../test/test-app.ts';
 
 /**
  * "Offered again at once" behind a load balancer (ADR 0033): two server processes on one
@@ -27,7 +26,11 @@ const practice = (overrides: Record<string, unknown> = {}) =>
   });
 
 describe('slot lists across two server processes', () => {
-  let testDb: TestDatabase;
+  const testDb = withTestDatabase(async (db) => {
+    practiceId = (await importPractices(db, practice()))['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+    whiteningId = await reasonId(db, practiceId, 'Whitening');
+  });
   let a: ServerProcess;
   let b: ServerProcess;
   // A third process's work (the hold sweep, the staff console's cancellation) runs in this test's own app.
@@ -37,10 +40,6 @@ describe('slot lists across two server processes', () => {
   let whiteningId: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    practiceId = (await importPractices(testDb.db, practice()))['test-practice']!;
-    examId = await reasonId(testDb.db, practiceId, 'Exam');
-    whiteningId = await reasonId(testDb.db, practiceId, 'Whitening');
     const env = { DATABASE_URL: testDb.url! };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     c = await createTestApp(testDb.db);
@@ -53,7 +52,6 @@ describe('slot lists across two server processes', () => {
   afterAll(async () => {
     await c?.close();
     await Promise.all([a, b].map((server) => server?.kill()));
-    await testDb?.destroy();
   });
 
   async function listeningProcesses(): Promise<number> {

@@ -1,14 +1,13 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#domain/time/local-date.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.ts';
-import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { withProcessDatabase } from '../../test/process-database.ts';
+import { solvedChallengeFrom, type ServerProcess } from '../../test/server-process.ts';
 
 /**
  * Invariant 6, end to end: a real server process at LOG_LEVEL=debug, with SMTP, Twilio and Stripe
@@ -52,19 +51,16 @@ interface TwilioRequest {
   form: URLSearchParams;
 }
 
+const database = withProcessDatabase();
 let smtp: SMTPServer;
 let twilio: Server;
 let stripe: FakeStripe;
 let server: ServerProcess | undefined;
-let testDb: TestDatabase | undefined;
-let dataDir: string | undefined;
-let workDir: string;
 const mails: Mail[] = [];
 const texts: TwilioRequest[] = [];
 const ports: Record<'smtp' | 'twilio' | 'stripe', number> = { smtp: 0, twilio: 0, stripe: 0 };
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'privacy-'));
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -107,19 +103,10 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   ports.stripe = stripe.port;
 
-  let storage: Record<string, string>;
-  if (process.env.TEST_DB_KIND === 'postgres') {
-    testDb = await createTestDatabase();
-    storage = { DATABASE_URL: testDb.url! };
-  } else {
-    dataDir = join(workDir, 'data');
-    storage = { DATA_DIR: dataDir };
-  }
-  server = await startServerProcess(
+  server = await database.startServer(
     {
-      ...storage,
       LOG_LEVEL: 'debug',
-      RECORD_CONNECTIONS_TO: join(workDir, 'connections.txt'),
+      RECORD_CONNECTIONS_TO: join(database.dir, 'connections.txt'),
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
       TWILIO_AUTH_TOKEN: 'privacy-test-token-0123',
@@ -137,8 +124,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   await new Promise<void>((resolve) => (twilio ? twilio.close(() => resolve()) : resolve()));
   await stripe?.close();
-  await testDb?.destroy();
-  await rm(workDir, { recursive: true, force: true });
 });
 
 async function api(path: string, init: { method?: string; body?: object; headers?: Record<string, string> } = {}) {
@@ -293,8 +278,9 @@ describe('patient data outside the database', () => {
 
       // Every connection the server opened went to a stand-in or to the database server.
       const allowed = new Set(Object.values(ports).map((port) => `127.0.0.1:${port}`));
-      if (testDb?.url) allowed.add(`${new URL(testDb.url).hostname}:${new URL(testDb.url).port || 5432}`);
-      const connections = (await readFile(join(workDir, 'connections.txt'), 'utf8').catch(() => ''))
+      const databaseUrl = database.storage.DATABASE_URL;
+      if (databaseUrl) allowed.add(`${new URL(databaseUrl).hostname}:${new URL(databaseUrl).port || 5432}`);
+      const connections = (await readFile(join(database.dir, 'connections.txt'), 'utf8').catch(() => ''))
         .split('\n')
         .filter(Boolean);
       expect(connections.length).toBeGreaterThanOrEqual(3);

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { odAppointment, providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
 import {
-  odAppointment,
-  odOperatory,
-  odProvider,
-  providerSchedule,
-  startFakeOpenDental,
-  type FakeOdRequest,
-  type FakeOpenDental,
-  type OdRow,
-} from '../../test/fake-opendental-server.ts';
+  bookAt,
+  bookWrittenAt,
+  oneChairOffice,
+  openDentalConfig,
+  openDentalPractice,
+  runOpenDentalJobs,
+  withFakeOpenDental,
+  withJobWorker,
+} from '../../test/opendental-test-kit.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { OPENDENTAL_CHANGE_JOB, queuePmsChange } from './pms-change-job.ts';
@@ -22,39 +22,26 @@ import { OPENDENTAL_CHANGE_JOB, queuePmsChange } from './pms-change-job.ts';
 // Monday 2 March 2026, 06:00 in Chicago; every test books its own times on 3–5 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-c';
-let fake: FakeOpenDental;
-let worker: JobWorker;
 let practiceId: string;
 let builtinPracticeId: string;
 const reasons: Record<string, { id: string; minutes: number }> = {};
 
-beforeAll(async () => {
-  fake = await startFakeOpenDental();
-  const office = fake.office(OFFICE);
-  office.providers = [odProvider(1, 'Ana', 'One')];
-  office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) =>
-    providerSchedule(date, 1, '08:00', '17:00', [1]),
-  );
-});
-afterAll(async () => {
-  await fake?.close();
-});
+const fake = withFakeOpenDental((started) =>
+  oneChairOffice(
+    started,
+    OFFICE,
+    ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
+  ),
+);
 const ctx = withTestApp(() => ({
   clock,
-  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  config: openDentalConfig(fake),
   seed: async (db) => {
     const ids = await importPractices(
       db,
-      practiceConfig({
-        form_url: 'od-changes',
+      openDentalPractice('od-changes', OFFICE, {
         name: 'Bright Smile',
-        server_tz: 'America/Chicago',
         notification_email: 'office@example.com',
-        pms: { type: 'opendental', customer_key: OFFICE },
-        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-        schedules: [],
         reasons: [
           { name: 'Exam', final_duration: 30 },
           { name: 'Long visit', final_duration: 60 },
@@ -68,63 +55,23 @@ const ctx = withTestApp(() => ({
     reasons.Long = { id: await reasonId(db, practiceId, 'Long visit'), minutes: 60 };
   },
 }));
-beforeAll(async () => {
-  worker = createJobWorker({
-    db: ctx.db,
-    clock,
-    handlers: ctx.app.background.jobHandlers,
-    logger: { warn: () => undefined, error: () => undefined },
-    random: () => 0,
-  });
+const worker = withJobWorker(ctx, clock);
+
+type Reason = 'Exam' | 'Long';
+const visit = (date: string, time: string, reason: Reason) => ({
+  practiceId,
+  reasonId: reasons[reason]!.id,
+  minutes: reasons[reason]!.minutes,
+  date,
+  time,
 });
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-async function book(
-  date: string,
-  time: string,
-  overrides: Partial<BookingBodyInput> = {},
-  reason: 'Exam' | 'Long' = 'Exam',
-): Promise<string> {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    payload: bookingBody({
-      practice_id: practiceId,
-      rfv_id: reasons[reason]!.id,
-      apt_date: date,
-      start_time: `${time}:00`,
-      end_time: `${hhmm(h * 60 + m + reasons[reason]!.minutes)}:00`,
-      ...overrides,
-    }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().result.appointment_id as string;
-}
-
+const book = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: Reason = 'Exam') =>
+  bookAt(ctx, visit(date, time, reason), overrides);
 /** Runs the worker until nothing is due; returns what the jobs asked Open Dental (not the slot cache's range reads). */
-async function runJobs(): Promise<FakeOdRequest[]> {
-  const from = fake.requests.length;
-  while ((await worker.runDueJobs()) > 0);
-  return fake.requests.slice(from).filter((r) => r.path !== '/schedules' && !r.query.has('dateStart'));
-}
-
+const runJobs = () => runOpenDentalJobs(fake, worker);
 /** Booked and written into Open Dental: its AptNum. */
-async function bookWritten(
-  date: string,
-  time: string,
-  overrides: Partial<BookingBodyInput> = {},
-  reason: 'Exam' | 'Long' = 'Exam',
-): Promise<{ id: string; aptNum: number }> {
-  const id = await book(date, time, overrides, reason);
-  await runJobs();
-  const state = await writeState(id);
-  expect(state).toMatchObject({ pms_write_status: 'written' });
-  return { id, aptNum: Number(state.pms_apt_num) };
-}
+const bookWritten = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: Reason = 'Exam') =>
+  bookWrittenAt({ ctx, fake, worker }, visit(date, time, reason), overrides);
 
 async function writeState(id: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(

@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
 import {
-  odOperatory,
-  odProvider,
-  providerSchedule,
-  startFakeOpenDental,
-  type FakeOdRequest,
-  type FakeOpenDental,
-  type OdRow,
-} from '../../test/fake-opendental-server.ts';
+  bookAt,
+  bookWrittenAt,
+  oneChairOffice,
+  openDentalConfig,
+  openDentalPractice,
+  runOpenDentalJobs,
+  withFakeOpenDental,
+  withJobWorker,
+} from '../../test/opendental-test-kit.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { OPENDENTAL_CONFIRM_JOB, queuePmsConfirm } from './pms-confirm-job.ts';
@@ -20,40 +21,26 @@ import { OPENDENTAL_CONFIRM_JOB, queuePmsConfirm } from './pms-confirm-job.ts';
 // confirm job as PUT Confirm. Monday 2 March 2026, 06:00 in Chicago; each test books its own time.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-confirm';
-let fake: FakeOpenDental;
-let worker: JobWorker;
 let practiceId: string;
 let builtinPracticeId: string;
 let examId: string;
 /** What the worker logged at error level: the operator's alarm. */
 const errors: { details: object; message: string }[] = [];
 
-beforeAll(async () => {
-  fake = await startFakeOpenDental();
-  const office = fake.office(OFFICE);
-  office.providers = [odProvider(1, 'Ana', 'One')];
-  office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = ['2026-03-03', '2026-03-04'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1]));
-});
-afterAll(async () => {
-  await fake?.close();
-});
+const fake = withFakeOpenDental((started) =>
+  oneChairOffice(
+    started,
+    OFFICE,
+    ['2026-03-03', '2026-03-04'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
+  ),
+);
 const ctx = withTestApp(() => ({
   clock,
-  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  config: openDentalConfig(fake),
   seed: async (db) => {
     const ids = await importPractices(
       db,
-      practiceConfig({
-        form_url: 'od-confirm',
-        server_tz: 'America/Chicago',
-        notification_email: 'office@example.com',
-        pms: { type: 'opendental', customer_key: OFFICE },
-        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-        schedules: [],
-        reasons: [{ name: 'Exam', final_duration: 30 }],
-      }),
+      openDentalPractice('od-confirm', OFFICE, { notification_email: 'office@example.com' }),
       practiceConfig({ form_url: 'builtin-confirm' }),
     );
     practiceId = ids['od-confirm']!;
@@ -61,52 +48,16 @@ const ctx = withTestApp(() => ({
     examId = await reasonId(db, practiceId, 'Exam');
   },
 }));
-beforeAll(async () => {
-  const logger = {
-    warn: () => undefined,
-    error: (details: object, message: string) => void errors.push({ details, message }),
-  };
-  worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger, random: () => 0 });
+const worker = withJobWorker(ctx, clock, {
+  warn: () => undefined,
+  error: (details: object, message: string) => void errors.push({ details, message }),
 });
 
-async function book(date: string, time: string, overrides: Partial<BookingBodyInput> = {}): Promise<string> {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const end = h * 60 + m + 30;
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    payload: bookingBody({
-      practice_id: practiceId,
-      rfv_id: examId,
-      apt_date: date,
-      start_time: `${time}:00`,
-      end_time: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}:00`,
-      ...overrides,
-    }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().result.appointment_id as string;
-}
-
-/** Runs the worker until nothing is due; returns what the jobs asked Open Dental (not the slot cache's range reads). */
-async function runJobs(): Promise<FakeOdRequest[]> {
-  const from = fake.requests.length;
-  while ((await worker.runDueJobs()) > 0);
-  return fake.requests.slice(from).filter((r) => r.path !== '/schedules' && !r.query.has('dateStart'));
-}
-
-async function bookWritten(
-  date: string,
-  time: string,
-  overrides: Partial<BookingBodyInput> = {},
-): Promise<{ id: string; aptNum: number }> {
-  const id = await book(date, time, overrides);
-  await runJobs();
-  const state = await bookingState(id);
-  expect(state).toMatchObject({ pms_write_status: 'written' });
-  return { id, aptNum: Number(state.pms_apt_num) };
-}
+const book = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}) =>
+  bookAt(ctx, { practiceId, reasonId: examId, date, time }, overrides);
+const runJobs = () => runOpenDentalJobs(fake, worker);
+const bookWritten = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}) =>
+  bookWrittenAt({ ctx, fake, worker }, { practiceId, reasonId: examId, date, time }, overrides);
 
 async function bookingState(id: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(

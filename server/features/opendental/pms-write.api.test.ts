@@ -1,102 +1,52 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createJobWorker, type JobWorker } from '../../jobs/job-worker.ts';
-import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { odAppointment, odPatient, providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
 import {
-  odAppointment,
-  odOperatory,
-  odPatient,
-  odProvider,
-  providerSchedule,
-  startFakeOpenDental,
-  type FakeOdRequest,
-  type FakeOpenDental,
-} from '../../test/fake-opendental-server.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+  bookAt,
+  oneChairOffice,
+  openDentalConfig,
+  openDentalPractice,
+  runOpenDentalJobs,
+  withFakeOpenDental,
+  withJobWorker,
+} from '../../test/opendental-test-kit.ts';
+import { importPractices, reasonId } from '../../test/practice-factory.ts';
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { OPENDENTAL_WRITE_JOB } from './pms-write-job.ts';
 
 // Monday 2 March 2026, 06:00 in Chicago. Every test books its own half hour on Tuesday 3 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let fake: FakeOpenDental;
-let worker: JobWorker;
 let practiceId: string;
 let examId: string;
 
-beforeAll(async () => {
-  fake = await startFakeOpenDental();
-  const office = fake.office('office-w');
-  office.providers = [odProvider(1, 'Ana', 'One')];
-  office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = [
+const fake = withFakeOpenDental((started) =>
+  oneChairOffice(started, 'office-w', [
     providerSchedule('2026-03-03', 1, '08:00', '12:00', [1]),
     providerSchedule('2026-03-03', 1, '14:00', '16:00', [1]),
-  ];
-});
-afterAll(async () => {
-  await fake?.close();
-});
+  ]),
+);
 const ctx = withTestApp(() => ({
   clock,
-  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  config: openDentalConfig(fake),
   seed: async (db) => {
     const ids = await importPractices(
       db,
-      practiceConfig({
-        form_url: 'od-writes',
-        server_tz: 'America/Chicago',
-        notification_email: 'office@example.com',
-        pms: { type: 'opendental', customer_key: 'office-w' },
-        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-        schedules: [],
-        reasons: [{ name: 'Exam', final_duration: 30 }],
-      }),
+      openDentalPractice('od-writes', 'office-w', { notification_email: 'office@example.com' }),
     );
     practiceId = ids['od-writes']!;
     examId = await reasonId(db, practiceId, 'Exam');
   },
 }));
-beforeAll(async () => {
-  worker = createJobWorker({
-    db: ctx.db,
-    clock,
-    handlers: ctx.app.background.jobHandlers,
-    logger: { warn: () => undefined, error: () => undefined },
-    random: () => 0,
-  });
-});
+const worker = withJobWorker(ctx, clock);
 
-async function book(startTime: string, overrides: Partial<BookingBodyInput>): Promise<string> {
-  const [h, m] = startTime.split(':').map(Number) as [number, number];
-  const end = `${String(h + (m === 30 ? 1 : 0)).padStart(2, '0')}:${m === 30 ? '00' : '30'}:00`;
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    payload: bookingBody({
-      practice_id: practiceId,
-      rfv_id: examId,
-      apt_date: '2026-03-03',
-      start_time: `${startTime}:00`,
-      end_time: end,
-      ...overrides,
-    }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().result.appointment_id as string;
-}
+const book = (startTime: string, overrides: Partial<BookingBodyInput>) =>
+  bookAt(ctx, { practiceId, reasonId: examId, date: '2026-03-03', time: startTime }, overrides);
 
 /**
  * Runs the worker until nothing is due, and returns what the write job asked Open Dental
  * meanwhile (not the slot cache's background refreshes, which ask for date ranges).
  */
-async function runJobs(): Promise<FakeOdRequest[]> {
-  const from = fake.requests.length;
-  while ((await worker.runDueJobs()) > 0);
-  return fake.requests.slice(from).filter((r) => r.path !== '/schedules' && !r.query.has('dateStart'));
-}
+const runJobs = () => runOpenDentalJobs(fake, worker);
 
 async function writeState(appointmentId: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(

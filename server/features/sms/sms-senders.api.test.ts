@@ -1,36 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { SEND_SMS_JOB } from '../../jobs/message-jobs.ts';
-import { fixedClock } from '../../test/test-app.ts';
+import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices } from '../../test/practice-factory.ts';
-import type { Database } from '../../db/database.ts';
 import {
   OWN_NUMBER,
   queueReviewText,
   runAppJobs,
   SERVICE_SID,
-  setUpTextingApp,
+  textingSetUp,
   TEXTING_PRACTICES,
   TWILIO_FROM,
-  type TextingApp,
 } from './sms-test-kit.ts';
 
 /** Who sends a practice's texts (ADR 0033): its own sms_from, else TWILIO_FROM; each text sent is recorded. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
-const texting = setUpTextingApp(clock);
-let db: Database;
-let app: FastifyInstance;
-let twilio: TextingApp['twilio'];
-let ids: Record<string, string>;
-beforeAll(() => ({ db, app, twilio, ids } = texting));
+const { options, twilio, ids } = textingSetUp(clock);
+const texting = withTestApp(options);
 
 describe('the sender of a text', () => {
   it("is the practice's own number, else TWILIO_FROM, else its Messaging Service; each send is recorded", async () => {
-    await queueReviewText(app, 'own-number', '5125550123');
-    await queueReviewText(app, 'shared-a', '5125550124');
-    await queueReviewText(app, 'via-service', '+15125550125');
-    await runAppJobs(app, db, clock);
+    await queueReviewText(texting.app, 'own-number', '5125550123');
+    await queueReviewText(texting.app, 'shared-a', '5125550124');
+    await queueReviewText(texting.app, 'via-service', '+15125550125');
+    await runAppJobs(texting.app, texting.db, clock);
 
     const byRecipient = Object.fromEntries(
       twilio.texts.map((text) => [text.to, { from: text.from, service: text.messagingServiceSid }]),
@@ -40,7 +33,9 @@ describe('the sender of a text', () => {
       '+15125550124': { from: TWILIO_FROM, service: null },
       '+15125550125': { from: null, service: SERVICE_SID },
     });
-    const sends = await db.query('select practice_id, recipient, sender, sent_at from sms_sends order by recipient');
+    const sends = await texting.db.query(
+      'select practice_id, recipient, sender, sent_at from sms_sends order by recipient',
+    );
     expect(sends).toEqual([
       { practice_id: ids['own-number'], recipient: '+15125550123', sender: OWN_NUMBER, sent_at: clock.now() },
       { practice_id: ids['shared-a'], recipient: '+15125550124', sender: TWILIO_FROM, sent_at: clock.now() },
@@ -49,42 +44,42 @@ describe('the sender of a text', () => {
   });
 
   it('stays off the public form details', async () => {
-    const form = await app.inject({ method: 'GET', url: '/api/v1/form/own-number' });
+    const form = await texting.app.inject({ method: 'GET', url: '/api/v1/form/own-number' });
     expect(form.statusCode).toBe(200);
     expect(form.json().result).not.toHaveProperty('sms_from');
     expect(form.body).not.toContain(OWN_NUMBER);
   });
 
   it('is TWILIO_FROM for a text queued before senders were per practice (no practice in its payload)', async () => {
-    await enqueueJob(db, {
+    await enqueueJob(texting.db, {
       type: SEND_SMS_JOB,
       payload: { to: '+15125550126', text: 'Queued last week', idempotencyKey: 'old:1' },
     });
-    await runAppJobs(app, db, clock);
+    await runAppJobs(texting.app, texting.db, clock);
     expect(twilio.texts).toEqual([
       { to: '+15125550126', from: TWILIO_FROM, messagingServiceSid: null, body: 'Queued last week' },
     ]);
-    expect(await db.query(`select status from jobs where type = 'sms.send'`)).toEqual([{ status: 'done' }]);
+    expect(await texting.db.query(`select status from jobs where type = 'sms.send'`)).toEqual([{ status: 'done' }]);
     // No practice to route a reply to: nothing recorded.
-    expect(await db.query('select 1 from sms_sends')).toEqual([]);
+    expect(await texting.db.query('select 1 from sms_sends')).toEqual([]);
   });
 
   it('is looked up at sending: a new sms_from applies to texts already queued, a removed one falls back', async () => {
     const withSender = (smsFrom: string | null) =>
       TEXTING_PRACTICES.map((p) => (p.form_url === 'own-number' ? { ...p, sms_from: smsFrom } : p));
     try {
-      await queueReviewText(app, 'own-number', '5125550127');
-      await importPractices(db, ...withSender('+15125550199'));
-      await runAppJobs(app, db, clock);
-      await importPractices(db, ...withSender(null));
-      await queueReviewText(app, 'own-number', '5125550128');
-      await runAppJobs(app, db, clock);
+      await queueReviewText(texting.app, 'own-number', '5125550127');
+      await importPractices(texting.db, ...withSender('+15125550199'));
+      await runAppJobs(texting.app, texting.db, clock);
+      await importPractices(texting.db, ...withSender(null));
+      await queueReviewText(texting.app, 'own-number', '5125550128');
+      await runAppJobs(texting.app, texting.db, clock);
       expect(twilio.texts.map((text) => [text.to, text.from])).toEqual([
         ['+15125550127', '+15125550199'],
         ['+15125550128', TWILIO_FROM],
       ]);
     } finally {
-      await importPractices(db, ...TEXTING_PRACTICES);
+      await importPractices(texting.db, ...TEXTING_PRACTICES);
     }
   });
 });

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { withTestApp, type TestAppContext } from '../../test/test-app.ts';
+import { filledByHooks, type WithTestAppOptions } from '../../test/test-app.ts';
 import { postReviewRequest, TEST_ADMIN_KEY, TEST_PUBLIC_URL } from '../reviews/review-test-support.ts';
 
 /** Test helpers for texts: practices with and without their own sender, review texts out, replies in. */
@@ -110,46 +110,52 @@ export async function smsConsents(db: Database, recipient: string) {
   );
 }
 
-export interface TextingApp extends TestAppContext {
-  twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+type FakeTwilio = Awaited<ReturnType<typeof startFakeTwilio>>;
+
+/** What the texting API tests share besides the app: read once the hooks have run. */
+export interface TextingSetUp {
+  /** The app's options for `withTestApp`, read when its hook runs (the stand-in has started by then). */
+  options: () => WithTestAppOptions;
+  /** The Twilio stand-in the app texts through. */
+  twilio: FakeTwilio;
+  /** The texting practices' ids, by form_url. */
   ids: Record<string, string>;
 }
 
 /**
- * The set-up of the texting API tests: a Twilio stand-in, the texting practices and an app that
- * texts through it (`withTestApp`); the stand-in's texts and the texting tables are emptied before
- * each test. The object is filled in by `beforeAll`.
+ * The set-up of the texting API tests, for `withTestApp(setUp.options)`: a Twilio stand-in and
+ * the texting practices; the stand-in's texts and the texting tables are emptied before each test.
  */
-export function setUpTextingApp(clock: Clock): TextingApp {
-  const texting = {} as TextingApp;
-  let twilio: TextingApp['twilio'] | undefined;
-  let ids: Record<string, string> = {};
+export function textingSetUp(clock: Clock): TextingSetUp {
+  const { context: twilio, fill } = filledByHooks<FakeTwilio>('textingSetUp');
+  const ids: Record<string, string> = {};
+  let server: FakeTwilio | undefined;
+  let database: Database | undefined;
   beforeAll(async () => {
-    twilio = await startFakeTwilio();
+    server = await startFakeTwilio();
+    fill(server);
   });
   afterAll(async () => {
-    await twilio?.close();
-  });
-  const ctx = withTestApp(() => ({
-    clock,
-    config: twilioConfig(twilio!.url),
-    seed: async (db) => {
-      ids = await importPractices(db, ...TEXTING_PRACTICES);
-    },
-  }));
-  beforeAll(() => {
-    Object.assign(texting, { app: ctx.app, db: ctx.db, url: ctx.url, twilio, ids });
+    await server?.close();
   });
   beforeEach(async () => {
-    texting.twilio.texts.length = 0;
+    twilio.texts.length = 0;
     // The consent ledger refuses deletes (ADR 0043): its owner, the test role, sets the trigger aside
     // for the moment it takes to empty it, as an operator would have to.
-    await texting.db.exec(
+    await database!.exec(
       `delete from jobs; delete from message_deliveries; delete from sms_sends; delete from inbound_texts;
        delete from outbox_messages;
        alter table contact_consents disable trigger contact_consents_append_only; delete from contact_consents;
        alter table contact_consents enable trigger contact_consents_append_only;`,
     );
   });
-  return texting;
+  const options = (): WithTestAppOptions => ({
+    clock,
+    config: twilioConfig(server!.url),
+    seed: async (db) => {
+      database = db;
+      Object.assign(ids, await importPractices(db, ...TEXTING_PRACTICES));
+    },
+  });
+  return { options, twilio, ids };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { findPracticeById } from '../../../features/practices/practices-repository.ts';
@@ -11,9 +11,8 @@ import {
   odProvider,
   practiceClosed,
   providerSchedule,
-  startFakeOpenDental,
-  type FakeOpenDental,
 } from '../../../test/fake-opendental-server.ts';
+import { openDentalConfig, withFakeOpenDental } from '../../../test/opendental-test-kit.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { freePort } from '../../../test/server-process.ts';
 import { fixedClock, withTestApp } from '../../../test/test-app.ts';
@@ -24,7 +23,6 @@ import { getSlots } from '../../../test/booking-requests.ts';
 
 // Monday 2 March 2026, 06:00 in Chicago (CST, UTC-6); Open Dental's times are Chicago wall times.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let fake: FakeOpenDental;
 let ids: Record<string, string>;
 let examId: string;
 let downExamId: string;
@@ -34,22 +32,14 @@ const odPractice = (formUrl: string, customerKey: string) =>
     form_url: formUrl,
     server_tz: 'America/Chicago',
     pms: { type: 'opendental', customer_key: customerKey },
-    // Provider 3 and chair 3 exist in Open Dental but are not offered online.
-    providers: [
-      { pms_prov_num: 1, provider_display_name: 'Dr. One' },
-      { pms_prov_num: 2, provider_display_name: 'Dr. Two' },
-    ],
-    operatories: [
-      { pms_op_num: 1, name: 'Chair 1' },
-      { pms_op_num: 2, name: 'Chair 2' },
-    ],
+    // The factory's providers 1 and 2 in chairs 1 and 2: provider 3 and chair 3 exist in Open
+    // Dental but are not offered online.
     schedules: [],
     reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true }],
   });
 
-beforeAll(async () => {
-  fake = await startFakeOpenDental();
-  const office = fake.office('office-1');
+const fake = withFakeOpenDental((started) => {
+  const office = started.office('office-1');
   office.providers = [odProvider(1, 'Ana', 'One'), odProvider(2, 'Ben', 'Two'), odProvider(3, 'Cy', 'Three')];
   office.operatories = [odOperatory(1, 'Op 1'), odOperatory(2, 'Op 2'), odOperatory(3, 'Op 3')];
   office.schedules = [
@@ -63,14 +53,11 @@ beforeAll(async () => {
   office.appointments = [
     odAppointment({ AptNum: 500, AptDateTime: '2026-03-03 10:00:00', Pattern: '//XX//', Op: 1, ProvNum: 1 }),
   ];
-  fake.office('office-down');
-});
-afterAll(async () => {
-  await fake?.close();
+  started.office('office-down');
 });
 const ctx = withTestApp(() => ({
   clock,
-  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
+  config: openDentalConfig(fake),
   seed: async (db) => {
     ids = await importPractices(db, odPractice('od-practice', 'office-1'), odPractice('od-down', 'office-down'));
     examId = await reasonId(db, ids['od-practice']!, 'Exam');

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { loadConfig } from '../../../config.ts';
 import { PMS_UNAVAILABLE_MESSAGES } from '../../../features/availability/availability-service.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
+import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import {
-  odOperatory,
-  odProvider,
-  providerSchedule,
-  startFakeOpenDental,
-  type FakeOpenDental,
-} from '../../../test/fake-opendental-server.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
+  oneChairOffice,
+  openDentalConfig,
+  openDentalPractice,
+  withFakeOpenDental,
+} from '../../../test/opendental-test-kit.ts';
+import { importPractices, reasonId } from '../../../test/practice-factory.ts';
 import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { DEFAULT_SLOTS_WAIT_MS, openDentalConnectorFromConfig } from './opendental-connector.ts';
 
@@ -25,45 +25,24 @@ const WAIT_MS = 700;
 /** Far longer than the wait, far shorter than the client's own 65-second timeout. */
 const HANG_MS = 4_000;
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let fake: FakeOpenDental;
 let practiceId: string;
 let examId: string;
 
-beforeAll(async () => {
-  fake = await startFakeOpenDental();
-  const office = fake.office('office-slow');
-  office.providers = [odProvider(1, 'Ana', 'One')];
-  office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) =>
-    providerSchedule(date, 1, '08:00', '10:00', [1]),
-  );
-});
-afterAll(async () => {
-  await fake?.close();
-});
+const fake = withFakeOpenDental((started) =>
+  oneChairOffice(
+    started,
+    'office-slow',
+    ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) =>
+      providerSchedule(date, 1, '08:00', '10:00', [1]),
+    ),
+  ),
+);
 const ctx = withTestApp(() => ({
   clock,
-  config: {
-    openDental: {
-      apiUrl: fake.baseUrl,
-      developerKey: fake.developerKey,
-      requestsPerSecond: 200,
-      slotsWaitMs: WAIT_MS,
-    },
-  },
+  config: openDentalConfig(fake, { slotsWaitMs: WAIT_MS }),
   seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig({
-        form_url: 'od-slow',
-        server_tz: 'America/Chicago',
-        pms: { type: 'opendental', customer_key: 'office-slow' },
-        providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-        schedules: [],
-        reasons: [{ name: 'Exam', final_duration: 30, to_show_providers: true }],
-      }),
-    );
+    const exam = { name: 'Exam', final_duration: 30, to_show_providers: true };
+    const ids = await importPractices(db, openDentalPractice('od-slow', 'office-slow', { reasons: [exam] }));
     practiceId = ids['od-slow']!;
     examId = await reasonId(db, practiceId, 'Exam');
   },

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manageApiPath } from '#domain/booking/manage-paths.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { REQUESTS_LIMIT, StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';
 import { createJobWorker } from '../../../jobs/job-worker.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
+import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import {
-  odOperatory,
-  odProvider,
-  providerSchedule,
-  startFakeOpenDental,
-  type FakeOpenDental,
-} from '../../../test/fake-opendental-server.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
+  oneChairOffice,
+  openDentalConfig,
+  openDentalPractice,
+  withFakeOpenDental,
+} from '../../../test/opendental-test-kit.ts';
+import { importPractices, reasonId } from '../../../test/practice-factory.ts';
 import {
   addStaff,
   auditActions,
@@ -27,18 +27,8 @@ import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 // patient booked. Monday 2 March 2026, 06:00 in Chicago; the office works Tuesday 08:00 to 12:00.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const STAFF = '/api/v1/staff';
-let fake: FakeOpenDental;
-
-beforeAll(async () => {
-  fake = await startFakeOpenDental();
-});
-afterAll(async () => {
-  await fake?.close();
-});
-const ctx = withTestApp(() => ({
-  clock,
-  config: { openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200 } },
-}));
+const fake = withFakeOpenDental();
+const ctx = withTestApp(() => ({ clock, config: openDentalConfig(fake) }));
 
 let offices = 0;
 /** An Open Dental practice of the test's own (its own office, so its own slot cache) with a front desk signed in. */
@@ -50,23 +40,9 @@ async function officePractice(): Promise<{
   customerKey: string;
 }> {
   const customerKey = `office-requests-${++offices}`;
-  const office = fake.office(customerKey);
-  office.providers = [odProvider(1, 'Ana', 'One')];
-  office.operatories = [odOperatory(1, 'Op 1')];
-  office.schedules = [providerSchedule('2026-03-03', 1, '08:00', '12:00', [1])];
+  oneChairOffice(fake, customerKey, [providerSchedule('2026-03-03', 1, '08:00', '12:00', [1])]);
   const formUrl = `od-requests-${offices}`;
-  const ids = await importPractices(
-    ctx.db,
-    practiceConfig({
-      form_url: formUrl,
-      server_tz: 'America/Chicago',
-      pms: { type: 'opendental', customer_key: customerKey },
-      providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
-      operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-      schedules: [],
-      reasons: [{ name: 'Exam', final_duration: 30 }],
-    }),
-  );
+  const ids = await importPractices(ctx.db, openDentalPractice(formUrl, customerKey));
   const practiceId = ids[formUrl]!;
   const account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
   return {

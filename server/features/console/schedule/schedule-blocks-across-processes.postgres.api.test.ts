@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_CHANGES_CHANNEL } from '../../../db/slot-change-notices.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { createTestApp, fixedClock } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { createTestApp, fixedClock, withTestDatabase } from '../../../test/test-app.ts';
 
 /**
  * Blocked time behind a load balancer (ADR 0038): the console's process and a patient's process,
@@ -15,7 +14,10 @@ const clock = fixedClock('2026-03-02T12:00:00Z');
 const WITHIN_MS = 1_000;
 
 describe('blocked time across two server processes', () => {
-  let testDb: TestDatabase;
+  const testDb = withTestDatabase(async (db) => {
+    practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  });
   let consoleApp: FastifyInstance;
   let patientApp: FastifyInstance;
   let desk: StaffClient;
@@ -23,9 +25,6 @@ describe('blocked time across two server processes', () => {
   let examId: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    practiceId = (await importPractices(testDb.db, practiceConfig()))['test-practice']!;
-    examId = await reasonId(testDb.db, practiceId, 'Exam');
     [consoleApp, patientApp] = await Promise.all([
       createTestApp(testDb.db, { clock }),
       createTestApp(testDb.db, { clock }),
@@ -47,7 +46,6 @@ describe('blocked time across two server processes', () => {
   }
   afterAll(async () => {
     await Promise.all([consoleApp?.close(), patientApp?.close()]);
-    await testDb?.destroy();
   });
 
   async function offered(): Promise<string[]> {

@@ -1,22 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addStaff, signIn } from '../../../test/staff-factory.ts';
 import { importPractices, practiceConfig } from '../../../test/practice-factory.ts';
-import { createTestApp } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { createTestApp, withTestDatabase } from '../../../test/test-app.ts';
 import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './demo-owner.ts';
 
 // `npm start` prints a demo owner login for bright-smile (ADR 0038); never in production.
-let testDb: TestDatabase;
+// A fresh database for each test: the demo owner is made once per database.
 let practiceId: string;
-beforeEach(async () => {
-  testDb = await createTestDatabase();
-  practiceId = (await importPractices(testDb.db, practiceConfig({ form_url: 'bright-smile', name: 'Bright Smile' })))[
-    'bright-smile'
-  ]!;
-});
-afterEach(async () => {
-  await testDb?.destroy();
-});
+const testDb = withTestDatabase(
+  async (db) => {
+    practiceId = (await importPractices(db, practiceConfig({ form_url: 'bright-smile', name: 'Bright Smile' })))[
+      'bright-smile'
+    ]!;
+  },
+  { isPerTest: true },
+);
 
 describe('the demo owner', () => {
   it('is made once with a random password that each start prints again, and signs in', async () => {

@@ -1,76 +1,23 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../db/database.ts';
-import { openPgliteDatabase } from '../../../db/pglite-database.ts';
+import { describe, expect, it } from 'vitest';
+import { withProcessDatabase } from '../../../test/process-database.ts';
 import { importPractices, practiceConfig } from '../../../test/practice-factory.ts';
 import { addStaff } from '../../../test/staff-factory.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { hashLinkToken } from '../../booking-links/link-tokens.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const PUBLIC_URL = 'https://book.example.test';
-let dir: string;
-let env: Record<string, string>;
-let testDb: TestDatabase | undefined;
 let takenEmail: string;
 
-/**
- * The CLI is a separate process: on PostgreSQL it gets the test database's URL; on PGlite, a copy
- * of the migrated template in DATA_DIR, which it can open while this process has it closed.
- */
-async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
-  const db = testDb ? testDb.db : await openPgliteDatabase({ dataDir: join(dir, 'pgdata') });
-  try {
-    return await work(db);
-  } finally {
-    if (!testDb) await db.close();
-  }
-}
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'staff-add-cli-'));
-  const { DATABASE_URL: _ignored, ...inherited } = process.env as Record<string, string>;
-  env = { ...inherited, DATA_DIR: dir, PUBLIC_URL, INIT_CWD: REPO_ROOT, NODE_ENV: 'test' };
-  if (process.env.TEST_DB_KIND === 'postgres') {
-    testDb = await createTestDatabase();
-    env.DATABASE_URL = testDb.url!;
-  } else {
-    await mkdir(join(dir, 'pgdata'));
-    const copy = await openPgliteDatabase({
-      dataDir: join(dir, 'pgdata'),
-      loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
-    });
-    await copy.close();
-  }
-  await withDatabase(async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig(),
-      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-    );
-    takenEmail = (await addStaff(db, { practiceIds: [ids['other-practice']!], email: 'taken@example.test' })).email;
-  });
-}, 90_000);
-afterAll(async () => {
-  await testDb?.destroy();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const run = (args: string[]) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/staff-add.ts', ...args], {
-    cwd: REPO_ROOT,
-    env,
-  });
-const failureOf = (args: string[]) =>
-  run(args).then(
-    () => expect.fail('the command should have failed'),
-    (error: { code: number; stdout: string; stderr: string }) => error,
+/** The script is a separate process, on this file's database (ADR 0005). */
+const database = withProcessDatabase(async (db) => {
+  const ids = await importPractices(
+    db,
+    practiceConfig(),
+    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
   );
+  takenEmail = (await addStaff(db, { practiceIds: [ids['other-practice']!], email: 'taken@example.test' })).email;
+});
+const run = (args: string[]) => database.runCli('staff-add.ts', args, { PUBLIC_URL });
+const failureOf = (args: string[]) => database.cliFailure('staff-add.ts', args, { PUBLIC_URL });
 const LINK = new RegExp(`^${PUBLIC_URL}/console/set-password/([A-Za-z0-9_-]{32})\\n$`);
 
 describe('npm run staff:add', () => {
@@ -91,7 +38,7 @@ describe('npm run staff:add', () => {
         '24 hours:\n',
     );
     const token = LINK.exec(stdout)![1]!;
-    const rows = await withDatabase((db) =>
+    const rows = await database.use((db) =>
       db.query<{
         email: string;
         name: string;
@@ -135,7 +82,7 @@ describe('npm run staff:add', () => {
     ]);
     expect(stderr).toMatch(/^ops@example.test \(operator\) now also belongs to other-practice\./);
     expect(stdout).toMatch(LINK);
-    const practices = await withDatabase((db) =>
+    const practices = await database.use((db) =>
       db.query<{ form_url: string }>(
         `select p.form_url from staff_memberships m join practices p on p.id = m.practice_id join
            staff_accounts a on a.id = m.account_id where a.email = 'ops@example.test' order by p.form_url`,
@@ -166,7 +113,7 @@ describe('npm run staff:add', () => {
       expect(failure.stdout).toBe('');
       expect(failure.stderr).toMatch(message);
     }
-    const [taken] = await withDatabase((db) =>
+    const [taken] = await database.use((db) =>
       db.query<{ count: number }>(
         `select count(*)::int as count from staff_memberships m join staff_accounts a on a.id = m.account_id
            where a.email = $1`,

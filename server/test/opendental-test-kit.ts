@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { createJobWorker, type JobWorker } from '../jobs/job-worker.ts';
+import { bookVisit } from './booking-requests.ts';
+import {
+  odOperatory,
+  odProvider,
+  startFakeOpenDental,
+  type FakeOdRequest,
+  type FakeOpenDental,
+  type OdRow,
+} from './fake-opendental-server.ts';
+import { practiceConfig } from './practice-factory.ts';
+import { filledByHooks, type TestAppContext } from './test-app.ts';
+
+/** The fake Open Dental of a test file: started, its offices filled by `setUp`, before its tests; closed after. */
+export function withFakeOpenDental(setUp: (fake: FakeOpenDental) => void = () => undefined): FakeOpenDental {
+  const { context, fill } = filledByHooks<FakeOpenDental>('withFakeOpenDental');
+  let fake: FakeOpenDental | undefined;
+  beforeAll(async () => {
+    fake = await startFakeOpenDental();
+    setUp(fake);
+    fill(fake);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  return context;
+}
+
+/** An office of the fake with Ana One, provider 1, working in operatory 1 as `schedules` say. */
+export function oneChairOffice(fake: FakeOpenDental, customerKey: string, schedules: OdRow[]): void {
+  const office = fake.office(customerKey);
+  office.providers = [odProvider(1, 'Ana', 'One')];
+  office.operatories = [odOperatory(1, 'Op 1')];
+  office.schedules = schedules;
+}
+
+/** The app's Open Dental settings, pointed at the fake, with a throttle tests never wait for. */
+export function openDentalConfig(fake: FakeOpenDental, overrides: Partial<Config['openDental']> = {}): Partial<Config> {
+  return {
+    openDental: { apiUrl: fake.baseUrl, developerKey: fake.developerKey, requestsPerSecond: 200, ...overrides },
+  };
+}
+
+/** A practice whose calendar is Open Dental's office `customerKey`: one provider in one chair, in Chicago. */
+export function openDentalPractice(formUrl: string, customerKey: string, overrides: Record<string, unknown> = {}) {
+  return practiceConfig({
+    form_url: formUrl,
+    server_tz: 'America/Chicago',
+    pms: { type: 'opendental', customer_key: customerKey },
+    providers: [{ pms_prov_num: 1, provider_display_name: 'Dr. One' }],
+    operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
+    schedules: [],
+    reasons: [{ name: 'Exam', final_duration: 30 }],
+    ...overrides,
+  });
+}
+
+type WorkerLogger = Parameters<typeof createJobWorker>[0]['logger'];
+
+/** The file app's job worker, made once the app is built; it logs to `logger` (by default nowhere). */
+export function withJobWorker(
+  ctx: TestAppContext,
+  clock: Clock,
+  logger: WorkerLogger = { warn: () => undefined, error: () => undefined },
+): JobWorker {
+  const { context, fill } = filledByHooks<JobWorker>('withJobWorker');
+  beforeAll(() => {
+    fill(createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger, random: () => 0 }));
+  });
+  return context;
+}
+
+/** Runs the worker until nothing is due; returns what the jobs asked Open Dental (not the slot cache's range reads). */
+export async function runOpenDentalJobs(fake: FakeOpenDental, worker: JobWorker): Promise<FakeOdRequest[]> {
+  const from = fake.requests.length;
+  while ((await worker.runDueJobs()) > 0);
+  return fake.requests.slice(from).filter((r) => r.path !== '/schedules' && !r.query.has('dateStart'));
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Books `minutes` from `time` ("HH:MM") on `date` through the API; expects 201 and returns the appointment's id. */
+export function bookAt(
+  ctx: TestAppContext,
+  visit: { practiceId: string; reasonId: string; date: string; time: string; minutes?: number },
+  overrides: Partial<BookingBodyInput> = {},
+): Promise<string> {
+  const [h, m] = visit.time.split(':').map(Number) as [number, number];
+  return bookVisit(ctx.app, {
+    practiceId: visit.practiceId,
+    reasonId: visit.reasonId,
+    apt_date: visit.date,
+    start_time: `${visit.time}:00`,
+    end_time: `${hhmm(h * 60 + m + (visit.minutes ?? 30))}:00`,
+    ...overrides,
+  });
+}
+
+/** Books as `bookAt` does and runs the jobs that write it into Open Dental: its id and Open Dental's AptNum. */
+export async function bookWrittenAt(
+  bench: { ctx: TestAppContext; fake: FakeOpenDental; worker: JobWorker },
+  visit: Parameters<typeof bookAt>[1],
+  overrides: Partial<BookingBodyInput> = {},
+): Promise<{ id: string; aptNum: number }> {
+  const id = await bookAt(bench.ctx, visit, overrides);
+  await runOpenDentalJobs(bench.fake, bench.worker);
+  const [state] = await bench.ctx.db.query<{ pms_write_status: string; pms_apt_num: number | null }>(
+    'select pms_write_status, pms_apt_num from appointments where id = $1',
+    [id],
+  );
+  expect(state).toMatchObject({ pms_write_status: 'written' });
+  return { id, aptNum: Number(state!.pms_apt_num) };
+}
