@@ -37,6 +37,7 @@ import { createPracticesService } from './features/practices/practices-service.t
 import { loadOrCreateSecret } from './db/app-secrets-repository.ts';
 import { registerOutboxRoutes } from './features/outbox/outbox-routes.ts';
 import { registerDevClockRoutes } from './features/dev-clock/dev-clock-routes.ts';
+import { registerAboutRoutes } from './features/practices/about-routes.ts';
 import { registerLocalCheckoutRoutes } from './features/payments/local-checkout-routes.ts';
 import { registerPaymentsRoutes, registerStripeWebhook } from './features/payments/payments-routes.ts';
 import { createPaymentsService, REFUND_JOB } from './features/payments/payments-service.ts';
@@ -278,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       registerReviewRoutes(api, { db, clock, config, practices });
       registerAdminRoutes(api, { db, clock, config, practices });
+      registerAboutRoutes(api, { db, devTools: config.devTools });
       await registerStaffRoutes(api, {
         db,
         clock,
