@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import {
   findAccountByEmail,
@@ -52,19 +52,10 @@ export async function addStaffFromCli(
       deps.now,
       async (tx, accountId, isNew) => {
         const account = await findAccountById(tx, accountId);
-        if (!account?.password_hash)
-          link = passwordLinkUrl(deps.publicUrl, await mintPasswordLink(tx, accountId, 'invite', deps.now));
-        await insertAudit(
-          tx,
-          { accountId: null, email: 'npm run staff:add', practiceId, ip: null },
-          {
-            action: 'staff.invite',
-            targetType: 'staff_account',
-            targetId: accountId,
-            details: { email: account?.email, role: args.role, via: 'cli', created: isNew },
-          },
-          deps.now,
-        );
+        link = await inviteWithin(tx, accountId, practiceId, deps, {
+          mintLink: !account?.password_hash,
+          details: { email: account?.email, role: args.role, via: 'cli', created: isNew },
+        });
       },
     );
     return { accountId: id, created, resent: false, link };
@@ -91,18 +82,30 @@ async function resendInvitation(
   deps: { publicUrl: string; now: Date },
 ): Promise<StaffAdded> {
   return db.transaction(async (tx) => {
-    const link = passwordLinkUrl(deps.publicUrl, await mintPasswordLink(tx, accountId, 'invite', deps.now));
-    await insertAudit(
-      tx,
-      { accountId: null, email: 'npm run staff:add', practiceId, ip: null },
-      {
-        action: 'staff.invite',
-        targetType: 'staff_account',
-        targetId: accountId,
-        details: { via: 'cli', resent: true },
-      },
-      deps.now,
-    );
+    const link = await inviteWithin(tx, accountId, practiceId, deps, {
+      mintLink: true,
+      details: { via: 'cli', resent: true },
+    });
     return { accountId, created: false, resent: true, link };
   });
+}
+
+/** The invitation's audit row and, until the account has a password, its one-time link. */
+async function inviteWithin(
+  tx: Queryable,
+  accountId: string,
+  practiceId: string,
+  deps: { publicUrl: string; now: Date },
+  invite: { mintLink: boolean; details: Record<string, unknown> },
+): Promise<string | null> {
+  const link = invite.mintLink
+    ? passwordLinkUrl(deps.publicUrl, await mintPasswordLink(tx, accountId, 'invite', deps.now))
+    : null;
+  await insertAudit(
+    tx,
+    { accountId: null, email: 'npm run staff:add', practiceId, ip: null },
+    { action: 'staff.invite', targetType: 'staff_account', targetId: accountId, details: invite.details },
+    deps.now,
+  );
+  return link;
 }
