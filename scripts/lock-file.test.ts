@@ -10,6 +10,7 @@ type LockEntry = {
   version?: string;
   optionalDependencies?: Record<string, string>;
   dependencies?: Record<string, string>;
+  hasInstallScript?: boolean;
 };
 const root = new URL('..', import.meta.url);
 const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as {
@@ -17,6 +18,7 @@ const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')
 };
 const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
   overrides?: Record<string, unknown>;
+  allowScripts?: Record<string, boolean>;
 };
 
 /** Node's lookup: the package's own node_modules, then each parent's, up to the root. */
@@ -56,5 +58,17 @@ describe('package-lock.json', () => {
       );
     });
     expect(unpinned).toEqual([]);
+  });
+
+  // npm 11 lists every package whose install scripts `allowScripts` does not cover, on every
+  // install. Entries are by name: a version-pinned entry is not matched with this lock file (its
+  // packages carry no `resolved` URL), so the warning would stay.
+  it('declares by name, in allowScripts, every locked package that runs an install script', () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([key]) => key.replace(/^.*node_modules\//, ''));
+    expect(withScripts.length).toBeGreaterThan(0);
+    const undeclared = withScripts.filter((name) => manifest.allowScripts?.[name] !== true);
+    expect(undeclared).toEqual([]);
   });
 });

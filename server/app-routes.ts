@@ -23,6 +23,7 @@ import { registerReviewRoutes } from './features/reviews/reviews-routes.ts';
 import { registerAdminRoutes } from './features/admin/admin-routes.ts';
 import { registerStaffRoutes } from './features/console/staff-routes.ts';
 import { registerInboundTextRoutes } from './features/sms/inbound-texts-routes.ts';
+import { registerAboutRoutes } from './features/practices/about-routes.ts';
 import type { AppServices } from './app-services.ts';
 
 interface RouteContext {
@@ -79,6 +80,7 @@ export async function registerApiRoutes(
     async (api) => {
       await registerPatientRoutes(api, context, s, limits);
       registerAdminRoutes(api, { db, clock, config, practices: s.practices });
+      registerAboutRoutes(api, { db, devTools: config.devTools });
       await registerStaffRoutes(api, {
         db,
         clock,

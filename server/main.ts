@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { announceServerUrl } from './db/data-dir-lock.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { fail, loadConfigOrExit } from './cli/cli-support.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
@@ -12,7 +14,7 @@ import { ensureDemoOwner } from './features/console/staff/demo-owner.ts';
 /** Process start: config, database (migrated), demo data on an empty database, then listen. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const db = await openDatabase(config).catch((error: unknown) => {
+  const db = await openDatabase(config, 'the booking server').catch((error: unknown) => {
     fail(
       `Could not open the database (${describeDatabase(config)}):\n  ` +
         `${error instanceof Error ? error.message : String(error)}`,
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+  if (!config.databaseUrl) announceServerUrl(resolve(config.dataDir), base);
   console.log(`\nBooking app running on ${describeDatabase(config)}.`);
   for (const formUrl of await listPracticeFormUrls(db)) console.log(`  ${base}/${formUrl}`);
   if (demoOwner)

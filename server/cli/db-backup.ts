@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { BackupError, backupEmbedded } from '../db/embedded-backup.ts';
+import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { embeddedDataPath } from '../db/open-database.ts';
 import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 
@@ -21,7 +22,11 @@ async function main(args: string[]): Promise<void> {
         `${summary.practices} practices, ${summary.appointments} appointments.`,
     );
   } catch (error) {
-    fail(error instanceof BackupError ? error.message : `Backup failed: ${messageOf(error)}`);
+    fail(
+      error instanceof BackupError || error instanceof DataDirInUse
+        ? error.message
+        : `Backup failed: ${messageOf(error)}`,
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { BackupError, restoreEmbedded } from '../db/embedded-backup.ts';
+import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { embeddedDataPath } from '../db/open-database.ts';
 import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
 
@@ -25,7 +26,11 @@ async function main(args: string[]): Promise<void> {
         `${summary.appointments} appointments.`,
     );
   } catch (error) {
-    fail(error instanceof BackupError ? error.message : `Restore failed: ${messageOf(error)}`);
+    fail(
+      error instanceof BackupError || error instanceof DataDirInUse
+        ? error.message
+        : `Restore failed: ${messageOf(error)}`,
+    );
   }
 }
 

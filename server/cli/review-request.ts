@@ -1,4 +1,4 @@
-import { fail, loadConfigOrExit, messageOf } from './cli-support.ts';
+import { fail, linkBaseUrl, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { systemClock } from '../clock.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
 import { CreateReviewRequestBodySchema } from '#domain/reviews/review-request-schemas.ts';
@@ -24,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
     const reviews = createReviewsService({
       db,
       clock: systemClock,
-      publicUrl: config.publicUrl,
+      publicUrl: linkBaseUrl(config),
       practices: createPracticesService(db, { publishableKey: null }),
       texts: config.offers.texts,
     });

@@ -1,4 +1,4 @@
-import { loadConfigOrExit, messageOf } from './cli-support.ts';
+import { linkBaseUrl, loadConfigOrExit, messageOf } from './cli-support.ts';
 import { systemClock } from '../clock.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
 import { parseStaffAddArgs } from '../features/console/staff/staff-add-args.ts';
@@ -26,11 +26,13 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1);
   });
   try {
-    const added = await addStaffFromCli(db, args, { publicUrl: config.publicUrl, now: systemClock.now() });
+    const added = await addStaffFromCli(db, args, { publicUrl: linkBaseUrl(config), now: systemClock.now() });
     await db.close();
     const who =
       `${args.email.toLowerCase()} (${args.role}) ` +
-      `${added.created ? 'was added to' : 'now also belongs to'} ${args.formUrl}`;
+      (added.resent
+        ? `was invited to ${args.formUrl} and has not set a password yet: a fresh link`
+        : `${added.created ? 'was added to' : 'now also belongs to'} ${args.formUrl}`);
     if (added.link) {
       console.error(`${who}. This link sets the password; it works once, for ${PASSWORD_LINK_HOURS.invite} hours:`);
       console.log(added.link);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { withDataDirLock } from './data-dir-lock.ts';
 import { embeddedDataPath } from './open-database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 
@@ -27,7 +28,11 @@ async function summarise(db: { query<Row>(sql: string): Promise<Row[]> }): Promi
 }
 
 /** Writes the database in `dataDir` to `file` (replaced only once the new backup is complete). */
-export async function backupEmbedded(dataDir: string, file: string): Promise<DatabaseSummary & { bytes: number }> {
+export function backupEmbedded(dataDir: string, file: string): Promise<DatabaseSummary & { bytes: number }> {
+  return withDataDirLock(resolve(dataDir), () => backup(dataDir, file));
+}
+
+async function backup(dataDir: string, file: string): Promise<DatabaseSummary & { bytes: number }> {
   const dir = embeddedDataPath(dataDir);
   // Opening a folder without a database would create an empty one and back that up.
   if (!isDatabaseDir(dir)) throw new BackupError(`There is no database in ${dir}.`);
@@ -53,10 +58,21 @@ export async function restoreEmbedded(
   file: string,
   options: { force: boolean; now: Date },
 ): Promise<DatabaseSummary & { setAside: string | null }> {
+  // Read first: a missing file creates no DATA_DIR (not even for the lock).
+  const archive = new Uint8Array(
+    await readFile(file).catch(() => {
+      throw new BackupError(`Cannot read the backup ${file}.`);
+    }),
+  );
+  return withDataDirLock(resolve(dataDir), () => restore(dataDir, archive, options));
+}
+
+async function restore(
+  dataDir: string,
+  archive: Uint8Array<ArrayBuffer>,
+  options: { force: boolean; now: Date },
+): Promise<DatabaseSummary & { setAside: string | null }> {
   const dir = embeddedDataPath(dataDir);
-  const archive = await readFile(file).catch(() => {
-    throw new BackupError(`Cannot read the backup ${file}.`);
-  });
   let setAside: string | null = null;
   if (existsSync(dir) && (await readdir(dir)).length > 0) {
     if (!options.force)

@@ -2,13 +2,18 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
+import { describeThisProcess, lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded database in DATA_DIR; migrated. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  const db = config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : await openEmbedded(config.dataDir);
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  /** Who opens it, in words, for the refusal another opener of the embedded database gets. */
+  opener = describeThisProcess(),
+): Promise<Database> {
+  const db = config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : await openEmbedded(config.dataDir, opener);
   try {
     await migrate(db);
   } catch (error) {
@@ -23,10 +28,24 @@ export function embeddedDataPath(dataDir: string): string {
   return join(resolve(dataDir), 'pgdata');
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+/** The embedded database, locked to this process until it is closed (ADR 0065). */
+async function openEmbedded(dataDir: string, opener: string): Promise<Database> {
   const dir = embeddedDataPath(dataDir);
   await mkdir(dir, { recursive: true });
-  return openPgliteDatabase({ dataDir: dir });
+  const lock = lockDataDir(resolve(dataDir), opener);
+  try {
+    const db = await openPgliteDatabase({ dataDir: dir });
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {

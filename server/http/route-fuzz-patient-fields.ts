@@ -43,6 +43,7 @@ export const PATIENT_ROUTE_FIELDS: Record<string, RouteFields> = {
   'GET /index.html': { as: 'public' },
   'GET /assets/app-test.js': { as: 'public' },
   'GET /api/v1/health': { as: 'public' },
+  'GET /api/v1/about': { as: 'public' },
   'GET /api/v1/captcha/challenge': { as: 'public' },
   'GET /_dev/outbox': { as: 'public', query: { format: 'json' } },
   'GET /_dev/checkout/:id': { as: 'public', params: { id: 'cs_local_missing' } },

@@ -155,6 +155,8 @@ function pageHandler(sendPage: PageSender, practices: PracticePageLookup) {
       throw new AppError(404, 'NOT_FOUND', t.localized('nothingServed', { method: request.method, path }));
     }
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
+    // The page that says what this server is (ADR 0065).
+    if (segments.length === 0) return sendPage(request, reply, 200, genericMeta(request.language));
     if (segments[0] === 'review' && segments.length === 2)
       return sendPage(request, reply, 200, genericMeta(request.language));
     // The unsubscribe link of reminder e-mails (ADR 0037) is a key to a patient's booking, kept private like the

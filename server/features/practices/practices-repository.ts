@@ -183,3 +183,7 @@ export async function findFormUrlOfAppointment(db: Queryable, appointmentId: str
   );
   return row?.form_url ?? null;
 }
+
+export async function listPracticeNames(db: Queryable): Promise<{ form_url: string; name: string }[]> {
+  return db.query<{ form_url: string; name: string }>('select form_url, name from practices order by name, form_url');
+}

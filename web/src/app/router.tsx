@@ -32,6 +32,9 @@ const UnsubscribePage = lazy(
 );
 // The staff console (ADR 0038): English only and without catalogues, so no withMessages.
 const ConsoleApp = lazy(() => import('../features/console/console-app.tsx').then((m) => ({ default: m.ConsoleApp })));
+const HomePage = lazy(
+  withMessages(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage }))),
+);
 const PaymentFailedPage = lazy(
   withMessages(() =>
     import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })),
@@ -49,6 +52,7 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <Suspense fallback={<PageLoading />}>
         <Routes>
+          <Route index element={<HomePage />} />
           <Route path="review/feedback" element={<FeedbackPage />} />
           <Route path="review/:id" element={<ReviewPage />} />
           <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
