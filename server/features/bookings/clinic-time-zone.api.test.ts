@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
-import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
-import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
-import { createJobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
+import { deliverDueMessages } from '../../test/message-delivery.ts';
 import { getSlots, postBooking } from '../../test/booking-requests.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { addStaff, signIn } from '../../test/staff-factory.ts';
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
 
 /** ADR 0061: a clinic with its own time zone offers, stores and tells its times on its own clock. */
 
 // Tuesday 3 March 2026, 09:15 in New York and 08:15 in Chicago (both still on standard time).
 const clock = fixedClock('2026-03-03T14:15:00Z');
-const silent = { warn: () => undefined, error: () => undefined };
 let practiceId: string;
 let examId: string;
 
@@ -105,16 +101,7 @@ describe('a clinic in its own time zone (ADR 0061)', () => {
     expect(managed.start_time).toBe('13:30:00');
     expect(managed.practice.time_zone).toBe('America/Chicago');
 
-    const worker = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(ctx.db),
-        sms: createOutboxSmsAdapter(ctx.db),
-      }),
-      logger: silent,
-    });
-    await worker.runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const [mail] = await ctx.db.query<{ text: string; attachments: { content: string }[] }>(
       `select text, attachments from outbox_messages where recipient = 'ana.lopez@example.com' order by seq`,
     );
