@@ -13,7 +13,7 @@ export function timeZoneAtClinic(practice: PracticeTimeZones, clinicNum: number 
   return practice.clinic_time_zones[String(clinicNum)] ?? practice.server_tz;
 }
 
-/** The booking page's side of the same rule: the chosen clinic's zone (the wire always fills it), else the practice's. */
+/** The booking page's side of the same rule: the chosen clinic's zone (the wire fills it), else the practice's. */
 export const timeZoneOfChosenClinic = (
   practice: { server_tz: string },
   clinic: { time_zone: string } | null | undefined,
