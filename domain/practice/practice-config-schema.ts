@@ -48,6 +48,8 @@ const ClinicConfigSchema = z.strictObject({
   display_phone: optionalText(),
   pms_state: optionalText(),
   pms_zip: optionalText(),
+  // Its own wall clock when it lies in another zone than the practice (ADR 0061); null: server_tz.
+  time_zone: ianaTimeZone().nullable().default(null),
   translations: translationsOf(CLINIC_TEXT_FIELDS),
 });
 

@@ -78,6 +78,8 @@ export const ClinicSchema = z.object({
   display_phone: z.nullable(z.string()),
   pms_state: z.nullable(z.string()),
   pms_zip: z.nullable(z.string()),
+  /** The IANA zone its times are in: its own, or the practice's server_tz (ADR 0061). */
+  time_zone: z.string(),
 });
 export type Clinic = z.infer<typeof ClinicSchema>;
 

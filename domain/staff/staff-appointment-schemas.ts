@@ -44,10 +44,11 @@ export const StaffAppointmentSchema = z.object({
   pms_write: z.enum(PMS_WRITE_STATES).nullable(),
   starts_at: z.iso.datetime(),
   ends_at: z.iso.datetime(),
-  /** The practice's wall time. */
+  /** The wall time in `time_zone`: its clinic's zone in lists and details, the schedule's own on it (ADR 0061). */
   apt_date: z.string(),
   start_time: z.string(),
   end_time: z.string(),
+  time_zone: z.string(),
   pms_clinic_num: z.number().nullable(),
   pms_prov_num: z.number(),
   pms_op_num: z.number(),

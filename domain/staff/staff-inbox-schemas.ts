@@ -180,4 +180,6 @@ export const APPOINTMENT_EXPORT_COLUMNS = [
   'message',
   'source',
   'campaign',
+  // The zone date, start and end are in: the booking's clinic's (ADR 0061).
+  'time_zone',
 ] as const;

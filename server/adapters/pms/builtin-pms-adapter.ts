@@ -16,7 +16,7 @@ export function createBuiltinPmsAdapter(db: Queryable): PmsAdapter {
       const to = new Date(`${addDays(request.endDate, MARGIN_DAYS + 1)}T00:00:00Z`);
       const schedule = await loadScheduleData(db, practice.id, from, to, request.ignore?.appointmentId ?? null);
       return generateSlots({
-        timeZone: practice.server_tz,
+        timeZone: request.timeZone,
         now: request.now,
         startDate: request.startDate,
         endDate: request.endDate,

@@ -16,6 +16,8 @@ export interface PmsPractice {
 export interface AvailabilityRequest {
   practice: PmsPractice;
   now: Date;
+  /** The wall clock of the clinic asked for (ADR 0061): dates, schedules and slot times are read in it. */
+  timeZone: string;
   startDate: string;
   endDate: string;
   durationMinutes: number;

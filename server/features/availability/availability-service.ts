@@ -1,5 +1,6 @@
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 import type { SlotsQuery } from '#domain/availability/slot-request-schemas.ts';
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapter-factory.ts';
@@ -109,6 +110,7 @@ async function computeSlots(
   return deps.pmsFor(practice.pms).getAvailability({
     practice,
     now: deps.clock.now(),
+    timeZone: timeZoneAtClinic(practice, clinicNum),
     startDate: query.start_date,
     endDate: query.end_date,
     durationMinutes: reason.final_duration,
@@ -127,6 +129,7 @@ async function findOfferedSlot(
   const records = await deps.pmsFor(request.practice.pms, tx).getAvailability({
     practice: request.practice,
     now: deps.clock.now(),
+    timeZone: timeZoneAtClinic(request.practice, request.clinicNum),
     startDate: request.date,
     endDate: request.date,
     durationMinutes: request.reason.final_duration,
@@ -145,6 +148,7 @@ async function isPmsUnavailable(deps: AvailabilityDeps, practice: PracticeRow, t
     await deps.pmsFor(practice.pms, tx).getAvailability({
       practice,
       now: deps.clock.now(),
+      timeZone: practice.server_tz,
       startDate: today,
       endDate: today,
       durationMinutes: 60,

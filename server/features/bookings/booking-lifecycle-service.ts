@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import {
   canGiveTime,
   canMove,
@@ -137,7 +138,7 @@ export function createBookingLifecycle(deps: {
       const outcome = await deps.db.transaction(async (tx): Promise<RescheduleOutcome> => {
         const current = await locked(tx, appointmentId);
         // Read on the locked row: of two identical requests at once, the second finds the first's move.
-        const isUnchanged = isAtTarget(current, slotTarget, practice.server_tz);
+        const isUnchanged = isAtTarget(current, slotTarget, timeZoneAtClinic(practice, current.pms_clinic_num));
         await hooks?.check?.(tx, current, { isUnchanged });
         if (isUnchanged) return { state: current, isMoved: false };
         if (!canGiveTime(current.status))

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { bookingIcs, icsContentType } from '#domain/calendar/ics-calendar.ts';
 import { quotePatientText } from '#domain/format/patient-text.ts';
@@ -47,6 +48,8 @@ export interface BookedAppointment {
   /** Null for a request without a time ("Proceed Without Slots"). */
   slot: { startsAt: Date; endsAt: Date; provNum: number } | null;
   composedMessage: string;
+  /** Its clinic, whose zone its times are told in (ADR 0061); null at a practice without clinics. */
+  clinicNum: number | null;
   /** The patient's manage page (ADR 0036), minted for this message; absent: the e-mail says to call. */
   manageUrl?: string | null;
 }
@@ -114,7 +117,9 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
 
   // The practice's own notice stays in English (ADR 0034).
   const practiceDetails = detailsIn(DEFAULT_LANGUAGE, booked.reasonName);
-  const practiceWhen = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz) : null;
+  const practiceWhen = slot
+    ? describeAppointmentTime(slot.startsAt, timeZoneAtClinic(practice, booked.clinicNum))
+    : null;
   if (practice.notification_email) {
     const patient = `${body.first_name} ${body.last_name}`;
     await enqueueEmail(tx, {
@@ -158,7 +163,7 @@ async function bookingFacts(tx: Queryable, booked: BookedAppointment) {
   const detailsIn = (lang: Language, reasonName: string) =>
     appointmentDetailLines(lang, {
       startsAt: slot?.startsAt ?? null,
-      timeZone: practice.server_tz,
+      timeZone: timeZoneAtClinic(practice, booked.clinicNum),
       reference: booked.reference,
       where,
       phone,
@@ -194,7 +199,9 @@ async function queuePatientEmail(
   const patientName = `${body.first_name} ${body.last_name}`;
   const patientReasonName = booked.patientReasonName ?? booked.reasonName;
   const details = detailsIn(language, patientReasonName);
-  const when = slot ? describeAppointmentTime(slot.startsAt, practice.server_tz, language) : null;
+  const when = slot
+    ? describeAppointmentTime(slot.startsAt, timeZoneAtClinic(practice, booked.clinicNum), language)
+    : null;
   const subject = when
     ? body.booker
       ? t(language, 'subjectBookedFor', { patient: patientName, practice: practice.name, when })
@@ -239,7 +246,7 @@ async function queuePatientEmail(
                   sequence: resend?.sequence ?? 0,
                   start: slot.startsAt,
                   end: slot.endsAt,
-                  timeZone: practice.server_tz,
+                  timeZone: timeZoneAtClinic(practice, booked.clinicNum),
                   summary: calendarSummaryOf(language, patientReasonName, practice.name),
                   description: details.join('\n'),
                   location: where,

@@ -115,6 +115,7 @@ export async function queueConfirmation(
       patientReasonName: reasonNameIn(reason, body.language),
       contact: { ...body, patient_status: body.patient_status ?? null },
       composedMessage,
+      clinicNum: body.pms_clinic_num ?? null,
       slot: bookedSlot,
       language: body.language,
       manageUrl: link.url(deps.publicUrl),

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -279,10 +280,12 @@ export async function findOfferedSlotOrRefuse(
       date: target.date,
       startTime: target.startTime,
       provNum: target.provNum,
+      clinicNum: target.clinicNum,
     });
   }
-  // The first occurrence of the wall time: the engine offers only that one (fall-back rule).
-  const [startsAt] = wallToInstants(parseLocalDateTime(`${target.date}T${target.startTime}`), practice.server_tz);
+  // The first occurrence of the wall time, on the clinic's clock (ADR 0061): the engine offers only that one.
+  const timeZone = timeZoneAtClinic(practice, target.clinicNum);
+  const [startsAt] = wallToInstants(parseLocalDateTime(`${target.date}T${target.startTime}`), timeZone);
   if (startsAt === undefined) throw slotUnavailable();
   return {
     provNum: offered.ProvNum,

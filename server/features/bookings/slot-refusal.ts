@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstants } from '#domain/time/zoned-time.ts';
@@ -30,16 +31,24 @@ export const slotUnavailable = () => new AppError(422, 'SLOT_UNAVAILABLE', share
 export async function explainUnofferedSlot(
   tx: Queryable,
   deps: { clock: Clock },
-  slot: { practice: PracticeRow; reason: ReasonRow; date: string; startTime: string; provNum: number },
+  slot: {
+    practice: PracticeRow;
+    reason: ReasonRow;
+    date: string;
+    startTime: string;
+    provNum: number;
+    clinicNum: number | null;
+  },
 ): Promise<AppError> {
   const { practice, reason } = slot;
+  const timeZone = timeZoneAtClinic(practice, slot.clinicNum);
   if (slot.provNum !== 0 && reason.provider_nums.length > 0 && !reason.provider_nums.includes(slot.provNum))
     return slotUnavailable();
-  const [startsAt] = wallToInstants(parseLocalDateTime(`${slot.date}T${slot.startTime}`), practice.server_tz);
+  const [startsAt] = wallToInstants(parseLocalDateTime(`${slot.date}T${slot.startTime}`), timeZone);
   if (startsAt === undefined) return slotUnavailable();
   const now = deps.clock.now();
   if (startsAt < now.getTime() + practice.min_hours_before_booking * 3_600_000) return slotUnavailable();
-  if (slot.date > bookingHorizon(now, practice.server_tz)) return slotUnavailable();
+  if (slot.date > bookingHorizon(now, timeZone)) return slotUnavailable();
   const endsAt = new Date(startsAt + reason.final_duration * 60_000);
   return (await hasActiveOverlap(tx, practice.id, slot.provNum, new Date(startsAt), endsAt))
     ? slotTaken()

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import type { CancelReason } from '#domain/booking/manage-schemas.ts';
 import { bookingIcs, buildIcsEvent, type BookingChange } from '#domain/calendar/ics-calendar.ts';
@@ -40,6 +41,10 @@ interface Rendered {
   patientName: string;
 }
 
+/** A time of this booking, told on its clinic's clock (ADR 0061). */
+const describeAt = (instant: Date, row: ManagedRow, practice: PracticeRow, lang?: Language) =>
+  describeAppointmentTime(instant, timeZoneAtClinic(practice, row.pms_clinic_num), lang);
+
 /** The booking's lines in a language, as every message about it carries them. */
 function render(row: ManagedRow, practice: PracticeRow): Rendered {
   const { where, phone } = placeOf(row, practice, row.language);
@@ -49,7 +54,7 @@ function render(row: ManagedRow, practice: PracticeRow): Rendered {
     lines: (lang) =>
       appointmentDetailLines(lang, {
         startsAt: row.starts_at,
-        timeZone: practice.server_tz,
+        timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
         reference: row.reference,
         where,
         phone: phone ? formatPhone(phone) : null,
@@ -71,7 +76,7 @@ function calendarEvent(row: ManagedRow, practice: PracticeRow, rendered: Rendere
     sequence: row.reschedule_count,
     start: row.starts_at!,
     end: row.ends_at!,
-    timeZone: practice.server_tz,
+    timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
     summary: calendarSummaryOf(
       row.language,
       reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, row.language),
@@ -118,8 +123,8 @@ export async function queueRescheduleMessages(
   const lang = row.language;
   const rendered = render(row, practice);
   const ics = calendarFile('rescheduled', row, practice, rendered, now);
-  const when = describeAppointmentTime(row.starts_at!, practice.server_tz, lang);
-  const before = previous.starts_at ? describeAppointmentTime(previous.starts_at, practice.server_tz, lang) : null;
+  const when = describeAt(row.starts_at!, row, practice, lang);
+  const before = previous.starts_at ? describeAt(previous.starts_at, row, practice, lang) : null;
   const link = await mintManageLink(tx, {
     appointmentId: row.id,
     formUrl: practice.form_url,
@@ -151,7 +156,7 @@ export async function queueRescheduleMessages(
     });
   }
   if (practice.notification_email && change.by !== 'staff') {
-    const practiceWhen = describeAppointmentTime(row.starts_at!, practice.server_tz);
+    const practiceWhen = describeAt(row.starts_at!, row, practice);
     await enqueueEmail(tx, {
       to: practice.notification_email,
       // practice-facing
@@ -162,9 +167,7 @@ export async function queueRescheduleMessages(
         '',
         ...rendered.lines(DEFAULT_LANGUAGE),
         // practice-facing
-        ...(previous.starts_at
-          ? [`Previous time: ${describeAppointmentTime(previous.starts_at, practice.server_tz)}`]
-          : []),
+        ...(previous.starts_at ? [`Previous time: ${describeAt(previous.starts_at, row, practice)}`] : []),
         `Appointment id: ${row.id}`,
       ].join('\n'),
       attachments: [calendarAttachment(ics)],
@@ -242,7 +245,7 @@ export async function queueCancellationMessages(
         : refundCents > 0
           ? [`Deposit refunded: ${formatDollars(refundCents, DEFAULT_LANGUAGE)}`]
           : [`Deposit kept: ${amount(DEFAULT_LANGUAGE)} (cancelled inside the refund window)`];
-    const when = row.starts_at ? `, ${describeAppointmentTime(row.starts_at, practice.server_tz)}` : '';
+    const when = row.starts_at ? `, ${describeAt(row.starts_at, row, practice)}` : '';
     await enqueueEmail(tx, {
       to: practice.notification_email,
       // practice-facing

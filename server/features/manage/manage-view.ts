@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { manageAllowance, type ManagePolicy } from '#domain/booking/manage-policy.ts';
 import { manageApiPath, type ManagedAppointment, type PAYMENT_STATES } from '#domain/booking/manage-schemas.ts';
 import { calendarLinks } from '#domain/calendar/calendar-links.ts';
@@ -105,7 +106,8 @@ export function toManagedAppointment(
   const allowance = allowanceOf(row, practice, now);
   const texts = practiceTextsIn(practice, language);
   const location = locationOf(row, practice, language);
-  const local = (instant: Date | null) => (instant ? formatInstantLocal(instant, practice.server_tz) : null);
+  const local = (instant: Date | null) =>
+    instant ? formatInstantLocal(instant, timeZoneAtClinic(practice, row.pms_clinic_num)) : null;
   const start = local(row.starts_at);
   const end = local(row.ends_at);
   const iso = (instant: Date | null) => instant?.toISOString() ?? null;
@@ -121,7 +123,7 @@ export function toManagedAppointment(
       name: texts.name,
       form_url: practice.form_url,
       phone: row.clinic_phone ?? practice.phone,
-      time_zone: practice.server_tz,
+      time_zone: timeZoneAtClinic(practice, row.pms_clinic_num),
     },
     location,
     pms_clinic_num: row.pms_clinic_num,

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { z } from 'zod';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-client.ts';
@@ -26,7 +27,7 @@ export async function moveInOpenDental(
   aptNum: number,
   practice: PracticeRow,
 ): Promise<ChangeOutcome> {
-  const tz = practice.server_tz;
+  const tz = timeZoneAtClinic(practice, a.pms_clinic_num);
   const startsAt = a.starts_at!;
   const endsAt = a.ends_at!;
   const odAt = await client.get(`/appointments/${aptNum}`, {}, OdAppointmentSchema);

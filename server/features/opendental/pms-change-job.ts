@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { holdsSlot } from '#domain/booking/booking-lifecycle.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { z } from 'zod';
@@ -165,7 +166,7 @@ async function undoMove(
 ): Promise<void> {
   const now = deps.clock.now();
   const previous = payload.previous;
-  const tz = practice.server_tz;
+  const tz = timeZoneAtClinic(practice, a.pms_clinic_num);
   const back =
     previous && previous.opNum !== null && Date.parse(previous.startsAt) > now.getTime()
       ? {

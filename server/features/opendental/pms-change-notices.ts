@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { bookingIcs, icsContentType } from '#domain/calendar/ics-calendar.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
@@ -36,8 +37,10 @@ export async function queueUndoneMoveNotices(tx: Queryable, practice: PracticeRo
   if (!practice.notification_email) return;
   const a = undone.appointment;
   const name = `${a.first_name} ${a.last_name}`;
-  const wanted = describeAppointmentTime(undone.wanted, practice.server_tz);
-  const current = a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz) : 'no time';
+  const wanted = describeAppointmentTime(undone.wanted, timeZoneAtClinic(practice, a.pms_clinic_num));
+  const current = a.starts_at
+    ? describeAppointmentTime(a.starts_at, timeZoneAtClinic(practice, a.pms_clinic_num))
+    : 'no time';
   // practice-facing
   const taken = `Open Dental already had appointment ${undone.takenBy.aptNum} at ${undone.takenBy.aptDateTime} there.`;
   // practice-facing: the practice's own notice, in English (the lines below are all the practice's)
@@ -70,9 +73,11 @@ async function queuePatientEmail(tx: Queryable, practice: PracticeRow, undone: U
   const texts = practiceTextsIn(practice, lang);
   const phoneNumber = a.clinic_phone ?? practice.phone;
   const phone = phoneNumber ? formatPhone(phoneNumber) : null;
-  const wanted = describeAppointmentTime(undone.wanted, practice.server_tz, lang);
+  const wanted = describeAppointmentTime(undone.wanted, timeZoneAtClinic(practice, a.pms_clinic_num), lang);
   const isMovedBack = undone.outcome === 'moved_back' && a.starts_at !== null && a.ends_at !== null;
-  const when = a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz, lang) : null;
+  const when = a.starts_at
+    ? describeAppointmentTime(a.starts_at, timeZoneAtClinic(practice, a.pms_clinic_num), lang)
+    : null;
   const lines = [
     ...(isMovedBack && when ? [t(lang, 'when', { when })] : []),
     t(lang, 'reference', { reference: a.reference }),
@@ -112,7 +117,7 @@ function calendarFile(a: AppointmentToChange, practice: PracticeRow, practiceNam
     sequence: a.reschedule_count,
     start: a.starts_at!,
     end: a.ends_at!,
-    timeZone: practice.server_tz,
+    timeZone: timeZoneAtClinic(practice, a.pms_clinic_num),
     // Only the practice's name: the reason for the visit stays out of this e-mail.
     summary: practiceName,
     description: lines.join('\n'),

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { isBooked } from '#domain/booking/booking-lifecycle.ts';
 import { z } from 'zod';
 import { formatPhone } from '#domain/format/phone-format.ts';
@@ -170,7 +171,7 @@ async function writeToOpenDental(
     ({ patNum, isCreated } = await findOrCreatePatient(client, a));
     await savePmsPatNum(db, a.id, patNum);
   }
-  const aptDateTime = formatInstantLocal(startsAt, practice.server_tz);
+  const aptDateTime = formatInstantLocal(startsAt, timeZoneAtClinic(practice, a.pms_clinic_num));
   // Right before the POST: Open Dental does not refuse double bookings itself (research doc §2.3).
   const sameDay = await client.getAll('/appointments', { date: aptDateTime.slice(0, 10) }, OdAppointmentSchema);
   const check = checkConflicts(
@@ -183,7 +184,7 @@ async function writeToOpenDental(
       startMs: startsAt.getTime(),
       endMs: endsAt.getTime(),
     },
-    practice.server_tz,
+    timeZoneAtClinic(practice, a.pms_clinic_num),
   );
   if (check.kind === 'ours') return { aptNum: check.aptNum, patNum };
   if (check.kind === 'conflict') {

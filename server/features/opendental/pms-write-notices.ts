@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { quotePatientText } from '#domain/format/patient-text.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
@@ -70,7 +71,7 @@ export async function queueWriteFailedNotice(
 }
 
 function when(a: AppointmentToWrite, practice: PracticeRow): string {
-  return a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz) : 'no time';
+  return a.starts_at ? describeAppointmentTime(a.starts_at, timeZoneAtClinic(practice, a.pms_clinic_num)) : 'no time';
 }
 
 /** The booking's lines in every notice to the practice about Open Dental. */

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Language } from '#domain/i18n/languages.ts';
@@ -24,7 +25,9 @@ const visitOf = (a: HeldAppointment) =>
     : t(a.language, 'yourVisit');
 /** In the patient's language by default; the practice's notices pass English. */
 const whenOf = (a: HeldAppointment, practice: PracticeRow, language: Language = a.language) =>
-  a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz, language) : t(language, 'noTime');
+  a.starts_at
+    ? describeAppointmentTime(a.starts_at, timeZoneAtClinic(practice, a.pms_clinic_num), language)
+    : t(language, 'noTime');
 const patientAmount = (a: HeldAppointment) => formatDollars(a.amount_cents ?? 0, a.language);
 
 /** Paid: the same confirmation and practice notice as an unpaid booking, with the amount. */
@@ -59,6 +62,7 @@ export async function queuePaidBookingMessages(
         booker: bookerOf(a),
       },
       composedMessage: a.message,
+      clinicNum: a.pms_clinic_num,
       slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
       paidCents: a.amount_cents ?? 0,
       language: a.language,

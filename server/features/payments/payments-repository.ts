@@ -14,6 +14,7 @@ export interface HeldAppointment {
   starts_at: Date | null;
   ends_at: Date | null;
   pms_prov_num: number;
+  pms_clinic_num: number | null;
   reason_name: string;
   /** For the patient's messages: the reason in the booking's language (ADR 0034). */
   reason_translations: Translations<ReasonTextField>;
@@ -47,8 +48,8 @@ export async function lockAppointmentBySession(tx: Queryable, sessionId: string)
   const [row] = await tx.query<HeldAppointment>(
     `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id,
       a.payment_intent_id,
-            a.starts_at, a.ends_at, a.pms_prov_num, r.name as reason_name, r.translations as reason_translations,
-              a.language, p.first_name, p.last_name,
+            a.starts_at, a.ends_at, a.pms_prov_num, a.pms_clinic_num, r.name as reason_name,
+              r.translations as reason_translations, a.language, p.first_name, p.last_name,
             to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
             a.booker_first_name, a.booker_last_name
        from appointments a
@@ -103,14 +104,17 @@ interface BookedSlotRow {
   ends_at: Date | null;
   pms_prov_num: number;
   pms_op_num: number;
+  /** The booking's clinic's zone, else the practice's (ADR 0061). */
   server_tz: string;
   form_url: string;
 }
 
 export async function findBookedSlotBySession(db: Queryable, sessionId: string): Promise<BookedSlotRow | null> {
   const [row] = await db.query<BookedSlotRow>(
-    `select a.id, a.reference, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num, p.server_tz, p.form_url
+    `select a.id, a.reference, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_op_num,
+            coalesce(c.time_zone, p.server_tz) as server_tz, p.form_url
        from appointments a join practices p on p.id = a.practice_id
+       left join clinics c on c.practice_id = a.practice_id and c.pms_clinic_num = a.pms_clinic_num
       where a.payment_session_id = $1`,
     [sessionId],
   );
@@ -177,6 +181,7 @@ export interface SessionAppointment {
   hold_expires_at: Date | null;
   pms_prov_num: number;
   pms_clinic_num: number | null;
+  /** The booking's clinic's zone, else the practice's (ADR 0061). */
   server_tz: string;
   /** What the booking was, to tell a resubmission of the same booking from a changed one. */
   first_name: string;
@@ -201,7 +206,7 @@ export async function findSessionAppointment(db: Queryable, sessionId: string): 
     `select a.id, a.practice_id, a.status, a.payment_status, a.payment_session_id, a.amount_cents, a.reason_id,
       r.name as reason_name,
             r.translations as reason_translations, a.language, a.starts_at, a.ends_at, a.hold_expires_at,
-              a.pms_prov_num, a.pms_clinic_num, pr.server_tz,
+              a.pms_prov_num, a.pms_clinic_num, coalesce(c.time_zone, pr.server_tz) as server_tz,
             a.reference, pr.form_url, p.first_name, p.last_name, to_char(p.dob, 'YYYY-MM-DD') as dob, a.email,
               a.wireless_phone, a.patient_status, a.is_patient,
             a.booker_first_name, a.booker_last_name, to_char(a.booker_dob, 'YYYY-MM-DD') as booker_dob, a.user_message,
@@ -210,6 +215,7 @@ export async function findSessionAppointment(db: Queryable, sessionId: string): 
        join reasons_for_visit r on r.id = a.reason_id
        join patients p on p.id = a.patient_id
        join practices pr on pr.id = a.practice_id
+       left join clinics c on c.practice_id = a.practice_id and c.pms_clinic_num = a.pms_clinic_num
       where a.payment_session_id = $1`,
     [sessionId],
   );

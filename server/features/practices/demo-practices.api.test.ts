@@ -24,6 +24,7 @@ describe('importDemoPracticesIfEmpty', () => {
       'verify-dental',
       'closed-dental',
       'lakeside-dental',
+      'two-zones-dental',
     ]);
     const practices = await ctx.db.query<{
       form_url: string;
@@ -36,6 +37,7 @@ describe('importDemoPracticesIfEmpty', () => {
       { form_url: 'closed-dental', is_accepting_patients: false, to_verify_patient: false, clinic_set_up: false },
       { form_url: 'lakeside-dental', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: false },
       { form_url: 'smile-group', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: true },
+      { form_url: 'two-zones-dental', is_accepting_patients: true, to_verify_patient: false, clinic_set_up: true },
       { form_url: 'verify-dental', is_accepting_patients: true, to_verify_patient: true, clinic_set_up: false },
     ]);
   });

@@ -57,6 +57,8 @@ export interface PracticeRow {
   quiet_hours: QuietHours;
   reminders_show_reason: boolean;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
+  /** Clinics with a zone of their own, by pms_clinic_num (ADR 0061); read through timeZoneAtClinic. */
+  clinic_time_zones: Record<string, string>;
   /** Its texts in other languages (ADR 0034); `{}` when it gives none. */
   translations: Translations<PracticeTextField>;
 }
@@ -81,8 +83,15 @@ export interface ReasonRow {
   translations: Translations<ReasonTextField>;
 }
 
+// A clinic without a zone of its own keeps the practice's (ADR 0061), so the page always gets one.
 const CLINIC_COLUMNS = `id, pms_clinic_num, display_name, pms_abbr, display_location, pms_city, display_address,
-  pms_address1, display_phone, pms_state, pms_zip, translations`;
+  pms_address1, display_phone, pms_state, pms_zip, translations,
+  coalesce(time_zone, (select p.server_tz from practices p where p.id = clinics.practice_id)) as time_zone`;
+
+// Deactivated clinics count too: their bookings keep being read in their clinic's zone.
+const PRACTICE_SELECT = `select p.*, coalesce((select jsonb_object_agg(c.pms_clinic_num::text, c.time_zone)
+    from clinics c where c.practice_id = p.id and c.time_zone is not null), '{}'::jsonb) as clinic_time_zones
+  from practices p`;
 
 const REASON_SELECT = `
   select r.id, r.name, r.final_duration, r.amount_cents, r.for_new_patients, r.for_returning_patients,
@@ -94,12 +103,12 @@ const REASON_SELECT = `
     from reasons_for_visit r`;
 
 export async function findPracticeByFormUrl(db: Queryable, formUrl: string): Promise<PracticeRow | null> {
-  const rows = await db.query<PracticeRow>('select * from practices where form_url = $1', [formUrl]);
+  const rows = await db.query<PracticeRow>(`${PRACTICE_SELECT} where p.form_url = $1`, [formUrl]);
   return rows[0] ?? null;
 }
 
 export async function findPracticeById(db: Queryable, id: string): Promise<PracticeRow | null> {
-  const rows = await db.query<PracticeRow>('select * from practices where id = $1', [id]);
+  const rows = await db.query<PracticeRow>(`${PRACTICE_SELECT} where p.id = $1`, [id]);
   return rows[0] ?? null;
 }
 

@@ -50,6 +50,7 @@ export function toFormDetails(
     review_request_delay_hours: _reviewDelay,
     sms_from: _smsFrom,
     pms: _pms,
+    clinic_time_zones: _clinicZones,
     translations: _translations,
     reschedule_cutoff_hours: _rescheduleCutoff,
     cancel_cutoff_hours: _cancelCutoff,

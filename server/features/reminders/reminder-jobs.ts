@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { z } from 'zod';
 import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { unsubscribeApiPath, unsubscribePagePath } from '#domain/reminders/unsubscribe-schemas.ts';
@@ -188,7 +189,7 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
       startsAt,
       now,
       quietHours: practice.quiet_hours,
-      timeZone: practice.server_tz,
+      timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
     });
     if ('retryAt' in decision) {
       await enqueueJob(deps.db, {

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { escapeHtml } from '#domain/format/html-escape.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
@@ -35,7 +36,7 @@ function factsOf(row: ReminderRow, practice: PracticeRow) {
     lang,
     where,
     phone: phone ? formatPhone(phone) : null,
-    when: describeAppointmentTime(row.starts_at, practice.server_tz, lang),
+    when: describeAppointmentTime(row.starts_at, timeZoneAtClinic(practice, row.pms_clinic_num), lang),
     provider: row.provider_name ?? t(lang, 'firstAvailable'),
     isConfirmed: row.status === 'confirmed',
   };
@@ -65,7 +66,7 @@ export function reminderEmail(
   const f = factsOf(row, practice);
   const details = appointmentDetailLines(f.lang, {
     startsAt: row.starts_at,
-    timeZone: practice.server_tz,
+    timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
     reference: row.reference,
     where: f.where,
     phone: f.phone,

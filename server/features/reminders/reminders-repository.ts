@@ -7,6 +7,7 @@ export interface ReminderPlanFacts {
   status: BookingStatus;
   starts_at: Date | null;
   reschedule_count: number;
+  /** The booking's clinic's zone, else the practice's (ADR 0061): quiet hours are kept on it. */
   server_tz: string;
   reminder_rules: ReminderRule[];
   quiet_hours: QuietHours;
@@ -14,8 +15,10 @@ export interface ReminderPlanFacts {
 
 export async function findReminderPlanFacts(db: Queryable, appointmentId: string): Promise<ReminderPlanFacts | null> {
   const [row] = await db.query<ReminderPlanFacts>(
-    `select a.status, a.starts_at, a.reschedule_count, p.server_tz, p.reminder_rules, p.quiet_hours
+    `select a.status, a.starts_at, a.reschedule_count, coalesce(c.time_zone, p.server_tz) as server_tz,
+            p.reminder_rules, p.quiet_hours
        from appointments a join practices p on p.id = a.practice_id
+       left join clinics c on c.practice_id = a.practice_id and c.pms_clinic_num = a.pms_clinic_num
       where a.id = $1`,
     [appointmentId],
   );

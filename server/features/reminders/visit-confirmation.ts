@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -49,7 +50,7 @@ async function queuePracticeNotice(tx: Queryable, appointmentId: string): Promis
   const row = await findManagedRow(tx, appointmentId);
   const practice = row ? await findPracticeById(tx, row.practice_id) : null;
   if (!row?.starts_at || !practice?.notification_email || practice.pms.type === 'opendental') return;
-  const when = describeAppointmentTime(row.starts_at, practice.server_tz);
+  const when = describeAppointmentTime(row.starts_at, timeZoneAtClinic(practice, row.pms_clinic_num));
   await enqueueEmail(tx, {
     to: practice.notification_email,
     // practice-facing

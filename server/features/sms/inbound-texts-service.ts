@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { quotePatientText } from '#domain/format/patient-text.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
@@ -135,7 +136,7 @@ async function confirmRemindedVisit(
       phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice'),
     });
   }
-  const when = describeAppointmentTime(row.starts_at, practice.server_tz, language);
+  const when = describeAppointmentTime(row.starts_at, timeZoneAtClinic(practice, row.pms_clinic_num), language);
   return t(language, outcome === 'confirmed' ? 'confirmed' : 'alreadyConfirmed', { practice: practice.name, when });
 }
 

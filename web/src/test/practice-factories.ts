@@ -55,6 +55,7 @@ export function buildClinic(overrides: Partial<Clinic> = {}): Clinic {
     display_phone: '5125550111',
     pms_state: 'TX',
     pms_zip: '78701',
+    time_zone: 'America/Chicago',
     ...overrides,
   };
 }

@@ -241,6 +241,7 @@ describe('when Open Dental cannot answer', () => {
       .getAvailability({
         practice,
         now: clock.now(),
+        timeZone: practice.server_tz,
         startDate: '2026-03-03',
         endDate: '2026-03-03',
         durationMinutes: 30,

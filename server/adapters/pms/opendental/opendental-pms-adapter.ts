@@ -30,7 +30,7 @@ export function createOpenDentalPmsAdapter(
       const { practice } = request;
       if (practice.pms.type !== 'opendental')
         throw new Error(`Practice ${practice.id} is not configured for Open Dental`);
-      const timeZone = practice.server_tz;
+      const { timeZone } = request;
       const today = localDateOf(request.now, timeZone);
       const fromDate = maxLocalDate(request.startDate, today);
       const toDate = minLocalDate(request.endDate, bookingHorizon(request.now, timeZone));

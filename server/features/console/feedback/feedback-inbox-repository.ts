@@ -29,12 +29,14 @@ const SELECT_FEEDBACK = `
          f.handled_at, coalesce(s.name, f.handled_by_email) as handled_by, f.handled_note,
          r.id as request_id, r.source as request_source, r.created_at as request_created_at,
          r.patient_first_name as first_name, r.patient_last_name as last_name, r.email, r.wireless_phone as phone,
-         pt.dob, a.id as appointment_id, a.reference, a.starts_at, p.server_tz as time_zone
+         pt.dob, a.id as appointment_id, a.reference, a.starts_at,
+         coalesce(c.time_zone, p.server_tz) as time_zone
     from review_feedback f
     join review_requests r on r.id = f.request_id
     join practices p on p.id = r.practice_id
     left join patients pt on pt.id = r.patient_id and pt.practice_id = r.practice_id
     left join appointments a on a.id = r.appointment_id and a.practice_id = r.practice_id
+    left join clinics c on c.practice_id = a.practice_id and c.pms_clinic_num = a.pms_clinic_num
     left join staff_accounts s on s.id = f.handled_by_account_id`;
 
 /** The practice's feedback, newest first. */

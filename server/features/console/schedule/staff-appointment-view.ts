@@ -6,7 +6,7 @@ import type { ConsentRow, DeliveryRow, DetailRow, ScheduleRow, StaffActionRow } 
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
-/** The wall times of a booking in the practice's zone; all null for a request without a time. */
+/** The wall times of a booking in the zone given (its clinic's, ADR 0061); all null for a request without a time. */
 export function wallTimes(row: Pick<ScheduleRow, 'starts_at' | 'ends_at'>, timeZone: string) {
   const start = row.starts_at ? formatInstantLocal(row.starts_at, timeZone) : null;
   const end = row.ends_at ? formatInstantLocal(row.ends_at, timeZone) : null;
@@ -46,6 +46,7 @@ export function toStaffAppointment(row: ScheduleRow, timeZone: string, isOpenDen
     apt_date: times.apt_date!,
     start_time: times.start_time!,
     end_time: times.end_time!,
+    time_zone: timeZone,
     patient: { first_name: row.first_name, last_name: row.last_name, is_new: isNewPatient(row) },
   };
 }
@@ -141,6 +142,7 @@ export function toStaffAppointmentDetail(
   return {
     ...common(row, context.isOpenDental),
     ...wallTimes(row, context.timeZone),
+    time_zone: context.timeZone,
     starts_at: iso(row.starts_at),
     ends_at: iso(row.ends_at),
     patient: {

@@ -44,6 +44,7 @@ export async function queueStaffConfirmation(
           : null,
       },
       composedMessage: '',
+      clinicNum: row.pms_clinic_num,
       slot:
         row.starts_at && row.ends_at
           ? { startsAt: row.starts_at, endsAt: row.ends_at, provNum: row.pms_prov_num }

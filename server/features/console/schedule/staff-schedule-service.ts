@@ -5,6 +5,7 @@ import type {
   StaffSlots,
   StaffSlotsQuery,
 } from '#domain/staff/staff-appointment-schemas.ts';
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { normaliseEmail, normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { PmsUnavailableError } from '../../../adapters/pms/pms-adapter.ts';
 import type { PmsAdapterSelector } from '../../../adapters/pms/pms-adapter-factory.ts';
@@ -58,9 +59,10 @@ async function schedule(
 ): Promise<StaffSchedule> {
   const { db } = deps;
   const practice = await deps.practices.requirePractice(practiceId);
-  const timeZone = practice.server_tz;
-  const { from, to } = instantsOfDays(query, timeZone, MAX_SCHEDULE_DAYS);
   const clinicNum = query.clinic ?? null;
+  // One clinic's schedule is drawn on its own clock; all clinics together on the practice's (ADR 0061).
+  const timeZone = timeZoneAtClinic(practice, clinicNum);
+  const { from, to } = instantsOfDays(query, timeZone, MAX_SCHEDULE_DAYS);
   const [rows, setup, facts, closureNames, blockedTime] = await Promise.all([
     listScheduleRows(db, practiceId, { from, to, clinicNum }),
     findScheduleSetup(db, practiceId),
@@ -125,7 +127,11 @@ async function detail(
   return toStaffAppointmentDetail(
     row,
     { consents, deliveries, actions },
-    { timeZone: practice.server_tz, isOpenDental: practice.pms.type === 'opendental', now: clock.now() },
+    {
+      timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
+      isOpenDental: practice.pms.type === 'opendental',
+      now: clock.now(),
+    },
   );
 }
 
@@ -147,6 +153,7 @@ async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSl
     return await deps.pmsFor(practice.pms).getAvailability({
       practice: { ...practice, min_hours_before_booking: 0 },
       now: clock.now(),
+      timeZone: timeZoneAtClinic(practice, query.clinic),
       startDate: query.date,
       endDate: query.date,
       durationMinutes: reason.final_duration,

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import type { FastifyInstance } from 'fastify';
 import { MAX_RANGE_DAYS, StaffDateRangeQuerySchema } from '#domain/staff/staff-inbox-schemas.ts';
 import { parseQuery } from '../../../http/request-parsing.ts';
@@ -32,6 +33,6 @@ export function registerAppointmentsExportRoutes(staff: FastifyInstance, deps: S
         'content-disposition',
         `attachment; filename="appointments-${practice.form_url}-${query.from}-${query.to}.csv"`,
       )
-      .send(appointmentsCsv(rows, practice.server_tz));
+      .send(appointmentsCsv(rows, (row) => timeZoneAtClinic(practice, row.pms_clinic_num)));
   });
 }

@@ -33,6 +33,7 @@ function cellsOf(row: ExportRow, timeZone: string): Record<ExportColumn, CsvCell
     message: row.user_message,
     source: sourceOf(row),
     campaign: row.utm_details?.utm_campaign || null,
+    time_zone: timeZone,
   };
 }
 
@@ -40,11 +41,11 @@ function cellsOf(row: ExportRow, timeZone: string): Record<ExportColumn, CsvCell
  * The appointments as CSV (RFC 4180, CRLF), one row each. Every text cell goes through toCsv, which
  * neutralises what a spreadsheet would run as a formula (a name or message typed as `=HYPERLINK(…)`).
  */
-export function appointmentsCsv(rows: readonly ExportRow[], timeZone: string): string {
+export function appointmentsCsv(rows: readonly ExportRow[], timeZoneOf: (row: ExportRow) => string): string {
   return toCsv(
     APPOINTMENT_EXPORT_COLUMNS,
     rows.map((row) => {
-      const cells = cellsOf(row, timeZone);
+      const cells = cellsOf(row, timeZoneOf(row));
       return APPOINTMENT_EXPORT_COLUMNS.map((column) => cells[column]);
     }),
   );

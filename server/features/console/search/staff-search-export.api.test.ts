@@ -250,6 +250,7 @@ describe('CSV export', () => {
       message: 'First visit',
       source: 'mailing',
       campaign: 'spring',
+      time_zone: 'America/New_York',
     });
     expect(byReference.get(booked.anaLate!.reference)).toMatchObject({
       new_or_returning: 'returning',

@@ -1,3 +1,4 @@
+import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_LIMIT, StaffSearchQuerySchema } from '#domain/staff/staff-inbox-schemas.ts';
 import { ok, parseQuery } from '../../../http/request-parsing.ts';
@@ -29,7 +30,9 @@ export function registerStaffSearchRoutes(staff: FastifyInstance, deps: StaffInb
     const isOpenDental = practice.pms.type === 'opendental';
     return ok({
       kind: query.kind,
-      appointments: rows.map((row) => toStaffAppointment(row, practice.server_tz, isOpenDental)),
+      appointments: rows.map((row) =>
+        toStaffAppointment(row, timeZoneAtClinic(practice, row.pms_clinic_num), isOpenDental),
+      ),
     });
   });
 }

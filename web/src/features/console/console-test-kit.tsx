@@ -64,6 +64,7 @@ export function buildAppointment(overrides: Partial<StaffAppointment> = {}): Sta
     apt_date: '2026-11-25',
     start_time: '09:00:00',
     end_time: '09:30:00',
+    time_zone: PRACTICE.time_zone,
     pms_clinic_num: null,
     pms_prov_num: 1,
     pms_op_num: 11,

@@ -1,3 +1,4 @@
+import { timeZoneOfChosenClinic } from '#domain/practice/clinic-time-zone.ts';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
@@ -36,7 +37,8 @@ export default function ConfirmationStep() {
     details.reasonForVisit,
     bookingResult?.pms_prov_num ?? slot?.provNum ?? null,
   );
-  const zone = slot && startTime ? ` ${zoneAbbreviationAt(slot.date, startTime, form.server_tz)}` : '';
+  const timeZone = timeZoneOfChosenClinic(form, clinic);
+  const zone = slot && startTime ? ` ${zoneAbbreviationAt(slot.date, startTime, timeZone)}` : '';
   const when = slot
     ? t('dateAndTimeValue', {
         day: formatDayHeading(slot.date, language),
@@ -83,7 +85,7 @@ export default function ConfirmationStep() {
       {bookingResult?.manage_path && (
         <ManageLinks
           managePath={bookingResult.manage_path}
-          event={calendarEvent(bookingResult, form.name, address, form.server_tz)}
+          event={calendarEvent(bookingResult, form.name, address, timeZone)}
         />
       )}
       {secondsLeft !== null && (

@@ -1,3 +1,4 @@
+import { timeZoneOfChosenClinic } from '#domain/practice/clinic-time-zone.ts';
 import { useCallback } from 'react';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { slotsQuery, type SlotSource } from '../api/slots-api.ts';
@@ -20,7 +21,8 @@ const DAY_HEADING_ID = 'slot-day-heading';
 export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
   const t = useMessages(messages);
   const { form } = useBookingContext();
-  const clinicPhone = useBookingStore((state) => state.clinicDetails?.display_phone);
+  const clinic = useBookingStore((state) => state.clinicDetails);
+  const clinicPhone = clinic?.display_phone;
   const reason = useBookingStore((state) => state.patientFormDetails.reasonForVisit);
   const provider = useBookingStore((state) => state.patientFormDetails.providerDetails);
   const chosen = useBookingStore((state) => state.patientFormDetails.bookingSlotDetails);
@@ -58,7 +60,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
     >
       <SlotPicker
         source={source}
-        timeZone={form.server_tz}
+        timeZone={timeZoneOfChosenClinic(form, clinic)}
         minLeadHours={form.min_hours_before_booking}
         selectedColor={form.form_customization.button_color_1}
         phone={phone}

@@ -1,0 +1,34 @@
+import { demoPractice } from './demo-practices.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  agreeToContact,
+  choosePatientType,
+  chooseSlot,
+  expectStep,
+  fillContact,
+  HEADINGS,
+  PATIENT,
+  submitBooking,
+} from './booking-steps.ts';
+
+/** ADR 0061: a practice on Eastern Time whose Chicago clinic keeps Central Time. */
+const twoZones = demoPractice('two-zones-dental');
+
+test("each clinic's slots name its own zone, and page 7 names Chicago's for a Chicago booking", async ({ page }) => {
+  await page.goto('/two-zones-dental?clinic_num=1');
+  await choosePatientType(page, 'Returning Patient');
+  await expectStep(page, HEADINGS.slot, 'Step 3');
+  await expect(page.getByText(/^All times are in E[SD]T$/)).toBeVisible();
+
+  await page.goto('/two-zones-dental?clinic_num=2');
+  await choosePatientType(page, 'Returning Patient');
+  await expectStep(page, HEADINGS.slot, 'Step 3');
+  await expect(page.getByText(/^All times are in C[SD]T$/)).toBeVisible();
+  const slot = await chooseSlot(page, 0);
+  await fillContact(page, { ...PATIENT, firstName: 'Carla', visitedBefore: 'Yes' });
+  await agreeToContact(page, twoZones.name);
+  const request = await submitBooking(page);
+  expect(request.postDataJSON()).toMatchObject({ pms_clinic_num: 2, pms_prov_num: 2 });
+  await expectStep(page, HEADINGS.booked);
+  await expect(page.getByRole('main')).toContainText(new RegExp(`${slot.dayHeading}, ${slot.time} C[SD]T`));
+});
