@@ -176,7 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           runNow: createJobRunNow({ db, clock, handlers: messageHandlers, logger: app.log }),
           ...(deps.codeDelivery ? { waitMs: deps.codeDelivery.waitMs } : {}),
         };
+  const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
+  app.decorate('bookingLifecycle', bookingLifecycle);
   const payments = createPaymentsService({
+    lifecycle: bookingLifecycle,
     db,
     clock,
     practices,
@@ -194,8 +197,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
   });
-  const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
-  app.decorate('bookingLifecycle', bookingLifecycle);
   const inboundTexts = {
     db,
     clock,

@@ -6,7 +6,11 @@ import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
-import { queueBookingMessages } from '../bookings/booking-messages.ts';
+import {
+  queueBookingMessages,
+  queuePatientBookingMessages,
+  type BookedAppointment,
+} from '../bookings/booking-messages.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import * as messages from './payment-messages.messages.ts';
 import type { HeldAppointment } from './payments-repository.ts';
@@ -27,6 +31,42 @@ const whenOf = (a: HeldAppointment, practice: PracticeRow, language: Language = 
   a.starts_at ? describeAppointmentTime(a.starts_at, practice.server_tz, language) : t(language, 'noTime');
 const patientAmount = (a: HeldAppointment) => formatDollars(a.amount_cents ?? 0, a.language);
 
+/** A checkout's booking as its messages tell it, with a fresh manage link for the confirmation. */
+async function bookedOf(
+  tx: Queryable,
+  practice: PracticeRow,
+  a: HeldAppointment,
+  now: Date,
+  publicUrl: string,
+): Promise<BookedAppointment> {
+  const link = await mintManageLink(tx, {
+    appointmentId: a.id,
+    formUrl: practice.form_url,
+    carriedBy: 'confirmation',
+    now,
+  });
+  return {
+    appointmentId: a.id,
+    reference: a.reference,
+    practice,
+    reasonName: a.reason_name,
+    patientReasonName: reasonNameIn({ name: a.reason_name, translations: a.reason_translations }, a.language),
+    contact: {
+      first_name: a.first_name,
+      last_name: a.last_name,
+      email: a.email,
+      wireless_phone: a.wireless_phone,
+      dob: a.dob,
+      patient_status: a.patient_status,
+      booker: bookerOf(a),
+    },
+    composedMessage: a.message,
+    slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
+    language: a.language,
+    manageUrl: link.url(publicUrl),
+  };
+}
+
 /** Paid: the same confirmation and practice notice as an unpaid booking, with the amount. */
 export async function queuePaidBookingMessages(
   tx: Queryable,
@@ -35,37 +75,25 @@ export async function queuePaidBookingMessages(
   now: Date,
   publicUrl: string,
 ): Promise<void> {
-  const link = await mintManageLink(tx, {
-    appointmentId: a.id,
-    formUrl: practice.form_url,
-    carriedBy: 'confirmation',
-    now,
-  });
-  await queueBookingMessages(
-    tx,
-    {
-      appointmentId: a.id,
-      reference: a.reference,
-      practice,
-      reasonName: a.reason_name,
-      patientReasonName: reasonNameIn({ name: a.reason_name, translations: a.reason_translations }, a.language),
-      contact: {
-        first_name: a.first_name,
-        last_name: a.last_name,
-        email: a.email,
-        wireless_phone: a.wireless_phone,
-        dob: a.dob,
-        patient_status: a.patient_status,
-        booker: bookerOf(a),
-      },
-      composedMessage: a.message,
-      slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
-      paidCents: a.amount_cents ?? 0,
-      language: a.language,
-      manageUrl: link.url(publicUrl),
-    },
-    now,
-  );
+  const booked = await bookedOf(tx, practice, a, now, publicUrl);
+  await queueBookingMessages(tx, { ...booked, paidCents: a.amount_cents ?? 0 }, now);
+}
+
+/**
+ * Left unpaid, the booking stands (ADR 0060): the patient's confirmation says the fee is unpaid and
+ * how to pay it, with the manage link, reference and reminders of any booking; the practice's own
+ * notice asks it to collect the payment.
+ */
+export async function queueUnpaidBookingMessages(
+  tx: Queryable,
+  practice: PracticeRow,
+  a: HeldAppointment,
+  now: Date,
+  publicUrl: string,
+): Promise<void> {
+  const booked = await bookedOf(tx, practice, a, now, publicUrl);
+  await queuePatientBookingMessages(tx, { ...booked, unpaidCents: a.amount_cents ?? 0 }, now);
+  await queueUnpaidNotice(tx, practice, a);
 }
 
 /** Checkout cancelled or expired: the visit stays booked and the office collects payment. */
@@ -85,6 +113,8 @@ export async function queueUnpaidNotice(tx: Queryable, practice: PracticeRow, a:
       `Appointment id: ${a.id}`,
     ].join('\n'),
     idempotencyKey: `booking-unpaid:${a.id}`,
+    practiceId: practice.id,
+    appointmentId: a.id,
   });
 }
 
