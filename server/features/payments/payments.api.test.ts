@@ -411,3 +411,26 @@ describe('holds', () => {
     );
   });
 });
+
+describe('the success page reads what page 7 shows (ADR 0060)', () => {
+  it("names the provider a First Available booking went to, and the booking's clinic", async () => {
+    const { body } = await createSession({
+      start_time: '15:00:00',
+      end_time: '15:30:00',
+      email: 'first-available@example.com',
+      pms_prov_num: 0,
+    });
+    const sessionId: string = body.result.session_id;
+    await ctx.app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
+    });
+    const provNum = Number((await appointmentOf(sessionId)).pms_prov_num);
+    expect(status.json().result.appointment).toMatchObject({
+      provider_name: provNum === 1 ? 'Dr. One' : 'Dr. Two',
+      clinic_num: null,
+      time_zone: 'America/New_York',
+    });
+  });
+});

@@ -312,3 +312,33 @@ describe('the payment pages in Spanish (ADR 0034)', () => {
     expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeInTheDocument();
   });
 });
+
+describe('the payment success page shows what page 7 shows (ADR 0060)', () => {
+  it("names the booking's provider for First Available, the time zone and the address", async () => {
+    saveCheckoutSession({
+      sessionId: 'cs_2',
+      formUrl: 'bright-smile',
+      practiceId: PRACTICE_ID,
+      body: { practice_id: PRACTICE_ID } as unknown as BookingBodyInput,
+      receipt: {
+        amount: 75,
+        reasonName: 'Whitening',
+        slot: { date: '2030-01-07', slotStart: '09:00 AM' },
+        providerName: 'First Available',
+      },
+    });
+    serve({
+      status: statusOf(
+        true,
+        'paid',
+        appointmentIn('booked', { provider_name: 'Dr. Ben Carter', reference: 'ACD3467' }),
+      ),
+    });
+    renderAt('/bright-smile/payment-success?session_id=cs_2');
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful' });
+    expect(screen.getByText('Dr. Ben Carter')).toBeInTheDocument();
+    expect(screen.queryByText('First Available')).not.toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeInTheDocument();
+    expect(await screen.findByText('12 Main St')).toBeInTheDocument();
+  });
+});
