@@ -9,6 +9,7 @@ import { mintManageLink } from '../booking-links/manage-links.ts';
 import {
   queueBookingMessages,
   queuePatientBookingMessages,
+  queuePatientConfirmation,
   type BookedAppointment,
 } from '../bookings/booking-messages.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
@@ -75,8 +76,11 @@ export async function queuePaidBookingMessages(
   now: Date,
   publicUrl: string,
 ): Promise<void> {
-  const booked = await bookedOf(tx, practice, a, now, publicUrl);
-  await queueBookingMessages(tx, { ...booked, paidCents: a.amount_cents ?? 0 }, now);
+  const booked = { ...(await bookedOf(tx, practice, a, now, publicUrl)), paidCents: a.amount_cents ?? 0 };
+  await queueBookingMessages(tx, booked, now);
+  // Booked unpaid first (ADR 0060): that confirmation went out then, so the payment's is one more.
+  if (a.status === 'booked' && a.payment_status === 'unpaid')
+    await queuePatientConfirmation(tx, booked, now, { idempotencyKey: `booking-paid:${a.id}`, sequence: 0 });
 }
 
 /**

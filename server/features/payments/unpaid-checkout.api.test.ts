@@ -125,3 +125,29 @@ describe('a checkout cancelled by the patient', () => {
     expect(mail!.text).toContain('Puede pagar en línea con el enlace de abajo o en su visita.');
   });
 });
+
+describe('paying later for a booking left unpaid', () => {
+  it('sends a confirmation that says it is paid, after the one that said it was not', async () => {
+    const sessionId = await holdAndCancel({ start_time: '15:00:00', end_time: '15:30:00', email: 'later@example.com' });
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/retry-session',
+      payload: { session_id: sessionId, practice_id: practiceId },
+    });
+    expect(retry.statusCode).toBe(201);
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${retry.json().result.session_id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(303);
+    await runJobs();
+    const mails = await ctx.db.query<{ text: string }>(
+      'select text from outbox_messages where recipient = $1 order by seq',
+      ['later@example.com'],
+    );
+    expect(mails.map((m) => /Not paid yet: \$75\.00/.test(m.text))).toEqual([true, false]);
+    expect(mails[1]!.text).toContain('Paid: $75.00');
+  });
+});
