@@ -129,6 +129,7 @@ describe('a checkout cancelled by the patient', () => {
 describe('paying later for a booking left unpaid', () => {
   it('sends a confirmation that says it is paid, after the one that said it was not', async () => {
     const sessionId = await holdAndCancel({ start_time: '15:00:00', end_time: '15:30:00', email: 'later@example.com' });
+    await runJobs();
     const retry = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/retry-session',
