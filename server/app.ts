@@ -176,14 +176,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           runNow: createJobRunNow({ db, clock, handlers: messageHandlers, logger: app.log }),
           ...(deps.codeDelivery ? { waitMs: deps.codeDelivery.waitMs } : {}),
         };
-  const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
+  const bookingCore = { db, clock, practices, availability };
+  const bookingLifecycle = createBookingLifecycle(bookingCore);
   app.decorate('bookingLifecycle', bookingLifecycle);
+  // A checkout left unpaid books through the lifecycle (ADR 0060).
   const payments = createPaymentsService({
+    ...bookingCore,
     lifecycle: bookingLifecycle,
-    db,
-    clock,
-    practices,
-    availability,
     captcha,
     adapter: paymentAdapter,
     publicUrl: config.publicUrl,

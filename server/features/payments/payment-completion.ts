@@ -14,12 +14,7 @@ import type { BookingTransactionDeps } from '../bookings/booking-transaction.ts'
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
-import {
-  queueLostHoldNotices,
-  queuePaidBookingMessages,
-  queueRefundNotices,
-  queueUnpaidBookingMessages,
-} from './payment-messages.ts';
+import { queueLostHoldNotices, queueCheckoutBookingMessages, queueRefundNotices } from './payment-messages.ts';
 import * as messages from './payments.messages.ts';
 import {
   findSessionAppointment,
@@ -76,7 +71,11 @@ async function applyCompletion(
   await markPaid(tx, a.id, paymentIntentId, deps.clock.now());
   // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
   await spendHeldVerificationToken(tx, a.id);
-  await queuePaidBookingMessages(tx, practice, a, deps.clock.now(), deps.publicUrl);
+  await queueCheckoutBookingMessages(tx, practice, a, {
+    isPaid: true,
+    now: deps.clock.now(),
+    publicUrl: deps.publicUrl,
+  });
   return 'paid';
 }
 
@@ -142,7 +141,8 @@ export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId:
           const a = (await lockAppointmentBySession(tx, sessionId))!;
           await markUnpaidPayment(tx, a.id);
           await spendHeldVerificationToken(tx, a.id);
-          await queueUnpaidBookingMessages(tx, practice, a, deps.clock.now(), deps.publicUrl);
+          const at = { now: deps.clock.now(), publicUrl: deps.publicUrl };
+          await queueCheckoutBookingMessages(tx, practice, a, { isPaid: false, ...at });
         },
       },
     );

@@ -68,36 +68,29 @@ async function bookedOf(
   };
 }
 
-/** Paid: the same confirmation and practice notice as an unpaid booking, with the amount. */
-export async function queuePaidBookingMessages(
-  tx: Queryable,
-  practice: PracticeRow,
-  a: HeldAppointment,
-  now: Date,
-  publicUrl: string,
-): Promise<void> {
-  const booked = { ...(await bookedOf(tx, practice, a, now, publicUrl)), paidCents: a.amount_cents ?? 0 };
-  await queueBookingMessages(tx, booked, now);
-  // Booked unpaid first (ADR 0060): that confirmation went out then, so the payment's is one more.
-  if (a.status === 'booked' && a.payment_status === 'unpaid')
-    await queuePatientConfirmation(tx, booked, now, { idempotencyKey: `booking-paid:${a.id}`, sequence: 0 });
-}
-
 /**
- * Left unpaid, the booking stands (ADR 0060): the patient's confirmation says the fee is unpaid and
- * how to pay it, with the manage link, reference and reminders of any booking; the practice's own
- * notice asks it to collect the payment.
+ * A checkout's booking, paid or left unpaid (ADR 0060): the confirmation, reminders and notices of
+ * any booking, with the amount paid, or the fee unpaid and how to pay it.
  */
-export async function queueUnpaidBookingMessages(
+export async function queueCheckoutBookingMessages(
   tx: Queryable,
   practice: PracticeRow,
   a: HeldAppointment,
-  now: Date,
-  publicUrl: string,
+  outcome: { isPaid: boolean; now: Date; publicUrl: string },
 ): Promise<void> {
-  const booked = await bookedOf(tx, practice, a, now, publicUrl);
-  await queuePatientBookingMessages(tx, { ...booked, unpaidCents: a.amount_cents ?? 0 }, now);
-  await queueUnpaidNotice(tx, practice, a);
+  const { now } = outcome;
+  const booked = await bookedOf(tx, practice, a, now, outcome.publicUrl);
+  if (!outcome.isPaid) {
+    // The practice's own notice asks it to collect the payment.
+    await queuePatientBookingMessages(tx, { ...booked, unpaidCents: a.amount_cents ?? 0 }, now);
+    await queueUnpaidNotice(tx, practice, a);
+    return;
+  }
+  const paid = { ...booked, paidCents: a.amount_cents ?? 0 };
+  await queueBookingMessages(tx, paid, now);
+  // Booked unpaid first: that confirmation went out then, so the payment's is one more.
+  if (a.status === 'booked' && a.payment_status === 'unpaid')
+    await queuePatientConfirmation(tx, paid, now, { idempotencyKey: `booking-paid:${a.id}`, sequence: 0 });
 }
 
 /** Checkout cancelled or expired: the visit stays booked and the office collects payment. */

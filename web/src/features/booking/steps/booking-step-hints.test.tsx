@@ -1,17 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
-import { createQueryClient } from '../../../app/query-client.ts';
 import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
-import { buildFormDetails } from '../../../test/practice-factories.ts';
-import { BookingScreen } from '../booking-screen.tsx';
-import { EMPTY_PATIENT_FORM_DETAILS } from '../state/booking-state.ts';
-import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
-import { EARLIEST_AVAILABLE_PROVIDER } from '../state/reason-rules.ts';
+import { clearBookingStorage } from '../state/booking-store.ts';
+import { renderBookingScreen } from '../../../test/render-booking-screen.tsx';
 
 vi.mock('../contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
 
@@ -30,31 +24,6 @@ afterEach(async () => {
   clearBookingStorage();
   await changeLanguage('en');
 });
-
-function renderStep(page: number, reason: ReasonForVisit | null) {
-  useBookingStore.setState({
-    formUrl: 'bright-smile',
-    clinicNumParam: null,
-    patientFormPageNumber: page,
-    patientFormDetails: {
-      ...EMPTY_PATIENT_FORM_DETAILS,
-      basicDetailsData: { firstName: '', lastName: '', patientStatus: 'New Patient' },
-      reasonForVisit: reason,
-      providerDetails: EARLIEST_AVAILABLE_PROVIDER,
-      bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
-    },
-    patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/bright-smile']}>
-        <BookingScreen
-          form={buildFormDetails({ form_url: 'bright-smile', name: 'Bright Smile', to_show_insurances: false })}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -75,7 +44,7 @@ async function fillContact(user: ReturnType<typeof userEvent.setup>, except: str
 describe('why Submit is grey (ADR 0060)', () => {
   it('says the consent is missing next to the disabled button, and nothing once it is ticked', async () => {
     const user = userEvent.setup();
-    renderStep(5, buildReason({ to_show_providers: false }));
+    renderBookingScreen(5, buildReason({ to_show_providers: false }));
     await screen.findByRole('heading', { level: 2, name: 'Please enter contact information' });
     await fillContact(user);
     const submit = screen.getByRole('button', { name: 'Submit' });
@@ -90,7 +59,7 @@ describe('why Submit is grey (ADR 0060)', () => {
 
   it('names the fields still to complete, and says it in Spanish', async () => {
     const user = userEvent.setup();
-    renderStep(5, buildReason({ to_show_providers: false }));
+    renderBookingScreen(5, buildReason({ to_show_providers: false }));
     await screen.findByRole('heading', { level: 2, name: 'Please enter contact information' });
     await fillContact(user, 'First Name');
     await user.click(screen.getByRole('checkbox'));
@@ -105,7 +74,7 @@ describe('why Submit is grey (ADR 0060)', () => {
 describe('the price of a paid visit (ADR 0060)', () => {
   it('shows on the reason card before the checkout', async () => {
     reasons = [WHITENING, buildReason({ id: '7c1a2b3c-0000-4000-8000-000000000011', name: 'Exam' })];
-    renderStep(2, null);
+    renderBookingScreen(2, null);
     const card = await screen.findByRole('button', { name: /Whitening/ });
     expect(card).toHaveTextContent('$75.00, paid when you book');
     expect(screen.getByRole('button', { name: /Exam/ })).not.toHaveTextContent('paid when you book');
@@ -113,7 +82,7 @@ describe('the price of a paid visit (ADR 0060)', () => {
 
   it('shows on the contact step, in Spanish too', async () => {
     const user = userEvent.setup();
-    renderStep(5, WHITENING);
+    renderBookingScreen(5, WHITENING);
     expect(await screen.findByText('$75.00, paid when you book')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByText('$75.00, se paga al reservar')).toBeInTheDocument();
