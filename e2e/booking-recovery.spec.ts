@@ -35,8 +35,9 @@ test.describe('the practice system is down', () => {
     const sent = await submitBooking(page);
     expect(sent.postDataJSON()).toMatchObject({ apt_date: null, start_time: null, end_time: null, pms_prov_num: 0 });
     expect((await sent.response())?.status()).toBe(201);
-    await expectStep(page, HEADINGS.booked);
-    await expect(page.getByRole('main')).toContainText('The office will call you to arrange a time.');
+    // A request, not a booking (ADR 0060): the page says so, as the e-mail does.
+    await expectStep(page, HEADINGS.requested);
+    await expect(page.getByRole('main')).toContainText('The office will call you to schedule a time.');
   });
 });
 

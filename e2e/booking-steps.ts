@@ -13,6 +13,7 @@ export const HEADINGS = {
   contact: 'Please enter contact information',
   verify: 'Verify your contact',
   booked: 'Appointment Booked',
+  requested: 'Appointment Request Received',
 } as const;
 
 /** The same headings on a Spanish page (ADR 0034). */
@@ -25,6 +26,7 @@ export const HEADINGS_ES: Record<keyof typeof HEADINGS, string> = {
   contact: 'Ingrese su información de contacto',
   verify: 'Verifique su contacto',
   booked: 'Cita reservada',
+  requested: 'Solicitud de cita recibida',
 };
 
 /** The few calendar texts the slot helpers read, in each language of the patient side. */

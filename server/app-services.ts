@@ -92,11 +92,12 @@ export function createAppServices(app: FastifyInstance, deps: AppDeps, clock: Cl
   const foundations = createFoundations(app, deps, clock);
   const { practices, availability, captcha } = foundations;
   const patients = createPatientsService(db, practices);
+  const bookingCore = { db, clock, practices, availability };
+  const bookingLifecycle = createBookingLifecycle(bookingCore);
+  // A checkout left unpaid books through the lifecycle (ADR 0060).
   const payments = createPaymentsService({
-    db,
-    clock,
-    practices,
-    availability,
+    ...bookingCore,
+    lifecycle: bookingLifecycle,
     captcha,
     adapter: foundations.paymentAdapter,
     publicUrl: config.publicUrl,
@@ -110,7 +111,6 @@ export function createAppServices(app: FastifyInstance, deps: AppDeps, clock: Cl
     publicUrl: config.publicUrl,
     onPaymentReturn: (sessionId, practiceId) => payments.completeFromReturn(sessionId, practiceId),
   });
-  const bookingLifecycle = createBookingLifecycle({ db, clock, practices, availability });
   const inboundTexts = {
     db,
     clock,

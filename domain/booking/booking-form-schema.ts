@@ -114,19 +114,27 @@ const isMissing = (value: unknown) =>
  * missing (a name, the consent, an insurance choice, ...) or a date that is not valid. The schema's
  * other findings, such as an e-mail address without an @ or the visited-before question that page 5
  * asks when page 1 was skipped, show at their fields when the patient submits. Derived from the
- * schema, so the button and the messages cannot disagree on what is required.
+ * schema, so the button and the messages cannot disagree on what is required. The fields that
+ * block it, once each in the form's order, are what the page says beside the button (ADR 0060).
  */
+export function submitBlockers(
+  schema: ReturnType<typeof createBookingFormSchema>,
+  values: Record<string, unknown>,
+): string[] {
+  const result = schema.safeParse(values);
+  if (result.success) return [];
+  const blocking = result.error.issues
+    .map((issue) => issue.path[0])
+    .filter((field): field is string => typeof field === 'string' && field !== 'patientStatus')
+    .filter((field) => DATE_FIELDS.has(field) || isMissing(values[field]));
+  return [...new Set(blocking)];
+}
+
 export function canSubmitBookingForm(
   schema: ReturnType<typeof createBookingFormSchema>,
   values: Record<string, unknown>,
 ): boolean {
-  const result = schema.safeParse(values);
-  if (result.success) return true;
-  return result.error.issues.every((issue) => {
-    const field = issue.path[0];
-    if (field === undefined || field === 'patientStatus') return true;
-    return !DATE_FIELDS.has(field) && !isMissing(values[field as string]);
-  });
+  return submitBlockers(schema, values).length === 0;
 }
 
 export type BookingForm = z.output<ReturnType<typeof createBookingFormSchema>>;

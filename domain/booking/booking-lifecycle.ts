@@ -56,7 +56,8 @@ export function hasEnded(status: BookingStatus): boolean {
 
 /**
  * The moves between statuses. Payments drive `pending_payment` (paid, expired, replaced); people
- * drive the rest. A no-show may be corrected to arrived (staff marked the wrong patient).
+ * drive the rest. A no-show may be corrected to arrived (staff marked the wrong patient). A hold that
+ * ran out is booked after all when the checkout's late word comes and its time is still free (ADR 0060).
  */
 const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   requested: ['booked', 'cancelled'],
@@ -66,7 +67,7 @@ const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   arrived: [],
   no_show: ['arrived'],
   cancelled: [],
-  expired: [],
+  expired: ['booked'],
   refunded: [],
 };
 

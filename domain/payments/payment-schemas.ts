@@ -58,6 +58,9 @@ export const PaymentAppointmentSchema = z.object({
   /** The instants of the visit, for `Add to calendar` (ISO 8601). */
   starts_at: z.string().nullable().optional(),
   ends_at: z.string().nullable().optional(),
+  /** Once booked (ADR 0060): the provider it went to (a First Available booking's too) and its clinic. */
+  provider_name: z.string().nullable().optional(),
+  clinic_num: z.int().nullable().optional(),
 });
 export type PaymentAppointment = z.infer<typeof PaymentAppointmentSchema>;
 

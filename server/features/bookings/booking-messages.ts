@@ -43,6 +43,8 @@ export interface BookedAppointment {
   language?: Language;
   /** Set when the booking was paid: the amount appears in both messages. */
   paidCents?: number;
+  /** Set when a paid reason's checkout ended unpaid (ADR 0060): the fee and the way to pay it. */
+  unpaidCents?: number;
   /** Made by staff for a patient who phoned (ADR 0038): the practice's notice says so. */
   isBookedByStaff?: boolean;
   /** Null for a request without a time ("Proceed Without Slots"). */
@@ -67,6 +69,7 @@ export interface AppointmentFacts {
   /** The provider's name; null with a time: "First Available". */
   provider: string | null;
   paidCents?: number | undefined;
+  unpaidCents?: number | undefined;
 }
 
 /** The appointment's lines, as every message about a booking and its calendar file carry them. */
@@ -80,6 +83,7 @@ export function appointmentDetailLines(lang: Language, facts: AppointmentFacts):
     facts.reasonName !== null ? t(lang, 'reason', { reason: facts.reasonName }) : null,
     facts.startsAt ? t(lang, 'provider', { provider: facts.provider ?? t(lang, 'firstAvailable') }) : null,
     facts.paidCents !== undefined ? t(lang, 'paid', { amount: formatDollars(facts.paidCents, lang) }) : null,
+    facts.unpaidCents !== undefined ? t(lang, 'unpaid', { amount: formatDollars(facts.unpaidCents, lang) }) : null,
   ].filter((line): line is string => line !== null);
 }
 
@@ -108,12 +112,7 @@ export const calendarSummaryOf = (lang: Language, reasonName: string, practiceNa
  */
 export async function queueBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date): Promise<void> {
   const { practice, contact: body, slot } = booked;
-  const facts = await bookingFacts(tx, booked);
-  const { detailsIn } = facts;
-  await queuePatientEmail(tx, booked, now, facts);
-
-  // Its reminders (ADR 0037) are planned with its confirmation: from now, so none that is already due.
-  if (slot) await scheduleReminders(tx, booked.appointmentId, now);
+  const { detailsIn } = await queuePatientBookingMessages(tx, booked, now);
 
   // The practice's own notice stays in English (ADR 0034).
   const practiceDetails = detailsIn(DEFAULT_LANGUAGE, booked.reasonName);
@@ -153,6 +152,18 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
   }
 }
 
+/**
+ * The patient's side of a booking's messages: the confirmation and the reminders (ADR 0037), planned
+ * from now, so none that is already due. A checkout left unpaid sends these alone (ADR 0060), since
+ * the practice has its own notice of it.
+ */
+export async function queuePatientBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date) {
+  const facts = await bookingFacts(tx, booked);
+  await queuePatientEmail(tx, booked, now, facts);
+  if (booked.slot) await scheduleReminders(tx, booked.appointmentId, now);
+  return facts;
+}
+
 /** The lines of a booking's messages, in any language, and what they are made of. */
 async function bookingFacts(tx: Queryable, booked: BookedAppointment) {
   const { practice, slot } = booked;
@@ -170,6 +181,7 @@ async function bookingFacts(tx: Queryable, booked: BookedAppointment) {
       reasonName,
       provider,
       paidCents: booked.paidCents,
+      unpaidCents: booked.unpaidCents,
     });
   return { where, detailsIn };
 }
@@ -228,6 +240,7 @@ async function queuePatientEmail(
         '',
         ...details,
         '',
+        ...(booked.unpaidCents !== undefined && booked.manageUrl ? [t(language, 'howToPay')] : []),
         ...(booked.manageUrl
           ? [
               ...(slot ? [t(language, 'calendarFileAttached')] : []),

@@ -9,22 +9,19 @@ import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
 import type { BookingTransactionDeps } from '../bookings/booking-transaction.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
-import {
-  queueLostHoldNotices,
-  queuePaidBookingMessages,
-  queueRefundNotices,
-  queueUnpaidNotice,
-} from './payment-messages.ts';
+import { queueLostHoldNotices, queueCheckoutBookingMessages, queueRefundNotices } from './payment-messages.ts';
 import * as messages from './payments.messages.ts';
 import {
+  findSessionAppointment,
   findSessionStatus,
   lockAppointmentBySession,
-  markBookedUnpaid,
   markPaid,
+  markUnpaidPayment,
   markRefund,
   recordPaymentEvent,
   retakeSlot,
@@ -33,7 +30,12 @@ import {
 
 export const REFUND_JOB = 'payment.refund';
 
-export type PaymentsDeps = BookingTransactionDeps & { db: Database; adapter: PaymentAdapter; publicUrl: string };
+export type PaymentsDeps = BookingTransactionDeps & {
+  db: Database;
+  adapter: PaymentAdapter;
+  publicUrl: string;
+  lifecycle: BookingLifecycle;
+};
 export type CompletionOutcome = 'paid' | 'refunding' | 'unchanged';
 
 const t = translator(messages);
@@ -69,7 +71,11 @@ async function applyCompletion(
   await markPaid(tx, a.id, paymentIntentId, deps.clock.now());
   // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
   await spendHeldVerificationToken(tx, a.id);
-  await queuePaidBookingMessages(tx, practice, a, deps.clock.now(), deps.publicUrl);
+  await queueCheckoutBookingMessages(tx, practice, a, {
+    isPaid: true,
+    now: deps.clock.now(),
+    publicUrl: deps.publicUrl,
+  });
   return 'paid';
 }
 
@@ -101,33 +107,52 @@ export async function completeSession(
   return outcome;
 }
 
-/** Checkout cancelled, expired or its payment failed: booked without payment. */
+/** Thrown by a check that finds nothing to do: the change is not made, and nothing is written. */
+class NothingToChange extends Error {}
+
+/** A checkout that ended without money and can still book: held, or its hold ran out unpaid. */
+const canEndUnpaid = (a: Pick<HeldAppointment, 'status' | 'payment_status'>) =>
+  a.status === 'pending_payment' || (a.status === 'expired' && a.payment_status === 'unpaid');
+
+/**
+ * Checkout cancelled, expired or its payment failed: booked without payment, through the lifecycle
+ * like every status change (ADR 0060), with the confirmation and reminders of any booking. A hold
+ * that ran out is booked only if its slot is still free; otherwise both sides hear nothing is booked.
+ */
 export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId: string): Promise<void> {
   const practice = await practiceOfSession(deps, sessionId);
-  const retaken = await deps.db.transaction(async (tx) => {
-    if (!(await recordPaymentEvent(tx, eventId, 'unpaid'))) return false;
-    const appointment = await lockAppointmentBySession(tx, sessionId);
-    if (!appointment) return false;
-    if (appointment.status === 'expired' && appointment.payment_status === 'unpaid') {
-      // The hold ran out before the provider's word came: book it unpaid if the slot is still free,
-      // as the failure page says; otherwise tell the patient and the practice nothing is booked.
-      const bookedUnpaid = async () => {
-        await markBookedUnpaid(tx, appointment.id);
-        await spendHeldVerificationToken(tx, appointment.id);
-      };
-      if (!(await attemptInSavepoint(tx, bookedUnpaid, isOverlapViolation))) {
-        await queueLostHoldNotices(tx, practice, appointment);
-        return false;
-      }
-      await queueUnpaidNotice(tx, practice, appointment);
-      await announceSlotChanges(deps.db, tx, [practice.id]);
-      return true;
-    }
-    if (appointment.status !== 'pending_payment') return false;
-    await markBookedUnpaid(tx, appointment.id);
-    await spendHeldVerificationToken(tx, appointment.id);
-    await queueUnpaidNotice(tx, practice, appointment);
-    return false;
-  });
-  if (retaken) deps.availability.invalidatePractice(practice.id);
+  const held = await findSessionAppointment(deps.db, sessionId);
+  if (!held || !canEndUnpaid(held)) {
+    await recordPaymentEvent(deps.db, eventId, 'unpaid');
+    return;
+  }
+  try {
+    await deps.lifecycle.changeStatus(
+      held.id,
+      'booked',
+      { actor: 'system' },
+      {
+        check: async (tx, current) => {
+          const a = await lockAppointmentBySession(tx, sessionId);
+          const isApplicable = a?.id === current.id && canEndUnpaid(a);
+          if (!isApplicable || !(await recordPaymentEvent(tx, eventId, 'unpaid'))) throw new NothingToChange();
+        },
+        after: async (tx) => {
+          const a = (await lockAppointmentBySession(tx, sessionId))!;
+          await markUnpaidPayment(tx, a.id);
+          await spendHeldVerificationToken(tx, a.id);
+          const at = { now: deps.clock.now(), publicUrl: deps.publicUrl };
+          await queueCheckoutBookingMessages(tx, practice, a, { isPaid: false, ...at });
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof NothingToChange) return;
+    if (!isOverlapViolation(error)) throw error;
+    await deps.db.transaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, eventId, 'unpaid'))) return;
+      const a = await lockAppointmentBySession(tx, sessionId);
+      if (a?.status === 'expired') await queueLostHoldNotices(tx, practice, a);
+    });
+  }
 }

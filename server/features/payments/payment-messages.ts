@@ -7,7 +7,12 @@ import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
-import { queueBookingMessages } from '../bookings/booking-messages.ts';
+import {
+  queueBookingMessages,
+  queuePatientBookingMessages,
+  queuePatientConfirmation,
+  type BookedAppointment,
+} from '../bookings/booking-messages.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import * as messages from './payment-messages.messages.ts';
 import type { HeldAppointment } from './payments-repository.ts';
@@ -30,46 +35,66 @@ const whenOf = (a: HeldAppointment, practice: PracticeRow, language: Language = 
     : t(language, 'noTime');
 const patientAmount = (a: HeldAppointment) => formatDollars(a.amount_cents ?? 0, a.language);
 
-/** Paid: the same confirmation and practice notice as an unpaid booking, with the amount. */
-export async function queuePaidBookingMessages(
+/** A checkout's booking as its messages tell it, with a fresh manage link for the confirmation. */
+async function bookedOf(
   tx: Queryable,
   practice: PracticeRow,
   a: HeldAppointment,
   now: Date,
   publicUrl: string,
-): Promise<void> {
+): Promise<BookedAppointment> {
   const link = await mintManageLink(tx, {
     appointmentId: a.id,
     formUrl: practice.form_url,
     carriedBy: 'confirmation',
     now,
   });
-  await queueBookingMessages(
-    tx,
-    {
-      appointmentId: a.id,
-      reference: a.reference,
-      practice,
-      reasonName: a.reason_name,
-      patientReasonName: reasonNameIn({ name: a.reason_name, translations: a.reason_translations }, a.language),
-      contact: {
-        first_name: a.first_name,
-        last_name: a.last_name,
-        email: a.email,
-        wireless_phone: a.wireless_phone,
-        dob: a.dob,
-        patient_status: a.patient_status,
-        booker: bookerOf(a),
-      },
-      composedMessage: a.message,
-      clinicNum: a.pms_clinic_num,
-      slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
-      paidCents: a.amount_cents ?? 0,
-      language: a.language,
-      manageUrl: link.url(publicUrl),
+  return {
+    appointmentId: a.id,
+    reference: a.reference,
+    practice,
+    reasonName: a.reason_name,
+    patientReasonName: reasonNameIn({ name: a.reason_name, translations: a.reason_translations }, a.language),
+    contact: {
+      first_name: a.first_name,
+      last_name: a.last_name,
+      email: a.email,
+      wireless_phone: a.wireless_phone,
+      dob: a.dob,
+      patient_status: a.patient_status,
+      booker: bookerOf(a),
     },
-    now,
-  );
+    composedMessage: a.message,
+    clinicNum: a.pms_clinic_num,
+    slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
+    language: a.language,
+    manageUrl: link.url(publicUrl),
+  };
+}
+
+/**
+ * A checkout's booking, paid or left unpaid (ADR 0060): the confirmation, reminders and notices of
+ * any booking, with the amount paid, or the fee unpaid and how to pay it.
+ */
+export async function queueCheckoutBookingMessages(
+  tx: Queryable,
+  practice: PracticeRow,
+  a: HeldAppointment,
+  outcome: { isPaid: boolean; now: Date; publicUrl: string },
+): Promise<void> {
+  const { now } = outcome;
+  const booked = await bookedOf(tx, practice, a, now, outcome.publicUrl);
+  if (!outcome.isPaid) {
+    // The practice's own notice asks it to collect the payment.
+    await queuePatientBookingMessages(tx, { ...booked, unpaidCents: a.amount_cents ?? 0 }, now);
+    await queueUnpaidNotice(tx, practice, a);
+    return;
+  }
+  const paid = { ...booked, paidCents: a.amount_cents ?? 0 };
+  await queueBookingMessages(tx, paid, now);
+  // Booked unpaid first: that confirmation went out then, so the payment's is one more.
+  if (a.status === 'booked' && a.payment_status === 'unpaid')
+    await queuePatientConfirmation(tx, paid, now, { idempotencyKey: `booking-paid:${a.id}`, sequence: 0 });
 }
 
 /** Checkout cancelled or expired: the visit stays booked and the office collects payment. */
@@ -89,6 +114,8 @@ export async function queueUnpaidNotice(tx: Queryable, practice: PracticeRow, a:
       `Appointment id: ${a.id}`,
     ].join('\n'),
     idempotencyKey: `booking-unpaid:${a.id}`,
+    practiceId: practice.id,
+    appointmentId: a.id,
   });
 }
 

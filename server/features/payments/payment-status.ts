@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { countBookingLinks } from '../booking-links/booking-links-repository.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
+import { findProviderName } from '../practices/practices-repository.ts';
 import { slotTaken } from '../bookings/booking-transaction.ts';
 import type { BookingResponse } from '../bookings/bookings-service.ts';
 import { describeAppointment } from './own-checkout.ts';
@@ -55,6 +56,9 @@ async function appointmentNow(deps: PaymentsDeps, sessionId: string): Promise<Pa
     manage_path: link?.path ?? null,
     starts_at: appointment.starts_at?.toISOString() ?? null,
     ends_at: appointment.ends_at?.toISOString() ?? null,
+    // What page 7 shows (ADR 0060): the provider a First Available booking went to, and its clinic's address.
+    provider_name: await findProviderName(db, appointment.practice_id, appointment.pms_prov_num),
+    clinic_num: appointment.pms_clinic_num,
   };
 }
 

@@ -121,10 +121,10 @@ export async function findBookedSlotBySession(db: Queryable, sessionId: string):
   return row ?? null;
 }
 
-export async function markBookedUnpaid(tx: Queryable, id: string): Promise<void> {
+/** The payment's side of a checkout that ended unpaid; its status changes through the lifecycle (ADR 0060). */
+export async function markUnpaidPayment(tx: Queryable, id: string): Promise<void> {
   await tx.query(
-    `update appointments set status = 'booked', payment_status = 'unpaid', hold_expires_at = null, updated_at = now()
-      where id = $1`,
+    `update appointments set payment_status = 'unpaid', hold_expires_at = null, updated_at = now() where id = $1`,
     [id],
   );
 }

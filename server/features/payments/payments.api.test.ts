@@ -7,6 +7,7 @@ import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { REMINDER_JOB } from '../reminders/reminder-jobs.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 let practiceId: string;
@@ -409,5 +410,114 @@ describe('holds', () => {
     expect(office.some((m) => m.subject === 'Booked without payment: Ana Lopez' && m.text.includes(lostId))).toBe(
       false,
     );
+  });
+});
+
+describe('the success page reads what page 7 shows (ADR 0060)', () => {
+  it("names the provider a First Available booking went to, and the booking's clinic", async () => {
+    const { body } = await createSession({
+      start_time: '15:00:00',
+      end_time: '15:30:00',
+      email: 'first-available@example.com',
+      pms_prov_num: 0,
+    });
+    const sessionId: string = body.result.session_id;
+    await ctx.app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
+    });
+    const provNum = Number((await appointmentOf(sessionId)).pms_prov_num);
+    expect(status.json().result.appointment).toMatchObject({
+      provider_name: provNum === 1 ? 'Dr. One' : 'Dr. Two',
+      clinic_num: null,
+      time_zone: 'America/New_York',
+    });
+  });
+});
+
+/**
+ * A checkout the patient cancels leaves a booking that stands, unpaid (ADR 0060): the patient gets
+ * the confirmation any booking gets (the fee unpaid and how to pay), with its manage link, reference
+ * and reminders, and the console lists the messages. On a day of its own (Thursday).
+ */
+describe('a checkout cancelled by the patient', () => {
+  const holdAndCancel = async (startTime: string, email: string, language = 'en') => {
+    const end = `${startTime.slice(0, 3)}30:00`;
+    const { status, body } = await createSession({
+      apt_date: '2026-03-05',
+      start_time: startTime,
+      end_time: end,
+      email,
+      language,
+    });
+    expect(status).toBe(201);
+    const sessionId = body.result.session_id as string;
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${sessionId}/cancel`,
+      headers: FORM_POST,
+      payload: '',
+    });
+    return sessionId;
+  };
+
+  it('books unpaid and confirms it: the fee unpaid, the way to pay, the manage link and the reference', async () => {
+    const row = await appointmentOf(await holdAndCancel('10:00:00', 'skip@example.com'));
+    expect(row).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
+    await worker().runDueJobs();
+    const mails = await mailTo('skip@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your appointment at Test Practice: Thursday, March 5, 2026 at 10:00 AM (EST)');
+    expect(mails[0]!.text).toContain(`Reference: ${String(row.reference)}`);
+    expect(mails[0]!.text).toContain('Not paid yet: $75.00');
+    expect(mails[0]!.text).toContain('You can pay online with the link below, or at your visit.');
+    expect(mails[0]!.text).toMatch(/To see, change or cancel your appointment: http:\/\/localhost:8080\/test-practice/);
+    // The console's message history lists it on the booking.
+    const delivered = await ctx.db.query<{ channel: string }>(
+      'select channel from message_deliveries where appointment_id = $1 and practice_id = $2',
+      [row.id, practiceId],
+    );
+    expect(delivered.some((d) => d.channel === 'email')).toBe(true);
+  });
+
+  it('plans the booking reminders', async () => {
+    const row = await appointmentOf(await holdAndCancel('11:00:00', 'reminded@example.com'));
+    const reminders = await ctx.db.query('select id from jobs where type = $1 and payload->>$2 = $3', [
+      REMINDER_JOB,
+      'appointmentId',
+      row.id,
+    ]);
+    expect(reminders.length).toBeGreaterThan(0);
+  });
+
+  it('in Spanish, the confirmation says so in Spanish', async () => {
+    await holdAndCancel('14:00:00', 'sin-pago@example.com', 'es');
+    await worker().runDueJobs();
+    const [mail] = await mailTo('sin-pago@example.com');
+    expect(mail!.text).toContain('Pendiente de pago: $75.00');
+    expect(mail!.text).toContain('Puede pagar en línea con el enlace de abajo o en su visita.');
+  });
+
+  it('paid later, sends a confirmation that says it is paid, after the one that said it was not', async () => {
+    const sessionId = await holdAndCancel('15:00:00', 'later@example.com');
+    await worker().runDueJobs();
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/retry-session',
+      payload: { session_id: sessionId, practice_id: practiceId },
+    });
+    expect(retry.statusCode).toBe(201);
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: `/_dev/checkout/${retry.json().result.session_id}/pay`,
+      headers: FORM_POST,
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(303);
+    await worker().runDueJobs();
+    const mails = await mailTo('later@example.com');
+    expect(mails.map((m) => /Not paid yet: \$75\.00/.test(m.text))).toEqual([true, false]);
+    expect(mails[1]!.text).toContain('Paid: $75.00');
   });
 });

@@ -8,15 +8,24 @@ interface FormStepFrameProps {
   formId: string;
   nextLabel: string;
   isNextDisabled: boolean;
+  /** Why Next is disabled, said beside it (ADR 0060). */
+  nextHint?: ReactNode;
   children: ReactNode;
 }
 
 /** A step whose content is one form (contact details, the code): its Next button submits that form. */
-export function FormStepFrame({ heading, formId, nextLabel, isNextDisabled, children }: FormStepFrameProps) {
+export function FormStepFrame({ heading, formId, nextLabel, isNextDisabled, nextHint, children }: FormStepFrameProps) {
   return (
     <StepFrame
       heading={heading}
-      navigation={<StepNavigation submitsForm={formId} nextLabel={nextLabel} isNextDisabled={isNextDisabled} />}
+      navigation={
+        <StepNavigation
+          submitsForm={formId}
+          nextLabel={nextLabel}
+          isNextDisabled={isNextDisabled}
+          nextHint={nextHint}
+        />
+      }
     >
       {children}
     </StepFrame>

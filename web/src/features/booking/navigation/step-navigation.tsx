@@ -16,7 +16,11 @@ interface StepNavigationProps {
   /** Page 5's Next submits its form. */
   submitsForm?: string;
   isReadOnly?: boolean;
+  /** Why Next is disabled, said beside it and read as its description (ADR 0060). */
+  nextHint?: ReactNode;
 }
+
+const NEXT_HINT_ID = 'step-next-hint';
 
 /** Spec section 2: the shared Back and Next buttons under every step below page 7. */
 export function StepNavigation({
@@ -25,6 +29,7 @@ export function StepNavigation({
   onNext,
   submitsForm,
   isReadOnly = false,
+  nextHint,
 }: StepNavigationProps) {
   const t = useMessages(messages);
   const { form, clinicNum, rfv } = useBookingContext();
@@ -34,25 +39,35 @@ export function StepNavigation({
   const showNext = isNextVisible({ page, isReadOnly });
   if (!showBack && !showNext) return null;
 
+  const hasHint = showNext && Boolean(nextHint);
+
   return (
-    <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-      {showBack ? (
-        <BrandButton color={color} variant="outline" onClick={goBack}>
-          {t('back')}
-        </BrandButton>
-      ) : (
-        <span aria-hidden="true" />
-      )}
-      {showNext && (
-        <BrandButton
-          color={color}
-          type={submitsForm ? 'submit' : 'button'}
-          form={submitsForm}
-          disabled={isNextDisabled}
-          onClick={submitsForm ? undefined : (onNext ?? goNext)}
-        >
-          {nextLabel ?? t('next')}
-        </BrandButton>
+    <div className="mt-2 flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {showBack ? (
+          <BrandButton color={color} variant="outline" onClick={goBack}>
+            {t('back')}
+          </BrandButton>
+        ) : (
+          <span aria-hidden="true" />
+        )}
+        {showNext && (
+          <BrandButton
+            color={color}
+            type={submitsForm ? 'submit' : 'button'}
+            form={submitsForm}
+            disabled={isNextDisabled}
+            aria-describedby={hasHint ? NEXT_HINT_ID : undefined}
+            onClick={submitsForm ? undefined : (onNext ?? goNext)}
+          >
+            {nextLabel ?? t('next')}
+          </BrandButton>
+        )}
+      </div>
+      {hasHint && (
+        <p id={NEXT_HINT_ID} role="status" aria-live="polite" className="text-right text-sm text-slate-700">
+          {nextHint}
+        </p>
       )}
     </div>
   );

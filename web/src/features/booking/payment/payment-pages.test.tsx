@@ -8,7 +8,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BOOKING_STORAGE_KEY, useBookingStore } from '../state/booking-store.ts';
-import { CHECKOUT_STORAGE_KEY, saveCheckoutSession } from './checkout-session.ts';
+import { CHECKOUT_STORAGE_KEY, saveCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
 import { PaymentFailedPage } from './payment-failed-page.tsx';
 import { PaymentSuccessPage, RETURN_DELAY_SECONDS } from './payment-success-page.tsx';
 
@@ -61,9 +61,9 @@ const appointmentIn = (state: string, overrides: Record<string, unknown> = {}) =
   ...overrides,
 });
 
-function storeSession() {
+function storeSession(sessionId = 'cs_1', receipt: Partial<PaymentReceipt> = {}) {
   saveCheckoutSession({
-    sessionId: 'cs_1',
+    sessionId,
     formUrl: 'bright-smile',
     practiceId: PRACTICE_ID,
     body: { practice_id: PRACTICE_ID } as unknown as BookingBodyInput,
@@ -72,6 +72,7 @@ function storeSession() {
       reasonName: 'Teeth Whitening Consultation',
       slot: { date: '2030-01-07', slotStart: '09:00 AM' },
       providerName: 'Dr. Ana Ruiz',
+      ...receipt,
     },
   });
   useBookingStore.setState({ formUrl: 'bright-smile', patientFormPageNumber: 5 });
@@ -310,5 +311,24 @@ describe('the payment pages in Spanish (ADR 0034)', () => {
     expect(screen.getByText(/¿Preguntas\? Llame a Bright Smile Dental al/).textContent).toContain('(512) 555-0100');
     expect(screen.getByRole('button', { name: 'Intentar el pago de nuevo' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al formulario de reserva' })).toBeInTheDocument();
+  });
+});
+
+describe('the payment success page shows what page 7 shows (ADR 0060)', () => {
+  it("names the booking's provider for First Available, the time zone and the address", async () => {
+    storeSession('cs_2', { providerName: 'First Available' });
+    serve({
+      status: statusOf(
+        true,
+        'paid',
+        appointmentIn('booked', { provider_name: 'Dr. Ben Carter', reference: 'ACD3467' }),
+      ),
+    });
+    renderAt('/bright-smile/payment-success?session_id=cs_2');
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful' });
+    expect(screen.getByText('Dr. Ben Carter')).toBeInTheDocument();
+    expect(screen.queryByText('First Available')).not.toBeInTheDocument();
+    expect(screen.getByText('Monday, January 7, 09:00 AM CST')).toBeInTheDocument();
+    expect(await screen.findByText('12 Main St')).toBeInTheDocument();
   });
 });

@@ -44,7 +44,14 @@ describe('resolvePaymentReturn (spec section 4)', () => {
       sessionId: 'cs_1',
       practiceIdOf: noPracticeLookup,
     });
-    expect(outcome).toEqual({ kind: 'checked', isPaid: true, isBooked: true, receipt: STORED.receipt, booked: null });
+    expect(outcome).toEqual({
+      kind: 'checked',
+      isPaid: true,
+      isBooked: true,
+      receipt: STORED.receipt,
+      booked: null,
+      appointment: null,
+    });
     expect(String(fetchMock.mock.calls[0]![0])).toBe(
       `/api/v1/stripe/check-payment-status?session_id=cs_1&practice_id=${PRACTICE_ID}`,
     );
@@ -56,7 +63,14 @@ describe('resolvePaymentReturn (spec section 4)', () => {
     const practiceIdOf = vi.fn(async () => PRACTICE_ID);
     const outcome = await resolvePaymentReturn({ formUrl: 'bright-smile', sessionId: 'cs_9', practiceIdOf });
     expect(practiceIdOf).toHaveBeenCalledWith('bright-smile');
-    expect(outcome).toEqual({ kind: 'checked', isPaid: true, isBooked: true, receipt: null, booked: null });
+    expect(outcome).toEqual({
+      kind: 'checked',
+      isPaid: true,
+      isBooked: true,
+      receipt: null,
+      booked: null,
+      appointment: null,
+    });
   });
 
   it('once booked and paid, carries the reference, the manage page and the visit from the lookup', async () => {

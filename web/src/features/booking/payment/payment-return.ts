@@ -3,13 +3,22 @@ import { clearBookingStorage } from '../state/booking-store.ts';
 import { clearVerificationState } from '../verify/verification-store.ts';
 import { loadCheckoutSession, saveCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
+import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
 import { fetchPaymentStatus, postPaidBooking, type PaidBookingRequest } from './payments-api.ts';
 
 export type PaymentReturn =
   | { kind: 'checking' }
   /** The lookup failed or there was no session id: spec section 8, payment return failures are silently ignored. */
   | { kind: 'unknown' }
-  | { kind: 'checked'; isPaid: boolean; isBooked: boolean; receipt: PaymentReceipt | null; booked: BookedVisit | null };
+  | {
+      kind: 'checked';
+      isPaid: boolean;
+      isBooked: boolean;
+      receipt: PaymentReceipt | null;
+      booked: BookedVisit | null;
+      /** The server's account of the appointment: its zone, provider and clinic, as page 7 shows them (ADR 0060). */
+      appointment: PaymentAppointment | null;
+    };
 
 /** Once booked and paid (ADR 0036): the reference, the manage page and the visit's instants. */
 export interface BookedVisit {
@@ -87,6 +96,7 @@ export async function resolvePaymentReturn({
       isBooked,
       receipt: own?.receipt ?? null,
       booked: isBooked && isPaid ? booked : null,
+      appointment: appointment ?? null,
     };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -13,7 +13,10 @@ import { DetailItem as Item } from '../../../components/ui/detail-item.tsx';
 import { RadarSpinner } from '../../../components/ui/radar-spinner.tsx';
 import { intlLocale } from '../../../lib/i18n/language-state.ts';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
-import { formDetailsQuery } from '../../../lib/practice-form-queries.ts';
+import { clinicsQuery, formDetailsQuery } from '../../../lib/practice-form-queries.ts';
+import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
+import type { FormDetails } from '#domain/practice/practice-schemas.ts';
+import { zoneAbbreviationAt } from '#domain/time/appointment-time.ts';
 
 /** How long the receipt stays before the page returns to the booking form (spec section 4). */
 export const RETURN_DELAY_SECONDS = 10;
@@ -31,6 +34,7 @@ export function PaymentSuccessPage() {
   const outcome = usePaymentReturn(formUrl, searchParams.get('session_id'));
   // The practice's header and name in the tab (ADR 0032); the page works without them.
   const practice = useQuery(formDetailsQuery(formUrl, null, useLanguage())).data;
+  const address = useVisitAddress(practice, outcome.kind === 'checked' ? outcome.appointment : null);
 
   if (outcome.kind === 'checking') {
     return (
@@ -51,7 +55,12 @@ export function PaymentSuccessPage() {
     <PaymentFrame title={outcome.isPaid ? t('successTitle') : t('failedTitle')} practice={practice}>
       <p className="text-slate-700">{outcome.isPaid ? t('successMessage') : t('failedMessage')}</p>
       {outcome.isPaid && outcome.receipt && (
-        <Receipt receipt={outcome.receipt} reference={outcome.booked?.reference ?? null} />
+        <Receipt
+          receipt={outcome.receipt}
+          reference={outcome.booked?.reference ?? null}
+          appointment={outcome.appointment}
+          address={address}
+        />
       )}
       {outcome.booked?.managePath && (
         <ManageLinks
@@ -60,7 +69,7 @@ export function PaymentSuccessPage() {
             practice && outcome.booked.startsAt && outcome.booked.endsAt
               ? {
                   title: practice.name,
-                  location: [practice.name, panelContact(practice, null).address].filter(Boolean).join(', '),
+                  location: [practice.name, address].filter(Boolean).join(', '),
                   start: new Date(outcome.booked.startsAt),
                   end: new Date(outcome.booked.endsAt),
                 }
@@ -74,17 +83,41 @@ export function PaymentSuccessPage() {
   );
 }
 
-function Receipt({ receipt, reference }: { receipt: PaymentReceipt; reference: string | null }) {
+/** The visit's address as page 7 gives it: its clinic's, else the practice's. */
+function useVisitAddress(practice: FormDetails | undefined, appointment: PaymentAppointment | null): string | null {
+  const clinicNum = appointment?.clinic_num ?? null;
+  const isClinic = Boolean(practice?.clinic_set_up) && clinicNum !== null;
+  const clinics = useQuery({ ...clinicsQuery(practice?.id ?? ''), enabled: isClinic });
+  if (!practice) return null;
+  const clinic = isClinic ? (clinics.data?.find((c) => c.pms_clinic_num === clinicNum) ?? null) : null;
+  return panelContact(practice, clinic).address;
+}
+
+interface ReceiptProps {
+  receipt: PaymentReceipt;
+  reference: string | null;
+  appointment: PaymentAppointment | null;
+  address: string | null;
+}
+
+function Receipt({ receipt, reference, appointment, address }: ReceiptProps) {
   const t = useMessages(messages);
   const locale = intlLocale();
+  // The zone is named as page 7 names it ("09:00 AM CST"), from the server's time zone of the visit.
+  const zone =
+    appointment?.apt_date && appointment.start_time
+      ? ` ${zoneAbbreviationAt(appointment.apt_date, appointment.start_time, appointment.time_zone)}`
+      : '';
   // The slot's start was stored as page 4 showed it ("08:05 AM"); it is written again in the patient's locale.
   const when = receipt.slot
-    ? `${formatDayHeadingIn(receipt.slot.date, locale)}, ${formatTimeOfDayIn(receipt.slot.slotStart, locale)}`
+    ? `${formatDayHeadingIn(receipt.slot.date, locale)}, ${formatTimeOfDayIn(receipt.slot.slotStart, locale)}${zone}`
     : null;
   return (
     <dl className="grid gap-3 rounded-lg border border-slate-200 p-4 text-left sm:grid-cols-2">
       {when && <Item term={t('dateAndTime')} value={when} />}
-      <Item term={t('provider')} value={receipt.providerName} />
+      {/* A First Available booking went to someone: the server names them, as page 7 does. */}
+      <Item term={t('provider')} value={appointment?.provider_name ?? receipt.providerName} />
+      {address && <Item term={t('address')} value={address} />}
       {receipt.reasonName && <Item term={t('reason')} value={receipt.reasonName} />}
       <Item term={t('amountPaid')} value={formatDollars(receipt.amount, locale)} />
       {reference && <Item term={t('reference')} value={reference} />}

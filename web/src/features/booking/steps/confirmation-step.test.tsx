@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
@@ -110,5 +110,25 @@ describe('the confirmation page', () => {
       bookingResult: result({ pms_prov_num: 1 }),
     });
     expect(valueOf('Provider')).toBe('Dr. Ana Ruiz');
+  });
+});
+
+describe('the confirmation of a request made without a time (ADR 0060)', () => {
+  it('says the request was received and the office will call, as the e-mail does', () => {
+    renderBooked({
+      provider: EARLIEST_AVAILABLE_PROVIDER,
+      slot: { date: '2026-07-07', slotStart: '09:30 AM', provNum: 1, opNum: 1 },
+      bookingResult: result({ status: 'requested', apt_date: null, start_time: null, end_time: null }),
+    });
+    act(() =>
+      useBookingStore.setState((state) => ({
+        patientFormDetails: { ...state.patientFormDetails, bookingSlotDetails: null },
+      })),
+    );
+    expect(screen.getByRole('heading', { name: 'Appointment Request Received' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Appointment Booked' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('We received your appointment request. The office will call you to schedule a time.'),
+    ).toBeInTheDocument();
   });
 });

@@ -49,9 +49,13 @@ export default function ConfirmationStep() {
   const { address, phone } = panelContact(form, clinic);
   const secondsLeft = useRedirectCountdown(redirectPlan(form));
   const patientName = `${details.basicDetailsData.firstName} ${details.basicDetailsData.lastName}`.trim();
+  // A request without a time (the practice system was offline) is not a booking yet: the page says
+  // what the e-mail says (ADR 0060).
+  const isRequest = bookingResult?.status === 'requested' || !slot;
 
   return (
-    <StepFrame heading={t('heading')} showStepLabel={false} isBanner>
+    <StepFrame heading={t(isRequest ? 'requestHeading' : 'heading')} showStepLabel={false} isBanner>
+      {isRequest && <p className="text-slate-800">{t('requestReceived')}</p>}
       <div className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-5 sm:p-8">
         <header className="flex flex-col gap-1 border-b border-slate-200 pb-4">
           {form.logo && <img src={form.logo} alt="" className="mb-2 h-12 w-auto self-start object-contain" />}

@@ -1,16 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
 import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
-import { buildFormDetails } from '../../../test/practice-factories.ts';
-import { BookingScreen } from '../booking-screen.tsx';
-import { EMPTY_PATIENT_FORM_DETAILS } from '../state/booking-state.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
-import { EARLIEST_AVAILABLE_PROVIDER } from '../state/reason-rules.ts';
+import { renderBookingScreen } from '../../../test/render-booking-screen.tsx';
 
 vi.mock('../contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
 
@@ -26,30 +20,7 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-function renderContactStep() {
-  useBookingStore.setState({
-    formUrl: 'bright-smile',
-    clinicNumParam: null,
-    patientFormPageNumber: 5,
-    patientFormDetails: {
-      ...EMPTY_PATIENT_FORM_DETAILS,
-      basicDetailsData: { firstName: '', lastName: '', patientStatus: 'New Patient' },
-      reasonForVisit: buildReason({ to_show_providers: false }),
-      providerDetails: EARLIEST_AVAILABLE_PROVIDER,
-      bookingSlotDetails: { date: '2030-01-07', slotStart: '09:00 AM', provNum: 1, opNum: 1 },
-    },
-    patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/bright-smile']}>
-        <BookingScreen
-          form={buildFormDetails({ form_url: 'bright-smile', name: 'Bright Smile', to_show_insurances: false })}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderContactStep = () => renderBookingScreen(5, buildReason({ to_show_providers: false }));
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 

@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import {
-  canSubmitBookingForm,
-  createBookingFormSchema,
-  type BookingForm,
-} from '#domain/booking/booking-form-schema.ts';
+import { createBookingFormSchema, type BookingForm } from '#domain/booking/booking-form-schema.ts';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { useBookingContext } from '../booking-context.ts';
 import * as messages from '../contact/contact-form.messages.ts';
@@ -16,11 +12,13 @@ import { PatientFields } from '../contact/patient-fields.tsx';
 import { submitLabel } from '../contact/submit-rules.ts';
 import { useFingerprint } from '../contact/use-fingerprint.ts';
 import { useSubmitBooking } from '../contact/use-submit-booking.ts';
+import { useSubmitHint } from '../contact/use-submit-hint.ts';
 import { FormStepFrame } from '../navigation/form-step-frame.tsx';
 import { ConsentWords } from '../shared-texts.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { onlyStatusFor, onlyStatusNotice } from '../contact/only-status.ts';
 import { useBookingFormContext } from '../contact/use-booking-form-context.ts';
+import { VisitPrice } from './visit-price.tsx';
 
 const FORM_ID = 'contact-form';
 
@@ -64,7 +62,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
 
   const honeypot = methods.register('hp');
   const isForSomeoneElse = values.bookingForSomeOne === true;
-  const isReady = canSubmitBookingForm(schema, values) && fingerprint !== undefined;
+  const hint = useSubmitHint({ schema, values, practiceName: form.name, fingerprint, isLocked, isSubmitting });
   const label = submitLabel({
     toVerifyPatient: form.to_verify_patient,
     isPaymentEnabled: reason?.is_payment_enabled ?? false,
@@ -77,7 +75,8 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
       heading={t('heading')}
       formId={FORM_ID}
       nextLabel={t(label)}
-      isNextDisabled={!isReady || isLocked || isSubmitting}
+      isNextDisabled={hint !== null}
+      nextHint={hint}
     >
       <FormProvider {...methods}>
         <form
@@ -87,6 +86,7 @@ export default function ContactStep({ clinicNum }: { clinicNum: number | null })
           className="flex flex-col gap-6"
           aria-busy={isSubmitting}
         >
+          <VisitPrice reason={reason} className="font-semibold text-slate-900" />
           {onlyStatus && <Notice text={t(onlyStatusNotice(onlyStatus, isForSomeoneElse))} />}
           <PatientFields isForSomeoneElse={isForSomeoneElse} onlyStatus={onlyStatus} />
           {form.to_show_insurances && <InsuranceSection form={form} />}

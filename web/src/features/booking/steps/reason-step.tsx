@@ -12,6 +12,7 @@ import { useBookingStore } from '../state/booking-store.ts';
 import { reasonsForStatus } from '../state/reason-rules.ts';
 import { ChoiceCard } from './choice-card.tsx';
 import * as messages from './reason-step.messages.ts';
+import { VisitPrice } from './visit-price.tsx';
 
 /** Page 2 (spec section 2): one card per reason offered to the chosen status. */
 export default function ReasonStep({ clinicNum }: { clinicNum: number | null }) {
@@ -52,6 +53,7 @@ export default function ReasonStep({ clinicNum }: { clinicNum: number | null }) 
             >
               <span className="text-lg font-semibold">{reason.name}</span>
               <span>{t('duration', { minutes: reason.final_duration ?? 0 })}</span>
+              <VisitPrice reason={reason} className="font-medium" />
             </ChoiceCard>
           ))}
         </div>
