@@ -21,6 +21,11 @@ export interface SlotPickerProps {
   /** The phone offered when nothing is free. */
   phone: string;
   chosen: { date: string; slotStart: string } | null;
+  /**
+   * The day to open on when nothing is chosen: a refused slot's day, or the booking being moved
+   * (ADR 0062). Absent or past: today's month.
+   */
+  initialDate?: string | null;
   onChoose: (slot: DaySlot) => void;
   /** Changing month clears a chosen slot (spec section 4). Keep it stable (useCallback). */
   onMonthChange?: () => void;
@@ -44,8 +49,12 @@ export function SlotPicker(props: SlotPickerProps) {
     today: localDateOf(Date.now(), timeZone),
     horizon: bookingHorizon(Date.now(), timeZone),
   }));
-  const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
-  const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
+  const [startDate] = useState(() => {
+    const date = chosen?.date ?? props.initialDate ?? null;
+    return date && date >= today ? date : null;
+  });
+  const [month, setMonth] = useState(() => monthOf(startDate ?? today));
+  const [pickedDate, setPickedDate] = useState<string | null>(startDate);
 
   const changeMonth = useCallback(
     (next: string) => {
