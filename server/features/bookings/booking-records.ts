@@ -117,7 +117,7 @@ export async function queueConfirmation(
       composedMessage,
       slot: bookedSlot,
       language: body.language,
-      manageUrl: link.url(deps.publicUrl),
+      manageUrl: link.url(deps.publicUrl, body.language),
       isBookedByStaff: prepared.byStaff !== undefined,
     },
     deps.clock.now(),

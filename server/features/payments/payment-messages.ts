@@ -62,7 +62,7 @@ export async function queuePaidBookingMessages(
       slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
       paidCents: a.amount_cents ?? 0,
       language: a.language,
-      manageUrl: link.url(publicUrl),
+      manageUrl: link.url(publicUrl, a.language),
     },
     now,
   );

@@ -114,13 +114,13 @@ describe('sending and confirming', () => {
       'Reminder: your appointment at Test Practice, Thursday, March 5, 2026 at 10:00 AM (EST)',
     );
     expect(email!.text).toMatch(
-      /Please confirm that you will come: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm/,
+      /Please confirm that you will come: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?lang=en&confirm/,
     );
     expect(email!.text).toContain('Provider: Dr. Two');
     // The reason stays off by default (a lock screen is public).
     expect(email!.text).not.toContain('Exam');
     expect(email!.html).toMatch(
-      /<a href="http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm"[^>]*>Confirm<\/a>/,
+      /<a href="http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?lang=en&amp;confirm"[^>]*>Confirm<\/a>/,
     );
     expect(email!.headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/v1\/unsubscribe\/[\w-]{32}>$/);
     expect(email!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -132,7 +132,7 @@ describe('sending and confirming', () => {
       new RegExp(
         /^Test Practice: reminder of your appointment Thursday, March 5, 2026 at 10:00 AM \(EST\) /.source +
           /with Dr\. Two, Test Practice, 1 Main St.*Questions: \(212\) 555-0100\. See, change or cancel: /.source +
-          /http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32} Reply C to confirm\.$/.source,
+          /http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?lang=en Reply C to confirm\.$/.source,
       ),
     );
 
