@@ -87,7 +87,7 @@ function ManageCard({
   const [announcement, setAnnouncement] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancelButton = useRef<HTMLElement | null>(null);
-  const heading = stateHeading(t, appointment.state);
+  const heading = stateHeading(t, appointment);
   const firstHeading = useRef(heading);
 
   // The new state's heading takes focus after a change, so a screen reader says what happened.
@@ -133,6 +133,7 @@ function ManageCard({
         {announcement}
       </p>
       {appointment.state === 'requested' && <p className="text-slate-800">{t('requestedNote')}</p>}
+      {appointment.status === 'no_show' && <p className="text-slate-800">{t('missedNote')}</p>}
       <AppointmentDetails appointment={appointment} />
       {appointment.confirmation.can_confirm && mode === 'view' && (
         <ConfirmVisit
