@@ -47,7 +47,7 @@ export const es: Translation<typeof en> = {
   where: 'Dónde: {where}',
   phone: 'Teléfono: {phone}',
   reason: 'Motivo: {reason}',
-  provider: 'Proveedor: {provider}',
+  provider: 'Profesional: {provider}',
   firstAvailable: 'Primero disponible',
   paid: 'Pagado: {amount}',
   calendarAttached: 'Se adjunta un archivo de calendario. Para cambiar o cancelar su cita, llame al consultorio.',

@@ -50,7 +50,7 @@ export const es: Translation<typeof en> = {
   callPractice: '¿Preguntas? Llame a {practiceName} al',
   appointment: 'Cita: ',
   dateAndTime: 'Fecha y hora',
-  provider: 'Proveedor',
+  provider: 'Profesional',
   reason: 'Motivo',
   amountPaid: 'Monto pagado',
   reference: 'Referencia',

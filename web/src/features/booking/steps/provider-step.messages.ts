@@ -9,8 +9,8 @@ export const en = {
 };
 
 export const es: Translation<typeof en> = {
-  heading: 'Seleccione un proveedor',
-  providerRequired: 'Seleccione un proveedor',
-  providerGroup: 'Proveedor',
+  heading: 'Seleccione un profesional',
+  providerRequired: 'Seleccione un profesional',
+  providerGroup: 'Profesional',
   earliestAvailable: 'Primero disponible',
 };
