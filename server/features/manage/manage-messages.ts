@@ -1,6 +1,6 @@
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import type { CancelReason } from '#domain/booking/manage-schemas.ts';
-import { bookingIcs, buildIcsEvent, type BookingChange } from '#domain/calendar/ics-calendar.ts';
+import { bookingIcs, buildIcsEvent, calendarSequence, type BookingChange } from '#domain/calendar/ics-calendar.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
@@ -92,8 +92,10 @@ const calendarFile = (change: BookingChange, row: ManagedRow, practice: Practice
 /** The file `GET manage/{token}/calendar.ics` downloads: the booking as it is now, to import (PUBLISH). */
 export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): string {
   const isCancelled = ['cancelled', 'expired', 'refunded', 'no_show'].includes(row.status);
+  const event = calendarEvent(row, practice, render(row, practice), now);
   return buildIcsEvent({
-    ...calendarEvent(row, practice, render(row, practice), now),
+    ...event,
+    sequence: calendarSequence(event.sequence, isCancelled),
     method: 'PUBLISH',
     status: isCancelled ? 'CANCELLED' : 'CONFIRMED',
   });

@@ -612,3 +612,26 @@ describe('cancelling', () => {
     expect((await ctx.app.inject({ method: 'POST', url: manageApiPath(free.token, 'checkout') })).statusCode).toBe(409);
   });
 });
+
+describe("a cancelled visit's calendar file (RFC 5546, ADR 0035 amended)", () => {
+  it('raises SEQUENCE above the last revision the patient received, in the e-mail and the download', async () => {
+    const made = await book({
+      apt_date: '2026-03-12',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'sequence@example.com',
+    });
+    await runJobs();
+    expect((await cancel(made.token)).statusCode).toBe(200);
+    await runJobs();
+
+    const [confirmation, notice] = await mailTo('sequence@example.com');
+    const sequenceOf = (ics: string) => /^SEQUENCE:(\d+)/m.exec(ics.replace(/\r\n /g, ''))?.[1];
+    expect(sequenceOf(confirmation!.attachments![0]!.content)).toBe('0');
+    expect(sequenceOf(notice!.attachments![0]!.content)).toBe('1');
+    const download = await ctx.app.inject({ method: 'GET', url: manageApiPath(made.token, 'calendar.ics') });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toContain('STATUS:CANCELLED');
+    expect(sequenceOf(download.body)).toBe('1');
+  });
+});
