@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { importFactoryPractice } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { postBooking } from '../../test/booking-requests.ts';
 
@@ -12,9 +12,7 @@ let examId: string;
 const ctx = withTestApp({
   clock,
   seed: async (db) => {
-    const ids = await importPractices(db, practiceConfig());
-    practiceId = ids['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
+    ({ practiceId, examId } = await importFactoryPractice(db));
   },
 });
 

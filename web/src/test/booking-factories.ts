@@ -1,4 +1,26 @@
+import { createBookingFormSchema, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+
+/** A practice's form context without insurance or verification, on a fixed day. */
+export const BOOKING_FORM_CONTEXT: BookingFormContext = {
+  today: '2026-11-22',
+  toShowInsurances: false,
+  optionalInsuranceFields: [],
+  toVerifyPatient: false,
+};
+
+/** The contact form's values of a valid new patient, parsed as the page parses them; `hp` the honeypot. */
+export const buildBookingFormValues = (hp = '') =>
+  createBookingFormSchema(BOOKING_FORM_CONTEXT).parse({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '5551234567',
+    dob: '12/10/1990',
+    patientStatus: 'New Patient',
+    agreeTextAndEmail: true,
+    hp,
+  });
 
 export function buildReason(overrides: Partial<ReasonForVisit> = {}): ReasonForVisit {
   return {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBookingFormSchema, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
-import { buildReason } from '../../../test/booking-factories.ts';
+import { BOOKING_FORM_CONTEXT, buildBookingFormValues, buildReason } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { EARLIEST_AVAILABLE_PROVIDER, toProviderDetails } from '../state/reason-rules.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
@@ -12,22 +11,8 @@ import { showBookingFailure } from './booking-failure.ts';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const formContext: BookingFormContext = {
-  today: '2026-11-22',
-  toShowInsurances: false,
-  optionalInsuranceFields: [],
-  toVerifyPatient: false,
-};
-const values = createBookingFormSchema(formContext).parse({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '5551234567',
-  dob: '12/10/1990',
-  patientStatus: 'New Patient',
-  agreeTextAndEmail: true,
-  hp: '',
-});
+const formContext = BOOKING_FORM_CONTEXT;
+const values = buildBookingFormValues();
 const reason = buildReason({ is_payment_enabled: false });
 const options = { form: buildFormDetails(), formContext, clinicNum: null, referrerId: null, fingerprint: null };
 const slot = { date: '2026-12-03', slotStart: '09:00 AM', provNum: 3, opNum: 7 };
