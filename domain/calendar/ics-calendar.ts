@@ -32,8 +32,9 @@ export type BookingChange = 'booked' | 'rescheduled' | 'cancelled';
 
 /**
  * The calendar file of a booking's change: one UID for its whole life, SEQUENCE = its moves so
- * far (`input.sequence`), one more for a cancellation (RFC 5546 §2.1.4: a CANCEL is a new revision,
- * and a client may ignore one no higher than the event it holds; ADR 0035), METHOD:REQUEST for booked and moved (an invitation the patient's calendar keeps and then
+ * far (`input.sequence`), one more for a cancellation (RFC 5546 §2.1.4: a CANCEL is a new
+ * revision, and a client may ignore one no higher than the event it holds; ADR 0035).
+ * METHOD:REQUEST for booked and moved (an invitation the patient's calendar keeps and then
  * updates in place) and METHOD:CANCEL with STATUS:CANCELLED for a cancellation, each with the
  * ORGANIZER and ATTENDEE that RFC 5546 requires of them.
  */

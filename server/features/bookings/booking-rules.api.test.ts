@@ -60,7 +60,7 @@ describe('First Available', () => {
 });
 
 describe('one person, one chair at a time', () => {
-  it('refuses a second overlapping booking of the same person with PATIENT_ALREADY_BOOKED, revealing nothing', async () => {
+  it('refuses an overlapping booking of the same person with PATIENT_ALREADY_BOOKED, revealing nothing', async () => {
     const ana = { first_name: 'Ana', last_name: 'Reyes', email: 'ana.reyes@example.com', dob: '1988-02-01' };
     const held = await postBooking(ctx.app, body({ ...ana, ...at('2026-03-05', '09:00:00'), pms_prov_num: 1 }));
     expect(held.status).toBe(201);

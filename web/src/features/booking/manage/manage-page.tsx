@@ -23,7 +23,7 @@ import { ConfirmVisit } from './confirm-visit.tsx';
 import * as confirmMessages from './confirm-visit.messages.ts';
 import { ManageActions } from './manage-actions.tsx';
 import * as messages from './manage-page.messages.ts';
-import { momentIn, stateHeading } from './manage-texts.ts';
+import { momentIn, stateHeading, stateNote } from './manage-texts.ts';
 import { ReschedulePanel } from './reschedule-panel.tsx';
 import { usePrivatePage } from '../../../lib/use-private-page.ts';
 
@@ -132,8 +132,7 @@ function ManageCard({
       <p role="status" className="text-slate-800 empty:hidden">
         {announcement}
       </p>
-      {appointment.state === 'requested' && <p className="text-slate-800">{t('requestedNote')}</p>}
-      {appointment.status === 'no_show' && <p className="text-slate-800">{t('missedNote')}</p>}
+      <p className="text-slate-800 empty:hidden">{stateNote(t, appointment)}</p>
       <AppointmentDetails appointment={appointment} />
       {appointment.confirmation.can_confirm && mode === 'view' && (
         <ConfirmVisit

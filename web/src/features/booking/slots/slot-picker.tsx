@@ -36,6 +36,12 @@ export interface SlotPickerProps {
   dayHeadingId: string;
 }
 
+/** Today, the horizon, and the day to open on: the chosen or given day unless it is past (ADR 0062). */
+function openingOf(timeZone: string, day: string | null | undefined) {
+  const today = localDateOf(Date.now(), timeZone);
+  return { today, horizon: bookingHorizon(Date.now(), timeZone), openOn: day && day >= today ? day : null };
+}
+
 /**
  * The slot step's calendar and times (page 4), whatever the slots come from: the booking flow
  * and the manage page's reschedule share it, so both have the same calendar, provider rule and
@@ -45,16 +51,9 @@ export function SlotPicker(props: SlotPickerProps) {
   const t = useMessages(messages);
   const language = useLanguage();
   const { timeZone, chosen, onMonthChange } = props;
-  const [{ today, horizon }] = useState(() => ({
-    today: localDateOf(Date.now(), timeZone),
-    horizon: bookingHorizon(Date.now(), timeZone),
-  }));
-  const [startDate] = useState(() => {
-    const date = chosen?.date ?? props.initialDate ?? null;
-    return date && date >= today ? date : null;
-  });
-  const [month, setMonth] = useState(() => monthOf(startDate ?? today));
-  const [pickedDate, setPickedDate] = useState<string | null>(startDate);
+  const [{ today, horizon, openOn }] = useState(() => openingOf(timeZone, chosen?.date ?? props.initialDate));
+  const [month, setMonth] = useState(() => monthOf(openOn ?? today));
+  const [pickedDate, setPickedDate] = useState<string | null>(openOn);
 
   const changeMonth = useCallback(
     (next: string) => {
