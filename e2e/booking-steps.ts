@@ -21,7 +21,7 @@ export const HEADINGS_ES: Record<keyof typeof HEADINGS, string> = {
   clinic: 'Seleccione la ubicación que prefiera',
   patientType: 'Seleccione el tipo de paciente',
   reason: 'Seleccione el motivo de su visita',
-  provider: 'Seleccione un proveedor',
+  provider: 'Seleccione un profesional',
   slot: 'Seleccione un horario',
   contact: 'Ingrese su información de contacto',
   verify: 'Verifique su contacto',

@@ -124,3 +124,30 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>): Promise
   }
   await expect(target).toBeFocused();
 }
+
+test("at 360 px the reschedule calendar opens on the booking's month and stays inside its card", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const email = `narrow.${Date.now().toString(36)}@example.com`;
+  const date = await bookAWeekAhead(request, email, 0);
+  await page.goto(manageLinkIn(await emailTo(request, email, /^Your appointment at Bright Smile Dental/)));
+  await page.getByRole('button', { name: 'Reschedule' }).click();
+
+  const month = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByRole('grid', { name: month })).toBeVisible();
+  // ADR 0062: not a pixel past the card's padding, and the page never scrolls sideways.
+  const overflow = await page.evaluate(() => {
+    const calendar = document.querySelector('.rdp-root')!.getBoundingClientRect();
+    const card = document.querySelector('h1')!.parentElement!;
+    const inner = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+    return { beyondCard: calendar.right - inner, pageScroll: document.documentElement.scrollWidth - 360 };
+  });
+  expect(overflow.beyondCard).toBeLessThanOrEqual(0);
+  expect(overflow.pageScroll).toBeLessThanOrEqual(0);
+});

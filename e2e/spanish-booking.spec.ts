@@ -187,7 +187,7 @@ test.describe('at 375 px in Spanish', () => {
     // The longer labels: booking for someone else, a reason with providers, the insurance section.
     await page.goto('/bright-smile?lang=es');
     await expectStep(page, HEADINGS_ES.patientType);
-    await page.getByRole('checkbox', { name: 'Reservo para otra persona' }).check();
+    await page.getByRole('checkbox', { name: 'Reserva para otra persona' }).check();
     await page.getByRole('button', { name: 'Paciente nuevo' }).click();
     await expectStep(page, HEADINGS_ES.reason);
     await page.getByRole('button', { name: /^Examen para paciente nuevo/ }).click();

@@ -101,3 +101,23 @@ describe('message catalogues', () => {
     });
   }
 });
+
+/**
+ * Spanish the patients read back to us (ADR 0062): the dentist is a "profesional", never a
+ * "proveedor"; no "para su cita para"; the companion box is a noun phrase like its English.
+ */
+const MENDED_SPANISH: [RegExp, string][] = [
+  [/\bproveedor(es)?\b/i, 'say "profesional" for the dentist'],
+  [/\bpara su cita para\b/i, 'one "para" only'],
+  [/^Reservo para/, 'a label, as the English one: "Reserva para otra persona"'],
+];
+
+describe('the Spanish catalogues', () => {
+  it.each(catalogues)('%s avoids the wording patients found wrong', async (file) => {
+    const catalogue = (await import(pathToFileURL(join(ROOT, file)).href)) as { es?: Record<string, string> };
+    const found = Object.entries(catalogue.es ?? {}).flatMap(([key, text]) =>
+      MENDED_SPANISH.filter(([pattern]) => pattern.test(text)).map(([, fix]) => `${key}: "${text}" (${fix})`),
+    );
+    expect(found).toEqual([]);
+  });
+});

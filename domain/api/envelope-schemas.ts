@@ -8,6 +8,8 @@ export const ErrorCodeSchema = z.enum([
   'NOT_FOUND',
   'SLOT_TAKEN',
   'SLOT_UNAVAILABLE',
+  // The same person already holds a booking at that time (ADR 0062).
+  'PATIENT_ALREADY_BOOKED',
   'PMS_UNAVAILABLE',
   'OTP_INVALID',
   'RATE_LIMITED',

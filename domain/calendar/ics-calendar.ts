@@ -32,7 +32,9 @@ export type BookingChange = 'booked' | 'rescheduled' | 'cancelled';
 
 /**
  * The calendar file of a booking's change: one UID for its whole life, SEQUENCE = its moves so
- * far, METHOD:REQUEST for booked and moved (an invitation the patient's calendar keeps and then
+ * far (`input.sequence`), one more for a cancellation (RFC 5546 §2.1.4: a CANCEL is a new
+ * revision, and a client may ignore one no higher than the event it holds; ADR 0035).
+ * METHOD:REQUEST for booked and moved (an invitation the patient's calendar keeps and then
  * updates in place) and METHOD:CANCEL with STATUS:CANCELLED for a cancellation, each with the
  * ORGANIZER and ATTENDEE that RFC 5546 requires of them.
  */
@@ -42,10 +44,14 @@ export function bookingIcs(
 ): string {
   return buildIcsEvent({
     ...input,
+    sequence: calendarSequence(input.sequence, change === 'cancelled'),
     method: change === 'cancelled' ? 'CANCEL' : 'REQUEST',
     status: change === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
   });
 }
+
+/** SEQUENCE of a booking's event: its moves so far, and one more once it is cancelled (ADR 0035). */
+export const calendarSequence = (moves: number, isCancelled: boolean) => moves + (isCancelled ? 1 : 0);
 
 /** The MIME type of a calendar file, with its method as RFC 6047 asks of an e-mailed one. */
 export function icsContentType(content: string): string {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayHeading, formatTime12h, localiseTime12h, zoneAbbreviation } from './time-format.ts';
+import {
+  formatDayHeading,
+  formatDayInSentence,
+  formatTime12h,
+  localiseTime12h,
+  zoneAbbreviation,
+} from './time-format.ts';
 
 describe('slot step display formats', () => {
   it.each([
@@ -65,4 +71,11 @@ describe('in Spanish (ADR 0034, es-US)', () => {
   ])('%s at %s keeps the abbreviation %s', (zone, at, abbreviation) => {
     expect(zoneAbbreviation(zone, new Date(at), 'es')).toBe(abbreviation);
   });
+});
+
+describe('a day inside a sentence (ADR 0062)', () => {
+  it.each([
+    ['es', 'jueves, 10 de enero'],
+    ['en', 'Thursday, January 10'],
+  ] as const)('in %s is %s', (language, text) => expect(formatDayInSentence('2030-01-10', language)).toBe(text));
 });

@@ -54,11 +54,19 @@ export function localiseTime12h(slotStart: string, language: Language): string {
  * "Lunes, 4 de marzo" (capitalised: it starts a heading or a line).
  */
 export function formatDayHeading(date: string, language: Language = 'en'): string {
+  const text = formatDayInSentence(date, language);
+  return text.charAt(0).toLocaleUpperCase(INTL_LOCALE[language]) + text.slice(1);
+}
+
+/**
+ * The same day inside a sentence ("Cambiar al jueves, 10 de enero"): Spanish writes weekdays and
+ * months in lower case there (ADR 0062); English is as the heading.
+ */
+export function formatDayInSentence(date: string, language: Language = 'en'): string {
   const epochDay = parseLocalDate(date);
   const calendar = new Date(epochDay * MS_PER_DAY);
   if (language !== 'en') {
-    const text = intlFormatter(language, { weekday: 'long', month: 'long', day: 'numeric' }).format(calendar);
-    return text.charAt(0).toLocaleUpperCase(INTL_LOCALE[language]) + text.slice(1);
+    return intlFormatter(language, { weekday: 'long', month: 'long', day: 'numeric' }).format(calendar);
   }
   const weekday = WEEKDAY_NAMES[weekdayOfEpochDay(epochDay)] ?? '';
   const month = MONTH_NAMES[calendar.getUTCMonth()] ?? '';

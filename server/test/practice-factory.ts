@@ -65,3 +65,9 @@ export async function reasonId(db: Database, practiceId: string, name: string): 
   if (!rows[0]) throw new Error(`No reason ${name}`);
   return rows[0].id;
 }
+
+/** The factory practice alone (two providers, two chairs, the 'Exam' reason): its id and the reason's. */
+export async function importFactoryPractice(db: Database): Promise<{ practiceId: string; examId: string }> {
+  const practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
+  return { practiceId, examId: await reasonId(db, practiceId, 'Exam') };
+}

@@ -25,6 +25,6 @@ export const es: Translation<typeof en> = {
     'disponibles en este momento.',
   reasonNotAtClinic: 'Este motivo de la visita no se ofrece en la ubicación elegida.',
   reasonNotAtClinicField: 'no se ofrece para este motivo',
-  providerNotForReason: 'Este proveedor no atiende a pacientes por este motivo de la visita.',
+  providerNotForReason: 'Este profesional no atiende a pacientes por este motivo de la visita.',
   providerNotForReasonField: 'no se ofrece para este motivo',
 };

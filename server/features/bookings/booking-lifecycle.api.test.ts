@@ -3,7 +3,7 @@ import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { REFERENCE_PATTERN } from '#domain/booking/booking-reference.ts';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { importFactoryPractice } from '../../test/practice-factory.ts';
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { mintBookingLink, openBookingLink } from '../booking-links/booking-links.ts';
 import { revokeBookingLink } from '../booking-links/booking-links-repository.ts';
@@ -20,8 +20,7 @@ let examId: string;
 const ctx = withTestApp({
   clock,
   seed: async (db) => {
-    practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
+    ({ practiceId, examId } = await importFactoryPractice(db));
   },
 });
 

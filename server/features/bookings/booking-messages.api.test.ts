@@ -161,7 +161,7 @@ describe('booking messages', () => {
     expect(toPatient.text).toContain('Cuándo: martes, 3 de marzo de 2026, 3:00 p.m. (EST)');
     expect(toPatient.text).toContain('Dónde: Test Practice, 1 Main St');
     expect(toPatient.text).toContain('Teléfono: (212) 555-0100');
-    expect(toPatient.text).toContain('Proveedor: Dr. One');
+    expect(toPatient.text).toContain('Profesional: Dr. One');
     expect(toPatient.text).toContain('Se adjunta un archivo de calendario.');
     const ics = toPatient.attachments![0]!.content.replace(/\r\n /g, '');
     expect(ics).toContain('SUMMARY:Exam en Test Practice');

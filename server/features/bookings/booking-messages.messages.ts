@@ -49,7 +49,7 @@ export const es: Translation<typeof en> = {
   where: 'Dónde: {where}',
   phone: 'Teléfono: {phone}',
   reason: 'Motivo: {reason}',
-  provider: 'Proveedor: {provider}',
+  provider: 'Profesional: {provider}',
   firstAvailable: 'Primero disponible',
   paid: 'Pagado: {amount}',
   unpaid: 'Pendiente de pago: {amount}',

@@ -118,7 +118,7 @@ export async function queueConfirmation(
       clinicNum: body.pms_clinic_num ?? null,
       slot: bookedSlot,
       language: body.language,
-      manageUrl: link.url(deps.publicUrl),
+      manageUrl: link.url(deps.publicUrl, body.language),
       isBookedByStaff: prepared.byStaff !== undefined,
     },
     deps.clock.now(),

@@ -42,6 +42,7 @@ import type { PracticesService } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
 import { queuePmsWrite } from '../opendental/pms-write-job.ts';
 import { queueBehindSameChairBookings } from './bookings-repository.ts';
+import { refuseSecondChairOfPatient } from './already-booked.ts';
 import { explainUnofferedSlot, slotUnavailable } from './slot-refusal.ts';
 import { insertBookingRow, queueConfirmation, recordConsentOfBooking, type InsertMode } from './booking-records.ts';
 
@@ -188,6 +189,11 @@ export async function createAppointment(
     email: body.email,
     wirelessPhone: body.wireless_phone,
   });
+  // After the slot check, so a taken time still answers SLOT_TAKEN first (ADR 0062).
+  if (slot) {
+    const who = { patientId, email: body.email, wirelessPhone: body.wireless_phone };
+    await refuseSecondChairOfPatient(tx, who, slot);
+  }
   const composedMessage = composeBookingMessage(body, reason.name, prepared.byStaff ? 'staff' : 'patient');
   const status = slot ? mode.status : 'requested';
   if (slot) await queueBehindSameChairBookings(tx, practice.id, slot.provNum, slot.opNum);

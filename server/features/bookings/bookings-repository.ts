@@ -160,3 +160,54 @@ export async function hasActiveOverlap(
   );
   return rows.length > 0;
 }
+
+/**
+ * Queues this transaction behind any other booking of the same patient, so two simultaneous
+ * bookings of one person at two chairs cannot both miss each other (ADR 0062).
+ */
+export async function queueBehindSamePatientBookings(tx: Queryable, patientId: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1::bigint)', [lockKeyOf(`patient:${patientId}`).toString()]);
+}
+
+/**
+ * The active booking or hold of this patient (same names and birth date) with the same e-mail or
+ * mobile that overlaps [startsAt, endsAt), at any provider or chair; null when none (ADR 0062).
+ */
+export async function findOverlapOfPatient(
+  tx: Queryable,
+  who: { patientId: string; email: string; wirelessPhone: string },
+  startsAt: Date,
+  endsAt: Date,
+): Promise<string | null> {
+  const [row] = await tx.query<{ id: string }>(
+    `select id from appointments
+     where patient_id = $1 and ${holdsSlotSql()} and starts_at < $5 and ends_at > $4
+       and ((email <> '' and lower(email) = lower($2)) or (wireless_phone <> '' and wireless_phone = $3))
+     order by starts_at limit 1`,
+    [who.patientId, who.email, who.wirelessPhone, startsAt, endsAt],
+  );
+  return row?.id ?? null;
+}
+
+/** What the booking already on file needs to be pointed to again: its contact, language and practice. */
+export async function findContactOnFile(tx: Queryable, appointmentId: string) {
+  const [row] = await tx.query<{
+    practice_id: string;
+    form_url: string;
+    practice_name: string;
+    email: string | null;
+    wireless_phone: string | null;
+    is_concented: boolean;
+    first_name: string;
+    booker_first_name: string | null;
+    language: BookingLanguage;
+  }>(
+    `select a.practice_id, p.form_url, p.name as practice_name, nullif(a.email, '') as email,
+            nullif(a.wireless_phone, '') as wireless_phone, a.is_concented, pt.first_name,
+            a.booker_first_name, a.language
+     from appointments a join practices p on p.id = a.practice_id join patients pt on pt.id = a.patient_id
+     where a.id = $1`,
+    [appointmentId],
+  );
+  return row ?? null;
+}

@@ -18,6 +18,7 @@ import {
 } from './booking-transaction.ts';
 import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
+import { resendingOnAlreadyBooked } from './already-booked.ts';
 import { findFormUrlOfAppointment } from '../practices/practices-repository.ts';
 
 export type { BookingRequest } from './booking-transaction.ts';
@@ -96,27 +97,7 @@ async function book(deps: BookingsDeps, request: BookingRequest): Promise<Bookin
     throw AppError.badRequest(t.localized('paidOnline'), { rfv_id: t.localized('paidOnlineField') });
   }
   try {
-    const response = await deps.db.transaction(async (tx) => {
-      if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
-      const created = await insertAndAnnounce(deps, tx, prepared);
-      const link = await mintManageLink(tx, {
-        appointmentId: created.appointmentId,
-        formUrl: prepared.practice.form_url,
-        carriedBy: 'booking_response',
-        now: deps.clock.now(),
-      });
-      const booked: BookingResponse = {
-        status: 201,
-        body: {
-          success: true,
-          message: t(prepared.body.language, created.slot ? 'booked' : 'requestReceived'),
-          result: created.result,
-        },
-      };
-      // Stored without the manage link: only hashes of link tokens are kept (ADR 0033).
-      if (key) await storeResponse(tx, key, booked.status, booked.body);
-      return withManagePath(booked, link.path);
-    });
+    const response = await resendingOnAlreadyBooked(deps, () => bookInTransaction(deps, prepared, key, hash));
     deps.availability.invalidatePractice(prepared.practice.id);
     return response;
   } catch (error) {
@@ -128,16 +109,47 @@ async function book(deps: BookingsDeps, request: BookingRequest): Promise<Bookin
   }
 }
 
+function bookInTransaction(
+  deps: BookingsDeps,
+  prepared: PreparedBooking,
+  key: string | undefined,
+  hash: string,
+): Promise<BookingResponse> {
+  return deps.db.transaction(async (tx) => {
+    if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
+    const created = await insertAndAnnounce(deps, tx, prepared);
+    const link = await mintManageLink(tx, {
+      appointmentId: created.appointmentId,
+      formUrl: prepared.practice.form_url,
+      carriedBy: 'booking_response',
+      now: deps.clock.now(),
+    });
+    const booked: BookingResponse = {
+      status: 201,
+      body: {
+        success: true,
+        message: t(prepared.body.language, created.slot ? 'booked' : 'requestReceived'),
+        result: created.result,
+      },
+    };
+    // Stored without the manage link: only hashes of link tokens are kept (ADR 0033).
+    if (key) await storeResponse(tx, key, booked.status, booked.body);
+    return withManagePath(booked, link.path);
+  });
+}
+
 async function bookPrepared(
   deps: BookingsDeps,
   prepared: PreparedBooking,
   alsoInTransaction: (tx: Queryable, created: CreatedAppointment) => Promise<void>,
 ): Promise<CreatedAppointment> {
-  const created = await deps.db.transaction(async (tx) => {
-    const inserted = await insertAndAnnounce(deps, tx, prepared);
-    await alsoInTransaction(tx, inserted);
-    return inserted;
-  });
+  const created = await resendingOnAlreadyBooked(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const inserted = await insertAndAnnounce(deps, tx, prepared);
+      await alsoInTransaction(tx, inserted);
+      return inserted;
+    }),
+  );
   deps.availability.invalidatePractice(prepared.practice.id);
   return created;
 }

@@ -1,7 +1,7 @@
 import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import type { CancelReason } from '#domain/booking/manage-schemas.ts';
-import { bookingIcs, buildIcsEvent, type BookingChange } from '#domain/calendar/ics-calendar.ts';
+import { bookingIcs, buildIcsEvent, calendarSequence, type BookingChange } from '#domain/calendar/ics-calendar.ts';
 import { formatPhone } from '#domain/format/phone-format.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
@@ -97,8 +97,10 @@ const calendarFile = (change: BookingChange, row: ManagedRow, practice: Practice
 /** The file `GET manage/{token}/calendar.ics` downloads: the booking as it is now, to import (PUBLISH). */
 export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): string {
   const isCancelled = ['cancelled', 'expired', 'refunded', 'no_show'].includes(row.status);
+  const event = calendarEvent(row, practice, render(row, practice), now);
   return buildIcsEvent({
-    ...calendarEvent(row, practice, render(row, practice), now),
+    ...event,
+    sequence: calendarSequence(event.sequence, isCancelled),
     method: 'PUBLISH',
     status: isCancelled ? 'CANCELLED' : 'CONFIRMED',
   });
@@ -145,7 +147,7 @@ export async function queueRescheduleMessages(
         ...(row.payment_status === 'paid' ? ['', t(lang, 'paymentKept')] : []),
         '',
         t(lang, 'calendarUpdates'),
-        t(lang, 'manageLink', { url: link.url(change.publicUrl) }),
+        t(lang, 'manageLink', { url: link.url(change.publicUrl, lang) }),
         '',
         t(lang, 'bookedVia', { product: PRODUCT_NAME }),
       ].join('\n'),
@@ -228,7 +230,7 @@ export async function queueCancellationMessages(
         '',
         ...(ics ? [t(lang, 'calendarRemoves')] : []),
         t(lang, 'bookAgain', { url: `${origin}/${practice.form_url}` }),
-        t(lang, 'managePage', { url: link.url(change.publicUrl) }),
+        t(lang, 'managePage', { url: link.url(change.publicUrl, lang) }),
         '',
         t(lang, 'bookedVia', { product: PRODUCT_NAME }),
       ].join('\n'),

@@ -154,10 +154,12 @@ describe('the manage link', () => {
     await runJobs();
     const [confirmation] = await mailTo('open@example.com');
     const link = /To see, change or cancel your appointment: (\S+)/.exec(confirmation!.text)?.[1];
-    expect(link).toMatch(/^http:\/\/localhost:\d+\/test-practice\/appointment\/[A-Za-z0-9_-]{32}$/);
+    // The link names the booking's language, so the page opens in it (ADR 0062).
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/test-practice\/appointment\/[A-Za-z0-9_-]{32}\?lang=en$/);
     // The e-mail's link is a token of its own, opening the same booking.
-    expect(link!.endsWith(made.token)).toBe(false);
-    expect((await managed(link!.split('/').at(-1)!)).reference).toBe(made.reference);
+    const token = new URL(link!).pathname.split('/').at(-1)!;
+    expect(token).not.toBe(made.token);
+    expect((await managed(token)).reference).toBe(made.reference);
   });
 
   it('is a 404 that says nothing for an unknown or malformed token, with no referrer and no caching', async () => {
@@ -608,5 +610,28 @@ describe('cancelling', () => {
       email: 'free@example.com',
     });
     expect((await ctx.app.inject({ method: 'POST', url: manageApiPath(free.token, 'checkout') })).statusCode).toBe(409);
+  });
+});
+
+describe("a cancelled visit's calendar file (RFC 5546, ADR 0035 amended)", () => {
+  it('raises SEQUENCE above the last revision the patient received, in the e-mail and the download', async () => {
+    const made = await book({
+      apt_date: '2026-03-12',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'sequence@example.com',
+    });
+    await runJobs();
+    expect((await cancel(made.token)).statusCode).toBe(200);
+    await runJobs();
+
+    const [confirmation, notice] = await mailTo('sequence@example.com');
+    const sequenceOf = (ics: string) => /^SEQUENCE:(\d+)/m.exec(ics.replace(/\r\n /g, ''))?.[1];
+    expect(sequenceOf(confirmation!.attachments![0]!.content)).toBe('0');
+    expect(sequenceOf(notice!.attachments![0]!.content)).toBe('1');
+    const download = await ctx.app.inject({ method: 'GET', url: manageApiPath(made.token, 'calendar.ics') });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toContain('STATUS:CANCELLED');
+    expect(sequenceOf(download.body)).toBe('1');
   });
 });

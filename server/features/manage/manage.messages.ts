@@ -32,8 +32,8 @@ export const es: Translation<typeof en> = {
     'El consultorio todavía no asignó un horario a esta solicitud, así que no hay nada que cambiar. El consultorio ' +
     'se comunicará con usted.',
   awaitingPayment: 'Esta cita está esperando su pago. Complete el pago primero.',
-  rescheduleCutoff: 'Falta muy poco para su cita para cambiarla en línea. Llame al consultorio.',
-  cancelCutoff: 'Falta muy poco para su cita para cancelarla en línea. Llame al consultorio.',
+  rescheduleCutoff: 'Su cita es muy pronto para cambiarla en línea. Llame al consultorio.',
+  cancelCutoff: 'Su cita es muy pronto para cancelarla en línea. Llame al consultorio.',
   maxReschedules: 'Esta cita ya se cambió todas las veces que el consultorio permite en línea. Llame al consultorio.',
   notOffered:
     'El consultorio ya no reserva este tipo de visita en línea, así que no se puede cambiar aquí. Llame al ' +

@@ -10,6 +10,7 @@ import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { createAppointment, prepareBooking, type BookingRequest } from '../bookings/booking-transaction.ts';
+import { resendingOnAlreadyBooked } from '../bookings/already-booked.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import { canTakePayment, isHeld, isSameBooking } from './own-checkout.ts';
 import { completeSession, NOT_FOUND_MESSAGE, type PaymentsDeps } from './payment-completion.ts';
@@ -156,16 +157,18 @@ export async function createSession(
   // The amount comes from the reason, never from the client (invariant 4). A changed booking
   // lets go of the patient's own earlier hold in the transaction that takes the new one, so the
   // patient never holds two times, and never loses the first if the second is taken.
-  const { created, isReplaced } = await db.transaction(async (tx) => {
-    const isReplaced = earlier ? await cancelHold(tx, earlier.id) : false;
-    const created = await createAppointment(tx, deps, prepared, {
-      status: 'pending_payment',
-      holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
-      amountCents: reason.amount_cents,
-    });
-    await announceSlotChanges(db, tx, [practice.id]);
-    return { created, isReplaced };
-  });
+  const { created, isReplaced } = await resendingOnAlreadyBooked(deps, () =>
+    db.transaction(async (tx) => {
+      const isReplaced = earlier ? await cancelHold(tx, earlier.id) : false;
+      const created = await createAppointment(tx, deps, prepared, {
+        status: 'pending_payment',
+        holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
+        amountCents: reason.amount_cents,
+      });
+      await announceSlotChanges(db, tx, [practice.id]);
+      return { created, isReplaced };
+    }),
+  );
   deps.availability.invalidatePractice(practice.id);
   if (isReplaced) await expireQuietly(deps, earlier!.payment_session_id);
   try {

@@ -68,7 +68,7 @@ async function bookedOf(
     clinicNum: a.pms_clinic_num,
     slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
     language: a.language,
-    manageUrl: link.url(publicUrl),
+    manageUrl: link.url(publicUrl, a.language),
   };
 }
 

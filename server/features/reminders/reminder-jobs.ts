@@ -138,7 +138,7 @@ async function sendTextReminder(deps: ReminderDeps, reminder: Reminder): Promise
     const manage = await mintReminderManageLink(tx, reminder);
     await enqueueSms(tx, {
       to: normalisePhone(row.wireless_phone!) ?? row.wireless_phone!,
-      text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl)),
+      text: reminderText({ ...row, starts_at: startsAt }, practice, manage.url(deps.publicUrl, row.language)),
       idempotencyKey: key,
       ...tracking,
     });
@@ -159,10 +159,10 @@ async function sendEmailReminder(deps: ReminderDeps, reminder: Reminder): Promis
       now,
     });
     const origin = new URL(deps.publicUrl).origin;
-    const manageUrl = manage.url(deps.publicUrl);
+    const manageUrl = manage.url(deps.publicUrl, row.language);
     const email = reminderEmail({ ...row, starts_at: startsAt }, practice, {
       manageUrl,
-      confirmUrl: `${manageUrl}?confirm`,
+      confirmUrl: `${manageUrl}&confirm`,
       // The page opens in the booking's language, whatever the mail client's browser prefers.
       unsubscribePageUrl: `${origin}${unsubscribePagePath(unsubscribe)}?lang=${row.language}`,
       unsubscribeOneClickUrl: `${origin}${unsubscribeApiPath(unsubscribe)}`,

@@ -39,5 +39,5 @@ export const es: Translation<typeof en> = {
   alreadyConfirmed: 'Usted confirmó esta cita. ¡Gracias!',
   manageLink: 'Para ver, cambiar o cancelar su cita: {url}',
   unsubscribe: 'Para dejar de recibir recordatorios por correo electrónico de {practice}: {url}',
-  firstAvailable: 'el primer proveedor disponible',
+  firstAvailable: 'el primer profesional disponible',
 };

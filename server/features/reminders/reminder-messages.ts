@@ -10,6 +10,7 @@ import type { ManagedRow } from '../manage/manage-repository.ts';
 import { placeOf } from '../manage/manage-view.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import * as messages from './reminder-messages.messages.ts';
+import { withOptOutLine } from '../../i18n/opt-out-line.ts';
 
 const t = translator(messages);
 const CONFIRM_BUTTON_STYLE =
@@ -54,7 +55,7 @@ export function reminderText(row: ReminderRow, practice: PracticeRow, manageUrl:
     url: manageUrl,
   };
   const body = t(f.lang, f.phone ? 'textReminder' : 'textReminderNoPhone', params);
-  return `${body} ${t(f.lang, f.isConfirmed ? 'textConfirmed' : 'textConfirmPrompt')}`;
+  return withOptOutLine(f.lang, `${body} ${t(f.lang, f.isConfirmed ? 'textConfirmed' : 'textConfirmPrompt')}`);
 }
 
 /** The e-mail, with a Confirm button and the unsubscribe headers mailbox providers show. */

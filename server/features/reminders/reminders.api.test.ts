@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
+import { smsSegments } from '../../i18n/sms-segments.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
@@ -114,13 +115,16 @@ describe('sending and confirming', () => {
       'Reminder: your appointment at Test Practice, Thursday, March 5, 2026 at 10:00 AM (EST)',
     );
     expect(email!.text).toMatch(
-      /Please confirm that you will come: http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm/,
+      new RegExp(
+        /Please confirm that you will come: /.source +
+          /http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?lang=en&confirm/.source,
+      ),
     );
     expect(email!.text).toContain('Provider: Dr. Two');
     // The reason stays off by default (a lock screen is public).
     expect(email!.text).not.toContain('Exam');
     expect(email!.html).toMatch(
-      /<a href="http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?confirm"[^>]*>Confirm<\/a>/,
+      /<a href="http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?lang=en&amp;confirm"[^>]*>Confirm<\/a>/,
     );
     expect(email!.headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/v1\/unsubscribe\/[\w-]{32}>$/);
     expect(email!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -132,9 +136,14 @@ describe('sending and confirming', () => {
       new RegExp(
         /^Test Practice: reminder of your appointment Thursday, March 5, 2026 at 10:00 AM \(EST\) /.source +
           /with Dr\. Two, Test Practice, 1 Main St.*Questions: \(212\) 555-0100\. See, change or cancel: /.source +
-          /http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32} Reply C to confirm\.$/.source,
+          /http:\/\/localhost:\d+\/test-practice\/appointment\/[\w-]{32}\?lang=en /.source +
+          /Reply C to confirm\.\nReply STOP to opt out$/.source,
       ),
     );
+    // ADR 0037's count for a reminder with its link, the opt-out line included (ADR 0062).
+    const { encoding, segments } = smsSegments(text!.text!);
+    expect(encoding).toBe('GSM-7');
+    expect(segments).toBeLessThanOrEqual(4);
 
     const confirmed = await reply(made.wireless_phone, ' c. ');
     expect(confirmed.json()).toEqual({
@@ -177,7 +186,9 @@ describe('sending and confirming', () => {
     expect((await ctx.app.inject({ method: 'POST', url: manageApiPath(made.token, 'confirm') })).statusCode).toBe(200);
     clock.set('2026-03-04T16:00:05Z');
     await runJobs();
-    expect((await outbox(made.wireless_phone))[0]!.text).toMatch(/You have confirmed\. Thank you!$/);
+    expect((await outbox(made.wireless_phone))[0]!.text).toMatch(
+      /You have confirmed\. Thank you!\nReply STOP to opt out$/,
+    );
   });
 
   it('answers in Spanish to a Spanish booking’s reminder', async () => {

@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/database.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
 import * as messages from './review-messages.messages.ts';
+import { withOptOutLine } from '../../i18n/opt-out-line.ts';
 
 const t = translator(messages);
 
@@ -64,9 +65,9 @@ export async function queueReviewInvitation(tx: Queryable, invitation: ReviewInv
   }
 }
 
-/** The invitation's text message (kept within two segments: see review-messages.test.ts). */
+/** The invitation's text message, with the opt-out line (its segments: sms-lengths.test.ts, ADR 0062). */
 export function reviewInvitationText(language: Language, practice: string, url: string): string {
-  return t(language, 'text', { practice, url });
+  return withOptOutLine(language, t(language, 'text', { practice, url }));
 }
 
 export interface FeedbackNotice {

@@ -31,11 +31,25 @@ const texts = LANGUAGES.flatMap((language) =>
 );
 
 describe('patient text messages', () => {
-  it.each(texts)('$name fits two segments', ({ text }) => {
-    expect(smsSegments(text).segments).toBeLessThanOrEqual(2);
+  // A review invitation ends with the opt-out line (ADR 0062): with an accented practice name the
+  // whole text is UCS-2, and the line then takes it to a third segment.
+  it.each(texts)('$name fits two segments, three for an invitation in UCS-2', ({ name, text }) => {
+    const { segments, encoding } = smsSegments(text);
+    expect(segments).toBeLessThanOrEqual(name.includes('invitation') && encoding === 'UCS-2' ? 3 : 2);
   });
 
   it('keeps the Spanish review invitation in GSM-7 when the practice name is', () => {
     expect(smsSegments(reviewInvitationText('es', LONG_NAME, reviewUrl)).encoding).toBe('GSM-7');
+  });
+});
+
+describe('the opt-out line of program texts (ADR 0062)', () => {
+  it.each([
+    ['en', 'Reply STOP to opt out'],
+    ['es', 'Responda STOP para no recibir mensajes'],
+  ] as const)('ends the %s review invitation, in GSM-7', (language, line) => {
+    const text = reviewInvitationText(language, LONG_NAME, reviewUrl);
+    expect(text.endsWith(`\n${line}`)).toBe(true);
+    expect(smsSegments(line).encoding).toBe('GSM-7');
   });
 });

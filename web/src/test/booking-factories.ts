@@ -1,3 +1,4 @@
+import { createBookingFormSchema, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { EMPTY_PATIENT_FORM_DETAILS } from '../features/booking/state/booking-state.ts';
 import { EARLIEST_AVAILABLE_PROVIDER } from '../features/booking/state/reason-rules.ts';
@@ -15,6 +16,27 @@ export function buildProvider(overrides: Partial<Provider> = {}): Provider {
     ...overrides,
   };
 }
+
+/** A practice's form context without insurance or verification, on a fixed day. */
+export const BOOKING_FORM_CONTEXT: BookingFormContext = {
+  today: '2026-11-22',
+  toShowInsurances: false,
+  optionalInsuranceFields: [],
+  toVerifyPatient: false,
+};
+
+/** The contact form's values of a valid new patient, parsed as the page parses them; `hp` the honeypot. */
+export const buildBookingFormValues = (hp = '') =>
+  createBookingFormSchema(BOOKING_FORM_CONTEXT).parse({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '5551234567',
+    dob: '12/10/1990',
+    patientStatus: 'New Patient',
+    agreeTextAndEmail: true,
+    hp,
+  });
 
 export function buildReason(overrides: Partial<ReasonForVisit> = {}): ReasonForVisit {
   return {

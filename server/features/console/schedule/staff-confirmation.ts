@@ -51,7 +51,7 @@ export async function queueStaffConfirmation(
           : null,
       ...(row.payment_status === 'paid' ? { paidCents: row.amount_cents ?? 0 } : {}),
       language: row.language,
-      manageUrl: link.url(context.publicUrl),
+      manageUrl: link.url(context.publicUrl, row.language),
     },
     context.now,
     { idempotencyKey: context.idempotencyKey, sequence: row.reschedule_count },

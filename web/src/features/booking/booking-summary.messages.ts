@@ -13,7 +13,7 @@ export const en = {
 export const es: Translation<typeof en> = {
   heading: 'Su cita',
   reason: 'Motivo',
-  provider: 'Proveedor',
+  provider: 'Profesional',
   slot: 'Horario de la cita',
   firstAvailable: 'Primero disponible',
   dateAndTime: '{day}, {time}',

@@ -22,11 +22,14 @@ export function bookingBody(values: BookingForm, reason: ReasonForVisit, options
   const { patientFormDetails: details, patientVisitDuration: visit, visitStartedAt } = useBookingStore.getState();
   const slot = details.bookingSlotDetails;
   const search = new URLSearchParams(window.location.search);
+  // First Available (or no provider step) asks for any provider free at the time when the booking
+  // goes in, not the one the slot list showed: that one may be taken meanwhile (ADR 0062).
+  const isAnyProvider = (details.providerDetails?.pms_prov_num ?? 0) === 0;
   const choices = {
     practiceId: form.id,
     reasonForVisitId: reason.id,
-    pmsProvNum: slot?.provNum ?? details.providerDetails?.pms_prov_num ?? 0,
-    pmsOpNum: slot?.opNum ?? 0,
+    pmsProvNum: isAnyProvider ? 0 : (slot?.provNum ?? details.providerDetails?.pms_prov_num ?? 0),
+    pmsOpNum: isAnyProvider ? 0 : (slot?.opNum ?? 0),
     pmsClinicNum: clinicNum,
     slot: slot && visit ? { date: slot.date, startTime: visit.startTime, endTime: visit.endTime } : null,
     referrerId,

@@ -28,8 +28,9 @@ export function showBookingFailure(error: unknown, queryClient: QueryClient, sho
   }
   if (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_UNAVAILABLE') {
     const isTaken = error.code === 'SLOT_TAKEN';
+    const refusedDate = useBookingStore.getState().patientFormDetails.bookingSlotDetails?.date ?? null;
     useBookingStore.getState().resetSlot();
-    useUiStore.getState().setSlotRefusal(isTaken ? 'taken' : 'unavailable');
+    useUiStore.getState().setSlotRefusal(isTaken ? 'taken' : 'unavailable', refusedDate);
     void queryClient.invalidateQueries({ queryKey: [SLOTS_QUERY_ROOT] });
     showErrorToast(isTaken ? translate(slotStepMessages, 'slotTaken') : translate(bookingTexts, 'slotUnavailable'));
     goToPage(PAGE.slot);

@@ -3,10 +3,9 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBookingFormSchema, type BookingFormContext } from '#domain/booking/booking-form-schema.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { toasterMounted } from '../../../lib/toast.ts';
-import { buildReason } from '../../../test/booking-factories.ts';
+import { BOOKING_FORM_CONTEXT, buildBookingFormValues, buildReason } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingContext } from '../booking-context.ts';
 import { PAGE } from '../navigation/step-rules.ts';
@@ -20,24 +19,8 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 
-const formContext: BookingFormContext = {
-  today: '2026-11-22',
-  toShowInsurances: false,
-  optionalInsuranceFields: [],
-  toVerifyPatient: false,
-};
-const values = (hp = '') =>
-  createBookingFormSchema(formContext).parse({
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '5551234567',
-    dob: '12/10/1990',
-    patientStatus: 'New Patient',
-    agreeTextAndEmail: true,
-    hp,
-  });
-
+const formContext = BOOKING_FORM_CONTEXT;
+const values = buildBookingFormValues;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const appointmentCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).includes('/appointment'));

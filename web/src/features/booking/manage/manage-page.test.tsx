@@ -304,3 +304,24 @@ describe('the manage page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
   });
 });
+
+describe('the manage page of a missed visit, and its calendar (ADR 0062)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says a no-show was missed, not that it took place', async () => {
+    serve(appointment({ status: 'no_show', state: 'past' }));
+    renderPage();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This appointment was missed');
+    expect(screen.getByText(/recorded that this visit did not take place/)).toBeInTheDocument();
+  });
+
+  it("opens the reschedule calendar on the booking's month rather than today's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2029-11-20T12:00:00Z'));
+    const user = userEvent.setup();
+    serve(appointment());
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    expect(await screen.findByRole('grid', { name: 'January 2030' })).toBeInTheDocument();
+  });
+});

@@ -16,7 +16,7 @@ import { managedAppointmentQuery } from './manage-api.ts';
 import { ConfirmVisit } from './confirm-visit.tsx';
 import { ManageActions } from './manage-actions.tsx';
 import * as messages from './manage-page.messages.ts';
-import { momentIn, stateHeading } from './manage-texts.ts';
+import { momentIn, stateHeading, stateNote } from './manage-texts.ts';
 import { ReschedulePanel } from './reschedule-panel.tsx';
 import { useManageCard } from './use-manage-card.ts';
 import { usePrivatePage } from '../../../lib/use-private-page.ts';
@@ -76,7 +76,7 @@ function ManageCard({
 }) {
   const t = useMessages(messages);
   const language = useLanguage();
-  const heading = stateHeading(t, appointment.state);
+  const heading = stateHeading(t, appointment);
   const { mode, setMode, announcement, show, cancel, pay, confirm, closeDialog, startReschedule, startCancel } =
     useManageCard(token);
 
@@ -89,7 +89,7 @@ function ManageCard({
       <p role="status" className="text-slate-800 empty:hidden">
         {announcement}
       </p>
-      {appointment.state === 'requested' && <p className="text-slate-800">{t('requestedNote')}</p>}
+      <p className="text-slate-800 empty:hidden">{stateNote(t, appointment)}</p>
       <AppointmentDetails appointment={appointment} />
       {appointment.confirmation.can_confirm && mode === 'view' && (
         <ConfirmVisit

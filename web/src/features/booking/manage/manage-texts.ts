@@ -19,7 +19,15 @@ const STATE_HEADINGS: Record<ManageState, keyof typeof messages.en> = {
   awaiting_payment: 'stateAwaitingPayment',
 };
 
-export const stateHeading = (t: T, state: ManageState) => t(STATE_HEADINGS[state]);
+/** A no-show is "past" to the policy, but it did not take place: the page says it was missed (ADR 0062). */
+export const stateHeading = (t: T, appointment: Pick<ManagedAppointment, 'state' | 'status'>) =>
+  t(appointment.status === 'no_show' ? 'stateMissed' : STATE_HEADINGS[appointment.state]);
+
+/** The line under the heading: a request waits for the office's call, a missed visit says so. */
+export function stateNote(t: T, appointment: Pick<ManagedAppointment, 'state' | 'status'>): string | null {
+  if (appointment.status === 'no_show') return t('missedNote');
+  return appointment.state === 'requested' ? t('requestedNote') : null;
+}
 
 /** Why a move or cancellation is not offered, in words; null for the states the page shows itself. */
 export function refusalText(t: T, action: 'reschedule' | 'cancel', refusal: ManageRefusal | null): string | null {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
-import { localiseTime12h, formatDayHeading } from '#domain/time/time-format.ts';
+import { localiseTime12h, formatDayInSentence } from '#domain/time/time-format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
 import { newIdempotencyKey } from '../contact/idempotency-key.ts';
@@ -52,7 +52,7 @@ export function ReschedulePanel({
   };
 
   const when = chosen
-    ? `${formatDayHeading(chosen.date, language)}, ${localiseTime12h(chosen.slotStart, language)}`
+    ? `${formatDayInSentence(chosen.date, language)}, ${localiseTime12h(chosen.slotStart, language)}`
     : null;
   return (
     <HeadedSection
@@ -69,6 +69,7 @@ export function ReschedulePanel({
         selectedColor={selectedColor}
         phone={appointment.practice.phone ?? ''}
         chosen={chosen}
+        initialDate={appointment.apt_date}
         onChoose={choose}
         onMonthChange={clearChoice}
         dayHeadingId="reschedule-day-heading"

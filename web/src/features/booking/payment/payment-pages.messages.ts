@@ -51,7 +51,7 @@ export const es: Translation<typeof en> = {
   callPractice: '¿Preguntas? Llame a {practiceName} al',
   appointment: 'Cita: ',
   dateAndTime: 'Fecha y hora',
-  provider: 'Proveedor',
+  provider: 'Profesional',
   address: 'Dirección',
   reason: 'Motivo',
   amountPaid: 'Monto pagado',

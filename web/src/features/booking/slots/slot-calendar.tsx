@@ -30,6 +30,9 @@ interface SlotCalendarProps {
   onSelectDate: (date: string) => void;
 }
 
+const NARROW_DAY = 'min(44px, calc((100vw - 108px) / 7))';
+const NARROW_DAY_BUTTON = `calc(${NARROW_DAY} - 2px)`;
+
 /**
  * Spec section 2 page 4: days before today and days without availability are disabled; the
  * calendar cannot go back past the current month or forward past 11 months ahead.
@@ -70,7 +73,16 @@ export function SlotCalendar({
           borderRadius: '9999px',
         },
       }}
-      style={{ ['--rdp-accent-color' as string]: '#1e293b', ['--rdp-accent-background-color' as string]: '#e2e8f0' }}
+      style={{
+        ['--rdp-accent-color' as string]: '#1e293b',
+        ['--rdp-accent-background-color' as string]: '#e2e8f0',
+        // 44 px days do not fit a 360 px phone inside the manage page's card: narrower screens get
+        // days of a seventh of what is left beside the page's and the card's padding (ADR 0062).
+        ['--rdp-day-width' as string]: NARROW_DAY,
+        ['--rdp-day-height' as string]: NARROW_DAY,
+        ['--rdp-day_button-width' as string]: NARROW_DAY_BUTTON,
+        ['--rdp-day_button-height' as string]: NARROW_DAY_BUTTON,
+      }}
       className="w-fit rounded-lg border border-slate-200 bg-white p-3 text-slate-900"
     />
   );

@@ -21,6 +21,11 @@ export interface SlotPickerProps {
   /** The phone offered when nothing is free. */
   phone: string;
   chosen: { date: string; slotStart: string } | null;
+  /**
+   * The day to open on when nothing is chosen: a refused slot's day, or the booking being moved
+   * (ADR 0062). Absent or past: today's month.
+   */
+  initialDate?: string | null;
   onChoose: (slot: DaySlot) => void;
   /** Changing month clears a chosen slot (spec section 4). Keep it stable (useCallback). */
   onMonthChange?: () => void;
@@ -29,6 +34,12 @@ export interface SlotPickerProps {
   notice?: ReactNode;
   /** Headings inside the picker are one level below the page's step heading. */
   dayHeadingId: string;
+}
+
+/** Today, the horizon, and the day to open on: the chosen or given day unless it is past (ADR 0062). */
+function openingOf(timeZone: string, day: string | null | undefined) {
+  const today = localDateOf(Date.now(), timeZone);
+  return { today, horizon: bookingHorizon(Date.now(), timeZone), openOn: day && day >= today ? day : null };
 }
 
 /**
@@ -44,6 +55,7 @@ export function SlotPicker(props: SlotPickerProps) {
     timeZone,
     chosen,
     onMonthChange,
+    props.initialDate,
   );
 
   const slots = useMonthSlots({
@@ -140,13 +152,15 @@ function SlotsUnavailable({ slots, phone }: { slots: UnavailableSlots; phone: st
 }
 
 /** Today and the booking horizon (fixed when the picker opens), the month shown, and the day picked in it. */
-function usePickerMonth(timeZone: string, chosen: SlotPickerProps['chosen'], onMonthChange?: () => void) {
-  const [{ today, horizon }] = useState(() => ({
-    today: localDateOf(Date.now(), timeZone),
-    horizon: bookingHorizon(Date.now(), timeZone),
-  }));
-  const [month, setMonth] = useState(() => (chosen && chosen.date >= today ? monthOf(chosen.date) : monthOf(today)));
-  const [pickedDate, setPickedDate] = useState<string | null>(chosen?.date ?? null);
+function usePickerMonth(
+  timeZone: string,
+  chosen: SlotPickerProps['chosen'],
+  onMonthChange?: () => void,
+  initialDate?: string | null,
+) {
+  const [{ today, horizon, openOn }] = useState(() => openingOf(timeZone, chosen?.date ?? initialDate));
+  const [month, setMonth] = useState(() => monthOf(openOn ?? today));
+  const [pickedDate, setPickedDate] = useState<string | null>(openOn);
 
   const changeMonth = useCallback(
     (next: string) => {

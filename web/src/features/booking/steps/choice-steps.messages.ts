@@ -16,8 +16,8 @@ export const es: Translation<typeof en> = {
   clinicHeading: 'Seleccione la ubicación que prefiera',
   noData: 'No hay datos',
   bookAppointment: 'Reservar cita',
-  providerHeading: 'Seleccione un proveedor',
-  providerRequired: 'Seleccione un proveedor',
-  providerGroup: 'Proveedor',
+  providerHeading: 'Seleccione un profesional',
+  providerRequired: 'Seleccione un profesional',
+  providerGroup: 'Profesional',
   earliestAvailable: 'Primero disponible',
 };

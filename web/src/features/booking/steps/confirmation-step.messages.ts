@@ -27,7 +27,7 @@ export const es: Translation<typeof en> = {
   dateAndTime: 'Fecha y hora',
   dateAndTimeValue: '{day}, {time}{zone}',
   reason: 'Motivo',
-  provider: 'Proveedor',
+  provider: 'Profesional',
   firstAvailable: 'Primero disponible',
   patient: 'Paciente',
   phone: 'Teléfono',

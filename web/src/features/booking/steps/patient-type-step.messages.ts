@@ -12,7 +12,7 @@ export const en = {
 
 export const es: Translation<typeof en> = {
   heading: 'Seleccione el tipo de paciente',
-  bookingForSomeoneElse: 'Reservo para otra persona',
+  bookingForSomeoneElse: 'Reserva para otra persona',
   patientTypeGroup: 'Tipo de paciente',
   newPatient: 'Paciente nuevo',
   returningPatient: 'Paciente existente',

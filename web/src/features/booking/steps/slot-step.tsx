@@ -31,6 +31,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
   const setSlotsError = useBookingStore((state) => state.setSlotsError);
   const canSkipSlot = useBookingStore((state) => state.slotsError?.code === 'PMS_UNAVAILABLE');
   const slotRefusal = useUiStore((state) => state.slotRefusal);
+  const refusedDate = useUiStore((state) => state.slotRefusalDate);
   const setSlotRefusal = useUiStore((state) => state.setSlotRefusal);
 
   const practiceId = form.id;
@@ -65,6 +66,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
         selectedColor={form.form_customization.button_color_1}
         phone={phone}
         chosen={chosen}
+        initialDate={refusedDate}
         onChoose={choose}
         onMonthChange={resetSlot}
         onErrorChange={setSlotsError}
