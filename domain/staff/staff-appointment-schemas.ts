@@ -11,7 +11,8 @@ import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.t
  * - `GET /api/v1/staff/appointments?from=YYYY-MM-DD&to=YYYY-MM-DD[&clinic=N]` → StaffSchedule
  *   (at most 31 days; dates are the practice's). A console polls it with `X-Console-Poll: 1`, which
  *   neither writes an audit row nor counts as activity for the idle timeout.
- * - `GET /api/v1/staff/appointments/{id}` → StaffAppointmentDetail (an audit row).
+ * - `GET /api/v1/staff/appointments/{id}` → StaffAppointmentDetail (an audit row), with the same patient's
+ *   `other_bookings`.
  * - `POST /api/v1/staff/appointments/{id}/{confirm|arrived|no-show|resend-confirmation}` ({}) → StaffAppointmentDetail.
  * - `POST /api/v1/staff/appointments/{id}/cancel` (StaffCancelBody) → StaffAppointmentDetail.
  * - `POST /api/v1/staff/appointments/{id}/reschedule` (StaffRescheduleBody) → StaffAppointmentDetail; a request
@@ -146,6 +147,21 @@ export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
     /** A cancellation may refund this much (cents); null when nothing was paid. */
     refundable_cents: z.number().nullable(),
   }),
+  /** The same patient's other bookings at the practice, past and future, newest first (requests without a time first). */
+  other_bookings: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+      starts_at: z.iso.datetime().nullable(),
+      /** The practice's wall time; null for a request without a time. */
+      apt_date: z.string().nullable(),
+      start_time: z.string().nullable(),
+      end_time: z.string().nullable(),
+      reason_name: z.string().nullable(),
+      provider_name: z.string().nullable(),
+    }),
+  ),
 });
 export type StaffAppointmentDetail = z.infer<typeof StaffAppointmentDetailSchema>;
 

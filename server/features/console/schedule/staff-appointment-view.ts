@@ -135,7 +135,12 @@ const detailText = (record: Record<string, unknown> | null, key: string) => text
 
 export function toStaffAppointmentDetail(
   row: DetailRow,
-  related: { consents: readonly ConsentRow[]; deliveries: readonly DeliveryRow[]; actions: readonly StaffActionRow[] },
+  related: {
+    consents: readonly ConsentRow[];
+    deliveries: readonly DeliveryRow[];
+    actions: readonly StaffActionRow[];
+    others: readonly ScheduleRow[];
+  },
   context: { timeZone: string; isOpenDental: boolean; now: Date },
 ): StaffAppointmentDetail {
   return {
@@ -184,5 +189,14 @@ export function toStaffAppointmentDetail(
     })),
     history: historyOf(row, related.actions),
     actions: allowedActions(row, context.now),
+    other_bookings: related.others.map((other) => ({
+      id: other.id,
+      reference: other.reference,
+      status: other.status,
+      starts_at: iso(other.starts_at),
+      ...wallTimes(other, context.timeZone),
+      reason_name: other.reason_name,
+      provider_name: other.provider_name,
+    })),
   };
 }

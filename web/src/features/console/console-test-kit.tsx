@@ -115,6 +115,7 @@ export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): St
       resend_confirmation: true,
       refundable_cents: null,
     },
+    other_bookings: [],
     ...overrides,
   };
 }
