@@ -91,3 +91,37 @@ describe('a booking’s other bookings', () => {
     expect(StaffAppointmentDetailSchema.parse(response.json().result).other_bookings).toEqual([]);
   });
 });
+
+describe('booking a returning patient with the insurance of their last booking', () => {
+  const insurance = {
+    insurance: 'Delta Dental',
+    subscribers_full_name: 'Marta Ruiz',
+    subscribers_dob: '1979-11-05',
+    subscriber_id: 'DD-555',
+    group_number: 'G-77',
+  };
+  const phoned = async (extra: Record<string, unknown>) =>
+    desk.post('/api/v1/staff/appointments', {
+      reason_id: await reasonId(ctx.db, ids['test-practice']!, 'Exam'),
+      pms_prov_num: 0,
+      apt_date: '2026-03-12',
+      start_time: '11:00',
+      ...marta,
+      is_new_patient: false,
+      agreed_to_contact: true,
+      ...extra,
+    });
+
+  it('keeps the insurance sent with the booking', async () => {
+    const response = await phoned({ insurance });
+    expect(response.statusCode, response.body).toBe(201);
+    const detail = await desk.get(`/api/v1/staff/appointments/${response.json().result.id}`);
+    expect(StaffAppointmentDetailSchema.parse(detail.json().result).insurance).toMatchObject(insurance);
+  });
+
+  it('refuses insurance without a subscriber id with a 422 naming the field', async () => {
+    const response = await phoned({ insurance: { ...insurance, subscriber_id: '' }, start_time: '12:00' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().fields)).toContain('insurance.subscriber_id');
+  });
+});
