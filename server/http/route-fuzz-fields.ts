@@ -310,10 +310,7 @@ export const ROUTE_FIELDS: Record<string, RouteFields> = {
   'GET /api/v1/staff/practice/security': { as: 'staff' },
   'PUT /api/v1/staff/practice/security': { as: 'staff', body: { idle_minutes: 30, require_totp: false } },
   'GET /api/v1/staff/members': { as: 'staff' },
-  'POST /api/v1/staff/members': {
-    as: 'staff',
-    body: { email: 'invite.fuzz@example.test', name: 'Invited', role: 'front_desk' },
-  },
+  'POST /api/v1/staff/members': { as: 'staff', body: { email: 'fuzz@example.test', name: 'Fuzz', role: 'front_desk' } },
   'PATCH /api/v1/staff/members/:id': { as: 'staff', params: { id: '{member}' }, body: { role: 'front_desk' } },
   'POST /api/v1/staff/members/:id/second-factor-reset': { as: 'staff', params: { id: '{member}' } },
   'GET /api/v1/staff/audit': { as: 'staff', query: { ...RANGE, before: '999999999' } },
@@ -325,6 +322,7 @@ export const ROUTE_FIELDS: Record<string, RouteFields> = {
   'POST /api/v1/staff/appointments/:id/confirm': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/arrived': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/no-show': { as: 'staff', params: { id: '{booking}' } },
+  'POST /api/v1/staff/appointments/:id/undo': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/resend-confirmation': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/cancel': {
     as: 'staff',

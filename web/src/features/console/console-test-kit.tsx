@@ -114,6 +114,7 @@ export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): St
       reschedule: true,
       resend_confirmation: true,
       refundable_cents: null,
+      undo: false,
     },
     other_bookings: [],
     ...overrides,

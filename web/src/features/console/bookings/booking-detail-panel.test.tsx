@@ -90,6 +90,7 @@ describe('the booking panel', () => {
           reschedule: false,
           resend_confirmation: true,
           refundable_cents: null,
+          undo: false,
         },
       }),
       {
@@ -104,6 +105,7 @@ describe('the booking panel', () => {
               reschedule: true,
               resend_confirmation: true,
               refundable_cents: null,
+              undo: false,
             },
           }),
         }),
@@ -160,6 +162,7 @@ describe('the booking panel', () => {
               reschedule: false,
               resend_confirmation: false,
               refundable_cents: null,
+              undo: false,
             },
           }),
         }),
