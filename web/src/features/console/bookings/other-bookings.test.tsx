@@ -1,24 +1,15 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildDetail, buildSchedule, buildSession, renderConsole, serveStaffApi } from '../console-test-kit.tsx';
+import { buildDetail, openBookingPanel } from '../console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-async function openPanel(detail: ReturnType<typeof buildDetail>) {
-  serveStaffApi({
-    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-    'GET /api/v1/staff/appointments/apt-1': () => ({ result: detail }),
-  });
-  const user = userEvent.setup();
-  renderConsole('/console?date=2026-11-25');
-  await user.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-  return screen.findByRole('dialog', { name: 'Jane Doe' });
-}
+const openPanel = async (detail: ReturnType<typeof buildDetail>) =>
+  (await openBookingPanel(userEvent.setup(), detail)).panel;
 
 describe('the booking panel’s other bookings of the patient', () => {
   it('lists them in words: day and time, reason, provider, state and reference', async () => {

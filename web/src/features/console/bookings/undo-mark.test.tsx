@@ -1,14 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildDetail,
-  buildSchedule,
-  buildSession,
-  renderConsole,
-  serveStaffApi,
-  type ApiCall,
-} from '../console-test-kit.tsx';
+import { buildDetail, openBookingPanel } from '../console-test-kit.tsx';
 
 afterEach(() => {
   cleanup();
@@ -20,15 +13,9 @@ const ARRIVED = buildDetail({ status: 'arrived', actions: { ...buildDetail().act
 describe('undoing an arrival from the booking panel', () => {
   it('offers "Undo arrived", posts the undo, and shows the booking as the server answers', async () => {
     const user = userEvent.setup();
-    const calls: ApiCall[] = serveStaffApi({
-      'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-      'GET /api/v1/staff/appointments/apt-1': () => ({ result: ARRIVED }),
+    const { panel, calls } = await openBookingPanel(user, ARRIVED, {
       'POST /api/v1/staff/appointments/apt-1/undo': () => ({ result: buildDetail() }),
     });
-    renderConsole('/console?date=2026-11-25');
-    await user.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
     await user.click(await within(panel).findByRole('button', { name: 'Undo arrived' }));
     await within(panel).findByText('Undone: the booking is as it was before the mark.');
     const post = calls.find((call) => call.method === 'POST')!;
@@ -43,16 +30,7 @@ describe('undoing an arrival from the booking panel', () => {
 
   it('offers no undo when the server allows none', async () => {
     const user = userEvent.setup();
-    serveStaffApi({
-      'GET /api/v1/staff/session': () => ({ result: buildSession() }),
-      'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
-      'GET /api/v1/staff/appointments/apt-1': () => ({
-        result: { ...ARRIVED, actions: { ...ARRIVED.actions, undo: false } },
-      }),
-    });
-    renderConsole('/console?date=2026-11-25');
-    await user.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    const panel = await screen.findByRole('dialog', { name: 'Jane Doe' });
+    const { panel } = await openBookingPanel(user, { ...ARRIVED, actions: { ...ARRIVED.actions, undo: false } });
     await within(panel).findByText('Delta Dental');
     expect(within(panel).queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
   });
