@@ -14,9 +14,9 @@ import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.t
  * - `GET /api/v1/staff/appointments/{id}` → StaffAppointmentDetail (an audit row), with the same patient's
  *   `other_bookings`.
  * - `POST /api/v1/staff/appointments/{id}/{confirm|arrived|no-show|resend-confirmation}` ({}) → StaffAppointmentDetail.
- * - `POST /api/v1/staff/appointments/{id}/undo` ({}) → StaffAppointmentDetail: an arrived or no-show marked today goes
- *   back to the status before (ADR 0064); 409 `CONFLICT` otherwise, 409 `SLOT_TAKEN` for a no-show whose time was
- *   booked since.
+ * - `POST /api/v1/staff/appointments/{id}/undo` ({}) → StaffAppointmentDetail: an arrived or no-show marked
+ *   today goes back to the status before (ADR 0064); 409 `CONFLICT` otherwise, 409 `SLOT_TAKEN` for a no-show
+ *   whose time was booked since.
  * - `POST /api/v1/staff/appointments/{id}/cancel` (StaffCancelBody) → StaffAppointmentDetail.
  * - `POST /api/v1/staff/appointments/{id}/reschedule` (StaffRescheduleBody) → StaffAppointmentDetail; a request
  *   without a time gets its first time and is booked (domain/staff/staff-requests-schemas.ts).
@@ -152,7 +152,7 @@ export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
     /** An arrived or no-show mark made today may be taken back (ADR 0064). */
     undo: z.boolean(),
   }),
-  /** The same patient's other bookings at the practice, past and future, newest first (requests without a time first). */
+  /** The same patient's other bookings at the practice, past and future: requests without a time, then newest first. */
   other_bookings: z.array(
     z.object({
       id: z.string(),
