@@ -75,6 +75,21 @@ export function canMove(from: BookingStatus, to: BookingStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The status a front desk's mark goes back to when undone (ADR 0064), read from the stamps beside it: arrived
+ * goes back to a no-show it corrected, else to confirmed or booked as the patient had left it; a no-show to
+ * confirmed or booked. Null for any other status: only these two marks are undone.
+ */
+export function statusBeforeMark(booking: {
+  status: BookingStatus;
+  confirmed_at: Date | null;
+  no_show_at: Date | null;
+}): BookingStatus | null {
+  if (booking.status !== 'arrived' && booking.status !== 'no_show') return null;
+  if (booking.status === 'arrived' && booking.no_show_at) return 'no_show';
+  return booking.confirmed_at ? 'confirmed' : 'booked';
+}
+
 /** A booking keeps its id, reference and calendar UID when moved; only upcoming ones move. */
 export function canReschedule(status: BookingStatus): boolean {
   return (UPCOMING_STATUSES as readonly BookingStatus[]).includes(status);

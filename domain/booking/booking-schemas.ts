@@ -78,7 +78,11 @@ export const PaymentDetailsSchema = z.object({
   session_id: shortText(300).min(1),
 });
 
-const insuranceDetailsSchema = (today: string) =>
+/**
+ * The insurance a booking keeps; also what staff carry over from a patient's last booking
+ * (staff-booking-schemas.ts).
+ */
+export const insuranceDetailsSchema = (today: string) =>
   z.object({
     insurance: shortText(200).min(1, { message: key('insuranceRequired') }),
     subscribers_full_name: nameField(FIELD_MESSAGES.subscriberFullName),

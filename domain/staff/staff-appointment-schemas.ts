@@ -11,8 +11,12 @@ import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.t
  * - `GET /api/v1/staff/appointments?from=YYYY-MM-DD&to=YYYY-MM-DD[&clinic=N]` → StaffSchedule
  *   (at most 31 days; dates are the practice's). A console polls it with `X-Console-Poll: 1`, which
  *   neither writes an audit row nor counts as activity for the idle timeout.
- * - `GET /api/v1/staff/appointments/{id}` → StaffAppointmentDetail (an audit row).
+ * - `GET /api/v1/staff/appointments/{id}` → StaffAppointmentDetail (an audit row), with the same patient's
+ *   `other_bookings`.
  * - `POST /api/v1/staff/appointments/{id}/{confirm|arrived|no-show|resend-confirmation}` ({}) → StaffAppointmentDetail.
+ * - `POST /api/v1/staff/appointments/{id}/undo` ({}) → StaffAppointmentDetail: an arrived or no-show marked
+ *   today goes back to the status before (ADR 0064); 409 `CONFLICT` otherwise, 409 `SLOT_TAKEN` for a no-show
+ *   whose time was booked since.
  * - `POST /api/v1/staff/appointments/{id}/cancel` (StaffCancelBody) → StaffAppointmentDetail.
  * - `POST /api/v1/staff/appointments/{id}/reschedule` (StaffRescheduleBody) → StaffAppointmentDetail; a request
  *   without a time gets its first time and is booked (domain/staff/staff-requests-schemas.ts).
@@ -146,7 +150,24 @@ export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
     resend_confirmation: z.boolean(),
     /** A cancellation may refund this much (cents); null when nothing was paid. */
     refundable_cents: z.number().nullable(),
+    /** An arrived or no-show mark made today may be taken back (ADR 0064). */
+    undo: z.boolean(),
   }),
+  /** The same patient's other bookings at the practice, past and future: requests without a time, then newest first. */
+  other_bookings: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+      starts_at: z.iso.datetime().nullable(),
+      /** The practice's wall time; null for a request without a time. */
+      apt_date: z.string().nullable(),
+      start_time: z.string().nullable(),
+      end_time: z.string().nullable(),
+      reason_name: z.string().nullable(),
+      provider_name: z.string().nullable(),
+    }),
+  ),
 });
 export type StaffAppointmentDetail = z.infer<typeof StaffAppointmentDetailSchema>;
 

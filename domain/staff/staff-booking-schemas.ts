@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_LANGUAGES } from '../booking/booking-lifecycle.ts';
+import { insuranceDetailsSchema } from '../booking/booking-schemas.ts';
 import {
   emailField,
   isoBirthDateField,
@@ -19,7 +20,8 @@ import { pmsNumberField, practiceDayField, wallTimeField } from '../wire/wire-pr
  *   booking, Open Dental write-back, reminders, the patient's confirmation in `language`), without
  *   bot check, one-time code or payment (a paid reason is booked unpaid). Any free time from now on:
  *   the practice's minimum notice does not bind staff. 409 SLOT_TAKEN when the time is taken, 422
- *   SLOT_UNAVAILABLE when it is not free time at all, 422 with `fields` for bad input. The booking's
+ *   SLOT_UNAVAILABLE when it is not free time at all, 422 with `fields` for bad input. `insurance` (optional, the
+ *   shape a patient's booking keeps) is what the console carries over from the patient's last booking. The booking's
  *   `booked_by_staff` is true in the schedule (the schedule reads `appointments.source_meta->>'channel' = 'staff'`).
  * - `POST /api/v1/staff/blocks` (permission `schedule`, CSRF) with StaffBlockBody → 201
  *   StaffBlockCreated. Built-in schedule only: an Open Dental practice gets 409 CONFLICT
@@ -62,6 +64,8 @@ export function createStaffBookingBodySchema(context: { today: string }) {
         .default('en'),
       /** The patient's answer on the phone: may the practice contact them by e-mail and text. */
       agreed_to_contact: z.boolean({ message: 'Record whether the patient agreed to be contacted.' }),
+      /** Absent or null: none. The console carries it over from the patient's last booking (ADR 0063). */
+      insurance: insuranceDetailsSchema(context.today).nullish(),
     })
     .superRefine((body, ctx) => {
       if (body.email === '' && body.wireless_phone === '') {

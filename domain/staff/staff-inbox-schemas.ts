@@ -21,8 +21,9 @@ import { StaffAppointmentSchema } from './staff-appointment-schemas.ts';
  *   (created in those days of the practice, newest first, at most 366 days).
  *
  * Permission 'bookings' (owner, operator, front desk):
- * - `GET /api/v1/staff/search?q=…` → StaffSearchResult (400 when q is shorter than 2 characters;
- *   an audit row `search` with the query's kind and the ids found, not the text typed).
+ * - `GET /api/v1/staff/search?q=…` (a name, phone, e-mail, reference or birth date) → StaffSearchResult
+ *   (400 when q is shorter than 2 characters; an audit row `search` with the query's kind and the ids found, not
+ *   the text typed).
  *
  * Permission 'export' (owner, operator; the front desk gets 403):
  * - `GET /api/v1/staff/appointments/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` → `text/csv; charset=utf-8`,
@@ -148,8 +149,11 @@ export const StaffSearchQuerySchema = z.object({
     .max(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` }),
 });
 
-/** What a query was read as: a name (and, when it has that form, a booking reference too), a phone, an e-mail. */
-export const SEARCH_KINDS = ['name', 'reference', 'name_or_reference', 'phone', 'email'] as const;
+/**
+ * What a query was read as: a name (and, when it has that form, a booking reference too), a phone, an e-mail, a
+ * birth date (`MM/DD/YYYY` or `YYYY-MM-DD`).
+ */
+export const SEARCH_KINDS = ['name', 'reference', 'name_or_reference', 'phone', 'email', 'dob'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const StaffSearchResultSchema = z.object({

@@ -73,6 +73,7 @@ export const STAFF_ROUTE_FIELDS: Record<string, RouteFields> = {
   'POST /api/v1/staff/appointments/:id/confirm': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/arrived': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/no-show': { as: 'staff', params: { id: '{booking}' } },
+  'POST /api/v1/staff/appointments/:id/undo': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/resend-confirmation': { as: 'staff', params: { id: '{booking}' } },
   'POST /api/v1/staff/appointments/:id/cancel': {
     as: 'staff',

@@ -17,10 +17,14 @@ export interface BookingState {
   created_at: Date;
   /** The appointment's number in Open Dental once written there (ADR 0015). */
   pms_apt_num: number | null;
+  confirmed_at: Date | null;
+  arrived_at: Date | null;
+  no_show_at: Date | null;
 }
 
 const STATE_COLUMNS = `id, practice_id, reason_id, reference, status, starts_at, ends_at, pms_prov_num, pms_op_num,
-    pms_clinic_num, reschedule_count, language, created_at, pms_apt_num::integer as pms_apt_num`;
+    pms_clinic_num, reschedule_count, language, created_at, pms_apt_num::integer as pms_apt_num, confirmed_at,
+    arrived_at, no_show_at`;
 
 /** The booking, locked for the rest of the transaction: moves and status changes of one booking queue up. */
 export async function lockBookingState(tx: Queryable, appointmentId: string): Promise<BookingState | null> {
@@ -48,12 +52,20 @@ const STAMP_OF: Partial<Record<BookingStatus, string>> = {
 export async function updateBookingStatus(
   tx: Queryable,
   appointmentId: string,
-  change: { to: BookingStatus; at: Date; cancelledBy?: CancelledBy; cancelReason?: string | null },
+  change: {
+    to: BookingStatus;
+    at: Date;
+    cancelledBy?: CancelledBy;
+    cancelReason?: string | null;
+    /** An undone mark (ADR 0064): its stamp is cleared, so the booking reads as it did before the mark. */
+    undoing?: BookingStatus;
+  },
 ): Promise<void> {
-  const stamp = STAMP_OF[change.to];
+  const stamp = change.undoing ? null : STAMP_OF[change.to];
+  const cleared = change.undoing ? STAMP_OF[change.undoing] : undefined;
   await tx.query(
     `update appointments
-        set status = $2, updated_at = $3${stamp ? `, ${stamp} = $3` : ''},
+        set status = $2, updated_at = $3${stamp ? `, ${stamp} = $3` : ''}${cleared ? `, ${cleared} = null` : ''},
             cancelled_by = case when $2 = 'cancelled' then $4 else cancelled_by end,
             cancel_reason = case when $2 = 'cancelled' then $5 else cancel_reason end
       where id = $1`,

@@ -4,6 +4,7 @@ import {
   canMove,
   canReschedule,
   holdsSlot,
+  statusBeforeMark,
   type BookingStatus,
   type CancelledBy,
 } from '#domain/booking/booking-lifecycle.ts';
@@ -55,6 +56,11 @@ export interface BookingLifecycle {
    * A move to the time the booking already has changes nothing (ADR 0042): `isMoved` is false.
    */
   reschedule(appointmentId: string, target: RescheduleTarget, hooks?: ChangeHooks): Promise<RescheduleOutcome>;
+  /**
+   * Takes back an arrived or no-show mark (ADR 0064): the status before it, the mark's stamp cleared. A no-show
+   * undone holds its time again: 409 SLOT_TAKEN when the time was booked since.
+   */
+  undoMark(appointmentId: string, hooks?: ChangeHooks): Promise<BookingState>;
 }
 
 export interface RescheduleOutcome {
@@ -85,12 +91,14 @@ export interface ChangeHooks {
 
 const NOT_FOUND = t.localized('appointmentNotFound');
 
-export function createBookingLifecycle(deps: {
+interface LifecycleDeps {
   db: Database;
   clock: Clock;
   practices: PracticesService;
   availability: AvailabilityService;
-}): BookingLifecycle {
+}
+
+export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
   async function locked(tx: Queryable, appointmentId: string): Promise<BookingState> {
     const state = await lockBookingState(tx, appointmentId);
     if (!state) throw AppError.notFound(NOT_FOUND);
@@ -163,7 +171,31 @@ export function createBookingLifecycle(deps: {
       if (outcome.isMoved) deps.availability.invalidatePractice(outcome.state.practice_id);
       return outcome;
     },
+
+    undoMark: (appointmentId, hooks) => undoMark(deps, appointmentId, hooks),
   };
+}
+
+async function undoMark(deps: LifecycleDeps, appointmentId: string, hooks?: ChangeHooks): Promise<BookingState> {
+  const state = await deps.db.transaction(async (tx) => {
+    const before = await lockBookingState(tx, appointmentId);
+    if (!before) throw AppError.notFound(NOT_FOUND);
+    await hooks?.check?.(tx, before);
+    const to = statusBeforeMark(before);
+    if (!to)
+      throw new AppError(409, 'CONFLICT', t.localized('cannotBecome', { status: before.status, target: 'booked' }));
+    const change = { to, at: deps.clock.now(), undoing: before.status };
+    // A no-show undone takes its time back: the exclusion constraints refuse it when it was booked since.
+    await updateBookingStatus(tx, appointmentId, change).catch((error: unknown) => {
+      throw isOverlapViolation(error) ? slotTaken() : error;
+    });
+    if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
+    const after = (await findBookingState(tx, appointmentId))!;
+    await hooks?.after?.(tx, before, after);
+    return after;
+  });
+  deps.availability.invalidatePractice(state.practice_id);
+  return state;
 }
 
 /**

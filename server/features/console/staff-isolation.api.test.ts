@@ -99,6 +99,9 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/v1/staff/appointments/:id/no-show': {
     probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/no-show`))],
   },
+  'POST /api/v1/staff/appointments/:id/undo': {
+    probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/undo`))],
+  },
   'POST /api/v1/staff/appointments/:id/resend-confirmation': {
     probes: [byPath((ids) => ownerA.post(`${STAFF}/appointments/${ids.booking}/resend-confirmation`))],
   },

@@ -17,6 +17,7 @@ import { queueCancellationRefund } from '../../payments/cancellation-refund.ts';
 import { audit, staffOf } from '../staff-session-guard.ts';
 import { appointmentNotFound, type StaffScheduleDeps, type StaffScheduleReader } from './staff-schedule-service.ts';
 import { queueStaffConfirmation } from './staff-confirmation.ts';
+import { canUndoMark } from './mark-undo.ts';
 import { findDetailRow, isPracticeAppointment } from './staff-schedule-repository.ts';
 
 export interface StaffActionDeps extends StaffScheduleDeps {
@@ -94,6 +95,29 @@ function markNoShow(deps: StaffActionDeps, request: FastifyRequest, id: string):
     )
       throw conflict('This visit has not begun yet, so it cannot be marked a no-show.');
   });
+}
+
+/** Takes back today's arrived or no-show (ADR 0064), through the lifecycle service; audited with both statuses. */
+async function undo(deps: StaffActionDeps, request: FastifyRequest, id: string): Promise<StaffAppointmentDetail> {
+  const practiceId = await own(deps, request, id);
+  const practice = await deps.practices.requirePractice(practiceId);
+  const context = {
+    now: deps.clock.now(),
+    timeZone: practice.server_tz,
+    isOpenDental: practice.pms.type === 'opendental',
+  };
+  await deps.lifecycle.undoMark(id, {
+    check(tx, current) {
+      scoped(practiceId)(tx, current);
+      if (!canUndoMark(current, context))
+        throw conflict(
+          'Only an arrived or no-show marked today can be undone (a no-show in Open Dental: undo it there).',
+        );
+    },
+    after: (tx, before, after) =>
+      record(deps, request, tx, 'appointment.undo', id, { from: before.status, to: after.status }),
+  });
+  return deps.reader.detail(practiceId, id);
 }
 
 /** Cancels with the staff's reason; the patient is told in their language; a refund only when asked for. */
@@ -232,6 +256,7 @@ export function createStaffAppointmentActions(deps: StaffActionDeps) {
     confirm: (request: FastifyRequest, id: string) => changeStatus(deps, request, id, 'confirmed'),
     arrived: (request: FastifyRequest, id: string) => changeStatus(deps, request, id, 'arrived'),
     noShow: (request: FastifyRequest, id: string) => markNoShow(deps, request, id),
+    undo: (request: FastifyRequest, id: string) => undo(deps, request, id),
     cancel: (request: FastifyRequest, id: string, body: StaffCancelBody) => cancel(deps, request, id, body),
     reschedule: (request: FastifyRequest, id: string, body: StaffRescheduleBody) => reschedule(deps, request, id, body),
     resendConfirmation: (request: FastifyRequest, id: string) => resendConfirmation(deps, request, id),

@@ -2,6 +2,7 @@ import { canGiveTime, canMove } from '#domain/booking/booking-lifecycle.ts';
 import type { StaffAppointment, StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { paymentStateOf } from '../../manage/manage-view.ts';
+import { canUndoMark } from './mark-undo.ts';
 import type { ConsentRow, DeliveryRow, DetailRow, ScheduleRow, StaffActionRow } from './staff-schedule-repository.ts';
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
@@ -52,7 +53,11 @@ export function toStaffAppointment(row: ScheduleRow, timeZone: string, isOpenDen
 }
 
 /** What staff may do now: the lifecycle's moves, and a no-show only once the visit should have begun. */
-export function allowedActions(row: DetailRow, now: Date): StaffAppointmentDetail['actions'] {
+export function allowedActions(
+  row: DetailRow,
+  context: { now: Date; timeZone: string; isOpenDental: boolean },
+): StaffAppointmentDetail['actions'] {
+  const { now } = context;
   const hasBegun = row.starts_at !== null && row.starts_at.getTime() <= now.getTime();
   return {
     confirm: canMove(row.status, 'confirmed') && row.starts_at !== null,
@@ -63,6 +68,7 @@ export function allowedActions(row: DetailRow, now: Date): StaffAppointmentDetai
     reschedule: canGiveTime(row.status),
     resend_confirmation: ['requested', 'booked', 'confirmed'].includes(row.status) && row.email !== null,
     refundable_cents: row.payment_status === 'paid' ? (row.amount_cents ?? 0) : null,
+    undo: canUndoMark(row, context),
   };
 }
 
@@ -82,7 +88,9 @@ const ACTION_TEXTS: Record<string, string> = {
   'appointment.reschedule': 'Moved',
   'appointment.schedule': 'Given a time',
   'appointment.resend_confirmation': 'Confirmation sent again',
+  'appointment.undo': 'Undone',
 };
+const STATUS_WORDS: Record<string, string> = { arrived: 'arrived', no_show: 'no-show', booked: 'booked' };
 
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
 
@@ -93,6 +101,8 @@ function staffActionText(row: StaffActionRow): string {
   const to = text(row.details.to);
   if (row.action === 'appointment.reschedule' && from && to) return `${what} from ${from} to ${to}`;
   if (row.action === 'appointment.schedule' && to) return `${what}: ${to}`;
+  if (row.action === 'appointment.undo' && from && to)
+    return `${what}: ${STATUS_WORDS[from] ?? from}, back to ${STATUS_WORDS[to] ?? to}`;
   if (row.action === 'appointment.cancel')
     return `${what}${reason ? `: ${reason}` : ''}${
       row.details.refund_cents ? ` (refund ${row.details.refund_cents} cents)` : ''
@@ -136,7 +146,12 @@ const detailText = (record: Record<string, unknown> | null, key: string) => text
 
 export function toStaffAppointmentDetail(
   row: DetailRow,
-  related: { consents: readonly ConsentRow[]; deliveries: readonly DeliveryRow[]; actions: readonly StaffActionRow[] },
+  related: {
+    consents: readonly ConsentRow[];
+    deliveries: readonly DeliveryRow[];
+    actions: readonly StaffActionRow[];
+    others: readonly ScheduleRow[];
+  },
   context: { timeZone: string; isOpenDental: boolean; now: Date },
 ): StaffAppointmentDetail {
   return {
@@ -185,6 +200,15 @@ export function toStaffAppointmentDetail(
       at: new Date(d.updated_at).toISOString(),
     })),
     history: historyOf(row, related.actions),
-    actions: allowedActions(row, context.now),
+    actions: allowedActions(row, context),
+    other_bookings: related.others.map((other) => ({
+      id: other.id,
+      reference: other.reference,
+      status: other.status,
+      starts_at: iso(other.starts_at),
+      ...wallTimes(other, context.timeZone),
+      reason_name: other.reason_name,
+      provider_name: other.provider_name,
+    })),
   };
 }

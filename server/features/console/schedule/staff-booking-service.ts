@@ -96,8 +96,8 @@ function asBookingBody(
     is_concented: true,
     utm_details: null,
     payment_details: null,
-    has_insurance: false,
-    insurance: null,
+    has_insurance: Boolean(body.insurance),
+    insurance: body.insurance ?? null,
     language: body.language,
   };
 }

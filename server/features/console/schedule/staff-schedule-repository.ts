@@ -122,6 +122,25 @@ export async function findDetailRow(
   return row ?? null;
 }
 
+/**
+ * The same patient's other bookings at the practice (the patients row is one per practice, names and birth
+ * date), past and future, newest first; requests without a time first. Payment holds that ran out never were
+ * appointments.
+ */
+export async function listOtherBookingRows(
+  db: Queryable,
+  practiceId: string,
+  appointmentId: string,
+): Promise<ScheduleRow[]> {
+  return db.query<ScheduleRow>(
+    `${selectScheduleRows()}
+      where a.practice_id = $2 and a.id <> $1 and a.status <> 'expired'
+        and a.patient_id = (select patient_id from appointments where id = $1 and practice_id = $2)
+      order by a.starts_at desc nulls first, a.id limit 50`,
+    [appointmentId, practiceId],
+  );
+}
+
 /** True when the id is one of the practice's bookings (a cheap check before a change). */
 export async function isPracticeAppointment(
   db: Queryable,

@@ -58,6 +58,9 @@ export function registerStaffScheduleRoutes(staff: FastifyInstance, deps: StaffS
   staff.post<ById>('/appointments/:id/no-show', BOOKINGS, async (request) =>
     ok(await actions.noShow(request, idOf(request))),
   );
+  staff.post<ById>('/appointments/:id/undo', BOOKINGS, async (request) =>
+    ok(await actions.undo(request, idOf(request))),
+  );
   staff.post<ById>('/appointments/:id/resend-confirmation', BOOKINGS, async (request) =>
     ok(await actions.resendConfirmation(request, idOf(request))),
   );

@@ -28,6 +28,7 @@ import {
   listDeliveries,
   listScheduleRows,
   listStaffActions,
+  listOtherBookingRows,
 } from './staff-schedule-repository.ts';
 
 /** The schedule's widest range: a month view and its edges. */
@@ -119,14 +120,15 @@ async function detail(
     email: safeContact(normaliseEmail, row.email),
     phone: safeContact(normalisePhone, row.wireless_phone),
   };
-  const [consents, deliveries, actions] = await Promise.all([
+  const [consents, deliveries, actions, others] = await Promise.all([
     listConsents(q, practiceId, appointmentId, contacts),
     listDeliveries(q, practiceId, appointmentId),
     listStaffActions(q, practiceId, appointmentId),
+    listOtherBookingRows(q, practiceId, appointmentId),
   ]);
   return toStaffAppointmentDetail(
     row,
-    { consents, deliveries, actions },
+    { consents, deliveries, actions, others },
     {
       timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
       isOpenDental: practice.pms.type === 'opendental',

@@ -29,3 +29,19 @@ describe('folding', () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });
 });
+
+describe('a birth date', () => {
+  it.each([
+    ['07/01/1985', '1985-07-01'],
+    ['7/1/1985', '1985-07-01'],
+    ['1985-07-01', '1985-07-01'],
+    [' 12/31/2000 ', '2000-12-31'],
+  ])('reads %j as the birth date %s', (q, dob) => {
+    expect(readSearchQuery(q)).toEqual({ kind: 'dob', dob });
+  });
+
+  it('reads a day that does not exist as a phone, not a date', () => {
+    expect(readSearchQuery('02/30/1990').kind).toBe('phone');
+    expect(readSearchQuery('1990-13-01').kind).toBe('phone');
+  });
+});

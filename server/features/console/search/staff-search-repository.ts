@@ -41,6 +41,8 @@ export async function searchAppointments(
         `${select} and (${digitsOf('a.wireless_phone')} like $2 or ${digitsOf('pt.wireless_phone')} like $2) ${order}`,
         [practiceId, `%${query.digits}%`],
       );
+    case 'dob':
+      return db.query(`${select} and pt.dob = $2::date ${order}`, [practiceId, query.dob]);
     case 'reference':
       return db.query(`${select} and a.reference = $2 ${order}`, [practiceId, query.reference]);
     case 'name_or_reference':

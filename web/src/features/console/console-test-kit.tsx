@@ -1,4 +1,4 @@
-import { cleanup, render, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -143,7 +143,9 @@ export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): St
       reschedule: true,
       resend_confirmation: true,
       refundable_cents: null,
+      undo: false,
     },
+    other_bookings: [],
     ...overrides,
   };
 }
@@ -263,4 +265,21 @@ export function renderConsole(path = '/console') {
 export async function expectNoAxeViolations(root: Element = document.body) {
   const results = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } });
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
+
+/** The console on the kit's day with `detail` as booking apt-1 (and any `routes` more), its panel opened. */
+export async function openBookingPanel(
+  user: { click(element: Element): Promise<void> },
+  detail: StaffAppointmentDetail,
+  routes: Record<string, ApiHandler> = {},
+): Promise<{ panel: HTMLElement; calls: ApiCall[] }> {
+  const calls = serveStaffApi({
+    'GET /api/v1/staff/session': () => ({ result: buildSession() }),
+    'GET /api/v1/staff/appointments': () => ({ result: buildSchedule() }),
+    'GET /api/v1/staff/appointments/apt-1': () => ({ result: detail }),
+    ...routes,
+  });
+  renderConsole('/console?date=2026-11-25');
+  await user.click(await screen.findByRole('button', { name: /Jane Doe/ }));
+  return { panel: await screen.findByRole('dialog', { name: 'Jane Doe' }), calls };
 }

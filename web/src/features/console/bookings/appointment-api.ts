@@ -23,9 +23,9 @@ export function appointmentQuery(practiceId: string, id: string) {
   });
 }
 
-export type SimpleAction = 'confirm' | 'arrived' | 'no-show' | 'resend-confirmation';
+export type SimpleAction = 'confirm' | 'arrived' | 'no-show' | 'undo' | 'resend-confirmation';
 
-/** `POST …/{confirm|arrived|no-show|resend-confirmation}` with `{}`. */
+/** `POST …/{confirm|arrived|no-show|undo|resend-confirmation}` with `{}`. */
 export async function runAction(csrfToken: string, id: string, action: SimpleAction): Promise<StaffAppointmentDetail> {
   return apiResult({
     method: 'POST',

@@ -23,6 +23,8 @@ const SIMPLE: {
   { action: 'confirm', allowed: 'confirm', label: 'Confirm', done: 'Confirmed.' },
   { action: 'arrived', allowed: 'arrived', label: 'Arrived', done: 'Marked arrived.' },
   { action: 'no-show', allowed: 'no_show', label: 'No-show', done: 'Marked a no-show.' },
+  // Today's arrived or no-show, taken back (ADR 0064); the button names the mark it undoes.
+  { action: 'undo', allowed: 'undo', label: 'Undo', done: 'Undone: the booking is as it was before the mark.' },
   {
     action: 'resend-confirmation',
     allowed: 'resend_confirmation',
@@ -60,7 +62,7 @@ export function BookingActions({ detail, onChanged, onOpen }: BookingActionsProp
             onClick={() => act.mutate(action)}
             className={action === 'confirm' || action === 'arrived' ? primaryButtonClass : secondaryButtonClass}
           >
-            {label}
+            {action === 'undo' ? `Undo ${detail.status === 'arrived' ? 'arrived' : 'no-show'}` : label}
           </button>
         ))}
         {detail.actions.reschedule && (

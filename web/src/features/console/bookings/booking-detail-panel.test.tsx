@@ -78,6 +78,7 @@ describe('the booking panel', () => {
           reschedule: false,
           resend_confirmation: true,
           refundable_cents: null,
+          undo: false,
         },
       }),
       {
@@ -138,6 +139,7 @@ describe('the booking panel', () => {
               reschedule: false,
               resend_confirmation: false,
               refundable_cents: null,
+              undo: false,
             },
           }),
         }),

@@ -3,10 +3,14 @@ import { formatPhone } from '#domain/format/phone-format.ts';
 import { patientName } from './booking-labels.ts';
 import { dollars, instantText } from '../shared/console-dates.ts';
 import { DetailList } from '../shared/detail-list.tsx';
+import { OtherBookings } from './other-bookings.tsx';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-/** Who, what and how it was booked: patient, visit, insurance, consent, verification, payment, tracking. */
+/**
+ * Who, what and how it was booked: patient, visit, insurance, consent, verification, payment, tracking, and the
+ * patient's other bookings.
+ */
 export function BookingFacts({ detail, timeZone }: { detail: StaffAppointmentDetail; timeZone: string }) {
   const { patient } = detail;
   const at = (iso: string | null) => (iso ? instantText(iso, timeZone) : null);
@@ -79,6 +83,7 @@ export function BookingFacts({ detail, timeZone }: { detail: StaffAppointmentDet
           ['Referrer', detail.tracking.referrer],
         ]}
       />
+      <OtherBookings bookings={detail.other_bookings} />
     </>
   );
 }

@@ -20,6 +20,9 @@ const STATUS: Record<BookingStatus, Badge> = {
   refunded: { text: 'Refunded', tone: 'bad' },
 };
 
+/** A booking's state in words: "Booked", "No-show". */
+export const statusText = (status: BookingStatus) => STATUS[status].text;
+
 // Nothing to pay says nothing; the rest is what the front desk asks about at the counter.
 const PAYMENT: Record<(typeof PAYMENT_STATES)[number], Badge | null> = {
   not_required: null,

@@ -60,6 +60,7 @@ const requestDetail = (overrides: Partial<StaffAppointmentDetail> = {}) =>
       reschedule: true,
       resend_confirmation: true,
       refundable_cents: null,
+      undo: false,
     },
     ...overrides,
   });

@@ -15,6 +15,7 @@ import { inputClass } from '../shared/console-styles.ts';
 import { ClinicSelect } from './clinic-select.tsx';
 import { bookPatient, reasonsQuery } from './desk-api.ts';
 import { EMPTY_PATIENT, PatientFields, patientBody, type PatientValues } from './patient-fields.tsx';
+import { ExistingPatientPicker } from './existing-patient-picker.tsx';
 import { SlotPicker, useSlotPick, type SlotPickStart } from '../bookings/slot-picker.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -143,6 +144,7 @@ export function BookPatientDialog({ schedule, clinic: pageClinic, start, onClose
             errorId={form.problemId('slot')}
           />
         </fieldset>
+        <ExistingPatientPicker />
         <PatientFields />
         <SubmitButtons
           labels={{ submit: 'Book the visit', pending: 'Booking…', close: 'Close without booking' }}

@@ -1,3 +1,4 @@
+import type { InsuranceDetails } from '#domain/booking/booking-schemas.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '#domain/i18n/languages.ts';
 import { FieldProblem, FormField, useField } from '../shared/console-form.tsx';
 import { inputClass } from '../shared/console-styles.ts';
@@ -13,6 +14,8 @@ export interface PatientValues {
   agreed_to_contact: boolean;
   language: string;
   message: string;
+  /** Carried over from the patient's last booking (ADR 0063); none for a patient typed in. */
+  insurance: InsuranceDetails | null;
 }
 
 export const EMPTY_PATIENT: PatientValues = {
@@ -25,6 +28,7 @@ export const EMPTY_PATIENT: PatientValues = {
   agreed_to_contact: false,
   language: 'en',
   message: '',
+  insurance: null,
 };
 
 /**
@@ -99,5 +103,6 @@ export function patientBody(values: PatientValues): Record<string, unknown> {
     // A phone as people say it ("(512) 555-0100"): the separators go, anything else is for the schema to refuse.
     wireless_phone: values.wireless_phone.replace(/[\s().-]/g, ''),
     message: values.message.trim() || null,
+    insurance: values.insurance ?? undefined,
   };
 }
