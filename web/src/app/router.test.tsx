@@ -94,12 +94,19 @@ describe('/:formUrl', () => {
 });
 
 describe('other routes', () => {
-  it.each(['/a/b/c', '/'])('%s is the 404 page', async (path) => {
+  it('an unknown path is the 404 page', async () => {
     serve(null);
-    renderAt(path);
+    renderAt('/a/b/c');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ERROR!');
     expect(screen.getByText('Page Not Found')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('/ is the page that says what this server is (ADR 0065)', async () => {
+    serve(null);
+    renderAt('/');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Chairtime');
+    expect(screen.getByText('Online appointment booking for dental practices.')).toBeInTheDocument();
   });
 
   it("a path under a practice that is no page of it is the 404 page in the practice's branding and title", async () => {
