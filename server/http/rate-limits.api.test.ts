@@ -167,6 +167,8 @@ const LIMITED: LimitedRoute[] = [
 /** API routes without a per-IP limit, each with the reason. */
 const EXEMPT: Record<string, string> = {
   'GET /api/v1/health': 'polled by monitors and load balancers; reads nothing private',
+  'GET /api/v1/about':
+    "the page at /: a development server's practice list, a production server's empty one (no query) (ADR 0065)",
   'GET /api/v1/form/:formUrl': 'public practice details, the same for everyone',
   'GET /api/v1/clinic': 'public practice details',
   'GET /api/v1/reason-for-visit': 'public practice details',

@@ -170,8 +170,9 @@ export async function queueBehindSamePatientBookings(tx: Queryable, patientId: s
 }
 
 /**
- * The active booking or hold of this patient (same names and birth date) with the same e-mail or
- * mobile that overlaps [startsAt, endsAt), at any provider or chair; null when none (ADR 0062).
+ * The active booking of this patient (same names and birth date) with the same e-mail or mobile
+ * that overlaps [startsAt, endsAt), at any provider or chair; null when none (ADR 0062). A hold
+ * awaiting payment does not count: booking again replaces it and expires its checkout (ADR 0060).
  */
 export async function findOverlapOfPatient(
   tx: Queryable,
@@ -181,7 +182,8 @@ export async function findOverlapOfPatient(
 ): Promise<string | null> {
   const [row] = await tx.query<{ id: string }>(
     `select id from appointments
-     where patient_id = $1 and ${holdsSlotSql()} and starts_at < $5 and ends_at > $4
+     where patient_id = $1 and ${holdsSlotSql()} and status <> 'pending_payment'
+       and starts_at < $5 and ends_at > $4
        and ((email <> '' and lower(email) = lower($2)) or (wireless_phone <> '' and wireless_phone = $3))
      order by starts_at limit 1`,
     [who.patientId, who.email, who.wirelessPhone, startsAt, endsAt],

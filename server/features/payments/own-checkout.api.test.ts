@@ -222,6 +222,8 @@ describe('POST stripe/retry-session ("Try the payment again")', () => {
       start_time: '09:00:00',
       end_time: '09:30:00',
       email: 'retry-late@example.com',
+      // Its own phone too: the file's other patients share the factory's, and one person holds one chair (ADR 0062).
+      wireless_phone: '+15125550178',
     });
     const firstId: string = first.body.result.session_id;
     expect((await retry(firstId, otherPracticeId)).statusCode).toBe(404);

@@ -253,13 +253,16 @@ describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
           pms_prov_num: 2,
           start_time: startTime,
           end_time: startTime,
+          // A patient of their own: the file's other bookings share the factory's phone, and the
+          // same person cannot hold two chairs at once (ADR 0062).
           email: 'back@example.com',
+          wireless_phone: '+15125550177',
         }),
         ...(replaces ? { replaces_session_id: replaces } : {}),
       },
       headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode, response.body).toBe(201);
     return response.json().result as { session_id: string; url: string };
   };
 

@@ -359,9 +359,10 @@ describe('confirming by text (ADR 0037)', () => {
     expect([await statusOf(next), await statusOf(later)]).toEqual(['booked', 'booked']);
 
     await remindersDueAt('2026-03-05T14:00:05Z');
-    expect(twilio.texts.map((text) => [text.to, text.body.endsWith('Responda C para confirmar.')])).toEqual([
-      [PATIENT, true],
-    ]);
+    // It asks for C, then ends with the carriers' opt-out line (ADR 0062).
+    expect(
+      twilio.texts.map((text) => [text.to, /Responda C para confirmar\.\s+Responda STOP/.test(text.body)]),
+    ).toEqual([[PATIENT, true]]);
     const reply = { MessageSid: `SM${'c'.repeat(32)}`, From: PATIENT, To: OWN_NUMBER, Body: 'C' };
     expect((await textIn(texting.app, reply)).body).toMatch(
       /¡Gracias! Su cita en Own Number Dental el viernes, 6 de marzo de 2026, 9:00 a\.\s?m\. \(EST\) está confirmada\./,
