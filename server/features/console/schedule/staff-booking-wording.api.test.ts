@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffBookingCreatedSchema } from '#domain/staff/staff-booking-schemas.ts';
 import { deliverDueMessages } from '../../../test/message-delivery.ts';
+import { phonedPatient } from '../../../test/phoned-patient.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
 import { fixedClock, withTestApp } from '../../../test/test-app.ts';
@@ -34,20 +35,10 @@ describe('the e-mails of a booking made by phone', () => {
     ['en', 'rosa@example.com', 'Booked by the office via Chairtime', 'Booked online'],
     ['es', 'rosa.es@example.com', 'Reservado por el consultorio con Chairtime', 'Reservado en línea'],
   ] as const)('in %s say the office booked it, sent again or moved', async (language, email, byOffice, online) => {
-    const response = await desk.post('/api/v1/staff/appointments', {
-      reason_id: examId,
-      pms_prov_num: 1,
-      apt_date: '2026-03-03',
-      start_time: language === 'en' ? '10:00' : '11:00',
-      first_name: 'Rosa',
-      last_name: 'Diaz',
-      dob: '1970-05-06',
-      is_new_patient: false,
-      email,
-      wireless_phone: '+12125550177',
-      language,
-      agreed_to_contact: true,
-    });
+    const response = await desk.post(
+      '/api/v1/staff/appointments',
+      phonedPatient({ reason_id: examId, start_time: language === 'en' ? '10:00' : '11:00', email, language }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const { id } = StaffBookingCreatedSchema.parse(response.json().result);
     expect((await desk.post(`/api/v1/staff/appointments/${id}/resend-confirmation`)).statusCode).toBe(200);

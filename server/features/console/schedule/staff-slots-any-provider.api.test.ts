@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffSlotsSchema } from '#domain/staff/staff-appointment-schemas.ts';
+import { phonedPatient } from '../../../test/phoned-patient.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
 import { fixedClock, withTestApp } from '../../../test/test-app.ts';
@@ -48,19 +49,7 @@ describe('GET /api/v1/staff/slots without a provider', () => {
   });
 
   it('drops a provider once booked at that time, and keeps the other', async () => {
-    const booked = await desk.post('/api/v1/staff/appointments', {
-      reason_id: examId,
-      pms_prov_num: 1,
-      apt_date: '2026-03-03',
-      start_time: '10:00',
-      first_name: 'Rosa',
-      last_name: 'Diaz',
-      dob: '1970-05-06',
-      is_new_patient: false,
-      wireless_phone: '+12125550177',
-      language: 'en',
-      agreed_to_contact: true,
-    });
+    const booked = await desk.post('/api/v1/staff/appointments', phonedPatient({ reason_id: examId }));
     expect(booked.statusCode, booked.body).toBe(201);
     expect(await slotsAt(examId, '10:00:00')).toEqual([2]);
   });

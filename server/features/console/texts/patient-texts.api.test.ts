@@ -4,6 +4,7 @@ import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-sc
 import { StaffTextsSchema } from '#domain/staff/staff-texts-schemas.ts';
 import { StaffBookingCreatedSchema } from '#domain/staff/staff-booking-schemas.ts';
 import { deliverDueMessages } from '../../../test/message-delivery.ts';
+import { phonedPatient } from '../../../test/phoned-patient.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
 import { fixedClock, withTestApp } from '../../../test/test-app.ts';
@@ -32,19 +33,8 @@ beforeAll(async () => {
   const practiceId = ids['test-practice']!;
   desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
   otherDesk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ids['other-practice']!] }));
-  const response = await desk.post('/api/v1/staff/appointments', {
-    reason_id: await reasonId(ctx.db, practiceId, 'Exam'),
-    pms_prov_num: 1,
-    apt_date: '2026-03-03',
-    start_time: '10:00',
-    first_name: 'Rosa',
-    last_name: 'Diaz',
-    dob: '1970-05-06',
-    is_new_patient: false,
-    wireless_phone: PHONE,
-    language: 'en',
-    agreed_to_contact: true,
-  });
+  const reason_id = await reasonId(ctx.db, practiceId, 'Exam');
+  const response = await desk.post('/api/v1/staff/appointments', phonedPatient({ reason_id, wireless_phone: PHONE }));
   expect(response.statusCode, response.body).toBe(201);
   ({ id: bookingId, reference } = StaffBookingCreatedSchema.parse(response.json().result));
 });
