@@ -224,6 +224,22 @@ function pickInsurance(details: unknown, context: BookingRulesContext): Insuranc
 }
 
 /**
+ * A booking's insurance in words, for the office (the booking's message and the console's CSV):
+ * "Delta Dental, subscriber Maria Lopez (DOB 1965-07-30), ID AB-123, Group G-9".
+ */
+export function describeInsurance(i: InsuranceDetails): string {
+  const name = i.insurance === OTHER_INSURANCE && i.insurance_provider ? `Other: ${i.insurance_provider}` : i.insurance;
+  const extras = [
+    i.group_number && `Group ${i.group_number}`,
+    i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`,
+  ].filter(Boolean);
+  return (
+    `${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}` +
+    (extras.length ? `, ${extras.join(', ')}` : '')
+  );
+}
+
+/**
  * The composite message stored with the booking and sent to the practice (spec section 3):
  * the patient's message, the reason, the companion, the insurance (or 'No Insurance') and a tag.
  */
@@ -237,17 +253,7 @@ export function composeBookingMessage(
   parts.push(`Reason: ${reasonName}`);
   if (body.booker) parts.push(`Booked by: ${body.booker.first_name} ${body.booker.last_name} (DOB ${body.booker.dob})`);
   if (body.insurance) {
-    const i = body.insurance;
-    const name =
-      i.insurance === OTHER_INSURANCE && i.insurance_provider ? `Other: ${i.insurance_provider}` : i.insurance;
-    const extras = [
-      i.group_number && `Group ${i.group_number}`,
-      i.subscribers_phone && `Subscriber phone ${i.subscribers_phone}`,
-    ].filter(Boolean);
-    parts.push(
-      `Insurance: ${name}, subscriber ${i.subscribers_full_name} (DOB ${i.subscribers_dob}), ID ${i.subscriber_id}` +
-        (extras.length ? `, ${extras.join(', ')}` : ''),
-    );
+    parts.push(`Insurance: ${describeInsurance(body.insurance)}`);
   } else if (madeBy === 'patient') {
     // Staff booking a patient who phoned are not asked about insurance (ADR 0038): say nothing.
     parts.push('No Insurance');

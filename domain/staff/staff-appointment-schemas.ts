@@ -3,6 +3,7 @@ import { BOOKING_STATUSES } from '../booking/booking-lifecycle.ts';
 import { AvailabilityListSchema } from '../availability/availability-schemas.ts';
 import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.ts';
 import { pmsNumberQueryField, practiceDayField } from '../wire/wire-primitives.ts';
+import { StaffReplySchema } from './staff-texts-schemas.ts';
 
 /**
  * The staff console's schedule API (ADR 0038), one schema per payload for both sides. Every route
@@ -168,6 +169,8 @@ export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
       provider_name: z.string().nullable(),
     }),
   ),
+  /** Texts the patient sent about this booking that are not keywords, oldest first (ADR 0066). */
+  replies: z.array(StaffReplySchema),
 });
 export type StaffAppointmentDetail = z.infer<typeof StaffAppointmentDetailSchema>;
 

@@ -184,6 +184,10 @@ export const APPOINTMENT_EXPORT_COLUMNS = [
   'message',
   'source',
   'campaign',
+  // The insurance in words, the booking's language and why it was cancelled (ADR 0066).
+  'insurance',
+  'language',
+  'cancel_reason',
   // The zone date, start and end are in: the booking's clinic's (ADR 0061).
   'time_zone',
 ] as const;

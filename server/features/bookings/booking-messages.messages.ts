@@ -28,6 +28,7 @@ export const en = {
   manageLink: 'To see, change or cancel your appointment: {url}',
   callSooner: 'If you need to reach the office sooner, please call.',
   bookedVia: 'Booked online via {product}',
+  bookedByOffice: 'Booked by the office via {product}',
   calendarSummary: '{reason} at {practice}',
 };
 
@@ -59,5 +60,6 @@ export const es: Translation<typeof en> = {
   manageLink: 'Para ver, cambiar o cancelar su cita: {url}',
   callSooner: 'Si necesita comunicarse antes con el consultorio, llame por teléfono.',
   bookedVia: 'Reservado en línea con {product}',
+  bookedByOffice: 'Reservado por el consultorio con {product}',
   calendarSummary: '{reason} en {practice}',
 };

@@ -248,7 +248,8 @@ async function queuePatientEmail(
             ]
           : [slot ? t(language, 'calendarAttached') : t(language, 'callSooner')]),
         '',
-        t(language, 'bookedVia', { product: PRODUCT_NAME }),
+        // A patient who phoned did not book online (ADR 0066).
+        t(language, booked.isBookedByStaff ? 'bookedByOffice' : 'bookedVia', { product: PRODUCT_NAME }),
       ].join('\n'),
       ...(slot
         ? {

@@ -7,6 +7,7 @@ import { registerAppointmentsExportRoutes } from './search/appointments-export-r
 import { registerFeedbackInboxRoutes } from './feedback/feedback-inbox-routes.ts';
 import { registerStaffReviewRequestRoutes } from './reviews/staff-review-requests-routes.ts';
 import { registerStaffSearchRoutes } from './search/staff-search-routes.ts';
+import { registerPatientTextsRoutes } from './texts/patient-texts-routes.ts';
 
 export interface StaffInboxDeps {
   db: Database;
@@ -16,7 +17,7 @@ export interface StaffInboxDeps {
 }
 
 /**
- * The console's feedback inbox, review requests, search and export (ADR 0038); the contract is
+ * The console's feedback inbox, review requests, search, export and patients' texts (ADR 0038, 0066); the contract is
  * domain/staff/staff-inbox-schemas.ts. Registered inside the `/api/v1/staff` plugin, behind its guard.
  */
 export function registerStaffInboxRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {
@@ -24,4 +25,5 @@ export function registerStaffInboxRoutes(staff: FastifyInstance, deps: StaffInbo
   registerStaffReviewRequestRoutes(staff, deps);
   registerStaffSearchRoutes(staff, deps);
   registerAppointmentsExportRoutes(staff, deps);
+  registerPatientTextsRoutes(staff, deps);
 }

@@ -124,6 +124,7 @@ const ROUTES: Record<string, Entry> = {
     ],
   },
   'GET /api/v1/staff/requests': { noId: 'a list of the session’s practice (checked below: none of B’s requests)' },
+  'GET /api/v1/staff/texts': { noId: 'a list of the session’s practice (patient-texts.api.test.ts: none of B’s)' },
   'GET /api/v1/staff/slots': {
     probes: [
       byPath((ids) => ownerA.get(`${STAFF}/slots?date=2026-03-05&reason_id=${ids.reason}`)),

@@ -18,6 +18,7 @@ export const en = {
   managePage: 'Your appointment: {url}',
   manageLink: 'To see, change or cancel your appointment: {url}',
   bookedVia: 'Booked online via {product}',
+  bookedByOffice: 'Booked by the office via {product}',
 };
 
 export const es: Translation<typeof en> = {
@@ -37,4 +38,5 @@ export const es: Translation<typeof en> = {
   managePage: 'Su cita: {url}',
   manageLink: 'Para ver, cambiar o cancelar su cita: {url}',
   bookedVia: 'Reservado en línea con {product}',
+  bookedByOffice: 'Reservado por el consultorio con {product}',
 };

@@ -16,6 +16,8 @@ export interface ManagedRow {
   pms_apt_num: number | null;
   reschedule_count: number;
   language: 'en' | 'es';
+  /** Booked by staff for a patient who phoned (ADR 0038): its e-mails do not say "Booked online" (ADR 0066). */
+  is_booked_by_staff: boolean;
   email: string | null;
   wireless_phone: string | null;
   payment_status: 'pending' | 'paid' | 'unpaid' | 'refund_pending' | 'refunded' | null;
@@ -48,6 +50,7 @@ export async function findManagedRow(db: Queryable, appointmentId: string): Prom
       a.pms_clinic_num, a.pms_apt_num::integer as pms_apt_num,
             a.reschedule_count, a.language, a.email, a.wireless_phone, a.payment_status, a.amount_cents, a.refund_cents,
               a.payment_session_id, a.payment_intent_id,
+              coalesce(a.source_meta->>'channel' = 'staff', false) as is_booked_by_staff,
             pt.first_name, pt.last_name, a.booker_first_name, a.booker_last_name,
             r.id as reason_id, r.name as reason_name, r.translations as reason_translations,
               r.is_active as reason_is_active,

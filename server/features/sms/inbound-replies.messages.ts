@@ -9,7 +9,7 @@ export const en = {
   optedOut: 'You will no longer get text messages from {practice}. Reply COMENZAR or START to get them again.',
   optedIn: 'You will get text messages from {practice} again. Reply STOP to stop them.',
   help: '{practice}: appointment reminders and confirmations. Questions? Call {phone}. Reply STOP to stop texts.',
-  other: '{practice} does not read replies to this number. Please call {phone}.',
+  other: '{practice} got your message. For anything urgent, please call {phone}.',
   theOffice: 'the office',
   unknownPractice: 'We could not tell which dental office this is for. Please call your dental office.',
 };
@@ -24,7 +24,7 @@ export const es: Translation<typeof en> = {
   help:
     '{practice}: recordatorios y confirmaciones de citas. ¿Preguntas? Llame al {phone}. Responda PARAR para no ' +
     'recibir más mensajes.',
-  other: '{practice} no lee las respuestas a este número. Llame al {phone}.',
+  other: '{practice} recibió su mensaje. Si es urgente, llame al {phone}.',
   theOffice: 'consultorio',
   unknownPractice: 'No pudimos saber a qué consultorio dental corresponde este mensaje. Llame a su consultorio dental.',
 };

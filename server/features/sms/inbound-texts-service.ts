@@ -15,7 +15,7 @@ import { reminderOfKey } from '../reminders/reminder-jobs.ts';
 import { findLanguageOfNumber, findLatestReminderText } from '../reminders/reminders-repository.ts';
 import type { ConfirmOutcome } from '../reminders/visit-confirmation.ts';
 import { readInboundText, type ReadText } from './inbound-text-kinds.ts';
-import { insertInboundText } from './inbound-texts-repository.ts';
+import { findBookingOfNumber, insertInboundText, type TextedBooking } from './inbound-texts-repository.ts';
 import * as messages from './inbound-replies.messages.ts';
 import { findLastPracticeToText, listPracticesOnSenders } from './sms-sends-repository.ts';
 
@@ -57,7 +57,7 @@ export interface InboundTextDeps {
 export async function receiveInboundText(deps: InboundTextDeps, text: InboundText): Promise<{ reply: string | null }> {
   const now = deps.clock.now();
   const read = readInboundText(text.body);
-  const { practiceId, isNew } = await deps.db.transaction(async (tx) => {
+  const { practiceId, isNew, booking } = await deps.db.transaction(async (tx) => {
     const senders = [text.to, ...(text.messagingServiceSid ? [text.messagingServiceSid] : [])];
     const practiceIds = text.practiceId
       ? [text.practiceId]
@@ -66,6 +66,11 @@ export async function receiveInboundText(deps: InboundTextDeps, text: InboundTex
           includesDeploymentSender: deps.deploymentSender !== null && senders.includes(deps.deploymentSender),
         });
     const routed = text.practiceId ?? (await routeReply(tx, { senders, recipient: text.from, practiceIds }));
+    // A reply (not a keyword) is filed on the booking it is about, for the console (ADR 0066).
+    const booking =
+      routed && read.kind === 'reply'
+        ? await findBookingOfNumber(tx, { practiceId: routed, phone: text.from, now })
+        : null;
     const stored = await insertInboundText(tx, {
       practiceId: routed,
       fromNumber: text.from,
@@ -74,6 +79,7 @@ export async function receiveInboundText(deps: InboundTextDeps, text: InboundTex
       kind: read.kind,
       providerMessageId: text.messageSid,
       receivedAt: now,
+      appointmentId: booking?.id ?? null,
     });
     // Every practice on the number, not only the routed one: Twilio blocks the number for all of them.
     // YES is Twilio's opt-in word as well as a confirmation.
@@ -87,7 +93,7 @@ export async function receiveInboundText(deps: InboundTextDeps, text: InboundTex
         at: now,
       });
     }
-    return { practiceId: routed, isNew: stored };
+    return { practiceId: routed, isNew: stored, booking };
   });
   // A message handled before (Twilio delivering it again) changes nothing and gets no second
   // answer: the first one stands, and a repeat could contradict it ("already confirmed"). ADR 0037.
@@ -102,7 +108,7 @@ export async function receiveInboundText(deps: InboundTextDeps, text: InboundTex
     practice: practice.name,
     phone: practice.phone ? formatPhone(practice.phone) : t(language, 'theOffice'),
   };
-  if (read.kind === 'reply' && isNew) await passToPractice(deps.db, practice, text);
+  if (read.kind === 'reply' && isNew) await passToPractice(deps.db, practice, text, booking);
   if (read.isTwilioKeyword) return { reply: read.kind === 'help' ? t(language, 'help', params) : null };
   const replies = { opt_out: 'optedOut', opt_in: 'optedIn', help: 'help', reply: 'other' } as const;
   return { reply: t(language, replies[read.kind], params) };
@@ -140,17 +146,29 @@ async function confirmRemindedVisit(
   return t(language, outcome === 'confirmed' ? 'confirmed' : 'alreadyConfirmed', { practice: practice.name, when });
 }
 
-/** A text that is not a keyword: the practice reads it (by e-mail until the console shows it, ADR 0038). */
-async function passToPractice(db: Database, practice: PracticeRow, text: InboundText): Promise<void> {
+/**
+ * A text that is not a keyword: the office reads it in the console, on its booking, and by e-mail,
+ * which names the patient and the booking's reference when the number has a booking (ADR 0066).
+ */
+async function passToPractice(
+  db: Database,
+  practice: PracticeRow,
+  text: InboundText,
+  booking: TextedBooking | null,
+): Promise<void> {
   if (!practice.notification_email) return;
+  const phone = formatPhone(text.from);
+  const patient = booking ? `${booking.first_name} ${booking.last_name}`.trim() : null;
   await enqueueEmail(db, {
     to: practice.notification_email,
     // practice-facing
-    subject: `A patient texted ${formatPhone(text.from)}`,
+    subject: booking ? `Text from ${patient} (booking ${booking.reference})` : `A patient texted ${phone}`,
     text: [
       // practice-facing
-      `A patient texted your reminder number from ${formatPhone(text.from)}. Replies to it are not read by anyone ` +
-        `else; please call them back if needed.`,
+      booking
+        ? `${patient} texted from ${phone} about booking ${booking.reference}. The text is also on that booking in ` +
+          'the staff console.'
+        : `A patient texted from ${phone}; no booking of yours has this number. The text is in the staff console.`,
       '',
       // practice-facing
       quotePatientText('Their message', text.body),

@@ -41,7 +41,7 @@ async function expectTwiml(response: Awaited<ReturnType<typeof textIn>>, message
   );
 }
 
-const OTHER_REPLY = 'Own Number Dental does not read replies to this number. Please call (212) 555-0100.';
+const OTHER_REPLY = 'Own Number Dental got your message. For anything urgent, please call (212) 555-0100.';
 
 describe('routing a reply', () => {
   it('goes to the practice whose own number it was sent to, and answers with its phone', async () => {

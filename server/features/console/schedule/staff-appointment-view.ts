@@ -151,6 +151,7 @@ export function toStaffAppointmentDetail(
     deliveries: readonly DeliveryRow[];
     actions: readonly StaffActionRow[];
     others: readonly ScheduleRow[];
+    replies: StaffAppointmentDetail['replies'];
   },
   context: { timeZone: string; isOpenDental: boolean; now: Date },
 ): StaffAppointmentDetail {
@@ -201,6 +202,7 @@ export function toStaffAppointmentDetail(
     })),
     history: historyOf(row, related.actions),
     actions: allowedActions(row, context),
+    replies: related.replies,
     other_bookings: related.others.map((other) => ({
       id: other.id,
       reference: other.reference,

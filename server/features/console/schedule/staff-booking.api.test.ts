@@ -5,6 +5,7 @@ import { createOutboxSmsAdapter } from '../../../adapters/sms/outbox-sms-adapter
 import { createJobWorker } from '../../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../../jobs/message-jobs.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
+import { phonedPatient } from '../../../test/phoned-patient.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
@@ -58,22 +59,13 @@ beforeAll(async () => {
   desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
 });
 
-const phoned = (overrides: Partial<StaffBookingBodyInput> = {}): StaffBookingBodyInput => ({
-  reason_id: examId,
-  pms_prov_num: 1,
-  apt_date: '2026-03-03',
-  start_time: '10:00',
-  first_name: 'Rosa',
-  last_name: 'Diaz',
-  dob: '1970-05-06',
-  is_new_patient: false,
-  email: 'rosa.diaz@example.com',
-  wireless_phone: '+12125550177',
-  message: 'Called about a loose filling',
-  language: 'en',
-  agreed_to_contact: true,
-  ...overrides,
-});
+const phoned = (overrides: Partial<StaffBookingBodyInput> = {}): StaffBookingBodyInput =>
+  phonedPatient({
+    reason_id: examId,
+    email: 'rosa.diaz@example.com',
+    message: 'Called about a loose filling',
+    ...overrides,
+  });
 
 const countIn = async (id: string) =>
   (await ctx.db.query<{ n: number }>('select count(*)::int as n from appointments where practice_id = $1', [id]))[0]!.n;

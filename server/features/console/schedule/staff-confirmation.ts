@@ -51,6 +51,7 @@ export async function queueStaffConfirmation(
           : null,
       ...(row.payment_status === 'paid' ? { paidCents: row.amount_cents ?? 0 } : {}),
       language: row.language,
+      isBookedByStaff: row.is_booked_by_staff,
       manageUrl: link.url(context.publicUrl, row.language),
     },
     context.now,

@@ -19,6 +19,8 @@ import { listScheduleBlocks } from './schedule-blocks-repository.ts';
 import type { PracticesService } from '../../practices/practices-service.ts';
 import { instantsOfDays } from '../staff-date-range.ts';
 import { datesOf, openingHours, scheduleBlocks } from './schedule-blocks.ts';
+import { listBookingReplies } from '../texts/patient-texts-repository.ts';
+import { slotsOfEveryProvider } from './every-provider-slots.ts';
 import { toStaffAppointment, toStaffAppointmentDetail } from './staff-appointment-view.ts';
 import {
   findDetailRow,
@@ -120,15 +122,16 @@ async function detail(
     email: safeContact(normaliseEmail, row.email),
     phone: safeContact(normalisePhone, row.wireless_phone),
   };
-  const [consents, deliveries, actions, others] = await Promise.all([
+  const [consents, deliveries, actions, others, replies] = await Promise.all([
     listConsents(q, practiceId, appointmentId, contacts),
     listDeliveries(q, practiceId, appointmentId),
     listStaffActions(q, practiceId, appointmentId),
     listOtherBookingRows(q, practiceId, appointmentId),
+    listBookingReplies(q, practiceId, appointmentId),
   ]);
   return toStaffAppointmentDetail(
     row,
-    { consents, deliveries, actions, others },
+    { consents, deliveries, actions, others, replies },
     {
       timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
       isOpenDental: practice.pms.type === 'opendental',
@@ -139,7 +142,8 @@ async function detail(
 
 /**
  * A day's free times for staff: the slot engine on the practice's schedule, with no minimum
- * notice (only the past is gone). A booking being moved counts its own time as free.
+ * notice (only the past is gone). A booking being moved counts its own time as free. Without a
+ * provider, every free provider at each time (ADR 0066).
  */
 async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSlotsQuery): Promise<StaffSlots> {
   const { db, clock } = deps;
@@ -151,8 +155,8 @@ async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSl
     if (!moving || moving.practice_id !== practiceId) throw appointmentNotFound();
     ignore = { appointmentId: moving.id, pmsAptNum: moving.pms_apt_num };
   }
-  try {
-    return await deps.pmsFor(practice.pms).getAvailability({
+  const slotsOf = (provNum: number) =>
+    deps.pmsFor(practice.pms).getAvailability({
       practice: { ...practice, min_hours_before_booking: 0 },
       now: clock.now(),
       timeZone: timeZoneAtClinic(practice, query.clinic),
@@ -161,9 +165,13 @@ async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSl
       durationMinutes: reason.final_duration,
       allowedProvNums: reason.provider_nums,
       ...(query.clinic !== undefined ? { clinicNum: query.clinic } : {}),
-      provNum: query.pms_prov_num ?? 0,
+      provNum,
       ...(ignore ? { ignore } : {}),
     });
+  try {
+    if (query.pms_prov_num) return await slotsOf(query.pms_prov_num);
+    const listed = (await deps.practices.listReasons(practiceId)).find((r) => r.id === reason.id);
+    return await slotsOfEveryProvider(listed?.providers.map((p) => p.pms_prov_num) ?? [], slotsOf);
   } catch (error) {
     if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
     throw error;

@@ -1,3 +1,4 @@
+import { describeInsurance } from '#domain/booking/booking-schemas.ts';
 import { toCsv, type CsvCell } from '#domain/format/csv-format.ts';
 import { APPOINTMENT_EXPORT_COLUMNS } from '#domain/staff/staff-inbox-schemas.ts';
 import { paymentStateOf } from '../../manage/manage-view.ts';
@@ -33,6 +34,9 @@ function cellsOf(row: ExportRow, timeZone: string): Record<ExportColumn, CsvCell
     message: row.user_message,
     source: sourceOf(row),
     campaign: row.utm_details?.utm_campaign || null,
+    insurance: row.insurance_details ? describeInsurance(row.insurance_details) : null,
+    language: row.language,
+    cancel_reason: row.cancel_reason,
     time_zone: timeZone,
   };
 }

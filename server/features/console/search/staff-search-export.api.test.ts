@@ -250,6 +250,9 @@ describe('CSV export', () => {
       message: 'First visit',
       source: 'mailing',
       campaign: 'spring',
+      insurance: '',
+      language: 'en',
+      cancel_reason: '',
       time_zone: 'America/New_York',
     });
     expect(byReference.get(booked.anaLate!.reference)).toMatchObject({

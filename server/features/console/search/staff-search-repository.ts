@@ -1,3 +1,5 @@
+import type { InsuranceDetails } from '#domain/booking/booking-schemas.ts';
+import type { Language } from '#domain/i18n/languages.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { selectScheduleRows, type ScheduleRow } from '../schedule/staff-schedule-repository.ts';
 import { escapeLike, FOLD_FROM, FOLD_TO, type SearchQuery } from './staff-search-query.ts';
@@ -10,6 +12,9 @@ export interface ExportRow extends ScheduleRow {
   user_message: string | null;
   source_meta: { source?: string | null } | null;
   utm_details: Record<string, string> | null;
+  insurance_details: InsuranceDetails | null;
+  language: Language;
+  cancel_reason: string | null;
 }
 
 // As on the schedule: requests without a time yet are on no schedule, and payment holds that ran
@@ -63,7 +68,8 @@ export async function listExportRows(
   range: { from: Date; to: Date },
 ): Promise<ExportRow[]> {
   const extra = `to_char(pt.dob, 'YYYY-MM-DD') as dob, coalesce(a.email, pt.email) as email,
-    coalesce(a.wireless_phone, pt.wireless_phone) as phone, a.user_message, a.source_meta, a.utm_details`;
+    coalesce(a.wireless_phone, pt.wireless_phone) as phone, a.user_message, a.source_meta, a.utm_details,
+    a.insurance_details, a.language, a.cancel_reason`;
   return db.query(
     `${selectScheduleRows(extra)} where ${LISTED} and a.starts_at >= $2 and a.starts_at < $3 order by a.starts_at,
       a.pms_prov_num, a.pms_op_num, a.id`,

@@ -27,6 +27,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     Page: lazyPage(() => import('./requests/requests-page.tsx'), 'RequestsPage'),
   },
   {
+    path: 'texts',
+    label: 'Texts',
+    permission: 'bookings',
+    Page: lazyPage(() => import('./texts/texts-page.tsx'), 'TextsPage'),
+  },
+  {
     path: 'feedback',
     label: 'Feedback',
     permission: 'feedback',

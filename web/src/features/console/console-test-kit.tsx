@@ -118,6 +118,7 @@ export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): St
     chair_name: 'Chair 1',
     clinic_name: null,
     message: 'My tooth hurts a little.',
+    replies: [],
     insurance: { carrier: 'Delta Dental' },
     language: 'en',
     consent: [{ channel: 'sms', granted: true, source: 'booking_form', at: '2026-11-20T15:00:00.000Z' }],

@@ -11,6 +11,7 @@ import { CancelDialog } from './cancel-dialog.tsx';
 import { clockTime, dayHeading } from '../shared/console-dates.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
+import { PatientReplies } from './patient-replies.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 import { ReviewRequestDialog } from './review-request-dialog.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
@@ -54,6 +55,7 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
               <BookingActions detail={data} onChanged={changed} onOpen={openSub} />
               <BookingFacts detail={data} timeZone={session.practice.time_zone} />
               <BookingActivity detail={data} timeZone={session.practice.time_zone} />
+              <PatientReplies replies={data.replies} timeZone={session.practice.time_zone} />
             </>
           )}
         </ConsoleDialog>
