@@ -1,8 +1,7 @@
 import { addDays, weekdayOf } from '#domain/time/local-date.ts';
-import { formatDayHeading, formatTime12h } from '#domain/time/time-format.ts';
+import { formatDayHeading, formatTime12h, zoneAbbreviation } from '#domain/time/time-format.ts';
 import { formatInstantLocal, localDateOf } from '#domain/time/zoned-time.ts';
 import { formatDollarsIn } from '#domain/format/localized-format.ts';
-import { zoneAbbreviationAt } from '#domain/time/appointment-time.ts';
 
 export type ScheduleView = 'day' | 'week';
 
@@ -58,10 +57,7 @@ export function visitWhen(date: string | null, time: string | null, noDay = ''):
  * " CST (America/Chicago)" after a booking's time when its clinic keeps a zone other than the
  * practice's (ADR 0061), so the desk never reads a Chicago time as New York's; otherwise nothing.
  */
-export function otherZoneNote(
-  when: { apt_date: string | null; start_time: string | null; time_zone: string },
-  practiceTimeZone: string,
-): string {
-  if (when.time_zone === practiceTimeZone || !when.apt_date || !when.start_time) return '';
-  return ` ${zoneAbbreviationAt(when.apt_date, when.start_time, when.time_zone)} (${when.time_zone})`;
+export function otherZoneNote(when: { starts_at: string | null; time_zone: string }, practiceTimeZone: string): string {
+  if (when.time_zone === practiceTimeZone || !when.starts_at) return '';
+  return ` ${zoneAbbreviation(when.time_zone, Date.parse(when.starts_at))} (${when.time_zone})`;
 }
