@@ -274,7 +274,7 @@ describe('booking messages', () => {
     expect(toPractice).toHaveLength(1);
     expect(toPractice[0]!.subject).toBe('New appointment request (no time chosen): Ana Lopez');
     expect(toPractice[0]!.text).toContain('Please call them to agree a time');
-    expect(toPractice[0]!.text).toContain('Phone: +15125550123');
+    expect(toPractice[0]!.text).toContain('Phone: (512) 555-0123');
     expect(toPractice[0]!.text).toContain(`Appointment id: ${appointmentId}`);
     // No other practice hears about it.
     expect((await outbox()).some((m) => m.recipient === 'office@test-practice.example')).toBe(false);
