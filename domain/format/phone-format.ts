@@ -5,9 +5,14 @@ export function phoneHref(phone: string): string {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-/** Spec section 9: `(XXX) XXX-XXXX` only when the number has exactly 10 digits, otherwise as given. */
+/**
+ * Spec section 9's `(XXX) XXX-XXXX` for a North American number, whether typed (10 digits) or stored
+ * in E.164 (`+1` and 10 digits), so the console, e-mails, CSV and page 7 show one format (ADR 0067).
+ * Any other number is shown as given.
+ */
 export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
+  const all = phone.replace(/\D/g, '');
+  const digits = all.length === 11 && all.startsWith('1') ? all.slice(1) : all;
   if (digits.length !== 10) return phone;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }

@@ -197,7 +197,10 @@ describe('booking messages', () => {
     expect(lines.filter((line) => line.startsWith('Patient:'))).toEqual([
       'Patient: Ana Patient Lopez, born 1990-04-12, New Patient',
     ]);
-    expect(lines.filter((line) => line.startsWith('Phone:'))).toEqual(['Phone: (212) 555-0100', 'Phone: +15125550123']);
+    expect(lines.filter((line) => line.startsWith('Phone:'))).toEqual([
+      'Phone: (212) 555-0100',
+      'Phone: (512) 555-0123',
+    ]);
     expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: forger@example.com']);
     const label = lines.indexOf('Details from the booking form:');
     expect(lines.slice(label + 1, label + 5)).toEqual([
@@ -271,7 +274,7 @@ describe('booking messages', () => {
     expect(toPractice).toHaveLength(1);
     expect(toPractice[0]!.subject).toBe('New appointment request (no time chosen): Ana Lopez');
     expect(toPractice[0]!.text).toContain('Please call them to agree a time');
-    expect(toPractice[0]!.text).toContain('Phone: +15125550123');
+    expect(toPractice[0]!.text).toContain('Phone: (512) 555-0123');
     expect(toPractice[0]!.text).toContain(`Appointment id: ${appointmentId}`);
     // No other practice hears about it.
     expect((await outbox()).some((m) => m.recipient === 'office@test-practice.example')).toBe(false);

@@ -139,7 +139,7 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
         ...practiceDetails,
         `Patient: ${patient}, born ${body.dob}${body.patient_status ? `, ${body.patient_status}` : ''}`,
         `Email: ${body.email}`,
-        `Phone: ${body.wireless_phone}`,
+        `Phone: ${formatPhone(body.wireless_phone)}`,
         // The patient's own words (message, insurance) ride in here: quoted, so they cannot forge a line.
         // practice-facing
         quotePatientText('Details from the booking form', booked.composedMessage),

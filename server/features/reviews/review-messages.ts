@@ -1,4 +1,5 @@
 import { quotePatientText } from '#domain/format/patient-text.ts';
+import { formatPhone } from '#domain/format/phone-format.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
@@ -96,7 +97,7 @@ export async function queueFeedbackNotice(tx: Queryable, notice: FeedbackNotice)
       '',
       `Patient: ${name}`,
       `Email: ${patient.email ?? 'not given'}`,
-      `Phone: ${patient.phone ?? 'not given'}`,
+      `Phone: ${patient.phone ? formatPhone(patient.phone) : 'not given'}`,
       // practice-facing
       `Review request id: ${notice.requestId}`,
     ].join('\n'),

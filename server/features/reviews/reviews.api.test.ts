@@ -222,7 +222,7 @@ describe('POST /api/v1/review/feedback', () => {
     });
     expect(mail!.text).toContain('Waited 40 minutes past my time.');
     expect(mail!.text).toContain('Email: ana@example.com');
-    expect(mail!.text).toContain('Phone: +15125550123');
+    expect(mail!.text).toContain('Phone: (512) 555-0123');
   });
 
   it("quotes the patient's feedback in the practice's e-mail, so it cannot forge a line", async () => {

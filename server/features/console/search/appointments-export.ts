@@ -1,5 +1,6 @@
 import { describeInsurance } from '#domain/booking/booking-schemas.ts';
 import { toCsv, type CsvCell } from '#domain/format/csv-format.ts';
+import { formatPhone } from '#domain/format/phone-format.ts';
 import { APPOINTMENT_EXPORT_COLUMNS } from '#domain/staff/staff-inbox-schemas.ts';
 import { paymentStateOf } from '../../manage/manage-view.ts';
 import { isNewPatient, wallTimes } from '../schedule/staff-appointment-view.ts';
@@ -29,7 +30,7 @@ function cellsOf(row: ExportRow, timeZone: string): Record<ExportColumn, CsvCell
     patient_last_name: row.last_name,
     dob: row.dob,
     email: row.email,
-    phone: row.phone,
+    phone: row.phone ? formatPhone(row.phone) : null,
     new_or_returning: row.patient_status === null ? null : isNewPatient(row) ? 'new' : 'returning',
     message: row.user_message,
     source: sourceOf(row),

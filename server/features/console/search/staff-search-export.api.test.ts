@@ -244,8 +244,8 @@ describe('CSV export', () => {
       patient_last_name: 'Muñoz',
       dob: '1985-07-01',
       email: 'jose.munoz@example.com',
-      // A leading + would be read as a formula: toCsv marks it as text.
-      phone: "'+15125550111",
+      // The one format the console and e-mails show (ADR 0067); it starts with no formula sign.
+      phone: '(512) 555-0111',
       new_or_returning: 'new',
       message: 'First visit',
       source: 'mailing',

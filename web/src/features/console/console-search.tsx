@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { BookingBadges } from './bookings/booking-badges.tsx';
 import { BookingDetailPanel } from './bookings/booking-detail-panel.tsx';
 import { bookingBadges, patientName } from './bookings/booking-labels.ts';
-import { clockTime, dayHeading, todayIn } from './shared/console-dates.ts';
+import { clockTime, dayHeading, otherZoneNote, todayIn } from './shared/console-dates.ts';
 import { ConsoleDialog } from './shared/console-dialog.tsx';
 import { ErrorNote } from './shared/console-notes.tsx';
 import { secondaryButtonClass } from './shared/console-styles.ts';
@@ -105,8 +105,9 @@ function SearchResults({ q, onClose }: { q: string; onClose: () => void }) {
                     <span>
                       <span className="sr-only">, </span>
                       {appointment.apt_date ? dayHeading(appointment.apt_date) : 'No date'}
-                      {appointment.start_time ? `, ${clockTime(appointment.start_time)}` : ''} ·{' '}
-                      {appointment.reason.name} · {appointment.reference}
+                      {appointment.start_time ? `, ${clockTime(appointment.start_time)}` : ''}
+                      {otherZoneNote(appointment, session.practice.time_zone)} · {appointment.reason.name} ·{' '}
+                      {appointment.reference}
                     </span>
                     <BookingBadges badges={bookingBadges(appointment)} />
                   </OpenRowButton>

@@ -13,7 +13,7 @@ import { useStaffSession } from './staff-session-context.ts';
 export function ConsoleShell() {
   const session = useStaffSession();
   return (
-    <div className="flex min-h-screen flex-col bg-slate-100">
+    <div className="flex h-dvh flex-col bg-slate-100">
       <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-300 bg-white px-4 py-2">
         <p className="font-semibold">
           {PRODUCT_NAME} <span className="font-normal text-slate-600">staff console</span>
@@ -24,13 +24,16 @@ export function ConsoleShell() {
         <p className="ml-auto text-sm text-slate-700">{session.account.name ?? session.account.email}</p>
         <SignOutButtons />
       </header>
-      <Suspense fallback={<LoadingNote />}>
-        <Routes>
-          {CONSOLE_PAGES.filter((page) => session.permissions.includes(page.permission)).map(({ path, Page }) => (
-            <Route key={path} path={path === '' ? '*' : path} element={<Page key={session.practice.id} />} />
-          ))}
-        </Routes>
-      </Suspense>
+      {/* Pages scroll here, under the header: the schedule's grid scrolls on its own, its toolbar in view (ADR 0067). */}
+      <div className="flex min-h-0 flex-1 flex-col overflow-auto">
+        <Suspense fallback={<LoadingNote />}>
+          <Routes>
+            {CONSOLE_PAGES.filter((page) => session.permissions.includes(page.permission)).map(({ path, Page }) => (
+              <Route key={path} path={path === '' ? '*' : path} element={<Page key={session.practice.id} />} />
+            ))}
+          </Routes>
+        </Suspense>
+      </div>
     </div>
   );
 }

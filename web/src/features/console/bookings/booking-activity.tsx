@@ -1,5 +1,6 @@
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { instantText } from '../shared/console-dates.ts';
+import { messageWords } from './booking-fact-words.ts';
 
 /** The messages the patient was sent, with their delivery, and the booking's history, oldest first. */
 export function BookingActivity({ detail, timeZone }: { detail: StaffAppointmentDetail; timeZone: string }) {
@@ -28,19 +29,22 @@ export function BookingActivity({ detail, timeZone }: { detail: StaffAppointment
               </tr>
             </thead>
             <tbody>
-              {detail.messages.map((message, index) => (
-                <tr key={index} className="border-b border-slate-200 align-top">
-                  <td className="py-1 pr-2">{instantText(message.at, timeZone)}</td>
-                  <td className="py-1 pr-2">
-                    {message.kind.replaceAll('_', ' ')} ({message.channel === 'sms' ? 'text' : 'e-mail'})
-                  </td>
-                  <td className="py-1 pr-2">{message.recipient}</td>
-                  <td className="py-1">
-                    {message.status}
-                    {message.error && <span className="block text-red-800">{message.error}</span>}
-                  </td>
-                </tr>
-              ))}
+              {detail.messages.map((message, index) => {
+                const words = messageWords(message);
+                return (
+                  <tr key={index} className="border-b border-slate-200 align-top">
+                    <td className="py-1 pr-2">{instantText(message.at, timeZone)}</td>
+                    <td className="py-1 pr-2">
+                      {words.what}, {words.by}
+                    </td>
+                    <td className="py-1 pr-2">{words.to}</td>
+                    <td className="py-1">
+                      {words.delivery}
+                      {message.error && <span className="block text-red-800">{message.error}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}

@@ -54,7 +54,7 @@ describe('the booking panel', () => {
     ]) {
       expect(panel.textContent).toContain(text);
     }
-    expect(within(panel).getByRole('table').textContent).toContain('booking confirmation (e-mail)');
+    expect(within(panel).getByRole('table').textContent).toContain('Booking confirmation, by e-mail');
     await expectNoAxeViolations();
     // The page behind is inert while the panel is open; no shortcut moves it.
     expect(screen.getByRole('main', { hidden: true }).hasAttribute('inert')).toBe(true);

@@ -8,7 +8,7 @@ import { BookingBadges } from './booking-badges.tsx';
 import { BookingFacts } from './booking-facts.tsx';
 import { bookingBadges, patientName } from './booking-labels.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
-import { clockTime, dayHeading } from '../shared/console-dates.ts';
+import { clockTime, dayHeading, otherZoneNote } from '../shared/console-dates.ts';
 import { ConsoleDialog } from '../shared/console-dialog.tsx';
 import { ErrorNote } from '../shared/console-notes.tsx';
 import { PatientReplies } from './patient-replies.tsx';
@@ -43,7 +43,7 @@ export function BookingDetailPanel({ id, providers, onClose }: BookingDetailPane
           {detail.isError && <ErrorNote>{detail.error.message}</ErrorNote>}
           {data && (
             <>
-              <BookingWhen detail={data} />
+              <BookingWhen detail={data} practiceTimeZone={session.practice.time_zone} />
               <p
                 id={doneId}
                 role="status"
@@ -124,12 +124,13 @@ function usePanelActions(queryKey: readonly unknown[]) {
 }
 
 /** When the visit is (or that it has no time yet), its reason and reference, and its badges. */
-function BookingWhen({ detail }: { detail: StaffAppointmentDetail }) {
+function BookingWhen({ detail, practiceTimeZone }: { detail: StaffAppointmentDetail; practiceTimeZone: string }) {
   return (
     <div className="flex flex-col gap-1">
       <p className="text-lg font-medium">
         {detail.apt_date && detail.start_time && detail.end_time
-          ? `${dayHeading(detail.apt_date)}, ${clockTime(detail.start_time)}–${clockTime(detail.end_time)}`
+          ? `${dayHeading(detail.apt_date)}, ${clockTime(detail.start_time)}–${clockTime(detail.end_time)}` +
+            otherZoneNote(detail, practiceTimeZone)
           : 'No time yet: a request to call the patient back'}
       </p>
       <p>

@@ -4,6 +4,7 @@ import { patientName } from './booking-labels.ts';
 import { dollars, instantText } from '../shared/console-dates.ts';
 import { DetailList } from '../shared/detail-list.tsx';
 import { OtherBookings } from './other-bookings.tsx';
+import { consentFields, insuranceFields, insuranceSummary } from './booking-fact-words.ts';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
@@ -46,18 +47,9 @@ export function BookingFacts({ detail, timeZone }: { detail: StaffAppointmentDet
       />
       <DetailList
         title="Insurance"
-        items={Object.entries(detail.insurance ?? {}).map(([key, value]) => [
-          key.replaceAll('_', ' '),
-          typeof value === 'object' ? JSON.stringify(value) : String(value),
-        ])}
+        items={[['In short', insuranceSummary(detail.insurance)], ...insuranceFields(detail.insurance)]}
       />
-      <DetailList
-        title="Consent"
-        items={detail.consent.map((c) => [
-          `${c.channel} (${c.source})`,
-          `${c.granted ? 'granted' : 'refused'}, ${instantText(c.at, timeZone)}`,
-        ])}
-      />
+      <DetailList title="Consent" items={consentFields(detail.consent, timeZone)} />
       <DetailList
         title="Verification and payment"
         items={[
@@ -83,7 +75,7 @@ export function BookingFacts({ detail, timeZone }: { detail: StaffAppointmentDet
           ['Referrer', detail.tracking.referrer],
         ]}
       />
-      <OtherBookings bookings={detail.other_bookings} />
+      <OtherBookings bookings={detail.other_bookings} timeZone={detail.time_zone} practiceTimeZone={timeZone} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { formatPhone } from '#domain/format/phone-format.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { FEEDBACK_NOTE_MAX_LENGTH, type StaffFeedbackDetail } from '#domain/staff/staff-inbox-schemas.ts';
@@ -51,7 +52,7 @@ export function FeedbackPanel({ id, onClose }: { id: string; onClose: () => void
               ['Name', patientName(data.patient)],
               ['Date of birth', data.patient.dob],
               ['E-mail', data.patient.email],
-              ['Phone', data.patient.phone],
+              ['Phone', data.patient.phone && formatPhone(data.patient.phone)],
               [
                 'Visit',
                 data.visit

@@ -10,19 +10,21 @@ interface BookingBlockProps {
   where?: string;
   style: CSSProperties;
   onOpen: (id: string, opener: HTMLElement) => void;
+  /** The week view's narrower card: smaller type, words wrapped whole, never cut at its edge (ADR 0067). */
+  isCompact?: boolean;
 }
 
 /** One booking on the grid: a button whose name says everything the block shows. */
-export function BookingBlock({ appointment, where, style, onOpen }: BookingBlockProps) {
+export function BookingBlock({ appointment, where, style, onOpen, isCompact = false }: BookingBlockProps) {
   const ended = isInactive(appointment.status);
   return (
     <button
       type="button"
       style={style}
       onClick={(event) => onOpen(appointment.id, event.currentTarget)}
-      className={`absolute flex flex-col items-start gap-0.5 overflow-hidden rounded-md border px-1.5 py-1 text-left text-sm shadow-sm focus-visible:z-10 ${
-        ended ? 'border-slate-300 bg-slate-50 text-slate-700' : 'border-blue-300 bg-blue-50 text-slate-900'
-      }`}
+      className={`absolute flex flex-col items-start overflow-hidden rounded-md border px-1.5 text-left break-words shadow-sm focus-visible:z-10 ${
+        isCompact ? 'gap-0 py-0.5 text-xs leading-tight' : 'gap-0.5 py-1 text-sm'
+      } ${ended ? 'border-slate-300 bg-slate-50 text-slate-700' : 'border-blue-300 bg-blue-50 text-slate-900'}`}
     >
       {/* The name first: a 15-minute visit has room for one line. */}
       <span className="flex flex-wrap items-baseline gap-x-1.5">

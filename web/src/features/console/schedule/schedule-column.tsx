@@ -1,6 +1,6 @@
 import type { ScheduleBlock, StaffAppointment } from '#domain/staff/staff-appointment-schemas.ts';
 import { BookingBlock } from './booking-block.tsx';
-import { bookingSpan, placeInLanes, type GridColumn, type Span } from './schedule-layout.ts';
+import { bookingSpan, placeInLanes, SHADE_LABEL_PERCENT, type GridColumn, type Span } from './schedule-layout.ts';
 import { ShadedTime } from './shaded-time.tsx';
 
 /** Height of a minute on the grid: a 15-minute visit is still two lines tall. */
@@ -15,16 +15,28 @@ interface ScheduleColumnProps {
   onFreeTime?: (column: GridColumn, minutes: number) => void;
   /** Time staff blocked (it has an id) is a button that offers to remove it. */
   onBlock?: (block: ScheduleBlock, opener: HTMLElement) => void;
+  /** The minute of the current-time line, when it falls on this column's day and hours. */
+  nowMinutes?: number | null;
+  /** A day of the week view: wider, so a booking's words wrap rather than being cut. */
+  isWeek?: boolean;
 }
 
 /** One column of the grid: its heading, the shaded time nobody can book, and the bookings at their times, in time order. */
-export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onBlock }: ScheduleColumnProps) {
+export function ScheduleColumn(props: ScheduleColumnProps) {
+  const { column, range, whereOf, onOpen, onFreeTime, onBlock, nowMinutes = null, isWeek = false } = props;
   const headingId = `column-${column.key}`;
   const top = (minutes: number) => (Math.max(minutes, range.startMin) - range.startMin) * PX_PER_MINUTE;
   const height = (span: Span) => Math.max(top(Math.min(span.endMin, range.endMin)) - top(span.startMin), 0);
   const placed = placeInLanes(column.bookings, bookingSpan);
+  const overlapsShade = (span: Span) => column.shaded.some((shaded) => overlaps(shaded, span));
+  // Bookings over shaded time leave its label a strip on the right, so "Blocked: meeting" stays readable (ADR 0067).
+  const isShadeCovered = (shaded: Span) =>
+    column.bookings.some((b) => overlapsShade(bookingSpan(b)) && overlaps(shaded, bookingSpan(b)));
   return (
-    <section aria-labelledby={headingId} className="min-w-28 flex-1 border-l border-slate-300">
+    <section
+      aria-labelledby={headingId}
+      className={`${isWeek ? 'min-w-40' : 'min-w-28'} flex-1 self-start border-l border-slate-300`}
+    >
       <h2
         id={headingId}
         className={
@@ -52,6 +64,7 @@ export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onB
             key={`${shaded.block.id ?? shaded.block.kind}-${index}`}
             shaded={shaded}
             style={{ top: top(shaded.startMin), height: height(shaded), backgroundImage: SHADE }}
+            isLabelBeside={isShadeCovered(shaded)}
             onBlock={onBlock}
           />
         ))}
@@ -61,25 +74,46 @@ export function ScheduleColumn({ column, range, whereOf, onOpen, onFreeTime, onB
           <ol aria-label={`Bookings, ${column.label}`}>
             {placed.map(({ item, lane, lanes }) => {
               const span = bookingSpan(item);
+              const share = overlapsShade(span) ? (100 - SHADE_LABEL_PERCENT) / 100 : 1;
               const style = {
                 top: top(span.startMin),
                 height: Math.max(height(span), 24),
-                left: `calc(${(lane / lanes) * 100}% + 2px)`,
-                width: `calc(${100 / lanes}% - 4px)`,
+                left: `calc(${(lane / lanes) * 100 * share}% + 2px)`,
+                width: `calc(${(100 / lanes) * share}% - 4px)`,
               };
               return (
                 <li key={item.id}>
-                  <BookingBlock appointment={item} where={whereOf?.(item)} style={style} onOpen={onOpen} />
+                  <BookingBlock
+                    appointment={item}
+                    where={whereOf?.(item)}
+                    style={style}
+                    onOpen={onOpen}
+                    isCompact={isWeek}
+                  />
                 </li>
               );
             })}
           </ol>
         )}
+        {nowMinutes !== null && <NowLine top={top(nowMinutes)} />}
       </div>
     </section>
   );
 }
 
+/** The current-time line across a column of today (ADR 0067); the gutter names the time. */
+function NowLine({ top }: { top: number }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-now-line=""
+      className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-red-700"
+      style={{ top }}
+    />
+  );
+}
+
+const overlaps = (a: Span, b: Span) => a.startMin < b.endMin && b.startMin < a.endMin;
 const HOUR_LINES = 'linear-gradient(to bottom, var(--color-slate-200) 1px, transparent 1px)';
 // Diagonal stripes: shaded time reads as closed without relying on its colour alone.
 const SHADE = 'repeating-linear-gradient(135deg, var(--color-slate-200) 0 6px, var(--color-slate-100) 6px 12px)';

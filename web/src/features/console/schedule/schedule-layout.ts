@@ -23,6 +23,9 @@ export interface GridColumn {
   shaded: ShadedSpan[];
 }
 
+/** The share of a column kept for a shaded time's label beside the bookings over it (ADR 0067). */
+export const SHADE_LABEL_PERCENT = 35;
+
 const DAY_MINUTES = 24 * 60;
 const FALLBACK_HOURS: Span = { startMin: 8 * 60, endMin: 17 * 60 };
 

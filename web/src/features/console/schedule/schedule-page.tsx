@@ -78,6 +78,7 @@ export function SchedulePage() {
               onOpen={open}
               onFreeTime={desk.onFreeTime}
               onBlock={desk.onBlock}
+              timeZone={data.time_zone}
             />
           )
         )}

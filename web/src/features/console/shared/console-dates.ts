@@ -1,5 +1,5 @@
 import { addDays, weekdayOf } from '#domain/time/local-date.ts';
-import { formatDayHeading, formatTime12h } from '#domain/time/time-format.ts';
+import { formatDayHeading, formatTime12h, zoneAbbreviation } from '#domain/time/time-format.ts';
 import { formatInstantLocal, localDateOf } from '#domain/time/zoned-time.ts';
 import { formatDollarsIn } from '#domain/format/localized-format.ts';
 
@@ -51,4 +51,13 @@ export const dollars = (cents: number) => formatDollarsIn(cents / 100, 'en-US');
 export function visitWhen(date: string | null, time: string | null, noDay = ''): string {
   const day = date ? dayHeading(date) : noDay;
   return time ? `${day}, ${clockTime(time)}` : day;
+}
+
+/**
+ * " CST (America/Chicago)" after a booking's time when its clinic keeps a zone other than the
+ * practice's (ADR 0061), so the desk never reads a Chicago time as New York's; otherwise nothing.
+ */
+export function otherZoneNote(when: { starts_at: string | null; time_zone: string }, practiceTimeZone: string): string {
+  if (when.time_zone === practiceTimeZone || !when.starts_at) return '';
+  return ` ${zoneAbbreviation(when.time_zone, Date.parse(when.starts_at))} (${when.time_zone})`;
 }
