@@ -1,46 +1,30 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
-import { createJobWorker } from '../../jobs/job-worker.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { runAppJobs } from '../../test/app-jobs.ts';
+import { NEW_YORK_OFFICE, withPracticeApp } from '../../test/practice-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 
 // Manage my appointment (ADR 0036): the patient's link opens, moves and cancels their own
 // booking under the practice's policy. Monday 2 March 2026, 07:00 in New York.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-const silent = { warn: () => undefined, error: () => undefined };
-let practiceId: string;
-let examId: string;
-let whiteningId: string;
-
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    practiceId = (
-      await importPractices(
-        db,
-        practiceConfig({
-          notification_email: 'office@test-practice.example',
-          address_line1: '1 Main St',
-          city: 'New York',
-          state: 'NY',
-          zipcode: '10001',
-          reasons: [
-            { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
-            { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-          ],
-          reschedule_cutoff_hours: 24,
-          cancel_cutoff_hours: 12,
-          max_reschedules: 2,
-          refund_deposit_if_cancelled_hours_before: 48,
-        }),
-      )
-    )['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-    whiteningId = await reasonId(db, practiceId, 'Whitening');
-  },
+  practices: [
+    {
+      ...NEW_YORK_OFFICE,
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+      ],
+      reschedule_cutoff_hours: 24,
+      cancel_cutoff_hours: 12,
+      max_reschedules: 2,
+      refund_deposit_if_cancelled_hours_before: 48,
+    },
+  ],
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
@@ -48,7 +32,7 @@ async function book(overrides: Record<string, unknown>): Promise<{ id: string; t
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
-    payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
+    payload: bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides }),
     headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -79,8 +63,8 @@ const row = async (id: string) =>
   (await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
 const offered = async (date: string, time: string) => {
   const query = new URLSearchParams({
-    practice_id: practiceId,
-    reason_for_visit_id: examId,
+    practice_id: ctx.practiceId,
+    reason_for_visit_id: ctx.reasonId('Exam'),
     start_date: date,
     end_date: date,
     pms_prov_num: '1',
@@ -101,12 +85,7 @@ const jobsOf = (id: string) =>
     `select type, dedupe_key from jobs where payload::text like '%' || $1 || '%' order by type, dedupe_key`,
     [id],
   );
-async function runJobs(): Promise<void> {
-  const worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) {
-    /* until the queue is empty */
-  }
-}
+const runJobs = () => runAppJobs(ctx, clock);
 
 describe('the manage link', () => {
   it('opens the booking from the confirmation e-mail and the booking answer, with what the policy allows', async () => {
@@ -353,8 +332,8 @@ describe('rescheduling', () => {
         method: 'POST',
         url: '/api/v1/appointment',
         payload: bookingBody({
-          practice_id: practiceId,
-          rfv_id: examId,
+          practice_id: ctx.practiceId,
+          rfv_id: ctx.reasonId('Exam'),
           ...target,
           email: 'newcomer@example.com',
           first_name: 'Nia',
@@ -368,7 +347,7 @@ describe('rescheduling', () => {
     const holders = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from appointments where practice_id = $1 and pms_prov_num = 1 and starts_at =
          '2026-03-06T16:00:00Z' and status = 'booked'`,
-      [practiceId],
+      [ctx.practiceId],
     );
     expect(holders[0]!.n).toBe(1);
     expect((await row(made.id)).status).toBe('booked');
@@ -485,8 +464,8 @@ describe('cancelling', () => {
         method: 'POST',
         url: '/api/v1/stripe/create-session',
         payload: bookingBody({
-          practice_id: practiceId,
-          rfv_id: whiteningId,
+          practice_id: ctx.practiceId,
+          rfv_id: ctx.reasonId('Whitening'),
           apt_date: '2026-03-12',
           start_time: time,
           end_time: time.replace(':00:', ':30:'),
@@ -505,7 +484,7 @@ describe('cancelling', () => {
       const answer = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
-        payload: { practice_id: practiceId, payment_details: { session_id: sessionId } },
+        payload: { practice_id: ctx.practiceId, payment_details: { session_id: sessionId } },
       });
       expect(answer.statusCode, answer.body).toBe(200);
       const managePath = answer.json().result.manage_path as string;
@@ -568,8 +547,8 @@ describe('cancelling', () => {
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: bookingBody({
-        practice_id: practiceId,
-        rfv_id: whiteningId,
+        practice_id: ctx.practiceId,
+        rfv_id: ctx.reasonId('Whitening'),
         apt_date: '2026-03-13',
         start_time: '09:00:00',
         end_time: '09:30:00',
