@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '#server/test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#server/test/test-database.ts';
-import {
-  bookedTwice,
-  halfWrittenRows,
-  missingBookings,
-  overlappingPairs,
-  waitForMessagesToSettle,
-} from './support/booking-invariants.ts';
+import { expectBookingsIntact, waitForMessagesToSettle } from './support/booking-invariants.ts';
 import { createHttpClient } from './support/http-client.ts';
 import { printLoadReport } from './support/load-summary.ts';
 import { MEMORY_GROWTH_LIMIT_MB } from '../bench/memory-bench.ts';
@@ -91,9 +85,7 @@ describe('load', () => {
     ).toEqual([]);
     expect(load.codesNotDelivered).toBe(0);
     expect(load.bookings.length).toBeGreaterThan(settings.loadSeconds);
-    expect(await overlappingPairs(testDb.db)).toBe(0);
-    expect(await missingBookings(testDb.db, [...(warmup?.bookings ?? []), ...load.bookings])).toEqual([]);
-    expect(await bookedTwice(testDb.db)).toEqual([]);
+    await expectBookingsIntact(testDb.db, [...(warmup?.bookings ?? []), ...load.bookings]);
 
     // Every message the load caused goes out: confirmations and notifications land in the outbox.
     const jobs = await waitForMessagesToSettle(testDb.db, 120_000);
@@ -108,7 +100,6 @@ describe('load', () => {
     );
     expect(jobs).toEqual({ done: expect.any(Number) });
     expect(lost!.n).toBe(0);
-    expect(Object.entries(await halfWrittenRows(testDb.db)).filter(([, n]) => n > 0)).toEqual([]);
 
     expect(Number.isFinite(p99)).toBe(true);
     expect(windows.growthMb).toBeLessThanOrEqual(MEMORY_GROWTH_LIMIT_MB);

@@ -7,13 +7,16 @@ import { createMessageJobHandlers } from '../jobs/message-jobs.ts';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
-/** Runs the due message jobs once into the outbox, as the worker would: tests then read `outbox_messages`. */
-export async function deliverDueMessages(db: Database, clock: Clock): Promise<void> {
+/**
+ * Runs the due message jobs once into the outbox, as the worker would: tests then read
+ * `outbox_messages`. Returns how many jobs ran.
+ */
+export async function deliverDueMessages(db: Database, clock: Clock): Promise<number> {
   const worker = createJobWorker({
     db,
     clock,
     handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms: createOutboxSmsAdapter(db) }),
     logger: silent,
   });
-  await worker.runDueJobs();
+  return worker.runDueJobs();
 }

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Queryable } from '#server/db/database.ts';
 
 /** SQL checks over everything a soak wrote: what must hold however the requests interleaved. */
@@ -77,6 +78,17 @@ export async function halfWrittenRows(db: Queryable): Promise<Record<string, num
  * Waits (bounded) until no message job is queued or running; returns them per status. Only
  * messages: the review-request sweep is always queued for later, by design (ADR 0013).
  */
+/**
+ * The invariants every soak run ends on: no two live bookings overlap, every acknowledged booking
+ * is stored once and booked once, and no transaction left half its rows.
+ */
+export async function expectBookingsIntact(db: Queryable, acknowledged: Parameters<typeof missingBookings>[1]) {
+  expect(await overlappingPairs(db)).toBe(0);
+  expect(await missingBookings(db, acknowledged)).toEqual([]);
+  expect(await bookedTwice(db)).toEqual([]);
+  expect(Object.entries(await halfWrittenRows(db)).filter(([, n]) => n > 0)).toEqual([]);
+}
+
 export async function waitForMessagesToSettle(db: Queryable, timeoutMs: number): Promise<Record<string, number>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

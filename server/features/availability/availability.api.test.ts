@@ -3,53 +3,50 @@ import { AvailabilityListSchema } from '#domain/availability/availability-schema
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { getSlots } from '../../test/booking-requests.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+import { reasonId } from '../../test/practice-factory.ts';
 
 // Monday 2 March 2026, 07:00 in New York (EST, UTC-5).
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let ids: Record<string, string>;
-let examId: string;
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig({
-        clinic_set_up: true,
-        clinics: [
-          { pms_clinic_num: 1, display_name: 'Downtown' },
-          { pms_clinic_num: 2, display_name: 'Uptown' },
-          { pms_clinic_num: 3, display_name: 'Closed' },
-        ],
-        operatories: [
-          { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
-          { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 1 },
-        ],
-        schedules: [1, 2].map((n) => ({
-          pms_prov_num: n,
-          pms_op_num: n,
-          pms_clinic_num: 1,
-          weekdays: [1, 2, 3, 4, 5],
-          start: '09:00',
-          end: '17:00',
-          breaks: [{ start: '12:00', end: '13:00' }],
-        })),
-        reasons: [
-          { name: 'Exam', final_duration: 30, to_show_providers: true, clinics: [1] },
-          { name: 'Long', final_duration: 90, providers: [2] },
-          { name: 'Retired', is_active: false },
-          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-        ],
-      }),
-      practiceConfig({ form_url: 'lead-time', min_hours_before_booking: 3 }),
-      practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
-    );
-    examId = await reasonId(db, ids['test-practice']!, 'Exam');
+  practices: [
+    {
+      clinic_set_up: true,
+      clinics: [
+        { pms_clinic_num: 1, display_name: 'Downtown' },
+        { pms_clinic_num: 2, display_name: 'Uptown' },
+        { pms_clinic_num: 3, display_name: 'Closed' },
+      ],
+      operatories: [
+        { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
+        { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 1 },
+      ],
+      schedules: [1, 2].map((n) => ({
+        pms_prov_num: n,
+        pms_op_num: n,
+        pms_clinic_num: 1,
+        weekdays: [1, 2, 3, 4, 5],
+        start: '09:00',
+        end: '17:00',
+        breaks: [{ start: '12:00', end: '13:00' }],
+      })),
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true, clinics: [1] },
+        { name: 'Long', final_duration: 90, providers: [2] },
+        { name: 'Retired', is_active: false },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+      ],
+    },
+    { form_url: 'lead-time', min_hours_before_booking: 3 },
+    { form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } },
+  ],
+  seed: async (db, practiceIds) => {
     await db.query('update clinics set is_active = false where practice_id = $1 and pms_clinic_num = 3', [
-      ids['test-practice'],
+      practiceIds['test-practice'],
     ]);
   },
 });
@@ -61,8 +58,8 @@ const parseSlots = (body: unknown) => successEnvelopeSchema(AvailabilityListSche
 describe('GET /api/v1/appointment/slots', () => {
   it('returns practice-local records sorted by start, one per start time for earliest available', async () => {
     const { status, body } = await slots({
-      practice_id: ids['test-practice']!,
-      reason_for_visit_id: examId,
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.reasonId('Exam'),
       start_date: '2026-03-02',
       end_date: '2026-03-02',
     });
@@ -82,8 +79,8 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it('offers one provider when pms_prov_num is given', async () => {
     const { body } = await slots({
-      practice_id: ids['test-practice']!,
-      reason_for_visit_id: examId,
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.reasonId('Exam'),
       start_date: '2026-03-02',
       end_date: '2026-03-06',
       pms_prov_num: 2,
@@ -94,9 +91,9 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it("limits a reason to its providers and cuts slots to the reason's duration", async () => {
-    const longId = await reasonId(ctx.db, ids['test-practice']!, 'Long');
+    const longId = ctx.reasonId('Long');
     const { body } = await slots({
-      practice_id: ids['test-practice']!,
+      practice_id: ctx.practiceId,
       reason_for_visit_id: longId,
       start_date: '2026-03-02',
       end_date: '2026-03-02',
@@ -120,7 +117,7 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it('keeps the minimum lead time on the server', async () => {
-    const practiceId = ids['lead-time']!;
+    const practiceId = ctx.practiceIds['lead-time']!;
     const { body } = await slots({
       practice_id: practiceId,
       reason_for_visit_id: await reasonId(ctx.db, practiceId, 'Exam'),
@@ -133,8 +130,8 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it('offers nothing beyond the booking horizon (11 months ahead of the current month)', async () => {
     const { body } = await slots({
-      practice_id: ids['test-practice']!,
-      reason_for_visit_id: examId,
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.reasonId('Exam'),
       start_date: '2027-01-15',
       end_date: '2027-03-10',
     });
@@ -145,8 +142,8 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it('does not offer a taken slot after the cache lifetime, nor at once after invalidation', async () => {
     const params = {
-      practice_id: ids['test-practice']!,
-      reason_for_visit_id: examId,
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.reasonId('Exam'),
       start_date: '2026-03-03',
       end_date: '2026-03-03',
       pms_prov_num: 1,
@@ -156,7 +153,7 @@ describe('GET /api/v1/appointment/slots', () => {
     await ctx.db.query(
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, starts_at, ends_at, status)
        values ($1, 1, 1, '2026-03-03T14:00:00Z', '2026-03-03T14:30:00Z', 'booked')`,
-      [ids['test-practice']],
+      [ctx.practiceId],
     );
     expect(parseSlots((await slots(params)).body)).toEqual(before);
     clock.advance(20_001);
@@ -167,8 +164,8 @@ describe('GET /api/v1/appointment/slots', () => {
 
   it('stops offering a slot at once after a booking by POST appointment, without waiting for the cache', async () => {
     const params = {
-      practice_id: ids['test-practice']!,
-      reason_for_visit_id: examId,
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.reasonId('Exam'),
       start_date: '2026-03-04',
       end_date: '2026-03-04',
       pms_prov_num: 1,
@@ -184,8 +181,8 @@ describe('GET /api/v1/appointment/slots', () => {
       method: 'POST',
       url: '/api/v1/appointment',
       payload: bookingBody({
-        practice_id: ids['test-practice']!,
-        rfv_id: examId,
+        practice_id: ctx.practiceId,
+        rfv_id: ctx.reasonId('Exam'),
         apt_date: '2026-03-04',
         start_time: '09:00:00',
         end_time: '09:30:00',
@@ -200,8 +197,8 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it('stops offering a slot at once after a payment hold through POST stripe/create-session', async () => {
-    const practiceId = ids['test-practice']!;
-    const whiteningId = await reasonId(ctx.db, practiceId, 'Whitening');
+    const practiceId = ctx.practiceId;
+    const whiteningId = ctx.reasonId('Whitening');
     const params = {
       practice_id: practiceId,
       reason_for_visit_id: whiteningId,
@@ -234,8 +231,8 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it('offers a released hold again at once, and stops at once when a late payment takes it back', async () => {
-    const practiceId = ids['test-practice']!;
-    const whiteningId = await reasonId(ctx.db, practiceId, 'Whitening');
+    const practiceId = ctx.practiceId;
+    const whiteningId = ctx.reasonId('Whitening');
     const params = {
       practice_id: practiceId,
       reason_for_visit_id: whiteningId,
@@ -295,13 +292,13 @@ describe('GET /api/v1/appointment/slots', () => {
     [{ pms_clinic_num: 'x' }, 400, 'pms_clinic_num must be a whole number'],
   ])('rejects %j with %i', async (override, status, text) => {
     const params: Record<string, string | number> = {
-      practice_id: ids['test-practice']!,
-      reason_for_visit_id: examId,
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.reasonId('Exam'),
       start_date: '2026-03-02',
       end_date: '2026-03-06',
     };
     for (const [key, value] of Object.entries(override)) {
-      if (key === 'reason') params.reason_for_visit_id = await reasonId(ctx.db, ids['test-practice']!, String(value));
+      if (key === 'reason') params.reason_for_visit_id = ctx.reasonId(String(value));
       else if (value === undefined) delete params[key];
       else params[key] = value;
     }
@@ -312,11 +309,11 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it("refuses an inactive reason and another practice's reason with 404", async () => {
-    const retired = await reasonId(ctx.db, ids['test-practice']!, 'Retired');
+    const retired = ctx.reasonId('Retired');
     expect(
       (
         await slots({
-          practice_id: ids['test-practice']!,
+          practice_id: ctx.practiceId,
           reason_for_visit_id: retired,
           start_date: '2026-03-02',
           end_date: '2026-03-02',
@@ -326,8 +323,8 @@ describe('GET /api/v1/appointment/slots', () => {
     expect(
       (
         await slots({
-          practice_id: ids['lead-time']!,
-          reason_for_visit_id: examId,
+          practice_id: ctx.practiceIds['lead-time']!,
+          reason_for_visit_id: ctx.reasonId('Exam'),
           start_date: '2026-03-02',
           end_date: '2026-03-02',
         })
@@ -336,7 +333,7 @@ describe('GET /api/v1/appointment/slots', () => {
   });
 
   it('answers 503 PMS_UNAVAILABLE, never an empty list, when the practice system cannot answer', async () => {
-    const practiceId = ids['on-open-dental']!;
+    const practiceId = ctx.practiceIds['on-open-dental']!;
     const { status, body } = await slots({
       practice_id: practiceId,
       reason_for_visit_id: await reasonId(ctx.db, practiceId, 'Exam'),

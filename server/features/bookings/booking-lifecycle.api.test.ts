@@ -3,29 +3,22 @@ import { calendarUidOf } from '#domain/booking/booking-lifecycle.ts';
 import { REFERENCE_PATTERN } from '#domain/booking/booking-reference.ts';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { importFactoryPractice } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { mintBookingLink, openBookingLink } from '../booking-links/booking-links.ts';
 import { revokeBookingLink } from '../booking-links/booking-links-repository.ts';
 import { consentsOfAppointment, insertConsents } from '../consent/consent-repository.ts';
 import { mayContact } from '../consent/contact-consent.ts';
 import { postBooking } from '../../test/booking-requests.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
 
 // A booking's life after it is made (ADR 0033): statuses, one identity across moves, links and
 // consent, through the lifecycle service every later feature calls.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let examId: string;
 
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    ({ practiceId, examId } = await importFactoryPractice(db));
-  },
-});
+const ctx = withPracticeApp({ clock });
 
 async function book(overrides: Partial<BookingBodyInput>) {
-  return postBooking(ctx.app, bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }));
+  return postBooking(ctx.app, bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides }));
 }
 
 async function booked(overrides: Partial<BookingBodyInput>): Promise<{ appointment_id: string; reference: string }> {
@@ -36,8 +29,8 @@ async function booked(overrides: Partial<BookingBodyInput>): Promise<{ appointme
 
 async function offered(date: string, time: string, provNum = 1): Promise<boolean> {
   const query = new URLSearchParams({
-    practice_id: practiceId,
-    reason_for_visit_id: examId,
+    practice_id: ctx.practiceId,
+    reason_for_visit_id: ctx.reasonId('Exam'),
     start_date: date,
     end_date: date,
     pms_prov_num: String(provNum),
@@ -163,11 +156,11 @@ describe('one identity across reschedules', () => {
     await ctx.db.query(
       `insert into appointments (practice_id, pms_prov_num, pms_op_num, status) select $1, 1, 1, 'requested'
          from generate_series(1, 300)`,
-      [practiceId],
+      [ctx.practiceId],
     );
     const refs = (
       await ctx.db.query<{ reference: string }>('select reference from appointments where practice_id = $1', [
-        practiceId,
+        ctx.practiceId,
       ])
     ).map((r) => r.reference);
     expect(new Set(refs).size).toBe(refs.length);
@@ -267,12 +260,12 @@ describe('language and consent', () => {
         recorded_at: clock.now(),
       },
     ]);
-    expect(await mayContact(ctx.db, practiceId, 'sms', '5125550199')).toBe(true);
+    expect(await mayContact(ctx.db, ctx.practiceId, 'sms', '5125550199')).toBe(true);
 
     // An opt-out later is a row of its own; the newest decides, and the booking's rows stay.
     await insertConsents(ctx.db, [
       {
-        practiceId,
+        practiceId: ctx.practiceId,
         appointmentId: null,
         channel: 'sms',
         recipient: '+15125550199',
@@ -283,8 +276,8 @@ describe('language and consent', () => {
         recordedAt: clock.now(),
       },
     ]);
-    expect(await mayContact(ctx.db, practiceId, 'sms', '+15125550199')).toBe(false);
-    expect(await mayContact(ctx.db, practiceId, 'email', 'maria@example.com')).toBe(true);
+    expect(await mayContact(ctx.db, ctx.practiceId, 'sms', '+15125550199')).toBe(false);
+    expect(await mayContact(ctx.db, ctx.practiceId, 'email', 'maria@example.com')).toBe(true);
     expect(await consentsOfAppointment(ctx.db, appointment_id)).toHaveLength(2);
   });
 

@@ -4,52 +4,32 @@ import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { postBooking } from '../../test/booking-requests.ts';
+import { bookVisit, postBooking } from '../../test/booking-requests.ts';
+import { deliverDueMessages } from '../../test/message-delivery.ts';
+import { NEW_YORK_OFFICE, withPracticeApp } from '../../test/practice-app.ts';
+import { reasonId } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const silent = { warn: () => undefined, error: () => undefined };
-let practiceId: string;
-let examId: string;
-let offlineId: string;
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig({
-        notification_email: 'office@test-practice.example',
-        address_line1: '1 Main St',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10001',
-      }),
-      // Open Dental without a running connector: the schedule cannot answer ("Proceed Without Slots").
-      practiceConfig({
-        form_url: 'offline',
-        name: 'Offline Practice',
-        notification_email: 'desk@offline.example',
-        pms: { type: 'opendental', customer_key: 'abc' },
-      }),
-    );
-    practiceId = ids['test-practice']!;
-    offlineId = ids['offline']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
+  practices: [
+    NEW_YORK_OFFICE,
+    // Open Dental without a running connector: the schedule cannot answer ("Proceed Without Slots").
+    {
+      form_url: 'offline',
+      name: 'Offline Practice',
+      notification_email: 'desk@offline.example',
+      pms: { type: 'opendental', customer_key: 'abc' },
+    },
+  ],
 });
 
-async function book(overrides: Record<string, unknown>) {
-  const { status, body } = await postBooking(ctx.app, {
-    ...bookingBody({ practice_id: practiceId, rfv_id: examId }),
-    ...overrides,
-  });
-  expect(status, JSON.stringify(body)).toBe(201);
-  return body.result.appointment_id as string;
-}
+const book = (overrides: Record<string, unknown>) =>
+  bookVisit(ctx.app, { practiceId: ctx.practiceId, reasonId: ctx.reasonId('Exam'), ...overrides });
 
 const outbox = () =>
   ctx.db.query<{
@@ -62,17 +42,8 @@ const outbox = () =>
 describe('booking messages', () => {
   it('sends the patient a confirmation with a calendar file and tells the practice, once', async () => {
     const appointmentId = await book({ start_time: '09:00:00', end_time: '09:30:00' });
-    const worker = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(ctx.db),
-        sms: createOutboxSmsAdapter(ctx.db),
-      }),
-      logger: silent,
-    });
-    expect(await worker.runDueJobs()).toBe(2);
-    expect(await worker.runDueJobs()).toBe(0);
+    expect(await deliverDueMessages(ctx.db, clock)).toBe(2);
+    expect(await deliverDueMessages(ctx.db, clock)).toBe(0);
     const messages = await outbox();
     const toPatient = messages.find((m) => m.recipient === 'ana.lopez@example.com');
     const toPractice = messages.find((m) => m.recipient === 'office@test-practice.example');
@@ -117,16 +88,7 @@ describe('booking messages', () => {
       booker_last_name: 'Park',
       booker_dob: '1980-05-06',
     });
-    const worker = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(ctx.db),
-        sms: createOutboxSmsAdapter(ctx.db),
-      }),
-      logger: silent,
-    });
-    await worker.runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const toBooker = (await outbox()).find((m) => m.recipient === 'parent@example.com')!;
     expect(toBooker.subject).toBe(
       'Appointment for Leo Park at Test Practice: Tuesday, March 3, 2026 at 11:00 AM (EST)',
@@ -144,16 +106,7 @@ describe('booking messages', () => {
       first_name: 'Lucía',
       language: 'es',
     });
-    const worker = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(ctx.db),
-        sms: createOutboxSmsAdapter(ctx.db),
-      }),
-      logger: silent,
-    });
-    await worker.runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const messages = await outbox();
     const toPatient = messages.find((m) => m.recipient === 'lucia@example.com')!;
     expect(toPatient.subject).toBe('Su cita en Test Practice: martes, 3 de marzo de 2026, 3:00 p.m. (EST)');
@@ -181,16 +134,7 @@ describe('booking messages', () => {
       message:
         'See you soon.\r\nPatient: Mallory Evil, born 1970-01-01\u2028Phone: +15550000000\rEmail: evil@example.com',
     });
-    const worker = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(ctx.db),
-        sms: createOutboxSmsAdapter(ctx.db),
-      }),
-      logger: silent,
-    });
-    await worker.runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const toPractice = (await outbox()).find((m) => m.recipient === 'office@test-practice.example')!;
     const lines = toPractice.text.split('\n');
     // Exactly one line of each kind is ours; the patient's copies are quoted under a label.
@@ -240,12 +184,11 @@ describe('booking messages', () => {
 
   it('tells the practice about a request made without a time while its schedule is unavailable', async () => {
     await ctx.db.query('delete from outbox_messages');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: bookingBody({
-        practice_id: offlineId,
-        rfv_id: await reasonId(ctx.db, offlineId, 'Exam'),
+    const response = await postBooking(
+      ctx.app,
+      bookingBody({
+        practice_id: ctx.practiceIds['offline']!,
+        rfv_id: await reasonId(ctx.db, ctx.practiceIds['offline']!, 'Exam'),
         apt_date: null,
         start_time: null,
         end_time: null,
@@ -253,23 +196,13 @@ describe('booking messages', () => {
         pms_op_num: 0,
         email: 'no-slot@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    });
-    expect(response.statusCode).toBe(201);
-    const appointmentId = response.json().result.appointment_id as string;
-    expect(response.json().result).toMatchObject({ status: 'requested', apt_date: null });
+    );
+    expect(response.status).toBe(201);
+    const appointmentId = response.body.result.appointment_id as string;
+    expect(response.body.result).toMatchObject({ status: 'requested', apt_date: null });
     // Nothing is sent inside the request: the job worker delivers it.
     expect(await outbox()).toHaveLength(0);
-    const worker = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(ctx.db),
-        sms: createOutboxSmsAdapter(ctx.db),
-      }),
-      logger: silent,
-    });
-    expect(await worker.runDueJobs()).toBeGreaterThan(0);
+    expect(await deliverDueMessages(ctx.db, clock)).toBeGreaterThan(0);
     const toPractice = (await outbox()).filter((m) => m.recipient === 'desk@offline.example');
     expect(toPractice).toHaveLength(1);
     expect(toPractice[0]!.subject).toBe('New appointment request (no time chosen): Ana Lopez');

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '#domain/time/local-date.ts';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { isPostgres } from '../../test/test-database.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { holdsSlotSql } from '../../db/booking-status-sql.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
 
 /**
  * Invariant 1, no double booking, under real concurrency. PGlite serialises queries, so the full
@@ -17,31 +17,22 @@ const ROUNDS = isPostgres ? 20 : 2;
 const CONTENDERS = isPostgres ? 50 : 10;
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let examId: string;
-let longId: string;
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig({
-        reasons: [
-          { name: 'Exam', final_duration: 30 },
-          { name: 'Long', final_duration: 90 },
-        ],
-        slot_interval_minutes: 30,
-      }),
-    );
-    practiceId = ids['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-    longId = await reasonId(db, practiceId, 'Long');
-  },
+  practices: [
+    {
+      reasons: [
+        { name: 'Exam', final_duration: 30 },
+        { name: 'Long', final_duration: 90 },
+      ],
+      slot_interval_minutes: 30,
+    },
+  ],
 });
 
 const body = (overrides: Partial<BookingBodyInput>) =>
-  bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides });
+  bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides });
 
 async function race(payloads: BookingBodyInput[]): Promise<number[]> {
   const challenges = await Promise.all(payloads.map(() => solveBotChallenge(ctx.app)));
@@ -95,7 +86,7 @@ describe('concurrent bookings', () => {
         apt_date: '2026-03-24',
         start_time: '09:00:00',
         end_time: '10:30:00',
-        rfv_id: longId,
+        rfv_id: ctx.reasonId('Long'),
         email: 'long@example.com',
       }),
       body({ apt_date: '2026-03-24', start_time: '10:00:00', end_time: '10:30:00', email: 'short@example.com' }),

@@ -1,61 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
-import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
-import { createJobWorker } from '../../jobs/job-worker.ts';
-import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { bookVisit } from '../../test/booking-requests.ts';
+import { deliverDueMessages } from '../../test/message-delivery.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 
 /** ADR 0034: the patient's messages name the reason in the booking's language; the practice's stay English. */
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-const silent = { warn: () => undefined, error: () => undefined };
-let practiceId: string;
-let examId: string;
-let whiteningId: string;
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig({
-        notification_email: 'office@test-practice.example',
-        reasons: [
-          {
-            name: 'Exam',
-            final_duration: 30,
-            to_show_providers: true,
-            providers: [],
-            translations: { es: { name: 'Examen general' } },
-          },
-          {
-            name: 'Whitening',
-            final_duration: 30,
-            amount: 75,
-            is_payment_enabled: true,
-            translations: { es: { name: 'Blanqueamiento' } },
-          },
-        ],
-      }),
-    );
-    practiceId = ids['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-    whiteningId = await reasonId(db, practiceId, 'Whitening');
-  },
+  practices: [
+    {
+      notification_email: 'office@test-practice.example',
+      reasons: [
+        {
+          name: 'Exam',
+          final_duration: 30,
+          to_show_providers: true,
+          providers: [],
+          translations: { es: { name: 'Examen general' } },
+        },
+        {
+          name: 'Whitening',
+          final_duration: 30,
+          amount: 75,
+          is_payment_enabled: true,
+          translations: { es: { name: 'Blanqueamiento' } },
+        },
+      ],
+    },
+  ],
 });
 
 async function bookAndSend(overrides: Record<string, unknown>) {
   await ctx.db.query('delete from outbox_messages');
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-  });
-  expect(response.statusCode).toBe(201);
+  await bookVisit(ctx.app, { practiceId: ctx.practiceId, reasonId: ctx.reasonId('Exam'), ...overrides });
   return sendMessages();
 }
 
@@ -70,7 +52,7 @@ async function payAndSend(overrides: Record<string, unknown>) {
     method: 'POST',
     url: '/api/v1/stripe/create-session',
     payload: {
-      ...bookingBody({ practice_id: practiceId, rfv_id: whiteningId }),
+      ...bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Whitening') }),
       success_url: `${origin}/test-practice/payment-success`,
       cancel_url: `${origin}/test-practice/payment-failed`,
       ...overrides,
@@ -92,16 +74,7 @@ async function payAndSend(overrides: Record<string, unknown>) {
 }
 
 async function sendMessages() {
-  const worker = createJobWorker({
-    db: ctx.db,
-    clock,
-    handlers: createMessageJobHandlers({
-      mail: createOutboxMailAdapter(ctx.db),
-      sms: createOutboxSmsAdapter(ctx.db),
-    }),
-    logger: silent,
-  });
-  await worker.runDueJobs();
+  await deliverDueMessages(ctx.db, clock);
   const messages = await ctx.db.query<{
     recipient: string;
     text: string;

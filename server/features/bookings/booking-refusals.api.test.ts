@@ -1,44 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { postBooking } from '../../test/booking-requests.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+import { reasonId } from '../../test/practice-factory.ts';
 
 // "Bad input and business rules" (ADR 0025): every refusal of a date, a time or a reason's
 // patient type is a 4xx that says what happened. Monday 2 March 2026, 12:00 in New York.
 const clock = fixedClock('2026-03-02T17:00:00Z');
-let ids: Record<string, string>;
-const reasons: Record<string, string> = {};
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig({
-        min_hours_before_booking: 3,
-        closures: [{ date: '2026-03-04', name: 'Training day' }],
-        reasons: [
-          { name: 'Exam', final_duration: 30, to_show_providers: true },
-          { name: 'Cleaning', final_duration: 30, to_show_providers: true, providers: [2] },
-          { name: 'New smile', final_duration: 30, for_returning_patients: false },
-          { name: 'Recall', final_duration: 30, for_new_patients: false },
-        ],
-      }),
-      practiceConfig({
-        form_url: 'night-owls',
-        schedules: [{ pms_prov_num: 1, pms_op_num: 1, weekdays: [0], start: '00:00', end: '06:00', breaks: [] }],
-      }),
-    );
-    for (const name of ['Exam', 'Cleaning', 'New smile', 'Recall'])
-      reasons[name] = await reasonId(db, ids['test-practice']!, name);
-    reasons.night = await reasonId(db, ids['night-owls']!, 'Exam');
-  },
+  practices: [
+    {
+      min_hours_before_booking: 3,
+      closures: [{ date: '2026-03-04', name: 'Training day' }],
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true },
+        { name: 'Cleaning', final_duration: 30, to_show_providers: true, providers: [2] },
+        { name: 'New smile', final_duration: 30, for_returning_patients: false },
+        { name: 'Recall', final_duration: 30, for_new_patients: false },
+      ],
+    },
+    {
+      form_url: 'night-owls',
+      schedules: [{ pms_prov_num: 1, pms_op_num: 1, weekdays: [0], start: '00:00', end: '06:00', breaks: [] }],
+    },
+  ],
 });
 
 const body = (overrides: Partial<BookingBodyInput> = {}) =>
-  bookingBody({ practice_id: ids['test-practice']!, rfv_id: reasons.Exam!, ...overrides });
+  bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides });
 
 async function book(payload: unknown) {
   return postBooking(ctx.app, payload);
@@ -74,7 +67,7 @@ describe('GET appointment/slots ranges', () => {
     ctx.app.inject({
       method: 'GET',
       url:
-        `/api/v1/appointment/slots?practice_id=${ids['test-practice']}&reason_for_visit_id=${reasons.Exam}` +
+        `/api/v1/appointment/slots?practice_id=${ctx.practiceId}&reason_for_visit_id=${ctx.reasonId('Exam')}` +
         `&start_date=${start}&end_date=${end}`,
     });
 
@@ -113,17 +106,19 @@ describe('a refusal says what happened', () => {
       'a wall time skipped by the DST change',
       {
         practice_id: 'night-owls',
-        rfv_id: 'night',
+        rfv_id: 'Exam',
         apt_date: '2026-03-08',
         start_time: '02:30:00',
         end_time: '03:00:00',
       },
     ],
   ])('answers %s with 422 SLOT_UNAVAILABLE', async (_name, overrides) => {
+    // Names in the table, ids in the request: the reason is the named practice's own.
+    const practiceId = ctx.practiceIds[overrides.practice_id ?? 'test-practice']!;
     const resolved = {
       ...overrides,
-      ...(overrides.rfv_id ? { rfv_id: reasons[overrides.rfv_id]! } : {}),
-      ...(overrides.practice_id ? { practice_id: ids[overrides.practice_id]! } : {}),
+      practice_id: practiceId,
+      ...(overrides.rfv_id ? { rfv_id: await reasonId(ctx.db, practiceId, overrides.rfv_id) } : {}),
     };
     const before = await count();
     const { status, body: res } = await book(body(resolved));
@@ -147,8 +142,8 @@ describe('a refusal says what happened', () => {
   it('books the later occurrence of nothing: an ordinary night slot of the DST practice still books', async () => {
     const { status } = await book(
       body({
-        practice_id: ids['night-owls']!,
-        rfv_id: reasons.night!,
+        practice_id: ctx.practiceIds['night-owls']!,
+        rfv_id: await reasonId(ctx.db, ctx.practiceIds['night-owls']!, 'Exam'),
         apt_date: '2026-03-08',
         start_time: '03:00:00',
         end_time: '03:30:00',
@@ -161,7 +156,7 @@ describe('a refusal says what happened', () => {
 describe("the reason's patient type holds without the client's help", () => {
   const newOnly = (overrides: Partial<BookingBodyInput> = {}) =>
     body({
-      rfv_id: reasons['New smile']!,
+      rfv_id: ctx.reasonId('New smile'),
       apt_date: '2026-03-06',
       start_time: '10:00:00',
       end_time: '10:30:00',
@@ -220,7 +215,7 @@ describe("the reason's patient type holds without the client's help", () => {
 
   it('refuses a returning-patients-only reason without patient_status for someone the practice lacks', async () => {
     const { patient_status: _omitted, ...withoutStatus } = body({
-      rfv_id: reasons.Recall!,
+      rfv_id: ctx.reasonId('Recall'),
       first_name: 'Finn',
       email: 'finn@example.com',
       apt_date: '2026-03-06',

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importFactoryPractice } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { postBooking } from '../../test/booking-requests.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
 
 /** First Available and one person in one chair at a time (ADR 0062), on both engines. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let examId: string;
 
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    ({ practiceId, examId } = await importFactoryPractice(db));
-  },
-});
+const ctx = withPracticeApp({ clock });
 
 const body = (overrides: Record<string, unknown>) => ({
-  ...bookingBody({ practice_id: practiceId, rfv_id: examId }),
+  ...bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam') }),
   ...overrides,
 });
 const person = (n: number) => ({

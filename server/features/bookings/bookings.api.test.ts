@@ -1,40 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { getSlots, postBooking } from '../../test/booking-requests.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+import { reasonId } from '../../test/practice-factory.ts';
 
 // Monday 2 March 2026, 07:00 in New York.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let ids: Record<string, string>;
-let examId: string;
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig({
-        to_show_insurances: true,
-        optional_insurance_fields: ['groupNumber'],
-        insurances: [{ insuranceName: 'Delta Dental', inNetwork: true }],
-        accept_other_insurance: true,
-        reasons: [
-          { name: 'Exam', final_duration: 30, to_show_providers: true },
-          { name: 'Recall', final_duration: 30, for_new_patients: false },
-        ],
-      }),
-      practiceConfig({ form_url: 'closed', is_accepting_patients: false }),
-      practiceConfig({ form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } }),
-    );
-    examId = await reasonId(db, ids['test-practice']!, 'Exam');
-  },
+  practices: [
+    {
+      to_show_insurances: true,
+      optional_insurance_fields: ['groupNumber'],
+      insurances: [{ insuranceName: 'Delta Dental', inNetwork: true }],
+      accept_other_insurance: true,
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true },
+        { name: 'Recall', final_duration: 30, for_new_patients: false },
+      ],
+    },
+    { form_url: 'closed', is_accepting_patients: false },
+    { form_url: 'on-open-dental', pms: { type: 'opendental', customer_key: 'abc' } },
+  ],
 });
 
 const body = (overrides: Partial<BookingBodyInput> = {}) =>
-  bookingBody({ practice_id: ids['test-practice']!, rfv_id: examId, ...overrides });
+  bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides });
 
 const book = (payload: unknown, headers: Record<string, string> = {}) => postBooking(ctx.app, payload, headers);
 
@@ -88,8 +83,8 @@ describe('POST /api/v1/appointment', () => {
     expect(status).toBe(409);
     expect(res).toMatchObject({ success: false, code: 'SLOT_TAKEN' });
     const slots = await getSlots(ctx.app, {
-      practice_id: ids['test-practice']!,
-      reason_for_visit_id: examId,
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.reasonId('Exam'),
       start_date: slot.apt_date,
       end_date: slot.apt_date,
       pms_prov_num: 1,
@@ -262,7 +257,7 @@ describe('validation', () => {
     ['returning-only reason for a new patient', { rfv_id: 'recall' }, 'patient_status'],
   ])('refuses %s with 422 naming the field', async (_name, override, field) => {
     const payload = { ...body({ email: 'v@example.com' }), ...override };
-    if (override.rfv_id === 'recall') payload.rfv_id = await reasonId(ctx.db, ids['test-practice']!, 'Recall');
+    if (override.rfv_id === 'recall') payload.rfv_id = ctx.reasonId('Recall');
     const before = await countAppointments();
     const { status, body: res } = await book(payload);
     expect(status).toBe(422);
@@ -286,8 +281,8 @@ describe('validation', () => {
   it('refuses a practice that is not accepting patients', async () => {
     const { status, body: res } = await book({
       ...body(),
-      practice_id: ids.closed,
-      rfv_id: await reasonId(ctx.db, ids.closed!, 'Exam'),
+      practice_id: ctx.practiceIds.closed,
+      rfv_id: await reasonId(ctx.db, ctx.practiceIds.closed!, 'Exam'),
     });
     expect(status).toBe(403);
     expect(res.message).toBe('This practice is currently not accepting any appointments.');
@@ -382,7 +377,7 @@ describe('without a slot', () => {
   });
 
   it("accepts an appointment request when the practice's system is unavailable", async () => {
-    const practiceId = ids['on-open-dental']!;
+    const practiceId = ctx.practiceIds['on-open-dental']!;
     const { status, body: res } = await book({
       ...body({ apt_date: null, start_time: null, end_time: null, pms_prov_num: 0, pms_op_num: 0 }),
       practice_id: practiceId,

@@ -3,48 +3,41 @@ import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-s
 import { bookingBody } from '../../test/booking-factory.ts';
 import { deliverDueMessages } from '../../test/message-delivery.ts';
 import { getSlots, postBooking } from '../../test/booking-requests.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { addStaff, signIn } from '../../test/staff-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
 
 /** ADR 0061: a clinic with its own time zone offers, stores and tells its times on its own clock. */
 
 // Tuesday 3 March 2026, 09:15 in New York and 08:15 in Chicago (both still on standard time).
 const clock = fixedClock('2026-03-03T14:15:00Z');
-let practiceId: string;
-let examId: string;
 
 const hours = { weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [] };
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig({
-        clinic_set_up: true,
-        clinics: [
-          { pms_clinic_num: 1, display_name: 'Manhattan' },
-          { pms_clinic_num: 2, display_name: 'Chicago Loop', time_zone: 'America/Chicago' },
-        ],
-        operatories: [
-          { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
-          { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 2 },
-        ],
-        schedules: [
-          { pms_prov_num: 1, pms_op_num: 1, pms_clinic_num: 1, ...hours },
-          { pms_prov_num: 2, pms_op_num: 2, pms_clinic_num: 2, ...hours },
-        ],
-      }),
-    );
-    practiceId = ids['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
+  practices: [
+    {
+      clinic_set_up: true,
+      clinics: [
+        { pms_clinic_num: 1, display_name: 'Manhattan' },
+        { pms_clinic_num: 2, display_name: 'Chicago Loop', time_zone: 'America/Chicago' },
+      ],
+      operatories: [
+        { pms_op_num: 1, name: 'Chair 1', pms_clinic_num: 1 },
+        { pms_op_num: 2, name: 'Chair 2', pms_clinic_num: 2 },
+      ],
+      schedules: [
+        { pms_prov_num: 1, pms_op_num: 1, pms_clinic_num: 1, ...hours },
+        { pms_prov_num: 2, pms_op_num: 2, pms_clinic_num: 2, ...hours },
+      ],
+    },
+  ],
 });
 
 const firstSlotToday = async (clinicNum: number) => {
   const answer = await getSlots(ctx.app, {
-    practice_id: practiceId,
-    reason_for_visit_id: examId,
+    practice_id: ctx.practiceId,
+    reason_for_visit_id: ctx.reasonId('Exam'),
     start_date: '2026-03-03',
     end_date: '2026-03-03',
     pms_clinic_num: clinicNum,
@@ -55,8 +48,8 @@ const firstSlotToday = async (clinicNum: number) => {
 
 const chicagoBooking = (startTime: string, endTime: string) =>
   bookingBody({
-    practice_id: practiceId,
-    rfv_id: examId,
+    practice_id: ctx.practiceId,
+    rfv_id: ctx.reasonId('Exam'),
     pms_clinic_num: 2,
     pms_prov_num: 2,
     pms_op_num: 2,
@@ -67,7 +60,7 @@ const chicagoBooking = (startTime: string, endTime: string) =>
 
 describe('a clinic in its own time zone (ADR 0061)', () => {
   it('lists each clinic with the zone its times are in, the practice zone when it names none', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/clinic?practice_id=${practiceId}` });
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/clinic?practice_id=${ctx.practiceId}` });
     expect(response.statusCode).toBe(200);
     const zones = (response.json().result as { pms_clinic_num: number; time_zone: string }[]).map((clinic) => [
       clinic.pms_clinic_num,
@@ -115,7 +108,7 @@ describe("the console on the booking's clinic clock (ADR 0061)", () => {
     const answer = await postBooking(ctx.app, chicagoBooking('15:00:00', '15:30:00'));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const id = String(answer.body.result.appointment_id);
-    const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' }));
+    const owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ctx.practiceId], role: 'owner' }));
 
     const detail = (await owner.get(`/api/v1/staff/appointments/${id}`)).json().result;
     expect([detail.start_time, detail.time_zone]).toEqual(['15:00:00', 'America/Chicago']);

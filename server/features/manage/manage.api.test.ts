@@ -1,46 +1,30 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
-import { createJobWorker } from '../../jobs/job-worker.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { runAppJobs } from '../../test/app-jobs.ts';
+import { NEW_YORK_OFFICE, withPracticeApp } from '../../test/practice-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 
 // Manage my appointment (ADR 0036): the patient's link opens, moves and cancels their own
 // booking under the practice's policy. Monday 2 March 2026, 07:00 in New York.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-const silent = { warn: () => undefined, error: () => undefined };
-let practiceId: string;
-let examId: string;
-let whiteningId: string;
-
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    practiceId = (
-      await importPractices(
-        db,
-        practiceConfig({
-          notification_email: 'office@test-practice.example',
-          address_line1: '1 Main St',
-          city: 'New York',
-          state: 'NY',
-          zipcode: '10001',
-          reasons: [
-            { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
-            { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-          ],
-          reschedule_cutoff_hours: 24,
-          cancel_cutoff_hours: 12,
-          max_reschedules: 2,
-          refund_deposit_if_cancelled_hours_before: 48,
-        }),
-      )
-    )['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-    whiteningId = await reasonId(db, practiceId, 'Whitening');
-  },
+  practices: [
+    {
+      ...NEW_YORK_OFFICE,
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+      ],
+      reschedule_cutoff_hours: 24,
+      cancel_cutoff_hours: 12,
+      max_reschedules: 2,
+      refund_deposit_if_cancelled_hours_before: 48,
+    },
+  ],
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
@@ -48,7 +32,7 @@ async function book(overrides: Record<string, unknown>): Promise<{ id: string; t
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
-    payload: bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
+    payload: bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides }),
     headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -56,6 +40,14 @@ async function book(overrides: Record<string, unknown>): Promise<{ id: string; t
   expect(result.manage_path).toMatch(/^\/test-practice\/appointment\/[A-Za-z0-9_-]{32}$/);
   return { id: result.appointment_id, reference: result.reference, token: result.manage_path.split('/').at(-1)! };
 }
+
+/** A 30-minute visit at the date and local time (HH:MM) for the patient with that e-mail. */
+const bookAt = (date: string, time: string, email: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const end = hours * 60 + minutes + 30;
+  const endTime = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}:00`;
+  return book({ apt_date: date, start_time: `${time}:00`, end_time: endTime, email });
+};
 
 const view = async (token: string) => {
   const response = await ctx.app.inject({ method: 'GET', url: manageApiPath(token) });
@@ -79,8 +71,8 @@ const row = async (id: string) =>
   (await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [id]))[0]!;
 const offered = async (date: string, time: string) => {
   const query = new URLSearchParams({
-    practice_id: practiceId,
-    reason_for_visit_id: examId,
+    practice_id: ctx.practiceId,
+    reason_for_visit_id: ctx.reasonId('Exam'),
     start_date: date,
     end_date: date,
     pms_prov_num: '1',
@@ -101,21 +93,11 @@ const jobsOf = (id: string) =>
     `select type, dedupe_key from jobs where payload::text like '%' || $1 || '%' order by type, dedupe_key`,
     [id],
   );
-async function runJobs(): Promise<void> {
-  const worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) {
-    /* until the queue is empty */
-  }
-}
+const runJobs = () => runAppJobs(ctx, clock);
 
 describe('the manage link', () => {
   it('opens the booking from the confirmation e-mail and the booking answer, with what the policy allows', async () => {
-    const made = await book({
-      apt_date: '2026-03-04',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-      email: 'open@example.com',
-    });
+    const made = await bookAt('2026-03-04', '09:00', 'open@example.com');
     const appointment = await managed(made.token);
     expect(appointment).toMatchObject({
       reference: made.reference,
@@ -168,24 +150,14 @@ describe('the manage link', () => {
     expect(unknown.status).toBe(404);
     expect(malformed.status).toBe(404);
     expect(unknown.body.message).toBe(malformed.body.message);
-    const made = await book({
-      apt_date: '2026-03-04',
-      start_time: '10:00:00',
-      end_time: '10:30:00',
-      email: 'headers@example.com',
-    });
+    const made = await bookAt('2026-03-04', '10:00', 'headers@example.com');
     const { headers } = await view(made.token);
     expect(headers['cache-control']).toBe('no-store');
     expect(headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('serves the calendar file of the booking with its one UID', async () => {
-    const made = await book({
-      apt_date: '2026-03-04',
-      start_time: '11:00:00',
-      end_time: '11:30:00',
-      email: 'ics@example.com',
-    });
+    const made = await bookAt('2026-03-04', '11:00', 'ics@example.com');
     const response = await ctx.app.inject({ method: 'GET', url: manageApiPath(made.token, 'calendar.ics') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/calendar');
@@ -196,12 +168,7 @@ describe('the manage link', () => {
 
 describe('rescheduling', () => {
   it('moves the booking in one step: same reference, old time offered again, new one taken, all told', async () => {
-    const made = await book({
-      apt_date: '2026-03-05',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-      email: 'move@example.com',
-    });
+    const made = await bookAt('2026-03-05', '09:00', 'move@example.com');
     await runJobs();
     // Its own time counts as free: a move by half an hour overlaps it.
     const slots = await ctx.app.inject({
@@ -251,12 +218,7 @@ describe('rescheduling', () => {
   });
 
   it('answers a retry with the same Idempotency-Key once, and refuses the key for another change', async () => {
-    const made = await book({
-      apt_date: '2026-03-05',
-      start_time: '10:00:00',
-      end_time: '10:30:00',
-      email: 'retry@example.com',
-    });
+    const made = await bookAt('2026-03-05', '10:00', 'retry@example.com');
     const body = { apt_date: '2026-03-05', start_time: '13:00:00', pms_prov_num: 1 };
     const [first, second] = await Promise.all([
       reschedule(made.token, body, 'retry-key-0001'),
@@ -273,12 +235,7 @@ describe('rescheduling', () => {
   });
 
   it('answers a move to the booking’s own time as nothing changed: no move counted, no message, no job', async () => {
-    const made = await book({
-      apt_date: '2026-03-11',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-      email: 'same-time@example.com',
-    });
+    const made = await bookAt('2026-03-11', '09:00', 'same-time@example.com');
     await runJobs();
     const jobsBefore = await jobsOf(made.id);
     for (const body of [
@@ -304,12 +261,7 @@ describe('rescheduling', () => {
   });
 
   it('moves once on a double click without an Idempotency-Key: the second finds it there already', async () => {
-    const made = await book({
-      apt_date: '2026-03-11',
-      start_time: '10:00:00',
-      end_time: '10:30:00',
-      email: 'double-click@example.com',
-    });
+    const made = await bookAt('2026-03-11', '10:00', 'double-click@example.com');
     const body = { apt_date: '2026-03-11', start_time: '11:00:00', pms_prov_num: 1 };
     const answers = await Promise.all([reschedule(made.token, body), reschedule(made.token, body)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
@@ -322,12 +274,7 @@ describe('rescheduling', () => {
   });
 
   it('reports a time taken meanwhile as the booking flow does, and keeps the old booking', async () => {
-    const made = await book({
-      apt_date: '2026-03-05',
-      start_time: '14:00:00',
-      end_time: '14:30:00',
-      email: 'keep@example.com',
-    });
+    const made = await bookAt('2026-03-05', '14:00', 'keep@example.com');
     await book({ apt_date: '2026-03-05', start_time: '15:00:00', end_time: '15:30:00', email: 'other@example.com' });
     const refused = await reschedule(made.token, { apt_date: '2026-03-05', start_time: '15:00:00', pms_prov_num: 1 });
     expect(refused.statusCode).toBe(409);
@@ -339,12 +286,7 @@ describe('rescheduling', () => {
   });
 
   it('races a new booking of the same time: exactly one gets it, and the moved booking is never lost', async () => {
-    const made = await book({
-      apt_date: '2026-03-06',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-      email: 'race@example.com',
-    });
+    const made = await bookAt('2026-03-06', '09:00', 'race@example.com');
     const target = { apt_date: '2026-03-06', start_time: '11:00:00', end_time: '11:30:00' };
     const challenge = await solveBotChallenge(ctx.app);
     const [move, newcomer] = await Promise.all([
@@ -353,8 +295,8 @@ describe('rescheduling', () => {
         method: 'POST',
         url: '/api/v1/appointment',
         payload: bookingBody({
-          practice_id: practiceId,
-          rfv_id: examId,
+          practice_id: ctx.practiceId,
+          rfv_id: ctx.reasonId('Exam'),
           ...target,
           email: 'newcomer@example.com',
           first_name: 'Nia',
@@ -368,19 +310,14 @@ describe('rescheduling', () => {
     const holders = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from appointments where practice_id = $1 and pms_prov_num = 1 and starts_at =
          '2026-03-06T16:00:00Z' and status = 'booked'`,
-      [practiceId],
+      [ctx.practiceId],
     );
     expect(holders[0]!.n).toBe(1);
     expect((await row(made.id)).status).toBe('booked');
   });
 
   it('follows the policy: the cutoff minute, the number of moves, and no move of a cancelled booking', async () => {
-    const made = await book({
-      apt_date: '2026-03-05',
-      start_time: '16:00:00',
-      end_time: '16:30:00',
-      email: 'policy@example.com',
-    });
+    const made = await bookAt('2026-03-05', '16:00', 'policy@example.com');
     // The cutoff is 24 hours before the current time, 2026-03-04T21:00Z: that minute still may, the next may not.
     clock.set('2026-03-04T21:00:00Z');
     expect((await managed(made.token)).policy).toMatchObject({ can_reschedule: true, reschedule_refusal: null });
@@ -393,12 +330,7 @@ describe('rescheduling', () => {
     );
 
     clock.set('2026-03-02T12:00:00Z');
-    const twice = await book({
-      apt_date: '2026-03-09',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-      email: 'twice@example.com',
-    });
+    const twice = await bookAt('2026-03-09', '09:00', 'twice@example.com');
     for (const time of ['09:30:00', '10:00:00'])
       expect(
         (await reschedule(twice.token, { apt_date: '2026-03-09', start_time: time, pms_prov_num: 1 })).statusCode,
@@ -423,12 +355,7 @@ describe('rescheduling', () => {
 
 describe('cancelling', () => {
   it('cancels once: the time is offered again, the page shows it read-only, a second cancel is a 409', async () => {
-    const made = await book({
-      apt_date: '2026-03-10',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-      email: 'cancel@example.com',
-    });
+    const made = await bookAt('2026-03-10', '09:00', 'cancel@example.com');
     await runJobs();
     const cancelled = await cancel(made.token, { reason: 'schedule_conflict' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -462,12 +389,7 @@ describe('cancelling', () => {
   it('honours the cancel cutoff, with 30 minutes of grace for a booking made inside it', async () => {
     clock.set('2026-03-02T14:00:00Z');
     // Made at 09:00 for 15:00 the same day: inside the 12-hour cutoff from the start.
-    const made = await book({
-      apt_date: '2026-03-02',
-      start_time: '15:00:00',
-      end_time: '15:30:00',
-      email: 'grace@example.com',
-    });
+    const made = await bookAt('2026-03-02', '15:00', 'grace@example.com');
     clock.set('2026-03-02T14:30:00Z');
     expect((await managed(made.token)).policy).toMatchObject({
       can_cancel: true,
@@ -485,8 +407,8 @@ describe('cancelling', () => {
         method: 'POST',
         url: '/api/v1/stripe/create-session',
         payload: bookingBody({
-          practice_id: practiceId,
-          rfv_id: whiteningId,
+          practice_id: ctx.practiceId,
+          rfv_id: ctx.reasonId('Whitening'),
           apt_date: '2026-03-12',
           start_time: time,
           end_time: time.replace(':00:', ':30:'),
@@ -505,7 +427,7 @@ describe('cancelling', () => {
       const answer = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
-        payload: { practice_id: practiceId, payment_details: { session_id: sessionId } },
+        payload: { practice_id: ctx.practiceId, payment_details: { session_id: sessionId } },
       });
       expect(answer.statusCode, answer.body).toBe(200);
       const managePath = answer.json().result.manage_path as string;
@@ -568,8 +490,8 @@ describe('cancelling', () => {
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: bookingBody({
-        practice_id: practiceId,
-        rfv_id: whiteningId,
+        practice_id: ctx.practiceId,
+        rfv_id: ctx.reasonId('Whitening'),
         apt_date: '2026-03-13',
         start_time: '09:00:00',
         end_time: '09:30:00',
@@ -603,24 +525,14 @@ describe('cancelling', () => {
       url: expect.stringContaining('/_dev/checkout/'),
     });
 
-    const free = await book({
-      apt_date: '2026-03-13',
-      start_time: '10:00:00',
-      end_time: '10:30:00',
-      email: 'free@example.com',
-    });
+    const free = await bookAt('2026-03-13', '10:00', 'free@example.com');
     expect((await ctx.app.inject({ method: 'POST', url: manageApiPath(free.token, 'checkout') })).statusCode).toBe(409);
   });
 });
 
 describe("a cancelled visit's calendar file (RFC 5546, ADR 0035 amended)", () => {
   it('raises SEQUENCE above the last revision the patient received, in the e-mail and the download', async () => {
-    const made = await book({
-      apt_date: '2026-03-12',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-      email: 'sequence@example.com',
-    });
+    const made = await bookAt('2026-03-12', '09:00', 'sequence@example.com');
     await runJobs();
     expect((await cancel(made.token)).statusCode).toBe(200);
     await runJobs();

@@ -1,38 +1,27 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter.ts';
-import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
-import { createJobWorker } from '../../jobs/job-worker.ts';
-import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { REMINDER_JOB } from '../reminders/reminder-jobs.ts';
+import { runAppJobs } from '../../test/app-jobs.ts';
+import { bookVisit } from '../../test/booking-requests.ts';
+import { deliverDueMessages } from '../../test/message-delivery.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let paidId: string;
-let freeId: string;
 const ORIGIN = 'http://localhost:8080';
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    practiceId = (
-      await importPractices(
-        db,
-        practiceConfig({
-          notification_email: 'office@test-practice.example',
-          reasons: [
-            { name: 'Exam', final_duration: 30 },
-            { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-          ],
-        }),
-      )
-    )['test-practice']!;
-    paidId = await reasonId(db, practiceId, 'Whitening');
-    freeId = await reasonId(db, practiceId, 'Exam');
-  },
+  practices: [
+    {
+      notification_email: 'office@test-practice.example',
+      reasons: [
+        { name: 'Exam', final_duration: 30 },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+      ],
+    },
+  ],
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
@@ -54,7 +43,11 @@ async function createSession(overrides: Record<string, unknown> = {}) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/stripe/create-session',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: paidId }), ...returnUrls, ...overrides },
+    payload: {
+      ...bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Whitening') }),
+      ...returnUrls,
+      ...overrides,
+    },
     headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
   });
   return { status: response.statusCode, body: response.json() };
@@ -64,15 +57,21 @@ const appointmentOf = async (sessionId: string) =>
   (
     await ctx.db.query<Record<string, unknown>>('select * from appointments where payment_session_id = $1', [sessionId])
   )[0]!;
-const worker = () =>
-  createJobWorker({
-    db: ctx.db,
-    clock,
-    handlers: createMessageJobHandlers({
-      mail: createOutboxMailAdapter(ctx.db),
-      sms: createOutboxSmsAdapter(ctx.db),
-    }),
-    logger: { warn: () => undefined, error: () => undefined },
+/** The success page's status check: the session's state, asked for the given practice (default: this one). */
+const paymentStatus = (sessionId: string, practiceId = ctx.practiceId) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
+  });
+/** The success page's booking with the paid session's details, as the browser posts it on return. */
+const bookOnReturn = (sessionId: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointment',
+    payload: {
+      ...bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Whitening') }),
+      payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
+    },
   });
 const mailTo = async (to: string) =>
   await ctx.db.query<{ subject: string; text: string }>(
@@ -100,7 +99,9 @@ describe('POST /api/v1/stripe/create-session', () => {
   });
 
   it('refuses a reason without payment', async () => {
-    expect((await createSession({ start_time: '10:00:00', end_time: '10:30:00', rfv_id: freeId })).status).toBe(400);
+    expect(
+      (await createSession({ start_time: '10:00:00', end_time: '10:30:00', rfv_id: ctx.reasonId('Exam') })).status,
+    ).toBe(400);
   });
 
   it.each([
@@ -137,7 +138,12 @@ describe('POST /api/v1/stripe/create-session', () => {
       method: 'POST',
       url: '/api/v1/stripe/create-session',
       payload: {
-        ...bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: '10:00:00', end_time: '10:30:00' }),
+        ...bookingBody({
+          practice_id: ctx.practiceId,
+          rfv_id: ctx.reasonId('Whitening'),
+          start_time: '10:00:00',
+          end_time: '10:30:00',
+        }),
         success_url: 'http://evil.example/test-practice/payment-success',
         cancel_url: 'http://evil.example/test-practice/payment-failed',
       },
@@ -155,7 +161,12 @@ describe('POST /api/v1/stripe/create-session', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/appointment',
-      payload: bookingBody({ practice_id: practiceId, rfv_id: paidId, start_time: '11:00:00', end_time: '11:30:00' }),
+      payload: bookingBody({
+        practice_id: ctx.practiceId,
+        rfv_id: ctx.reasonId('Whitening'),
+        start_time: '11:00:00',
+        end_time: '11:30:00',
+      }),
       headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
     });
     expect(response.statusCode).toBe(400);
@@ -179,31 +190,21 @@ describe('the local test checkout', () => {
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'paid' });
-    const status = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
-    });
+    const status = await paymentStatus(sessionId);
     expect(status.json()).toMatchObject({
       success: true,
       apt_booked: true,
       result: { payment_status: 'paid', appointment: { state: 'booked', can_retry_payment: false } },
     });
     // The success page's booking with payment details completes nothing twice.
-    const fromReturn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: {
-        ...bookingBody({ practice_id: practiceId, rfv_id: paidId }),
-        payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
-      },
-    });
+    const fromReturn = await bookOnReturn(sessionId);
     expect(fromReturn.statusCode).toBe(200);
     expect(fromReturn.json().result).toMatchObject({
       status: 'booked',
       apt_date: '2026-03-03',
       start_time: '13:00:00',
     });
-    await worker().runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const confirmations = await mailTo('payer@example.com');
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]!.text).toContain('Paid: $75.00');
@@ -224,7 +225,7 @@ describe('the local test checkout', () => {
     });
     expect(cancel.headers.location).toBe(`${ORIGIN}/test-practice/payment-failed?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
-    await worker().runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     expect(
       (await mailTo('office@test-practice.example')).some((m) => m.subject === 'Booked without payment: Ana Lopez'),
     ).toBe(true);
@@ -233,29 +234,14 @@ describe('the local test checkout', () => {
 
 describe('check-payment-status', () => {
   it('answers 404 for an unknown session or one of another practice, and 400 for a bad query', async () => {
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/v1/stripe/check-payment-status?session_id=cs_nope&practice_id=${practiceId}`,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await paymentStatus('cs_nope')).statusCode).toBe(404);
     const { body } = await createSession({ start_time: '15:00:00', end_time: '15:30:00' });
-    const other = await ctx.app.inject({
-      method: 'GET',
-      url:
-        `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}` +
-        `&practice_id=00000000-0000-4000-8000-000000000000`,
-    });
+    const other = await paymentStatus(body.result.session_id, '00000000-0000-4000-8000-000000000000');
     expect(other.statusCode).toBe(404);
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/check-payment-status?session_id=x' })).statusCode,
     ).toBe(400);
-    const open = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/stripe/check-payment-status?session_id=${body.result.session_id}&practice_id=${practiceId}`,
-    });
+    const open = await paymentStatus(body.result.session_id);
     expect(open.json()).toEqual({
       success: true,
       apt_booked: false,
@@ -282,19 +268,14 @@ describe('holds', () => {
     const payments = ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!;
     await payments.run();
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
-    const taken = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: bookingBody({
-        practice_id: practiceId,
-        rfv_id: freeId,
-        start_time: '16:00:00',
-        end_time: '16:30:00',
-        email: 'taker@example.com',
-      }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+    // Someone else books the released slot.
+    await bookVisit(ctx.app, {
+      practiceId: ctx.practiceId,
+      reasonId: ctx.reasonId('Exam'),
+      start_time: '16:00:00',
+      end_time: '16:30:00',
+      email: 'taker@example.com',
     });
-    expect(taken.statusCode).toBe(201);
     // The local checkout takes no money for a hold that ran out...
     const refused = await ctx.app.inject({
       method: 'POST',
@@ -310,10 +291,7 @@ describe('holds', () => {
       `update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
       [sessionId],
     );
-    const lateStatus = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
-    });
+    const lateStatus = await paymentStatus(sessionId);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'refunded', payment_status: 'refund_pending' });
     // The provider says "paid", but the slot is gone: neither booked nor shown as paid.
     expect(lateStatus.json()).toMatchObject({
@@ -321,22 +299,9 @@ describe('holds', () => {
       apt_booked: false,
       result: { payment_status: 'refunded', appointment: { state: 'released', can_retry_payment: false } },
     });
-    const lateReturn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: {
-        ...bookingBody({ practice_id: practiceId, rfv_id: paidId }),
-        payment_details: { amount: 75, payment_status: 'success', session_id: sessionId },
-      },
-    });
+    const lateReturn = await bookOnReturn(sessionId);
     expect(lateReturn.statusCode).toBe(409);
-    const jobs = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: ctx.app.background.jobHandlers,
-      logger: { warn: () => undefined, error: () => undefined },
-    });
-    await jobs.runDueJobs();
+    await runAppJobs(ctx, clock);
     expect(await appointmentOf(sessionId)).toMatchObject({ payment_status: 'refunded' });
     const [refundRow] = await ctx.db.query<{ refunded: boolean }>(
       'select refunded from local_checkout_sessions where id = $1',
@@ -370,26 +335,21 @@ describe('holds', () => {
     clock.advance(42 * 60_000);
     await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
     expect(await appointmentOf(free)).toMatchObject({ status: 'expired' });
-    const taken = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: bookingBody({
-        practice_id: practiceId,
-        rfv_id: freeId,
-        start_time: '13:30:00',
-        end_time: '14:00:00',
-        email: 'taker2@example.com',
-      }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+    // Someone else books the released slot.
+    await bookVisit(ctx.app, {
+      practiceId: ctx.practiceId,
+      reasonId: ctx.reasonId('Exam'),
+      start_time: '13:30:00',
+      end_time: '14:00:00',
+      email: 'taker2@example.com',
     });
-    expect(taken.statusCode).toBe(201);
     const cancel = (id: string) =>
       ctx.app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: FORM_POST, payload: '' });
     await cancel(free);
     await cancel(lost);
     expect(await appointmentOf(free)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
     expect(await appointmentOf(lost)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
-    await worker().runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const [lostMail] = await mailTo('late-lost@example.com');
     expect(lostMail!.subject).toBe('The appointment for Ana Lopez at Test Practice is not booked');
     expect(lostMail!.text).toMatch(/^Hello Maria,\n/);
@@ -423,10 +383,7 @@ describe('the success page reads what page 7 shows (ADR 0060)', () => {
     });
     const sessionId: string = body.result.session_id;
     await ctx.app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
-    const status = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
-    });
+    const status = await paymentStatus(sessionId);
     const provNum = Number((await appointmentOf(sessionId)).pms_prov_num);
     expect(status.json().result.appointment).toMatchObject({
       provider_name: provNum === 1 ? 'Dr. One' : 'Dr. Two',
@@ -465,7 +422,7 @@ describe('a checkout cancelled by the patient', () => {
   it('books unpaid and confirms it: the fee unpaid, the way to pay, the manage link and the reference', async () => {
     const row = await appointmentOf(await holdAndCancel('10:00:00', 'skip@example.com'));
     expect(row).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
-    await worker().runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const mails = await mailTo('skip@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your appointment at Test Practice: Thursday, March 5, 2026 at 10:00 AM (EST)');
@@ -476,7 +433,7 @@ describe('a checkout cancelled by the patient', () => {
     // The console's message history lists it on the booking.
     const delivered = await ctx.db.query<{ channel: string }>(
       'select channel from message_deliveries where appointment_id = $1 and practice_id = $2',
-      [row.id, practiceId],
+      [row.id, ctx.practiceId],
     );
     expect(delivered.some((d) => d.channel === 'email')).toBe(true);
   });
@@ -493,7 +450,7 @@ describe('a checkout cancelled by the patient', () => {
 
   it('in Spanish, the confirmation says so in Spanish', async () => {
     await holdAndCancel('14:00:00', 'sin-pago@example.com', 'es');
-    await worker().runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const [mail] = await mailTo('sin-pago@example.com');
     expect(mail!.text).toContain('Pendiente de pago: $75.00');
     expect(mail!.text).toContain('Puede pagar en línea con el enlace de abajo o en su visita.');
@@ -501,11 +458,11 @@ describe('a checkout cancelled by the patient', () => {
 
   it('paid later, sends a confirmation that says it is paid, after the one that said it was not', async () => {
     const sessionId = await holdAndCancel('15:00:00', 'later@example.com');
-    await worker().runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const retry = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/stripe/retry-session',
-      payload: { session_id: sessionId, practice_id: practiceId },
+      payload: { session_id: sessionId, practice_id: ctx.practiceId },
     });
     expect(retry.statusCode).toBe(201);
     const pay = await ctx.app.inject({
@@ -515,7 +472,7 @@ describe('a checkout cancelled by the patient', () => {
       payload: '',
     });
     expect(pay.statusCode).toBe(303);
-    await worker().runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const mails = await mailTo('later@example.com');
     expect(mails.map((m) => /Not paid yet: \$75\.00/.test(m.text))).toEqual([true, false]);
     expect(mails[1]!.text).toContain('Paid: $75.00');

@@ -1,38 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { manageApiPath, type ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { smsSegments } from '../../i18n/sms-segments.ts';
-import { createJobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { runAppJobs } from '../../test/app-jobs.ts';
+import { NEW_YORK_OFFICE, withPracticeApp } from '../../test/practice-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 
 // Reminders (ADR 0037): planned with the booking, moved with it, dropped with a cancellation, late
 // only while useful, confirmed by a reply. Monday 2 March 2026, 07:00 in New York (EST).
 const clock = fixedClock('2026-03-02T12:00:00Z');
-const silent = { warn: () => undefined, error: () => undefined };
-let practiceId: string;
-let examId: string;
 let phoneCounter = 200;
 
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    practiceId = (
-      await importPractices(
-        db,
-        practiceConfig({
-          notification_email: 'office@test-practice.example',
-          address_line1: '1 Main St',
-          city: 'New York',
-          state: 'NY',
-          zipcode: '10001',
-        }),
-      )
-    )['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
-});
+const ctx = withPracticeApp({ clock, practices: [NEW_YORK_OFFICE] });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
 /** A booking by its own patient (e-mail and phone), so each test reads only its own messages. */
@@ -49,8 +29,8 @@ async function book(slot: { date: string; time: string }, extra: Record<string, 
     method: 'POST',
     url: '/api/v1/appointment',
     payload: bookingBody({
-      practice_id: practiceId,
-      rfv_id: examId,
+      practice_id: ctx.practiceId,
+      rfv_id: ctx.reasonId('Exam'),
       apt_date: slot.date,
       start_time: slot.time,
       end_time: end,
@@ -64,12 +44,7 @@ async function book(slot: { date: string; time: string }, extra: Record<string, 
   return { id: result.appointment_id, token: result.manage_path.split('/').at(-1)!, ...patient };
 }
 
-async function runJobs(): Promise<void> {
-  const worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) {
-    /* until the queue is empty */
-  }
-}
+const runJobs = () => runAppJobs(ctx, clock);
 
 const outbox = (recipient: string) =>
   ctx.db.query<{ subject: string | null; text: string; html: string | null; headers: Record<string, string> }>(

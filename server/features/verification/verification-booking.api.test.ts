@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { VERIFICATION_TOKEN_HEADER } from '#domain/verification/verification-schemas.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { verificationToken, type Contact } from './verification-test-kit.ts';
+import { verificationToken, VERIFYING_PRACTICES, type Contact } from './verification-test-kit.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+import { reasonId } from '../../test/practice-factory.ts';
 
 // Monday 2 March 2026, 07:00 in New York; the factory books Tuesday 3 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let ids: Record<string, string>;
 const reasons: Record<string, string> = {};
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
-      practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
-      practiceConfig({ form_url: 'test-practice', to_verify_patient: false }),
-    );
-    for (const [slug, id] of Object.entries(ids)) reasons[slug] = await reasonId(db, id, 'Exam');
+  practices: [...VERIFYING_PRACTICES, { form_url: 'test-practice', to_verify_patient: false }],
+  seed: async (db, practiceIds) => {
+    for (const [slug, id] of Object.entries(practiceIds)) reasons[slug] = await reasonId(db, id, 'Exam');
   },
 });
 
@@ -35,7 +30,7 @@ function booking(slug: string, overrides: Partial<BookingBodyInput> = {}): Booki
   const apt_date = `2026-03-0${3 + Math.floor(index / 14)}`;
   const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
   return bookingBody({
-    practice_id: ids[slug]!,
+    practice_id: ctx.practiceIds[slug]!,
     rfv_id: reasons[slug]!,
     apt_date,
     start_time: time(minutes),
@@ -55,10 +50,10 @@ const tokenFor = (contact: Contact) => verificationToken(ctx.app, ctx.db, clock,
 const byEmail = (slug: string, recipient = 'ana.lopez@example.com'): Contact => ({
   recipient,
   verification_type: 'email',
-  practice_id: ids[slug]!,
+  practice_id: ctx.practiceIds[slug]!,
 });
 const countAppointments = async (slug: string) =>
-  (await ctx.db.query('select 1 from appointments where practice_id = $1', [ids[slug]])).length;
+  (await ctx.db.query('select 1 from appointments where practice_id = $1', [ctx.practiceIds[slug]])).length;
 // Each token costs a send: keep the per-recipient limits out of the way between tests.
 const nextTest = () => clock.advance(11 * 60_000);
 
@@ -88,7 +83,7 @@ describe('booking at a practice that verifies patients', () => {
     const token = await tokenFor({
       recipient: '+15125550123',
       verification_type: 'text',
-      practice_id: ids['verify-dental']!,
+      practice_id: ctx.practiceIds['verify-dental']!,
     });
     expect((await book(booking('verify-dental', { wireless_phone: '5125550123' }), token)).status).toBe(201);
   });
@@ -148,7 +143,7 @@ describe('booking at a practice that verifies patients', () => {
     const phoneToken = await tokenFor({
       recipient: '+15125550999',
       verification_type: 'text',
-      practice_id: ids['verify-dental']!,
+      practice_id: ctx.practiceIds['verify-dental']!,
     });
     expect((await book(booking('verify-dental'), phoneToken)).status).toBe(403);
   });
@@ -189,7 +184,7 @@ describe('the payment session at a practice that verifies patients', () => {
       await ctx.db.query<{ id: string }>(
         `insert into reasons_for_visit (practice_id, name, final_duration, amount_cents, is_payment_enabled)
            values ($1, 'Paid Exam', 30, 5000, true) returning id`,
-        [ids['verify-dental']],
+        [ctx.practiceIds['verify-dental']],
       )
     )[0]!.id;
     const session = async (token?: string) => {
@@ -214,7 +209,7 @@ describe('the payment session at a practice that verifies patients', () => {
     const paid = (
       await ctx.db.query<{ id: string }>(
         `select id from reasons_for_visit where practice_id = $1 and name = 'Paid Exam'`,
-        [ids['verify-dental']],
+        [ctx.practiceIds['verify-dental']],
       )
     )[0]!.id;
     const token = await tokenFor(byEmail('verify-dental'));

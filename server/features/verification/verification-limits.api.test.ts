@@ -1,31 +1,25 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { latestCode, sendOtp, verifyOtp, type Contact } from './verification-test-kit.ts';
+import { createTestApp, fixedClock } from '../../test/test-app.ts';
+import {
+  latestCode,
+  sendOtp,
+  verifyOtp,
+  emailContacts,
+  VERIFYING_PRACTICES,
+  type Contact,
+} from './verification-test-kit.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const MINUTE = 60_000;
-let ids: Record<string, string>;
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
-      practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
-    );
-  },
+  practices: [...VERIFYING_PRACTICES],
 });
 
-let counter = 0;
-const email = (overrides: Partial<Contact> = {}): Contact => ({
-  recipient: `limits${++counter}@example.com`,
-  verification_type: 'email',
-  practice_id: ids['verify-dental']!,
-  ...overrides,
-});
+const email = emailContacts('limits', () => ctx.practiceIds['verify-dental']!);
 const sendCount = async (recipient: string) =>
   (await ctx.db.query('select 1 from verification_sends where recipient = $1', [recipient])).length;
 
@@ -86,14 +80,19 @@ describe('per-recipient limits on sending codes', () => {
     const contact: Contact = {
       recipient: '+15125550188',
       verification_type: 'text',
-      practice_id: ids['verify-dental']!,
+      practice_id: ctx.practiceIds['verify-dental']!,
     };
     const secondProcess = await createTestApp(ctx.db, { clock });
     try {
       expect((await sendOtp(ctx.app, contact)).status).toBe(200);
       expect(
-        (await sendOtp(secondProcess, { ...contact, recipient: '512 555 0188', practice_id: ids['other-verify']! }))
-          .status,
+        (
+          await sendOtp(secondProcess, {
+            ...contact,
+            recipient: '512 555 0188',
+            practice_id: ctx.practiceIds['other-verify']!,
+          })
+        ).status,
       ).toBe(429);
     } finally {
       await secondProcess.close();

@@ -14,6 +14,26 @@ export interface Contact {
   practice_id: string;
 }
 
+/** Two practices that ask for a code before booking (overrides of `practiceConfig`). */
+export const VERIFYING_PRACTICES = [
+  { form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true },
+  { form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true },
+];
+
+/**
+ * Fresh e-mail contacts (`<prefix>1@example.com`, `<prefix>2@…`), so the per-recipient limits of
+ * one test do not reach the next; `practiceId` is read when a contact is made.
+ */
+export function emailContacts(prefix: string, practiceId: () => string) {
+  let counter = 0;
+  return (overrides: Partial<Contact> = {}): Contact => ({
+    recipient: `${prefix}${++counter}@example.com`,
+    verification_type: 'email',
+    practice_id: practiceId(),
+    ...overrides,
+  });
+}
+
 const silent = { warn: () => undefined, error: () => undefined };
 
 export async function sendOtp(app: FastifyInstance, contact: Contact) {

@@ -1,32 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { SendOtpResponseSchema, VerifyOtpResponseSchema } from '#domain/verification/verification-schemas.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { deliveredCodeMessages, latestCode, sendOtp, verifyOtp, type Contact } from './verification-test-kit.ts';
+import { fixedClock } from '../../test/test-app.ts';
+import {
+  deliveredCodeMessages,
+  latestCode,
+  sendOtp,
+  verifyOtp,
+  emailContacts,
+  VERIFYING_PRACTICES,
+  type Contact,
+} from './verification-test-kit.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let ids: Record<string, string>;
 
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig({ form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true }),
-      practiceConfig({ form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true }),
-      practiceConfig({ form_url: 'test-practice', to_verify_patient: false }),
-    );
-  },
+  practices: [...VERIFYING_PRACTICES, { form_url: 'test-practice', to_verify_patient: false }],
 });
 
-let counter = 0;
-/** A fresh e-mail per test, so the per-recipient limits of one test do not reach the next. */
-const email = (overrides: Partial<Contact> = {}): Contact => ({
-  recipient: `patient${++counter}@example.com`,
-  verification_type: 'email',
-  practice_id: ids['verify-dental']!,
-  ...overrides,
-});
+const email = emailContacts('patient', () => ctx.practiceIds['verify-dental']!);
 const code = (to: string) => latestCode(ctx.db, clock, to);
 const wrong = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 
@@ -51,7 +44,7 @@ describe('POST /api/v1/verify/send-otp', () => {
     const sent = await sendOtp(ctx.app, {
       recipient: '(512) 555-0134',
       verification_type: 'text',
-      practice_id: ids['verify-dental']!,
+      practice_id: ctx.practiceIds['verify-dental']!,
     });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({
@@ -74,7 +67,7 @@ describe('POST /api/v1/verify/send-otp', () => {
     const sent = await sendOtp(ctx.app, {
       recipient: '+44 20 7183 8750',
       verification_type: 'text',
-      practice_id: ids['verify-dental']!,
+      practice_id: ctx.practiceIds['verify-dental']!,
     });
     expect(sent.body.result.recipient).toBe('+442071838750');
   });
@@ -86,7 +79,11 @@ describe('POST /api/v1/verify/send-otp', () => {
     ['text', 'ana@example.com', 'Please enter a valid mobile phone number'],
     ['email', 'not-an-address', 'Please enter a valid email address'],
   ] as const)('refuses the %s recipient %j with a field message', async (type, recipient, message) => {
-    const sent = await sendOtp(ctx.app, { recipient, verification_type: type, practice_id: ids['verify-dental']! });
+    const sent = await sendOtp(ctx.app, {
+      recipient,
+      verification_type: type,
+      practice_id: ctx.practiceIds['verify-dental']!,
+    });
     expect(sent.status).toBe(422);
     expect(sent.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', fields: { recipient: message } });
   });
@@ -103,7 +100,7 @@ describe('POST /api/v1/verify/send-otp', () => {
 
   it('answers 404 for an unknown practice and 403 for a practice that does not verify', async () => {
     expect((await sendOtp(ctx.app, email({ practice_id: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
-    const sent = await sendOtp(ctx.app, email({ practice_id: ids['test-practice']! }));
+    const sent = await sendOtp(ctx.app, email({ practice_id: ctx.practiceIds['test-practice']! }));
     expect(sent.status).toBe(403);
     expect(sent.body.code).toBe('FORBIDDEN');
   });
@@ -174,7 +171,7 @@ describe('POST /api/v1/verify/verify-otp', () => {
     const contact: Contact = {
       recipient: '512-555-0177',
       verification_type: 'text',
-      practice_id: ids['verify-dental']!,
+      practice_id: ctx.practiceIds['verify-dental']!,
     };
     await sendOtp(ctx.app, contact);
     const checked = await verifyOtp(
@@ -241,9 +238,9 @@ describe('POST /api/v1/verify/verify-otp', () => {
     const contact = email();
     await sendOtp(ctx.app, contact);
     const right = await code(contact.recipient);
-    expect((await verifyOtp(ctx.app, { ...contact, practice_id: ids['other-verify']! }, right)).body.code).toBe(
-      'OTP_INVALID',
-    );
+    expect(
+      (await verifyOtp(ctx.app, { ...contact, practice_id: ctx.practiceIds['other-verify']! }, right)).body.code,
+    ).toBe('OTP_INVALID');
     expect((await verifyOtp(ctx.app, { ...contact, recipient: `x${contact.recipient}` }, right)).body.code).toBe(
       'OTP_INVALID',
     );
