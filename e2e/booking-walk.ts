@@ -41,7 +41,7 @@ export interface BookingWalk {
   stepLabels?: { provider?: string; slot?: string };
 }
 
-/** Walks to the slot page (page 4, or the page that stands for it), where the spec picks a time or goes on without one. */
+/** Walks to the slot page (page 4, or the one that stands for it), where the spec picks a time or goes on without. */
 export async function walkToSlots(page: Page, walk: Omit<BookingWalk, 'slot'>): Promise<void> {
   const labels = walk.stepLabels ?? {};
   if (walk.path) await page.goto(walk.path);
