@@ -1,29 +1,8 @@
 import type { Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  choosePatientType,
-  chooseReason,
-  chooseSlot,
-  expectNoAxeViolations,
-  expectStep,
-  HEADINGS,
-} from './booking-steps.ts';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { chooseSlot, expectNoAxeViolations, expectStep, HEADINGS } from './booking-steps.ts';
+import { walkToSlots } from './booking-walk.ts';
 
 /**
  * The calendar opens on the practice's current month, or on the next one when this one has no time
@@ -34,19 +13,17 @@ const MONTH_NAMES = [
 const NOW = '2027-03-10T09:00:00-06:00';
 const NOW_MONTH = '2027-03';
 
+// The expected captions come from Intl, not from the product's own table of month names.
+const MONTH_CAPTION = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** "March 2027" (the pinned month) moved on by `offset` months. */
 function monthCaption(offset: number): string {
   const [year, month] = NOW_MONTH.split('-').map(Number);
-  const index = month! - 1 + offset;
-  return `${MONTH_NAMES[index % 12]} ${year! + Math.floor(index / 12)}`;
+  return MONTH_CAPTION.format(Date.UTC(year!, month! - 1 + offset, 1));
 }
 
-const toSlotStep = async (page: Page) => {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'Returning Patient');
-  await chooseReason(page, 'Follow-up Visit');
-  await expectStep(page, HEADINGS.slot);
-};
+const toSlotStep = (page: Page) =>
+  walkToSlots(page, { path: '/bright-smile', patientType: 'Returning Patient', reason: 'Follow-up Visit' });
 
 test('the calendar stays between the current month and 11 months ahead; changing month clears the slot', async ({
   page,

@@ -1,33 +1,22 @@
 import { reasonId } from './booking-api.ts';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  agreeToContact,
-  answerNoInsurance,
-  chooseProvider,
-  choosePatientType,
-  chooseReason,
-  chooseSlot,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  submitBooking,
-} from './booking-steps.ts';
+import { choosePatientType, expectStep, HEADINGS } from './booking-steps.ts';
+import { agreeAndSubmit, bookThrough, walkToContact } from './booking-walk.ts';
 
 const brightSmile = demoPractice('bright-smile');
 
 test('a new patient books with a chosen provider', async ({ page }) => {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'New Patient');
-  await chooseReason(page, 'New Patient Exam');
-  await expectStep(page, HEADINGS.provider, 'Step 3');
-  await chooseProvider(page, 'Dr. Ben Carter');
-  const slot = await chooseSlot(page, 0);
-  await fillContact(page, { ...PATIENT, visitedBefore: 'No', message: 'First visit' });
-  await answerNoInsurance(page);
-  await agreeToContact(page, brightSmile.name);
-  const request = await submitBooking(page);
+  const { slot, request } = await bookThrough(page, {
+    path: '/bright-smile',
+    patientType: 'New Patient',
+    reason: 'New Patient Exam',
+    stepLabels: { provider: 'Step 3' },
+    provider: 'Dr. Ben Carter',
+    slot: 0,
+    contact: { visitedBefore: 'No', message: 'First visit' },
+    hasNoInsurance: true,
+  });
 
   const body = request.postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({
@@ -52,16 +41,12 @@ test('a new patient books with a chosen provider', async ({ page }) => {
 });
 
 test('a returning patient with one matching reason jumps straight to the slots (clinic_num)', async ({ page }) => {
-  const smileGroup = demoPractice('smile-group');
   await page.goto('/smile-group?clinic_num=2');
   await choosePatientType(page, 'Returning Patient');
   // Brooklyn offers returning patients only a cleaning, which shows no providers: pages 2 and 3 are skipped.
   await expectStep(page, HEADINGS.slot, 'Step 3');
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
-  const slot = await chooseSlot(page, 0);
-  await fillContact(page, { ...PATIENT, firstName: 'Rita', visitedBefore: 'Yes' });
-  await agreeToContact(page, smileGroup.name);
-  const request = await submitBooking(page);
+  const { slot, request } = await bookThrough(page, { slot: 0, contact: { firstName: 'Rita', visitedBefore: 'Yes' } });
   expect(request.postDataJSON()).toMatchObject({
     pms_clinic_num: 2,
     patient_status: 'Returning Patient',
@@ -75,12 +60,15 @@ test('a returning patient with one matching reason jumps straight to the slots (
 });
 
 test('booking for someone else with insurance Other and both optional fields', async ({ page }) => {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'New Patient', { forSomeoneElse: true });
-  await chooseReason(page, 'Cleaning');
-  await expectStep(page, HEADINGS.slot, 'Step 3');
-  await chooseSlot(page, 1);
-  await fillContact(page, { ...PATIENT, firstName: 'Tom', visitedBefore: 'No' }, { self: false });
+  await walkToContact(page, {
+    path: '/bright-smile',
+    patientType: 'New Patient',
+    forSomeoneElse: true,
+    reason: 'Cleaning',
+    stepLabels: { slot: 'Step 3' },
+    slot: 1,
+    contact: { firstName: 'Tom', visitedBefore: 'No' },
+  });
   await page.getByLabel('Your First Name').fill('Mary');
   await page.getByLabel('Your Last Name').fill('Doe');
   await page.getByLabel('Your Date of Birth').fill('01021960');
@@ -99,8 +87,7 @@ test('booking for someone else with insurance Other and both optional fields', a
   await page.getByLabel('Group Number').fill('G-100');
   await page.getByLabel("Subscriber's Phone").fill('(512) 555-0142');
   await expect(page.getByLabel("Subscriber's Phone")).toHaveValue('5125550142');
-  await agreeToContact(page, brightSmile.name);
-  const request = await submitBooking(page);
+  const request = await agreeAndSubmit(page, brightSmile.name);
 
   expect(request.postDataJSON()).toMatchObject({
     first_name: 'Tom',
@@ -128,11 +115,11 @@ test('an rfv link starts at the slot step with the earliest available provider',
   await page.goto(`/bright-smile?rfv=${rfv}&utm_source=newsletter&gclid=g-123&referrer_id=ref-9`);
   await expectStep(page, HEADINGS.slot, 'Step 3');
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
-  await chooseSlot(page, 2);
-  await fillContact(page, { ...PATIENT, firstName: 'Rick', visitedBefore: 'Yes' });
-  await answerNoInsurance(page);
-  await agreeToContact(page, brightSmile.name);
-  const sent = await submitBooking(page);
+  const { request: sent } = await bookThrough(page, {
+    slot: 2,
+    contact: { firstName: 'Rick', visitedBefore: 'Yes' },
+    hasNoInsurance: true,
+  });
   const body = sent.postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({
     rfv_id: rfv,
@@ -151,7 +138,6 @@ test('an rfv link starts at the slot step with the earliest available provider',
 });
 
 test('a multi-clinic practice books through the location page', async ({ page }) => {
-  const smileGroup = demoPractice('smile-group');
   await page.goto('/smile-group');
   await expectStep(page, HEADINGS.clinic, null);
   const midtown = page.getByRole('article').filter({ hasText: 'Smile Group Midtown' });
@@ -162,13 +148,13 @@ test('a multi-clinic practice books through the location page', async ({ page })
 
   await expectStep(page, HEADINGS.patientType, 'Step 1');
   await expect(page.getByRole('complementary').locator('address')).toContainText('200 Park Ave');
-  await choosePatientType(page, 'New Patient');
-  await chooseReason(page, 'Invisalign Consultation');
-  await chooseProvider(page, 'Select Earliest Available Provider');
-  await chooseSlot(page, 0);
-  await fillContact(page, { ...PATIENT, firstName: 'Nina', visitedBefore: 'No' });
-  await agreeToContact(page, smileGroup.name);
-  const sent = await submitBooking(page);
+  const { request: sent } = await bookThrough(page, {
+    patientType: 'New Patient',
+    reason: 'Invisalign Consultation',
+    provider: 'Select Earliest Available Provider',
+    slot: 0,
+    contact: { firstName: 'Nina', visitedBefore: 'No' },
+  });
   expect(sent.postDataJSON()).toMatchObject({ pms_clinic_num: 1 });
   await expectStep(page, HEADINGS.booked);
   // 'Select Earliest Available Provider' was chosen: the page names the provider of the slot taken.

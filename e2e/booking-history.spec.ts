@@ -2,17 +2,8 @@ import type { Page } from '@playwright/test';
 import { reasonId } from './booking-api.ts';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  agreeToContact,
-  answerNoInsurance,
-  choosePatientType,
-  chooseReason,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  submitBooking,
-} from './booking-steps.ts';
+import { choosePatientType, expectStep, HEADINGS } from './booking-steps.ts';
+import { bookThrough, VERIFY_DENTAL_COSMETIC, walkToContact, walkToVerify } from './booking-walk.ts';
 import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-steps.ts';
 
 /**
@@ -20,7 +11,6 @@ import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-s
  * does (ADR 0020). Every test starts from about:blank, so "leaving the flow" is observable.
  */
 
-const brightSmile = demoPractice('bright-smile');
 const verifyDental = demoPractice('verify-dental');
 
 const backButton = (page: Page) => page.getByRole('button', { name: 'Back', exact: true });
@@ -38,11 +28,13 @@ test('Back and Forward move one step, a reload keeps the step, and Back on page 
   await choosePatientType(page, 'New Patient');
   await expectStep(page, HEADINGS.reason, 'Step 2');
   await expect(page).toHaveURL(/\/bright-smile\?step=reason$/);
-  await chooseReason(page, 'New Patient Exam');
-  await expectStep(page, HEADINGS.provider, 'Step 3');
-  await page.getByRole('button', { name: 'Dr. Ana Ruiz' }).click();
-  const slot = await chooseSlotOnDay(page, 2, 0);
-  await fillContact(page, { ...PATIENT, firstName: 'Hester' });
+  const slot = await walkToContact(page, {
+    reason: 'New Patient Exam',
+    stepLabels: { provider: 'Step 3' },
+    provider: 'Dr. Ana Ruiz',
+    slot: [2, 0],
+    contact: { firstName: 'Hester' },
+  });
 
   await page.goBack();
   await expectStep(page, HEADINGS.slot, 'Step 4');
@@ -123,14 +115,14 @@ test('from an rfv link, Back on the slot page (which has no Back button) leaves 
 });
 
 test('from the confirmation, Back leaves the flow and never brings the form back', async ({ page }) => {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'Returning Patient');
-  await chooseReason(page, 'Cleaning');
-  await chooseSlotOnDay(page, 2, 2);
-  await fillContact(page, { ...PATIENT, firstName: 'Ida', visitedBefore: 'Yes' });
-  await answerNoInsurance(page);
-  await agreeToContact(page, brightSmile.name);
-  await submitBooking(page);
+  await bookThrough(page, {
+    path: '/bright-smile',
+    patientType: 'Returning Patient',
+    reason: 'Cleaning',
+    slot: [2, 2],
+    contact: { firstName: 'Ida', visitedBefore: 'Yes' },
+    hasNoInsurance: true,
+  });
   await expectStep(page, HEADINGS.booked, null);
   await expect(page).toHaveURL(/\?step=booked$/);
 
@@ -155,14 +147,11 @@ test('after a verified code, coming back from the checkout does not ask for the 
   // The longest walk of this file (verify, pay, back twice, forward): 20 to 30 s on a busy two-core CI machine.
   test.setTimeout(60_000);
   const contact = uniqueContact('history.verified');
-  await page.goto('/verify-dental');
-  await choosePatientType(page, 'Returning Patient');
-  await chooseReason(page, 'Cosmetic Consultation');
-  await page.getByRole('button', { name: 'Dr. Iris Moreno' }).click();
-  await chooseSlotOnDay(page, 7, 2);
-  await fillContact(page, { ...PATIENT, ...contact, visitedBefore: 'Yes' });
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expectStep(page, HEADINGS.verify, 'Step 6');
+  await walkToVerify(
+    page,
+    { ...VERIFY_DENTAL_COSMETIC, slot: [7, 2], contact: { ...contact, visitedBefore: 'Yes' } },
+    'Step 6',
+  );
   await page.getByRole('button', { name: 'Use Email' }).click();
   // The page has the send's answer before the code is typed (the outbox may have the code first).
   await expect(page.getByTestId('verify-sentence')).toContainText('was sent to your email address');

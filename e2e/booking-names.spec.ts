@@ -1,17 +1,7 @@
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  agreeToContact,
-  answerNoInsurance,
-  choosePatientType,
-  chooseReason,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  submitBooking,
-} from './booking-steps.ts';
-import { chooseSlotOnDay } from './verification-steps.ts';
+import { expectStep, HEADINGS } from './booking-steps.ts';
+import { agreeAndSubmit, walkToContact } from './booking-walk.ts';
 
 /** Names as people write them (ADR 0030), and the phone's '+' only in front, both as typed. */
 
@@ -20,12 +10,16 @@ const brightSmile = demoPractice('bright-smile');
 test('names keep apostrophes, hyphens and accents, lose digits and symbols as typed, and still book', async ({
   page,
 }) => {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'New Patient', { forSomeoneElse: true });
-  await chooseReason(page, 'Cleaning');
-  // A day of its own: the other specs book the first day's times.
-  await chooseSlotOnDay(page, 3, 0);
-  await fillContact(page, { ...PATIENT, visitedBefore: 'No' }, { self: false });
+  await walkToContact(page, {
+    path: '/bright-smile',
+    patientType: 'New Patient',
+    forSomeoneElse: true,
+    reason: 'Cleaning',
+    // A day of its own: the other specs book the first day's times.
+    slot: [3, 0],
+    contact: { visitedBefore: 'No' },
+    hasNoInsurance: true,
+  });
 
   const first = page.getByLabel("Patient's First Name", { exact: true });
   const last = page.getByLabel("Patient's Last Name", { exact: true });
@@ -49,9 +43,7 @@ test('names keep apostrophes, hyphens and accents, lose digits and symbols as ty
   await phone.pressSequentially('+1 512+555 0199');
   await expect(phone).toHaveValue('+15125550199');
 
-  await answerNoInsurance(page);
-  await agreeToContact(page, brightSmile.name);
-  const request = await submitBooking(page);
+  const request = await agreeAndSubmit(page, brightSmile.name);
   expect(request.postDataJSON()).toMatchObject({
     first_name: "O'Neil",
     last_name: 'Smith-Jones',

@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import {
-  agreeToContact,
-  answerNoInsurance,
-  choosePatientType,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  submitBooking,
-} from './booking-steps.ts';
-import { chooseSlotOnDay } from './verification-steps.ts';
+import { agreeToContact, choosePatientType, expectStep, HEADINGS, submitBooking } from './booking-steps.ts';
+import { walkToContact } from './booking-walk.ts';
 
 /**
  * At phone widths: long unbroken names and e-mail addresses wrap on every card, the
@@ -97,16 +88,11 @@ for (const width of [360, 375]) {
     ).toBe(true);
     await earliest.click();
 
-    await chooseSlotOnDay(page, width === 360 ? 4 : 5, 0);
-    await expectStep(page, HEADINGS.contact);
-    await fillContact(page, {
-      ...PATIENT,
-      firstName: LONG.firstName,
-      lastName: LONG.lastName,
-      email: LONG.email,
-      visitedBefore: 'No',
+    await walkToContact(page, {
+      slot: [width === 360 ? 4 : 5, 0],
+      contact: { firstName: LONG.firstName, lastName: LONG.lastName, email: LONG.email, visitedBefore: 'No' },
+      hasNoInsurance: true,
     });
-    await answerNoInsurance(page);
     await agreeToContact(page, LONG.practice);
     await expectNoOverflow(page, 'contact form');
     await submitBooking(page);

@@ -2,18 +2,15 @@ import { bookAsSomeoneElse } from './booking-api.ts';
 import { demoPractice } from './demo-practices.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
 import {
-  agreeToContact,
-  answerNoInsurance,
   choosePatientType,
-  chooseReason,
   chooseSlot,
   expectNoAxeViolations,
   expectStep,
-  fillContact,
   HEADINGS,
   PATIENT,
   submitBooking,
 } from './booking-steps.ts';
+import { agreeAndSubmit, bookThrough, fillContactFrom, walkToContact, walkToSlots } from './booking-walk.ts';
 
 const brightSmile = demoPractice('bright-smile');
 
@@ -23,16 +20,12 @@ test.describe('the practice system is down', () => {
   // lakeside-dental books into Open Dental, whose connector is offline in the demo: the server
   // answers 503 PMS_UNAVAILABLE for slots and accepts an appointment request without a time.
   test('the patient proceeds without a slot and an appointment request is booked', async ({ page }) => {
-    await page.goto('/lakeside-dental');
-    await choosePatientType(page, 'New Patient');
-    await chooseReason(page, 'Checkup');
-    await expectStep(page, HEADINGS.slot);
+    await walkToSlots(page, { path: '/lakeside-dental', patientType: 'New Patient', reason: 'Checkup' });
     await expect(page.getByText('Slots are not available at the moment. Please Proceed Without Slots')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
-    await fillContact(page, { ...PATIENT, firstName: 'Paul', visitedBefore: 'No' });
-    await agreeToContact(page, demoPractice('lakeside-dental').name);
-    const sent = await submitBooking(page);
+    await fillContactFrom(page, { contact: { firstName: 'Paul', visitedBefore: 'No' } });
+    const sent = await agreeAndSubmit(page, demoPractice('lakeside-dental').name);
     expect(sent.postDataJSON()).toMatchObject({ apt_date: null, start_time: null, end_time: null, pms_prov_num: 0 });
     expect((await sent.response())?.status()).toBe(201);
     // A request, not a booking (ADR 0060): the page says so, as the e-mail does.
@@ -42,12 +35,15 @@ test.describe('the practice system is down', () => {
 });
 
 test('a reload in the middle keeps the step and everything typed', async ({ page }) => {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'New Patient', { forSomeoneElse: true });
-  await chooseReason(page, 'New Patient Exam');
-  await page.getByRole('button', { name: 'Dr. Ana Ruiz' }).click();
-  const slot = await chooseSlot(page, 3);
-  await fillContact(page, { ...PATIENT, firstName: 'Lena' }, { self: false });
+  const slot = await walkToContact(page, {
+    path: '/bright-smile',
+    patientType: 'New Patient',
+    forSomeoneElse: true,
+    reason: 'New Patient Exam',
+    provider: 'Dr. Ana Ruiz',
+    slot: 3,
+    contact: { firstName: 'Lena' },
+  });
   await page.getByLabel('Your First Name').fill('Otto');
 
   await page.reload();
@@ -73,13 +69,14 @@ test.describe('a slot taken by someone else', () => {
   test.use(allowConsoleErrors(httpErrorLine(409, /\/api\/v1\/appointment$/)));
 
   test('sends the patient back to the slots with everything else kept', async ({ page, request }) => {
-    await page.goto('/bright-smile');
-    await choosePatientType(page, 'Returning Patient');
-    await chooseReason(page, 'Follow-up Visit');
-    const slot = await chooseSlot(page, 4);
-    await fillContact(page, { ...PATIENT, firstName: 'Sam', visitedBefore: 'Yes' });
-    await answerNoInsurance(page);
-    await agreeToContact(page, brightSmile.name);
+    const slot = await walkToContact(page, {
+      path: '/bright-smile',
+      patientType: 'Returning Patient',
+      reason: 'Follow-up Visit',
+      slot: 4,
+      contact: { firstName: 'Sam', visitedBefore: 'Yes' },
+      hasNoInsurance: true,
+    });
 
     // Someone else books the same time first, with the body this browser is about to send.
     let competing = 0;
@@ -92,7 +89,7 @@ test.describe('a slot taken by someone else', () => {
     const refetched = page.waitForResponse(
       (response) => response.url().includes('/api/v1/appointment/slots') && response.status() === 200,
     );
-    await submitBooking(page);
+    await agreeAndSubmit(page, brightSmile.name);
     await expectStep(page, HEADINGS.slot);
     expect(competing).toBe(201);
     await expect(
@@ -133,11 +130,13 @@ test.describe('a booking the server refuses field by field', () => {
   test.use(allowConsoleErrors(httpErrorLine(422, /\/api\/v1\/appointment$/)));
 
   test('shows each message at its field and keeps the form', async ({ page }) => {
-    await page.goto('/bright-smile');
-    await choosePatientType(page, 'New Patient');
-    await chooseReason(page, 'Cleaning');
-    await chooseSlot(page, 0);
-    await fillContact(page, { ...PATIENT, firstName: 'Vera', visitedBefore: 'No' });
+    await walkToContact(page, {
+      path: '/bright-smile',
+      patientType: 'New Patient',
+      reason: 'Cleaning',
+      slot: 0,
+      contact: { firstName: 'Vera', visitedBefore: 'No' },
+    });
     await page
       .getByRole('group', { name: 'Do you have dental insurance?' })
       .getByRole('radio', { name: 'Yes' })
@@ -149,7 +148,6 @@ test.describe('a booking the server refuses field by field', () => {
     await page.getByLabel('Subscriber ID').fill('C-9');
     await page.getByLabel('Group Number').fill('9');
     await page.getByLabel("Subscriber's Phone").fill('5125550109');
-    await agreeToContact(page, brightSmile.name);
     await page.route('**/api/v1/appointment', (route) =>
       route.fulfill({
         status: 422,
@@ -164,7 +162,7 @@ test.describe('a booking the server refuses field by field', () => {
         },
       }),
     );
-    await submitBooking(page);
+    await agreeAndSubmit(page, brightSmile.name);
     await expect(page.getByText('Please check the highlighted fields.')).toBeVisible();
     await expect(page.getByLabel('First Name', { exact: true })).toHaveAccessibleDescription(
       'First name is not accepted here',
@@ -199,14 +197,14 @@ test('the confirmation counts down to the referral page and forgets the booking'
     body.result.ref_redirection_url = '/terms.html';
     await route.fulfill({ response, json: body });
   });
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'Returning Patient');
-  await chooseReason(page, 'Cleaning');
-  await chooseSlot(page, 6);
-  await fillContact(page, { ...PATIENT, firstName: 'Cora', visitedBefore: 'Yes' });
-  await answerNoInsurance(page);
-  await agreeToContact(page, brightSmile.name);
-  await submitBooking(page);
+  await bookThrough(page, {
+    path: '/bright-smile',
+    patientType: 'Returning Patient',
+    reason: 'Cleaning',
+    slot: 6,
+    contact: { firstName: 'Cora', visitedBefore: 'Yes' },
+    hasNoInsurance: true,
+  });
   await expectStep(page, HEADINGS.booked);
   await expect(page.getByText(/^Redirecting in [45] seconds$/)).toBeVisible();
   await page.waitForURL('**/terms.html', { timeout: 10_000 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /** Drives the booking flow the way a patient does, by the texts on the screen. */
@@ -133,9 +133,7 @@ export async function chooseSlot(
   index: number,
   language: keyof typeof CALENDAR_TEXTS = 'en',
 ): Promise<ChosenSlot> {
-  await expectStep(page, CALENDAR_TEXTS[language].heading);
-  const list = page.getByTestId('slot-list');
-  await expect(list.getByRole('button').first()).toBeVisible();
+  const list = await shownSlotList(page, language);
   // The first open day may be today, whose times run out late in the practice's day: a test that
   // wants the n-th time moves on to the next open day that has it (at most a few days on), in the
   // next month when today is the month's last open day.
@@ -162,8 +160,21 @@ export async function chooseSlot(
     await expect(page.getByRole('grid').locator(`[data-day="${later.day}"]`)).toHaveAttribute('aria-selected', 'true');
     await expect(list.getByRole('button').first()).toBeVisible();
   }
+  return takeTime(page, index);
+}
+
+/** The slot page in `language` with the selected day's times shown; the list of those times. */
+export async function shownSlotList(page: Page, language: keyof typeof CALENDAR_TEXTS): Promise<Locator> {
+  await expectStep(page, CALENDAR_TEXTS[language].heading);
+  const list = page.getByTestId('slot-list');
+  await expect(list.getByRole('button').first()).toBeVisible();
+  return list;
+}
+
+/** Clicks the `index`-th time of the selected day; returns the day's heading and the time as shown. */
+export async function takeTime(page: Page, index: number): Promise<ChosenSlot> {
   const dayHeading = (await page.getByRole('heading', { level: 3 }).first().textContent()) ?? '';
-  const button = list.getByRole('button').nth(index);
+  const button = page.getByTestId('slot-list').getByRole('button').nth(index);
   const time = (await button.textContent()) ?? '';
   await button.click();
   return { dayHeading, time };

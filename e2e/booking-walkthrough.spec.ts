@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
 import {
-  agreeToContact,
   choosePatientType,
   chooseProvider,
   chooseReason,
@@ -13,8 +12,8 @@ import {
   HEADINGS,
   PATIENT,
   screenshot,
-  submitBooking,
 } from './booking-steps.ts';
+import { agreeAndSubmit, VERIFY_DENTAL_COSMETIC, walkToVerify } from './booking-walk.ts';
 
 const brightSmile = demoPractice('bright-smile');
 
@@ -76,8 +75,7 @@ for (const [index, viewport] of [
       await page.getByLabel('Subscriber ID').fill('AE-1');
       await page.getByLabel('Group Number').fill('77');
       await page.getByLabel("Subscriber's Phone").fill('5125550177');
-      await agreeToContact(page, brightSmile.name);
-      await submitBooking(page);
+      await agreeAndSubmit(page, brightSmile.name);
       await expectStep(page, HEADINGS.booked, null);
       // Sonner pauses its 3 s timer while the pointer rests on a toast, so axe sees the toast whole, not fading out.
       await page.locator('[data-sonner-toast]').hover();
@@ -85,15 +83,11 @@ for (const [index, viewport] of [
     });
 
     test('page 6 of a practice that verifies patients', async ({ page }) => {
-      await page.goto('/verify-dental');
-      await choosePatientType(page, 'Returning Patient');
-      await chooseReason(page, 'Cosmetic Consultation');
-      await expectStep(page, HEADINGS.provider);
-      await page.getByRole('button', { name: 'Dr. Iris Moreno' }).click();
-      await chooseSlot(page, 2 + index);
-      await fillContact(page, { ...PATIENT, visitedBefore: 'Yes' });
-      await page.getByRole('button', { name: 'Next' }).click();
-      await expectStep(page, HEADINGS.verify, 'Step 6');
+      await walkToVerify(
+        page,
+        { ...VERIFY_DENTAL_COSMETIC, slot: 2 + index, contact: { visitedBefore: 'Yes' } },
+        'Step 6',
+      );
       await check(page, '6-verify');
     });
   });

@@ -1,15 +1,7 @@
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  agreeToContact,
-  choosePatientType,
-  chooseSlot,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  submitBooking,
-} from './booking-steps.ts';
+import { choosePatientType, expectStep, HEADINGS } from './booking-steps.ts';
+import { bookThrough } from './booking-walk.ts';
 
 /** ADR 0061: a practice on Eastern Time whose Chicago clinic keeps Central Time. */
 const twoZones = demoPractice('two-zones-dental');
@@ -24,10 +16,11 @@ test("each clinic's slots name its own zone, and page 7 names Chicago's for a Ch
   await choosePatientType(page, 'Returning Patient');
   await expectStep(page, HEADINGS.slot, 'Step 3');
   await expect(page.getByText(/^All times are in C[SD]T$/)).toBeVisible();
-  const slot = await chooseSlot(page, 0);
-  await fillContact(page, { ...PATIENT, firstName: 'Carla', visitedBefore: 'Yes' });
-  await agreeToContact(page, twoZones.name);
-  const request = await submitBooking(page);
+  const { slot, request } = await bookThrough(
+    page,
+    { slot: 0, contact: { firstName: 'Carla', visitedBefore: 'Yes' } },
+    twoZones.name,
+  );
   expect(request.postDataJSON()).toMatchObject({ pms_clinic_num: 2, pms_prov_num: 2 });
   await expectStep(page, HEADINGS.booked);
   await expect(page.getByRole('main')).toContainText(new RegExp(`${slot.dayHeading}, ${slot.time} C[SD]T`));

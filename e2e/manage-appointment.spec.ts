@@ -1,26 +1,11 @@
 import type { Page } from '@playwright/test';
-import {
-  agreeToContact,
-  answerNoInsurance,
-  chooseProvider,
-  choosePatientType,
-  chooseReason,
-  chooseSlot,
-  expectNoAxeViolations,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  screenshot,
-  submitBooking,
-} from './booking-steps.ts';
-import { demoPractice } from './demo-practices.ts';
+import { expectNoAxeViolations, expectStep, HEADINGS, screenshot } from './booking-steps.ts';
+import { bookThrough } from './booking-walk.ts';
 import { expect, test } from './fixtures.ts';
 import { bookAWeekAhead, emailTo, manageLinkIn } from './manage-steps.ts';
 
 // Manage my appointment (ADR 0036): from the link in the confirmation e-mail to a reschedule and
 // a cancel, every state checked with axe, and once by keyboard alone from page 7.
-const brightSmile = demoPractice('bright-smile');
 
 async function expectHeading(page: Page, text: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text);
@@ -79,15 +64,15 @@ test('from the confirmation e-mail, the patient moves the appointment and then c
 });
 
 test('by keyboard alone: page 7 leads to the manage page, where the booking is cancelled', async ({ page }) => {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'New Patient');
-  await chooseReason(page, 'New Patient Exam');
-  await chooseProvider(page, 'Dr. Ben Carter');
-  await chooseSlot(page, 7);
-  await fillContact(page, { ...PATIENT, email: `keys.${Date.now().toString(36)}@example.com`, visitedBefore: 'No' });
-  await answerNoInsurance(page);
-  await agreeToContact(page, brightSmile.name);
-  await submitBooking(page);
+  await bookThrough(page, {
+    path: '/bright-smile',
+    patientType: 'New Patient',
+    reason: 'New Patient Exam',
+    provider: 'Dr. Ben Carter',
+    slot: 7,
+    contact: { email: `keys.${Date.now().toString(36)}@example.com`, visitedBefore: 'No' },
+    hasNoInsurance: true,
+  });
   await expectStep(page, HEADINGS.booked, null);
   await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -3,17 +3,14 @@ import { demoPractice } from './demo-practices.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
 import {
   agreeToContact,
-  answerNoInsurance,
-  choosePatientType,
-  chooseReason,
   expectNoAxeViolations,
   expectStep,
-  fillContact,
   HEADINGS,
   PATIENT,
   type ChosenSlot,
 } from './booking-steps.ts';
-import { chooseSlotOnDay, codeFromOutbox, outbox, uniqueContact } from './verification-steps.ts';
+import { VERIFY_DENTAL_COSMETIC, walkToContact, walkToVerify } from './booking-walk.ts';
+import { codeFromOutbox, outbox, uniqueContact } from './verification-steps.ts';
 
 /**
  * ADR 0014 with the local test checkout: 'Pay & Schedule' on page 5 (bright-smile) and
@@ -33,12 +30,14 @@ const stored = (page: Page, key: string) => page.evaluate((k) => sessionStorage.
 
 /** Page 5 of bright-smile's paid reason, filled in and ready for 'Pay & Schedule'. */
 async function toPaidContactPage(page: Page, email: string, dayIndex: number, slotIndex: number): Promise<ChosenSlot> {
-  await page.goto('/bright-smile');
-  await choosePatientType(page, 'New Patient');
-  await chooseReason(page, 'Teeth Whitening Consultation');
-  const slot = await chooseSlotOnDay(page, dayIndex, slotIndex);
-  await fillContact(page, { ...PATIENT, email, visitedBefore: 'No' });
-  await answerNoInsurance(page);
+  const slot = await walkToContact(page, {
+    path: '/bright-smile',
+    patientType: 'New Patient',
+    reason: 'Teeth Whitening Consultation',
+    slot: [dayIndex, slotIndex],
+    contact: { email, visitedBefore: 'No' },
+    hasNoInsurance: true,
+  });
   await agreeToContact(page, brightSmile.name);
   return slot;
 }
@@ -216,15 +215,8 @@ test('pay after verification (verify-dental): page 6 sends the proof to create-s
   request,
 }) => {
   const contact = uniqueContact('verify.pay');
-  await page.goto('/verify-dental');
-  await choosePatientType(page, 'Returning Patient');
-  await chooseReason(page, 'Cosmetic Consultation');
-  await expectStep(page, HEADINGS.provider);
-  await page.getByRole('button', { name: 'Dr. Iris Moreno' }).click();
-  const slot = await chooseSlotOnDay(page, 5, 1);
-  await fillContact(page, { ...PATIENT, ...contact, visitedBefore: 'Yes' });
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expectStep(page, HEADINGS.verify, 'Step 6');
+  const walk = { ...VERIFY_DENTAL_COSMETIC, slot: [5, 1], contact: { ...contact, visitedBefore: 'Yes' } } as const;
+  const slot = await walkToVerify(page, walk, 'Step 6');
 
   const payButton = page.getByRole('button', { name: 'Verify & Pay', exact: true });
   await expect(payButton).toBeDisabled();

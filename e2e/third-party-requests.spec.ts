@@ -1,20 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
-import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
-import {
-  agreeToContact,
-  answerNoInsurance,
-  chooseProvider,
-  choosePatientType,
-  chooseReason,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  submitBooking,
-} from './booking-steps.ts';
+import { allowConsoleErrors, expect, httpErrorLine, test as base } from './fixtures.ts';
+import { expectStep, HEADINGS } from './booking-steps.ts';
+import { bookThrough, VERIFY_DENTAL_COSMETIC, walkToVerify } from './booking-walk.ts';
 import { createReviewRequest } from './review-requests.ts';
-import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-steps.ts';
+import { codeFromOutbox, uniqueContact } from './verification-steps.ts';
 
 /**
  * Invariant 6 in the browser: on every page a patient can reach (each step of the booking, page
@@ -23,11 +13,7 @@ import { chooseSlotOnDay, codeFromOutbox, uniqueContact } from './verification-s
  * the machine. (Following the Google review link is the patient's own navigation, not tested here.)
  * Each test books on a day the other specs leave alone.
  */
-const brightSmile = demoPractice('bright-smile');
 const verifyDental = demoPractice('verify-dental');
-
-// The dev checkout page has no favicon link, so Chromium asks for /favicon.ico.
-test.use(allowConsoleErrors(httpErrorLine(404, /\/favicon\.ico$/)));
 
 /** Every URL the pages of `context` request, and those of another origin, which are blocked. */
 async function watchRequests(context: BrowserContext, baseURL: string) {
@@ -52,6 +38,14 @@ async function watchRequests(context: BrowserContext, baseURL: string) {
   };
 }
 
+/** Each test watches its context's requests from its first page on. */
+const test = base.extend<{ watch: Awaited<ReturnType<typeof watchRequests>> }>({
+  watch: async ({ context, baseURL }, use) => use(await watchRequests(context, baseURL!)),
+});
+
+// The dev checkout page has no favicon link, so Chromium asks for /favicon.ico.
+test.use(allowConsoleErrors(httpErrorLine(404, /\/favicon\.ico$/)));
+
 async function visit(page: Page, path: string, heading: string | RegExp, level = 1) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level, name: heading })).toBeVisible();
@@ -61,19 +55,18 @@ async function visit(page: Page, path: string, heading: string | RegExp, level =
 test('a direct booking, every step and the confirmation; marketing cookies are SameSite=Lax', async ({
   page,
   context,
-  baseURL,
+  watch,
 }) => {
-  const watch = await watchRequests(context, baseURL!);
   const { email } = uniqueContact('third.party');
-  await page.goto('/bright-smile?gclid=g-third-party&source=ads');
-  await choosePatientType(page, 'New Patient');
-  await chooseReason(page, 'New Patient Exam');
-  await chooseProvider(page, 'Dr. Ben Carter');
-  await chooseSlotOnDay(page, 6, 2);
-  await fillContact(page, { ...PATIENT, email, visitedBefore: 'No' });
-  await answerNoInsurance(page);
-  await agreeToContact(page, brightSmile.name);
-  await submitBooking(page);
+  await bookThrough(page, {
+    path: '/bright-smile?gclid=g-third-party&source=ads',
+    patientType: 'New Patient',
+    reason: 'New Patient Exam',
+    provider: 'Dr. Ben Carter',
+    slot: [6, 2],
+    contact: { email, visitedBefore: 'No' },
+    hasNoInsurance: true,
+  });
   await expectStep(page, HEADINGS.booked, null);
   await page.waitForLoadState('networkidle');
 
@@ -87,22 +80,9 @@ test('a direct booking, every step and the confirmation; marketing cookies are S
   watch.expectOnlyOurOrigin(10);
 });
 
-test('page 6 (verification), checkout, the success page and the failed page', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const watch = await watchRequests(context, baseURL!);
+test('page 6 (verification), checkout, the success page and the failed page', async ({ page, request, watch }) => {
   const contact = uniqueContact('third.party.pay');
-  await page.goto('/verify-dental');
-  await choosePatientType(page, 'Returning Patient');
-  await chooseReason(page, 'Cosmetic Consultation');
-  await chooseProvider(page, 'Dr. Iris Moreno');
-  await chooseSlotOnDay(page, 6, 2);
-  await fillContact(page, { ...PATIENT, ...contact, visitedBefore: 'Yes' });
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expectStep(page, HEADINGS.verify);
+  await walkToVerify(page, { ...VERIFY_DENTAL_COSMETIC, slot: [6, 2], contact: { ...contact, visitedBefore: 'Yes' } });
   await page.getByRole('button', { name: 'Use Email' }).click();
   const { code } = await codeFromOutbox(request, contact.email, 'email');
   await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
@@ -119,13 +99,7 @@ test('page 6 (verification), checkout, the success page and the failed page', as
   watch.expectOnlyOurOrigin(15);
 });
 
-test('the review page and the feedback page, through to a sent feedback', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const watch = await watchRequests(context, baseURL!);
+test('the review page and the feedback page, through to a sent feedback', async ({ page, request, watch }) => {
   const created = await createReviewRequest(request, `Third${Date.now().toString(36)}`);
   await visit(page, new URL(created.review_url).pathname, /^Thank you for choosing us/);
   await expect(page.getByRole('link', { name: 'Leave a Review on Google', exact: true })).toBeVisible();
@@ -153,10 +127,8 @@ test.describe('pages without a booking', () => {
 
   test('the clinic choice, a practice not taking patients, the 404 pages and a broken review link', async ({
     page,
-    context,
-    baseURL,
+    watch,
   }) => {
-    const watch = await watchRequests(context, baseURL!);
     await visit(page, '/smile-group', HEADINGS.clinic, 2);
     await page.goto('/closed-dental');
     await expect(page.getByRole('main')).toBeVisible();

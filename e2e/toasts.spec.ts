@@ -1,18 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  agreeToContact,
-  choosePatientType,
-  chooseSlot,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  submitBooking,
-} from './booking-steps.ts';
-
-const smileGroup = demoPractice('smile-group');
+import { expectStep, HEADINGS } from './booking-steps.ts';
+import { bookThrough } from './booking-walk.ts';
 
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
@@ -25,12 +14,12 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 
 async function bookAt(page: Page, width: number, slotIndex: number) {
   await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
-  await page.goto('/smile-group?clinic_num=2');
-  await choosePatientType(page, 'Returning Patient');
-  await chooseSlot(page, slotIndex);
-  await fillContact(page, { ...PATIENT, firstName: `Toast${width}`, visitedBefore: 'Yes' });
-  await agreeToContact(page, smileGroup.name);
-  await submitBooking(page);
+  await bookThrough(page, {
+    path: '/smile-group?clinic_num=2',
+    patientType: 'Returning Patient',
+    slot: slotIndex,
+    contact: { firstName: `Toast${width}`, visitedBefore: 'Yes' },
+  });
 }
 
 for (const [width, slotIndex] of [

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { CALENDAR_TEXTS, expectStep, type ChosenSlot } from './booking-steps.ts';
+import { CALENDAR_TEXTS, shownSlotList, takeTime, type ChosenSlot } from './booking-steps.ts';
 
 /** Helpers for the verification and payment specs: codes from the dev outbox, slots away from the other specs. */
 
@@ -65,9 +65,7 @@ export async function chooseSlotOnDay(
   slotIndex: number,
   language: keyof typeof CALENDAR_TEXTS = 'en',
 ): Promise<ChosenSlot> {
-  await expectStep(page, CALENDAR_TEXTS[language].heading);
-  const list = page.getByTestId('slot-list');
-  await expect(list.getByRole('button').first()).toBeVisible();
+  const list = await shownSlotList(page, language);
   const grid = page.getByRole('grid');
   let days = grid.getByRole('button').and(page.locator(':not([disabled])'));
   let count = await days.count();
@@ -83,9 +81,5 @@ export async function chooseSlotOnDay(
   // The day's cell is selected in the same render that shows its heading and times.
   await expect(grid.locator(`[data-day="${isoDate}"]`)).toHaveAttribute('aria-selected', 'true');
   await expect(list.getByRole('button').nth(slotIndex)).toBeVisible();
-  const headingText = (await page.getByRole('heading', { level: 3 }).first().textContent()) ?? '';
-  const button = list.getByRole('button').nth(slotIndex);
-  const time = (await button.textContent()) ?? '';
-  await button.click();
-  return { dayHeading: headingText, time };
+  return takeTime(page, slotIndex);
 }

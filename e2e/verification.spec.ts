@@ -1,17 +1,9 @@
 import type { Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
-import {
-  choosePatientType,
-  chooseReason,
-  expectNoAxeViolations,
-  expectStep,
-  fillContact,
-  HEADINGS,
-  PATIENT,
-  type ChosenSlot,
-} from './booking-steps.ts';
-import { chooseSlotOnDay, codeFromOutbox, uniqueContact, wrongCodeFor } from './verification-steps.ts';
+import { expectNoAxeViolations, expectStep, HEADINGS, PATIENT, type ChosenSlot } from './booking-steps.ts';
+import { walkToVerify } from './booking-walk.ts';
+import { codeFromOutbox, uniqueContact, wrongCodeFor } from './verification-steps.ts';
 
 /**
  * ADR 0012, page 6 on `verify-dental`: a 6-digit code by e-mail or text (read from the dev
@@ -28,13 +20,17 @@ async function toVerifyPage(
   dayIndex: number,
   slotIndex: number,
 ): Promise<ChosenSlot> {
-  await page.goto('/verify-dental');
-  await choosePatientType(page, 'New Patient');
-  await chooseReason(page, 'Checkup');
-  const slot = await chooseSlotOnDay(page, dayIndex, slotIndex);
-  await fillContact(page, { ...PATIENT, ...contact, visitedBefore: 'No' });
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expectStep(page, HEADINGS.verify, 'Step 5');
+  const slot = await walkToVerify(
+    page,
+    {
+      path: '/verify-dental',
+      patientType: 'New Patient',
+      reason: 'Checkup',
+      slot: [dayIndex, slotIndex],
+      contact: { ...contact, visitedBefore: 'No' },
+    },
+    'Step 5',
+  );
   await expect(page.getByRole('heading', { level: 2, name: HEADINGS.verify })).toBeFocused();
   return slot;
 }
