@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { odAppointment, providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
-import {
-  bookAt,
-  bookWrittenAt,
-  oneChairOffice,
-  openDentalConfig,
-  openDentalPractice,
-  runOpenDentalJobs,
-  withFakeOpenDental,
-  withJobWorker,
-} from '../../test/opendental-test-kit.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
+import { practiceConfig } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { OPENDENTAL_CHANGE_JOB, queuePmsChange } from './pms-change-job.ts';
 
 // ADR 0036: a patient's move or cancellation of a booking that is in Open Dental, written there
@@ -22,56 +10,22 @@ import { OPENDENTAL_CHANGE_JOB, queuePmsChange } from './pms-change-job.ts';
 // Monday 2 March 2026, 06:00 in Chicago; every test books its own times on 3–5 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-c';
-let practiceId: string;
-let builtinPracticeId: string;
-const reasons: Record<string, { id: string; minutes: number }> = {};
-
-const fake = withFakeOpenDental((started) =>
-  oneChairOffice(
-    started,
-    OFFICE,
-    ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
-  ),
-);
-const ctx = withTestApp(() => ({
+const bench = withOpenDentalBench({
   clock,
-  config: openDentalConfig(fake),
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      openDentalPractice('od-changes', OFFICE, {
-        name: 'Bright Smile',
-        notification_email: 'office@example.com',
-        reasons: [
-          { name: 'Exam', final_duration: 30 },
-          { name: 'Long visit', final_duration: 60 },
-        ],
-      }),
-      practiceConfig({ form_url: 'builtin-changes' }),
-    );
-    builtinPracticeId = ids['builtin-changes']!;
-    practiceId = ids['od-changes']!;
-    reasons.Exam = { id: await reasonId(db, practiceId, 'Exam'), minutes: 30 };
-    reasons.Long = { id: await reasonId(db, practiceId, 'Long visit'), minutes: 60 };
+  customerKey: OFFICE,
+  schedules: ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
+  formUrl: 'od-changes',
+  practice: {
+    name: 'Bright Smile',
+    notification_email: 'office@example.com',
+    reasons: [
+      { name: 'Exam', final_duration: 30 },
+      { name: 'Long visit', final_duration: 60 },
+    ],
   },
-}));
-const worker = withJobWorker(ctx, clock);
-
-type Reason = 'Exam' | 'Long';
-const visit = (date: string, time: string, reason: Reason) => ({
-  practiceId,
-  reasonId: reasons[reason]!.id,
-  minutes: reasons[reason]!.minutes,
-  date,
-  time,
+  others: [practiceConfig({ form_url: 'builtin-changes' })],
 });
-const book = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: Reason = 'Exam') =>
-  bookAt(ctx, visit(date, time, reason), overrides);
-/** Runs the worker until nothing is due; returns what the jobs asked Open Dental (not the slot cache's range reads). */
-const runJobs = () => runOpenDentalJobs(fake, worker);
-/** Booked and written into Open Dental: its AptNum. */
-const bookWritten = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: Reason = 'Exam') =>
-  bookWrittenAt({ ctx, fake, worker }, visit(date, time, reason), overrides);
+const { ctx, fake, book, bookWritten, runJobs } = bench;
 
 async function writeState(id: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(
@@ -220,21 +174,12 @@ describe('a move in Open Dental', () => {
   });
 
   it('does nothing for a practice on the built-in schedule', async () => {
-    const examId = await reasonId(ctx.db, builtinPracticeId, 'Exam');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
-        practice_id: builtinPracticeId,
-        rfv_id: examId,
-        apt_date: '2026-03-03',
-        start_time: '09:00:00',
-        end_time: '09:30:00',
-        email: 'builtin@example.com',
-      }),
+    const id = await bench.bookElsewhere('builtin-changes', {
+      apt_date: '2026-03-03',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'builtin@example.com',
     });
-    const id = response.json().result.appointment_id as string;
     await ctx.app.bookingLifecycle.reschedule(id, { date: '2026-03-03', startTime: '10:00:00', provNum: 1 });
     await ctx.app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
     expect(await changeJobs(id)).toEqual([]);
@@ -400,7 +345,7 @@ describe('Open Dental availability for a move', () => {
       '2026-03-05',
       '12:00',
       { first_name: 'Jo', last_name: 'Overlap', email: 'jo@example.com' },
-      'Long',
+      'Long visit',
     );
     // Past the snapshot cache's staleness limit: the next read has the written appointment at 12:00-13:00.
     clock.advance(6 * 60_000);
@@ -408,8 +353,8 @@ describe('Open Dental availability for a move', () => {
       ctx.app.inject({
         method: 'GET',
         url: `/api/v1/appointment/slots?${new URLSearchParams({
-          practice_id: practiceId,
-          reason_for_visit_id: reasons.Long!.id,
+          practice_id: bench.seeded.practiceId,
+          reason_for_visit_id: bench.seeded.reasons['Long visit']!.id,
           start_date: '2026-03-05',
           end_date: '2026-03-05',
         })}`,

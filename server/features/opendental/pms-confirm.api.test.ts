@@ -1,63 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
-import {
-  bookAt,
-  bookWrittenAt,
-  oneChairOffice,
-  openDentalConfig,
-  openDentalPractice,
-  runOpenDentalJobs,
-  withFakeOpenDental,
-  withJobWorker,
-} from '../../test/opendental-test-kit.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
+import { practiceConfig } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { OPENDENTAL_CONFIRM_JOB, queuePmsConfirm } from './pms-confirm-job.ts';
 
 // ADR 0037: a patient's confirmation of a booking that is in Open Dental, written there by the
 // confirm job as PUT Confirm. Monday 2 March 2026, 06:00 in Chicago; each test books its own time.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-confirm';
-let practiceId: string;
-let builtinPracticeId: string;
-let examId: string;
 /** What the worker logged at error level: the operator's alarm. */
 const errors: { details: object; message: string }[] = [];
 
-const fake = withFakeOpenDental((started) =>
-  oneChairOffice(
-    started,
-    OFFICE,
-    ['2026-03-03', '2026-03-04'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
-  ),
-);
-const ctx = withTestApp(() => ({
+const { ctx, fake, book, bookWritten, runJobs, ...bench } = withOpenDentalBench({
   clock,
-  config: openDentalConfig(fake),
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      openDentalPractice('od-confirm', OFFICE, { notification_email: 'office@example.com' }),
-      practiceConfig({ form_url: 'builtin-confirm' }),
-    );
-    practiceId = ids['od-confirm']!;
-    builtinPracticeId = ids['builtin-confirm']!;
-    examId = await reasonId(db, practiceId, 'Exam');
+  customerKey: OFFICE,
+  schedules: ['2026-03-03', '2026-03-04'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
+  formUrl: 'od-confirm',
+  practice: { notification_email: 'office@example.com' },
+  others: [practiceConfig({ form_url: 'builtin-confirm' })],
+  logger: {
+    warn: () => undefined,
+    error: (details: object, message: string) => void errors.push({ details, message }),
   },
-}));
-const worker = withJobWorker(ctx, clock, {
-  warn: () => undefined,
-  error: (details: object, message: string) => void errors.push({ details, message }),
 });
-
-const book = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}) =>
-  bookAt(ctx, { practiceId, reasonId: examId, date, time }, overrides);
-const runJobs = () => runOpenDentalJobs(fake, worker);
-const bookWritten = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}) =>
-  bookWrittenAt({ ctx, fake, worker }, { practiceId, reasonId: examId, date, time }, overrides);
 
 async function bookingState(id: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(
@@ -225,22 +191,12 @@ describe("a patient's confirmation in Open Dental", () => {
   });
 
   it('is not queued at a practice on the built-in schedule', async () => {
-    const builtinExam = await reasonId(ctx.db, builtinPracticeId, 'Exam');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
-        practice_id: builtinPracticeId,
-        rfv_id: builtinExam,
-        apt_date: '2026-03-03',
-        start_time: '09:00:00',
-        end_time: '09:30:00',
-        email: 'builtin.confirm@example.com',
-      }),
+    const id = await bench.bookElsewhere('builtin-confirm', {
+      apt_date: '2026-03-03',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'builtin.confirm@example.com',
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const id = response.json().result.appointment_id as string;
     await confirm(id);
     expect(await confirmJobs(id)).toEqual([]);
     expect(calls(await runJobs())).toEqual([]);
