@@ -3,7 +3,7 @@ import { createOutboxMailAdapter } from '../adapters/mail/outbox-mail-adapter.ts
 import { createTwilioSmsAdapter } from '../adapters/sms/twilio-sms-adapter.ts';
 import { startFakeTwilio } from '../test/fake-twilio-server.ts';
 import { fixedClock, withTestDatabase } from '../test/test-app.ts';
-import { createJobWorker } from './job-worker.ts';
+import { runJobsUntilIdle } from '../test/message-delivery.ts';
 import { createMessageJobHandlers, enqueueSms } from './message-jobs.ts';
 
 // A message's delivery row (ADR 0037): kept from queued to sent, and a hand-off a crash left in
@@ -30,13 +30,7 @@ const ctx = withTestDatabase(async (db) => {
   });
 });
 
-const silent = { warn: () => undefined, error: () => undefined };
-const runJobs = async () => {
-  const worker = createJobWorker({ db: ctx.db, clock, handlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) {
-    /* until the queue is empty */
-  }
-};
+const runJobs = () => runJobsUntilIdle(ctx.db, clock, handlers);
 const delivery = (key: string) =>
   ctx.db
     .query<{ status: string; provider_message_id: string | null; handoff_at: Date | null }>(

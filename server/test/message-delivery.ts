@@ -17,3 +17,16 @@ export async function deliverDueMessages(db: Database, clock: Clock): Promise<vo
   });
   await worker.runDueJobs();
 }
+
+/**
+ * Runs every due job with `handlers` (the app's `background.jobHandlers`, say) until none is due: what the worker
+ * process would do meanwhile.
+ */
+export async function runJobsUntilIdle(
+  db: Database,
+  clock: Clock,
+  handlers: Parameters<typeof createJobWorker>[0]['handlers'],
+): Promise<void> {
+  const worker = createJobWorker({ db, clock, handlers, logger: silent });
+  while ((await worker.runDueJobs()) > 0);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manageApiPath } from '#domain/booking/manage-paths.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { REQUESTS_LIMIT, StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';
-import { createJobWorker } from '../../../jobs/job-worker.ts';
+import { runJobsUntilIdle } from '../../../test/message-delivery.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import { providerSchedule } from '../../../test/fake-opendental-server.ts';
@@ -179,14 +179,7 @@ describe('requests without a time', () => {
     expect((await listOf(practice.desk)).requests.map((r) => r.id)).toEqual([second]);
 
     // Open Dental gets it as any booking: the write job, now that it has a time.
-    while (
-      (await createJobWorker({
-        db: ctx.db,
-        clock,
-        handlers: ctx.app.background.jobHandlers,
-        logger: { warn: () => undefined, error: () => undefined },
-      }).runDueJobs()) > 0
-    );
+    await runJobsUntilIdle(ctx.db, clock, ctx.app.background.jobHandlers);
     expect(fake.office(practice.customerKey).appointments.map((a) => a.AptDateTime)).toEqual(['2026-03-03 09:00:00']);
     const [written] = await ctx.db.query<{ pms_write_status: string }>(
       'select pms_write_status from appointments where id = $1',
