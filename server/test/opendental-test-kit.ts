@@ -3,7 +3,7 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createJobWorker, type JobWorker } from '../jobs/job-worker.ts';
-import { bookVisit } from './booking-requests.ts';
+import { bookExam, bookVisit } from './booking-requests.ts';
 import {
   odOperatory,
   odProvider,
@@ -195,9 +195,6 @@ export function withOpenDentalBench(options: OpenDentalBenchOptions): OpenDental
     book: (date, time, overrides = {}, reason) => bookAt(ctx, visit(date, time, reason), overrides),
     bookWritten: (date, time, overrides = {}, reason) =>
       bookWrittenAt({ ctx, fake, worker }, visit(date, time, reason), overrides),
-    bookElsewhere: async (formUrl, overrides) => {
-      const practiceId = seeded.ids[formUrl]!;
-      return bookVisit(ctx.app, { practiceId, reasonId: await reasonId(ctx.db, practiceId, 'Exam'), ...overrides });
-    },
+    bookElsewhere: (formUrl, overrides) => bookExam(ctx, seeded.ids[formUrl]!, overrides),
   };
 }
