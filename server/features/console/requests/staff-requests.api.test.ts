@@ -4,7 +4,7 @@ import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-sc
 import { REQUESTS_LIMIT, StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';
 import { runJobsUntilIdle } from '../../../test/message-delivery.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../../test/bot-challenge.ts';
+import { bookVisit, postBooking } from '../../../test/booking-requests.ts';
 import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import {
   oneChairOffice,
@@ -60,11 +60,9 @@ async function requestWithoutTime(
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
   fake.fail('econnector', { times: 1 });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    payload: bookingBody({
+  const { status, body } = await postBooking(
+    ctx.app,
+    bookingBody({
       practice_id: practice.practiceId,
       rfv_id: practice.examId,
       apt_date: null,
@@ -73,10 +71,10 @@ async function requestWithoutTime(
       pms_op_num: 0,
       ...overrides,
     }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  expect(response.json().result.status).toBe('requested');
-  return response.json().result.appointment_id as string;
+  );
+  expect(status, JSON.stringify(body)).toBe(201);
+  expect(body.result.status).toBe('requested');
+  return body.result.appointment_id as string;
 }
 
 const listOf = async (desk: StaffClient, headers: Record<string, string> = {}) => {
@@ -199,20 +197,14 @@ describe('requests without a time', () => {
   it('refuses a time taken meanwhile (409 SLOT_TAKEN) and leaves the request open', async () => {
     const practice = await officePractice();
     const request = await requestWithoutTime(practice, { email: 'late@example.com' });
-    const taken = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
-        practice_id: practice.practiceId,
-        rfv_id: practice.examId,
-        first_name: 'Eva',
-        email: 'eva@example.com',
-        start_time: '10:00:00',
-        end_time: '10:30:00',
-      }),
+    await bookVisit(ctx.app, {
+      practiceId: practice.practiceId,
+      reasonId: practice.examId,
+      first_name: 'Eva',
+      email: 'eva@example.com',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
     });
-    expect(taken.statusCode, taken.body).toBe(201);
 
     const refused = await practice.desk.post(`${STAFF}/appointments/${request}/reschedule`, {
       apt_date: '2026-03-03',
