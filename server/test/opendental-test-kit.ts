@@ -153,6 +153,13 @@ export interface OpenDentalBench {
     overrides?: Partial<BookingBodyInput>,
     reason?: string,
   ): Promise<{ id: string; aptNum: number }>;
+  /** The office's appointment `aptNum`, as the fake holds it (tests read and change it). */
+  appointment(aptNum: number): OdRow;
+  /**
+   * Runs the jobs with Open Dental slow over POST /appointments, and does `meanwhile` once that write
+   * is under way: a patient's change racing the first write. What the jobs asked.
+   */
+  duringSlowWrite(meanwhile: () => Promise<void>): Promise<FakeOdRequest[]>;
   /** Books the 'Exam' of another practice of the bench (`others`), expecting 201: the appointment's id. */
   bookElsewhere(formUrl: string, overrides: Record<string, unknown>): Promise<string>;
 }
@@ -195,6 +202,19 @@ export function withOpenDentalBench(options: OpenDentalBenchOptions): OpenDental
     book: (date, time, overrides = {}, reason) => bookAt(ctx, visit(date, time, reason), overrides),
     bookWritten: (date, time, overrides = {}, reason) =>
       bookWrittenAt({ ctx, fake, worker }, visit(date, time, reason), overrides),
+    appointment: (aptNum) => fake.office(options.customerKey).appointments.find((a) => a.AptNum === aptNum)!,
+    duringSlowWrite: async (meanwhile) => {
+      fake.hang(1_500, { method: 'POST', path: '/appointments' });
+      const from = fake.requests.length;
+      const writing = runOpenDentalJobs(fake, worker);
+      await expect
+        .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+      await meanwhile();
+      return writing;
+    },
     bookElsewhere: (formUrl, overrides) => bookExam(ctx, seeded.ids[formUrl]!, overrides),
   };
 }

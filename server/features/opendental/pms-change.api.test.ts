@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { odAppointment, providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
+import { odAppointment, providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
 import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
 import { practiceConfig } from '../../test/practice-factory.ts';
 import { fixedClock } from '../../test/test-app.ts';
@@ -50,7 +50,6 @@ const mailsTo = (recipient: string, subjectLike = '%') =>
 
 const calls = (requests: FakeOdRequest[]) =>
   requests.map((r) => `${r.method} ${r.path}${r.method === 'GET' && r.query.size > 0 ? `?${r.query}` : ''}`);
-const odAppointmentOf = (aptNum: number): OdRow => fake.office(OFFICE).appointments.find((a) => a.AptNum === aptNum)!;
 /** The front desk's own appointment in Open Dental (patient 500), numbered past every AptNum so far. */
 function officeBooks(aptDateTime: string): number {
   const AptNum = Math.max(0, ...fake.office(OFFICE).appointments.map((a) => Number(a.AptNum))) + 100;
@@ -88,7 +87,7 @@ describe('a move in Open Dental', () => {
       `PUT /appointments/${aptNum}`,
     ]);
     expect(requests[2]!.body).toEqual({ AptDateTime: '2026-03-03 10:00:00', Op: 1, ProvNum: 1, Pattern: 'XXXXXX' });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 10:00:00', AptStatus: 'Scheduled' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 10:00:00', AptStatus: 'Scheduled' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_write_error: null });
 
     // A second move is a new change, with a job of its own.
@@ -98,8 +97,10 @@ describe('a move in Open Dental', () => {
       ['1', 'done'],
       ['2', 'done'],
     ]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 09:00:00' });
-    expect(fake.office(OFFICE).appointments.filter((a) => a.PatNum === odAppointmentOf(aptNum).PatNum)).toHaveLength(1);
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 09:00:00' });
+    expect(fake.office(OFFICE).appointments.filter((a) => a.PatNum === bench.appointment(aptNum).PatNum)).toHaveLength(
+      1,
+    );
   });
 
   it('breaks the appointment when the patient cancels, sending it to the Unscheduled List', async () => {
@@ -113,7 +114,7 @@ describe('a move in Open Dental', () => {
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`GET /appointments/${aptNum}`, `PUT /appointments/${aptNum}/Break`]);
     expect(requests[1]!.body).toEqual({ sendToUnscheduledList: 'true', breakType: 'Cancelled' });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptStatus: 'UnschedList' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptStatus: 'UnschedList' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
   });
 
@@ -129,7 +130,7 @@ describe('a move in Open Dental', () => {
       sendToUnscheduledList: 'true',
       breakType: 'Missed',
     });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptStatus: 'UnschedList', breakType: 'Missed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptStatus: 'UnschedList', breakType: 'Missed' });
   });
 
   it('leaves an appointment the front desk already broke as it is, and refuses to break a completed one', async () => {
@@ -143,8 +144,8 @@ describe('a move in Open Dental', () => {
       last_name: 'Complete',
       email: 'mo@example.com',
     });
-    odAppointmentOf(broken.aptNum).AptStatus = 'Broken';
-    odAppointmentOf(completed.aptNum).AptStatus = 'Complete';
+    bench.appointment(broken.aptNum).AptStatus = 'Broken';
+    bench.appointment(completed.aptNum).AptStatus = 'Complete';
     await ctx.app.bookingLifecycle.changeStatus(broken.id, 'cancelled', { actor: 'patient' });
     await ctx.app.bookingLifecycle.changeStatus(completed.id, 'cancelled', { actor: 'patient' });
     const requests = await runJobs();
@@ -199,7 +200,7 @@ describe('a move in Open Dental', () => {
     expect(pending).toMatchObject({ pms_write_status: 'pending' });
     expect(pending.pms_write_error).toContain('500');
     expect(await changeJobs(id)).toEqual([expect.objectContaining({ status: 'queued', attempts: 1 })]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 09:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 09:00:00' });
     expect((await mailsTo('office@example.com', '%Outage%')).map((m) => m.subject)).toEqual([
       'New booking: Cal Outage, Tuesday, March 3, 2026 at 09:00 AM (CST)',
       'Online reschedule not yet in Open Dental: Cal Outage',
@@ -208,7 +209,7 @@ describe('a move in Open Dental', () => {
     clock.advance(30_000);
     const retry = await runJobs();
     expect(calls(retry).filter((c) => c.startsWith('PUT'))).toEqual([`PUT /appointments/${aptNum}`]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 11:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 11:00:00' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_write_error: null });
     expect(await changeJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 2 })]);
     // One run more finds nothing to do: the move is not written twice.
@@ -230,7 +231,7 @@ describe('a move into a time Open Dental had given away', () => {
     const taken = officeBooks('2026-03-04 11:00:00');
     const requests = await runJobs();
     expect(calls(requests).filter((c) => c.startsWith('PUT'))).toEqual([]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 08:00:00', AptStatus: 'Scheduled' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 08:00:00', AptStatus: 'Scheduled' });
     // Back at 08:00 Chicago (14:00 UTC); the move still counts as the patient's one move.
     expect(await writeState(id)).toMatchObject({
       starts_at: new Date('2026-03-04T14:00:00Z'),
@@ -260,7 +261,7 @@ describe('a move into a time Open Dental had given away', () => {
     // Double-booked over Eli's old time in Open Dental.
     officeBooks('2026-03-04 13:00:00');
     await runJobs();
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 13:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 13:00:00' });
     const state = await writeState(id);
     expect(state).toMatchObject({ starts_at: new Date('2026-03-04T21:00:00Z'), pms_write_status: 'failed' });
     expect(state.pms_write_error).toContain('Needs a call');
@@ -309,20 +310,13 @@ describe('before the first write', () => {
   it('a move made while the first write is under way follows it into Open Dental', async () => {
     const id = await book('2026-03-05', '15:00', { first_name: 'Kit', last_name: 'Race', email: 'kit@example.com' });
     // Open Dental takes its time over the POST; the patient moves the booking meanwhile.
-    fake.hang(1_500, { method: 'POST', path: '/appointments' });
-    const from = fake.requests.length;
-    const writing = runJobs();
-    await expect
-      .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
-        timeout: 5_000,
-      })
-      .toBe(true);
-    await reschedule(id, '2026-03-05', '16:00');
-    expect(await changeJobs(id)).toEqual([]); // no AptNum yet: nothing to change
-    await writing;
+    await bench.duringSlowWrite(async () => {
+      await reschedule(id, '2026-03-05', '16:00');
+      expect(await changeJobs(id)).toEqual([]); // no AptNum yet: nothing to change
+    });
     // The write created the old time; its last step saw the move and queued it, and it ran.
     const aptNum = Number((await writeState(id)).pms_apt_num);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 16:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 16:00:00' });
     expect(await changeJobs(id)).toEqual([
       expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'done' }),
     ]);
@@ -372,6 +366,6 @@ describe('Open Dental availability for a move', () => {
       ProvNum: 1,
       Pattern: 'XXXXXXXXXXXX',
     });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 12:30:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 12:30:00' });
   });
 });

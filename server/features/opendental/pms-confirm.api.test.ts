@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
+import { providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
 import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
 import { practiceConfig } from '../../test/practice-factory.ts';
 import { fixedClock } from '../../test/test-app.ts';
@@ -42,7 +42,6 @@ const confirmJobs = (id: string) =>
 const confirm = (id: string) => ctx.app.bookingLifecycle.changeStatus(id, 'confirmed', { actor: 'patient' });
 const calls = (requests: FakeOdRequest[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-const odAppointmentOf = (aptNum: number): OdRow => fake.office(OFFICE).appointments.find((a) => a.AptNum === aptNum)!;
 
 describe("a patient's confirmation in Open Dental", () => {
   it('is written once as PUT Confirm, however often it is queued', async () => {
@@ -62,7 +61,7 @@ describe("a patient's confirmation in Open Dental", () => {
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
     expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ confirmVal: 'Confirmed' });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed', AptStatus: 'Scheduled' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed', AptStatus: 'Scheduled' });
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 1, note: null })]);
     // The booking's own write status is the write job's: a confirmation leaves it as it was.
     expect(await bookingState(id)).toMatchObject({
@@ -83,13 +82,13 @@ describe("a patient's confirmation in Open Dental", () => {
     await confirm(id);
     fake.fail('server-error', { method: 'PUT' });
     expect(calls(await runJobs())).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
-    expect(odAppointmentOf(aptNum).confirmed).toBeUndefined();
+    expect(bench.appointment(aptNum).confirmed).toBeUndefined();
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'queued', attempts: 1 })]);
     expect(await bookingState(id)).toMatchObject({ status: 'confirmed', pms_write_status: 'written' });
 
     clock.advance(30_000);
     expect(calls(await runJobs())).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 2 })]);
     clock.advance(60 * 60_000);
     expect(calls(await runJobs())).toEqual([]);
@@ -110,7 +109,7 @@ describe("a patient's confirmation in Open Dental", () => {
       'POST /appointments',
       `PUT /appointments/${aptNum}/Confirm`,
     ]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
     expect(await confirmJobs(id)).toEqual([
       expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'done' }),
     ]);
@@ -123,19 +122,12 @@ describe("a patient's confirmation in Open Dental", () => {
       email: 'kit.race@example.com',
     });
     // Open Dental takes its time over the POST; the patient confirms meanwhile.
-    fake.hang(1_500, { method: 'POST', path: '/appointments' });
-    const from = fake.requests.length;
-    const writing = runJobs();
-    await expect
-      .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
-        timeout: 5_000,
-      })
-      .toBe(true);
-    await confirm(id);
-    expect(await confirmJobs(id)).toEqual([]);
-    await writing;
+    await bench.duringSlowWrite(async () => {
+      await confirm(id);
+      expect(await confirmJobs(id)).toEqual([]);
+    });
     const aptNum = Number((await bookingState(id)).pms_apt_num);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })]);
   });
 
