@@ -2,31 +2,35 @@ import { createOutboxMailAdapter } from '../adapters/mail/outbox-mail-adapter.ts
 import { createOutboxSmsAdapter } from '../adapters/sms/outbox-sms-adapter.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import type { JobHandler } from '../jobs/job-queue.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../jobs/message-jobs.ts';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
+const outboxMessageHandlers = (db: Database) =>
+  createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms: createOutboxSmsAdapter(db) });
+
 /** Runs the due message jobs once into the outbox, as the worker would: tests then read `outbox_messages`. */
 export async function deliverDueMessages(db: Database, clock: Clock): Promise<void> {
-  const worker = createJobWorker({
-    db,
-    clock,
-    handlers: createMessageJobHandlers({ mail: createOutboxMailAdapter(db), sms: createOutboxSmsAdapter(db) }),
-    logger: silent,
-  });
+  const worker = createJobWorker({ db, clock, handlers: outboxMessageHandlers(db), logger: silent });
   await worker.runDueJobs();
 }
 
 /**
- * Runs every due job with `handlers` (the app's `background.jobHandlers`, say) until none is due: what the worker
- * process would do meanwhile.
+ * Runs the worker until nothing is due (20 passes at most), with the message jobs on the outbox
+ * adapters and `handlers` over them (the app's `background.jobHandlers`, a review job, a real SMS adapter).
  */
 export async function runJobsUntilIdle(
   db: Database,
   clock: Clock,
-  handlers: Parameters<typeof createJobWorker>[0]['handlers'],
+  handlers: Record<string, JobHandler> = {},
 ): Promise<void> {
-  const worker = createJobWorker({ db, clock, handlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0);
+  const worker = createJobWorker({
+    db,
+    clock,
+    handlers: { ...outboxMessageHandlers(db), ...handlers },
+    logger: silent,
+  });
+  for (let pass = 0; pass < 20 && (await worker.runDueJobs()) > 0; pass++);
 }
