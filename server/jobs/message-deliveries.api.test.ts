@@ -3,7 +3,7 @@ import { createOutboxMailAdapter } from '../adapters/mail/outbox-mail-adapter.ts
 import { createTwilioSmsAdapter } from '../adapters/sms/twilio-sms-adapter.ts';
 import { startFakeTwilio } from '../test/fake-twilio-server.ts';
 import { fixedClock, withTestDatabase } from '../test/test-app.ts';
-import { createJobWorker } from './job-worker.ts';
+import { runJobsUntilIdle } from '../test/message-delivery.ts';
 import { createMessageJobHandlers, enqueueSms } from './message-jobs.ts';
 
 // A message's delivery row (ADR 0037): kept from queued to sent, and a hand-off a crash left in
@@ -30,13 +30,7 @@ const ctx = withTestDatabase(async (db) => {
   });
 });
 
-const silent = { warn: () => undefined, error: () => undefined };
-const runJobs = async () => {
-  const worker = createJobWorker({ db: ctx.db, clock, handlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) {
-    /* until the queue is empty */
-  }
-};
+const runJobs = () => runJobsUntilIdle(ctx.db, clock, handlers);
 const delivery = (key: string) =>
   ctx.db
     .query<{ status: string; provider_message_id: string | null; handoff_at: Date | null }>(
@@ -46,14 +40,18 @@ const delivery = (key: string) =>
     )
     .then((rows) => rows[0]);
 
+/** Queues the text "Reminder <name>" to `to`, keyed `reminder:<name>`. */
+const enqueueReminder = (name: string, to: string) =>
+  enqueueSms(ctx.db, {
+    to,
+    text: `Reminder ${name}`,
+    idempotencyKey: `reminder:${name}`,
+    practiceId: '00000000-0000-4000-8000-000000000001',
+  });
+
 describe('message deliveries', () => {
   it('records a text from queued to sent with the provider id', async () => {
-    await enqueueSms(ctx.db, {
-      to: '+15125550131',
-      text: 'Reminder one',
-      idempotencyKey: 'reminder:one',
-      practiceId: '00000000-0000-4000-8000-000000000001',
-    });
+    await enqueueReminder('one', '+15125550131');
     expect(await delivery('reminder:one')).toEqual({ status: 'queued', provider_message_id: null, handoff_at: null });
     await runJobs();
     expect(await delivery('reminder:one')).toEqual({
@@ -64,18 +62,8 @@ describe('message deliveries', () => {
   });
 
   it('does not send again a text that reached Twilio before the worker died, and sends one that did not', async () => {
-    await enqueueSms(ctx.db, {
-      to: '+15125550132',
-      text: 'Reminder two',
-      idempotencyKey: 'reminder:two',
-      practiceId: '00000000-0000-4000-8000-000000000001',
-    });
-    await enqueueSms(ctx.db, {
-      to: '+15125550133',
-      text: 'Reminder three',
-      idempotencyKey: 'reminder:three',
-      practiceId: '00000000-0000-4000-8000-000000000001',
-    });
+    await enqueueReminder('two', '+15125550132');
+    await enqueueReminder('three', '+15125550133');
     // Both hand-offs began; only the first reached Twilio before the process died.
     await ctx.db.query(
       `update message_deliveries set handoff_at = $1 where idempotency_key in ('reminder:two', 'reminder:three')`,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Database } from '../db/database.ts';
 import { bookingBody } from './booking-factory.ts';
 import { solveBotChallenge } from './bot-challenge.ts';
+import { reasonId } from './practice-factory.ts';
 
 /** A response as the API tests read it: the status and the parsed JSON body. */
 export interface ApiAnswer {
@@ -48,4 +50,13 @@ export async function bookVisit(
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return body.result.appointment_id as string;
+}
+
+/** Books the practice's 'Exam' as `bookVisit` does (expects 201): the appointment's id. */
+export async function bookExam(
+  ctx: { app: FastifyInstance; db: Database },
+  practiceId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  return bookVisit(ctx.app, { practiceId, reasonId: await reasonId(ctx.db, practiceId, 'Exam'), ...overrides });
 }

@@ -3,7 +3,7 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createJobWorker, type JobWorker } from '../jobs/job-worker.ts';
-import { bookVisit } from './booking-requests.ts';
+import { bookExam, bookVisit } from './booking-requests.ts';
 import {
   odOperatory,
   odProvider,
@@ -12,8 +12,8 @@ import {
   type FakeOpenDental,
   type OdRow,
 } from './fake-opendental-server.ts';
-import { practiceConfig } from './practice-factory.ts';
-import { filledByHooks, type TestAppContext } from './test-app.ts';
+import { importPractices, practiceConfig, reasonId } from './practice-factory.ts';
+import { filledByHooks, withTestApp, type TestAppContext } from './test-app.ts';
 
 /** The fake Open Dental of a test file: started, its offices filled by `setUp`, before its tests; closed after. */
 export function withFakeOpenDental(setUp: (fake: FakeOpenDental) => void = () => undefined): FakeOpenDental {
@@ -115,4 +115,106 @@ export async function bookWrittenAt(
   );
   expect(state).toMatchObject({ pms_write_status: 'written' });
   return { id, aptNum: Number(state!.pms_apt_num) };
+}
+
+export interface OpenDentalBenchOptions {
+  clock: Clock;
+  /** The fake's office, worked by Ana One in operatory 1 as `schedules` say. */
+  customerKey: string;
+  schedules: OdRow[];
+  /** The form_url of the practice booked into that office, and its overrides of `openDentalPractice`. */
+  formUrl: string;
+  practice?: Record<string, unknown>;
+  /** Practices imported beside it (a built-in one, to show what does not reach Open Dental). */
+  others?: Record<string, unknown>[];
+  logger?: WorkerLogger;
+}
+
+/** What the bench's seed read back: practice ids by form_url, and the Open Dental practice's reasons by name. */
+export interface OpenDentalSeed {
+  ids: Record<string, string>;
+  practiceId: string;
+  reasons: Record<string, { id: string; minutes: number }>;
+}
+
+export interface OpenDentalBench {
+  ctx: TestAppContext;
+  fake: FakeOpenDental;
+  worker: JobWorker;
+  seeded: OpenDentalSeed;
+  /** Runs the worker until nothing is due; what the jobs asked Open Dental meanwhile. */
+  runJobs(): Promise<FakeOdRequest[]>;
+  /** Books the Open Dental practice's `reason` (by name) at `time` on `date`: the appointment's id. */
+  book(date: string, time: string, overrides?: Partial<BookingBodyInput>, reason?: string): Promise<string>;
+  /** Books as `book` does and writes it into Open Dental: its id and AptNum. */
+  bookWritten(
+    date: string,
+    time: string,
+    overrides?: Partial<BookingBodyInput>,
+    reason?: string,
+  ): Promise<{ id: string; aptNum: number }>;
+  /** The office's appointment `aptNum`, as the fake holds it (tests read and change it). */
+  appointment(aptNum: number): OdRow;
+  /**
+   * Runs the jobs with Open Dental slow over POST /appointments, and does `meanwhile` once that write
+   * is under way: a patient's change racing the first write. What the jobs asked.
+   */
+  duringSlowWrite(meanwhile: () => Promise<void>): Promise<FakeOdRequest[]>;
+  /** Books the 'Exam' of another practice of the bench (`others`), expecting 201: the appointment's id. */
+  bookElsewhere(formUrl: string, overrides: Record<string, unknown>): Promise<string>;
+}
+
+/**
+ * One test file's Open Dental set-up (ADR 0036): the fake office, the app pointed at it with an
+ * Open Dental practice (and any others) imported, and the app's job worker.
+ */
+export function withOpenDentalBench(options: OpenDentalBenchOptions): OpenDentalBench {
+  const fake = withFakeOpenDental((started) => oneChairOffice(started, options.customerKey, options.schedules));
+  const practice = openDentalPractice(options.formUrl, options.customerKey, options.practice);
+  const { context: seeded, fill } = filledByHooks<OpenDentalSeed>('withOpenDentalBench');
+  const ctx = withTestApp(() => ({
+    clock: options.clock,
+    config: openDentalConfig(fake),
+    seed: async (db) => {
+      const ids = await importPractices(db, practice, ...(options.others ?? []));
+      const practiceId = ids[options.formUrl]!;
+      const reasons: OpenDentalSeed['reasons'] = {};
+      for (const { name, final_duration } of practice.reasons as { name: string; final_duration: number }[]) {
+        reasons[name] = { id: await reasonId(db, practiceId, name), minutes: final_duration };
+      }
+      fill({ ids, practiceId, reasons });
+    },
+  }));
+  const worker = withJobWorker(ctx, options.clock, options.logger);
+  const visit = (date: string, time: string, reason = 'Exam') => ({
+    practiceId: seeded.practiceId,
+    reasonId: seeded.reasons[reason]!.id,
+    minutes: seeded.reasons[reason]!.minutes,
+    date,
+    time,
+  });
+  return {
+    ctx,
+    fake,
+    worker,
+    seeded,
+    runJobs: () => runOpenDentalJobs(fake, worker),
+    book: (date, time, overrides = {}, reason) => bookAt(ctx, visit(date, time, reason), overrides),
+    bookWritten: (date, time, overrides = {}, reason) =>
+      bookWrittenAt({ ctx, fake, worker }, visit(date, time, reason), overrides),
+    appointment: (aptNum) => fake.office(options.customerKey).appointments.find((a) => a.AptNum === aptNum)!,
+    duringSlowWrite: async (meanwhile) => {
+      fake.hang(1_500, { method: 'POST', path: '/appointments' });
+      const from = fake.requests.length;
+      const writing = runOpenDentalJobs(fake, worker);
+      await expect
+        .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+      await meanwhile();
+      return writing;
+    },
+    bookElsewhere: (formUrl, overrides) => bookExam(ctx, seeded.ids[formUrl]!, overrides),
+  };
 }

@@ -1,16 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../test/message-delivery.ts';
 import { CreatedReviewRequestSchema, ReviewRequestStatusSchema } from '#domain/reviews/review-request-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import {
-  postReviewRequest,
-  readOutbox,
-  runJobsUntilIdle,
-  TEST_ADMIN_KEY,
-  TEST_PUBLIC_URL,
-} from '../reviews/review-test-support.ts';
-import { bookVisit } from '../../test/booking-requests.ts';
+import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
+import { postReviewRequest, readOutbox, TEST_ADMIN_KEY, TEST_PUBLIC_URL } from '../reviews/review-test-support.ts';
+import { bookExam } from '../../test/booking-requests.ts';
 import { ADMIN_UNAUTHORIZED_MESSAGE } from './admin-auth.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
@@ -141,10 +136,7 @@ describe('POST /api/v1/admin/review-requests', () => {
   });
 
   it("uses a booking's consented contacts for a request about that appointment", async () => {
-    const practiceId = ids['test-practice']!;
-    const appointmentId = await bookVisit(ctx.app, {
-      practiceId,
-      reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
+    const appointmentId = await bookExam(ctx, ids['test-practice']!, {
       email: 'booked@example.com',
       wireless_phone: '+15125550199',
     });
@@ -173,10 +165,7 @@ describe('POST /api/v1/admin/review-requests', () => {
   });
 
   it('refuses an appointment of another practice', async () => {
-    const practiceId = ids['other-practice']!;
-    const appointmentId = await bookVisit(ctx.app, {
-      practiceId,
-      reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
+    const appointmentId = await bookExam(ctx, ids['other-practice']!, {
       start_time: '10:00:00',
       end_time: '10:30:00',
     });

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { odAppointment, providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
-import {
-  bookAt,
-  bookWrittenAt,
-  oneChairOffice,
-  openDentalConfig,
-  openDentalPractice,
-  runOpenDentalJobs,
-  withFakeOpenDental,
-  withJobWorker,
-} from '../../test/opendental-test-kit.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { odAppointment, providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
+import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
+import { practiceConfig } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { OPENDENTAL_CHANGE_JOB, queuePmsChange } from './pms-change-job.ts';
 
 // ADR 0036: a patient's move or cancellation of a booking that is in Open Dental, written there
@@ -22,56 +10,22 @@ import { OPENDENTAL_CHANGE_JOB, queuePmsChange } from './pms-change-job.ts';
 // Monday 2 March 2026, 06:00 in Chicago; every test books its own times on 3–5 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-c';
-let practiceId: string;
-let builtinPracticeId: string;
-const reasons: Record<string, { id: string; minutes: number }> = {};
-
-const fake = withFakeOpenDental((started) =>
-  oneChairOffice(
-    started,
-    OFFICE,
-    ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
-  ),
-);
-const ctx = withTestApp(() => ({
+const bench = withOpenDentalBench({
   clock,
-  config: openDentalConfig(fake),
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      openDentalPractice('od-changes', OFFICE, {
-        name: 'Bright Smile',
-        notification_email: 'office@example.com',
-        reasons: [
-          { name: 'Exam', final_duration: 30 },
-          { name: 'Long visit', final_duration: 60 },
-        ],
-      }),
-      practiceConfig({ form_url: 'builtin-changes' }),
-    );
-    builtinPracticeId = ids['builtin-changes']!;
-    practiceId = ids['od-changes']!;
-    reasons.Exam = { id: await reasonId(db, practiceId, 'Exam'), minutes: 30 };
-    reasons.Long = { id: await reasonId(db, practiceId, 'Long visit'), minutes: 60 };
+  customerKey: OFFICE,
+  schedules: ['2026-03-03', '2026-03-04', '2026-03-05'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
+  formUrl: 'od-changes',
+  practice: {
+    name: 'Bright Smile',
+    notification_email: 'office@example.com',
+    reasons: [
+      { name: 'Exam', final_duration: 30 },
+      { name: 'Long visit', final_duration: 60 },
+    ],
   },
-}));
-const worker = withJobWorker(ctx, clock);
-
-type Reason = 'Exam' | 'Long';
-const visit = (date: string, time: string, reason: Reason) => ({
-  practiceId,
-  reasonId: reasons[reason]!.id,
-  minutes: reasons[reason]!.minutes,
-  date,
-  time,
+  others: [practiceConfig({ form_url: 'builtin-changes' })],
 });
-const book = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: Reason = 'Exam') =>
-  bookAt(ctx, visit(date, time, reason), overrides);
-/** Runs the worker until nothing is due; returns what the jobs asked Open Dental (not the slot cache's range reads). */
-const runJobs = () => runOpenDentalJobs(fake, worker);
-/** Booked and written into Open Dental: its AptNum. */
-const bookWritten = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}, reason: Reason = 'Exam') =>
-  bookWrittenAt({ ctx, fake, worker }, visit(date, time, reason), overrides);
+const { ctx, fake, book, bookWritten, runJobs } = bench;
 
 async function writeState(id: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(
@@ -96,7 +50,6 @@ const mailsTo = (recipient: string, subjectLike = '%') =>
 
 const calls = (requests: FakeOdRequest[]) =>
   requests.map((r) => `${r.method} ${r.path}${r.method === 'GET' && r.query.size > 0 ? `?${r.query}` : ''}`);
-const odAppointmentOf = (aptNum: number): OdRow => fake.office(OFFICE).appointments.find((a) => a.AptNum === aptNum)!;
 /** The front desk's own appointment in Open Dental (patient 500), numbered past every AptNum so far. */
 function officeBooks(aptDateTime: string): number {
   const AptNum = Math.max(0, ...fake.office(OFFICE).appointments.map((a) => Number(a.AptNum))) + 100;
@@ -134,7 +87,7 @@ describe('a move in Open Dental', () => {
       `PUT /appointments/${aptNum}`,
     ]);
     expect(requests[2]!.body).toEqual({ AptDateTime: '2026-03-03 10:00:00', Op: 1, ProvNum: 1, Pattern: 'XXXXXX' });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 10:00:00', AptStatus: 'Scheduled' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 10:00:00', AptStatus: 'Scheduled' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_write_error: null });
 
     // A second move is a new change, with a job of its own.
@@ -144,8 +97,10 @@ describe('a move in Open Dental', () => {
       ['1', 'done'],
       ['2', 'done'],
     ]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 09:00:00' });
-    expect(fake.office(OFFICE).appointments.filter((a) => a.PatNum === odAppointmentOf(aptNum).PatNum)).toHaveLength(1);
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 09:00:00' });
+    expect(fake.office(OFFICE).appointments.filter((a) => a.PatNum === bench.appointment(aptNum).PatNum)).toHaveLength(
+      1,
+    );
   });
 
   it('breaks the appointment when the patient cancels, sending it to the Unscheduled List', async () => {
@@ -159,7 +114,7 @@ describe('a move in Open Dental', () => {
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`GET /appointments/${aptNum}`, `PUT /appointments/${aptNum}/Break`]);
     expect(requests[1]!.body).toEqual({ sendToUnscheduledList: 'true', breakType: 'Cancelled' });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptStatus: 'UnschedList' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptStatus: 'UnschedList' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written' });
   });
 
@@ -175,7 +130,7 @@ describe('a move in Open Dental', () => {
       sendToUnscheduledList: 'true',
       breakType: 'Missed',
     });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptStatus: 'UnschedList', breakType: 'Missed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptStatus: 'UnschedList', breakType: 'Missed' });
   });
 
   it('leaves an appointment the front desk already broke as it is, and refuses to break a completed one', async () => {
@@ -189,8 +144,8 @@ describe('a move in Open Dental', () => {
       last_name: 'Complete',
       email: 'mo@example.com',
     });
-    odAppointmentOf(broken.aptNum).AptStatus = 'Broken';
-    odAppointmentOf(completed.aptNum).AptStatus = 'Complete';
+    bench.appointment(broken.aptNum).AptStatus = 'Broken';
+    bench.appointment(completed.aptNum).AptStatus = 'Complete';
     await ctx.app.bookingLifecycle.changeStatus(broken.id, 'cancelled', { actor: 'patient' });
     await ctx.app.bookingLifecycle.changeStatus(completed.id, 'cancelled', { actor: 'patient' });
     const requests = await runJobs();
@@ -220,21 +175,12 @@ describe('a move in Open Dental', () => {
   });
 
   it('does nothing for a practice on the built-in schedule', async () => {
-    const examId = await reasonId(ctx.db, builtinPracticeId, 'Exam');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
-        practice_id: builtinPracticeId,
-        rfv_id: examId,
-        apt_date: '2026-03-03',
-        start_time: '09:00:00',
-        end_time: '09:30:00',
-        email: 'builtin@example.com',
-      }),
+    const id = await bench.bookElsewhere('builtin-changes', {
+      apt_date: '2026-03-03',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'builtin@example.com',
     });
-    const id = response.json().result.appointment_id as string;
     await ctx.app.bookingLifecycle.reschedule(id, { date: '2026-03-03', startTime: '10:00:00', provNum: 1 });
     await ctx.app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
     expect(await changeJobs(id)).toEqual([]);
@@ -254,7 +200,7 @@ describe('a move in Open Dental', () => {
     expect(pending).toMatchObject({ pms_write_status: 'pending' });
     expect(pending.pms_write_error).toContain('500');
     expect(await changeJobs(id)).toEqual([expect.objectContaining({ status: 'queued', attempts: 1 })]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 09:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 09:00:00' });
     expect((await mailsTo('office@example.com', '%Outage%')).map((m) => m.subject)).toEqual([
       'New booking: Cal Outage, Tuesday, March 3, 2026 at 09:00 AM (CST)',
       'Online reschedule not yet in Open Dental: Cal Outage',
@@ -263,7 +209,7 @@ describe('a move in Open Dental', () => {
     clock.advance(30_000);
     const retry = await runJobs();
     expect(calls(retry).filter((c) => c.startsWith('PUT'))).toEqual([`PUT /appointments/${aptNum}`]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 11:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-03 11:00:00' });
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'written', pms_write_error: null });
     expect(await changeJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 2 })]);
     // One run more finds nothing to do: the move is not written twice.
@@ -285,7 +231,7 @@ describe('a move into a time Open Dental had given away', () => {
     const taken = officeBooks('2026-03-04 11:00:00');
     const requests = await runJobs();
     expect(calls(requests).filter((c) => c.startsWith('PUT'))).toEqual([]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 08:00:00', AptStatus: 'Scheduled' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 08:00:00', AptStatus: 'Scheduled' });
     // Back at 08:00 Chicago (14:00 UTC); the move still counts as the patient's one move.
     expect(await writeState(id)).toMatchObject({
       starts_at: new Date('2026-03-04T14:00:00Z'),
@@ -315,7 +261,7 @@ describe('a move into a time Open Dental had given away', () => {
     // Double-booked over Eli's old time in Open Dental.
     officeBooks('2026-03-04 13:00:00');
     await runJobs();
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 13:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-04 13:00:00' });
     const state = await writeState(id);
     expect(state).toMatchObject({ starts_at: new Date('2026-03-04T21:00:00Z'), pms_write_status: 'failed' });
     expect(state.pms_write_error).toContain('Needs a call');
@@ -364,20 +310,13 @@ describe('before the first write', () => {
   it('a move made while the first write is under way follows it into Open Dental', async () => {
     const id = await book('2026-03-05', '15:00', { first_name: 'Kit', last_name: 'Race', email: 'kit@example.com' });
     // Open Dental takes its time over the POST; the patient moves the booking meanwhile.
-    fake.hang(1_500, { method: 'POST', path: '/appointments' });
-    const from = fake.requests.length;
-    const writing = runJobs();
-    await expect
-      .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
-        timeout: 5_000,
-      })
-      .toBe(true);
-    await reschedule(id, '2026-03-05', '16:00');
-    expect(await changeJobs(id)).toEqual([]); // no AptNum yet: nothing to change
-    await writing;
+    await bench.duringSlowWrite(async () => {
+      await reschedule(id, '2026-03-05', '16:00');
+      expect(await changeJobs(id)).toEqual([]); // no AptNum yet: nothing to change
+    });
     // The write created the old time; its last step saw the move and queued it, and it ran.
     const aptNum = Number((await writeState(id)).pms_apt_num);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 16:00:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 16:00:00' });
     expect(await changeJobs(id)).toEqual([
       expect.objectContaining({ dedupe_key: `${OPENDENTAL_CHANGE_JOB}:${id}:reschedule:1`, status: 'done' }),
     ]);
@@ -400,7 +339,7 @@ describe('Open Dental availability for a move', () => {
       '2026-03-05',
       '12:00',
       { first_name: 'Jo', last_name: 'Overlap', email: 'jo@example.com' },
-      'Long',
+      'Long visit',
     );
     // Past the snapshot cache's staleness limit: the next read has the written appointment at 12:00-13:00.
     clock.advance(6 * 60_000);
@@ -408,8 +347,8 @@ describe('Open Dental availability for a move', () => {
       ctx.app.inject({
         method: 'GET',
         url: `/api/v1/appointment/slots?${new URLSearchParams({
-          practice_id: practiceId,
-          reason_for_visit_id: reasons.Long!.id,
+          practice_id: bench.seeded.practiceId,
+          reason_for_visit_id: bench.seeded.reasons['Long visit']!.id,
           start_date: '2026-03-05',
           end_date: '2026-03-05',
         })}`,
@@ -427,6 +366,6 @@ describe('Open Dental availability for a move', () => {
       ProvNum: 1,
       Pattern: 'XXXXXXXXXXXX',
     });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 12:30:00' });
+    expect(bench.appointment(aptNum)).toMatchObject({ AptDateTime: '2026-03-05 12:30:00' });
   });
 });

@@ -1,63 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
-import { providerSchedule, type FakeOdRequest, type OdRow } from '../../test/fake-opendental-server.ts';
-import {
-  bookAt,
-  bookWrittenAt,
-  oneChairOffice,
-  openDentalConfig,
-  openDentalPractice,
-  runOpenDentalJobs,
-  withFakeOpenDental,
-  withJobWorker,
-} from '../../test/opendental-test-kit.ts';
-import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
+import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
+import { practiceConfig } from '../../test/practice-factory.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { OPENDENTAL_CONFIRM_JOB, queuePmsConfirm } from './pms-confirm-job.ts';
 
 // ADR 0037: a patient's confirmation of a booking that is in Open Dental, written there by the
 // confirm job as PUT Confirm. Monday 2 March 2026, 06:00 in Chicago; each test books its own time.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const OFFICE = 'office-confirm';
-let practiceId: string;
-let builtinPracticeId: string;
-let examId: string;
 /** What the worker logged at error level: the operator's alarm. */
 const errors: { details: object; message: string }[] = [];
 
-const fake = withFakeOpenDental((started) =>
-  oneChairOffice(
-    started,
-    OFFICE,
-    ['2026-03-03', '2026-03-04'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
-  ),
-);
-const ctx = withTestApp(() => ({
+const { ctx, fake, book, bookWritten, runJobs, ...bench } = withOpenDentalBench({
   clock,
-  config: openDentalConfig(fake),
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      openDentalPractice('od-confirm', OFFICE, { notification_email: 'office@example.com' }),
-      practiceConfig({ form_url: 'builtin-confirm' }),
-    );
-    practiceId = ids['od-confirm']!;
-    builtinPracticeId = ids['builtin-confirm']!;
-    examId = await reasonId(db, practiceId, 'Exam');
+  customerKey: OFFICE,
+  schedules: ['2026-03-03', '2026-03-04'].map((date) => providerSchedule(date, 1, '08:00', '17:00', [1])),
+  formUrl: 'od-confirm',
+  practice: { notification_email: 'office@example.com' },
+  others: [practiceConfig({ form_url: 'builtin-confirm' })],
+  logger: {
+    warn: () => undefined,
+    error: (details: object, message: string) => void errors.push({ details, message }),
   },
-}));
-const worker = withJobWorker(ctx, clock, {
-  warn: () => undefined,
-  error: (details: object, message: string) => void errors.push({ details, message }),
 });
-
-const book = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}) =>
-  bookAt(ctx, { practiceId, reasonId: examId, date, time }, overrides);
-const runJobs = () => runOpenDentalJobs(fake, worker);
-const bookWritten = (date: string, time: string, overrides: Partial<BookingBodyInput> = {}) =>
-  bookWrittenAt({ ctx, fake, worker }, { practiceId, reasonId: examId, date, time }, overrides);
 
 async function bookingState(id: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(
@@ -76,7 +42,6 @@ const confirmJobs = (id: string) =>
 const confirm = (id: string) => ctx.app.bookingLifecycle.changeStatus(id, 'confirmed', { actor: 'patient' });
 const calls = (requests: FakeOdRequest[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-const odAppointmentOf = (aptNum: number): OdRow => fake.office(OFFICE).appointments.find((a) => a.AptNum === aptNum)!;
 
 describe("a patient's confirmation in Open Dental", () => {
   it('is written once as PUT Confirm, however often it is queued', async () => {
@@ -96,7 +61,7 @@ describe("a patient's confirmation in Open Dental", () => {
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
     expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ confirmVal: 'Confirmed' });
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed', AptStatus: 'Scheduled' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed', AptStatus: 'Scheduled' });
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 1, note: null })]);
     // The booking's own write status is the write job's: a confirmation leaves it as it was.
     expect(await bookingState(id)).toMatchObject({
@@ -117,13 +82,13 @@ describe("a patient's confirmation in Open Dental", () => {
     await confirm(id);
     fake.fail('server-error', { method: 'PUT' });
     expect(calls(await runJobs())).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
-    expect(odAppointmentOf(aptNum).confirmed).toBeUndefined();
+    expect(bench.appointment(aptNum).confirmed).toBeUndefined();
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'queued', attempts: 1 })]);
     expect(await bookingState(id)).toMatchObject({ status: 'confirmed', pms_write_status: 'written' });
 
     clock.advance(30_000);
     expect(calls(await runJobs())).toEqual([`PUT /appointments/${aptNum}/Confirm`]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 2 })]);
     clock.advance(60 * 60_000);
     expect(calls(await runJobs())).toEqual([]);
@@ -144,7 +109,7 @@ describe("a patient's confirmation in Open Dental", () => {
       'POST /appointments',
       `PUT /appointments/${aptNum}/Confirm`,
     ]);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
     expect(await confirmJobs(id)).toEqual([
       expect.objectContaining({ dedupe_key: `${OPENDENTAL_CONFIRM_JOB}:${id}:0`, status: 'done' }),
     ]);
@@ -157,19 +122,12 @@ describe("a patient's confirmation in Open Dental", () => {
       email: 'kit.race@example.com',
     });
     // Open Dental takes its time over the POST; the patient confirms meanwhile.
-    fake.hang(1_500, { method: 'POST', path: '/appointments' });
-    const from = fake.requests.length;
-    const writing = runJobs();
-    await expect
-      .poll(() => fake.requests.slice(from).some((r) => r.method === 'POST' && r.path === '/appointments'), {
-        timeout: 5_000,
-      })
-      .toBe(true);
-    await confirm(id);
-    expect(await confirmJobs(id)).toEqual([]);
-    await writing;
+    await bench.duringSlowWrite(async () => {
+      await confirm(id);
+      expect(await confirmJobs(id)).toEqual([]);
+    });
     const aptNum = Number((await bookingState(id)).pms_apt_num);
-    expect(odAppointmentOf(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
+    expect(bench.appointment(aptNum)).toMatchObject({ confirmed: 'Confirmed' });
     expect(await confirmJobs(id)).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })]);
   });
 
@@ -225,22 +183,12 @@ describe("a patient's confirmation in Open Dental", () => {
   });
 
   it('is not queued at a practice on the built-in schedule', async () => {
-    const builtinExam = await reasonId(ctx.db, builtinPracticeId, 'Exam');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
-        practice_id: builtinPracticeId,
-        rfv_id: builtinExam,
-        apt_date: '2026-03-03',
-        start_time: '09:00:00',
-        end_time: '09:30:00',
-        email: 'builtin.confirm@example.com',
-      }),
+    const id = await bench.bookElsewhere('builtin-confirm', {
+      apt_date: '2026-03-03',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      email: 'builtin.confirm@example.com',
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const id = response.json().result.appointment_id as string;
     await confirm(id);
     expect(await confirmJobs(id)).toEqual([]);
     expect(calls(await runJobs())).toEqual([]);

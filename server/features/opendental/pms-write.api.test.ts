@@ -1,52 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { odAppointment, odPatient, providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
-import {
-  bookAt,
-  oneChairOffice,
-  openDentalConfig,
-  openDentalPractice,
-  runOpenDentalJobs,
-  withFakeOpenDental,
-  withJobWorker,
-} from '../../test/opendental-test-kit.ts';
-import { importPractices, reasonId } from '../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
+import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
+import { fixedClock } from '../../test/test-app.ts';
 import { OPENDENTAL_WRITE_JOB } from './pms-write-job.ts';
 
 // Monday 2 March 2026, 06:00 in Chicago. Every test books its own half hour on Tuesday 3 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let examId: string;
-
-const fake = withFakeOpenDental((started) =>
-  oneChairOffice(started, 'office-w', [
+const bench = withOpenDentalBench({
+  clock,
+  customerKey: 'office-w',
+  schedules: [
     providerSchedule('2026-03-03', 1, '08:00', '12:00', [1]),
     providerSchedule('2026-03-03', 1, '14:00', '16:00', [1]),
-  ]),
-);
-const ctx = withTestApp(() => ({
-  clock,
-  config: openDentalConfig(fake),
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      openDentalPractice('od-writes', 'office-w', { notification_email: 'office@example.com' }),
-    );
-    practiceId = ids['od-writes']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
-}));
-const worker = withJobWorker(ctx, clock);
-
+  ],
+  formUrl: 'od-writes',
+  practice: { notification_email: 'office@example.com' },
+});
+const { ctx, fake, runJobs } = bench;
 const book = (startTime: string, overrides: Partial<BookingBodyInput>) =>
-  bookAt(ctx, { practiceId, reasonId: examId, date: '2026-03-03', time: startTime }, overrides);
-
-/**
- * Runs the worker until nothing is due, and returns what the write job asked Open Dental
- * meanwhile (not the slot cache's background refreshes, which ask for date ranges).
- */
-const runJobs = () => runOpenDentalJobs(fake, worker);
+  bench.book('2026-03-03', startTime, overrides);
 
 async function writeState(appointmentId: string) {
   const [row] = await ctx.db.query<Record<string, unknown>>(

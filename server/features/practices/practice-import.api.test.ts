@@ -11,6 +11,17 @@ const ctx = withTestDatabase();
 
 type Json = Record<string, unknown>;
 
+/** Dr. Ruiz in South's chair 1, Monday, Wednesday and Friday with lunch: kept by the changed file too. */
+const RUIZ_SOUTH_SCHEDULE = {
+  pms_prov_num: 7,
+  pms_op_num: 1,
+  pms_clinic_num: 1,
+  weekdays: [5, 1, 3],
+  start: '09:00',
+  end: '17:00',
+  breaks: [{ start: '12:00', end: '13:00' }],
+};
+
 function practiceJson(formUrl: string, overrides: Json = {}): Json {
   return {
     form_url: formUrl,
@@ -38,15 +49,7 @@ function practiceJson(formUrl: string, overrides: Json = {}): Json {
       { name: 'Whitening', final_duration: 30, amount: 75.5, is_payment_enabled: true },
     ],
     schedules: [
-      {
-        pms_prov_num: 7,
-        pms_op_num: 1,
-        pms_clinic_num: 1,
-        weekdays: [5, 1, 3],
-        start: '09:00',
-        end: '17:00',
-        breaks: [{ start: '12:00', end: '13:00' }],
-      },
+      RUIZ_SOUTH_SCHEDULE,
       { pms_prov_num: 8, pms_op_num: 2, pms_clinic_num: 2, weekdays: [2, 4], start: '08:30', end: '24:00' },
     ],
     closures: [{ date: '2026-12-25', name: 'Christmas Day' }],
@@ -149,17 +152,7 @@ describe('importPracticeConfig', () => {
         { name: 'Exam', final_duration: 45, to_show_providers: true, providers: [7], clinics: [] },
         { name: 'Cleaning' },
       ],
-      schedules: [
-        {
-          pms_prov_num: 7,
-          pms_op_num: 1,
-          pms_clinic_num: 1,
-          weekdays: [5, 1, 3],
-          start: '09:00',
-          end: '17:00',
-          breaks: [{ start: '12:00', end: '13:00' }],
-        },
-      ],
+      schedules: [RUIZ_SOUTH_SCHEDULE],
       closures: [{ date: '2026-12-25', name: 'Closed for Christmas' }],
       time_off: [],
     });

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../test/message-delivery.ts';
 import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { REVIEW_SWEEP_JOB, setUpReviewJobs } from './review-request-sweep.ts';
-import { readOutbox, runJobsUntilIdle, TEST_PUBLIC_URL } from './review-test-support.ts';
+import { readOutbox, TEST_PUBLIC_URL } from './review-test-support.ts';
 import { bookVisit } from '../../test/booking-requests.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 

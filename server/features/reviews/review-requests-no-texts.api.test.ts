@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../test/message-delivery.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { setUpReviewJobs } from './review-request-sweep.ts';
-import { readOutbox, runJobsUntilIdle, TEST_PUBLIC_URL } from './review-test-support.ts';
+import { readOutbox, TEST_PUBLIC_URL } from './review-test-support.ts';
 import { bookVisit } from '../../test/booking-requests.ts';
 
 /** On a server that sends no texts (production without Twilio, ADR 0029) review requests go by e-mail only. */

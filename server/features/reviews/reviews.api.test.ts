@@ -1,14 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../test/message-delivery.ts';
 import { FEEDBACK_CATEGORIES } from '#domain/reviews/feedback-categories.ts';
 import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import {
-  newReviewRequest,
-  readOutbox,
-  runJobsUntilIdle,
-  TEST_ADMIN_KEY,
-  TEST_PUBLIC_URL,
-} from './review-test-support.ts';
+import { newReviewRequest, readOutbox, TEST_ADMIN_KEY, TEST_PUBLIC_URL } from './review-test-support.ts';
 import {
   FEEDBACK_ALREADY_SENT_MESSAGE,
   FEEDBACK_RECEIVED_MESSAGE,

@@ -3,7 +3,6 @@ import { AvailabilityListSchema } from '#domain/availability/availability-schema
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { findPracticeById } from '../../../features/practices/practices-repository.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../../test/bot-challenge.ts';
 import {
   blockoutSchedule,
   odAppointment,
@@ -19,7 +18,7 @@ import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { PmsUnavailableError } from '../pms-adapter.ts';
 import { createOpenDentalConnector } from './opendental-connector.ts';
 import { createOpenDentalPmsAdapter } from './opendental-pms-adapter.ts';
-import { getSlots } from '../../../test/booking-requests.ts';
+import { getSlots, postBooking } from '../../../test/booking-requests.ts';
 
 // Monday 2 March 2026, 06:00 in Chicago (CST, UTC-6); Open Dental's times are Chicago wall times.
 const clock = fixedClock('2026-03-02T12:00:00Z');
@@ -140,11 +139,9 @@ describe('slots from Open Dental', () => {
   });
 
   it('books through the same check, and our booking blocks the slot before Open Dental knows it', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
+    const { status, body } = await postBooking(
+      ctx.app,
+      bookingBody({
         practice_id: ids['od-practice']!,
         rfv_id: examId,
         pms_prov_num: 2,
@@ -153,9 +150,9 @@ describe('slots from Open Dental', () => {
         start_time: '08:00:00',
         end_time: '08:30:00',
       }),
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().result).toMatchObject({ status: 'booked', pms_prov_num: 2, pms_op_num: 2 });
+    );
+    expect(status).toBe(201);
+    expect(body.result).toMatchObject({ status: 'booked', pms_prov_num: 2, pms_op_num: 2 });
     expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 2 })).toEqual([
       '2026-03-03 08:30:00 2/2',
       '2026-03-03 09:00:00 2/2',
@@ -206,23 +203,21 @@ describe('when Open Dental cannot answer', () => {
 
   it('lets the patient book without a slot while the connector is down', async () => {
     fake.fail('econnector');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
+    const { status, body } = await postBooking(
+      ctx.app,
+      bookingBody({
         practice_id: ids['od-down']!,
         rfv_id: downExamId,
         apt_date: null,
         start_time: null,
         end_time: null,
       }),
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().result).toMatchObject({ status: 'requested' });
+    );
+    expect(status).toBe(201);
+    expect(body.result).toMatchObject({ status: 'requested' });
     const [row] = await ctx.db.query<{ pms_write_status: string | null }>(
       'select pms_write_status from appointments where id = $1',
-      [response.json().result.appointment_id],
+      [body.result.appointment_id],
     );
     expect(row).toEqual({ pms_write_status: null });
   });

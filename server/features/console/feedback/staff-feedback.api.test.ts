@@ -5,16 +5,16 @@ import {
   StaffReviewRequestListSchema,
 } from '#domain/staff/staff-inbox-schemas.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { practiceConfig } from '../../../test/practice-factory.ts';
+import { withPracticesApp } from '../../../test/staff-test-app.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 import { TEST_PUBLIC_URL } from '../../reviews/review-test-support.ts';
-import { bookVisit } from '../../../test/booking-requests.ts';
+import { bookExam } from '../../../test/booking-requests.ts';
 
 // The console's feedback inbox and review requests (ADR 0038), for practice A's staff; practice B
 // has its own requests and feedback, which A's staff must never reach.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const GOOGLE_URL = 'https://www.google.com/search?q=Test+Practice+reviews';
-let ids: Record<string, string>;
 let desk: StaffClient;
 let deskB: StaffClient;
 let accounts: { desk: { email: string; password: string }; deskB: { email: string; password: string } };
@@ -26,34 +26,23 @@ async function at(instant: string) {
   deskB = await signIn(ctx.app, accounts.deskB);
 }
 
-const ctx = withTestApp({
-  clock,
-  config: { publicUrl: TEST_PUBLIC_URL },
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig({ google_review_url: GOOGLE_URL }),
-      practiceConfig({ form_url: 'other-practice', name: 'Other Practice', google_review_url: GOOGLE_URL }),
-    );
-  },
-});
+const ctx = withPracticesApp(
+  [
+    practiceConfig({ google_review_url: GOOGLE_URL }),
+    practiceConfig({ form_url: 'other-practice', name: 'Other Practice', google_review_url: GOOGLE_URL }),
+  ],
+  { clock, config: { publicUrl: TEST_PUBLIC_URL } },
+);
 beforeAll(async () => {
   accounts = {
-    desk: await addStaff(ctx.db, { practiceIds: [ids['test-practice']!], role: 'front_desk' }),
-    deskB: await addStaff(ctx.db, { practiceIds: [ids['other-practice']!], role: 'owner' }),
+    desk: await addStaff(ctx.db, { practiceIds: [ctx.ids['test-practice']!], role: 'front_desk' }),
+    deskB: await addStaff(ctx.db, { practiceIds: [ctx.ids['other-practice']!], role: 'owner' }),
   };
   await at('2026-03-02T12:00:00Z');
 });
 
-async function book(formUrl: string, overrides: Record<string, unknown>) {
-  const practiceId = ids[formUrl]!;
-  return bookVisit(ctx.app, {
-    practiceId,
-    reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
-    apt_date: '2026-03-03',
-    ...overrides,
-  });
-}
+const book = (formUrl: string, overrides: Record<string, unknown>) =>
+  bookExam(ctx, ctx.ids[formUrl]!, { apt_date: '2026-03-03', ...overrides });
 
 async function sendRequest(client: StaffClient, body: Record<string, unknown>) {
   const response = await client.post('/api/v1/staff/review-requests', body);
@@ -99,7 +88,7 @@ describe('review requests from the console', () => {
       'select practice_id, email from review_requests where id = $1',
       [created.request_id],
     );
-    expect(stored).toEqual({ practice_id: ids['test-practice'], email: 'marta@example.com' });
+    expect(stored).toEqual({ practice_id: ctx.ids['test-practice'], email: 'marta@example.com' });
     const audits = await auditRows('review_request.send');
     expect(audits.at(-1)).toMatchObject({
       target_id: created.request_id,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { manageApiPath } from '#domain/booking/manage-paths.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { REQUESTS_LIMIT, StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';
-import { createJobWorker } from '../../../jobs/job-worker.ts';
+import { runJobsUntilIdle } from '../../../test/message-delivery.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../../test/bot-challenge.ts';
+import { bookVisit, postBooking } from '../../../test/booking-requests.ts';
 import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import {
   oneChairOffice,
@@ -60,11 +60,9 @@ async function requestWithoutTime(
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
   fake.fail('econnector', { times: 1 });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    payload: bookingBody({
+  const { status, body } = await postBooking(
+    ctx.app,
+    bookingBody({
       practice_id: practice.practiceId,
       rfv_id: practice.examId,
       apt_date: null,
@@ -73,10 +71,10 @@ async function requestWithoutTime(
       pms_op_num: 0,
       ...overrides,
     }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  expect(response.json().result.status).toBe('requested');
-  return response.json().result.appointment_id as string;
+  );
+  expect(status, JSON.stringify(body)).toBe(201);
+  expect(body.result.status).toBe('requested');
+  return body.result.appointment_id as string;
 }
 
 const listOf = async (desk: StaffClient, headers: Record<string, string> = {}) => {
@@ -179,14 +177,7 @@ describe('requests without a time', () => {
     expect((await listOf(practice.desk)).requests.map((r) => r.id)).toEqual([second]);
 
     // Open Dental gets it as any booking: the write job, now that it has a time.
-    while (
-      (await createJobWorker({
-        db: ctx.db,
-        clock,
-        handlers: ctx.app.background.jobHandlers,
-        logger: { warn: () => undefined, error: () => undefined },
-      }).runDueJobs()) > 0
-    );
+    await runJobsUntilIdle(ctx.db, clock, ctx.app.background.jobHandlers);
     expect(fake.office(practice.customerKey).appointments.map((a) => a.AptDateTime)).toEqual(['2026-03-03 09:00:00']);
     const [written] = await ctx.db.query<{ pms_write_status: string }>(
       'select pms_write_status from appointments where id = $1',
@@ -206,20 +197,14 @@ describe('requests without a time', () => {
   it('refuses a time taken meanwhile (409 SLOT_TAKEN) and leaves the request open', async () => {
     const practice = await officePractice();
     const request = await requestWithoutTime(practice, { email: 'late@example.com' });
-    const taken = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      payload: bookingBody({
-        practice_id: practice.practiceId,
-        rfv_id: practice.examId,
-        first_name: 'Eva',
-        email: 'eva@example.com',
-        start_time: '10:00:00',
-        end_time: '10:30:00',
-      }),
+    await bookVisit(ctx.app, {
+      practiceId: practice.practiceId,
+      reasonId: practice.examId,
+      first_name: 'Eva',
+      email: 'eva@example.com',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
     });
-    expect(taken.statusCode, taken.body).toBe(201);
 
     const refused = await practice.desk.post(`${STAFF}/appointments/${request}/reschedule`, {
       apt_date: '2026-03-03',

@@ -1,62 +1,42 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StaffBlockCreatedSchema, type StaffBlockBodyInput } from '#domain/staff/staff-booking-schemas.ts';
-import { bookingBody } from '../../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../../test/bot-challenge.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { bookVisit, getSlots } from '../../../test/booking-requests.ts';
+import { practiceConfig } from '../../../test/practice-factory.ts';
+import type { StaffClient } from '../../../test/staff-factory.ts';
+import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 import { listScheduleBlocks } from './schedule-blocks-repository.ts';
 
 // Blocked time on the built-in schedule (ADR 0038). Monday 2 March 2026, 07:00 in New York; Dr. One
 // works in chair 1 and Dr. Two in chair 2, 09:00-17:00 with lunch, 30-minute slots.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let otherId: string;
-let examId: string;
-let desk: StaffClient;
-let otherDesk: StaffClient;
-let openDentalOwner: StaffClient;
-let ids: Record<string, string>;
-
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig(),
-      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-      practiceConfig({
-        form_url: 'on-open-dental',
-        name: 'OD Practice',
-        pms: { type: 'opendental', customer_key: 'abc' },
-      }),
-    );
-    practiceId = ids['test-practice']!;
-    otherId = ids['other-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
-});
-beforeAll(async () => {
-  desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
-  otherDesk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [otherId], role: 'front_desk' }));
-  openDentalOwner = await signIn(
-    ctx.app,
-    await addStaff(ctx.db, { practiceIds: [ids['on-open-dental']!], role: 'owner' }),
-  );
-});
+const ctx = withPracticesApp(
+  [
+    practiceConfig(),
+    practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
+    practiceConfig({
+      form_url: 'on-open-dental',
+      name: 'OD Practice',
+      pms: { type: 'opendental', customer_key: 'abc' },
+    }),
+  ],
+  { clock },
+);
+const desk = withSignedInStaff(ctx);
+const otherDesk = withSignedInStaff(ctx, 'front_desk', ({ ids }) => [ids['other-practice']!]);
+const openDentalOwner = withSignedInStaff(ctx, 'owner', ({ ids }) => [ids['on-open-dental']!]);
 
 /** The day's offered start times as "HH:mm P<prov>", read through the patient's cached slot list. */
 async function offered(date: string, provNum = 0): Promise<string[]> {
-  const query = new URLSearchParams({
-    practice_id: practiceId,
-    reason_for_visit_id: examId,
+  const { status, body } = await getSlots(ctx.app, {
+    practice_id: ctx.practiceId,
+    reason_for_visit_id: ctx.examId,
     start_date: date,
     end_date: date,
-    pms_prov_num: String(provNum),
+    pms_prov_num: provNum,
   });
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/appointment/slots?${query}` });
-  expect(response.statusCode).toBe(200);
-  return (response.json().result as { DateTimeStart: string; ProvNum: number }[]).map(
+  expect(status).toBe(200);
+  return (body.result as { DateTimeStart: string; ProvNum: number }[]).map(
     (s) => `${s.DateTimeStart.slice(11, 16)} P${s.ProvNum}`,
   );
 }
@@ -85,8 +65,8 @@ describe('blocked time', () => {
     expect((await offered('2026-03-03', 1)).slice(0, 2)).toEqual(['10:00 P1', '10:30 P1']);
     // Earliest available still offers 09:00, with the doctor who is not blocked.
     expect((await offered('2026-03-03')).slice(0, 2)).toEqual(['09:00 P2', '09:30 P2']);
-    expect(await auditOf('schedule.block', created.id)).toEqual([{ practice_id: practiceId }]);
-    const [row] = await listScheduleBlocks(ctx.db, practiceId, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z');
+    expect(await auditOf('schedule.block', created.id)).toEqual([{ practice_id: ctx.practiceId }]);
+    const [row] = await listScheduleBlocks(ctx.db, ctx.practiceId, '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z');
     expect(row).toMatchObject({
       id: created.id,
       pms_prov_num: 1,
@@ -101,7 +81,7 @@ describe('blocked time', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().result).toEqual({ id: created.id });
     expect(await offered('2026-03-03', 1)).toEqual(before);
-    expect(await auditOf('schedule.unblock', created.id)).toEqual([{ practice_id: practiceId }]);
+    expect(await auditOf('schedule.unblock', created.id)).toEqual([{ practice_id: ctx.practiceId }]);
     expect((await unblock(desk, created.id)).statusCode).toBe(404);
   });
 
@@ -116,28 +96,20 @@ describe('blocked time', () => {
   });
 
   it('is allowed over existing bookings, which stay and are counted; nobody can book the blocked time', async () => {
-    const patient = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: bookingBody({
-        practice_id: practiceId,
-        rfv_id: examId,
-        apt_date: '2026-03-05',
-        start_time: '09:00:00',
-        end_time: '09:30:00',
-        pms_prov_num: 1,
-      }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+    const patientId = await bookVisit(ctx.app, {
+      practiceId: ctx.practiceId,
+      reasonId: ctx.examId,
+      apt_date: '2026-03-05',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+      pms_prov_num: 1,
     });
-    expect(patient.statusCode).toBe(201);
     const response = await block(desk, { date: '2026-03-05', start_time: '09:00', end_time: '11:00', pms_prov_num: 1 });
     expect(response.json().result.overlapping_bookings).toBe(1);
-    const [kept] = await ctx.db.query<{ status: string }>('select status from appointments where id = $1', [
-      patient.json().result.appointment_id,
-    ]);
+    const [kept] = await ctx.db.query<{ status: string }>('select status from appointments where id = $1', [patientId]);
     expect(kept?.status).toBe('booked');
     const staff = await desk.post('/api/v1/staff/appointments', {
-      reason_id: examId,
+      reason_id: ctx.examId,
       pms_prov_num: 1,
       apt_date: '2026-03-05',
       start_time: '10:00',
@@ -190,7 +162,9 @@ describe('blocked time', () => {
     });
     expect(noToken.statusCode).toBe(403);
     expect(noToken.json().code).toBe('CSRF_FAILED');
-    expect(await listScheduleBlocks(ctx.db, practiceId, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')).toEqual([]);
+    expect(await listScheduleBlocks(ctx.db, ctx.practiceId, '2026-03-06T00:00:00Z', '2026-03-07T00:00:00Z')).toEqual(
+      [],
+    );
   });
 
   it("keeps practices apart: another practice's block is not found and stays", async () => {
@@ -199,7 +173,9 @@ describe('blocked time', () => {
     const id = theirs.json().result.id as string;
     expect((await unblock(desk, id)).statusCode).toBe(404);
     expect((await unblock(desk, 'not-a-uuid')).statusCode).toBe(404);
-    expect(await listScheduleBlocks(ctx.db, otherId, '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z')).toHaveLength(1);
+    expect(
+      await listScheduleBlocks(ctx.db, ctx.ids['other-practice']!, '2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z'),
+    ).toHaveLength(1);
     // Their block does not touch this practice's slots.
     expect((await offered('2026-03-09')).slice(0, 1)).toEqual(['09:00 P1']);
   });

@@ -1,48 +1,32 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { StaffAppointmentDetailSchema, type StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
-import { createJobWorker } from '../../../jobs/job-worker.ts';
-import { bookingBody } from '../../../test/booking-factory.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { runJobsUntilIdle } from '../../../test/message-delivery.ts';
+import { practiceConfig } from '../../../test/practice-factory.ts';
+import { addStaff, signIn } from '../../../test/staff-factory.ts';
+import { fixedClock } from '../../../test/test-app.ts';
+import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
 import { REFUND_JOB } from '../../payments/payments-service.ts';
-import { postBooking } from '../../../test/booking-requests.ts';
+import { bookVisit } from '../../../test/booking-requests.ts';
 
 // A booking's detail and what the front desk does to it (ADR 0038), through the booking lifecycle
 // with the patient's usual messages. Monday 2 March 2026, 07:00 in New York. The practice's
 // patient policy is strict (a day's notice, no moves), and binds the patient, not the staff.
 const NOW = '2026-03-02T12:00:00Z';
 const clock = fixedClock(NOW);
-const silent = { warn: () => undefined, error: () => undefined };
-let practiceId: string;
-let examId: string;
-let desk: StaffClient;
-let deskEmail: string;
-
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    practiceId = (
-      await importPractices(
-        db,
-        practiceConfig({
-          notification_email: 'office@test-practice.example',
-          min_hours_before_booking: 24,
-          reschedule_cutoff_hours: 48,
-          cancel_cutoff_hours: 48,
-          max_reschedules: 0,
-        }),
-      )
-    )['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
-});
-beforeAll(async () => {
-  const account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
-  deskEmail = account.email;
-  desk = await signIn(ctx.app, account);
-});
+const ctx = withPracticesApp(
+  [
+    practiceConfig({
+      notification_email: 'office@test-practice.example',
+      min_hours_before_booking: 24,
+      reschedule_cutoff_hours: 48,
+      cancel_cutoff_hours: 48,
+      max_reschedules: 0,
+    }),
+  ],
+  { clock },
+);
+const desk = withSignedInStaff(ctx);
 beforeEach(() => clock.set(NOW));
 
 let slot = 0;
@@ -54,20 +38,15 @@ async function book(overrides: Record<string, unknown> = {}): Promise<string> {
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
   const time = clock(minutes);
   const end = clock(minutes + 30);
-  const { status, body } = await postBooking(
-    ctx.app,
-    bookingBody({
-      practice_id: practiceId,
-      rfv_id: examId,
-      apt_date: day,
-      start_time: time,
-      end_time: end,
-      email: `patient${index}@example.com`,
-      ...overrides,
-    }),
-  );
-  expect(status, JSON.stringify(body)).toBe(201);
-  return body.result.appointment_id as string;
+  return bookVisit(ctx.app, {
+    practiceId: ctx.practiceId,
+    reasonId: ctx.examId,
+    apt_date: day,
+    start_time: time,
+    end_time: end,
+    email: `patient${index}@example.com`,
+    ...overrides,
+  });
 }
 
 const path = (id: string, action = '') => `/api/v1/staff/appointments/${id}${action ? `/${action}` : ''}`;
@@ -94,14 +73,10 @@ const mailTo = (recipient: string) =>
     'select subject, text, attachments from outbox_messages where recipient = $1 order by seq',
     [recipient],
   );
-async function runJobs(): Promise<void> {
-  const worker = createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
-  while ((await worker.runDueJobs()) > 0) {
-    /* until the queue is empty */
-  }
-}
+const runJobs = () => runJobsUntilIdle(ctx.db, clock, ctx.app.background.jobHandlers);
 /** A console signed in at the clock's time (one signed in earlier would be idle after a jump). */
-const deskNow = async () => signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
+const deskNow = async () =>
+  signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ctx.practiceId], role: 'front_desk' }));
 
 describe('a booking’s detail', () => {
   it('shows the patient, the booking, its consent, tracking, messages and history, and records the look', async () => {
@@ -131,7 +106,7 @@ describe('a booking’s detail', () => {
         phone: '+15125550123',
         booked_by: { first_name: 'Mara', last_name: 'Lopez', dob: '1965-01-02' },
       },
-      reason: { id: examId, name: 'Exam' },
+      reason: { id: ctx.examId, name: 'Exam' },
       provider_name: 'Dr. One',
       chair_name: 'Chair 1',
       clinic_name: null,
@@ -161,7 +136,7 @@ describe('a booking’s detail', () => {
     );
     expect(detail.history).toEqual([{ at: expect.any(String), what: 'Booked online', by: null }]);
     expect(await auditOf(id)).toEqual([
-      { action: 'appointment.view', account_email: deskEmail, details: { reference: detail.reference } },
+      { action: 'appointment.view', account_email: desk.email, details: { reference: detail.reference } },
     ]);
   });
 
@@ -183,8 +158,8 @@ describe('status changes', () => {
     expect(arrived.status).toBe('arrived');
     expect(arrived.history.map((h) => [h.what, h.by])).toEqual([
       ['Booked online', null],
-      ['Confirmed', deskEmail],
-      ['Marked arrived', deskEmail],
+      ['Confirmed', desk.email],
+      ['Marked arrived', desk.email],
     ]);
     expect((await auditOf(id)).map((a) => a.action)).toEqual(['appointment.confirm', 'appointment.arrived']);
     expect(await row(id)).toMatchObject({
@@ -234,7 +209,7 @@ describe('cancelling', () => {
     await runJobs();
     const cancelled = await detailOf(await desk.post(path(id, 'cancel'), { reason: 'Dentist is ill' }));
     expect(cancelled).toMatchObject({ status: 'cancelled', actions: { cancel: false, reschedule: false } });
-    expect(cancelled.history.at(-1)).toMatchObject({ what: 'Cancelled: Dentist is ill', by: deskEmail });
+    expect(cancelled.history.at(-1)).toMatchObject({ what: 'Cancelled: Dentist is ill', by: desk.email });
     expect(await row(id)).toMatchObject({ cancelled_by: 'staff', cancel_reason: 'Dentist is ill' });
     expect((await auditOf(id))[0]).toMatchObject({
       action: 'appointment.cancel',
@@ -305,7 +280,7 @@ describe('moving', () => {
       action: 'appointment.reschedule',
       details: { from, to: '2026-03-02 15:00', from_prov: 1, to_prov: 2 },
     });
-    expect(moved.history.at(-1)).toMatchObject({ what: `Moved from ${from} to 2026-03-02 15:00`, by: deskEmail });
+    expect(moved.history.at(-1)).toMatchObject({ what: `Moved from ${from} to 2026-03-02 15:00`, by: desk.email });
     await runJobs();
     const mail = (await mailTo('move@example.com')).at(-1)!;
     expect(mail.subject).toMatch(/^Your appointment at Test Practice was moved/);
@@ -344,7 +319,7 @@ describe('resending the confirmation', () => {
     const mails = await mailTo('again@example.com');
     expect(mails).toHaveLength(3);
     expect(new Set(mails.map((m) => m.subject))).toEqual(new Set([mails[0]!.subject]));
-    expect(resent.history.at(-1)).toMatchObject({ what: 'Confirmation sent again', by: deskEmail });
+    expect(resent.history.at(-1)).toMatchObject({ what: 'Confirmation sent again', by: desk.email });
     expect((await auditOf(id)).map((a) => a.action)).toEqual([
       'appointment.resend_confirmation',
       'appointment.resend_confirmation',

@@ -1,67 +1,45 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StaffBookingCreatedSchema, type StaffBookingBodyInput } from '#domain/staff/staff-booking-schemas.ts';
-import { createOutboxMailAdapter } from '../../../adapters/mail/outbox-mail-adapter.ts';
-import { createOutboxSmsAdapter } from '../../../adapters/sms/outbox-sms-adapter.ts';
-import { createJobWorker } from '../../../jobs/job-worker.ts';
-import { createMessageJobHandlers } from '../../../jobs/message-jobs.ts';
+import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { bookingBody } from '../../../test/booking-factory.ts';
 import { phonedPatient } from '../../../test/phoned-patient.ts';
-import { solveBotChallenge } from '../../../test/bot-challenge.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { postBooking } from '../../../test/booking-requests.ts';
+import { deliverDueMessages } from '../../../test/message-delivery.ts';
+import { practiceConfig, reasonId } from '../../../test/practice-factory.ts';
+import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 
 // Booking a patient who phoned from the staff console (ADR 0038). Monday 2 March 2026, 07:00 in
 // New York; the practice asks patients for 24 hours' notice, which does not bind staff.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-const silent = { warn: () => undefined, error: () => undefined };
-let practiceId: string;
-let otherId: string;
-let examId: string;
-let recallId: string;
-let whiteningId: string;
-let otherExamId: string;
-let desk: StaffClient;
-
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig({
-        min_hours_before_booking: 24,
-        notification_email: 'office@test-practice.example',
-        reasons: [
-          { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
-          { name: 'Recall', final_duration: 30, for_new_patients: false },
-          { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-        ],
-      }),
-      practiceConfig({
-        form_url: 'other-practice',
-        name: 'Other Practice',
-        providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Seven' }],
-        operatories: [{ pms_op_num: 7, name: 'Chair 7' }],
-        schedules: [
-          { pms_prov_num: 7, pms_op_num: 7, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [] },
-        ],
-      }),
-    );
-    practiceId = ids['test-practice']!;
-    otherId = ids['other-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-    recallId = await reasonId(db, practiceId, 'Recall');
-    whiteningId = await reasonId(db, practiceId, 'Whitening');
-    otherExamId = await reasonId(db, otherId, 'Exam');
-  },
-});
-beforeAll(async () => {
-  desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' }));
-});
+const ctx = withPracticesApp(
+  [
+    practiceConfig({
+      min_hours_before_booking: 24,
+      notification_email: 'office@test-practice.example',
+      reasons: [
+        { name: 'Exam', final_duration: 30, to_show_providers: true, providers: [] },
+        { name: 'Recall', final_duration: 30, for_new_patients: false },
+        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+      ],
+    }),
+    practiceConfig({
+      form_url: 'other-practice',
+      name: 'Other Practice',
+      providers: [{ pms_prov_num: 7, provider_display_name: 'Dr. Seven' }],
+      operatories: [{ pms_op_num: 7, name: 'Chair 7' }],
+      schedules: [
+        { pms_prov_num: 7, pms_op_num: 7, weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', breaks: [] },
+      ],
+    }),
+  ],
+  { clock },
+);
+const desk = withSignedInStaff(ctx);
 
 const phoned = (overrides: Partial<StaffBookingBodyInput> = {}): StaffBookingBodyInput =>
   phonedPatient({
-    reason_id: examId,
+    reason_id: ctx.examId,
     email: 'rosa.diaz@example.com',
     message: 'Called about a loose filling',
     ...overrides,
@@ -75,14 +53,8 @@ const auditOf = (action: string, targetId: string) =>
     [action, targetId],
   );
 
-async function patientBooks(overrides: Record<string, unknown>) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-  });
-}
+const patientBooks = (overrides: Partial<BookingBodyInput>) =>
+  postBooking(ctx.app, bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.examId, ...overrides }));
 
 describe('POST /api/v1/staff/appointments', () => {
   it('books via the booking service: confirmation in their language, reminders, phoned consent, by staff', async () => {
@@ -100,7 +72,7 @@ describe('POST /api/v1/staff/appointments', () => {
 
     const [row] = await ctx.db.query<Record<string, unknown>>('select * from appointments where id = $1', [booked.id]);
     expect(row).toMatchObject({
-      practice_id: practiceId,
+      practice_id: ctx.practiceId,
       reference: booked.reference,
       status: 'booked',
       patient_status: 'Returning Patient',
@@ -122,7 +94,7 @@ describe('POST /api/v1/staff/appointments', () => {
       { channel: 'sms', granted: true, source: 'staff' },
     ]);
     expect(await auditOf('appointment.create', booked.id)).toMatchObject([
-      { practice_id: practiceId, details: { reference: booked.reference } },
+      { practice_id: ctx.practiceId, details: { reference: booked.reference } },
     ]);
     const reminders = await ctx.db.query(
       "select 1 from jobs where type = 'reminder.send' and payload->>'appointmentId' = $1",
@@ -130,16 +102,7 @@ describe('POST /api/v1/staff/appointments', () => {
     );
     expect(reminders.length).toBeGreaterThan(0);
 
-    const worker = createJobWorker({
-      db: ctx.db,
-      clock,
-      handlers: createMessageJobHandlers({
-        mail: createOutboxMailAdapter(ctx.db),
-        sms: createOutboxSmsAdapter(ctx.db),
-      }),
-      logger: silent,
-    });
-    await worker.runDueJobs();
+    await deliverDueMessages(ctx.db, clock);
     const [confirmation] = await ctx.db.query<{ subject: string; text: string }>(
       'select subject, text from outbox_messages where recipient = $1',
       ['rosa.diaz@example.com'],
@@ -155,7 +118,7 @@ describe('POST /api/v1/staff/appointments', () => {
   it("books inside the practice's minimum notice, which a patient cannot, but never in the past", async () => {
     // Today 11:00 is four hours away: a patient is refused, staff are not.
     const patient = await patientBooks({ apt_date: '2026-03-02', start_time: '11:00:00', end_time: '11:30:00' });
-    expect(patient.statusCode).toBe(422);
+    expect(patient.status).toBe(422);
     const staff = await desk.post(
       '/api/v1/staff/appointments',
       phoned({ apt_date: '2026-03-02', start_time: '11:00' }),
@@ -175,7 +138,7 @@ describe('POST /api/v1/staff/appointments', () => {
       phoned({ apt_date: '2026-03-04', start_time: '14:00' }),
     );
     expect(first.statusCode).toBe(201);
-    const before = await countIn(practiceId);
+    const before = await countIn(ctx.practiceId);
     const again = await desk.post(
       '/api/v1/staff/appointments',
       phoned({ apt_date: '2026-03-04', start_time: '14:00', first_name: 'Luis' }),
@@ -188,8 +151,8 @@ describe('POST /api/v1/staff/appointments', () => {
       end_time: '14:30:00',
       pms_prov_num: 1,
     });
-    expect(patient.statusCode).toBe(409);
-    expect(await countIn(practiceId)).toBe(before);
+    expect(patient.status).toBe(409);
+    expect(await countIn(ctx.practiceId)).toBe(before);
   });
 
   it('books a patient who gave only a mobile and declined contact: no e-mail, the refusal recorded', async () => {
@@ -220,7 +183,7 @@ describe('POST /api/v1/staff/appointments', () => {
   it('books a paid reason unpaid: no payment step on the phone, no hold', async () => {
     const response = await desk.post(
       '/api/v1/staff/appointments',
-      phoned({ reason_id: whiteningId, apt_date: '2026-03-05', start_time: '11:00' }),
+      phoned({ reason_id: ctx.reasons.Whitening!, apt_date: '2026-03-05', start_time: '11:00' }),
     );
     expect(response.statusCode).toBe(201);
     const [row] = await ctx.db.query(
@@ -239,14 +202,14 @@ describe('POST /api/v1/staff/appointments', () => {
     expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['first_name', 'email', 'apt_date']));
     const recallForNew = await desk.post(
       '/api/v1/staff/appointments',
-      phoned({ reason_id: recallId, is_new_patient: true, apt_date: '2026-03-05', start_time: '15:00' }),
+      phoned({ reason_id: ctx.reasons.Recall!, is_new_patient: true, apt_date: '2026-03-05', start_time: '15:00' }),
     );
     expect(recallForNew.statusCode).toBe(422);
     expect(recallForNew.json().fields).toHaveProperty('is_new_patient');
   });
 
   it('needs a session and the CSRF token', async () => {
-    const before = await countIn(practiceId);
+    const before = await countIn(ctx.practiceId);
     const anonymous = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/staff/appointments',
@@ -261,14 +224,14 @@ describe('POST /api/v1/staff/appointments', () => {
     });
     expect(noToken.statusCode).toBe(403);
     expect(noToken.json().code).toBe('CSRF_FAILED');
-    expect(await countIn(practiceId)).toBe(before);
+    expect(await countIn(ctx.practiceId)).toBe(before);
   });
 
   it('never books into another practice: its reason is not found, its provider has no time here', async () => {
-    const before = await countIn(otherId);
+    const before = await countIn(ctx.ids['other-practice']!);
     const theirReason = await desk.post(
       '/api/v1/staff/appointments',
-      phoned({ reason_id: otherExamId, apt_date: '2026-03-06' }),
+      phoned({ reason_id: await reasonId(ctx.db, ctx.ids['other-practice']!, 'Exam'), apt_date: '2026-03-06' }),
     );
     expect(theirReason.statusCode).toBe(404);
     const theirProvider = await desk.post(
@@ -276,6 +239,6 @@ describe('POST /api/v1/staff/appointments', () => {
       phoned({ pms_prov_num: 7, apt_date: '2026-03-06' }),
     );
     expect(theirProvider.statusCode).toBe(422);
-    expect(await countIn(otherId)).toBe(before);
+    expect(await countIn(ctx.ids['other-practice']!)).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   StaffAppointmentDetailSchema,
   StaffScheduleSchema,
@@ -7,51 +7,30 @@ import {
   type StaffSchedule,
 } from '#domain/staff/staff-appointment-schemas.ts';
 import { StaffSearchResultSchema } from '#domain/staff/staff-inbox-schemas.ts';
-import { bookingBody } from '../../../test/booking-factory.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
-import { postBooking } from '../../../test/booking-requests.ts';
+import { practiceConfig } from '../../../test/practice-factory.ts';
+import { addStaff, signIn } from '../../../test/staff-factory.ts';
+import { fixedClock } from '../../../test/test-app.ts';
+import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
+import { bookVisit } from '../../../test/booking-requests.ts';
 
 // The console's schedule (ADR 0038): the practice's bookings of a date range in its own time zone,
 // with what the day view shades. Monday 2 March 2026, 07:00 in New York.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let examId: string;
-let desk: StaffClient;
-let deskEmail: string;
+const ctx = withPracticesApp(
+  [
+    practiceConfig({
+      // Patients book a day ahead at the soonest; staff are not held to it.
+      min_hours_before_booking: 24,
+      closures: [{ date: '2026-03-06', name: 'Staff training' }],
+      time_off: [{ pms_prov_num: 2, start: '2026-03-05T13:00', end: '2026-03-05T17:00' }],
+    }),
+  ],
+  { clock },
+);
+const desk = withSignedInStaff(ctx);
 
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    practiceId = (
-      await importPractices(
-        db,
-        practiceConfig({
-          // Patients book a day ahead at the soonest; staff are not held to it.
-          min_hours_before_booking: 24,
-          closures: [{ date: '2026-03-06', name: 'Staff training' }],
-          time_off: [{ pms_prov_num: 2, start: '2026-03-05T13:00', end: '2026-03-05T17:00' }],
-        }),
-      )
-    )['test-practice']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
-});
-beforeAll(async () => {
-  const account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
-  deskEmail = account.email;
-  desk = await signIn(ctx.app, account);
-});
-
-async function book(overrides: Record<string, unknown>): Promise<string> {
-  const { status, body } = await postBooking(
-    ctx.app,
-    bookingBody({ practice_id: practiceId, rfv_id: examId, ...overrides }),
-  );
-  expect(status, JSON.stringify(body)).toBe(201);
-  return body.result.appointment_id as string;
-}
+const book = (overrides: Record<string, unknown>) =>
+  bookVisit(ctx.app, { practiceId: ctx.practiceId, reasonId: ctx.examId, ...overrides });
 
 async function schedule(query: string): Promise<StaffSchedule> {
   const response = await desk.get(`/api/v1/staff/appointments?${query}`);
@@ -61,7 +40,9 @@ async function schedule(query: string): Promise<StaffSchedule> {
 
 const auditRows = async () =>
   (
-    await ctx.db.query<{ n: number }>('select count(*)::int as n from staff_audit where practice_id = $1', [practiceId])
+    await ctx.db.query<{ n: number }>('select count(*)::int as n from staff_audit where practice_id = $1', [
+      ctx.practiceId,
+    ])
   )[0]!.n;
 
 describe('the schedule', () => {
@@ -121,7 +102,7 @@ describe('the schedule', () => {
       start_time: '09:00:00',
       end_time: '09:30:00',
       pms_prov_num: 1,
-      reason: { id: examId, name: 'Exam' },
+      reason: { id: ctx.examId, name: 'Exam' },
       patient: { first_name: 'Kim', last_name: 'Park', is_new: true },
       booked_by_staff: false,
     });
@@ -197,7 +178,7 @@ describe('the schedule', () => {
         .statusCode,
     ).toBe(401);
     expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/v1/staff/slots?date=2026-03-02&reason_id=${examId}` }))
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/staff/slots?date=2026-03-02&reason_id=${ctx.examId}` }))
         .statusCode,
     ).toBe(401);
   });
@@ -205,7 +186,7 @@ describe('the schedule', () => {
 
 describe('free times for staff', () => {
   it('offers today’s times inside the patients’ notice, but none in the past', async () => {
-    const response = await desk.get(`/api/v1/staff/slots?date=2026-03-02&reason_id=${examId}&pms_prov_num=1`);
+    const response = await desk.get(`/api/v1/staff/slots?date=2026-03-02&reason_id=${ctx.examId}&pms_prov_num=1`);
     expect(response.statusCode, response.body).toBe(200);
     const slots = StaffSlotsSchema.parse(response.json().result);
     expect(slots[0]).toEqual({
@@ -218,16 +199,17 @@ describe('free times for staff', () => {
     const patients = await ctx.app.inject({
       method: 'GET',
       url:
-        `/api/v1/appointment/slots?practice_id=${practiceId}&reason_for_visit_id=${examId}` +
+        `/api/v1/appointment/slots?practice_id=${ctx.practiceId}&reason_for_visit_id=${ctx.examId}` +
         `&start_date=2026-03-02&end_date=2026-03-02`,
     });
     expect(patients.json().result).toEqual([]);
 
     clock.set('2026-03-02T15:10:00Z'); // 10:10 in New York (a session of its own: the first one would be idle by now)
     try {
-      const laterDesk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId] }));
+      const laterDesk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ctx.practiceId] }));
       const later = StaffSlotsSchema.parse(
-        (await laterDesk.get(`/api/v1/staff/slots?date=2026-03-02&reason_id=${examId}&pms_prov_num=1`)).json().result,
+        (await laterDesk.get(`/api/v1/staff/slots?date=2026-03-02&reason_id=${ctx.examId}&pms_prov_num=1`)).json()
+          .result,
       );
       expect(later[0]!.DateTimeStart).toBe('2026-03-02 10:30:00');
     } finally {
@@ -244,7 +226,7 @@ describe('free times for staff', () => {
     });
     const starts = async (extra = '') =>
       StaffSlotsSchema.parse(
-        (await desk.get(`/api/v1/staff/slots?date=2026-03-09&reason_id=${examId}&pms_prov_num=1${extra}`)).json()
+        (await desk.get(`/api/v1/staff/slots?date=2026-03-09&reason_id=${ctx.examId}&pms_prov_num=1${extra}`)).json()
           .result,
       ).map((s) => s.DateTimeStart);
     expect(await starts()).not.toContain('2026-03-09 09:00:00');
@@ -266,7 +248,7 @@ describe('a phone booking', () => {
   it('is booked_by_staff in schedule and search, an online one is not; its history says who booked it', async () => {
     const online = await book({ apt_date: '2026-03-11', start_time: '09:00:00', end_time: '09:30:00' });
     const response = await desk.post('/api/v1/staff/appointments', {
-      reason_id: examId,
+      reason_id: ctx.examId,
       pms_prov_num: 1,
       apt_date: '2026-03-11',
       start_time: '10:00',
@@ -296,7 +278,7 @@ describe('a phone booking', () => {
       (await desk.get(`/api/v1/staff/appointments/${phoned}`)).json().result,
     );
     expect(detail.booked_by_staff).toBe(true);
-    expect(detail.history.map((h) => [h.what, h.by])).toEqual([['Booked by phone', deskEmail]]);
+    expect(detail.history.map((h) => [h.what, h.by])).toEqual([['Booked by phone', desk.email]]);
   });
 });
 

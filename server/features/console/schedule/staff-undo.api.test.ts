@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
-import { bookVisit } from '../../../test/booking-requests.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
+import { bookExam } from '../../../test/booking-requests.ts';
+import { practiceConfig } from '../../../test/practice-factory.ts';
 import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { withPracticesApp } from '../../../test/staff-test-app.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 
 // Undoing the front desk's arrived and no-show (ADR 0064) through the lifecycle service, on the day of the
 // mark. Booked on Monday 2 March 2026; each visit is Wednesday 4 March in New York, marked during it.
 const BOOKED_AT = '2026-03-02T12:00:00Z';
 const clock = fixedClock(BOOKED_AT);
-let practiceId: string;
 let desk: StaffClient;
 let account: Awaited<ReturnType<typeof addStaff>>;
 /** A session ends 12 hours after sign-in: the front desk signs in on the day it marks. */
@@ -18,14 +18,9 @@ async function moveClock(to: string) {
   desk = await signIn(ctx.app, account);
 }
 
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    practiceId = (await importPractices(db, practiceConfig()))['test-practice']!;
-  },
-});
+const ctx = withPracticesApp([practiceConfig()], { clock });
 beforeAll(async () => {
-  account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
+  account = await addStaff(ctx.db, { practiceIds: [ctx.practiceId], role: 'front_desk' });
 });
 
 let hour = 9;
@@ -33,9 +28,7 @@ let hour = 9;
 async function visit(): Promise<string> {
   const start = `${String(hour).padStart(2, '0')}:00:00`;
   clock.set(BOOKED_AT);
-  const id = await bookVisit(ctx.app, {
-    practiceId,
-    reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
+  const id = await bookExam(ctx, ctx.practiceId, {
     email: `undo${hour}@example.com`,
     apt_date: '2026-03-04',
     start_time: start,

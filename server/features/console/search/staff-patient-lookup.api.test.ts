@@ -1,36 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { StaffSearchResultSchema } from '#domain/staff/staff-inbox-schemas.ts';
-import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
-import { bookVisit } from '../../../test/booking-requests.ts';
+import { bookExam } from '../../../test/booking-requests.ts';
+import { practiceConfig } from '../../../test/practice-factory.ts';
+import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 
 // Choosing an existing patient at the front desk (ADR 0063): a birth date finds them in either way it is
 // written, and a booking's details list the same patient's other bookings. Practice B's patient shares
 // the name and birth date and must stay out of both.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let ids: Record<string, string>;
-let desk: StaffClient;
 const booked: Record<string, string> = {};
-
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig(),
-      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-    );
-  },
-});
+const ctx = withPracticesApp(
+  [practiceConfig(), practiceConfig({ form_url: 'other-practice', name: 'Other Practice' })],
+  { clock },
+);
+const desk = withSignedInStaff(ctx);
 
 const marta = { first_name: 'Marta', last_name: 'Ruiz', dob: '1979-11-05', email: 'marta@example.com' };
 async function book(name: string, formUrl: string, day: string, overrides: Record<string, unknown> = marta) {
-  const practiceId = ids[formUrl]!;
-  booked[name] = await bookVisit(ctx.app, {
-    practiceId,
-    reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
+  booked[name] = await bookExam(ctx, ctx.ids[formUrl]!, {
     apt_date: day,
     start_time: '09:00:00',
     end_time: '09:30:00',
@@ -39,7 +28,6 @@ async function book(name: string, formUrl: string, day: string, overrides: Recor
 }
 
 beforeAll(async () => {
-  desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ids['test-practice']!], role: 'front_desk' }));
   await book('first', 'test-practice', '2026-03-03');
   await book('second', 'test-practice', '2026-03-10');
   await book('third', 'test-practice', '2026-03-05');
@@ -102,7 +90,7 @@ describe('booking a returning patient with the insurance of their last booking',
   };
   const phoned = async (extra: Record<string, unknown>) =>
     desk.post('/api/v1/staff/appointments', {
-      reason_id: await reasonId(ctx.db, ids['test-practice']!, 'Exam'),
+      reason_id: ctx.examId,
       pms_prov_num: 0,
       apt_date: '2026-03-12',
       start_time: '11:00',

@@ -1,47 +1,31 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_EXPORT_COLUMNS, StaffSearchResultSchema } from '#domain/staff/staff-inbox-schemas.ts';
-import { addStaff, signIn, type StaffClient } from '../../../test/staff-factory.ts';
-import { importPractices, practiceConfig, reasonId } from '../../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
-import { bookVisit } from '../../../test/booking-requests.ts';
+import { bookExam } from '../../../test/booking-requests.ts';
+import { practiceConfig } from '../../../test/practice-factory.ts';
+import type { StaffClient } from '../../../test/staff-factory.ts';
+import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 
 // The console's search and CSV export (ADR 0038). Practice A's staff search and export; practice B
 // has patients of its own, whose names, contacts and references A's staff must never find.
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let ids: Record<string, string>;
-let owner: StaffClient;
-let desk: StaffClient;
-let ownerB: StaffClient;
 const booked: Record<string, { id: string; reference: string }> = {};
 
 async function book(name: string, formUrl: string, overrides: Record<string, unknown>) {
-  const practiceId = ids[formUrl]!;
-  const id = await bookVisit(ctx.app, {
-    practiceId,
-    reasonId: await reasonId(ctx.db, practiceId, 'Exam'),
-    ...overrides,
-  });
+  const id = await bookExam(ctx, ctx.ids[formUrl]!, overrides);
   const [row] = await ctx.db.query<{ reference: string }>('select reference from appointments where id = $1', [id]);
   booked[name] = { id, reference: row!.reference };
 }
 
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    ids = await importPractices(
-      db,
-      practiceConfig(),
-      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-    );
-  },
-});
+const ctx = withPracticesApp(
+  [practiceConfig(), practiceConfig({ form_url: 'other-practice', name: 'Other Practice' })],
+  { clock },
+);
+const owner = withSignedInStaff(ctx, 'owner');
+const desk = withSignedInStaff(ctx);
+const ownerB = withSignedInStaff(ctx, 'owner', ({ ids }) => [ids['other-practice']!]);
 beforeAll(async () => {
-  const a = ids['test-practice']!;
-  owner = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [a], role: 'owner' }));
-  desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [a], role: 'front_desk' }));
-  ownerB = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ids['other-practice']!], role: 'owner' }));
-
   await book('jose', 'test-practice', {
     first_name: 'José',
     last_name: 'Muñoz',
