@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib/v1';
+import { solveCaptchaChallenge } from '#domain/captcha/bot-challenge-solution.ts';
+import { CaptchaChallengeSchema } from '#domain/captcha/captcha-schemas.ts';
 
 /** Direct API calls the tests use to set the scene (ids, a competing booking). */
 
@@ -57,26 +58,12 @@ export async function cleaningSlotsAhead(
 
 /** The X-Bot-Challenge value, solved as the browser solves it. */
 export async function solvedBotChallenge(request: APIRequestContext): Promise<string> {
-  const challenge = (
-    (await (await request.get('/api/v1/captcha/challenge')).json()) as Envelope<{
-      algorithm: string;
-      challenge: string;
-      maxnumber?: number;
-      salt: string;
-      signature: string;
-    }>
-  ).result;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new Error('The bot challenge could not be solved');
-  const payload = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  const response = await request.get('/api/v1/captcha/challenge');
+  const header = await solveCaptchaChallenge(
+    CaptchaChallengeSchema.parse(((await response.json()) as Envelope<unknown>).result),
+  );
+  if (!header) throw new Error('The bot challenge could not be solved');
+  return header;
 }
 
 /** Books the slot the browser is about to take, as another patient would. */

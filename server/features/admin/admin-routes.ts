@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { CreateReviewRequestBodySchema } from '#domain/reviews/review-request-schemas.ts';
 import { ok, parseBody } from '../../http/request-parsing.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
-import { createReviewsService } from '../reviews/reviews-service.ts';
+import { reviewsServiceOf } from '../reviews/reviews-service.ts';
 import { requireAdminKey } from './admin-auth.ts';
 
 export interface AdminRoutesDeps {
@@ -25,13 +25,7 @@ const ADMIN_LIMIT = { max: 120, timeWindow: 60_000 };
 export function registerAdminRoutes(api: FastifyInstance, deps: AdminRoutesDeps): void {
   const { adminApiKey } = deps.config;
   if (!adminApiKey) return;
-  const reviews = createReviewsService({
-    db: deps.db,
-    clock: deps.clock,
-    publicUrl: deps.config.publicUrl,
-    practices: deps.practices,
-    ...(deps.config.offers ? { texts: deps.config.offers.texts } : {}),
-  });
+  const reviews = reviewsServiceOf(deps);
   const rateLimit = {
     max: Math.max(1, Math.round(ADMIN_LIMIT.max * deps.config.rateLimitMultiplier)),
     timeWindow: ADMIN_LIMIT.timeWindow,

@@ -73,29 +73,37 @@ export async function updateBookingStatus(
   );
 }
 
+/** Where a statement puts a booking: its time, provider and chair, and when that was decided. */
+export interface BookingPlacement {
+  startsAt: Date;
+  endsAt: Date;
+  provNum: number;
+  opNum: number;
+  at: Date;
+}
+
+/**
+ * Every statement that puts a booking at a time (a move, a request's first time, a move back) sets
+ * the same columns from the same parameters: $1 is the booking, $2-$6 the placement.
+ */
+export const PLACEMENT_SET = 'starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, updated_at = $6';
+
+export function placementParams(appointmentId: string, placement: BookingPlacement): unknown[] {
+  const { startsAt, endsAt, provNum, opNum, at } = placement;
+  return [appointmentId, startsAt.toISOString(), endsAt.toISOString(), provNum, opNum, at.toISOString()];
+}
+
 /**
  * Moves the booking in place: the same row, so its id, reference and calendar UID stay; the count
  * is the calendar's SEQUENCE. The exclusion constraints refuse an overlap (23P01).
  */
-export async function updateBookingTime(
-  tx: Queryable,
-  appointmentId: string,
-  move: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date },
-): Promise<void> {
+export async function updateBookingTime(tx: Queryable, appointmentId: string, move: BookingPlacement): Promise<void> {
   await tx.query(
     `update appointments
-        set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5,
-            rescheduled_at = $6, reschedule_count = reschedule_count + 1, confirmed_at = null,
-            status = case when status = 'confirmed' then 'booked' else status end, updated_at = $6
+        set ${PLACEMENT_SET}, rescheduled_at = $6, reschedule_count = reschedule_count + 1, confirmed_at = null,
+            status = case when status = 'confirmed' then 'booked' else status end
       where id = $1`,
-    [
-      appointmentId,
-      move.startsAt.toISOString(),
-      move.endsAt.toISOString(),
-      move.provNum,
-      move.opNum,
-      move.at.toISOString(),
-    ],
+    placementParams(appointmentId, move),
   );
 }
 
@@ -104,22 +112,9 @@ export async function updateBookingTime(
  * (the calendar's SEQUENCE, and the patient's allowance of moves) stays as it is. One statement,
  * since a request is exactly a booking without a time (appointments_time_presence_check).
  */
-export async function giveRequestTime(
-  tx: Queryable,
-  appointmentId: string,
-  slot: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date },
-): Promise<void> {
+export async function giveRequestTime(tx: Queryable, appointmentId: string, slot: BookingPlacement): Promise<void> {
   await tx.query(
-    `update appointments
-        set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, status = 'booked', updated_at = $6
-      where id = $1 and status = 'requested'`,
-    [
-      appointmentId,
-      slot.startsAt.toISOString(),
-      slot.endsAt.toISOString(),
-      slot.provNum,
-      slot.opNum,
-      slot.at.toISOString(),
-    ],
+    `update appointments set ${PLACEMENT_SET}, status = 'booked' where id = $1 and status = 'requested'`,
+    placementParams(appointmentId, slot),
   );
 }

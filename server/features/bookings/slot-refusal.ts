@@ -3,6 +3,7 @@ import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstants } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
+import type { OfferedSlotRequest } from '../availability/availability-service.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
@@ -12,7 +13,6 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 const shared = translator(sharedMessages);
 
-import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
 import { hasActiveOverlap } from './bookings-repository.ts';
 
 export const SLOT_TAKEN_MESSAGE = t('en', 'slotTaken');
@@ -31,14 +31,7 @@ export const slotUnavailable = () => new AppError(422, 'SLOT_UNAVAILABLE', share
 export async function explainUnofferedSlot(
   tx: Queryable,
   deps: { clock: Clock },
-  slot: {
-    practice: PracticeRow;
-    reason: ReasonRow;
-    date: string;
-    startTime: string;
-    provNum: number;
-    clinicNum: number | null;
-  },
+  slot: Omit<OfferedSlotRequest, 'ignore'>,
 ): Promise<AppError> {
   const { practice, reason } = slot;
   const timeZone = timeZoneAtClinic(practice, slot.clinicNum);

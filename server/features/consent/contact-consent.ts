@@ -3,22 +3,24 @@ import { normaliseEmail, normalisePhone, normaliseRecipient } from '#domain/veri
 import type { Queryable } from '../../db/database.ts';
 import { insertConsents, latestConsent, type ConsentChannel, type ConsentRow } from './consent-repository.ts';
 
+/** The booking a consent decision belongs to: the addresses it gave, and where and when it was made. */
+interface BookingContacts {
+  practiceId: string;
+  practiceName: string;
+  appointmentId: string;
+  email: string;
+  phone: string;
+  ip: string;
+  at: Date;
+}
+
 /**
  * The booking's one box covers e-mail and text together (spec section 2), so it records two
  * decisions, one per channel, with the words the page showed, the time and the address it came from.
  */
 export async function recordBookingConsent(
   tx: Queryable,
-  booking: {
-    practiceId: string;
-    practiceName: string;
-    appointmentId: string;
-    email: string;
-    phone: string;
-    place: ConsentPlace;
-    ip: string;
-    at: Date;
-  },
+  booking: BookingContacts & { place: ConsentPlace },
 ): Promise<void> {
   const words = consentWords(booking.place, booking.practiceName);
   await insertBookingConsents(tx, booking, { granted: true, source: booking.place, words });
@@ -30,16 +32,7 @@ export async function recordBookingConsent(
  */
 export async function recordStaffTakenConsent(
   tx: Queryable,
-  booking: {
-    practiceId: string;
-    practiceName: string;
-    appointmentId: string;
-    email: string;
-    phone: string;
-    granted: boolean;
-    ip: string;
-    at: Date;
-  },
+  booking: BookingContacts & { granted: boolean },
 ): Promise<void> {
   // practice-facing: what staff were asked to put to the patient (the console shows the question).
   const words =
@@ -51,7 +44,7 @@ export async function recordStaffTakenConsent(
 /** One decision per channel the booking gave an address for, in its transaction. */
 async function insertBookingConsents(
   tx: Queryable,
-  booking: { practiceId: string; appointmentId: string; email: string; phone: string; ip: string; at: Date },
+  booking: Omit<BookingContacts, 'practiceName'>,
   decision: Pick<ConsentRow, 'granted' | 'source' | 'words'>,
 ): Promise<void> {
   const common = {

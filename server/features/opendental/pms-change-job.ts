@@ -21,12 +21,7 @@ import {
   type ChangeOutcome,
 } from './opendental-appointment-changes.ts';
 import { checkConflicts } from './opendental-write-rules.ts';
-import {
-  queueChangeDelayedNotice,
-  queueChangeFailedNotice,
-  queueUndoneMoveNotices,
-  type ChangeNotice,
-} from './pms-change-notices.ts';
+import { queueChangeNotice, queueUndoneMoveNotices, type ChangeNotice } from './pms-change-notices.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import {
   findAppointmentToChange,
@@ -226,8 +221,8 @@ function settleFailure(
     context,
     isOurRefusal: error instanceof ChangeRefused,
     what: 'Change not written to Open Dental',
-    queueFailedNotice: (tx, reason) => queueChangeFailedNotice(tx, practice, a, notice, reason),
-    queueDelayedNotice: (tx, reason) => queueChangeDelayedNotice(tx, practice, a, notice, reason),
+    queueFailedNotice: (tx, reason) => queueChangeNotice('failed', tx, practice, a, notice, reason),
+    queueDelayedNotice: (tx, reason) => queueChangeNotice('delayed', tx, practice, a, notice, reason),
     report: (odError) => deps.openDental?.report(practice.id, odError),
   });
 }
@@ -243,7 +238,8 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
     const notice: ChangeNotice = { kind: payload.kind, key: changeKeyOf(payload), aptNum: a.pms_apt_num };
     if (a.pms_apt_num === null) {
       if (a.pms_write_status === 'failed')
-        await queueChangeFailedNotice(
+        await queueChangeNotice(
+          'failed',
           deps.db,
           practice,
           a,

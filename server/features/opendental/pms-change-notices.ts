@@ -12,7 +12,12 @@ import { practiceAddress, practiceTextsIn } from '../practices/practice-texts.ts
 import type { PracticeRow } from '../practices/practices-repository.ts';
 import { calendarOrganizerEmail } from '../bookings/booking-messages.ts';
 import type { AppointmentToChange } from './pms-change-repository.ts';
-import { appointmentNoticeDetails, queueOpenDentalNotice } from './pms-write-notices.ts';
+import {
+  appointmentNoticeDetails,
+  queueOpenDentalNotice,
+  type NoticeStage,
+  type NoticeText,
+} from './pms-write-notices.ts';
 import * as messages from './pms-change-notices.messages.ts';
 
 const t = translator(messages);
@@ -130,43 +135,40 @@ function calendarFile(a: AppointmentToChange, practice: PracticeRow, practiceNam
   return { filename: 'appointment.ics', contentType: icsContentType(content), content };
 }
 
-/** The practice hears once per change when the change is late, and once when it could not be written at all. */
-export async function queueChangeDelayedNotice(
-  tx: Queryable,
-  practice: PracticeRow,
-  a: AppointmentToChange,
-  change: ChangeNotice,
-  reason: string,
-): Promise<void> {
-  // practice-facing: the practice's own notice, in English
-  await queueOpenDentalNotice(tx, practice, a, {
+// practice-facing: the practice's own notices, in English
+const CHANGE_NOTICES: Record<
+  NoticeStage,
+  (a: AppointmentToChange, change: ChangeNotice, reason: string) => NoticeText
+> = {
+  delayed: (a, change, reason) => ({
     subject: `Online ${KIND_LABELS[change.kind]} not yet in Open Dental: ${a.first_name} ${a.last_name}`,
     happened:
       `${a.first_name} ${a.last_name} ${describeChange(change)} online; ` +
       'we could not write this into Open Dental yet.',
     answer: `Open Dental's answer: ${reason}`,
-    todo: 'We keep trying over the next hours; you will get another e-mail if we give up.', // practice-facing
-    idempotencyKey: `pms-change-delayed:${change.key}`,
-  });
-}
-
-export async function queueChangeFailedNotice(
-  tx: Queryable,
-  practice: PracticeRow,
-  a: AppointmentToChange,
-  change: ChangeNotice,
-  reason: string,
-): Promise<void> {
-  // practice-facing: the practice's own notice, in English
-  await queueOpenDentalNotice(tx, practice, a, {
+    todo: 'We keep trying over the next hours; you will get another e-mail if we give up.',
+  }),
+  failed: (a, change, reason) => ({
     subject: `Please update Open Dental by hand: online ${KIND_LABELS[change.kind]} for ${a.first_name} ${a.last_name}`,
     happened:
       `${a.first_name} ${a.last_name} ${describeChange(change)} online, ` +
       'but we could not write this into Open Dental.',
     answer: `Reason: ${reason}`,
     todo: 'Please make the same change in Open Dental by hand (or call the patient if it is no longer possible).',
-    idempotencyKey: `pms-change-failed:${change.key}`,
-  });
+  }),
+};
+
+/** The practice hears once per change when the change is late, and once when it could not be written at all. */
+export async function queueChangeNotice(
+  stage: NoticeStage,
+  tx: Queryable,
+  practice: PracticeRow,
+  a: AppointmentToChange,
+  change: ChangeNotice,
+  reason: string,
+): Promise<void> {
+  const text = CHANGE_NOTICES[stage](a, change, reason);
+  await queueOpenDentalNotice(tx, practice, a, { ...text, idempotencyKey: `pms-change-${stage}:${change.key}` });
 }
 
 export interface ChangeNotice {

@@ -1,5 +1,6 @@
 import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
+import { PLACEMENT_SET, placementParams, type BookingPlacement } from '../bookings/booking-lifecycle-repository.ts';
 import type { AppointmentToWrite } from './pms-write-repository.ts';
 
 /** A booking's Open Dental state as the change queue sees it, on the row the caller has locked. */
@@ -87,23 +88,8 @@ export async function markChangeWritten(tx: Queryable, appointmentId: string, at
  * is the calendar's SEQUENCE, neither of which may go back. The exclusion constraints refuse it
  * (23P01) when someone took the old time meanwhile.
  */
-export async function moveBookingBack(
-  tx: Queryable,
-  appointmentId: string,
-  back: { startsAt: Date; endsAt: Date; provNum: number; opNum: number; at: Date },
-): Promise<void> {
-  await tx.query(
-    `update appointments set starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, updated_at = $6
-      where id = $1`,
-    [
-      appointmentId,
-      back.startsAt.toISOString(),
-      back.endsAt.toISOString(),
-      back.provNum,
-      back.opNum,
-      back.at.toISOString(),
-    ],
-  );
+export async function moveBookingBack(tx: Queryable, appointmentId: string, back: BookingPlacement): Promise<void> {
+  await tx.query(`update appointments set ${PLACEMENT_SET} where id = $1`, placementParams(appointmentId, back));
 }
 
 /** Where the booking is now, and whether it still holds its time. */

@@ -25,7 +25,7 @@ import {
   type OfficeLock,
 } from './pms-change-job.ts';
 import { createPmsConfirmJobHandler, OPENDENTAL_CONFIRM_JOB, queueConfirmMissedByWrite } from './pms-confirm-job.ts';
-import { queueWriteDelayedNotice, queueWriteFailedNotice } from './pms-write-notices.ts';
+import { queueWriteNotice } from './pms-write-notices.ts';
 import {
   findAppointmentToWrite,
   markWritePending,
@@ -138,8 +138,8 @@ function settleFailure(
     context,
     isOurRefusal: error instanceof WriteRefused,
     what: 'Not written to Open Dental',
-    queueFailedNotice: (tx, reason) => queueWriteFailedNotice(tx, practice, appointment, reason),
-    queueDelayedNotice: (tx, reason) => queueWriteDelayedNotice(tx, practice, appointment, reason),
+    queueFailedNotice: (tx, reason) => queueWriteNotice('failed', tx, practice, appointment, reason),
+    queueDelayedNotice: (tx, reason) => queueWriteNotice('delayed', tx, practice, appointment, reason),
     report: (odError) => deps.openDental?.report(practice.id, odError),
   });
 }

@@ -32,42 +32,42 @@ export async function queueOpenDentalNotice(
   });
 }
 
-/**
- * The practice hears about a booking that is not in Open Dental: once when the first attempt
- * fails (we keep trying), and once when we give up (please enter it by hand).
- */
-export async function queueWriteDelayedNotice(
-  db: Queryable,
-  practice: PracticeRow,
-  a: AppointmentToWrite,
-  reason: string,
-): Promise<void> {
-  await queueOpenDentalNotice(db, practice, a, {
-    subject: `Online booking not yet in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
-    happened:
-      `${a.first_name} ${a.last_name} booked online, and the booking is confirmed with us, but we could not write ` +
-      `it into Open Dental yet.`,
-    answer: `Open Dental's answer: ${reason}`,
-    todo: 'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
-    idempotencyKey: `pms-write-delayed:${a.id}`,
-  });
-}
+/** Once when the first attempt fails (we keep trying), once when we give up (do it by hand). */
+export type NoticeStage = 'delayed' | 'failed';
 
-export async function queueWriteFailedNotice(
+export type NoticeText = Omit<OpenDentalNotice, 'idempotencyKey'>;
+
+// practice-facing: the practice's own notices, in English
+const WRITE_NOTICES: Record<NoticeStage, (a: AppointmentToWrite, practice: PracticeRow, reason: string) => NoticeText> =
+  {
+    delayed: (a, practice, reason) => ({
+      subject: `Online booking not yet in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
+      happened:
+        `${a.first_name} ${a.last_name} booked online, and the booking is confirmed with us, but we could not write ` +
+        `it into Open Dental yet.`,
+      answer: `Open Dental's answer: ${reason}`,
+      todo: 'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
+    }),
+    failed: (a, practice, reason) => ({
+      subject: `Please enter this online booking in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
+      happened:
+        `${a.first_name} ${a.last_name} booked online and the booking is confirmed with us, but it could not be ` +
+        `written into Open Dental.`,
+      answer: `Reason: ${reason}`,
+      todo: 'Please enter it by hand (or call the patient if the time is no longer free).',
+    }),
+  };
+
+/** The practice hears about a booking that is not in Open Dental, once per stage. */
+export async function queueWriteNotice(
+  stage: NoticeStage,
   db: Queryable,
   practice: PracticeRow,
   a: AppointmentToWrite,
   reason: string,
 ): Promise<void> {
-  await queueOpenDentalNotice(db, practice, a, {
-    subject: `Please enter this online booking in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
-    happened:
-      `${a.first_name} ${a.last_name} booked online and the booking is confirmed with us, but it could not be ` +
-      `written into Open Dental.`,
-    answer: `Reason: ${reason}`,
-    todo: 'Please enter it by hand (or call the patient if the time is no longer free).',
-    idempotencyKey: `pms-write-failed:${a.id}`,
-  });
+  const text = WRITE_NOTICES[stage](a, practice, reason);
+  await queueOpenDentalNotice(db, practice, a, { ...text, idempotencyKey: `pms-write-${stage}:${a.id}` });
 }
 
 function when(a: AppointmentToWrite, practice: PracticeRow): string {

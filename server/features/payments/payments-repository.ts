@@ -2,7 +2,19 @@ import type { BookingLanguage, BookingStatus } from '#domain/booking/booking-lif
 import type { ReasonTextField, Translations } from '#domain/practice/practice-translations.ts';
 import type { Queryable } from '../../db/database.ts';
 
-export interface HeldAppointment {
+/** Who a booking is for and who made it, as both a held booking and a checkout's booking carry it. */
+interface BookedPerson {
+  first_name: string;
+  last_name: string;
+  dob: string;
+  email: string;
+  wireless_phone: string;
+  patient_status: string | null;
+  booker_first_name: string | null;
+  booker_last_name: string | null;
+}
+
+export interface HeldAppointment extends BookedPerson {
   id: string;
   reference: string;
   practice_id: string;
@@ -20,15 +32,7 @@ export interface HeldAppointment {
   reason_translations: Translations<ReasonTextField>;
   /** The language the patient booked in (ADRs 0033, 0034): every message to them uses it. */
   language: BookingLanguage;
-  first_name: string;
-  last_name: string;
-  dob: string;
-  email: string;
-  wireless_phone: string;
-  patient_status: string | null;
   message: string;
-  booker_first_name: string | null;
-  booker_last_name: string | null;
 }
 
 export async function attachSession(
@@ -165,7 +169,7 @@ export async function releaseHold(db: Queryable, id: string): Promise<void> {
 }
 
 /** The appointment of a checkout session with what the patient's next step depends on (no lock). */
-export interface SessionAppointment {
+export interface SessionAppointment extends BookedPerson {
   id: string;
   practice_id: string;
   status: HeldAppointment['status'];
@@ -183,16 +187,8 @@ export interface SessionAppointment {
   pms_clinic_num: number | null;
   /** The booking's clinic's zone, else the practice's (ADR 0061). */
   server_tz: string;
-  /** What the booking was, to tell a resubmission of the same booking from a changed one. */
-  first_name: string;
-  last_name: string;
-  dob: string;
-  email: string;
-  wireless_phone: string;
-  patient_status: string | null;
+  /** With the person's fields: what the booking was, to tell a resubmission of the same booking from a changed one. */
   is_patient: boolean;
-  booker_first_name: string | null;
-  booker_last_name: string | null;
   booker_dob: string | null;
   user_message: string | null;
   insurance_details: unknown;

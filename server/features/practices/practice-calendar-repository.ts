@@ -29,16 +29,16 @@ export interface TimeOffRow {
   end: string;
 }
 
-const scheduleKey = (s: ScheduleRow) =>
-  JSON.stringify([
-    s.pms_prov_num,
-    s.pms_op_num,
-    s.pms_clinic_num,
-    [...s.weekdays].sort(),
-    s.start,
-    s.end,
-    s.breaks.map((b) => [b.start, b.end]),
-  ]);
+/** A schedule's columns before its breaks, in the insert's order: the key compares the same values it writes. */
+const scheduleValues = (s: ScheduleRow) => [
+  s.pms_prov_num,
+  s.pms_op_num,
+  s.pms_clinic_num,
+  [...s.weekdays].sort(),
+  s.start,
+  s.end,
+];
+const scheduleKey = (s: ScheduleRow) => JSON.stringify([...scheduleValues(s), s.breaks.map((b) => [b.start, b.end])]);
 const closureKey = (c: ClosureRow) => JSON.stringify([c.date, c.name]);
 const timeOffKey = (t: TimeOffRow) => JSON.stringify([t.pms_prov_num, t.start, t.end]);
 
@@ -54,16 +54,7 @@ export async function syncSchedules(tx: Queryable, practiceId: string, wanted: r
       `insert into schedules (practice_id, pms_prov_num, pms_op_num, pms_clinic_num, weekdays, start_time, end_time,
         breaks)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        practiceId,
-        s.pms_prov_num,
-        s.pms_op_num,
-        s.pms_clinic_num,
-        [...s.weekdays].sort(),
-        s.start,
-        s.end,
-        JSON.stringify(s.breaks),
-      ],
+      [practiceId, ...scheduleValues(s), JSON.stringify(s.breaks)],
     ),
   );
 }

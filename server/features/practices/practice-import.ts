@@ -80,62 +80,50 @@ async function importPractice(tx: Queryable, practice: PracticeConfig): Promise<
   const practiceId = existingId ?? (await findPracticeIdByFormUrl(tx, practice.form_url));
   if (!practiceId) throw new Error(`Practice ${practice.form_url} vanished during its import`);
 
-  for (const [sortOrder, clinic] of practice.clinics.entries()) {
-    await upsertRow(
-      tx,
-      { table: 'clinics', key: ['practice_id', 'pms_clinic_num'] },
-      {
-        practice_id: practiceId,
-        ...clinic,
-        translations: translationsColumn(clinic.translations),
-        is_active: true,
-        sort_order: sortOrder,
-      },
-    );
-  }
-  await deactivateMissing(
-    tx,
-    'clinics',
-    practiceId,
-    'pms_clinic_num',
-    practice.clinics.map((c) => c.pms_clinic_num),
-  );
-
-  for (const [sortOrder, provider] of practice.providers.entries()) {
-    await upsertRow(
-      tx,
-      { table: 'providers', key: ['practice_id', 'pms_prov_num'] },
-      { practice_id: practiceId, ...provider, is_active: true, sort_order: sortOrder },
-    );
-  }
-  await deactivateMissing(
-    tx,
-    'providers',
-    practiceId,
-    'pms_prov_num',
-    practice.providers.map((p) => p.pms_prov_num),
-  );
-
-  for (const operatory of practice.operatories) {
-    await upsertRow(
-      tx,
-      { table: 'operatories', key: ['practice_id', 'pms_op_num'] },
-      { practice_id: practiceId, ...operatory, is_active: true },
-    );
-  }
-  await deactivateMissing(
-    tx,
-    'operatories',
-    practiceId,
-    'pms_op_num',
-    practice.operatories.map((o) => o.pms_op_num),
-  );
+  await importNumberedRows(tx, practiceId, 'clinics', 'pms_clinic_num', practice.clinics, (clinic, sortOrder) => ({
+    ...clinic,
+    translations: translationsColumn(clinic.translations),
+    sort_order: sortOrder,
+  }));
+  await importNumberedRows(tx, practiceId, 'providers', 'pms_prov_num', practice.providers, (provider, sortOrder) => ({
+    ...provider,
+    sort_order: sortOrder,
+  }));
+  await importNumberedRows(tx, practiceId, 'operatories', 'pms_op_num', practice.operatories, (operatory) => operatory);
 
   await importReasons(tx, practiceId, practice.reasons);
   await syncSchedules(tx, practiceId, practice.schedules);
   await syncClosures(tx, practiceId, practice.closures);
   await syncTimeOff(tx, practiceId, practice.time_off);
   return { form_url: practice.form_url, practice_id: practiceId, created: existingId === null };
+}
+
+/**
+ * Clinics, providers and chairs are keyed by their number in the practice's system: each row the
+ * file lists is written (active again if it was not), and the ones it no longer lists are deactivated.
+ */
+async function importNumberedRows<Row extends object, Key extends keyof Row & string>(
+  tx: Queryable,
+  practiceId: string,
+  table: 'clinics' | 'providers' | 'operatories',
+  keyColumn: Key,
+  rows: readonly Row[],
+  columnsOf: (row: Row, index: number) => object,
+): Promise<void> {
+  for (const [index, row] of rows.entries()) {
+    await upsertRow(
+      tx,
+      { table, key: ['practice_id', keyColumn] },
+      { practice_id: practiceId, ...columnsOf(row, index), is_active: true },
+    );
+  }
+  await deactivateMissing(
+    tx,
+    table,
+    practiceId,
+    keyColumn,
+    rows.map((row) => row[keyColumn] as number),
+  );
 }
 
 /** Reasons are keyed by name, so their ids (the `rfv` links patients hold) survive re-imports. */

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandFlags } from '../../cli/command-flags.ts';
 import type { CreateReviewRequestInput } from '#domain/reviews/review-request-schemas.ts';
 
 export const REVIEW_REQUEST_USAGE = `Usage: npm run review:request -- --practice <form_url>
@@ -14,34 +14,22 @@ export type ReviewRequestArgs = { ok: true; body: CreateReviewRequestInput } | {
 
 /** `npm run review:request` arguments → the admin API's body, so both go through one schema. */
 export function parseReviewRequestArgs(argv: string[]): ReviewRequestArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        practice: { type: 'string' },
-        'first-name': { type: 'string' },
-        'last-name': { type: 'string' },
-        email: { type: 'string' },
-        phone: { type: 'string' },
-        appointment: { type: 'string' },
-        consented: { type: 'boolean', default: false },
-        send: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    return { ok: false, message: `${(error as Error).message}\n\n${REVIEW_REQUEST_USAGE}` };
-  }
-  if (values.help) return { ok: false, message: REVIEW_REQUEST_USAGE };
-  const missing = (['practice', 'first-name', 'last-name'] as const).filter((name) => !values[name]);
-  if (missing.length > 0)
-    return {
-      ok: false,
-      message: `Missing ${missing.map((name) => `--${name}`).join(', ')}\n\n${REVIEW_REQUEST_USAGE}`,
-    };
+  const flags = parseCommandFlags(argv, {
+    options: {
+      practice: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      appointment: { type: 'string' },
+      consented: { type: 'boolean', default: false },
+      send: { type: 'boolean', default: false },
+    },
+    usage: REVIEW_REQUEST_USAGE,
+    required: ['practice', 'first-name', 'last-name'],
+  });
+  if (!flags.ok) return flags;
+  const { values } = flags;
   return {
     ok: true,
     body: {

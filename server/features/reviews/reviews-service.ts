@@ -13,6 +13,7 @@ import {
   type ReviewRequestPractice,
 } from '#domain/reviews/review-schemas.ts';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
@@ -31,6 +32,7 @@ import {
   findReviewRequestWithPractice,
   insertFeedback,
   recordReviewClick,
+  type ReviewRequestListRow,
 } from './review-requests-repository.ts';
 import { lockPatient } from './review-sweep-repository.ts';
 import { hashLinkToken, isWellFormedLinkToken } from '../booking-links/link-tokens.ts';
@@ -140,19 +142,9 @@ async function getRequestStatus(deps: ReviewsDeps, requestId: string): Promise<R
   const row = RequestIdSchema.safeParse(requestId).success ? await findReviewRequestStatus(db, requestId) : null;
   // not patient-facing (the staff/admin API)
   if (!row) throw AppError.notFound(`There is no review request ${requestId}.`);
-  const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
-    request_id: row.id,
     form_url: row.form_url,
-    source: row.source,
-    appointment_id: row.appointment_id,
-    patient_first_name: row.patient_first_name,
-    patient_last_name: row.patient_last_name,
-    sent_via: row.sent_via,
-    created_at: row.created_at.toISOString(),
-    click_count: row.click_count,
-    first_clicked_at: iso(row.first_clicked_at),
-    last_clicked_at: iso(row.last_clicked_at),
+    ...reviewRequestSummary(row),
     feedback:
       row.feedback_category !== null && row.feedback_description !== null && row.feedback_created_at !== null
         ? {
@@ -225,6 +217,54 @@ async function submitFeedback(deps: ReviewsDeps, feedback: FeedbackBody): Promis
     }
   });
   return { request_id: request.id };
+}
+
+type ReviewRequestSummaryRow = Pick<
+  ReviewRequestListRow,
+  | 'id'
+  | 'source'
+  | 'appointment_id'
+  | 'patient_first_name'
+  | 'patient_last_name'
+  | 'sent_via'
+  | 'created_at'
+  | 'click_count'
+  | 'first_clicked_at'
+  | 'last_clicked_at'
+>;
+
+/** A request as both the admin API's status and the console's list show it: who, how sent, and its clicks. */
+export function reviewRequestSummary(row: ReviewRequestSummaryRow) {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    request_id: row.id,
+    source: row.source,
+    appointment_id: row.appointment_id,
+    patient_first_name: row.patient_first_name,
+    patient_last_name: row.patient_last_name,
+    sent_via: row.sent_via,
+    created_at: row.created_at.toISOString(),
+    click_count: row.click_count,
+    first_clicked_at: iso(row.first_clicked_at),
+    last_clicked_at: iso(row.last_clicked_at),
+  };
+}
+
+/** The service as the admin API and the console build it: texts only when this server sends them (ADR 0029). */
+export function reviewsServiceOf(app: {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'offers'>>;
+  practices: ReviewsDeps['practices'];
+}): ReviewsService {
+  const { db, clock, config, practices } = app;
+  return createReviewsService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    practices,
+    ...(config.offers ? { texts: config.offers.texts } : {}),
+  });
 }
 
 export function createReviewsService(deps: ReviewsDeps): ReviewsService {

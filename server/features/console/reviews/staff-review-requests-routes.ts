@@ -6,7 +6,7 @@ import {
   type StaffReviewRequestItem,
 } from '#domain/staff/staff-inbox-schemas.ts';
 import { ok, parseBody, parseQuery } from '../../../http/request-parsing.ts';
-import { createReviewsService } from '../../reviews/reviews-service.ts';
+import { reviewRequestSummary, reviewsServiceOf } from '../../reviews/reviews-service.ts';
 import { audit, staffOf } from '../staff-session-guard.ts';
 import { instantsOfDays } from '../staff-date-range.ts';
 import type { StaffInboxDeps } from '../staff-inbox-routes.ts';
@@ -21,13 +21,7 @@ const feedbackRule = { config: { staff: { permission: 'feedback' as const } } };
  * same messages), for the session's practice only; and which requests were clicked.
  */
 export function registerStaffReviewRequestRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {
-  const reviews = createReviewsService({
-    db: deps.db,
-    clock: deps.clock,
-    publicUrl: deps.config.publicUrl,
-    practices: deps.practices,
-    ...(deps.config.offers ? { texts: deps.config.offers.texts } : {}),
-  });
+  const reviews = reviewsServiceOf(deps);
 
   staff.post('/review-requests', feedbackRule, async (request, reply) => {
     const me = staffOf(request);
@@ -55,19 +49,9 @@ export function registerStaffReviewRequestRoutes(staff: FastifyInstance, deps: S
 }
 
 function toItem(row: ReviewRequestListRow): StaffReviewRequestItem {
-  const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
-    request_id: row.id,
-    source: row.source,
-    appointment_id: row.appointment_id,
-    patient_first_name: row.patient_first_name,
-    patient_last_name: row.patient_last_name,
-    sent_via: row.sent_via,
-    created_at: row.created_at.toISOString(),
+    ...reviewRequestSummary(row),
     is_clicked: row.click_count > 0,
-    click_count: row.click_count,
-    first_clicked_at: iso(row.first_clicked_at),
-    last_clicked_at: iso(row.last_clicked_at),
     feedback_id: row.feedback_id,
   };
 }

@@ -8,6 +8,7 @@ import type { AvailabilityService } from '../../availability/availability-servic
 import type { BookingsService } from '../../bookings/bookings-service.ts';
 import type { PracticesService } from '../../practices/practices-service.ts';
 import { audit, staffOf } from '../staff-session-guard.ts';
+import type { ScheduleBlockRow } from './schedule-blocks-repository.ts';
 import { blockTime, requireBuiltinSchedule, unblockTime } from './schedule-blocks-service.ts';
 import { bookPatientWhoPhoned } from './staff-booking-service.ts';
 
@@ -95,14 +96,7 @@ export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBo
   );
 }
 
-function blockDetails(block: {
-  starts_at: Date;
-  ends_at: Date;
-  pms_prov_num: number | null;
-  pms_op_num: number | null;
-  pms_clinic_num: number | null;
-  label: string | null;
-}) {
+function blockDetails(block: Omit<ScheduleBlockRow, 'id'>) {
   return {
     starts_at: block.starts_at.toISOString(),
     ends_at: block.ends_at.toISOString(),

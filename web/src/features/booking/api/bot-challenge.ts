@@ -1,4 +1,4 @@
-import { solveChallenge } from 'altcha-lib/v1';
+import { solveCaptchaChallenge } from '#domain/captcha/bot-challenge-solution.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchCaptchaChallenge } from './appointment-api.ts';
 
@@ -7,16 +7,7 @@ import { fetchCaptchaChallenge } from './appointment-api.ts';
  * interaction: the patient never sees a captcha. Returns the X-Bot-Challenge header value.
  */
 export async function solveBotChallenge(): Promise<string> {
-  const challenge = await fetchCaptchaChallenge();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new ApiError(0, 'CAPTCHA_UNSOLVED', 'Something went wrong');
-  const payload = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  };
-  return btoa(JSON.stringify(payload));
+  const header = await solveCaptchaChallenge(await fetchCaptchaChallenge());
+  if (!header) throw new ApiError(0, 'CAPTCHA_UNSOLVED', 'Something went wrong');
+  return header;
 }
