@@ -67,9 +67,23 @@ export async function solvedBotChallenge(request: APIRequestContext): Promise<st
 }
 
 /** Books the slot the browser is about to take, as another patient would. */
-export async function bookAsSomeoneElse(request: APIRequestContext, body: Record<string, unknown>): Promise<number> {
+const SOMEONE_ELSE = ['Other', 'Olive', 'Oscar', 'Otto', 'Opal', 'Owen'];
+
+/** `who` picks another person each time: one person holds one chair at a time (ADR 0062). */
+export async function bookAsSomeoneElse(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+  who = 0,
+): Promise<number> {
+  const firstName = SOMEONE_ELSE[who % SOMEONE_ELSE.length]!;
   const response = await request.post('/api/v1/appointment', {
-    data: { ...body, first_name: 'Other', last_name: 'Patient', email: 'other.patient@example.com' },
+    data: {
+      ...body,
+      first_name: firstName,
+      last_name: 'Patient',
+      email: `${firstName.toLowerCase()}.patient@example.com`,
+      wireless_phone: `+1512555${String(100 + who).padStart(4, '0')}`,
+    },
     headers: { 'X-Bot-Challenge': await solvedBotChallenge(request), 'Idempotency-Key': crypto.randomUUID() },
   });
   return response.status();

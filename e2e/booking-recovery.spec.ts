@@ -84,6 +84,8 @@ test.describe('a slot taken by someone else', () => {
     await page.route('**/api/v1/appointment', async (route) => {
       taken = route.request().postDataJSON() as Record<string, unknown>;
       competing = await bookAsSomeoneElse(request, taken);
+      // First Available books any provider free at the time (ADR 0062): others take them all.
+      for (let who = 1; who < 6 && (await bookAsSomeoneElse(request, taken, who)) === 201; who++);
       await route.continue();
     });
     const refetched = page.waitForResponse(

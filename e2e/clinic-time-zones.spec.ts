@@ -21,7 +21,8 @@ test("each clinic's slots name its own zone, and page 7 names Chicago's for a Ch
     { slot: 0, contact: { firstName: 'Carla', visitedBefore: 'Yes' } },
     twoZones.name,
   );
-  expect(request.postDataJSON()).toMatchObject({ pms_clinic_num: 2, pms_prov_num: 2 });
+  // First Available sends any provider (ADR 0062); the clinic's own zone is what matters here.
+  expect(request.postDataJSON()).toMatchObject({ pms_clinic_num: 2, pms_prov_num: 0 });
   await expectStep(page, HEADINGS.booked);
   await expect(page.getByRole('main')).toContainText(new RegExp(`${slot.dayHeading}, ${slot.time} C[SD]T`));
 });

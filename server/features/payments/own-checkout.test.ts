@@ -57,6 +57,10 @@ describe('isSameBooking', () => {
     expect(isSameBooking(EARLIER, 'r1', BODY)).toBe(true);
   });
 
+  it('is the same booking when First Available (0) asks again for the time its hold took (ADR 0062)', () => {
+    expect(isSameBooking(EARLIER, 'r1', { ...BODY, pms_prov_num: 0 })).toBe(true);
+  });
+
   it.each<[string, Partial<BookingBody>, string?]>([
     ['another time', { start_time: '09:30:00' }],
     ['another day', { apt_date: '2026-03-04' }],

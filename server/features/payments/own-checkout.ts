@@ -38,7 +38,8 @@ export function isSameBooking(earlier: SessionAppointment, reasonId: string, bod
     earlier.reason_id === reasonId &&
     start !== null &&
     earlier.starts_at?.getTime() === start &&
-    earlier.pms_prov_num === body.pms_prov_num &&
+    // First Available (0) took whichever provider was free: asked again, it is the same hold (ADR 0062).
+    (body.pms_prov_num === 0 || earlier.pms_prov_num === body.pms_prov_num) &&
     (earlier.pms_clinic_num ?? null) === (body.pms_clinic_num ?? null) &&
     lower(earlier.first_name) === lower(body.first_name) &&
     lower(earlier.last_name) === lower(body.last_name) &&
