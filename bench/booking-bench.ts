@@ -8,6 +8,7 @@ import { seedBenchPractice } from './bench-practice.ts';
 import { listenOnLoopback } from './load-test.ts';
 import { medianSummary, summarise, type LatencySummary } from './measure.ts';
 import { slotsPath } from './slots-path.ts';
+import { newPatientAtSlot } from '#server/test/booking-factory.ts';
 
 export interface BookingBenchResult {
   database: string;
@@ -189,14 +190,6 @@ function bookingFor(practiceId: string, reasonId: string, slot: AvailabilityReco
     email: `bench${i}@example.com`,
     wireless_phone: '+15125550100',
     dob: '1990-01-01',
-    pms_prov_num: slot.ProvNum,
-    pms_op_num: slot.OpNum,
-    apt_date: slot.DateTimeStart.slice(0, 10),
-    start_time: slot.DateTimeStart.slice(11),
-    end_time: slot.DateTimeEnd.slice(11),
-    patient_status: 'New Patient',
-    is_patient: true,
-    is_concented: true,
-    has_insurance: false,
+    ...newPatientAtSlot(slot),
   };
 }

@@ -38,3 +38,24 @@ export function bookingBody(
     ...overrides,
   };
 }
+
+/** An offered slot as the slots API answers it (only what a booking body takes from it). */
+interface OfferedSlot {
+  ProvNum: number;
+  OpNum: number;
+  DateTimeStart: string;
+  DateTimeEnd: string;
+}
+
+/** A booking body's fields for a new patient who agreed to messages, at an offered slot (bench, soak, processes). */
+export const newPatientAtSlot = (slot: OfferedSlot) => ({
+  pms_prov_num: slot.ProvNum,
+  pms_op_num: slot.OpNum,
+  apt_date: slot.DateTimeStart.slice(0, 10),
+  start_time: slot.DateTimeStart.slice(11),
+  end_time: slot.DateTimeEnd.slice(11),
+  patient_status: 'New Patient' as const,
+  is_patient: true,
+  is_concented: true,
+  has_insurance: false,
+});

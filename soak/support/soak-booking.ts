@@ -1,6 +1,7 @@
 import { solveChallenge as solveAltcha } from 'altcha-lib/v1';
 import type { HttpClient, HttpOutcome } from './http-client.ts';
 import type { SoakPractice } from './soak-practices.ts';
+import { newPatientAtSlot } from '#server/test/booking-factory.ts';
 
 interface Slot {
   DateTimeStart: string;
@@ -30,15 +31,7 @@ export function soakBooking(
     email: who.email,
     wireless_phone: '+15125550100',
     dob: '1990-01-01',
-    pms_prov_num: slot.ProvNum,
-    pms_op_num: slot.OpNum,
-    apt_date: slot.DateTimeStart.slice(0, 10),
-    start_time: slot.DateTimeStart.slice(11),
-    end_time: slot.DateTimeEnd.slice(11),
-    patient_status: 'New Patient',
-    is_patient: true,
-    is_concented: true,
-    has_insurance: false,
+    ...newPatientAtSlot(slot),
     message: `soak ${who.tag}`,
   };
 }

@@ -8,6 +8,7 @@ import { addDays } from '#domain/time/local-date.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.ts';
 import { withProcessDatabase } from '../../test/process-database.ts';
 import { solvedChallengeFrom, type ServerProcess } from '../../test/server-process.ts';
+import { newPatientAtSlot } from '../../test/booking-factory.ts';
 
 /**
  * Invariant 6, end to end: a real server process at LOG_LEVEL=debug, with SMTP, Twilio and Stripe
@@ -165,15 +166,7 @@ async function bookThroughTheApi(): Promise<void> {
     practice_id: practice.id,
     rfv_id: reasonId,
     ...PATIENT,
-    pms_prov_num: slot.ProvNum,
-    pms_op_num: slot.OpNum,
-    apt_date: slot.DateTimeStart.slice(0, 10),
-    start_time: slot.DateTimeStart.slice(11),
-    end_time: slot.DateTimeEnd.slice(11),
-    patient_status: 'New Patient',
-    is_patient: true,
-    is_concented: true,
-    has_insurance: false,
+    ...newPatientAtSlot(slot),
     message: 'Please call me back',
   });
 
