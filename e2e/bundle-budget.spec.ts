@@ -83,13 +83,14 @@ test.describe('the staff console', () => {
  * A front desk's first load of the console: signed in, straight to the schedule. Each page is a
  * chunk of its own (ADR 0045), so the owners' pages and the sign-in forms are not fetched.
  */
-// 185 KB: the console's one form pattern brings react-hook-form and its zod resolver (ADR 0047).
-const FRONT_DESK_BUDGET_BYTES = 185_000;
+// 185 KB: the console's one form pattern brings react-hook-form and its zod resolver (ADR 0047);
+// 186 KB: the front desk's texts inbox, undo, patient picker and panel in words (ADR 0059).
+const FRONT_DESK_BUDGET_BYTES = 186_000;
 
 test.describe('the staff console for a front desk', () => {
   test.use(SIGNED_OUT_CONSOLE_ERRORS);
 
-  test("loads the schedule without the owners' pages, within 185 KB gzip of script", async ({ page }) => {
+  test("loads the schedule without the owners' pages, within 186 KB gzip of script", async ({ page }) => {
     await signInToConsole(page, '2027-06-14');
     const signedIn = await page.context().newPage();
     const scripts = new Set<string>();

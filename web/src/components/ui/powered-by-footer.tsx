@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, TERMS_URL } from '#domain/product.ts';
 import { useMessages } from '../../lib/i18n/use-messages.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import * as messages from './ui.messages.ts';
+import * as messages from './powered-by-footer.messages.ts';
 
 /** Spec section 2: 'Powered by … | Terms of Service' under the booking form, with the language switch (ADR 0034). */
 export function PoweredByFooter() {
