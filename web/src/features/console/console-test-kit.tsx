@@ -98,6 +98,18 @@ export function buildSchedule(overrides: Partial<StaffSchedule> = {}): StaffSche
 }
 
 /** 12:00-13:00 in Chicago (UTC-6 in November), for everyone. */
+/** What `POST /api/v1/staff/appointments` answers for the kit's phoned-in booking. */
+export const BOOKED_BY_DESK = {
+  id: 'apt-new',
+  reference: 'K7M2Q9P',
+  status: 'booked',
+  apt_date: '2026-11-25',
+  start_time: '10:00:00',
+  end_time: '10:30:00',
+  pms_prov_num: 1,
+  pms_op_num: 11,
+};
+
 export const LUNCH_BREAK: ScheduleBlock = {
   id: null,
   kind: 'break',

@@ -13,6 +13,7 @@ import {
   renderConsole,
   serveConsole,
   type ApiCall,
+  BOOKED_BY_DESK,
 } from '../console-test-kit.tsx';
 
 const CLEANING = '22222222-2222-4222-8222-222222222222';
@@ -37,7 +38,7 @@ type Answer = {
 };
 
 /** A practice whose schedule shows what was booked; `book` answers the booking. */
-function serveDesk(book: (call: ApiCall) => Answer = () => ({ status: 201, result: BOOKED })) {
+function serveDesk(book: (call: ApiCall) => Answer = () => ({ status: 201, result: BOOKED_BY_DESK })) {
   const appointments: StaffAppointment[] = [buildAppointment()];
   const calls = serveConsole(
     {},
@@ -75,17 +76,6 @@ function serveDesk(book: (call: ApiCall) => Answer = () => ({ status: 201, resul
   );
   return calls;
 }
-
-const BOOKED = {
-  id: 'apt-new',
-  reference: 'K7M2Q9P',
-  status: 'booked',
-  apt_date: '2026-11-25',
-  start_time: '10:00:00',
-  end_time: '10:30:00',
-  pms_prov_num: 1,
-  pms_op_num: 11,
-};
 
 async function openDialog(user: UserEvent) {
   renderConsole('/console?date=2026-11-25');

@@ -10,6 +10,7 @@ import {
   renderConsole,
   serveStaffApi,
   type ApiCall,
+  BOOKED_BY_DESK,
 } from '../console-test-kit.tsx';
 
 const CLEANING = '22222222-2222-4222-8222-222222222222';
@@ -78,19 +79,7 @@ function serve(): ApiCall[] {
       },
     }),
     'GET /api/v1/staff/appointments/apt-9': () => ({ result: ROSA_LAST }),
-    'POST /api/v1/staff/appointments': () => ({
-      status: 201,
-      result: {
-        id: 'apt-new',
-        reference: 'K7M2Q9P',
-        status: 'booked',
-        apt_date: '2026-11-25',
-        start_time: '10:00:00',
-        end_time: '10:30:00',
-        pms_prov_num: 1,
-        pms_op_num: 11,
-      },
-    }),
+    'POST /api/v1/staff/appointments': () => ({ status: 201, result: BOOKED_BY_DESK }),
   });
 }
 
