@@ -29,7 +29,8 @@ export const es: Translation<typeof en> = {
   cancelEnded: 'Esta cita ya está cancelada.',
   past: 'Esta cita ya tuvo lugar.',
   noTime:
-    'El consultorio todavía no asignó un horario a esta solicitud, así que no hay nada que cambiar. El consultorio ' +
+    'El consultorio todavía no asignó un horario a esta solicitud, así que no hay nada que cambiar. ' +
+    'El consultorio ' +
     'se comunicará con usted.',
   awaitingPayment: 'Esta cita está esperando su pago. Complete el pago primero.',
   rescheduleCutoff: 'Su cita es muy pronto para cambiarla en línea. Llame al consultorio.',

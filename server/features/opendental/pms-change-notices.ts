@@ -146,7 +146,7 @@ const CHANGE_NOTICES: Record<
       `${a.first_name} ${a.last_name} ${describeChange(change)} online; ` +
       'we could not write this into Open Dental yet.',
     answer: `Open Dental's answer: ${reason}`,
-    todo: 'We keep trying over the next hours; you will get another e-mail if we give up.',
+    officeAction: 'We keep trying over the next hours; you will get another e-mail if we give up.',
   }),
   failed: (a, change, reason) => ({
     subject: `Please update Open Dental by hand: online ${KIND_LABELS[change.kind]} for ${a.first_name} ${a.last_name}`,
@@ -154,7 +154,8 @@ const CHANGE_NOTICES: Record<
       `${a.first_name} ${a.last_name} ${describeChange(change)} online, ` +
       'but we could not write this into Open Dental.',
     answer: `Reason: ${reason}`,
-    todo: 'Please make the same change in Open Dental by hand (or call the patient if it is no longer possible).',
+    officeAction:
+      'Please make the same change in Open Dental by hand (or call the patient if it is no longer possible).',
   }),
 };
 

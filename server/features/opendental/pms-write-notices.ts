@@ -12,7 +12,7 @@ export interface OpenDentalNotice {
   subject: string;
   happened: string;
   answer: string;
-  todo: string;
+  officeAction: string;
   /** Makes the e-mail go out once however often the job runs. */
   idempotencyKey: string;
 }
@@ -27,7 +27,9 @@ export async function queueOpenDentalNotice(
   await enqueueEmail(db, {
     to: practice.notification_email,
     subject: notice.subject,
-    text: [notice.happened, notice.answer, '', notice.todo, '', ...appointmentNoticeDetails(a, practice)].join('\n'),
+    text: [notice.happened, notice.answer, '', notice.officeAction, '', ...appointmentNoticeDetails(a, practice)].join(
+      '\n',
+    ),
     idempotencyKey: notice.idempotencyKey,
   });
 }
@@ -46,7 +48,8 @@ const WRITE_NOTICES: Record<NoticeStage, (a: AppointmentToWrite, practice: Pract
         `${a.first_name} ${a.last_name} booked online, and the booking is confirmed with us, but we could not write ` +
         `it into Open Dental yet.`,
       answer: `Open Dental's answer: ${reason}`,
-      todo: 'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
+      officeAction:
+        'We keep trying over the next hours; you will get another e-mail if we give up. Please keep the time free.',
     }),
     failed: (a, practice, reason) => ({
       subject: `Please enter this online booking in Open Dental: ${a.first_name} ${a.last_name}, ${when(a, practice)}`,
@@ -54,7 +57,7 @@ const WRITE_NOTICES: Record<NoticeStage, (a: AppointmentToWrite, practice: Pract
         `${a.first_name} ${a.last_name} booked online and the booking is confirmed with us, but it could not be ` +
         `written into Open Dental.`,
       answer: `Reason: ${reason}`,
-      todo: 'Please enter it by hand (or call the patient if the time is no longer free).',
+      officeAction: 'Please enter it by hand (or call the patient if the time is no longer free).',
     }),
   };
 

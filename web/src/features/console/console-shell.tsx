@@ -24,7 +24,8 @@ export function ConsoleShell() {
         <p className="ml-auto text-sm text-slate-700">{session.account.name ?? session.account.email}</p>
         <SignOutButtons />
       </header>
-      {/* Pages scroll here, under the header: the schedule's grid scrolls on its own, its toolbar in view (ADR 0067). */}
+      {/* Pages scroll here, under the header: the schedule's grid scrolls on its own, its toolbar
+          in view (ADR 0067). */}
       <div className="flex min-h-0 flex-1 flex-col overflow-auto">
         <Suspense fallback={<LoadingNote />}>
           <Routes>

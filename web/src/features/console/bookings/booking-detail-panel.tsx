@@ -97,7 +97,8 @@ function usePanelActions(queryKey: readonly unknown[]) {
   const [done, setDone] = useState<string | null>(null);
   const doneId = useId();
   const rememberOpener = useFocusReturn(sub !== null, () => document.getElementById(doneId));
-  // The button pressed may be gone with the state it offered (Confirm, once confirmed): the result takes the focus then.
+  // The button pressed may be gone with the state it offered (Confirm, once confirmed): the
+  // result takes the focus then.
   useEffect(() => {
     if (done && (document.activeElement === document.body || document.activeElement === null))
       document.getElementById(doneId)?.focus();

@@ -56,7 +56,8 @@ export function FeedbackPanel({ id, onClose }: { id: string; onClose: () => void
               [
                 'Visit',
                 data.visit
-                  ? `${visitWhen(data.visit.apt_date, data.visit.start_time, 'No time yet')} · reference ${data.visit.reference}`
+                  ? `${visitWhen(data.visit.apt_date, data.visit.start_time, 'No time yet')} · ` +
+                    `reference ${data.visit.reference}`
                   : null,
               ],
             ]}

@@ -14,6 +14,10 @@ interface BookingBlockProps {
   isCompact?: boolean;
 }
 
+const BLOCK_CLASS =
+  'absolute flex flex-col items-start overflow-hidden rounded-md border px-1.5 text-left break-words shadow-sm ' +
+  'focus-visible:z-10';
+
 /** One booking on the grid: a button whose name says everything the block shows. */
 export function BookingBlock({ appointment, where, style, onOpen, isCompact = false }: BookingBlockProps) {
   const ended = isInactive(appointment.status);
@@ -22,7 +26,7 @@ export function BookingBlock({ appointment, where, style, onOpen, isCompact = fa
       type="button"
       style={style}
       onClick={(event) => onOpen(appointment.id, event.currentTarget)}
-      className={`absolute flex flex-col items-start overflow-hidden rounded-md border px-1.5 text-left break-words shadow-sm focus-visible:z-10 ${
+      className={`${BLOCK_CLASS} ${
         isCompact ? 'gap-0 py-0.5 text-xs leading-tight' : 'gap-0.5 py-1 text-sm'
       } ${ended ? 'border-slate-300 bg-slate-50 text-slate-700' : 'border-blue-300 bg-blue-50 text-slate-900'}`}
     >
