@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { latestCode, sendOtp, verifyOtp } from '../verification/verification-test-kit.ts';
+import { CHECKOUT_RETURN_URLS, postCheckout } from '../../test/booking-requests.ts';
 
 // The base clock stands for real time: Monday 2 March 2026, 07:00 in New York (EST, UTC-5).
 const base = fixedClock('2026-03-02T12:00:00Z');
@@ -115,26 +115,20 @@ describe('/_dev/clock', () => {
   });
 
   it('releases a payment hold at once when moved past its expiry, so its slot is offered again', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/create-session',
-      payload: {
-        ...bookingBody({
-          practice_id: ids['test-practice']!,
-          rfv_id: whiteningId,
-          start_time: '16:00:00',
-          end_time: '16:30:00',
-        }),
-        success_url: 'http://localhost:8080/test-practice/payment-success',
-        cancel_url: 'http://localhost:8080/test-practice/payment-failed',
-      },
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+    const response = await postCheckout(ctx.app, {
+      ...bookingBody({
+        practice_id: ids['test-practice']!,
+        rfv_id: whiteningId,
+        start_time: '16:00:00',
+        end_time: '16:30:00',
+      }),
+      ...CHECKOUT_RETURN_URLS,
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.status).toBe(201);
     const appointment = async () =>
       (
         await ctx.db.query<{ status: string }>('select status from appointments where payment_session_id = $1', [
-          response.json().result.session_id,
+          response.body.result.session_id,
         ])
       )[0]!;
     // bookingBody books provider 1 on 3 March.

@@ -185,18 +185,10 @@ describe('sessions', () => {
   it('refuse a change without the session’s CSRF token, and a sign-in posted from another site', async () => {
     const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const client = await signIn(ctx.app, desk);
-    const forged = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/staff/session',
-      headers: { cookie: client.cookie },
-    });
+    const forged = await client.forged({ method: 'DELETE', url: '/api/v1/staff/session' });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().code).toBe('CSRF_FAILED');
-    const wrongToken = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/staff/session',
-      headers: { cookie: client.cookie, 'x-csrf-token': 'x'.repeat(32) },
-    });
+    const wrongToken = await client.forged({ method: 'DELETE', url: '/api/v1/staff/session' }, 'x'.repeat(32));
     expect(wrongToken.statusCode).toBe(403);
     expect((await client.get('/api/v1/staff/session')).statusCode).toBe(200);
     const crossSite = await ctx.app.inject({
