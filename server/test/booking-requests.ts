@@ -62,6 +62,21 @@ export function pressCheckoutButton(app: FastifyInstance, sessionId: string, but
   });
 }
 
+/** Runs now the server's periodic task that lets payment holds past their expiry go: how many it released. */
+export function releaseExpiredHolds(app: FastifyInstance) {
+  return app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+}
+
+/** Half-hourly start times ("HH:MM") from `first` to `last`, both included: the slots a test expects. */
+export function halfHours(first: string, last: string): string[] {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const count = (minutes(last) - minutes(first)) / 30 + 1;
+  return Array.from({ length: count }, (_, i) => {
+    const at = minutes(first) + 30 * i;
+    return `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
+  });
+}
+
 /** GET /api/v1/appointment/slots with the given query. */
 export async function getSlots(app: FastifyInstance, params: Record<string, string | number>): Promise<ApiAnswer> {
   const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));

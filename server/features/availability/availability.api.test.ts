@@ -3,7 +3,14 @@ import { AvailabilityListSchema } from '#domain/availability/availability-schema
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { fixedClock } from '../../test/test-app.ts';
-import { CHECKOUT_RETURN_URLS, getSlots, postBooking, postCheckout } from '../../test/booking-requests.ts';
+import {
+  CHECKOUT_RETURN_URLS,
+  getSlots,
+  halfHours,
+  postBooking,
+  postCheckout,
+  releaseExpiredHolds,
+} from '../../test/booking-requests.ts';
 import { withPracticeApp } from '../../test/practice-app.ts';
 import { reasonId } from '../../test/practice-factory.ts';
 
@@ -101,16 +108,8 @@ describe('GET /api/v1/appointment/slots', () => {
     expect(new Set(records.map((r) => r.ProvNum))).toEqual(new Set([2]));
     // 90 minutes fit at 09:00, 09:30, 10:00, 10:30 before lunch and 13:00 … 15:30 after.
     expect(records.map((r) => r.DateTimeStart.slice(11, 16))).toEqual([
-      '09:00',
-      '09:30',
-      '10:00',
-      '10:30',
-      '13:00',
-      '13:30',
-      '14:00',
-      '14:30',
-      '15:00',
-      '15:30',
+      ...halfHours('09:00', '10:30'),
+      ...halfHours('13:00', '15:30'),
     ]);
     expect(records[0]!.DateTimeEnd).toBe('2026-03-02 10:30:00');
   });
@@ -248,7 +247,7 @@ describe('GET /api/v1/appointment/slots', () => {
     const sessionId: string = held.body.result.session_id;
     clock.advance(42 * 60_000);
     expect(await isOffered()).toBe(false);
-    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    await releaseExpiredHolds(ctx.app);
     expect(await isOffered()).toBe(true);
     // The provider's late word that the money came: the slot is still free, so the booking takes it back.
     await ctx.db.query(

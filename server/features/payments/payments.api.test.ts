@@ -8,6 +8,7 @@ import {
   postBooking,
   postCheckout,
   pressCheckoutButton,
+  releaseExpiredHolds,
 } from '../../test/booking-requests.ts';
 import { deliverDueMessages } from '../../test/message-delivery.ts';
 import { withPracticeApp } from '../../test/practice-app.ts';
@@ -57,6 +58,13 @@ const paymentStatus = (sessionId: string, practiceId = ctx.practiceId) =>
     method: 'GET',
     url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
   });
+/** The hold runs out and is released, and someone else books its slot (the taker's time and e-mail). */
+async function expireAndGiveAway(sessionId: string, taker: { start_time: string; end_time: string; email: string }) {
+  clock.advance(42 * 60_000);
+  await releaseExpiredHolds(ctx.app);
+  expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
+  await bookVisit(ctx.app, { practiceId: ctx.practiceId, reasonId: ctx.reasonId('Exam'), ...taker });
+}
 /** The status check of a session that is settled one way or the other: nothing left to retry. */
 async function expectSettledStatus(
   sessionId: string,
@@ -252,18 +260,7 @@ describe('holds', () => {
   it('releases an expired hold, and refunds a payment that arrives after the slot was taken', async () => {
     const { body } = await createSession({ start_time: '16:00:00', end_time: '16:30:00', email: 'late@example.com' });
     const sessionId: string = body.result.session_id;
-    clock.advance(42 * 60_000);
-    const payments = ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!;
-    await payments.run();
-    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
-    // Someone else books the released slot.
-    await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.reasonId('Exam'),
-      start_time: '16:00:00',
-      end_time: '16:30:00',
-      email: 'taker@example.com',
-    });
+    await expireAndGiveAway(sessionId, { start_time: '16:00:00', end_time: '16:30:00', email: 'taker@example.com' });
     // The local checkout takes no money for a hold that ran out...
     const refused = await pressCheckoutButton(ctx.app, sessionId, 'pay');
     expect(refused.statusCode).toBe(409);
@@ -310,17 +307,7 @@ describe('holds', () => {
         booker_dob: '1970-01-02',
       })
     ).body.result.session_id as string;
-    clock.advance(42 * 60_000);
-    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
-    expect(await appointmentOf(free)).toMatchObject({ status: 'expired' });
-    // Someone else books the released slot.
-    await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.reasonId('Exam'),
-      start_time: '13:30:00',
-      end_time: '14:00:00',
-      email: 'taker2@example.com',
-    });
+    await expireAndGiveAway(free, { start_time: '13:30:00', end_time: '14:00:00', email: 'taker2@example.com' });
     const cancel = (id: string) => pressCheckoutButton(ctx.app, id, 'cancel');
     await cancel(free);
     await cancel(lost);
