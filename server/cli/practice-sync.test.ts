@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { odOperatory, odProvider, startFakeOpenDental, type FakeOpenDental } from '../test/fake-opendental-server.ts';
+import {
+  odOperatory,
+  odProvider,
+  syncedProvider,
+  startFakeOpenDental,
+  type FakeOpenDental,
+} from '../test/fake-opendental-server.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -61,24 +67,10 @@ describe('npm run practice:sync', () => {
     const printed = JSON.parse(stdout);
     expect(printed.form_url).toBe('bright-smile-od');
     expect(printed.offered.providers.map((p: { pms_prov_num: number }) => p.pms_prov_num)).toEqual([1, 2, 3]);
-    expect(printed.offered.providers[2]).toEqual({
-      pms_prov_num: 3,
-      provider_display_name: 'Chloe Nguyen, RDH',
-      provider_first_name: 'Chloe',
-      provider_last_name: 'Nguyen',
-      profile_pic: null,
-    });
+    expect(printed.offered.providers[2]).toEqual(syncedProvider(3, 'Chloe', 'Nguyen', 'Chloe Nguyen, RDH'));
     expect(printed.not_offered).toEqual({
       clinics: [],
-      providers: [
-        {
-          pms_prov_num: 4,
-          provider_display_name: 'Dan Hill',
-          provider_first_name: 'Dan',
-          provider_last_name: 'Hill',
-          profile_pic: null,
-        },
-      ],
+      providers: [syncedProvider(4, 'Dan', 'Hill')],
       operatories: [{ pms_op_num: 4, name: 'Op 4', pms_clinic_num: null }],
     });
     expect(stderr).toContain('Not offered: 0 clinics, 1 providers, 1 operatories');
@@ -111,15 +103,7 @@ describe('npm run practice:sync', () => {
     const practice = JSON.parse(written).practices[0];
     expect(practice.providers).toEqual(before.providers);
     expect(practice.operatories).toEqual(before.operatories.map((o: object) => ({ ...o, pms_clinic_num: null })));
-    expect(practice.not_offered.providers).toEqual([
-      {
-        pms_prov_num: 4,
-        provider_display_name: 'Dan Hill',
-        provider_first_name: 'Dan',
-        provider_last_name: 'Hill',
-        profile_pic: null,
-      },
-    ]);
+    expect(practice.not_offered.providers).toEqual([syncedProvider(4, 'Dan', 'Hill')]);
     expect(practice.not_offered.operatories).toEqual([{ pms_op_num: 4, name: 'Op 4', pms_clinic_num: null }]);
     expect(practice.reasons).toEqual(before.reasons);
 

@@ -33,6 +33,12 @@ export interface NotificationListener {
   close(): Promise<void>;
 }
 
+/** The first row a query returns, or null when it returns none (a `findX` in one line). */
+export async function firstRow<Row>(db: Queryable, sql: string, params?: readonly unknown[]): Promise<Row | null> {
+  const rows = await db.query<Row>(sql, params);
+  return rows[0] ?? null;
+}
+
 /** The cheapest round trip, for the health check: the database answers at all. */
 export async function pingDatabase(db: Queryable): Promise<void> {
   await db.query('select 1');

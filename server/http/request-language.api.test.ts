@@ -1,42 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock, withTestApp } from '../test/test-app.ts';
-import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
+import { createTestApp, fixedClock } from '../test/test-app.ts';
+import { withPracticeApp } from '../test/practice-app.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 
 /** ADR 0034: the API answers a patient's refusals in the request's language; English stays as it is. */
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const es = { 'accept-language': 'es' };
-let practiceId: string;
-let examId: string;
-let verifyingId: string;
-
-const ctx = withTestApp({
+const ctx = withPracticeApp({
   clock,
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig(),
-      practiceConfig({ form_url: 'verifies', name: 'Clínica Verifica', to_verify_patient: true }),
-    );
-    practiceId = ids['test-practice']!;
-    verifyingId = ids['verifies']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
+  practices: [{}, { form_url: 'verifies', name: 'Clínica Verifica', to_verify_patient: true }],
 });
 
 async function book(overrides: Record<string, unknown>, headers: Record<string, string> = {}) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/appointment',
-    payload: { ...bookingBody({ practice_id: practiceId, rfv_id: examId }), ...overrides },
+    payload: { ...bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam') }), ...overrides },
     headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app), ...headers },
   });
 }
 
 describe('refusals in the request language', () => {
   it('lists missing fields of a 422 in Spanish, and in English without a choice', async () => {
-    const body = { practice_id: practiceId, rfv_id: examId };
+    const body = { practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam') };
     const spanish = await ctx.app.inject({ method: 'POST', url: '/api/v1/appointment', payload: body, headers: es });
     expect(spanish.statusCode).toBe(422);
     expect(spanish.json().code).toBe('VALIDATION_FAILED');
@@ -115,7 +102,11 @@ describe('refusals in the request language', () => {
 
 describe('one-time codes in the request language', () => {
   it('sends the code e-mail and answers send-otp and verify-otp in Spanish', async () => {
-    const contact = { recipient: 'codigo@example.com', verification_type: 'email', practice_id: verifyingId };
+    const contact = {
+      recipient: 'codigo@example.com',
+      verification_type: 'email',
+      practice_id: ctx.practiceIds['verifies']!,
+    };
     const sent = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/verify/send-otp',

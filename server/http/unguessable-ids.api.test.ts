@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookVisit } from '../test/booking-requests.ts';
+import { bookVisit, pressCheckoutButton } from '../test/booking-requests.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
@@ -148,12 +148,7 @@ describe('ids handed out by the API', () => {
 describe('ids used across practices', () => {
   it("refuses a paid session of one practice on another practice's success page and status check", async () => {
     const sessionId = await paymentSession('13:00:00', '13:30:00');
-    const pay = await ctx.app.inject({
-      method: 'POST',
-      url: `/_dev/checkout/${sessionId}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
-      payload: '',
-    });
+    const pay = await pressCheckoutButton(ctx.app, sessionId, 'pay');
     expect(pay.statusCode).toBe(303);
     const other = ids['second-dental']!;
     const status = await ctx.app.inject({

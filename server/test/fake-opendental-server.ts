@@ -518,6 +518,17 @@ export function odAppointment(fields: {
   };
 }
 
+/** An Open Dental provider as the sync writes it into a practice file (display name: first and last, unless given). */
+export function syncedProvider(pms_prov_num: number, first: string, last: string, displayName = `${first} ${last}`) {
+  return {
+    pms_prov_num,
+    provider_display_name: displayName,
+    provider_first_name: first,
+    provider_last_name: last,
+    profile_pic: null,
+  };
+}
+
 export function odProvider(ProvNum: number, FName: string, LName: string, extra: OdRow = {}): OdRow {
   return {
     ProvNum,

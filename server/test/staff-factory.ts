@@ -31,6 +31,8 @@ export interface StaffClient {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** The request another site could forge: the session's cookie, no CSRF token (or `csrfToken`, a wrong one). */
+  forged(options: InjectOptions, csrfToken?: string): Promise<LightMyRequestResponse>;
 }
 
 export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
@@ -69,6 +71,8 @@ export async function signIn(
     request,
     get: (url, headers = {}) => request({ method: 'GET', url, headers }),
     post: (url, payload = {}) => request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+    forged: (options, token) =>
+      app.inject({ ...options, headers: { cookie, ...(token === undefined ? {} : { 'x-csrf-token': token }) } }),
   };
 }
 

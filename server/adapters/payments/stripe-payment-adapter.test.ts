@@ -16,6 +16,19 @@ const adapter = () =>
     ...stripeHostSettings(`http://127.0.0.1:${fake.port}`),
   });
 
+/** A $1.00 checkout for the appointment, open until 2030, with `overrides`. */
+const smallSession = (appointmentId: string, overrides: { idempotencyKey?: string } = {}) =>
+  adapter().createCheckoutSession({
+    appointmentId,
+    amountCents: 100,
+    currency: 'usd',
+    description: 'x',
+    successUrl: 'http://l/s',
+    cancelUrl: 'http://l/c',
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+    ...overrides,
+  });
+
 describe('stripeHostSettings (STRIPE_API_URL)', () => {
   it.each([
     [undefined, {}],
@@ -60,15 +73,7 @@ describe('the Stripe payment adapter (real stripe package, local stand-in)', () 
   });
 
   it('retrieves a session state', async () => {
-    const { id } = await adapter().createCheckoutSession({
-      appointmentId: 'appt-2',
-      amountCents: 100,
-      currency: 'usd',
-      description: 'x',
-      successUrl: 'http://l/s',
-      cancelUrl: 'http://l/c',
-      expiresAt: new Date('2030-01-01T00:00:00Z'),
-    });
+    const { id } = await smallSession('appt-2');
     fake.sessions.set(id, {
       ...fake.sessions.get(id),
       status: 'complete',
@@ -87,16 +92,7 @@ describe('the Stripe payment adapter (real stripe package, local stand-in)', () 
   });
 
   it('gives the checkout URL of an open session, and expires it with checkout.sessions.expire', async () => {
-    const { id, url } = await adapter().createCheckoutSession({
-      appointmentId: 'appt-3',
-      amountCents: 100,
-      currency: 'usd',
-      description: 'x',
-      successUrl: 'http://l/s',
-      cancelUrl: 'http://l/c',
-      expiresAt: new Date('2030-01-01T00:00:00Z'),
-      idempotencyKey: 'checkout-appt-3-after-cs_old',
-    });
+    const { id, url } = await smallSession('appt-3', { idempotencyKey: 'checkout-appt-3-after-cs_old' });
     expect(fake.requests.at(-1)!.idempotencyKey).toBe('checkout-appt-3-after-cs_old');
     expect((await adapter().retrieveSession(id)).url).toBe(url);
     await adapter().expireSession(id);

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { fixedClock } from '../../test/test-app.ts';
-import { getSlots } from '../../test/booking-requests.ts';
+import {
+  CHECKOUT_RETURN_URLS,
+  getSlots,
+  halfHours,
+  postBooking,
+  postCheckout,
+  releaseExpiredHolds,
+} from '../../test/booking-requests.ts';
 import { withPracticeApp } from '../../test/practice-app.ts';
 import { reasonId } from '../../test/practice-factory.ts';
 
@@ -102,16 +108,8 @@ describe('GET /api/v1/appointment/slots', () => {
     expect(new Set(records.map((r) => r.ProvNum))).toEqual(new Set([2]));
     // 90 minutes fit at 09:00, 09:30, 10:00, 10:30 before lunch and 13:00 … 15:30 after.
     expect(records.map((r) => r.DateTimeStart.slice(11, 16))).toEqual([
-      '09:00',
-      '09:30',
-      '10:00',
-      '10:30',
-      '13:00',
-      '13:30',
-      '14:00',
-      '14:30',
-      '15:00',
-      '15:30',
+      ...halfHours('09:00', '10:30'),
+      ...halfHours('13:00', '15:30'),
     ]);
     expect(records[0]!.DateTimeEnd).toBe('2026-03-02 10:30:00');
   });
@@ -177,19 +175,17 @@ describe('GET /api/v1/appointment/slots', () => {
       ProvNum: 1,
       OpNum: 1,
     });
-    const booked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: bookingBody({
+    const booked = await postBooking(
+      ctx.app,
+      bookingBody({
         practice_id: ctx.practiceId,
         rfv_id: ctx.reasonId('Exam'),
         apt_date: '2026-03-04',
         start_time: '09:00:00',
         end_time: '09:30:00',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    });
-    expect(booked.statusCode).toBe(201);
+    );
+    expect(booked.status).toBe(201);
     // The clock has not moved: only the invalidation can make the cached list forget the slot.
     const after = parseSlots((await slots(params)).body);
     expect(after.some((r) => r.DateTimeStart === '2026-03-04 09:00:00')).toBe(false);
@@ -208,23 +204,17 @@ describe('GET /api/v1/appointment/slots', () => {
     };
     const before = parseSlots((await slots(params)).body);
     expect(before[0]!.DateTimeStart).toBe('2026-03-05 09:00:00');
-    const held = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/create-session',
-      payload: {
-        ...bookingBody({
-          practice_id: practiceId,
-          rfv_id: whiteningId,
-          apt_date: '2026-03-05',
-          start_time: '09:00:00',
-          end_time: '09:30:00',
-        }),
-        success_url: 'http://localhost:8080/test-practice/payment-success',
-        cancel_url: 'http://localhost:8080/test-practice/payment-failed',
-      },
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+    const held = await postCheckout(ctx.app, {
+      ...bookingBody({
+        practice_id: practiceId,
+        rfv_id: whiteningId,
+        apt_date: '2026-03-05',
+        start_time: '09:00:00',
+        end_time: '09:30:00',
+      }),
+      ...CHECKOUT_RETURN_URLS,
     });
-    expect(held.statusCode).toBe(201);
+    expect(held.status).toBe(201);
     const after = parseSlots((await slots(params)).body);
     expect(after.some((r) => r.DateTimeStart === '2026-03-05 09:00:00')).toBe(false);
     expect(after).toEqual(before.slice(1));
@@ -242,10 +232,9 @@ describe('GET /api/v1/appointment/slots', () => {
     };
     const isOffered = async () =>
       parseSlots((await slots(params)).body).some((r) => r.DateTimeStart === '2026-03-06 09:00:00');
-    const held = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/create-session',
-      payload: bookingBody({
+    const held = await postCheckout(
+      ctx.app,
+      bookingBody({
         practice_id: practiceId,
         rfv_id: whiteningId,
         apt_date: '2026-03-06',
@@ -253,13 +242,12 @@ describe('GET /api/v1/appointment/slots', () => {
         end_time: '09:30:00',
         email: 'late@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    });
-    expect(held.statusCode).toBe(201);
-    const sessionId: string = held.json().result.session_id;
+    );
+    expect(held.status).toBe(201);
+    const sessionId: string = held.body.result.session_id;
     clock.advance(42 * 60_000);
     expect(await isOffered()).toBe(false);
-    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    await releaseExpiredHolds(ctx.app);
     expect(await isOffered()).toBe(true);
     // The provider's late word that the money came: the slot is still free, so the booking takes it back.
     await ctx.db.query(

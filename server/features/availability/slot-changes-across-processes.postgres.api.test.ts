@@ -7,6 +7,7 @@ import { bookingBody } from '../../test/booking-factory.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { createTestApp, withTestDatabase } from '../../test/test-app.ts';
+import { releaseExpiredHolds } from '../../test/booking-requests.ts';
 
 /**
  * "Offered again at once" behind a load balancer (ADR 0033): two server processes on one
@@ -53,6 +54,13 @@ describe('slot lists across two server processes', () => {
     await c?.close();
     await Promise.all([a, b].map((server) => server?.kill()));
   });
+
+  /** The factory booking of `reason` on `day` at `times` ("HH:MM-HH:MM"), with its own e-mail if given. */
+  function visit(reason: string, day: string, times: string, email?: string) {
+    const [start, end] = times.split('-');
+    const slot = { apt_date: day, start_time: `${start}:00`, end_time: `${end}:00` };
+    return bookingBody({ practice_id: practiceId, rfv_id: reason, ...slot, ...(email ? { email } : {}) });
+  }
 
   async function listeningProcesses(): Promise<number> {
     const [row] = await testDb.db.query<{ n: number }>(
@@ -107,17 +115,7 @@ describe('slot lists across two server processes', () => {
     );
     expect(await offered(b, day)).toContain('16:30');
 
-    const booked = await post(
-      a,
-      'appointment',
-      bookingBody({
-        practice_id: practiceId,
-        rfv_id: examId,
-        apt_date: day,
-        start_time: '09:00:00',
-        end_time: '09:30:00',
-      }),
-    );
+    const booked = await post(a, 'appointment', visit(examId, day, '09:00-09:30'));
     expect(booked.status).toBe(201);
     const ms = await msUntil(b, day, (times) => !times.includes('09:00'), performance.now());
     console.log(`slot gone in process B ${ms} ms after process A answered the booking`);
@@ -128,14 +126,7 @@ describe('slot lists across two server processes', () => {
     const day = weekdayAhead(15);
     expect(await offered(b, day, whiteningId)).toContain('10:00');
     const held = await post(a, 'stripe/create-session', {
-      ...bookingBody({
-        practice_id: practiceId,
-        rfv_id: whiteningId,
-        apt_date: day,
-        start_time: '10:00:00',
-        end_time: '10:30:00',
-        email: 'hold@example.com',
-      }),
+      ...visit(whiteningId, day, '10:00-10:30', 'hold@example.com'),
       success_url: `${a.base}/test-practice/payment-success`,
       cancel_url: `${a.base}/test-practice/payment-failed`,
     });
@@ -146,8 +137,7 @@ describe('slot lists across two server processes', () => {
     await testDb.db.query(
       `update appointments set hold_expires_at = now() - interval '1 minute' where email = 'hold@example.com'`,
     );
-    const release = c.background.periodic.find((task) => task.name === 'release expired payment holds')!;
-    expect(await release.run()).toBe(1);
+    expect(await releaseExpiredHolds(c)).toBe(1);
     const back = await msUntil(b, day, (times) => times.includes('10:00'), performance.now(), whiteningId);
     console.log(
       `hold in process B: slot gone after ${gone} ms, offered again ${back} ms after another process released it`,
@@ -158,18 +148,7 @@ describe('slot lists across two server processes', () => {
 
   it('a reschedule and a cancel in process C: B offers the freed times, not the new one, each in 1 s', async () => {
     const day = weekdayAhead(17);
-    const booked = await post(
-      a,
-      'appointment',
-      bookingBody({
-        practice_id: practiceId,
-        rfv_id: examId,
-        apt_date: day,
-        start_time: '11:00:00',
-        end_time: '11:30:00',
-        email: 'move@example.com',
-      }),
-    );
+    const booked = await post(a, 'appointment', visit(examId, day, '11:00-11:30', 'move@example.com'));
     expect(booked.status).toBe(201);
     const appointmentId = ((await booked.json()) as { result: { appointment_id: string } }).result.appointment_id;
     await msUntil(b, day, (times) => !times.includes('11:00') && times.includes('14:00'), performance.now());

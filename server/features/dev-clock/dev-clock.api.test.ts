@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
 import { latestCode, sendOtp, verifyOtp } from '../verification/verification-test-kit.ts';
+import { CHECKOUT_RETURN_URLS, halfHours, postCheckout } from '../../test/booking-requests.ts';
 
 // The base clock stands for real time: Monday 2 March 2026, 07:00 in New York (EST, UTC-5).
 const base = fixedClock('2026-03-02T12:00:00Z');
@@ -72,25 +72,10 @@ describe('/_dev/clock', () => {
   });
 
   it('changes the slots offered; the reset offers the earlier ones again (no cached list from "later")', async () => {
-    const wholeDay = [
-      '09:00',
-      '09:30',
-      '10:00',
-      '10:30',
-      '11:00',
-      '11:30',
-      '13:00',
-      '13:30',
-      '14:00',
-      '14:30',
-      '15:00',
-      '15:30',
-      '16:00',
-      '16:30',
-    ];
+    const wholeDay = [...halfHours('09:00', '11:30'), ...halfHours('13:00', '16:30')];
     expect(await slotStarts('2026-03-02')).toEqual(wholeDay);
     await moveClock('2026-03-02T14:10:00-05:00');
-    expect(await slotStarts('2026-03-02')).toEqual(['14:30', '15:00', '15:30', '16:00', '16:30']);
+    expect(await slotStarts('2026-03-02')).toEqual(halfHours('14:30', '16:30'));
     await ctx.app.inject({ method: 'DELETE', url: '/_dev/clock' });
     expect(await slotStarts('2026-03-02')).toEqual(wholeDay);
   });
@@ -115,26 +100,20 @@ describe('/_dev/clock', () => {
   });
 
   it('releases a payment hold at once when moved past its expiry, so its slot is offered again', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/create-session',
-      payload: {
-        ...bookingBody({
-          practice_id: ids['test-practice']!,
-          rfv_id: whiteningId,
-          start_time: '16:00:00',
-          end_time: '16:30:00',
-        }),
-        success_url: 'http://localhost:8080/test-practice/payment-success',
-        cancel_url: 'http://localhost:8080/test-practice/payment-failed',
-      },
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+    const response = await postCheckout(ctx.app, {
+      ...bookingBody({
+        practice_id: ids['test-practice']!,
+        rfv_id: whiteningId,
+        start_time: '16:00:00',
+        end_time: '16:30:00',
+      }),
+      ...CHECKOUT_RETURN_URLS,
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.status).toBe(201);
     const appointment = async () =>
       (
         await ctx.db.query<{ status: string }>('select status from appointments where payment_session_id = $1', [
-          response.json().result.session_id,
+          response.body.result.session_id,
         ])
       )[0]!;
     // bookingBody books provider 1 on 3 March.

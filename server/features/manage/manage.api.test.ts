@@ -6,6 +6,7 @@ import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { runAppJobs } from '../../test/app-jobs.ts';
 import { NEW_YORK_OFFICE, withPracticeApp } from '../../test/practice-app.ts';
 import { fixedClock } from '../../test/test-app.ts';
+import { postBooking, postCheckout, pressCheckoutButton } from '../../test/booking-requests.ts';
 
 // Manage my appointment (ADR 0036): the patient's link opens, moves and cancels their own
 // booking under the practice's policy. Monday 2 March 2026, 07:00 in New York.
@@ -29,14 +30,12 @@ const ctx = withPracticeApp({
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
 async function book(overrides: Record<string, unknown>): Promise<{ id: string; token: string; reference: string }> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointment',
-    payload: bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides }),
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const result = response.json().result as { appointment_id: string; reference: string; manage_path: string };
+  const response = await postBooking(
+    ctx.app,
+    bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam'), ...overrides }),
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const result = response.body.result as { appointment_id: string; reference: string; manage_path: string };
   expect(result.manage_path).toMatch(/^\/test-practice\/appointment\/[A-Za-z0-9_-]{32}$/);
   return { id: result.appointment_id, reference: result.reference, token: result.manage_path.split('/').at(-1)! };
 }
@@ -403,10 +402,9 @@ describe('cancelling', () => {
 
   it('refunds a paid deposit exactly once when cancelled in time, and keeps it when late', async () => {
     const paid = async (time: string, email: string) => {
-      const session = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/stripe/create-session',
-        payload: bookingBody({
+      const session = await postCheckout(
+        ctx.app,
+        bookingBody({
           practice_id: ctx.practiceId,
           rfv_id: ctx.reasonId('Whitening'),
           apt_date: '2026-03-12',
@@ -414,16 +412,10 @@ describe('cancelling', () => {
           end_time: time.replace(':00:', ':30:'),
           email,
         }),
-        headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-      });
-      expect(session.statusCode, session.body).toBe(201);
-      const sessionId = session.json().result.session_id as string;
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/_dev/checkout/${sessionId}/pay`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
-        payload: '',
-      });
+      );
+      expect(session.status, JSON.stringify(session.body)).toBe(201);
+      const sessionId = session.body.result.session_id as string;
+      await pressCheckoutButton(ctx.app, sessionId, 'pay');
       const answer = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/appointment',
@@ -486,10 +478,9 @@ describe('cancelling', () => {
   });
 
   it('offers a booking left unpaid a checkout of its own, and nothing to pay otherwise', async () => {
-    const session = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/create-session',
-      payload: bookingBody({
+    const session = await postCheckout(
+      ctx.app,
+      bookingBody({
         practice_id: ctx.practiceId,
         rfv_id: ctx.reasonId('Whitening'),
         apt_date: '2026-03-13',
@@ -497,16 +488,10 @@ describe('cancelling', () => {
         end_time: '09:30:00',
         email: 'unpaid@example.com',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    });
-    const sessionId = session.json().result.session_id as string;
+    );
+    const sessionId = session.body.result.session_id as string;
     // The patient left the checkout: the visit stays booked, without its payment.
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/_dev/checkout/${sessionId}/cancel`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' },
-      payload: '',
-    });
+    await pressCheckoutButton(ctx.app, sessionId, 'cancel');
     const [{ id }] = (await ctx.db.query<{ id: string }>('select id from appointments where payment_session_id = $1', [
       sessionId,
     ])) as [{ id: string }];

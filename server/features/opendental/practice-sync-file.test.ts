@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePracticeConfigFile, type PracticeConfig } from '#domain/practice/practice-config-schema.ts';
 import { OdOperatorySchema, OdProviderSchema } from '../../adapters/pms/opendental/opendental-schemas.ts';
-import { odOperatory, odProvider } from '../../test/fake-opendental-server.ts';
+import { odOperatory, odProvider, syncedProvider } from '../../test/fake-opendental-server.ts';
 import { configuredSetupFromFile, mergeSyncIntoPractice } from './practice-sync-file.ts';
 import { buildSyncResult, type OfficeSetup } from './practice-sync.ts';
 
@@ -41,35 +41,14 @@ describe('practice:sync --write', () => {
   it('puts what Open Dental adds under not_offered and keeps the offered entries and their names', () => {
     const { practice, change } = sync(raw());
     expect(practice.providers).toEqual([
-      {
-        pms_prov_num: 1,
-        provider_display_name: 'Dr. Ana',
-        provider_first_name: 'Ana',
-        provider_last_name: 'Ruiz',
-        profile_pic: null,
-      },
+      syncedProvider(1, 'Ana', 'Ruiz', 'Dr. Ana'),
       // Gone from Open Dental but named by a reason: kept as written, and reported.
       { pms_prov_num: 3, provider_display_name: 'Dr. Gone' },
     ]);
     expect(practice.operatories).toEqual([{ pms_op_num: 1, name: 'Chair 1', pms_clinic_num: null }]);
     expect(practice.not_offered).toEqual({
       clinics: [],
-      providers: [
-        {
-          pms_prov_num: 2,
-          provider_display_name: 'Ben Carter',
-          provider_first_name: 'Ben',
-          provider_last_name: 'Carter',
-          profile_pic: null,
-        },
-        {
-          pms_prov_num: 4,
-          provider_display_name: 'Dan Hill',
-          provider_first_name: 'Dan',
-          provider_last_name: 'Hill',
-          profile_pic: null,
-        },
-      ],
+      providers: [syncedProvider(2, 'Ben', 'Carter'), syncedProvider(4, 'Dan', 'Hill')],
       operatories: [{ pms_op_num: 4, name: 'Op 4', pms_clinic_num: null }],
     });
     expect(change).toEqual({ added: ['provider 2', 'provider 4', 'operatory 4'], keptMissing: ['provider 3'] });

@@ -3,6 +3,7 @@ import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { releaseExpiredHolds } from '../../test/booking-requests.ts';
 
 /** Browser Back from the checkout, and "Try the payment again" (ADR 0024). */
 
@@ -228,7 +229,7 @@ describe('POST stripe/retry-session ("Try the payment again")', () => {
     const firstId: string = first.body.result.session_id;
     expect((await retry(firstId, otherPracticeId)).statusCode).toBe(404);
     clock.advance(42 * 60_000);
-    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
+    await releaseExpiredHolds(ctx.app);
     const late = await retry(firstId);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('The time we held for you has been released. Please choose a time again.');

@@ -1,9 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { REMINDER_JOB } from '../reminders/reminder-jobs.ts';
 import { runAppJobs } from '../../test/app-jobs.ts';
-import { bookVisit } from '../../test/booking-requests.ts';
+import {
+  bookVisit,
+  CHECKOUT_RETURN_URLS,
+  postBooking,
+  postCheckout,
+  pressCheckoutButton,
+  releaseExpiredHolds,
+} from '../../test/booking-requests.ts';
 import { deliverDueMessages } from '../../test/message-delivery.ts';
 import { withPracticeApp } from '../../test/practice-app.ts';
 import { fixedClock } from '../../test/test-app.ts';
@@ -25,12 +31,6 @@ const ctx = withPracticeApp({
 });
 beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
 
-const returnUrls = {
-  success_url: `${ORIGIN}/test-practice/payment-success`,
-  cancel_url: `${ORIGIN}/test-practice/payment-failed`,
-};
-/** The local checkout's buttons post from its own page, so the browser names this site as the Origin. */
-const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
 const localSession = async (sessionId: string) =>
   (
     await ctx.db.query<{ success_url: string; cancel_url: string; status: string }>(
@@ -40,17 +40,12 @@ const localSession = async (sessionId: string) =>
   )[0]!;
 
 async function createSession(overrides: Record<string, unknown> = {}) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/stripe/create-session',
-    payload: {
-      ...bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Whitening') }),
-      ...returnUrls,
-      ...overrides,
-    },
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+  const response = await postCheckout(ctx.app, {
+    ...bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Whitening') }),
+    ...CHECKOUT_RETURN_URLS,
+    ...overrides,
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.status, body: response.body };
 }
 
 const appointmentOf = async (sessionId: string) =>
@@ -63,6 +58,25 @@ const paymentStatus = (sessionId: string, practiceId = ctx.practiceId) =>
     method: 'GET',
     url: `/api/v1/stripe/check-payment-status?session_id=${sessionId}&practice_id=${practiceId}`,
   });
+/** The hold runs out and is released, and someone else books its slot (the taker's time and e-mail). */
+async function expireAndGiveAway(sessionId: string, taker: { start_time: string; end_time: string; email: string }) {
+  clock.advance(42 * 60_000);
+  await releaseExpiredHolds(ctx.app);
+  expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
+  await bookVisit(ctx.app, { practiceId: ctx.practiceId, reasonId: ctx.reasonId('Exam'), ...taker });
+}
+/** The status check of a session that is settled one way or the other: nothing left to retry. */
+async function expectSettledStatus(
+  sessionId: string,
+  expected: { apt_booked: boolean; payment_status: string; state: string },
+) {
+  const { apt_booked, payment_status, state } = expected;
+  expect((await paymentStatus(sessionId)).json()).toMatchObject({
+    success: true,
+    apt_booked,
+    result: { payment_status, appointment: { state, can_retry_payment: false } },
+  });
+}
 /** The success page's booking with the paid session's details, as the browser posts it on return. */
 const bookOnReturn = (sessionId: string) =>
   ctx.app.inject({
@@ -134,10 +148,9 @@ describe('POST /api/v1/stripe/create-session', () => {
   });
 
   it('trusts only PUBLIC_URL, not a forged Host header, for the return URLs', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/create-session',
-      payload: {
+    const response = await postCheckout(
+      ctx.app,
+      {
         ...bookingBody({
           practice_id: ctx.practiceId,
           rfv_id: ctx.reasonId('Whitening'),
@@ -147,29 +160,27 @@ describe('POST /api/v1/stripe/create-session', () => {
         success_url: 'http://evil.example/test-practice/payment-success',
         cancel_url: 'http://evil.example/test-practice/payment-failed',
       },
-      headers: { host: 'evil.example', 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    });
-    expect(response.statusCode).toBe(201);
-    const sessionId: string = response.json().result.session_id;
-    expect(response.json().result.url).toBe(`${ORIGIN}/_dev/checkout/${sessionId}`);
+      { host: 'evil.example' },
+    );
+    expect(response.status).toBe(201);
+    const sessionId: string = response.body.result.session_id;
+    expect(response.body.result.url).toBe(`${ORIGIN}/_dev/checkout/${sessionId}`);
     expect((await localSession(sessionId)).success_url).toBe(
       `${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`,
     );
   });
 
   it('refuses to book a paid reason through POST appointment without paying', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointment',
-      payload: bookingBody({
+    const response = await postBooking(
+      ctx.app,
+      bookingBody({
         practice_id: ctx.practiceId,
         rfv_id: ctx.reasonId('Whitening'),
         start_time: '11:00:00',
         end_time: '11:30:00',
       }),
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
-    });
-    expect(response.statusCode).toBe(400);
+    );
+    expect(response.status).toBe(400);
   });
 });
 
@@ -181,21 +192,11 @@ describe('the local test checkout', () => {
     expect(page.body).toContain('$75.00');
     expect(page.body).toContain('>Pay</button>');
     expect(page.body).toContain('>Cancel</button>');
-    const pay = await ctx.app.inject({
-      method: 'POST',
-      url: `/_dev/checkout/${sessionId}/pay`,
-      headers: FORM_POST,
-      payload: '',
-    });
+    const pay = await pressCheckoutButton(ctx.app, sessionId, 'pay');
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`${ORIGIN}/test-practice/payment-success?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'paid' });
-    const status = await paymentStatus(sessionId);
-    expect(status.json()).toMatchObject({
-      success: true,
-      apt_booked: true,
-      result: { payment_status: 'paid', appointment: { state: 'booked', can_retry_payment: false } },
-    });
+    await expectSettledStatus(sessionId, { apt_booked: true, payment_status: 'paid', state: 'booked' });
     // The success page's booking with payment details completes nothing twice.
     const fromReturn = await bookOnReturn(sessionId);
     expect(fromReturn.statusCode).toBe(200);
@@ -217,12 +218,7 @@ describe('the local test checkout', () => {
       email: 'canceller@example.com',
     });
     const sessionId: string = body.result.session_id;
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/_dev/checkout/${sessionId}/cancel`,
-      headers: FORM_POST,
-      payload: '',
-    });
+    const cancel = await pressCheckoutButton(ctx.app, sessionId, 'cancel');
     expect(cancel.headers.location).toBe(`${ORIGIN}/test-practice/payment-failed?session_id=${sessionId}`);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
     await deliverDueMessages(ctx.db, clock);
@@ -264,25 +260,9 @@ describe('holds', () => {
   it('releases an expired hold, and refunds a payment that arrives after the slot was taken', async () => {
     const { body } = await createSession({ start_time: '16:00:00', end_time: '16:30:00', email: 'late@example.com' });
     const sessionId: string = body.result.session_id;
-    clock.advance(42 * 60_000);
-    const payments = ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!;
-    await payments.run();
-    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
-    // Someone else books the released slot.
-    await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.reasonId('Exam'),
-      start_time: '16:00:00',
-      end_time: '16:30:00',
-      email: 'taker@example.com',
-    });
+    await expireAndGiveAway(sessionId, { start_time: '16:00:00', end_time: '16:30:00', email: 'taker@example.com' });
     // The local checkout takes no money for a hold that ran out...
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: `/_dev/checkout/${sessionId}/pay`,
-      headers: FORM_POST,
-      payload: '',
-    });
+    const refused = await pressCheckoutButton(ctx.app, sessionId, 'pay');
     expect(refused.statusCode).toBe(409);
     expect(await appointmentOf(sessionId)).toMatchObject({ status: 'expired' });
     // ...but a provider's late word that the money came (as Stripe's may) is still honoured:
@@ -291,14 +271,9 @@ describe('holds', () => {
       `update local_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
       [sessionId],
     );
-    const lateStatus = await paymentStatus(sessionId);
-    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'refunded', payment_status: 'refund_pending' });
     // The provider says "paid", but the slot is gone: neither booked nor shown as paid.
-    expect(lateStatus.json()).toMatchObject({
-      success: true,
-      apt_booked: false,
-      result: { payment_status: 'refunded', appointment: { state: 'released', can_retry_payment: false } },
-    });
+    await expectSettledStatus(sessionId, { apt_booked: false, payment_status: 'refunded', state: 'released' });
+    expect(await appointmentOf(sessionId)).toMatchObject({ status: 'refunded', payment_status: 'refund_pending' });
     const lateReturn = await bookOnReturn(sessionId);
     expect(lateReturn.statusCode).toBe(409);
     await runAppJobs(ctx, clock);
@@ -332,19 +307,8 @@ describe('holds', () => {
         booker_dob: '1970-01-02',
       })
     ).body.result.session_id as string;
-    clock.advance(42 * 60_000);
-    await ctx.app.background.periodic.find((task) => task.name === 'release expired payment holds')!.run();
-    expect(await appointmentOf(free)).toMatchObject({ status: 'expired' });
-    // Someone else books the released slot.
-    await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.reasonId('Exam'),
-      start_time: '13:30:00',
-      end_time: '14:00:00',
-      email: 'taker2@example.com',
-    });
-    const cancel = (id: string) =>
-      ctx.app.inject({ method: 'POST', url: `/_dev/checkout/${id}/cancel`, headers: FORM_POST, payload: '' });
+    await expireAndGiveAway(free, { start_time: '13:30:00', end_time: '14:00:00', email: 'taker2@example.com' });
+    const cancel = (id: string) => pressCheckoutButton(ctx.app, id, 'cancel');
     await cancel(free);
     await cancel(lost);
     expect(await appointmentOf(free)).toMatchObject({ status: 'booked', payment_status: 'unpaid' });
@@ -382,7 +346,7 @@ describe('the success page reads what page 7 shows (ADR 0060)', () => {
       pms_prov_num: 0,
     });
     const sessionId: string = body.result.session_id;
-    await ctx.app.inject({ method: 'POST', url: `/_dev/checkout/${sessionId}/pay`, headers: FORM_POST, payload: '' });
+    await pressCheckoutButton(ctx.app, sessionId, 'pay');
     const status = await paymentStatus(sessionId);
     const provNum = Number((await appointmentOf(sessionId)).pms_prov_num);
     expect(status.json().result.appointment).toMatchObject({
@@ -410,12 +374,7 @@ describe('a checkout cancelled by the patient', () => {
     });
     expect(status).toBe(201);
     const sessionId = body.result.session_id as string;
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/_dev/checkout/${sessionId}/cancel`,
-      headers: FORM_POST,
-      payload: '',
-    });
+    await pressCheckoutButton(ctx.app, sessionId, 'cancel');
     return sessionId;
   };
 
@@ -465,12 +424,7 @@ describe('a checkout cancelled by the patient', () => {
       payload: { session_id: sessionId, practice_id: ctx.practiceId },
     });
     expect(retry.statusCode).toBe(201);
-    const pay = await ctx.app.inject({
-      method: 'POST',
-      url: `/_dev/checkout/${retry.json().result.session_id}/pay`,
-      headers: FORM_POST,
-      payload: '',
-    });
+    const pay = await pressCheckoutButton(ctx.app, retry.json().result.session_id, 'pay');
     expect(pay.statusCode).toBe(303);
     await deliverDueMessages(ctx.db, clock);
     const mails = await mailTo('later@example.com');

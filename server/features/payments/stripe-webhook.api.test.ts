@@ -5,7 +5,7 @@ import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.
 import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices, practiceConfig, reasonId } from '../../test/practice-factory.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
-import { solveBotChallenge } from '../../test/bot-challenge.ts';
+import { CHECKOUT_RETURN_URLS, postCheckout } from '../../test/booking-requests.ts';
 
 const SECRET = 'whsec_test_secret';
 const clock = fixedClock('2026-03-02T12:00:00Z');
@@ -41,24 +41,18 @@ const ctx = withTestApp(() => ({
 }));
 
 async function holdSlot(startTime: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/stripe/create-session',
-    payload: {
-      ...bookingBody({
-        practice_id: practiceId,
-        rfv_id: paidId,
-        start_time: startTime,
-        end_time: startTime,
-        email: `p${startTime.slice(0, 2)}@example.com`,
-      }),
-      success_url: 'http://localhost:8080/test-practice/payment-success',
-      cancel_url: 'http://localhost:8080/test-practice/payment-failed',
-    },
-    headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+  const response = await postCheckout(ctx.app, {
+    ...bookingBody({
+      practice_id: practiceId,
+      rfv_id: paidId,
+      start_time: startTime,
+      end_time: startTime,
+      email: `p${startTime.slice(0, 2)}@example.com`,
+    }),
+    ...CHECKOUT_RETURN_URLS,
   });
-  expect(response.statusCode).toBe(201);
-  return response.json().result.session_id as string;
+  expect(response.status).toBe(201);
+  return response.body.result.session_id as string;
 }
 
 function signed(event: object, options: { secret?: string; timestamp?: number } = {}) {
@@ -243,27 +237,22 @@ describe('POST /api/v1/stripe/webhook', () => {
 
 describe('back from Stripe Checkout (replaces_session_id, ADR 0024)', () => {
   const create = async (startTime: string, replaces?: string) => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/create-session',
-      payload: {
-        ...bookingBody({
-          practice_id: practiceId,
-          rfv_id: paidId,
-          pms_prov_num: 2,
-          start_time: startTime,
-          end_time: startTime,
-          // A patient of their own: the file's other bookings share the factory's phone, and the
-          // same person cannot hold two chairs at once (ADR 0062).
-          email: 'back@example.com',
-          wireless_phone: '+15125550177',
-        }),
-        ...(replaces ? { replaces_session_id: replaces } : {}),
-      },
-      headers: { 'x-bot-challenge': await solveBotChallenge(ctx.app) },
+    const response = await postCheckout(ctx.app, {
+      ...bookingBody({
+        practice_id: practiceId,
+        rfv_id: paidId,
+        pms_prov_num: 2,
+        start_time: startTime,
+        end_time: startTime,
+        // A patient of their own: the file's other bookings share the factory's phone, and the
+        // same person cannot hold two chairs at once (ADR 0062).
+        email: 'back@example.com',
+        wireless_phone: '+15125550177',
+      }),
+      ...(replaces ? { replaces_session_id: replaces } : {}),
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().result as { session_id: string; url: string };
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.result as { session_id: string; url: string };
   };
 
   it('resumes the open Checkout Session for the same booking without creating another', async () => {

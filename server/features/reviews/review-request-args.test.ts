@@ -3,20 +3,9 @@ import { parseReviewRequestArgs } from './review-request-args.ts';
 
 describe('parseReviewRequestArgs', () => {
   it('maps the options to the admin API body', () => {
-    const args = parseReviewRequestArgs([
-      '--practice',
-      'bright-smile',
-      '--first-name',
-      'Ana',
-      '--last-name',
-      'Lopez',
-      '--email',
-      'ana@example.com',
-      '--phone',
-      '5125550123',
-      '--consented',
-      '--send',
-    ]);
+    const options =
+      '--practice bright-smile --first-name Ana --last-name Lopez --email ana@example.com --phone 5125550123';
+    const args = parseReviewRequestArgs([...options.split(' '), '--consented', '--send']);
     expect(args).toEqual({
       ok: true,
       body: {

@@ -10,18 +10,8 @@ const run = (args: string[]) => database.runCli('review-request.ts', args);
 
 describe('npm run review:request', () => {
   it('creates a request through the service and prints only its URL on stdout', async () => {
-    const { stdout, stderr } = await run([
-      '--practice',
-      'test-practice',
-      '--first-name',
-      'Ana',
-      '--last-name',
-      'Lopez',
-      '--email',
-      'ana@example.com',
-      '--consented',
-      '--send',
-    ]);
+    const options = '--practice test-practice --first-name Ana --last-name Lopez --email ana@example.com';
+    const { stdout, stderr } = await run([...options.split(' '), '--consented', '--send']);
     expect(stdout).toMatch(/^https:\/\/book\.example\.test\/review\/[A-Za-z0-9_-]{32}\n$/);
     expect(stderr).toMatch(/^request_id [0-9a-f-]{36}; queued by email\n$/);
     const rows = await database.use((db) =>

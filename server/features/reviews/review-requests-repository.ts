@@ -1,7 +1,7 @@
 import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import type { ReviewChannel } from '#domain/reviews/review-request-schemas.ts';
-import type { Queryable } from '../../db/database.ts';
+import { firstRow, type Queryable } from '../../db/database.ts';
 
 export interface NewReviewRequestRow {
   practiceId: string;
@@ -59,34 +59,34 @@ export async function findReviewRequestByTokenHash(db: Queryable, tokenHash: str
 }
 
 /** The practice of a request, for the branding of its feedback page. */
-export async function findReviewRequestPractice(db: Queryable, requestId: string) {
-  const rows = await db.query<{ id: string; form_url: string }>(
+export const findReviewRequestPractice = (db: Queryable, requestId: string) =>
+  firstRow<{ id: string; form_url: string }>(
+    db,
     'select r.id, p.form_url from review_requests r join practices p on p.id = r.practice_id where r.id = $1',
     [requestId],
   );
-  return rows[0] ?? null;
+
+interface ReviewRequestWithPractice {
+  id: string;
+  patient_first_name: string;
+  patient_last_name: string;
+  email: string | null;
+  wireless_phone: string | null;
+  practice_name: string;
+  google_review_url: string | null;
+  notification_email: string | null;
 }
 
 /** The request with what the tracking link and the feedback notification need of its practice. */
-export async function findReviewRequestWithPractice(db: Queryable, requestId: string) {
-  const rows = await db.query<{
-    id: string;
-    patient_first_name: string;
-    patient_last_name: string;
-    email: string | null;
-    wireless_phone: string | null;
-    practice_name: string;
-    google_review_url: string | null;
-    notification_email: string | null;
-  }>(
+export const findReviewRequestWithPractice = (db: Queryable, requestId: string) =>
+  firstRow<ReviewRequestWithPractice>(
+    db,
     `select r.id, r.patient_first_name, r.patient_last_name, r.email, r.wireless_phone,
             p.name as practice_name, p.google_review_url, p.notification_email
        from review_requests r join practices p on p.id = r.practice_id
       where r.id = $1`,
     [requestId],
   );
-  return rows[0] ?? null;
-}
 
 export async function recordReviewClick(db: Queryable, requestId: string, at: Date): Promise<void> {
   await db.query(
@@ -120,53 +120,25 @@ export async function findAppointmentLanguage(db: Queryable, appointmentId: stri
   return rows[0]?.language ?? null;
 }
 
+interface AppointmentForReview {
+  id: string;
+  practice_id: string;
+  patient_id: string | null;
+  email: string | null;
+  wireless_phone: string | null;
+  is_concented: boolean;
+  booker_first_name: string | null;
+  status: BookingStatus;
+}
+
 /** The booking details a review request about this appointment may reuse. */
-export async function findAppointmentForReview(db: Queryable, appointmentId: string) {
-  const rows = await db.query<{
-    id: string;
-    practice_id: string;
-    patient_id: string | null;
-    email: string | null;
-    wireless_phone: string | null;
-    is_concented: boolean;
-    booker_first_name: string | null;
-    status: BookingStatus;
-  }>(
+export const findAppointmentForReview = (db: Queryable, appointmentId: string) =>
+  firstRow<AppointmentForReview>(
+    db,
     'select id, practice_id, patient_id, email, wireless_phone, is_concented, booker_first_name, status from ' +
       'appointments where id = $1',
     [appointmentId],
   );
-  return rows[0] ?? null;
-}
-
-export async function findReviewRequestStatus(db: Queryable, requestId: string) {
-  const rows = await db.query<{
-    id: string;
-    form_url: string;
-    source: 'admin' | 'automatic';
-    appointment_id: string | null;
-    patient_first_name: string;
-    patient_last_name: string;
-    sent_via: ReviewChannel[];
-    created_at: Date;
-    click_count: number;
-    first_clicked_at: Date | null;
-    last_clicked_at: Date | null;
-    feedback_category: string | null;
-    feedback_description: string | null;
-    feedback_created_at: Date | null;
-  }>(
-    `select r.id, p.form_url, r.source, r.appointment_id, r.patient_first_name, r.patient_last_name, r.sent_via,
-            r.created_at, r.click_count, r.first_clicked_at, r.last_clicked_at,
-            f.feedback_category, f.feedback_description, f.created_at as feedback_created_at
-       from review_requests r
-       join practices p on p.id = r.practice_id
-       left join review_feedback f on f.request_id = r.id
-      where r.id = $1`,
-    [requestId],
-  );
-  return rows[0] ?? null;
-}
 
 export interface ReviewRequestListRow {
   id: string;
@@ -181,6 +153,27 @@ export interface ReviewRequestListRow {
   last_clicked_at: Date | null;
   feedback_id: string | null;
 }
+
+/** One request as its status page shows it: the list's row with its practice and its feedback. */
+interface ReviewRequestStatusRow extends Omit<ReviewRequestListRow, 'feedback_id'> {
+  form_url: string;
+  feedback_category: string | null;
+  feedback_description: string | null;
+  feedback_created_at: Date | null;
+}
+
+export const findReviewRequestStatus = (db: Queryable, requestId: string) =>
+  firstRow<ReviewRequestStatusRow>(
+    db,
+    `select r.id, p.form_url, r.source, r.appointment_id, r.patient_first_name, r.patient_last_name, r.sent_via,
+            r.created_at, r.click_count, r.first_clicked_at, r.last_clicked_at,
+            f.feedback_category, f.feedback_description, f.created_at as feedback_created_at
+       from review_requests r
+       join practices p on p.id = r.practice_id
+       left join review_feedback f on f.request_id = r.id
+      where r.id = $1`,
+    [requestId],
+  );
 
 /** The practice's review requests created in [from, to), newest first, with their clicks and feedback. */
 export async function listReviewRequests(

@@ -3,7 +3,7 @@ import { enqueueSms, OPTED_OUT_NOTE } from '../../jobs/message-jobs.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { solveBotChallenge } from '../../test/bot-challenge.ts';
 import { reasonId } from '../../test/practice-factory.ts';
-import { createTestApp, fixedClock, withTestApp } from '../../test/test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { readOutbox } from '../reviews/review-test-support.ts';
 import {
   inboundTexts,
@@ -12,7 +12,7 @@ import {
   queueReviewText,
   runAppJobs,
   SERVICE_SID,
-  textingSetUp,
+  withTextingApp,
   smsConsents,
   textIn,
   TWILIO_FROM,
@@ -20,9 +20,7 @@ import {
 } from './sms-test-kit.ts';
 
 /** Texts patients send back (ADR 0033): routed by the number they were sent to, keywords applied, once each. */
-const clock = fixedClock('2026-03-02T12:00:00Z');
-const { options, twilio, ids } = textingSetUp(clock);
-const texting = withTestApp(options);
+const { clock, twilio, ids, texting } = withTextingApp();
 
 const PATIENT = '+15125550123';
 

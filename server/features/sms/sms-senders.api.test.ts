@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { SEND_SMS_JOB } from '../../jobs/message-jobs.ts';
-import { fixedClock, withTestApp } from '../../test/test-app.ts';
 import { importPractices } from '../../test/practice-factory.ts';
 import {
   OWN_NUMBER,
   queueReviewText,
   runAppJobs,
   SERVICE_SID,
-  textingSetUp,
+  withTextingApp,
   TEXTING_PRACTICES,
   TWILIO_FROM,
 } from './sms-test-kit.ts';
 
 /** Who sends a practice's texts (ADR 0033): its own sms_from, else TWILIO_FROM; each text sent is recorded. */
-const clock = fixedClock('2026-03-02T12:00:00Z');
-const { options, twilio, ids } = textingSetUp(clock);
-const texting = withTestApp(options);
+const { clock, twilio, ids, texting } = withTextingApp();
 
 describe('the sender of a text', () => {
   it("is the practice's own number, else TWILIO_FROM, else its Messaging Service; each send is recorded", async () => {

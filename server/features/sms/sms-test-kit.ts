@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { startFakeTwilio } from '../../test/fake-twilio-server.ts';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { filledByHooks, type WithTestAppOptions } from '../../test/test-app.ts';
+import { filledByHooks, fixedClock, withTestApp, type WithTestAppOptions } from '../../test/test-app.ts';
 import { postReviewRequest, TEST_ADMIN_KEY, TEST_PUBLIC_URL } from '../reviews/review-test-support.ts';
 
 /** Test helpers for texts: practices with and without their own sender, review texts out, replies in. */
@@ -158,4 +158,11 @@ export function textingSetUp(clock: Clock): TextingSetUp {
     },
   });
   return { options, twilio, ids };
+}
+
+/** The texting API tests' app at a fixed noon: `withTestApp` on `textingSetUp`. */
+export function withTextingApp() {
+  const clock = fixedClock('2026-03-02T12:00:00Z');
+  const { options, twilio, ids } = textingSetUp(clock);
+  return { clock, twilio, ids, texting: withTestApp(options) };
 }

@@ -1,25 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock } from '../../test/test-app.ts';
-import {
-  latestCode,
-  sendOtp,
-  verifyOtp,
-  emailContacts,
-  VERIFYING_PRACTICES,
-  type Contact,
-} from './verification-test-kit.ts';
-import { withPracticeApp } from '../../test/practice-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { latestCode, sendOtp, verifyOtp, withVerifyingApp, type Contact } from './verification-test-kit.ts';
 
-const clock = fixedClock('2026-03-02T12:00:00Z');
 const MINUTE = 60_000;
-
-const ctx = withPracticeApp({
-  clock,
-  practices: [...VERIFYING_PRACTICES],
-});
-
-const email = emailContacts('limits', () => ctx.practiceIds['verify-dental']!);
+const { clock, ctx, email } = withVerifyingApp('limits');
 const sendCount = async (recipient: string) =>
   (await ctx.db.query('select 1 from verification_sends where recipient = $1', [recipient])).length;
 

@@ -5,6 +5,8 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { createJobWorker } from '../../jobs/job-worker.ts';
 import { createMessageJobHandlers } from '../../jobs/message-jobs.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+import { fixedClock } from '../../test/test-app.ts';
 
 /** Test helpers for the one-time-code API: send, check, and read the code back from the outbox. */
 
@@ -19,6 +21,18 @@ export const VERIFYING_PRACTICES = [
   { form_url: 'verify-dental', name: 'Verify Dental', to_verify_patient: true },
   { form_url: 'other-verify', name: 'Other Verify', to_verify_patient: true },
 ];
+
+/**
+ * The app with the verifying practices (and `morePractices`) at a fixed noon, fresh e-mail contacts
+ * `<prefix>N@example.com` at 'verify-dental', and the newest code sent to a recipient.
+ */
+export function withVerifyingApp(prefix: string, morePractices: Record<string, unknown>[] = []) {
+  const clock = fixedClock('2026-03-02T12:00:00Z');
+  const ctx = withPracticeApp({ clock, practices: [...VERIFYING_PRACTICES, ...morePractices] });
+  const email = emailContacts(prefix, () => ctx.practiceIds['verify-dental']!);
+  const code = (to: string) => latestCode(ctx.db, clock, to);
+  return { clock, ctx, email, code };
+}
 
 /**
  * Fresh e-mail contacts (`<prefix>1@example.com`, `<prefix>2@…`), so the per-recipient limits of

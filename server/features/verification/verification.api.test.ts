@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { SendOtpResponseSchema, VerifyOtpResponseSchema } from '#domain/verification/verification-schemas.ts';
-import { fixedClock } from '../../test/test-app.ts';
-import {
-  deliveredCodeMessages,
-  latestCode,
-  sendOtp,
-  verifyOtp,
-  emailContacts,
-  VERIFYING_PRACTICES,
-  type Contact,
-} from './verification-test-kit.ts';
-import { withPracticeApp } from '../../test/practice-app.ts';
+import { deliveredCodeMessages, sendOtp, verifyOtp, withVerifyingApp, type Contact } from './verification-test-kit.ts';
 
-const clock = fixedClock('2026-03-02T12:00:00Z');
-
-const ctx = withPracticeApp({
-  clock,
-  practices: [...VERIFYING_PRACTICES, { form_url: 'test-practice', to_verify_patient: false }],
-});
-
-const email = emailContacts('patient', () => ctx.practiceIds['verify-dental']!);
-const code = (to: string) => latestCode(ctx.db, clock, to);
+const { clock, ctx, email, code } = withVerifyingApp('patient', [
+  { form_url: 'test-practice', to_verify_patient: false },
+]);
+/** A fresh e-mail contact that has been sent a code, and that code. */
+const codeSent = async () => {
+  const contact = email();
+  await sendOtp(ctx.app, contact);
+  return { contact, code: await code(contact.recipient) };
+};
+/** A 400 OTP_INVALID answer with this message. */
+const expectOtpInvalid = (answer: { status: number; body: unknown }, message: string) => {
+  expect(answer.status).toBe(400);
+  expect(answer.body).toEqual({ success: false, code: 'OTP_INVALID', message });
+};
 const wrong = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /api/v1/verify/send-otp', () => {
@@ -122,9 +117,7 @@ describe('POST /api/v1/verify/send-otp', () => {
   });
 
   it('stores only a keyed hash of the code, one row per recipient, replaced on resend', async () => {
-    const contact = email();
-    await sendOtp(ctx.app, contact);
-    const first = await code(contact.recipient);
+    const { contact, code: first } = await codeSent();
     clock.advance(30_000);
     await sendOtp(ctx.app, contact);
     const second = await code(contact.recipient);
@@ -144,9 +137,7 @@ describe('POST /api/v1/verify/send-otp', () => {
 
 describe('POST /api/v1/verify/verify-otp', () => {
   it('answers a right code with a token, once', async () => {
-    const contact = email();
-    await sendOtp(ctx.app, contact);
-    const right = await code(contact.recipient);
+    const { contact, code: right } = await codeSent();
     const checked = await verifyOtp(ctx.app, contact, right);
     expect(checked.status).toBe(200);
     expect(checked.headers['cache-control']).toBe('no-store');
@@ -156,12 +147,7 @@ describe('POST /api/v1/verify/verify-otp', () => {
     expect(parsed.result.verification_token).toMatch(/^[\w-]+\.[\w-]+$/);
 
     const again = await verifyOtp(ctx.app, contact, right);
-    expect(again.status).toBe(400);
-    expect(again.body).toEqual({
-      success: false,
-      code: 'OTP_INVALID',
-      message: 'There is no valid code for this contact. Please request a new code.',
-    });
+    expectOtpInvalid(again, 'There is no valid code for this contact. Please request a new code.');
     expect(
       await ctx.db.query('select 1 from verification_codes where recipient = $1', [contact.recipient]),
     ).toHaveLength(0);
@@ -184,9 +170,7 @@ describe('POST /api/v1/verify/verify-otp', () => {
   });
 
   it('counts wrong codes and kills the code after five', async () => {
-    const contact = email();
-    await sendOtp(ctx.app, contact);
-    const right = await code(contact.recipient);
+    const { contact, code: right } = await codeSent();
     const messages = [];
     for (let i = 0; i < 5; i++) messages.push((await verifyOtp(ctx.app, contact, wrong(right))).body);
     expect(messages.map((m) => m.code)).toEqual(Array(5).fill('OTP_INVALID'));
@@ -203,9 +187,7 @@ describe('POST /api/v1/verify/verify-otp', () => {
   });
 
   it('gives a new code fresh tries', async () => {
-    const contact = email();
-    await sendOtp(ctx.app, contact);
-    const first = await code(contact.recipient);
+    const { contact, code: first } = await codeSent();
     await verifyOtp(ctx.app, contact, wrong(first));
     await verifyOtp(ctx.app, contact, wrong(first));
     clock.advance(30_000);
@@ -226,18 +208,11 @@ describe('POST /api/v1/verify/verify-otp', () => {
     expect((await verifyOtp(ctx.app, early, earlyCode)).status).toBe(200);
     clock.advance(1_000);
     const expired = await verifyOtp(ctx.app, late, lateCode);
-    expect(expired.status).toBe(400);
-    expect(expired.body).toEqual({
-      success: false,
-      code: 'OTP_INVALID',
-      message: 'This code has expired. Please request a new code.',
-    });
+    expectOtpInvalid(expired, 'This code has expired. Please request a new code.');
   });
 
   it('binds the code to the practice and the recipient it was sent for', async () => {
-    const contact = email();
-    await sendOtp(ctx.app, contact);
-    const right = await code(contact.recipient);
+    const { contact, code: right } = await codeSent();
     expect(
       (await verifyOtp(ctx.app, { ...contact, practice_id: ctx.practiceIds['other-verify']! }, right)).body.code,
     ).toBe('OTP_INVALID');

@@ -17,6 +17,15 @@ export function buildProvider(overrides: Partial<Provider> = {}): Provider {
   };
 }
 
+/** A booking request's time fields: a request has none until the office gives it one. */
+export const WITHOUT_TIME = {
+  starts_at: null,
+  ends_at: null,
+  apt_date: null,
+  start_time: null,
+  end_time: null,
+} as const;
+
 /** A practice's form context without insurance or verification, on a fixed day. */
 export const BOOKING_FORM_CONTEXT: BookingFormContext = {
   today: '2026-11-22',

@@ -41,11 +41,23 @@ beforeAll(async () => {
   await at('2026-03-02T12:00:00Z');
 });
 
-const book = (formUrl: string, overrides: Record<string, unknown>) =>
-  bookExam(ctx, ctx.ids[formUrl]!, { apt_date: '2026-03-03', ...overrides });
+/** Books an exam for `name` ("First Last") on `date` at `times` ("HH:MM-HH:MM", the practice's time). */
+const book = (formUrl: string, name: string, date: string, times: string, overrides: Record<string, unknown> = {}) => {
+  const [first_name, last_name] = name.split(' ');
+  const [start, end] = times.split('-');
+  const slot = { apt_date: date, start_time: `${start}:00`, end_time: `${end}:00` };
+  return bookExam(ctx, ctx.ids[formUrl]!, { first_name, last_name, ...slot, ...overrides });
+};
 
-async function sendRequest(client: StaffClient, body: Record<string, unknown>) {
-  const response = await client.post('/api/v1/staff/review-requests', body);
+/** Asks for a review request to `name` ("First Last") with the rest of the body given. */
+function postRequest(client: StaffClient, name: string, body: Record<string, unknown> = {}) {
+  const [patient_first_name, patient_last_name] = name.split(' ');
+  return client.post('/api/v1/staff/review-requests', { patient_first_name, patient_last_name, ...body });
+}
+
+/** A review request that the console sent (201). */
+async function sendRequest(client: StaffClient, name: string, body: Record<string, unknown> = {}) {
+  const response = await postRequest(client, name, body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().result as { request_id: string; review_url: string; sent_via: string[] };
 }
@@ -69,19 +81,10 @@ const auditRows = (action: string) =>
 
 describe('review requests from the console', () => {
   it('sends via the admin API’s service to consented contacts of the session’s practice, with audit', async () => {
-    const appointmentId = await book('test-practice', {
-      first_name: 'Marta',
-      last_name: 'Quintero',
+    const appointmentId = await book('test-practice', 'Marta Quintero', '2026-03-03', '10:00-10:30', {
       email: 'marta@example.com',
-      start_time: '10:00:00',
-      end_time: '10:30:00',
     });
-    const created = await sendRequest(desk, {
-      patient_first_name: 'Marta',
-      patient_last_name: 'Quintero',
-      appointment_id: appointmentId,
-      send: true,
-    });
+    const created = await sendRequest(desk, 'Marta Quintero', { appointment_id: appointmentId, send: true });
     expect(created.sent_via).toEqual(['email', 'sms']);
     expect(created.review_url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/review/`));
     const [stored] = await ctx.db.query<{ practice_id: string; email: string }>(
@@ -104,12 +107,7 @@ describe('review requests from the console', () => {
       patient_last_name: 'Y',
     });
     expect(named.statusCode).toBe(422);
-    const theirs = await book('other-practice', {
-      first_name: 'Bruno',
-      last_name: 'Theirs',
-      start_time: '11:00:00',
-      end_time: '11:30:00',
-    });
+    const theirs = await book('other-practice', 'Bruno Theirs', '2026-03-03', '11:00-11:30');
     const crossed = await desk.post('/api/v1/staff/review-requests', {
       patient_first_name: 'Bruno',
       patient_last_name: 'Theirs',
@@ -122,10 +120,10 @@ describe('review requests from the console', () => {
 
   it('lists the requests of a range of days with whether each was clicked, never another practice’s', async () => {
     await at('2026-03-05T15:00:00Z');
-    const clicked = await sendRequest(desk, { patient_first_name: 'Clara', patient_last_name: 'Clicks' });
+    const clicked = await sendRequest(desk, 'Clara Clicks');
     clock.advance(5 * 60_000);
-    const ignored = await sendRequest(desk, { patient_first_name: 'Ivo', patient_last_name: 'Ignores' });
-    await sendRequest(deskB, { patient_first_name: 'Other', patient_last_name: 'Patient' });
+    const ignored = await sendRequest(desk, 'Ivo Ignores');
+    await sendRequest(deskB, 'Other Patient');
     await at('2026-03-05T16:00:00Z');
     const track = await ctx.app.inject({ method: 'GET', url: `/api/v1/review/track/${clicked.request_id}` });
     expect(track.statusCode).toBe(302);
@@ -155,24 +153,11 @@ describe('review requests from the console', () => {
 describe('the feedback inbox', () => {
   it('lists the practice’s private feedback newest first, with patient and visit, and no audit row', async () => {
     await at('2026-03-06T12:00:00Z');
-    const appointmentId = await book('test-practice', {
-      first_name: 'Nina',
-      last_name: 'Visit',
+    const appointmentId = await book('test-practice', 'Nina Visit', '2026-03-09', '14:00-14:30', {
       email: 'nina@example.com',
-      apt_date: '2026-03-09',
-      start_time: '14:00:00',
-      end_time: '14:30:00',
     });
-    const withVisit = await sendRequest(desk, {
-      patient_first_name: 'Nina',
-      patient_last_name: 'Visit',
-      appointment_id: appointmentId,
-    });
-    const without = await sendRequest(desk, {
-      patient_first_name: 'Olga',
-      patient_last_name: 'Nobooking',
-      email: 'olga@example.com',
-    });
+    const withVisit = await sendRequest(desk, 'Nina Visit', { appointment_id: appointmentId });
+    const without = await sendRequest(desk, 'Olga Nobooking', { email: 'olga@example.com' });
     await at('2026-03-10T12:00:00Z');
     const first = await leaveFeedback(withVisit.request_id, 'The wait was 40 minutes. '.repeat(10));
     await at('2026-03-10T13:00:00Z');
@@ -197,9 +182,7 @@ describe('the feedback inbox', () => {
   });
 
   it('opens one item with the full text and the patient’s contacts, as an audit row', async () => {
-    const request = await sendRequest(desk, {
-      patient_first_name: 'Paula',
-      patient_last_name: 'Reader',
+    const request = await sendRequest(desk, 'Paula Reader', {
       email: 'paula@example.com',
       wireless_phone: '+15125550199',
     });
@@ -220,7 +203,7 @@ describe('the feedback inbox', () => {
   });
 
   it('marks an item handled with who, when and the note, once, as an audit row; the filters follow', async () => {
-    const request = await sendRequest(desk, { patient_first_name: 'Hana', patient_last_name: 'Handled' });
+    const request = await sendRequest(desk, 'Hana Handled');
     const id = await leaveFeedback(request.request_id, 'Please call me');
     await at('2026-03-11T09:30:00Z');
     const response = await desk.post(`/api/v1/staff/feedback/${id}/handled`, { note: '  Called her back, sorted.  ' });
@@ -251,22 +234,16 @@ describe('the feedback inbox', () => {
   });
 
   it('refuses a note over 1000 characters and a change without the CSRF token', async () => {
-    const request = await sendRequest(desk, { patient_first_name: 'Long', patient_last_name: 'Note' });
+    const request = await sendRequest(desk, 'Long Note');
     const id = await leaveFeedback(request.request_id, 'Something');
     expect((await desk.post(`/api/v1/staff/feedback/${id}/handled`, { note: 'x'.repeat(1001) })).statusCode).toBe(422);
-    const noToken = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/feedback/${id}/handled`,
-      payload: {},
-      headers: { cookie: desk.cookie },
-    });
+    const noToken = await desk.forged({ method: 'POST', url: `/api/v1/staff/feedback/${id}/handled`, payload: {} });
     expect(noToken.statusCode).toBe(403);
     expect(noToken.json().code).toBe('CSRF_FAILED');
-    const sendNoToken = await ctx.app.inject({
+    const sendNoToken = await desk.forged({
       method: 'POST',
       url: '/api/v1/staff/review-requests',
       payload: { patient_first_name: 'A', patient_last_name: 'B' },
-      headers: { cookie: desk.cookie },
     });
     expect(sendNoToken.statusCode).toBe(403);
     const [row] = await ctx.db.query<{ handled_at: Date | null }>(
@@ -277,7 +254,7 @@ describe('the feedback inbox', () => {
   });
 
   it('never shows or changes another practice’s feedback: its ids answer 404 like missing ones', async () => {
-    const theirs = await sendRequest(deskB, { patient_first_name: 'Bea', patient_last_name: 'Elsewhere' });
+    const theirs = await sendRequest(deskB, 'Bea Elsewhere');
     const theirFeedback = await leaveFeedback(theirs.request_id, 'Private to practice B');
     const list = (await desk.get('/api/v1/staff/feedback')).json().result.feedback as {
       id: string;
@@ -326,20 +303,8 @@ describe('the feedback inbox', () => {
 describe('review requests about a visit that did not happen', () => {
   it('refuses a no-show and a cancelled visit with a 409 saying why (the automatic sweep skips them)', async () => {
     await at('2026-03-12T12:00:00Z');
-    const cancelled = await book('test-practice', {
-      first_name: 'Cora',
-      last_name: 'Cancelled',
-      apt_date: '2026-03-13',
-      start_time: '10:00:00',
-      end_time: '10:30:00',
-    });
-    const missed = await book('test-practice', {
-      first_name: 'Nico',
-      last_name: 'Noshow',
-      apt_date: '2026-03-13',
-      start_time: '10:30:00',
-      end_time: '11:00:00',
-    });
+    const cancelled = await book('test-practice', 'Cora Cancelled', '2026-03-13', '10:00-10:30');
+    const missed = await book('test-practice', 'Nico Noshow', '2026-03-13', '10:30-11:00');
     expect(
       (await desk.post(`/api/v1/staff/appointments/${cancelled}/cancel`, { reason: 'Patient is ill' })).statusCode,
     ).toBe(200);
@@ -347,23 +312,13 @@ describe('review requests about a visit that did not happen', () => {
     expect((await desk.post(`/api/v1/staff/appointments/${missed}/no-show`)).statusCode).toBe(200);
 
     const before = await ctx.db.query('select id from review_requests');
-    const toCancelled = await desk.post('/api/v1/staff/review-requests', {
-      patient_first_name: 'Cora',
-      patient_last_name: 'Cancelled',
-      appointment_id: cancelled,
-      send: true,
-    });
+    const toCancelled = await postRequest(desk, 'Cora Cancelled', { appointment_id: cancelled, send: true });
     expect(toCancelled.statusCode, toCancelled.body).toBe(409);
     expect(toCancelled.json()).toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('this booking is cancelled'),
     });
-    const toMissed = await desk.post('/api/v1/staff/review-requests', {
-      patient_first_name: 'Nico',
-      patient_last_name: 'Noshow',
-      appointment_id: missed,
-      send: false,
-    });
+    const toMissed = await postRequest(desk, 'Nico Noshow', { appointment_id: missed, send: false });
     expect(toMissed.statusCode, toMissed.body).toBe(409);
     expect(toMissed.json().message).toContain('this booking is a no-show');
     expect(await ctx.db.query('select id from review_requests')).toEqual(before);

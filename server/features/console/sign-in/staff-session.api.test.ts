@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addStaff, cookiesOf, signIn, STAFF_PASSWORD } from '../../../test/staff-factory.ts';
-import { importPractices, practiceConfig } from '../../../test/practice-factory.ts';
-import { createTestApp, fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { withPracticeApp } from '../../../test/practice-app.ts';
+import { createTestApp, fixedClock } from '../../../test/test-app.ts';
 import { LOCKOUT_FAILURES } from './sign-in-throttle.ts';
 
 // The staff console's sign-in and sessions (ADR 0038).
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let otherPracticeId: string;
-
-const ctx = withTestApp({
-  clock,
-  seed: async (db) => {
-    const ids = await importPractices(
-      db,
-      practiceConfig(),
-      practiceConfig({ form_url: 'other-practice', name: 'Other Practice' }),
-    );
-    practiceId = ids['test-practice']!;
-    otherPracticeId = ids['other-practice']!;
-  },
-});
+const ctx = withPracticeApp({ clock, practices: [{}, { form_url: 'other-practice', name: 'Other Practice' }] });
+const otherPracticeId = () => ctx.practiceIds['other-practice']!;
 
 const attempt = (email: string, password: string, cookie?: string) =>
   ctx.app.inject({
@@ -32,7 +19,7 @@ const attempt = (email: string, password: string, cookie?: string) =>
 
 describe('signing in', () => {
   it('opens a session behind an HttpOnly, SameSite=Lax cookie and answers who is signed in', async () => {
-    const owner = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' });
+    const owner = await addStaff(ctx.db, { practiceIds: [ctx.practiceId], role: 'owner' });
     const response = await attempt(owner.email.toUpperCase(), owner.password);
     expect(response.statusCode).toBe(201);
     const setCookies = [response.headers['set-cookie']].flat().map(String);
@@ -47,7 +34,7 @@ describe('signing in', () => {
     const session = response.json().result;
     expect(session).toMatchObject({
       account: { email: owner.email, role: 'owner' },
-      practice: { id: practiceId, form_url: 'test-practice' },
+      practice: { id: ctx.practiceId, form_url: 'test-practice' },
       idle_minutes: 30,
       must_set_up_totp: false,
     });
@@ -63,7 +50,7 @@ describe('signing in', () => {
 
   it('marks both cookies Secure when the public address is https', async () => {
     const secureApp = await createTestApp(ctx.db, { clock, config: { publicUrl: 'https://book.example.com' } });
-    const owner = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'owner' });
+    const owner = await addStaff(ctx.db, { practiceIds: [ctx.practiceId], role: 'owner' });
     const response = await secureApp.inject({
       method: 'POST',
       url: '/api/v1/staff/session',
@@ -78,7 +65,7 @@ describe('signing in', () => {
   });
 
   it('answers a wrong password and an unknown e-mail alike, and never with a session', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const wrong = await attempt(desk.email, 'not the password at all');
     const unknown = await attempt('nobody-here@example.test', 'not the password at all');
     expect(wrong.statusCode).toBe(401);
@@ -93,7 +80,7 @@ describe('signing in', () => {
   });
 
   it('makes a fresh session id at every sign-in, and a session cookie the browser brought opens nothing', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const first = await signIn(ctx.app, desk);
     const second = await signIn(ctx.app, desk);
     expect(first.cookie).not.toBe(second.cookie);
@@ -122,7 +109,7 @@ describe('signing in', () => {
 
 describe('failed attempts', () => {
   it('grow a delay per e-mail, the same for an e-mail without an account', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     for (const email of [desk.email, 'ghost@example.test']) {
       for (let i = 0; i < 3; i++) expect((await attempt(email, 'wrong password here')).statusCode).toBe(401);
       const slowed = await attempt(email, email === desk.email ? desk.password : 'anything');
@@ -134,7 +121,7 @@ describe('failed attempts', () => {
   });
 
   it('after ten, lock the account to new devices for 15 minutes; a device that signed in before gets in', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const frontDesk = await signIn(ctx.app, desk);
     const deviceCookie = frontDesk.cookie.split('; ').find((c) => c.startsWith('ct_device='))!;
     for (let i = 0; i < LOCKOUT_FAILURES; i++) {
@@ -161,7 +148,7 @@ describe('failed attempts', () => {
 
 describe('sessions', () => {
   it('end after 30 minutes idle; a console poll does not count as activity', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const client = await signIn(ctx.app, desk);
     clock.advance(20 * 60_000);
     expect((await client.get('/api/v1/staff/session', { 'x-console-poll': '1' })).statusCode).toBe(200);
@@ -172,7 +159,7 @@ describe('sessions', () => {
   });
 
   it('stay open while used, but end 12 hours after sign-in', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const client = await signIn(ctx.app, desk);
     for (let hour = 0; hour < 47; hour++) {
       clock.advance(15 * 60_000);
@@ -183,7 +170,7 @@ describe('sessions', () => {
   });
 
   it('sign out here, or everywhere', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const laptop = await signIn(ctx.app, desk);
     const tablet = await signIn(ctx.app, desk);
     const phone = await signIn(ctx.app, desk);
@@ -196,20 +183,12 @@ describe('sessions', () => {
   });
 
   it('refuse a change without the session’s CSRF token, and a sign-in posted from another site', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     const client = await signIn(ctx.app, desk);
-    const forged = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/staff/session',
-      headers: { cookie: client.cookie },
-    });
+    const forged = await client.forged({ method: 'DELETE', url: '/api/v1/staff/session' });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().code).toBe('CSRF_FAILED');
-    const wrongToken = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/staff/session',
-      headers: { cookie: client.cookie, 'x-csrf-token': 'x'.repeat(32) },
-    });
+    const wrongToken = await client.forged({ method: 'DELETE', url: '/api/v1/staff/session' }, 'x'.repeat(32));
     expect(wrongToken.statusCode).toBe(403);
     expect((await client.get('/api/v1/staff/session')).statusCode).toBe(200);
     const crossSite = await ctx.app.inject({
@@ -222,29 +201,29 @@ describe('sessions', () => {
   });
 
   it('let an operator switch between its practices, and no further', async () => {
-    const operator = await addStaff(ctx.db, { practiceIds: [practiceId, otherPracticeId], role: 'operator' });
+    const operator = await addStaff(ctx.db, { practiceIds: [ctx.practiceId, otherPracticeId()], role: 'operator' });
     const client = await signIn(ctx.app, operator);
     expect((client.session.practices as unknown[]).length).toBe(2);
     const switched = await client.request({
       method: 'PUT',
       url: '/api/v1/staff/session/practice',
-      payload: { practice_id: otherPracticeId },
+      payload: { practice_id: otherPracticeId() },
     });
-    expect(switched.json().result.practice.id).toBe(otherPracticeId);
-    expect((await client.get('/api/v1/staff/session')).json().result.practice.id).toBe(otherPracticeId);
+    expect(switched.json().result.practice.id).toBe(otherPracticeId());
+    expect((await client.get('/api/v1/staff/session')).json().result.practice.id).toBe(otherPracticeId());
 
-    const desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [practiceId] }));
+    const desk = await signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ctx.practiceId] }));
     const refused = await desk.request({
       method: 'PUT',
       url: '/api/v1/staff/session/practice',
-      payload: { practice_id: otherPracticeId },
+      payload: { practice_id: otherPracticeId() },
     });
     expect(refused.statusCode).toBe(404);
-    expect((await desk.get('/api/v1/staff/session')).json().result.practice.id).toBe(practiceId);
+    expect((await desk.get('/api/v1/staff/session')).json().result.practice.id).toBe(ctx.practiceId);
   });
 
   it('are written to the audit trail, which refuses changes', async () => {
-    const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
+    const desk = await addStaff(ctx.db, { practiceIds: [ctx.practiceId] });
     await signIn(ctx.app, desk);
     const rows = await ctx.db.query<{ action: string; ip: string }>(
       `select action, ip from staff_audit where account_email = $1`,

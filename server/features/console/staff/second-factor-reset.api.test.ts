@@ -137,11 +137,7 @@ describe("resetting a member's second factor", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('FORBIDDEN');
     expect((await ctx.app.inject({ method: 'POST', url: resetUrl(target.id) })).statusCode).toBe(401);
-    const withoutToken = await ctx.app.inject({
-      method: 'POST',
-      url: resetUrl(target.id),
-      headers: { cookie: owner.cookie },
-    });
+    const withoutToken = await owner.forged({ method: 'POST', url: resetUrl(target.id) });
     expect(withoutToken.json().code).toBe('CSRF_FAILED');
     expect((await secondFactorRow(target.id)).codes).toBe(10);
   });

@@ -7,23 +7,20 @@ import { changeLanguage } from '../../lib/i18n/catalogue-registry.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { FeedbackPage } from './feedback-page.tsx';
 import { ReviewPage } from './review-page.tsx';
+import { jsonResponse as json, stubFetch } from '../../test/fetch-stub.ts';
 
 const showErrorToast = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast.ts', () => ({ showErrorToast }));
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
+const fetchMock = stubFetch();
 afterEach(async () => {
   cleanup();
   await changeLanguage('en');
-  fetchMock.mockReset();
   showErrorToast.mockReset();
   document.title = '';
 });
 
 const REQUEST_ID = '5f0c6f7e-2a1b-4c3d-8e9f-0a1b2c3d4e5f';
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PRACTICE = buildFormDetails({
   name: 'Lakeside Dental',
   phone: '3125550142',

@@ -4,22 +4,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
+import { WITHOUT_TIME } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { ManagePage } from './manage-page.tsx';
+import { jsonResponse as json, stubFetch } from '../../../test/fetch-stub.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
+const fetchMock = stubFetch();
 afterEach(async () => {
   cleanup();
   await changeLanguage('en');
-  fetchMock.mockReset();
   document.head.querySelectorAll('meta[name=robots], meta[name=referrer]').forEach((meta) => meta.remove());
 });
 
 const TOKEN = 'T'.repeat(32);
 const PRACTICE = buildFormDetails();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function appointment(
   overrides: Partial<ManagedAppointment> = {},
@@ -145,11 +143,7 @@ describe('the manage page', () => {
         {
           state: 'requested',
           status: 'requested',
-          starts_at: null,
-          ends_at: null,
-          apt_date: null,
-          start_time: null,
-          end_time: null,
+          ...WITHOUT_TIME,
           calendar: null,
         },
         { can_reschedule: false, reschedule_refusal: 'no_time', cancel_until: null },

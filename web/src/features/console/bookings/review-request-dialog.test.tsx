@@ -11,6 +11,7 @@ import {
   serveConsole,
   type ApiHandler,
 } from '../console-test-kit.tsx';
+import { WITHOUT_TIME } from '../../../test/booking-factories.ts';
 
 // The visit of the test kit is on 25 November, 9:00 to 9:30 in Chicago; it is the next morning.
 freezeDateAt('2026-11-26T15:00:00Z');
@@ -83,17 +84,7 @@ describe('a review request from the booking panel', () => {
   it.each([
     ['a no-show', { status: 'no_show' as const }],
     ['a cancelled visit', { status: 'cancelled' as const }],
-    [
-      'a request without a time',
-      {
-        status: 'requested' as const,
-        starts_at: null,
-        ends_at: null,
-        apt_date: null,
-        start_time: null,
-        end_time: null,
-      },
-    ],
+    ['a request without a time', { status: 'requested' as const, ...WITHOUT_TIME }],
     ['a visit not over yet', { ends_at: '2026-11-26T16:00:00.000Z' }],
   ])('is not offered for %s', async (_name, overrides) => {
     const user = userEvent.setup();

@@ -13,6 +13,7 @@ import {
   serveConsole,
   shownLocation,
 } from '../console-test-kit.tsx';
+import { WITHOUT_TIME } from '../../../test/booking-factories.ts';
 
 function buildRequest(overrides: Partial<StaffRequestItem> = {}): StaffRequestItem {
   return {
@@ -36,11 +37,7 @@ const requestDetail = (overrides: Partial<StaffAppointmentDetail> = {}) =>
     id: 'req-1',
     reference: 'BK-2001',
     status: 'requested',
-    starts_at: null,
-    ends_at: null,
-    apt_date: null,
-    start_time: null,
-    end_time: null,
+    ...WITHOUT_TIME,
     pms_prov_num: 2,
     pms_op_num: 0,
     patient: {
