@@ -1,32 +1,27 @@
+import type { BookingEventType } from '#domain/booking/booking-events.ts';
 import type { Queryable } from '../../db/database.ts';
 import { moveStatusIn } from '../bookings/booking-lifecycle-steps.ts';
 import { markHoldUnpaid } from './payments-repository.ts';
 
 /**
- * A hold whose checkout ended without money: expired when its time ran out or its checkout could not open, cancelled
- * when the patient replaced it by a later one (ADR 0024). Through the lifecycle (ADR 0068); false when it was no
- * longer held (paid, expired or replaced already).
+ * Lets go of a hold whose checkout ended without money, through the lifecycle (ADR 0068): expired when its time ran out
+ * or its checkout could not open, cancelled when the patient replaced it by a later one (ADR 0024). False when it was
+ * no longer held (paid, expired or replaced already).
  */
-export async function expireHold(tx: Queryable, id: string, at: Date, how: { isReleased: boolean }): Promise<boolean> {
-  const moved = await moveStatusIn(tx, id, {
-    to: 'expired',
-    type: 'booking.expired',
-    actor: { kind: 'system' },
-    at,
-    from: ['pending_payment'],
-  });
-  if (moved) await markHoldUnpaid(tx, id, how);
+async function letGo(
+  tx: Queryable,
+  id: string,
+  at: Date,
+  how: { to: 'expired' | 'cancelled'; type: BookingEventType; isReleased: boolean },
+): Promise<boolean> {
+  const actor = how.to === 'cancelled' ? ({ kind: 'patient' } as const) : ({ kind: 'system' } as const);
+  const moved = await moveStatusIn(tx, id, { to: how.to, type: how.type, actor, at, from: ['pending_payment'] });
+  if (moved) await markHoldUnpaid(tx, id, { isReleased: how.isReleased });
   return moved !== null;
 }
 
-export async function cancelReplacedHold(tx: Queryable, id: string, at: Date): Promise<boolean> {
-  const moved = await moveStatusIn(tx, id, {
-    to: 'cancelled',
-    type: 'booking.cancelled',
-    actor: { kind: 'patient' },
-    at,
-    from: ['pending_payment'],
-  });
-  if (moved) await markHoldUnpaid(tx, id, { isReleased: true });
-  return moved !== null;
-}
+export const expireHold = (tx: Queryable, id: string, at: Date, how: { isReleased: boolean }) =>
+  letGo(tx, id, at, { to: 'expired', type: 'booking.expired', ...how });
+
+export const cancelReplacedHold = (tx: Queryable, id: string, at: Date) =>
+  letGo(tx, id, at, { to: 'cancelled', type: 'booking.cancelled', isReleased: true });
