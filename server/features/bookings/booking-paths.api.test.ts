@@ -146,7 +146,7 @@ describe('people', () => {
     ]);
   });
 
-  it('confirm, reschedule and cancel by staff, named by e-mail; a confirmed booking moved is booked again', async () => {
+  it('staff confirm, move and cancel, named by e-mail; a confirmed booking moved is booked again', async () => {
     const id = await book('14:00:00', 'desk@example.com');
     await desk(id, 'confirm');
     await desk(id, 'reschedule', { apt_date: '2026-03-03', start_time: '14:30:00', pms_prov_num: 1 });

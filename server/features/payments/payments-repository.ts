@@ -157,11 +157,10 @@ export async function markHoldUnpaid(
   id: string,
   { isReleased }: { isReleased: boolean },
 ): Promise<void> {
-  await tx.query(
-    `update appointments set payment_status = 'unpaid', updated_at = now()${isReleased ? ', hold_expires_at = null' : ''}
-      where id = $1`,
-    [id],
-  );
+  const released = isReleased ? ', hold_expires_at = null' : '';
+  await tx.query(`update appointments set payment_status = 'unpaid', updated_at = now()${released} where id = $1`, [
+    id,
+  ]);
 }
 
 /** The appointment of a checkout session with what the patient's next step depends on (no lock). */
