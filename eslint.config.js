@@ -11,6 +11,9 @@ import tseslint from 'typescript-eslint';
  * infrastructure layers (adapters, jobs, db, http) never import a feature: a feature uses them,
  * and passes in what they need.
  */
+/** An update of appointments that sets its status or start time (ADR 0068). */
+const WRITES_BOOKING_STATE = String.raw`/update\s+appointments\b[\s\S]*(\bset\s+|,\s*)(status|starts_at)\s*=/i`;
+
 const boundaryZones = [
   { target: './domain', from: './server', message: 'domain is pure: it must not import server code.' },
   { target: './domain', from: './web', message: 'domain is pure: it must not import web code.' },
@@ -245,6 +248,27 @@ export default tseslint.config(
           selector: 'CallExpression[callee.property.name=/^(query|exec)$/][arguments.0.type=/Literal|TemplateLiteral/]',
           message: "SQL lives in a *-repository.ts file: move this query into the feature's repository.",
         },
+      ],
+    },
+  },
+  {
+    // One writer (ADR 0068): after its insert, a booking's status and time are written only by files named for the
+    // lifecycle, which record each change's event; a forgotten writer elsewhere fails here, not in production.
+    files: ['server/**/*-repository.ts'],
+    ignores: ['server/**/*lifecycle*.ts', 'server/**/*.test.ts', 'server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `Literal[value=${WRITES_BOOKING_STATE}]`,
+          `TemplateElement[value.raw=${WRITES_BOOKING_STATE}]`,
+          // The lifecycle's SET clause for a booking's time, used elsewhere, writes its time too.
+          'ImportSpecifier[imported.name="PLACEMENT_SET"]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "A booking's status and time change through the lifecycle (ADR 0068): call booking-lifecycle-steps.ts.",
+        })),
       ],
     },
   },

@@ -53,6 +53,43 @@ describe('lint: SQL only in repositories', () => {
   });
 });
 
+describe("lint: one writer of a booking's status and time", () => {
+  const writer = (sql: string) =>
+    "import type { Queryable } from '../../db/database.ts';\n" +
+    `export const f = (db: Queryable) => db.query(\`${sql}\`, ['a']);\n`;
+  const setsStatus = "update appointments set status = 'booked', updated_at = now() where id = $1";
+  const setsTime = 'update appointments\n  set pms_prov_num = 1, starts_at = $2 where id = $1';
+  const setsPayment = "update appointments set payment_status = 'paid' where id = $1 and status = 'booked'";
+
+  it.each([setsStatus, setsTime])('refuses a repository outside the lifecycle that writes them: %s', async (sql) => {
+    expect(
+      await errorsOf('no-restricted-syntax', 'server/features/payments/payments-repository.ts', writer(sql)),
+    ).toEqual([expect.stringContaining('through the lifecycle (ADR 0068)')]);
+  });
+
+  it("refuses the lifecycle's SET clause for a time outside the lifecycle", async () => {
+    const code =
+      "import { PLACEMENT_SET } from '../bookings/booking-lifecycle-repository.ts';\n" +
+      'export const sql = `update appointments set ${PLACEMENT_SET} where id = $1`;\n';
+    expect(await errorsOf('no-restricted-syntax', 'server/features/opendental/pms-change-repository.ts', code)).toEqual(
+      [expect.stringContaining('through the lifecycle (ADR 0068)')],
+    );
+  });
+
+  it('lets a repository write the other columns, and the lifecycle write them', async () => {
+    expect(
+      await errorsOf('no-restricted-syntax', 'server/features/payments/payments-repository.ts', writer(setsPayment)),
+    ).toEqual([]);
+    expect(
+      await errorsOf(
+        'no-restricted-syntax',
+        'server/features/bookings/booking-lifecycle-repository.ts',
+        writer(setsStatus),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('lint: requests parsed in routes', () => {
   const code =
     "import { parseBody } from '../../http/request-parsing.ts';\n" +

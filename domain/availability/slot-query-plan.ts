@@ -1,9 +1,10 @@
 import { bookingHorizon } from './booking-horizon.ts';
 import { type BlockedTime, DEFAULT_DURATION_MINUTES, type SlotQuery, type SlotSchedule } from './slot-query.ts';
 import { type Interval, indexIntervals, mergeIntervals } from './time-intervals.ts';
-import { MS_PER_HOUR, MS_PER_MINUTE, maxLocalDate, minLocalDate, parseLocalDate } from '../time/local-date.ts';
+import { MS_PER_MINUTE, maxLocalDate, minLocalDate, parseLocalDate } from '../time/local-date.ts';
 import { parseLocalDateTime, parseTimeOfDay } from '../time/wall-clock.ts';
 import { localDateOf, toEpochMs, wallToInstant } from '../time/zoned-time.ts';
+import { earliestBookableStart } from './booking-notice.ts';
 
 // Turns a SlotQuery into what the engine's day loop needs: validated numbers, the clipped day
 // range, filtered and pre-parsed schedules, and busy time indexed per provider and operatory.
@@ -51,8 +52,7 @@ export function planSlotQuery(query: SlotQuery): SlotPlan {
     timeZone,
     durationMs: durationMinutes * MS_PER_MINUTE,
     intervalMinutes,
-    // A negative lead time would offer the past; nothing before "now" is ever bookable.
-    earliestStart: nowMs + Math.max(0, query.minLeadHours) * MS_PER_HOUR,
+    earliestStart: earliestBookableStart(nowMs, query.minLeadHours),
     firstDay: parseLocalDate(maxLocalDate(query.startDate, localDateOf(nowMs, timeZone))),
     lastDay: parseLocalDate(minLocalDate(query.endDate, bookingHorizon(nowMs, timeZone))),
     schedules: query.schedules.filter((s) => isWanted(s, query)).map((s) => prepareSchedule(s, query.blocked ?? [])),

@@ -55,9 +55,9 @@ export function hasEnded(status: BookingStatus): boolean {
 }
 
 /**
- * The moves between statuses. Payments drive `pending_payment` (paid, expired, replaced); people
- * drive the rest. A no-show may be corrected to arrived (staff marked the wrong patient). A hold that
- * ran out is booked after all when the checkout's late word comes and its time is still free (ADR 0060).
+ * The moves between statuses that a change asks for by name (`changeStatus`). Payments drive `pending_payment` (paid,
+ * expired, replaced); people drive the rest. A no-show may be corrected to arrived (staff marked the wrong patient). A
+ * hold that ran out is booked after all when the checkout's late word comes and its time is still free (ADR 0060).
  */
 const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   requested: ['booked', 'cancelled'],
@@ -71,9 +71,33 @@ const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   refunded: [],
 };
 
+/**
+ * The moves that only follow from something else (ADR 0068): a mark undone goes back to the status before it (ADR
+ * 0064); a confirmed booking moved to another time is booked again until the patient confirms the new one; money that
+ * comes for a hold that was replaced or ran out, with its time gone, is refunded (ADR 0060). No caller asks for these
+ * by name, so `canMove` leaves them out; the database accepts them (migration 0031).
+ */
+const FOLLOWING_MOVES: Partial<Record<BookingStatus, readonly BookingStatus[]>> = {
+  confirmed: ['booked'],
+  arrived: ['no_show', 'booked', 'confirmed'],
+  no_show: ['booked', 'confirmed'],
+  cancelled: ['refunded'],
+  expired: ['refunded'],
+};
+
 export function canMove(from: BookingStatus, to: BookingStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
+
+/** Every move the product makes: the table the database's trigger holds each status change to (ADR 0068). */
+export function isDeclaredEdge(from: BookingStatus, to: BookingStatus): boolean {
+  return canMove(from, to) || (FOLLOWING_MOVES[from] ?? []).includes(to);
+}
+
+/** The declared edges as pairs, in the order of the statuses: what migration 0031 holds, compared by a test. */
+export const DECLARED_EDGES: readonly (readonly [BookingStatus, BookingStatus])[] = BOOKING_STATUSES.flatMap((from) =>
+  BOOKING_STATUSES.filter((to) => isDeclaredEdge(from, to)).map((to) => [from, to] as const),
+);
 
 /**
  * The status a front desk's mark goes back to when undone (ADR 0064), read from the stamps beside it: arrived

@@ -118,3 +118,13 @@ export async function giveRequestTime(tx: Queryable, appointmentId: string, slot
     placementParams(appointmentId, slot),
   );
 }
+
+/**
+ * Puts the booking back at the time Open Dental still has for it. The reschedule count stays as
+ * the move left it: it names the change jobs (a next move must not reuse a done job's key) and
+ * is the calendar's SEQUENCE, neither of which may go back. The exclusion constraints refuse it
+ * (23P01) when someone took the old time meanwhile.
+ */
+export async function moveBookingBack(tx: Queryable, appointmentId: string, back: BookingPlacement): Promise<void> {
+  await tx.query(`update appointments set ${PLACEMENT_SET} where id = $1`, placementParams(appointmentId, back));
+}

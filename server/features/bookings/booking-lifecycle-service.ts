@@ -8,6 +8,7 @@ import {
   type BookingStatus,
   type CancelledBy,
 } from '#domain/booking/booking-lifecycle.ts';
+import type { BookingActor, BookingEventType } from '#domain/booking/booking-events.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstants } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
@@ -32,11 +33,13 @@ import {
   type BookingState,
 } from './booking-lifecycle-repository.ts';
 import { isOverlapViolation } from './bookings-repository.ts';
+import { recordBookingChange } from './booking-lifecycle-steps.ts';
 import { slotTaken } from './slot-refusal.ts';
 import { queuePmsChange } from '../opendental/pms-change-job.ts';
 import { queuePmsConfirm } from '../opendental/pms-confirm-job.ts';
 import { queuePmsWrite } from '../opendental/pms-write-job.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
+import { noticeFor } from '#domain/availability/booking-notice.ts';
 
 /**
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
@@ -45,23 +48,53 @@ import { scheduleReminders } from '../reminders/reminder-jobs.ts';
  * never update the row themselves. An ended booking's links keep opening, read-only (ADR 0036).
  */
 export interface BookingLifecycle {
-  changeStatus(
-    appointmentId: string,
-    to: BookingStatus,
-    by: { actor: CancelledBy; reason?: string | null },
-    hooks?: ChangeHooks,
-  ): Promise<BookingState>;
+  changeStatus(appointmentId: string, to: BookingStatus, by: ChangedBy, hooks?: ChangeHooks): Promise<BookingState>;
   /**
    * A move to another time; for a request without a time (staff), its first time, which books it.
    * A move to the time the booking already has changes nothing (ADR 0042): `isMoved` is false.
    */
-  reschedule(appointmentId: string, target: RescheduleTarget, hooks?: ChangeHooks): Promise<RescheduleOutcome>;
+  reschedule(
+    appointmentId: string,
+    target: RescheduleTarget,
+    hooks?: ChangeHooks,
+    by?: ChangedBy,
+  ): Promise<RescheduleOutcome>;
   /**
    * Takes back an arrived or no-show mark (ADR 0064): the status before it, the mark's stamp cleared. A no-show
    * undone holds its time again: 409 SLOT_TAKEN when the time was booked since.
    */
-  undoMark(appointmentId: string, hooks?: ChangeHooks): Promise<BookingState>;
+  undoMark(appointmentId: string, hooks?: ChangeHooks, by?: ChangedBy): Promise<BookingState>;
 }
+
+/**
+ * Who asks for a change: `actor` is what a cancellation records; the event names the staff member by `staffEmail`
+ * (ADR 0069), or `as` names another actor (a payment's word, Open Dental).
+ */
+export interface ChangedBy {
+  actor: CancelledBy;
+  reason?: string | null;
+  staffEmail?: string;
+  as?: BookingActor;
+  /** The event's name when the status alone does not say it (a checkout booked unpaid). */
+  event?: BookingEventType;
+}
+
+export function actorOf(by: ChangedBy | undefined): BookingActor {
+  if (by?.as) return by.as;
+  if (by?.actor === 'staff') return { kind: 'staff', email: by.staffEmail ?? '' };
+  return { kind: by?.actor ?? 'system' };
+}
+
+/** The event a status change writes, named by the status it reaches. */
+const EVENT_OF: Partial<Record<BookingStatus, BookingEventType>> = {
+  booked: 'booking.booked_unpaid',
+  confirmed: 'booking.confirmed',
+  arrived: 'booking.arrived',
+  no_show: 'booking.no_show',
+  cancelled: 'booking.cancelled',
+  expired: 'booking.expired',
+  refunded: 'payment.refunded',
+};
 
 export interface RescheduleOutcome {
   state: BookingState;
@@ -129,6 +162,8 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         // The patient's confirmation goes to Open Dental as well (ADR 0037; a job, after commit).
         if (to === 'confirmed') await queuePmsConfirm(tx, { appointmentId });
         const after = (await findBookingState(tx, appointmentId))!;
+        const type = by.event ?? EVENT_OF[to]!;
+        await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at });
         await hooks?.after?.(tx, before, after);
         return after;
       });
@@ -136,11 +171,11 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
       return state;
     },
 
-    async reschedule(appointmentId, target, hooks) {
+    async reschedule(appointmentId, target, hooks, by) {
       const before = await findBookingState(deps.db, appointmentId);
       if (!before) throw AppError.notFound(NOT_FOUND);
       const found = await deps.practices.requirePracticeAndReason(before.practice_id, before.reason_id);
-      const practice = target.anyNotice ? { ...found.practice, min_hours_before_booking: 0 } : found.practice;
+      const practice = noticeFor(found.practice, target.anyNotice ? 'staff' : 'patient');
       const { reason } = found;
       const { anyNotice: _anyNotice, ...slotTarget } = target;
       const outcome = await deps.db.transaction(async (tx): Promise<RescheduleOutcome> => {
@@ -160,11 +195,14 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
           reason,
           { ...slotTarget, clinicNum: current.pms_clinic_num, ignore },
         );
-        await writeNewTime(tx, { appointmentId, current, slot, practice: found.practice, at: deps.clock.now() });
+        const at = deps.clock.now();
+        await writeNewTime(tx, { appointmentId, current, slot, practice: found.practice, at });
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
         // The new time's reminders; the old time's skip themselves when they come due.
         await scheduleReminders(tx, appointmentId, deps.clock.now());
         const after = (await findBookingState(tx, appointmentId))!;
+        const type = current.status === 'requested' ? 'booking.scheduled' : 'booking.rescheduled';
+        await recordBookingChange(tx, { type, actor: actorOf(by), before: current, after, at });
         await hooks?.after?.(tx, current, after);
         return { state: after, isMoved: true };
       });
@@ -172,11 +210,16 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
       return outcome;
     },
 
-    undoMark: (appointmentId, hooks) => undoMark(deps, appointmentId, hooks),
+    undoMark: (appointmentId, hooks, by) => undoMark(deps, appointmentId, hooks, by),
   };
 }
 
-async function undoMark(deps: LifecycleDeps, appointmentId: string, hooks?: ChangeHooks): Promise<BookingState> {
+async function undoMark(
+  deps: LifecycleDeps,
+  appointmentId: string,
+  hooks?: ChangeHooks,
+  by?: ChangedBy,
+): Promise<BookingState> {
   const state = await deps.db.transaction(async (tx) => {
     const before = await lockBookingState(tx, appointmentId);
     if (!before) throw AppError.notFound(NOT_FOUND);
@@ -191,6 +234,8 @@ async function undoMark(deps: LifecycleDeps, appointmentId: string, hooks?: Chan
     });
     if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
     const after = (await findBookingState(tx, appointmentId))!;
+    const type = before.status === 'arrived' ? 'booking.arrival_undone' : 'booking.no_show_undone';
+    await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at: change.at });
     await hooks?.after?.(tx, before, after);
     return after;
   });

@@ -45,6 +45,8 @@ import { queueBehindSameChairBookings } from './bookings-repository.ts';
 import { refuseSecondChairOfPatient } from './already-booked.ts';
 import { explainUnofferedSlot, slotUnavailable } from './slot-refusal.ts';
 import { insertBookingRow, queueConfirmation, recordConsentOfBooking, type InsertMode } from './booking-records.ts';
+import { recordBookingCreated } from './booking-lifecycle-steps.ts';
+import { noticeFor } from '#domain/availability/booking-notice.ts';
 
 /**
  * The steps every booking shares, whether it books at once (`POST appointment`) or holds the
@@ -85,7 +87,7 @@ export interface PreparedBooking {
    * (the practice's minimum notice does not bind staff, the past still does), and the consent is the
    * patient's answer on the phone, recorded with source 'staff' (agreed or not).
    */
-  byStaff?: { accountId: string; agreedToContact: boolean };
+  byStaff?: { accountId: string; email: string; agreedToContact: boolean };
 }
 
 export interface CreatedAppointment {
@@ -171,13 +173,7 @@ export async function createAppointment(
   const { practice, reason, body } = prepared;
   if (prepared.proof) await deps.captcha.consume(tx, prepared.proof);
   // Staff may book any free time: only the slot check sees the practice without its minimum notice.
-  const slot = await resolveSlot(
-    tx,
-    deps,
-    prepared.byStaff ? { ...practice, min_hours_before_booking: 0 } : practice,
-    reason,
-    body,
-  );
+  const slot = await resolveSlot(tx, deps, noticeFor(practice, prepared.byStaff ? 'staff' : 'patient'), reason, body);
   if (!slot && mode.status === 'pending_payment') {
     throw AppError.badRequest(t.localized('paidNeedsSlot'), { apt_date: shared.localized('slotRequired') });
   }
@@ -205,6 +201,10 @@ export async function createAppointment(
     composedMessage,
   });
   await recordConsentOfBooking(tx, deps, prepared, appointmentId);
+  const actor = prepared.byStaff
+    ? { kind: 'staff' as const, email: prepared.byStaff.email }
+    : { kind: 'patient' as const };
+  await recordBookingCreated(tx, appointmentId, actor, deps.clock.now());
   // A hold only remembers the token (on the row above); the payment's completion spends it.
   if (prepared.verificationTokenHash && status !== 'pending_payment')
     await spendVerification(tx, prepared.verificationTokenHash, appointmentId);

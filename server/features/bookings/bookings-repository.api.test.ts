@@ -93,12 +93,12 @@ describe('appointments exclusion constraints', () => {
     expect(rows[0]!.n).toBe(outcome === 'refuses' ? 1 : 2);
   });
 
-  it('refuses a row that becomes active again over a booking (cancelled back to booked)', async () => {
+  it('refuses a row that becomes active again over a booking (a lapsed hold booked after all)', async () => {
     await insert(first);
-    await insert({ ...first, status: 'cancelled' });
+    await insert({ ...first, status: 'expired' });
     let error: unknown = null;
     try {
-      await ctx.db.query(`update appointments set status = 'booked' where status = 'cancelled'`);
+      await ctx.db.query(`update appointments set status = 'booked' where status = 'expired'`);
     } catch (caught) {
       error = caught;
     }

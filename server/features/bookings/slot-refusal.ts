@@ -14,6 +14,7 @@ const t = translator(messages);
 const shared = translator(sharedMessages);
 
 import { hasActiveOverlap } from './bookings-repository.ts';
+import { earliestBookableStart } from '#domain/availability/booking-notice.ts';
 
 export const SLOT_TAKEN_MESSAGE = t('en', 'slotTaken');
 
@@ -40,7 +41,7 @@ export async function explainUnofferedSlot(
   const [startsAt] = wallToInstants(parseLocalDateTime(`${slot.date}T${slot.startTime}`), timeZone);
   if (startsAt === undefined) return slotUnavailable();
   const now = deps.clock.now();
-  if (startsAt < now.getTime() + practice.min_hours_before_booking * 3_600_000) return slotUnavailable();
+  if (startsAt < earliestBookableStart(now.getTime(), practice.min_hours_before_booking)) return slotUnavailable();
   if (slot.date > bookingHorizon(now, timeZone)) return slotUnavailable();
   const endsAt = new Date(startsAt + reason.final_duration * 60_000);
   return (await hasActiveOverlap(tx, practice.id, slot.provNum, new Date(startsAt), endsAt))

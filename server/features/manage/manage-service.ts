@@ -167,6 +167,7 @@ async function reschedule(
           });
         },
       },
+      { actor: 'patient' },
     ));
   } catch (error) {
     if (!(error instanceof AlreadyApplied) || !key) throw error;

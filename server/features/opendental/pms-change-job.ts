@@ -22,6 +22,7 @@ import {
 } from './opendental-appointment-changes.ts';
 import { checkConflicts } from './opendental-write-rules.ts';
 import { queueChangeNotice, queueUndoneMoveNotices, type ChangeNotice } from './pms-change-notices.ts';
+import { moveBackIn } from '../bookings/booking-lifecycle-steps.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import {
   findAppointmentToChange,
@@ -30,7 +31,6 @@ import {
   lockRescheduleCount,
   markChangePending,
   markChangeWritten,
-  moveBookingBack,
   type AppointmentToChange,
 } from './pms-change-repository.ts';
 import { recordWriteProblem } from './pms-write-repository.ts';
@@ -181,7 +181,7 @@ async function undoMove(
     isMovedBack =
       back !== null &&
       isFreeThere &&
-      (await attemptInSavepoint(tx, () => moveBookingBack(tx, a.id, { ...back, at: now }), isOverlapViolation));
+      (await attemptInSavepoint(tx, () => moveBackIn(tx, a.id, { ...back, at: now }), isOverlapViolation));
     if (isMovedBack) {
       await markChangeWritten(tx, a.id, now);
       await announceSlotChanges(deps.db, tx, [a.practice_id]);

@@ -1,6 +1,5 @@
 import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
-import { PLACEMENT_SET, placementParams, type BookingPlacement } from '../bookings/booking-lifecycle-repository.ts';
 import type { AppointmentToWrite } from './pms-write-repository.ts';
 
 /** A booking's Open Dental state as the change queue sees it, on the row the caller has locked. */
@@ -80,16 +79,6 @@ export async function markChangeWritten(tx: Queryable, appointmentId: string, at
     `update appointments set pms_write_status = 'written', pms_write_error = null, pms_written_at = $2 where id = $1`,
     [appointmentId, at.toISOString()],
   );
-}
-
-/**
- * Puts the booking back at the time Open Dental still has for it. The reschedule count stays as
- * the move left it: it names the change jobs (a next move must not reuse a done job's key) and
- * is the calendar's SEQUENCE, neither of which may go back. The exclusion constraints refuse it
- * (23P01) when someone took the old time meanwhile.
- */
-export async function moveBookingBack(tx: Queryable, appointmentId: string, back: BookingPlacement): Promise<void> {
-  await tx.query(`update appointments set ${PLACEMENT_SET} where id = $1`, placementParams(appointmentId, back));
 }
 
 /** Where the booking is now, and whether it still holds its time. */

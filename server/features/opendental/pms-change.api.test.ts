@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventLinesOf } from '../../test/booking-events.ts';
 import { odAppointment, providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
 import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
 import { practiceConfig } from '../../test/practice-factory.ts';
@@ -238,6 +239,12 @@ describe('a move into a time Open Dental had given away', () => {
       pms_write_status: 'written',
       reschedule_count: 1,
     });
+    // Open Dental's move back is a change of its own, on a declared edge (ADRs 0068, 0069).
+    expect(await eventLinesOf(ctx.db, id)).toEqual([
+      'booking.created patient',
+      'booking.rescheduled system',
+      'booking.moved_back opendental',
+    ]);
 
     const [mail, ...more] = await mailsTo('dora@example.com', '%se mantiene%');
     expect(more).toEqual([]);

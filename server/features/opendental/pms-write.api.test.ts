@@ -4,6 +4,7 @@ import { odAppointment, odPatient, providerSchedule, type FakeOdRequest } from '
 import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
 import { fixedClock } from '../../test/test-app.ts';
 import { OPENDENTAL_WRITE_JOB } from './pms-write-job.ts';
+import { forceStatusForTest } from '../../test/status-fixture.ts';
 
 // Monday 2 March 2026, 06:00 in Chicago. Every test books its own half hour on Tuesday 3 March.
 const clock = fixedClock('2026-03-02T12:00:00Z');
@@ -191,7 +192,7 @@ describe('writing bookings into Open Dental', () => {
 
   it('waits for a payment hold to become a booking before writing it', async () => {
     const id = await book('11:00', { first_name: 'Gil', last_name: 'Payment', email: 'gil@example.com' });
-    await ctx.db.query(`update appointments set status = 'pending_payment' where id = $1`, [id]);
+    await forceStatusForTest(ctx.db, id, 'pending_payment');
     expect(await runJobs()).toEqual([]);
     expect(await writeState(id)).toMatchObject({ pms_write_status: 'pending', job_status: 'queued' });
     expect(await officeMail('Payment')).toEqual([]);

@@ -15,12 +15,11 @@ import type { PracticeRow } from '../practices/practices-repository.ts';
 import { canTakePayment, isHeld, isSameBooking } from './own-checkout.ts';
 import { completeSession, NOT_FOUND_MESSAGE, type PaymentsDeps } from './payment-completion.ts';
 import * as messages from './payments.messages.ts';
+import { cancelReplacedHold, expireHold } from './payment-holds.ts';
 import {
   attachSession,
-  cancelHold,
   findSessionAppointment,
   moveToSession,
-  releaseHold,
   type SessionAppointment,
 } from './payments-repository.ts';
 
@@ -159,7 +158,7 @@ export async function createSession(
   // patient never holds two times, and never loses the first if the second is taken.
   const { created, isReplaced } = await resendingOnAlreadyBooked(deps, () =>
     db.transaction(async (tx) => {
-      const isReplaced = earlier ? await cancelHold(tx, earlier.id) : false;
+      const isReplaced = earlier ? await cancelReplacedHold(tx, earlier.id, clock.now()) : false;
       const created = await createAppointment(tx, deps, prepared, {
         status: 'pending_payment',
         holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
@@ -189,7 +188,7 @@ export async function createSession(
     return { session_id: session.id, url: session.url };
   } catch (error) {
     await db.transaction(async (tx) => {
-      await releaseHold(tx, created.appointmentId);
+      await expireHold(tx, created.appointmentId, clock.now(), { isReleased: false });
       await announceSlotChanges(db, tx, [practice.id]);
     });
     deps.availability.invalidatePractice(practice.id);

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
+import { moveStatusIn } from '../bookings/booking-lifecycle-steps.ts';
 import type { BookingTransactionDeps } from '../bookings/booking-transaction.ts';
 import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import type { PracticeRow } from '../practices/practices-repository.ts';
@@ -20,15 +21,16 @@ import {
   findSessionAppointment,
   findSessionStatus,
   lockAppointmentBySession,
-  markPaid,
-  markUnpaidPayment,
+  markHoldUnpaid,
   markRefund,
+  recordPayment,
   recordPaymentEvent,
-  retakeSlot,
   type HeldAppointment,
 } from './payments-repository.ts';
 
 export const REFUND_JOB = 'payment.refund';
+/** The provider's word is the actor of every change it makes (ADR 0069). */
+export const PAID = { kind: 'payment' } as const;
 
 export type PaymentsDeps = BookingTransactionDeps & {
   db: Database;
@@ -50,7 +52,9 @@ async function applyCompletion(
 ): Promise<CompletionOutcome> {
   if (a.payment_status === 'paid' || a.payment_status === 'refund_pending' || a.payment_status === 'refunded')
     return 'unchanged';
+  const at = deps.clock.now();
   const refund = async (reason: 'slot-lost' | 'replaced') => {
+    await moveStatusIn(tx, a.id, { to: 'refunded', type: 'payment.refunded', actor: PAID, at });
     await markRefund(tx, a.id, 'refund_pending', paymentIntentId);
     await enqueueJob(tx, {
       type: REFUND_JOB,
@@ -63,12 +67,13 @@ async function applyCompletion(
   // Money for a checkout the patient replaced by a later one (ADR 0024): their later booking
   // stands, this one is refunded.
   if (a.status === 'cancelled') return refund('replaced');
+  // A hold that ran out before the money came takes its slot back if it is still free (ADRs 0060, 0068).
+  const book = () => moveStatusIn(tx, a.id, { to: 'booked', type: 'payment.succeeded', actor: PAID, at });
   if (a.status === 'expired') {
-    // The hold ran out before the money came: take the slot back if it is still free.
-    if (!(await attemptInSavepoint(tx, () => retakeSlot(tx, a.id), isOverlapViolation))) return refund('slot-lost');
+    if (!(await attemptInSavepoint(tx, book, isOverlapViolation))) return refund('slot-lost');
     await announceSlotChanges(deps.db, tx, [practice.id]);
-  }
-  await markPaid(tx, a.id, paymentIntentId, deps.clock.now());
+  } else await book();
+  await recordPayment(tx, a.id, paymentIntentId, at);
   // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
   await spendHeldVerificationToken(tx, a.id);
   await queueCheckoutBookingMessages(tx, practice, a, {
@@ -130,7 +135,7 @@ export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId:
     await deps.lifecycle.changeStatus(
       held.id,
       'booked',
-      { actor: 'system' },
+      { actor: 'system', as: PAID },
       {
         check: async (tx, current) => {
           const a = await lockAppointmentBySession(tx, sessionId);
@@ -139,7 +144,7 @@ export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId:
         },
         after: async (tx) => {
           const a = (await lockAppointmentBySession(tx, sessionId))!;
-          await markUnpaidPayment(tx, a.id);
+          await markHoldUnpaid(tx, a.id, { isReleased: true });
           await spendHeldVerificationToken(tx, a.id);
           const at = { now: deps.clock.now(), publicUrl: deps.publicUrl };
           await queueCheckoutBookingMessages(tx, practice, a, { isPaid: false, ...at });

@@ -86,18 +86,18 @@ export async function recordPaymentEvent(tx: Queryable, eventId: string, type: s
   return rows.length === 1;
 }
 
-export async function markPaid(tx: Queryable, id: string, paymentIntentId: string | null, paidAt: Date): Promise<void> {
+/** The money's side of a paid checkout; its status changes through the lifecycle (ADR 0068). */
+export async function recordPayment(
+  tx: Queryable,
+  id: string,
+  paymentIntentId: string | null,
+  paidAt: Date,
+): Promise<void> {
   await tx.query(
-    `update appointments set status = 'booked', payment_status = 'paid',
-      payment_intent_id = coalesce($2, payment_intent_id),
+    `update appointments set payment_status = 'paid', payment_intent_id = coalesce($2, payment_intent_id),
             paid_at = $3, hold_expires_at = null, updated_at = now() where id = $1`,
     [id, paymentIntentId, paidAt.toISOString()],
   );
-}
-
-/** A hold that expired is booked again (the overlap constraint refuses it if the slot was taken meanwhile). */
-export async function retakeSlot(tx: Queryable, id: string): Promise<void> {
-  await tx.query(`update appointments set status = 'booked', updated_at = now() where id = $1`, [id]);
 }
 
 /** The booked appointment a payment session paid for, with its practice's zone for the wire times. */
@@ -125,17 +125,9 @@ export async function findBookedSlotBySession(db: Queryable, sessionId: string):
   return row ?? null;
 }
 
-/** The payment's side of a checkout that ended unpaid; its status changes through the lifecycle (ADR 0060). */
-export async function markUnpaidPayment(tx: Queryable, id: string): Promise<void> {
-  await tx.query(
-    `update appointments set payment_status = 'unpaid', hold_expires_at = null, updated_at = now() where id = $1`,
-    [id],
-  );
-}
-
 /**
- * Money that cannot keep a booking goes back: the booking becomes `refunded`. A booking the patient
- * cancelled stays `cancelled` (its deposit was refunded under the policy, ADR 0036).
+ * Money that cannot keep a booking goes back: the payment's side. The booking's status (`refunded`, or `cancelled`
+ * when the patient cancelled with a refund under the policy, ADR 0036) changes through the lifecycle (ADR 0068).
  */
 export async function markRefund(
   tx: Queryable,
@@ -144,28 +136,31 @@ export async function markRefund(
   paymentIntentId: string | null,
 ): Promise<void> {
   await tx.query(
-    `update appointments set status = case when status = 'cancelled'
-      and refund_cents is not null then status else 'refunded' end,
-            payment_status = $2, payment_intent_id = coalesce($3, payment_intent_id), updated_at = now() where id = $1`,
+    `update appointments set payment_status = $2, payment_intent_id = coalesce($3, payment_intent_id),
+            updated_at = now() where id = $1`,
     [id, paymentStatus, paymentIntentId],
   );
 }
 
-/** Releases holds whose time is up (no payment and no word from the provider): their slots are free again. */
-export async function releaseExpiredHolds(db: Queryable, now: Date): Promise<{ id: string; practice_id: string }[]> {
-  return db.query<{ id: string; practice_id: string }>(
-    `update appointments set status = 'expired', payment_status = 'unpaid', updated_at = now()
-      where status = 'pending_payment' and hold_expires_at < $1 returning id, practice_id`,
+/** Holds whose time is up (no payment and no word from the provider), locked; the lifecycle expires each. */
+export async function lockExpiredHolds(tx: Queryable, now: Date): Promise<{ id: string; practice_id: string }[]> {
+  return tx.query<{ id: string; practice_id: string }>(
+    `select id, practice_id from appointments where status = 'pending_payment' and hold_expires_at < $1
+      order by id for update`,
     [now.toISOString()],
   );
 }
 
-export async function releaseHold(db: Queryable, id: string): Promise<void> {
-  await db.query(
-    `update appointments set status = 'expired', payment_status = 'unpaid', updated_at = now() where id = $1
-      and status = 'pending_payment'`,
-    [id],
-  );
+/** The payment's side of a hold that lapsed or was let go: nothing was paid. */
+export async function markHoldUnpaid(
+  tx: Queryable,
+  id: string,
+  { isReleased }: { isReleased: boolean },
+): Promise<void> {
+  const released = isReleased ? ', hold_expires_at = null' : '';
+  await tx.query(`update appointments set payment_status = 'unpaid', updated_at = now()${released} where id = $1`, [
+    id,
+  ]);
 }
 
 /** The appointment of a checkout session with what the patient's next step depends on (no lock). */
@@ -216,16 +211,6 @@ export async function findSessionAppointment(db: Queryable, sessionId: string): 
     [sessionId],
   );
   return row ?? null;
-}
-
-/** Lets go of a hold the patient replaced; false when it was no longer held (paid, expired, replaced already). */
-export async function cancelHold(tx: Queryable, id: string): Promise<boolean> {
-  const rows = await tx.query(
-    `update appointments set status = 'cancelled', payment_status = 'unpaid', hold_expires_at = null, updated_at = now()
-      where id = $1 and status = 'pending_payment' returning id`,
-    [id],
-  );
-  return rows.length === 1;
 }
 
 /**

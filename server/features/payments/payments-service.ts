@@ -7,7 +7,8 @@ import type { BookingResponse } from '../bookings/bookings-service.ts';
 import { canPay, createSession, retrySession } from './payment-checkouts.ts';
 import { completeSession, markUnpaid, type CompletionOutcome, type PaymentsDeps } from './payment-completion.ts';
 import { checkStatus, completeFromReturn, type CheckoutStatus } from './payment-status.ts';
-import { markRefund, releaseExpiredHolds } from './payments-repository.ts';
+import { expireHold } from './payment-holds.ts';
+import { lockExpiredHolds, markRefund } from './payments-repository.ts';
 
 export { REFUND_JOB } from './payment-completion.ts';
 
@@ -33,7 +34,8 @@ export interface PaymentsService {
 async function releaseHolds(deps: PaymentsDeps): Promise<number> {
   const { db } = deps;
   const released = await db.transaction(async (tx) => {
-    const rows = await releaseExpiredHolds(tx, deps.clock.now());
+    const rows = await lockExpiredHolds(tx, deps.clock.now());
+    for (const row of rows) await expireHold(tx, row.id, deps.clock.now(), { isReleased: false });
     await announceSlotChanges(
       db,
       tx,

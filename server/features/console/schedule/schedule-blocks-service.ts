@@ -6,6 +6,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { announceSlotChanges } from '../../../db/slot-change-notices.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { recordPracticeEvent } from '../../bookings/booking-lifecycle-steps.ts';
 import type { AvailabilityService } from '../../availability/availability-service.ts';
 import type { PracticeRow } from '../../practices/practices-repository.ts';
 import { pathId } from '../staff-path-id.ts';
@@ -30,6 +31,22 @@ export function requireBuiltinSchedule(practice: Pick<PracticeRow, 'pms'>): void
   if (practice.pms.type !== 'builtin')
     throw new AppError(409, 'CONFLICT', "Block time in Open Dental: this practice's schedule is kept there.");
 }
+/** Times closed or opened without a booking changing: a practice-level event (ADR 0069). */
+function recordBlockEvent(
+  tx: Queryable,
+  deps: Pick<ScheduleBlocksDeps, 'clock'>,
+  who: { practiceId: string; email: string },
+  type: 'schedule.block_added' | 'schedule.block_removed',
+  block: ScheduleBlockRow,
+): Promise<void> {
+  return recordPracticeEvent(tx, {
+    practiceId: who.practiceId,
+    type,
+    actor: { kind: 'staff', email: who.email },
+    details: { block_id: block.id },
+    at: deps.clock.now(),
+  });
+}
 const blockNotFound = () => AppError.notFound('No such blocked time.');
 
 /**
@@ -40,7 +57,7 @@ const blockNotFound = () => AppError.notFound('No such blocked time.');
  */
 export async function blockTime(
   deps: ScheduleBlocksDeps,
-  who: { practice: PracticeRow; accountId: string },
+  who: { practice: PracticeRow; accountId: string; email: string },
   body: StaffBlockBody,
   alsoInTransaction: InTransaction,
 ): Promise<StaffBlockCreated> {
@@ -79,6 +96,7 @@ export async function blockTime(
     });
     const overlapping = await countBookingsInBlock(tx, practice.id, block);
     await announceSlotChanges(deps.db, tx, [practice.id]);
+    await recordBlockEvent(tx, deps, { practiceId: practice.id, email: who.email }, 'schedule.block_added', block);
     await alsoInTransaction(tx, block);
     return { id: block.id, overlapping_bookings: overlapping };
   });
@@ -89,7 +107,7 @@ export async function blockTime(
 /** Gives blocked time back to the schedule; another practice's block is not found, as a missing one. */
 export async function unblockTime(
   deps: ScheduleBlocksDeps,
-  who: { practiceId: string },
+  who: { practiceId: string; email: string },
   id: string,
   alsoInTransaction: InTransaction,
 ): Promise<{ id: string }> {
@@ -98,6 +116,7 @@ export async function unblockTime(
     const removed = await deleteScheduleBlock(tx, who.practiceId, id);
     if (!removed) throw blockNotFound();
     await announceSlotChanges(deps.db, tx, [who.practiceId]);
+    await recordBlockEvent(tx, deps, who, 'schedule.block_removed', removed);
     await alsoInTransaction(tx, removed);
   });
   deps.availability.invalidatePractice(who.practiceId);

@@ -83,6 +83,17 @@ describe('blocked time', () => {
     expect(await offered('2026-03-03', 1)).toEqual(before);
     expect(await auditOf('schedule.unblock', created.id)).toEqual([{ practice_id: ctx.practiceId }]);
     expect((await unblock(desk, created.id)).statusCode).toBe(404);
+    // Times closed and opened again are practice-level events, for the waitlist and webhooks (ADR 0069).
+    const events = await ctx.db.query<{ type: string; actor: unknown; booking_id: string | null }>(
+      `select type, actor, booking_id from booking_events where practice_id = $1 and after->>'block_id' = $2
+        order by type`,
+      [ctx.practiceId, created.id],
+    );
+    const actor = { kind: 'staff', email: desk.email };
+    expect(events).toEqual([
+      { type: 'schedule.block_added', actor, booking_id: null },
+      { type: 'schedule.block_removed', actor, booking_id: null },
+    ]);
   });
 
   it('blocks a chair, or the whole practice for the rest of a day', async () => {

@@ -70,7 +70,7 @@ async function changeStatus(
   await deps.lifecycle.changeStatus(
     appointmentId,
     to,
-    { actor: 'staff' },
+    { actor: 'staff', staffEmail: staffOf(request).email },
     {
       async check(tx, current) {
         scoped(practiceId)(tx, current);
@@ -106,17 +106,21 @@ async function undo(deps: StaffActionDeps, request: FastifyRequest, id: string):
     timeZone: practice.server_tz,
     isOpenDental: practice.pms.type === 'opendental',
   };
-  await deps.lifecycle.undoMark(id, {
-    check(tx, current) {
-      scoped(practiceId)(tx, current);
-      if (!canUndoMark(current, context))
-        throw conflict(
-          'Only an arrived or no-show marked today can be undone (a no-show in Open Dental: undo it there).',
-        );
+  await deps.lifecycle.undoMark(
+    id,
+    {
+      check(tx, current) {
+        scoped(practiceId)(tx, current);
+        if (!canUndoMark(current, context))
+          throw conflict(
+            'Only an arrived or no-show marked today can be undone (a no-show in Open Dental: undo it there).',
+          );
+      },
+      after: (tx, before, after) =>
+        record(deps, request, tx, 'appointment.undo', id, { from: before.status, to: after.status }),
     },
-    after: (tx, before, after) =>
-      record(deps, request, tx, 'appointment.undo', id, { from: before.status, to: after.status }),
-  });
+    { actor: 'staff', staffEmail: staffOf(request).email },
+  );
   return deps.reader.detail(practiceId, id);
 }
 
@@ -132,7 +136,7 @@ async function cancel(
   await deps.lifecycle.changeStatus(
     id,
     'cancelled',
-    { actor: 'staff', reason: body.reason },
+    { actor: 'staff', reason: body.reason, staffEmail: staffOf(request).email },
     {
       check: scoped(practiceId),
       async after(tx, before) {
@@ -212,6 +216,7 @@ async function reschedule(
         });
       },
     },
+    { actor: 'staff', staffEmail: staffOf(request).email },
   );
   return deps.reader.detail(practiceId, id);
 }

@@ -35,7 +35,7 @@ export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBo
     );
     const booked = await bookPatientWhoPhoned(
       deps,
-      { practice, accountId: me.accountId, ip: request.ip },
+      { practice, accountId: me.accountId, email: me.email, ip: request.ip },
       body,
       (tx, created) =>
         audit(
@@ -62,7 +62,7 @@ export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBo
     const practice = await deps.practices.requirePractice(me.practiceId);
     requireBuiltinSchedule(practice);
     const body = parseBody(StaffBlockBodySchema, request.body);
-    const created = await blockTime(deps, { practice, accountId: me.accountId }, body, (tx, block) =>
+    const created = await blockTime(deps, { practice, accountId: me.accountId, email: me.email }, body, (tx, block) =>
       audit(
         request,
         deps,
@@ -78,18 +78,22 @@ export function registerStaffBookingRoutes(staff: FastifyInstance, deps: StaffBo
     { config: { staff: { permission: 'schedule' } } },
     async (request) => {
       const me = staffOf(request);
-      const removed = await unblockTime(deps, { practiceId: me.practiceId }, request.params.id, (tx, block) =>
-        audit(
-          request,
-          deps,
-          {
-            action: 'schedule.unblock',
-            targetType: 'schedule_block',
-            targetId: block.id,
-            details: blockDetails(block),
-          },
-          tx,
-        ),
+      const removed = await unblockTime(
+        deps,
+        { practiceId: me.practiceId, email: me.email },
+        request.params.id,
+        (tx, block) =>
+          audit(
+            request,
+            deps,
+            {
+              action: 'schedule.unblock',
+              targetType: 'schedule_block',
+              targetId: block.id,
+              details: blockDetails(block),
+            },
+            tx,
+          ),
       );
       return ok(removed);
     },

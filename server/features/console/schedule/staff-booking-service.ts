@@ -17,6 +17,8 @@ export type StaffBookingDeps = Pick<BookingTransactionDeps, 'practices'> & { boo
 export interface StaffBooker {
   practice: PracticeRow;
   accountId: string;
+  /** Named in the booking's history (ADR 0069). */
+  email: string;
   ip: string;
 }
 
@@ -45,7 +47,7 @@ export async function bookPatientWhoPhoned(
     proof: null,
     clientIp: who.ip,
     verificationTokenHash: null,
-    byStaff: { accountId: who.accountId, agreedToContact: body.agreed_to_contact },
+    byStaff: { accountId: who.accountId, email: who.email, agreedToContact: body.agreed_to_contact },
   };
   const created = await deps.bookings.bookPrepared(prepared, alsoInTransaction);
   const { result } = created;

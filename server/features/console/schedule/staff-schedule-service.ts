@@ -32,6 +32,7 @@ import {
   listStaffActions,
   listOtherBookingRows,
 } from './staff-schedule-repository.ts';
+import { noticeFor } from '#domain/availability/booking-notice.ts';
 
 /** The schedule's widest range: a month view and its edges. */
 export const MAX_SCHEDULE_DAYS = 31;
@@ -157,7 +158,7 @@ async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSl
   }
   const slotsOf = (provNum: number) =>
     deps.pmsFor(practice.pms).getAvailability({
-      practice: { ...practice, min_hours_before_booking: 0 },
+      practice: noticeFor(practice, 'staff'),
       now: clock.now(),
       timeZone: timeZoneAtClinic(practice, query.clinic),
       startDate: query.date,

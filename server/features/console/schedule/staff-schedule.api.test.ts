@@ -12,6 +12,7 @@ import { addStaff, signIn } from '../../../test/staff-factory.ts';
 import { fixedClock } from '../../../test/test-app.ts';
 import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
 import { bookVisit } from '../../../test/booking-requests.ts';
+import { forceStatusForTest } from '../../../test/status-fixture.ts';
 
 // The console's schedule (ADR 0038): the practice's bookings of a date range in its own time zone,
 // with what the day view shades. Monday 2 March 2026, 07:00 in New York.
@@ -74,7 +75,7 @@ describe('the schedule', () => {
     });
     await ctx.app.bookingLifecycle.changeStatus(cancelled, 'cancelled', { actor: 'patient' });
     // A hold that ran out was never an appointment (the test stands in for the payment sweep).
-    await ctx.db.query("update appointments set status = 'expired' where id = $1", [lapsed]);
+    await forceStatusForTest(ctx.db, lapsed, 'expired');
     const before = await auditRows();
 
     const week = await schedule('from=2026-03-02&to=2026-03-08');

@@ -6,6 +6,7 @@ import { practiceConfig } from '../../../test/practice-factory.ts';
 import type { StaffClient } from '../../../test/staff-factory.ts';
 import { withPracticesApp, withSignedInStaff } from '../../../test/staff-test-app.ts';
 import { fixedClock } from '../../../test/test-app.ts';
+import { forceStatusForTest } from '../../../test/status-fixture.ts';
 
 // The console's search and CSV export (ADR 0038). Practice A's staff search and export; practice B
 // has patients of its own, whose names, contacts and references A's staff must never find.
@@ -82,7 +83,7 @@ beforeAll(async () => {
     start_time: '15:00:00',
     end_time: '15:30:00',
   });
-  await ctx.db.query(`update appointments set status = 'expired' where id = $1`, [booked.expiredHold!.id]);
+  await forceStatusForTest(ctx.db, booked.expiredHold!.id, 'expired');
   await book('bianca', 'other-practice', {
     first_name: 'Bianca',
     last_name: 'Secreta',

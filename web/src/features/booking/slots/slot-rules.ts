@@ -1,8 +1,9 @@
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
-import { addDays, lastDayOfMonthAfter, maxLocalDate, MS_PER_HOUR, MS_PER_MINUTE } from '#domain/time/local-date.ts';
+import { addDays, lastDayOfMonthAfter, maxLocalDate, MS_PER_MINUTE } from '#domain/time/local-date.ts';
 import { formatTime12h } from '#domain/time/time-format.ts';
 import { formatWall, parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstants } from '#domain/time/zoned-time.ts';
+import { earliestBookableStart } from '#domain/availability/booking-notice.ts';
 
 /** One offered start time of a day, as the slot list shows it (spec section 3 "derived slot"). */
 export interface DaySlot {
@@ -29,7 +30,7 @@ export interface SlotFilter {
  * provider, as the earliest-available choice books).
  */
 export function groupSlotsByDay(records: readonly AvailabilityRecord[], filter: SlotFilter): Map<string, DaySlot[]> {
-  const earliest = filter.now + Math.max(0, filter.minLeadHours) * MS_PER_HOUR;
+  const earliest = earliestBookableStart(filter.now, filter.minLeadHours);
   const sorted = [...records].sort((a, b) =>
     a.DateTimeStart < b.DateTimeStart ? -1 : a.DateTimeStart > b.DateTimeStart ? 1 : a.ProvNum - b.ProvNum,
   );

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * What happened to a booking, or to a practice's times, one name per kind of change (ADR 0069). Each change writes
+ * one `booking_events` row under one of these names in the transaction that makes it; webhooks, the waitlist and the
+ * console's history read them. Names are wire names: add new ones, never rename one.
+ */
+export const BOOKING_EVENT_TYPES = {
+  created: 'booking.created',
+  rescheduled: 'booking.rescheduled',
+  /** Open Dental kept the old time (its slot was taken there): the booking went back to it. */
+  movedBack: 'booking.moved_back',
+  cancelled: 'booking.cancelled',
+  confirmed: 'booking.confirmed',
+  /** A request without a time got its first one and is booked. */
+  scheduled: 'booking.scheduled',
+  arrived: 'booking.arrived',
+  noShow: 'booking.no_show',
+  /** A front desk's mark taken back (ADR 0064). */
+  arrivalUndone: 'booking.arrival_undone',
+  noShowUndone: 'booking.no_show_undone',
+  /** A checkout that ended without money, booked unpaid (ADR 0060). */
+  bookedUnpaid: 'booking.booked_unpaid',
+  expired: 'booking.expired',
+  paymentSucceeded: 'payment.succeeded',
+  paymentRefunded: 'payment.refunded',
+  pmsWritten: 'pms.written',
+  /** Practice-level: times opened or closed without a booking changing. */
+  blockAdded: 'schedule.block_added',
+  blockRemoved: 'schedule.block_removed',
+  practiceChanged: 'practice.changed',
+  opendentalChanged: 'opendental.changed',
+  feedbackReceived: 'feedback.received',
+} as const;
+export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[keyof typeof BOOKING_EVENT_TYPES];
+export const BOOKING_EVENT_TYPE_VALUES = Object.values(BOOKING_EVENT_TYPES) as [
+  BookingEventType,
+  ...BookingEventType[],
+];
+
+/** The events with the practice as their subject: no booking changed. */
+export const PRACTICE_EVENT_TYPES = [
+  BOOKING_EVENT_TYPES.blockAdded,
+  BOOKING_EVENT_TYPES.blockRemoved,
+  BOOKING_EVENT_TYPES.practiceChanged,
+  BOOKING_EVENT_TYPES.opendentalChanged,
+  BOOKING_EVENT_TYPES.feedbackReceived,
+] as const;
+export type PracticeEventType = (typeof PRACTICE_EVENT_TYPES)[number];
+
+export const ACTOR_KINDS = ['patient', 'staff', 'payment', 'opendental', 'system'] as const;
+
+/** Who made a change: the staff member's e-mail for staff, so the history names them. */
+export const BookingActorSchema = z.union([
+  z.object({ kind: z.literal('staff'), email: z.string() }),
+  z.object({ kind: z.enum(['patient', 'payment', 'opendental', 'system']) }),
+]);
+export type BookingActor = z.infer<typeof BookingActorSchema>;
+
+/** One line of a booking's history as the staff console shows it, oldest first. */
+export const BookingHistoryEntrySchema = z.object({
+  type: z.enum(BOOKING_EVENT_TYPE_VALUES),
+  at: z.string(),
+  actor: BookingActorSchema,
+});
+export type BookingHistoryEntry = z.infer<typeof BookingHistoryEntrySchema>;

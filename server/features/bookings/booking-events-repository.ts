@@ -1,0 +1,77 @@
+import type { BookingActor, BookingEventType, PracticeEventType } from '#domain/booking/booking-events.ts';
+import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
+import type { Queryable } from '../../db/database.ts';
+
+/** Where a booking stood before or after a change: what subscribers and the history compare (ADR 0069). */
+export interface BookingSnapshot {
+  status: BookingStatus;
+  starts_at: string | null;
+  provider: number;
+  chair: number;
+}
+
+/**
+ * One booking's event, numbered after its last one. The caller holds the booking's row lock (every writer does), so
+ * two changes of one booking never read the same last number.
+ */
+export async function insertBookingEvent(
+  tx: Queryable,
+  event: {
+    bookingId: string;
+    practiceId: string;
+    type: BookingEventType;
+    actor: BookingActor;
+    before: BookingSnapshot | null;
+    after: BookingSnapshot;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into booking_events (booking_id, practice_id, sequence, type, actor, before, after, created_at)
+     select $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7 from booking_events where booking_id = $1`,
+    [
+      event.bookingId,
+      event.practiceId,
+      event.type,
+      JSON.stringify(event.actor),
+      event.before ? JSON.stringify(event.before) : null,
+      JSON.stringify(event.after),
+      event.at.toISOString(),
+    ],
+  );
+}
+
+/** A change with the practice as its subject: times opened or closed without a booking changing. */
+export async function insertPracticeEvent(
+  tx: Queryable,
+  event: { practiceId: string; type: PracticeEventType; actor: BookingActor; after: unknown; at: Date },
+): Promise<void> {
+  await tx.query(
+    `insert into booking_events (practice_id, type, actor, after, created_at) values ($1, $2, $3, $4, $5)`,
+    [
+      event.practiceId,
+      event.type,
+      JSON.stringify(event.actor),
+      JSON.stringify(event.after ?? null),
+      event.at.toISOString(),
+    ],
+  );
+}
+
+export interface BookingEventRow {
+  sequence: number;
+  type: BookingEventType;
+  actor: BookingActor;
+  before: BookingSnapshot | null;
+  after: BookingSnapshot;
+  created_at: Date;
+}
+
+/** A booking's events, oldest first. */
+export async function findBookingEvents(db: Queryable, bookingId: string): Promise<BookingEventRow[]> {
+  return db.query<BookingEventRow>(
+    `select sequence, type, actor, before, after, created_at from booking_events
+      where booking_id = $1 order by sequence`,
+    [bookingId],
+  );
+}
