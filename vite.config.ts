@@ -24,20 +24,27 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 function precompressAssets(): Plugin {
   // The folder being built (a test may build elsewhere than dist/web).
   let builtDir = outDir;
+  let publicDir = join(webRoot, 'public');
   return {
     name: 'precompress-assets',
     apply: 'build',
     configResolved(config) {
       builtDir = resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
     },
     async closeBundle() {
       const assetsDir = join(builtDir, 'assets');
-      const files = readdirSync(assetsDir)
-        .map((name) => join(assetsDir, name))
-        .filter((file) => COMPRESSIBLE.test(file) && statSync(file).isFile());
+      // And the scripts of web/public (booking-page-start.js, ADR 0072), read where they come from: the
+      // build may still be copying them into the output.
+      const files = [
+        ...readdirSync(assetsDir).map((name) => ({ from: join(assetsDir, name), to: join(assetsDir, name) })),
+        ...readdirSync(publicDir)
+          .filter((name) => name.endsWith('.js'))
+          .map((name) => ({ from: join(publicDir, name), to: join(builtDir, name) })),
+      ].filter(({ from }) => COMPRESSIBLE.test(from) && statSync(from).isFile());
       await Promise.all(
-        files.map(async (file) => {
-          const source = readFileSync(file);
+        files.map(async ({ from, to: file }) => {
+          const source = readFileSync(from);
           writeFileSync(
             `${file}.br`,
             brotliCompressSync(source, {

@@ -44,7 +44,10 @@ describe('a booking page rendered on the server', () => {
     });
     expect(data.form).toEqual(form.json<{ result: unknown }>().result);
     expect(data.clinics).toHaveLength(3);
-    expect(response.body).toContain('<script src="/booking-restore.js"></script>\n  </head>');
+    expect(response.body).toContain(
+      '<script src="/booking-page-start.js" data-entry="/assets/app-test.js" data-preload=""></script>\n  </head>',
+    );
+    expect(response.body).not.toContain('<script type="module"');
   });
 
   it('escapes a practice text that would close the data element', async () => {
@@ -52,7 +55,7 @@ describe('a booking page rendered on the server', () => {
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.body).not.toContain('<!-- Dental');
     // One data element, closed once; the name read back whole.
-    expect(response.body.match(/<\/script>/g)).toHaveLength(3);
+    expect(response.body.match(/<\/script>/g)).toHaveLength(2);
     expect(embeddedData(response.body).form.name).toBe(HOSTILE_NAME);
   });
 

@@ -87,10 +87,24 @@ export async function renderBookingPage(input: {
   return { html: withServerMarkup(input.page, root, data), isVariantKnown: isClinicKnown && isRfvKnown };
 }
 
-/** The restore guard runs before the first paint (ADR 0072); the data element is never executed. */
+const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
+
+/**
+ * The page's one script before the first paint is `booking-page-start.js` (ADR 0072): it hides the
+ * server's step while a stored booking may replace it, and adds the app's entry script and preloads
+ * (moved into its attributes here) once the page has painted, so that no script of the app is
+ * fetched or run before the first paint. The data element is never executed.
+ */
 function withServerMarkup(page: string, root: string, data: PracticePageData): string {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (!entry) throw new Error('The built index.html has no entry script.');
+  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const start = `<script src="/booking-page-start.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
   const dataElement = `<script type="application/json" id="${PRACTICE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
   return page
-    .replace('</head>', '  <script src="/booking-restore.js"></script>\n  </head>')
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `  ${start}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${dataElement}`);
 }

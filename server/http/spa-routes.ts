@@ -203,10 +203,11 @@ function pageHandler(
     }
     const [slug] = segments;
     if (bookingPages && sendPage.template && slug && segments.length === 1 && FormUrlSchema.safeParse(slug).success) {
-      const html = await bookingPageHtml(request, slug, {
-        ...bookingPages,
-        source: practices,
-        template: sendPage.template,
+      const pages = { ...bookingPages, source: practices, template: sendPage.template };
+      const html = await bookingPageHtml(request, slug, pages).catch((error: unknown) => {
+        // A page the browser renders, as before ADR 0072, rather than an error page.
+        request.log.error({ err: error }, 'The booking page could not be rendered on the server');
+        return null;
       });
       if (html) return sendPage(request, reply, 200, { html });
     }

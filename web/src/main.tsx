@@ -19,7 +19,7 @@ if (serverData)
 // A page in Spanish renders once the first step's Spanish messages are here (a few KB, fetched
 // while the entry script ran), so nothing suspends on them mid-render. A server-rendered page is
 // hydrated (ADR 0072), unless this tab may hold a stored booking of the practice: then the app
-// renders afresh, as before server rendering, over the server's step that booking-restore.js hid.
+// renders afresh, as before server rendering, over the server's step that booking-page-start.js hid.
 void currentTranslationsReady().then(() => {
   const app = <App queryClient={queryClient} />;
   if (serverData && !isRestoringBooking()) {
