@@ -100,7 +100,8 @@ function withServerMarkup(page: string, root: string, data: PracticePageData): s
   const entry = ENTRY_SCRIPT.exec(page)?.[1];
   if (!entry) throw new Error('The built index.html has no entry script.');
   const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const start = `<script src="/booking-page-start.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+  const preload = preloads.join(' ');
+  const start = `<script src="/booking-page-start.js" data-entry="${entry}" data-preload="${preload}"></script>`;
   const dataElement = `<script type="application/json" id="${PRACTICE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
   return page
     .replace(ENTRY_SCRIPT, '')
