@@ -10,6 +10,8 @@ import { compileMessages, firstPageTranslations } from './scripts/compile-messag
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+/** The server build of the same app (ADR 0072), which the server imports to render practice pages. */
+const ssrOutDir = fileURLToPath(new URL('./dist/ssr', import.meta.url));
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 
 /**
@@ -22,20 +24,27 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 function precompressAssets(): Plugin {
   // The folder being built (a test may build elsewhere than dist/web).
   let builtDir = outDir;
+  let publicDir = join(webRoot, 'public');
   return {
     name: 'precompress-assets',
     apply: 'build',
     configResolved(config) {
       builtDir = resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
     },
     async closeBundle() {
       const assetsDir = join(builtDir, 'assets');
-      const files = readdirSync(assetsDir)
-        .map((name) => join(assetsDir, name))
-        .filter((file) => COMPRESSIBLE.test(file) && statSync(file).isFile());
+      // And the scripts of web/public (booking-page-start.js, ADR 0072), read where they come from: the
+      // build may still be copying them into the output.
+      const files = [
+        ...readdirSync(assetsDir).map((name) => ({ from: join(assetsDir, name), to: join(assetsDir, name) })),
+        ...readdirSync(publicDir)
+          .filter((name) => name.endsWith('.js'))
+          .map((name) => ({ from: join(publicDir, name), to: join(builtDir, name) })),
+      ].filter(({ from }) => COMPRESSIBLE.test(from) && statSync(from).isFile());
       await Promise.all(
-        files.map(async (file) => {
-          const source = readFileSync(file);
+        files.map(async ({ from, to: file }) => {
+          const source = readFileSync(from);
           writeFileSync(
             `${file}.br`,
             brotliCompressSync(source, {
@@ -87,7 +96,18 @@ const config = {
  * NODE_ENV for the build, so setting it here decides every `process.env.NODE_ENV` in the bundle.
  * The dev server (`vite`) is left as it is.
  */
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
-  return config;
+  if (!isSsrBuild) return config;
+  // `vite build --ssr src/entry-server.tsx`: the app for Node, its packages bundled in (the server
+  // imports it from a private copy outside the project, where no node_modules can be found).
+  return {
+    ...config,
+    ssr: { noExternal: true },
+    // React's production build on the server too, as in the browser (the markups must match).
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [compileMessages(), react(), tailwindcss()],
+    publicDir: false,
+    build: { outDir: ssrOutDir, emptyOutDir: true, sourcemap: false },
+  } satisfies UserConfig;
 });

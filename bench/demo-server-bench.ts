@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '#server/test/server-process.ts';
+import { benchHtmlAnswer, type HtmlAnswerResult } from './html-answer-bench.ts';
 import { benchInteraction, type InteractionResult } from './interaction-bench.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse-bench.ts';
 import { benchMemory, type MemoryResult } from './memory-bench.ts';
@@ -15,6 +16,8 @@ export interface DemoServerResults {
   lighthouseBaseline: LighthouseResult;
   interaction: InteractionResult;
   memory: MemoryResult;
+  /** The booking page's HTML (server-rendered, ADR 0072) against the static terms.html. */
+  htmlAnswer: HtmlAnswerResult;
 }
 
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
@@ -41,6 +44,7 @@ export async function benchDemoServer(options: {
     };
     const review = await reviewPath();
     const weights = await measurePageWeights(server.base, weighedPages(review));
+    const htmlAnswer = await benchHtmlAnswer(server.base);
     const [lighthouseBaseline, ...lighthouse] = await benchLighthouse(
       [
         { page: 'baseline /terms.html', url: `${server.base}/terms.html` },
@@ -66,7 +70,7 @@ export async function benchDemoServer(options: {
       ],
       options.memorySeconds,
     );
-    return { weights, lighthouse, lighthouseBaseline: lighthouseBaseline!, interaction, memory };
+    return { weights, lighthouse, lighthouseBaseline: lighthouseBaseline!, interaction, memory, htmlAnswer };
   } finally {
     await server.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });

@@ -80,22 +80,25 @@ test('a practice that is not accepting patients shows only the notice', async ({
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
 });
 
-test('the skeleton shows while the practice form loads', async ({ page }) => {
+test("the server's first step shows while the form is fetched again, and the answer updates it", async ({ page }) => {
+  // ADR 0072: the HTML holds the first step and the form; the spec's refetch on mount still runs.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/form/**', async (route) => {
     await released;
-    await route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { result: { name: string } };
+    await route.fulfill({ response, json: { ...body, result: { ...body.result, name: 'Bright Smile Renamed' } } });
   });
 
   await page.goto('/bright-smile');
-  const skeleton = page.getByRole('status', { name: 'Loading the booking form' });
-  await expect(skeleton).toBeVisible();
-  await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: 'Please select patient type' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the booking form' })).toHaveCount(0);
+  await expect(page.getByRole('complementary')).toContainText(brightSmile.name);
 
   release();
+  await expect(page.getByRole('complementary')).toContainText('Bright Smile Renamed');
   await expect(page.getByRole('heading', { level: 2, name: 'Please select patient type' })).toBeVisible();
-  await expect(skeleton).toHaveCount(0);
 });
 
 test.describe('layout', () => {

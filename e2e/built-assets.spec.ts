@@ -1,19 +1,33 @@
 import { developmentMarkersIn } from './built-files.ts';
 import { expect, test } from './fixtures.ts';
 
-test('the HTML loads scripts only from /assets/, with no inline script', async ({ request }) => {
+/** The app's entry and preloads, which booking-page-start.js adds once the server's page has painted (ADR 0072). */
+function appScriptsOf(html: string): { entry: string | undefined; preloaded: string[] } {
+  const start = /<script src="\/booking-page-start\.js" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(
+    html,
+  );
+  return { entry: start?.[1], preloaded: (start?.[2] ?? '').split(' ').filter(Boolean) };
+}
+
+test('the HTML loads scripts only from this server, with no inline script', async ({ request }) => {
   const html = await (await request.get('/bright-smile')).text();
   const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const [tag, body] of scripts) {
-    expect(tag).toMatch(/^<script type="module" crossorigin src="\/assets\/[\w-]+\.js">/);
-    expect(body?.trim()).toBe('');
-  }
+  const executable = scripts.filter(([tag]) => !tag.startsWith('<script type="application/json"'));
+  // ADR 0072: one blocking script before the first paint, which then adds the app's entry from /assets/.
+  expect(executable.map(([tag, body]) => [tag.split(' data-entry')[0], body])).toEqual([
+    ['<script src="/booking-page-start.js"', ''],
+  ]);
+  expect(appScriptsOf(html).entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  // The practice's data for the query cache (ADR 0072): one element that is never executed.
+  expect(scripts.length - executable.length).toBe(1);
+  // Any other page still loads the app's entry itself.
+  const other = await (await request.get('/review/feedback')).text();
+  expect(other).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
 });
 
 test('hashed assets are served precompressed', async ({ request }) => {
   const html = await (await request.get('/bright-smile')).text();
-  const script = /src="(\/assets\/[\w-]+\.js)"/.exec(html)?.[1];
+  const script = /(?:src|data-entry)="(\/assets\/[\w-]+\.js)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const brotli = await request.get(script ?? '', { headers: { 'accept-encoding': 'br' } });
   expect(brotli.headers()['content-encoding']).toBe('br');
@@ -23,10 +37,7 @@ test('hashed assets are served precompressed', async ({ request }) => {
 
 test('page 1 needs only the entry script and the chunks it preloads', async ({ page, request }) => {
   const html = await (await request.get('/bright-smile')).text();
-  const entry = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)">/.exec(html)?.[1];
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map(
-    (m) => m[1],
-  );
+  const { entry, preloaded } = appScriptsOf(html);
   expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
 
   const scripts: string[] = [];
@@ -37,7 +48,7 @@ test('page 1 needs only the entry script and the chunks it preloads', async ({ p
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Later steps, the toast library and the tooltip load only when they are needed.
-  expect(scripts.sort()).toEqual([entry, ...preloaded].sort());
+  expect(scripts.sort()).toEqual([entry, ...preloaded, '/booking-page-start.js'].sort());
 });
 
 test("the served build is React's production build", () => {

@@ -13,7 +13,9 @@ import { SIGNED_OUT_CONSOLE_ERRORS, signInToConsole } from './console-steps.ts';
  */
 // ADR 0016 (amended 2026-11-23): 122 KB since browser history steps and 'Change location' joined page 1.
 // Amended again 2026-11-27: 123 KB, for the one API client and the bounded wire values (ADR 0016).
-const BUDGET_BYTES = 123_000;
+// ADR 0072: 124 KB while the page is hydrated and before its entry is split: React's hydration code (+0.6 KB)
+// and the blocking restore guard (+0.4 KB). The split aims at 90 KB.
+const BUDGET_BYTES = 124_000;
 
 // The Spanish page (English scripts plus the Spanish catalogues it fetches, ADR 0034) within the same budget.
 const pages = [
@@ -25,7 +27,7 @@ const pages = [
 ];
 
 for (const { path, heading } of pages) {
-  test(`the script to show ${path} stays within 123 KB gzip`, async ({ page }, testInfo) => {
+  test(`the script to show ${path} stays within 124 KB gzip`, async ({ page }, testInfo) => {
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
@@ -50,13 +52,14 @@ for (const { path, heading } of pages) {
  * The staff console's script (ADR 0038), printed for the record. Its own chunk loads only at
  * /console (the booking pages above carry none of it); a budget keeps it from growing unseen.
  */
-const CONSOLE_BUDGET_BYTES = 175_000;
+// 176 KB since the booking page is hydrated (ADR 0072): React's hydration code is in the shared entry (+0.6 KB).
+const CONSOLE_BUDGET_BYTES = 176_000;
 
 test.describe('the staff console', () => {
   // Signed out, the console asks who is signed in and hears 401, which Chromium logs as an error.
   test.use(allowConsoleErrors(httpErrorLine(401, /\/api\/v1\/staff\/session$/)));
 
-  test('loads its own chunk and stays within 175 KB gzip of script', async ({ page }) => {
+  test('loads its own chunk and stays within 176 KB gzip of script', async ({ page }) => {
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);

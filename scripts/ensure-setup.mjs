@@ -30,7 +30,11 @@ if (mtime(installedMarker) < mtime(join(root, 'package-lock.json'))) {
 }
 
 if (args.has('--build')) {
-  const built = mtime(join(root, 'dist', 'web', 'index.html'));
+  // The browser's build and the server's (ADR 0072): the older of the two decides.
+  const built = Math.min(
+    mtime(join(root, 'dist', 'web', 'index.html')),
+    mtime(join(root, 'dist', 'ssr', 'entry-server.js')),
+  );
   const sources = Math.max(
     newestIn(join(root, 'web')),
     newestIn(join(root, 'domain')),
@@ -39,6 +43,7 @@ if (args.has('--build')) {
   if (built < sources) {
     console.log('Building the web app…');
     run('npx vite build --logLevel warn');
+    run('npx vite build --ssr src/entry-server.tsx --logLevel warn');
   }
 }
 

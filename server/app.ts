@@ -90,6 +90,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('background', createBackgroundWork({ config, db, clock }, services));
   await registerApiRoutes(app, { config, db, clock }, services, rateLimits);
   await registerDevRoutes(app, { config, db, clock, movableClock }, services);
-  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: services.practices });
+  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: services.practices, db });
   return app;
 }

@@ -3,13 +3,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as productMessages from '#domain/product.messages.ts';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { FormUrlSchema } from '#domain/practice/practice-query-schemas.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
+import type { FormDetails } from '#domain/practice/practice-schemas.ts';
+import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
+import type { Database } from '../db/database.ts';
 import { translator } from '../i18n/translate.ts';
+import { bookingPageKey, loadServerRender, renderBookingPage, type BookingPageSource } from './booking-page-render.ts';
+import { createPracticePageCache, type PracticePageCache } from './practice-page-cache.ts';
 import { AppError } from './app-error.ts';
 import { varyByLanguage } from './request-language.ts';
 import * as messages from './http.messages.ts';
@@ -19,10 +24,8 @@ const t = translator(messages);
 /** Paths under a practice slug that the SPA knows (spec section 2). */
 const PRACTICE_SUBPAGES = new Set(['', 'payment-success', 'payment-failed']);
 
-/** What the page routes need of the practices feature: the name and description for the head. */
-export interface PracticePageLookup {
-  getFormDetails(formUrl: string, language: Language): Promise<{ name: string; description: string | null }>;
-}
+/** What the page routes need of the practices feature: the head's name and description, the booking page's data. */
+export type PracticePageLookup = BookingPageSource;
 
 export function renderIndexHtml(
   template: string,
@@ -85,12 +88,34 @@ async function copyBuiltApp(
  */
 export async function registerSpaRoutes(
   app: FastifyInstance,
-  options: { webDir: string; practices: PracticePageLookup },
+  options: { webDir: string; ssrDir?: string; practices: PracticePageLookup; db: Pick<Database, 'listen'> },
 ): Promise<void> {
   const built = await copyBuiltApp(options.webDir, app.log);
   if (built) await registerBuiltFiles(app, built.dir);
   else app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
-  app.setNotFoundHandler(pageHandler(createPageSender(built?.template ?? null), options.practices));
+  const bookingPages = built ? await loadBookingPages(app, options) : null;
+  app.setNotFoundHandler(pageHandler(createPageSender(built?.template ?? null), options.practices, bookingPages));
+}
+
+interface BookingPages {
+  module: ServerRenderModule;
+  cache: PracticePageCache;
+}
+
+/** The server rendering of booking pages (ADR 0072), when the web app's server build is there. */
+async function loadBookingPages(
+  app: FastifyInstance,
+  options: { webDir: string; ssrDir?: string; db: Pick<Database, 'listen'> },
+): Promise<BookingPages | null> {
+  const ssrDir = options.ssrDir ?? join(dirname(options.webDir), 'ssr');
+  const module = await loadServerRender(ssrDir, app).catch((error: unknown) => {
+    app.log.warn({ err: error }, `The server build at ${ssrDir} did not load; pages render in the browser only.`);
+    return null;
+  });
+  if (!module) return null;
+  const cache = createPracticePageCache(options.db, () => Date.now());
+  app.addHook('onClose', () => cache.close());
+  return { module, cache };
 }
 
 /**
@@ -115,20 +140,27 @@ async function registerBuiltFiles(app: FastifyInstance, dir: string): Promise<vo
 }
 
 type PageMeta = { title: string; description: string };
-type PageSender = (request: FastifyRequest, reply: FastifyReply, status: number, meta: PageMeta) => FastifyReply;
+/** The page for a head (meta), or a page already written (html). */
+type PageSender = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  page: PageMeta | { html: string },
+) => FastifyReply;
 
 // The page's language comes from ?lang=, the cookie or Accept-Language (ADR 0034): caches must
 // keep one copy per value of those headers (the query is part of the URL already).
-function createPageSender(template: string | null): PageSender {
-  return (request, reply, status, meta) => {
+function createPageSender(template: string | null): PageSender & { template: string | null } {
+  const send: PageSender = (request, reply, status, page) => {
     if (!template) throw new AppError(404, 'NOT_FOUND', 'The web app is not built. Run `npm run build`.');
     varyByLanguage(reply);
     return reply
       .status(status)
       .header('cache-control', reply.getHeader('cache-control') ?? 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderIndexHtml(template, { ...meta, language: request.language }));
+      .send('html' in page ? page.html : renderIndexHtml(template, { ...page, language: request.language }));
   };
+  return Object.assign(send, { template });
 }
 
 const product = translator(productMessages);
@@ -145,7 +177,11 @@ function keepPrivate(reply: FastifyReply): void {
     .header('cache-control', 'no-store');
 }
 
-function pageHandler(sendPage: PageSender, practices: PracticePageLookup) {
+function pageHandler(
+  sendPage: PageSender & { template: string | null },
+  practices: PracticePageLookup,
+  bookingPages: BookingPages | null,
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') {
@@ -165,8 +201,47 @@ function pageHandler(sendPage: PageSender, practices: PracticePageLookup) {
       keepPrivate(reply);
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
+    const [slug] = segments;
+    if (bookingPages && sendPage.template && slug && segments.length === 1 && FormUrlSchema.safeParse(slug).success) {
+      const pages = { ...bookingPages, source: practices, template: sendPage.template };
+      const html = await bookingPageHtml(request, slug, pages).catch((error: unknown) => {
+        // A page the browser renders, as before ADR 0072, rather than an error page.
+        request.log.error({ err: error }, 'The booking page could not be rendered on the server');
+        return null;
+      });
+      if (html) return sendPage(request, reply, 200, { html });
+    }
     const meta = await practicePageMeta(segments, reply, practices, request.language);
     return sendPage(request, reply, meta ? 200 : 404, meta ?? genericMeta(request.language));
+  };
+}
+
+/**
+ * `/{form_url}` rendered on the server (ADR 0072), from the cache when the same practice, variant
+ * and language were rendered a moment ago; null for a practice that does not exist.
+ */
+async function bookingPageHtml(
+  request: FastifyRequest,
+  slug: string,
+  pages: BookingPages & { source: BookingPageSource; template: string },
+): Promise<string | null> {
+  const { language } = request;
+  const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const key = bookingPageKey(slug, search, language);
+  const cached = pages.cache.get(key);
+  if (cached) return cached;
+  const form = await pages.source.getFormDetails(slug, language).catch(() => null);
+  if (!form) return null;
+  const page = renderIndexHtml(pages.template, { ...practiceMeta(form, language), language });
+  const { html, isVariantKnown } = await renderBookingPage({ ...pages, form, slug, search, language, page });
+  if (isVariantKnown) pages.cache.set(key, form.id, html);
+  return html;
+}
+
+function practiceMeta(details: Pick<FormDetails, 'name' | 'description'>, language: Language): PageMeta {
+  return {
+    title: product(language, 'documentTitle', { practice: details.name, product: PRODUCT_NAME }),
+    description: details.description?.trim() || genericMeta(language).description,
   };
 }
 
@@ -185,11 +260,7 @@ async function practicePageMeta(
   const isPracticePage = (rest.length === 0 && PRACTICE_SUBPAGES.has(subpage)) || isManagePage;
   if (!slug || !isPracticePage || !FormUrlSchema.safeParse(slug).success) return null;
   const details = await practices.getFormDetails(slug, language).catch(() => null);
-  if (!details) return null;
-  return {
-    title: product(language, 'documentTitle', { practice: details.name, product: PRODUCT_NAME }),
-    description: details.description?.trim() || genericMeta(language).description,
-  };
+  return details ? practiceMeta(details, language) : null;
 }
 
 function decodeSegment(segment: string): string {

@@ -1,18 +1,31 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createQueryClient } from './app/query-client.ts';
 import { currentTranslationsReady } from './lib/i18n/catalogue-registry.ts';
+import { currentLanguage } from './lib/i18n/language-state.ts';
+import { readEmbeddedPracticeData } from './lib/embedded-practice-data.ts';
+import { seedPracticeQueries } from './lib/practice-page-seed.ts';
+import { isRestoringBooking, startHydratingServerMarkup } from './lib/server-markup.ts';
 import './app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
+const queryClient = createQueryClient();
+const serverData = readEmbeddedPracticeData();
+if (serverData)
+  seedPracticeQueries(queryClient, serverData, new URLSearchParams(window.location.search), currentLanguage());
+
 // A page in Spanish renders once the first step's Spanish messages are here (a few KB, fetched
-// while the entry script ran), so nothing suspends on them mid-render.
-void currentTranslationsReady().then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// while the entry script ran), so nothing suspends on them mid-render. A server-rendered page is
+// hydrated (ADR 0072), unless this tab may hold a stored booking of the practice: then the app
+// renders afresh, as before server rendering, over the server's step that booking-page-start.js hid.
+void currentTranslationsReady().then(() => {
+  const app = <App queryClient={queryClient} />;
+  if (serverData && !isRestoringBooking()) {
+    startHydratingServerMarkup();
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+});

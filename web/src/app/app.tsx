@@ -1,18 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { createQueryClient } from './query-client.ts';
+import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './router.tsx';
-import { ToastRegion } from './toast-region.tsx';
 
-const queryClient = createQueryClient();
-
-export function App() {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <ToastRegion />
-    </QueryClientProvider>
+    <AppShell
+      queryClient={queryClient}
+      router={
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      }
+    />
   );
 }

@@ -61,11 +61,14 @@ function PreparedBookingScreen({ form }: { form: FormDetails }) {
           />
         }
       >
-        {form.is_accepting_patients ? (
-          <BookingSteps clinic={clinic} isResolvingClinic={isResolving} />
-        ) : (
-          <NotAcceptingNotice />
-        )}
+        {/* Hidden while a stored booking may replace the server's first step (ADR 0072, styles.css). */}
+        <div data-booking-steps="">
+          {form.is_accepting_patients ? (
+            <BookingSteps clinic={clinic} isResolvingClinic={isResolving} />
+          ) : (
+            <NotAcceptingNotice />
+          )}
+        </div>
       </BookingLayout>
     </BookingContext.Provider>
   );

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { endHydratingServerMarkup, endRestoringBooking, rendersServerMarkup } from '../../lib/server-markup.ts';
 import { showStepOfEntry } from './navigation/use-step-history.ts';
 import { isSameSession, useBookingStore } from './state/booking-store.ts';
 import { useUiStore } from './state/ui-store.ts';
@@ -10,6 +11,9 @@ import { useUiStore } from './state/ui-store.ts';
  * the step to show. Both happen once per opening, after mounting and before the browser paints;
  * until then this says false and the page renders nothing, so a stale step never shows. (An
  * effect, not a useState initialiser: React may run initialisers twice, as StrictMode does.)
+ * The server's markup is the exception (ADR 0072): the server renders a fresh booking's first step,
+ * and the browser hydrates it as such; a tab that may hold a stored booking is not hydrated
+ * (main.tsx) but rendered afresh, its server step hidden until this effect has shown the stored one.
  */
 export function useBookingSession(formUrl: string, clinicNumParam: string | null): boolean {
   const location = useLocation();
@@ -23,8 +27,11 @@ export function useBookingSession(formUrl: string, clinicNumParam: string | null
     }
     showStepOfEntry(opened.location);
     useUiStore.getState().setBookingPrepared(true);
+    endHydratingServerMarkup();
+    // The re-render this causes commits in the same task, before the browser paints.
+    endRestoringBooking();
     return () => useUiStore.getState().setBookingPrepared(false);
   }, [opened]);
 
-  return isPrepared;
+  return isPrepared || rendersServerMarkup();
 }

@@ -69,3 +69,11 @@ export async function changeLanguage(language: Language): Promise<void> {
   await Promise.all([...catalogues.keys()].map((en) => translationOf(en, language)));
   setLanguageNow(language);
 }
+
+/**
+ * On the server (ADR 0072): every registered catalogue's messages in every language, loaded once
+ * at start, so a server render never suspends on a translation.
+ */
+export async function loadEveryTranslation(languages: readonly Language[]): Promise<void> {
+  await Promise.all([...catalogues.keys()].flatMap((en) => languages.map((language) => translationOf(en, language))));
+}

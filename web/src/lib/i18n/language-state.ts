@@ -25,6 +25,20 @@ export function currentLanguage(): Language {
   return current;
 }
 
+/**
+ * Renders on the server in the request's language (ADR 0072). The render is synchronous, so no
+ * other request's render can see the language set here before it is put back.
+ */
+export function renderInLanguage<T>(language: Language, render: () => T): T {
+  const before = current;
+  current = language;
+  try {
+    return render();
+  } finally {
+    current = before;
+  }
+}
+
 export function intlLocale(): string {
   return INTL_LOCALE[current];
 }

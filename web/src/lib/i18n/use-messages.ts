@@ -4,8 +4,12 @@ import type { CatalogueModule, Messages, MessageParams, Translate } from '#domai
 import { translationOf, type CompiledMessages } from './catalogue-registry.ts';
 import { currentLanguage, subscribeToLanguage } from './language-state.ts';
 
+/**
+ * The server renders in the request's language and the browser hydrates in the one it picks by the
+ * same rule (ADR 0034), so both snapshots are the current language (ADR 0072).
+ */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribeToLanguage, currentLanguage, () => 'en');
+  return useSyncExternalStore(subscribeToLanguage, currentLanguage, currentLanguage);
 }
 
 /**

@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test';
+import { demoPractice } from './demo-practices.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  choosePatientType,
+  chooseReason,
+  chooseProvider,
+  chooseSlot,
+  expectStep,
+  HEADINGS,
+  HEADINGS_ES,
+} from './booking-steps.ts';
+
+/**
+ * ADR 0072: the booking page's HTML already holds the practice's side panel and first step, in the
+ * page's language; the browser hydrates it without a warning and without replacing it; and a
+ * reload on a later step never paints the server's first step.
+ */
+
+const brightSmile = demoPractice('bright-smile');
+const smileGroup = demoPractice('smile-group');
+const firstClinic = smileGroup.clinics?.[0]?.pms_clinic_num ?? 0;
+
+/** The text of the HTML's first h2, as a browser without scripts would show it. */
+function stepHeadingIn(html: string): string | null {
+  const inside = /<h2\b[^>]*>([^<]*)<\/h2>/.exec(html)?.[1];
+  return inside === undefined ? null : inside.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
+}
+
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+
+test.describe('the HTML, before any script runs', () => {
+  const cases: { url: string; headers: Record<string, string>; name: string; heading: string }[] = [
+    { url: '/bright-smile', headers: {}, name: brightSmile.name, heading: HEADINGS.patientType },
+    { url: '/bright-smile?lang=es', headers: {}, name: brightSmile.name, heading: HEADINGS_ES.patientType },
+    {
+      url: '/bright-smile',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+      name: brightSmile.name,
+      heading: HEADINGS_ES.patientType,
+    },
+    { url: '/bright-smile', headers: { cookie: 'lang=es' }, name: brightSmile.name, heading: HEADINGS_ES.patientType },
+    { url: '/smile-group', headers: {}, name: smileGroup.name, heading: HEADINGS.clinic },
+    { url: '/smile-group?lang=es', headers: {}, name: smileGroup.name, heading: HEADINGS_ES.clinic },
+    {
+      url: `/smile-group?clinic_num=${firstClinic}&utm_source=ad`,
+      headers: {},
+      name: smileGroup.name,
+      heading: HEADINGS.patientType,
+    },
+  ];
+  for (const { url, headers, name, heading } of cases) {
+    test(`${url} ${JSON.stringify(headers)} holds the practice and "${heading}"`, async ({ request }) => {
+      const response = await request.get(url, { headers });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(rootOf(html)).toContain(name);
+      expect(stepHeadingIn(rootOf(html))).toBe(heading);
+    });
+  }
+
+  test('an unknown practice is still the 404 page', async ({ request }) => {
+    const response = await request.get('/no-such-practice-here');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('<div id="root"></div>');
+  });
+});
+
+/** Holds the entry script back until `release` is called, to look at the page before it runs. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('hydration', () => {
+  const warnings: string[] = [];
+  test.beforeEach(({ page }) => {
+    warnings.length = 0;
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+  });
+
+  for (const path of ['/bright-smile', '/smile-group?lang=es', `/smile-group?clinic_num=${firstClinic}`]) {
+    test(`${path} shows its first step before the script and keeps the same elements after`, async ({ page }) => {
+      const release = await holdEntryScript(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 2 });
+      await expect(heading).toBeVisible();
+      await page.evaluate(() => {
+        (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h2');
+      });
+      release();
+      await page.waitForLoadState('networkidle');
+      // Hydrated, not rendered again: the heading the server sent is the one on the screen.
+      expect(
+        await page.evaluate(
+          () => document.querySelector('h2') === (window as unknown as { serverHeading: Element }).serverHeading,
+        ),
+      ).toBe(true);
+      expect(warnings).toEqual([]);
+    });
+  }
+
+  test('the hydrated page works: page 1 leads on to the reasons', async ({ page }) => {
+    await page.goto('/bright-smile');
+    await choosePatientType(page, 'New Patient');
+    await expectStep(page, HEADINGS.reason);
+    expect(warnings).toEqual([]);
+  });
+});
+
+test('on a slow network the first step shows before the script has loaded', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Chromium's throttling: a slow mobile network (400 ms round trips, 50 KB/s down).
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50 * 1024,
+    uploadThroughput: 50 * 1024,
+  });
+  await page.goto('/bright-smile', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 2, name: HEADINGS.patientType })).toBeVisible();
+  const isEntryLoaded = await page.evaluate(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)),
+  );
+  expect(isEntryLoaded).toBe(false);
+});
+
+test('a reload on page 5 never paints the first step, not for one frame', async ({ page }) => {
+  await page.goto('/bright-smile');
+  await choosePatientType(page, 'New Patient');
+  await chooseReason(page, 'New Patient Exam');
+  await chooseProvider(page, 'Dr. Ana Ruiz');
+  await chooseSlot(page, 2);
+  await expectStep(page, HEADINGS.contact, 'Step 5');
+  // Before every frame from the start of the next document: the step headings a patient could see.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenHeadings: string[] }).seenHeadings = seen;
+    const look = () => {
+      for (const h2 of document.querySelectorAll('h2')) {
+        const box = h2.getBoundingClientRect();
+        if (box.width > 0 && getComputedStyle(h2).visibility === 'visible') seen.push(h2.textContent ?? '');
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.reload();
+  await expectStep(page, HEADINGS.contact, 'Step 5');
+  const seen = await page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings);
+  expect(seen).toContain(HEADINGS.contact);
+  expect(seen).not.toContain(HEADINGS.patientType);
+});

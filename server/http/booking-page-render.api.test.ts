@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withTestApp } from '../test/test-app.ts';
+import { isPostgres } from '../test/test-database.ts';
+import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
+import { announceSlotChanges } from '../db/slot-change-notices.ts';
+
+/** Server-rendered booking pages (ADR 0072), through the stand-in server build of test/fixtures/ssr. */
+
+const HOSTILE_NAME = 'Smile </script><script>alert(1)</script> <!-- Dental';
+
+const ctx = withTestApp({
+  seed: async (db) => {
+    await importDemoPracticesIfEmpty(db);
+    await db.query(`update practices set name = $1 where form_url = 'closed-dental'`, [HOSTILE_NAME]);
+  },
+});
+
+type Render = { url: string; language: string; formUrl: string };
+const renders = () => ((globalThis as { serverRenders?: Render[] }).serverRenders ??= []);
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+function embeddedData(html: string): { form: { name: string; form_url: string }; clinics: unknown[] | null } {
+  const match = /<script type="application\/json" id="practice-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no practice data in the page');
+  return JSON.parse(match[1]!) as { form: { name: string; form_url: string }; clinics: unknown[] | null };
+}
+
+beforeEach(() => {
+  renders().length = 0;
+});
+
+describe('a booking page rendered on the server', () => {
+  it("holds the server build's markup and the practice's data in a non-executed element", async () => {
+    const response = await get('/smile-group?lang=es');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<div id="root"><p data-url="/smile-group" lang="es">rendered smile-group</p></div>',
+    );
+    const data = embeddedData(response.body);
+    const form = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/form/smile-group',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(data.form).toEqual(form.json<{ result: unknown }>().result);
+    expect(data.clinics).toHaveLength(3);
+    expect(response.body).toContain(
+      '<script src="/booking-page-start.js" data-entry="/assets/app-test.js" data-preload=""></script>\n  </head>',
+    );
+    expect(response.body).not.toContain('<script type="module"');
+  });
+
+  it('escapes a practice text that would close the data element', async () => {
+    const response = await get('/closed-dental');
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).not.toContain('<!-- Dental');
+    // One data element, closed once; the name read back whole.
+    expect(response.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(embeddedData(response.body).form.name).toBe(HOSTILE_NAME);
+  });
+
+  it('renders the address without the query that does not change the first step', async () => {
+    await get('/smile-group?clinic_num=1&rfv=x&utm_source=ad&referrer_id=r1&step=contact');
+    expect(renders().map((r) => r.url)).toEqual(['/smile-group?clinic_num=1&rfv=x']);
+  });
+
+  it('keeps a page per practice, existing variant and language for a few seconds', async () => {
+    await get('/bright-smile?utm_source=a');
+    await get('/bright-smile?utm_source=b');
+    await get('/bright-smile', { 'accept-language': 'es' });
+    await get('/smile-group?clinic_num=1');
+    await get('/smile-group?clinic_num=1');
+    expect(renders().map((r) => [r.url, r.language])).toEqual([
+      ['/bright-smile', 'en'],
+      ['/bright-smile', 'es'],
+      ['/smile-group?clinic_num=1', 'en'],
+    ]);
+  });
+
+  it('renders a variant that does not exist every time, so the cache stays bounded', async () => {
+    await get('/smile-group?clinic_num=999');
+    await get('/smile-group?clinic_num=999');
+    await get('/bright-smile?rfv=no-such-reason');
+    await get('/bright-smile?rfv=no-such-reason');
+    expect(renders()).toHaveLength(4);
+  });
+
+  it('still answers an unknown practice with the 404 page, rendering nothing', async () => {
+    const response = await get('/no-such-practice');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(renders()).toEqual([]);
+  });
+});
+
+describe.runIf(isPostgres)('a change to the practice in another process', () => {
+  // Well within the page's 5 s: only the notice can explain a second render.
+  it('reaches this process, which renders the page afresh', async () => {
+    await get('/verify-dental');
+    const [practice] = await ctx.db.query<{ id: string }>(`select id from practices where form_url = 'verify-dental'`);
+    await ctx.db.transaction((tx) => announceSlotChanges(ctx.db, tx, [practice!.id]));
+    for (const start = Date.now(); renders().length < 2 && Date.now() - start < 5_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await get('/verify-dental');
+    }
+    expect(renders()).toHaveLength(2);
+  });
+});

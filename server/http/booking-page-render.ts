@@ -1,0 +1,111 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '#domain/i18n/languages.ts';
+import {
+  jsonForHtml,
+  PRACTICE_DATA_ELEMENT_ID,
+  type PracticePageData,
+  type ServerRenderModule,
+} from '#domain/practice/practice-page-data.ts';
+import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
+
+/** What a server-rendered booking page needs of the practices feature, in the page's language. */
+export interface BookingPageSource {
+  getFormDetails(formUrl: string, language: Language): Promise<FormDetails>;
+  listClinics(practiceId: string, language: Language): Promise<Clinic[]>;
+  listReasons(
+    practiceId: string,
+    clinicNum: number | undefined,
+    language: Language,
+  ): Promise<{ id: string; is_active: boolean }[]>;
+}
+
+/**
+ * The web app's server build (`dist/ssr`, `vite build --ssr`), imported from a private copy taken
+ * at start, as the browser's files are (ADR 0007, ADR 0072): a rebuild never changes what a running
+ * server renders. Null when it is not built: pages are then rendered in the browser only.
+ */
+export async function loadServerRender(ssrDir: string, app: FastifyInstance): Promise<ServerRenderModule | null> {
+  if (!existsSync(join(ssrDir, 'entry-server.js'))) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'chairtime-ssr-'));
+  app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
+  cpSync(ssrDir, dir, { recursive: true });
+  const module = (await import(pathToFileURL(join(dir, 'entry-server.js')).href)) as ServerRenderModule;
+  await module.prepare();
+  return module;
+}
+
+/** `clinic_num` as the web reads it (a whole number), or null. */
+const clinicNumOf = (value: string | null): number | null =>
+  value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
+
+/**
+ * The variant of a booking page its address asks for: the `clinic_num` and `rfv` it carries. The
+ * rest of the query (`referrer_id`, campaign values, `step`, `lang`) does not change the first
+ * step's markup: the language is chosen apart, and a `step` is the browser's to restore.
+ */
+export function bookingVariant(search: URLSearchParams): { clinicNum: string | null; rfv: string | null } {
+  return { clinicNum: search.get('clinic_num'), rfv: search.get('rfv') };
+}
+
+export function bookingPageKey(slug: string, search: URLSearchParams, language: Language): string {
+  const { clinicNum, rfv } = bookingVariant(search);
+  return JSON.stringify([slug, clinicNum, rfv, language]);
+}
+
+/**
+ * The booking page's HTML: the practice's side panel and first step rendered by the web app's
+ * own components, and the practice's data for the browser's query cache. `isVariantKnown` says
+ * whether the `clinic_num` and `rfv` asked for exist (only such pages may be kept in the cache).
+ */
+export async function renderBookingPage(input: {
+  module: ServerRenderModule;
+  source: BookingPageSource;
+  form: FormDetails;
+  slug: string;
+  search: URLSearchParams;
+  language: Language;
+  page: string;
+}): Promise<{ html: string; isVariantKnown: boolean }> {
+  const { form, language, source } = input;
+  const { clinicNum, rfv } = bookingVariant(input.search);
+  const clinics = form.clinic_set_up ? await source.listClinics(form.id, language) : null;
+  const clinicNumber = clinicNumOf(clinicNum);
+  const isClinicKnown = clinicNum === null || (clinics?.some((c) => c.pms_clinic_num === clinicNumber) ?? false);
+  const isRfvKnown =
+    rfv === null ||
+    (await source.listReasons(form.id, clinicNumber ?? undefined, language)).some((r) => r.id === rfv && r.is_active);
+  const query = new URLSearchParams();
+  if (clinicNum !== null) query.set('clinic_num', clinicNum);
+  if (rfv !== null) query.set('rfv', rfv);
+  const url = `/${encodeURIComponent(input.slug)}${query.size > 0 ? `?${query}` : ''}`;
+  const data: PracticePageData = { form, clinics };
+  const root = input.module.renderBookingPage({ url, language, data });
+  return { html: withServerMarkup(input.page, root, data), isVariantKnown: isClinicKnown && isRfvKnown };
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
+
+/**
+ * The page's one script before the first paint is `booking-page-start.js` (ADR 0072): it hides the
+ * server's step while a stored booking may replace it, and adds the app's entry script and preloads
+ * (moved into its attributes here) once the page has painted, so that no script of the app is
+ * fetched or run before the first paint. The data element is never executed.
+ */
+function withServerMarkup(page: string, root: string, data: PracticePageData): string {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (!entry) throw new Error('The built index.html has no entry script.');
+  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const preload = preloads.join(' ');
+  const start = `<script src="/booking-page-start.js" data-entry="${entry}" data-preload="${preload}"></script>`;
+  const dataElement = `<script type="application/json" id="${PRACTICE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
+  return page
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `  ${start}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${dataElement}`);
+}

@@ -1,0 +1,33 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { LANGUAGES } from '#domain/i18n/languages.ts';
+import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
+import { AppShell } from './app/app-shell.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { AppRoutes } from './app/router.tsx';
+import { loadEveryTranslation } from './lib/i18n/catalogue-registry.ts';
+import { renderInLanguage } from './lib/i18n/language-state.ts';
+import { seedPracticeQueries } from './lib/practice-page-seed.ts';
+
+/**
+ * The web app's server build (ADR 0072): `vite build --ssr` turns this file into
+ * `dist/ssr/entry-server.js`, which the server imports; the server never imports `web/` source.
+ * It renders the same tree as main.tsx, with a StaticRouter and a query cache seeded with the
+ * practice's data, synchronously (no streaming: streamed HTML needs inline scripts, which the
+ * `script-src 'self'` policy forbids).
+ */
+export const prepare: ServerRenderModule['prepare'] = () => loadEveryTranslation(LANGUAGES);
+
+export const renderBookingPage: ServerRenderModule['renderBookingPage'] = ({ url, language, data }) => {
+  const queryClient = createQueryClient();
+  seedPracticeQueries(queryClient, data, new URL(url, 'http://localhost').searchParams, language);
+  try {
+    return renderInLanguage(language, () =>
+      renderToString(
+        <AppShell queryClient={queryClient} router={<StaticRouter location={url}>{<AppRoutes />}</StaticRouter>} />,
+      ),
+    );
+  } finally {
+    queryClient.clear();
+  }
+};
