@@ -19,7 +19,7 @@ import type { PracticeRow } from '../practices/practices-repository.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { confirmVisit } from '../reminders/visit-confirmation.ts';
 import { queueCancellationMessages, queueRescheduleMessages, managedIcs } from './manage-messages.ts';
-import { findManagedRow, type ManagedRow } from './manage-repository.ts';
+import { findBookingView, type BookingView } from '../bookings/booking-view.ts';
 import { allowanceOf, canPayOnline, toManagedAppointment } from './manage-view.ts';
 import * as messages from './manage.messages.ts';
 
@@ -93,8 +93,8 @@ async function open(deps: ManageDeps, token: string): Promise<{ appointmentId: s
   return { appointmentId: link.appointment_id, practice: await deps.practices.requirePractice(link.practice_id) };
 }
 
-async function rowOf(q: Queryable, appointmentId: string): Promise<ManagedRow> {
-  const row = await findManagedRow(q, appointmentId);
+async function rowOf(q: Queryable, appointmentId: string): Promise<BookingView> {
+  const row = await findBookingView(q, appointmentId);
   if (!row) throw AppError.notFound(NOT_FOUND);
   return row;
 }
