@@ -18,7 +18,7 @@ import {
   calendarOrganizerEmail,
   calendarSummaryOf,
 } from '../bookings/booking-messages.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import type { BookingState, BookingView } from '../bookings/booking-view.ts';
 import { placeOf } from './manage-view.ts';
 import * as messages from './manage-messages.messages.ts';

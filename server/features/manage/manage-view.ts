@@ -7,7 +7,7 @@ import type { Language } from '#domain/i18n/languages.ts';
 import { CLINIC_TEXT_FIELDS, localiseTexts, reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { practiceAddress, practiceTextsIn } from '../practices/practice-texts.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import type { BookingView } from '../bookings/booking-view.ts';
 
 /** The practice's policy as the domain reads it (the practice file's four keys, ADR 0036). */

@@ -17,10 +17,12 @@ import { mintBookingLink } from '../booking-links/booking-links.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { hasOptedOut, mayContact } from '../consent/contact-consent.ts';
 import { findBookingView, type BookingView } from '../bookings/booking-view.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
+import type { PracticeRow, PracticesService } from '../practices/practices-service.ts';
 import { reminderEmail, reminderText } from './reminder-messages.ts';
 import { findReminderPlanFacts } from './reminders-repository.ts';
+
+// What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
+export { findLanguageOfNumber, findLatestReminderText } from './reminders-repository.ts';
 
 /** One job per planned reminder; when it comes due it decides afresh whether and what to send. */
 export const REMINDER_JOB = 'reminder.send';

@@ -8,7 +8,7 @@ import { translator } from '../../i18n/translate.ts';
 import { appointmentDetailLines } from '../bookings/booking-messages.ts';
 import type { BookingView } from '../bookings/booking-view.ts';
 import { placeOf } from '../manage/manage-view.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import * as messages from './reminder-messages.messages.ts';
 import { withOptOutLine } from '../../i18n/opt-out-line.ts';
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
 import { findBookingView } from '../bookings/booking-view.ts';
-import { findPracticeById } from '../practices/practices-repository.ts';
+import { findPracticeById } from '../practices/practices-service.ts';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'not_confirmable';
 

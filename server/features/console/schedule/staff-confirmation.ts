@@ -3,7 +3,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { mintManageLink } from '../../booking-links/manage-links.ts';
 import { queuePatientConfirmation } from '../../bookings/booking-messages.ts';
 import type { BookingView } from '../../bookings/booking-view.ts';
-import type { PracticeRow } from '../../practices/practices-repository.ts';
+import type { PracticeRow } from '../../practices/practices-service.ts';
 import type { DetailRow } from './staff-schedule-repository.ts';
 
 /**
