@@ -37,6 +37,43 @@ describe('lint: layer boundaries', () => {
   });
 });
 
+describe('lint: features meet through services (ADR 0073)', () => {
+  const otherRepository = "must not import another feature's repository";
+
+  it("refuses another feature's repository, a type import included", async () => {
+    const code = importing('findPracticeById', '../practices/practices-repository.ts');
+    expect(await boundaryErrors('server/features/payments/example.ts', code)).toEqual([
+      expect.stringContaining(otherRepository),
+    ]);
+    const typeOnly =
+      "import type { PracticeRow } from '../practices/practices-repository.ts';\nexport type { PracticeRow };\n";
+    expect(await boundaryErrors('server/features/payments/example.ts', typeOnly)).toEqual([
+      expect.stringContaining(otherRepository),
+    ]);
+  });
+
+  it("allows the owning feature's service, and a feature's own repository", async () => {
+    const service = importing('findPracticeById', '../practices/practices-service.ts');
+    expect(await boundaryErrors('server/features/payments/example.ts', service)).toEqual([]);
+    const own = importing('findPracticeById', './practices-repository.ts');
+    expect(await boundaryErrors('server/features/practices/example.ts', own)).toEqual([]);
+  });
+
+  it('counts console/ with its page folders as one feature, and stops it at its edge', async () => {
+    const inside = importing('findAccountByEmail', '../staff/staff-accounts-repository.ts');
+    expect(await boundaryErrors('server/features/console/sign-in/example.ts', inside)).toEqual([]);
+    const outside = importing('listReviewRequests', '../../reviews/review-requests-repository.ts');
+    expect(await boundaryErrors('server/features/console/reviews/example.ts', outside)).toEqual([
+      expect.stringContaining(otherRepository),
+    ]);
+  });
+
+  it("lets a feature's tests set up rows through another feature's repository", async () => {
+    const code = importing('insertConsents', '../consent/consent-repository.ts');
+    expect(await boundaryErrors('server/features/bookings/example.api.test.ts', code)).toEqual([]);
+  });
+});
+
 describe('lint: SQL only in repositories', () => {
   const code =
     "import type { Queryable } from '../../db/database.ts';\n" +

@@ -1,6 +1,6 @@
 import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
-import { PLACEMENT_SET, placementParams, type BookingPlacement } from '../bookings/booking-lifecycle-repository.ts';
+import { PLACEMENT_SET, placementParams, type BookingPlacement } from '../../db/booking-placement-sql.ts';
 import type { AppointmentToWrite } from './pms-write-repository.ts';
 
 /** A booking's Open Dental state as the change queue sees it, on the row the caller has locked. */
