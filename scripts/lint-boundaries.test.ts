@@ -38,39 +38,46 @@ describe('lint: layer boundaries', () => {
 });
 
 describe('lint: features meet through services (ADR 0073)', () => {
-  const otherRepository = "must not import another feature's repository";
-
-  it("refuses another feature's repository, a type import included", async () => {
-    const code = importing('findPracticeById', '../practices/practices-repository.ts');
-    expect(await boundaryErrors('server/features/payments/example.ts', code)).toEqual([
-      expect.stringContaining(otherRepository),
-    ]);
-    const typeOnly =
-      "import type { PracticeRow } from '../practices/practices-repository.ts';\nexport type { PracticeRow };\n";
-    expect(await boundaryErrors('server/features/payments/example.ts', typeOnly)).toEqual([
-      expect.stringContaining(otherRepository),
-    ]);
-  });
-
-  it("allows the owning feature's service, and a feature's own repository", async () => {
-    const service = importing('findPracticeById', '../practices/practices-service.ts');
-    expect(await boundaryErrors('server/features/payments/example.ts', service)).toEqual([]);
-    const own = importing('findPracticeById', './practices-repository.ts');
-    expect(await boundaryErrors('server/features/practices/example.ts', own)).toEqual([]);
-  });
-
-  it('counts console/ with its page folders as one feature, and stops it at its edge', async () => {
-    const inside = importing('findAccountByEmail', '../staff/staff-accounts-repository.ts');
-    expect(await boundaryErrors('server/features/console/sign-in/example.ts', inside)).toEqual([]);
-    const outside = importing('listReviewRequests', '../../reviews/review-requests-repository.ts');
-    expect(await boundaryErrors('server/features/console/reviews/example.ts', outside)).toEqual([
-      expect.stringContaining(otherRepository),
-    ]);
-  });
-
-  it("lets a feature's tests set up rows through another feature's repository", async () => {
-    const code = importing('insertConsents', '../consent/consent-repository.ts');
-    expect(await boundaryErrors('server/features/bookings/example.api.test.ts', code)).toEqual([]);
+  const typeImport = (name: string, from: string) =>
+    `import type { ${name} } from '${from}';\nexport type { ${name} };\n`;
+  const practices = '../practices/practices';
+  // [what is imported, by a file of server/features/..., the code, whether the rule refuses it]
+  it.each([
+    [
+      "another feature's repository",
+      'payments/x.ts',
+      importing('findPracticeById', `${practices}-repository.ts`),
+      true,
+    ],
+    ['a type from it', 'payments/x.ts', typeImport('PracticeRow', `${practices}-repository.ts`), true],
+    ["the owning feature's service", 'payments/x.ts', importing('findPracticeById', `${practices}-service.ts`), false],
+    [
+      "the feature's own repository",
+      'practices/x.ts',
+      importing('findPracticeById', './practices-repository.ts'),
+      false,
+    ],
+    [
+      "another console folder's repository (console is one feature)",
+      'console/sign-in/x.ts',
+      importing('findAccountByEmail', '../staff/staff-accounts-repository.ts'),
+      false,
+    ],
+    [
+      'a repository outside console, from a console folder',
+      'console/reviews/x.ts',
+      importing('listReviewRequests', '../../reviews/review-requests-repository.ts'),
+      true,
+    ],
+    [
+      "another feature's repository in a test, to set up rows",
+      'bookings/x.api.test.ts',
+      importing('insertConsents', '../consent/consent-repository.ts'),
+      false,
+    ],
+  ])('%s, from server/features/%s', async (_what, file, code, isRefused) => {
+    const refusal = expect.stringContaining("must not import another feature's repository");
+    expect(await boundaryErrors(`server/features/${file}`, code)).toEqual(isRefused ? [refusal] : []);
   });
 });
 
