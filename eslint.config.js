@@ -26,6 +26,20 @@ const serverLayerZones = ['adapters', 'jobs', 'db', 'http'].map((layer) => ({
   message: `server/${layer} must not import server/features: have the feature pass in what the ${layer} code needs.`,
 }));
 
+// Features meet through services (ADR 0073): a feature, a direct child folder of server/features
+// (console/ with its page folders is one), never imports another feature's repository; it calls the
+// owning feature's service, and the booking read model they share is the bookings feature's view.
+const serverFeatures = readdirSync(new URL('./server/features', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const featureRepositoryZones = serverFeatures.map((feature) => ({
+  target: `./server/features/${feature}`,
+  from: serverFeatures
+    .filter((other) => other !== feature)
+    .map((other) => `./server/features/${other}/**/*-repository.ts`),
+  message: "A feature must not import another feature's repository: call that feature's service (ADR 0073).",
+}));
+
 // The web's one-way imports (bulletproof-react): shared code (components, lib) imports no feature
 // and not the app; a feature imports no other feature (what two features share moves down).
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
@@ -225,10 +239,16 @@ export default tseslint.config(
     },
   },
   {
-    // Tests of a layer may build a whole app with its features.
+    // Tests of a layer may build a whole app with its features, and a feature's tests may set up
+    // rows through another feature's repository.
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/test/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...serverLayerZones] }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaryZones, ...serverLayerZones, ...featureRepositoryZones] },
+      ],
+    },
   },
   {
     // SQL lives in repositories (style page): elsewhere a feature calls a repository function.

@@ -37,6 +37,50 @@ describe('lint: layer boundaries', () => {
   });
 });
 
+describe('lint: features meet through services (ADR 0073)', () => {
+  const typeImport = (name: string, from: string) =>
+    `import type { ${name} } from '${from}';\nexport type { ${name} };\n`;
+  const practices = '../practices/practices';
+  // [what is imported, by a file of server/features/..., the code, whether the rule refuses it]
+  it.each([
+    [
+      "another feature's repository",
+      'payments/x.ts',
+      importing('findPracticeById', `${practices}-repository.ts`),
+      true,
+    ],
+    ['a type from it', 'payments/x.ts', typeImport('PracticeRow', `${practices}-repository.ts`), true],
+    ["the owning feature's service", 'payments/x.ts', importing('findPracticeById', `${practices}-service.ts`), false],
+    [
+      "the feature's own repository",
+      'practices/x.ts',
+      importing('findPracticeById', './practices-repository.ts'),
+      false,
+    ],
+    [
+      "another console folder's repository (console is one feature)",
+      'console/sign-in/x.ts',
+      importing('findAccountByEmail', '../staff/staff-accounts-repository.ts'),
+      false,
+    ],
+    [
+      'a repository outside console, from a console folder',
+      'console/reviews/x.ts',
+      importing('listReviewRequests', '../../reviews/review-requests-repository.ts'),
+      true,
+    ],
+    [
+      "another feature's repository in a test, to set up rows",
+      'bookings/x.api.test.ts',
+      importing('insertConsents', '../consent/consent-repository.ts'),
+      false,
+    ],
+  ])('%s, from server/features/%s', async (_what, file, code, isRefused) => {
+    const refusal = expect.stringContaining("must not import another feature's repository");
+    expect(await boundaryErrors(`server/features/${file}`, code)).toEqual(isRefused ? [refusal] : []);
+  });
+});
+
 describe('lint: SQL only in repositories', () => {
   const code =
     "import type { Queryable } from '../../db/database.ts';\n" +

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, SLOT_HOLDING_STATUSES, holdsSlot } from '#domain/booking/booking-lifecycle.ts';
-import { isOverlapViolation } from '../features/bookings/bookings-repository.ts';
+import { isOverlapViolation } from './database.ts';
 import { importPractices, practiceConfig } from '../test/practice-factory.ts';
 import { holdsSlotSql } from './booking-status-sql.ts';
 import { withTestDatabase } from '../test/test-app.ts';

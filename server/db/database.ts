@@ -39,6 +39,17 @@ export async function firstRow<Row>(db: Queryable, sql: string, params?: readonl
   return rows[0] ?? null;
 }
 
+/**
+ * The insert lost to an overlapping appointment: the exclusion constraints refused it (23P01), or,
+ * on PostgreSQL, two bookings of one time inserted at the same moment, each waited for the other
+ * in the constraint's check, and the deadlock detector ended this one (40P01). Either way the
+ * other booking has the time.
+ */
+export function isOverlapViolation(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '23P01' || code === '40P01';
+}
+
 /** The cheapest round trip, for the health check: the database answers at all. */
 export async function pingDatabase(db: Queryable): Promise<void> {
   await db.query('select 1');

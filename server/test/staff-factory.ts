@@ -43,6 +43,15 @@ export function cookiesOf(response: LightMyRequestResponse): Record<string, stri
   );
 }
 
+/** One sign-in as the console posts it (a second-factor code when given), answered as it comes. */
+export function signInAttempt(app: FastifyInstance, email: string, password: string, code?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/session',
+    payload: { email, password, ...(code ? { code } : {}) },
+  });
+}
+
 export async function signIn(
   app: FastifyInstance,
   credentials: { email: string; password: string; code?: string; deviceCookie?: string },

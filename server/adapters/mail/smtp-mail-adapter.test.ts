@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import type { SMTPServer, SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { smtpCatcher } from '../../test/smtp-catcher.ts';
 import { createSmtpMailAdapter } from './smtp-mail-adapter.ts';
 
 interface Received {
@@ -16,23 +17,7 @@ afterEach(async () => {
 /** A real SMTP server on loopback that keeps what it receives. */
 async function startSmtpServer(hooks: Partial<SMTPServerOptions> = {}) {
   const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-    ...hooks,
-  });
+  const server = smtpCatcher((mail) => received.push({ envelopeTo: mail.to, raw: mail.raw }), hooks);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;

@@ -5,7 +5,7 @@ import { localDateOf } from '#domain/time/zoned-time.ts';
 import { PmsUnavailableError } from '../../adapters/pms/pms-adapter.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapter-factory.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
+import type { PracticeRow, PracticesService, ReasonRow } from '../practices/practices-service.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
@@ -13,7 +13,6 @@ import * as messages from './availability.messages.ts';
 
 const t = translator(messages);
 
-import type { PracticesService } from '../practices/practices-service.ts';
 import { listenForSlotChanges, UNHEARD_TTL_MS, type SlotChangeLogger } from './slot-change-listener.ts';
 import { createSlotCache } from './slot-cache.ts';
 import { createSlotListPayload, type SlotListPayload } from './slot-list-payload.ts';

@@ -7,6 +7,9 @@ import {
 } from './booking-links-repository.ts';
 import { createLinkToken, hashLinkToken, isWellFormedLinkToken } from './link-tokens.ts';
 
+// What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
+export { countBookingLinks } from './booking-links-repository.ts';
+
 /**
  * Links that messages carry to a booking (ADR 0033). Each message mints its own token in one call,
  * inside the transaction that queues the message; only the token's hash is kept, so a token cannot

@@ -1,5 +1,6 @@
 import type { BookingStatus, CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
+import { PLACEMENT_SET, placementParams, type BookingPlacement } from '../../db/booking-placement-sql.ts';
 
 export interface BookingState {
   id: string;
@@ -71,26 +72,6 @@ export async function updateBookingStatus(
       where id = $1`,
     [appointmentId, change.to, change.at.toISOString(), change.cancelledBy ?? null, change.cancelReason ?? null],
   );
-}
-
-/** Where a statement puts a booking: its time, provider and chair, and when that was decided. */
-export interface BookingPlacement {
-  startsAt: Date;
-  endsAt: Date;
-  provNum: number;
-  opNum: number;
-  at: Date;
-}
-
-/**
- * Every statement that puts a booking at a time (a move, a request's first time, a move back) sets
- * the same columns from the same parameters: $1 is the booking, $2-$6 the placement.
- */
-export const PLACEMENT_SET = 'starts_at = $2, ends_at = $3, pms_prov_num = $4, pms_op_num = $5, updated_at = $6';
-
-export function placementParams(appointmentId: string, placement: BookingPlacement): unknown[] {
-  const { startsAt, endsAt, provNum, opNum, at } = placement;
-  return [appointmentId, startsAt.toISOString(), endsAt.toISOString(), provNum, opNum, at.toISOString()];
 }
 
 /**

@@ -12,7 +12,7 @@ import type { BookingActor, BookingEventType } from '#domain/booking/booking-eve
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstants } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
@@ -21,8 +21,7 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 
 import type { AvailabilityService } from '../availability/availability-service.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
+import type { PracticeRow, PracticesService } from '../practices/practices-service.ts';
 import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.ts';
 import {
   findBookingState,
@@ -32,7 +31,6 @@ import {
   updateBookingTime,
   type BookingState,
 } from './booking-lifecycle-repository.ts';
-import { isOverlapViolation } from './bookings-repository.ts';
 import { recordBookingChange } from './booking-lifecycle-steps.ts';
 import { slotTaken } from './slot-refusal.ts';
 import { queuePmsChange } from '../opendental/pms-change-job.ts';

@@ -7,9 +7,9 @@ import {
   lockBookingState,
   moveBookingBack,
   updateBookingStatus,
-  type BookingPlacement,
   type BookingState,
 } from './booking-lifecycle-repository.ts';
+import type { BookingPlacement } from '../../db/booking-placement-sql.ts';
 
 /**
  * The lifecycle's steps inside a caller's transaction (ADRs 0068, 0069): the one place besides the lifecycle service

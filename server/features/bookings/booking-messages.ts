@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/database.ts';
 import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
-import { findProviderName, type PracticeRow } from '../practices/practices-repository.ts';
+import { findProviderName, type PracticeRow } from '../practices/practices-service.ts';
 import { practiceAddress } from '../practices/practice-texts.ts';
 import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import * as messages from './booking-messages.messages.ts';

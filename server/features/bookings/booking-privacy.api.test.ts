@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#domain/time/local-date.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe-server.ts';
 import { withProcessDatabase } from '../../test/process-database.ts';
 import { solvedChallengeFrom, type ServerProcess } from '../../test/server-process.ts';
 import { newPatientAtSlot } from '../../test/booking-factory.ts';
+import { smtpCatcher, type CaughtMail } from '../../test/smtp-catcher.ts';
 
 /**
  * Invariant 6, end to end: a real server process at LOG_LEVEL=debug, with SMTP, Twilio and Stripe
@@ -43,10 +44,6 @@ const NEEDLES = [
 ];
 const found = (text: string) => NEEDLES.filter((needle) => text.toLowerCase().includes(needle.toLowerCase()));
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
 interface TwilioRequest {
   path: string;
   form: URLSearchParams;
@@ -57,24 +54,12 @@ let smtp: SMTPServer;
 let twilio: Server;
 let stripe: FakeStripe;
 let server: ServerProcess | undefined;
-const mails: Mail[] = [];
+const mails: CaughtMail[] = [];
 const texts: TwilioRequest[] = [];
 const ports: Record<'smtp' | 'twilio' | 'stripe', number> = { smtp: 0, twilio: 0, stripe: 0 };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
+  smtp = smtpCatcher((mail) => mails.push(mail));
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   ports.smtp = (smtp.server.address() as AddressInfo).port;
 

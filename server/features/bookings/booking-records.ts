@@ -1,10 +1,10 @@
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
-import type { Queryable } from '../../db/database.ts';
+import { isOverlapViolation, type Queryable } from '../../db/database.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { recordBookingConsent, recordStaffTakenConsent } from '../consent/contact-consent.ts';
 import { queueBookingMessages } from './booking-messages.ts';
 import type { BookingTransactionDeps, PreparedBooking } from './booking-transaction.ts';
-import { insertAppointment, isOverlapViolation } from './bookings-repository.ts';
+import { insertAppointment } from './bookings-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
 
 /**

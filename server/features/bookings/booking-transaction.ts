@@ -36,9 +36,8 @@ const REFUSAL_TEXTS: Record<string, Localized> = {
 import { parseBody } from '../../http/request-parsing.ts';
 import { pmsUnavailable, type AvailabilityService } from '../availability/availability-service.ts';
 import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-service.ts';
-import { findOrCreatePatient, patientExists } from '../patients/patients-repository.ts';
-import type { PracticeRow, ReasonRow } from '../practices/practices-repository.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
+import { findOrCreatePatient, patientExists } from '../patients/patients-service.ts';
+import type { PracticeRow, PracticesService, ReasonRow } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
 import { queuePmsWrite } from '../opendental/pms-write-job.ts';
 import { queueBehindSameChairBookings } from './bookings-repository.ts';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { importPractices, practiceConfig } from '../../test/practice-factory.ts';
-import { isOverlapViolation } from './bookings-repository.ts';
+import { isOverlapViolation } from '../../db/database.ts';
 import { withTestDatabase } from '../../test/test-app.ts';
 
 // The exclusion constraints on their own (migrations 0002, 0003, 0007): whatever the services

@@ -129,17 +129,6 @@ function lockKeyOf(name: string): bigint {
 }
 
 /**
- * The insert lost to an overlapping appointment: the exclusion constraints refused it (23P01), or,
- * on PostgreSQL, two bookings of one time inserted at the same moment, each waited for the other
- * in the constraint's check, and the deadlock detector ended this one (40P01). Either way the
- * other booking has the time.
- */
-export function isOverlapViolation(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === '23P01' || code === '40P01';
-}
-
-/**
  * True when an active appointment or hold of the practice overlaps [startsAt, endsAt): of this
  * provider, or of any provider for "earliest available" (0). Tells a slot somebody else took
  * apart from a time that was never bookable.

@@ -16,10 +16,10 @@ import {
   type CreatedAppointment,
   type PreparedBooking,
 } from './booking-transaction.ts';
-import { claimKey, findStoredResponse, storeResponse } from './idempotency-repository.ts';
+import { claimKey, findStoredResponse, storeResponse } from '../../db/idempotency-repository.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { resendingOnAlreadyBooked } from './already-booked.ts';
-import { findFormUrlOfAppointment } from '../practices/practices-repository.ts';
+import { findFormUrlOfAppointment } from '../practices/practices-service.ts';
 
 export type { BookingRequest } from './booking-transaction.ts';
 

@@ -3,6 +3,9 @@ import { normaliseEmail, normalisePhone, normaliseRecipient } from '#domain/veri
 import type { Queryable } from '../../db/database.ts';
 import { insertConsents, latestConsent, type ConsentChannel, type ConsentRow } from './consent-repository.ts';
 
+// What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
+export { findPracticeLastConsentedTo, insertConsents } from './consent-repository.ts';
+
 /** The booking a consent decision belongs to: the addresses it gave, and where and when it was made. */
 interface BookingContacts {
   practiceId: string;

@@ -18,9 +18,8 @@ import {
   calendarOrganizerEmail,
   calendarSummaryOf,
 } from '../bookings/booking-messages.ts';
-import type { BookingState } from '../bookings/booking-lifecycle-repository.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import type { ManagedRow } from './manage-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
+import type { BookingState, BookingView } from '../bookings/booking-view.ts';
 import { placeOf } from './manage-view.ts';
 import * as messages from './manage-messages.messages.ts';
 
@@ -42,11 +41,11 @@ interface Rendered {
 }
 
 /** A time of this booking, told on its clinic's clock (ADR 0061). */
-const describeAt = (instant: Date, row: ManagedRow, practice: PracticeRow, lang?: Language) =>
+const describeAt = (instant: Date, row: BookingView, practice: PracticeRow, lang?: Language) =>
   describeAppointmentTime(instant, timeZoneAtClinic(practice, row.pms_clinic_num), lang);
 
 /** The booking's lines in a language, as every message about it carries them. */
-function render(row: ManagedRow, practice: PracticeRow): Rendered {
+function render(row: BookingView, practice: PracticeRow): Rendered {
   const { where, phone } = placeOf(row, practice, row.language);
   return {
     where,
@@ -70,7 +69,7 @@ function render(row: ManagedRow, practice: PracticeRow): Rendered {
 }
 
 /** The booking's calendar event: one UID for its whole life, SEQUENCE = moves so far. */
-function calendarEvent(row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date) {
+function calendarEvent(row: BookingView, practice: PracticeRow, rendered: Rendered, now: Date) {
   return {
     uid: calendarUidOf(row.id),
     sequence: row.reschedule_count,
@@ -91,11 +90,11 @@ function calendarEvent(row: ManagedRow, practice: PracticeRow, rendered: Rendere
   };
 }
 
-const calendarFile = (change: BookingChange, row: ManagedRow, practice: PracticeRow, rendered: Rendered, now: Date) =>
+const calendarFile = (change: BookingChange, row: BookingView, practice: PracticeRow, rendered: Rendered, now: Date) =>
   bookingIcs(change, calendarEvent(row, practice, rendered, now));
 
 /** The file `GET manage/{token}/calendar.ics` downloads: the booking as it is now, to import (PUBLISH). */
-export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): string {
+export function managedIcs(row: BookingView, practice: PracticeRow, now: Date): string {
   const isCancelled = ['cancelled', 'expired', 'refunded', 'no_show'].includes(row.status);
   const event = calendarEvent(row, practice, render(row, practice), now);
   return buildIcsEvent({
@@ -113,7 +112,7 @@ export function managedIcs(row: ManagedRow, practice: PracticeRow, now: Date): s
 export async function queueRescheduleMessages(
   tx: Queryable,
   change: {
-    row: ManagedRow;
+    row: BookingView;
     practice: PracticeRow;
     previous: BookingState;
     now: Date;
@@ -189,7 +188,7 @@ export async function queueRescheduleMessages(
 export async function queueCancellationMessages(
   tx: Queryable,
   change: {
-    row: ManagedRow;
+    row: BookingView;
     practice: PracticeRow;
     refundCents: number | null;
     reason: CancelReason | null;

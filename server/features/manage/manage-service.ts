@@ -12,14 +12,13 @@ import type { SlotListPayload } from '../availability/slot-list-payload.ts';
 import { openBookingLink } from '../booking-links/booking-links.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
 import { requestHash } from '../bookings/booking-transaction.ts';
-import { claimKey, findStoredResponse, storeResponse } from '../bookings/idempotency-repository.ts';
+import { claimKey, findStoredResponse, storeResponse } from '../../db/idempotency-repository.ts';
 import { queueCancellationRefund } from '../payments/cancellation-refund.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
+import type { PracticeRow, PracticesService } from '../practices/practices-service.ts';
 import { confirmVisit } from '../reminders/visit-confirmation.ts';
 import { queueCancellationMessages, queueRescheduleMessages, managedIcs } from './manage-messages.ts';
-import { findManagedRow, type ManagedRow } from './manage-repository.ts';
+import { findBookingView, type BookingView } from '../bookings/booking-view.ts';
 import { allowanceOf, canPayOnline, toManagedAppointment } from './manage-view.ts';
 import * as messages from './manage.messages.ts';
 
@@ -93,8 +92,8 @@ async function open(deps: ManageDeps, token: string): Promise<{ appointmentId: s
   return { appointmentId: link.appointment_id, practice: await deps.practices.requirePractice(link.practice_id) };
 }
 
-async function rowOf(q: Queryable, appointmentId: string): Promise<ManagedRow> {
-  const row = await findManagedRow(q, appointmentId);
+async function rowOf(q: Queryable, appointmentId: string): Promise<BookingView> {
+  const row = await findBookingView(q, appointmentId);
   if (!row) throw AppError.notFound(NOT_FOUND);
   return row;
 }

@@ -7,8 +7,8 @@ import type { Language } from '#domain/i18n/languages.ts';
 import { CLINIC_TEXT_FIELDS, localiseTexts, reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { practiceAddress, practiceTextsIn } from '../practices/practice-texts.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import type { ManagedRow } from './manage-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
+import type { BookingView } from '../bookings/booking-view.ts';
 
 /** The practice's policy as the domain reads it (the practice file's four keys, ADR 0036). */
 export function managePolicyOf(practice: PracticeRow): ManagePolicy {
@@ -21,10 +21,10 @@ export function managePolicyOf(practice: PracticeRow): ManagePolicy {
 }
 
 /** The deposit a cancellation could give back: paid and not yet refunded. */
-export const paidCentsOf = (row: Pick<ManagedRow, 'payment_status' | 'amount_cents'>) =>
+export const paidCentsOf = (row: Pick<BookingView, 'payment_status' | 'amount_cents'>) =>
   row.payment_status === 'paid' ? (row.amount_cents ?? 0) : null;
 
-export function allowanceOf(row: ManagedRow, practice: PracticeRow, now: Date) {
+export function allowanceOf(row: BookingView, practice: PracticeRow, now: Date) {
   return manageAllowance(
     {
       status: row.status,
@@ -41,7 +41,7 @@ export function allowanceOf(row: ManagedRow, practice: PracticeRow, now: Date) {
 
 /** Where the visit is: the clinic's name and address, or the practice's address. */
 export function locationOf(
-  row: ManagedRow,
+  row: BookingView,
   practice: PracticeRow,
   language: Language,
 ): { name: string | null; address: string } {
@@ -66,7 +66,7 @@ export function locationOf(
 
 /** The one line a message names the place by ("Clinic, 1 Main St, City") and the phone to call. */
 export function placeOf(
-  row: ManagedRow,
+  row: BookingView,
   practice: PracticeRow,
   language: Language,
 ): { where: string; phone: string | null } {
@@ -78,13 +78,13 @@ export function placeOf(
 }
 
 /** A booking of a paid reason that was booked without its payment, still upcoming. */
-export const canPayOnline = (row: Pick<ManagedRow, 'payment_status' | 'payment_session_id'>, state: string) =>
+export const canPayOnline = (row: Pick<BookingView, 'payment_status' | 'payment_session_id'>, state: string) =>
   row.payment_status === 'unpaid' &&
   row.payment_session_id !== null &&
   ['booked', 'confirmed', 'rescheduled'].includes(state);
 
 /** The payment as patients and staff read it: `not_required` when the reason costs nothing. */
-export function paymentStateOf(row: Pick<ManagedRow, 'payment_status'>): (typeof PAYMENT_STATES)[number] {
+export function paymentStateOf(row: Pick<BookingView, 'payment_status'>): (typeof PAYMENT_STATES)[number] {
   switch (row.payment_status) {
     case null:
       return 'not_required';
@@ -97,7 +97,7 @@ export function paymentStateOf(row: Pick<ManagedRow, 'payment_status'>): (typeof
 
 /** The `GET manage/{token}` answer: the booking, its state, and what the policy allows now. */
 export function toManagedAppointment(
-  row: ManagedRow,
+  row: BookingView,
   practice: PracticeRow,
   token: string,
   now: Date,

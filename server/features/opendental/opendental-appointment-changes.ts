@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-client.ts';
 import { patternFor } from '../../adapters/pms/opendental/opendental-availability.ts';
 import { OdAppointmentSchema, type OdAppointment } from '../../adapters/pms/opendental/opendental-schemas.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import { checkConflicts } from './opendental-write-rules.ts';
 import type { AppointmentToChange } from './pms-change-repository.ts';
 

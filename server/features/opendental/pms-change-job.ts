@@ -6,13 +6,12 @@ import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-
 import { OdAppointmentSchema } from '../../adapters/pms/opendental/opendental-schemas.ts';
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { enqueueJob, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
-import { isOverlapViolation } from '../bookings/bookings-repository.ts';
 import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import {
   breakInOpenDental,
   ChangeRefused,

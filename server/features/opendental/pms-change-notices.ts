@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/database.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { practiceAddress, practiceTextsIn } from '../practices/practice-texts.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import { calendarOrganizerEmail } from '../bookings/booking-messages.ts';
 import type { AppointmentToChange } from './pms-change-repository.ts';
 import {

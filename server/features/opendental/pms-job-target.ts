@@ -3,7 +3,7 @@ import type { OpenDentalClient } from '../../adapters/pms/opendental/opendental-
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Queryable } from '../../db/database.ts';
 import { PermanentJobError } from '../../jobs/job-queue.ts';
-import { findPracticeById, type PracticeRow } from '../practices/practices-repository.ts';
+import { findPracticeById, type PracticeRow } from '../practices/practices-service.ts';
 
 export type OpenDentalPractice = PracticeRow & { pms: { type: 'opendental'; customer_key: string } };
 

@@ -16,7 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { enqueueJob, type JobContext, type JobHandler } from '../../jobs/job-queue.ts';
 import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import { checkConflicts, pickPatient } from './opendental-write-rules.ts';
 import {
   createPmsChangeJobHandler,

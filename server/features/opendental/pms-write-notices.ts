@@ -4,7 +4,7 @@ import { formatPhone } from '#domain/format/phone-format.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import type { AppointmentToWrite } from './pms-write-repository.ts';
 
 /** A notice to the practice about Open Dental: what happened, Open Dental's answer, what to do, and the booking. */

@@ -9,6 +9,9 @@ const t = translator(messages);
 import type { PracticesService } from '../practices/practices-service.ts';
 import { createPatientIfNew, patientExists, type PatientIdentity } from './patients-repository.ts';
 
+// What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
+export { findOrCreatePatient, patientExists } from './patients-repository.ts';
+
 export interface PatientsService {
   exists(who: PatientIdentity): Promise<boolean>;
   /** The new patient's id; a 409 when the practice already has this name and birth date (ADR 0027). */

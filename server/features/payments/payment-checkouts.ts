@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { createAppointment, prepareBooking, type BookingRequest } from '../bookings/booking-transaction.ts';
 import { resendingOnAlreadyBooked } from '../bookings/already-booked.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import { canTakePayment, isHeld, isSameBooking } from './own-checkout.ts';
 import { completeSession, NOT_FOUND_MESSAGE, type PaymentsDeps } from './payment-completion.ts';
 import * as messages from './payments.messages.ts';

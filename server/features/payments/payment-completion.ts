@@ -3,7 +3,7 @@
  * when its slot or its booking is gone, or booked unpaid. Each event id applies once.
  */
 import type { PaymentAdapter, SessionState } from '../../adapters/payments/payment-adapter.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -12,9 +12,8 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
 import { moveStatusIn } from '../bookings/booking-lifecycle-steps.ts';
 import type { BookingTransactionDeps } from '../bookings/booking-transaction.ts';
-import { isOverlapViolation } from '../bookings/bookings-repository.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import { spendHeldVerificationToken } from '../verification/verification-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
+import { spendHeldVerificationToken } from '../verification/verification-service.ts';
 import { queueLostHoldNotices, queueCheckoutBookingMessages, queueRefundNotices } from './payment-messages.ts';
 import * as messages from './payments.messages.ts';
 import {

@@ -13,7 +13,7 @@ import {
   queuePatientConfirmation,
   type BookedAppointment,
 } from '../bookings/booking-messages.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import * as messages from './payment-messages.messages.ts';
 import type { HeldAppointment } from './payments-repository.ts';
 

@@ -16,6 +16,10 @@ import {
   type ReasonRow,
 } from './practices-repository.ts';
 import { translator } from '../../i18n/translate.ts';
+
+// What other features read of a practice (ADR 0073): they import it from here, not from the repository.
+export type { PracticeRow, ReasonRow } from './practices-repository.ts';
+export { findFormUrlOfAppointment, findPracticeById, findProviderName } from './practices-repository.ts';
 import { practiceTextsIn } from './practice-texts.ts';
 import * as messages from './practices.messages.ts';
 

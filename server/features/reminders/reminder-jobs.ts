@@ -16,11 +16,13 @@ import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
 import { mintBookingLink } from '../booking-links/booking-links.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
 import { hasOptedOut, mayContact } from '../consent/contact-consent.ts';
-import { findManagedRow, type ManagedRow } from '../manage/manage-repository.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
+import { findBookingView, type BookingView } from '../bookings/booking-view.ts';
+import type { PracticeRow, PracticesService } from '../practices/practices-service.ts';
 import { reminderEmail, reminderText } from './reminder-messages.ts';
 import { findReminderPlanFacts } from './reminders-repository.ts';
+
+// What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
+export { findLanguageOfNumber, findLatestReminderText } from './reminders-repository.ts';
 
 /** One job per planned reminder; when it comes due it decides afresh whether and what to send. */
 export const REMINDER_JOB = 'reminder.send';
@@ -121,7 +123,7 @@ const SKIPS = {
 } as const;
 
 /** The worker's handler of REMINDER_JOB. */
-type Reminder = { row: ManagedRow; practice: PracticeRow; startsAt: Date; key: string; now: Date };
+type Reminder = { row: BookingView; practice: PracticeRow; startsAt: Date; key: string; now: Date };
 
 /** The manage link a reminder carries (ADR 0037), minted in the transaction that queues the reminder. */
 function mintReminderManageLink(tx: Queryable, { row, practice, now }: Reminder) {
@@ -176,7 +178,7 @@ export function createReminderJobHandler(deps: ReminderDeps): JobHandler {
     const parsed = ReminderPayloadSchema.safeParse(rawPayload);
     if (!parsed.success) throw new PermanentJobError('Invalid reminder payload');
     const payload = parsed.data;
-    const row = await findManagedRow(deps.db, payload.appointmentId);
+    const row = await findBookingView(deps.db, payload.appointmentId);
     if (!row) return { skipped: SKIPS.gone };
     if (!REMINDED_STATUSES.has(row.status)) return { skipped: SKIPS.ended };
     if (row.starts_at?.getTime() !== Date.parse(payload.startsAt)) return { skipped: SKIPS.moved };

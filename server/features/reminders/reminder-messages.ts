@@ -6,9 +6,9 @@ import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { MailMessage } from '../../adapters/mail/mail-adapter.ts';
 import { translator } from '../../i18n/translate.ts';
 import { appointmentDetailLines } from '../bookings/booking-messages.ts';
-import type { ManagedRow } from '../manage/manage-repository.ts';
+import type { BookingView } from '../bookings/booking-view.ts';
 import { placeOf } from '../manage/manage-view.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
+import type { PracticeRow } from '../practices/practices-service.ts';
 import * as messages from './reminder-messages.messages.ts';
 import { withOptOutLine } from '../../i18n/opt-out-line.ts';
 
@@ -28,7 +28,7 @@ export interface ReminderEmailLinks {
   unsubscribeOneClickUrl: string;
 }
 
-type ReminderRow = ManagedRow & { starts_at: Date };
+type ReminderRow = BookingView & { starts_at: Date };
 
 function factsOf(row: ReminderRow, practice: PracticeRow) {
   const lang = row.language;

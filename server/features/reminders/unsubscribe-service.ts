@@ -7,9 +7,8 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { openBookingLink } from '../booking-links/booking-links.ts';
-import { insertConsents } from '../consent/consent-repository.ts';
-import { hasOptedOut } from '../consent/contact-consent.ts';
-import { findManagedRow } from '../manage/manage-repository.ts';
+import { hasOptedOut, insertConsents } from '../consent/contact-consent.ts';
+import { findBookingView } from '../bookings/booking-view.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import * as messages from './unsubscribe.messages.ts';
 
@@ -36,7 +35,7 @@ export function createUnsubscribeService(deps: {
 }): UnsubscribeService {
   async function open(token: string) {
     const link = await openBookingLink(deps.db, token, 'unsubscribe', deps.clock.now());
-    const row = link ? await findManagedRow(deps.db, link.appointment_id) : null;
+    const row = link ? await findBookingView(deps.db, link.appointment_id) : null;
     const email = row?.email ? normaliseEmail(row.email) : null;
     if (!link || !row || !email) throw AppError.notFound(t.localized('notFound'));
     return { practice: await deps.practices.requirePractice(link.practice_id), appointmentId: row.id, email };

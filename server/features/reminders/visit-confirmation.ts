@@ -4,8 +4,8 @@ import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
-import { findManagedRow } from '../manage/manage-repository.ts';
-import { findPracticeById } from '../practices/practices-repository.ts';
+import { findBookingView } from '../bookings/booking-view.ts';
+import { findPracticeById } from '../practices/practices-service.ts';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'not_confirmable';
 
@@ -47,7 +47,7 @@ export async function confirmVisit(
  * back); one on the built-in schedule by e-mail until the console shows it (ADR 0038).
  */
 async function queuePracticeNotice(tx: Queryable, appointmentId: string): Promise<void> {
-  const row = await findManagedRow(tx, appointmentId);
+  const row = await findBookingView(tx, appointmentId);
   const practice = row ? await findPracticeById(tx, row.practice_id) : null;
   if (!row?.starts_at || !practice?.notification_email || practice.pms.type === 'opendental') return;
   const when = describeAppointmentTime(row.starts_at, timeZoneAtClinic(practice, row.pms_clinic_num));

@@ -37,6 +37,9 @@ import {
 import { lockPatient } from './review-sweep-repository.ts';
 import { hashLinkToken, isWellFormedLinkToken } from '../booking-links/link-tokens.ts';
 
+// What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
+export { listReviewRequests, type ReviewRequestListRow } from './review-requests-repository.ts';
+
 export const INVALID_REVIEW_LINK_MESSAGE = t('en', 'invalidLink');
 export const UNKNOWN_REQUEST_MESSAGE = t('en', 'unknownRequest');
 export const NO_GOOGLE_REVIEW_PAGE_MESSAGE = t('en', 'noGooglePage');

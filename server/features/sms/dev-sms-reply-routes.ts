@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { parseBody } from '../../http/request-parsing.ts';
-import { findPracticeLastConsentedTo } from '../consent/consent-repository.ts';
+import { findPracticeLastConsentedTo } from '../consent/contact-consent.ts';
 import { receiveInboundText, type InboundTextDeps } from './inbound-texts-service.ts';
 
 const DevReplySchema = z.strictObject({

@@ -8,11 +8,9 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { recordTextedKeyword } from '../consent/contact-consent.ts';
-import { findManagedRow } from '../manage/manage-repository.ts';
-import type { PracticeRow } from '../practices/practices-repository.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
-import { reminderOfKey } from '../reminders/reminder-jobs.ts';
-import { findLanguageOfNumber, findLatestReminderText } from '../reminders/reminders-repository.ts';
+import { findBookingView } from '../bookings/booking-view.ts';
+import type { PracticeRow, PracticesService } from '../practices/practices-service.ts';
+import { findLanguageOfNumber, findLatestReminderText, reminderOfKey } from '../reminders/reminder-jobs.ts';
 import type { ConfirmOutcome } from '../reminders/visit-confirmation.ts';
 import { readInboundText, type ReadText } from './inbound-text-kinds.ts';
 import { findBookingOfNumber, insertInboundText, type TextedBooking } from './inbound-texts-repository.ts';
@@ -128,7 +126,7 @@ async function confirmRemindedVisit(
 ): Promise<string> {
   const latest = await findLatestReminderText(deps.db, { practiceId: practice.id, phone });
   const reminder = latest ? reminderOfKey(latest.idempotency_key) : null;
-  const row = reminder ? await findManagedRow(deps.db, reminder.appointmentId) : null;
+  const row = reminder ? await findBookingView(deps.db, reminder.appointmentId) : null;
   const language: Language =
     row?.language ??
     read.language ??

@@ -35,6 +35,9 @@ import {
 } from './verification-repository.ts';
 import { signVerificationToken } from './verification-token.ts';
 
+// What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
+export { spendHeldVerificationToken } from './verification-repository.ts';
+
 export const CODE_LIFETIME_MS = 10 * 60_000;
 export const TOKEN_LIFETIME_MS = 30 * 60_000;
 export const MAX_FAILED_ATTEMPTS = 5;

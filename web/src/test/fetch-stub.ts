@@ -1,11 +1,12 @@
 import { afterEach, vi } from 'vitest';
 
 /**
- * `fetch` replaced by a mock for the test file that calls this, its answers reset after each test
- * (after the file's own clean-up: vitest runs `afterEach` hooks last registered first).
+ * `fetch` replaced by a mock for the test file that calls this (answering with `answer` unless a test
+ * says otherwise), reset after each test: after the file's own clean-up, since vitest runs
+ * `afterEach` hooks last registered first.
  */
-export function stubFetch() {
-  const fetchMock = vi.fn<typeof fetch>();
+export function stubFetch(answer?: typeof fetch) {
+  const fetchMock = vi.fn<typeof fetch>(answer);
   vi.stubGlobal('fetch', fetchMock);
   afterEach(() => {
     fetchMock.mockReset();

@@ -6,11 +6,15 @@ import {
   type StaffReviewRequestItem,
 } from '#domain/staff/staff-inbox-schemas.ts';
 import { ok, parseBody, parseQuery } from '../../../http/request-parsing.ts';
-import { reviewRequestSummary, reviewsServiceOf } from '../../reviews/reviews-service.ts';
+import {
+  listReviewRequests,
+  reviewRequestSummary,
+  reviewsServiceOf,
+  type ReviewRequestListRow,
+} from '../../reviews/reviews-service.ts';
 import { audit, staffOf } from '../staff-session-guard.ts';
 import { instantsOfDays } from '../staff-date-range.ts';
 import type { StaffInboxDeps } from '../staff-inbox-routes.ts';
-import { listReviewRequests, type ReviewRequestListRow } from '../../reviews/review-requests-repository.ts';
 
 // A year of a busy practice's requests; the console pages by range rather than by count.
 const LIST_LIMIT = 2_000;

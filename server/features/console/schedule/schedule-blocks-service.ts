@@ -8,7 +8,7 @@ import { announceSlotChanges } from '../../../db/slot-change-notices.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { recordPracticeEvent } from '../../bookings/booking-lifecycle-steps.ts';
 import type { AvailabilityService } from '../../availability/availability-service.ts';
-import type { PracticeRow } from '../../practices/practices-repository.ts';
+import type { PracticeRow } from '../../practices/practices-service.ts';
 import { pathId } from '../staff-path-id.ts';
 import {
   countBookingsInBlock,

@@ -9,9 +9,8 @@ import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { BookingLifecycle, ChangeHooks } from '../../bookings/booking-lifecycle-service.ts';
-import type { BookingState } from '../../bookings/booking-lifecycle-repository.ts';
 import { queueCancellationMessages, queueRescheduleMessages } from '../../manage/manage-messages.ts';
-import { findManagedRow } from '../../manage/manage-repository.ts';
+import { findBookingView, type BookingState } from '../../bookings/booking-view.ts';
 import { paidCentsOf } from '../../manage/manage-view.ts';
 import { queueCancellationRefund } from '../../payments/cancellation-refund.ts';
 import { audit, staffOf } from '../staff-session-guard.ts';
@@ -54,7 +53,7 @@ function record(
 }
 
 async function managedRow(tx: Queryable, appointmentId: string) {
-  const row = await findManagedRow(tx, appointmentId);
+  const row = await findBookingView(tx, appointmentId);
   if (!row) throw appointmentNotFound();
   return row;
 }
@@ -232,7 +231,7 @@ async function resendConfirmation(
   await deps.db.transaction(async (tx) => {
     // Through `tx` one after another: PGlite has one connection, held by this transaction.
     const detail = await findDetailRow(tx, practiceId, id);
-    const row = await findManagedRow(tx, id);
+    const row = await findBookingView(tx, id);
     if (!detail || !row) throw appointmentNotFound();
     if (!['requested', 'booked', 'confirmed'].includes(row.status))
       throw conflict(`This appointment is ${row.status.replace('_', ' ')}: there is no confirmation to send.`);

@@ -9,7 +9,7 @@ import type {
   CreatedAppointment,
   PreparedBooking,
 } from '../../bookings/booking-transaction.ts';
-import type { PracticeRow } from '../../practices/practices-repository.ts';
+import type { PracticeRow } from '../../practices/practices-service.ts';
 
 export type StaffBookingDeps = Pick<BookingTransactionDeps, 'practices'> & { bookings: BookingsService };
 

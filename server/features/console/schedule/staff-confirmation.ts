@@ -2,8 +2,8 @@ import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { mintManageLink } from '../../booking-links/manage-links.ts';
 import { queuePatientConfirmation } from '../../bookings/booking-messages.ts';
-import type { ManagedRow } from '../../manage/manage-repository.ts';
-import type { PracticeRow } from '../../practices/practices-repository.ts';
+import type { BookingView } from '../../bookings/booking-view.ts';
+import type { PracticeRow } from '../../practices/practices-service.ts';
 import type { DetailRow } from './staff-schedule-repository.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { DetailRow } from './staff-schedule-repository.ts';
  */
 export async function queueStaffConfirmation(
   tx: Queryable,
-  booking: { detail: DetailRow; row: ManagedRow; practice: PracticeRow },
+  booking: { detail: DetailRow; row: BookingView; practice: PracticeRow },
   context: { now: Date; publicUrl: string; idempotencyKey: string },
 ): Promise<void> {
   const { detail, row, practice } = booking;

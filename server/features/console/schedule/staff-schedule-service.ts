@@ -14,7 +14,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { pmsUnavailable } from '../../availability/availability-service.ts';
-import { findBookingState } from '../../bookings/booking-lifecycle-repository.ts';
+import { findBookingState } from '../../bookings/booking-view.ts';
 import { listScheduleBlocks } from './schedule-blocks-repository.ts';
 import type { PracticesService } from '../../practices/practices-service.ts';
 import { instantsOfDays } from '../staff-date-range.ts';

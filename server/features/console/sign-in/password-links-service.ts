@@ -3,7 +3,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { hashLinkToken, isWellFormedLinkToken } from '../../booking-links/link-tokens.ts';
-import { findPracticeById } from '../../practices/practices-repository.ts';
+import { findPracticeById } from '../../practices/practices-service.ts';
 import { hashPassword } from './password-hashing.ts';
 import { emailPasswordLink } from './password-link-emails.ts';
 import {

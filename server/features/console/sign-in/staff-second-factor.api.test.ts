@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TotpEnabledSchema, TotpSetupSchema } from '#domain/staff/staff-accounts-schemas.ts';
-import { addStaff, auditActions, newPractice, signIn, type StaffClient } from '../../../test/staff-factory.ts';
+import {
+  addStaff,
+  auditActions,
+  newPractice,
+  signIn,
+  signInAttempt,
+  type StaffClient,
+} from '../../../test/staff-factory.ts';
 import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 import { totpCodeAt } from './second-factor.ts';
 
@@ -16,12 +23,6 @@ const switchPractice = (client: StaffClient) =>
     method: 'PUT',
     url: '/api/v1/staff/session/practice',
     payload: { practice_id: '00000000-0000-4000-8000-000000000000' },
-  });
-const signInAttempt = (email: string, password: string, code?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/staff/session',
-    payload: { email, password, ...(code ? { code } : {}) },
   });
 
 describe('the practice security settings', () => {
@@ -91,16 +92,19 @@ describe('the practice security settings', () => {
     expect((await desk.post('/api/v1/staff/totp/setup')).statusCode).toBe(409);
 
     // Sign-in now asks for the code; the app's code works, and a recovery code works once.
-    const asked = await signInAttempt(deskAccount.email, deskAccount.password);
+    const asked = await signInAttempt(ctx.app, deskAccount.email, deskAccount.password);
     expect(asked.statusCode).toBe(401);
     expect(asked.json().code).toBe('CODE_REQUIRED');
     clock.advance(60_000);
     expect(
-      (await signInAttempt(deskAccount.email, deskAccount.password, totpCodeAt(setup.secret, clock.now()))).statusCode,
+      (await signInAttempt(ctx.app, deskAccount.email, deskAccount.password, totpCodeAt(setup.secret, clock.now())))
+        .statusCode,
     ).toBe(201);
-    expect((await signInAttempt(deskAccount.email, deskAccount.password, recoveryCodes[3])).statusCode).toBe(201);
+    expect((await signInAttempt(ctx.app, deskAccount.email, deskAccount.password, recoveryCodes[3])).statusCode).toBe(
+      201,
+    );
     clock.advance(2000);
-    const reused = await signInAttempt(deskAccount.email, deskAccount.password, recoveryCodes[3]);
+    const reused = await signInAttempt(ctx.app, deskAccount.email, deskAccount.password, recoveryCodes[3]);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().code).toBe('CODE_REQUIRED');
   });
@@ -112,22 +116,24 @@ describe('the practice security settings', () => {
     const enablingCode = totpCodeAt(secret, clock.now());
     expect((await desk.post('/api/v1/staff/totp/enable', { code: enablingCode })).statusCode).toBe(200);
     // The code that turned the factor on is spent too.
-    expect((await signInAttempt(account.email, account.password, enablingCode)).json().code).toBe('CODE_REQUIRED');
+    expect((await signInAttempt(ctx.app, account.email, account.password, enablingCode)).json().code).toBe(
+      'CODE_REQUIRED',
+    );
 
     clock.advance(60_000);
     const code = totpCodeAt(secret, clock.now());
-    expect((await signInAttempt(account.email, account.password, code)).statusCode).toBe(201);
-    const replayed = await signInAttempt(account.email, account.password, code);
+    expect((await signInAttempt(ctx.app, account.email, account.password, code)).statusCode).toBe(201);
+    const replayed = await signInAttempt(ctx.app, account.email, account.password, code);
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().code).toBe('CODE_REQUIRED');
     // The step before is still inside the drift window, but older than the one used.
     const earlier = totpCodeAt(secret, new Date(clock.now().getTime() - 30_000));
-    expect((await signInAttempt(account.email, account.password, earlier)).statusCode).toBe(401);
+    expect((await signInAttempt(ctx.app, account.email, account.password, earlier)).statusCode).toBe(401);
 
     clock.advance(30_000);
-    expect((await signInAttempt(account.email, account.password, totpCodeAt(secret, clock.now()))).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await signInAttempt(ctx.app, account.email, account.password, totpCodeAt(secret, clock.now()))).statusCode,
+    ).toBe(201);
   });
 
   it('refuse to enable without a set-up, and a code that is not six digits', async () => {

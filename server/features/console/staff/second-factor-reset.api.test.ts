@@ -6,6 +6,7 @@ import {
   newPractice,
   ownedPractice,
   signIn,
+  signInAttempt,
   type StaffClient,
 } from '../../../test/staff-factory.ts';
 import { fixedClock, withTestApp } from '../../../test/test-app.ts';
@@ -17,12 +18,6 @@ const clock = fixedClock('2026-03-02T12:00:00Z');
 const ctx = withTestApp({ clock });
 
 const resetUrl = (id: string) => `/api/v1/staff/members/${id}/second-factor-reset`;
-const signInAttempt = (email: string, password: string, code?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/staff/session',
-    payload: { email, password, ...(code ? { code } : {}) },
-  });
 
 /** Turns the signed-in account's second factor on through its own set-up, as the console does. */
 async function turnOnSecondFactor(client: StaffClient): Promise<{ secret: string }> {
@@ -72,7 +67,7 @@ describe("resetting a member's second factor", () => {
     expect(row).toEqual({ target_id: desk.id, details: { email: desk.email, sessions_ended: 2 } });
 
     // The password alone signs in now (the practice does not require a second factor).
-    const again = await signInAttempt(desk.email, desk.password);
+    const again = await signInAttempt(ctx.app, desk.email, desk.password);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().result).toMatchObject({ account: { totp_enabled: false }, must_set_up_totp: false });
   });
@@ -89,7 +84,7 @@ describe("resetting a member's second factor", () => {
     const desk = await addStaff(ctx.db, { practiceIds: [practiceId] });
     await turnOnSecondFactor(await signIn(ctx.app, desk));
     // Before the reset the password alone is not enough.
-    expect((await signInAttempt(desk.email, desk.password)).json().code).toBe('CODE_REQUIRED');
+    expect((await signInAttempt(ctx.app, desk.email, desk.password)).json().code).toBe('CODE_REQUIRED');
     expect((await owner.post(resetUrl(desk.id))).statusCode).toBe(200);
 
     const next = await signIn(ctx.app, desk);

@@ -2,7 +2,7 @@ import type { InviteMemberBody, StaffMember, UpdateMemberBody } from '#domain/st
 import type { Clock } from '../../../clock.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { findPracticeById } from '../../practices/practices-repository.ts';
+import { findPracticeById } from '../../practices/practices-service.ts';
 import { emailInvitationOfTakenAddress, emailPasswordLink } from '../sign-in/password-link-emails.ts';
 import { spendOpenPasswordLinks } from '../sign-in/password-links-repository.ts';
 import { addMembership, findAccountByEmail, insertAccount, lockStaffAddress } from './staff-accounts-repository.ts';

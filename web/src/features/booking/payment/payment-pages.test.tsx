@@ -11,19 +11,16 @@ import { BOOKING_STORAGE_KEY, useBookingStore } from '../state/booking-store.ts'
 import { CHECKOUT_STORAGE_KEY, saveCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
 import { PaymentFailedPage } from './payment-failed-page.tsx';
 import { PaymentSuccessPage, RETURN_DELAY_SECONDS } from './payment-success-page.tsx';
+import { jsonResponse as json, stubFetch } from '../../../test/fetch-stub.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
+const fetchMock = stubFetch();
 afterEach(async () => {
   cleanup();
   await changeLanguage('en');
   vi.useRealTimers();
-  fetchMock.mockReset();
   sessionStorage.clear();
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PRACTICE_ID = '5f0c6a52-4b8e-4c1e-9d9a-1c2b3d4e5f60';
 const PRACTICE = buildFormDetails({
   id: PRACTICE_ID,

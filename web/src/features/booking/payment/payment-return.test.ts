@@ -3,16 +3,13 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import { loadCheckoutSession, saveCheckoutSession, type StoredCheckoutSession } from './checkout-session.ts';
 import { resolvePaymentReturn } from './payment-return.ts';
 import { buildBookedAppointment } from '../../../test/booking-factories.ts';
+import { jsonResponse as json, stubFetch } from '../../../test/fetch-stub.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
+const fetchMock = stubFetch();
 afterEach(() => {
-  fetchMock.mockReset();
   sessionStorage.clear();
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PRACTICE_ID = '5f0c6a52-4b8e-4c1e-9d9a-1c2b3d4e5f60';
 const STORED: StoredCheckoutSession = {
   sessionId: 'cs_1',

@@ -6,18 +6,13 @@ import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import { clearBookingStorage } from '../state/booking-store.ts';
 import { renderBookingScreen } from '../../../test/render-booking-screen.tsx';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 
 vi.mock('../contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
 
 const WHITENING = buildReason({ name: 'Whitening', amount: 75, is_payment_enabled: true, to_show_providers: false });
 let reasons: ReasonForVisit[] = [];
-const fetchMock = vi.fn<typeof fetch>(
-  async () =>
-    new Response(JSON.stringify({ success: true, result: reasons }), {
-      headers: { 'content-type': 'application/json' },
-    }),
-);
-vi.stubGlobal('fetch', fetchMock);
+stubFetch(async () => jsonResponse(200, { success: true, result: reasons }));
 
 afterEach(async () => {
   cleanup();

@@ -5,14 +5,11 @@ import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
 import { renderBookingScreen } from '../../../test/render-booking-screen.tsx';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub.ts';
 
 vi.mock('../contact/use-fingerprint.ts', () => ({ useFingerprint: () => 'fingerprint' }));
 
-const fetchMock = vi.fn<typeof fetch>(
-  async () =>
-    new Response(JSON.stringify({ success: true, result: [] }), { headers: { 'content-type': 'application/json' } }),
-);
-vi.stubGlobal('fetch', fetchMock);
+stubFetch(async () => jsonResponse(200, { success: true, result: [] }));
 
 afterEach(async () => {
   cleanup();

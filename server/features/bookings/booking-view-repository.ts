@@ -2,8 +2,12 @@ import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Translations } from '#domain/practice/practice-translations.ts';
 import type { Queryable } from '../../db/database.ts';
 
-/** A booking as its manage page shows it: the appointment with its reason, clinic, provider and patient. */
-export interface ManagedRow {
+/**
+ * The booking view (ADR 0073): a booking as the features that show or message it read it, the
+ * appointment with its reason, clinic, provider and patient. The bookings feature owns it; others
+ * read it through `booking-view.ts`.
+ */
+export interface BookingView {
   id: string;
   practice_id: string;
   reference: string;
@@ -44,8 +48,8 @@ export interface ManagedRow {
   provider_is_active: boolean | null;
 }
 
-export async function findManagedRow(db: Queryable, appointmentId: string): Promise<ManagedRow | null> {
-  const [row] = await db.query<ManagedRow>(
+export async function selectBookingView(db: Queryable, appointmentId: string): Promise<BookingView | null> {
+  const [row] = await db.query<BookingView>(
     `select a.id, a.practice_id, a.reference, a.status, a.starts_at, a.ends_at, a.created_at, a.pms_prov_num,
       a.pms_clinic_num, a.pms_apt_num::integer as pms_apt_num,
             a.reschedule_count, a.language, a.email, a.wireless_phone, a.payment_status, a.amount_cents, a.refund_cents,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from './database.ts';
 
 export interface StoredResponse {
   request_hash: string;
