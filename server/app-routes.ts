@@ -37,7 +37,7 @@ async function registerPatientRoutes(api: FastifyInstance, context: RouteContext
   const { config, db, clock } = context;
   registerHealthRoutes(api, db);
   registerPracticesRoutes(api, s.practices);
-  registerAvailabilityRoutes(api, s.availability, clock);
+  registerAvailabilityRoutes(api, s.availability);
   registerCaptchaRoutes(api, s.captcha, limits.challenge);
   registerPatientsRoutes(api, {
     patients: s.patients,
