@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { safeParse, type $ZodType } from 'zod/v4/core';
-import { ApiErrorSchema } from '#domain/api/envelope-schemas.ts';
+import { ApiErrorSchema, successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../clock.ts';
 import { registerApiComponents } from './api-components.ts';
@@ -34,9 +34,22 @@ export function datedSchema<S extends $ZodType>(factory: (today: string) => S): 
   return shape;
 }
 
+/** Schemas the route declares for its description only: the handler checks them with its context. */
+const DESCRIBED_ONLY = new WeakSet<object>();
+
+/**
+ * A shape the route declares but the handler checks, because the check needs what only the
+ * handler knows (the booking body needs its practice's rules and the practice's today).
+ */
+export function checkedInHandler<S extends $ZodType>(schema: S): S {
+  DESCRIBED_ONLY.add(schema);
+  return schema;
+}
+
 function requestValidator(clock: Clock): FastifySchemaCompiler<$ZodType> {
   return ({ schema, httpPart }) =>
     (data) => {
+      if (DESCRIBED_ONLY.has(schema)) return { value: data };
       const dated = DATED.get(schema);
       const current = dated ? dated(localDateOf(clock.now(), 'UTC')) : schema;
       // An absent body or query reads as an empty object, as the parsers read it.
@@ -74,12 +87,22 @@ export async function registerRouteSchemas(app: FastifyInstance, deps: { clock: 
 /** Statuses any route can answer: a bad query or NUL (400), too many requests, our fault, a busy database. */
 const ANY_ROUTE = [400, 429, 500, 503] as const;
 
+/** `{ success: true, message?, result }` around a route's result. */
+export const okResult = successEnvelopeSchema;
+
+/** What a route with a JSON body can answer besides its own errors: too large, not JSON, not valid. */
+export const BODY_ERRORS: (413 | 415 | 422)[] = [413, 415, 422];
+
 /**
  * A route's answers: its success schema(s) by status, and the error envelope for the error
  * statuses it can answer (those of every route are added).
  */
-export function answers<R extends Record<number, $ZodType>>(success: R, errors: readonly number[] = []) {
+export function answers<R extends Record<number, $ZodType>, E extends number = never>(
+  success: R,
+  errors: readonly E[] = [],
+): R & Record<Exclude<(typeof ANY_ROUTE)[number] | E, keyof R>, typeof ApiErrorSchema> {
   const envelope: Record<number, typeof ApiErrorSchema> = {};
   for (const status of [...ANY_ROUTE, ...errors]) envelope[status] = ApiErrorSchema;
-  return { ...envelope, ...success };
+  return { ...envelope, ...success } as R &
+    Record<Exclude<(typeof ANY_ROUTE)[number] | E, keyof R>, typeof ApiErrorSchema>;
 }

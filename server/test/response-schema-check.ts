@@ -28,13 +28,15 @@ function check(request: FastifyRequest, reply: FastifyReply, payload: unknown): 
   const declared = request.routeOptions.schema?.response as Record<string, $ZodType> | undefined;
   if (!declared) return;
   const route = `${request.method} ${request.routeOptions.url} → ${reply.statusCode}`;
+  // A page, a file or a redirect: the description names its status and type, not a JSON schema.
+  const isJson = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+  if (!isJson) return;
   const schema = declared[reply.statusCode];
   if (!schema) {
     mismatches.push(`${route}: the route declares no answer for this status`);
     return;
   }
-  const isJson = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
-  const text = isJson ? bodyText(reply, payload) : null;
+  const text = bodyText(reply, payload);
   if (text === null) return;
   const result = safeParse(schema, JSON.parse(text));
   if (!result.success) mismatches.push(`${route}: ${JSON.stringify(result.error.issues)}`);

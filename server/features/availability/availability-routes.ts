@@ -4,7 +4,7 @@ import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { createSlotsQuerySchema } from '#domain/availability/slot-request-schemas.ts';
 import { answers, datedSchema } from '../../http/route-schemas.ts';
-import { preferredEncoding } from './slot-list-payload.ts';
+import { sendSlotList } from './slot-list-payload.ts';
 import type { AvailabilityService } from './availability-service.ts';
 
 const slotsSchema = {
@@ -16,13 +16,7 @@ const slotsSchema = {
 };
 
 export function registerAvailabilityRoutes(app: FastifyInstance, availability: AvailabilityService): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/appointment/slots', { schema: slotsSchema }, async (request, typed) => {
-    const payload = await availability.listSlots(request.query);
-    // The envelope is sent already encoded (and compressed) from the slot cache: bytes, not an object.
-    const reply = typed as FastifyReply;
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(payload.encoded('identity'));
-    return reply.header('content-encoding', encoding).send(payload.encoded(encoding));
+  app.withTypeProvider<ZodTypeProvider>().get('/appointment/slots', { schema: slotsSchema }, async (request, reply) => {
+    return sendSlotList(request, reply as FastifyReply, await availability.listSlots(request.query));
   });
 }

@@ -114,6 +114,12 @@ async function resolveSession(
   return token ? principalOfToken(deps, token, { touch: !isPoll(request) }) : null;
 }
 
+/** Whether the request carries an open staff session (for routes outside /api/v1/staff, ADR 0070). */
+export async function hasStaffSession(request: FastifyRequest, deps: { db: Database; clock: Clock }): Promise<boolean> {
+  const token = cookieToken(request, SESSION_COOKIE);
+  return token ? (await principalOfToken(deps, token, { touch: false })) !== null : false;
+}
+
 /** The session a cookie's token opens, ending it when idle or too old; `touch` counts as activity. */
 export async function principalOfToken(
   deps: { db: Database; clock: Clock },
