@@ -25,7 +25,6 @@ const NO_SCHEMA_YET = [
   'GET /api/v1/staff/audit',
   'GET /api/v1/staff/audit/export.csv',
   'GET /api/v1/staff/password-links/{token}',
-  'GET /api/v1/staff/practice/security',
   'GET /api/v1/staff/session',
   'GET /api/v1/staff/slots',
   'POST /api/v1/staff/appointments',
@@ -42,7 +41,6 @@ const NO_SCHEMA_YET = [
   'POST /api/v1/staff/session',
   'POST /api/v1/staff/totp/enable',
   'POST /api/v1/staff/totp/setup',
-  'PUT /api/v1/staff/practice/security',
   'PUT /api/v1/staff/session/practice',
 ];
 
