@@ -21,6 +21,8 @@ const apiProject = (kind: 'pglite' | 'postgres') => ({
     exclude: kind === 'pglite' ? ['server/**/*.postgres.api.test.ts', 'node_modules/**'] : ['node_modules/**'],
     env: { TEST_DB_KIND: kind, TZ: 'UTC' },
     globalSetup: ['server/test/api-global-setup.ts'],
+    // Every answer checked against its route's schema (ADR 0070).
+    setupFiles: ['server/test/response-schema-setup.ts'],
     // Files share a worker's module cache: each builds its own app and database, so nothing
     // module-level carries over, and about 80 s of re-importing the server per file goes away.
     isolate: false,

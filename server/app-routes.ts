@@ -25,6 +25,8 @@ import { registerStaffRoutes } from './features/console/staff-routes.ts';
 import { registerInboundTextRoutes } from './features/sms/inbound-texts-routes.ts';
 import { registerAboutRoutes } from './features/practices/about-routes.ts';
 import type { AppServices } from './app-services.ts';
+import { registerApiDocuments } from './http/api-documents.ts';
+import { hasStaffSession } from './features/console/staff-session-guard.ts';
 
 interface RouteContext {
   config: Config;
@@ -37,17 +39,16 @@ async function registerPatientRoutes(api: FastifyInstance, context: RouteContext
   const { config, db, clock } = context;
   registerHealthRoutes(api, db);
   registerPracticesRoutes(api, s.practices);
-  registerAvailabilityRoutes(api, s.availability, clock);
+  registerAvailabilityRoutes(api, s.availability);
   registerCaptchaRoutes(api, s.captcha, limits.challenge);
   registerPatientsRoutes(api, {
     patients: s.patients,
-    clock,
     rateLimit: limits.patientLookup,
     identityLimit: limits.patientIdentity,
   });
   registerBookingsRoutes(api, { bookings: s.bookings, rateLimit: limits.booking });
   const manageLimits = { lookup: limits.manageLookup, change: limits.manageChange };
-  registerManageRoutes(api, { manage: s.manage, clock, rateLimits: manageLimits });
+  registerManageRoutes(api, { manage: s.manage, rateLimits: manageLimits });
   await registerUnsubscribeRoutes(api, {
     unsubscribe: createUnsubscribeService({ db, clock, practices: s.practices }),
     rateLimits: manageLimits,
@@ -81,6 +82,7 @@ export async function registerApiRoutes(
       await registerPatientRoutes(api, context, s, limits);
       registerAdminRoutes(api, { db, clock, config, practices: s.practices });
       registerAboutRoutes(api, { db, devTools: config.devTools });
+      registerApiDocuments(api, { isStaffSession: (request) => hasStaffSession(request, { db, clock }) });
       await registerStaffRoutes(api, {
         db,
         clock,

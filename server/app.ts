@@ -15,6 +15,7 @@ import { registerRequestGuards } from './http/request-guards.ts';
 import { registerCanonicalOrigin } from './http/canonical-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
+import { registerRouteSchemas } from './http/route-schemas.ts';
 import { requestForLog } from './http/log-redaction.ts';
 import { createAppServices } from './app-services.ts';
 import { createBackgroundWork, type BackgroundWork } from './app-background.ts';
@@ -50,13 +51,15 @@ export interface AppDeps {
    * job path). ADR 0021.
    */
   codeDelivery?: false | { waitMs: number };
+  /** Hooks every route passes through, installed before any route (the tests' answer check, ADR 0070). */
+  beforeRoutes?: (app: FastifyInstance) => void;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Fastify with the hooks and plugins every request passes through, before any route. */
-async function createHttpApp({ config, logger }: AppDeps): Promise<FastifyInstance> {
+async function createHttpApp({ config, logger, beforeRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Request lines go through one rule: no query string, no token of a link (log-redaction.ts).
     logger:
@@ -69,6 +72,7 @@ async function createHttpApp({ config, logger }: AppDeps): Promise<FastifyInstan
   registerRequestLanguage(app);
   registerErrorHandling(app);
   registerRequestGuards(app);
+  beforeRoutes?.(app);
   await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
   // After the security headers, so a redirect carries them too.
   registerCanonicalOrigin(app, { publicUrl: config.publicUrl, trustProxy: config.trustProxy });
@@ -84,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const movableClock = config.devTools ? createMovableClock(deps.clock ?? systemClock) : null;
   const clock = movableClock ?? deps.clock ?? systemClock;
   app.decorate('clock', clock);
+  await registerRouteSchemas(app, { clock });
   const rateLimits = await registerRateLimits(app, { db, clock, multiplier: config.rateLimitMultiplier });
   const services = createAppServices(app, deps, clock);
   app.decorate('bookingLifecycle', services.bookingLifecycle);

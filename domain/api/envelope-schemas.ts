@@ -54,3 +54,14 @@ export function successEnvelopeSchema<T extends $ZodType>(result: T) {
     result,
   });
 }
+
+/**
+ * The error envelope as the server sends it (ADR 0070): its `code` one of the stable codes. The
+ * browser parses the looser ErrorEnvelopeSchema, so a code added later does not break an old page.
+ */
+export const ApiErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: ErrorCodeSchema,
+  fields: z.optional(FieldErrorsSchema),
+});

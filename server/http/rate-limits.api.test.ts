@@ -169,6 +169,9 @@ const EXEMPT: Record<string, string> = {
   'GET /api/v1/health': 'polled by monitors and load balancers; reads nothing private',
   'GET /api/v1/about':
     "the page at /: a development server's practice list, a production server's empty one (no query) (ADR 0065)",
+  'GET /api/v1/openapi.json': 'the API description, built once per process and the same for everyone (ADR 0070)',
+  'GET /api/v1/openapi-staff.json': "the staff API description, built once; a staff session's cookie only",
+  'GET /api/v1/docs': 'the API reference page, built once per process and the same for everyone (ADR 0070)',
   'GET /api/v1/form/:formUrl': 'public practice details, the same for everyone',
   'GET /api/v1/clinic': 'public practice details',
   'GET /api/v1/reason-for-visit': 'public practice details',

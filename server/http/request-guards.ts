@@ -21,10 +21,11 @@ function isUnstorable(value: unknown, depth = 0): boolean {
 
 /**
  * PostgreSQL text cannot hold NUL, so such a value would fail deep inside a query as a 500.
- * Refuse it at the door for every route: query, path and JSON body alike.
+ * Refuse it at the door for every route: query, path and JSON body alike, before the route's
+ * schema reads them (ADR 0070).
  */
 export function registerRequestGuards(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (isUnstorable(request.query) || isUnstorable(request.params) || isUnstorable(request.body)) {
       throw AppError.badRequest(t.localized('notAllowedCharacters'));
     }

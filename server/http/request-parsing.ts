@@ -1,3 +1,4 @@
+import type { $ZodError } from 'zod/v4/core';
 import type { z } from 'zod';
 import type { Language } from '#domain/i18n/languages.ts';
 import { translator, type Localized } from '../i18n/translate.ts';
@@ -11,7 +12,7 @@ const t = translator(messages);
  * the shared validation catalogue is rendered in the request's language by the error handler;
  * any other message passes through as it is.
  */
-export function fieldTexts(error: z.ZodError, input?: unknown): ErrorFields {
+export function fieldTexts(error: $ZodError, input?: unknown): ErrorFields {
   const fields: Record<string, string | Localized> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
@@ -23,7 +24,7 @@ export function fieldTexts(error: z.ZodError, input?: unknown): ErrorFields {
 }
 
 /** The same, in English (for operator-facing routes that build their own error). */
-export function fieldErrors(error: z.ZodError, input?: unknown): Record<string, string> {
+export function fieldErrors(error: $ZodError, input?: unknown): Record<string, string> {
   return rendered(fieldTexts(error, input), 'en');
 }
 
@@ -41,26 +42,36 @@ function rendered(fields: ErrorFields, language: Language): Record<string, strin
   return new AppError(400, 'BAD_REQUEST', '', fields).fieldsIn(language) ?? {};
 }
 
-/** Parses a query string; a missing or malformed parameter is a 400 that names it. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
-  const parsed = schema.safeParse(query ?? {});
-  if (parsed.success) return parsed.data;
-  const fields = fieldTexts(parsed.error, query);
+/** A query that does not match its schema: a 400 that names each bad parameter. */
+export function queryError(error: $ZodError, query: unknown): AppError {
+  const fields = fieldTexts(error, query);
   const message: Localized = (language) => {
     const described = Object.entries(rendered(fields, language)).map(([name, problem]) => `${name}: ${problem}`);
     return t(language, 'invalidQuery', { problems: described.join('; ') });
   };
-  throw AppError.badRequest(message, fields);
+  return AppError.badRequest(message, fields);
 }
 
-/** Parses a JSON body; every bad field is listed in a 422. */
+/** A JSON body that does not match its schema: a 422 that lists every bad field. */
+export function bodyError(error: $ZodError, body: unknown): AppError {
+  const fields = fieldTexts(error, body);
+  const message: Localized = (language) =>
+    t(language, 'pleaseCorrect', { problems: Object.values(rendered(fields, language)).join('; ') });
+  return AppError.validation(message, fields);
+}
+
+/** Parses a query string where the schema needs the request's context; routes declare the rest. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+  const parsed = schema.safeParse(query ?? {});
+  if (parsed.success) return parsed.data;
+  throw queryError(parsed.error, query);
+}
+
+/** Parses a JSON body where the schema needs the request's context (the practice, today). */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
-  const fields = fieldTexts(parsed.error, body);
-  const message: Localized = (language) =>
-    t(language, 'pleaseCorrect', { problems: Object.values(rendered(fields, language)).join('; ') });
-  throw AppError.validation(message, fields);
+  throw bodyError(parsed.error, body);
 }
 
 export function ok<T>(result: T, message?: string) {

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { installResponseCheck } from './response-schema-check.ts';
 
 /** A minimal built SPA, so page routes are testable without running the web build. */
 export const FIXTURE_WEB_DIR = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
@@ -36,6 +37,7 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}):
     db,
     logger: options.logger ?? false,
     webDir: FIXTURE_WEB_DIR,
+    beforeRoutes: installResponseCheck,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.paymentAdapter ? { paymentAdapter: options.paymentAdapter } : {}),
     ...(options.messageAdapters ? { messageAdapters: options.messageAdapters } : {}),

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { CreateReviewRequestBodySchema } from '#domain/reviews/review-request-schemas.ts';
-import { ok, parseBody } from '../../http/request-parsing.ts';
+import {
+  CreatedReviewRequestSchema,
+  CreateReviewRequestBodySchema,
+  ReviewRequestStatusSchema,
+} from '#domain/reviews/review-request-schemas.ts';
+import { ok } from '../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, okResult } from '../../http/route-schemas.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { reviewsServiceOf } from '../reviews/reviews-service.ts';
 import { requireAdminKey } from './admin-auth.ts';
@@ -17,6 +24,24 @@ export interface AdminRoutesDeps {
 
 // Operators are few; the limit only slows down someone guessing keys.
 const ADMIN_LIMIT = { max: 120, timeWindow: 60_000 };
+
+// 401: no key or a wrong one (admin-auth.ts).
+const tags = ['admin'];
+const SCHEMAS = {
+  create: {
+    summary: 'Asks a patient for a review (operators, bearer ADMIN_API_KEY)',
+    tags,
+    body: CreateReviewRequestBodySchema,
+    response: answers({ 201: okResult(CreatedReviewRequestSchema) }, [...BODY_ERRORS, 401, 404, 409]),
+  },
+  status: {
+    summary: 'What became of a review request (operators, bearer ADMIN_API_KEY)',
+    tags,
+    // Any text: an id that is none is the same 404 as an unknown one, said by the service.
+    params: z.object({ requestId: z.string() }),
+    response: answers({ 200: okResult(ReviewRequestStatusSchema) }, [401, 404]),
+  },
+};
 
 /**
  * `/api/v1/admin/*` for operators, behind `Authorization: Bearer ADMIN_API_KEY`. Without a key
@@ -32,22 +57,17 @@ export function registerAdminRoutes(api: FastifyInstance, deps: AdminRoutesDeps)
   };
 
   void api.register(
-    async (admin) => {
-      admin.addHook('preParsing', requireAdminKey(adminApiKey));
+    async (scope) => {
+      scope.addHook('preParsing', requireAdminKey(adminApiKey));
+      const admin = scope.withTypeProvider<ZodTypeProvider>();
 
-      admin.post('/review-requests', { config: { rateLimit } }, async (request, reply) => {
-        return reply
-          .status(201)
-          .send(ok(await reviews.createRequest(parseBody(CreateReviewRequestBodySchema, request.body))));
+      admin.post('/review-requests', { schema: SCHEMAS.create, config: { rateLimit } }, async (request, reply) => {
+        return reply.status(201).send(ok(await reviews.createRequest(request.body)));
       });
 
-      admin.get<{ Params: { requestId: string } }>(
-        '/review-requests/:requestId',
-        { config: { rateLimit } },
-        async (request) => {
-          return ok(await reviews.getRequestStatus(request.params.requestId));
-        },
-      );
+      admin.get('/review-requests/:requestId', { schema: SCHEMAS.status, config: { rateLimit } }, async (request) => {
+        return ok(await reviews.getRequestStatus(request.params.requestId));
+      });
     },
     { prefix: '/admin' },
   );

@@ -1,23 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
+import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { createSlotsQuerySchema } from '#domain/availability/slot-request-schemas.ts';
-import { localDateOf } from '#domain/time/zoned-time.ts';
-import type { Clock } from '../../clock.ts';
-import { parseQuery } from '../../http/request-parsing.ts';
-import { preferredEncoding } from './slot-list-payload.ts';
+import { answers, datedSchema } from '../../http/route-schemas.ts';
+import { sendSlotList } from './slot-list-payload.ts';
 import type { AvailabilityService } from './availability-service.ts';
 
-export function registerAvailabilityRoutes(
-  app: FastifyInstance,
-  availability: AvailabilityService,
-  clock: Clock,
-): void {
-  // UTC's date: the practice is not loaded yet, and the window is wide enough for any zone.
-  app.get('/appointment/slots', async (request, reply) => {
-    const query = parseQuery(createSlotsQuerySchema(localDateOf(clock.now(), 'UTC')), request.query);
-    const payload = await availability.listSlots(query);
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(payload.encoded('identity'));
-    return reply.header('content-encoding', encoding).send(payload.encoded(encoding));
+const slotsSchema = {
+  summary: 'Free appointment times of a practice for a reason, between two dates',
+  tags: ['availability'],
+  // UTC's date bounds the window: the practice is not loaded yet, and the window is wide enough for any zone.
+  querystring: datedSchema(createSlotsQuerySchema),
+  response: answers({ 200: successEnvelopeSchema(AvailabilityListSchema) }, [404, 422]),
+};
+
+export function registerAvailabilityRoutes(app: FastifyInstance, availability: AvailabilityService): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/appointment/slots', { schema: slotsSchema }, async (request, reply) => {
+    return sendSlotList(request, reply as FastifyReply, await availability.listSlots(request.query));
   });
 }

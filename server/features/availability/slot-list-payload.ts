@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 
@@ -54,4 +55,15 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return null;
+}
+
+/**
+ * Sends the list as its cached bytes in the encoding the client takes best. The reply is the
+ * untyped one: the route's schema describes the envelope these bytes hold (ADR 0070).
+ */
+export function sendSlotList(request: FastifyRequest, reply: FastifyReply, payload: SlotListPayload): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(payload.encoded('identity'));
+  return reply.header('content-encoding', encoding).send(payload.encoded(encoding));
 }

@@ -55,6 +55,9 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 export const SIGNED_OUT = () => new AppError(401, 'UNAUTHORIZED', 'Your session has ended. Sign in again.');
+/** What a guarded staff route can answer besides its own errors: signed out (401), not allowed, no CSRF token (403). */
+export const STAFF_ERRORS: (401 | 403)[] = [401, 403];
+
 export const NOT_ALLOWED = () =>
   new AppError(403, 'FORBIDDEN', 'Your role does not allow this. Ask the practice owner.');
 
@@ -63,7 +66,7 @@ export function isPoll(request: FastifyRequest): boolean {
 }
 
 /**
- * The one gate of `/api/v1/staff` (ADR 0038), a preHandler of the staff plugin: the session from
+ * The one gate of `/api/v1/staff` (ADR 0038), a preValidation hook of the staff plugin: the session from
  * its cookie (ended when idle past the practice's limit or 12 hours old), the CSRF token on every
  * change, the second factor a practice requires, and the route's permission. Public routes check
  * the Origin of changes instead, since they have no session to hold a token.
@@ -73,7 +76,8 @@ export function registerStaffGuard(
   deps: { db: Database; clock: Clock; publicOrigin: string },
 ): void {
   staff.decorateRequest('staffPrincipal', null);
-  staff.addHook('preHandler', async (request) => {
+  // Before the route's schema reads the request (ADR 0070): a signed-out request is a 401 whatever it holds.
+  staff.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.staff ?? {};
     const changes = !SAFE_METHODS.has(request.method);
     if (rule.public) {
@@ -112,6 +116,12 @@ async function resolveSession(
 ): Promise<StaffPrincipal | null> {
   const token = cookieToken(request, SESSION_COOKIE);
   return token ? principalOfToken(deps, token, { touch: !isPoll(request) }) : null;
+}
+
+/** Whether the request carries an open staff session (for routes outside /api/v1/staff, ADR 0070). */
+export async function hasStaffSession(request: FastifyRequest, deps: { db: Database; clock: Clock }): Promise<boolean> {
+  const token = cookieToken(request, SESSION_COOKIE);
+  return token ? (await principalOfToken(deps, token, { touch: false })) !== null : false;
 }
 
 /** The session a cookie's token opens, ending it when idle or too old; `touch` counts as activity. */

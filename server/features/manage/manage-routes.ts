@@ -1,11 +1,45 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CancelBodySchema, RescheduleBodySchema } from '#domain/booking/manage-schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
+import { CancelBodySchema, ManagedAppointmentSchema, RescheduleBodySchema } from '#domain/booking/manage-schemas.ts';
 import { createManageSlotsQuerySchema } from '#domain/availability/slot-request-schemas.ts';
-import { localDateOf } from '#domain/time/zoned-time.ts';
-import type { Clock } from '../../clock.ts';
-import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
-import { preferredEncoding } from '../availability/slot-list-payload.ts';
+import { CheckoutSessionSchema } from '#domain/payments/payment-schemas.ts';
+import { ok } from '../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, datedSchema, okResult } from '../../http/route-schemas.ts';
+import { sendSlotList } from '../availability/slot-list-payload.ts';
 import type { ManageService } from './manage-service.ts';
+
+const tags = ['manage'];
+// Any text: a token that is no token is the same 404 as an unknown one, said by the service.
+const params = z.object({ token: z.string() });
+const managed = answers({ 200: okResult(ManagedAppointmentSchema) }, [...BODY_ERRORS, 404, 409]);
+
+const SCHEMAS = {
+  view: {
+    summary: 'The booking a manage link opens',
+    tags,
+    params,
+    response: answers({ 200: okResult(ManagedAppointmentSchema) }, [404]),
+  },
+  slots: {
+    summary: 'Times the booking may move to (its own time counts as free)',
+    tags,
+    params,
+    querystring: datedSchema(createManageSlotsQuerySchema),
+    response: answers({ 200: okResult(AvailabilityListSchema) }, [404]),
+  },
+  reschedule: { summary: 'Moves the booking', tags, params, body: RescheduleBodySchema, response: managed },
+  cancel: { summary: 'Cancels the booking', tags, params, body: CancelBodySchema, response: managed },
+  confirm: { summary: 'Confirms the patient will come', tags, params, response: managed },
+  checkout: {
+    summary: 'A checkout for a booking left unpaid',
+    tags,
+    params,
+    response: answers({ 201: okResult(CheckoutSessionSchema) }, [404, 409]),
+  },
+  calendar: { summary: 'The booking as an iCalendar file (text/calendar)', tags, params, response: answers({}, [404]) },
+};
 
 /**
  * `appointment/manage/{token}` (ADR 0036). The token is the patient's key to the booking: the
@@ -14,58 +48,62 @@ import type { ManageService } from './manage-service.ts';
  */
 export function registerManageRoutes(
   app: FastifyInstance,
-  deps: { manage: ManageService; clock: Clock; rateLimits: { lookup: object; change: object } },
+  deps: { manage: ManageService; rateLimits: { lookup: object; change: object } },
 ): void {
   const { manage } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const lookup = { logLevel: 'warn' as const, config: { rateLimit: deps.rateLimits.lookup } };
   const change = { logLevel: 'warn' as const, config: { rateLimit: deps.rateLimits.change } };
   const privately = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
 
-  app.get<{ Params: { token: string } }>('/appointment/manage/:token', lookup, async (request, reply) => {
+  api.get('/appointment/manage/:token', { ...lookup, schema: SCHEMAS.view }, async (request, reply) => {
     privately(reply);
     return ok(await manage.view(request.params.token, request.language));
   });
 
-  app.get<{ Params: { token: string } }>('/appointment/manage/:token/slots', lookup, async (request, reply) => {
-    const query = parseQuery(createManageSlotsQuerySchema(localDateOf(deps.clock.now(), 'UTC')), request.query);
-    const payload = await manage.slots(request.params.token, query);
-    privately(reply).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(payload.encoded('identity'));
-    return reply.header('content-encoding', encoding).send(payload.encoded(encoding));
+  api.get('/appointment/manage/:token/slots', { ...lookup, schema: SCHEMAS.slots }, async (request, reply) => {
+    const payload = await manage.slots(request.params.token, request.query);
+    return sendSlotList(request, privately(reply as FastifyReply), payload);
   });
 
-  app.post<{ Params: { token: string } }>('/appointment/manage/:token/reschedule', change, async (request, reply) => {
-    const header = request.headers['idempotency-key'];
-    const key = Array.isArray(header) ? header[0] : header;
-    const body = parseBody(RescheduleBodySchema, request.body);
+  api.post(
+    '/appointment/manage/:token/reschedule',
+    { ...change, schema: SCHEMAS.reschedule },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const key = Array.isArray(header) ? header[0] : header;
+      privately(reply);
+      const { token } = request.params;
+      const { appointment, unchanged } = await manage.reschedule(token, request.body, key, request.language);
+      return ok(appointment, unchanged ?? undefined);
+    },
+  );
+
+  api.post('/appointment/manage/:token/cancel', { ...change, schema: SCHEMAS.cancel }, async (request, reply) => {
     privately(reply);
-    const { appointment, unchanged } = await manage.reschedule(request.params.token, body, key, request.language);
-    return ok(appointment, unchanged ?? undefined);
+    return ok(await manage.cancel(request.params.token, request.body, request.language));
   });
 
-  app.post<{ Params: { token: string } }>('/appointment/manage/:token/cancel', change, async (request, reply) => {
-    const body = parseBody(CancelBodySchema, request.body);
-    privately(reply);
-    return ok(await manage.cancel(request.params.token, body, request.language));
-  });
-
-  app.post<{ Params: { token: string } }>('/appointment/manage/:token/confirm', change, async (request, reply) => {
+  api.post('/appointment/manage/:token/confirm', { ...change, schema: SCHEMAS.confirm }, async (request, reply) => {
     privately(reply);
     return ok(await manage.confirm(request.params.token, request.language));
   });
 
-  app.post<{ Params: { token: string } }>('/appointment/manage/:token/checkout', change, async (request, reply) => {
+  api.post('/appointment/manage/:token/checkout', { ...change, schema: SCHEMAS.checkout }, async (request, reply) => {
     privately(reply);
     return reply.status(201).send(ok(await manage.checkout(request.params.token)));
   });
 
-  app.get<{ Params: { token: string } }>('/appointment/manage/:token/calendar.ics', lookup, async (request, reply) => {
-    const ics = await manage.calendarFile(request.params.token);
-    return privately(reply)
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="appointment.ics"')
-      .send(ics);
-  });
+  api.get(
+    '/appointment/manage/:token/calendar.ics',
+    { ...lookup, schema: SCHEMAS.calendar },
+    async (request, reply) => {
+      const ics = await manage.calendarFile(request.params.token);
+      return privately(reply)
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="appointment.ics"')
+        .send(ics);
+    },
+  );
 }

@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPatientBodySchema, createPatientCheckQuerySchema } from '#domain/patients/patient-schemas.ts';
-import { localDateOf } from '#domain/time/zoned-time.ts';
-import type { Clock } from '../../clock.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createPatientBodySchema,
+  createPatientCheckQuerySchema,
+  PatientCheckResultSchema,
+  PatientResultSchema,
+} from '#domain/patients/patient-schemas.ts';
 import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, datedSchema, okResult } from '../../http/route-schemas.ts';
 import { translator } from '../../i18n/translate.ts';
 import * as messages from './patients.messages.ts';
 
 const t = translator(messages);
 
-import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
 import { patientIdentityKey, type PatientIdentityFields } from './patient-identity-key.ts';
 import type { PatientsService } from './patients-service.ts';
 
@@ -22,9 +27,8 @@ type Limit = { max: number; timeWindow: number };
  */
 export function registerPatientsRoutes(
   app: FastifyInstance,
-  deps: { patients: PatientsService; clock: Clock; rateLimit: Limit; identityLimit: Limit },
+  deps: { patients: PatientsService; rateLimit: Limit; identityLimit: Limit },
 ): void {
-  const today = () => localDateOf(deps.clock.now(), 'UTC');
   const identityKeys = new WeakMap<FastifyRequest, string>();
   // createRateLimit, not rateLimit: the plugin runs one rateLimit handler per request, and the
   // route's per-address limit has already run.
@@ -45,8 +49,15 @@ export function registerPatientsRoutes(
     }
   };
 
-  app.get('/patient/check', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const query = parseQuery(createPatientCheckQuerySchema(today()), request.query);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const checkSchema = {
+    summary: 'Whether a patient of that name and birth date is known to the practice',
+    tags: ['patients'],
+    querystring: datedSchema(createPatientCheckQuerySchema),
+    response: answers({ 200: okResult(PatientCheckResultSchema) }, [404]),
+  };
+  api.get('/patient/check', { schema: checkSchema, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    const { query } = request;
     await limitIdentity(request, reply, query);
     const exists = await deps.patients.exists({
       practiceId: query.practice_id,
@@ -57,8 +68,14 @@ export function registerPatientsRoutes(
     return ok({ exists });
   });
 
-  app.post('/patient', { config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
-    const body = parseBody(createPatientBodySchema(today()), request.body);
+  const createSchema = {
+    summary: 'Records a new patient',
+    tags: ['patients'],
+    body: datedSchema(createPatientBodySchema),
+    response: answers({ 201: okResult(PatientResultSchema) }, [...BODY_ERRORS, 404, 409]),
+  };
+  api.post('/patient', { schema: createSchema, config: { rateLimit: deps.rateLimit } }, async (request, reply) => {
+    const { body } = request;
     await limitIdentity(request, reply, body);
     const patientId = await deps.patients.create(body);
     return reply.status(201).send(ok({ patient_id: patientId }));

@@ -1,18 +1,48 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
+import { z } from 'zod';
+import { BookingBodyShapeSchema } from '#domain/booking/booking-body-shape.ts';
 import {
+  CheckoutSessionSchema,
   CreateSessionExtrasSchema,
+  PaymentStatusResponseSchema,
   SessionRefSchema,
   type PaymentStatusResponse,
 } from '#domain/payments/payment-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
-import { ok, parseBody, parseQuery } from '../../http/request-parsing.ts';
+import { ok } from '../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, checkedInHandler, okResult } from '../../http/route-schemas.ts';
 import type { PaymentsService } from './payments-service.ts';
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
+};
+
+const tags = ['payments'];
+const checkout = answers({ 201: okResult(CheckoutSessionSchema) }, [...BODY_ERRORS, 403, 404, 409, 502]);
+const SCHEMAS = {
+  create: {
+    summary: 'Holds the time and opens a checkout for the booking',
+    tags,
+    // The booking transaction checks the booking body with its practice's rules (ADR 0001).
+    body: checkedInHandler(z.intersection(BookingBodyShapeSchema, CreateSessionExtrasSchema)),
+    response: checkout,
+  },
+  status: {
+    summary: 'What became of a checkout and its appointment',
+    tags,
+    querystring: SessionRefSchema,
+    response: answers({ 200: PaymentStatusResponseSchema }, [404]),
+  },
+  retry: { summary: 'Back to the open checkout, or a new one', tags, body: SessionRefSchema, response: checkout },
+  webhook: {
+    summary: "Stripe's events, signed (the raw body is checked)",
+    tags,
+    response: answers({ 200: okResult(z.object({ received: z.boolean(), handled: z.boolean() })) }, [404, 413, 415]),
+  },
 };
 
 /**
@@ -23,7 +53,9 @@ export function registerPaymentsRoutes(
   app: FastifyInstance,
   deps: { payments: PaymentsService; rateLimits: { create: object; status: object } },
 ): void {
-  app.post('/stripe/create-session', { config: { rateLimit: deps.rateLimits.create } }, async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const create = { schema: SCHEMAS.create, config: { rateLimit: deps.rateLimits.create } };
+  api.post('/stripe/create-session', create, async (request, reply) => {
     // The booking body is parsed by the booking transaction (it needs the practice: ADR 0001); a
     // body that is no object at all is refused there, with the booking's own message.
     const extras = CreateSessionExtrasSchema.safeParse(request.body);
@@ -38,8 +70,9 @@ export function registerPaymentsRoutes(
     return reply.status(201).send(ok(session));
   });
 
-  app.get('/stripe/check-payment-status', { config: { rateLimit: deps.rateLimits.status } }, async (request) => {
-    const query = parseQuery(SessionRefSchema, request.query);
+  const statusRoute = { schema: SCHEMAS.status, config: { rateLimit: deps.rateLimits.status } };
+  api.get('/stripe/check-payment-status', statusRoute, async (request) => {
+    const { query } = request;
     const status = await deps.payments.checkStatus(query.session_id, query.practice_id);
     const response: PaymentStatusResponse = {
       success: true,
@@ -50,8 +83,9 @@ export function registerPaymentsRoutes(
   });
 
   // Proof of ownership is the session id alone, as for create-session's replaces_session_id.
-  app.post('/stripe/retry-session', { config: { rateLimit: deps.rateLimits.create } }, async (request, reply) => {
-    const body = parseBody(SessionRefSchema, request.body);
+  const retry = { schema: SCHEMAS.retry, config: { rateLimit: deps.rateLimits.create } };
+  api.post('/stripe/retry-session', retry, async (request, reply) => {
+    const { body } = request;
     return reply.status(201).send(ok(await deps.payments.retrySession(body.session_id, body.practice_id)));
   });
 }
@@ -73,7 +107,7 @@ export async function registerStripeWebhook(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/stripe/webhook', async (request) => {
+    scope.post('/stripe/webhook', { schema: SCHEMAS.webhook }, async (request) => {
       // not patient-facing (Stripe calls this webhook)
       if (!deps.webhookSecret) throw AppError.notFound('Stripe webhooks are not configured on this server.');
       const signature = header(request, 'stripe-signature');

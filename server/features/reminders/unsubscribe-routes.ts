@@ -1,9 +1,27 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnsubscribeViewSchema } from '#domain/reminders/unsubscribe-schemas.ts';
 import { ok } from '../../http/request-parsing.ts';
+import { answers, okResult } from '../../http/route-schemas.ts';
 import type { UnsubscribeService } from './unsubscribe-service.ts';
 
 // RFC 8058's body is one short field; anything larger is no unsubscribe request.
 const FORM_LIMIT_BYTES = 4 * 1024;
+
+const tags = ['reminders'];
+// Any text: a token that is none is the same 404 as an unknown one, said by the service.
+const params = z.object({ token: z.string() });
+const view = answers({ 200: okResult(UnsubscribeViewSchema) }, [404, 413, 415]);
+const SCHEMAS = {
+  view: { summary: 'What an unsubscribe link would stop', tags, params, response: view },
+  stop: {
+    summary: 'Stops reminders by e-mail (JSON from the page, or RFC 8058 one-click form)',
+    tags,
+    params,
+    response: view,
+  },
+};
 
 /**
  * `unsubscribe/{token}` (ADR 0037): GET tells, POST stops. The page's button posts JSON; a mail
@@ -22,17 +40,18 @@ export async function registerUnsubscribeRoutes(
         done(null, { form: body }),
       );
     }
-    scope.get<{ Params: { token: string } }>(
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.get(
       '/unsubscribe/:token',
-      { logLevel: 'warn', config: { rateLimit: deps.rateLimits.lookup } },
+      { schema: SCHEMAS.view, logLevel: 'warn', config: { rateLimit: deps.rateLimits.lookup } },
       async (request, reply) => {
         privately(reply);
         return ok(await deps.unsubscribe.view(request.params.token));
       },
     );
-    scope.post<{ Params: { token: string } }>(
+    api.post(
       '/unsubscribe/:token',
-      { logLevel: 'warn', config: { rateLimit: deps.rateLimits.change } },
+      { schema: SCHEMAS.stop, logLevel: 'warn', config: { rateLimit: deps.rateLimits.change } },
       async (request, reply) => {
         privately(reply);
         const isOneClick = typeof (request.body as { form?: unknown } | undefined)?.form === 'string';

@@ -1,11 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FeedbackBodySchema } from '#domain/reviews/review-schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FeedbackBodySchema,
+  FeedbackResultSchema,
+  ReviewRequestLinkSchema,
+  ReviewRequestPracticeSchema,
+} from '#domain/reviews/review-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
-import { ok, parseBody } from '../../http/request-parsing.ts';
+import { ok } from '../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, okResult } from '../../http/route-schemas.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { createReviewsService } from './reviews-service.ts';
 import * as messages from './reviews.messages.ts';
@@ -25,6 +33,35 @@ const LIMITS = {
   feedback: { max: 10, timeWindow: 10 * 60_000 },
 };
 
+const tags = ['reviews'];
+// Any text: an id or token that is none is the same 404 as an unknown one, said by the service.
+const SCHEMAS = {
+  link: {
+    summary: 'What a review request link is for',
+    tags,
+    params: z.object({ token: z.string() }),
+    response: answers({ 200: okResult(ReviewRequestLinkSchema) }, [404]),
+  },
+  practice: {
+    summary: 'The practice a review request belongs to',
+    tags,
+    params: z.object({ requestId: z.string() }),
+    response: answers({ 200: okResult(ReviewRequestPracticeSchema) }, [404]),
+  },
+  track: {
+    summary: "Counts a click and redirects to the practice's review page (302; an HTML page on error)",
+    tags,
+    params: z.object({ requestId: z.string() }),
+    response: answers({ 302: z.null() }, [404]),
+  },
+  feedback: {
+    summary: "A patient's private feedback",
+    tags,
+    body: FeedbackBodySchema,
+    response: answers({ 201: okResult(FeedbackResultSchema) }, [...BODY_ERRORS, 404, 409]),
+  },
+};
+
 /** Spec section 7, `review/*`. */
 export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDeps): void {
   const reviews = createReviewsService({
@@ -39,9 +76,10 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDep
   });
 
   // The token in this path opens a patient's page: the route logs only warnings, never the path.
-  app.get<{ Params: { token: string } }>(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
     '/review/verify-request-link/:token',
-    { logLevel: 'warn', config: { rateLimit: scaled(LIMITS.lookup) } },
+    { schema: SCHEMAS.link, logLevel: 'warn', config: { rateLimit: scaled(LIMITS.lookup) } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return ok(await reviews.verifyLink(request.params.token));
@@ -49,16 +87,16 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDep
   );
 
   // The feedback page's branding: which practice a request belongs to (nothing about the patient).
-  app.get<{ Params: { requestId: string } }>(
+  api.get(
     '/review/request/:requestId/practice',
-    { config: { rateLimit: scaled(LIMITS.lookup) } },
+    { schema: SCHEMAS.practice, config: { rateLimit: scaled(LIMITS.lookup) } },
     async (request) => ok(await reviews.findRequestPractice(request.params.requestId)),
   );
 
   // Opened in a new tab, not fetched (spec section 7): a failure reads as a page there.
-  app.get<{ Params: { requestId: string } }>(
+  api.get(
     '/review/track/:requestId',
-    { config: { rateLimit: scaled(LIMITS.lookup) } },
+    { schema: SCHEMAS.track, config: { rateLimit: scaled(LIMITS.lookup) } },
     async (request, reply) => {
       try {
         const target = await reviews.trackClick(request.params.requestId);
@@ -70,8 +108,9 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewRoutesDep
     },
   );
 
-  app.post('/review/feedback', { config: { rateLimit: scaled(LIMITS.feedback) } }, async (request, reply) => {
-    const result = await reviews.submitFeedback(parseBody(FeedbackBodySchema, request.body));
+  const feedback = { schema: SCHEMAS.feedback, config: { rateLimit: scaled(LIMITS.feedback) } };
+  api.post('/review/feedback', feedback, async (request, reply) => {
+    const result = await reviews.submitFeedback(request.body);
     return reply.status(201).send(ok(result, t(request.language, 'feedbackReceived')));
   });
 }

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  StaffFeedbackDetailSchema,
   StaffFeedbackHandledBodySchema,
+  StaffFeedbackListSchema,
   StaffFeedbackQuerySchema,
   type StaffFeedbackDetail,
   type StaffFeedbackItem,
 } from '#domain/staff/staff-inbox-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { ok, parseBody, parseQuery } from '../../../http/request-parsing.ts';
+import { ok } from '../../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, okResult } from '../../../http/route-schemas.ts';
 import { pathId } from '../staff-path-id.ts';
-import { audit, staffOf } from '../staff-session-guard.ts';
+import { audit, STAFF_ERRORS, staffOf } from '../staff-session-guard.ts';
 import {
   countOpenFeedback,
   findFeedback,
@@ -25,12 +30,33 @@ const LIST_LIMIT = 200;
 
 const notFound = (id: string) => AppError.notFound(`There is no feedback ${id}.`);
 const feedbackRule = { config: { staff: { permission: 'feedback' as const } } };
+const tags = ['staff'];
+// Any text: an id that is none is the same 404 as an unknown one (staff-path-id.ts).
+const params = z.object({ id: z.string() });
+const detail = okResult(StaffFeedbackDetailSchema);
+const SCHEMAS = {
+  list: {
+    summary: 'The private feedback inbox',
+    tags,
+    querystring: StaffFeedbackQuerySchema,
+    response: answers({ 200: okResult(StaffFeedbackListSchema) }, STAFF_ERRORS),
+  },
+  view: { summary: 'One feedback', tags, params, response: answers({ 200: detail }, [...STAFF_ERRORS, 404]) },
+  handled: {
+    summary: 'Marks a feedback handled, with a note',
+    tags,
+    params,
+    body: StaffFeedbackHandledBodySchema,
+    response: answers({ 200: detail }, [...STAFF_ERRORS, ...BODY_ERRORS, 404, 409]),
+  },
+};
 
 /** The private feedback inbox (ADR 0038): list, open one (an audit row), mark handled (an audit row). */
-export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {
-  staff.get('/feedback', feedbackRule, async (request) => {
+export function registerFeedbackInboxRoutes(app: FastifyInstance, deps: StaffInboxDeps): void {
+  const staff = app.withTypeProvider<ZodTypeProvider>();
+  staff.get('/feedback', { ...feedbackRule, schema: SCHEMAS.list }, async (request) => {
     const me = staffOf(request);
-    const { status } = parseQuery(StaffFeedbackQuerySchema, request.query);
+    const { status } = request.query;
     const [rows, openCount] = await Promise.all([
       listFeedback(deps.db, me.practiceId, { status: status ?? null, limit: LIST_LIMIT }),
       countOpenFeedback(deps.db, me.practiceId),
@@ -38,7 +64,7 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
     return ok({ feedback: rows.map(toItem), open_count: openCount });
   });
 
-  staff.get<{ Params: { id: string } }>('/feedback/:id', feedbackRule, async (request) => {
+  staff.get('/feedback/:id', { ...feedbackRule, schema: SCHEMAS.view }, async (request) => {
     const me = staffOf(request);
     const id = pathId(request.params.id, () => notFound(request.params.id));
     const row = await findFeedback(deps.db, me.practiceId, id);
@@ -47,9 +73,9 @@ export function registerFeedbackInboxRoutes(staff: FastifyInstance, deps: StaffI
     return ok(toDetail(row));
   });
 
-  staff.post<{ Params: { id: string } }>('/feedback/:id/handled', feedbackRule, async (request) => {
+  staff.post('/feedback/:id/handled', { ...feedbackRule, schema: SCHEMAS.handled }, async (request) => {
     const me = staffOf(request);
-    const { note } = parseBody(StaffFeedbackHandledBodySchema, request.body);
+    const { note } = request.body;
     const id = pathId(request.params.id, () => notFound(request.params.id));
     await deps.db.transaction(async (tx) => {
       const marked = await markFeedbackHandled(tx, me.practiceId, id, {

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { REQUESTS_LIMIT, type StaffRequestItem, type StaffRequestList } from '#domain/staff/staff-requests-schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  REQUESTS_LIMIT,
+  StaffRequestListSchema,
+  type StaffRequestItem,
+  type StaffRequestList,
+} from '#domain/staff/staff-requests-schemas.ts';
 import { ok } from '../../../http/request-parsing.ts';
-import { audit, isPoll, staffOf } from '../staff-session-guard.ts';
+import { answers, okResult } from '../../../http/route-schemas.ts';
+import { audit, isPoll, STAFF_ERRORS, staffOf } from '../staff-session-guard.ts';
 import { isNewPatient } from '../schedule/staff-appointment-view.ts';
 import type { StaffScheduleDeps } from '../schedule/staff-schedule-service.ts';
 import { findScheduleSetup } from '../schedule/staff-schedule-repository.ts';
@@ -12,8 +19,15 @@ import { listOpenRequests, type RequestRow } from './staff-requests-repository.t
  * that the schedule's grid cannot show. A console refreshes it as a poll; the load of someone who
  * opened the list is an audit row with the ids shown (the list carries contacts, not only names).
  */
+const schema = {
+  summary: 'Bookings without a time, which the schedule cannot show',
+  tags: ['staff'],
+  response: answers({ 200: okResult(StaffRequestListSchema) }, STAFF_ERRORS),
+};
+
 export function registerStaffRequestRoutes(staff: FastifyInstance, deps: StaffScheduleDeps): void {
-  staff.get('/requests', { config: { staff: { permission: 'bookings' } } }, async (request) => {
+  const route = { schema, config: { staff: { permission: 'bookings' as const } } };
+  staff.withTypeProvider<ZodTypeProvider>().get('/requests', route, async (request) => {
     const { practiceId } = staffOf(request);
     const [rows, setup] = await Promise.all([
       listOpenRequests(deps.db, practiceId, REQUESTS_LIMIT),

@@ -1,8 +1,10 @@
 import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
 import type { FastifyInstance } from 'fastify';
-import { SEARCH_LIMIT, StaffSearchQuerySchema } from '#domain/staff/staff-inbox-schemas.ts';
-import { ok, parseQuery } from '../../../http/request-parsing.ts';
-import { audit, staffOf } from '../staff-session-guard.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SEARCH_LIMIT, StaffSearchQuerySchema, StaffSearchResultSchema } from '#domain/staff/staff-inbox-schemas.ts';
+import { ok } from '../../../http/request-parsing.ts';
+import { answers, okResult } from '../../../http/route-schemas.ts';
+import { audit, STAFF_ERRORS, staffOf } from '../staff-session-guard.ts';
 import { toStaffAppointment } from '../schedule/staff-appointment-view.ts';
 import type { StaffInboxDeps } from '../staff-inbox-routes.ts';
 import { readSearchQuery } from './staff-search-query.ts';
@@ -15,10 +17,18 @@ import { searchAppointments } from './staff-search-repository.ts';
  * that PHI into a second place; the ids say whose bookings were shown, which is what an access
  * record is for.
  */
+const schema = {
+  summary: "Bookings by a patient's name, phone, e-mail, birth date or the booking's reference",
+  tags: ['staff'],
+  querystring: StaffSearchQuerySchema,
+  response: answers({ 200: okResult(StaffSearchResultSchema) }, STAFF_ERRORS),
+};
+
 export function registerStaffSearchRoutes(staff: FastifyInstance, deps: StaffInboxDeps): void {
-  staff.get('/search', { config: { staff: { permission: 'bookings' } } }, async (request) => {
+  const route = { schema, config: { staff: { permission: 'bookings' as const } } };
+  staff.withTypeProvider<ZodTypeProvider>().get('/search', route, async (request) => {
     const me = staffOf(request);
-    const { q } = parseQuery(StaffSearchQuerySchema, request.query);
+    const { q } = request.query;
     const query = readSearchQuery(q);
     const practice = await deps.practices.requirePractice(me.practiceId);
     const rows = await searchAppointments(deps.db, me.practiceId, query, SEARCH_LIMIT);
