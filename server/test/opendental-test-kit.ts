@@ -10,17 +10,21 @@ import {
   startFakeOpenDental,
   type FakeOdRequest,
   type FakeOpenDental,
+  type FakeOpenDentalOptions,
   type OdRow,
 } from './fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from './practice-factory.ts';
 import { filledByHooks, withTestApp, type TestAppContext } from './test-app.ts';
 
 /** The fake Open Dental of a test file: started, its offices filled by `setUp`, before its tests; closed after. */
-export function withFakeOpenDental(setUp: (fake: FakeOpenDental) => void = () => undefined): FakeOpenDental {
+export function withFakeOpenDental(
+  setUp: (fake: FakeOpenDental) => void = () => undefined,
+  options: FakeOpenDentalOptions = {},
+): FakeOpenDental {
   const { context, fill } = filledByHooks<FakeOpenDental>('withFakeOpenDental');
   let fake: FakeOpenDental | undefined;
   beforeAll(async () => {
-    fake = await startFakeOpenDental();
+    fake = await startFakeOpenDental(options);
     setUp(fake);
     fill(fake);
   });
@@ -72,6 +76,11 @@ export function withJobWorker(
     fill(createJobWorker({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger, random: () => 0 }));
   });
   return context;
+}
+
+/** One pass of a practice's Open Dental mirror (its first fill, then its near dates; ADR 0071). */
+export function syncMirror(ctx: TestAppContext, practiceId: string): Promise<void> {
+  return ctx.app.openDentalMirror!.syncPractice(practiceId);
 }
 
 /** Runs the worker until nothing is due; returns what the jobs asked Open Dental (not the slot cache's range reads). */
@@ -162,6 +171,8 @@ export interface OpenDentalBench {
   duringSlowWrite(meanwhile: () => Promise<void>): Promise<FakeOdRequest[]>;
   /** Books the 'Exam' of another practice of the bench (`others`), expecting 201: the appointment's id. */
   bookElsewhere(formUrl: string, overrides: Record<string, unknown>): Promise<string>;
+  /** One pass of the Open Dental practice's mirror (its first fill, then its near dates; ADR 0071). */
+  syncMirror(): Promise<void>;
 }
 
 /**
@@ -216,5 +227,6 @@ export function withOpenDentalBench(options: OpenDentalBenchOptions): OpenDental
       return writing;
     },
     bookElsewhere: (formUrl, overrides) => bookExam(ctx, seeded.ids[formUrl]!, overrides),
+    syncMirror: () => syncMirror(ctx, seeded.practiceId),
   };
 }
