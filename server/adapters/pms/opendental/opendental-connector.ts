@@ -82,6 +82,8 @@ export function createOpenDentalConnector(
     createRequestQueue({
       intervalMs: officeRequestIntervalMs(settings.requestsPerSecond),
       maxInFlight: OD_MAX_IN_FLIGHT,
+      // Open Dental counts execution time too: half an interval after an answer, besides start to start.
+      afterEndMs: officeRequestIntervalMs(settings.requestsPerSecond) / 2,
     });
   const clients = new Map<string, OpenDentalClient>();
   const cache = createStaleWhileRevalidateCache<OdSnapshot>({

@@ -5,6 +5,7 @@ import { addDays, maxLocalDate, minLocalDate } from '#domain/time/local-date.ts'
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { PmsUnavailableError, type PmsAdapter } from '../pms-adapter.ts';
+import { recordRecheckBusy } from '../pms-recheck-findings.ts';
 import { buildSlotInputs, type OdSnapshot } from './opendental-availability.ts';
 import { loadOfferedSetup, loadOwnBusy } from './opendental-availability-repository.ts';
 import type { OpenDentalConnector } from './opendental-connector.ts';
@@ -65,6 +66,7 @@ export function createOpenDentalPmsAdapter(
           ? merged
           : { ...merged, appointments: merged.appointments.filter((a) => a.AptNum !== ignoredAptNum) };
       const inputs = buildSlotInputs(snapshot, offered, timeZone);
+      if (options.recheck) recordRecheckBusy(db, inputs.busy);
       const ownBusy = await loadOwnBusy(
         db,
         practice.id,

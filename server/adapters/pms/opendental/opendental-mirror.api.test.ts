@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
+import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
+import { bookingBody } from '../../../test/booking-factory.ts';
+import { getSlots, postBooking } from '../../../test/booking-requests.ts';
+import { odAppointment, providerSchedule } from '../../../test/fake-opendental-server.ts';
+import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
+import {
+  oneChairOffice,
+  openDentalConfig,
+  openDentalPractice,
+  withFakeOpenDental,
+} from '../../../test/opendental-test-kit.ts';
+import { importPractices, reasonId } from '../../../test/practice-factory.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+
+/**
+ * The Open Dental mirror against the stand-in with its throttle on (ADR 0071): the first fill, a
+ * front-desk change reaching the slot list within the near-dates interval, a booking over a time
+ * taken in Open Dental but not yet mirrored, a 429 honoured, and a run of more than 60 requests in
+ * which Open Dental never sees two in flight nor two starts closer than its interval.
+ */
+const MIN_INTERVAL_MS = 20;
+const NEAR_EVERY_MS = 300;
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let practiceId: string;
+let examId: string;
+
+const days = Array.from({ length: 20 }, (_, i) => `2026-03-${String(i + 3).padStart(2, '0')}`);
+const fake = withFakeOpenDental(
+  (started) => {
+    oneChairOffice(
+      started,
+      'office-m',
+      days.map((date) => providerSchedule(date, 1, '08:00', '12:00', [1])),
+    );
+    // Enough appointments in far months for several pages each (100 rows a page).
+    started.office('office-m').appointments = Array.from({ length: 450 }, (_, i) =>
+      odAppointment({
+        AptNum: 1_000 + i,
+        AptDateTime: `2026-${String(5 + (i % 6)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')} 07:00:00`,
+        Pattern: 'XX',
+        Op: 2,
+        ProvNum: 9,
+      }),
+    );
+  },
+  { minIntervalMs: MIN_INTERVAL_MS },
+);
+const ctx = withTestApp(() => ({
+  clock,
+  // Start to start 1100 / 20 = 55 ms: the stand-in's 20 ms plus room for a busy machine's delays, which can
+  // bring two arrivals closer than their starts (the real rate keeps 100 ms of such room).
+  config: openDentalConfig(fake, { requestsPerSecond: 20, mirror: { nearEveryMs: NEAR_EVERY_MS, tickMs: 50 } }),
+  seed: async (db) => {
+    const exam = { name: 'Exam', final_duration: 30, to_show_providers: true };
+    const ids = await importPractices(db, openDentalPractice('od-mirror', 'office-m', { reasons: [exam] }));
+    practiceId = ids['od-mirror']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+  },
+}));
+const mirror = () => ctx.app.openDentalMirror!;
+
+async function startsOn(date: string): Promise<string[]> {
+  const answer = await getSlots(ctx.app, {
+    practice_id: practiceId,
+    reason_for_visit_id: examId,
+    start_date: date,
+    end_date: date,
+  });
+  expect(answer.status).toBe(200);
+  return successEnvelopeSchema(AvailabilityListSchema)
+    .parse(answer.body)
+    .result.map((r) => r.DateTimeStart.slice(11, 16));
+}
+
+describe('the Open Dental mirror', () => {
+  it('answers 503 before the first fill, and slots from the mirror after it', async () => {
+    const before = await getSlots(ctx.app, {
+      practice_id: practiceId,
+      reason_for_visit_id: examId,
+      start_date: '2026-03-03',
+      end_date: '2026-03-03',
+    });
+    expect(before).toMatchObject({ status: 503, body: { code: 'PMS_UNAVAILABLE' } });
+    await mirror().syncPractice(practiceId);
+    expect(await startsOn('2026-03-03')).toEqual([
+      '08:00',
+      '08:30',
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+    ]);
+    const [{ count }] = (await ctx.db.query<{ count: number }>(
+      'select count(*)::int as count from opendental_mirror_appointments where practice_id = $1',
+      [practiceId],
+    )) as [{ count: number }];
+    expect(count).toBe(450);
+  });
+
+  it("shows the front desk's appointment within the near-dates interval, with the sync running", async () => {
+    expect(await startsOn('2026-03-04')).toContain('09:00');
+    mirror().start();
+    try {
+      fake.office('office-m').appointments.push({
+        ...odAppointment({ AptNum: 77, AptDateTime: '2026-03-04 09:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
+        DateTStamp: fake.stamp(),
+      });
+      const started = Date.now();
+      await expect.poll(() => startsOn('2026-03-04'), { timeout: 5_000, interval: 25 }).not.toContain('09:00');
+      expect(Date.now() - started).toBeLessThan(NEAR_EVERY_MS + 2_000);
+    } finally {
+      mirror().stop();
+    }
+  });
+
+  it('refuses a booking over a time taken in Open Dental but not yet mirrored, and corrects the mirror', async () => {
+    expect(await startsOn('2026-03-05')).toContain('10:00');
+    fake
+      .office('office-m')
+      .appointments.push(
+        odAppointment({ AptNum: 78, AptDateTime: '2026-03-05 10:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
+      );
+    const { status, body } = await postBooking(
+      ctx.app,
+      bookingBody({
+        practice_id: practiceId,
+        rfv_id: examId,
+        pms_prov_num: 1,
+        pms_op_num: 1,
+        apt_date: '2026-03-05',
+        start_time: '10:00:00',
+        end_time: '10:30:00',
+      }),
+    );
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ code: 'SLOT_TAKEN' });
+    await expect
+      .poll(async () =>
+        ctx.db.query('select apt_num from opendental_mirror_appointments where practice_id = $1 and apt_num = 78', [
+          practiceId,
+        ]),
+      )
+      .toHaveLength(1);
+    expect(await startsOn('2026-03-05')).not.toContain('10:00');
+  });
+
+  it('honours a 429: the next request waits as long as Retry-After says', async () => {
+    const from = fake.requests.length;
+    fake.rateLimit(1, 1);
+    await mirror().syncPractice(practiceId);
+    const asked = fake.requests.slice(from);
+    expect(asked[1]!.at - asked[0]!.at).toBeGreaterThanOrEqual(950);
+    const [state] = await ctx.db.query('select last_error from opendental_mirror_state where practice_id = $1', [
+      practiceId,
+    ]);
+    expect(state).toEqual({ last_error: null });
+  });
+
+  it('never has two requests in flight nor two starts closer than the interval, over 60 requests', async () => {
+    fake.requests.length = 0;
+    fake.breaches.length = 0;
+    await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [practiceId]);
+    // A refill (30 requests with paging) while bookings re-check their times with Open Dental.
+    const rechecks = Array.from({ length: 6 }, (_, i) =>
+      postBooking(
+        ctx.app,
+        bookingBody({
+          practice_id: practiceId,
+          rfv_id: examId,
+          pms_prov_num: 1,
+          pms_op_num: 1,
+          apt_date: days[8 + i]!,
+          start_time: '11:00:00',
+          end_time: '11:30:00',
+          email: `mirror-${i}@example.com`,
+        }),
+      ),
+    );
+    await Promise.all([mirror().syncPractice(practiceId), mirror().syncPractice(practiceId), ...rechecks]);
+    await mirror().syncPractice(practiceId);
+    await mirror().syncPractice(practiceId);
+    await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [practiceId]);
+    await mirror().syncPractice(practiceId);
+    const polite = politenessOf(fake.requests, 'office-m');
+    expect(polite.count).toBeGreaterThanOrEqual(60);
+    expect(polite.overlaps).toBe(0);
+    expect(polite.minGapMs).toBeGreaterThanOrEqual(MIN_INTERVAL_MS);
+    expect(fake.breaches).toEqual([]);
+  });
+});
