@@ -247,3 +247,35 @@ export async function loadMirrorFreshness(
   );
   return row ? { lastRefreshedAt: toDate(row.last_refreshed_at), staleAfterMinutes: row.stale_after } : null;
 }
+
+export interface MirrorStatus {
+  practiceId: string;
+  formUrl: string;
+  lastRefreshedAt: Date | null;
+  lastError: string | null;
+  staleAfterMinutes: number;
+}
+
+/** Every Open Dental practice's mirror (one practice's with `practiceId`), for the console and the health check. */
+export async function listMirrorStatuses(db: Queryable, practiceId: string | null = null): Promise<MirrorStatus[]> {
+  const rows = await db.query<{
+    id: string;
+    form_url: string;
+    last_refreshed_at: Date | null;
+    last_error: string | null;
+    stale_after: number;
+  }>(
+    `select p.id, p.form_url, s.last_refreshed_at, s.last_error, p.opendental_stale_after_minutes as stale_after
+       from practices p left join opendental_mirror_state s on s.practice_id = p.id
+      where p.pms->>'type' = 'opendental' and ($1::uuid is null or p.id = $1::uuid)
+      order by p.form_url`,
+    [practiceId],
+  );
+  return rows.map((row) => ({
+    practiceId: row.id,
+    formUrl: row.form_url,
+    lastRefreshedAt: toDate(row.last_refreshed_at),
+    lastError: row.last_error,
+    staleAfterMinutes: row.stale_after,
+  }));
+}
