@@ -1,0 +1,61 @@
+import { expect, it } from 'vitest';
+import { bookingBody } from '../../../test/booking-factory.ts';
+import { postBooking } from '../../../test/booking-requests.ts';
+import { providerSchedule } from '../../../test/fake-opendental-server.ts';
+import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
+import {
+  oneChairOffice,
+  openDentalConfig,
+  openDentalPractice,
+  withFakeOpenDental,
+} from '../../../test/opendental-test-kit.ts';
+import { importPractices, reasonId } from '../../../test/practice-factory.ts';
+import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { markRangeRefreshed } from './opendental-mirror-repository.ts';
+import { monthsOf } from './opendental-mirror-sync.ts';
+
+/**
+ * At Open Dental's real rate (one request a second, the stand-in refusing anything faster), the
+ * near dates' refresh and a booking's re-check share the office's turn: never two in flight, never
+ * two starts under a second apart (ADR 0071). The months are marked filled, so that the test stays short.
+ */
+const clock = fixedClock('2026-03-02T12:00:00Z');
+let practiceId: string;
+let examId: string;
+
+const fake = withFakeOpenDental(
+  (started) => oneChairOffice(started, 'office-real', [providerSchedule('2026-03-05', 1, '08:00', '12:00', [1])]),
+  { minIntervalMs: 1_000 },
+);
+const ctx = withTestApp(() => ({
+  clock,
+  config: openDentalConfig(fake, { requestsPerSecond: 1 }),
+  seed: async (db) => {
+    const ids = await importPractices(db, openDentalPractice('od-real', 'office-real'));
+    practiceId = ids['od-real']!;
+    examId = await reasonId(db, practiceId, 'Exam');
+    for (const month of monthsOf('2026-03-02', '2027-02-28'))
+      await markRangeRefreshed(db, practiceId, month, clock.now());
+  },
+}));
+
+it('keeps to one request a second per office when the sync and a booking ask at once', async () => {
+  const booking = postBooking(
+    ctx.app,
+    bookingBody({
+      practice_id: practiceId,
+      rfv_id: examId,
+      pms_prov_num: 1,
+      pms_op_num: 1,
+      apt_date: '2026-03-05',
+      start_time: '09:00:00',
+      end_time: '09:30:00',
+    }),
+  );
+  await Promise.all([ctx.app.openDentalMirror!.syncPractice(practiceId), booking]);
+  expect((await booking).status).toBe(201);
+  const polite = politenessOf(fake.requests, 'office-real');
+  expect(polite).toMatchObject({ count: 3, overlaps: 0 });
+  expect(polite.minGapMs).toBeGreaterThanOrEqual(1_000);
+  expect(fake.breaches).toEqual([]);
+}, 15_000);
