@@ -3,7 +3,8 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createJobWorker, type JobWorker } from '../jobs/job-worker.ts';
-import { bookExam, bookVisit } from './booking-requests.ts';
+import { bookingBody } from './booking-factory.ts';
+import { bookExam, bookVisit, postBooking } from './booking-requests.ts';
 import {
   odOperatory,
   odProvider,
@@ -92,6 +93,28 @@ export async function runOpenDentalJobs(fake: FakeOpenDental, worker: JobWorker)
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Asks to book Ana One's chair 1 at `time` ("HH:MM:SS", 30 minutes) on `date`: the API's answer, whatever it is. */
+export function postChairOne(
+  ctx: TestAppContext,
+  visit: { practiceId: string; reasonId: string; date: string; time: string },
+  overrides: Partial<BookingBodyInput> = {},
+) {
+  const [h, m] = visit.time.split(':').map(Number) as [number, number];
+  return postBooking(
+    ctx.app,
+    bookingBody({
+      practice_id: visit.practiceId,
+      rfv_id: visit.reasonId,
+      pms_prov_num: 1,
+      pms_op_num: 1,
+      apt_date: visit.date,
+      start_time: visit.time,
+      end_time: `${hhmm(h * 60 + m + 30)}:00`,
+      ...overrides,
+    }),
+  );
+}
 
 /** Books `minutes` from `time` ("HH:MM") on `date` through the API; expects 201 and returns the appointment's id. */
 export function bookAt(

@@ -1,23 +1,16 @@
 -- The Open Dental mirror (ADR 0071): what the slot rules read of an office (its provider schedules,
 -- blockouts, practice days off and appointments) kept per practice over the booking horizon, so that
 -- a patient's slot list never waits on Open Dental. Rows are Open Dental's own, as parsed (jsonb).
-create table opendental_mirror_schedules (
+-- kind: 'schedule' (num = ScheduleNum, row_date = SchedDate) or 'appointment' (num = AptNum, row_date = its date).
+create table opendental_mirror_rows (
   practice_id uuid not null references practices (id) on delete cascade,
-  schedule_num bigint not null,
-  sched_date date not null,
+  kind text not null check (kind in ('schedule', 'appointment')),
+  num bigint not null,
+  row_date date not null,
   data jsonb not null,
-  primary key (practice_id, schedule_num)
+  primary key (practice_id, kind, num)
 );
-create index opendental_mirror_schedules_date_idx on opendental_mirror_schedules (practice_id, sched_date);
-
-create table opendental_mirror_appointments (
-  practice_id uuid not null references practices (id) on delete cascade,
-  apt_num bigint not null,
-  apt_date date not null,
-  data jsonb not null,
-  primary key (practice_id, apt_num)
-);
-create index opendental_mirror_appointments_date_idx on opendental_mirror_appointments (practice_id, apt_date);
+create index opendental_mirror_rows_date_idx on opendental_mirror_rows (practice_id, kind, row_date);
 
 -- One row per calendar month of the horizon: filled once refreshed_at is set, re-read whole in rotation.
 create table opendental_mirror_ranges (

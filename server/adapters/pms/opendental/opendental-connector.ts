@@ -82,8 +82,9 @@ export function createOpenDentalConnector(
     createRequestQueue({
       intervalMs: officeRequestIntervalMs(settings.requestsPerSecond),
       maxInFlight: OD_MAX_IN_FLIGHT,
-      // Open Dental counts execution time too: half an interval after an answer, besides start to start.
-      afterEndMs: officeRequestIntervalMs(settings.requestsPerSecond) / 2,
+      // Open Dental counts execution time too: a whole second (at 1/s) after an answer as well, so that
+      // two arrivals are never closer however late the first was sent (ADR 0071).
+      afterEndMs: 1000 / settings.requestsPerSecond,
     });
   const clients = new Map<string, OpenDentalClient>();
   const cache = createStaleWhileRevalidateCache<OdSnapshot>({

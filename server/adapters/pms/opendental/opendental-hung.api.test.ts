@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
-import { bookingBody } from '../../../test/booking-factory.ts';
-import { postBooking } from '../../../test/booking-requests.ts';
 import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
 import {
   oneChairOffice,
   openDentalConfig,
   openDentalPractice,
+  postChairOne,
   withFakeOpenDental,
 } from '../../../test/opendental-test-kit.ts';
 import { importPractices, reasonId } from '../../../test/practice-factory.ts';
@@ -110,18 +109,7 @@ describe('a hung or down Open Dental', () => {
     const from = fake.requests.length;
     const syncing = sync();
     await expect.poll(() => fake.requests.length > from).toBe(true);
-    const { status } = await postBooking(
-      ctx.app,
-      bookingBody({
-        practice_id: practiceId,
-        rfv_id: examId,
-        pms_prov_num: 1,
-        pms_op_num: 1,
-        apt_date: '2026-07-07',
-        start_time: '08:00:00',
-        end_time: '08:30:00',
-      }),
-    );
+    const { status } = await postChairOne(ctx, { practiceId, reasonId: examId, date: '2026-07-07', time: '08:00:00' });
     await syncing;
     expect(status).toBe(201);
     const asked = fake.requests.slice(from);

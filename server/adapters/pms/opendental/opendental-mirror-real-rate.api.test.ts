@@ -1,12 +1,11 @@
 import { expect, it } from 'vitest';
-import { bookingBody } from '../../../test/booking-factory.ts';
-import { postBooking } from '../../../test/booking-requests.ts';
 import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
 import {
   oneChairOffice,
   openDentalConfig,
   openDentalPractice,
+  postChairOne,
   withFakeOpenDental,
 } from '../../../test/opendental-test-kit.ts';
 import { importPractices, reasonId } from '../../../test/practice-factory.ts';
@@ -40,18 +39,7 @@ const ctx = withTestApp(() => ({
 }));
 
 it('keeps to one request a second per office when the sync and a booking ask at once', async () => {
-  const booking = postBooking(
-    ctx.app,
-    bookingBody({
-      practice_id: practiceId,
-      rfv_id: examId,
-      pms_prov_num: 1,
-      pms_op_num: 1,
-      apt_date: '2026-03-05',
-      start_time: '09:00:00',
-      end_time: '09:30:00',
-    }),
-  );
+  const booking = postChairOne(ctx, { practiceId, reasonId: examId, date: '2026-03-05', time: '09:00:00' });
   await Promise.all([ctx.app.openDentalMirror!.syncPractice(practiceId), booking]);
   expect((await booking).status).toBe(201);
   const polite = politenessOf(fake.requests, 'office-real');

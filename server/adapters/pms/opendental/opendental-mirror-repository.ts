@@ -134,7 +134,7 @@ export async function replaceMirrorSchedules(
   schedules: OdSchedule[],
 ): Promise<boolean> {
   const rows = schedules.map((s) => [s.ScheduleNum, s.SchedDate, s]);
-  return replaceRows(db, 'opendental_mirror_schedules', 'schedule_num', 'sched_date', practiceId, range, rows);
+  return replaceRows(db, 'schedule', practiceId, range, rows);
 }
 
 /** As replaceMirrorSchedules, for the appointments of the dates [from, to]. */
@@ -145,7 +145,7 @@ export async function replaceMirrorAppointments(
   appointments: OdAppointment[],
 ): Promise<boolean> {
   const rows = appointments.map((a) => [a.AptNum, a.AptDateTime.slice(0, 10), a]);
-  return replaceRows(db, 'opendental_mirror_appointments', 'apt_num', 'apt_date', practiceId, range, rows);
+  return replaceRows(db, 'appointment', practiceId, range, rows);
 }
 
 /** Appointments changed since the last poll (DateTStamp): added or updated, wherever they now are. */
@@ -156,11 +156,11 @@ export async function upsertMirrorAppointments(
 ): Promise<boolean> {
   if (appointments.length === 0) return false;
   const rows = await db.query(
-    `insert into opendental_mirror_appointments (practice_id, apt_num, apt_date, data)
-     select $1, (r->>0)::bigint, (r->>1)::date, r->2 from jsonb_array_elements($2::jsonb) as r
-     on conflict (practice_id, apt_num) do update set apt_date = excluded.apt_date, data = excluded.data
-       where opendental_mirror_appointments.data is distinct from excluded.data
-     returning apt_num`,
+    `insert into opendental_mirror_rows (practice_id, kind, num, row_date, data)
+     select $1, 'appointment', (r->>0)::bigint, (r->>1)::date, r->2 from jsonb_array_elements($2::jsonb) as r
+     on conflict (practice_id, kind, num) do update set row_date = excluded.row_date, data = excluded.data
+       where opendental_mirror_rows.data is distinct from excluded.data
+     returning num`,
     [practiceId, JSON.stringify(appointments.map((a) => [a.AptNum, a.AptDateTime.slice(0, 10), a]))],
   );
   return rows.length > 0;
@@ -168,27 +168,26 @@ export async function upsertMirrorAppointments(
 
 async function replaceRows(
   db: Queryable,
-  table: 'opendental_mirror_schedules' | 'opendental_mirror_appointments',
-  key: 'schedule_num' | 'apt_num',
-  dateColumn: 'sched_date' | 'apt_date',
+  kind: 'schedule' | 'appointment',
   practiceId: string,
   range: { from: string; to: string },
   rows: unknown[][],
 ): Promise<boolean> {
-  const params = [practiceId, range.from, range.to, JSON.stringify(rows)];
+  const params = [practiceId, range.from, range.to, JSON.stringify(rows), kind];
   const gone = await db.query(
-    `delete from ${table} t where practice_id = $1 and ${dateColumn} between $2::date and $3::date
-       and not exists (select 1 from jsonb_array_elements($4::jsonb) as r where (r->>0)::bigint = t.${key})
-     returning ${key}`,
+    `delete from opendental_mirror_rows t where practice_id = $1 and kind = $5
+       and row_date between $2::date and $3::date
+       and not exists (select 1 from jsonb_array_elements($4::jsonb) as r where (r->>0)::bigint = t.num)
+     returning num`,
     params,
   );
   const written = await db.query(
-    `insert into ${table} (practice_id, ${key}, ${dateColumn}, data)
-     select $1, (r->>0)::bigint, (r->>1)::date, r->2 from jsonb_array_elements($4::jsonb) as r
+    `insert into opendental_mirror_rows (practice_id, kind, num, row_date, data)
+     select $1, $5, (r->>0)::bigint, (r->>1)::date, r->2 from jsonb_array_elements($4::jsonb) as r
       where (r->>1)::date between $2::date and $3::date
-     on conflict (practice_id, ${key}) do update set ${dateColumn} = excluded.${dateColumn}, data = excluded.data
-       where ${table}.data is distinct from excluded.data
-     returning ${key}`,
+     on conflict (practice_id, kind, num) do update set row_date = excluded.row_date, data = excluded.data
+       where opendental_mirror_rows.data is distinct from excluded.data
+     returning num`,
     params,
   );
   return gone.length > 0 || written.length > 0;
@@ -211,10 +210,10 @@ export async function loadMirrorRows(
 ): Promise<{ schedules: OdSchedule[]; appointments: OdAppointment[] }> {
   const [row] = await db.query<{ schedules: OdSchedule[] | null; appointments: OdAppointment[] | null }>(
     `select
-       (select json_agg(data) from opendental_mirror_schedules
-         where practice_id = $1 and sched_date between $2::date and $3::date) as schedules,
-       (select json_agg(data) from opendental_mirror_appointments
-         where practice_id = $1 and apt_date between $2::date and $3::date) as appointments`,
+       (select json_agg(data) from opendental_mirror_rows
+         where practice_id = $1 and kind = 'schedule' and row_date between $2::date and $3::date) as schedules,
+       (select json_agg(data) from opendental_mirror_rows
+         where practice_id = $1 and kind = 'appointment' and row_date between $2::date and $3::date) as appointments`,
     [practiceId, from, to],
   );
   return { schedules: row?.schedules ?? [], appointments: row?.appointments ?? [] };

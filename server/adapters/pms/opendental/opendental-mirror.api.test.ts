@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
-import { bookingBody } from '../../../test/booking-factory.ts';
-import { getSlots, postBooking } from '../../../test/booking-requests.ts';
+import { getSlots } from '../../../test/booking-requests.ts';
 import { odAppointment, providerSchedule } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
 import {
   oneChairOffice,
   openDentalConfig,
   openDentalPractice,
+  postChairOne,
   withFakeOpenDental,
 } from '../../../test/opendental-test-kit.ts';
 import { importPractices, reasonId } from '../../../test/practice-factory.ts';
@@ -95,7 +95,7 @@ describe('the Open Dental mirror', () => {
       '11:30',
     ]);
     const [{ count }] = (await ctx.db.query<{ count: number }>(
-      'select count(*)::int as count from opendental_mirror_appointments where practice_id = $1',
+      "select count(*)::int as count from opendental_mirror_rows where practice_id = $1 and kind = 'appointment'",
       [practiceId],
     )) as [{ count: number }];
     expect(count).toBe(450);
@@ -124,25 +124,20 @@ describe('the Open Dental mirror', () => {
       .appointments.push(
         odAppointment({ AptNum: 78, AptDateTime: '2026-03-05 10:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
       );
-    const { status, body } = await postBooking(
-      ctx.app,
-      bookingBody({
-        practice_id: practiceId,
-        rfv_id: examId,
-        pms_prov_num: 1,
-        pms_op_num: 1,
-        apt_date: '2026-03-05',
-        start_time: '10:00:00',
-        end_time: '10:30:00',
-      }),
-    );
+    const { status, body } = await postChairOne(ctx, {
+      practiceId,
+      reasonId: examId,
+      date: '2026-03-05',
+      time: '10:00:00',
+    });
     expect(status).toBe(409);
     expect(body).toMatchObject({ code: 'SLOT_TAKEN' });
     await expect
       .poll(async () =>
-        ctx.db.query('select apt_num from opendental_mirror_appointments where practice_id = $1 and apt_num = 78', [
-          practiceId,
-        ]),
+        ctx.db.query(
+          "select num from opendental_mirror_rows where practice_id = $1 and kind = 'appointment' and num = 78",
+          [practiceId],
+        ),
       )
       .toHaveLength(1);
     expect(await startsOn('2026-03-05')).not.toContain('10:00');
@@ -166,18 +161,10 @@ describe('the Open Dental mirror', () => {
     await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [practiceId]);
     // A refill (30 requests with paging) while bookings re-check their times with Open Dental.
     const rechecks = Array.from({ length: 6 }, (_, i) =>
-      postBooking(
-        ctx.app,
-        bookingBody({
-          practice_id: practiceId,
-          rfv_id: examId,
-          pms_prov_num: 1,
-          pms_op_num: 1,
-          apt_date: days[8 + i]!,
-          start_time: '11:00:00',
-          end_time: '11:30:00',
-          email: `mirror-${i}@example.com`,
-        }),
+      postChairOne(
+        ctx,
+        { practiceId, reasonId: examId, date: days[8 + i]!, time: '11:00:00' },
+        { email: `mirror-${i}@example.com` },
       ),
     );
     await Promise.all([mirror().syncPractice(practiceId), mirror().syncPractice(practiceId), ...rechecks]);
