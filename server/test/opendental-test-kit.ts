@@ -3,6 +3,7 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createJobWorker, type JobWorker } from '../jobs/job-worker.ts';
+import type { Database } from '../db/database.ts';
 import { bookingBody } from './booking-factory.ts';
 import { bookExam, bookVisit, postBooking } from './booking-requests.ts';
 import {
@@ -252,4 +253,36 @@ export function withOpenDentalBench(options: OpenDentalBenchOptions): OpenDental
     bookElsewhere: (formUrl, overrides) => bookExam(ctx, seeded.ids[formUrl]!, overrides),
     syncMirror: () => syncMirror(ctx, seeded.practiceId),
   };
+}
+
+/** One Open Dental practice with an 'Exam' (30 minutes) in an office worked by Ana One in chair 1, on the fake. */
+export function withOpenDentalExam(options: {
+  clock: Clock;
+  customerKey: string;
+  formUrl: string;
+  schedules: OdRow[];
+  /** More of the office (appointments) once it is set up. */
+  setUp?: (fake: FakeOpenDental) => void;
+  fake?: FakeOpenDentalOptions;
+  config?: Partial<Config['openDental']>;
+  /** After the practice is imported (e.g. its mirror's months marked filled). */
+  seeded?: (db: Database, practiceId: string) => Promise<void>;
+}): { fake: FakeOpenDental; ctx: TestAppContext; exam: { practiceId: string; examId: string } } {
+  const fake = withFakeOpenDental((started) => {
+    oneChairOffice(started, options.customerKey, options.schedules);
+    options.setUp?.(started);
+  }, options.fake);
+  const { context: exam, fill } = filledByHooks<{ practiceId: string; examId: string }>('withOpenDentalExam');
+  const ctx = withTestApp(() => ({
+    clock: options.clock,
+    config: openDentalConfig(fake, options.config),
+    seed: async (db) => {
+      const reasons = [{ name: 'Exam', final_duration: 30, to_show_providers: true }];
+      const ids = await importPractices(db, openDentalPractice(options.formUrl, options.customerKey, { reasons }));
+      const practiceId = ids[options.formUrl]!;
+      await options.seeded?.(db, practiceId);
+      fill({ practiceId, examId: await reasonId(db, practiceId, 'Exam') });
+    },
+  }));
+  return { fake, ctx, exam };
 }

@@ -31,15 +31,15 @@ const ctx = withTestApp(() => ({
   },
 }));
 
+const deskOf = async (formUrl: string) =>
+  signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ids[formUrl]!], role: 'front_desk' }));
+
 const health = (headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: '/api/v1/health', headers }).then((r) => r.json().result);
 
 describe('the Open Dental mirror status', () => {
   it('tells the front desk when the mirror was refreshed, how far behind it is and the last error', async () => {
-    const desk = await signIn(
-      ctx.app,
-      await addStaff(ctx.db, { practiceIds: [ids['od-status']!], role: 'front_desk' }),
-    );
+    const desk = await deskOf('od-status');
     const before = await desk.get('/api/v1/staff/opendental/status');
     expect(before.statusCode).toBe(200);
     expect(before.json().result).toEqual({ last_refreshed_at: null, lag_seconds: null, last_error: null });
@@ -55,16 +55,13 @@ describe('the Open Dental mirror status', () => {
   });
 
   it('answers 404 for a practice that is not on Open Dental', async () => {
-    const desk = await signIn(
-      ctx.app,
-      await addStaff(ctx.db, { practiceIds: [ids['builtin-status']!], role: 'front_desk' }),
-    );
+    const desk = await deskOf('builtin-status');
     const answer = await desk.get('/api/v1/staff/opendental/status');
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('counts stale mirrors in the health check; names practices only with the admin key, never a customer key', async () => {
+  it('counts stale mirrors in the health check; names practices only with the admin key, never their keys', async () => {
     clock.advance(20 * 60_000);
     expect(await health()).toMatchObject({ opendental: { stale_mirrors: 1 } });
     expect((await health()).opendental).not.toHaveProperty('practices');

@@ -3,15 +3,8 @@ import { AvailabilityListSchema } from '#domain/availability/availability-schema
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
-import {
-  oneChairOffice,
-  openDentalConfig,
-  openDentalPractice,
-  postChairOne,
-  withFakeOpenDental,
-} from '../../../test/opendental-test-kit.ts';
-import { importPractices, reasonId } from '../../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { postChairOne, withOpenDentalExam } from '../../../test/opendental-test-kit.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 
 /**
  * An Open Dental that hangs or is down keeps no patient waiting (ADR 0071): slot lists come from
@@ -21,35 +14,22 @@ import { fixedClock, withTestApp } from '../../../test/test-app.ts';
  */
 const HANG_MS = 2_000;
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let examId: string;
 
-const fake = withFakeOpenDental((started) =>
-  oneChairOffice(
-    started,
-    'office-slow',
-    ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) =>
-      providerSchedule(date, 1, '08:00', '10:00', [1]),
-    ),
-  ),
-);
-const ctx = withTestApp(() => ({
+const { fake, ctx, exam } = withOpenDentalExam({
   clock,
-  config: openDentalConfig(fake),
-  seed: async (db) => {
-    const exam = { name: 'Exam', final_duration: 30, to_show_providers: true };
-    const ids = await importPractices(db, openDentalPractice('od-slow', 'office-slow', { reasons: [exam] }));
-    practiceId = ids['od-slow']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
-}));
-const sync = () => ctx.app.openDentalMirror!.syncPractice(practiceId);
+  customerKey: 'office-slow',
+  formUrl: 'od-slow',
+  schedules: ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) =>
+    providerSchedule(date, 1, '08:00', '10:00', [1]),
+  ),
+});
+const sync = () => ctx.app.openDentalMirror!.syncPractice(exam.practiceId);
 beforeAll(() => sync());
 
 async function slots(month: string) {
   const query = new URLSearchParams({
-    practice_id: practiceId,
-    reason_for_visit_id: examId,
+    practice_id: exam.practiceId,
+    reason_for_visit_id: exam.examId,
     start_date: `${month}-01`,
     end_date: `${month}-28`,
   });
@@ -81,7 +61,7 @@ describe('a hung or down Open Dental', () => {
   it('answers from the mirror while the office is down, with stale_since once older than the limit', async () => {
     const [state] = await ctx.db.query<{ last_refreshed_at: Date }>(
       'select last_refreshed_at from opendental_mirror_state where practice_id = $1',
-      [practiceId],
+      [exam.practiceId],
     );
     clock.advance(10 * 60_000);
     fake.fail('econnector');
@@ -98,7 +78,7 @@ describe('a hung or down Open Dental', () => {
     expect(late.ms).toBeLessThan(500);
     const [after] = await ctx.db.query<{ last_error: string }>(
       'select last_error from opendental_mirror_state where practice_id = $1',
-      [practiceId],
+      [exam.practiceId],
     );
     expect(after!.last_error).toMatch(/eConnector/);
   });
@@ -109,7 +89,12 @@ describe('a hung or down Open Dental', () => {
     const from = fake.requests.length;
     const syncing = sync();
     await expect.poll(() => fake.requests.length > from).toBe(true);
-    const { status } = await postChairOne(ctx, { practiceId, reasonId: examId, date: '2026-07-07', time: '08:00:00' });
+    const { status } = await postChairOne(ctx, {
+      practiceId: exam.practiceId,
+      reasonId: exam.examId,
+      date: '2026-07-07',
+      time: '08:00:00',
+    });
     await syncing;
     expect(status).toBe(201);
     const asked = fake.requests.slice(from);

@@ -4,15 +4,8 @@ import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { getSlots } from '../../../test/booking-requests.ts';
 import { odAppointment, providerSchedule } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
-import {
-  oneChairOffice,
-  openDentalConfig,
-  openDentalPractice,
-  postChairOne,
-  withFakeOpenDental,
-} from '../../../test/opendental-test-kit.ts';
-import { importPractices, reasonId } from '../../../test/practice-factory.ts';
-import { fixedClock, withTestApp } from '../../../test/test-app.ts';
+import { postChairOne, withOpenDentalExam } from '../../../test/opendental-test-kit.ts';
+import { fixedClock } from '../../../test/test-app.ts';
 
 /**
  * The Open Dental mirror against the stand-in with its throttle on (ADR 0071): the first fill, a
@@ -23,18 +16,15 @@ import { fixedClock, withTestApp } from '../../../test/test-app.ts';
 const MIN_INTERVAL_MS = 20;
 const NEAR_EVERY_MS = 300;
 const clock = fixedClock('2026-03-02T12:00:00Z');
-let practiceId: string;
-let examId: string;
 
 const days = Array.from({ length: 20 }, (_, i) => `2026-03-${String(i + 3).padStart(2, '0')}`);
-const fake = withFakeOpenDental(
-  (started) => {
-    oneChairOffice(
-      started,
-      'office-m',
-      days.map((date) => providerSchedule(date, 1, '08:00', '12:00', [1])),
-    );
-    // Enough appointments in far months for several pages each (100 rows a page).
+const { fake, ctx, exam } = withOpenDentalExam({
+  clock,
+  customerKey: 'office-m',
+  formUrl: 'od-mirror',
+  schedules: days.map((date) => providerSchedule(date, 1, '08:00', '12:00', [1])),
+  // Enough appointments in far months for several pages each (100 rows a page).
+  setUp: (started) => {
     started.office('office-m').appointments = Array.from({ length: 450 }, (_, i) =>
       odAppointment({
         AptNum: 1_000 + i,
@@ -45,29 +35,25 @@ const fake = withFakeOpenDental(
       }),
     );
   },
-  { minIntervalMs: MIN_INTERVAL_MS },
-);
-const ctx = withTestApp(() => ({
-  clock,
-  // Start to start 1100 / 20 = 55 ms: the stand-in's 20 ms plus room for a busy machine's delays, which can
-  // bring two arrivals closer than their starts (the real rate keeps 100 ms of such room).
-  config: openDentalConfig(fake, { requestsPerSecond: 20, mirror: { nearEveryMs: NEAR_EVERY_MS, tickMs: 50 } }),
-  seed: async (db) => {
-    const exam = { name: 'Exam', final_duration: 30, to_show_providers: true };
-    const ids = await importPractices(db, openDentalPractice('od-mirror', 'office-m', { reasons: [exam] }));
-    practiceId = ids['od-mirror']!;
-    examId = await reasonId(db, practiceId, 'Exam');
-  },
-}));
+  fake: { minIntervalMs: MIN_INTERVAL_MS },
+  // Start to start 1100 / 20 = 55 ms and 50 ms after an answer: the stand-in's 20 ms with room to spare.
+  config: { requestsPerSecond: 20, mirror: { nearEveryMs: NEAR_EVERY_MS, tickMs: 50 } },
+});
 const mirror = () => ctx.app.openDentalMirror!;
 
-async function startsOn(date: string): Promise<string[]> {
-  const answer = await getSlots(ctx.app, {
-    practice_id: practiceId,
-    reason_for_visit_id: examId,
+/** Ana One's half hours from 08:00 to 11:30. */
+const MORNING = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
+
+const slotsAnswer = (date: string) =>
+  getSlots(ctx.app, {
+    practice_id: exam.practiceId,
+    reason_for_visit_id: exam.examId,
     start_date: date,
     end_date: date,
   });
+
+async function startsOn(date: string): Promise<string[]> {
+  const answer = await slotsAnswer(date);
   expect(answer.status).toBe(200);
   return successEnvelopeSchema(AvailabilityListSchema)
     .parse(answer.body)
@@ -76,27 +62,13 @@ async function startsOn(date: string): Promise<string[]> {
 
 describe('the Open Dental mirror', () => {
   it('answers 503 before the first fill, and slots from the mirror after it', async () => {
-    const before = await getSlots(ctx.app, {
-      practice_id: practiceId,
-      reason_for_visit_id: examId,
-      start_date: '2026-03-03',
-      end_date: '2026-03-03',
-    });
+    const before = await slotsAnswer('2026-03-03');
     expect(before).toMatchObject({ status: 503, body: { code: 'PMS_UNAVAILABLE' } });
-    await mirror().syncPractice(practiceId);
-    expect(await startsOn('2026-03-03')).toEqual([
-      '08:00',
-      '08:30',
-      '09:00',
-      '09:30',
-      '10:00',
-      '10:30',
-      '11:00',
-      '11:30',
-    ]);
+    await mirror().syncPractice(exam.practiceId);
+    expect(await startsOn('2026-03-03')).toEqual(MORNING);
     const [{ count }] = (await ctx.db.query<{ count: number }>(
       "select count(*)::int as count from opendental_mirror_rows where practice_id = $1 and kind = 'appointment'",
-      [practiceId],
+      [exam.practiceId],
     )) as [{ count: number }];
     expect(count).toBe(450);
   });
@@ -125,8 +97,8 @@ describe('the Open Dental mirror', () => {
         odAppointment({ AptNum: 78, AptDateTime: '2026-03-05 10:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
       );
     const { status, body } = await postChairOne(ctx, {
-      practiceId,
-      reasonId: examId,
+      practiceId: exam.practiceId,
+      reasonId: exam.examId,
       date: '2026-03-05',
       time: '10:00:00',
     });
@@ -136,7 +108,7 @@ describe('the Open Dental mirror', () => {
       .poll(async () =>
         ctx.db.query(
           "select num from opendental_mirror_rows where practice_id = $1 and kind = 'appointment' and num = 78",
-          [practiceId],
+          [exam.practiceId],
         ),
       )
       .toHaveLength(1);
@@ -146,11 +118,11 @@ describe('the Open Dental mirror', () => {
   it('honours a 429: the next request waits as long as Retry-After says', async () => {
     const from = fake.requests.length;
     fake.rateLimit(1, 1);
-    await mirror().syncPractice(practiceId);
+    await mirror().syncPractice(exam.practiceId);
     const asked = fake.requests.slice(from);
     expect(asked[1]!.at - asked[0]!.at).toBeGreaterThanOrEqual(950);
     const [state] = await ctx.db.query('select last_error from opendental_mirror_state where practice_id = $1', [
-      practiceId,
+      exam.practiceId,
     ]);
     expect(state).toEqual({ last_error: null });
   });
@@ -158,20 +130,20 @@ describe('the Open Dental mirror', () => {
   it('never has two requests in flight nor two starts closer than the interval, over 60 requests', async () => {
     fake.requests.length = 0;
     fake.breaches.length = 0;
-    await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [practiceId]);
+    await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [exam.practiceId]);
     // A refill (30 requests with paging) while bookings re-check their times with Open Dental.
     const rechecks = Array.from({ length: 6 }, (_, i) =>
       postChairOne(
         ctx,
-        { practiceId, reasonId: examId, date: days[8 + i]!, time: '11:00:00' },
+        { practiceId: exam.practiceId, reasonId: exam.examId, date: days[8 + i]!, time: '11:00:00' },
         { email: `mirror-${i}@example.com` },
       ),
     );
-    await Promise.all([mirror().syncPractice(practiceId), mirror().syncPractice(practiceId), ...rechecks]);
-    await mirror().syncPractice(practiceId);
-    await mirror().syncPractice(practiceId);
-    await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [practiceId]);
-    await mirror().syncPractice(practiceId);
+    await Promise.all([mirror().syncPractice(exam.practiceId), mirror().syncPractice(exam.practiceId), ...rechecks]);
+    await mirror().syncPractice(exam.practiceId);
+    await mirror().syncPractice(exam.practiceId);
+    await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [exam.practiceId]);
+    await mirror().syncPractice(exam.practiceId);
     const polite = politenessOf(fake.requests, 'office-m');
     expect(polite.count).toBeGreaterThanOrEqual(60);
     expect(polite.overlaps).toBe(0);

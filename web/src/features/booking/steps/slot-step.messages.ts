@@ -7,7 +7,8 @@ export const en = {
   pmsDown: 'Slots are not available at the moment. Please Proceed Without Slots',
   // The office's system could not be reached for a while (ADR 0071): the times shown may be taken.
   slotsMayBeOld:
-    'These slots may not be current: the office could not be reached for a while. Choose one, or Proceed Without Slots.',
+    'These slots may not be current: the office could not be reached for a while. ' +
+    'Choose one, or Proceed Without Slots.',
   loadingTimes: 'Loading available times…',
   allTimesIn: 'All times are in {zone}',
   // After a 409: someone else booked the chosen time first (also the submit's toast).
