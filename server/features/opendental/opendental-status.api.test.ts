@@ -61,7 +61,7 @@ describe('the Open Dental mirror status', () => {
     expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('counts stale mirrors in the health check; names practices only with the admin key, never their keys', async () => {
+  it('counts stale mirrors in the health check; lists practices only for the admin, never a key', async () => {
     clock.advance(20 * 60_000);
     expect(await health()).toMatchObject({ opendental: { stale_mirrors: 1 } });
     expect((await health()).opendental).not.toHaveProperty('practices');
