@@ -97,3 +97,18 @@ test('late on the last open day of a month, chooseSlot finds the n-th time on th
   const slot = await chooseSlot(page, 10);
   expect(slot.dayHeading).toContain('April 1');
 });
+
+test('slots that may not be current (an Open Dental mirror) say so and let the patient proceed without one', async ({
+  page,
+}) => {
+  await page.route('**/api/v1/appointment/slots**', async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), stale_since: '2027-03-10T14:00:00Z' } });
+  });
+  await toSlotStep(page);
+  await expect(page.getByText('These slots may not be current')).toBeVisible();
+  await expect(page.getByTestId('slot-list').getByRole('button').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expectStep(page, HEADINGS.contact);
+});

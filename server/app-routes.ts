@@ -37,7 +37,7 @@ interface RouteContext {
 /** The patient-facing API under /api/v1: practices, slots, bookings and what follows a booking. */
 async function registerPatientRoutes(api: FastifyInstance, context: RouteContext, s: AppServices, limits: RateLimits) {
   const { config, db, clock } = context;
-  registerHealthRoutes(api, db);
+  registerHealthRoutes(api, { db, clock, adminApiKey: config.adminApiKey });
   registerPracticesRoutes(api, s.practices);
   registerAvailabilityRoutes(api, s.availability);
   registerCaptchaRoutes(api, s.captcha, limits.challenge);

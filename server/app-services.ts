@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { createOpenDentalMirror } from './adapters/pms/opendental/opendental-mirror-sync.ts';
+import {
+  createMirrorCorrection,
+  createOpenDentalChangeAnnouncer,
+} from './features/opendental/opendental-mirror-changes.ts';
 import { createPmsAdapterSelector } from './adapters/pms/pms-adapter-factory.ts';
 import { openDentalConnectorFromConfig } from './adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from './clock.ts';
@@ -46,7 +53,10 @@ function createFoundations(app: FastifyInstance, deps: AppDeps, clock: Clock) {
     publishableKey: paymentAdapter.publishableKey,
     texts: config.offers.texts,
   });
-  const pmsFor = createPmsAdapterSelector(db, openDental);
+  // Bound once the availability service exists: its slot cache is one of the things a change clears.
+  let announceOpenDentalChange: (practiceId: string) => Promise<void> = async () => undefined;
+  const announce = (practiceId: string) => announceOpenDentalChange(practiceId);
+  const pmsFor = createPmsAdapterSelector(db, openDental, createMirrorCorrection({ db, announce, logger: app.log }));
   const availability = createAvailabilityService({
     practices,
     pmsFor,
@@ -57,12 +67,27 @@ function createFoundations(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   });
   // Its listening connection must not outlive the app, or tests and processes would not exit.
   app.addHook('onClose', () => availability.close());
+  announceOpenDentalChange = createOpenDentalChangeAnnouncer({
+    db,
+    invalidatePractice: (practiceId) => availability.invalidatePractice(practiceId),
+  });
+  const openDentalMirror = openDental
+    ? createOpenDentalMirror({
+        db,
+        clock,
+        connector: openDental,
+        onChange: announce,
+        owner: `${hostname()}:${process.pid}:${randomUUID()}`,
+        ...config.openDental.mirror,
+      })
+    : undefined;
+  app.addHook('onClose', async () => openDentalMirror?.stop());
   const captcha = createCaptchaService({
     hmacKey: async () => config.altchaHmacKey ?? loadOrCreateSecret(db, 'altcha_hmac_key'),
     maxNumber: config.altchaMaxNumber,
     clock,
   });
-  return { openDental, paymentAdapter, practices, pmsFor, availability, captcha };
+  return { openDental, openDentalMirror, paymentAdapter, practices, pmsFor, availability, captcha };
 }
 
 /** The message providers and jobs, and send-otp's first delivery attempt (ADR 0021). */

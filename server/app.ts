@@ -6,6 +6,7 @@ import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { OpenDentalMirror } from './adapters/pms/opendental/opendental-mirror-sync.ts';
 import type { BookingLifecycle } from './features/bookings/booking-lifecycle-service.ts';
 import type { PaymentAdapter } from './adapters/payments/payment-adapter.ts';
 import { frameworkErrorReply, registerErrorHandling } from './http/error-handler.ts';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     bookingLifecycle: BookingLifecycle;
     /** The one clock of this process: main.ts gives it to the job worker too, so a moved clock moves everything. */
     clock: Clock;
+    /** The Open Dental practices' mirrors (ADR 0071), when Open Dental is configured: main.ts starts it. */
+    openDentalMirror: OpenDentalMirror | undefined;
   }
 }
 
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimits = await registerRateLimits(app, { db, clock, multiplier: config.rateLimitMultiplier });
   const services = createAppServices(app, deps, clock);
   app.decorate('bookingLifecycle', services.bookingLifecycle);
+  app.decorate('openDentalMirror', services.openDentalMirror);
   app.decorate('background', createBackgroundWork({ config, db, clock }, services));
   await registerApiRoutes(app, { config, db, clock }, services, rateLimits);
   await registerDevRoutes(app, { config, db, clock, movableClock }, services);

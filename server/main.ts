@@ -74,6 +74,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  // First fill of every Open Dental practice's mirror, then its background refreshes (ADR 0071).
+  app.openDentalMirror?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = config.publicUrl.replace(`:${config.port}`, `:${port}`);

@@ -19,3 +19,20 @@ export const AvailabilityRecordSchema = z.object({
 export type AvailabilityRecord = z.infer<typeof AvailabilityRecordSchema>;
 
 export const AvailabilityListSchema = z.array(AvailabilityRecordSchema);
+
+/**
+ * GET appointment/slots's whole body: the list and, from an Open Dental practice whose mirror is
+ * older than the practice allows (ADR 0071), `stale_since` (ISO instant of its last refresh).
+ */
+export const SlotListBodySchema = z.object({
+  success: z.literal(true),
+  result: AvailabilityListSchema,
+  stale_since: z.string().optional(),
+});
+
+/** A month's slots as the booking page holds them. */
+export interface SlotList {
+  records: AvailabilityRecord[];
+  /** Set when the slots may not be current (ADR 0071). */
+  staleSince: string | null;
+}

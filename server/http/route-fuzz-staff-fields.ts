@@ -108,6 +108,7 @@ export const STAFF_ROUTE_FIELDS: Record<string, RouteFields> = {
   // Feedback, review requests, search and export.
   'GET /api/v1/staff/feedback': { as: 'staff', query: { status: 'open' } },
   'GET /api/v1/staff/texts': { as: 'staff' },
+  'GET /api/v1/staff/opendental/status': { as: 'staff' },
   'GET /api/v1/staff/feedback/:id': { as: 'staff', params: { id: '{missing}' } },
   'POST /api/v1/staff/feedback/:id/handled': {
     as: 'staff',

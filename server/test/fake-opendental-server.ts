@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createOfficeThrottle, customerKeyOf, odStamp, type OfficeThrottle } from './fake-opendental-throttle.ts';
 
 /**
  * A local stand-in for Open Dental's Remote API (https://api.opendental.com/api/v1), written
@@ -13,6 +14,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * answers (an office whose eConnector is slow to wake up; Open Dental's gateway allows 60 s).
  * Texts that the documentation does not give (the version message, the 401 and duplicate-patient
  * texts) are our guesses.
+ *
+ * Open Dental's throttle (fake-opendental-throttle.ts): one request at a time per office, and with
+ * `minIntervalMs` one start per interval; a breach is answered 429 and counted. Appointments carry
+ * `DateTStamp` (set on every change) and `serverDateTime`, and `DateTStamp=` lists only rows
+ * changed since then, as the documentation describes (research doc §2.3).
  */
 
 export const ECONNECTOR_DOWN_TEXT =
@@ -45,6 +51,10 @@ export interface FakeOdRequest {
   contentType: string | undefined;
   /** Date.now() when the request arrived. */
   at: number;
+  /** The office (customer key) it was for; "" without a readable header. */
+  customerKey: string;
+  /** Date.now() when it ended here (an abandoned request runs on until then); unset while running. */
+  endedAt?: number;
 }
 
 export interface FakeOpenDental {
@@ -61,6 +71,10 @@ export interface FakeOpenDental {
   rateLimit(times: number, retryAfterSeconds: number | null): void;
   /** The next `times` requests (optionally of one method and path) hang for `ms`, then answer as usual. */
   hang(ms: number, options?: { times?: number; method?: string; path?: string }): void;
+  /** Requests refused (429) for breaking the one-at-a-time or the spacing rule. */
+  breaches: OfficeThrottle['breaches'];
+  /** The stand-in's clock as an Open Dental stamp ("yyyy-MM-dd HH:mm:ss"): rows changed now carry it. */
+  stamp(): string;
   close(): Promise<void>;
 }
 
@@ -80,6 +94,10 @@ export interface FakeOpenDentalOptions {
   port?: number;
   /** Called for every request (the dev script logs them). */
   onRequest?: (request: FakeOdRequest) => void;
+  /** Least time between two starts of one office's requests (default 0: only one at a time). */
+  minIntervalMs?: number;
+  /** How long a request that never answers keeps its office busy before a 504 (default 60 s, as Open Dental). */
+  gatewayTimeoutMs?: number;
 }
 
 export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): Promise<FakeOpenDental> {
@@ -88,6 +106,16 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
   const rules: FailureRule[] = [];
   const requests: FakeOdRequest[] = [];
   const hangs = new Set<ReturnType<typeof setTimeout>>();
+  const throttle = createOfficeThrottle({ minIntervalMs: options.minIntervalMs ?? 0 });
+  const stamp = () => odStamp(Date.now());
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        hangs.delete(timer);
+        resolve();
+      }, ms);
+      hangs.add(timer);
+    });
   const office = (key: string): FakeOdOffice => {
     let found = offices.get(key);
     if (!found) {
@@ -98,61 +126,81 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
   };
 
   const server: Server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => send(response, 500, String(error)));
+    void admitted(request, response).catch((error: unknown) => send(response, 500, String(error)));
   });
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** The throttle first, as at Open Dental's gateway; an admitted request holds its office until it ends. */
+  async function admitted(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const key = customerKeyOf(request.headers.authorization);
+    const waitMs = throttle.admit(key, Date.now());
+    if (waitMs !== null) {
+      record(request, key, await readBody(request)).endedAt = Date.now();
+      return send(response, 429, 'Too many requests are queued for this customer key.', {
+        'retry-after': String(Math.ceil(waitMs / 1000)),
+      });
+    }
+    const entry = record(request, key, await readBody(request));
+    try {
+      await handle(entry, response);
+    } finally {
+      entry.endedAt = Date.now();
+      throttle.end(key);
+    }
+  }
+
+  function record(request: IncomingMessage, customerKey: string, text: string): FakeOdRequest {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) : url.pathname;
-    const text = await readBody(request);
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
       body = text;
     }
-    const method = request.method ?? 'GET';
-    const record = {
-      method,
+    const entry: FakeOdRequest = {
+      method: request.method ?? 'GET',
       path,
       query: url.searchParams,
       body,
       authorization: request.headers.authorization,
       contentType: request.headers['content-type'],
       at: Date.now(),
+      customerKey,
     };
-    requests.push(record);
-    options.onRequest?.(record);
+    requests.push(entry);
+    options.onRequest?.(entry);
+    return entry;
+  }
+
+  async function handle(entry: FakeOdRequest, response: ServerResponse): Promise<void> {
+    const { method, path, body } = entry;
 
     const rule = rules.find((r) => r.times > 0 && (!r.method || r.method === method) && (!r.path || r.path === path));
     if (rule) {
       rule.times--;
       if (typeof rule.mode === 'object' && 'hangMs' in rule.mode) {
-        const { hangMs } = rule.mode;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            hangs.delete(timer);
-            resolve();
-          }, hangMs);
-          hangs.add(timer);
-        });
+        await pause(rule.mode.hangMs);
         if (response.destroyed) return;
       } else if (typeof rule.mode === 'object') {
         const headers: Record<string, string> =
           rule.mode.retryAfter === null ? {} : { 'retry-after': String(rule.mode.retryAfter) };
         return send(response, 429, 'Too many requests are queued for this customer key.', headers);
+      } else if (rule.mode === 'hang') {
+        // Never answers; Open Dental's gateway ends it (504) and only then frees the office.
+        await pause(options.gatewayTimeoutMs ?? 60_000);
+        return failWith(response, 'gateway-timeout');
       } else {
         return failWith(response, rule.mode);
       }
     }
 
-    const match = /^ODFHIR ([^/\s]+)\/(\S+)$/.exec(request.headers.authorization ?? '');
+    const match = /^ODFHIR ([^/\s]+)\/(\S+)$/.exec(entry.authorization ?? '');
     if (!match || match[1] !== developerKey || !offices.has(match[2] ?? ''))
       return send(response, 401, 'Invalid authorization: the developer key or customer key is not valid.');
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+    if (!(entry.contentType ?? '').startsWith('application/json'))
       return send(response, 400, 'Content-Type must be application/json.');
     const data = office(match[2] ?? '');
-    const q = url.searchParams;
+    const q = entry.query;
 
     const single = /^\/appointments\/(\d+)(?:\/(Break|Confirm))?$/.exec(path);
     if (single)
@@ -163,16 +211,23 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
         Number(single[1]),
         single[2] === 'Break' ? 'break' : single[2] === 'Confirm' ? 'confirm' : 'update',
         body as OdRow,
+        stamp(),
       );
     if (method === 'GET') {
       const list = listFor(data, path, q);
       if (list === null) return send(response, 404, `Resource not found: ${path}`);
       const offset = Number(q.get('Offset') ?? '0');
       if (!Number.isInteger(offset) || offset < 0) return send(response, 400, 'Offset must be a whole number.');
-      return send(response, 200, list.slice(offset, offset + PAGE_SIZE));
+      const page = list.slice(offset, offset + PAGE_SIZE);
+      // Appointments GET answers each row with the server's time, for the next DateTStamp poll.
+      return send(
+        response,
+        200,
+        path === '/appointments' ? page.map((a) => ({ ...a, serverDateTime: stamp() })) : page,
+      );
     }
     if (method === 'POST' && path === '/patients') return createPatient(response, data, body as OdRow);
-    if (method === 'POST' && path === '/appointments') return createAppointment(response, data, body as OdRow);
+    if (method === 'POST' && path === '/appointments') return createAppointment(response, data, body as OdRow, stamp());
     return send(response, 404, `Resource not found: ${method} ${path}`);
   }
 
@@ -208,6 +263,8 @@ export async function startFakeOpenDental(options: FakeOpenDentalOptions = {}): 
     developerKey,
     requests,
     office,
+    breaches: throttle.breaches,
+    stamp,
     fail(mode, opts = {}) {
       rules.push({
         mode,
@@ -260,7 +317,8 @@ function listFor(data: FakeOdOffice, path: string, q: URLSearchParams): OdRow[] 
             equals('ClinicNum', a.ClinicNum) &&
             equals('PatNum', a.PatNum) &&
             equals('Op', a.Op) &&
-            equals('AptStatus', a.AptStatus),
+            equals('AptStatus', a.AptStatus) &&
+            (!q.get('DateTStamp') || String(a.DateTStamp) >= q.get('DateTStamp')!),
         )
         .sort((a, b) => Number(a.AptNum) - Number(b.AptNum));
     case '/patients/Simple': {
@@ -323,7 +381,7 @@ function createPatient(response: ServerResponse, data: FakeOdOffice, body: OdRow
   send(response, 201, patient, { location: `https://api.opendental.com/api/v1/patients/${PatNum}` });
 }
 
-function createAppointment(response: ServerResponse, data: FakeOdOffice, body: OdRow | null): void {
+function createAppointment(response: ServerResponse, data: FakeOdOffice, body: OdRow | null, now: string): void {
   if (!body || typeof body !== 'object') return send(response, 400, 'Request body is required.');
   for (const field of ['PatNum', 'Op', 'AptDateTime'])
     if (body[field] === undefined) return send(response, 400, `${field} is required.`);
@@ -348,7 +406,7 @@ function createAppointment(response: ServerResponse, data: FakeOdOffice, body: O
     Priority: 'Normal',
     ...body,
     Pattern: pattern.slice(0, 108),
-    DateTStamp: '2026-01-01 00:00:00',
+    DateTStamp: now,
   };
   data.appointments.push(appointment);
   send(response, 201, appointment, { location: `https://api.opendental.com/api/v1/appointments/${AptNum}` });
@@ -379,6 +437,7 @@ function changeAppointment(
   aptNum: number,
   action: 'update' | 'break' | 'confirm',
   body: OdRow | null,
+  now: string,
 ): void {
   const appointment = data.appointments.find((a) => Number(a.AptNum) === aptNum);
   if (!appointment) return send(response, 404, 'Appointment not found.');
@@ -391,6 +450,7 @@ function changeAppointment(
       byName ?? (Object.values(FAKE_CONFIRM_DEF_NUMS).includes(Number(body.defNum)) ? Number(body.defNum) : undefined);
     if (defNum === undefined) return send(response, 400, 'confirmVal or defNum is invalid.');
     appointment.Confirmed = defNum;
+    appointment.DateTStamp = now;
     appointment.confirmed = Object.keys(FAKE_CONFIRM_DEF_NUMS).find((name) => FAKE_CONFIRM_DEF_NUMS[name] === defNum);
     return send(response, 200, appointment);
   }
@@ -398,6 +458,7 @@ function changeAppointment(
     if (appointment.AptStatus !== 'Scheduled') return send(response, 400, 'Only Scheduled appointments can be broken.');
     appointment.AptStatus = body.sendToUnscheduledList === 'true' ? 'UnschedList' : 'Broken';
     appointment.breakType = body.breakType ?? 'Missed';
+    appointment.DateTStamp = now;
     return send(response, 200, appointment);
   }
   if (body.AptDateTime !== undefined && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.AptDateTime)))
@@ -407,7 +468,7 @@ function changeAppointment(
   if (body.Pattern !== undefined && !/^[X/]+$/.test(String(body.Pattern)))
     return send(response, 400, "Pattern must consist of 'X' and '/' characters only.");
   // Like POST, an update does not refuse an overlap.
-  Object.assign(appointment, body, { DateTStamp: '2026-01-02 00:00:00' });
+  Object.assign(appointment, body, { DateTStamp: now });
   send(response, 200, appointment);
 }
 

@@ -3,24 +3,30 @@ import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createJobWorker, type JobWorker } from '../jobs/job-worker.ts';
-import { bookExam, bookVisit } from './booking-requests.ts';
+import type { Database } from '../db/database.ts';
+import { bookingBody } from './booking-factory.ts';
+import { bookExam, bookVisit, postBooking } from './booking-requests.ts';
 import {
   odOperatory,
   odProvider,
   startFakeOpenDental,
   type FakeOdRequest,
   type FakeOpenDental,
+  type FakeOpenDentalOptions,
   type OdRow,
 } from './fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from './practice-factory.ts';
 import { filledByHooks, withTestApp, type TestAppContext } from './test-app.ts';
 
 /** The fake Open Dental of a test file: started, its offices filled by `setUp`, before its tests; closed after. */
-export function withFakeOpenDental(setUp: (fake: FakeOpenDental) => void = () => undefined): FakeOpenDental {
+export function withFakeOpenDental(
+  setUp: (fake: FakeOpenDental) => void = () => undefined,
+  options: FakeOpenDentalOptions = {},
+): FakeOpenDental {
   const { context, fill } = filledByHooks<FakeOpenDental>('withFakeOpenDental');
   let fake: FakeOpenDental | undefined;
   beforeAll(async () => {
-    fake = await startFakeOpenDental();
+    fake = await startFakeOpenDental(options);
     setUp(fake);
     fill(fake);
   });
@@ -74,6 +80,11 @@ export function withJobWorker(
   return context;
 }
 
+/** One pass of a practice's Open Dental mirror (its first fill, then its near dates; ADR 0071). */
+export function syncMirror(ctx: TestAppContext, practiceId: string): Promise<void> {
+  return ctx.app.openDentalMirror!.syncPractice(practiceId);
+}
+
 /** Runs the worker until nothing is due; returns what the jobs asked Open Dental (not the slot cache's range reads). */
 export async function runOpenDentalJobs(fake: FakeOpenDental, worker: JobWorker): Promise<FakeOdRequest[]> {
   const from = fake.requests.length;
@@ -83,6 +94,28 @@ export async function runOpenDentalJobs(fake: FakeOpenDental, worker: JobWorker)
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Asks to book Ana One's chair 1 at `time` ("HH:MM:SS", 30 minutes) on `date`: the API's answer, whatever it is. */
+export function postChairOne(
+  ctx: TestAppContext,
+  visit: { practiceId: string; reasonId: string; date: string; time: string },
+  overrides: Partial<BookingBodyInput> = {},
+) {
+  const [h, m] = visit.time.split(':').map(Number) as [number, number];
+  return postBooking(
+    ctx.app,
+    bookingBody({
+      practice_id: visit.practiceId,
+      rfv_id: visit.reasonId,
+      pms_prov_num: 1,
+      pms_op_num: 1,
+      apt_date: visit.date,
+      start_time: visit.time,
+      end_time: `${hhmm(h * 60 + m + 30)}:00`,
+      ...overrides,
+    }),
+  );
+}
 
 /** Books `minutes` from `time` ("HH:MM") on `date` through the API; expects 201 and returns the appointment's id. */
 export function bookAt(
@@ -162,6 +195,8 @@ export interface OpenDentalBench {
   duringSlowWrite(meanwhile: () => Promise<void>): Promise<FakeOdRequest[]>;
   /** Books the 'Exam' of another practice of the bench (`others`), expecting 201: the appointment's id. */
   bookElsewhere(formUrl: string, overrides: Record<string, unknown>): Promise<string>;
+  /** One pass of the Open Dental practice's mirror (its first fill, then its near dates; ADR 0071). */
+  syncMirror(): Promise<void>;
 }
 
 /**
@@ -216,5 +251,38 @@ export function withOpenDentalBench(options: OpenDentalBenchOptions): OpenDental
       return writing;
     },
     bookElsewhere: (formUrl, overrides) => bookExam(ctx, seeded.ids[formUrl]!, overrides),
+    syncMirror: () => syncMirror(ctx, seeded.practiceId),
   };
+}
+
+/** One Open Dental practice with an 'Exam' (30 minutes) in an office worked by Ana One in chair 1, on the fake. */
+export function withOpenDentalExam(options: {
+  clock: Clock;
+  customerKey: string;
+  formUrl: string;
+  schedules: OdRow[];
+  /** More of the office (appointments) once it is set up. */
+  setUp?: (fake: FakeOpenDental) => void;
+  fake?: FakeOpenDentalOptions;
+  config?: Partial<Config['openDental']>;
+  /** After the practice is imported (e.g. its mirror's months marked filled). */
+  seeded?: (db: Database, practiceId: string) => Promise<void>;
+}): { fake: FakeOpenDental; ctx: TestAppContext; exam: { practiceId: string; examId: string } } {
+  const fake = withFakeOpenDental((started) => {
+    oneChairOffice(started, options.customerKey, options.schedules);
+    options.setUp?.(started);
+  }, options.fake);
+  const { context: exam, fill } = filledByHooks<{ practiceId: string; examId: string }>('withOpenDentalExam');
+  const ctx = withTestApp(() => ({
+    clock: options.clock,
+    config: openDentalConfig(fake, options.config),
+    seed: async (db) => {
+      const reasons = [{ name: 'Exam', final_duration: 30, to_show_providers: true }];
+      const ids = await importPractices(db, openDentalPractice(options.formUrl, options.customerKey, { reasons }));
+      const practiceId = ids[options.formUrl]!;
+      await options.seeded?.(db, practiceId);
+      fill({ practiceId, examId: await reasonId(db, practiceId, 'Exam') });
+    },
+  }));
+  return { fake, ctx, exam };
 }

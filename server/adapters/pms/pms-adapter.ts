@@ -53,4 +53,9 @@ export class PmsUnavailableError extends Error {
  */
 export interface PmsAdapter {
   getAvailability(request: AvailabilityRequest): Promise<AvailabilityRecord[]>;
+  /**
+   * Since when the answers are older than the practice allows, because the office could not be
+   * reached (an Open Dental mirror, ADR 0071); null while they are current. Absent: always current.
+   */
+  staleSince?(practice: PmsPractice, now: Date): Promise<Date | null>;
 }

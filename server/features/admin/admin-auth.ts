@@ -13,11 +13,16 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * hashed first, so the comparison takes the same time whatever the length of a wrong key.
  */
 export function requireAdminKey(adminApiKey: string) {
-  const expected = digest(adminApiKey);
   return async <P>(request: FastifyRequest, reply: FastifyReply, payload: P): Promise<P> => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (match?.[1] && timingSafeEqual(digest(match[1]), expected)) return payload;
+    if (hasAdminKey(request, adminApiKey)) return payload;
     void reply.header('www-authenticate', 'Bearer realm="admin"');
     throw new AppError(401, 'UNAUTHORIZED', ADMIN_UNAUTHORIZED_MESSAGE);
   };
+}
+
+/** Whether the request carries `Authorization: Bearer <adminApiKey>` (compared as digests, in constant time). */
+export function hasAdminKey(request: FastifyRequest, adminApiKey: string | undefined): boolean {
+  if (!adminApiKey) return false;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return Boolean(match?.[1] && timingSafeEqual(digest(match[1]), digest(adminApiKey)));
 }

@@ -82,11 +82,12 @@ export type AvailabilityDeps = {
   logger: SlotChangeLogger;
 };
 
+/** The slot list and, for a mirror older than its practice allows, since when (ADR 0071). */
 async function computeSlots(
   deps: AvailabilityDeps,
   query: SlotsQuery,
   ignore?: OfferedSlotRequest['ignore'],
-): Promise<AvailabilityRecord[]> {
+): Promise<SlotListPayload> {
   const { practice, reason } = await deps.practices.requirePracticeAndReason(
     query.practice_id,
     query.reason_for_visit_id,
@@ -106,9 +107,11 @@ async function computeSlots(
       pms_prov_num: t.localized('providerNotForReasonField'),
     });
   }
-  return deps.pmsFor(practice.pms).getAvailability({
+  const adapter = deps.pmsFor(practice.pms);
+  const now = deps.clock.now();
+  const records = await adapter.getAvailability({
     practice,
-    now: deps.clock.now(),
+    now,
     timeZone: timeZoneAtClinic(practice, clinicNum),
     startDate: query.start_date,
     endDate: query.end_date,
@@ -118,6 +121,7 @@ async function computeSlots(
     provNum,
     ...(ignore ? { ignore } : {}),
   });
+  return createSlotListPayload(records, (await adapter.staleSince?.(practice, now)) ?? null);
 }
 
 async function findOfferedSlot(
@@ -182,9 +186,7 @@ export function createAvailabilityService(deps: AvailabilityDeps): AvailabilityS
       try {
         // The checks run inside the cached computation too: a hit costs no database round trip.
         // Keyed by the id in its stored (lower-case) form, the one invalidations and notices use.
-        return await cache.get(query.practice_id.toLowerCase(), key, async () =>
-          createSlotListPayload(await computeSlots(deps, query)),
-        );
+        return await cache.get(query.practice_id.toLowerCase(), key, () => computeSlots(deps, query));
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
         throw error;
@@ -192,7 +194,7 @@ export function createAvailabilityService(deps: AvailabilityDeps): AvailabilityS
     },
     async listSlotsForMove(query, ignore) {
       try {
-        return createSlotListPayload(await computeSlots(deps, query, ignore));
+        return await computeSlots(deps, query, ignore);
       } catch (error) {
         if (error instanceof PmsUnavailableError) throw pmsUnavailable(error.reason);
         throw error;

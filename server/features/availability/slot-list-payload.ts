@@ -17,8 +17,13 @@ export interface SlotListPayload {
   encoded(encoding: PayloadEncoding): Buffer;
 }
 
-export function createSlotListPayload(records: AvailabilityRecord[]): SlotListPayload {
-  const json = JSON.stringify({ success: true, result: records });
+/** `staleSince`: the list comes from an Open Dental mirror older than its practice allows (ADR 0071). */
+export function createSlotListPayload(records: AvailabilityRecord[], staleSince: Date | null = null): SlotListPayload {
+  const json = JSON.stringify({
+    success: true,
+    result: records,
+    ...(staleSince ? { stale_since: staleSince.toISOString() } : {}),
+  });
   const encodings = new Map<PayloadEncoding, Buffer>();
   return {
     records,

@@ -13,6 +13,7 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 const shared = translator(sharedMessages);
 
+import { isTakenInPms } from '../../adapters/pms/pms-recheck-findings.ts';
 import { hasActiveOverlap } from './bookings-repository.ts';
 import { earliestBookableStart } from '#domain/availability/booking-notice.ts';
 
@@ -44,6 +45,8 @@ export async function explainUnofferedSlot(
   if (startsAt < earliestBookableStart(now.getTime(), practice.min_hours_before_booking)) return slotUnavailable();
   if (slot.date > bookingHorizon(now, timeZone)) return slotUnavailable();
   const endsAt = new Date(startsAt + reason.final_duration * 60_000);
+  // Held in the office's own system (Open Dental, read by the booking's re-check): taken too (ADR 0071).
+  if (isTakenInPms(tx, slot.provNum, startsAt, endsAt.getTime())) return slotTaken();
   return (await hasActiveOverlap(tx, practice.id, slot.provNum, new Date(startsAt), endsAt))
     ? slotTaken()
     : slotUnavailable();

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { registerStaffInboxRoutes } from './staff-inbox-routes.ts';
+import { registerOpenDentalStatusRoutes } from '../opendental/opendental-status-routes.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
 import { registerStaffBookingRoutes } from './schedule/staff-booking-routes.ts';
@@ -66,6 +67,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
         publicUrl: deps.config.publicUrl,
       });
       registerStaffBookingRoutes(staff, deps);
+      registerOpenDentalStatusRoutes(staff, deps);
       registerStaffAccountRoutes(staff, {
         db: deps.db,
         clock: deps.clock,

@@ -348,8 +348,8 @@ describe('Open Dental availability for a move', () => {
       { first_name: 'Jo', last_name: 'Overlap', email: 'jo@example.com' },
       'Long visit',
     );
-    // Past the snapshot cache's staleness limit: the next read has the written appointment at 12:00-13:00.
-    clock.advance(6 * 60_000);
+    // The mirror's next pass reads the written appointment at 12:00-13:00 (ADR 0071).
+    await bench.syncMirror();
     await expect(
       ctx.app.inject({
         method: 'GET',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { findPracticeById } from '../../../features/practices/practices-repository.ts';
@@ -75,12 +75,14 @@ async function starts(params: Record<string, string | number>) {
 }
 
 const requestsTo = (customerKey: string) => fake.requests.filter((r) => r.authorization?.endsWith(`/${customerKey}`));
-const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-};
+
+const syncMirror = (formUrl: string) => ctx.app.openDentalMirror!.syncPractice(ids[formUrl]!);
 
 describe('slots from Open Dental', () => {
+  beforeAll(() => syncMirror('od-practice'));
+
   it("cuts the office's schedules, blockouts and appointments into slots in the office's local time", async () => {
+    const filled = requestsTo('office-1').map((r) => `${r.path}?${r.query}`);
     expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 })).toEqual([
       '2026-03-03 08:00:00 1/1',
       '2026-03-03 08:30:00 1/1',
@@ -89,13 +91,17 @@ describe('slots from Open Dental', () => {
       '2026-03-03 11:00:00 1/1',
       '2026-03-03 11:30:00 1/1',
     ]);
-    // One month, four lists: provider schedules, blockouts, practice days, appointments.
-    expect(requestsTo('office-1').map((r) => `${r.path}?${r.query}`)).toEqual([
-      '/schedules?dateStart=2026-03-02&dateEnd=2026-03-31&SchedType=Provider',
-      '/schedules?dateStart=2026-03-02&dateEnd=2026-03-31&SchedType=Blockout',
-      '/schedules?dateStart=2026-03-02&dateEnd=2026-03-31&SchedType=Practice',
+    // The first fill: each month of the horizon as two lists (every schedule type, appointments), then the
+    // near dates; the slot list itself asked nothing.
+    expect(filled.slice(0, 4)).toEqual([
+      '/schedules?dateStart=2026-03-02&dateEnd=2026-03-31',
       '/appointments?dateStart=2026-03-02&dateEnd=2026-03-31',
+      '/schedules?dateStart=2026-04-01&dateEnd=2026-04-30',
+      '/appointments?dateStart=2026-04-01&dateEnd=2026-04-30',
     ]);
+    expect(filled).toHaveLength(12 * 2 + 2);
+    expect(filled.at(-2)).toBe('/schedules?dateStart=2026-03-02&dateEnd=2026-03-16');
+    expect(requestsTo('office-1')).toHaveLength(filled.length);
   });
 
   it('offers only providers and chairs the practice offers online, and nothing on a practice day off', async () => {
@@ -105,37 +111,30 @@ describe('slots from Open Dental', () => {
     expect(earliest).toContain('2026-03-03 09:00:00 2/2');
   });
 
-  it('answers later requests for the month from the cache, without asking Open Dental again', async () => {
+  it('answers from the mirror, without asking Open Dental', async () => {
     const before = requestsTo('office-1').length;
     await starts({ start_date: '2026-03-10', end_date: '2026-03-31', pms_prov_num: 2 });
     expect(requestsTo('office-1')).toHaveLength(before);
   });
 
-  it('serves a stale month at once while it refreshes in the background, then shows the change', async () => {
-    fake
-      .office('office-1')
-      .appointments.push(
-        odAppointment({ AptNum: 501, AptDateTime: '2026-03-03 08:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
-      );
+  it("shows the front desk's new appointment once the near dates are refreshed", async () => {
+    const office = fake.office('office-1');
+    office.appointments.push({
+      ...odAppointment({ AptNum: 501, AptDateTime: '2026-03-03 08:00:00', Pattern: 'XXXXXX', Op: 1, ProvNum: 1 }),
+      DateTStamp: fake.stamp(),
+    });
+    const day = { start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 };
+    expect(await starts(day)).toContain('2026-03-03 08:00:00 1/1');
     const before = requestsTo('office-1').length;
-    clock.advance(61_000);
-    expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 })).toContain(
-      '2026-03-03 08:00:00 1/1',
-    );
-    await waitFor(() => requestsTo('office-1').length >= before + 4);
-    // The fourth request has reached Open Dental; its answer may still be on its way back. Each ask
-    // is a range not asked before (84 of them), so it misses the slot-list cache and reads the month as stored now.
-    const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}`;
-    let asks = 0;
-    const fresh = async (i: number) =>
-      !(await starts({ start_date: day(1 + (i % 3)), end_date: day(4 + Math.floor(i / 3)), pms_prov_num: 1 })).includes(
-        '2026-03-03 08:00:00 1/1',
-      );
-    while (asks < 84 && !(await fresh(asks++))) await new Promise((resolve) => setTimeout(resolve, 20));
-    clock.advance(21_000); // past the 20-second slot-list cache
-    expect(await starts({ start_date: '2026-03-03', end_date: '2026-03-03', pms_prov_num: 1 })).not.toContain(
-      '2026-03-03 08:00:00 1/1',
-    );
+    await syncMirror('od-practice');
+    // Only what changed since the last poll was asked for (DateTStamp), besides the near schedules.
+    expect(
+      requestsTo('office-1')
+        .slice(before)
+        .map((r) => r.query.has('DateTStamp')),
+    ).toEqual([false, true]);
+    // The change cleared the slot cache: no need to wait out its 20 seconds.
+    expect(await starts(day)).not.toContain('2026-03-03 08:00:00 1/1');
   });
 
   it('books through the same check, and our booking blocks the slot before Open Dental knows it', async () => {
@@ -189,16 +188,18 @@ describe('when Open Dental cannot answer', () => {
     ],
   ] as const)('answers %s with 503 PMS_UNAVAILABLE, never an empty list', async (mode, message) => {
     fake.fail(mode);
+    await syncMirror('od-down');
     const { status, body } = await downSlots();
     expect(status).toBe(503);
     expect(body).toEqual({ success: false, code: 'PMS_UNAVAILABLE', message });
   });
 
-  it('answers any other refusal with an error, not with "no slots"', async () => {
+  it('answers any other refusal of the first fill as unavailable, not with "no slots"', async () => {
     fake.fail('bad-request');
+    await syncMirror('od-down');
     const { status, body } = await downSlots();
-    expect(status).toBe(500);
-    expect(body).toMatchObject({ success: false, code: 'INTERNAL_ERROR' });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ success: false, code: 'PMS_UNAVAILABLE' });
   });
 
   it('lets the patient book without a slot while the connector is down', async () => {
@@ -232,7 +233,8 @@ describe('when Open Dental cannot answer', () => {
       { clock },
     );
     const practice = (await findPracticeById(ctx.db, ids['od-down']!))!;
-    const error = await createOpenDentalPmsAdapter(ctx.db, connector)
+    // A booking's re-check (no mirror of this office yet): it asks Open Dental itself.
+    const error = await createOpenDentalPmsAdapter(ctx.db, connector, { recheck: { correct: () => undefined } })
       .getAvailability({
         practice,
         now: clock.now(),

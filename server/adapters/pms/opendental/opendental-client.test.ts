@@ -14,8 +14,10 @@ import { DEFAULT_SLOTS_WAIT_MS, OD_MAX_IN_FLIGHT, officeRequestIntervalMs } from
 import { OdAppointmentSchema, OdOperatorySchema } from './opendental-schemas.ts';
 
 let fake: FakeOpenDental;
+// A hung request keeps its office busy at the stand-in until its gateway gives up, as at Open Dental.
+const GATEWAY_TIMEOUT_MS = 300;
 beforeAll(async () => {
-  fake = await startFakeOpenDental();
+  fake = await startFakeOpenDental({ gatewayTimeoutMs: GATEWAY_TIMEOUT_MS });
 });
 afterAll(() => fake?.close());
 beforeEach(() => {
@@ -176,6 +178,9 @@ describe('the Open Dental client', () => {
     const error = await failure(client({ timeoutMs: 200 }).get('/operatories', {}, OdOperatorySchema.array()));
     expect(error).toMatchObject({ kind: 'timeout', status: null, isUnavailable: true });
     expect(Date.now() - started).toBeLessThan(2_000);
+    // The abandoned request still runs at the stand-in until its gateway ends it.
+    expect(fake.requests[0]!.endedAt).toBeUndefined();
+    await expect.poll(() => fake.requests[0]!.endedAt, { timeout: 2_000 }).toBeDefined();
   });
 
   it('reports a network failure when nothing listens', async () => {

@@ -53,8 +53,11 @@ export interface OpenDentalConnector {
 export const DEFAULT_SNAPSHOT_FRESH_MS = 60_000;
 export const DEFAULT_SNAPSHOT_MAX_STALE_MS = 5 * 60_000;
 export const DEFAULT_SLOTS_WAIT_MS = 5_000;
-/** One request hung, one going: more open requests to an office that does not answer help nobody. */
-export const OD_MAX_IN_FLIGHT = 2;
+/**
+ * Open Dental counts a request until it ends (its gateway gives up at 60 s), abandoned or not: one
+ * at a time per office, a hung request never overlapped (ADR 0071, superseding ADR 0028's two).
+ */
+export const OD_MAX_IN_FLIGHT = 1;
 /**
  * Start-to-start spacing of one office's requests: Open Dental's limit plus 10 %, since network
  * jitter can bring two requests closer together on arrival than they were when they left.
@@ -79,7 +82,9 @@ export function createOpenDentalConnector(
     createRequestQueue({
       intervalMs: officeRequestIntervalMs(settings.requestsPerSecond),
       maxInFlight: OD_MAX_IN_FLIGHT,
-      holdMs: slotsWaitMs,
+      // Open Dental counts execution time too: a whole second (at 1/s) after an answer as well, so that
+      // two arrivals are never closer however late the first was sent (ADR 0071).
+      afterEndMs: 1000 / settings.requestsPerSecond,
     });
   const clients = new Map<string, OpenDentalClient>();
   const cache = createStaleWhileRevalidateCache<OdSnapshot>({

@@ -5,25 +5,42 @@ import { addDays, maxLocalDate, minLocalDate } from '#domain/time/local-date.ts'
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { PmsUnavailableError, type PmsAdapter } from '../pms-adapter.ts';
+import { recordRecheckBusy } from '../pms-recheck-findings.ts';
 import { buildSlotInputs, type OdSnapshot } from './opendental-availability.ts';
 import { loadOfferedSetup, loadOwnBusy } from './opendental-availability-repository.ts';
 import type { OpenDentalConnector } from './opendental-connector.ts';
+import { toPmsUnavailable } from './opendental-errors.ts';
+import {
+  findMirrorErrorReason,
+  listMirrorRanges,
+  loadMirrorFreshness,
+  loadMirrorRows,
+} from './opendental-mirror-repository.ts';
+import { monthsOf } from './opendental-mirror-sync.ts';
+import { OdAppointmentSchema, type OdAppointment, type OdSchedule } from './opendental-schemas.ts';
 
 // Our own bookings are read with a day of margin on each side: enough for any zone's offset.
 const MARGIN_MS = 36 * 3_600_000;
 
+/** What the Open Dental adapter does when a booking's re-check finds the mirror behind the office. */
+export interface MirrorCorrection {
+  /** Writes the office's appointments of [from, to] into the mirror, after the booking's transaction. */
+  correct(practiceId: string, range: { from: string; to: string }, appointments: OdAppointment[]): void;
+}
+
 /**
- * Availability from the practice's Open Dental: the office's schedules, blockouts, days off and
- * appointments (cached per practice and month, refreshed in the background) plus our own
- * bookings, limited to what the practice offers online, cut by the same engine as the built-in
- * schedule. `db` may be the booking transaction, so the re-check sees the booking in progress.
- * `patientWaiting`: a patient's slot list, which answers within the connector's `slotsWaitMs`;
- * a booking's re-check waits for the client's own, longer timeout.
+ * Availability of a practice on Open Dental (ADR 0071). A patient's slot list reads the practice's
+ * mirror only (kept fresh in the background by opendental-mirror-sync.ts), so it never waits on
+ * Open Dental; a range the mirror has not filled yet answers "unavailable" (503). A booking's
+ * re-check (`db` is its transaction, `recheck` given) asks Open Dental for the day's appointments
+ * itself, with the client's own timeout, so a stale mirror never double-books; when the office
+ * has more than the mirror, the mirror is corrected at once. Our own bookings are busy too, and
+ * only what the practice offers online is offered, cut by the same engine as the built-in schedule.
  */
 export function createOpenDentalPmsAdapter(
   db: Queryable,
   connector: OpenDentalConnector,
-  options: { patientWaiting?: boolean } = {},
+  options: { recheck?: MirrorCorrection } = {},
 ): PmsAdapter {
   return {
     async getAvailability(request) {
@@ -34,23 +51,22 @@ export function createOpenDentalPmsAdapter(
       const today = localDateOf(request.now, timeZone);
       const fromDate = maxLocalDate(request.startDate, today);
       const toDate = minLocalDate(request.endDate, bookingHorizon(request.now, timeZone));
-      // Nothing bookable is asked for: no reason to wake the office's connector.
+      // Nothing bookable is asked for: no reason to read anything.
       if (fromDate > toDate) return [];
 
-      const loading = connector.snapshots(
-        { id: practice.id, customerKey: practice.pms.customer_key },
-        { fromDate, toDate, today },
-      );
-      const snapshots = options.patientWaiting ? await withinWait(loading, connector.slotsWaitMs) : await loading;
+      const practiceRef = { id: practice.id, customerKey: practice.pms.customer_key };
+      const merged = options.recheck
+        ? await liveSnapshot(db, connector, practiceRef, { fromDate, toDate, today }, options.recheck)
+        : await mirrorSnapshot(db, practice.id, fromDate, toDate);
       const offered = await loadOfferedSetup(db, practice.id);
       // A booking being moved (ADR 0036): neither its row nor its own Open Dental appointment is busy.
       const ignoredAptNum = request.ignore?.pmsAptNum ?? null;
-      const merged = mergeSnapshots(snapshots);
       const snapshot =
         ignoredAptNum === null
           ? merged
           : { ...merged, appointments: merged.appointments.filter((a) => a.AptNum !== ignoredAptNum) };
       const inputs = buildSlotInputs(snapshot, offered, timeZone);
+      if (options.recheck) recordRecheckBusy(db, inputs.busy);
       const ownBusy = await loadOwnBusy(
         db,
         practice.id,
@@ -85,28 +101,92 @@ export function createOpenDentalPmsAdapter(
       }
       return records;
     },
+    async staleSince(practice, now) {
+      const freshness = await loadMirrorFreshness(db, practice.id);
+      if (!freshness?.lastRefreshedAt) return null;
+      const isStale = now.getTime() - freshness.lastRefreshedAt.getTime() > freshness.staleAfterMinutes * 60_000;
+      return isStale ? freshness.lastRefreshedAt : null;
+    },
   };
 }
 
-/**
- * A patient is not kept waiting for an office that does not answer: after `waitMs` the slot
- * request answers "unavailable" (503, "Proceed Without Slots"), while the load goes on and fills
- * the cache for the next request (its failure is reported by the connector).
- */
-async function withinWait<T>(loading: Promise<T>, waitMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const gaveUp = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new PmsUnavailableError('unreachable', `Open Dental did not answer within ${waitMs} ms`)),
-      waitMs,
-    );
-  });
-  try {
-    return await Promise.race([loading, gaveUp]);
-  } finally {
-    clearTimeout(timer);
-    loading.catch(() => undefined);
+/** The mirror's rows for [fromDate, toDate]; unavailable while a month of it has not been filled yet. */
+async function mirrorSnapshot(db: Queryable, practiceId: string, fromDate: string, toDate: string) {
+  const filled = new Set(
+    (await listMirrorRanges(db, practiceId)).filter((r) => r.refreshedAt !== null).map((r) => r.month),
+  );
+  for (const month of monthsOf(fromDate, toDate)) {
+    if (filled.has(month)) continue;
+    // Why the office could not be read, so the page says "not running" or "out of date" as it should.
+    const reason = (await findMirrorErrorReason(db, practiceId)) ?? 'unreachable';
+    throw new PmsUnavailableError(reason, `The Open Dental mirror has not been filled for ${month} yet`);
   }
+  const rows = await loadMirrorRows(db, practiceId, fromDate, toDate);
+  return snapshotOf(fromDate, toDate, rows.schedules, rows.appointments);
+}
+
+/**
+ * A booking's re-check: the office's appointments of those dates asked of Open Dental now, with
+ * the mirror's schedules (or, where the mirror has none yet, the office's schedules too).
+ */
+async function liveSnapshot(
+  db: Queryable,
+  connector: OpenDentalConnector,
+  practice: { id: string; customerKey: string },
+  dates: { fromDate: string; toDate: string; today: string },
+  correction: MirrorCorrection,
+): Promise<OdSnapshot> {
+  const { fromDate, toDate } = dates;
+  let mirrored: OdSnapshot;
+  try {
+    mirrored = await mirrorSnapshot(db, practice.id, fromDate, toDate);
+  } catch (error) {
+    if (!(error instanceof PmsUnavailableError)) throw error;
+    return loadLive(connector, practice, dates);
+  }
+  const client = connector.clientFor(practice.customerKey);
+  let appointments: OdAppointment[];
+  try {
+    appointments = await client.getAll('/appointments', { dateStart: fromDate, dateEnd: toDate }, OdAppointmentSchema);
+  } catch (error) {
+    connector.report(practice.id, error);
+    throw toPmsUnavailable(error) ?? error;
+  }
+  const known = new Set(mirrored.appointments.map((a) => `${a.AptNum}|${a.AptStatus}|${a.AptDateTime}|${a.Op}`));
+  const isBehind =
+    appointments.length !== mirrored.appointments.length ||
+    appointments.some((a) => !known.has(`${a.AptNum}|${a.AptStatus}|${a.AptDateTime}|${a.Op}`));
+  if (isBehind) correction.correct(practice.id, { from: fromDate, to: toDate }, appointments);
+  return { ...mirrored, appointments };
+}
+
+/** Before the mirror holds these dates: the office's four lists, asked now (the booking waits for them). */
+async function loadLive(
+  connector: OpenDentalConnector,
+  practice: { id: string; customerKey: string },
+  dates: { fromDate: string; toDate: string; today: string },
+): Promise<OdSnapshot> {
+  try {
+    return mergeSnapshots(await connector.snapshots(practice, dates));
+  } catch (error) {
+    throw toPmsUnavailable(error) ?? error;
+  }
+}
+
+function snapshotOf(
+  fromDate: string,
+  toDate: string,
+  schedules: OdSchedule[],
+  appointments: OdAppointment[],
+): OdSnapshot {
+  return {
+    fromDate,
+    toDate,
+    providerSchedules: schedules.filter((s) => s.SchedType === 'Provider'),
+    blockouts: schedules.filter((s) => s.SchedType === 'Blockout'),
+    practiceSchedules: schedules.filter((s) => s.SchedType === 'Practice'),
+    appointments,
+  };
 }
 
 function mergeSnapshots(snapshots: OdSnapshot[]): OdSnapshot {

@@ -24,6 +24,11 @@ export interface RequestQueueOptions {
   maxInFlight?: number;
   /** A request still running after this long lets the next one start (default: it holds its turn until it ends). */
   holdMs?: number;
+  /**
+   * Least time from a request's end to the next one's start (default 0). A request whose sending
+   * was delayed (a busy event loop) arrives late; this keeps the next from arriving right behind it.
+   */
+  afterEndMs?: number;
 }
 
 interface KeyState {
@@ -92,6 +97,7 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
           const holdTimer = Number.isFinite(holdMs) ? setHoldTimer(release) : undefined;
           const ended = () => {
             if (holdTimer !== undefined) clearTimeout(holdTimer);
+            state.nextStartAt = Math.max(state.nextStartAt, now() + (options.afterEndMs ?? 0));
             state.inFlight--;
             if (!released) release();
             else void pump(state);

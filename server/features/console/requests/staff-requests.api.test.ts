@@ -10,6 +10,7 @@ import {
   oneChairOffice,
   openDentalConfig,
   openDentalPractice,
+  syncMirror,
   withFakeOpenDental,
 } from '../../../test/opendental-test-kit.ts';
 import { importPractices, reasonId } from '../../../test/practice-factory.ts';
@@ -44,6 +45,8 @@ async function officePractice(): Promise<{
   const formUrl = `od-requests-${offices}`;
   const ids = await importPractices(ctx.db, openDentalPractice(formUrl, customerKey));
   const practiceId = ids[formUrl]!;
+  // Slot lists (the console's too) come from the practice's Open Dental mirror (ADR 0071).
+  await syncMirror(ctx, practiceId);
   const account = await addStaff(ctx.db, { practiceIds: [practiceId], role: 'front_desk' });
   return {
     practiceId,

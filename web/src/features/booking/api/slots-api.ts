@@ -1,7 +1,7 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { Language } from '#domain/i18n/languages.ts';
-import { AvailabilityListSchema, type AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { SlotListBodySchema, type SlotList } from '#domain/availability/availability-schemas.ts';
+import { apiGetBody } from '../../../lib/api-client.ts';
 import { keepAcrossLanguages } from './keep-across-languages.ts';
 
 /** Spec section 9: slot availability is cached 20 s. */
@@ -20,9 +20,9 @@ export interface SlotsRequest {
   language: Language;
 }
 
-/** Spec section 7: GET appointment/slots. */
-export function fetchSlots(request: SlotsRequest): Promise<AvailabilityRecord[]> {
-  return apiGet('/appointment/slots', AvailabilityListSchema, {
+/** Spec section 7: GET appointment/slots, with `stale_since` when the slots may not be current (ADR 0071). */
+export async function fetchSlots(request: SlotsRequest): Promise<SlotList> {
+  const body = await apiGetBody('/appointment/slots', SlotListBodySchema, {
     practice_id: request.practiceId,
     reason_for_visit_id: request.reasonForVisitId,
     start_date: request.startDate,
@@ -30,6 +30,7 @@ export function fetchSlots(request: SlotsRequest): Promise<AvailabilityRecord[]>
     pms_prov_num: request.provNum > 0 ? request.provNum : null,
     pms_clinic_num: request.clinicNum,
   });
+  return { records: body.result, staleSince: body.stale_since ?? null };
 }
 
 export const SLOTS_QUERY_ROOT = 'slots';
@@ -56,7 +57,7 @@ export function slotsQuery(request: SlotsRequest) {
   return queryOptions({
     queryKey,
     queryFn: () => fetchSlots(request),
-    placeholderData: keepAcrossLanguages<AvailabilityRecord[]>(queryKey),
+    placeholderData: keepAcrossLanguages<SlotList>(queryKey),
     staleTime: SLOTS_STALE_TIME_MS,
     // A failed month shows its message at once (or "Proceed Without Slots"); no silent retries.
     retry: false,

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
+import { AvailabilityListSchema, type SlotList } from '#domain/availability/availability-schemas.ts';
 import {
   ManagedAppointmentSchema,
   manageApiPath,
@@ -32,12 +32,14 @@ export function manageSlotSource(token: string, provNum: number): SlotSource {
   return (range) =>
     queryOptions({
       queryKey: ['manage-slots', token, provNum, range.startDate, range.endDate, range.language] as QueryKey,
-      queryFn: () =>
-        apiGet(path(token, 'slots'), AvailabilityListSchema, {
+      queryFn: async (): Promise<SlotList> => ({
+        records: await apiGet(path(token, 'slots'), AvailabilityListSchema, {
           start_date: range.startDate,
           end_date: range.endDate,
           pms_prov_num: provNum > 0 ? provNum : null,
         }),
+        staleSince: null,
+      }),
       staleTime: 0,
       retry: false,
     });

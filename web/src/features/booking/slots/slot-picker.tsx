@@ -78,6 +78,11 @@ export function SlotPicker(props: SlotPickerProps) {
   return (
     <>
       {props.notice}
+      {slots.status === 'ready' && slots.staleSince && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-900">
+          {t('slotsMayBeOld')}
+        </p>
+      )}
       {slots.status === 'pms-unavailable' || slots.status === 'none' || slots.status === 'error' ? (
         <SlotsUnavailable slots={slots} phone={phone} />
       ) : (

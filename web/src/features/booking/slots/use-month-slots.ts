@@ -25,7 +25,8 @@ export interface MonthSlotsInput {
 
 export type MonthSlots =
   | { status: 'loading' }
-  | { status: 'ready'; days: Map<string, DaySlot[]> }
+  /** `staleSince`: the slots may not be current (an Open Dental practice's mirror, ADR 0071). */
+  | { status: 'ready'; days: Map<string, DaySlot[]>; staleSince: string | null }
   /** Nothing bookable up to the horizon. */
   | { status: 'none' }
   | { status: 'pms-unavailable'; message: string }
@@ -42,7 +43,11 @@ export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
   const days = useMemo(
     () =>
       query.data
-        ? groupSlotsByDay(query.data, { timeZone: input.timeZone, now: arrivedAt, minLeadHours: input.minLeadHours })
+        ? groupSlotsByDay(query.data.records, {
+            timeZone: input.timeZone,
+            now: arrivedAt,
+            minLeadHours: input.minLeadHours,
+          })
         : null,
     [query.data, arrivedAt, input.timeZone, input.minLeadHours],
   );
@@ -55,10 +60,13 @@ export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
   }, [isEmpty, canMoveOn, input.month, onEmptyMonth]);
 
   const error = query.error;
+  const staleSince = query.data?.staleSince ?? null;
   useEffect(() => {
     if (!setSlotsError) return;
     if (!error) {
-      if (query.isSuccess) setSlotsError(null);
+      // Slots that may not be current let the patient proceed without one, as an outage does.
+      if (query.isSuccess)
+        setSlotsError(staleSince ? { statusCode: 200, code: 'PMS_UNAVAILABLE', message: 'stale' } : null);
       return;
     }
     const apiError = error instanceof ApiError ? error : null;
@@ -69,7 +77,7 @@ export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
         : (apiError?.code ?? 'UNKNOWN'),
       message: error.message,
     });
-  }, [error, query.isSuccess, setSlotsError]);
+  }, [error, query.isSuccess, staleSince, setSlotsError]);
 
   if (error) {
     const code = error instanceof ApiError ? error.code : undefined;
@@ -79,5 +87,5 @@ export function useMonthSlots(input: MonthSlotsInput): MonthSlots {
   }
   if (!days || (isEmpty && canMoveOn)) return { status: 'loading' };
   if (isEmpty) return { status: 'none' };
-  return { status: 'ready', days };
+  return { status: 'ready', days, staleSince: query.data?.staleSince ?? null };
 }

@@ -1,0 +1,252 @@
+import { bookingHorizon } from '#domain/availability/booking-horizon.ts';
+import { addDays, lastDayOfMonthAfter, maxLocalDate } from '#domain/time/local-date.ts';
+import { localDateOf } from '#domain/time/zoned-time.ts';
+import type { Clock } from '../../../clock.ts';
+import type { Database } from '../../../db/database.ts';
+import type { OpenDentalClient } from './opendental-client.ts';
+import type { OpenDentalConnector } from './opendental-connector.ts';
+import { toPmsUnavailable } from './opendental-errors.ts';
+import * as repo from './opendental-mirror-repository.ts';
+import { OdAppointmentSchema, OdScheduleSchema, type OdAppointment } from './opendental-schemas.ts';
+
+/**
+ * Keeps each Open Dental practice's mirror (ADR 0071) in step with its office, in the background:
+ * the months of the booking horizon filled on start, the near dates (today and the next 14 days)
+ * every `nearEveryMs` (schedules re-read and compared, appointments changed since the last poll by
+ * DateTStamp), and every `farEveryMs` one month re-read whole in rotation, which is where deletions
+ * (that no DateTStamp shows) are found. Every request goes through the connector's queue: one at a
+ * time per office, spaced by its throttle, a hung request never overlapped, Retry-After honoured.
+ * One process at a time syncs an office: the one holding its lease row.
+ */
+export interface OpenDentalMirror {
+  /** One pass over every Open Dental practice: what is due (or everything, `force`). */
+  syncAll(force?: boolean): Promise<void>;
+  /** One pass for one practice (tests; first fill and near dates at once with `force`). */
+  syncPractice(practiceId: string, force?: boolean): Promise<void>;
+  /** Starts the background passes (every `tickMs`); the first one at once. */
+  start(): void;
+  stop(): void;
+}
+
+export interface MirrorSyncOptions {
+  db: Database;
+  clock: Clock;
+  connector: OpenDentalConnector;
+  /** Every change the sync writes into a practice's mirror goes through here (announceOpenDentalChange). */
+  onChange: (practiceId: string) => Promise<void>;
+  /** This process, for the lease. */
+  owner: string;
+  nearEveryMs?: number;
+  farEveryMs?: number;
+  tickMs?: number;
+  leaseMs?: number;
+}
+
+export const NEAR_DAYS = 14;
+export const DEFAULT_NEAR_EVERY_MS = 60_000;
+export const DEFAULT_FAR_EVERY_MS = 5 * 60_000;
+/** Longer than any pass (a first fill of a busy office is a few minutes at one request a second). */
+const DEFAULT_LEASE_MS = 15 * 60_000;
+const SCHEDULE_TYPES = new Set(['Provider', 'Blockout', 'Practice']);
+
+interface PracticeTimers {
+  running: Promise<void> | null;
+  nearDueAt: number;
+  farDueAt: number;
+  farCursor: number;
+}
+
+type OdPractice = { id: string; customerKey: string; timeZone: string };
+
+export function createOpenDentalMirror(options: MirrorSyncOptions): OpenDentalMirror {
+  const { db } = options;
+  const nearEveryMs = options.nearEveryMs ?? DEFAULT_NEAR_EVERY_MS;
+  const farEveryMs = options.farEveryMs ?? DEFAULT_FAR_EVERY_MS;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const settings = { ...options, nearEveryMs, farEveryMs, leaseMs };
+  const timers = new Map<string, PracticeTimers>();
+  let loop: ReturnType<typeof setTimeout> | undefined;
+  let isStopped = true;
+
+  const timersOf = (id: string) => {
+    let found = timers.get(id);
+    if (!found)
+      timers.set(id, (found = { running: null, nearDueAt: 0, farDueAt: Date.now() + farEveryMs, farCursor: 0 }));
+    return found;
+  };
+
+  /** A practice's pass; a pass still running (a hung request) is never overlapped by the next. */
+  function run(practice: OdPractice, force: boolean): Promise<void> {
+    const state = timersOf(practice.id);
+    if (state.running) return force ? state.running.then(() => run(practice, force)) : state.running;
+    state.running = pass(settings, practice, state, force).finally(() => (state.running = null));
+    return state.running;
+  }
+
+  async function syncAll(force = false): Promise<void> {
+    const practices = await repo.listOpenDentalPractices(db);
+    // Offices do not wait for each other; each one's requests are one at a time.
+    await Promise.all(practices.map((practice) => run(practice, force)));
+  }
+
+  function tick() {
+    if (isStopped) return;
+    void syncAll()
+      .catch(() => undefined)
+      .finally(() => {
+        if (!isStopped) loop = setTimeout(tick, options.tickMs ?? 1_000);
+      });
+  }
+
+  return {
+    syncAll,
+    async syncPractice(practiceId, force = true) {
+      const practice = (await repo.listOpenDentalPractices(db)).find((p) => p.id === practiceId);
+      if (practice) await run(practice, force);
+    },
+    start() {
+      if (!isStopped) return;
+      isStopped = false;
+      tick();
+    },
+    stop() {
+      isStopped = true;
+      clearTimeout(loop);
+    },
+  };
+}
+
+/**
+ * One pass for one office: the months not filled yet, the near dates when due (or forced), one far
+ * month when due. A failure is recorded (and the month it was reading); a change is announced.
+ */
+async function pass(
+  options: MirrorSyncOptions & { nearEveryMs: number; farEveryMs: number; leaseMs: number },
+  practice: OdPractice,
+  state: PracticeTimers,
+  force: boolean,
+): Promise<void> {
+  const { db, clock, connector, nearEveryMs, farEveryMs, leaseMs } = options;
+  const now = clock.now();
+  if (!(await repo.takeMirrorLease(db, practice.id, options.owner, now, new Date(now.getTime() + leaseMs)))) return;
+  const io: MirrorIo = { db, clock, client: connector.clientFor(practice.customerKey) };
+  const today = localDateOf(now, practice.timeZone);
+  const months = [...monthsOf(today, bookingHorizon(now, practice.timeZone))];
+  let changed = false;
+  let hasRead = false;
+  let month: string | null = null;
+  try {
+    const filled = new Set(
+      (await repo.listMirrorRanges(db, practice.id)).filter((r) => r.refreshedAt).map((r) => r.month),
+    );
+    let stamp: string | null = null;
+    for (month of months.filter((m) => !filled.has(m))) {
+      const read = await readMonth(io, practice.id, month, today);
+      stamp = minStamp(stamp, read.stamp);
+      changed = read.changed || changed;
+      hasRead = true;
+    }
+    month = null;
+    if (force || Date.now() >= state.nearDueAt) {
+      state.nearDueAt = Date.now() + nearEveryMs;
+      const near = await readNear(io, practice.id, today);
+      stamp = minStamp(stamp, near.stamp);
+      changed = near.changed || changed;
+      hasRead = true;
+    }
+    if (Date.now() >= state.farDueAt && months.length > 0) {
+      state.farDueAt = Date.now() + farEveryMs;
+      month = months[state.farCursor++ % months.length]!;
+      changed = (await readMonth(io, practice.id, month, today)).changed || changed;
+      month = null;
+      hasRead = true;
+    }
+    // Only a pass that asked Open Dental makes the mirror younger.
+    if (hasRead) await repo.recordMirrorSuccess(db, practice.id, clock.now(), stamp);
+  } catch (error) {
+    connector.report(practice.id, error);
+    const text = error instanceof Error ? error.message : String(error);
+    const reason = toPmsUnavailable(error)?.reason ?? 'unreachable';
+    await repo.recordMirrorError(db, practice.id, clock.now(), { text, reason });
+    if (month) await repo.recordRangeError(db, practice.id, month, clock.now(), text);
+  } finally {
+    if (changed) await options.onChange(practice.id);
+  }
+}
+
+/** What a pass reads and writes through. */
+interface MirrorIo {
+  db: Database;
+  clock: Clock;
+  client: OpenDentalClient;
+}
+
+/** A month re-read whole (from today in the current month): schedules and appointments compared. */
+async function readMonth(io: MirrorIo, practiceId: string, month: string, today: string) {
+  const { db, client } = io;
+  const range = { from: maxLocalDate(`${month}-01`, today), to: lastDayOfMonthAfter(`${month}-01`, 0) };
+  const schedules = await readSchedules(client, range);
+  const appointments = await client.getAll(
+    '/appointments',
+    { dateStart: range.from, dateEnd: range.to },
+    OdAppointmentSchema,
+  );
+  const changedSchedules = await repo.replaceMirrorSchedules(db, practiceId, range, schedules);
+  const changedAppointments = await repo.replaceMirrorAppointments(db, practiceId, range, appointments.map(stored));
+  await repo.markRangeRefreshed(db, practiceId, month, io.clock.now());
+  return { changed: changedSchedules || changedAppointments, stamp: oldestServerTime(appointments) };
+}
+
+/** The near dates' schedules re-read, and the appointments changed since the last poll. */
+async function readNear(io: MirrorIo, practiceId: string, today: string) {
+  const { db, client } = io;
+  const range = { from: today, to: addDays(today, NEAR_DAYS) };
+  const changedSchedules = await repo.replaceMirrorSchedules(db, practiceId, range, await readSchedules(client, range));
+  const since = (await repo.findMirrorState(db, practiceId))?.appointmentsStamp ?? undefined;
+  const horizonEnd = addDays(today, 400);
+  const appointments = await client.getAll(
+    '/appointments',
+    { dateStart: today, dateEnd: horizonEnd, DateTStamp: since },
+    OdAppointmentSchema,
+  );
+  const changedAppointments = await repo.upsertMirrorAppointments(db, practiceId, appointments.map(stored));
+  return { changed: changedSchedules || changedAppointments, stamp: oldestServerTime(appointments) };
+}
+
+async function readSchedules(client: OpenDentalClient, range: { from: string; to: string }) {
+  // One list for every type (paged), instead of one request per type.
+  const rows = await client.getAll('/schedules', { dateStart: range.from, dateEnd: range.to }, OdScheduleSchema);
+  return rows.filter((row) => SCHEDULE_TYPES.has(row.SchedType));
+}
+
+/** A row as the mirror keeps it: without the answer's serverDateTime, which changes on every read. */
+function stored(appointment: OdAppointment): OdAppointment {
+  const { serverDateTime: _ignored, ...row } = appointment as OdAppointment & { serverDateTime?: unknown };
+  return row as OdAppointment;
+}
+
+/** The earliest serverDateTime of an answer: the next poll asks from there (a row changed while paging is not lost). */
+function oldestServerTime(rows: readonly OdAppointment[]): string | null {
+  let oldest: string | null = null;
+  for (const row of rows) {
+    const time = (row as { serverDateTime?: unknown }).serverDateTime;
+    if (typeof time === 'string') oldest = minStamp(oldest, time);
+  }
+  return oldest;
+}
+
+function minStamp(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a < b ? a : b;
+}
+
+/** The calendar months (`YYYY-MM`) that hold the local dates [fromDate, toDate]. */
+export function* monthsOf(fromDate: string, toDate: string): Generator<string> {
+  for (
+    let month = fromDate.slice(0, 7);
+    `${month}-01` <= toDate;
+    month = addDays(lastDayOfMonthAfter(`${month}-01`, 0), 1).slice(0, 7)
+  )
+    yield month;
+}

@@ -1,0 +1,42 @@
+import type { Database } from '../../db/database.ts';
+import { announceSlotChanges } from '../../db/slot-change-notices.ts';
+import type { MirrorCorrection } from '../../adapters/pms/opendental/opendental-pms-adapter.ts';
+import { replaceMirrorAppointments } from '../../adapters/pms/opendental/opendental-mirror-repository.ts';
+import type { OdLogger } from '../../adapters/pms/opendental/opendental-connector.ts';
+
+/**
+ * The one place a change seen in Open Dental (by the mirror's sync, or by a booking's re-check)
+ * goes through (ADR 0071): this process's slot lists are cleared, and every other process's
+ * through the slot-change notice. The practice-level event of the booking lifecycle (a time freed
+ * or taken in Open Dental, for the waitlist and webhooks) is to be raised here as well.
+ */
+export function createOpenDentalChangeAnnouncer(deps: {
+  db: Database;
+  invalidatePractice: (practiceId: string) => void;
+}): (practiceId: string) => Promise<void> {
+  return async function announceOpenDentalChange(practiceId) {
+    await deps.db.transaction((tx) => announceSlotChanges(deps.db, tx, [practiceId]));
+    deps.invalidatePractice(practiceId);
+  };
+}
+
+/**
+ * A booking's re-check found Open Dental ahead of the mirror: the day's appointments are written
+ * into the mirror once the booking's transaction has ended (on PGlite, its one connection is held
+ * until then), and the change is announced.
+ */
+export function createMirrorCorrection(deps: {
+  db: Database;
+  announce: (practiceId: string) => Promise<void>;
+  logger: OdLogger;
+}): MirrorCorrection {
+  return {
+    correct(practiceId, range, appointments) {
+      void replaceMirrorAppointments(deps.db, practiceId, range, appointments)
+        .then((changed) => (changed ? deps.announce(practiceId) : undefined))
+        .catch((error: unknown) =>
+          deps.logger.error({ practiceId, err: error }, 'Could not correct the Open Dental mirror'),
+        );
+    },
+  };
+}
