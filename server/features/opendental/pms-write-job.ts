@@ -20,6 +20,7 @@ import type { PracticeRow } from '../practices/practices-repository.ts';
 import { checkConflicts, pickPatient } from './opendental-write-rules.ts';
 import {
   createPmsChangeJobHandler,
+  type PmsChangeDeps,
   OPENDENTAL_CHANGE_JOB,
   queueChangeMissedByWrite,
   type OfficeLock,
@@ -67,6 +68,7 @@ export interface PmsWriteDeps {
   openDental: OpenDentalConnector | undefined;
   /** This process's slot lists of a practice are stale (the change job moved a booking back). */
   onSlotsChanged?: ((practiceId: string) => void) | undefined;
+  moveBack: PmsChangeDeps['moveBack'];
 }
 
 /**
