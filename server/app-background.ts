@@ -1,6 +1,6 @@
 import { createPmsWriteJobHandlers } from './features/opendental/pms-write-job.ts';
 import { createSubscriberJobHandlers } from './features/bookings/booking-event-fan-out.ts';
-import { moveBackIn } from './features/bookings/booking-lifecycle-steps.ts';
+import { moveBackIn, recordBookingFact } from './features/bookings/booking-lifecycle-steps.ts';
 import type { Clock } from './clock.ts';
 import { deleteEndedWindows } from './http/rate-limit-repository.ts';
 import { createReminderJobHandler, REMINDER_JOB } from './features/reminders/reminder-jobs.ts';
@@ -39,6 +39,7 @@ export function createBackgroundWork(
         openDental: services.openDental,
         onSlotsChanged: (practiceId) => availability.invalidatePractice(practiceId),
         moveBack: moveBackIn,
+        recordFact: recordBookingFact,
       }),
       ...createSubscriberJobHandlers({ db, clock }),
     } satisfies Record<string, JobHandler>,

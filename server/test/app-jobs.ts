@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.ts';
+import type { JobHandler } from '../jobs/job-queue.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { createJobRunNow } from '../jobs/run-job-now.ts';
 import type { TestAppContext } from './test-app.ts';
@@ -21,8 +22,12 @@ export async function runAppJobs(ctx: Pick<TestAppContext, 'app' | 'db'>, clock:
  * would: API tests call it after each request (`createTestApp`), so a test reads a change's reminders and Open
  * Dental jobs right after the change. A subscriber that fails is left to its retry.
  */
-export async function runSubscriberJobs(ctx: Pick<TestAppContext, 'app' | 'db'>, clock: Clock): Promise<number> {
-  const runNow = createJobRunNow({ db: ctx.db, clock, handlers: ctx.app.background.jobHandlers, logger: silent });
+export async function runSubscriberJobs(
+  ctx: Pick<TestAppContext, 'app' | 'db'>,
+  clock: Clock,
+  handlers: Record<string, JobHandler> = ctx.app.background.jobHandlers,
+): Promise<number> {
+  const runNow = createJobRunNow({ db: ctx.db, clock, handlers, logger: silent });
   let ran = 0;
   // Bounded: a job that waits on a running one is due again at once, and must not loop for ever.
   for (let pass = 0; pass < 20; pass += 1) {

@@ -6,7 +6,7 @@ export const seenByThrowaway: string[] = [];
 export const failFirstAttemptOf = new Set<number>();
 
 /**
- * A subscriber as a webhook or the waitlist would be (ADR 0069), registered by the subscriber test alone: one file,
+ * A subscriber as a webhook or the waitlist would be (ADR 0069), listed by the subscriber test alone: one file,
  * and one line in the list of subscribers.
  */
 export const throwawaySubscriber: BookingEventSubscriber = {

@@ -121,3 +121,16 @@ export async function recordPracticeEvent(
   const { id } = await insertPracticeEvent(tx, { ...event, after: event.details ?? null });
   await enqueueSubscribers(tx, { id, bookingId: null, sequence: null });
 }
+
+/**
+ * A change that moves neither the booking's status nor its time (the refund confirmed, the booking written into Open
+ * Dental): its event alone, on the locked row, before and after alike (ADR 0069). Nothing when the booking is gone.
+ */
+export async function recordBookingFact(
+  tx: Queryable,
+  appointmentId: string,
+  fact: { type: BookingEventType; actor: BookingActor; at: Date },
+): Promise<void> {
+  const state = await lockBookingState(tx, appointmentId);
+  if (state) await recordBookingChange(tx, { ...fact, before: state, after: state });
+}

@@ -248,6 +248,7 @@ describe('a move into a time Open Dental had given away', () => {
     // Open Dental's move back is a change of its own, on a declared edge (ADRs 0068, 0069).
     expect(await eventLinesOf(ctx.db, id)).toEqual([
       'booking.created patient',
+      'pms.written opendental',
       'booking.rescheduled system',
       'booking.moved_back opendental',
     ]);

@@ -69,6 +69,12 @@ export interface PmsWriteDeps {
   /** This process's slot lists of a practice are stale (the change job moved a booking back). */
   onSlotsChanged?: ((practiceId: string) => void) | undefined;
   moveBack: PmsChangeDeps['moveBack'];
+  /** The lifecycle's `recordBookingFact` (ADR 0069), passed in for the reason `moveBack` is. */
+  recordFact: (
+    tx: Queryable,
+    appointmentId: string,
+    fact: { type: 'pms.written'; actor: { kind: 'opendental' }; at: Date },
+  ) => Promise<void>;
 }
 
 /**
@@ -114,6 +120,11 @@ async function writeBooking(
     const written = await oneAtATime(customerKey, () => writeToOpenDental(deps.db, client, appointment, practice));
     await deps.db.transaction(async (tx) => {
       await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
+      await deps.recordFact(tx, appointment.id, {
+        type: 'pms.written',
+        actor: { kind: 'opendental' },
+        at: deps.clock.now(),
+      });
       await queueChangeMissedByWrite(tx, {
         appointmentId: appointment.id,
         startsAt: appointment.starts_at!,

@@ -35,6 +35,7 @@ import {
   type ReviewRequestListRow,
 } from './review-requests-repository.ts';
 import { lockPatient } from './review-sweep-repository.ts';
+import { recordPracticeEvent } from '../bookings/booking-lifecycle-steps.ts';
 import { hashLinkToken, isWellFormedLinkToken } from '../booking-links/link-tokens.ts';
 
 export const INVALID_REVIEW_LINK_MESSAGE = t('en', 'invalidLink');
@@ -200,6 +201,14 @@ async function submitFeedback(deps: ReviewsDeps, feedback: FeedbackBody): Promis
       createdAt: clock.now(),
     });
     if (!feedbackId) throw new AppError(409, 'CONFLICT', t.localized('feedbackAlreadySent'));
+    // The practice is its subject (ADR 0069): webhooks will tell the practice's systems.
+    await recordPracticeEvent(tx, {
+      practiceId: request.practice_id,
+      type: 'feedback.received',
+      actor: { kind: 'patient' },
+      details: { feedback_id: feedbackId, request_id: request.id, category: feedback.feedback_category },
+      at: clock.now(),
+    });
     if (request.notification_email) {
       await queueFeedbackNotice(tx, {
         feedbackId,
