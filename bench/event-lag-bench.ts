@@ -83,8 +83,8 @@ export function eventLagRows(r: EventLagBenchResult): Row[] {
   return r.lag.map((l) => ({
     figure: `event to subscriber "${l.subscriber}" on ${r.database}: ${r.changes} confirmations, ${CONCURRENCY} at once`,
     value: `p50 ${Math.round(l.p50)} ms, p95 ${Math.round(l.p95)} ms (${l.jobs} jobs)`,
-    // The worker polls every second: a change waits at most about that long for its subscribers.
-    budget: 'p95 < 2 s, every event acted on',
-    ok: l.p95 < 2_000 && l.jobs === r.changes,
+    // The worker polls every second and takes ten jobs a pass: under load a change waits a few passes.
+    budget: 'p95 < 5 s, every event acted on',
+    ok: l.p95 < 5_000 && l.jobs === r.changes,
   }));
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { PaymentAdapter } from '../adapters/payments/payment-adapter.ts';
-import { systemClock, type Clock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -43,7 +43,7 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}):
     ...(options.codeDelivery !== undefined ? { codeDelivery: options.codeDelivery } : {}),
   });
   await app.ready();
-  runSubscribersAfterEachRequest(app, db, options.clock ?? systemClock);
+  runSubscribersAfterEachRequest(app, db, app.clock);
   return app;
 }
 
