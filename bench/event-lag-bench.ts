@@ -81,7 +81,8 @@ export async function measureSubscriberLag(db: Database, since: Date): Promise<S
 
 export function eventLagRows(r: EventLagBenchResult): Row[] {
   return r.lag.map((l) => ({
-    figure: `event to subscriber "${l.subscriber}" on ${r.database}: ${r.changes} confirmations, ${CONCURRENCY} at once`,
+    figure:
+      `event to subscriber "${l.subscriber}" on ${r.database}: ` + `${r.changes} confirmations, ${CONCURRENCY} at once`,
     value: `p50 ${Math.round(l.p50)} ms, p95 ${Math.round(l.p95)} ms (${l.jobs} jobs)`,
     // The worker polls every second and takes ten jobs a pass: under load a change waits a few passes.
     budget: 'p95 < 5 s, every event acted on',
