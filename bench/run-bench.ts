@@ -9,6 +9,7 @@ import type { Database } from '#server/db/database.ts';
 import { CHROMIUM_PATH } from './bench-chromium.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
 import { benchReminders, remindersRows, type RemindersBenchResult } from './reminders-bench.ts';
+import { benchEventLag, eventLagRows, type EventLagBenchResult } from './event-lag-bench.ts';
 import { bookingRows, demoServerRows, engineRows, slotsRows } from './bench-rows.ts';
 import { formatTable, type Row } from './bench-table.ts';
 import { benchDemoServer } from './demo-server-bench.ts';
@@ -45,6 +46,7 @@ const engine = benchEngine(ROUNDS);
 const slots: SlotsBenchResult[] = [];
 const bookings: BookingBenchResult[] = [];
 const reminders: RemindersBenchResult[] = [];
+const eventLag: EventLagBenchResult[] = [];
 const onDatabase = async (db: Database) => {
   await migrate(db);
   step(`slots on ${db.kind}`);
@@ -53,6 +55,8 @@ const onDatabase = async (db: Database) => {
   bookings.push(await benchBookings(db, BOOKINGS));
   step(`reminders on ${db.kind}`);
   reminders.push(await benchReminders(db, env('BENCH_REMINDERS', 1_000)));
+  step(`event to subscriber lag on ${db.kind}`);
+  eventLag.push(await benchEventLag(db, env('BENCH_EVENT_CHANGES', 200)));
 };
 
 const pglite = await openPgliteDatabase();
@@ -89,6 +93,7 @@ const rows: Row[] = [
   ...slots.flatMap(slotsRows),
   ...bookings.flatMap(bookingRows),
   ...reminders.flatMap(remindersRows),
+  ...eventLag.flatMap(eventLagRows),
   ...demoServerRows(demo),
   {
     figure: 'npm run bench, whole run',

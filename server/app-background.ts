@@ -1,4 +1,6 @@
 import { createPmsWriteJobHandlers } from './features/opendental/pms-write-job.ts';
+import { createSubscriberJobHandlers } from './features/bookings/booking-event-fan-out.ts';
+import { moveBackIn, recordBookingFact } from './features/bookings/booking-lifecycle-steps.ts';
 import type { Clock } from './clock.ts';
 import { deleteEndedWindows } from './http/rate-limit-repository.ts';
 import { createReminderJobHandler, REMINDER_JOB } from './features/reminders/reminder-jobs.ts';
@@ -36,7 +38,10 @@ export function createBackgroundWork(
         clock,
         openDental: services.openDental,
         onSlotsChanged: (practiceId) => availability.invalidatePractice(practiceId),
+        moveBack: moveBackIn,
+        recordFact: recordBookingFact,
       }),
+      ...createSubscriberJobHandlers({ db, clock }),
     } satisfies Record<string, JobHandler>,
     periodic: [
       { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '#server/test/test-databas
 import { expectBookingsIntact, waitForMessagesToSettle } from './support/booking-invariants.ts';
 import { createHttpClient } from './support/http-client.ts';
 import { printLoadReport } from './support/load-summary.ts';
+import { measureSubscriberLag } from '../bench/event-lag-bench.ts';
 import { MEMORY_GROWTH_LIMIT_MB } from '../bench/memory-bench.ts';
 import { sampleMemory } from '../bench/memory-sampler.ts';
 import { runMixedLoad } from './support/mixed-load.ts';
@@ -64,6 +65,7 @@ describe('load', () => {
       });
     const warmup = settings.loadWarmupSeconds > 0 ? await mixedLoad(settings.loadWarmupSeconds, 'warm') : null;
     const memory = sampleMemory(server.child.pid!);
+    const loadStarted = new Date();
     const load = await mixedLoad(settings.loadSeconds, 'load');
     memory.stop();
     client.close();
@@ -100,6 +102,17 @@ describe('load', () => {
     );
     expect(jobs).toEqual({ done: expect.any(Number) });
     expect(lost!.n).toBe(0);
+
+    // Each booking's event reached every subscriber (ADR 0069): the time from its commit to the subscriber's job done.
+    const lag = await measureSubscriberLag(testDb.db, loadStarted);
+    report(
+      'load event to subscriber lag',
+      lag
+        .map((l) => `${l.subscriber}: p50 ${Math.round(l.p50)} ms, p95 ${Math.round(l.p95)} ms (${l.jobs})`)
+        .join('; '),
+    );
+    expect(lag.map((l) => l.subscriber)).toEqual(['opendental', 'reminders']);
+    for (const l of lag) expect(l.jobs).toBeGreaterThanOrEqual(load.bookings.length);
 
     expect(Number.isFinite(p99)).toBe(true);
     expect(windows.growthMb).toBeLessThanOrEqual(MEMORY_GROWTH_LIMIT_MB);

@@ -27,6 +27,20 @@ export class PermanentJobError extends Error {
 }
 
 /**
+ * Thrown by a handler whose job must wait for another (a subscriber's job for a booking's earlier event, ADR 0069):
+ * the job is queued again for `runAt` without counting the attempt, so waiting never uses up its tries.
+ */
+export class JobNotReadyError extends Error {
+  override name = 'JobNotReadyError';
+  constructor(
+    message: string,
+    readonly runAt: Date,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Queues background work. Call it with the transaction that makes the change the job is about,
  * so both commit or neither does; a job whose `dedupeKey` is already queued (or done) is ignored.
  */

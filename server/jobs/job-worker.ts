@@ -1,9 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { retryDelayMs } from './job-backoff.ts';
-import { PermanentJobError, type JobHandler } from './job-queue.ts';
+import { JobNotReadyError, PermanentJobError, type JobHandler } from './job-queue.ts';
 import {
   claimDueJobs,
+  deferJob,
   failAbandonedJobs,
   failExpiredJobs,
   markJobDone,
@@ -143,6 +144,10 @@ export async function runJobAttempt(
     if (!handler) throw new PermanentJobError(`No handler for job type "${job.type}"`);
     note = (await handler(job.payload, context))?.skipped ?? null;
   } catch (error) {
+    if (error instanceof JobNotReadyError) {
+      await deferJob(db, { id: job.id, attempt: job.attempts, now: clock.now(), runAt: error.runAt });
+      return { status: 'retrying', error: error.message };
+    }
     return recordFailure(job, error);
   }
   const isRecorded = await markJobDone(db, { id: job.id, attempt: job.attempts, now: clock.now(), note });

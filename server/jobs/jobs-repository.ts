@@ -176,6 +176,28 @@ export async function scheduleJobRetry(
   return rows.length > 0;
 }
 
+/** Queues a claimed job again for later without counting the attempt it was claimed for (JobNotReadyError). */
+export async function deferJob(db: Queryable, job: { id: string; attempt: number; now: Date; runAt: Date }) {
+  const rows = await db.query(
+    `update jobs set status = 'queued', locked_until = null, run_at = $4, attempts = attempts - 1, updated_at = $3
+     where id = $1 and attempts = $2 and status = 'running' returning id`,
+    [job.id, job.attempt, job.now, job.runAt],
+  );
+  return rows.length > 0;
+}
+
+/** A job's status and due time by its dedupe key, or null when no such job was queued. */
+export async function findJobByKey(
+  db: Queryable,
+  dedupeKey: string,
+): Promise<{ status: 'queued' | 'running' | 'done' | 'failed'; run_at: Date | null } | null> {
+  const [row] = await db.query<{ status: 'queued' | 'running' | 'done' | 'failed'; run_at: Date | null }>(
+    `select status, run_at from jobs where dedupe_key = $1`,
+    [dedupeKey],
+  );
+  return row ?? null;
+}
+
 export async function markJobFailed(
   db: Queryable,
   job: { id: string; attempt: number; now: Date; error: string },

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { installResponseCheck } from './response-schema-check.ts';
+import { runSubscriberJobs } from './app-jobs.ts';
 
 /** A minimal built SPA, so page routes are testable without running the web build. */
 export const FIXTURE_WEB_DIR = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
@@ -44,7 +45,25 @@ export async function createTestApp(db: Database, options: TestAppOptions = {}):
     ...(options.codeDelivery !== undefined ? { codeDelivery: options.codeDelivery } : {}),
   });
   await app.ready();
+  runSubscribersAfterEachRequest(app, db, app.clock);
   return app;
+}
+
+/**
+ * The booking events' subscribers (ADR 0069) run in jobs: a worker in production polls for them, here each injected
+ * request runs them before it resolves, so a test reads a change's reminders and Open Dental jobs as it did when the
+ * writers queued them by hand. Tests of the subscribers' order and retries advance the clock past a retry themselves.
+ */
+function runSubscribersAfterEachRequest(app: FastifyInstance, db: Database, clock: Clock): void {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  (app as { inject: unknown }).inject = (...args: unknown[]) => {
+    const injected = inject(...args);
+    if (args.length === 0 || typeof args[args.length - 1] === 'function') return injected;
+    return (injected as Promise<unknown>).then(async (response) => {
+      await runSubscriberJobs({ app, db }, clock);
+      return response;
+    });
+  };
 }
 
 /** A clock tests set and move by hand. */

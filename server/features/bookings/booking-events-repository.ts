@@ -6,6 +6,8 @@ import type { Queryable } from '../../db/database.ts';
 export interface BookingSnapshot {
   status: BookingStatus;
   starts_at: string | null;
+  /** Absent on events written before subscribers needed it (a move's old end, for Open Dental's move back). */
+  ends_at?: string | null;
   provider: number;
   chair: number;
 }
@@ -25,10 +27,11 @@ export async function insertBookingEvent(
     after: BookingSnapshot;
     at: Date;
   },
-): Promise<void> {
-  await tx.query(
+): Promise<{ id: string; sequence: number }> {
+  const [row] = await tx.query<{ id: string; sequence: number }>(
     `insert into booking_events (booking_id, practice_id, sequence, type, actor, before, after, created_at)
-     select $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7 from booking_events where booking_id = $1`,
+     select $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7 from booking_events where booking_id = $1
+     returning id, sequence`,
     [
       event.bookingId,
       event.practiceId,
@@ -39,15 +42,17 @@ export async function insertBookingEvent(
       event.at.toISOString(),
     ],
   );
+  return row!;
 }
 
 /** A change with the practice as its subject: times opened or closed without a booking changing. */
 export async function insertPracticeEvent(
   tx: Queryable,
   event: { practiceId: string; type: PracticeEventType; actor: BookingActor; after: unknown; at: Date },
-): Promise<void> {
-  await tx.query(
-    `insert into booking_events (practice_id, type, actor, after, created_at) values ($1, $2, $3, $4, $5)`,
+): Promise<{ id: string }> {
+  const [row] = await tx.query<{ id: string }>(
+    `insert into booking_events (practice_id, type, actor, after, created_at) values ($1, $2, $3, $4, $5)
+     returning id`,
     [
       event.practiceId,
       event.type,
@@ -56,6 +61,7 @@ export async function insertPracticeEvent(
       event.at.toISOString(),
     ],
   );
+  return row!;
 }
 
 export interface BookingEventRow {
@@ -74,4 +80,26 @@ export async function findBookingEvents(db: Queryable, bookingId: string): Promi
       where booking_id = $1 order by sequence`,
     [bookingId],
   );
+}
+
+/** One event as its subscribers read it (ADR 0069); practice-level events have no booking and no sequence. */
+export interface StoredBookingEvent {
+  id: string;
+  booking_id: string | null;
+  practice_id: string;
+  sequence: number | null;
+  type: BookingEventType;
+  actor: BookingActor;
+  before: BookingSnapshot | null;
+  after: unknown;
+  created_at: Date;
+}
+
+export async function findBookingEventById(db: Queryable, eventId: string): Promise<StoredBookingEvent | null> {
+  const [row] = await db.query<StoredBookingEvent>(
+    `select id, booking_id, practice_id, sequence, type, actor, before, after, created_at from booking_events
+      where id = $1`,
+    [eventId],
+  );
+  return row ?? null;
 }

@@ -21,7 +21,7 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 
 import type { AvailabilityService } from '../availability/availability-service.ts';
-import type { PracticeRow, PracticesService } from '../practices/practices-service.ts';
+import type { PracticesService } from '../practices/practices-service.ts';
 import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.ts';
 import {
   findBookingState,
@@ -33,10 +33,6 @@ import {
 } from './booking-lifecycle-repository.ts';
 import { recordBookingChange } from './booking-lifecycle-steps.ts';
 import { slotTaken } from './slot-refusal.ts';
-import { queuePmsChange } from '../opendental/pms-change-job.ts';
-import { queuePmsConfirm } from '../opendental/pms-confirm-job.ts';
-import { queuePmsWrite } from '../opendental/pms-write-job.ts';
-import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import { noticeFor } from '#domain/availability/booking-notice.ts';
 
 /**
@@ -154,11 +150,6 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         });
         // A cancellation or no-show frees the time: every other process offers it again on commit.
         if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
-        // An ended booking comes off the practice's Open Dental book too (a job, after commit).
-        if (holdsSlot(before.status) && !holdsSlot(to))
-          await queuePmsChange(tx, { appointmentId, kind: 'cancel', previous: null });
-        // The patient's confirmation goes to Open Dental as well (ADR 0037; a job, after commit).
-        if (to === 'confirmed') await queuePmsConfirm(tx, { appointmentId });
         const after = (await findBookingState(tx, appointmentId))!;
         const type = by.event ?? EVENT_OF[to]!;
         await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at });
@@ -194,10 +185,8 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
           { ...slotTarget, clinicNum: current.pms_clinic_num, ignore },
         );
         const at = deps.clock.now();
-        await writeNewTime(tx, { appointmentId, current, slot, practice: found.practice, at });
+        await writeNewTime(tx, { appointmentId, current, slot, at });
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
-        // The new time's reminders; the old time's skip themselves when they come due.
-        await scheduleReminders(tx, appointmentId, deps.clock.now());
         const after = (await findBookingState(tx, appointmentId))!;
         const type = current.status === 'requested' ? 'booking.scheduled' : 'booking.rescheduled';
         await recordBookingChange(tx, { type, actor: actorOf(by), before: current, after, at });
@@ -242,8 +231,8 @@ async function undoMark(
 }
 
 /**
- * The new time on the locked row, and what follows it in Open Dental. A request without a time
- * gets its first one and becomes booked (staff only: the manage page refuses it).
+ * The new time on the locked row. A request without a time gets its first one and becomes booked (staff only: the
+ * manage page refuses it). Open Dental follows the event (ADR 0069).
  */
 async function writeNewTime(
   tx: Queryable,
@@ -251,12 +240,10 @@ async function writeNewTime(
     appointmentId: string;
     current: BookingState;
     slot: { startsAt: Date; endsAt: Date; provNum: number; opNum: number };
-    practice: PracticeRow;
     at: Date;
   },
 ): Promise<void> {
   const { appointmentId, current, slot } = move;
-  const isRequest = current.status === 'requested';
   const change = {
     startsAt: slot.startsAt,
     endsAt: slot.endsAt,
@@ -264,28 +251,10 @@ async function writeNewTime(
     opNum: slot.opNum,
     at: move.at,
   };
-  await (isRequest ? giveRequestTime(tx, appointmentId, change) : updateBookingTime(tx, appointmentId, change)).catch(
-    (error: unknown) => {
-      throw isOverlapViolation(error) ? slotTaken() : error;
-    },
-  );
-  if (isRequest) {
-    // Never written to Open Dental (nothing to write without a time): the write job writes it now,
-    // as it does any booking.
-    await queuePmsWrite(tx, appointmentId, move.practice);
-  } else {
-    // Open Dental follows in a job; `previous` is where the booking goes back if it finds the new time taken.
-    const previous =
-      current.starts_at && current.ends_at
-        ? {
-            startsAt: current.starts_at,
-            endsAt: current.ends_at,
-            provNum: current.pms_prov_num,
-            opNum: current.pms_op_num,
-          }
-        : null;
-    await queuePmsChange(tx, { appointmentId, kind: 'reschedule', previous });
-  }
+  const write = current.status === 'requested' ? giveRequestTime : updateBookingTime;
+  await write(tx, appointmentId, change).catch((error: unknown) => {
+    throw isOverlapViolation(error) ? slotTaken() : error;
+  });
 }
 
 /** The booking holds its time and already starts at the target (with the target's provider, or any). */

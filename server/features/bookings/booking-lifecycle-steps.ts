@@ -1,6 +1,7 @@
 import type { BookingActor, BookingEventType, PracticeEventType } from '#domain/booking/booking-events.ts';
 import type { BookingStatus, CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
+import { enqueueSubscribers } from './booking-event-fan-out.ts';
 import { insertBookingEvent, insertPracticeEvent, type BookingSnapshot } from './booking-events-repository.ts';
 import {
   findBookingState,
@@ -17,10 +18,13 @@ import type { BookingPlacement } from '../../db/booking-placement-sql.ts';
  * these in transactions of their own; the trigger of migration 0031 refuses any undeclared status edge.
  */
 
-export function snapshotOf(state: Pick<BookingState, 'status' | 'starts_at' | 'pms_prov_num' | 'pms_op_num'>) {
+export function snapshotOf(
+  state: Pick<BookingState, 'status' | 'starts_at' | 'ends_at' | 'pms_prov_num' | 'pms_op_num'>,
+) {
   return {
     status: state.status,
     starts_at: state.starts_at ? state.starts_at.toISOString() : null,
+    ends_at: state.ends_at ? state.ends_at.toISOString() : null,
     provider: state.pms_prov_num,
     chair: state.pms_op_num,
   } satisfies BookingSnapshot;
@@ -31,7 +35,7 @@ export async function recordBookingChange(
   tx: Queryable,
   change: { type: BookingEventType; actor: BookingActor; before: BookingState | null; after: BookingState; at: Date },
 ): Promise<void> {
-  await insertBookingEvent(tx, {
+  const { id, sequence } = await insertBookingEvent(tx, {
     bookingId: change.after.id,
     practiceId: change.after.practice_id,
     type: change.type,
@@ -40,6 +44,7 @@ export async function recordBookingChange(
     after: snapshotOf(change.after),
     at: change.at,
   });
+  await enqueueSubscribers(tx, { id, bookingId: change.after.id, sequence });
 }
 
 /** A new booking's first event, in the transaction that inserts it. */
@@ -113,5 +118,19 @@ export async function recordPracticeEvent(
   tx: Queryable,
   event: { practiceId: string; type: PracticeEventType; actor: BookingActor; details?: unknown; at: Date },
 ): Promise<void> {
-  await insertPracticeEvent(tx, { ...event, after: event.details ?? null });
+  const { id } = await insertPracticeEvent(tx, { ...event, after: event.details ?? null });
+  await enqueueSubscribers(tx, { id, bookingId: null, sequence: null });
+}
+
+/**
+ * A change that moves neither the booking's status nor its time (the refund confirmed, the booking written into Open
+ * Dental): its event alone, on the locked row, before and after alike (ADR 0069). Nothing when the booking is gone.
+ */
+export async function recordBookingFact(
+  tx: Queryable,
+  appointmentId: string,
+  fact: { type: BookingEventType; actor: BookingActor; at: Date },
+): Promise<void> {
+  const state = await lockBookingState(tx, appointmentId);
+  if (state) await recordBookingChange(tx, { ...fact, before: state, after: state });
 }

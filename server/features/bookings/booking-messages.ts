@@ -12,7 +12,6 @@ import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { findProviderName, type PracticeRow } from '../practices/practices-service.ts';
 import { practiceAddress } from '../practices/practice-texts.ts';
-import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import * as messages from './booking-messages.messages.ts';
 
 const t = translator(messages);
@@ -153,14 +152,12 @@ export async function queueBookingMessages(tx: Queryable, booked: BookedAppointm
 }
 
 /**
- * The patient's side of a booking's messages: the confirmation and the reminders (ADR 0037), planned
- * from now, so none that is already due. A checkout left unpaid sends these alone (ADR 0060), since
- * the practice has its own notice of it.
+ * The patient's side of a booking's messages: the confirmation (its reminders follow the booking's event, ADR 0069).
+ * A checkout left unpaid sends it alone (ADR 0060), since the practice has its own notice of it.
  */
 export async function queuePatientBookingMessages(tx: Queryable, booked: BookedAppointment, now: Date) {
   const facts = await bookingFacts(tx, booked);
   await queuePatientEmail(tx, booked, now, facts);
-  if (booked.slot) await scheduleReminders(tx, booked.appointmentId, now);
   return facts;
 }
 

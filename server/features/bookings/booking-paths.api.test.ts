@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DECLARED_EDGES } from '#domain/booking/booking-lifecycle.ts';
+import { runAppJobs } from '../../test/app-jobs.ts';
 import { bookingBody } from '../../test/booking-factory.ts';
 import { eventLinesOf } from '../../test/booking-events.ts';
 import { bookVisit } from '../../test/booking-requests.ts';
@@ -130,6 +131,13 @@ describe('payments', () => {
       'booking.created patient',
       'booking.expired system',
       'payment.refunded payment',
+    ]);
+    // The refund job's provider call done: the money's own change, its status unchanged (ADR 0069).
+    await runAppJobs(ctx, clock);
+    const events = await findBookingEvents(ctx.db, id);
+    expect(events.map((e) => `${e.type} ${e.after.status}`).slice(2)).toEqual([
+      'payment.refunded refunded',
+      'payment.refunded refunded',
     ]);
   });
 });

@@ -39,7 +39,6 @@ import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-servi
 import { findOrCreatePatient, patientExists } from '../patients/patients-service.ts';
 import type { PracticeRow, PracticesService, ReasonRow } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
-import { queuePmsWrite } from '../opendental/pms-write-job.ts';
 import { queueBehindSameChairBookings } from './bookings-repository.ts';
 import { refuseSecondChairOfPatient } from './already-booked.ts';
 import { explainUnofferedSlot, slotUnavailable } from './slot-refusal.ts';
@@ -207,8 +206,6 @@ export async function createAppointment(
   // A hold only remembers the token (on the row above); the payment's completion spends it.
   if (prepared.verificationTokenHash && status !== 'pending_payment')
     await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
-  // Recorded here first; the write job puts it into the practice's Open Dental (ADR 0015).
-  if (practice.pms.type === 'opendental') await queuePmsWrite(tx, appointmentId, practice);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
   if (status !== 'pending_payment')
     await queueConfirmation(tx, deps, prepared, { appointmentId, reference, composedMessage, bookedSlot });

@@ -7,6 +7,7 @@ import { OdAppointmentSchema } from '../../adapters/pms/opendental/opendental-sc
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
 import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
+import type { BookingPlacement } from '../../db/booking-placement-sql.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { enqueueJob, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
@@ -21,8 +22,6 @@ import {
 } from './opendental-appointment-changes.ts';
 import { checkConflicts } from './opendental-write-rules.ts';
 import { queueChangeNotice, queueUndoneMoveNotices, type ChangeNotice } from './pms-change-notices.ts';
-import { moveBackIn } from '../bookings/booking-lifecycle-steps.ts';
-import { scheduleReminders } from '../reminders/reminder-jobs.ts';
 import {
   findAppointmentToChange,
   findBookingSlot,
@@ -109,6 +108,11 @@ export interface PmsChangeDeps {
   openDental: OpenDentalConnector | undefined;
   /** This process's slot lists of the practice are stale (a booking went back to its old time). */
   onSlotsChanged?: ((practiceId: string) => void) | undefined;
+  /**
+   * The lifecycle's move back (ADR 0068), passed in: Open Dental subscribes to the booking events, so importing the
+   * lifecycle from here would close a loop of imports.
+   */
+  moveBack: (tx: Queryable, appointmentId: string, back: BookingPlacement) => Promise<void>;
 }
 
 /** Runs `work` after the office's other Open Dental writes of this process (the write job's lock). */
@@ -180,11 +184,10 @@ async function undoMove(
     isMovedBack =
       back !== null &&
       isFreeThere &&
-      (await attemptInSavepoint(tx, () => moveBackIn(tx, a.id, { ...back, at: now }), isOverlapViolation));
+      (await attemptInSavepoint(tx, () => deps.moveBack(tx, a.id, { ...back, at: now }), isOverlapViolation));
     if (isMovedBack) {
       await markChangeWritten(tx, a.id, now);
       await announceSlotChanges(deps.db, tx, [a.practice_id]);
-      await scheduleReminders(tx, a.id, now);
     } else {
       await recordWriteProblem(
         tx,

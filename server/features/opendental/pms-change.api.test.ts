@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runSubscriberJobs } from '../../test/app-jobs.ts';
 import { eventLinesOf } from '../../test/booking-events.ts';
 import { odAppointment, providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
 import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
@@ -61,8 +62,12 @@ function officeBooks(aptDateTime: string): number {
     );
   return AptNum;
 }
-const reschedule = (id: string, date: string, time: string) =>
-  ctx.app.bookingLifecycle.reschedule(id, { date, startTime: `${time}:00`, provNum: 1 });
+// Called directly, not through a request: the subscribers (ADR 0069) run as a prompt worker would.
+const reschedule = async (id: string, date: string, time: string) => {
+  const outcome = await ctx.app.bookingLifecycle.reschedule(id, { date, startTime: `${time}:00`, provNum: 1 });
+  await runSubscriberJobs(ctx, clock);
+  return outcome;
+};
 
 describe('a move in Open Dental', () => {
   it('moves the appointment there (time, chair, provider, length), once per move', async () => {
@@ -111,6 +116,7 @@ describe('a move in Open Dental', () => {
       email: 'bea@example.com',
     });
     await ctx.app.bookingLifecycle.changeStatus(id, 'cancelled', { actor: 'patient' });
+    await runSubscriberJobs(ctx, clock);
     expect(await writeState(id)).toMatchObject({ status: 'cancelled', pms_write_status: 'pending' });
     const requests = await runJobs();
     expect(calls(requests)).toEqual([`GET /appointments/${aptNum}`, `PUT /appointments/${aptNum}/Break`]);
@@ -242,6 +248,7 @@ describe('a move into a time Open Dental had given away', () => {
     // Open Dental's move back is a change of its own, on a declared edge (ADRs 0068, 0069).
     expect(await eventLinesOf(ctx.db, id)).toEqual([
       'booking.created patient',
+      'pms.written opendental',
       'booking.rescheduled system',
       'booking.moved_back opendental',
     ]);

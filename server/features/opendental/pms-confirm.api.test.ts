@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runSubscriberJobs } from '../../test/app-jobs.ts';
 import { providerSchedule, type FakeOdRequest } from '../../test/fake-opendental-server.ts';
 import { withOpenDentalBench } from '../../test/opendental-test-kit.ts';
 import { practiceConfig } from '../../test/practice-factory.ts';
@@ -39,7 +40,11 @@ const confirmJobs = (id: string) =>
     [`${OPENDENTAL_CONFIRM_JOB}:${id}:%`],
   );
 
-const confirm = (id: string) => ctx.app.bookingLifecycle.changeStatus(id, 'confirmed', { actor: 'patient' });
+// Called directly, not through a request: the subscribers (ADR 0069) run as a prompt worker would.
+const confirm = async (id: string) => {
+  await ctx.app.bookingLifecycle.changeStatus(id, 'confirmed', { actor: 'patient' });
+  await runSubscriberJobs(ctx, clock);
+};
 const calls = (requests: FakeOdRequest[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 

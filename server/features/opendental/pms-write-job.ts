@@ -20,6 +20,7 @@ import type { PracticeRow } from '../practices/practices-service.ts';
 import { checkConflicts, pickPatient } from './opendental-write-rules.ts';
 import {
   createPmsChangeJobHandler,
+  type PmsChangeDeps,
   OPENDENTAL_CHANGE_JOB,
   queueChangeMissedByWrite,
   type OfficeLock,
@@ -67,6 +68,13 @@ export interface PmsWriteDeps {
   openDental: OpenDentalConnector | undefined;
   /** This process's slot lists of a practice are stale (the change job moved a booking back). */
   onSlotsChanged?: ((practiceId: string) => void) | undefined;
+  moveBack: PmsChangeDeps['moveBack'];
+  /** The lifecycle's `recordBookingFact` (ADR 0069), passed in for the reason `moveBack` is. */
+  recordFact: (
+    tx: Queryable,
+    appointmentId: string,
+    fact: { type: 'pms.written'; actor: { kind: 'opendental' }; at: Date },
+  ) => Promise<void>;
 }
 
 /**
@@ -112,6 +120,11 @@ async function writeBooking(
     const written = await oneAtATime(customerKey, () => writeToOpenDental(deps.db, client, appointment, practice));
     await deps.db.transaction(async (tx) => {
       await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
+      await deps.recordFact(tx, appointment.id, {
+        type: 'pms.written',
+        actor: { kind: 'opendental' },
+        at: deps.clock.now(),
+      });
       await queueChangeMissedByWrite(tx, {
         appointmentId: appointment.id,
         startsAt: appointment.starts_at!,

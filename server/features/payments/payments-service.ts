@@ -9,6 +9,9 @@ import { completeSession, markUnpaid, type CompletionOutcome, type PaymentsDeps 
 import { checkStatus, completeFromReturn, type CheckoutStatus } from './payment-status.ts';
 import { expireHold } from './payment-holds.ts';
 import { lockExpiredHolds, markRefund } from './payments-repository.ts';
+import { recordBookingFact } from '../bookings/booking-lifecycle-steps.ts';
+
+const PAYMENT = { kind: 'payment' } as const;
 
 export { REFUND_JOB } from './payment-completion.ts';
 
@@ -53,7 +56,10 @@ async function refund(deps: PaymentsDeps, payload: unknown): Promise<void> {
     .object({ appointmentId: z.string(), sessionId: z.string(), paymentIntentId: z.string().nullable() })
     .parse(payload);
   await deps.adapter.refund({ id: sessionId, paymentIntentId });
-  await markRefund(deps.db, appointmentId, 'refunded', paymentIntentId);
+  await deps.db.transaction(async (tx) => {
+    await markRefund(tx, appointmentId, 'refunded', paymentIntentId);
+    await recordBookingFact(tx, appointmentId, { type: 'payment.refunded', actor: PAYMENT, at: deps.clock.now() });
+  });
 }
 
 /**

@@ -68,6 +68,7 @@ export const findReviewRequestPractice = (db: Queryable, requestId: string) =>
 
 interface ReviewRequestWithPractice {
   id: string;
+  practice_id: string;
   patient_first_name: string;
   patient_last_name: string;
   email: string | null;
@@ -81,7 +82,7 @@ interface ReviewRequestWithPractice {
 export const findReviewRequestWithPractice = (db: Queryable, requestId: string) =>
   firstRow<ReviewRequestWithPractice>(
     db,
-    `select r.id, r.patient_first_name, r.patient_last_name, r.email, r.wireless_phone,
+    `select r.id, r.practice_id, r.patient_first_name, r.patient_last_name, r.email, r.wireless_phone,
             p.name as practice_name, p.google_review_url, p.notification_email
        from review_requests r join practices p on p.id = r.practice_id
       where r.id = $1`,

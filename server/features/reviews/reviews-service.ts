@@ -35,6 +35,7 @@ import {
   type ReviewRequestListRow,
 } from './review-requests-repository.ts';
 import { lockPatient } from './review-sweep-repository.ts';
+import { recordPracticeEvent } from '../bookings/booking-lifecycle-steps.ts';
 import { hashLinkToken, isWellFormedLinkToken } from '../booking-links/link-tokens.ts';
 
 // What other features may use of this one's storage (ADR 0073): they import it from here, not from the repository.
@@ -203,6 +204,14 @@ async function submitFeedback(deps: ReviewsDeps, feedback: FeedbackBody): Promis
       createdAt: clock.now(),
     });
     if (!feedbackId) throw new AppError(409, 'CONFLICT', t.localized('feedbackAlreadySent'));
+    // The practice is its subject (ADR 0069): webhooks will tell the practice's systems.
+    await recordPracticeEvent(tx, {
+      practiceId: request.practice_id,
+      type: 'feedback.received',
+      actor: { kind: 'patient' },
+      details: { feedback_id: feedbackId, request_id: request.id, category: feedback.feedback_category },
+      at: clock.now(),
+    });
     if (request.notification_email) {
       await queueFeedbackNotice(tx, {
         feedbackId,

@@ -206,6 +206,20 @@ describe('POST /api/v1/review/feedback', () => {
       feedback_category: 'Long wait time',
       feedback_description: 'Waited 40 minutes past my time.',
     });
+    // An event with the practice as its subject (ADR 0069), for the webhooks to come.
+    const events = await ctx.db.query<{ type: string; actor: object; booking_id: string | null; after: object }>(
+      `select type, actor, booking_id, after from booking_events where type = 'feedback.received'
+          and after ->> 'request_id' = $1`,
+      [request_id],
+    );
+    expect(events).toEqual([
+      {
+        type: 'feedback.received',
+        actor: { kind: 'patient' },
+        booking_id: null,
+        after: expect.objectContaining({ request_id, category: 'Long wait time' }),
+      },
+    ]);
 
     await runJobsUntilIdle(ctx.db, clock);
     const [mail, ...others] = await readOutbox(ctx.db);
