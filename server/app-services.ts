@@ -69,6 +69,7 @@ function createFoundations(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   app.addHook('onClose', () => availability.close());
   announceOpenDentalChange = createOpenDentalChangeAnnouncer({
     db,
+    clock,
     invalidatePractice: (practiceId) => availability.invalidatePractice(practiceId),
   });
   const openDentalMirror = openDental

@@ -84,6 +84,12 @@ describe('the Open Dental mirror', () => {
       const started = Date.now();
       await expect.poll(() => startsOn('2026-03-04'), { timeout: 5_000, interval: 25 }).not.toContain('09:00');
       expect(Date.now() - started).toBeLessThan(NEAR_EVERY_MS + 2_000);
+      // The change is a practice-level event too (ADR 0069), for the subscribers that want freed or taken times.
+      const events = await ctx.db.query<{ type: string; actor: unknown }>(
+        'select type, actor from booking_events where practice_id = $1 and booking_id is null',
+        [exam.practiceId],
+      );
+      expect(events).toContainEqual({ type: 'opendental.changed', actor: { kind: 'opendental' } });
     } finally {
       mirror().stop();
     }
