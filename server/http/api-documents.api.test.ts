@@ -18,14 +18,11 @@ const NO_SCHEMA_YET = [
   'POST /api/v1/sms/inbound',
   'POST /api/v1/sms/status',
   'DELETE /api/v1/staff/blocks/{id}',
-  'DELETE /api/v1/staff/session',
   'GET /api/v1/staff/appointments',
   'GET /api/v1/staff/appointments/export.csv',
   'GET /api/v1/staff/appointments/{id}',
   'GET /api/v1/staff/audit',
   'GET /api/v1/staff/audit/export.csv',
-  'GET /api/v1/staff/password-links/{token}',
-  'GET /api/v1/staff/session',
   'GET /api/v1/staff/slots',
   'POST /api/v1/staff/appointments',
   'POST /api/v1/staff/appointments/{id}/arrived',
@@ -36,12 +33,6 @@ const NO_SCHEMA_YET = [
   'POST /api/v1/staff/appointments/{id}/resend-confirmation',
   'POST /api/v1/staff/appointments/{id}/undo',
   'POST /api/v1/staff/blocks',
-  'POST /api/v1/staff/password-links/{token}',
-  'POST /api/v1/staff/password-reset',
-  'POST /api/v1/staff/session',
-  'POST /api/v1/staff/totp/enable',
-  'POST /api/v1/staff/totp/setup',
-  'PUT /api/v1/staff/session/practice',
 ];
 
 const README = new URL('../../README.md', import.meta.url);
