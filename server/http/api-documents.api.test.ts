@@ -17,12 +17,8 @@ import { apiTable, withApiTable } from './api-table.ts';
 const NO_SCHEMA_YET = [
   'POST /api/v1/sms/inbound',
   'POST /api/v1/sms/status',
-  'DELETE /api/v1/staff/blocks/{id}',
   'GET /api/v1/staff/appointments',
-  'GET /api/v1/staff/appointments/export.csv',
   'GET /api/v1/staff/appointments/{id}',
-  'GET /api/v1/staff/audit',
-  'GET /api/v1/staff/audit/export.csv',
   'GET /api/v1/staff/slots',
   'POST /api/v1/staff/appointments',
   'POST /api/v1/staff/appointments/{id}/arrived',
@@ -32,7 +28,6 @@ const NO_SCHEMA_YET = [
   'POST /api/v1/staff/appointments/{id}/reschedule',
   'POST /api/v1/staff/appointments/{id}/resend-confirmation',
   'POST /api/v1/staff/appointments/{id}/undo',
-  'POST /api/v1/staff/blocks',
 ];
 
 const README = new URL('../../README.md', import.meta.url);
