@@ -6,12 +6,13 @@ import {
   StaffBlockBodySchema,
   StaffBlockCreatedSchema,
   StaffBlockDeletedSchema,
+  StaffBookingCreatedSchema,
 } from '#domain/staff/staff-booking-schemas.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { ok, parseBody } from '../../../http/request-parsing.ts';
-import { answers, BODY_ERRORS, okResult } from '../../../http/route-schemas.ts';
+import { answers, BODY_ERRORS, checkedInHandler, okResult } from '../../../http/route-schemas.ts';
 import type { AvailabilityService } from '../../availability/availability-service.ts';
 import type { BookingsService } from '../../bookings/bookings-service.ts';
 import type { PracticesService } from '../../practices/practices-service.ts';
@@ -29,6 +30,13 @@ export interface StaffBookingRoutesDeps {
 }
 
 const SCHEMAS = {
+  book: {
+    summary: 'Books a patient who phoned into a free time (staff ignore the notice period)',
+    tags: ['staff'],
+    // Declared here, checked in the handler: birth dates are judged by the practice's today.
+    body: checkedInHandler(createStaffBookingBodySchema({ today: '2000-01-01' })),
+    response: answers({ 201: okResult(StaffBookingCreatedSchema) }, [...STAFF_ERRORS, ...BODY_ERRORS, 404, 409]),
+  },
   block: {
     summary: "Blocks time on the practice's built-in schedule (409 for an Open Dental practice)",
     tags: ['staff'],
@@ -50,7 +58,8 @@ const SCHEMAS = {
  */
 export function registerStaffBookingRoutes(app: FastifyInstance, deps: StaffBookingRoutesDeps): void {
   const staff = app.withTypeProvider<ZodTypeProvider>();
-  staff.post('/appointments', { config: { staff: { permission: 'bookings' } } }, async (request, reply) => {
+  const bookingsRule = { config: { staff: { permission: 'bookings' as const } }, schema: SCHEMAS.book };
+  staff.post('/appointments', bookingsRule, async (request, reply) => {
     const me = staffOf(request);
     const practice = await deps.practices.requirePractice(me.practiceId);
     // Birth dates are judged by the practice's today, as on the patient's form.
