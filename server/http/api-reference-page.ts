@@ -39,9 +39,11 @@ export function bodyFields(schema: Schema | undefined): { name: string; type: st
   }));
 }
 
+/** The body's schema: JSON, or the form a webhook posts (Twilio's). */
 export function jsonBodySchema(operation: Operation): Schema | undefined {
   const body = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-  return body?.content['application/json']?.schema as Schema | undefined;
+  const content = body?.content['application/json'] ?? body?.content['application/x-www-form-urlencoded'];
+  return content?.schema as Schema | undefined;
 }
 
 /** Each operation of a document, in path order. */

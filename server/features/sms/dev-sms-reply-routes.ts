@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
-import { parseBody } from '../../http/request-parsing.ts';
+import { answers, BODY_ERRORS } from '../../http/route-schemas.ts';
 import { findPracticeLastConsentedTo } from '../consent/contact-consent.ts';
 import { receiveInboundText, type InboundTextDeps } from './inbound-texts-service.ts';
 
@@ -16,6 +17,13 @@ const DevReplySchema = z.strictObject({
   body: z.string().max(1600, 'body must be at most 1600 characters'),
 });
 
+const SCHEMA = {
+  summary: 'Development only: a text as if a patient sent it; answers the text that would go back',
+  tags: ['dev'],
+  body: DevReplySchema,
+  response: answers({ 200: z.object({ reply: z.string().nullable() }) }, BODY_ERRORS),
+};
+
 /**
  * Development only (DEV_TOOLS): `POST /_dev/sms/reply { from, to?, body }` goes through the same
  * handling as Twilio's inbound webhook and answers `{ reply }`, the text that would go back.
@@ -25,8 +33,8 @@ const DevReplySchema = z.strictObject({
  */
 export function registerDevSmsReplyRoutes(app: FastifyInstance, deps: InboundTextDeps): void {
   if (deps.deploymentSender !== null) return;
-  app.post('/_dev/sms/reply', async (request) => {
-    const body = parseBody(DevReplySchema, request.body);
+  app.withTypeProvider<ZodTypeProvider>().post('/_dev/sms/reply', { schema: SCHEMA }, async (request) => {
+    const { body } = request;
     const practiceId = body.to
       ? undefined
       : ((await findPracticeLastConsentedTo(deps.db, { channel: 'sms', recipient: body.from })) ?? undefined);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { normalisePhone } from '#domain/verification/contact-normalisation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/request-parsing.ts';
+import { answers, checkedInHandler } from '../../http/route-schemas.ts';
 import { escapeHtml } from '#domain/format/html-escape.ts';
 import { SMS_STATUS_PATH } from '../../adapters/sms/sms-adapter-factory.ts';
 import {
@@ -79,7 +80,7 @@ export async function registerInboundTextRoutes(app: FastifyInstance, deps: Inbo
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       },
     );
-    scope.post(INBOUND_TEXT_PATH, async (request, reply) => {
+    scope.post(INBOUND_TEXT_PATH, { schema: SCHEMAS.inbound }, async (request, reply) => {
       const form = formOf(request);
       if (account && !isSignedByTwilio(request, form, account.authToken, deps.publicUrl)) {
         throw new AppError(403, 'FORBIDDEN', 'The Twilio signature is not valid.');
@@ -91,7 +92,7 @@ export async function registerInboundTextRoutes(app: FastifyInstance, deps: Inbo
       // Twilio's own STOP and START answers do the talking for its keywords; ours go back as TwiML.
       return reply.type('text/xml').send(twimlOf(answer));
     });
-    scope.post(SMS_STATUS_PATH, async (request, reply) => {
+    scope.post(SMS_STATUS_PATH, { schema: SCHEMAS.status }, async (request, reply) => {
       const form = formOf(request);
       if (account && !isSignedByTwilio(request, form, account.authToken, deps.publicUrl)) {
         throw new AppError(403, 'FORBIDDEN', 'The Twilio signature is not valid.');
@@ -131,6 +132,23 @@ const StatusFormSchema = z.object({
     .regex(/^\d{1,10}$/, 'ErrorCode must be a number')
     .optional(),
 });
+
+/**
+ * Declared, and checked in the handler: Twilio signs every field of the form it sent, so the
+ * signature is checked on the form as it came, before the fields are read (a 403 before a 400),
+ * and a form that is not one answers Twilio's 400 naming the fields, not a console's 422.
+ */
+const formSchema = (summary: string, body: z.ZodType, success: Record<number, z.ZodType> = {}) => ({
+  summary,
+  tags: ['sms'],
+  consumes: ['application/x-www-form-urlencoded'],
+  body: checkedInHandler(body),
+  response: answers(success, [403, 413, 415]),
+});
+const SCHEMAS = {
+  inbound: formSchema("Twilio's webhook for a text a patient sent (answers TwiML, text/xml)", InboundFormSchema),
+  status: formSchema("Twilio's report on a text's delivery (answers 204, no body)", StatusFormSchema),
+};
 
 function parseStatusForm(form: Record<string, string>) {
   const parsed = StatusFormSchema.safeParse(form);

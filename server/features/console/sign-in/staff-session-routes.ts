@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { SignInBodySchema, SwitchPracticeBodySchema, type StaffSession } from '#domain/staff/staff-session-schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SignedOutSchema,
+  SignInBodySchema,
+  StaffSessionSchema,
+  SwitchPracticeBodySchema,
+  type StaffSession,
+} from '#domain/staff/staff-session-schemas.ts';
 import { STAFF_PERMISSIONS, can } from '#domain/staff/staff-roles.ts';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { ok, parseBody } from '../../../http/request-parsing.ts';
+import { ok } from '../../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, okResult } from '../../../http/route-schemas.ts';
 import {
   findAccountPractice,
   listAccountPractices,
@@ -19,7 +28,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from './staff-cookies.ts';
-import { audit, principalOfToken, staffOf, type StaffPrincipal } from '../staff-session-guard.ts';
+import { audit, principalOfToken, STAFF_ERRORS, staffOf, type StaffPrincipal } from '../staff-session-guard.ts';
 import { endAccountSessions, endSession, setSessionPractice } from './staff-sessions-repository.ts';
 import { SignInThrottled, createStaffSignIn } from './staff-sign-in-service.ts';
 
@@ -52,20 +61,50 @@ export async function sessionView(db: Database, principal: StaffPrincipal): Prom
   };
 }
 
+const SESSION = okResult(StaffSessionSchema);
+const SCHEMAS = {
+  signIn: {
+    summary: 'Signs in with e-mail, password and, when on, the second factor; answers the new session',
+    tags: ['staff'],
+    body: SignInBodySchema,
+    // 401 for a wrong password or a missing code, 403 for a foreign Origin or an account without a practice.
+    response: answers({ 201: SESSION }, [...STAFF_ERRORS, ...BODY_ERRORS]),
+  },
+  read: {
+    summary: 'Who is signed in, at which practice, and what they may do',
+    tags: ['staff'],
+    response: answers({ 200: SESSION }, STAFF_ERRORS),
+  },
+  signOut: {
+    summary: 'Signs out here, or everywhere with everywhere=true',
+    tags: ['staff'],
+    querystring: z.object({ everywhere: z.string().optional() }),
+    response: answers({ 200: okResult(SignedOutSchema) }, STAFF_ERRORS),
+  },
+  switchPractice: {
+    summary: "Switches the session to another of the account's practices",
+    tags: ['staff'],
+    body: SwitchPracticeBodySchema,
+    response: answers({ 200: SESSION }, [...STAFF_ERRORS, ...BODY_ERRORS, 404]),
+  },
+};
+
 /**
  * `/api/v1/staff/session` (ADR 0038): sign in, who is signed in, sign out (here or everywhere),
  * and an operator's switch of practice. Signing in answers the new session; a console then reads
  * it back with GET after a reload.
  */
 export function registerStaffSessionRoutes(
-  staff: FastifyInstance,
+  app: FastifyInstance,
   deps: { db: Database; clock: Clock; cookies: CookieSettings },
 ): void {
   const { db, clock } = deps;
+  const staff = app.withTypeProvider<ZodTypeProvider>();
   const signIn = createStaffSignIn({ db, clock });
 
-  staff.post('/session', { config: { staff: { public: true } } }, async (request, reply) => {
-    const body = parseBody(SignInBodySchema, request.body);
+  const signInRule = { config: { staff: { public: true } }, schema: SCHEMAS.signIn };
+  staff.post('/session', signInRule, async (request, reply) => {
+    const { body } = request;
     try {
       const signedIn = await signIn({
         ...body,
@@ -84,28 +123,25 @@ export function registerStaffSessionRoutes(
     }
   });
 
-  staff.get('/session', { config: { staff: { duringTotpSetup: true } } }, async (request) =>
+  const duringSetup = { config: { staff: { duringTotpSetup: true } } };
+  staff.get('/session', { ...duringSetup, schema: SCHEMAS.read }, async (request) =>
     ok(await sessionView(db, staffOf(request))),
   );
 
-  staff.delete<{ Querystring: { everywhere?: string } }>(
-    '/session',
-    { config: { staff: { duringTotpSetup: true } } },
-    async (request, reply) => {
-      const principal = staffOf(request);
-      const everywhere = request.query.everywhere === 'true';
-      const now = clock.now();
-      if (everywhere) await endAccountSessions(db, principal.accountId, 'signed_out_everywhere', now);
-      else await endSession(db, principal.sessionId, 'signed_out', now);
-      await audit(request, deps, { action: everywhere ? 'session.sign_out_everywhere' : 'session.sign_out' });
-      clearSessionCookie(reply, deps.cookies);
-      return ok({ signed_out: true as const });
-    },
-  );
-
-  staff.put('/session/practice', { config: { staff: {} } }, async (request) => {
+  staff.delete('/session', { ...duringSetup, schema: SCHEMAS.signOut }, async (request, reply) => {
     const principal = staffOf(request);
-    const { practice_id: practiceId } = parseBody(SwitchPracticeBodySchema, request.body);
+    const everywhere = request.query.everywhere === 'true';
+    const now = clock.now();
+    if (everywhere) await endAccountSessions(db, principal.accountId, 'signed_out_everywhere', now);
+    else await endSession(db, principal.sessionId, 'signed_out', now);
+    await audit(request, deps, { action: everywhere ? 'session.sign_out_everywhere' : 'session.sign_out' });
+    clearSessionCookie(reply, deps.cookies);
+    return ok({ signed_out: true as const });
+  });
+
+  staff.put('/session/practice', { config: { staff: {} }, schema: SCHEMAS.switchPractice }, async (request) => {
+    const principal = staffOf(request);
+    const { practice_id: practiceId } = request.body;
     // Another practice's id answers as a missing one would.
     if (!(await findAccountPractice(db, principal.accountId, practiceId))) throw AppError.notFound('No such practice.');
     await audit(request, deps, { action: 'session.switch_practice', targetType: 'practice', targetId: practiceId });
