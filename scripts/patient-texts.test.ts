@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
  * outside a catalogue (`*.messages.ts`). Prose = a capital letter, then at least two more words.
  *
  * Not patient-facing, so not scanned: the staff/admin API and the staff console, the CLI, the development outbox and
- * clock, health checks, the Open Dental connector and its notes for the office; nor are thrown
+ * clock, health checks, the Open Dental connector and its notes for the office, the API's own description (OpenAPI
+ * documents, their reference page and a route's `summary`, ADR 0070) and a job's `skipped` reason; nor are thrown
  * `Error`s (programmers), log lines and the practice's own notification e-mails (in the practice's
  * language, English), which say so with a `// practice-facing` or `// not patient-facing` comment
  * on the line before.
@@ -20,6 +21,7 @@ const SCANNED = ['web/src', 'server/features', 'server/http', 'server/jobs', 'se
 const OPERATOR_FACING = [
   /^server\/features\/(admin|dev-clock|health|outbox|opendental)\//,
   /^server\/adapters\/(pms|outbox)\//,
+  /^server\/http\/(api-components|api-documents|api-reference-page|api-table|route-schemas)\.ts$/,
   /^domain\/practice\/practice-(config|deployment)/,
   /^web\/src\/test\//,
   // The staff console (ADR 0038): staff-only pages and their API, English by the issue's leave. What a
@@ -31,6 +33,8 @@ const OPERATOR_FACING = [
 ];
 const PROSE = /^[A-Z][A-Za-z’']*,? [A-Za-z’',]+ [A-Za-z]/;
 const DEVELOPER_CALL = /(^|\.)(log\.(trace|debug|info|warn|error|fatal)|console\.\w+|describe|it|test)$/;
+/** Properties read by developers: a route's summary in the API description, a job's reason to skip in the log. */
+const DEVELOPER_PROPERTY = /^(summary|skipped)$/;
 const EXEMPT_MARK = /\/\/ (practice-facing|not patient-facing)/;
 
 function files(dir: string): string[] {
@@ -92,6 +96,7 @@ function isMarkedExempt(node: ts.Node, file: ts.SourceFile, lines: string[]): bo
 function isForDevelopers(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
     if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
+    if (ts.isPropertyAssignment(at) && DEVELOPER_PROPERTY.test(at.name.getText())) return true;
     if (ts.isNewExpression(at) && /Error$/.test(at.expression.getText())) return true;
     if (ts.isCallExpression(at) && DEVELOPER_CALL.test(at.expression.getText())) return true;
     if (ts.isStatement(at)) return false;
@@ -107,6 +112,8 @@ describe('patient-visible texts', () => {
       'Please choose another time.',
     ]);
     expect(proseLiterals("throw new Error('The page has no root element.');")).toEqual([]);
+    expect(proseLiterals("const s = { summary: 'Moves the booking to a time' };")).toEqual([]);
+    expect(proseLiterals("const s = { heading: 'Moves the booking to a time' };")).toHaveLength(1);
     expect(proseLiterals("const c = 'bg-white text-sm';\nconst k = t('heading');")).toEqual([]);
     const marked = "// not patient-facing\nconst s = z\n  .string()\n  .min(1, 'To must be our number');";
     expect(proseLiterals(marked)).toEqual([]);

@@ -145,6 +145,7 @@ const formSchema = (summary: string, body: z.ZodType, success: Record<number, z.
   body: checkedInHandler(body),
   response: answers(success, [403, 413, 415]),
 });
+// not patient-facing: the summaries of the API description (ADR 0070)
 const SCHEMAS = {
   inbound: formSchema("Twilio's webhook for a text a patient sent (answers TwiML, text/xml)", InboundFormSchema),
   status: formSchema("Twilio's report on a text's delivery (answers 204, no body)", StatusFormSchema),
