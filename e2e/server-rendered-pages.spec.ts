@@ -10,6 +10,7 @@ import {
   HEADINGS,
   HEADINGS_ES,
 } from './booking-steps.ts';
+import { createReviewRequest } from './review-requests.ts';
 
 /**
  * ADR 0072: the booking page's HTML already holds the practice's side panel and first step, in the
@@ -112,6 +113,50 @@ test.describe('hydration', () => {
     await page.goto('/bright-smile');
     await choosePatientType(page, 'New Patient');
     await expectStep(page, HEADINGS.reason);
+    expect(warnings).toEqual([]);
+  });
+});
+
+test.describe('a review page', () => {
+  const headingOf = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null;
+  const cases = [
+    { query: '', heading: 'Thank you for choosing us, Rosa Server', button: 'Leave a Review on Google' },
+    { query: '?lang=es', heading: 'Gracias por elegirnos, Rosa Server', button: 'Dejar una reseña en Google' },
+  ];
+  for (const { query, heading, button } of cases) {
+    test(`/review/{token}${query}: its HTML holds the practice, the patient and the link, never kept`, async ({
+      request,
+    }) => {
+      const { review_url } = await createReviewRequest(request, 'Server');
+      const response = await request.get(`${new URL(review_url).pathname}${query}`);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      const root = rootOf(await response.text());
+      expect(root).toContain(brightSmile.name);
+      expect(headingOf(root)).toBe(heading);
+      expect(root).toContain(button);
+    });
+  }
+
+  test('is hydrated, not rendered again, without a warning', async ({ page, request }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    const { review_url } = await createReviewRequest(request, 'Server');
+    const release = await holdEntryScript(page);
+    await page.goto(new URL(review_url).pathname, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for choosing us, Rosa Server' })).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+    });
+    release();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('link', { name: 'Let us know' })).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.querySelector('h1') === (window as unknown as { serverHeading: Element }).serverHeading,
+      ),
+    ).toBe(true);
     expect(warnings).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type ServerRenderModule,
 } from '#domain/practice/practice-page-data.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
+import type { ReviewRequestLink } from '#domain/reviews/review-schemas.ts';
 
 /** What a server-rendered booking page needs of the practices feature, in the page's language. */
 export interface BookingPageSource {
@@ -21,6 +22,11 @@ export interface BookingPageSource {
     clinicNum: number | undefined,
     language: Language,
   ): Promise<{ id: string; is_active: boolean }[]>;
+}
+
+/** What a server-rendered review page needs of the reviews feature. */
+export interface ReviewPageSource {
+  verifyLink(token: string): Promise<ReviewRequestLink>;
 }
 
 /**
@@ -85,6 +91,29 @@ export async function renderBookingPage(input: {
   const data: PracticePageData = { form, clinics };
   const root = input.module.renderBookingPage({ url, language, data });
   return { html: withServerMarkup(input.page, root, data), isVariantKnown: isClinicKnown && isRfvKnown };
+}
+
+/**
+ * A review page (`/review/{token}`, ADR 0072): the practice's branding, the patient's name and the
+ * review link, rendered per request and never kept (its address is a key and it names the patient).
+ * Null when the link or its practice is not found: the browser then renders the page (and its error).
+ */
+export async function renderReviewPage(input: {
+  module: ServerRenderModule;
+  source: BookingPageSource;
+  reviews: ReviewPageSource;
+  token: string;
+  language: Language;
+  /** index.html with the head of the practice's page, given its form. */
+  pageFor: (form: FormDetails) => string;
+}): Promise<string | null> {
+  const { language, token } = input;
+  const link = await input.reviews.verifyLink(token).catch(() => null);
+  const form = link && (await input.source.getFormDetails(link.form_url, language).catch(() => null));
+  if (!link || !form) return null;
+  const data: PracticePageData = { form, clinics: null, review: { token, link } };
+  const root = input.module.renderBookingPage({ url: `/review/${encodeURIComponent(token)}`, language, data });
+  return withServerMarkup(input.pageFor(form), root, data);
 }
 
 const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadServerRenderedPages } from './app/router.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { currentTranslationsReady } from './lib/i18n/catalogue-registry.ts';
 import { currentLanguage } from './lib/i18n/language-state.ts';
@@ -20,7 +21,14 @@ if (serverData)
 // while the entry script ran), so nothing suspends on them mid-render. A server-rendered page is
 // hydrated (ADR 0072), unless this tab may hold a stored booking of the practice: then the app
 // renders afresh, as before server rendering, over the server's step that booking-page-start.js hid.
-void currentTranslationsReady().then(() => {
+// A review page's link is seeded by its own chunk, loaded with the page before hydrating it.
+const reviewSeeded = serverData?.review
+  ? Promise.all([import('./features/reviews/review-api.ts'), preloadServerRenderedPages()]).then(([api]) => {
+      if (serverData.review) api.seedReviewLink(queryClient, serverData.review, currentLanguage());
+    })
+  : null;
+
+void Promise.all([currentTranslationsReady(), reviewSeeded]).then(() => {
   const app = <App queryClient={queryClient} />;
   if (serverData && !isRestoringBooking()) {
     startHydratingServerMarkup();

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   FeedbackResultSchema,
   ReviewRequestLinkSchema,
@@ -25,6 +25,19 @@ export function reviewRequestLinkQuery(token: string, language: Language) {
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === token ? previous : undefined),
     staleTime: Infinity,
   });
+}
+
+/**
+ * A server-rendered review page's link (ADR 0072) where its query looks for it, so the first render
+ * is the server's; a link that does not parse is left for the query to fetch.
+ */
+export function seedReviewLink(
+  queryClient: QueryClient,
+  review: { token: string; link: unknown },
+  language: Language,
+): void {
+  const link = ReviewRequestLinkSchema.safeParse(review.link);
+  if (link.success) queryClient.setQueryData(reviewRequestLinkQuery(review.token, language).queryKey, link.data);
 }
 
 /** The practice of a review request: the feedback page wears its branding. */
