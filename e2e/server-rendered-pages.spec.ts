@@ -137,6 +137,42 @@ test.describe('a review page', () => {
     });
   }
 
+  for (const { query, heading } of [
+    { query: '', heading: 'Feedback Form' },
+    { query: '&lang=es', heading: 'Formulario de comentarios' },
+  ]) {
+    test(`the feedback page${query}: its HTML holds the practice and the form`, async ({ request }) => {
+      const { request_id } = await createReviewRequest(request, 'Server');
+      const response = await request.get(`/review/feedback?requestId=${request_id}${query}`);
+      const root = rootOf(await response.text());
+      expect(root).toContain(brightSmile.name);
+      expect(headingOf(root)).toBe(heading);
+      expect(root).toContain('<textarea');
+    });
+  }
+
+  test('the feedback page is hydrated without a warning', async ({ page, request }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    const { request_id } = await createReviewRequest(request, 'Server');
+    const release = await holdEntryScript(page);
+    await page.goto(`/review/feedback?requestId=${request_id}`, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Feedback Form' })).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+    });
+    release();
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(
+        () => document.querySelector('h1') === (window as unknown as { serverHeading: Element }).serverHeading,
+      ),
+    ).toBe(true);
+    expect(warnings).toEqual([]);
+  });
+
   test('is hydrated, not rendered again, without a warning', async ({ page, request }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {

@@ -1,5 +1,5 @@
 import type { Language } from '../i18n/languages.ts';
-import type { ReviewRequestLink } from '../reviews/review-schemas.ts';
+import type { ReviewRequestLink, ReviewRequestPractice } from '../reviews/review-schemas.ts';
 import type { Clinic, FormDetails } from './practice-schemas.ts';
 
 /**
@@ -13,6 +13,8 @@ export interface PracticePageData {
   clinics: Clinic[] | null;
   /** On a review page (`/review/{token}`), the link's answer: rendered per request, never kept. */
   review?: { token: string; link: ReviewRequestLink };
+  /** On the feedback page (`/review/feedback?requestId=…`), the request's practice: rendered per request too. */
+  feedback?: ReviewRequestPractice;
 }
 
 /** The element that carries the data: `<script type="application/json" id="…">`, never executed. */

@@ -129,6 +129,20 @@ describe('a review page rendered on the server', () => {
     ]);
   });
 
+  it('renders the feedback page with the practice of the request, per request', async () => {
+    const token = await newReviewToken();
+    const link = await get(`/api/v1/review/verify-request-link/${token}`);
+    const requestId = link.json<{ result: { request_id: string } }>().result.request_id;
+    const response = await get(`/review/feedback?requestId=${requestId}&lang=es`);
+    await get(`/review/feedback?requestId=${requestId}&lang=es`);
+    expect(response.body).toContain('lang="es">rendered bright-smile</p>');
+    expect(embeddedData(response.body)).toMatchObject({
+      feedback: { request_id: requestId, form_url: 'bright-smile' },
+    });
+    expect(renders()).toHaveLength(2);
+    expect(renders()[0]?.url).toBe(`/review/feedback?requestId=${requestId}`);
+  });
+
   it('leaves a link it does not know to the browser, which shows the error', async () => {
     const response = await get('/review/not-a-real-token-0123456789');
     expect(response.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import {
   type ServerRenderModule,
 } from '#domain/practice/practice-page-data.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
-import type { ReviewRequestLink } from '#domain/reviews/review-schemas.ts';
+import type { ReviewRequestLink, ReviewRequestPractice } from '#domain/reviews/review-schemas.ts';
 
 /** What a server-rendered booking page needs of the practices feature, in the page's language. */
 export interface BookingPageSource {
@@ -27,6 +27,7 @@ export interface BookingPageSource {
 /** What a server-rendered review page needs of the reviews feature. */
 export interface ReviewPageSource {
   verifyLink(token: string): Promise<ReviewRequestLink>;
+  findRequestPractice(requestId: string): Promise<ReviewRequestPractice>;
 }
 
 /**
@@ -94,25 +95,41 @@ export async function renderBookingPage(input: {
 }
 
 /**
- * A review page (`/review/{token}`, ADR 0072): the practice's branding, the patient's name and the
- * review link, rendered per request and never kept (its address is a key and it names the patient).
- * Null when the link or its practice is not found: the browser then renders the page (and its error).
+ * A review page (`/review/{token}`) or the feedback page (`/review/feedback?requestId=…`), ADR 0072:
+ * the practice's branding and, on the review page, the patient's name and the review link; rendered
+ * per request and never kept (the review page's address is a key and it names the patient). Null
+ * when the link, the request or its practice is not found: the browser then renders the page (and
+ * its error), as before.
  */
 export async function renderReviewPage(input: {
   module: ServerRenderModule;
   source: BookingPageSource;
   reviews: ReviewPageSource;
-  token: string;
+  /** The review link's token, or the feedback page's request id. */
+  page: { token: string } | { requestId: string };
   language: Language;
   /** index.html with the head of the practice's page, given its form. */
   pageFor: (form: FormDetails) => string;
 }): Promise<string | null> {
-  const { language, token } = input;
-  const link = await input.reviews.verifyLink(token).catch(() => null);
-  const form = link && (await input.source.getFormDetails(link.form_url, language).catch(() => null));
-  if (!link || !form) return null;
-  const data: PracticePageData = { form, clinics: null, review: { token, link } };
-  const root = input.module.renderBookingPage({ url: `/review/${encodeURIComponent(token)}`, language, data });
+  const { language, page, reviews } = input;
+  const found =
+    'token' in page
+      ? await reviews.verifyLink(page.token).then(
+          (link) => ({ formUrl: link.form_url, extra: { review: { token: page.token, link } } }),
+          () => null,
+        )
+      : await reviews.findRequestPractice(page.requestId).then(
+          (practice) => ({ formUrl: practice.form_url, extra: { feedback: practice } }),
+          () => null,
+        );
+  const form = found && (await input.source.getFormDetails(found.formUrl, language).catch(() => null));
+  if (!found || !form) return null;
+  const data: PracticePageData = { form, clinics: null, ...found.extra };
+  const url =
+    'token' in page
+      ? `/review/${encodeURIComponent(page.token)}`
+      : `/review/feedback?${new URLSearchParams({ requestId: page.requestId })}`;
+  const root = input.module.renderBookingPage({ url, language, data });
   return withServerMarkup(input.pageFor(form), root, data);
 }
 

@@ -192,14 +192,18 @@ function pageHandler(
   practices: PracticePageLookup,
   bookingPages: BookingPages | null,
 ) {
-  /** A review page rendered on the server (ADR 0072), never kept: its address is a key, it names the patient. */
-  async function reviewPageHtml(request: FastifyRequest, reply: FastifyReply, token: string): Promise<string | null> {
+  /** A review or feedback page rendered on the server (ADR 0072), never kept: a review page names the patient. */
+  async function reviewPageHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { token: string } | { requestId: string },
+  ): Promise<string | null> {
     const { template } = sendPage;
     if (!bookingPages || !template || !practices.reviews) return null;
     keepPrivate(reply);
     const { language } = request;
     const pageFor = (form: FormDetails) => renderIndexHtml(template, { ...practiceMeta(form, language), language });
-    const input = { ...bookingPages, source: practices, reviews: practices.reviews, token, language, pageFor };
+    const input = { ...bookingPages, source: practices, reviews: practices.reviews, page, language, pageFor };
     return renderReviewPage(input).catch((error: unknown) => {
       request.log.error({ err: error }, 'The review page could not be rendered on the server');
       return null;
@@ -217,7 +221,9 @@ function pageHandler(
     // The page that says what this server is (ADR 0065).
     if (segments.length === 0) return sendPage(request, reply, 200, genericMeta(request.language));
     if (segments[0] === 'review' && segments.length === 2) {
-      const html = segments[1] === 'feedback' ? null : await reviewPageHtml(request, reply, segments[1] ?? '');
+      const requestId = new URLSearchParams(request.url.split('?')[1] ?? '').get('requestId') ?? '';
+      const page = segments[1] === 'feedback' ? { requestId } : { token: segments[1] ?? '' };
+      const html = await reviewPageHtml(request, reply, page);
       return sendPage(request, reply, 200, html ? { html } : genericMeta(request.language));
     }
     // The unsubscribe link of reminder e-mails (ADR 0037) is a key to a patient's booking, kept private like the

@@ -5,7 +5,7 @@ import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts'
 import { AppShell } from './app/app-shell.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { AppRoutes, preloadServerRenderedPages } from './app/router.tsx';
-import { seedReviewLink } from './features/reviews/review-api.ts';
+import { seedReviewPages } from './features/reviews/review-api.ts';
 import { loadEveryTranslation } from './lib/i18n/catalogue-registry.ts';
 import { renderInLanguage } from './lib/i18n/language-state.ts';
 import { seedPracticeQueries } from './lib/practice-page-seed.ts';
@@ -26,7 +26,7 @@ export const prepare: ServerRenderModule['prepare'] = async () => {
 export const renderBookingPage: ServerRenderModule['renderBookingPage'] = ({ url, language, data }) => {
   const queryClient = createQueryClient();
   seedPracticeQueries(queryClient, data, new URL(url, 'http://localhost').searchParams, language);
-  if (data.review) seedReviewLink(queryClient, data.review, language);
+  seedReviewPages(queryClient, data, language);
   try {
     return renderInLanguage(language, () =>
       renderToString(

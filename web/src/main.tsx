@@ -21,12 +21,13 @@ if (serverData)
 // while the entry script ran), so nothing suspends on them mid-render. A server-rendered page is
 // hydrated (ADR 0072), unless this tab may hold a stored booking of the practice: then the app
 // renders afresh, as before server rendering, over the server's step that booking-page-start.js hid.
-// A review page's link is seeded by its own chunk, loaded with the page before hydrating it.
-const reviewSeeded = serverData?.review
-  ? Promise.all([import('./features/reviews/review-api.ts'), preloadServerRenderedPages()]).then(([api]) => {
-      if (serverData.review) api.seedReviewLink(queryClient, serverData.review, currentLanguage());
-    })
-  : null;
+// A review or feedback page's data is seeded by its own chunk, loaded with the page before hydrating it.
+const reviewSeeded =
+  serverData?.review || serverData?.feedback
+    ? Promise.all([import('./features/reviews/review-api.ts'), preloadServerRenderedPages()]).then(([api]) =>
+        api.seedReviewPages(queryClient, serverData, currentLanguage()),
+      )
+    : null;
 
 void Promise.all([currentTranslationsReady(), reviewSeeded]).then(() => {
   const app = <App queryClient={queryClient} />;

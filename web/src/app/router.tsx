@@ -7,10 +7,10 @@ import { RouteErrorBoundary } from './route-error-page.tsx';
 import { withMessages } from '../lib/i18n/catalogue-registry.ts';
 import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
 
-const FeedbackPage = lazy(
-  withMessages(() => import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage }))),
+// Preloadable: the server build renders these at once (ADR 0072), having loaded them in `preloadServerRenderedPages`.
+const FeedbackPage = preloadableLazy<object>(() =>
+  import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage })),
 );
-// Preloadable: the server build renders it at once (ADR 0072), having loaded it in `preloadServerRenderedPages`.
 const ReviewPage = preloadableLazy<object>(() =>
   import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage })),
 );
@@ -45,7 +45,7 @@ const PaymentFailedPage = lazy(
 
 /** The lazy pages the server renders (ADR 0072), loaded once before its first render. */
 export async function preloadServerRenderedPages(): Promise<void> {
-  await ReviewPage.preload();
+  await Promise.all([ReviewPage.preload(), FeedbackPage.preload()]);
 }
 
 /**

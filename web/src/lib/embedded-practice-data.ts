@@ -8,10 +8,14 @@ const EmbeddedDataSchema = z.object({
   // A review page's link, parsed by the review chunk (review-api.ts) with its own schema, which the
   // booking page's entry does not carry.
   review: z.optional(z.object({ token: z.string(), link: z.unknown() })),
+  feedback: z.optional(z.unknown()),
 });
 
-/** The embedded data, the review link still to be parsed. */
-export type EmbeddedPracticeData = Omit<PracticePageData, 'review'> & { review?: { token: string; link: unknown } };
+/** The embedded data, a review page's link or the feedback page's practice still to be parsed. */
+export type EmbeddedPracticeData = Omit<PracticePageData, 'review' | 'feedback'> & {
+  review?: { token: string; link: unknown };
+  feedback?: unknown;
+};
 
 /**
  * The practice data a server-rendered page carries (ADR 0072), parsed with the schemas the API's

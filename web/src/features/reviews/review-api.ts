@@ -28,16 +28,20 @@ export function reviewRequestLinkQuery(token: string, language: Language) {
 }
 
 /**
- * A server-rendered review page's link (ADR 0072) where its query looks for it, so the first render
- * is the server's; a link that does not parse is left for the query to fetch.
+ * A server-rendered review page's link, or the feedback page's practice (ADR 0072), where its query
+ * looks for it, so the first render is the server's; what does not parse is left for the query to fetch.
  */
-export function seedReviewLink(
+export function seedReviewPages(
   queryClient: QueryClient,
-  review: { token: string; link: unknown },
+  data: { review?: { token: string; link: unknown }; feedback?: unknown },
   language: Language,
 ): void {
-  const link = ReviewRequestLinkSchema.safeParse(review.link);
-  if (link.success) queryClient.setQueryData(reviewRequestLinkQuery(review.token, language).queryKey, link.data);
+  const link = data.review && ReviewRequestLinkSchema.safeParse(data.review.link);
+  if (data.review && link?.success)
+    queryClient.setQueryData(reviewRequestLinkQuery(data.review.token, language).queryKey, link.data);
+  const practice = ReviewRequestPracticeSchema.safeParse(data.feedback);
+  if (practice.success)
+    queryClient.setQueryData(reviewRequestPracticeQuery(practice.data.request_id, language).queryKey, practice.data);
 }
 
 /** The practice of a review request: the feedback page wears its branding. */
