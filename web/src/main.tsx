@@ -1,6 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadServerRenderedPages } from './app/router.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { currentTranslationsReady } from './lib/i18n/catalogue-registry.ts';
 import { currentLanguage } from './lib/i18n/language-state.ts';
@@ -21,13 +20,12 @@ if (serverData)
 // while the entry script ran), so nothing suspends on them mid-render. A server-rendered page is
 // hydrated (ADR 0072), unless this tab may hold a stored booking of the practice: then the app
 // renders afresh, as before server rendering, over the server's step that booking-page-start.js hid.
-// A review or feedback page's data is seeded by its own chunk, loaded with the page before hydrating it.
+// A review or feedback page's data is seeded by its own chunk (its schemas are not in this entry); the
+// page's chunk itself may arrive during hydration, which keeps the server's markup until then.
 const reviewSeeded =
-  serverData?.review || serverData?.feedback
-    ? Promise.all([import('./features/reviews/review-api.ts'), preloadServerRenderedPages()]).then(([api]) =>
-        api.seedReviewPages(queryClient, serverData, currentLanguage()),
-      )
-    : null;
+  serverData &&
+  location.pathname.startsWith('/review/') &&
+  import('./features/reviews/review-api.ts').then((api) => api.seedEmbeddedReviewPages(queryClient));
 
 void Promise.all([currentTranslationsReady(), reviewSeeded]).then(() => {
   const app = <App queryClient={queryClient} />;
