@@ -10,6 +10,7 @@ import {
   HEADINGS,
   HEADINGS_ES,
 } from './booking-steps.ts';
+import { createReviewRequest } from './review-requests.ts';
 
 /**
  * ADR 0072: the booking page's HTML already holds the practice's side panel and first step, in the
@@ -78,32 +79,44 @@ async function holdEntryScript(page: Page): Promise<() => void> {
   return release;
 }
 
-test.describe('hydration', () => {
+/**
+ * Opens `path` with the entry script held back, waits for the server's `tag` heading, then lets the
+ * script run: true when the heading on the screen afterwards is the very element the server sent
+ * (hydrated, not rendered again).
+ */
+async function keepsServerHeading(page: Page, path: string, tag: 'h1' | 'h2'): Promise<boolean> {
+  const release = await holdEntryScript(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(page.locator(tag).first()).toBeVisible();
+  await page.evaluate((selector) => {
+    (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector(selector);
+  }, tag);
+  release();
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    (selector) => document.querySelector(selector) === (window as unknown as { serverHeading: Element }).serverHeading,
+    tag,
+  );
+}
+
+/** The console's warnings and errors of a page, from now on. */
+function warningsOf(page: Page): string[] {
   const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  return warnings;
+}
+
+test.describe('hydration', () => {
+  let warnings: string[] = [];
   test.beforeEach(({ page }) => {
-    warnings.length = 0;
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-    });
+    warnings = warningsOf(page);
   });
 
   for (const path of ['/bright-smile', '/smile-group?lang=es', `/smile-group?clinic_num=${firstClinic}`]) {
     test(`${path} shows its first step before the script and keeps the same elements after`, async ({ page }) => {
-      const release = await holdEntryScript(page);
-      await page.goto(path, { waitUntil: 'commit' });
-      const heading = page.getByRole('heading', { level: 2 });
-      await expect(heading).toBeVisible();
-      await page.evaluate(() => {
-        (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h2');
-      });
-      release();
-      await page.waitForLoadState('networkidle');
-      // Hydrated, not rendered again: the heading the server sent is the one on the screen.
-      expect(
-        await page.evaluate(
-          () => document.querySelector('h2') === (window as unknown as { serverHeading: Element }).serverHeading,
-        ),
-      ).toBe(true);
+      expect(await keepsServerHeading(page, path, 'h2')).toBe(true);
       expect(warnings).toEqual([]);
     });
   }
@@ -112,6 +125,58 @@ test.describe('hydration', () => {
     await page.goto('/bright-smile');
     await choosePatientType(page, 'New Patient');
     await expectStep(page, HEADINGS.reason);
+    expect(warnings).toEqual([]);
+  });
+});
+
+test.describe('a review page', () => {
+  const headingOf = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null;
+  const cases = [
+    { query: '', heading: 'Thank you for choosing us, Rosa Server', button: 'Leave a Review on Google' },
+    { query: '?lang=es', heading: 'Gracias por elegirnos, Rosa Server', button: 'Dejar una reseña en Google' },
+  ];
+  for (const { query, heading, button } of cases) {
+    test(`/review/{token}${query}: its HTML holds the practice, the patient and the link, never kept`, async ({
+      request,
+    }) => {
+      const { review_url } = await createReviewRequest(request, 'Server');
+      const response = await request.get(`${new URL(review_url).pathname}${query}`);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      const root = rootOf(await response.text());
+      expect(root).toContain(brightSmile.name);
+      expect(headingOf(root)).toBe(heading);
+      expect(root).toContain(button);
+    });
+  }
+
+  for (const { query, heading } of [
+    { query: '', heading: 'Feedback Form' },
+    { query: '&lang=es', heading: 'Formulario de comentarios' },
+  ]) {
+    test(`the feedback page${query}: its HTML holds the practice and the form`, async ({ request }) => {
+      const { request_id } = await createReviewRequest(request, 'Server');
+      const response = await request.get(`/review/feedback?requestId=${request_id}${query}`);
+      const root = rootOf(await response.text());
+      expect(root).toContain(brightSmile.name);
+      expect(headingOf(root)).toBe(heading);
+      expect(root).toContain('<textarea');
+    });
+  }
+
+  test('the feedback page is hydrated without a warning', async ({ page, request }) => {
+    const warnings = warningsOf(page);
+    const { request_id } = await createReviewRequest(request, 'Server');
+    expect(await keepsServerHeading(page, `/review/feedback?requestId=${request_id}`, 'h1')).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Feedback Form' })).toBeVisible();
+    expect(warnings).toEqual([]);
+  });
+
+  test('the review page is hydrated, not rendered again, without a warning', async ({ page, request }) => {
+    const warnings = warningsOf(page);
+    const { review_url } = await createReviewRequest(request, 'Server');
+    expect(await keepsServerHeading(page, new URL(review_url).pathname, 'h1')).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for choosing us, Rosa Server' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Let us know' })).toBeVisible();
     expect(warnings).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { registerCanonicalOrigin } from './http/canonical-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
 import { registerRouteSchemas } from './http/route-schemas.ts';
+import { createReviewsService } from './features/reviews/reviews-service.ts';
 import { requestForLog } from './http/log-redaction.ts';
 import { createAppServices } from './app-services.ts';
 import { createBackgroundWork, type BackgroundWork } from './app-background.ts';
@@ -99,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('background', createBackgroundWork({ config, db, clock }, services));
   await registerApiRoutes(app, { config, db, clock }, services, rateLimits);
   await registerDevRoutes(app, { config, db, clock, movableClock }, services);
-  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: services.practices, db });
+  const reviews = createReviewsService({ db, clock, publicUrl: config.publicUrl, practices: services.practices });
+  const pages = { ...services.practices, reviews };
+  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: pages, db });
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/languages.ts';
+import type { ReviewRequestLink, ReviewRequestPractice } from '../reviews/review-schemas.ts';
 import type { Clinic, FormDetails } from './practice-schemas.ts';
 
 /**
@@ -10,6 +11,10 @@ import type { Clinic, FormDetails } from './practice-schemas.ts';
 export interface PracticePageData {
   form: FormDetails;
   clinics: Clinic[] | null;
+  /** On a review page (`/review/{token}`), the link's answer: rendered per request, never kept. */
+  review?: { token: string; link: ReviewRequestLink };
+  /** On the feedback page (`/review/feedback?requestId=…`), the request's practice: rendered per request too. */
+  feedback?: ReviewRequestPractice;
 }
 
 /** The element that carries the data: `<script type="application/json" id="…">`, never executed. */
@@ -19,7 +24,7 @@ export const PRACTICE_DATA_ELEMENT_ID = 'practice-data';
 export interface ServerRenderModule {
   /** Loads every catalogue's translations once, so a render never waits for one. */
   prepare(): Promise<void>;
-  /** The booking page's markup (the inside of `#root`) for this address, language and data. */
+  /** A practice page's markup (the inside of `#root`): the booking page, or a review page with `data.review`. */
   renderBookingPage(input: { url: string; language: Language; data: PracticePageData }): string;
 }
 

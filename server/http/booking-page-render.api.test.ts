@@ -8,7 +8,10 @@ import { announceSlotChanges } from '../db/slot-change-notices.ts';
 
 const HOSTILE_NAME = 'Smile </script><script>alert(1)</script> <!-- Dental';
 
+const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
+
 const ctx = withTestApp({
+  config: { adminApiKey: ADMIN_KEY },
   seed: async (db) => {
     await importDemoPracticesIfEmpty(db);
     await db.query(`update practices set name = $1 where form_url = 'closed-dental'`, [HOSTILE_NAME]);
@@ -89,6 +92,62 @@ describe('a booking page rendered on the server', () => {
     const response = await get('/no-such-practice');
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<div id="root"></div>');
+    expect(renders()).toEqual([]);
+  });
+});
+
+describe('a review page rendered on the server', () => {
+  async function newReviewToken(): Promise<string> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/review-requests',
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+      payload: { form_url: 'bright-smile', patient_first_name: 'Rosa', patient_last_name: 'Quintana' },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ result: { review_url: string } }>().result.review_url.split('/review/')[1]!;
+  }
+
+  it("holds the link's answer and the practice, rendered per request in the page's language, never kept", async () => {
+    const token = await newReviewToken();
+    const first = await get(`/review/${token}`, { cookie: 'lang=es' });
+    const second = await get(`/review/${token}`, { cookie: 'lang=es' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    expect(first.body).toContain('lang="es">rendered bright-smile</p>');
+    const data = embeddedData(first.body) as ReturnType<typeof embeddedData> & { review: unknown };
+    expect(data.form.form_url).toBe('bright-smile');
+    expect(data.review).toMatchObject({
+      token,
+      link: { patient_first_name: 'Rosa', patient_last_name: 'Quintana', form_url: 'bright-smile' },
+    });
+    expect(second.body).toBe(first.body);
+    expect(renders().map((r) => [r.url, r.language])).toEqual([
+      [`/review/${token}`, 'es'],
+      [`/review/${token}`, 'es'],
+    ]);
+  });
+
+  it('renders the feedback page with the practice of the request, per request', async () => {
+    const token = await newReviewToken();
+    const link = await get(`/api/v1/review/verify-request-link/${token}`);
+    const requestId = link.json<{ result: { request_id: string } }>().result.request_id;
+    const response = await get(`/review/feedback?requestId=${requestId}&lang=es`);
+    await get(`/review/feedback?requestId=${requestId}&lang=es`);
+    expect(response.body).toContain('lang="es">rendered bright-smile</p>');
+    expect(embeddedData(response.body)).toMatchObject({
+      feedback: { request_id: requestId, form_url: 'bright-smile' },
+    });
+    expect(renders()).toHaveLength(2);
+    expect(renders()[0]?.url).toBe(`/review/feedback?requestId=${requestId}`);
+  });
+
+  it('leaves a link it does not know to the browser, which shows the error', async () => {
+    const response = await get('/review/not-a-real-token-0123456789');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(renders()).toEqual([]);
   });
 });

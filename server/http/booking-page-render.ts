@@ -11,6 +11,7 @@ import {
   type ServerRenderModule,
 } from '#domain/practice/practice-page-data.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
+import type { ReviewRequestLink, ReviewRequestPractice } from '#domain/reviews/review-schemas.ts';
 
 /** What a server-rendered booking page needs of the practices feature, in the page's language. */
 export interface BookingPageSource {
@@ -21,6 +22,12 @@ export interface BookingPageSource {
     clinicNum: number | undefined,
     language: Language,
   ): Promise<{ id: string; is_active: boolean }[]>;
+}
+
+/** What a server-rendered review page needs of the reviews feature. */
+export interface ReviewPageSource {
+  verifyLink(token: string): Promise<ReviewRequestLink>;
+  findRequestPractice(requestId: string): Promise<ReviewRequestPractice>;
 }
 
 /**
@@ -85,6 +92,45 @@ export async function renderBookingPage(input: {
   const data: PracticePageData = { form, clinics };
   const root = input.module.renderBookingPage({ url, language, data });
   return { html: withServerMarkup(input.page, root, data), isVariantKnown: isClinicKnown && isRfvKnown };
+}
+
+/**
+ * A review page (`/review/{token}`) or the feedback page (`/review/feedback?requestId=…`), ADR 0072:
+ * the practice's branding and, on the review page, the patient's name and the review link; rendered
+ * per request and never kept (the review page's address is a key and it names the patient). Null
+ * when the link, the request or its practice is not found: the browser then renders the page (and
+ * its error), as before.
+ */
+export async function renderReviewPage(input: {
+  module: ServerRenderModule;
+  source: BookingPageSource;
+  reviews: ReviewPageSource;
+  /** The review link's token, or the feedback page's request id. */
+  page: { token: string } | { requestId: string };
+  language: Language;
+  /** index.html with the head of the practice's page, given its form. */
+  pageFor: (form: FormDetails) => string;
+}): Promise<string | null> {
+  const { language, page, reviews } = input;
+  const found =
+    'token' in page
+      ? await reviews.verifyLink(page.token).then(
+          (link) => ({ formUrl: link.form_url, extra: { review: { token: page.token, link } } }),
+          () => null,
+        )
+      : await reviews.findRequestPractice(page.requestId).then(
+          (practice) => ({ formUrl: practice.form_url, extra: { feedback: practice } }),
+          () => null,
+        );
+  const form = found && (await input.source.getFormDetails(found.formUrl, language).catch(() => null));
+  if (!found || !form) return null;
+  const data: PracticePageData = { form, clinics: null, ...found.extra };
+  const url =
+    'token' in page
+      ? `/review/${encodeURIComponent(page.token)}`
+      : `/review/feedback?${new URLSearchParams({ requestId: page.requestId })}`;
+  const root = input.module.renderBookingPage({ url, language, data });
+  return withServerMarkup(input.pageFor(form), root, data);
 }
 
 const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;

@@ -13,7 +13,14 @@ import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
 import type { Database } from '../db/database.ts';
 import { translator } from '../i18n/translate.ts';
-import { bookingPageKey, loadServerRender, renderBookingPage, type BookingPageSource } from './booking-page-render.ts';
+import {
+  bookingPageKey,
+  loadServerRender,
+  renderBookingPage,
+  renderReviewPage,
+  type BookingPageSource,
+  type ReviewPageSource,
+} from './booking-page-render.ts';
 import { createPracticePageCache, type PracticePageCache } from './practice-page-cache.ts';
 import { AppError } from './app-error.ts';
 import { varyByLanguage } from './request-language.ts';
@@ -24,8 +31,11 @@ const t = translator(messages);
 /** Paths under a practice slug that the SPA knows (spec section 2). */
 const PRACTICE_SUBPAGES = new Set(['', 'payment-success', 'payment-failed']);
 
-/** What the page routes need of the practices feature: the head's name and description, the booking page's data. */
-export type PracticePageLookup = BookingPageSource;
+/**
+ * What the page routes need of the features: the head's name and description, the booking page's
+ * data, and a review link (ADR 0072).
+ */
+export type PracticePageLookup = BookingPageSource & { reviews?: ReviewPageSource };
 
 export function renderIndexHtml(
   template: string,
@@ -182,6 +192,23 @@ function pageHandler(
   practices: PracticePageLookup,
   bookingPages: BookingPages | null,
 ) {
+  /** A review or feedback page rendered on the server (ADR 0072), never kept: a review page names the patient. */
+  async function reviewPageHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { token: string } | { requestId: string },
+  ): Promise<string | null> {
+    const { template } = sendPage;
+    if (!bookingPages || !template || !practices.reviews) return null;
+    keepPrivate(reply);
+    const { language } = request;
+    const pageFor = (form: FormDetails) => renderIndexHtml(template, { ...practiceMeta(form, language), language });
+    const input = { ...bookingPages, source: practices, reviews: practices.reviews, page, language, pageFor };
+    return renderReviewPage(input).catch((error: unknown) => {
+      request.log.error({ err: error }, 'The review page could not be rendered on the server');
+      return null;
+    });
+  }
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') {
@@ -193,8 +220,12 @@ function pageHandler(
     const segments = path.split('/').filter(Boolean).map(decodeSegment);
     // The page that says what this server is (ADR 0065).
     if (segments.length === 0) return sendPage(request, reply, 200, genericMeta(request.language));
-    if (segments[0] === 'review' && segments.length === 2)
-      return sendPage(request, reply, 200, genericMeta(request.language));
+    if (segments[0] === 'review' && segments.length === 2) {
+      const requestId = new URLSearchParams(request.url.split('?')[1] ?? '').get('requestId') ?? '';
+      const page = segments[1] === 'feedback' ? { requestId } : { token: segments[1] ?? '' };
+      const html = await reviewPageHtml(request, reply, page);
+      return sendPage(request, reply, 200, html ? { html } : genericMeta(request.language));
+    }
     // The unsubscribe link of reminder e-mails (ADR 0037) is a key to a patient's booking, kept private like the
     // manage page; the staff console (ADR 0038) is never indexed nor cached, and its set-password links are keys.
     if ((segments[0] === 'unsubscribe' && segments.length === 2) || segments[0] === 'console') {

@@ -4,7 +4,8 @@ import { LANGUAGES } from '#domain/i18n/languages.ts';
 import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
 import { AppShell } from './app/app-shell.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadServerRenderedPages } from './app/router.tsx';
+import { seedReviewPages } from './features/reviews/review-api.ts';
 import { loadEveryTranslation } from './lib/i18n/catalogue-registry.ts';
 import { renderInLanguage } from './lib/i18n/language-state.ts';
 import { seedPracticeQueries } from './lib/practice-page-seed.ts';
@@ -16,11 +17,16 @@ import { seedPracticeQueries } from './lib/practice-page-seed.ts';
  * practice's data, synchronously (no streaming: streamed HTML needs inline scripts, which the
  * `script-src 'self'` policy forbids).
  */
-export const prepare: ServerRenderModule['prepare'] = () => loadEveryTranslation(LANGUAGES);
+export const prepare: ServerRenderModule['prepare'] = async () => {
+  // The pages first: their catalogues register as their modules load, and are then loaded in every language.
+  await preloadServerRenderedPages();
+  await loadEveryTranslation(LANGUAGES);
+};
 
 export const renderBookingPage: ServerRenderModule['renderBookingPage'] = ({ url, language, data }) => {
   const queryClient = createQueryClient();
   seedPracticeQueries(queryClient, data, new URL(url, 'http://localhost').searchParams, language);
+  seedReviewPages(queryClient, data, language);
   try {
     return renderInLanguage(language, () =>
       renderToString(

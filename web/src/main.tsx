@@ -20,7 +20,14 @@ if (serverData)
 // while the entry script ran), so nothing suspends on them mid-render. A server-rendered page is
 // hydrated (ADR 0072), unless this tab may hold a stored booking of the practice: then the app
 // renders afresh, as before server rendering, over the server's step that booking-page-start.js hid.
-void currentTranslationsReady().then(() => {
+// A review or feedback page's data is seeded by its own chunk (its schemas are not in this entry); the
+// page's chunk itself may arrive during hydration, which keeps the server's markup until then.
+const reviewSeeded =
+  serverData &&
+  location.pathname.startsWith('/review/') &&
+  import('./features/reviews/review-api.ts').then((api) => api.seedEmbeddedReviewPages(queryClient));
+
+void Promise.all([currentTranslationsReady(), reviewSeeded]).then(() => {
   const app = <App queryClient={queryClient} />;
   if (serverData && !isRestoringBooking()) {
     startHydratingServerMarkup();

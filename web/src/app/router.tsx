@@ -5,12 +5,14 @@ import { BookingPage } from '../features/booking/booking-page.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { RouteErrorBoundary } from './route-error-page.tsx';
 import { withMessages } from '../lib/i18n/catalogue-registry.ts';
+import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
 
-const FeedbackPage = lazy(
-  withMessages(() => import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage }))),
+// Preloadable: the server build renders these at once (ADR 0072), having loaded them in `preloadServerRenderedPages`.
+const FeedbackPage = preloadableLazy<object>(() =>
+  import('../features/reviews/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage })),
 );
-const ReviewPage = lazy(
-  withMessages(() => import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage }))),
+const ReviewPage = preloadableLazy<object>(() =>
+  import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage })),
 );
 const PaymentSuccessPage = lazy(
   withMessages(() =>
@@ -40,6 +42,11 @@ const PaymentFailedPage = lazy(
     import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })),
   ),
 );
+
+/** The lazy pages the server renders (ADR 0072), loaded once before its first render. */
+export async function preloadServerRenderedPages(): Promise<void> {
+  await Promise.all([ReviewPage.preload(), FeedbackPage.preload()]);
+}
 
 /**
  * Spec section 2. React Router's declarative mode (no data router): the routes need no loaders,

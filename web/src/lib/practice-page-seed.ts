@@ -11,7 +11,7 @@ import { clinicsQuery, formDetailsQuery } from './practice-form-queries.ts';
  */
 export function seedPracticeQueries(
   queryClient: QueryClient,
-  data: PracticePageData,
+  data: Pick<PracticePageData, 'form' | 'clinics'>,
   search: URLSearchParams,
   language: Language,
 ): void {
