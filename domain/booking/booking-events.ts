@@ -25,6 +25,8 @@ export const BOOKING_EVENT_TYPES = {
   paymentSucceeded: 'payment.succeeded',
   paymentRefunded: 'payment.refunded',
   pmsWritten: 'pms.written',
+  /** Staff sent the confirmation again: no status or time changed, but the history tells it. */
+  confirmationResent: 'booking.confirmation_resent',
   /** Practice-level: times opened or closed without a booking changing. */
   blockAdded: 'schedule.block_added',
   blockRemoved: 'schedule.block_removed',
@@ -57,10 +59,24 @@ export const BookingActorSchema = z.union([
 ]);
 export type BookingActor = z.infer<typeof BookingActorSchema>;
 
-/** One line of a booking's history as the staff console shows it, oldest first. */
+/**
+ * What a change says besides its before and after (ADR 0069, amended): a cancellation's reason and refund, a move's
+ * wall times in the clinic's zone ("2026-03-02 15:00"), the status an undone mark went back to.
+ */
+export const BookingEventDetailSchema = z.object({
+  reason: z.string().optional(),
+  refund_cents: z.number().int().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  back_to: z.string().optional(),
+});
+export type BookingEventDetail = z.infer<typeof BookingEventDetailSchema>;
+
+/** One line of a booking's history as the staff console shows it, oldest first: one event each. */
 export const BookingHistoryEntrySchema = z.object({
   type: z.enum(BOOKING_EVENT_TYPE_VALUES),
-  at: z.string(),
+  at: z.iso.datetime(),
   actor: BookingActorSchema,
+  detail: BookingEventDetailSchema.optional(),
 });
 export type BookingHistoryEntry = z.infer<typeof BookingHistoryEntrySchema>;

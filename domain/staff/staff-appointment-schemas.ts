@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingHistoryEntrySchema } from '../booking/booking-events.ts';
 import { BOOKING_STATUSES } from '../booking/booking-lifecycle.ts';
 import { AvailabilityListSchema } from '../availability/availability-schemas.ts';
 import { PAYMENT_STATES, RescheduleBodySchema } from '../booking/manage-schemas.ts';
@@ -139,8 +140,8 @@ export const StaffAppointmentDetailSchema = StaffAppointmentSchema.extend({
       at: z.iso.datetime(),
     }),
   ),
-  /** What happened to it, oldest first: booked, confirmed, moved, cancelled, and each staff action. */
-  history: z.array(z.object({ at: z.iso.datetime(), what: z.string(), by: z.string().nullable() })),
+  /** What happened to it, oldest first: its events (ADR 0069), each told in words by `historyWords`. */
+  history: z.array(BookingHistoryEntrySchema),
   /** What staff may do now. */
   actions: z.object({
     confirm: z.boolean(),

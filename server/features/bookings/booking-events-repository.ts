@@ -1,4 +1,9 @@
-import type { BookingActor, BookingEventType, PracticeEventType } from '#domain/booking/booking-events.ts';
+import type {
+  BookingActor,
+  BookingEventDetail,
+  BookingEventType,
+  PracticeEventType,
+} from '#domain/booking/booking-events.ts';
 import type { BookingStatus } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -25,12 +30,13 @@ export async function insertBookingEvent(
     actor: BookingActor;
     before: BookingSnapshot | null;
     after: BookingSnapshot;
+    detail?: BookingEventDetail | null;
     at: Date;
   },
 ): Promise<{ id: string; sequence: number }> {
   const [row] = await tx.query<{ id: string; sequence: number }>(
-    `insert into booking_events (booking_id, practice_id, sequence, type, actor, before, after, created_at)
-     select $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7 from booking_events where booking_id = $1
+    `insert into booking_events (booking_id, practice_id, sequence, type, actor, before, after, created_at, detail)
+     select $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7, $8 from booking_events where booking_id = $1
      returning id, sequence`,
     [
       event.bookingId,
@@ -40,6 +46,7 @@ export async function insertBookingEvent(
       event.before ? JSON.stringify(event.before) : null,
       JSON.stringify(event.after),
       event.at.toISOString(),
+      event.detail && Object.keys(event.detail).length > 0 ? JSON.stringify(event.detail) : null,
     ],
   );
   return row!;
@@ -65,18 +72,20 @@ export async function insertPracticeEvent(
 }
 
 export interface BookingEventRow {
+  /** 0 and below: back-filled by migration 0035 for a booking made before events were kept (no before or after). */
   sequence: number;
   type: BookingEventType;
   actor: BookingActor;
   before: BookingSnapshot | null;
   after: BookingSnapshot;
+  detail: BookingEventDetail | null;
   created_at: Date;
 }
 
 /** A booking's events, oldest first. */
 export async function findBookingEvents(db: Queryable, bookingId: string): Promise<BookingEventRow[]> {
   return db.query<BookingEventRow>(
-    `select sequence, type, actor, before, after, created_at from booking_events
+    `select sequence, type, actor, before, after, detail, created_at from booking_events
       where booking_id = $1 order by sequence`,
     [bookingId],
   );

@@ -8,9 +8,9 @@ import {
   type BookingStatus,
   type CancelledBy,
 } from '#domain/booking/booking-lifecycle.ts';
-import type { BookingActor, BookingEventType } from '#domain/booking/booking-events.ts';
+import type { BookingActor, BookingEventDetail, BookingEventType } from '#domain/booking/booking-events.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
-import { wallToInstants } from '#domain/time/zoned-time.ts';
+import { formatInstantLocal, wallToInstants } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
 import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
 import { announceSlotChanges } from '../../db/slot-change-notices.ts';
@@ -113,7 +113,8 @@ export interface ChangeHooks {
    * pass).
    */
   check?(tx: Queryable, current: BookingState, change?: { isUnchanged: boolean }): Promise<void> | void;
-  after?(tx: Queryable, before: BookingState, after: BookingState): Promise<void>;
+  /** What it returns joins the event's detail (a refund queued): the event is written after it (ADR 0069). */
+  after?(tx: Queryable, before: BookingState, after: BookingState): Promise<BookingEventDetail | void>;
 }
 
 const NOT_FOUND = t.localized('appointmentNotFound');
@@ -152,8 +153,9 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
         const after = (await findBookingState(tx, appointmentId))!;
         const type = by.event ?? EVENT_OF[to]!;
-        await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at });
-        await hooks?.after?.(tx, before, after);
+        const added = await hooks?.after?.(tx, before, after);
+        const detail = { ...(to === 'cancelled' && by.reason ? { reason: by.reason } : {}), ...(added ?? {}) };
+        await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at, detail });
         return after;
       });
       deps.availability.invalidatePractice(state.practice_id);
@@ -188,9 +190,13 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         await writeNewTime(tx, { appointmentId, current, slot, at });
         await announceSlotChanges(deps.db, tx, [current.practice_id]);
         const after = (await findBookingState(tx, appointmentId))!;
-        const type = current.status === 'requested' ? 'booking.scheduled' : 'booking.rescheduled';
-        await recordBookingChange(tx, { type, actor: actorOf(by), before: current, after, at });
-        await hooks?.after?.(tx, current, after);
+        const isScheduled = current.status === 'requested';
+        const type = isScheduled ? 'booking.scheduled' : 'booking.rescheduled';
+        const added = await hooks?.after?.(tx, current, after);
+        const wall = wallTextIn(timeZoneAtClinic(practice, current.pms_clinic_num));
+        const times = isScheduled ? { to: wall(after) } : { from: wall(current), to: wall(after) };
+        const detail = { ...times, ...(added ?? {}) };
+        await recordBookingChange(tx, { type, actor: actorOf(by), before: current, after, at, detail });
         return { state: after, isMoved: true };
       });
       if (outcome.isMoved) deps.availability.invalidatePractice(outcome.state.practice_id);
@@ -222,8 +228,9 @@ async function undoMark(
     if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
     const after = (await findBookingState(tx, appointmentId))!;
     const type = before.status === 'arrived' ? 'booking.arrival_undone' : 'booking.no_show_undone';
-    await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at: change.at });
-    await hooks?.after?.(tx, before, after);
+    const added = await hooks?.after?.(tx, before, after);
+    const detail = { back_to: to, ...(added ?? {}) };
+    await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at: change.at, detail });
     return after;
   });
   deps.availability.invalidatePractice(state.practice_id);
@@ -256,6 +263,10 @@ async function writeNewTime(
     throw isOverlapViolation(error) ? slotTaken() : error;
   });
 }
+
+/** "2026-03-02 15:00" in the clinic's zone: how the history tells a move (ADR 0069). */
+const wallTextIn = (timeZone: string) => (state: BookingState) =>
+  state.starts_at ? formatInstantLocal(state.starts_at, timeZone).slice(0, 16).replace('T', ' ') : undefined;
 
 /** The booking holds its time and already starts at the target (with the target's provider, or any). */
 function isAtTarget(current: BookingState, target: Omit<RescheduleTarget, 'anyNotice'>, timeZone: string): boolean {

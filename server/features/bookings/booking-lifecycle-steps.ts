@@ -1,4 +1,9 @@
-import type { BookingActor, BookingEventType, PracticeEventType } from '#domain/booking/booking-events.ts';
+import type {
+  BookingActor,
+  BookingEventDetail,
+  BookingEventType,
+  PracticeEventType,
+} from '#domain/booking/booking-events.ts';
 import type { BookingStatus, CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
 import { enqueueSubscribers } from './booking-event-fan-out.ts';
@@ -33,7 +38,14 @@ export function snapshotOf(
 /** The event of a change already written on the locked row. */
 export async function recordBookingChange(
   tx: Queryable,
-  change: { type: BookingEventType; actor: BookingActor; before: BookingState | null; after: BookingState; at: Date },
+  change: {
+    type: BookingEventType;
+    actor: BookingActor;
+    before: BookingState | null;
+    after: BookingState;
+    at: Date;
+    detail?: BookingEventDetail | null;
+  },
 ): Promise<void> {
   const { id, sequence } = await insertBookingEvent(tx, {
     bookingId: change.after.id,
@@ -42,6 +54,7 @@ export async function recordBookingChange(
     actor: change.actor,
     before: change.before ? snapshotOf(change.before) : null,
     after: snapshotOf(change.after),
+    detail: change.detail ?? null,
     at: change.at,
   });
   await enqueueSubscribers(tx, { id, bookingId: change.after.id, sequence });
@@ -92,7 +105,8 @@ export async function moveStatusIn(
     });
   }
   const after = before.status === step.to ? before : (await findBookingState(tx, appointmentId))!;
-  await recordBookingChange(tx, { type: step.type, actor: step.actor, before, after, at: step.at });
+  const detail = step.cancelReason ? { reason: step.cancelReason } : null;
+  await recordBookingChange(tx, { type: step.type, actor: step.actor, before, after, at: step.at, detail });
   return { before, after };
 }
 
@@ -129,7 +143,7 @@ export async function recordPracticeEvent(
 export async function recordBookingFact(
   tx: Queryable,
   appointmentId: string,
-  fact: { type: BookingEventType; actor: BookingActor; at: Date },
+  fact: { type: BookingEventType; actor: BookingActor; at: Date; detail?: BookingEventDetail },
 ): Promise<void> {
   const state = await lockBookingState(tx, appointmentId);
   if (state) await recordBookingChange(tx, { ...fact, before: state, after: state });

@@ -211,6 +211,7 @@ async function cancel(deps: ManageDeps, token: string, body: CancelBody, languag
           now: deps.clock.now(),
           publicUrl: deps.publicUrl,
         });
+        return refund ? { refund_cents: refund } : undefined;
       },
     },
   );

@@ -17,6 +17,7 @@ import { audit, staffOf } from '../staff-session-guard.ts';
 import { appointmentNotFound, type StaffScheduleDeps, type StaffScheduleReader } from './staff-schedule-service.ts';
 import { queueStaffConfirmation } from './staff-confirmation.ts';
 import { canUndoMark } from './mark-undo.ts';
+import { recordBookingFact } from '../../bookings/booking-lifecycle-steps.ts';
 import { findDetailRow, isPracticeAppointment } from './staff-schedule-repository.ts';
 
 export interface StaffActionDeps extends StaffScheduleDeps {
@@ -158,6 +159,7 @@ async function cancel(
           from: before.status,
           when: wall(before, practice.server_tz),
         });
+        return refundCents ? { refund_cents: refundCents } : undefined;
       },
     },
   );
@@ -246,6 +248,9 @@ async function resendConfirmation(
       },
     );
     await record(deps, request, tx, 'appointment.resend_confirmation', id, { channel: 'email' });
+    // Nothing changed, but the history tells it: an event of its own (ADR 0069).
+    const actor = { kind: 'staff' as const, email: staffOf(request).email };
+    await recordBookingFact(tx, id, { type: 'booking.confirmation_resent', actor, at: deps.clock.now() });
   });
   return deps.reader.detail(practiceId, id);
 }

@@ -3,7 +3,8 @@ import type { StaffAppointment, StaffAppointmentDetail } from '#domain/staff/sta
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { paymentStateOf } from '../../manage/manage-view.ts';
 import { canUndoMark } from './mark-undo.ts';
-import type { ConsentRow, DeliveryRow, DetailRow, ScheduleRow, StaffActionRow } from './staff-schedule-repository.ts';
+import type { BookingEventRow } from '../../bookings/booking-view.ts';
+import type { ConsentRow, DeliveryRow, DetailRow, ScheduleRow } from './staff-schedule-repository.ts';
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
@@ -72,74 +73,19 @@ export function allowedActions(
   };
 }
 
-const LIFECYCLE_ACTIONS: Record<string, string> = {
-  confirmed: 'appointment.confirm',
-  arrived: 'appointment.arrived',
-  no_show: 'appointment.no_show',
-  cancelled: 'appointment.cancel',
-  rescheduled: 'appointment.reschedule',
-};
-const ACTION_TEXTS: Record<string, string> = {
-  'appointment.create': 'Booked by phone',
-  'appointment.confirm': 'Confirmed',
-  'appointment.arrived': 'Marked arrived',
-  'appointment.no_show': 'Marked no-show',
-  'appointment.cancel': 'Cancelled',
-  'appointment.reschedule': 'Moved',
-  'appointment.schedule': 'Given a time',
-  'appointment.resend_confirmation': 'Confirmation sent again',
-  'appointment.undo': 'Undone',
-};
-const STATUS_WORDS: Record<string, string> = { arrived: 'arrived', no_show: 'no-show', booked: 'booked' };
-
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
 
-function staffActionText(row: StaffActionRow): string {
-  const what = ACTION_TEXTS[row.action] ?? row.action;
-  const reason = text(row.details.reason);
-  const from = text(row.details.from);
-  const to = text(row.details.to);
-  if (row.action === 'appointment.reschedule' && from && to) return `${what} from ${from} to ${to}`;
-  if (row.action === 'appointment.schedule' && to) return `${what}: ${to}`;
-  if (row.action === 'appointment.undo' && from && to)
-    return `${what}: ${STATUS_WORDS[from] ?? from}, back to ${STATUS_WORDS[to] ?? to}`;
-  if (row.action === 'appointment.cancel')
-    return `${what}${reason ? `: ${reason}` : ''}${
-      row.details.refund_cents ? ` (refund ${row.details.refund_cents} cents)` : ''
-    }`;
-  return what;
-}
-
 /**
- * Oldest first: the lifecycle's facts (booked, confirmed, moved, cancelled, ...) and each staff
- * action. A fact that a staff action made is told once, by the action, which says who.
+ * Oldest first: the booking's events (ADR 0069), each with its type, time, actor and detail; the console tells them in
+ * words (`historyWords`). A booking made before events were kept has the ones migration 0035 back-filled.
  */
-export function historyOf(row: DetailRow, actions: readonly StaffActionRow[]): StaffAppointmentDetail['history'] {
-  const facts: { at: Date | null; what: string; key: string | null; by: string | null }[] = [
-    // A phone booking's making is the staff action 'appointment.create', which says who.
-    { at: row.booked_by_staff ? null : row.created_at, what: 'Booked online', key: null, by: null },
-    { at: row.confirmed_at, what: 'Confirmed', key: 'confirmed', by: null },
-    { at: row.rescheduled_at, what: 'Moved', key: 'rescheduled', by: null },
-    { at: row.arrived_at, what: 'Arrived', key: 'arrived', by: null },
-    { at: row.no_show_at, what: 'No-show', key: 'no_show', by: null },
-    {
-      at: row.cancelled_at,
-      what: `Cancelled${row.cancel_reason ? `: ${row.cancel_reason}` : ''}`,
-      key: 'cancelled',
-      by: row.cancelled_by,
-    },
-  ];
-  const byStaff = (key: string, at: Date) =>
-    actions.some(
-      (a) => a.action === LIFECYCLE_ACTIONS[key] && Math.abs(new Date(a.at).getTime() - at.getTime()) < 60_000,
-    );
-  const history = facts
-    .filter((fact): fact is typeof fact & { at: Date } => fact.at !== null && !(fact.key && byStaff(fact.key, fact.at)))
-    .map((fact) => ({ at: fact.at.toISOString(), what: fact.what, by: fact.by }));
-  history.push(
-    ...actions.map((a) => ({ at: new Date(a.at).toISOString(), what: staffActionText(a), by: a.account_email })),
-  );
-  return history.sort((a, b) => a.at.localeCompare(b.at));
+export function historyOf(events: readonly BookingEventRow[]): StaffAppointmentDetail['history'] {
+  return events.map((event) => ({
+    type: event.type,
+    at: new Date(event.created_at).toISOString(),
+    actor: event.actor,
+    ...(event.detail ? { detail: event.detail } : {}),
+  }));
 }
 
 const detailText = (record: Record<string, unknown> | null, key: string) => text(record?.[key]);
@@ -149,7 +95,7 @@ export function toStaffAppointmentDetail(
   related: {
     consents: readonly ConsentRow[];
     deliveries: readonly DeliveryRow[];
-    actions: readonly StaffActionRow[];
+    events: readonly BookingEventRow[];
     others: readonly ScheduleRow[];
     replies: StaffAppointmentDetail['replies'];
   },
@@ -200,7 +146,7 @@ export function toStaffAppointmentDetail(
       error: d.error,
       at: new Date(d.updated_at).toISOString(),
     })),
-    history: historyOf(row, related.actions),
+    history: historyOf(related.events),
     actions: allowedActions(row, context),
     replies: related.replies,
     other_bookings: related.others.map((other) => ({

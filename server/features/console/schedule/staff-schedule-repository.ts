@@ -194,27 +194,6 @@ export async function listDeliveries(db: Queryable, practiceId: string, appointm
   );
 }
 
-export interface StaffActionRow {
-  at: Date;
-  account_email: string;
-  action: string;
-  details: Record<string, unknown>;
-}
-
-/** What staff did to the booking; views are left out (who looked is the owner's audit trail). */
-export async function listStaffActions(
-  db: Queryable,
-  practiceId: string,
-  appointmentId: string,
-): Promise<StaffActionRow[]> {
-  return db.query<StaffActionRow>(
-    `select at, account_email, action, details from staff_audit
-      where practice_id = $1 and target_type = 'appointment' and target_id = $2 and action <> 'appointment.view'
-      order by at, id`,
-    [practiceId, appointmentId],
-  );
-}
-
 export interface ScheduleSetup {
   columns: 'provider' | 'chair';
   clinics: { pms_clinic_num: number; name: string }[];

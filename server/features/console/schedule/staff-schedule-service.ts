@@ -14,7 +14,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { pmsUnavailable } from '../../availability/availability-service.ts';
-import { findBookingState } from '../../bookings/booking-view.ts';
+import { findBookingEvents, findBookingState } from '../../bookings/booking-view.ts';
 import { listScheduleBlocks } from './schedule-blocks-repository.ts';
 import type { PracticesService } from '../../practices/practices-service.ts';
 import { instantsOfDays } from '../staff-date-range.ts';
@@ -29,7 +29,6 @@ import {
   listConsents,
   listDeliveries,
   listScheduleRows,
-  listStaffActions,
   listOtherBookingRows,
 } from './staff-schedule-repository.ts';
 import { noticeFor } from '#domain/availability/booking-notice.ts';
@@ -123,16 +122,16 @@ async function detail(
     email: safeContact(normaliseEmail, row.email),
     phone: safeContact(normalisePhone, row.wireless_phone),
   };
-  const [consents, deliveries, actions, others, replies] = await Promise.all([
+  const [consents, deliveries, events, others, replies] = await Promise.all([
     listConsents(q, practiceId, appointmentId, contacts),
     listDeliveries(q, practiceId, appointmentId),
-    listStaffActions(q, practiceId, appointmentId),
+    findBookingEvents(q, appointmentId),
     listOtherBookingRows(q, practiceId, appointmentId),
     listBookingReplies(q, practiceId, appointmentId),
   ]);
   return toStaffAppointmentDetail(
     row,
-    { consents, deliveries, actions, others, replies },
+    { consents, deliveries, events, others, replies },
     {
       timeZone: timeZoneAtClinic(practice, row.pms_clinic_num),
       isOpenDental: practice.pms.type === 'opendental',

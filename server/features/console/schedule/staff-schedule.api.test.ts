@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { historyWords } from '#domain/booking/booking-history-words.ts';
 import {
   StaffAppointmentDetailSchema,
   StaffScheduleSchema,
@@ -279,7 +280,7 @@ describe('a phone booking', () => {
       (await desk.get(`/api/v1/staff/appointments/${phoned}`)).json().result,
     );
     expect(detail.booked_by_staff).toBe(true);
-    expect(detail.history.map((h) => [h.what, h.by])).toEqual([['Booked by phone', desk.email]]);
+    expect(detail.history.map(historyWords)).toEqual([{ what: 'Booked by phone', by: desk.email }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { historyWords } from '#domain/booking/booking-history-words.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { bookExam } from '../../../test/booking-requests.ts';
 import { practiceConfig } from '../../../test/practice-factory.ts';
@@ -54,7 +55,7 @@ describe('undoing arrived and no-show', () => {
     const detail = detailOf(undone.body);
     expect(detail.status).toBe('booked');
     expect(detail.actions).toMatchObject({ undo: false, arrived: true });
-    expect(detail.history.map((h) => h.what)).toEqual([
+    expect(detail.history.map((h) => historyWords(h).what)).toEqual([
       'Booked online',
       'Marked arrived',
       'Undone: arrived, back to booked',

@@ -147,7 +147,15 @@ export function buildDetail(overrides: Partial<StaffAppointmentDetail> = {}): St
         at: '2026-11-20T15:02:00.000Z',
       },
     ],
-    history: [{ at: '2026-11-20T15:00:00.000Z', what: 'Booked online', by: null }],
+    history: [
+      { type: 'booking.created', at: '2026-11-20T15:00:00.000Z', actor: { kind: 'patient' } },
+      {
+        type: 'booking.cancelled',
+        at: '2026-11-21T15:00:00.000Z',
+        actor: { kind: 'staff', email: 'desk@example.com' },
+        detail: { reason: 'Dentist is ill', refund_cents: 2500 },
+      },
+    ],
     actions: {
       confirm: true,
       arrived: true,

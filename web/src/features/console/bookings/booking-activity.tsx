@@ -1,3 +1,4 @@
+import { historyWords } from '#domain/booking/booking-history-words.ts';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { instantText } from '../shared/console-dates.ts';
 import { messageWords } from './booking-fact-words.ts';
@@ -52,12 +53,15 @@ export function BookingActivity({ detail, timeZone }: { detail: StaffAppointment
       <section className="flex flex-col gap-1">
         <h3 className="text-base font-semibold">History</h3>
         <ol className="flex flex-col gap-1">
-          {detail.history.map((entry, index) => (
-            <li key={index}>
-              <span className="text-slate-700">{instantText(entry.at, timeZone)}</span> {entry.what}
-              {entry.by && <span className="text-slate-700"> ({entry.by})</span>}
-            </li>
-          ))}
+          {detail.history.map((entry, index) => {
+            const words = historyWords(entry);
+            return (
+              <li key={index}>
+                <span className="text-slate-700">{instantText(entry.at, timeZone)}</span> {words.what}
+                <span className="text-slate-700"> ({words.by})</span>
+              </li>
+            );
+          })}
         </ol>
       </section>
     </>

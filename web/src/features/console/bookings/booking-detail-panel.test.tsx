@@ -49,7 +49,8 @@ describe('the booking panel', () => {
       'google',
       'fall',
       'delivered',
-      'Booked online',
+      'Booked online (patient)',
+      'Cancelled: Dentist is ill (refund 2500 cents) (desk@example.com)',
       'BK-1001',
     ]) {
       expect(panel.textContent).toContain(text);
