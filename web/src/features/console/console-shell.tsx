@@ -10,7 +10,8 @@ import { LoadingNote } from './shared/console-notes.tsx';
 import { SignOutButtons } from './sign-out-buttons.tsx';
 import { useStaffSession } from './staff-session-context.ts';
 
-// Only practices on a PMS have a mirror: its own chunk, so the built-in schedule's first load stays as it was (ADR 0045).
+// Only practices on a PMS have a mirror: its own chunk, so that the built-in schedule's first load
+// stays as it was (ADR 0045).
 const OpenDentalStatusPanel = lazyPage(
   () => import('./opendental/opendental-status-panel.tsx'),
   'OpenDentalStatusPanel',
