@@ -49,6 +49,17 @@ export const policyHours = (fallback: number) =>
     .max(720, 'must be a whole number of hours from 0 to 720')
     .default(fallback);
 
+const STALE_AFTER_MESSAGE = 'must be a whole number of minutes from 1 to 1440 (one day)';
+
+/** Minutes an Open Dental mirror may lag before slot lists say so: 1 to 1440, as the column allows. */
+export const staleAfterMinutes = (fallback: number) =>
+  z
+    .number({ error: STALE_AFTER_MESSAGE })
+    .int(STALE_AFTER_MESSAGE)
+    .min(1, STALE_AFTER_MESSAGE)
+    .max(24 * 60, STALE_AFTER_MESSAGE)
+    .default(fallback);
+
 export const positiveMinutes = (fallback: number) =>
   z
     .number({ error: 'must be a positive whole number of minutes' })

@@ -107,6 +107,7 @@ describe('parsePracticeConfigFile', () => {
             ],
             quiet_hours: { start: '20:00', end: '08:00' },
             reminders_show_reason: false,
+            opendental_stale_after_minutes: 15,
             clinics: [],
             providers: [],
             operatories: [],
@@ -260,6 +261,16 @@ describe('parsePracticeConfigFile', () => {
         'practices[0].max_reschedules: must be a whole number from 0 to 20',
         'practices[0].refund_deposit_if_cancelled_hours_before: must be a whole number of hours from 0 to 720',
       ],
+    ],
+    [
+      'an Open Dental staleness limit out of range',
+      { practices: [minimal({ opendental_stale_after_minutes: 0 })] },
+      ['practices[0].opendental_stale_after_minutes: must be a whole number of minutes from 1 to 1440 (one day)'],
+    ],
+    [
+      'an Open Dental staleness limit that is not a whole number',
+      { practices: [minimal({ opendental_stale_after_minutes: '30' })] },
+      ['practices[0].opendental_stale_after_minutes: must be a whole number of minutes from 1 to 1440 (one day)'],
     ],
     [
       'non-http URLs',

@@ -18,6 +18,7 @@ import {
   quietHours,
   reminderRules,
   requiredText,
+  staleAfterMinutes,
   timeOfDay,
   translationsOf,
   wholeNumberAtLeastZero,
@@ -187,6 +188,8 @@ export const PracticeConfigSchema = z
     reminder_rules: reminderRules(),
     quiet_hours: quietHours(),
     reminders_show_reason: flag(false),
+    // How old an Open Dental mirror may grow before slot lists say they may not be current (ADR 0071).
+    opendental_stale_after_minutes: staleAfterMinutes(15),
     pms: PmsConfigSchema,
     clinics: z.array(ClinicConfigSchema).default([]),
     providers: z.array(ProviderConfigSchema).default([]),

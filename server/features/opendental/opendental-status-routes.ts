@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { listMirrorStatuses, type MirrorStatus } from '../../adapters/pms/opendental/opendental-mirror-repository.ts';
+import type { OpenDentalStatus } from '#domain/staff/opendental-status-schemas.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/request-parsing.ts';
 import { staffOf } from '../console/staff-session-guard.ts';
@@ -29,10 +30,11 @@ export function registerOpenDentalStatusRoutes(staff: FastifyInstance, deps: { d
     const [status] = await listMirrorStatuses(deps.db, staffOf(request).practiceId);
     // not patient-facing (the console's panel is shown only for Open Dental practices)
     if (!status) throw new AppError(404, 'NOT_FOUND', 'This practice is not on Open Dental.');
-    return ok({
+    const answer: OpenDentalStatus = {
       last_refreshed_at: status.lastRefreshedAt?.toISOString() ?? null,
       lag_seconds: lagSeconds(status, deps.clock.now()),
       last_error: status.lastError,
-    });
+    };
+    return ok(answer);
   });
 }

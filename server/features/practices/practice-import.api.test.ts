@@ -132,6 +132,14 @@ describe('importPracticeConfig', () => {
     ]);
   });
 
+  it('stores the Open Dental staleness limit the file gives, and the default of 15 minutes without it', async () => {
+    const limit = async () => (await snapshot('stale-limit')).practice as { opendental_stale_after_minutes?: number };
+    await importPracticeConfig(ctx.db, configFile(practiceJson('stale-limit', { opendental_stale_after_minutes: 30 })));
+    expect((await limit()).opendental_stale_after_minutes).toBe(30);
+    await importPracticeConfig(ctx.db, configFile(practiceJson('stale-limit')));
+    expect((await limit()).opendental_stale_after_minutes).toBe(15);
+  });
+
   it('changes nothing when the same file is imported again', async () => {
     const before = await snapshot('lakeside');
     const summary = await importPracticeConfig(ctx.db, configFile(practiceJson('lakeside')));

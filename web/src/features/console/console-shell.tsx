@@ -4,10 +4,18 @@ import { Route, Routes } from 'react-router';
 import { ConsoleNav } from './console-nav.tsx';
 import { CONSOLE_PAGES } from './console-pages.ts';
 import { ConsoleSearch } from './console-search.tsx';
+import { lazyPage } from './lazy-page.ts';
 import { PracticeSwitcher } from './practice-switcher.tsx';
 import { LoadingNote } from './shared/console-notes.tsx';
 import { SignOutButtons } from './sign-out-buttons.tsx';
 import { useStaffSession } from './staff-session-context.ts';
+
+// Only practices on a PMS have a mirror: its own chunk, so that the built-in schedule's first load
+// stays as it was (ADR 0045).
+const OpenDentalStatusPanel = lazyPage(
+  () => import('./opendental/opendental-status-panel.tsx'),
+  'OpenDentalStatusPanel',
+);
 
 /** The signed-in console: who and where in the header with the pages' links, the page below (the schedule unless another is asked for). */
 export function ConsoleShell() {
@@ -21,6 +29,11 @@ export function ConsoleShell() {
         {session.practices.length > 1 ? <PracticeSwitcher /> : <p className="font-medium">{session.practice.name}</p>}
         <ConsoleNav />
         {session.permissions.includes('bookings') && <ConsoleSearch />}
+        {session.permissions.includes('bookings') && !session.practice.builtin_schedule && (
+          <Suspense fallback={null}>
+            <OpenDentalStatusPanel key={session.practice.id} />
+          </Suspense>
+        )}
         <p className="ml-auto text-sm text-slate-700">{session.account.name ?? session.account.email}</p>
         <SignOutButtons />
       </header>
