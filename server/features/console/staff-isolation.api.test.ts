@@ -71,6 +71,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/v1/staff/practice/security': { noId: 'the session’s practice' },
   'PUT /api/v1/staff/practice/security': { noId: 'the session’s practice' },
   'GET /api/v1/staff/members': { noId: 'a list of the session’s practice' },
+  'GET /api/v1/staff/opendental/status': { noId: 'the session’s practice’s Open Dental mirror' },
   'POST /api/v1/staff/members': { noId: 'invites into the session’s practice' },
   'PATCH /api/v1/staff/members/:id': {
     probes: [

@@ -22,7 +22,7 @@ describe('GET /api/v1/health', () => {
       kind: ctx.db.kind,
       query: () => Promise.reject(new Error('connection refused')),
     };
-    const app = await createTestApp(broken);
+    const app = await createTestApp(broken, { runSubscribers: false });
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
@@ -38,7 +38,7 @@ describe('a database outage on any endpoint', () => {
   it('answers 503 with a clear message and Retry-After, not 500', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const broken: Database = { ...ctx.db, kind: ctx.db.kind, query: () => Promise.reject(refused) };
-    const app = await createTestApp(broken);
+    const app = await createTestApp(broken, { runSubscribers: false });
     const response = await app.inject({
       method: 'GET',
       url: '/api/v1/clinic?practice_id=00000000-0000-4000-8000-000000000000',
