@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyWords } from '#domain/booking/booking-history-words.ts';
+import { historyWords } from '#domain/staff/booking-history-words.ts';
 import { manageApiPath } from '#domain/booking/manage-paths.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { REQUESTS_LIMIT, StaffRequestListSchema } from '#domain/staff/staff-requests-schemas.ts';

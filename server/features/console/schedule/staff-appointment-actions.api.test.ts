@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { historyWords } from '#domain/booking/booking-history-words.ts';
+import { historyWords } from '#domain/staff/booking-history-words.ts';
 import { StaffAppointmentDetailSchema, type StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import { runJobsUntilIdle } from '../../../test/message-delivery.ts';

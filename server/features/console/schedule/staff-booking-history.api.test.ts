@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { historyWords } from '#domain/booking/booking-history-words.ts';
+import { historyWords } from '#domain/staff/booking-history-words.ts';
 import { StaffAppointmentDetailSchema } from '#domain/staff/staff-appointment-schemas.ts';
 import { bookExam } from '../../../test/booking-requests.ts';
 import { practiceConfig } from '../../../test/practice-factory.ts';

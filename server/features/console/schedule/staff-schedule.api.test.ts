@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyWords } from '#domain/booking/booking-history-words.ts';
+import { historyWords } from '#domain/staff/booking-history-words.ts';
 import {
   StaffAppointmentDetailSchema,
   StaffScheduleSchema,

@@ -1,4 +1,4 @@
-import { historyWords } from '#domain/booking/booking-history-words.ts';
+import { historyWords } from '#domain/staff/booking-history-words.ts';
 import type { StaffAppointmentDetail } from '#domain/staff/staff-appointment-schemas.ts';
 import { instantText } from '../shared/console-dates.ts';
 import { messageWords } from './booking-fact-words.ts';
