@@ -1,4 +1,9 @@
-import type { BookingActor, BookingEventDetail, BookingEventType, BookingHistoryEntry } from '../booking/booking-events.ts';
+import type {
+  BookingActor,
+  BookingEventDetail,
+  BookingEventType,
+  BookingHistoryEntry,
+} from '../booking/booking-events.ts';
 
 /**
  * A history entry in the console's English (ADR 0069): what happened, from its event's type and detail, and who, from
