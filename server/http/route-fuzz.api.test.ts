@@ -1,14 +1,16 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '#domain/staff/staff-roles.ts';
 import { TEST_ADMIN_KEY } from '../features/reviews/review-test-support.ts';
 import { bookingBody } from '../test/booking-factory.ts';
 import { solveBotChallenge } from '../test/bot-challenge.ts';
 import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
+import { type FieldKind, type RouteFields, routeFieldsOf, type Slot } from '../test/route-fuzz-routes.ts';
 import { listRoutes } from '../test/route-list.ts';
 import { addStaff, signIn, type StaffClient } from '../test/staff-factory.ts';
 import { fixedClock, withTestApp } from '../test/test-app.ts';
-import { FIELD_KINDS, type FieldKind, type FieldName, ROUTE_FIELDS, type RouteFields } from './route-fuzz-fields.ts';
+import { registerRouteSchemas } from './route-schemas.ts';
 
 /**
  * Invariant 7 over the whole route table (ADR 0041): every route the app registers gets hostile
@@ -16,7 +18,7 @@ import { FIELD_KINDS, type FieldKind, type FieldName, ROUTE_FIELDS, type RouteFi
  * time (the others valid, so the value reaches the deepest check) and then every field of a kind
  * at once; signed in as each staff role in turn where the route is the console's, with a real
  * manage token where it is the patient's. Not one answer may be a 5xx. What each route reads comes
- * from route-fuzz-fields.ts, which must know every registered route.
+ * from its schemas (ADR 0070) through route-fuzz-routes.ts, with the seeds of route-fuzz-seeds.ts.
  */
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const ROLES: StaffRole[] = ['front_desk', 'owner', 'operator'];
@@ -148,16 +150,15 @@ function queryString(query: Record<string, unknown>): string {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-type Slot = 'params' | 'query' | 'body';
 /** One request: `values` put into `slot` over the route's valid ones, or a JSON body that is not an object. */
-type Case = { slot?: Slot; values: Partial<Record<FieldName, unknown>>; wholeBody?: unknown };
+type Case = { slot?: Slot; values: Record<string, unknown>; wholeBody?: unknown };
 
 /** One request's options: the route's valid values, with `values` put into `slot` over them. */
 function requestOf(route: string, spec: RouteFields, change: Case): InjectOptions {
   const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
   const part = (slot: Slot) => {
     const merged: Record<string, unknown> = Object.fromEntries(
-      Object.entries(spec[slot] ?? {}).map(([name, value]) => [name, filled(value)]),
+      Object.entries(spec[slot] ?? {}).map(([name, field]) => [name, filled(field.value)]),
     );
     if (change.slot === slot) Object.assign(merged, change.values);
     return merged;
@@ -186,15 +187,16 @@ function casesOf(spec: RouteFields): Case[] {
   const cases: Case[] = Array.from({ length: isConsole ? ROLES.length : 1 }, () => ({ values: {} }));
   let turn = 0;
   for (const slot of ['params', 'query', 'body'] as const) {
-    const fields = Object.keys(spec[slot] ?? {}) as FieldName[];
+    const kinds = spec[slot] ?? {};
+    const fields = Object.keys(kinds);
     for (const field of fields) {
-      const kind = FIELD_KINDS[field];
+      const kind = kinds[field]!.kind;
       const share = kind === 'text' ? 6 : 3;
       const generic = Array.from({ length: share }, () => GENERIC[turn++ % GENERIC.length]);
       for (const value of [...BY_KIND[kind], ...generic]) cases.push({ slot, values: { [field]: value } });
     }
     for (const kind of ['day', 'time', 'number'] as const) {
-      const same = fields.filter((field) => FIELD_KINDS[field] === kind);
+      const same = fields.filter((field) => kinds[field]!.kind === kind);
       if (same.length < 2) continue;
       for (const value of BY_KIND[kind])
         cases.push({ slot, values: Object.fromEntries(same.map((field) => [field, value])) });
@@ -238,24 +240,34 @@ function problemOf(response: LightMyRequestResponse): string | null {
 const LAST = ['POST /_dev/clock', 'DELETE /_dev/clock'];
 
 describe('the route fuzz', () => {
-  it('knows every registered route, and no route it does not', () => {
-    const registered = listRoutes(ctx.app);
-    const unlisted = (routes: string[]) => routes.filter((route) => !(route in ROUTE_FIELDS));
-    expect(unlisted(registered)).toEqual([]);
-    expect(Object.keys(ROUTE_FIELDS).filter((route) => !registered.includes(route))).toEqual([]);
-    // The census would name a route added without its entry.
-    expect(unlisted([...registered, 'POST /api/v1/staff/new-route'])).toEqual(['POST /api/v1/staff/new-route']);
+  it('reads every registered route from its schemas, and names one it cannot know', async () => {
+    const { routes, unknown } = routeFieldsOf(ctx.app);
+    expect(unknown).toEqual([]);
+    expect(Object.keys(routes)).toEqual(listRoutes(ctx.app));
+    expect(routes['POST /api/v1/appointment']).toMatchObject({ as: 'bot', body: { dob: { kind: 'day' } } });
+    // A route with a path parameter it does not describe, or a required field without a seed, is named.
+    const bare = Fastify();
+    await registerRouteSchemas(bare, { clock });
+    bare.get('/x/:mystery', async () => ({}));
+    bare.post('/y', { schema: { body: z.object({ riddle: z.string() }) } }, async () => ({}));
+    await bare.ready();
+    expect(routeFieldsOf(bare).unknown).toEqual([
+      'GET /x/:mystery: params.mystery has no seed',
+      'POST /y: body.riddle has no seed',
+    ]);
+    await bare.close();
   });
 
   it(
     'answers hostile dates, times, numbers, ids and shapes on every route without a 5xx',
     { timeout: 120_000 },
     async () => {
-      const routes = Object.keys(ROUTE_FIELDS).sort((a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)));
+      const fields = routeFieldsOf(ctx.app).routes;
+      const routes = Object.keys(fields).sort((a, b) => Number(LAST.includes(a)) - Number(LAST.includes(b)));
       const failures: string[] = [];
       let sent = 0;
       for (const route of routes) {
-        const spec = ROUTE_FIELDS[route]!;
+        const spec = fields[route]!;
         for (const [index, change] of casesOf(spec).entries()) {
           const role = ROLES[index % ROLES.length]!;
           const response = await send(spec, requestOf(route, spec, change), role);
