@@ -87,7 +87,7 @@ describe('a hung or down Open Dental', () => {
     expect(after!.last_error).toMatch(/eConnector/);
   });
 
-  it("never overlaps a hung request: a booking's re-check gives up within its own timeout, queue wait included", async () => {
+  it("never overlaps a hung request: a booking's re-check gives up within its timeout, queue included", async () => {
     await sync(); // Open Dental answers again: the mirror is current
     fake.hang(HANG_MS, { path: '/schedules' });
     const from = fake.requests.length;

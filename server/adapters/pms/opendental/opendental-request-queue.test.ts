@@ -125,7 +125,7 @@ describe('the per-office request queue', () => {
     await expect(started).resolves.toBe(7000);
   });
 
-  it('lets a caller stop waiting: out of the queue if not started, the turn held until a started one ends', async () => {
+  it('lets a caller stop waiting: out of the queue if not started, its turn held until it ends', async () => {
     const queue = createRequestQueue({ intervalMs: 1000, maxInFlight: 1 });
     const starts: Record<string, number> = {};
     const hung = controlledTask(starts, 'hung');
