@@ -161,6 +161,8 @@ export type Config = {
     requestsPerSecond: number;
     /** Not read from the environment: tests shorten the patient's 5-second wait (ADR 0028). */
     slotsWaitMs?: number;
+    /** Not read from the environment: tests shorten a booking's re-check (default 65 s, ADR 0071). */
+    recheckTimeoutMs?: number;
     /** Not read from the environment: the mirror's cadence (ADR 0071); tests shorten it. */
     mirror?: { nearEveryMs?: number; farEveryMs?: number; tickMs?: number };
   };

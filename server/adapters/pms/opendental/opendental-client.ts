@@ -14,10 +14,23 @@ const MAX_429_RETRIES = 3;
 
 export type OdParams = Record<string, string | number | undefined>;
 
+/**
+ * A caller's own deadline over a read, its wait in the office's queue included: when `signal`
+ * aborts, the read fails as a timeout (ADR 0071). A request already sent runs on in the queue.
+ */
+export interface OdReadOptions {
+  signal?: AbortSignal;
+}
+
 export interface OpenDentalClient {
-  get<S extends z.ZodType>(path: string, params: OdParams, schema: S): Promise<z.infer<S>>;
+  get<S extends z.ZodType>(path: string, params: OdParams, schema: S, options?: OdReadOptions): Promise<z.infer<S>>;
   /** Every page of a list, asked for one after the other with Offset = 100, 200, … */
-  getAll<S extends z.ZodType>(path: string, params: OdParams, itemSchema: S): Promise<z.infer<S>[]>;
+  getAll<S extends z.ZodType>(
+    path: string,
+    params: OdParams,
+    itemSchema: S,
+    options?: OdReadOptions,
+  ): Promise<z.infer<S>[]>;
   post<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>>;
   /** An update (Appointments PUT, PUT Break): 200 with the object, or an empty body on some endpoints. */
   put<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>>;
@@ -70,14 +83,19 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     path: string,
     query: string,
     body: object | undefined,
+    signal?: AbortSignal,
   ): Promise<unknown> {
     const label = `${method} ${path}`;
     const url = `${base}${path}${query ? `?${query}` : ''}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     for (let retry = 0; ; retry++) {
-      const answer = await options.queue.run(options.customerKey, () =>
-        fetchOnce({ method, headers, body: payload }, url, label, timeoutMs),
-      );
+      const answer = await options.queue
+        .run(options.customerKey, () => fetchOnce({ method, headers, body: payload }, url, label, timeoutMs), signal)
+        .catch((error: unknown) => {
+          if (signal?.aborted && error === signal.reason)
+            throw new OpenDentalError('timeout', null, "no answer within the caller's deadline", label);
+          throw error;
+        });
       if (answer.status === 429 && retry < MAX_429_RETRIES) {
         const waitMs = retryAfterMs(answer.retryAfter, now()) ?? DEFAULT_RETRY_AFTER_MS;
         if (waitMs <= maxRetryAfterMs) {
@@ -90,8 +108,10 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     }
   }
 
-  function get(path: string, params: OdParams): Promise<unknown> {
+  function get(path: string, params: OdParams, signal?: AbortSignal): Promise<unknown> {
     const query = toQuery(params);
+    // A read with a deadline of its own does not share another's, whose wait it could not end.
+    if (signal) return send('GET', path, query, undefined, signal);
     const key = `${path}?${query}`;
     const pending = pendingGets.get(key);
     if (pending) return pending;
@@ -101,16 +121,16 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
   }
 
   return {
-    async get(path, params, schema) {
-      return parse(schema, await get(path, params), `GET ${path}`);
+    async get(path, params, schema, readOptions) {
+      return parse(schema, await get(path, params, readOptions?.signal), `GET ${path}`);
     },
-    async getAll(path, params, itemSchema) {
+    async getAll(path, params, itemSchema, readOptions) {
       const rows: z.infer<typeof itemSchema>[] = [];
       for (let page = 0; page < MAX_PAGES; page++) {
         const offset = page * OD_PAGE_SIZE;
         const answer = parse(
           z.array(itemSchema),
-          await get(path, { ...params, Offset: offset === 0 ? undefined : offset }),
+          await get(path, { ...params, Offset: offset === 0 ? undefined : offset }, readOptions?.signal),
           `GET ${path}`,
         );
         rows.push(...answer);

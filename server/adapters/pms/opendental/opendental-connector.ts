@@ -1,7 +1,7 @@
 import { addDays, lastDayOfMonthAfter, maxLocalDate } from '#domain/time/local-date.ts';
 import type { Clock } from '../../../clock.ts';
 import type { OdSnapshot } from './opendental-availability.ts';
-import { createOpenDentalClient, type OpenDentalClient } from './opendental-client.ts';
+import { createOpenDentalClient, OD_DEFAULT_TIMEOUT_MS, type OpenDentalClient } from './opendental-client.ts';
 import { OpenDentalError, toPmsUnavailable } from './opendental-errors.ts';
 import { createRequestQueue, type RequestQueue } from './opendental-request-queue.ts';
 import { OdAppointmentSchema, OdScheduleSchema } from './opendental-schemas.ts';
@@ -29,12 +29,16 @@ export interface OpenDentalSettings {
    * long one request may hold up the office's next one (ADR 0028).
    */
   slotsWaitMs?: number;
+  /** A booking's re-check, its wait in the office's queue included, at most (default: `timeoutMs`; ADR 0071). */
+  recheckTimeoutMs?: number;
 }
 
 /** One per process: the throttle queue, the clients and the cache are shared by every request. */
 export interface OpenDentalConnector {
   /** How long a patient's slot request waits for Open Dental before it answers "unavailable". */
   readonly slotsWaitMs: number;
+  /** How long a booking's re-check waits for Open Dental, queue included, before it answers "unavailable". */
+  readonly recheckTimeoutMs: number;
   clientFor(customerKey: string): OpenDentalClient;
   /**
    * The office's schedules, blockouts, days off and appointments for the months that hold the
@@ -77,6 +81,8 @@ export function createOpenDentalConnector(
   const now = () => deps.clock.now().getTime();
   const slotsWaitMs = settings.slotsWaitMs ?? DEFAULT_SLOTS_WAIT_MS;
   if (!(slotsWaitMs > 0)) throw new RangeError('slotsWaitMs must be positive');
+  const recheckTimeoutMs = settings.recheckTimeoutMs ?? settings.timeoutMs ?? OD_DEFAULT_TIMEOUT_MS;
+  if (!(recheckTimeoutMs > 0)) throw new RangeError('recheckTimeoutMs must be positive');
   const queue =
     deps.queue ??
     createRequestQueue({
@@ -96,6 +102,7 @@ export function createOpenDentalConnector(
 
   const connector: OpenDentalConnector = {
     slotsWaitMs,
+    recheckTimeoutMs,
     clientFor(customerKey) {
       let client = clients.get(customerKey);
       if (!client) {
@@ -180,7 +187,13 @@ export async function fetchSnapshot(client: OpenDentalClient, from: string, to: 
 
 /** The connector for this deployment, or undefined when no developer key is configured. */
 export function openDentalConnectorFromConfig(
-  config: { apiUrl: string; developerKey: string | undefined; requestsPerSecond: number; slotsWaitMs?: number },
+  config: {
+    apiUrl: string;
+    developerKey: string | undefined;
+    requestsPerSecond: number;
+    slotsWaitMs?: number;
+    recheckTimeoutMs?: number;
+  },
   deps: { clock: Clock; logger?: OdLogger },
 ): OpenDentalConnector | undefined {
   if (!config.developerKey) return undefined;
@@ -190,6 +203,7 @@ export function openDentalConnectorFromConfig(
       developerKey: config.developerKey,
       requestsPerSecond: config.requestsPerSecond,
       ...(config.slotsWaitMs !== undefined ? { slotsWaitMs: config.slotsWaitMs } : {}),
+      ...(config.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: config.recheckTimeoutMs } : {}),
     },
     deps,
   );

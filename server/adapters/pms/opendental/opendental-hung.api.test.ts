@@ -5,14 +5,17 @@ import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
 import { postChairOne, withOpenDentalExam } from '../../../test/opendental-test-kit.ts';
 import { fixedClock } from '../../../test/test-app.ts';
+import { PMS_UNAVAILABLE_MESSAGES } from '../../../features/availability/availability-service.ts';
 
 /**
  * An Open Dental that hangs or is down keeps no patient waiting (ADR 0071): slot lists come from
  * the mirror in the time of a built-in practice's, whatever Open Dental does; once the mirror is
- * older than the practice allows, the list says since when. A hung request is never overlapped:
- * the booking's own re-check waits until Open Dental has ended it.
+ * older than the practice allows, the list says since when. A hung request is never overlapped: a
+ * booking's re-check waits behind it for its own timeout at most, queue wait included, then answers
+ * "unavailable" having saved nothing and sent nothing.
  */
 const HANG_MS = 2_000;
+const RECHECK_TIMEOUT_MS = 500;
 const clock = fixedClock('2026-03-02T12:00:00Z');
 
 const { fake, ctx, exam } = withOpenDentalExam({
@@ -22,6 +25,7 @@ const { fake, ctx, exam } = withOpenDentalExam({
   schedules: ['2026-04-07', '2026-05-05', '2026-06-02', '2026-07-07'].map((date) =>
     providerSchedule(date, 1, '08:00', '10:00', [1]),
   ),
+  config: { recheckTimeoutMs: RECHECK_TIMEOUT_MS },
 });
 const sync = () => ctx.app.openDentalMirror!.syncPractice(exam.practiceId);
 beforeAll(() => sync());
@@ -83,24 +87,34 @@ describe('a hung or down Open Dental', () => {
     expect(after!.last_error).toMatch(/eConnector/);
   });
 
-  it("never overlaps a hung request: a booking's re-check waits until Open Dental has ended it", async () => {
+  it("never overlaps a hung request: a booking's re-check gives up within its timeout, queue included", async () => {
     await sync(); // Open Dental answers again: the mirror is current
     fake.hang(HANG_MS, { path: '/schedules' });
     const from = fake.requests.length;
     const syncing = sync();
     await expect.poll(() => fake.requests.length > from).toBe(true);
-    const { status } = await postChairOne(ctx, {
-      practiceId: exam.practiceId,
-      reasonId: exam.examId,
-      date: '2026-07-07',
-      time: '08:00:00',
+    const visit = { practiceId: exam.practiceId, reasonId: exam.examId, date: '2026-07-07', time: '08:00:00' };
+    const started = Date.now();
+    const refused = await postChairOne(ctx, visit);
+    const waitedMs = Date.now() - started;
+    expect(refused).toEqual({
+      status: 503,
+      body: { success: false, code: 'PMS_UNAVAILABLE', message: PMS_UNAVAILABLE_MESSAGES.unreachable },
     });
+    expect(waitedMs).toBeGreaterThanOrEqual(RECHECK_TIMEOUT_MS - 50);
+    // Its own timeout and a busy machine's delays, well short of the hung request's end.
+    expect(waitedMs).toBeLessThan(HANG_MS - 500);
+    const saved = await ctx.db.query('select id from appointments where practice_id = $1', [exam.practiceId]);
+    expect(saved).toEqual([]);
     await syncing;
-    expect(status).toBe(201);
     const asked = fake.requests.slice(from);
-    const recheck = asked.find((r) => r.query.get('dateStart') === '2026-07-07')!;
-    expect(recheck.at).toBeGreaterThanOrEqual(asked[0]!.endedAt!);
+    // The abandoned re-check left the queue: it never reached Open Dental.
+    expect(asked.filter((r) => r.query.get('dateStart') === '2026-07-07')).toEqual([]);
     expect(politenessOf(asked, 'office-slow').overlaps).toBe(0);
     expect(fake.breaches).toEqual([]);
+    // Once Open Dental answers, the same booking is confirmed after its re-check.
+    const recheckFrom = fake.requests.length;
+    expect((await postChairOne(ctx, visit)).status).toBe(201);
+    expect(fake.requests.slice(recheckFrom).some((r) => r.query.get('dateStart') === '2026-07-07')).toBe(true);
   });
 });

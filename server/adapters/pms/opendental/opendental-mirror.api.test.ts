@@ -118,7 +118,8 @@ describe('the Open Dental mirror', () => {
         ),
       )
       .toHaveLength(1);
-    expect(await startsOn('2026-03-05')).not.toContain('10:00');
+    // The slot caches are cleared once the corrected row is written: a moment after it, not with it.
+    await expect.poll(() => startsOn('2026-03-05')).not.toContain('10:00');
   });
 
   it('honours a 429: the next request waits as long as Retry-After says', async () => {

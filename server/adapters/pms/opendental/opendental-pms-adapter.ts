@@ -33,7 +33,8 @@ export interface MirrorCorrection {
  * mirror only (kept fresh in the background by opendental-mirror-sync.ts), so it never waits on
  * Open Dental; a range the mirror has not filled yet answers "unavailable" (503). A booking's
  * re-check (`db` is its transaction, `recheck` given) asks Open Dental for the day's appointments
- * itself, with the client's own timeout, so a stale mirror never double-books; when the office
+ * itself, within the connector's `recheckTimeoutMs` from its start (its wait behind the office's
+ * other requests included: "unavailable" after that), so a stale mirror never double-books; when the office
  * has more than the mirror, the mirror is corrected at once. Our own bookings are busy too, and
  * only what the practice offers online is offered, cut by the same engine as the built-in schedule.
  */
@@ -137,17 +138,20 @@ async function liveSnapshot(
   correction: MirrorCorrection,
 ): Promise<OdSnapshot> {
   const { fromDate, toDate } = dates;
+  // One deadline over the whole re-check: a request hung ahead of it in the queue counts too.
+  const signal = AbortSignal.timeout(connector.recheckTimeoutMs);
   let mirrored: OdSnapshot;
   try {
     mirrored = await mirrorSnapshot(db, practice.id, fromDate, toDate);
   } catch (error) {
     if (!(error instanceof PmsUnavailableError)) throw error;
-    return loadLive(connector, practice, dates);
+    return loadLive(connector, practice, dates, signal);
   }
   const client = connector.clientFor(practice.customerKey);
   let appointments: OdAppointment[];
   try {
-    appointments = await client.getAll('/appointments', { dateStart: fromDate, dateEnd: toDate }, OdAppointmentSchema);
+    const range = { dateStart: fromDate, dateEnd: toDate };
+    appointments = await client.getAll('/appointments', range, OdAppointmentSchema, { signal });
   } catch (error) {
     connector.report(practice.id, error);
     throw toPmsUnavailable(error) ?? error;
@@ -160,16 +164,28 @@ async function liveSnapshot(
   return { ...mirrored, appointments };
 }
 
-/** Before the mirror holds these dates: the office's four lists, asked now (the booking waits for them). */
+/**
+ * Before the mirror holds these dates: the office's four lists, asked now; the booking waits for them
+ * until `signal` aborts (the lists, shared with the month's cache, are still read for it).
+ */
 async function loadLive(
   connector: OpenDentalConnector,
   practice: { id: string; customerKey: string },
   dates: { fromDate: string; toDate: string; today: string },
+  signal: AbortSignal,
 ): Promise<OdSnapshot> {
+  let giveUp: () => void = () => undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    giveUp = () => reject(new PmsUnavailableError('unreachable', "no answer within the booking's re-check"));
+    if (signal.aborted) giveUp();
+    else signal.addEventListener('abort', giveUp, { once: true });
+  });
   try {
-    return mergeSnapshots(await connector.snapshots(practice, dates));
+    return mergeSnapshots(await Promise.race([connector.snapshots(practice, dates), deadline]));
   } catch (error) {
     throw toPmsUnavailable(error) ?? error;
+  } finally {
+    signal.removeEventListener('abort', giveUp);
   }
 }
 

@@ -125,6 +125,35 @@ describe('the per-office request queue', () => {
     await expect(started).resolves.toBe(7000);
   });
 
+  it('lets a caller stop waiting: out of the queue if not started, its turn held until it ends', async () => {
+    const queue = createRequestQueue({ intervalMs: 1000, maxInFlight: 1 });
+    const starts: Record<string, number> = {};
+    const hung = controlledTask(starts, 'hung');
+    const hungDone = queue.run('office-a', hung.task);
+    const waiter = new AbortController();
+    const abandoned = queue.run('office-a', async () => (starts.abandoned = Date.now()), waiter.signal);
+    const next = queue.run('office-a', async () => (starts.next = Date.now()));
+    await vi.advanceTimersByTimeAsync(500);
+    waiter.abort(new Error('deadline'));
+    await expect(abandoned).rejects.toThrow('deadline');
+    // A caller that stops waiting for a request under way: the request keeps the office's turn.
+    const running = new AbortController();
+    const slow = controlledTask(starts, 'slow');
+    const slowDone = queue.run('office-b', slow.task, running.signal);
+    running.abort(new Error('deadline'));
+    await expect(slowDone).rejects.toThrow('deadline');
+    const afterSlow = queue.run('office-b', async () => (starts.afterSlow = Date.now()));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(starts).toEqual({ hung: 0, slow: 500 });
+    hung.end();
+    slow.end();
+    await Promise.all([hungDone, next, afterSlow]);
+    expect(starts).toEqual({ hung: 0, slow: 500, next: 2500, afterSlow: 2500 });
+    const aborted = new AbortController();
+    aborted.abort(new Error('already'));
+    await expect(queue.run('office-a', async () => 'never', aborted.signal)).rejects.toThrow('already');
+  });
+
   it('refuses a negative interval, no place in flight, or a hold of zero', () => {
     expect(() => createRequestQueue({ intervalMs: -1 })).toThrow(RangeError);
     expect(() => createRequestQueue({ intervalMs: 1, maxInFlight: 0 })).toThrow(RangeError);

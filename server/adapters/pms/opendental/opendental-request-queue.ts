@@ -11,8 +11,12 @@
  * that hangs every request does not collect a pile of open requests (ADR 0028).
  */
 export interface RequestQueue {
-  /** Runs `task` when its key's turn comes. */
-  run<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` when its key's turn comes. Once `signal` aborts, the caller stops waiting (rejected
+   * with its reason): a task not yet started leaves the queue; one under way keeps the key's turn
+   * until it ends, since Open Dental counts a request until then (ADR 0071).
+   */
+  run<T>(key: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** No request for this key starts before `untilMs` (a 429's Retry-After). */
   pauseUntil(key: string, untilMs: number): void;
 }
@@ -83,10 +87,14 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   }
 
   return {
-    run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    run<T>(key: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
       const state = stateOf(key);
       return new Promise<T>((resolve, reject) => {
-        state.waiting.push(() => {
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const start = () => {
           let released = false;
           const release = () => {
             if (released) return;
@@ -96,6 +104,7 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
           };
           const holdTimer = Number.isFinite(holdMs) ? setHoldTimer(release) : undefined;
           const ended = () => {
+            stopListening();
             if (holdTimer !== undefined) clearTimeout(holdTimer);
             state.nextStartAt = Math.max(state.nextStartAt, now() + (options.afterEndMs ?? 0));
             state.inFlight--;
@@ -109,7 +118,9 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
             running = Promise.reject(error);
           }
           running.then(resolve, reject).finally(ended);
-        });
+        };
+        const stopListening = leaveOnAbort(state, start, signal, reject);
+        state.waiting.push(start);
         void pump(state);
       });
     },
@@ -125,4 +136,24 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
     timer.unref?.();
     return timer;
   }
+}
+
+/**
+ * Once `signal` aborts, the caller is rejected with its reason: a request not started yet leaves the
+ * queue; one under way keeps the office's turn until it ends. Returns what stops listening.
+ */
+function leaveOnAbort(
+  state: KeyState,
+  start: () => void,
+  signal: AbortSignal | undefined,
+  reject: (reason: unknown) => void,
+): () => void {
+  if (!signal) return () => undefined;
+  const giveUp = () => {
+    const place = state.waiting.indexOf(start);
+    if (place >= 0) state.waiting.splice(place, 1);
+    reject(signal.reason);
+  };
+  signal.addEventListener('abort', giveUp, { once: true });
+  return () => signal.removeEventListener('abort', giveUp);
 }
