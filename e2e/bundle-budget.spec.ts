@@ -52,14 +52,15 @@ for (const { path, heading } of pages) {
  * The staff console's script (ADR 0038), printed for the record. Its own chunk loads only at
  * /console (the booking pages above carry none of it); a budget keeps it from growing unseen.
  */
-// 176 KB since the booking page is hydrated (ADR 0072): React's hydration code is in the shared entry (+0.6 KB).
-const CONSOLE_BUDGET_BYTES = 176_000;
+// 176 KB since the booking page is hydrated (ADR 0072): React's hydration code is in the shared entry (+0.6 KB);
+// 177 KB since the booking history's event entries and the Open Dental status joined the shared schemas (176.4 KB).
+const CONSOLE_BUDGET_BYTES = 177_000;
 
 test.describe('the staff console', () => {
   // Signed out, the console asks who is signed in and hears 401, which Chromium logs as an error.
   test.use(allowConsoleErrors(httpErrorLine(401, /\/api\/v1\/staff\/session$/)));
 
-  test('loads its own chunk and stays within 176 KB gzip of script', async ({ page }) => {
+  test('loads its own chunk and stays within 177 KB gzip of script', async ({ page }) => {
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
@@ -87,13 +88,14 @@ test.describe('the staff console', () => {
  * chunk of its own (ADR 0045), so the owners' pages and the sign-in forms are not fetched.
  */
 // 185 KB: the console's one form pattern brings react-hook-form and its zod resolver (ADR 0047);
-// 186 KB: the front desk's texts inbox, undo, patient picker and panel in words (ADR 0059).
-const FRONT_DESK_BUDGET_BYTES = 186_000;
+// 186 KB: the front desk's texts inbox, undo, patient picker and panel in words (ADR 0059); 187 KB since the
+// hydration code, the history's event entries and the Open Dental status came in (measured 186.8 KB).
+const FRONT_DESK_BUDGET_BYTES = 187_000;
 
 test.describe('the staff console for a front desk', () => {
   test.use(SIGNED_OUT_CONSOLE_ERRORS);
 
-  test("loads the schedule without the owners' pages, within 186 KB gzip of script", async ({ page }) => {
+  test("loads the schedule without the owners' pages, within 187 KB gzip of script", async ({ page }) => {
     await signInToConsole(page, '2027-06-14');
     const signedIn = await page.context().newPage();
     const scripts = new Set<string>();
