@@ -100,7 +100,8 @@ async function bookingRun(browser: Browser, base: string): Promise<{ dayToSlotsM
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
-    await page.goto(`${base}/bright-smile`);
+    // The first step is the server's HTML (ADR 0072): a click before hydration would be lost, so wait for the scripts.
+    await page.goto(`${base}/bright-smile`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'New Patient' }).click();
     // Cleaning shows no providers, so the flow goes straight to the slots (e2e/booking-flow.spec.ts).
     await page.getByRole('button', { name: /^Cleaning/ }).click();
