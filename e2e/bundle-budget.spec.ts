@@ -14,8 +14,9 @@ import { SIGNED_OUT_CONSOLE_ERRORS, signInToConsole } from './console-steps.ts';
 // ADR 0016 (amended 2026-11-23): 122 KB since browser history steps and 'Change location' joined page 1.
 // Amended again 2026-11-27: 123 KB, for the one API client and the bounded wire values (ADR 0016).
 // ADR 0072: 124 KB while the page is hydrated and before its entry is split: React's hydration code (+0.6 KB)
-// and the blocking restore guard (+0.4 KB). The split aims at 90 KB.
-const BUDGET_BYTES = 124_000;
+// and the blocking restore guard (+0.4 KB). 125 KB since clicks and typing before hydration are replayed
+// (+0.9 KB, measured 124.9 KB). The split aims at 90 KB.
+const BUDGET_BYTES = 125_000;
 
 // The Spanish page (English scripts plus the Spanish catalogues it fetches, ADR 0034) within the same budget.
 const pages = [
@@ -27,7 +28,7 @@ const pages = [
 ];
 
 for (const { path, heading } of pages) {
-  test(`the script to show ${path} stays within 124 KB gzip`, async ({ page }, testInfo) => {
+  test(`the script to show ${path} stays within 125 KB gzip`, async ({ page }, testInfo) => {
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
@@ -89,13 +90,14 @@ test.describe('the staff console', () => {
  */
 // 185 KB: the console's one form pattern brings react-hook-form and its zod resolver (ADR 0047);
 // 186 KB: the front desk's texts inbox, undo, patient picker and panel in words (ADR 0059); 187 KB since the
-// hydration code, the history's event entries and the Open Dental status came in (measured 186.8 KB).
-const FRONT_DESK_BUDGET_BYTES = 187_000;
+// hydration code, the history's event entries and the Open Dental status came in (measured 186.8 KB); 188 KB
+// since the entry replays what a patient did before hydration (ADR 0072, measured 187.2 KB).
+const FRONT_DESK_BUDGET_BYTES = 188_000;
 
 test.describe('the staff console for a front desk', () => {
   test.use(SIGNED_OUT_CONSOLE_ERRORS);
 
-  test("loads the schedule without the owners' pages, within 187 KB gzip of script", async ({ page }) => {
+  test("loads the schedule without the owners' pages, within 188 KB gzip of script", async ({ page }) => {
     await signInToConsole(page, '2027-06-14');
     const signedIn = await page.context().newPage();
     const scripts = new Set<string>();

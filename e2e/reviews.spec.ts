@@ -181,8 +181,7 @@ test.describe('a second feedback for the same visit', () => {
       data: { request_id: created.request_id, feedback_category: 'Other', feedback_description: 'First.' },
     });
     expect(first.status()).toBe(201);
-    // The page is the server's HTML until hydrated (ADR 0072): typing before that would be lost.
-    await page.goto(`/review/feedback?requestId=${created.request_id}`, { waitUntil: 'networkidle' });
+    await page.goto(`/review/feedback?requestId=${created.request_id}`);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Long wait time' }).click();
     await page.getByLabel('Description').fill('Second.');

@@ -129,6 +129,34 @@ test.describe('hydration', () => {
   });
 });
 
+test.describe('what a patient does before the app has loaded is not lost', () => {
+  test('a click on page 1 leads on to the reasons once the app is there', async ({ page }) => {
+    const release = await holdEntryScript(page);
+    await page.goto('/bright-smile', { waitUntil: 'commit' });
+    await choosePatientType(page, 'New Patient');
+    await expect(page.getByRole('heading', { level: 2, name: HEADINGS.patientType })).toBeVisible();
+    release();
+    await expectStep(page, HEADINGS.reason);
+  });
+
+  test('typing and a choice on the feedback page reach the app, and the feedback is sent', async ({
+    page,
+    request,
+  }) => {
+    const { request_id } = await createReviewRequest(request, 'Early');
+    const release = await holdEntryScript(page);
+    await page.goto(`/review/feedback?requestId=${request_id}`, { waitUntil: 'commit' });
+    await page.getByLabel('Description').fill('Typed before the app.');
+    release();
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Long wait time' }).click();
+    const sent = page.waitForRequest((sending) => sending.url().endsWith('/api/v1/review/feedback'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ feedback_description: 'Typed before the app.' });
+    await expect(page.getByText('Thank you for your feedback. The practice will read it carefully.')).toBeVisible();
+  });
+});
+
 test.describe('a review page', () => {
   const headingOf = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null;
   const cases = [

@@ -12,7 +12,43 @@
   } catch (error) {
     html.setAttribute('data-booking-restore', '');
   }
+  // Until React has hydrated an element of the server's markup, a click on it would do nothing and a
+  // value typed into it would be lost to the app. Such clicks are held (links still go where they
+  // lead) and such edits noted with their values, in order; the app replays each once its element is
+  // hydrated (web/src/lib/early-input.ts, ADR 0074). React marks each element it has hydrated with its props.
+  var early = { entries: [], onHeld: null, isHydrated: isHydrated };
+  function isHydrated(element) {
+    var keys = Object.keys(element);
+    for (var i = 0; i < keys.length; i++) if (keys[i].indexOf('__reactProps$') === 0) return true;
+    return false;
+  }
+  function isServerMarkup(target) {
+    return target instanceof Element && target.closest('#root') !== null && !isHydrated(target);
+  }
+  function held(entry) {
+    early.entries.push(entry);
+    if (early.onHeld) early.onHeld();
+  }
+  function holdClick(event) {
+    var target = event.target;
+    if (!isServerMarkup(target) || target.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held({ kind: 'click', target: target });
+  }
+  function noteEdit(event) {
+    var target = event.target;
+    var last = early.entries[early.entries.length - 1];
+    if (!isServerMarkup(target)) return;
+    if (last && last.kind === 'edit' && last.target === target) last.value = target.value;
+    else held({ kind: 'edit', target: target, value: target.value });
+  }
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('input', noteEdit, true);
+  document.addEventListener('change', noteEdit, true);
+  window.chairtimeEarlyInput = early;
   var me = document.currentScript;
+  if (!me) return;
   var app = me.getAttribute('data-entry');
   var preloads = (me.getAttribute('data-preload') || '').split(' ');
   var isStarted = false;

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { ReplaysEarlyInput } from './app/replays-early-input.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { currentTranslationsReady } from './lib/i18n/catalogue-registry.ts';
 import { currentLanguage } from './lib/i18n/language-state.ts';
@@ -28,7 +29,11 @@ const reviewSeeded =
   import('./features/reviews/review-api.ts').then((api) => api.seedEmbeddedReviewPages(queryClient));
 
 void Promise.all([currentTranslationsReady(), reviewSeeded]).then(() => {
-  const app = <App queryClient={queryClient} />;
+  const app = (
+    <ReplaysEarlyInput>
+      <App queryClient={queryClient} />
+    </ReplaysEarlyInput>
+  );
   if (serverData && !isRestoringBooking()) {
     startHydratingServerMarkup();
     hydrateRoot(container, app);
