@@ -15,12 +15,23 @@
   // Until React has hydrated an element of the server's markup, a click on it would do nothing and a
   // value typed into it would be lost to the app. Such clicks are held (links still go where they
   // lead) and such edits noted with their values, in order; the app replays each once its element is
-  // hydrated (web/src/lib/early-input.ts, ADR 0074). React marks each element it has hydrated with its props.
+  // hydrated (web/src/lib/early-input.ts, ADR 0074).
   var early = { entries: [], onHeld: null, isHydrated: isHydrated };
+  // React's own test before it hands an event to an element (getNearestMountedFiber): the element has
+  // a fiber, and no fiber between it and the root is still being placed or hydrated (flags 4098).
   function isHydrated(element) {
     var keys = Object.keys(element);
-    for (var i = 0; i < keys.length; i++) if (keys[i].indexOf('__reactProps$') === 0) return true;
-    return false;
+    var fiber = null;
+    for (var i = 0; i < keys.length; i++) if (keys[i].indexOf('__reactFiber$') === 0) fiber = element[keys[i]];
+    if (!fiber) return false;
+    var node = fiber;
+    var mounted = fiber;
+    for (var next = fiber; next && !next.alternate; next = node.return) {
+      node = next;
+      if (node.flags & 4098) mounted = node.return;
+    }
+    while (node.return) node = node.return;
+    return node.tag === 3 && mounted === fiber;
   }
   function isServerMarkup(target) {
     return target instanceof Element && target.closest('#root') !== null && !isHydrated(target);
@@ -29,9 +40,14 @@
     early.entries.push(entry);
     if (early.onHeld) early.onHeld();
   }
+  // A box or a radio button is let through and its change noted, so that it shows ticked at once.
+  function isCheckable(element) {
+    var control = element instanceof HTMLLabelElement ? element.control : element;
+    return control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
+  }
   function holdClick(event) {
     var target = event.target;
-    if (!isServerMarkup(target) || target.closest('a[href]')) return;
+    if (!isServerMarkup(target) || target.closest('a[href]') || isCheckable(target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held({ kind: 'click', target: target });
@@ -40,8 +56,9 @@
     var target = event.target;
     var last = early.entries[early.entries.length - 1];
     if (!isServerMarkup(target)) return;
-    if (last && last.kind === 'edit' && last.target === target) last.value = target.value;
-    else held({ kind: 'edit', target: target, value: target.value });
+    var value = isCheckable(target) ? target.checked : target.value;
+    if (last && last.kind === 'edit' && last.target === target) last.value = value;
+    else held({ kind: 'edit', target: target, value: value });
   }
   document.addEventListener('click', holdClick, true);
   document.addEventListener('input', noteEdit, true);

@@ -12,8 +12,18 @@ function Feedback() {
   const [text, setText] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [isForSomeoneElse, setForSomeoneElse] = useState(false);
   return (
     <div>
+      <label>
+        <input
+          type="checkbox"
+          checked={isForSomeoneElse}
+          onChange={(event) => setForSomeoneElse(event.target.checked)}
+        />
+        Booking for Someone Else
+      </label>
+      <p data-testid="someone-else">{isForSomeoneElse ? 'yes' : 'no'}</p>
       <button type="button" onClick={() => setChosen('New Patient')}>
         New Patient
       </button>
@@ -68,6 +78,7 @@ function Page() {
 
 const byText = (container: HTMLElement, text: string) =>
   [...container.querySelectorAll('button')].find((button) => button.textContent === text)!;
+const box = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
 const field = (container: HTMLElement) => container.querySelector('textarea')!;
 const shown = (container: HTMLElement, id: string) => container.querySelector(`[data-testid="${id}"]`)?.textContent;
 
@@ -92,7 +103,7 @@ async function hydrate(
 ) {
   root = hydrateRoot(container, app);
   await vi.waitFor(() => {
-    expect(Object.keys(field(container)).some((key) => key.startsWith('__reactProps$'))).toBe(true);
+    expect(window.chairtimeEarlyInput?.isHydrated(field(container))).toBe(true);
     if (app.type === ReplaysEarlyInput) expect(window.chairtimeEarlyInput?.entries).toEqual([]);
   });
   await new Promise((resolve) => setTimeout(resolve, 30));
@@ -101,13 +112,18 @@ async function hydrate(
 describe('input before hydration (ADR 0074)', () => {
   it('replays a click and typing made before the app, in order, once hydrated', async () => {
     const container = serverPage();
+    box(container).click();
     byText(container, 'New Patient').click();
     type(field(container), 'The chair was too cold');
     byText(container, 'Send').click();
     expect(shown(container, 'chosen')).toBe('none');
+    // A box shows ticked at once (the browser's own), as a patient and a test expect.
+    expect(box(container).checked).toBe(true);
 
     await hydrate(container);
 
+    expect(shown(container, 'someone-else')).toBe('yes');
+    expect(box(container).checked).toBe(true);
     expect(shown(container, 'chosen')).toBe('New Patient');
     expect(shown(container, 'sent')).toBe('The chair was too cold');
     expect(field(container).value).toBe('The chair was too cold');

@@ -5,7 +5,9 @@
  * the app runs, it replays each on the element the server sent, which hydration keeps, as soon as
  * that element is hydrated: the page's parts in Suspense boundaries hydrate after the app's shell.
  */
-export type EarlyInput = { kind: 'click'; target: EventTarget } | { kind: 'edit'; target: EventTarget; value: string };
+/** An edit's value: a field's text, or whether a box or radio button was left ticked. */
+export type EarlyInput =
+  { kind: 'click'; target: EventTarget } | { kind: 'edit'; target: EventTarget; value: string | boolean };
 
 export interface EarlyInputQueue {
   entries: EarlyInput[];
@@ -55,7 +57,18 @@ function replay(entry: EarlyInput): void {
   const { target } = entry;
   if (!(target instanceof HTMLElement) || !target.isConnected) return;
   if (entry.kind === 'click') target.click();
-  else if (isEditedField(target)) replayEdit(target, entry.value);
+  else if (typeof entry.value === 'boolean' && target instanceof HTMLInputElement) replayTick(target, entry.value);
+  else if (isEditedField(target) && typeof entry.value === 'string') replayEdit(target, entry.value);
+}
+
+/**
+ * A box or radio button the patient ticked before hydration (ADR 0074): React, which listens to its
+ * clicks, is told the other state first (through its setter on the element), then the click the
+ * patient made is made again, which leaves it as the patient left it.
+ */
+function replayTick(box: HTMLInputElement, checked: boolean): void {
+  box.checked = !checked;
+  box.click();
 }
 
 type EditedField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
