@@ -27,11 +27,11 @@ const TICK_MS = 1_000;
 const CHANGE_GAP_MS = 8 * 60_000;
 
 /**
- * The mirror's sync loop (ADR 0071) run for `minutes` (an hour; CI's short run less) on a simulated clock, against the stand-in, on a
- * database of its own: each round is what the loop does (a pass over the practices, then a 1-second
- * pause), the pause skipped by moving the clock instead of waiting; the requests are real and
- * counted by the stand-in. Meanwhile the front desk adds `changes` appointments, at different points
- * of the near dates' minute, and each is timed from the stand-in to the slot list.
+ * The mirror's sync loop (ADR 0071) run for `minutes` (an hour; CI's short run less) on a simulated
+ * clock, against the stand-in, on a database of its own: each round is what the loop does (a pass over
+ * the practices, then a 1-second pause), the pause skipped by moving the clock instead of waiting; the
+ * requests are real and counted by the stand-in. Meanwhile the front desk adds `changes` appointments,
+ * at different points of the near dates' minute, and each is timed from the stand-in to the slot list.
  */
 export async function benchOpenDentalAtRest(options: { requestsPerSecond: number; minutes: number; changes: number }) {
   const db = await openPgliteDatabase();

@@ -102,6 +102,7 @@ async function slotsP95(app: Awaited<ReturnType<typeof buildApp>>, path: string,
 
 export function openDentalRows(result: OpenDentalBenchResult): Row[] {
   const rate = `stand-in at ${result.requestsPerSecond} request(s)/s per office`;
+  const changes = result.atRest.changeToSlotsSeconds;
   return [
     {
       figure:
@@ -131,10 +132,10 @@ export function openDentalRows(result: OpenDentalBenchResult): Row[] {
     {
       figure:
         `a front-desk change in the stand-in to the slot list, with the sync loop running ` +
-        `(${result.atRest.changeToSlotsSeconds.count} changes, one every ten simulated minutes; median, max)`,
-      value: `${result.atRest.changeToSlotsSeconds.median.toFixed(1)} s, ${result.atRest.changeToSlotsSeconds.max.toFixed(1)} s`,
+        `(${changes.count} changes, one every ten simulated minutes; median, max)`,
+      value: `${changes.median.toFixed(1)} s, ${changes.max.toFixed(1)} s`,
       budget: '< 65 s',
-      ok: result.atRest.changeToSlotsSeconds.max < 65,
+      ok: changes.max < 65,
     },
   ];
 }

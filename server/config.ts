@@ -161,7 +161,7 @@ export type Config = {
     requestsPerSecond: number;
     /** Not read from the environment: tests shorten a booking's re-check (default 10 s, ADR 0071). */
     recheckTimeoutMs?: number;
-    /** Not read from the environment: the mirror's cadence (ADR 0071); tests shorten it, the bench simulates its clock. */
+    /** Not read from the environment: the mirror's cadence (ADR 0071); tests shorten it, the bench moves its clock. */
     mirror?: { nearEveryMs?: number; farEveryMs?: number; tickMs?: number; cadenceNow?: () => number };
   };
 };

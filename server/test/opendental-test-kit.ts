@@ -294,7 +294,7 @@ export function withOpenDentalExam(options: {
 /** Twenty weekday mornings from 2026-03-03 of Ana One in chair 1 (08:00 to 12:00). */
 export const PAGED_OFFICE_DAYS = Array.from({ length: 20 }, (_, i) => `2026-03-${String(i + 3).padStart(2, '0')}`);
 
-/** The stand-in's interval in PAGED offices, and the app's rate there: starts 1100 / 20 = 55 ms apart, 50 ms after an answer. */
+/** The stand-in's interval in PAGED offices; the app asks at 20/s: starts 55 ms apart, 50 ms after an answer. */
 export const PAGED_OFFICE_MIN_INTERVAL_MS = 20;
 
 /**
