@@ -1,65 +1,31 @@
-import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
+import { pathToFileURL } from 'node:url';
 import { addDays } from '#domain/time/local-date.ts';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
-import { importPractices, practiceConfig, reasonId } from '#server/test/practice-factory.ts';
-import {
-  odAppointment,
-  odOperatory,
-  odProvider,
-  providerSchedule,
-  startFakeOpenDental,
-} from '#server/test/fake-opendental-server.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { openPgliteDatabase } from '#server/db/pglite-database.ts';
+import { startFakeOpenDental } from '#server/test/fake-opendental-server.ts';
 import { summarise } from './measure.ts';
 import { seedBenchPractice } from './bench-practice.ts';
-import type { Row } from './bench-table.ts';
+import { formatTable, type Row } from './bench-table.ts';
+import { benchOpenDentalAtRest, type AtRestResult } from './opendental-at-rest-bench.ts';
+import { benchOpenDentalConfig, seedOpenDentalOffice } from './opendental-bench-office.ts';
 import { slotsPath } from './slots-path.ts';
 
 export interface OpenDentalBenchResult {
   requestsPerSecond: number;
   months: number;
   firstSync: { seconds: number; requests: number; breaches: number };
-  /** One near-dates pass and one month re-read, counted; an hour at the default cadence is 60 and 12 of them. */
-  atRest: { nearPass: number; monthReread: number; perHour: number };
+  /** One near-dates pass, counted. */
+  nearPass: number;
+  /** The sync loop on a simulated clock, counted at the stand-in (its own database and a faster stand-in). */
+  atRest: AtRestResult;
+  /** Slot lists with the slot cache off, both practices in the same app and run. */
   slotsP95Ms: { opendental: number; builtin: number };
-  changeToSlotsMs: number;
 }
 
-const PROVIDERS = [1, 2, 3, 4, 5];
-const CHAIRS = [1, 2, 3, 4, 5, 6, 7, 8];
-
-/** An office of 5 providers in 8 chairs, each provider 08:00 to 17:00 on weekdays, two visits a day each. */
-function fillOffice(office: ReturnType<Awaited<ReturnType<typeof startFakeOpenDental>>['office']>, today: string) {
-  office.providers = PROVIDERS.map((n) => odProvider(n, `Prov${n}`, 'Bench'));
-  office.operatories = CHAIRS.map((n) => odOperatory(n, `Op ${n}`));
-  let aptNum = 50_000;
-  for (let day = 0; day < 340; day++) {
-    const date = addDays(today, day);
-    if ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay())) continue;
-    for (const prov of PROVIDERS) {
-      office.schedules.push(
-        providerSchedule(
-          date,
-          prov,
-          '08:00',
-          '17:00',
-          [prov, prov + 3].filter((c) => c <= 8),
-        ),
-      );
-      for (const time of ['09:00', '14:00'])
-        office.appointments.push(
-          odAppointment({
-            AptNum: ++aptNum,
-            AptDateTime: `${date} ${time}:00`,
-            Pattern: 'XXXXXX',
-            Op: prov,
-            ProvNum: prov,
-          }),
-        );
-    }
-  }
-}
+/** The stand-in's rate in the simulated hour: the requests it counts do not depend on it, the run's length does. */
+const AT_REST_RPS = 20;
 
 /**
  * The Open Dental mirror's cost (ADR 0071), against the stand-in at `requestsPerSecond` (1 is Open
@@ -69,33 +35,15 @@ function fillOffice(office: ReturnType<Awaited<ReturnType<typeof startFakeOpenDe
  */
 export async function benchOpenDental(
   db: Database,
-  options: { requestsPerSecond: number; slotRequests: number },
+  options: { requestsPerSecond: number; slotRequests: number; restMinutes?: number },
 ): Promise<OpenDentalBenchResult> {
   const fake = await startFakeOpenDental({ minIntervalMs: Math.floor(1_000 / options.requestsPerSecond) });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    OPENDENTAL_API_URL: fake.baseUrl,
-    OPENDENTAL_DEVELOPER_KEY: fake.developerKey,
-    OPENDENTAL_REQUESTS_PER_SECOND: String(options.requestsPerSecond),
-  });
-  const app = await buildApp({ config, db, logger: false });
+  const config = benchOpenDentalConfig(fake, options.requestsPerSecond);
+  // Uncached: every slot request computes its list, from the mirror or the built-in schedule.
+  const app = await buildApp({ config, db, logger: false, slotCacheTtlMs: 0 });
   try {
     const today = new Date().toISOString().slice(0, 10);
-    fillOffice(fake.office('bench-od'), today);
-    const ids = await importPractices(
-      db,
-      practiceConfig({
-        form_url: 'bench-od',
-        server_tz: 'UTC',
-        pms: { type: 'opendental', customer_key: 'bench-od' },
-        providers: PROVIDERS.map((n) => ({ pms_prov_num: n, provider_display_name: `Dr. ${n}` })),
-        operatories: CHAIRS.map((n) => ({ pms_op_num: n, name: `Chair ${n}` })),
-        schedules: [],
-        reasons: [{ name: 'Exam', final_duration: 30 }],
-      }),
-    );
-    const practiceId = ids['bench-od']!;
+    const od = await seedOpenDentalOffice(db, fake, today);
     const mirror = app.openDentalMirror!;
     const counted = async (work: () => Promise<void>) => {
       const from = fake.requests.length;
@@ -103,36 +51,36 @@ export async function benchOpenDental(
       await work();
       return { requests: fake.requests.length - from, ms: performance.now() - started };
     };
-    const first = await counted(() => mirror.syncPractice(practiceId));
+    const first = await counted(() => mirror.syncPractice(od.practiceId));
     const [months] = await db.query<{ n: number }>(
       'select count(*)::int as n from opendental_mirror_ranges where practice_id = $1',
-      [practiceId],
+      [od.practiceId],
     );
-    const nearPass = await counted(() => mirror.syncPractice(practiceId));
-    const monthReread = Math.ceil(first.requests / Math.max(1, months!.n));
+    const nearPass = await counted(() => mirror.syncPractice(od.practiceId));
 
-    const exam = await reasonId(db, practiceId, 'Exam');
     const builtin = await seedBenchPractice(db, 'bench-od-builtin');
     const week = { startDate: addDays(today, 1), endDate: addDays(today, 7) };
-    const odPath = slotsPath({ practiceId, reasonId: exam, ...week });
     // The same seven days of the built-in bench practice (10 providers, 600 appointments).
     const builtinWeek = { startDate: builtin.startDate, endDate: addDays(builtin.startDate, 6) };
     const slotsP95Ms = {
-      opendental: await slotsP95(app, odPath, options.slotRequests),
-      builtin: await slotsP95(
-        app,
-        slotsPath({ practiceId: builtin.practiceId, reasonId: builtin.reasonId, ...builtinWeek }),
-        options.slotRequests,
-      ),
+      opendental: await slotsP95(app, slotsPath({ ...od, ...week }), options.slotRequests),
+      builtin: await slotsP95(app, slotsPath({ ...builtin, ...builtinWeek }), options.slotRequests),
     };
-    const changeToSlotsMs = await timeChangeToSlots(app, fake, odPath, () => mirror.syncPractice(practiceId));
+    const breaches = fake.breaches.length;
+    const restMinutes = options.restMinutes ?? 60;
+    await mirror.stop();
     return {
       requestsPerSecond: options.requestsPerSecond,
       months: months!.n,
-      firstSync: { seconds: first.ms / 1000, requests: first.requests, breaches: fake.breaches.length },
-      atRest: { nearPass: nearPass.requests, monthReread, perHour: 60 * nearPass.requests + 12 * monthReread },
+      firstSync: { seconds: first.ms / 1000, requests: first.requests, breaches },
+      nearPass: nearPass.requests,
+      atRest: await benchOpenDentalAtRest({
+        requestsPerSecond: AT_REST_RPS,
+        minutes: restMinutes,
+        // One change every ten minutes, six in an hour.
+        changes: Math.max(1, Math.min(6, Math.floor(restMinutes / 10))),
+      }),
       slotsP95Ms,
-      changeToSlotsMs,
     };
   } finally {
     await app.close();
@@ -152,40 +100,9 @@ async function slotsP95(app: Awaited<ReturnType<typeof buildApp>>, path: string,
   return summarise(times).p95;
 }
 
-/**
- * A front-desk appointment added in the stand-in over the first free slot, then the near-dates pass
- * the sync would run next: the time until the slot list no longer offers that time.
- */
-async function timeChangeToSlots(
-  app: Awaited<ReturnType<typeof buildApp>>,
-  fake: Awaited<ReturnType<typeof startFakeOpenDental>>,
-  path: string,
-  nearPass: () => Promise<void>,
-): Promise<number> {
-  const slotsNow = async () => (await app.inject({ method: 'GET', url: path })).json().result as AvailabilityRecord[];
-  const [slot] = await slotsNow();
-  if (!slot) throw new Error('no free slot to take');
-  const isOffered = (records: AvailabilityRecord[]) =>
-    records.some((r) => r.DateTimeStart === slot.DateTimeStart && r.ProvNum === slot.ProvNum && r.OpNum === slot.OpNum);
-  const office = fake.office('bench-od');
-  office.appointments.push(
-    odAppointment({
-      AptNum: 99_999,
-      AptDateTime: `${slot.DateTimeStart.replace('T', ' ').slice(0, 16)}:00`,
-      Pattern: 'XXXXXX',
-      Op: slot.OpNum,
-      ProvNum: slot.ProvNum,
-    }),
-  );
-  office.appointments.at(-1)!.DateTStamp = fake.stamp();
-  const started = performance.now();
-  await nearPass();
-  if (isOffered(await slotsNow())) throw new Error('the change did not reach the slot list');
-  return performance.now() - started;
-}
-
 export function openDentalRows(result: OpenDentalBenchResult): Row[] {
   const rate = `stand-in at ${result.requestsPerSecond} request(s)/s per office`;
+  const changes = result.atRest.changeToSlotsSeconds;
   return [
     {
       figure:
@@ -196,22 +113,46 @@ export function openDentalRows(result: OpenDentalBenchResult): Row[] {
       ok: result.requestsPerSecond === 1 ? result.firstSync.seconds < 180 && result.firstSync.breaches === 0 : null,
     },
     {
-      figure: 'Open Dental requests per office per hour at rest (60 near passes + 12 month re-reads, each counted)',
-      value: `${result.atRest.perHour} (${result.atRest.nearPass} a near pass, ${result.atRest.monthReread} a month)`,
+      figure:
+        `Open Dental requests per office per hour at rest: the sync loop on a simulated clock, counted by the ` +
+        `stand-in (at ${result.atRest.requestsPerSecond}/s)`,
+      value:
+        `${result.atRest.perHour} (${result.atRest.requests} in ${result.atRest.simulatedMinutes.toFixed(1)} min; ` +
+        `a near pass ${result.nearPass})`,
       budget: '< 3600',
-      ok: result.atRest.perHour < 3600,
+      ok: result.atRest.perHour < 3600 && result.atRest.breaches === 0,
     },
     {
-      figure: 'slot request p95 over 7 days, Open Dental practice (mirror) vs built-in, same run',
-      value: `${result.slotsP95Ms.opendental.toFixed(1)} ms vs ${result.slotsP95Ms.builtin.toFixed(1)} ms`,
-      budget: '< 50 ms',
-      ok: result.slotsP95Ms.opendental < 50,
+      figure: 'slot request p95 over 7 days, uncached: Open Dental practice (mirror) vs built-in, same app and run',
+      value: `${result.slotsP95Ms.opendental.toFixed(2)} ms vs ${result.slotsP95Ms.builtin.toFixed(2)} ms`,
+      // Against the same run's built-in figure, since a busy machine slows both (measured 1.2 to 2.6 times it).
+      budget: 'p95 <= 2× built-in + 5 ms',
+      ok: result.slotsP95Ms.opendental <= 2 * result.slotsP95Ms.builtin + 5,
     },
     {
-      figure: 'change in the stand-in to the slot list (after the near pass starts; + up to 60 s cadence)',
-      value: `${result.changeToSlotsMs.toFixed(0)} ms`,
-      budget: '< 60 s',
-      ok: result.changeToSlotsMs < 60_000,
+      figure:
+        `a front-desk change in the stand-in to the slot list, with the sync loop running ` +
+        `(${changes.count} changes, one every ten simulated minutes; median, max)`,
+      value: `${changes.median.toFixed(1)} s, ${changes.max.toFixed(1)} s`,
+      budget: '< 65 s',
+      ok: changes.max < 65,
     },
   ];
+}
+
+// `npx tsx bench/opendental-bench.ts`: this file alone, on PGlite, at Open Dental's rate (BENCH_OD_RPS to change it).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const db = await openPgliteDatabase();
+  try {
+    await migrate(db);
+    const result = await benchOpenDental(db, {
+      requestsPerSecond: Number(process.env.BENCH_OD_RPS ?? 1),
+      slotRequests: Number(process.env.BENCH_OD_SLOT_REQUESTS ?? 200),
+      restMinutes: Number(process.env.BENCH_OD_REST_MINUTES ?? 60),
+    });
+    console.log(formatTable(openDentalRows(result)));
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await db.close();
+  }
 }

@@ -70,6 +70,7 @@ try {
   openDental = await benchOpenDental(pglite, {
     requestsPerSecond: env('BENCH_OD_RPS', 1),
     slotRequests: env('BENCH_OD_SLOT_REQUESTS', 200),
+    restMinutes: env('BENCH_OD_REST_MINUTES', 60),
   });
 } finally {
   await pglite.close();

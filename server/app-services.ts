@@ -46,8 +46,8 @@ function paymentAdapterFor({ config, db, paymentAdapter }: AppDeps): PaymentAdap
 /** The adapters and the services under the booking flow: practices, Open Dental, availability, captcha. */
 function createFoundations(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   const { config, db } = deps;
-  // One per process: Open Dental's throttle queue and its cache are shared by reads and writes.
-  const openDental = openDentalConnectorFromConfig(config.openDental, { clock, logger: app.log });
+  // One per process: Open Dental's office turns (across processes on PostgreSQL) are shared by reads and writes.
+  const openDental = openDentalConnectorFromConfig(config.openDental, { clock, logger: app.log, db });
   const paymentAdapter = paymentAdapterFor(deps);
   const practices = createPracticesService(db, {
     publishableKey: paymentAdapter.publishableKey,

@@ -159,12 +159,10 @@ export type Config = {
     apiUrl: string;
     developerKey: string | undefined;
     requestsPerSecond: number;
-    /** Not read from the environment: tests shorten the patient's 5-second wait (ADR 0028). */
-    slotsWaitMs?: number;
-    /** Not read from the environment: tests shorten a booking's re-check (default 65 s, ADR 0071). */
+    /** Not read from the environment: tests shorten a booking's re-check (default 10 s, ADR 0071). */
     recheckTimeoutMs?: number;
-    /** Not read from the environment: the mirror's cadence (ADR 0071); tests shorten it. */
-    mirror?: { nearEveryMs?: number; farEveryMs?: number; tickMs?: number };
+    /** Not read from the environment: the mirror's cadence (ADR 0071); tests shorten it, the bench moves its clock. */
+    mirror?: { nearEveryMs?: number; farEveryMs?: number; tickMs?: number; cadenceNow?: () => number };
   };
 };
 

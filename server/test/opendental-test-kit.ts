@@ -1,14 +1,18 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createJobWorker, type JobWorker } from '../jobs/job-worker.ts';
 import type { Database } from '../db/database.ts';
+import { openPostgresDatabase } from '../db/postgres-database.ts';
 import { bookingBody } from './booking-factory.ts';
 import { bookExam, bookVisit, postBooking } from './booking-requests.ts';
 import {
+  odAppointment,
   odOperatory,
   odProvider,
+  providerSchedule,
   startFakeOpenDental,
   type FakeOdRequest,
   type FakeOpenDental,
@@ -16,7 +20,7 @@ import {
   type OdRow,
 } from './fake-opendental-server.ts';
 import { importPractices, practiceConfig, reasonId } from './practice-factory.ts';
-import { filledByHooks, withTestApp, type TestAppContext } from './test-app.ts';
+import { createTestApp, filledByHooks, withTestApp, type TestAppContext, type TestAppOptions } from './test-app.ts';
 
 /** The fake Open Dental of a test file: started, its offices filled by `setUp`, before its tests; closed after. */
 export function withFakeOpenDental(
@@ -285,4 +289,58 @@ export function withOpenDentalExam(options: {
     },
   }));
   return { fake, ctx, exam };
+}
+
+/** Twenty weekday mornings from 2026-03-03 of Ana One in chair 1 (08:00 to 12:00). */
+export const PAGED_OFFICE_DAYS = Array.from({ length: 20 }, (_, i) => `2026-03-${String(i + 3).padStart(2, '0')}`);
+
+/** The stand-in's interval in PAGED offices; the app asks at 20/s: starts 55 ms apart, 50 ms after an answer. */
+export const PAGED_OFFICE_MIN_INTERVAL_MS = 20;
+
+/**
+ * `withOpenDentalExam` over the office `customerKey` (form_url the same) of PAGED_OFFICE_DAYS and 450
+ * appointments in far months (several pages each, 100 rows a page), so that a first fill is some 30
+ * requests; the stand-in refuses (and counts) two requests of the office at once or started less than
+ * PAGED_OFFICE_MIN_INTERVAL_MS apart, and the app asks at 20 a second, with room to spare.
+ */
+export function withPagedOpenDentalOffice(clock: Clock, customerKey: string, config: Partial<Config['openDental']>) {
+  return withOpenDentalExam({
+    clock,
+    customerKey,
+    formUrl: customerKey,
+    config: { requestsPerSecond: 20, ...config },
+    schedules: PAGED_OFFICE_DAYS.map((date) => providerSchedule(date, 1, '08:00', '12:00', [1])),
+    setUp: (started) => {
+      started.office(customerKey).appointments = Array.from({ length: 450 }, (_, i) =>
+        odAppointment({
+          AptNum: 1_000 + i,
+          AptDateTime: `2026-${String(5 + (i % 6)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')} 07:00:00`,
+          Pattern: 'XX',
+          Op: 2,
+          ProvNum: 9,
+        }),
+      );
+    },
+    fake: { minIntervalMs: PAGED_OFFICE_MIN_INTERVAL_MS },
+  });
+}
+
+/**
+ * A second app on the file's database, as a second server process (ADR 0071): on PostgreSQL with
+ * connections of its own, on PGlite (one process's database, ADR 0065) on the same one.
+ */
+export function withOtherProcess(ctx: TestAppContext, options: () => TestAppOptions): TestAppContext {
+  const { context, fill } = filledByHooks<TestAppContext>('withOtherProcess');
+  let db: Database | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    db = ctx.url ? openPostgresDatabase(ctx.url) : ctx.db;
+    app = await createTestApp(db, options());
+    fill({ app, db, url: ctx.url });
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (ctx.url) await db?.close();
+  });
+  return context;
 }

@@ -10,7 +10,7 @@ import { loadConfig } from '../../../config.ts';
 import { createOpenDentalClient, retryAfterMs, toQuery, type OpenDentalClientOptions } from './opendental-client.ts';
 import { OpenDentalError } from './opendental-errors.ts';
 import { createRequestQueue } from './opendental-request-queue.ts';
-import { DEFAULT_SLOTS_WAIT_MS, OD_MAX_IN_FLIGHT, officeRequestIntervalMs } from './opendental-connector.ts';
+import { OD_MAX_IN_FLIGHT, officeRequestIntervalMs } from './opendental-connector.ts';
 import { OdAppointmentSchema, OdOperatorySchema } from './opendental-schemas.ts';
 
 let fake: FakeOpenDental;
@@ -200,7 +200,7 @@ describe('the Open Dental client', () => {
   it('by default, Open Dental never sees two requests of an office under 1 s apart (timed at the server)', async () => {
     const intervalMs = officeRequestIntervalMs(loadConfig({}).openDental.requestsPerSecond);
     const odClient = client({
-      queue: createRequestQueue({ intervalMs, maxInFlight: OD_MAX_IN_FLIGHT, holdMs: DEFAULT_SLOTS_WAIT_MS }),
+      queue: createRequestQueue({ intervalMs, maxInFlight: OD_MAX_IN_FLIGHT }),
     });
     // The first request also opens the connection, which would make the next gap look shorter.
     await odClient.get('/operatories', { ClinicNum: 9 }, OdOperatorySchema.array());

@@ -88,22 +88,22 @@ export function createOpenDentalClient(options: OpenDentalClientOptions): OpenDe
     const label = `${method} ${path}`;
     const url = `${base}${path}${query ? `?${query}` : ''}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // A 429's Retry-After is recorded while the request still holds the office's turn, so that no other
+    // request (of any process) starts in between (ADR 0071).
+    const once = async () => {
+      const answer = await fetchOnce({ method, headers, body: payload }, url, label, timeoutMs);
+      const waitMs = answer.status === 429 ? (retryAfterMs(answer.retryAfter, now()) ?? DEFAULT_RETRY_AFTER_MS) : 0;
+      if (waitMs > 0 && waitMs <= maxRetryAfterMs) options.queue.pauseUntil(options.customerKey, now() + waitMs);
+      return { answer, waitMs };
+    };
     for (let retry = 0; ; retry++) {
-      const answer = await options.queue
-        .run(options.customerKey, () => fetchOnce({ method, headers, body: payload }, url, label, timeoutMs), signal)
-        .catch((error: unknown) => {
-          if (signal?.aborted && error === signal.reason)
-            throw new OpenDentalError('timeout', null, "no answer within the caller's deadline", label);
-          throw error;
-        });
-      if (answer.status === 429 && retry < MAX_429_RETRIES) {
-        const waitMs = retryAfterMs(answer.retryAfter, now()) ?? DEFAULT_RETRY_AFTER_MS;
-        if (waitMs <= maxRetryAfterMs) {
-          // The request was not processed, so asking again is safe, writes included.
-          options.queue.pauseUntil(options.customerKey, now() + waitMs);
-          continue;
-        }
-      }
+      const { answer, waitMs } = await options.queue.run(options.customerKey, once, signal).catch((error: unknown) => {
+        if (signal?.aborted && error === signal.reason)
+          throw new OpenDentalError('timeout', null, "no answer within the caller's deadline", label);
+        throw error;
+      });
+      // The request was not processed, so asking again is safe, writes included.
+      if (answer.status === 429 && retry < MAX_429_RETRIES && waitMs <= maxRetryAfterMs) continue;
       return readAnswer(answer, label);
     }
   }

@@ -3,6 +3,8 @@ import type { Clock } from '../../../clock.ts';
 import type { OdSnapshot } from './opendental-availability.ts';
 import { createOpenDentalClient, OD_DEFAULT_TIMEOUT_MS, type OpenDentalClient } from './opendental-client.ts';
 import { OpenDentalError, toPmsUnavailable } from './opendental-errors.ts';
+import type { Database } from '../../../db/database.ts';
+import { officeQueueFor } from './opendental-office-gate.ts';
 import { createRequestQueue, type RequestQueue } from './opendental-request-queue.ts';
 import { OdAppointmentSchema, OdScheduleSchema } from './opendental-schemas.ts';
 import { createStaleWhileRevalidateCache } from './stale-while-revalidate.ts';
@@ -24,19 +26,12 @@ export interface OpenDentalSettings {
   snapshotFreshMs?: number;
   /** …and, while a background refresh runs, up to this old (default 5 min). */
   snapshotMaxStaleMs?: number;
-  /**
-   * How long a patient waits for slots of a month that is not in memory (default 5 s); also how
-   * long one request may hold up the office's next one (ADR 0028).
-   */
-  slotsWaitMs?: number;
-  /** A booking's re-check, its wait in the office's queue included, at most (default: `timeoutMs`; ADR 0071). */
+  /** A booking's re-check, its wait for the office's turn included, at most (default 10 s; ADR 0071). */
   recheckTimeoutMs?: number;
 }
 
 /** One per process: the throttle queue, the clients and the cache are shared by every request. */
 export interface OpenDentalConnector {
-  /** How long a patient's slot request waits for Open Dental before it answers "unavailable". */
-  readonly slotsWaitMs: number;
   /** How long a booking's re-check waits for Open Dental, queue included, before it answers "unavailable". */
   readonly recheckTimeoutMs: number;
   clientFor(customerKey: string): OpenDentalClient;
@@ -56,7 +51,11 @@ export interface OpenDentalConnector {
 
 export const DEFAULT_SNAPSHOT_FRESH_MS = 60_000;
 export const DEFAULT_SNAPSHOT_MAX_STALE_MS = 5 * 60_000;
-export const DEFAULT_SLOTS_WAIT_MS = 5_000;
+/**
+ * A booking's re-check answers "unavailable" after this (ADR 0071): a patient does not wait a minute
+ * for Open Dental's gateway. Its request, once sent, still holds the office's turn until it ends.
+ */
+export const DEFAULT_RECHECK_TIMEOUT_MS = 10_000;
 /**
  * Open Dental counts a request until it ends (its gateway gives up at 60 s), abandoned or not: one
  * at a time per office, a hung request never overlapped (ADR 0071, superseding ADR 0028's two).
@@ -74,24 +73,14 @@ const silentLogger: OdLogger = { warn: () => undefined, error: () => undefined }
 
 export function createOpenDentalConnector(
   settings: OpenDentalSettings,
-  deps: { clock: Clock; logger?: OdLogger; queue?: RequestQueue },
+  deps: { clock: Clock; logger?: OdLogger; queue?: RequestQueue; db?: Database },
 ): OpenDentalConnector {
   if (!(settings.requestsPerSecond > 0)) throw new RangeError('requestsPerSecond must be positive');
   const logger = deps.logger ?? silentLogger;
   const now = () => deps.clock.now().getTime();
-  const slotsWaitMs = settings.slotsWaitMs ?? DEFAULT_SLOTS_WAIT_MS;
-  if (!(slotsWaitMs > 0)) throw new RangeError('slotsWaitMs must be positive');
-  const recheckTimeoutMs = settings.recheckTimeoutMs ?? settings.timeoutMs ?? OD_DEFAULT_TIMEOUT_MS;
+  const recheckTimeoutMs = settings.recheckTimeoutMs ?? DEFAULT_RECHECK_TIMEOUT_MS;
   if (!(recheckTimeoutMs > 0)) throw new RangeError('recheckTimeoutMs must be positive');
-  const queue =
-    deps.queue ??
-    createRequestQueue({
-      intervalMs: officeRequestIntervalMs(settings.requestsPerSecond),
-      maxInFlight: OD_MAX_IN_FLIGHT,
-      // Open Dental counts execution time too: a whole second (at 1/s) after an answer as well, so that
-      // two arrivals are never closer however late the first was sent (ADR 0071).
-      afterEndMs: 1000 / settings.requestsPerSecond,
-    });
+  const queue = deps.queue ?? officeQueue(settings, deps, logger);
   const clients = new Map<string, OpenDentalClient>();
   const cache = createStaleWhileRevalidateCache<OdSnapshot>({
     freshMs: settings.snapshotFreshMs ?? DEFAULT_SNAPSHOT_FRESH_MS,
@@ -101,7 +90,6 @@ export function createOpenDentalConnector(
   });
 
   const connector: OpenDentalConnector = {
-    slotsWaitMs,
     recheckTimeoutMs,
     clientFor(customerKey) {
       let client = clients.get(customerKey);
@@ -142,6 +130,25 @@ export function createOpenDentalConnector(
     },
   };
   return connector;
+}
+
+/**
+ * The office's turns: across the processes on `db` (ADR 0071), or this connector's own without one.
+ * Starts 10 % further apart than the office's rate, and a whole interval after each answer: Open
+ * Dental counts execution time too, so two arrivals are never closer however late the first was sent.
+ */
+function officeQueue(settings: OpenDentalSettings, deps: { db?: Database }, logger: OdLogger): RequestQueue {
+  const options = {
+    intervalMs: officeRequestIntervalMs(settings.requestsPerSecond),
+    maxInFlight: OD_MAX_IN_FLIGHT,
+    afterEndMs: 1000 / settings.requestsPerSecond,
+  };
+  if (!deps.db) return createRequestQueue(options);
+  // A request ends by the client's timeout at the latest; a process that stopped meanwhile lets go after that.
+  const turnMs = (settings.timeoutMs ?? OD_DEFAULT_TIMEOUT_MS) + 5_000;
+  const onError = (error: unknown) =>
+    logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'Open Dental office turn not ended');
+  return officeQueueFor(deps.db, { ...options, turnMs, onError });
 }
 
 /** The calendar months (`YYYY-MM`) that hold the local dates [fromDate, toDate]. */
@@ -191,10 +198,9 @@ export function openDentalConnectorFromConfig(
     apiUrl: string;
     developerKey: string | undefined;
     requestsPerSecond: number;
-    slotsWaitMs?: number;
     recheckTimeoutMs?: number;
   },
-  deps: { clock: Clock; logger?: OdLogger },
+  deps: { clock: Clock; logger?: OdLogger; db?: Database },
 ): OpenDentalConnector | undefined {
   if (!config.developerKey) return undefined;
   return createOpenDentalConnector(
@@ -202,7 +208,6 @@ export function openDentalConnectorFromConfig(
       apiUrl: config.apiUrl,
       developerKey: config.developerKey,
       requestsPerSecond: config.requestsPerSecond,
-      ...(config.slotsWaitMs !== undefined ? { slotsWaitMs: config.slotsWaitMs } : {}),
       ...(config.recheckTimeoutMs !== undefined ? { recheckTimeoutMs: config.recheckTimeoutMs } : {}),
     },
     deps,

@@ -1,15 +1,21 @@
 import { expect, it } from 'vitest';
 import { providerSchedule } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
-import { postChairOne, withOpenDentalExam } from '../../../test/opendental-test-kit.ts';
+import {
+  openDentalConfig,
+  postChairOne,
+  withOpenDentalExam,
+  withOtherProcess,
+} from '../../../test/opendental-test-kit.ts';
 import { fixedClock } from '../../../test/test-app.ts';
 import { markRangeRefreshed } from './opendental-mirror-repository.ts';
 import { monthsOf } from './opendental-mirror-sync.ts';
 
 /**
  * At Open Dental's real rate (one request a second, the stand-in refusing anything faster), the
- * near dates' refresh and a booking's re-check share the office's turn: never two in flight, never
- * two starts under a second apart (ADR 0071). The months are marked filled, so that the test stays short.
+ * near dates' refresh of one process and a booking's re-check in another (a second app on the same
+ * database) share the office's turn: never two in flight, never two starts under a second apart
+ * (ADR 0071). The months are marked filled, so that the test stays short.
  */
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const { fake, ctx, exam } = withOpenDentalExam({
@@ -25,8 +31,13 @@ const { fake, ctx, exam } = withOpenDentalExam({
   },
 });
 
-it('keeps to one request a second per office when the sync and a booking ask at once', async () => {
-  const booking = postChairOne(ctx, {
+const other = withOtherProcess(ctx, () => ({ clock, config: openDentalConfig(fake, { requestsPerSecond: 1 }) }));
+
+it('keeps to one request a second per office when one process syncs and another books', async () => {
+  // The near dates' schedules in the mirror first, so that the booking is one the mirror offers.
+  await ctx.app.openDentalMirror!.syncPractice(exam.practiceId);
+  fake.requests.length = 0;
+  const booking = postChairOne(other, {
     practiceId: exam.practiceId,
     reasonId: exam.examId,
     date: '2026-03-05',
@@ -38,4 +49,4 @@ it('keeps to one request a second per office when the sync and a booking ask at 
   expect(polite).toMatchObject({ count: 3, overlaps: 0 });
   expect(polite.minGapMs).toBeGreaterThanOrEqual(1_000);
   expect(fake.breaches).toEqual([]);
-}, 15_000);
+}, 20_000);

@@ -25,7 +25,8 @@ export interface OpenDentalMirror {
   syncPractice(practiceId: string, force?: boolean): Promise<void>;
   /** Starts the background passes (every `tickMs`); the first one at once. */
   start(): void;
-  stop(): void;
+  /** Stops the passes and lets go of the leases (a running pass's once it ends): another process takes over at once. */
+  stop(): Promise<void>;
 }
 
 export interface MirrorSyncOptions {
@@ -40,13 +41,22 @@ export interface MirrorSyncOptions {
   farEveryMs?: number;
   tickMs?: number;
   leaseMs?: number;
+  /**
+   * The cadence's clock (default: real time, so that a test's or the dev tools' moved clock neither
+   * stops nor rushes the sync); the bench runs an hour on a simulated one.
+   */
+  cadenceNow?: () => number;
 }
 
 export const NEAR_DAYS = 14;
 export const DEFAULT_NEAR_EVERY_MS = 60_000;
 export const DEFAULT_FAR_EVERY_MS = 5 * 60_000;
-/** Longer than any pass (a first fill of a busy office is a few minutes at one request a second). */
-const DEFAULT_LEASE_MS = 15 * 60_000;
+/**
+ * Renewed by every pass and after every month of a first fill, so longer than any month's read (three
+ * requests, each of which may hang until the client's timeout), and well under the staleness limit
+ * (15 minutes): a process that stopped without letting go is replaced before the slot list says so.
+ */
+const DEFAULT_LEASE_MS = 5 * 60_000;
 const SCHEDULE_TYPES = new Set(['Provider', 'Blockout', 'Practice']);
 
 interface PracticeTimers {
@@ -63,15 +73,18 @@ export function createOpenDentalMirror(options: MirrorSyncOptions): OpenDentalMi
   const nearEveryMs = options.nearEveryMs ?? DEFAULT_NEAR_EVERY_MS;
   const farEveryMs = options.farEveryMs ?? DEFAULT_FAR_EVERY_MS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const settings = { ...options, nearEveryMs, farEveryMs, leaseMs };
+  const cadenceNow = options.cadenceNow ?? Date.now;
+  const settings = { ...options, nearEveryMs, farEveryMs, leaseMs, cadenceNow };
   const timers = new Map<string, PracticeTimers>();
   let loop: ReturnType<typeof setTimeout> | undefined;
   let isStopped = true;
+  /** Stopped after running: the leases go as the passes end (a test's passes without the loop keep theirs). */
+  let hasStopped = false;
 
   const timersOf = (id: string) => {
     let found = timers.get(id);
     if (!found)
-      timers.set(id, (found = { running: null, nearDueAt: 0, farDueAt: Date.now() + farEveryMs, farCursor: 0 }));
+      timers.set(id, (found = { running: null, nearDueAt: 0, farDueAt: cadenceNow() + farEveryMs, farCursor: 0 }));
     return found;
   };
 
@@ -79,9 +92,15 @@ export function createOpenDentalMirror(options: MirrorSyncOptions): OpenDentalMi
   function run(practice: OdPractice, force: boolean): Promise<void> {
     const state = timersOf(practice.id);
     if (state.running) return force ? state.running.then(() => run(practice, force)) : state.running;
-    state.running = pass(settings, practice, state, force).finally(() => (state.running = null));
+    state.running = pass(settings, practice, state, force).finally(async () => {
+      state.running = null;
+      if (hasStopped) await letGo(practice.id);
+    });
     return state.running;
   }
+
+  /** Lets go of a practice's lease; a database already closed lets it lapse instead. */
+  const letGo = (id: string) => repo.releaseMirrorLease(db, id, options.owner).catch(() => undefined);
 
   async function syncAll(force = false): Promise<void> {
     const practices = await repo.listOpenDentalPractices(db);
@@ -107,11 +126,15 @@ export function createOpenDentalMirror(options: MirrorSyncOptions): OpenDentalMi
     start() {
       if (!isStopped) return;
       isStopped = false;
+      hasStopped = false;
       tick();
     },
-    stop() {
+    async stop() {
       isStopped = true;
+      hasStopped = true;
       clearTimeout(loop);
+      // A pass hung on Open Dental does not hold up the shutdown: it lets go when it ends.
+      await Promise.all([...timers].filter(([, state]) => !state.running).map(([id]) => letGo(id)));
     },
   };
 }
@@ -121,14 +144,18 @@ export function createOpenDentalMirror(options: MirrorSyncOptions): OpenDentalMi
  * month when due. A failure is recorded (and the month it was reading); a change is announced.
  */
 async function pass(
-  options: MirrorSyncOptions & { nearEveryMs: number; farEveryMs: number; leaseMs: number },
+  options: MirrorSyncOptions & { nearEveryMs: number; farEveryMs: number; leaseMs: number; cadenceNow: () => number },
   practice: OdPractice,
   state: PracticeTimers,
   force: boolean,
 ): Promise<void> {
-  const { db, clock, connector, nearEveryMs, farEveryMs, leaseMs } = options;
+  const { db, clock, connector, nearEveryMs, farEveryMs, leaseMs, cadenceNow } = options;
   const now = clock.now();
-  if (!(await repo.takeMirrorLease(db, practice.id, options.owner, now, new Date(now.getTime() + leaseMs)))) return;
+  const holdLease = () => {
+    const at = clock.now();
+    return repo.takeMirrorLease(db, practice.id, options.owner, at, new Date(at.getTime() + leaseMs));
+  };
+  if (!(await holdLease())) return;
   const io: MirrorIo = { db, clock, client: connector.clientFor(practice.customerKey) };
   const today = localDateOf(now, practice.timeZone);
   const months = [...monthsOf(today, bookingHorizon(now, practice.timeZone))];
@@ -145,17 +172,19 @@ async function pass(
       stamp = minStamp(stamp, read.stamp);
       changed = read.changed || changed;
       hasRead = true;
+      // Another process took over (this one was too slow for its lease): it reads the rest.
+      if (!(await holdLease())) return;
     }
     month = null;
-    if (force || Date.now() >= state.nearDueAt) {
-      state.nearDueAt = Date.now() + nearEveryMs;
+    if (force || cadenceNow() >= state.nearDueAt) {
+      state.nearDueAt = cadenceNow() + nearEveryMs;
       const near = await readNear(io, practice.id, today);
       stamp = minStamp(stamp, near.stamp);
       changed = near.changed || changed;
       hasRead = true;
     }
-    if (Date.now() >= state.farDueAt && months.length > 0) {
-      state.farDueAt = Date.now() + farEveryMs;
+    if (cadenceNow() >= state.farDueAt && months.length > 0) {
+      state.farDueAt = cadenceNow() + farEveryMs;
       month = months[state.farCursor++ % months.length]!;
       changed = (await readMonth(io, practice.id, month, today)).changed || changed;
       month = null;

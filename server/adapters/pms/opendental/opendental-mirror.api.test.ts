@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { AvailabilityListSchema } from '#domain/availability/availability-schemas.ts';
 import { successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { getSlots } from '../../../test/booking-requests.ts';
-import { odAppointment, providerSchedule } from '../../../test/fake-opendental-server.ts';
+import { odAppointment } from '../../../test/fake-opendental-server.ts';
 import { politenessOf } from '../../../test/fake-opendental-throttle.ts';
-import { postChairOne, withOpenDentalExam } from '../../../test/opendental-test-kit.ts';
+import {
+  PAGED_OFFICE_DAYS,
+  PAGED_OFFICE_MIN_INTERVAL_MS,
+  postChairOne,
+  withPagedOpenDentalOffice,
+} from '../../../test/opendental-test-kit.ts';
 import { fixedClock } from '../../../test/test-app.ts';
 
 /**
@@ -13,31 +18,12 @@ import { fixedClock } from '../../../test/test-app.ts';
  * taken in Open Dental but not yet mirrored, a 429 honoured, and a run of more than 60 requests in
  * which Open Dental never sees two in flight nor two starts closer than its interval.
  */
-const MIN_INTERVAL_MS = 20;
 const NEAR_EVERY_MS = 300;
 const clock = fixedClock('2026-03-02T12:00:00Z');
 
-const days = Array.from({ length: 20 }, (_, i) => `2026-03-${String(i + 3).padStart(2, '0')}`);
-const { fake, ctx, exam } = withOpenDentalExam({
-  clock,
-  customerKey: 'office-m',
-  formUrl: 'od-mirror',
-  schedules: days.map((date) => providerSchedule(date, 1, '08:00', '12:00', [1])),
-  // Enough appointments in far months for several pages each (100 rows a page).
-  setUp: (started) => {
-    started.office('office-m').appointments = Array.from({ length: 450 }, (_, i) =>
-      odAppointment({
-        AptNum: 1_000 + i,
-        AptDateTime: `2026-${String(5 + (i % 6)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')} 07:00:00`,
-        Pattern: 'XX',
-        Op: 2,
-        ProvNum: 9,
-      }),
-    );
-  },
-  fake: { minIntervalMs: MIN_INTERVAL_MS },
-  // Start to start 1100 / 20 = 55 ms and 50 ms after an answer: the stand-in's 20 ms with room to spare.
-  config: { requestsPerSecond: 20, mirror: { nearEveryMs: NEAR_EVERY_MS, tickMs: 50 } },
+const days = PAGED_OFFICE_DAYS;
+const { fake, ctx, exam } = withPagedOpenDentalOffice(clock, 'office-m', {
+  mirror: { nearEveryMs: NEAR_EVERY_MS, tickMs: 50 },
 });
 const mirror = () => ctx.app.openDentalMirror!;
 
@@ -154,7 +140,7 @@ describe('the Open Dental mirror', () => {
     const polite = politenessOf(fake.requests, 'office-m');
     expect(polite.count).toBeGreaterThanOrEqual(60);
     expect(polite.overlaps).toBe(0);
-    expect(polite.minGapMs).toBeGreaterThanOrEqual(MIN_INTERVAL_MS);
+    expect(polite.minGapMs).toBeGreaterThanOrEqual(PAGED_OFFICE_MIN_INTERVAL_MS);
     expect(fake.breaches).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { createRequestQueue } from './opendental-request-queue.ts';
-import { DEFAULT_SLOTS_WAIT_MS, OD_MAX_IN_FLIGHT, officeRequestIntervalMs } from './opendental-connector.ts';
+import { OD_MAX_IN_FLIGHT, officeRequestIntervalMs } from './opendental-connector.ts';
 
 // Every test runs on a fake clock: Date.now and setTimeout move only when the test moves them.
 beforeEach(() => {
@@ -36,7 +36,7 @@ describe('the per-office request queue', () => {
     // Network jitter can bring two requests closer together on arrival than they left: 10 % margin.
     expect(intervalMs).toBe(1100);
     expect(officeRequestIntervalMs(0.2)).toBe(5500);
-    const queue = createRequestQueue({ intervalMs, maxInFlight: OD_MAX_IN_FLIGHT, holdMs: DEFAULT_SLOTS_WAIT_MS });
+    const queue = createRequestQueue({ intervalMs, maxInFlight: OD_MAX_IN_FLIGHT });
     const starts: number[] = [];
     const all = Promise.all([1, 2, 3, 4].map(() => queue.run('office-a', quick(starts))));
     await vi.advanceTimersByTimeAsync(10_000);
