@@ -8,6 +8,7 @@ import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
 import type { Database } from '#server/db/database.ts';
 import { CHROMIUM_PATH } from './bench-chromium.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
+import { benchBookingOneAtATime, bookingLatencyRows } from './booking-latency-bench.ts';
 import { benchReminders, remindersRows, type RemindersBenchResult } from './reminders-bench.ts';
 import { benchEventLag, eventLagRows, type EventLagBenchResult } from './event-lag-bench.ts';
 import { benchOpenDental, openDentalRows, type OpenDentalBenchResult } from './opendental-bench.ts';
@@ -46,6 +47,7 @@ step('slot engine');
 const engine = benchEngine(ROUNDS);
 const slots: SlotsBenchResult[] = [];
 const bookings: BookingBenchResult[] = [];
+const bookingsOneAtATime: BookingBenchResult[] = [];
 const reminders: RemindersBenchResult[] = [];
 const eventLag: EventLagBenchResult[] = [];
 const onDatabase = async (db: Database) => {
@@ -54,6 +56,8 @@ const onDatabase = async (db: Database) => {
   slots.push(await benchSlots(db, SLOTS));
   step(`bookings on ${db.kind}`);
   bookings.push(await benchBookings(db, BOOKINGS));
+  step(`bookings one at a time on ${db.kind}`);
+  bookingsOneAtATime.push(await benchBookingOneAtATime(db, { rounds: ROUNDS, count: env('BENCH_BOOKINGS_ONE', 100) }));
   step(`reminders on ${db.kind}`);
   reminders.push(await benchReminders(db, env('BENCH_REMINDERS', 1_000)));
   step(`event to subscriber lag on ${db.kind}`);
@@ -101,6 +105,7 @@ const rows: Row[] = [
   ...engineRows(engine),
   ...slots.flatMap(slotsRows),
   ...bookings.flatMap(bookingRows),
+  ...[...bookingsOneAtATime, ...bookings].flatMap(bookingLatencyRows),
   ...reminders.flatMap(remindersRows),
   ...eventLag.flatMap(eventLagRows),
   ...(openDental ? openDentalRows(openDental) : []),
@@ -126,6 +131,7 @@ const results = {
   engine,
   slots,
   bookings,
+  bookingsOneAtATime,
   openDental,
   ...demo,
   rows,
