@@ -2,8 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Database } from '#server/db/database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { openPgliteDatabase } from '#server/db/pglite-database.ts';
-import { openPostgresDatabase } from '#server/db/postgres-database.ts';
-import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
+import { onOwnPostgresDatabase } from './bench-postgres.ts';
 import { formatTable, ms, times, type Row } from './bench-table.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
 
@@ -57,17 +56,7 @@ async function main() {
     await pglite.close();
   }
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `bench_booking_${process.pid}_${Date.now()}`;
-    await adminQuery(url, `create database ${name}`);
-    const db = openPostgresDatabase(withDatabase(url, name));
-    try {
-      await measure(db);
-    } finally {
-      await db.close();
-      await adminQuery(url, `drop database if exists ${name} with (force)`);
-    }
-  }
+  if (url) await onOwnPostgresDatabase(url, measure);
   console.log(formatTable(rows));
 }
 
