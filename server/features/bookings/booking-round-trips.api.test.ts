@@ -53,6 +53,12 @@ describe('the booking transaction', () => {
     expect(count(/^insert into contact_consents/)).toBe(1);
     expect(count(/^insert into jobs/)).toBeLessThanOrEqual(2);
     expect(booking!.length).toBeLessThanOrEqual(TRANSACTION_STATEMENTS);
+    // The chair's other bookings wait from the locks to the commit: the notice to other processes comes before.
+    if (isPostgres) {
+      const at = (pattern: RegExp) => booking!.findIndex((sql) => pattern.test(sql));
+      expect(at(/pg_notify/)).toBeGreaterThanOrEqual(0);
+      expect(at(/pg_notify/)).toBeLessThan(at(/pg_advisory_xact_lock/));
+    }
     // Still everything a booking writes: both channels' consent and the created event (ADR 0069).
     const [written] = await ctx.db.query<{ consents: number; events: number }>(
       `select (select count(*)::int from contact_consents c where c.appointment_id = a.id) as consents,

@@ -77,9 +77,11 @@ async function insertAndAnnounce(
   tx: Queryable,
   prepared: PreparedBooking,
 ): Promise<CreatedAppointment> {
-  const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
-  if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
-  return created;
+  // A body with a time books one, or the transaction rolls back and the notice with it (PostgreSQL sends it on
+  // commit): so it goes first, not among the statements the chair's other bookings wait for (ADR 0078).
+  const { apt_date: date, start_time: time } = prepared.body;
+  if (date !== null && time !== null) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
+  return createAppointment(tx, deps, prepared, { status: 'booked' });
 }
 
 async function book(deps: BookingsDeps, request: BookingRequest): Promise<BookingResponse> {
