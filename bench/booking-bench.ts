@@ -37,11 +37,12 @@ const TRIVIAL_PATH = '/bench/trivial-post';
  */
 export async function benchBookings(
   db: Database,
-  options: { rounds: number; count: number; concurrency: number },
+  options: { rounds: number; count: number; concurrency: number; hasMoves?: boolean },
 ): Promise<BookingBenchResult> {
+  // A practice of its own per run and round: one database may hold several runs.
+  const name = `bench-booking-c${options.concurrency}${options.hasMoves === false ? '-still' : ''}`;
   const seeds = [];
-  for (let round = 0; round < options.rounds; round++)
-    seeds.push(await seedBenchPractice(db, `bench-booking-${round}`));
+  for (let round = 0; round < options.rounds; round++) seeds.push(await seedBenchPractice(db, `${name}-${round}`));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -56,7 +57,7 @@ export async function benchBookings(
     const latencies: LatencySummary[] = [];
     const trivial: LatencySummary[] = [];
     const moves: LatencySummary[] = [];
-    const moveCount = Math.floor(options.count / 2);
+    const moveCount = options.hasMoves === false ? 0 : Math.floor(options.count / 2);
     let errors = 0;
     let moveErrors = 0;
     for (const seed of seeds) {

@@ -3,11 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { migrate } from '#server/db/migrate.ts';
 import { openPgliteDatabase } from '#server/db/pglite-database.ts';
-import { openPostgresDatabase } from '#server/db/postgres-database.ts';
-import { adminQuery, withDatabase } from '#server/test/api-global-setup.ts';
 import type { Database } from '#server/db/database.ts';
 import { CHROMIUM_PATH } from './bench-chromium.ts';
+import { onOwnPostgresDatabase } from './bench-postgres.ts';
 import { benchBookings, type BookingBenchResult } from './booking-bench.ts';
+import { benchBookingOneAtATime, bookingLatencyRows } from './booking-latency-bench.ts';
 import { benchReminders, remindersRows, type RemindersBenchResult } from './reminders-bench.ts';
 import { benchEventLag, eventLagRows, type EventLagBenchResult } from './event-lag-bench.ts';
 import { benchOpenDental, openDentalRows, type OpenDentalBenchResult } from './opendental-bench.ts';
@@ -46,6 +46,7 @@ step('slot engine');
 const engine = benchEngine(ROUNDS);
 const slots: SlotsBenchResult[] = [];
 const bookings: BookingBenchResult[] = [];
+const bookingsOneAtATime: BookingBenchResult[] = [];
 const reminders: RemindersBenchResult[] = [];
 const eventLag: EventLagBenchResult[] = [];
 const onDatabase = async (db: Database) => {
@@ -54,6 +55,13 @@ const onDatabase = async (db: Database) => {
   slots.push(await benchSlots(db, SLOTS));
   step(`bookings on ${db.kind}`);
   bookings.push(await benchBookings(db, BOOKINGS));
+  step(`bookings one at a time on ${db.kind}`);
+  bookingsOneAtATime.push(
+    await benchBookingOneAtATime(db, {
+      rounds: ROUNDS,
+      count: env('BENCH_BOOKINGS_ONE', Math.min(100, BOOKINGS.count)),
+    }),
+  );
   step(`reminders on ${db.kind}`);
   reminders.push(await benchReminders(db, env('BENCH_REMINDERS', 1_000)));
   step(`event to subscriber lag on ${db.kind}`);
@@ -77,15 +85,7 @@ try {
 }
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
-  const name = `bench_${process.pid}_${Date.now()}`;
-  await adminQuery(url, `create database ${name}`);
-  const db = openPostgresDatabase(withDatabase(url, name));
-  try {
-    await onDatabase(db);
-  } finally {
-    await db.close();
-    await adminQuery(url, `drop database if exists ${name} with (force)`);
-  }
+  await onOwnPostgresDatabase(url, onDatabase);
 } else {
   console.warn('TEST_DATABASE_URL is not set: PostgreSQL figures are left out.');
 }
@@ -102,6 +102,7 @@ const rows: Row[] = [
   ...engineRows(engine),
   ...slots.flatMap(slotsRows),
   ...bookings.flatMap(bookingRows),
+  ...[...bookingsOneAtATime, ...bookings].flatMap(bookingLatencyRows),
   ...reminders.flatMap(remindersRows),
   ...eventLag.flatMap(eventLagRows),
   ...(openDental ? openDentalRows(openDental) : []),
@@ -127,6 +128,7 @@ const results = {
   engine,
   slots,
   bookings,
+  bookingsOneAtATime,
   openDental,
   ...demo,
   rows,

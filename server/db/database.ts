@@ -50,6 +50,15 @@ export function isOverlapViolation(error: unknown): boolean {
   return code === '23P01' || code === '40P01';
 }
 
+/**
+ * The placeholders of a multi-row `values` list, `($1, $2::jsonb), ($3, $4::jsonb)`: one statement for several rows
+ * (ADR 0078). `casts` has one entry per column, empty where the target column's type decides.
+ */
+export function valuesPlaceholders(rowCount: number, casts: readonly string[]): string {
+  const tuple = (row: number) => casts.map((cast, column) => `$${row * casts.length + column + 1}${cast}`).join(', ');
+  return Array.from({ length: rowCount }, (_, row) => `(${tuple(row)})`).join(', ');
+}
+
 /** The cheapest round trip, for the health check: the database answers at all. */
 export async function pingDatabase(db: Queryable): Promise<void> {
   await db.query('select 1');

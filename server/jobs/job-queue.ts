@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { insertJob, type NewJob } from './jobs-repository.ts';
+import { insertJobs, type NewJob } from './jobs-repository.ts';
 
 export interface JobContext {
   /** Stable across retries: a good idempotency key for whatever the job sends. */
@@ -45,10 +45,17 @@ export class JobNotReadyError extends Error {
  * so both commit or neither does; a job whose `dedupeKey` is already queued (or done) is ignored.
  */
 export async function enqueueJob(tx: Queryable, job: NewJob): Promise<void> {
-  if (!job.type) throw new Error('A job needs a type');
-  if (job.maxAttempts !== undefined && !(Number.isInteger(job.maxAttempts) && job.maxAttempts > 0)) {
-    throw new Error(`maxAttempts must be a positive integer, got ${job.maxAttempts}`);
+  await enqueueJobs(tx, [job]);
+}
+
+/** Several jobs in one statement (ADR 0078): each as `enqueueJob` would queue it. */
+export async function enqueueJobs(tx: Queryable, jobs: readonly NewJob[]): Promise<void> {
+  for (const job of jobs) {
+    if (!job.type) throw new Error('A job needs a type');
+    if (job.maxAttempts !== undefined && !(Number.isInteger(job.maxAttempts) && job.maxAttempts > 0)) {
+      throw new Error(`maxAttempts must be a positive integer, got ${job.maxAttempts}`);
+    }
+    if (job.runAt !== undefined && Number.isNaN(job.runAt.getTime())) throw new Error('runAt is an invalid date');
   }
-  if (job.runAt !== undefined && Number.isNaN(job.runAt.getTime())) throw new Error('runAt is an invalid date');
-  await insertJob(tx, job);
+  await insertJobs(tx, jobs);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { valuesPlaceholders, type Queryable } from '../db/database.ts';
 
 export interface NewJob {
   type: string;
@@ -47,14 +47,18 @@ const toClaimedJob = (row: ClaimedJobRow): ClaimedJob => ({
 const SCRUBBED_PAYLOAD = `case when cardinality(secret_keys) > 0
     and jsonb_typeof(payload) = 'object' then payload - secret_keys else payload end`;
 
-/** A job with a `dedupeKey` that is already stored (in any status) is not inserted again. */
-export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
+/**
+ * Jobs in one statement (ADR 0078); a job with a `dedupeKey` that is already stored (in any status), or that an
+ * earlier job of the same list has, is not inserted again.
+ */
+export async function insertJobs(db: Queryable, jobs: readonly NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
   await db.query(
     `insert into jobs (type, payload, run_at, dedupe_key, max_attempts, expires_at, secret_keys)
-     values ($1, $2::jsonb, $3, $4, $5, $6, $7::text[])
+     values ${valuesPlaceholders(jobs.length, ['', '::jsonb', '', '', '', '', '::text[]'])}
      on conflict (dedupe_key) do nothing`,
     // Stringified by hand: the pg driver would turn a top-level array into a PostgreSQL array.
-    [
+    jobs.flatMap((job) => [
       job.type,
       JSON.stringify(job.payload ?? null),
       job.runAt ?? null,
@@ -62,7 +66,7 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<void> {
       job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       job.expiresAt ?? null,
       [...(job.secretKeys ?? [])],
-    ],
+    ]),
   );
 }
 

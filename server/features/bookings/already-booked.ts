@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail, enqueueSms } from '../../jobs/message-jobs.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
-import { findContactOnFile, findOverlapOfPatient, queueBehindSamePatientBookings } from './bookings-repository.ts';
+import { findContactOnFile, findOverlapOfPatient } from './bookings-repository.ts';
 import * as messages from './already-booked.messages.ts';
 
 const t = translator(messages);
@@ -20,13 +20,15 @@ export class PatientAlreadyBookedError extends AppError {
   }
 }
 
-/** Inside the booking transaction, after the slot check (SLOT_TAKEN comes first). */
+/**
+ * Inside the booking transaction, after the slot check (SLOT_TAKEN comes first), once the patient's lock is held
+ * (`queueBehindSamePatientAndChairBookings`): a statement of its own, so it sees what the lock waited for.
+ */
 export async function refuseSecondChairOfPatient(
   tx: Queryable,
   who: { patientId: string; email: string; wirelessPhone: string },
   slot: { startsAt: Date; endsAt: Date },
 ): Promise<void> {
-  await queueBehindSamePatientBookings(tx, who.patientId);
   const existing = await findOverlapOfPatient(tx, who, slot.startsAt, slot.endsAt);
   if (existing) throw new PatientAlreadyBookedError(existing);
 }

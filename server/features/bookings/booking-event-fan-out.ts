@@ -1,5 +1,5 @@
 import type { JobHandler } from '../../jobs/job-queue.ts';
-import { enqueueJob, JobNotReadyError, PermanentJobError } from '../../jobs/job-queue.ts';
+import { enqueueJobs, JobNotReadyError, PermanentJobError } from '../../jobs/job-queue.ts';
 import { findJobByKey } from '../../jobs/jobs-repository.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { BookingEventSubscriber, SubscriberDeps } from './booking-event-subscriber.ts';
@@ -24,14 +24,16 @@ export async function enqueueSubscribers(
   event: { id: string; bookingId: string | null; sequence: number | null },
   subscribers: readonly BookingEventSubscriber[] = BOOKING_EVENT_SUBSCRIBERS,
 ): Promise<void> {
-  for (const subscriber of subscribers) {
-    await enqueueJob(tx, {
+  // One statement for all of them (ADR 0078): each is a round trip inside the change's transaction.
+  await enqueueJobs(
+    tx,
+    subscribers.map((subscriber) => ({
       type: subscriberJobType(subscriber),
       payload: { eventId: event.id },
       dedupeKey: jobKeyOf(subscriber.name, event),
       maxAttempts: subscriber.maxAttempts,
-    });
-  }
+    })),
+  );
 }
 
 /**

@@ -23,9 +23,10 @@ export interface BookingState {
   no_show_at: Date | null;
 }
 
-const STATE_COLUMNS = `id, practice_id, reason_id, reference, status, starts_at, ends_at, pms_prov_num, pms_op_num,
-    pms_clinic_num, reschedule_count, language, created_at, pms_apt_num::integer as pms_apt_num, confirmed_at,
-    arrived_at, no_show_at`;
+/** The columns of a `BookingState`, for a `select` or an insert's `returning`. */
+export const STATE_COLUMNS = `id, practice_id, reason_id, reference, status, starts_at, ends_at, pms_prov_num,
+    pms_op_num, pms_clinic_num, reschedule_count, language, created_at, pms_apt_num::integer as pms_apt_num,
+    confirmed_at, arrived_at, no_show_at`;
 
 /** The booking, locked for the rest of the transaction: moves and status changes of one booking queue up. */
 export async function lockBookingState(tx: Queryable, appointmentId: string): Promise<BookingState | null> {

@@ -60,15 +60,14 @@ export async function recordBookingChange(
   await enqueueSubscribers(tx, { id, bookingId: change.after.id, sequence });
 }
 
-/** A new booking's first event, in the transaction that inserts it. */
+/** A new booking's first event, in the transaction that inserts it: `created` is the row the insert returned. */
 export async function recordBookingCreated(
   tx: Queryable,
-  appointmentId: string,
+  created: BookingState,
   actor: BookingActor,
   at: Date,
 ): Promise<void> {
-  const after = (await findBookingState(tx, appointmentId))!;
-  await recordBookingChange(tx, { type: 'booking.created', actor, before: null, after, at });
+  await recordBookingChange(tx, { type: 'booking.created', actor, before: null, after: created, at });
 }
 
 export interface StatusStep {

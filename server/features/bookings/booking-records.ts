@@ -5,6 +5,7 @@ import { recordBookingConsent, recordStaffTakenConsent } from '../consent/contac
 import { queueBookingMessages } from './booking-messages.ts';
 import type { BookingTransactionDeps, PreparedBooking } from './booking-transaction.ts';
 import { insertAppointment } from './bookings-repository.ts';
+import type { BookingState } from './booking-lifecycle-repository.ts';
 import { slotTaken } from './slot-refusal.ts';
 
 /**
@@ -27,7 +28,7 @@ export async function insertBookingRow(
     patientId: string;
     composedMessage: string;
   },
-): Promise<{ id: string; reference: string }> {
+): Promise<BookingState> {
   const { practice, reason, body } = prepared;
   const { slot, status, mode, patientId, composedMessage } = row;
   return insertAppointment(tx, {

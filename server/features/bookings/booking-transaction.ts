@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   composeBookingMessage,
-  createBookingBodySchema,
   type BookingBody,
   type BookingResult,
   type PatientStatus,
@@ -39,12 +38,13 @@ import type { CaptchaService, VerifiedChallenge } from '../captcha/captcha-servi
 import { findOrCreatePatient, patientExists } from '../patients/patients-service.ts';
 import type { PracticeRow, PracticesService, ReasonRow } from '../practices/practices-service.ts';
 import { requireVerification, spendVerification } from '../verification/require-verification.ts';
-import { queueBehindSameChairBookings } from './bookings-repository.ts';
+import { queueBehindSamePatientAndChairBookings } from './bookings-repository.ts';
 import { refuseSecondChairOfPatient } from './already-booked.ts';
 import { explainUnofferedSlot, slotUnavailable } from './slot-refusal.ts';
 import { insertBookingRow, queueConfirmation, recordConsentOfBooking, type InsertMode } from './booking-records.ts';
 import { recordBookingCreated } from './booking-lifecycle-steps.ts';
 import { noticeFor } from '#domain/availability/booking-notice.ts';
+import { bookingBodySchemaFor } from './booking-body-schemas.ts';
 
 /**
  * The steps every booking shares, whether it books at once (`POST appointment`) or holds the
@@ -102,11 +102,17 @@ export async function prepareBooking(
   deps: BookingTransactionDeps,
   request: Omit<BookingRequest, 'idempotencyKey'>,
 ): Promise<PreparedBooking> {
-  const { practice_id } = parseBody(PracticeRefSchema, request.body);
+  const { practice_id, rfv_id: givenReasonId } = parseBody(PracticeRefSchema, request.body);
+  // The reason is looked up beside the practice (one wait on PostgreSQL, ADR 0078); its refusal, if any, still
+  // comes after the practice's and the body's.
+  const reasonLookup =
+    typeof givenReasonId === 'string' && z.uuid().safeParse(givenReasonId).success
+      ? settledLater(deps.practices.requireActiveReason(practice_id, givenReasonId))
+      : null;
   const practice = await deps.practices.requirePractice(practice_id);
   if (!practice.is_accepting_patients) throw new AppError(403, 'FORBIDDEN', shared.localized('notAccepting'));
   const body = parseBody(
-    createBookingBodySchema({
+    bookingBodySchemaFor({
       today: localDateOf(deps.clock.now(), practice.server_tz),
       toShowInsurances: practice.to_show_insurances,
       optionalInsuranceFields: practice.optional_insurance_fields,
@@ -119,7 +125,10 @@ export async function prepareBooking(
   );
   // Only bots fill the hidden field; they learn nothing from a generic answer.
   if (body.hp) throw AppError.badRequest(t.localized('requestNotProcessed'));
-  const reason = await deps.practices.requireActiveReason(practice.id, body.rfv_id);
+  const reason =
+    reasonLookup && body.rfv_id === givenReasonId
+      ? await reasonLookup
+      : await deps.practices.requireActiveReason(practice.id, body.rfv_id);
   // Invariant 3: a practice that verifies patients needs a token for this contact (both the
   // direct booking and the payment hold come through here).
   const verificationTokenHash = await requireVerification(practice, body, request.verificationToken, deps);
@@ -185,24 +194,26 @@ export async function createAppointment(
   });
   // After the slot check, so a taken time still answers SLOT_TAKEN first (ADR 0062).
   if (slot) {
+    const { provNum, opNum } = slot;
+    await queueBehindSamePatientAndChairBookings(tx, { practiceId: practice.id, patientId, provNum, opNum });
     const who = { patientId, email: body.email, wirelessPhone: body.wireless_phone };
     await refuseSecondChairOfPatient(tx, who, slot);
   }
   const composedMessage = composeBookingMessage(body, reason.name, prepared.byStaff ? 'staff' : 'patient');
   const status = slot ? mode.status : 'requested';
-  if (slot) await queueBehindSameChairBookings(tx, practice.id, slot.provNum, slot.opNum);
-  const { id: appointmentId, reference } = await insertBookingRow(tx, deps, prepared, {
+  const inserted = await insertBookingRow(tx, deps, prepared, {
     slot,
     status,
     mode,
     patientId,
     composedMessage,
   });
+  const { id: appointmentId, reference } = inserted;
   await recordConsentOfBooking(tx, deps, prepared, appointmentId);
   const actor = prepared.byStaff
     ? { kind: 'staff' as const, email: prepared.byStaff.email }
     : { kind: 'patient' as const };
-  await recordBookingCreated(tx, appointmentId, actor, deps.clock.now());
+  await recordBookingCreated(tx, inserted, actor, deps.clock.now());
   // A hold only remembers the token (on the row above); the payment's completion spends it.
   if (prepared.verificationTokenHash && status !== 'pending_payment')
     await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
@@ -296,6 +307,12 @@ export async function findOfferedSlotOrRefuse(
     endsAt: new Date(startsAt + reason.final_duration * 60_000),
     endWallTime: offered.DateTimeEnd.slice(11),
   };
+}
+
+/** A promise awaited later, or never: its rejection is not unhandled meanwhile (it still rejects when awaited). */
+export function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** JSON with sorted keys, so a retry that serialises the same body differently still matches. */

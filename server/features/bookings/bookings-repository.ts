@@ -3,6 +3,7 @@ import type { BookingLanguage } from '#domain/booking/booking-lifecycle.ts';
 import type { InsuranceDetails, UserMeta } from '#domain/booking/booking-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { holdsSlotSql } from '../../db/booking-status-sql.ts';
+import { STATE_COLUMNS, type BookingState } from './booking-lifecycle-repository.ts';
 
 export interface NewAppointment {
   practiceId: string;
@@ -47,10 +48,11 @@ export interface NewAppointment {
  * reference is the first of five fresh draws the practice does not have yet (a clash is about
  * one in a billion). Not `insert … on conflict`: a speculative insert checks the exclusion
  * constraints differently, and 50 concurrent bookings of one slot then deadlock on PostgreSQL.
+ * It returns the new row's state, which its first event records without reading it again (ADR 0078).
  */
-export async function insertAppointment(tx: Queryable, a: NewAppointment): Promise<{ id: string; reference: string }> {
+export async function insertAppointment(tx: Queryable, a: NewAppointment): Promise<BookingState> {
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-  const [row] = await tx.query<{ id: string; reference: string }>(
+  const [row] = await tx.query<BookingState>(
     `insert into appointments (
        practice_id, reason_id, patient_id, pms_prov_num, pms_op_num, pms_clinic_num, starts_at, ends_at, status,
        patient_status, is_patient, booker_first_name, booker_last_name, booker_dob, email, wireless_phone,
@@ -63,7 +65,7 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
                where not exists (select 1 from appointments taken where taken.practice_id = $1
                  and taken.reference = drawn.reference)
                limit 1))
-     returning id, reference`,
+     returning ${STATE_COLUMNS}`,
     [
       a.practiceId,
       a.reasonId,
@@ -104,23 +106,25 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
 }
 
 /**
- * Queues this transaction behind any other that is booking the same provider or the same
- * operatory of the practice, until it commits. Without it, many simultaneous inserts of one time
- * wait on each other inside the exclusion check, PostgreSQL breaks each cycle only after its
- * one-second deadlock timeout, and a 50-way race runs past the pool's wait (503s). The two locks
- * are taken in one global order, so they cannot deadlock themselves; PGlite runs one transaction
- * at a time anyway.
+ * Queues this transaction behind any other booking of the same patient (two chairs of one person
+ * at once cannot both miss each other, ADR 0062), then behind any other that is booking the same
+ * provider or the same operatory of the practice, until it commits. Without the chair locks, many
+ * simultaneous inserts of one time wait on each other inside the exclusion check, PostgreSQL breaks
+ * each cycle only after its one-second deadlock timeout, and a 50-way race runs past the pool's wait
+ * (503s). Every booking takes the patient's lock first and the chair locks in one global order, so
+ * they cannot deadlock themselves; one statement takes them all, in the array's order (ADR 0078).
+ * PGlite runs one transaction at a time anyway.
  */
-export async function queueBehindSameChairBookings(
+export async function queueBehindSamePatientAndChairBookings(
   tx: Queryable,
-  practiceId: string,
-  provNum: number,
-  opNum: number,
+  booking: { practiceId: string; patientId: string; provNum: number; opNum: number },
 ): Promise<void> {
-  const keys = [`${practiceId}:provider:${provNum}`, `${practiceId}:operatory:${opNum}`]
+  const { practiceId, patientId, provNum, opNum } = booking;
+  const chairKeys = [`${practiceId}:provider:${provNum}`, `${practiceId}:operatory:${opNum}`]
     .map(lockKeyOf)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const key of keys) await tx.query('select pg_advisory_xact_lock($1::bigint)', [key.toString()]);
+  const keys = [lockKeyOf(`patient:${patientId}`), ...chairKeys].map(String);
+  await tx.query('select pg_advisory_xact_lock(key) from unnest($1::bigint[]) as key', [keys]);
 }
 
 /** A signed 64-bit advisory-lock key from a name (the first 8 bytes of its SHA-256). */
@@ -148,14 +152,6 @@ export async function hasActiveOverlap(
     [practiceId, provNum, startsAt, endsAt],
   );
   return rows.length > 0;
-}
-
-/**
- * Queues this transaction behind any other booking of the same patient, so two simultaneous
- * bookings of one person at two chairs cannot both miss each other (ADR 0062).
- */
-export async function queueBehindSamePatientBookings(tx: Queryable, patientId: string): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock($1::bigint)', [lockKeyOf(`patient:${patientId}`).toString()]);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   createAppointment,
   prepareBooking,
   requestHash,
+  settledLater,
   type BookingTransactionDeps,
   type BookingRequest,
   type CreatedAppointment,
@@ -76,9 +77,11 @@ async function insertAndAnnounce(
   tx: Queryable,
   prepared: PreparedBooking,
 ): Promise<CreatedAppointment> {
-  const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
-  if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
-  return created;
+  // A body with a time books one, or the transaction rolls back and the notice with it (PostgreSQL sends it on
+  // commit): so it goes first, not among the statements the chair's other bookings wait for (ADR 0078).
+  const { apt_date: date, start_time: time } = prepared.body;
+  if (date !== null && time !== null) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
+  return createAppointment(tx, deps, prepared, { status: 'booked' });
 }
 
 async function book(deps: BookingsDeps, request: BookingRequest): Promise<BookingResponse> {
@@ -88,11 +91,14 @@ async function book(deps: BookingsDeps, request: BookingRequest): Promise<Bookin
   if (sessionId && deps.onPaymentReturn)
     return deps.onPaymentReturn(sessionId, (request.body as { practice_id?: unknown }).practice_id);
   const hash = requestHash(request.body);
+  // The stored answer and the booking's checks are looked up together: on PostgreSQL they share one wait (ADR 0078).
+  // Both only read; a replay drops what the checks found, or refused.
+  const preparing = settledLater(prepareBooking(deps, request));
   if (key) {
     const earlier = await replay(deps, key, hash);
     if (earlier) return earlier;
   }
-  const prepared = await prepareBooking(deps, request);
+  const prepared = await preparing;
   if (prepared.reason.is_payment_enabled) {
     throw AppError.badRequest(t.localized('paidOnline'), { rfv_id: t.localized('paidOnlineField') });
   }

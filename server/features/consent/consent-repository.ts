@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import { valuesPlaceholders, type Queryable } from '../../db/database.ts';
 
 export type ConsentChannel = 'email' | 'sms';
 export type ConsentSource =
@@ -20,24 +20,24 @@ export interface ConsentRow {
 
 /** Appends consent decisions; rows are never updated, the newest decides (ADR 0033). */
 export async function insertConsents(db: Queryable, rows: readonly ConsentRow[]): Promise<void> {
-  for (const r of rows) {
-    await db.query(
-      `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, ip,
-        recorded_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        r.practiceId,
-        r.appointmentId,
-        r.channel,
-        r.recipient,
-        r.granted,
-        r.source,
-        r.words.slice(0, 1_000),
-        r.ip,
-        r.recordedAt.toISOString(),
-      ],
-    );
-  }
+  if (rows.length === 0) return;
+  // One statement for all rows: a booking records two (one per channel) inside its transaction (ADR 0078).
+  await db.query(
+    `insert into contact_consents (practice_id, appointment_id, channel, recipient, granted, source, words, ip,
+       recorded_at)
+     values ${valuesPlaceholders(rows.length, Array<string>(9).fill(''))}`,
+    rows.flatMap((r) => [
+      r.practiceId,
+      r.appointmentId,
+      r.channel,
+      r.recipient,
+      r.granted,
+      r.source,
+      r.words.slice(0, 1_000),
+      r.ip,
+      r.recordedAt.toISOString(),
+    ]),
+  );
 }
 
 export interface ConsentDecision {

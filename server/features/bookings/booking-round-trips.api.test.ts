@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Queryable } from '../../db/database.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { postBooking } from '../../test/booking-requests.ts';
+import { fixedClock } from '../../test/test-app.ts';
+import { isPostgres } from '../../test/test-database.ts';
+import { withPracticeApp } from '../../test/practice-app.ts';
+
+/**
+ * ADR 0078: every statement of the booking transaction is a round trip while the chair's locks are
+ * held, so their number is a budget. PostgreSQL adds one: the notice to the other processes.
+ */
+const TRANSACTION_STATEMENTS = isPostgres ? 17 : 16;
+
+const ctx = withPracticeApp({ clock: fixedClock('2026-03-02T12:00:00Z'), runSubscribers: false });
+
+/** The statements of each transaction the app runs from now on, in order. */
+function recordTransactions(): string[][] {
+  const transactions: string[][] = [];
+  const run = ctx.db.transaction.bind(ctx.db);
+  vi.spyOn(ctx.db, 'transaction').mockImplementation(((work: (tx: Queryable) => Promise<unknown>) =>
+    run((tx) => {
+      const statements: string[] = [];
+      transactions.push(statements);
+      return work({
+        query: (sql, params) => {
+          statements.push(sql.replace(/\s+/g, ' ').trim());
+          return tx.query(sql, params);
+        },
+        exec: (sql) => tx.exec(sql),
+      });
+    })) as typeof ctx.db.transaction);
+  return transactions;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the booking transaction', () => {
+  it(`books in at most ${TRANSACTION_STATEMENTS} statements, its locks in one, its consent rows in one`, async () => {
+    const transactions = recordTransactions();
+    const { status } = await postBooking(
+      ctx.app,
+      bookingBody({ practice_id: ctx.practiceId, rfv_id: ctx.reasonId('Exam') }),
+      { 'idempotency-key': 'round-trips-1' },
+    );
+    expect(status).toBe(201);
+    const booking = transactions.find((t) => t.some((sql) => sql.startsWith('insert into appointments')));
+    expect(booking).toBeDefined();
+    const count = (pattern: RegExp) => booking!.filter((sql) => pattern.test(sql)).length;
+    expect(count(/pg_advisory_xact_lock/)).toBe(1);
+    expect(count(/^insert into contact_consents/)).toBe(1);
+    expect(count(/^insert into jobs/)).toBeLessThanOrEqual(2);
+    expect(booking!.length).toBeLessThanOrEqual(TRANSACTION_STATEMENTS);
+    // The chair's other bookings wait from the locks to the commit: the notice to other processes comes before.
+    if (isPostgres) {
+      const at = (pattern: RegExp) => booking!.findIndex((sql) => pattern.test(sql));
+      expect(at(/pg_notify/)).toBeGreaterThanOrEqual(0);
+      expect(at(/pg_notify/)).toBeLessThan(at(/pg_advisory_xact_lock/));
+    }
+    // Still everything a booking writes: both channels' consent and the created event (ADR 0069).
+    const [written] = await ctx.db.query<{ consents: number; events: number }>(
+      `select (select count(*)::int from contact_consents c where c.appointment_id = a.id) as consents,
+              (select count(*)::int from booking_events e where e.booking_id = a.id) as events
+         from appointments a where a.email = 'ana.lopez@example.com'`,
+    );
+    expect(written).toEqual({ consents: 2, events: 1 });
+  });
+});
