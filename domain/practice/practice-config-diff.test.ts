@@ -1,28 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { asImported, diffPracticeConfigs } from './practice-config-diff.ts';
-import { parsePracticeConfigFile, type PracticeConfig } from './practice-config-schema.ts';
+import type { PracticeConfig } from './practice-config-schema.ts';
+import { parsedPractice } from './practice-config.test-data.ts';
 
 function practice(overrides: Record<string, unknown> = {}): PracticeConfig {
-  const parsed = parsePracticeConfigFile({
-    practices: [
-      {
-        form_url: 'diff-dental',
-        name: 'Diff Dental',
-        server_tz: 'America/Chicago',
-        providers: [{ pms_prov_num: 1 }, { pms_prov_num: 2 }],
-        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-        reasons: [{ name: 'Exam', final_duration: 30, providers: [2, 1] }],
-        schedules: [
-          { pms_prov_num: 1, pms_op_num: 1, weekdays: [1, 2], start: '09:00', end: '17:00' },
-          { pms_prov_num: 2, pms_op_num: 1, weekdays: [3], start: '09:00', end: '12:00' },
-        ],
-        closures: [{ date: '2026-12-25', name: 'Christmas Day' }],
-        ...overrides,
-      },
+  return parsedPractice({
+    form_url: 'diff-dental',
+    name: 'Diff Dental',
+    server_tz: 'America/Chicago',
+    providers: [{ pms_prov_num: 1 }, { pms_prov_num: 2 }],
+    operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
+    reasons: [{ name: 'Exam', final_duration: 30, providers: [2, 1] }],
+    schedules: [
+      { pms_prov_num: 1, pms_op_num: 1, weekdays: [1, 2], start: '09:00', end: '17:00' },
+      { pms_prov_num: 2, pms_op_num: 1, weekdays: [3], start: '09:00', end: '12:00' },
     ],
+    closures: [{ date: '2026-12-25', name: 'Christmas Day' }],
+    ...overrides,
   });
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return parsed.value.practices[0]!;
 }
 
 describe('diffPracticeConfigs', () => {

@@ -1,33 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { parsePracticeConfigFile, type PracticeConfig } from './practice-config-schema.ts';
+import type { PracticeConfig } from './practice-config-schema.ts';
+import { parsedPractice } from './practice-config.test-data.ts';
 import { findStrandedBookings, type BookingInTime } from './stranded-bookings.ts';
 
+const WEEKDAYS_WITH_LUNCH = {
+  weekdays: [1, 2, 3, 4, 5],
+  start: '09:00',
+  end: '17:00',
+  breaks: [{ start: '12:00', end: '13:00' }],
+};
+
 function practice(overrides: Record<string, unknown> = {}): PracticeConfig {
-  const parsed = parsePracticeConfigFile({
-    practices: [
-      {
-        form_url: 'stranded-dental',
-        name: 'Stranded Dental',
-        server_tz: 'America/Chicago',
-        providers: [{ pms_prov_num: 1 }, { pms_prov_num: 2 }],
-        operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
-        reasons: [{ name: 'Exam' }, { name: 'Cleaning' }],
-        schedules: [
-          {
-            pms_prov_num: 1,
-            pms_op_num: 1,
-            weekdays: [1, 2, 3, 4, 5],
-            start: '09:00',
-            end: '17:00',
-            breaks: [{ start: '12:00', end: '13:00' }],
-          },
-        ],
-        ...overrides,
-      },
-    ],
+  return parsedPractice({
+    form_url: 'stranded-dental',
+    name: 'Stranded Dental',
+    server_tz: 'America/Chicago',
+    providers: [{ pms_prov_num: 1 }, { pms_prov_num: 2 }],
+    operatories: [{ pms_op_num: 1, name: 'Chair 1' }],
+    reasons: [{ name: 'Exam' }, { name: 'Cleaning' }],
+    schedules: [{ pms_prov_num: 1, pms_op_num: 1, ...WEEKDAYS_WITH_LUNCH }],
+    ...overrides,
   });
-  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  return parsed.value.practices[0]!;
 }
 
 // Wednesday 4 March 2026, 15:00-16:00 with Dr. 1 in chair 1, for an exam.

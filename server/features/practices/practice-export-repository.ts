@@ -7,8 +7,11 @@ export interface StoredPracticeFile {
   practice: Record<string, unknown>;
 }
 
-// Lists come from their own tables, and the version from its own column.
-const NOT_COLUMNS = new Set([
+/**
+ * The practice file's keys that are no column of `practices`: lists have their own tables, the version its own
+ * column (practice-settings-versions.ts), and not_offered is the operator's notepad for practice:sync (ADR 0015).
+ */
+export const NOT_PRACTICE_COLUMNS: readonly string[] = [
   'version',
   'clinics',
   'providers',
@@ -18,8 +21,8 @@ const NOT_COLUMNS = new Set([
   'closures',
   'time_off',
   'not_offered',
-]);
-const PRACTICE_COLUMNS = Object.keys(PracticeConfigSchema.shape).filter((key) => !NOT_COLUMNS.has(key));
+];
+const PRACTICE_COLUMNS = Object.keys(PracticeConfigSchema.shape).filter((key) => !NOT_PRACTICE_COLUMNS.includes(key));
 
 /** No translations stored is `{}`; the file leaves the key out. */
 const withTranslations = <T extends { translations?: unknown }>(row: T) => {

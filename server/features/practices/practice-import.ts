@@ -17,6 +17,7 @@ import {
   replaceReasonLinks,
   upsertRow,
 } from './practice-import-repository.ts';
+import { NOT_PRACTICE_COLUMNS } from './practice-export-repository.ts';
 import {
   compareWithStored,
   IMPORT_AUTHOR,
@@ -196,23 +197,9 @@ async function importReasons(tx: Queryable, practiceId: string, reasons: Practic
   }
 }
 
-// not_offered is the operator's notepad for practice:sync (ADR 0015): never stored.
-// The version has its own column, written with the history (practice-settings-versions.ts).
-const PRACTICE_LISTS: readonly string[] = [
-  'version',
-  'clinics',
-  'providers',
-  'operatories',
-  'reasons',
-  'schedules',
-  'closures',
-  'time_off',
-  'not_offered',
-];
-
 /** The practice's own columns: lists go to their tables, JSON values to jsonb as text. */
 function practiceColumns(practice: PracticeConfig): Record<string, unknown> {
-  const columns = Object.fromEntries(Object.entries(practice).filter(([key]) => !PRACTICE_LISTS.includes(key)));
+  const columns = Object.fromEntries(Object.entries(practice).filter(([key]) => !NOT_PRACTICE_COLUMNS.includes(key)));
   return {
     ...columns,
     insurances: JSON.stringify(practice.insurances),
