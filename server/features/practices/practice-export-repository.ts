@@ -99,7 +99,8 @@ async function readCalendar(db: Queryable, practiceId: string, active: { provide
     `select
        (select json_agg(json_build_object('pms_prov_num', s.pms_prov_num, 'pms_op_num', s.pms_op_num,
           'pms_clinic_num', s.pms_clinic_num, 'weekdays', s.weekdays, 'start', to_char(s.start_time, 'HH24:MI'),
-          'end', to_char(s.end_time, 'HH24:MI'), 'breaks', s.breaks) order by s.pms_prov_num, s.pms_op_num, s.start_time)
+          'end', to_char(s.end_time, 'HH24:MI'), 'breaks', s.breaks)
+          order by s.pms_prov_num, s.pms_op_num, s.start_time)
           from schedules s where s.practice_id = $1 and s.pms_prov_num = any($2::integer[])
            and s.pms_op_num = any($3::integer[])) as schedules,
        (select json_agg(json_strip_nulls(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'name', c.name,
