@@ -25,6 +25,9 @@ export const ErrorCodeSchema = z.enum([
   'CSRF_FAILED',
   'TOTP_SETUP_REQUIRED',
   'CONFLICT',
+  // Settings saved from an older copy; settings that would leave bookings outside the new times (ADR 0079).
+  'VERSION_CONFLICT',
+  'STRANDS_BOOKINGS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
@@ -35,11 +38,22 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 export const FieldErrorsSchema = z.record(z.string(), z.string());
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
 
+/** A booking a settings change would leave outside the practice's times (STRANDS_BOOKINGS, ADR 0079). */
+export const StrandedBookingSchema = z.object({
+  id: z.string(),
+  reference: z.nullable(z.string()),
+  apt_date: z.string(),
+  start_time: z.string(),
+  patient_name: z.string(),
+});
+export type StrandedBooking = z.infer<typeof StrandedBookingSchema>;
+
 export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string(),
   fields: z.optional(FieldErrorsSchema),
+  stranded: z.optional(z.array(StrandedBookingSchema)),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
@@ -64,4 +78,5 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   code: ErrorCodeSchema,
   fields: z.optional(FieldErrorsSchema),
+  stranded: z.optional(z.array(StrandedBookingSchema)),
 });

@@ -53,6 +53,7 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
     reportTranslationsWithoutEnglish(clinic, ['clinics', i], clinic.translations, report),
   );
   reportRepeats(practice.closures, (c) => c.date, ['closures'], 'date', report);
+  reportClosureTimes(practice.closures, report);
 
   const requireClinic = (path: (string | number)[], num: number | null) => {
     if (num === null) {
@@ -92,6 +93,22 @@ export function findPracticeProblems(practice: PracticeConfig): ConfigProblem[] 
     if (off.end <= off.start) report(['time_off', i, 'end'], 'must be after start');
   });
   return problems;
+}
+
+/** A part-day closure (ADR 0079) gives both its start and its end, in that order. */
+function reportClosureTimes(
+  closures: PracticeConfig['closures'],
+  report: (path: (string | number)[], message: string) => void,
+) {
+  closures.forEach((closure, i) => {
+    if ((closure.start === undefined) !== (closure.end === undefined))
+      report(
+        ['closures', i, closure.start === undefined ? 'start' : 'end'],
+        `is required when ${closure.start === undefined ? 'end' : 'start'} is given`,
+      );
+    else if (closure.start !== undefined && parseTimeOfDay(closure.end!) <= parseTimeOfDay(closure.start))
+      report(['closures', i, 'end'], 'must be after start');
+  });
 }
 
 function findScheduleTimeProblems(schedule: ScheduleConfig): ConfigProblem[] {

@@ -61,6 +61,7 @@ describe('parsePracticeConfigFile', () => {
         practices: [
           {
             form_url: 'bright-smile',
+            version: 0,
             name: 'Bright Smile',
             description: null,
             logo: null,
@@ -308,9 +309,10 @@ describe('parsePracticeConfigFile', () => {
       ['practices[0].pms.type: must be one of "builtin", "opendental"'],
     ],
     [
-      'Open Dental without a key',
-      { practices: [minimal({ pms: { type: 'opendental' } })] },
-      ['practices[0].pms.customer_key: is required'],
+      // Left out, the stored key is kept (ADR 0079); given, it must be one.
+      'Open Dental with an empty key',
+      { practices: [minimal({ pms: { type: 'opendental', customer_key: ' ' } })] },
+      ['practices[0].pms.customer_key: must not be empty'],
     ],
     [
       'a zero slot interval',

@@ -24,7 +24,7 @@ import {
   wholeNumberAtLeastZero,
 } from './practice-config-fields.ts';
 import { findDuplicateFormUrls, findPracticeProblems } from './practice-config-rules.ts';
-import { describeIssue, formatPath } from './practice-config-problems.ts';
+import { describeIssue, formatPath, type ConfigProblem } from './practice-config-problems.ts';
 import { OPTIONAL_INSURANCE_FIELDS } from './practice-schemas.ts';
 import {
   CLINIC_TEXT_FIELDS,
@@ -96,7 +96,13 @@ const ScheduleConfigSchema = z.strictObject({
   breaks: z.array(BreakConfigSchema).default([]),
 });
 
-const ClosureConfigSchema = z.strictObject({ date: localDate(), name: optionalText() });
+// Without start and end the whole day is closed; with them, that part of it (ADR 0079).
+const ClosureConfigSchema = z.strictObject({
+  date: localDate(),
+  name: optionalText(),
+  start: timeOfDay().optional(),
+  end: timeOfDay().optional(),
+});
 
 const TimeOffConfigSchema = z.strictObject({ pms_prov_num: pmsNum(), start: localDateTime(), end: localDateTime() });
 
@@ -116,7 +122,8 @@ const FormCustomizationConfigSchema = z
 const PmsConfigSchema = z
   .discriminatedUnion('type', [
     z.strictObject({ type: z.literal('builtin') }),
-    z.strictObject({ type: z.literal('opendental'), customer_key: requiredText() }),
+    // Left out, the stored key is kept: exports carry no secrets and import again (ADR 0079).
+    z.strictObject({ type: z.literal('opendental'), customer_key: requiredText().optional() }),
   ])
   .default({ type: 'builtin' });
 
@@ -125,6 +132,8 @@ const REVIEW_DELAY_MESSAGE = 'must be a whole number of hours from 0 to 720, or 
 export const PracticeConfigSchema = z
   .strictObject({
     form_url: formUrl(),
+    // How many changes the practice's settings have had (ADR 0079); a file without one is version 0.
+    version: wholeNumberAtLeastZero('changes', 0),
     name: requiredText(),
     description: optionalText(),
     logo: optionalHttpUrl(),
@@ -234,23 +243,35 @@ export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
 export type OperatoryConfig = z.output<typeof OperatoryConfigSchema>;
 export type ReasonConfig = z.output<typeof ReasonConfigSchema>;
 export type ScheduleConfig = z.output<typeof ScheduleConfigSchema>;
+export type ClosureConfig = z.output<typeof ClosureConfigSchema>;
 
 export type PracticeConfigParseResult = { ok: true; value: PracticeConfigFile } | { ok: false; problems: string[] };
 
 /** Validates a parsed JSON file; each problem reads `practices[0].reasons[2].final_duration: message`. */
 export function parsePracticeConfigFile(json: unknown): PracticeConfigParseResult {
+  const result = checkPracticeConfigFile(json);
+  if (result.ok) return result;
+  return { ok: false, problems: result.problems.map((p) => `${formatPath(p.path)}: ${p.message}`) };
+}
+
+/** The same validation, each problem with its path as a list: the console keys its fields by it (ADR 0079). */
+export function checkPracticeConfigFile(
+  json: unknown,
+): { ok: true; value: PracticeConfigFile } | { ok: false; problems: ConfigProblem[] } {
   const result = PracticeConfigFileSchema.safeParse(json, { error: describeIssue });
   if (result.success) return { ok: true, value: result.data };
   return {
     ok: false,
-    problems: result.error.issues.flatMap((issue) =>
-      // One line per unknown key, pointing at the key itself.
+    problems: result.error.issues.flatMap((issue): ConfigProblem[] =>
+      // One problem per unknown key, pointing at the key itself.
       issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => `${formatPath([...issue.path, key])}: ${unknownKeyMessage(issue.path, key)}`)
-        : [`${formatPath(issue.path)}: ${issue.message}`],
+        ? issue.keys.map((key) => ({ path: [...paths(issue.path), key], message: unknownKeyMessage(issue.path, key) }))
+        : [{ path: paths(issue.path), message: issue.message }],
     ),
   };
 }
+
+const paths = (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? key : String(key)));
 
 /** Under `translations` a key is a language, so an unknown one is named as such. */
 function unknownKeyMessage(path: readonly PropertyKey[], key: string): string {

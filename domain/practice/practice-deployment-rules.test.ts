@@ -25,4 +25,13 @@ describe('a practice configuration on this deployment', () => {
     expect(findDeploymentProblems(practices, { texts: false, payments: true })).toEqual([]);
     expect(findDeploymentProblems(practices.slice(0, 1), { texts: false, payments: false })).toEqual([]);
   });
+
+  it('refuses a practice’s own texting sender when the server sends no texts (ADR 0079)', () => {
+    const texting = [{ form_url: 'texting-dental', reasons: [], sms_from: '+15125550100' }];
+    expect(findDeploymentProblems(texting, { texts: false, payments: true })).toEqual([
+      'practices[0].sms_from: practice "texting-dental" has its own texting sender, but this server sends no texts ' +
+        '(TWILIO_ACCOUNT_SID is not set): configure Twilio, or set sms_from to null',
+    ]);
+    expect(findDeploymentProblems(texting, { texts: true, payments: true })).toEqual([]);
+  });
 });

@@ -11,7 +11,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const PRACTICE_ROLES = ['owner', 'front_desk'] as const satisfies readonly StaffRole[];
 export type PracticeRole = (typeof PRACTICE_ROLES)[number];
 
-export const STAFF_PERMISSIONS = ['schedule', 'bookings', 'feedback', 'staff', 'export', 'audit', 'security'] as const;
+const DAY_TO_DAY_PERMISSIONS = ['schedule', 'bookings', 'feedback'] as const;
+// 'settings': the practice's hours, reasons, providers, branding and policies (ADR 0079); a front desk edits only
+// closures and time off, under 'schedule'.
+export const STAFF_PERMISSIONS = [
+  ...DAY_TO_DAY_PERMISSIONS,
+  'staff',
+  'export',
+  'audit',
+  'security',
+  'settings',
+] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 const DAY_TO_DAY: readonly StaffPermission[] = ['schedule', 'bookings', 'feedback'];

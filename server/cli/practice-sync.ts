@@ -63,7 +63,8 @@ async function readOffice(
 const requireOpenDental = (formUrl: string, practice: Pick<PracticeConfig, 'pms'>): string => {
   if (practice.pms.type !== 'opendental')
     fail(`Practice "${formUrl}" does not use Open Dental (its pms.type is "${practice.pms.type}").`);
-  return practice.pms.customer_key;
+  // An exported file carries no key (ADR 0079): the stored one is read from the database instead.
+  return practice.pms.customer_key ?? fail(`Practice "${formUrl}" has no pms.customer_key in the file.`);
 };
 
 async function printFromDatabase(config: Config, connector: OpenDentalConnector, formUrl: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldErrors } from '#domain/api/envelope-schemas.ts';
+import type { ErrorCode, FieldErrors, StrandedBooking } from '#domain/api/envelope-schemas.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import * as validation from '#domain/i18n/validation.messages.ts';
 import { inEnglish, translator, type Localized } from '../i18n/translate.ts';
@@ -24,6 +24,8 @@ function render(text: ErrorText, language: Language): string {
  */
 export class AppError extends Error {
   readonly fields?: FieldErrors;
+  /** The bookings a refused settings change would strand (STRANDS_BOOKINGS, ADR 0079). */
+  stranded?: StrandedBooking[];
 
   constructor(
     readonly statusCode: number,

@@ -27,6 +27,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const body: ErrorEnvelope = { success: false, code: error.code, message: error.messageIn(language) };
       const fields = error.fieldsIn(language);
       if (fields) body.fields = fields;
+      if (error.stranded) body.stranded = error.stranded;
       return reply.status(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;

@@ -75,6 +75,9 @@ const SEEDS: Record<string, Seed> = {
   code: '123456',
   password: 'a long enough password',
   name: 'Invited',
+  // Settings (ADR 0079): an empty practice reaches the practice file's own checks (422), and saves nothing the
+  // fuzz's other routes would notice.
+  practice: {},
   // Words.
   q: 'Lopez',
   message: 'First visit',

@@ -8,8 +8,10 @@ export interface ScheduleData {
   closures: string[];
   timeOff: ProviderTimeOff[];
   busy: BusyInterval[];
-  /** Time staff blocked from the console (schedule_blocks, ADR 0038). */
+  /** Time staff blocked from the console (schedule_blocks, ADR 0038), and part-day closures (ADR 0079). */
   blocked: BlockedTime[];
+  /** The part-day closures alone: a preview of unsaved settings puts its own in their place. */
+  closedParts: BlockedTime[];
 }
 
 /**
@@ -33,6 +35,7 @@ export async function loadScheduleData(
     time_off: [number, string, string][] | null;
     busy: [number, number, number, number][] | null;
     blocked: [number | null, number | null, number | null, number, number][] | null;
+    part_closed: [number, number][] | null;
   }>(
     `select
        (select json_agg(json_build_array(s.pms_prov_num, s.pms_op_num, s.pms_clinic_num, s.weekdays,
@@ -41,7 +44,8 @@ export async function loadScheduleData(
           join providers p on p.practice_id = s.practice_id and p.pms_prov_num = s.pms_prov_num and p.is_active
           join operatories o on o.practice_id = s.practice_id and o.pms_op_num = s.pms_op_num and o.is_active
          where s.practice_id = $1) as schedules,
-       (select json_agg(to_char(c.date, 'YYYY-MM-DD')) from closures c where c.practice_id = $1) as closures,
+       (select json_agg(to_char(c.date, 'YYYY-MM-DD')) from closures c
+         where c.practice_id = $1 and c.start_time is null) as closures,
        (select json_agg(json_build_array(t.pms_prov_num, to_char(t.starts_at, 'YYYY-MM-DD"T"HH24:MI'),
          to_char(t.ends_at, 'YYYY-MM-DD"T"HH24:MI')))
           from provider_time_off t where t.practice_id = $1) as time_off,
@@ -53,9 +57,23 @@ export async function loadScheduleData(
        (select json_agg(json_build_array(b.pms_prov_num, b.pms_op_num, b.pms_clinic_num,
                  round(date_part('epoch', b.starts_at) * 1000), round(date_part('epoch', b.ends_at) * 1000)))
           from schedule_blocks b
-         where b.practice_id = $1 and b.starts_at < $3 and b.ends_at > $2) as blocked`,
+         where b.practice_id = $1 and b.starts_at < $3 and b.ends_at > $2) as blocked,
+       -- A part-day closure (ADR 0079) closes every chair of the practice, as a block of all of them would.
+       (select json_agg(json_build_array(
+                 round(date_part('epoch', (c.date + c.start_time) at time zone p.server_tz) * 1000),
+                 round(date_part('epoch', (c.date + c.end_time) at time zone p.server_tz) * 1000)))
+          from closures c join practices p on p.id = c.practice_id
+         where c.practice_id = $1 and c.start_time is not null) as part_closed`,
     [practiceId, from.toISOString(), to.toISOString(), ignoreAppointmentId],
   );
+  const blocked = (row?.blocked ?? []).map(([provNum, opNum, clinicNum, start, end]) => ({
+    provNum,
+    opNum,
+    clinicNum,
+    start: Number(start),
+    end: Number(end),
+  }));
+  const closedParts = (row?.part_closed ?? []).map(([start, end]) => everyChair(Number(start), Number(end)));
   return {
     schedules: (row?.schedules ?? []).map(([provNum, opNum, clinicNum, weekdays, start, end, breaks]) => ({
       provNum,
@@ -74,12 +92,16 @@ export async function loadScheduleData(
       start: Number(start),
       end: Number(end),
     })),
-    blocked: (row?.blocked ?? []).map(([provNum, opNum, clinicNum, start, end]) => ({
-      provNum,
-      opNum,
-      clinicNum,
-      start: Number(start),
-      end: Number(end),
-    })),
+    blocked: [...blocked, ...closedParts],
+    closedParts,
   };
 }
+
+/** Blocked time of every schedule of the practice. */
+export const everyChair = (start: number, end: number): BlockedTime => ({
+  provNum: null,
+  opNum: null,
+  clinicNum: null,
+  start,
+  end,
+});

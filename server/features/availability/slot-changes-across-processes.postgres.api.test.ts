@@ -8,6 +8,7 @@ import { importPractices, practiceConfig, reasonId } from '../../test/practice-f
 import { solvedChallengeFrom, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { createTestApp, withTestDatabase } from '../../test/test-app.ts';
 import { releaseExpiredHolds } from '../../test/booking-requests.ts';
+import { addStaff, signIn } from '../../test/staff-factory.ts';
 
 /**
  * "Offered again at once" behind a load balancer (ADR 0033): two server processes on one
@@ -174,6 +175,21 @@ describe('slot lists across two server processes', () => {
     const ms = await msUntil(b, day, (times) => times.length === 0, performance.now());
     console.log(`closed day gone in process B ${ms} ms after the import committed`);
     expect(ms).toBeLessThan(WITHIN_MS);
+  });
+
+  it('an owner closes an afternoon from the console in process C: B stops offering it within 1 s', async () => {
+    const day = weekdayAhead(20);
+    expect(await offered(b, day)).toContain('14:00');
+    const owner = await signIn(c, await addStaff(testDb.db, { practiceIds: [practiceId], role: 'owner' }));
+    const { version, practice: settings } = (await owner.get('/api/v1/staff/settings')).json().result;
+    const closures = [...settings.closures, { date: day, name: 'Afternoon off', start: '13:00', end: '17:00' }];
+    const payload = { version, practice: { ...settings, closures } };
+    const saved = await owner.request({ method: 'PUT', url: '/api/v1/staff/settings', payload });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const ms = await msUntil(b, day, (times) => !times.some((time) => time >= '13:00'), performance.now());
+    console.log(`closed afternoon gone in process B ${ms} ms after the console's save answered (ADR 0079)`);
+    expect(ms).toBeLessThan(WITHIN_MS);
+    expect(await offered(b, day)).toContain('09:00');
   });
 });
 

@@ -69,6 +69,12 @@ const ROUTES: Record<string, Entry> = {
     noId: 'public, by e-mail address; answers the same whether an account exists',
   },
   'GET /api/v1/staff/practice/security': { noId: 'the session’s practice' },
+  // The practice file's numbers (pms_prov_num …) are the session's practice's own, checked by its rules.
+  'GET /api/v1/staff/settings': { noId: 'the session’s practice' },
+  'PUT /api/v1/staff/settings': { noId: 'the session’s practice, whole: no id of another practice’s rows' },
+  'POST /api/v1/staff/settings/preview': { noId: 'the session’s practice, with unsaved settings of its own' },
+  'GET /api/v1/staff/settings/history': { noId: 'the session’s practice' },
+  'GET /api/v1/staff/settings/export': { noId: 'the session’s practice' },
   'PUT /api/v1/staff/practice/security': { noId: 'the session’s practice' },
   'GET /api/v1/staff/members': { noId: 'a list of the session’s practice' },
   'GET /api/v1/staff/opendental/status': { noId: 'the session’s practice’s Open Dental mirror' },

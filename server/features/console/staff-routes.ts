@@ -12,6 +12,7 @@ import { registerStaffAccountRoutes } from './staff-account-routes.ts';
 import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './sign-in/staff-session-routes.ts';
 import { registerStaffScheduleRoutes } from './schedule/staff-schedule-routes.ts';
+import { registerSettingsRoutes } from '../settings/settings-routes.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapter-factory.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
 
@@ -22,7 +23,7 @@ const STAFF_LIMIT = { max: 600, timeWindow: 60_000 };
 export interface StaffRoutesDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier'> & Partial<Pick<Config, 'offers'>>;
+  config: Pick<Config, 'publicUrl' | 'rateLimitMultiplier' | 'offers'>;
   practices: PracticesService;
   pmsFor: PmsAdapterSelector;
   lifecycle: BookingLifecycle;
@@ -68,6 +69,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       });
       registerStaffBookingRoutes(staff, deps);
       registerOpenDentalStatusRoutes(staff, deps);
+      registerSettingsRoutes(staff, { ...deps, offers: deps.config.offers });
       registerStaffAccountRoutes(staff, {
         db: deps.db,
         clock: deps.clock,

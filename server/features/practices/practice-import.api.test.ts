@@ -92,7 +92,9 @@ async function snapshot(formUrl: string) {
 describe('importPracticeConfig', () => {
   it('creates a practice with everything the file lists', async () => {
     const summary = await importPracticeConfig(ctx.db, configFile(practiceJson('lakeside')));
-    expect(summary).toEqual([{ form_url: 'lakeside', practice_id: expect.any(String), created: true }]);
+    expect(summary).toEqual([
+      { form_url: 'lakeside', practice_id: expect.any(String), created: true, version: 0, changed: 0 },
+    ]);
 
     const stored = await snapshot('lakeside');
     expect(stored.practice).toMatchObject({
@@ -144,7 +146,13 @@ describe('importPracticeConfig', () => {
     const before = await snapshot('lakeside');
     const summary = await importPracticeConfig(ctx.db, configFile(practiceJson('lakeside')));
     expect(summary).toEqual([
-      { form_url: 'lakeside', practice_id: (before.practice as { id: string }).id, created: false },
+      {
+        form_url: 'lakeside',
+        practice_id: (before.practice as { id: string }).id,
+        created: false,
+        version: 0,
+        changed: 0,
+      },
     ]);
     expect(await snapshot('lakeside')).toEqual(before);
   });

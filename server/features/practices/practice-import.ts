@@ -17,12 +17,22 @@ import {
   replaceReasonLinks,
   upsertRow,
 } from './practice-import-repository.ts';
+import { NOT_PRACTICE_COLUMNS } from './practice-export-repository.ts';
+import {
+  compareWithStored,
+  IMPORT_AUTHOR,
+  recordSettingsChange,
+  type SettingsAuthor,
+} from './practice-settings-versions.ts';
 
 export interface ImportedPractice {
   form_url: string;
   practice_id: string;
   /** false: the practice existed and was brought in line with the file (possibly unchanged). */
   created: boolean;
+  /** Its settings version after the import (ADR 0079), and how many settings changed. */
+  version: number;
+  changed: number;
 }
 export type ImportSummary = ImportedPractice[];
 
@@ -49,6 +59,13 @@ export class PracticeImportRefused extends Error {
   }
 }
 
+export interface ImportOptions {
+  offers?: DeploymentOffers;
+  /** Import a file older than the stored settings even though it changes them (ADR 0079). */
+  force?: boolean;
+  author?: SettingsAuthor;
+}
+
 /**
  * Imports every practice of a validated file in one transaction: all of it or nothing. With
  * `offers` (what this deployment can do), a file that asks for more is refused first.
@@ -56,14 +73,14 @@ export class PracticeImportRefused extends Error {
 export async function importPracticeConfig(
   db: Database,
   file: PracticeConfigFile,
-  options: { offers?: DeploymentOffers } = {},
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const problems = options.offers ? findDeploymentProblems(file.practices, options.offers) : [];
   if (problems.length > 0) throw new PracticeImportRefused(problems);
   return db.transaction(async (tx) => {
     await lockPracticeImport(tx);
     const summary: ImportSummary = [];
-    for (const practice of file.practices) summary.push(await importPractice(tx, practice));
+    for (const practice of file.practices) summary.push(await importPractice(tx, practice, options));
     // Schedules, providers, reasons or closures may have changed: running servers forget their slot lists on commit.
     await announceSlotChanges(
       db,
@@ -74,8 +91,29 @@ export async function importPracticeConfig(
   });
 }
 
-async function importPractice(tx: Queryable, practice: PracticeConfig): Promise<ImportedPractice> {
-  const existingId = await findPracticeIdByFormUrl(tx, practice.form_url);
+async function importPractice(tx: Queryable, file: PracticeConfig, options: ImportOptions): Promise<ImportedPractice> {
+  const existingId = await findPracticeIdByFormUrl(tx, file.form_url);
+  const before = await compareWithStored(tx, existingId, file, options);
+  const practiceId = await writePractice(tx, before.practice, existingId);
+  const author = options.author ?? IMPORT_AUTHOR(new Date());
+  // Forced over newer settings: a console holding them must reload before it saves again.
+  const bump = before.version !== null && file.version < before.version;
+  const version = await recordSettingsChange(tx, practiceId, before, { ...author, bump });
+  return {
+    form_url: file.form_url,
+    practice_id: practiceId,
+    created: existingId === null,
+    version,
+    changed: before.changes.length,
+  };
+}
+
+/** Brings the stored practice in line with `practice` (created when `existingId` is null); returns its id. */
+export async function writePractice(
+  tx: Queryable,
+  practice: PracticeConfig,
+  existingId: string | null,
+): Promise<string> {
   await upsertRow(tx, { table: 'practices', key: ['form_url'], touchUpdatedAt: true }, practiceColumns(practice));
   const practiceId = existingId ?? (await findPracticeIdByFormUrl(tx, practice.form_url));
   if (!practiceId) throw new Error(`Practice ${practice.form_url} vanished during its import`);
@@ -95,7 +133,7 @@ async function importPractice(tx: Queryable, practice: PracticeConfig): Promise<
   await syncSchedules(tx, practiceId, practice.schedules);
   await syncClosures(tx, practiceId, practice.closures);
   await syncTimeOff(tx, practiceId, practice.time_off);
-  return { form_url: practice.form_url, practice_id: practiceId, created: existingId === null };
+  return practiceId;
 }
 
 /**
@@ -159,21 +197,9 @@ async function importReasons(tx: Queryable, practiceId: string, reasons: Practic
   }
 }
 
-// not_offered is the operator's notepad for practice:sync (ADR 0015): never stored.
-const PRACTICE_LISTS: readonly string[] = [
-  'clinics',
-  'providers',
-  'operatories',
-  'reasons',
-  'schedules',
-  'closures',
-  'time_off',
-  'not_offered',
-];
-
 /** The practice's own columns: lists go to their tables, JSON values to jsonb as text. */
 function practiceColumns(practice: PracticeConfig): Record<string, unknown> {
-  const columns = Object.fromEntries(Object.entries(practice).filter(([key]) => !PRACTICE_LISTS.includes(key)));
+  const columns = Object.fromEntries(Object.entries(practice).filter(([key]) => !NOT_PRACTICE_COLUMNS.includes(key)));
   return {
     ...columns,
     insurances: JSON.stringify(practice.insurances),
