@@ -3,14 +3,17 @@
 // paint, so the app's scripts never hold the first paint back.
 (function () {
   var html = document.documentElement;
+  // Only the booking page itself (/{form_url}) may restore a stored booking; its payment and manage pages
+  // (/{form_url}/…) are always hydrated.
+  var path = location.pathname.split('/');
   try {
-    var slug = decodeURIComponent(location.pathname.split('/')[1] || '');
+    var slug = decodeURIComponent(path[1] || '');
     var stored = JSON.parse(sessionStorage.getItem('chairtime-booking') || 'null');
     var entry = history.state;
-    if (/[?&]step=/.test(location.search) || (entry && entry.usr && entry.usr.bookingTrail) ||
-      (stored && stored.state && stored.state.formUrl === slug)) html.setAttribute('data-booking-restore', '');
+    if (!path[2] && (/[?&]step=/.test(location.search) || (entry && entry.usr && entry.usr.bookingTrail) ||
+      (stored && stored.state && stored.state.formUrl === slug))) html.setAttribute('data-booking-restore', '');
   } catch (error) {
-    html.setAttribute('data-booking-restore', '');
+    if (!path[2]) html.setAttribute('data-booking-restore', '');
   }
   // Until React has hydrated an element of the server's markup, a click on it would do nothing and a
   // value typed into it would be lost to the app. Such clicks are held (links still go where they
