@@ -1,24 +1,22 @@
-// ADR 0072: the one script of a server-rendered booking page that runs before its first paint. It hides
-// the server's first step while a stored booking may replace it, and starts the app only after that
-// paint, so the app's scripts never hold the first paint back.
+// ADR 0072: run before a server-rendered page's first paint. On /{form_url} it hides the server's first
+// step while a stored booking may replace it; it starts the app after that paint, so the app's scripts
+// never hold the first paint back.
 (function () {
   var html = document.documentElement;
-  // Only the booking page itself (/{form_url}) may restore a stored booking; its payment and manage pages
-  // (/{form_url}/…) are always hydrated.
-  var path = location.pathname.split('/');
   try {
-    var slug = decodeURIComponent(path[1] || '');
+    var path = location.pathname.split('/');
+    var slug = path[2] ? 0 : decodeURIComponent(path[1] || '');
     var stored = JSON.parse(sessionStorage.getItem('chairtime-booking') || 'null');
     var entry = history.state;
-    if (!path[2] && (/[?&]step=/.test(location.search) || (entry && entry.usr && entry.usr.bookingTrail) ||
-      (stored && stored.state && stored.state.formUrl === slug))) html.setAttribute('data-booking-restore', '');
+    if (/[?&]step=/.test(location.search) || (entry && entry.usr && entry.usr.bookingTrail) ||
+      (stored && stored.state && stored.state.formUrl === slug)) html.setAttribute('data-booking-restore', '');
   } catch (error) {
-    if (!path[2]) html.setAttribute('data-booking-restore', '');
+    html.setAttribute('data-booking-restore', '');
   }
   // Until React has hydrated an element of the server's markup, a click on it would do nothing and a
-  // value typed into it would be lost to the app. Such clicks are held (links still go where they
-  // lead) and such edits noted with their values, in order; the app replays each once its element is
-  // hydrated (web/src/lib/early-input.ts, ADR 0074). React marks each element it has hydrated with its props.
+  // value typed into it would be lost. Such clicks are held (links still work) and such edits noted with
+  // their values, in order; the app replays each once its element is hydrated (web/src/lib/early-input.ts,
+  // ADR 0074). React marks a hydrated element with its props.
   var early = { entries: [], onHeld: null, isHydrated: isHydrated };
   function isHydrated(element) {
     var keys = Object.keys(element);
