@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { demoPractice } from './demo-practices.ts';
 import { expect, test } from './fixtures.ts';
 import {
@@ -11,6 +11,7 @@ import {
   HEADINGS_ES,
 } from './booking-steps.ts';
 import { createReviewRequest } from './review-requests.ts';
+import { bookAWeekAhead, emailTo, manageLinkIn } from './manage-steps.ts';
 
 /**
  * ADR 0072: the booking page's HTML already holds the practice's side panel and first step, in the
@@ -30,6 +31,7 @@ function stepHeadingIn(html: string): string | null {
 
 const rootOf = (html: string) =>
   /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+const headingOf = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null;
 
 test.describe('the HTML, before any script runs', () => {
   const cases: { url: string; headers: Record<string, string>; name: string; heading: string }[] = [
@@ -158,7 +160,6 @@ test.describe('what a patient does before the app has loaded is not lost', () =>
 });
 
 test.describe('a review page', () => {
-  const headingOf = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null;
   const cases = [
     { query: '', heading: 'Thank you for choosing us, Rosa Server', button: 'Leave a Review on Google' },
     { query: '?lang=es', heading: 'Gracias por elegirnos, Rosa Server', button: 'Dejar una reseña en Google' },
@@ -252,4 +253,121 @@ test('a reload on page 5 never paints the first step, not for one frame', async 
   const seen = await page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings);
   expect(seen).toContain(HEADINGS.contact);
   expect(seen).not.toContain(HEADINGS.patientType);
+});
+
+/** A booking of its own at bright-smile for the patient named `last`: the path of its manage link. */
+async function manageLinkOf(request: APIRequestContext, last: string, slotIndex: number): Promise<string> {
+  const email = `ssr.${last.toLowerCase()}.${Date.now().toString(36)}@example.com`;
+  await bookAWeekAhead(request, email, slotIndex, '5125550166', { first: 'Rosa', last });
+  return manageLinkIn(await emailTo(request, email, /^Your appointment at Bright Smile Dental/));
+}
+
+test.describe('a manage page, rendered per request and never kept', () => {
+  for (const { query, heading } of [
+    { query: '?lang=en', heading: 'Your appointment is booked' },
+    { query: '?lang=es', heading: 'Su cita está reservada' },
+  ]) {
+    test(`its HTML${query} holds the practice, the state and this patient's booking only`, async ({ request }) => {
+      const own = await manageLinkOf(request, `Own${query.slice(-2)}`, 1);
+      const other = await manageLinkOf(request, `Other${query.slice(-2)}`, 2);
+      for (const [path, name, otherName] of [
+        [own, 'Own', 'Other'],
+        [other, 'Other', 'Own'],
+      ] as const) {
+        const response = await request.get(`${path}${query}`);
+        expect(response.status()).toBe(200);
+        expect(response.headers()['cache-control']).toBe('no-store');
+        const root = rootOf(await response.text());
+        expect(root).toContain(brightSmile.name);
+        expect(headingOf(root)).toBe(heading);
+        expect(root).toContain(`Rosa ${name}${query.slice(-2)}`);
+        expect(root).not.toContain(`Rosa ${otherName}`);
+      }
+    });
+  }
+
+  test('an unknown link is still left to the browser, with the status of today', async ({ request }) => {
+    const response = await request.get('/bright-smile/appointment/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('no-store');
+    expect(await response.text()).toContain('<div id="root"></div>');
+  });
+
+  test('is hydrated, not rendered again, without a warning, and works', async ({ page, request }) => {
+    const warnings = warningsOf(page);
+    const path = await manageLinkOf(request, 'Hydrated', 3);
+    expect(await keepsServerHeading(page, path, 'h1')).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your appointment is booked' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cancel this appointment?' })).toBeVisible();
+    expect(warnings).toEqual([]);
+  });
+});
+
+test.describe('the payment results, rendered per request', () => {
+  const cases = [
+    {
+      path: '/bright-smile/payment-success?session_id=cs_ssr',
+      heading: 'Payment status',
+      state: 'Checking your payment',
+    },
+    { path: '/bright-smile/payment-success?lang=es', heading: 'Estado del pago', state: 'Verificando su pago' },
+    {
+      path: '/bright-smile/payment-failed?session_id=cs_ssr',
+      heading: 'Payment Failed',
+      state: 'Checking your payment',
+    },
+    {
+      path: '/bright-smile/payment-failed?session_id={CHECKOUT_SESSION_ID}&lang=es',
+      heading: 'Pago no completado',
+      state: 'Verificando su pago',
+    },
+  ];
+  for (const { path, heading, state } of cases) {
+    test(`${path}: its HTML holds the practice and "${heading}", never kept`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      const root = rootOf(await response.text());
+      expect(root).toContain(brightSmile.name);
+      expect(headingOf(root)).toBe(heading);
+      expect(root).toContain(state);
+    });
+  }
+
+  test('the success page is hydrated without a warning, then gives its answer', async ({ page }) => {
+    const warnings = warningsOf(page);
+    expect(await keepsServerHeading(page, '/bright-smile/payment-success', 'h1')).toBe(true);
+    await expect(page.getByText('We could not check the status of this payment.')).toBeVisible();
+    expect(warnings).toEqual([]);
+  });
+
+  test("the failed page is hydrated without a warning, though the tab holds a checkout the server can't see", async ({
+    page,
+  }) => {
+    const warnings = warningsOf(page);
+    // Stripe left the cancel URL's placeholder: the id is the stored one, read after hydration.
+    await page.addInitScript(() => {
+      const body = {};
+      const receipt = { amount: 75, reasonName: 'Whitening', slot: null, providerName: 'Dr. Ana Ruiz' };
+      const checkout = { sessionId: 'cs_stored', formUrl: 'bright-smile', practiceId: 'p', body, receipt };
+      sessionStorage.setItem('chairtime-checkout', JSON.stringify(checkout));
+    });
+    const asked: string[] = [];
+    await page.route(/\/api\/v1\/stripe\/check-payment-status\?/, async (route) => {
+      asked.push(new URL(route.request().url()).searchParams.get('session_id') ?? '');
+      await route.fulfill({ json: { success: true, apt_booked: false, result: { payment_status: 'unpaid' } } });
+    });
+    const path = '/bright-smile/payment-failed?session_id={CHECKOUT_SESSION_ID}';
+    expect(await keepsServerHeading(page, path, 'h1')).toBe(true);
+    await expect(page.getByText('Please choose a time again.')).toBeVisible();
+    expect(asked).toEqual(['cs_stored']);
+    expect(warnings).toEqual([]);
+  });
+
+  test('an unknown practice is still the 404 page', async ({ request }) => {
+    const response = await request.get('/no-such-practice-here/payment-success');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('<div id="root"></div>');
+  });
 });

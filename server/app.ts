@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiRoutes(app, { config, db, clock }, services, rateLimits);
   await registerDevRoutes(app, { config, db, clock, movableClock }, services);
   const reviews = createReviewsService({ db, clock, publicUrl: config.publicUrl, practices: services.practices });
-  const pages = { ...services.practices, reviews };
+  const pages = { ...services.practices, reviews, manage: services.manage };
   await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: pages, db });
   return app;
 }

@@ -1,3 +1,4 @@
+import type { ManagedAppointment } from '../booking/manage-schemas.ts';
 import type { Language } from '../i18n/languages.ts';
 import type { ReviewRequestLink, ReviewRequestPractice } from '../reviews/review-schemas.ts';
 import type { Clinic, FormDetails } from './practice-schemas.ts';
@@ -15,6 +16,8 @@ export interface PracticePageData {
   review?: { token: string; link: ReviewRequestLink };
   /** On the feedback page (`/review/feedback?requestId=…`), the request's practice: rendered per request too. */
   feedback?: ReviewRequestPractice;
+  /** On a manage page (`/{form_url}/appointment/{token}`), the booking its link opens: rendered per request too. */
+  manage?: { token: string; appointment: ManagedAppointment };
 }
 
 /** The element that carries the data: `<script type="application/json" id="…">`, never executed. */
@@ -24,7 +27,10 @@ export const PRACTICE_DATA_ELEMENT_ID = 'practice-data';
 export interface ServerRenderModule {
   /** Loads every catalogue's translations once, so a render never waits for one. */
   prepare(): Promise<void>;
-  /** A practice page's markup (the inside of `#root`): the booking page, or a review page with `data.review`. */
+  /**
+   * A practice page's markup (the inside of `#root`): the booking page, a payment-result page, or a page
+   * with its own data (`review`, `feedback`, `manage`).
+   */
   renderBookingPage(input: { url: string; language: Language; data: PracticePageData }): string;
 }
 

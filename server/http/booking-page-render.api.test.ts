@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { withTestApp } from '../test/test-app.ts';
+import { fixedClock, withTestApp } from '../test/test-app.ts';
 import { isPostgres } from '../test/test-database.ts';
 import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
 import { announceSlotChanges } from '../db/slot-change-notices.ts';
+import { bookingBody } from '../test/booking-factory.ts';
+import { postBooking } from '../test/booking-requests.ts';
+import { importPractices, practiceConfig, reasonId } from '../test/practice-factory.ts';
 
 /** Server-rendered booking pages (ADR 0072), through the stand-in server build of test/fixtures/ssr. */
 
@@ -10,10 +13,13 @@ const HOSTILE_NAME = 'Smile </script><script>alert(1)</script> <!-- Dental';
 
 const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 
+// A Monday before the factory practice's bookable Tuesday (booking-factory.ts).
 const ctx = withTestApp({
+  clock: fixedClock('2026-03-02T12:00:00Z'),
   config: { adminApiKey: ADMIN_KEY },
   seed: async (db) => {
     await importDemoPracticesIfEmpty(db);
+    await importPractices(db, practiceConfig());
     await db.query(`update practices set name = $1 where form_url = 'closed-dental'`, [HOSTILE_NAME]);
   },
 });
@@ -148,6 +154,97 @@ describe('a review page rendered on the server', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(renders()).toEqual([]);
+  });
+});
+
+describe('a manage page rendered on the server', () => {
+  /** A booking of its own at test-practice for the patient named `last`: its manage link's token. */
+  async function book(last: string, startTime: string): Promise<string> {
+    const [practice] = await ctx.db.query<{ id: string }>(`select id from practices where form_url = 'test-practice'`);
+    const body = bookingBody({ practice_id: practice!.id, rfv_id: await reasonId(ctx.db, practice!.id, 'Exam') });
+    const [hours = '', minutes = ''] = startTime.split(':');
+    const end = `${hours}:${String(Number(minutes) + 30).padStart(2, '0')}:00`;
+    const email = `${last.toLowerCase()}@example.com`;
+    const response = await postBooking(ctx.app, {
+      ...body,
+      last_name: last,
+      email,
+      start_time: `${startTime}:00`,
+      end_time: end,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return (response.body.result as { manage_path: string }).manage_path.split('/').at(-1)!;
+  }
+  type ManageData = { manage: { token: string; appointment: { patient: { last_name: string } } } };
+  const manageData = (html: string) => embeddedData(html) as ReturnType<typeof embeddedData> & ManageData;
+
+  it("holds this patient's booking alone, rendered per request in the page's language, never kept", async () => {
+    const own = await book('Quintana', '09:00');
+    const other = await book('Delgado', '10:00');
+    const pages = [];
+    for (const [token, last] of [
+      [own, 'Quintana'],
+      [other, 'Delgado'],
+      [own, 'Quintana'],
+    ] as const) {
+      const response = await get(`/test-practice/appointment/${token}?lang=es`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(manageData(response.body).manage).toMatchObject({ token, appointment: { patient: { last_name: last } } });
+      expect(embeddedData(response.body).form.form_url).toBe('test-practice');
+      pages.push(response.body);
+    }
+    expect(pages[1]).not.toContain('Quintana');
+    expect(pages[0]).not.toContain('Delgado');
+    const view = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/appointment/manage/${own}`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(manageData(pages[0]!).manage.appointment).toEqual(view.json<{ result: unknown }>().result);
+    expect(renders().map((r) => [r.url, r.language])).toEqual([
+      [`/test-practice/appointment/${own}`, 'es'],
+      [`/test-practice/appointment/${other}`, 'es'],
+      [`/test-practice/appointment/${own}`, 'es'],
+    ]);
+  });
+
+  it('leaves an unknown link, or a link under another practice, to the browser as before', async () => {
+    const token = await book('Ortega', '11:00');
+    const unknown = await get('/test-practice/appointment/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const elsewhere = await get(`/bright-smile/appointment/${token}`);
+    const noPractice = await get(`/no-such-practice/appointment/${token}`);
+    for (const response of [unknown, elsewhere, noPractice]) {
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect([unknown.statusCode, elsewhere.statusCode, noPractice.statusCode]).toEqual([200, 200, 404]);
+    expect(renders()).toEqual([]);
+  });
+});
+
+describe('a payment-result page rendered on the server', () => {
+  it('holds the practice for the address asked, rendered per request and never kept', async () => {
+    const first = await get('/bright-smile/payment-success?session_id=cs_one', { 'accept-language': 'es' });
+    await get('/bright-smile/payment-success?session_id=cs_one', { 'accept-language': 'es' });
+    const failed = await get('/smile-group/payment-failed?session_id=cs_two');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body).toContain('lang="es">rendered bright-smile</p>');
+    expect(embeddedData(failed.body)).toMatchObject({ form: { form_url: 'smile-group' }, clinics: null });
+    expect(renders().map((r) => [r.url, r.language])).toEqual([
+      ['/bright-smile/payment-success?session_id=cs_one', 'es'],
+      ['/bright-smile/payment-success?session_id=cs_one', 'es'],
+      ['/smile-group/payment-failed?session_id=cs_two', 'en'],
+    ]);
+  });
+
+  it('still answers an unknown practice with the 404 page, rendering nothing', async () => {
+    const response = await get('/no-such-practice/payment-failed');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root"></div>');
     expect(renders()).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type PracticePageData,
   type ServerRenderModule,
 } from '#domain/practice/practice-page-data.ts';
+import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
 import type { ReviewRequestLink, ReviewRequestPractice } from '#domain/reviews/review-schemas.ts';
 
@@ -94,42 +95,79 @@ export async function renderBookingPage(input: {
   return { html: withServerMarkup(input.page, root, data), isVariantKnown: isClinicKnown && isRfvKnown };
 }
 
+/** What a server-rendered manage page needs of the manage feature: the booking its link opens. */
+export interface ManagePageSource {
+  view(token: string, language: Language): Promise<ManagedAppointment>;
+}
+
+/** A page rendered per request and never kept: its address is a key, or it names a patient (ADR 0072). */
+export type PrivatePage =
+  | { kind: 'review'; token: string }
+  | { kind: 'feedback'; requestId: string }
+  | { kind: 'manage'; formUrl: string; token: string }
+  /** A payment-result page: its path (`/{form_url}/payment-success`) and query as the patient's browser has them. */
+  | { kind: 'payment'; formUrl: string; url: string };
+
+interface PrivatePageSources {
+  reviews?: ReviewPageSource | undefined;
+  manage?: ManagePageSource | undefined;
+}
+
+type FoundPage = { formUrl: string; url: string; extra: Partial<PracticePageData> };
+
+const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
+
+/** The practice a private page belongs to, the address to render and its own data; null when its key is unknown. */
+async function findPrivatePage(
+  page: PrivatePage,
+  sources: PrivatePageSources,
+  language: Language,
+): Promise<FoundPage | null> {
+  switch (page.kind) {
+    case 'review': {
+      const link = sources.reviews && (await orNull(sources.reviews.verifyLink(page.token)));
+      const url = `/review/${encodeURIComponent(page.token)}`;
+      return link ? { formUrl: link.form_url, url, extra: { review: { token: page.token, link } } } : null;
+    }
+    case 'feedback': {
+      const practice = sources.reviews && (await orNull(sources.reviews.findRequestPractice(page.requestId)));
+      const url = `/review/feedback?${new URLSearchParams({ requestId: page.requestId })}`;
+      return practice ? { formUrl: practice.form_url, url, extra: { feedback: practice } } : null;
+    }
+    case 'manage': {
+      const appointment = sources.manage && (await orNull(sources.manage.view(page.token, language)));
+      // A link names its booking's practice; one under another practice's address is left to the browser, as before.
+      if (!appointment || appointment.practice.form_url !== page.formUrl) return null;
+      const url = `/${encodeURIComponent(page.formUrl)}/appointment/${encodeURIComponent(page.token)}`;
+      return { formUrl: page.formUrl, url, extra: { manage: { token: page.token, appointment } } };
+    }
+    case 'payment':
+      return { formUrl: page.formUrl, url: page.url, extra: {} };
+  }
+}
+
 /**
- * A review page (`/review/{token}`) or the feedback page (`/review/feedback?requestId=…`), ADR 0072:
- * the practice's branding and, on the review page, the patient's name and the review link; rendered
- * per request and never kept (the review page's address is a key and it names the patient). Null
- * when the link, the request or its practice is not found: the browser then renders the page (and
- * its error), as before.
+ * A page rendered per request and never kept (ADR 0072): a review page (the practice's branding, the
+ * patient's name and the review link), the feedback page, a manage page (the patient's booking) or a
+ * payment-result page (the practice and the page's waiting state: its answer needs the browser's stored
+ * checkout). Null when the link, the request, the booking or the practice is not found: the browser then
+ * renders the page (and its error), as before.
  */
-export async function renderReviewPage(input: {
+export async function renderPrivatePage(input: {
   module: ServerRenderModule;
   source: BookingPageSource;
-  reviews: ReviewPageSource;
-  /** The review link's token, or the feedback page's request id. */
-  page: { token: string } | { requestId: string };
+  sources: PrivatePageSources;
+  page: PrivatePage;
   language: Language;
   /** index.html with the head of the practice's page, given its form. */
   pageFor: (form: FormDetails) => string;
 }): Promise<string | null> {
-  const { language, page, reviews } = input;
-  const found =
-    'token' in page
-      ? await reviews.verifyLink(page.token).then(
-          (link) => ({ formUrl: link.form_url, extra: { review: { token: page.token, link } } }),
-          () => null,
-        )
-      : await reviews.findRequestPractice(page.requestId).then(
-          (practice) => ({ formUrl: practice.form_url, extra: { feedback: practice } }),
-          () => null,
-        );
-  const form = found && (await input.source.getFormDetails(found.formUrl, language).catch(() => null));
+  const { language } = input;
+  const found = await findPrivatePage(input.page, input.sources, language);
+  const form = found && (await orNull(input.source.getFormDetails(found.formUrl, language)));
   if (!found || !form) return null;
   const data: PracticePageData = { form, clinics: null, ...found.extra };
-  const url =
-    'token' in page
-      ? `/review/${encodeURIComponent(page.token)}`
-      : `/review/feedback?${new URLSearchParams({ requestId: page.requestId })}`;
-  const root = input.module.renderBookingPage({ url, language, data });
+  const root = input.module.renderBookingPage({ url: found.url, language, data });
   return withServerMarkup(input.pageFor(form), root, data);
 }
 

@@ -50,17 +50,20 @@ describe('the practice page HTML', () => {
     },
   );
 
-  it.each([`/bright-smile/appointment/${'A'.repeat(32)}`, `/unsubscribe/${'A'.repeat(32)}`])(
-    "serves a patient's private page %s unindexed, uncached and without a referrer",
-    async (url) => {
-      const response = await get(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
-      expect(response.headers['referrer-policy']).toBe('no-referrer');
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect((await get('/bright-smile/payment-success')).headers['referrer-policy']).not.toBe('no-referrer');
-    },
-  );
+  // The payment results carry a checkout's id and are rendered per request (ADR 0072): private too.
+  it.each([
+    `/bright-smile/appointment/${'A'.repeat(32)}`,
+    `/unsubscribe/${'A'.repeat(32)}`,
+    '/bright-smile/payment-success?session_id=cs_test',
+    '/bright-smile/payment-failed',
+  ])("serves a patient's private page %s unindexed, uncached and without a referrer", async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect((await get('/bright-smile')).headers['referrer-policy']).not.toBe('no-referrer');
+  });
 
   it.each(['/console', '/console/', `/console/set-password/${'A'.repeat(43)}`, '/console/forgot-password'])(
     'serves the staff console at %s unindexed, uncached and without a referrer',

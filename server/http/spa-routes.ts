@@ -17,8 +17,10 @@ import {
   bookingPageKey,
   loadServerRender,
   renderBookingPage,
-  renderReviewPage,
+  renderPrivatePage,
   type BookingPageSource,
+  type ManagePageSource,
+  type PrivatePage,
   type ReviewPageSource,
 } from './booking-page-render.ts';
 import { createPracticePageCache, type PracticePageCache } from './practice-page-cache.ts';
@@ -33,9 +35,9 @@ const PRACTICE_SUBPAGES = new Set(['', 'payment-success', 'payment-failed']);
 
 /**
  * What the page routes need of the features: the head's name and description, the booking page's
- * data, and a review link (ADR 0072).
+ * data, a review link and a manage link's booking (ADR 0072).
  */
-export type PracticePageLookup = BookingPageSource & { reviews?: ReviewPageSource };
+export type PracticePageLookup = BookingPageSource & { reviews?: ReviewPageSource; manage?: ManagePageSource };
 
 export function renderIndexHtml(
   template: string,
@@ -192,22 +194,23 @@ function pageHandler(
   practices: PracticePageLookup,
   bookingPages: BookingPages | null,
 ) {
-  /** A review or feedback page rendered on the server (ADR 0072), never kept: a review page names the patient. */
-  async function reviewPageHtml(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    page: { token: string } | { requestId: string },
-  ): Promise<string | null> {
-    const { template } = sendPage;
-    if (!bookingPages || !template || !practices.reviews) return null;
+  /**
+   * A page rendered on the server per request and never kept (ADR 0072): a review, feedback, manage or
+   * payment-result page. Its address is a key or it names a patient, so it is private even when not rendered.
+   */
+  async function privatePageHtml(request: FastifyRequest, reply: FastifyReply, page: PrivatePage) {
     keepPrivate(reply);
+    const { template } = sendPage;
+    if (!bookingPages || !template) return null;
     const { language } = request;
     const pageFor = (form: FormDetails) => renderIndexHtml(template, { ...practiceMeta(form, language), language });
-    const input = { ...bookingPages, source: practices, reviews: practices.reviews, page, language, pageFor };
-    return renderReviewPage(input).catch((error: unknown) => {
-      request.log.error({ err: error }, 'The review page could not be rendered on the server');
-      return null;
-    });
+    const sources = { reviews: practices.reviews, manage: practices.manage };
+    return renderPrivatePage({ ...bookingPages, source: practices, sources, page, language, pageFor }).catch(
+      (error: unknown) => {
+        request.log.error({ err: error }, 'A private page could not be rendered on the server');
+        return null;
+      },
+    );
   }
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -222,8 +225,9 @@ function pageHandler(
     if (segments.length === 0) return sendPage(request, reply, 200, genericMeta(request.language));
     if (segments[0] === 'review' && segments.length === 2) {
       const requestId = new URLSearchParams(request.url.split('?')[1] ?? '').get('requestId') ?? '';
-      const page = segments[1] === 'feedback' ? { requestId } : { token: segments[1] ?? '' };
-      const html = await reviewPageHtml(request, reply, page);
+      const page: PrivatePage =
+        segments[1] === 'feedback' ? { kind: 'feedback', requestId } : { kind: 'review', token: segments[1] ?? '' };
+      const html = await privatePageHtml(request, reply, page);
       return sendPage(request, reply, 200, html ? { html } : genericMeta(request.language));
     }
     // The unsubscribe link of reminder e-mails (ADR 0037) is a key to a patient's booking, kept private like the
@@ -240,6 +244,11 @@ function pageHandler(
         request.log.error({ err: error }, 'The booking page could not be rendered on the server');
         return null;
       });
+      if (html) return sendPage(request, reply, 200, { html });
+    }
+    const privatePage = slug ? practicePrivatePage(slug, segments.slice(1), request.url) : null;
+    if (privatePage) {
+      const html = await privatePageHtml(request, reply, privatePage);
       if (html) return sendPage(request, reply, 200, { html });
     }
     const meta = await practicePageMeta(segments, reply, practices, request.language);
@@ -267,6 +276,15 @@ async function bookingPageHtml(
   const { html, isVariantKnown } = await renderBookingPage({ ...pages, form, slug, search, language, page });
   if (isVariantKnown) pages.cache.set(key, form.id, html);
   return html;
+}
+
+/** A practice's manage page or payment-result page, which the server renders per request (ADR 0072); else null. */
+function practicePrivatePage(formUrl: string, subpages: string[], url: string): PrivatePage | null {
+  if (!FormUrlSchema.safeParse(formUrl).success) return null;
+  const [subpage, token, ...rest] = subpages;
+  if (subpage === 'appointment' && token && rest.length === 0) return { kind: 'manage', formUrl, token };
+  const isPayment = (subpage === 'payment-success' || subpage === 'payment-failed') && token === undefined;
+  return isPayment ? { kind: 'payment', formUrl, url } : null;
 }
 
 function practiceMeta(details: Pick<FormDetails, 'name' | 'description'>, language: Language): PageMeta {

@@ -1,10 +1,11 @@
-// ADR 0072: the one script of a server-rendered booking page that runs before its first paint. It hides
-// the server's first step while a stored booking may replace it, and starts the app only after that
-// paint, so the app's scripts never hold the first paint back.
+// ADR 0072: run before a server-rendered page's first paint. On /{form_url} it hides the server's first
+// step while a stored booking may replace it; it starts the app after that paint, so the app's scripts
+// never hold the first paint back.
 (function () {
   var html = document.documentElement;
   try {
-    var slug = decodeURIComponent(location.pathname.split('/')[1] || '');
+    var path = location.pathname.split('/');
+    var slug = path[2] ? 0 : decodeURIComponent(path[1] || '');
     var stored = JSON.parse(sessionStorage.getItem('chairtime-booking') || 'null');
     var entry = history.state;
     if (/[?&]step=/.test(location.search) || (entry && entry.usr && entry.usr.bookingTrail) ||
@@ -13,12 +14,12 @@
     html.setAttribute('data-booking-restore', '');
   }
   // Until React has hydrated an element of the server's markup, a click on it would do nothing and a
-  // value typed into it would be lost to the app. Such clicks are held (links still go where they
-  // lead) and such edits noted with their values, in order; the app replays each once its element is
-  // hydrated (web/src/lib/early-input.ts, ADR 0074).
+  // value typed into it would be lost. Such clicks are held (links still work) and such edits noted with
+  // their values, in order; the app replays each once its element is hydrated (web/src/lib/early-input.ts,
+  // ADR 0074).
   var early = { entries: [], onHeld: null, isHydrated: isHydrated };
-  // React's own test before it hands an event to an element (getNearestMountedFiber): the element has
-  // a fiber, and no fiber between it and the root is still being placed or hydrated (flags 4098).
+  // React's own test before an event (getNearestMountedFiber): the element has a fiber, and none up to
+  // the root is still being placed or hydrated (flags 4098).
   function isHydrated(element) {
     var keys = Object.keys(element);
     var fiber = null;

@@ -5,6 +5,7 @@ import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts'
 import { AppShell } from './app/app-shell.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { AppRoutes, preloadServerRenderedPages } from './app/router.tsx';
+import { seedManagePage } from './features/booking/manage/manage-api.ts';
 import { seedReviewPages } from './features/reviews/review-api.ts';
 import { loadEveryTranslation } from './lib/i18n/catalogue-registry.ts';
 import { renderInLanguage } from './lib/i18n/language-state.ts';
@@ -27,6 +28,7 @@ export const renderBookingPage: ServerRenderModule['renderBookingPage'] = ({ url
   const queryClient = createQueryClient();
   seedPracticeQueries(queryClient, data, new URL(url, 'http://localhost').searchParams, language);
   seedReviewPages(queryClient, data, language);
+  seedManagePage(queryClient, data, language);
   try {
     return renderInLanguage(language, () =>
       renderToString(

@@ -14,18 +14,16 @@ const FeedbackPage = preloadableLazy<object>(() =>
 const ReviewPage = preloadableLazy<object>(() =>
   import('../features/reviews/review-page.tsx').then((m) => ({ default: m.ReviewPage })),
 );
-const PaymentSuccessPage = lazy(
-  withMessages(() =>
-    import('../features/booking/payment/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })),
-  ),
+const PaymentSuccessPage = preloadableLazy<object>(() =>
+  import('../features/booking/payment/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })),
 );
 const PracticeNotFoundPage = lazy(
   withMessages(() =>
     import('../features/branding/practice-not-found-page.tsx').then((m) => ({ default: m.PracticeNotFoundPage })),
   ),
 );
-const ManagePage = lazy(
-  withMessages(() => import('../features/booking/manage/manage-page.tsx').then((m) => ({ default: m.ManagePage }))),
+const ManagePage = preloadableLazy<object>(() =>
+  import('../features/booking/manage/manage-page.tsx').then((m) => ({ default: m.ManagePage })),
 );
 const UnsubscribePage = lazy(
   withMessages(() =>
@@ -37,15 +35,14 @@ const ConsoleApp = lazy(() => import('../features/console/console-app.tsx').then
 const HomePage = lazy(
   withMessages(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage }))),
 );
-const PaymentFailedPage = lazy(
-  withMessages(() =>
-    import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })),
-  ),
+const PaymentFailedPage = preloadableLazy<object>(() =>
+  import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })),
 );
 
 /** The lazy pages the server renders (ADR 0072), loaded once before its first render. */
 export async function preloadServerRenderedPages(): Promise<void> {
-  await Promise.all([ReviewPage.preload(), FeedbackPage.preload()]);
+  const pages = [ReviewPage, FeedbackPage, ManagePage, PaymentSuccessPage, PaymentFailedPage];
+  await Promise.all(pages.map((page) => page.preload()));
 }
 
 /**

@@ -12,8 +12,8 @@ import { PaymentFrame } from './payment-frame.tsx';
 import {
   appointmentWhen,
   heldUntil,
-  returningSessionId,
   usePaymentFailure,
+  useReturningSessionId,
   type FailureLookup,
 } from './payment-failure.ts';
 import { forgetFinishedBooking } from './payment-return.ts';
@@ -43,8 +43,7 @@ export function PaymentFailedPage() {
   const { formUrl = '' } = useParams();
   const [searchParams] = useSearchParams();
   const practice = useQuery(formDetailsQuery(formUrl, null, useLanguage()));
-  // Read once, before anything below clears the stored session.
-  const [sessionId] = useState(() => returningSessionId(searchParams.get('session_id'), formUrl));
+  const sessionId = useReturningSessionId(searchParams.get('session_id'), formUrl);
   const lookup = usePaymentFailure(sessionId, practice.data?.id, practice.isError);
   const outcome = outcomeOf(lookup);
   const appointment = lookup.kind === 'checked' ? lookup.status.appointment : null;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
 import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
 import { formatDayHeadingIn, formatTimeOfDayIn } from '#domain/format/localized-format.ts';
 import { zoneAbbreviation } from '#domain/time/time-format.ts';
@@ -12,17 +13,38 @@ import { fetchPaymentStatus, type PaymentStatus } from './payments-api.ts';
  * one this browser stored for the practice) and what became of its appointment.
  */
 
-/** Stripe may leave `{CHECKOUT_SESSION_ID}` unreplaced in a cancel URL: then the stored id is used. */
+/** The cancel URL's session id; undefined when Stripe left `{CHECKOUT_SESSION_ID}` unreplaced, or none came. */
+export const sessionIdInAddress = (param: string | null): string | undefined =>
+  param && !param.includes('{') ? param : undefined;
+
+/** The cancel URL's session id, else the one this browser stored for the practice. */
 export function returningSessionId(param: string | null, formUrl: string): string | null {
-  if (param && !param.includes('{')) return param;
+  const inAddress = sessionIdInAddress(param);
+  if (inAddress) return inAddress;
   const stored = loadCheckoutSession();
   return stored && stored.formUrl === formUrl ? stored.sessionId : null;
 }
 
+const unchanging = () => () => {};
+
+/**
+ * The returning session id, read once (before the page clears the stored session). While the server's
+ * markup is rendered or hydrated (ADR 0072) it is the address's alone, as the server can see it: undefined
+ * when the stored one is still to be read, which the browser does right after hydrating.
+ */
+export function useReturningSessionId(param: string | null, formUrl: string): string | null | undefined {
+  const [readOnce] = useState(() => {
+    let id: string | null | undefined;
+    return () => (id === undefined ? (id = returningSessionId(param, formUrl)) : id);
+  });
+  return useSyncExternalStore(unchanging, readOnce, () => sessionIdInAddress(param));
+}
+
 export type FailureLookup = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'checked'; status: PaymentStatus };
 
+/** `sessionId` undefined: not known yet (the stored one is read after the first render), so still checking. */
 export function usePaymentFailure(
-  sessionId: string | null,
+  sessionId: string | null | undefined,
   practiceId: string | undefined,
   isPracticeMissing: boolean,
 ): FailureLookup {
@@ -33,6 +55,7 @@ export function usePaymentFailure(
     retry: false,
     gcTime: 0,
   });
+  if (sessionId === undefined && !isPracticeMissing) return { kind: 'checking' };
   if (!sessionId || isPracticeMissing || status.isError) return { kind: 'unknown' };
   if (!status.data) return { kind: 'checking' };
   return { kind: 'checked', status: status.data };
