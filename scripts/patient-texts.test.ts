@@ -30,6 +30,9 @@ const OPERATOR_FACING = [
   /^web\/src\/features\/console\//,
   /^server\/features\/console\//,
   /^domain\/staff\//,
+  // A practice's settings are the console's and the operator's importer's (ADR 0079), never a patient's.
+  /^server\/features\/settings\//,
+  /^server\/features\/practices\/practice-settings-versions\.ts$/,
 ];
 const PROSE = /^[A-Z][A-Za-z’']*,? [A-Za-z’',]+ [A-Za-z]/;
 const DEVELOPER_CALL = /(^|\.)(log\.(trace|debug|info|warn|error|fatal)|console\.\w+|describe|it|test)$/;
