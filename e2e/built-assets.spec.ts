@@ -1,5 +1,6 @@
 import { developmentMarkersIn } from './built-files.ts';
 import { expect, test } from './fixtures.ts';
+import { REFETCH_CHUNK, scriptsOfFirstStep } from './first-step-scripts.ts';
 
 /** The app's entry and preloads, which booking-page-start.js adds once the server's page has painted (ADR 0072). */
 function appScriptsOf(html: string): { entry: string | undefined; preloaded: string[] } {
@@ -40,15 +41,12 @@ test('page 1 needs only the entry script and the chunks it preloads', async ({ p
   const { entry, preloaded } = appScriptsOf(html);
   expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
 
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
-  await page.goto('/bright-smile');
+  const { beforeInteractive, afterInteractive } = await scriptsOfFirstStep(page, '/bright-smile');
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // Later steps, the toast library and the tooltip load only when they are needed.
-  expect(scripts.sort()).toEqual([entry, ...preloaded, '/booking-page-start.js'].sort());
+  // Later steps, the toast library and the tooltip load only when they are needed; the API client and its
+  // schemas only once the first step is interactive, for the refetch on mount (ADR 0077).
+  expect(beforeInteractive.sort()).toEqual([entry, ...preloaded, '/booking-page-start.js'].sort());
+  expect(afterInteractive.filter((script) => !REFETCH_CHUNK.test(script))).toEqual([]);
 });
 
 test("the served build is React's production build", () => {
