@@ -21,6 +21,9 @@ test('the HTML loads scripts only from this server, with no inline script', asyn
   expect(appScriptsOf(html).entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   // The practice's data for the query cache (ADR 0072): one element that is never executed.
   expect(scripts.length - executable.length).toBe(1);
+  // Its styles are in the page (ADR 0077): the first paint waits for no style sheet request.
+  expect(html).not.toContain('rel="stylesheet"');
+  expect(html).toMatch(/<style>[\s\S]{1000,}<\/style>/);
   // Any other page still loads the app's entry itself.
   const other = await (await request.get('/review/feedback')).text();
   expect(other).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
