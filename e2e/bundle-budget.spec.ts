@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { allowConsoleErrors, expect, httpErrorLine, test } from './fixtures.ts';
 import { isWithinBudget, weighedPages, weighPage } from '../bench/page-weight-bench.ts';
 import { HEADINGS } from './booking-steps.ts';
@@ -72,8 +71,7 @@ test.describe('the staff console', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await page.waitForLoadState('networkidle');
 
-    const sizes = [...scripts].map((script) => ({ script, gzipBytes: statSync(`dist/web${script}.gz`).size }));
-    const total = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+    const { total, sizes } = gzipSizes([...scripts]);
     const own = sizes
       .filter(({ script }) => /\/console-app-/.test(script))
       .reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
@@ -111,8 +109,7 @@ test.describe('the staff console for a front desk', () => {
     await expect(signedIn.getByRole('region', { name: 'Schedule grid' })).toBeVisible();
     await signedIn.waitForLoadState('networkidle');
 
-    const sizes = [...scripts].map((script) => ({ script, gzipBytes: statSync(`dist/web${script}.gz`).size }));
-    const total = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+    const { total, sizes } = gzipSizes([...scripts]);
     console.log(`/console signed in: ${(total / 1000).toFixed(1)} KB gzip in ${sizes.length} scripts`);
     const names = sizes.map(({ script }) => script);
     expect(names.filter((name) => /\/schedule-page-/.test(name))).toHaveLength(1);
