@@ -4,13 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** As `@fastify/compress` is set up for the API (`server/app.ts`): smaller answers are not worth it. */
 const THRESHOLD_BYTES = 1024;
 
-/** The encodings the request accepts (a `q=0` refuses one), the best of br and gzip first. */
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The best encoding the client accepts (brotli first); null for none. q=0 means "not this one". */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  if (!acceptEncoding) return null;
   const accepted = new Set(
-    (header ?? '')
+    acceptEncoding
       .split(',')
       .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
       .map(([name]) => name?.trim().toLowerCase()),
   );
   if (accepted.has('br')) return 'br';
@@ -27,7 +30,7 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
 export function compressedPage(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
   reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
   const encoding =
-    Buffer.byteLength(html) >= THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+    Buffer.byteLength(html) >= THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return html;
   reply.header('content-encoding', encoding);
   return encoding === 'br'

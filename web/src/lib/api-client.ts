@@ -1,6 +1,7 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { ErrorEnvelopeSchema, FieldErrorsSchema, successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { ApiError } from './api-error.ts';
+import { isRecord } from './json-values.ts';
 import * as messages from './api-client.messages.ts';
 import { currentLanguage } from './i18n/language-state.ts';
 import { translate } from './i18n/use-messages.ts';
@@ -162,8 +163,5 @@ async function readJson(response: Response): Promise<unknown> {
     return null;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const httpCode = (status: number) => `HTTP_${status}`;

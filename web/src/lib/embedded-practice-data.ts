@@ -1,4 +1,5 @@
 import { PRACTICE_DATA_ELEMENT_ID, type PracticePageData } from '#domain/practice/practice-page-data.ts';
+import { isRecord } from './json-values.ts';
 
 /**
  * The practice data a server-rendered page carries (ADR 0072); null on a page the server did not
@@ -17,9 +18,6 @@ export function readEmbeddedPracticeData(): PracticePageData | null {
     return null;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isPracticePageData(value: unknown): value is PracticePageData {
   if (!isRecord(value) || !isRecord(value.form)) return false;
