@@ -70,15 +70,43 @@ const firstPageShared = {
   tags: ['$initial' as const],
 };
 
+/**
+ * React Router ships one module whose top-level `Link = forwardRef(…)`, `createContext(…)` calls and
+ * `displayName` writes a bundler must keep, so every component of its framework mode (forms, fetchers,
+ * prefetching) landed in the booking page's entry. Marking those calls pure and dropping the names
+ * (read only by React's developer tools) lets unused parts be shaken out; its dev-only warnings are
+ * switched off as its own production build does (ADR 0077).
+ */
+function shakeableReactRouter(): Plugin {
+  return {
+    name: 'shakeable-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]\w+[\\/]chunk-\w+\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
+          .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '')
+          .replace(
+            /^var ([\w$]+) = (React\d*)\.(forwardRef|createContext|memo)\(/gm,
+            'var $1 = /* @__PURE__ */ $2.$3(',
+          );
+      },
+    },
+  };
+}
+
 const config = {
   root: webRoot,
-  plugins: [compileMessages(), react(), tailwindcss(), precompressAssets()],
+  plugins: [compileMessages(), react(), tailwindcss(), shakeableReactRouter(), precompressAssets()],
   build: {
     outDir,
     emptyOutDir: true,
     assetsDir: 'assets',
     // Never inline assets as data: URLs into the HTML or scripts; the CSP allows only files from 'self'.
     assetsInlineLimit: 0,
+    // Every browser the app supports preloads modules itself; the polyfill cost page 1 0.5 KB (ADR 0077).
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: { output: { codeSplitting: { groups: [firstPageTranslations(), firstPageShared] } } },
   },

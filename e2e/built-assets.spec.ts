@@ -1,5 +1,6 @@
 import { developmentMarkersIn } from './built-files.ts';
 import { expect, test } from './fixtures.ts';
+import { REFETCH_CHUNK, scriptsOfFirstStep } from './first-step-scripts.ts';
 
 /** The app's entry and preloads, which booking-page-start.js adds once the server's page has painted (ADR 0072). */
 function appScriptsOf(html: string): { entry: string | undefined; preloaded: string[] } {
@@ -20,6 +21,9 @@ test('the HTML loads scripts only from this server, with no inline script', asyn
   expect(appScriptsOf(html).entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   // The practice's data for the query cache (ADR 0072): one element that is never executed.
   expect(scripts.length - executable.length).toBe(1);
+  // Its styles are in the page (ADR 0077): the first paint waits for no style sheet request.
+  expect(html).not.toContain('rel="stylesheet"');
+  expect(html).toMatch(/<style>[\s\S]{1000,}<\/style>/);
   // Any other page still loads the app's entry itself.
   const other = await (await request.get('/review/feedback')).text();
   expect(other).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
@@ -40,15 +44,12 @@ test('page 1 needs only the entry script and the chunks it preloads', async ({ p
   const { entry, preloaded } = appScriptsOf(html);
   expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
 
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
-  await page.goto('/bright-smile');
+  const { beforeInteractive, afterInteractive } = await scriptsOfFirstStep(page, '/bright-smile');
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // Later steps, the toast library and the tooltip load only when they are needed.
-  expect(scripts.sort()).toEqual([entry, ...preloaded, '/booking-page-start.js'].sort());
+  // Later steps, the toast library and the tooltip load only when they are needed; the API client and its
+  // schemas only once the first step is interactive, for the refetch on mount (ADR 0077).
+  expect(beforeInteractive.sort()).toEqual([entry, ...preloaded, '/booking-page-start.js'].sort());
+  expect(afterInteractive.filter((script) => !REFETCH_CHUNK.test(script))).toEqual([]);
 });
 
 test("the served build is React's production build", () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock, withTestApp } from '../test/test-app.ts';
 import { isPostgres } from '../test/test-database.ts';
@@ -66,6 +67,19 @@ describe('a booking page rendered on the server', () => {
     // One data element, closed once; the name read back whole.
     expect(response.body.match(/<\/script>/g)).toHaveLength(2);
     expect(embeddedData(response.body).form.name).toBe(HOSTILE_NAME);
+  });
+
+  it('is sent compressed to a browser that accepts it, as the API is (ADR 0077)', async () => {
+    const plain = await get('/smile-group');
+    const brotli = await get('/smile-group', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get('/smile-group', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
   });
 
   it('renders the address without the query that does not change the first step', async () => {

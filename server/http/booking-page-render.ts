@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -192,4 +192,20 @@ function withServerMarkup(page: string, root: string, data: PracticePageData): s
     .replace(MODULE_PRELOAD, '')
     .replace('</head>', `  ${start}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${dataElement}`);
+}
+
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The template of server-rendered pages, its style sheets written into the page (ADR 0077): the
+ * page's first paint then waits for the HTML and the start script only, not for a style sheet
+ * request too. The policy already allows inline styles (`style-src 'unsafe-inline'`, which the
+ * static pages use); scripts stay files from 'self'. `builtDir` is the server's private copy of the build.
+ */
+export function withInlineStyles(template: string, builtDir: string): string {
+  return template.replace(STYLESHEET, (_link, file: string) => {
+    // A `</style` in the sheet would end the element early; a built sheet has none, but never trust it.
+    const css = readFileSync(join(builtDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+    return `<style>${css}</style>`;
+  });
 }

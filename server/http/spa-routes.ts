@@ -18,6 +18,7 @@ import {
   loadServerRender,
   renderBookingPage,
   renderPrivatePage,
+  withInlineStyles,
   type BookingPageSource,
   type ManagePageSource,
   type PrivatePage,
@@ -25,6 +26,7 @@ import {
 } from './booking-page-render.ts';
 import { createPracticePageCache, type PracticePageCache } from './practice-page-cache.ts';
 import { AppError } from './app-error.ts';
+import { compressedPage } from './page-compression.ts';
 import { varyByLanguage } from './request-language.ts';
 import * as messages from './http.messages.ts';
 
@@ -105,19 +107,22 @@ export async function registerSpaRoutes(
   const built = await copyBuiltApp(options.webDir, app.log);
   if (built) await registerBuiltFiles(app, built.dir);
   else app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
-  const bookingPages = built ? await loadBookingPages(app, options) : null;
+  const bookingPages = built ? await loadBookingPages(app, options, built) : null;
   app.setNotFoundHandler(pageHandler(createPageSender(built?.template ?? null), options.practices, bookingPages));
 }
 
 interface BookingPages {
   module: ServerRenderModule;
   cache: PracticePageCache;
+  /** index.html with its style sheets written in (ADR 0077). */
+  template: string;
 }
 
 /** The server rendering of booking pages (ADR 0072), when the web app's server build is there. */
 async function loadBookingPages(
   app: FastifyInstance,
   options: { webDir: string; ssrDir?: string; db: Pick<Database, 'listen'> },
+  built: { dir: string; template: string },
 ): Promise<BookingPages | null> {
   const ssrDir = options.ssrDir ?? join(dirname(options.webDir), 'ssr');
   const module = await loadServerRender(ssrDir, app).catch((error: unknown) => {
@@ -127,7 +132,7 @@ async function loadBookingPages(
   if (!module) return null;
   const cache = createPracticePageCache(options.db, () => Date.now());
   app.addHook('onClose', () => cache.close());
-  return { module, cache };
+  return { module, cache, template: withInlineStyles(built.template, built.dir) };
 }
 
 /**
@@ -170,7 +175,13 @@ function createPageSender(template: string | null): PageSender & { template: str
       .status(status)
       .header('cache-control', reply.getHeader('cache-control') ?? 'no-cache')
       .type('text/html; charset=utf-8')
-      .send('html' in page ? page.html : renderIndexHtml(template, { ...page, language: request.language }));
+      .send(
+        compressedPage(
+          request,
+          reply,
+          'html' in page ? page.html : renderIndexHtml(template, { ...page, language: request.language }),
+        ),
+      );
   };
   return Object.assign(send, { template });
 }
@@ -200,8 +211,8 @@ function pageHandler(
    */
   async function privatePageHtml(request: FastifyRequest, reply: FastifyReply, page: PrivatePage) {
     keepPrivate(reply);
-    const { template } = sendPage;
-    if (!bookingPages || !template) return null;
+    if (!bookingPages) return null;
+    const { template } = bookingPages;
     const { language } = request;
     const pageFor = (form: FormDetails) => renderIndexHtml(template, { ...practiceMeta(form, language), language });
     const sources = { reviews: practices.reviews, manage: practices.manage };
@@ -237,8 +248,8 @@ function pageHandler(
       return sendPage(request, reply, 200, genericMeta(request.language));
     }
     const [slug] = segments;
-    if (bookingPages && sendPage.template && slug && segments.length === 1 && FormUrlSchema.safeParse(slug).success) {
-      const pages = { ...bookingPages, source: practices, template: sendPage.template };
+    if (bookingPages && slug && segments.length === 1 && FormUrlSchema.safeParse(slug).success) {
+      const pages = { ...bookingPages, source: practices };
       const html = await bookingPageHtml(request, slug, pages).catch((error: unknown) => {
         // A page the browser renders, as before ADR 0072, rather than an error page.
         request.log.error({ err: error }, 'The booking page could not be rendered on the server');

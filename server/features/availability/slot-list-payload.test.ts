@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createSlotListPayload, preferredEncoding } from './slot-list-payload.ts';
+import { preferredEncoding } from '../../http/page-compression.ts';
+import { createSlotListPayload } from './slot-list-payload.ts';
 
 describe('slot list payload', () => {
   const records = [{ DateTimeStart: '2026-03-03 09:00:00', DateTimeEnd: '2026-03-03 09:30:00', ProvNum: 1, OpNum: 1 }];

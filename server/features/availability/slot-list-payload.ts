@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
+import { preferredEncoding, type ContentEncoding } from '../../http/page-compression.ts';
 
-export type ContentEncoding = 'br' | 'gzip';
 /** `identity` is the JSON itself, as UTF-8 bytes. */
 export type PayloadEncoding = ContentEncoding | 'identity';
 
@@ -45,21 +45,6 @@ export function createSlotListPayload(records: AvailabilityRecord[], staleSince:
       return bytes;
     },
   };
-}
-
-/** The best encoding the client accepts (brotli first); null for none. q=0 means "not this one". */
-export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-error.ts';
 
 /** Spec section 9: unused request data is kept 60 s. */
 export const QUERY_GC_TIME_MS = 60_000;

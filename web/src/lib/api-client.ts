@@ -1,13 +1,12 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
-import {
-  ErrorEnvelopeSchema,
-  FieldErrorsSchema,
-  successEnvelopeSchema,
-  type FieldErrors,
-} from '#domain/api/envelope-schemas.ts';
+import { ErrorEnvelopeSchema, FieldErrorsSchema, successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
+import { ApiError } from './api-error.ts';
+import { isRecord } from './json-values.ts';
 import * as messages from './api-client.messages.ts';
 import { currentLanguage } from './i18n/language-state.ts';
 import { translate } from './i18n/use-messages.ts';
+
+export { ApiError };
 
 export const API_BASE = '/api/v1';
 
@@ -17,28 +16,6 @@ export const API_BASE = '/api/v1';
  */
 export function unknownErrorMessage(): string {
   return translate(messages, 'unknownError');
-}
-
-/**
- * Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code
- * and a message.
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: FieldErrors,
-    /** True when no usable message came back and `message` is the 'Unknown error' fallback. */
-    readonly isUnknown = false,
-  ) {
-    super(message);
-  }
-
-  /** The wait a 429 asks for (Retry-After, in seconds), or null. */
-  retryAfterSeconds: number | null = null;
 }
 
 /** An ApiError that carries no message of the server's, only the fallback. */
@@ -186,8 +163,5 @@ async function readJson(response: Response): Promise<unknown> {
     return null;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const httpCode = (status: number) => `HTTP_${status}`;

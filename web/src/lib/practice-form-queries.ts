@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Language } from '#domain/i18n/languages.ts';
 import { currentLanguage } from './i18n/language-state.ts';
-import { fetchClinics, fetchFormDetails } from './practice-form-api.ts';
 
 /**
  * While a practice's data is refetched in another language (ADR 0034: the server localises the
@@ -17,12 +16,13 @@ function sameOwnerPrevious<T>(owner: string) {
  * Spec section 7: the form details are not cached and are refetched on every mount, so a
  * practice's changes (accepting patients, colours) show on the next visit. The language is part
  * of the key: a switch of language fetches the practice's texts in it. Components pass
- * `useLanguage()`, so that they render again, with the new key, when the language changes.
+ * `useLanguage()`, so that they render again, with the new key, when the language changes. The
+ * request and its schemas load with the first fetch, after the first step has hydrated (ADR 0077).
  */
 export function formDetailsQuery(formUrl: string, referrerId: string | null, language: Language = currentLanguage()) {
   return queryOptions({
     queryKey: ['form-details', formUrl, referrerId ?? '', language] as const,
-    queryFn: () => fetchFormDetails(formUrl, referrerId),
+    queryFn: async () => (await import('./practice-form-api.ts')).fetchFormDetails(formUrl, referrerId),
     placeholderData: sameOwnerPrevious(formUrl),
     gcTime: 0,
     staleTime: 0,
@@ -33,7 +33,7 @@ export function formDetailsQuery(formUrl: string, referrerId: string | null, lan
 export function clinicsQuery(practiceId: string, language: Language = currentLanguage()) {
   return queryOptions({
     queryKey: ['clinics', practiceId, language] as const,
-    queryFn: () => fetchClinics(practiceId),
+    queryFn: async () => (await import('./practice-form-api.ts')).fetchClinics(practiceId),
     placeholderData: sameOwnerPrevious(practiceId),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../lib/i18n/use-messages.ts';
-import { reasonsQuery } from './api/reasons-api.ts';
+import { reasonsQuery } from './api/reasons-queries.ts';
 import { useBookingStore } from './state/booking-store.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLanguage } from '../../lib/i18n/use-messages.ts';
-import { reasonsQuery } from './api/reasons-api.ts';
+import { reasonsQuery } from './api/reasons-queries.ts';
 import { PAGE } from './navigation/step-rules.ts';
 import { useBookingStore } from './state/booking-store.ts';
 import { EARLIEST_AVAILABLE_PROVIDER } from './state/reason-rules.ts';

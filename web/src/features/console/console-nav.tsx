@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink } from 'react-router';
+import { AppNavLink } from '../../components/ui/app-link.tsx';
 import { CONSOLE_PAGES } from './console-pages.ts';
 import { FEEDBACK_POLL_MS, feedbackListQuery } from './feedback/feedback-api.ts';
 import { requestsCountQuery } from './requests/requests-api.ts';
@@ -16,7 +16,7 @@ const BADGES: Readonly<Record<string, () => ReactNode>> = {
   feedback: () => <OpenCount />,
 };
 
-/** The console's pages, each shown only to whom the session allows it; NavLink marks the current one with aria-current="page". */
+/** The console's pages, each shown only to whom the session allows it; AppNavLink marks the current one with aria-current="page". */
 export function ConsoleNav() {
   const session = useStaffSession();
   return (
@@ -24,14 +24,14 @@ export function ConsoleNav() {
       <ul className="flex flex-wrap gap-1">
         {CONSOLE_PAGES.filter((page) => session.permissions.includes(page.permission)).map((page) => (
           <li key={page.path}>
-            <NavLink
+            <AppNavLink
               to={page.path === '' ? '/console' : `/console/${page.path}`}
-              end={page.path === ''}
+              isEnd={page.path === ''}
               className={linkClass}
             >
               {page.label}
               {BADGES[page.path]?.()}
-            </NavLink>
+            </AppNavLink>
           </li>
         ))}
       </ul>

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { manageApiPath, tokenOfManagePath } from '#domain/booking/manage-paths.ts';
 import { calendarLinks, type SharedCalendarEvent } from '#domain/calendar/calendar-links.ts';
 import { AddToCalendar } from '../../../components/ui/add-to-calendar.tsx';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './manage-page.messages.ts';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 
 /**
  * After a booking (page 7, the payment's success page): the way to the booking's manage page and
@@ -15,9 +15,9 @@ export function ManageLinks({ managePath, event }: { managePath: string; event: 
   return (
     <div className="flex flex-col items-start gap-3 text-left">
       <div className="flex flex-col gap-1">
-        <Link to={managePath} className="w-fit font-semibold text-slate-900 underline underline-offset-2">
+        <AppLink to={managePath} className="w-fit font-semibold text-slate-900 underline underline-offset-2">
           {t('manageLink')}
-        </Link>
+        </AppLink>
         <p className="text-sm text-slate-700">{t('manageHint')}</p>
       </div>
       {event && <AddToCalendar choices={{ ics_path: manageApiPath(token, 'calendar.ics'), ...calendarLinks(event) }} />}

@@ -3,7 +3,7 @@ import type { PatientStatus } from '#domain/booking/booking-schemas.ts';
 import { currentLanguage } from '../../../lib/i18n/language-state.ts';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { showErrorToast } from '../../../lib/toast.ts';
-import { reasonsQuery } from '../api/reasons-api.ts';
+import { reasonsQuery } from '../api/reasons-queries.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLanguage, useMessages } from '../../../lib/i18n/use-messages.ts';
-import { reasonsQuery } from '../api/reasons-api.ts';
+import { reasonsQuery } from '../api/reasons-queries.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { autoAdvance, goToPage } from '../navigation/step-actions.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';

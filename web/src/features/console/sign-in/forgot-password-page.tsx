@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { ConsoleFrame } from '../shared/console-frame.tsx';
 import { PasswordResetBodySchema, type PasswordResetBody } from '#domain/staff/staff-accounts-schemas.ts';
 import { ConsoleForm, FormField, SubmitButtons, useConsoleForm } from '../shared/console-form.tsx';
 import { StatusNote } from '../shared/console-notes.tsx';
 import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { requestPasswordReset } from './password-api.ts';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 
 /**
  * `/console/forgot-password`: asks for a one-time link by e-mail and shows the server's answer,
@@ -41,9 +41,9 @@ export function ForgotPasswordPage() {
           </ConsoleForm>
         </>
       )}
-      <Link to="/console" className={linkClass}>
+      <AppLink to="/console" className={linkClass}>
         Back to sign-in
-      </Link>
+      </AppLink>
     </ConsoleFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { SetPasswordBodySchema, type SetPasswordBody } from '#domain/staff/staff-accounts-schemas.ts';
 import { PASSWORD_MIN_LENGTH } from '#domain/staff/staff-roles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -8,6 +8,7 @@ import { ErrorNote } from '../shared/console-notes.tsx';
 import { ConsoleForm, FormField, SubmitButtons, useConsoleForm, type FieldProblems } from '../shared/console-form.tsx';
 import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { getPasswordLink, setPassword } from './password-api.ts';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 
 const LINK_GONE = 'This link has expired or was used.';
 
@@ -59,9 +60,9 @@ export function SetPasswordPage() {
     return (
       <ConsoleFrame title="Set your password">
         <ErrorNote>{gone ? LINK_GONE : link.error.message}</ErrorNote>
-        <Link to="/console/forgot-password" className={linkClass}>
+        <AppLink to="/console/forgot-password" className={linkClass}>
           Ask for a new link
-        </Link>
+        </AppLink>
       </ConsoleFrame>
     );
   }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   SIGN_IN_ERRORS,
   SignInBodySchema,
@@ -14,6 +14,7 @@ import { SIGN_IN_META } from '../console-query-client.ts';
 import { StaffApiError } from '../console-request.ts';
 import { inputClass, linkClass } from '../shared/console-styles.ts';
 import { signIn } from '../session-api.ts';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 
 interface SignInValues {
   email: string;
@@ -85,9 +86,9 @@ export function SignInPage({ notice, onSignedIn }: SignInPageProps) {
           error={attempt.error}
         />
       </ConsoleForm>
-      <Link to="/console/forgot-password" className={linkClass}>
+      <AppLink to="/console/forgot-password" className={linkClass}>
         Forgot password?
-      </Link>
+      </AppLink>
     </ConsoleFrame>
   );
 }

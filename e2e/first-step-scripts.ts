@@ -1,0 +1,58 @@
+import { statSync } from 'node:fs';
+import type { Page, Route } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * The chunks the first step's refetch on mount brings (ADR 0077): its request, the API client and
+ * the schemas its answer is parsed with. The entry imports them only when a query fetches.
+ */
+export const REFETCH_CHUNK = /^\/assets\/(practice-form-api|practice-schemas|api-client|zod)-[\w-]+\.js$/;
+
+export interface FirstStepScripts {
+  /** What the page fetched until its first step was hydrated, the refetch's chunks held back meanwhile. */
+  beforeInteractive: string[];
+  /** The rest, until the network is idle. */
+  afterInteractive: string[];
+}
+
+/** Every button of the server's markup has been hydrated: React marks each element it has hydrated with its props. */
+function isFirstStepHydrated(): boolean {
+  const buttons = [...document.querySelectorAll('#root button')];
+  return (
+    buttons.length > 0 && buttons.every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')))
+  );
+}
+
+/**
+ * Opens `path` with the refetch's chunks held back until the first step is hydrated, so that what
+ * the page fetched until then is what it needs to be interactive (a page that needed a held chunk
+ * would never hydrate and the test would time out); then lets them through and waits for the
+ * network to go idle.
+ */
+export async function scriptsOfFirstStep(page: Page, path: string): Promise<FirstStepScripts> {
+  const before = new Set<string>();
+  const after = new Set<string>();
+  const held: Route[] = [];
+  let isInteractive = false;
+  await page.route('**/assets/*.js', async (route) => {
+    if (!isInteractive && REFETCH_CHUNK.test(new URL(route.request().url()).pathname)) held.push(route);
+    else await route.continue();
+  });
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
+    const script = new URL(request.url()).pathname;
+    (isInteractive || REFETCH_CHUNK.test(script) ? after : before).add(script);
+  });
+  await page.goto(path);
+  await expect.poll(() => page.evaluate(isFirstStepHydrated)).toBe(true);
+  isInteractive = true;
+  await Promise.all(held.map((route) => route.continue()));
+  await page.waitForLoadState('networkidle');
+  return { beforeInteractive: [...before], afterInteractive: [...after] };
+}
+
+/** Each script's size as the precompressed `.gz` file the server sends (KB = 1000 bytes, as Vite reports). */
+export function gzipSizes(scripts: string[]): { total: number; sizes: { script: string; gzipBytes: number }[] } {
+  const sizes = scripts.map((script) => ({ script, gzipBytes: statSync(`dist/web${script}.gz`).size }));
+  return { total: sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0), sizes };
+}

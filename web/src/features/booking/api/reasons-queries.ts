@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Language } from '#domain/i18n/languages.ts';
+import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
+import { keepAcrossLanguages } from './keep-across-languages.ts';
+
+/**
+ * Reason names and descriptions come in the patient's language (ADR 0034): the language is part of
+ * the key, so a switch refetches, and the previous language's list stays shown meanwhile. The request
+ * and its schemas load with the first fetch, not with the first step (ADR 0077).
+ */
+export function reasonsQuery(practiceId: string, clinicNum: number | null, language: Language) {
+  const queryKey = ['reasons', practiceId, clinicNum ?? 0, language] as const;
+  return queryOptions({
+    queryKey,
+    queryFn: async () => (await import('./reasons-api.ts')).fetchReasons(practiceId, clinicNum),
+    placeholderData: keepAcrossLanguages<ReasonForVisit[]>(queryKey),
+  });
+}

@@ -1,0 +1,3 @@
+/** A JSON object (not null, not an array), whose fields can be read as unknowns. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
