@@ -14,8 +14,10 @@ import { SIGNED_OUT_CONSOLE_ERRORS, signInToConsole } from './console-steps.ts';
  */
 // ADR 0077: 104 KB before the first step is interactive (measured 102.8 KB, 103.9 KB in Spanish), 121 KB until
 // idle (119.7 and 120.8 KB; 125 KB, all of it before the first step was interactive, until the entry was split).
-const INTERACTIVE_BUDGET_BYTES = 104_000;
-const BUDGET_BYTES = 121_000;
+// 105 and 122 KB with the manage and payment pages rendered on the server and input before hydration waiting
+// for React's own mounted test (ADR 0074; measured 103.1 / 104.2 KB and 120.0 / 121.2 KB).
+const INTERACTIVE_BUDGET_BYTES = 105_000;
+const BUDGET_BYTES = 122_000;
 
 // The Spanish page (English scripts plus the Spanish catalogues it fetches, ADR 0034) within the same budget.
 const pages = [
@@ -27,7 +29,7 @@ const pages = [
 ];
 
 for (const { path, heading } of pages) {
-  test(`the script to make ${path} interactive stays within 104 KB gzip`, async ({ page }, testInfo) => {
+  test(`the script to make ${path} interactive stays within 105 KB gzip`, async ({ page }, testInfo) => {
     const { beforeInteractive, afterInteractive } = await scriptsOfFirstStep(page, path);
     if (heading) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     else await expect(page.locator('html[lang="es"] h2')).toBeVisible();
