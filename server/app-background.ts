@@ -41,7 +41,7 @@ export function createBackgroundWork(
         moveBack: moveBackIn,
         recordFact: recordBookingFact,
       }),
-      ...createSubscriberJobHandlers({ db, clock }),
+      ...createSubscriberJobHandlers({ db, clock, publicUrl: config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     periodic: [
       { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },

@@ -9,6 +9,8 @@ export type { BookingSnapshot, StoredBookingEvent } from './booking-events-repos
 export interface SubscriberDeps {
   db: Database;
   clock: Clock;
+  /** The site's address, for the links a message carries. */
+  publicUrl: string;
 }
 
 /**

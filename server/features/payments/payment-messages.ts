@@ -80,7 +80,7 @@ export async function queueCheckoutBookingMessages(
   tx: Queryable,
   practice: PracticeRow,
   a: HeldAppointment,
-  outcome: { isPaid: boolean; now: Date; publicUrl: string },
+  outcome: { isPaid: boolean; now: Date; publicUrl: string; wasBookedUnpaid?: boolean },
 ): Promise<void> {
   const { now } = outcome;
   const booked = await bookedOf(tx, practice, a, now, outcome.publicUrl);
@@ -93,7 +93,7 @@ export async function queueCheckoutBookingMessages(
   const paid = { ...booked, paidCents: a.amount_cents ?? 0 };
   await queueBookingMessages(tx, paid, now);
   // Booked unpaid first: that confirmation went out then, so the payment's is one more.
-  if (a.status === 'booked' && a.payment_status === 'unpaid')
+  if (outcome.wasBookedUnpaid)
     await queuePatientConfirmation(tx, paid, now, { idempotencyKey: `booking-paid:${a.id}`, sequence: 0 });
 }
 
