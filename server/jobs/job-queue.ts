@@ -1,5 +1,9 @@
+import { notifyOnCommit } from '../db/commit-notices.ts';
 import type { Queryable } from '../db/database.ts';
 import { insertJob, type NewJob } from './jobs-repository.ts';
+
+/** This process's commits that queued a job due now: its worker runs a pass at once (ADR 0069). */
+export const JOBS_DUE_CHANNEL = 'jobs_due';
 
 export interface JobContext {
   /** Stable across retries: a good idempotency key for whatever the job sends. */
@@ -51,4 +55,6 @@ export async function enqueueJob(tx: Queryable, job: NewJob): Promise<void> {
   }
   if (job.runAt !== undefined && Number.isNaN(job.runAt.getTime())) throw new Error('runAt is an invalid date');
   await insertJob(tx, job);
+  // A job due now wakes this process's worker when the transaction commits, rather than at its next poll.
+  if (job.runAt === undefined) await notifyOnCommit(tx, JOBS_DUE_CHANNEL, 'due', { isLocal: true });
 }

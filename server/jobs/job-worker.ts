@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { retryDelayMs } from './job-backoff.ts';
-import { JobNotReadyError, PermanentJobError, type JobHandler } from './job-queue.ts';
+import { onCommitNotice } from '../db/commit-notices.ts';
+import { JOBS_DUE_CHANNEL, JobNotReadyError, PermanentJobError, type JobHandler } from './job-queue.ts';
 import {
   claimDueJobs,
   deferJob,
@@ -34,6 +35,11 @@ export interface JobWorkerOptions {
 
 export interface JobWorker {
   start(): void;
+  /**
+   * A job may be due now (a commit queued one): a pass at once, or right after the one under way, instead of at the
+   * next poll, which stays as the fallback (other processes' jobs, retries coming due).
+   */
+  wake(): void;
   /** Stops polling and waits for the jobs in flight. */
   stop(): Promise<void>;
   /** One pass: claims and runs the due jobs; returns how many it claimed. */
@@ -52,6 +58,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const passes = new Set<Promise<number>>();
   let timer: NodeJS.Timeout | undefined;
   let isRunning = false;
+  let isInPass = false;
+  let isWokenInPass = false;
   // Bumped by stop(), so a pass still in flight from before does not revive an old loop.
   let generation = 0;
 
@@ -92,20 +100,34 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   async function tick(current: number): Promise<void> {
     let claimed = 0;
+    isInPass = true;
+    isWokenInPass = false;
     try {
       claimed = await runDueJobs();
     } catch (error) {
       // not patient-facing (a log line)
       logger.error({ error: messageOf(error) }, 'Job worker pass failed; trying again later');
+    } finally {
+      isInPass = false;
     }
-    // A full batch suggests more are due: go again at once rather than after the interval.
-    if (isRunning && current === generation) schedule(claimed >= batchSize ? 0 : pollIntervalMs);
+    // A full batch suggests more are due, and a wake-up during the pass may be for a job it did not see: go again
+    // at once rather than after the interval.
+    if (isRunning && current === generation) schedule(claimed >= batchSize || isWokenInPass ? 0 : pollIntervalMs);
   }
 
   return {
     start() {
       if (isRunning) return;
       isRunning = true;
+      schedule(0);
+    },
+    wake() {
+      if (!isRunning) return;
+      if (isInPass) {
+        isWokenInPass = true;
+        return;
+      }
+      clearTimeout(timer);
       schedule(0);
     },
     async stop() {
@@ -190,4 +212,9 @@ export async function runJobAttempt(
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Wakes `worker` whenever a commit of this process queues a job due now (ADR 0069); returns the way to stop. */
+export function wakeOnQueuedJobs(db: object, worker: Pick<JobWorker, 'wake'>): () => void {
+  return onCommitNotice(db, JOBS_DUE_CHANNEL, () => worker.wake());
 }

@@ -1,6 +1,5 @@
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import * as messages from './bookings.messages.ts';
@@ -70,15 +69,9 @@ async function replay(deps: BookingsDeps, key: string, hash: string): Promise<Bo
   return withManagePath(earlier, link.path);
 }
 
-/** The part of a booking both paths share inside their transaction: the insert, and the notice to other processes. */
-async function insertAndAnnounce(
-  deps: BookingsDeps,
-  tx: Queryable,
-  prepared: PreparedBooking,
-): Promise<CreatedAppointment> {
-  const created = await createAppointment(tx, deps, prepared, { status: 'booked' });
-  if (created.slot) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
-  return created;
+/** The part of a booking both paths share inside their transaction; its event announces the slot taken (ADR 0069). */
+function insertBooked(deps: BookingsDeps, tx: Queryable, prepared: PreparedBooking): Promise<CreatedAppointment> {
+  return createAppointment(tx, deps, prepared, { status: 'booked' });
 }
 
 async function book(deps: BookingsDeps, request: BookingRequest): Promise<BookingResponse> {
@@ -97,9 +90,7 @@ async function book(deps: BookingsDeps, request: BookingRequest): Promise<Bookin
     throw AppError.badRequest(t.localized('paidOnline'), { rfv_id: t.localized('paidOnlineField') });
   }
   try {
-    const response = await resendingOnAlreadyBooked(deps, () => bookInTransaction(deps, prepared, key, hash));
-    deps.availability.invalidatePractice(prepared.practice.id);
-    return response;
+    return await resendingOnAlreadyBooked(deps, () => bookInTransaction(deps, prepared, key, hash));
   } catch (error) {
     if (error instanceof IdempotentReplay && key) {
       const earlier = await replay(deps, key, hash);
@@ -117,7 +108,7 @@ function bookInTransaction(
 ): Promise<BookingResponse> {
   return deps.db.transaction(async (tx) => {
     if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
-    const created = await insertAndAnnounce(deps, tx, prepared);
+    const created = await insertBooked(deps, tx, prepared);
     const link = await mintManageLink(tx, {
       appointmentId: created.appointmentId,
       formUrl: prepared.practice.form_url,
@@ -143,15 +134,13 @@ async function bookPrepared(
   prepared: PreparedBooking,
   alsoInTransaction: (tx: Queryable, created: CreatedAppointment) => Promise<void>,
 ): Promise<CreatedAppointment> {
-  const created = await resendingOnAlreadyBooked(deps, () =>
+  return resendingOnAlreadyBooked(deps, () =>
     deps.db.transaction(async (tx) => {
-      const inserted = await insertAndAnnounce(deps, tx, prepared);
+      const inserted = await insertBooked(deps, tx, prepared);
       await alsoInTransaction(tx, inserted);
       return inserted;
     }),
   );
-  deps.availability.invalidatePractice(prepared.practice.id);
-  return created;
 }
 
 export function createBookingsService(deps: BookingsDeps): BookingsService {

@@ -5,7 +5,6 @@
 import type { PaymentAdapter, SessionState } from '../../adapters/payments/payment-adapter.ts';
 import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
@@ -70,7 +69,6 @@ async function applyCompletion(
   const book = () => moveStatusIn(tx, a.id, { to: 'booked', type: 'payment.succeeded', actor: PAID, at });
   if (a.status === 'expired') {
     if (!(await attemptInSavepoint(tx, book, isOverlapViolation))) return refund();
-    await announceSlotChanges(deps.db, tx, [practice.id]);
   } else await book();
   await recordPayment(tx, a.id, paymentIntentId, at);
   // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
@@ -94,17 +92,13 @@ export async function completeSession(
   known?: SessionState,
 ): Promise<CompletionOutcome> {
   const practice = await practiceOfSession(deps, sessionId);
-  const { outcome, isRetaken } = await deps.db.transaction(async (tx) => {
-    if (!(await recordPaymentEvent(tx, eventId, 'completed')))
-      return { outcome: 'unchanged' as const, isRetaken: false };
+  return deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, eventId, 'completed'))) return 'unchanged' as const;
     const appointment = await lockAppointmentBySession(tx, sessionId);
     if (!appointment) throw AppError.notFound(NOT_FOUND_MESSAGE);
-    const outcome = await applyCompletion(deps, tx, practice, appointment, known?.paymentIntentId ?? null);
-    return { outcome, isRetaken: appointment.status === 'expired' && outcome === 'paid' };
+    // A released slot taken back by a late payment: its event stops every process offering it (ADR 0069).
+    return applyCompletion(deps, tx, practice, appointment, known?.paymentIntentId ?? null);
   });
-  // A released slot taken back by a late payment is not offered any more.
-  if (isRetaken) deps.availability.invalidatePractice(practice.id);
-  return outcome;
 }
 
 /** Thrown by a check that finds nothing to do: the change is not made, and nothing is written. */

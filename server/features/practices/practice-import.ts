@@ -7,7 +7,7 @@ import {
 } from '#domain/practice/practice-config-schema.ts';
 import { findDeploymentProblems, type DeploymentOffers } from '#domain/practice/practice-deployment-rules.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
+import { recordPracticeEvent } from '../bookings/booking-lifecycle-steps.ts';
 import { syncClosures, syncSchedules, syncTimeOff } from './practice-calendar-repository.ts';
 import {
   deactivateMissing,
@@ -64,12 +64,11 @@ export async function importPracticeConfig(
     await lockPracticeImport(tx);
     const summary: ImportSummary = [];
     for (const practice of file.practices) summary.push(await importPractice(tx, practice));
-    // Schedules, providers, reasons or closures may have changed: running servers forget their slot lists on commit.
-    await announceSlotChanges(
-      db,
-      tx,
-      summary.map((p) => p.practice_id),
-    );
+    // Schedules, providers, reasons, closures or hours may have changed: a practice-level event for each, whose
+    // commit makes every running server forget the practice's slot lists (ADR 0069).
+    const at = new Date();
+    for (const { practice_id: practiceId } of summary)
+      await recordPracticeEvent(tx, { practiceId, type: 'practice.changed', actor: { kind: 'system' }, at });
     return summary;
   });
 }
