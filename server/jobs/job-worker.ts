@@ -47,6 +47,8 @@ export interface JobWorker {
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
+// A wake-up waits this long, so a burst of commits (a checkout's, ten confirmations) is one pass, not one each.
+const WAKE_DELAY_MS = 25;
 // last_error is for operators; a long provider response adds nothing after this.
 const MAX_ERROR_LENGTH = 1_000;
 
@@ -60,6 +62,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let isRunning = false;
   let isInPass = false;
   let isWokenInPass = false;
+  let isWakePending = false;
   // Bumped by stop(), so a pass still in flight from before does not revive an old loop.
   let generation = 0;
 
@@ -101,6 +104,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   async function tick(current: number): Promise<void> {
     let claimed = 0;
     isInPass = true;
+    isWakePending = false;
     isWokenInPass = false;
     try {
       claimed = await runDueJobs();
@@ -112,7 +116,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
     // A full batch suggests more are due, and a wake-up during the pass may be for a job it did not see: go again
     // at once rather than after the interval.
-    if (isRunning && current === generation) schedule(claimed >= batchSize || isWokenInPass ? 0 : pollIntervalMs);
+    if (isRunning && current === generation)
+      schedule(claimed >= batchSize ? 0 : isWokenInPass ? WAKE_DELAY_MS : pollIntervalMs);
   }
 
   return {
@@ -122,13 +127,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       schedule(0);
     },
     wake() {
-      if (!isRunning) return;
-      if (isInPass) {
-        isWokenInPass = true;
-        return;
-      }
+      // During a pass: another right after it. A pass already due soon is not put off again (no starving it).
+      if (isInPass) isWokenInPass = true;
+      if (!isRunning || isInPass || isWakePending) return;
+      isWakePending = true;
       clearTimeout(timer);
-      schedule(0);
+      schedule(WAKE_DELAY_MS);
     },
     async stop() {
       isRunning = false;

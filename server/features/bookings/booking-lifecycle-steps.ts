@@ -67,7 +67,7 @@ export async function recordBookingChange(
     detail: change.detail ?? null,
     at: change.at,
   });
-  await enqueueSubscribers(tx, { id, bookingId: change.after.id, sequence });
+  await enqueueSubscribers(tx, { id, bookingId: change.after.id, sequence, type: change.type });
   if (heldTimeOf(change.before) !== heldTimeOf(change.after))
     await announceSlotChangesOnCommit(tx, [change.after.practice_id]);
 }
@@ -145,7 +145,7 @@ export async function recordPracticeEvent(
   event: { practiceId: string; type: PracticeEventType; actor: BookingActor; details?: unknown; at: Date },
 ): Promise<void> {
   const { id } = await insertPracticeEvent(tx, { ...event, after: event.details ?? null });
-  await enqueueSubscribers(tx, { id, bookingId: null, sequence: null });
+  await enqueueSubscribers(tx, { id, bookingId: null, sequence: null, type: event.type });
   // Feedback opens and closes no time; every other practice-level change does.
   if (event.type !== 'feedback.received') await announceSlotChangesOnCommit(tx, [event.practiceId]);
 }

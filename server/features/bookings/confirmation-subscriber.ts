@@ -38,6 +38,7 @@ async function confirmScheduled(tx: Queryable, appointmentId: string, context: C
  */
 export const confirmationSubscriber: BookingEventSubscriber = {
   name: 'confirmation',
+  types: [E.created, E.scheduled],
   async act(event, { db, clock, publicUrl }) {
     const after = event.after as BookingSnapshot | null;
     const appointmentId = event.booking_id;

@@ -26,6 +26,7 @@ function refundCentsOf(row: BookingView, refund: number | undefined, isByStaff: 
  */
 export const cancellationMessageSubscriber: BookingEventSubscriber = {
   name: 'cancellation-messages',
+  types: [E.cancelled],
   async act(event, { db, clock, publicUrl }) {
     const isTold = event.actor.kind === 'patient' || event.actor.kind === 'staff';
     if (event.type !== E.cancelled || !event.booking_id || !isTold) return;

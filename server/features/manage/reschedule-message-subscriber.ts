@@ -12,6 +12,7 @@ import { queueRescheduleMessages } from './manage-messages.ts';
  */
 export const rescheduleMessageSubscriber: BookingEventSubscriber = {
   name: 'reschedule-messages',
+  types: [E.rescheduled],
   async act(event, { db, clock, publicUrl }) {
     const after = event.after as BookingSnapshot | null;
     if (event.type !== E.rescheduled || !event.booking_id || !after?.starts_at || !after.ends_at) return;

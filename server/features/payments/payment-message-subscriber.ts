@@ -21,6 +21,7 @@ function sentKeyOf(type: string, before: BookingSnapshot | null, appointmentId: 
  */
 export const paymentMessageSubscriber: BookingEventSubscriber = {
   name: 'payment-messages',
+  types: [E.paymentSucceeded, E.bookedUnpaid, E.paymentRefunded],
   async act(event, { db, clock, publicUrl }) {
     const appointmentId = event.booking_id;
     const after = event.after as BookingSnapshot | null;

@@ -8,6 +8,7 @@ import { queuePracticeNotice } from './visit-confirmation.ts';
  */
 export const visitConfirmedSubscriber: BookingEventSubscriber = {
   name: 'visit-confirmed-notice',
+  types: [E.confirmed],
   async act(event, { db }) {
     const appointmentId = event.booking_id;
     if (event.type !== E.confirmed || !appointmentId || event.actor.kind !== 'patient') return;
