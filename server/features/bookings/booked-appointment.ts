@@ -9,7 +9,11 @@ import { selectBookedMessageRow, type BookedMessageRow } from './booking-view-re
 
 /** A stored booking as its confirmation and the practice's notice tell it (ADR 0069). */
 export function bookedAppointmentOf(
-  row: BookedMessageRow,
+  row: Omit<
+    BookedMessageRow,
+    'practice_id' | 'status' | 'payment_status' | 'amount_cents' | 'reschedule_count' | 'is_booked_by_staff'
+  > &
+    Partial<BookedMessageRow>,
   practice: PracticeRow,
   extra: Pick<BookedAppointment, 'isBookedByStaff' | 'manageUrl' | 'paidCents' | 'unpaidCents'>,
 ): BookedAppointment {
