@@ -12,7 +12,8 @@ export interface EventLagBenchResult {
   lag: { subscriber: string; jobs: number; p50: number; p95: number }[];
 }
 
-// Ten at once by default (a burst); BENCH_EVENT_CONCURRENCY=1 shows the lag of a change alone, when no burst keeps the worker busy.
+// Ten at once by default (a burst); BENCH_EVENT_CONCURRENCY=1 shows the lag of a change alone, when no
+// burst keeps the worker busy.
 const CONCURRENCY = Number(process.env.BENCH_EVENT_CONCURRENCY ?? 10);
 
 /**

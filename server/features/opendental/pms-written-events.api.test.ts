@@ -22,7 +22,7 @@ const writtenEvents = (id: string) =>
   );
 
 describe('pms.written (ADR 0069)', () => {
-  it('is recorded for each write into Open Dental: the booking created, moved, confirmed and broken there', async () => {
+  it('is recorded for each write into Open Dental: the booking created, moved, confirmed, broken', async () => {
     const { id, aptNum } = await bookWritten('2026-03-03', '09:00', { email: 'written@example.com' });
     await ctx.app.bookingLifecycle.reschedule(id, { date: '2026-03-03', startTime: '10:00:00', provNum: 1 });
     await runSubscriberJobs(ctx, clock);
