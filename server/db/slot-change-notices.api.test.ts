@@ -18,6 +18,15 @@ async function waitFor(condition: () => boolean, what: string, ms = 5_000): Prom
   }
 }
 
+/** A transaction that announces and then rolls back. */
+const announceRolledBack = (ids: string[]) =>
+  ctx.db
+    .transaction(async (tx) => {
+      await announceSlotChangesOnCommit(tx, ids);
+      throw new Error('roll back');
+    })
+    .catch(() => undefined);
+
 /** A listener on the test database that records what it hears. */
 function listen() {
   const heard: string[] = [];
@@ -51,12 +60,7 @@ describe.runIf(isPostgres)('slot-change notices on PostgreSQL', () => {
       expect(subject.heard).toEqual([]);
     });
     await waitFor(() => subject.heard.length === 2, 'two notices');
-    await ctx.db
-      .transaction(async (tx) => {
-        await announceSlotChangesOnCommit(tx, ['rolled-back']);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await announceRolledBack(['rolled-back']);
     await ctx.db.transaction((tx) => announceSlotChangesOnCommit(tx, ['p3']));
     await waitFor(() => subject.heard.length === 3, 'the third notice');
     expect(subject.heard).toEqual(['p1', 'p2', 'p3']);
@@ -102,12 +106,7 @@ describe('slot-change notices in this process (ADR 0069)', () => {
       expect(heard).toEqual([]);
     });
     expect(heard).toEqual(['p1', 'p2']);
-    await ctx.db
-      .transaction(async (tx) => {
-        await announceSlotChangesOnCommit(tx, ['rolled-back']);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await announceRolledBack(['rolled-back']);
     stop();
     await ctx.db.transaction((tx) => announceSlotChangesOnCommit(tx, ['after-stop']));
     expect(heard).toEqual(['p1', 'p2']);
