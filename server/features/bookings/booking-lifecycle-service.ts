@@ -37,7 +37,8 @@ import { noticeFor } from '#domain/availability/booking-notice.ts';
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
  * or the system, and moves to another time. Each is one transaction on the locked row; its event
  * announces the slots it freed or took on commit (ADR 0069). The manage page, reminders and the
- * staff console call these, never update the row themselves. An ended booking's links keep opening, read-only (ADR 0036).
+ * staff console call these, never update the row themselves. An ended booking's links keep
+ * opening, read-only (ADR 0036).
  */
 export interface BookingLifecycle {
   changeStatus(appointmentId: string, to: BookingStatus, by: ChangedBy, hooks?: ChangeHooks): Promise<BookingState>;
