@@ -21,7 +21,7 @@ export function createBackgroundWork(
   { config, db, clock }: { config: Config; db: Database; clock: Clock },
   services: AppServices,
 ): BackgroundWork {
-  const { payments, availability } = services;
+  const { payments } = services;
   return {
     jobHandlers: {
       ...services.messageHandlers,
@@ -37,11 +37,10 @@ export function createBackgroundWork(
         db,
         clock,
         openDental: services.openDental,
-        onSlotsChanged: (practiceId) => availability.invalidatePractice(practiceId),
         moveBack: moveBackIn,
         recordFact: recordBookingFact,
       }),
-      ...createSubscriberJobHandlers({ db, clock }),
+      ...createSubscriberJobHandlers({ db, clock, publicUrl: config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     periodic: [
       { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },

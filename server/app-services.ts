@@ -70,7 +70,6 @@ function createFoundations(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   announceOpenDentalChange = createOpenDentalChangeAnnouncer({
     db,
     clock,
-    invalidatePractice: (practiceId) => availability.invalidatePractice(practiceId),
   });
   const openDentalMirror = openDental
     ? createOpenDentalMirror({

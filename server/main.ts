@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { announceServerUrl } from './db/data-dir-lock.ts';
-import { createJobWorker } from './jobs/job-worker.ts';
+import { createJobWorker, wakeOnQueuedJobs } from './jobs/job-worker.ts';
 import { fail, loadConfigOrExit } from './cli/cli-support.ts';
 import { describeDatabase, openDatabase } from './db/open-database.ts';
 import { listPracticeFormUrls } from './features/practices/practices-repository.ts';
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     },
     logger: app.log,
   });
+  // A change's subscribers and messages start when it commits; the worker's poll is the fallback (ADR 0069).
+  const stopWaking = wakeOnQueuedJobs(db, worker);
   const timers = app.background.periodic.map((task) =>
     setInterval(
       () => task.run().catch((error: unknown) => app.log.error({ err: error }, `${task.name} failed`)),
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     timers.forEach(clearInterval);
     await app.close();
+    stopWaking();
     await worker.stop();
     await db.close();
     process.exit(0);

@@ -69,6 +69,9 @@ export const BookingEventDetailSchema = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
   back_to: z.string().optional(),
+  /** `pms.written`: what was written into Open Dental, and its appointment there. */
+  pms_action: z.enum(['created', 'moved', 'broken', 'confirmed']).optional(),
+  pms_apt_num: z.number().int().optional(),
 });
 export type BookingEventDetail = z.infer<typeof BookingEventDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { PGlite, type PGliteInterface, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { registerCommitNotices, trackTransaction } from './commit-notices.ts';
 import { keepText, parseInt8, PG_TYPE_OIDS, type Database, type Queryable } from './database.ts';
 
 const parsers = {
@@ -34,14 +35,26 @@ export async function openPgliteDatabase(
     parsers,
   });
   const root = wrap(pg);
-  return {
+  const database: Database & { dump(compression?: 'none' | 'gzip'): Promise<Blob> } = {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    async transaction(work) {
+      let committed: { deliver(): void } | undefined;
+      const result = await pg.transaction((raw) => {
+        const tx = wrap(raw);
+        committed = trackTransaction(database, tx);
+        return work(tx);
+      });
+      // Its notices reach this process's listeners only once it committed (ADR 0069).
+      committed?.deliver();
+      return result;
+    },
     // One process owns the embedded database: no other process can change what it offers.
     listen: () => ({ isListening: () => true, close: async () => undefined }),
     close: () => pg.close(),
     dump: (compression = 'none') => pg.dumpDataDir(compression) as Promise<Blob>,
   };
+  registerCommitNotices(database, 'pglite');
+  return database;
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { registerCommitNotices, trackTransaction } from './commit-notices.ts';
 import { keepText, parseInt8, PG_TYPE_OIDS, type Database, type Queryable } from './database.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
 
@@ -37,7 +38,7 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
     // A broken idle client is removed from the pool; the next query reconnects.
   });
   const root = wrap(pool);
-  return {
+  const database: Database = {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
@@ -54,8 +55,12 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await work(wrap(client));
+        const tx = wrap(client);
+        const committed = trackTransaction(database, tx);
+        const result = await work(tx);
         await client.query('COMMIT');
+        // PostgreSQL sent its pg_notify to other processes at COMMIT; this process hears them now (ADR 0069).
+        committed.deliver();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -68,4 +73,6 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
     listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => pool.end(),
   };
+  registerCommitNotices(database, 'postgres');
+  return database;
 }

@@ -3,7 +3,11 @@ import { withTestDatabase } from '../test/test-app.ts';
 import { isPostgres } from '../test/test-database.ts';
 import type { NotificationListener } from './database.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
-import { announceSlotChanges, SLOT_CHANGES_CHANNEL } from './slot-change-notices.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onCommitNotice } from './commit-notices.ts';
+import { announceSlotChangesOnCommit, SLOT_CHANGES_CHANNEL } from './slot-change-notices.ts';
 
 const ctx = withTestDatabase();
 
@@ -13,6 +17,15 @@ async function waitFor(condition: () => boolean, what: string, ms = 5_000): Prom
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/** A transaction that announces and then rolls back. */
+const announceRolledBack = (ids: string[]) =>
+  ctx.db
+    .transaction(async (tx) => {
+      await announceSlotChangesOnCommit(tx, ids);
+      throw new Error('roll back');
+    })
+    .catch(() => undefined);
 
 /** A listener on the test database that records what it hears. */
 function listen() {
@@ -42,18 +55,13 @@ describe.runIf(isPostgres)('slot-change notices on PostgreSQL', () => {
 
   it('arrive when the transaction commits, once per practice, and never for a rollback', async () => {
     await ctx.db.transaction(async (tx) => {
-      await announceSlotChanges(ctx.db, tx, ['p1', 'p2', 'p1']);
+      await announceSlotChangesOnCommit(tx, ['p1', 'p2', 'p1']);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(subject.heard).toEqual([]);
     });
     await waitFor(() => subject.heard.length === 2, 'two notices');
-    await ctx.db
-      .transaction(async (tx) => {
-        await announceSlotChanges(ctx.db, tx, ['rolled-back']);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
-    await ctx.db.transaction((tx) => announceSlotChanges(ctx.db, tx, ['p3']));
+    await announceRolledBack(['rolled-back']);
+    await ctx.db.transaction((tx) => announceSlotChangesOnCommit(tx, ['p3']));
     await waitFor(() => subject.heard.length === 3, 'the third notice');
     expect(subject.heard).toEqual(['p1', 'p2', 'p3']);
   });
@@ -68,7 +76,7 @@ describe.runIf(isPostgres)('slot-change notices on PostgreSQL', () => {
     await waitFor(() => subject.events.includes('lost'), 'the loss reported');
     await waitFor(() => subject.listener.isListening(), 'listening again');
     expect(subject.events).toEqual(['listening', 'lost', 'listening']);
-    await ctx.db.transaction((tx) => announceSlotChanges(ctx.db, tx, ['after-reconnect']));
+    await ctx.db.transaction((tx) => announceSlotChangesOnCommit(tx, ['after-reconnect']));
     await waitFor(() => subject.heard.includes('after-reconnect'), 'a notice after reconnecting');
   });
 
@@ -77,7 +85,7 @@ describe.runIf(isPostgres)('slot-change notices on PostgreSQL', () => {
     await waitFor(() => other.listener.isListening(), 'listening');
     await other.listener.close();
     expect(other.listener.isListening()).toBe(false);
-    await ctx.db.transaction((tx) => announceSlotChanges(ctx.db, tx, ['after-close']));
+    await ctx.db.transaction((tx) => announceSlotChangesOnCommit(tx, ['after-close']));
     await waitFor(() => subject.heard.includes('after-close'), 'the notice at the open listener');
     expect(other.heard).not.toContain('after-close');
     const [listening] = await ctx.db.query<{ n: number }>(
@@ -88,21 +96,34 @@ describe.runIf(isPostgres)('slot-change notices on PostgreSQL', () => {
   });
 });
 
-describe.runIf(!isPostgres)('slot-change notices on PGlite', () => {
-  it('are not sent, since one process owns the database, and its listener is always live', async () => {
-    const listener = ctx.db.listen(SLOT_CHANGES_CHANNEL, {
-      onNotification: () => undefined,
-      onListening: () => undefined,
-      onLost: () => undefined,
+describe('slot-change notices in this process (ADR 0069)', () => {
+  it('reach its listeners once per practice right after the commit, and never for a rollback', async () => {
+    const heard: string[] = [];
+    const stop = onCommitNotice(ctx.db, SLOT_CHANGES_CHANNEL, (practiceId) => heard.push(practiceId));
+    await ctx.db.transaction(async (tx) => {
+      await announceSlotChangesOnCommit(tx, ['p1', 'p2', 'p1']);
+      await announceSlotChangesOnCommit(tx, ['p1']);
+      expect(heard).toEqual([]);
     });
-    expect(listener.isListening()).toBe(true);
-    const queries: string[] = [];
-    await announceSlotChanges(
-      ctx.db,
-      { query: async (sql: string) => (queries.push(sql), []), exec: async () => undefined },
-      ['p1'],
+    expect(heard).toEqual(['p1', 'p2']);
+    await announceRolledBack(['rolled-back']);
+    stop();
+    await ctx.db.transaction((tx) => announceSlotChangesOnCommit(tx, ['after-stop']));
+    expect(heard).toEqual(['p1', 'p2']);
+  });
+
+  it('are sent from one place, the event writer, and no writer clears a cache by hand', () => {
+    const features = fileURLToPath(new URL('../features/', import.meta.url));
+    const sources = readdirSync(features, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
     );
-    expect(queries).toEqual([]);
-    await listener.close();
+    const calling = (pattern: RegExp) =>
+      sources.filter((f) => pattern.test(readFileSync(join(features, f), 'utf8'))).sort();
+    expect(calling(/announceSlotChanges\w*\(/)).toEqual(['bookings/booking-lifecycle-steps.ts']);
+    // The slot cache's own listener is the one caller left: it hears the notices.
+    expect(calling(/\.invalidatePractice\(/)).toEqual([
+      'availability/availability-service.ts',
+      'availability/slot-change-listener.ts',
+    ]);
   });
 });

@@ -1,21 +1,15 @@
-import type { Database, Queryable } from './database.ts';
+import { notifyOnCommit } from './commit-notices.ts';
+import type { Queryable } from './database.ts';
 
 /** The channel on which a change to what a practice offers reaches every process (ADR 0033). */
 export const SLOT_CHANGES_CHANNEL = 'slot_changes';
 
 /**
- * Tells every process that these practices' slots changed, for their slot caches. Call it inside
- * the transaction that makes the change: PostgreSQL sends the notice only when it commits (none
- * for a rollback, and none lost to a crash between commit and notice). The calling process clears
- * its own cache itself after the commit, without waiting for the notice. On PGlite, one process's
- * embedded database, there is nobody else to tell.
+ * Tells every process that these practices' slots changed, for their slot caches, when `tx` commits: other processes
+ * by `pg_notify` (PostgreSQL sends it only on commit: none for a rollback, none lost to a crash between commit and
+ * notice), this one at once after the commit (commit-notices.ts). One caller: the writer of the booking and practice
+ * events (ADR 0069), so no writer wires it by hand.
  */
-export async function announceSlotChanges(
-  db: Pick<Database, 'kind'>,
-  tx: Queryable,
-  practiceIds: Iterable<string>,
-): Promise<void> {
-  const ids = [...new Set(practiceIds)];
-  if (db.kind === 'pglite' || ids.length === 0) return;
-  await tx.query(`select pg_notify('${SLOT_CHANGES_CHANNEL}', id) from unnest($1::text[]) as id`, [ids]);
+export async function announceSlotChangesOnCommit(tx: Queryable, practiceIds: Iterable<string>): Promise<void> {
+  for (const id of new Set(practiceIds)) await notifyOnCommit(tx, SLOT_CHANGES_CHANNEL, id);
 }

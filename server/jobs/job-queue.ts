@@ -1,5 +1,9 @@
+import { notifyOnCommit } from '../db/commit-notices.ts';
 import type { Queryable } from '../db/database.ts';
 import { insertJobs, type NewJob } from './jobs-repository.ts';
+
+/** This process's commits that queued a job due now: its worker runs a pass at once (ADR 0069). */
+export const JOBS_DUE_CHANNEL = 'jobs_due';
 
 export interface JobContext {
   /** Stable across retries: a good idempotency key for whatever the job sends. */
@@ -57,5 +61,10 @@ export async function enqueueJobs(tx: Queryable, jobs: readonly NewJob[]): Promi
     }
     if (job.runAt !== undefined && Number.isNaN(job.runAt.getTime())) throw new Error('runAt is an invalid date');
   }
+  if (jobs.length === 0) return;
   await insertJobs(tx, jobs);
+  // A job due now wakes this process's worker when the transaction commits, rather than at its next poll.
+  if (jobs.some((job) => job.runAt === undefined)) {
+    await notifyOnCommit(tx, JOBS_DUE_CHANNEL, 'due', { isLocal: true });
+  }
 }

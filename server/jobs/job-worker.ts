@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { retryDelayMs } from './job-backoff.ts';
-import { JobNotReadyError, PermanentJobError, type JobHandler } from './job-queue.ts';
+import { onCommitNotice } from '../db/commit-notices.ts';
+import { JOBS_DUE_CHANNEL, JobNotReadyError, PermanentJobError, type JobHandler } from './job-queue.ts';
 import {
   claimDueJobs,
   deferJob,
@@ -34,6 +35,11 @@ export interface JobWorkerOptions {
 
 export interface JobWorker {
   start(): void;
+  /**
+   * A job may be due now (a commit queued one): a pass at once, or right after the one under way, instead of at the
+   * next poll, which stays as the fallback (other processes' jobs, retries coming due).
+   */
+  wake(): void;
   /** Stops polling and waits for the jobs in flight. */
   stop(): Promise<void>;
   /** One pass: claims and runs the due jobs; returns how many it claimed. */
@@ -41,6 +47,8 @@ export interface JobWorker {
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
+// A wake-up waits this long, so a burst of commits (a checkout's, ten confirmations) is one pass, not one each.
+const WAKE_DELAY_MS = 25;
 // last_error is for operators; a long provider response adds nothing after this.
 const MAX_ERROR_LENGTH = 1_000;
 
@@ -52,6 +60,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const passes = new Set<Promise<number>>();
   let timer: NodeJS.Timeout | undefined;
   let isRunning = false;
+  let isInPass = false;
+  let isWokenInPass = false;
+  let isWakePending = false;
   // Bumped by stop(), so a pass still in flight from before does not revive an old loop.
   let generation = 0;
 
@@ -92,14 +103,21 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   async function tick(current: number): Promise<void> {
     let claimed = 0;
+    isInPass = true;
+    isWakePending = false;
+    isWokenInPass = false;
     try {
       claimed = await runDueJobs();
     } catch (error) {
       // not patient-facing (a log line)
       logger.error({ error: messageOf(error) }, 'Job worker pass failed; trying again later');
+    } finally {
+      isInPass = false;
     }
-    // A full batch suggests more are due: go again at once rather than after the interval.
-    if (isRunning && current === generation) schedule(claimed >= batchSize ? 0 : pollIntervalMs);
+    // A full batch suggests more are due, and a wake-up during the pass may be for a job it did not see: go again
+    // at once rather than after the interval.
+    if (isRunning && current === generation)
+      schedule(claimed >= batchSize ? 0 : isWokenInPass ? WAKE_DELAY_MS : pollIntervalMs);
   }
 
   return {
@@ -107,6 +125,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       if (isRunning) return;
       isRunning = true;
       schedule(0);
+    },
+    wake() {
+      // During a pass: another right after it. A pass already due soon is not put off again (no starving it).
+      if (isInPass) isWokenInPass = true;
+      if (!isRunning || isInPass || isWakePending) return;
+      isWakePending = true;
+      clearTimeout(timer);
+      schedule(WAKE_DELAY_MS);
     },
     async stop() {
       isRunning = false;
@@ -190,4 +216,9 @@ export async function runJobAttempt(
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Wakes `worker` whenever a commit of this process queues a job due now (ADR 0069); returns the way to stop. */
+export function wakeOnQueuedJobs(db: object, worker: Pick<JobWorker, 'wake'>): () => void {
+  return onCommitNotice(db, JOBS_DUE_CHANNEL, () => worker.wake());
 }

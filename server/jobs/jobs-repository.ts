@@ -214,3 +214,22 @@ export async function markJobFailed(
   );
   return rows.length > 0;
 }
+
+/**
+ * The latest unfinished job before `sequence` among the jobs keyed `${prefix}${n}` (n a number): what a job of a
+ * sequence waits for when the numbers have gaps (a subscriber queues no job for events it does not act on).
+ */
+export async function findUnfinishedEarlierJob(
+  db: Queryable,
+  prefix: string,
+  sequence: number,
+): Promise<{ status: 'queued' | 'running'; run_at: Date | null } | null> {
+  const [row] = await db.query<{ status: 'queued' | 'running'; run_at: Date | null }>(
+    `select status, run_at from jobs
+      where dedupe_key like $1 || '%' and status in ('queued', 'running')
+        and substr(dedupe_key, length($1) + 1) ~ '^[0-9]+$' and substr(dedupe_key, length($1) + 1)::int < $2
+      order by substr(dedupe_key, length($1) + 1)::int desc limit 1`,
+    [prefix, sequence],
+  );
+  return row ?? null;
+}

@@ -47,9 +47,8 @@ export interface AvailabilityService {
   /** True when the practice's system cannot answer now ("Proceed Without Slots" is allowed). */
   isPmsUnavailable(practice: PracticeRow, tx?: Queryable): Promise<boolean>;
   /**
-   * Called after a change to what the practice offers commits (a booking, hold, release,
-   * cancellation), so this process stops or starts offering the slot at once. The change's
-   * transaction also calls announceSlotChanges, for every other process.
+   * Forgets the practice's cached slot lists. Changes do not call it: the event they write
+   * announces them on commit to every process, this one included (ADR 0069).
    */
   invalidatePractice(practiceId: string): void;
   /** Stops hearing other processes' changes (the app's onClose). */

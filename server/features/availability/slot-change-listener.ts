@@ -1,3 +1,4 @@
+import { onCommitNotice } from '../../db/commit-notices.ts';
 import type { Database, NotificationListener } from '../../db/database.ts';
 import { SLOT_CHANGES_CHANNEL } from '../../db/slot-change-notices.ts';
 import type { SlotCache } from './slot-cache.ts';
@@ -11,8 +12,9 @@ export interface SlotChangeLogger {
 }
 
 /**
- * Keeps this process's slot cache in step with the changes other processes commit (see
- * announceSlotChanges): a notice forgets its practice's lists. Losing the connection forgets
+ * Keeps this process's slot cache in step with the changes every process commits (see
+ * announceSlotChangesOnCommit): a notice forgets its practice's lists; this process's own commits
+ * are heard at once, other processes' by `pg_notify`. Losing the connection forgets
  * every list, and so does listening again, since the notices sent in between are lost; until
  * then the caller keeps lists for at most UNHEARD_TTL_MS (`isListening` is false).
  */
@@ -22,7 +24,8 @@ export function listenForSlotChanges(
   logger: SlotChangeLogger,
 ): NotificationListener {
   let wasLost = false;
-  return db.listen(SLOT_CHANGES_CHANNEL, {
+  const stopHearingOwn = onCommitNotice(db, SLOT_CHANGES_CHANNEL, (practiceId) => cache.invalidatePractice(practiceId));
+  const others = db.listen(SLOT_CHANGES_CHANNEL, {
     onNotification: (practiceId) => cache.invalidatePractice(practiceId),
     onListening: () => {
       cache.clear();
@@ -40,4 +43,11 @@ export function listenForSlotChanges(
       );
     },
   });
+  return {
+    isListening: () => others.isListening(),
+    close: async () => {
+      stopHearingOwn();
+      await others.close();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { enqueueJobs, JobNotReadyError, PermanentJobError } from '../../jobs/job-queue.ts';
-import { findJobByKey } from '../../jobs/jobs-repository.ts';
+import { findUnfinishedEarlierJob } from '../../jobs/jobs-repository.ts';
+import type { BookingEventType } from '#domain/booking/booking-events.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { BookingEventSubscriber, SubscriberDeps } from './booking-event-subscriber.ts';
 import { BOOKING_EVENT_SUBSCRIBERS } from './booking-event-subscribers.ts';
@@ -18,16 +19,20 @@ function jobKeyOf(name: string, event: { id: string; bookingId: string | null; s
     : `${JOB_PREFIX}${name}:${event.id}`;
 }
 
-/** In the event's transaction: one job per subscriber, so each follows the change exactly when it committed. */
+/**
+ * In the event's transaction: one job per subscriber that acts on its type, so each follows the change exactly when
+ * it committed, and a subscriber costs nothing on events it ignores.
+ */
 export async function enqueueSubscribers(
   tx: Queryable,
-  event: { id: string; bookingId: string | null; sequence: number | null },
+  event: { id: string; bookingId: string | null; sequence: number | null; type: BookingEventType },
   subscribers: readonly BookingEventSubscriber[] = BOOKING_EVENT_SUBSCRIBERS,
 ): Promise<void> {
-  // One statement for all of them (ADR 0078): each is a round trip inside the change's transaction.
+  // One statement for all that act on its type (ADR 0078): each is a round trip inside the change's transaction.
+  const acting = subscribers.filter((subscriber) => !subscriber.types || subscriber.types.includes(event.type));
   await enqueueJobs(
     tx,
-    subscribers.map((subscriber) => ({
+    acting.map((subscriber) => ({
       type: subscriberJobType(subscriber),
       payload: { eventId: event.id },
       dedupeKey: jobKeyOf(subscriber.name, event),
@@ -38,7 +43,7 @@ export async function enqueueSubscribers(
 
 /**
  * The job handler of each subscriber. A job waits (JobNotReadyError, no attempt counted) while the same subscriber's
- * job for the booking's previous event is unfinished, so a booking's events reach each subscriber in order; a job
+ * job for an earlier event of the booking is unfinished, so a booking's events reach each subscriber in order; a job
  * that failed for good no longer holds the next one back.
  */
 export function createSubscriberJobHandlers(
@@ -54,13 +59,13 @@ export function createSubscriberJobHandlers(
         const event = await findBookingEventById(deps.db, eventId);
         if (!event) return { skipped: 'The event is gone (its booking or practice was deleted).' };
         if (event.booking_id && event.sequence !== null && event.sequence > 1) {
-          const before = { id: '', bookingId: event.booking_id, sequence: event.sequence - 1 };
-          const earlier = await findJobByKey(deps.db, jobKeyOf(subscriber.name, before));
-          if (earlier && (earlier.status === 'queued' || earlier.status === 'running')) {
+          const prefix = `${JOB_PREFIX}${subscriber.name}:${event.booking_id}:`;
+          const earlier = await findUnfinishedEarlierJob(deps.db, prefix, event.sequence);
+          if (earlier) {
             // Due again with the earlier job's retry, or at the next pass when that job is running now.
             const now = deps.clock.now().getTime();
             const runAt = Math.max(now, earlier.run_at ? new Date(earlier.run_at).getTime() : 0);
-            throw new JobNotReadyError(`Waits for event ${event.sequence - 1} of its booking`, new Date(runAt));
+            throw new JobNotReadyError('Waits for an earlier event of its booking', new Date(runAt));
           }
         }
         return subscriber.act(event, deps, context);

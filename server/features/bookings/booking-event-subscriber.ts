@@ -1,3 +1,4 @@
+import type { BookingEventType } from '#domain/booking/booking-events.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobContext, SkippedJob } from '../../jobs/job-queue.ts';
@@ -9,6 +10,8 @@ export type { BookingSnapshot, StoredBookingEvent } from './booking-events-repos
 export interface SubscriberDeps {
   db: Database;
   clock: Clock;
+  /** The site's address, for the links a message carries. */
+  publicUrl: string;
 }
 
 /**
@@ -20,6 +23,8 @@ export interface SubscriberDeps {
 export interface BookingEventSubscriber {
   /** Stable: part of its jobs' type and keys. */
   name: string;
+  /** The event types it acts on: no job is queued for the others. Absent: every event. */
+  types?: readonly BookingEventType[];
   maxAttempts?: number;
   act(event: StoredBookingEvent, deps: SubscriberDeps, job: JobContext): Promise<void | SkippedJob>;
 }

@@ -101,14 +101,27 @@ export interface StoredBookingEvent {
   actor: BookingActor;
   before: BookingSnapshot | null;
   after: unknown;
+  detail: BookingEventDetail | null;
   created_at: Date;
 }
 
 export async function findBookingEventById(db: Queryable, eventId: string): Promise<StoredBookingEvent | null> {
   const [row] = await db.query<StoredBookingEvent>(
-    `select id, booking_id, practice_id, sequence, type, actor, before, after, created_at from booking_events
-      where id = $1`,
+    `select id, booking_id, practice_id, sequence, type, actor, before, after, detail, created_at
+       from booking_events where id = $1`,
     [eventId],
   );
   return row ?? null;
+}
+
+/** How many of a booking's events of this type came after `sequence`: what a subscriber undoes to tell its own. */
+export async function countLaterEvents(
+  db: Queryable,
+  event: { bookingId: string; sequence: number; type: BookingEventType },
+): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from booking_events where booking_id = $1 and sequence > $2 and type = $3`,
+    [event.bookingId, event.sequence, event.type],
+  );
+  return row?.n ?? 0;
 }

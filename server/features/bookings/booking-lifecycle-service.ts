@@ -3,7 +3,6 @@ import {
   canGiveTime,
   canMove,
   canReschedule,
-  holdsSlot,
   statusBeforeMark,
   type BookingStatus,
   type CancelledBy,
@@ -13,7 +12,6 @@ import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { formatInstantLocal, wallToInstants } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../clock.ts';
 import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import * as messages from './bookings.messages.ts';
@@ -37,9 +35,10 @@ import { noticeFor } from '#domain/availability/booking-notice.ts';
 
 /**
  * What happens to a booking after it is made (ADR 0033): status changes by the patient, the staff
- * or the system, and moves to another time. Each is one transaction on the locked row; the slot
- * lists are refreshed after commit. The manage page, reminders and the staff console call these,
- * never update the row themselves. An ended booking's links keep opening, read-only (ADR 0036).
+ * or the system, and moves to another time. Each is one transaction on the locked row; its event
+ * announces the slots it freed or took on commit (ADR 0069). The manage page, reminders and the
+ * staff console call these, never update the row themselves. An ended booking's links keep
+ * opening, read-only (ADR 0036).
  */
 export interface BookingLifecycle {
   changeStatus(appointmentId: string, to: BookingStatus, by: ChangedBy, hooks?: ChangeHooks): Promise<BookingState>;
@@ -149,8 +148,6 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
           cancelledBy: by.actor,
           cancelReason: by.reason ?? null,
         });
-        // A cancellation or no-show frees the time: every other process offers it again on commit.
-        if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
         const after = (await findBookingState(tx, appointmentId))!;
         const type = by.event ?? EVENT_OF[to]!;
         const added = await hooks?.after?.(tx, before, after);
@@ -158,7 +155,6 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at, detail });
         return after;
       });
-      deps.availability.invalidatePractice(state.practice_id);
       return state;
     },
 
@@ -188,7 +184,6 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         );
         const at = deps.clock.now();
         await writeNewTime(tx, { appointmentId, current, slot, at });
-        await announceSlotChanges(deps.db, tx, [current.practice_id]);
         const after = (await findBookingState(tx, appointmentId))!;
         const isScheduled = current.status === 'requested';
         const type = isScheduled ? 'booking.scheduled' : 'booking.rescheduled';
@@ -199,7 +194,6 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         await recordBookingChange(tx, { type, actor: actorOf(by), before: current, after, at, detail });
         return { state: after, isMoved: true };
       });
-      if (outcome.isMoved) deps.availability.invalidatePractice(outcome.state.practice_id);
       return outcome;
     },
 
@@ -225,7 +219,6 @@ async function undoMark(
     await updateBookingStatus(tx, appointmentId, change).catch((error: unknown) => {
       throw isOverlapViolation(error) ? slotTaken() : error;
     });
-    if (holdsSlot(before.status) !== holdsSlot(to)) await announceSlotChanges(deps.db, tx, [before.practice_id]);
     const after = (await findBookingState(tx, appointmentId))!;
     const type = before.status === 'arrived' ? 'booking.arrival_undone' : 'booking.no_show_undone';
     const added = await hooks?.after?.(tx, before, after);
@@ -233,7 +226,6 @@ async function undoMark(
     await recordBookingChange(tx, { type, actor: actorOf(by), before, after, at: change.at, detail });
     return after;
   });
-  deps.availability.invalidatePractice(state.practice_id);
   return state;
 }
 

@@ -4,8 +4,9 @@ import type {
   BookingEventType,
   PracticeEventType,
 } from '#domain/booking/booking-events.ts';
-import type { BookingStatus, CancelledBy } from '#domain/booking/booking-lifecycle.ts';
+import { holdsSlot, type BookingStatus, type CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../db/database.ts';
+import { announceSlotChangesOnCommit } from '../../db/slot-change-notices.ts';
 import { enqueueSubscribers } from './booking-event-fan-out.ts';
 import { insertBookingEvent, insertPracticeEvent, type BookingSnapshot } from './booking-events-repository.ts';
 import {
@@ -35,7 +36,16 @@ export function snapshotOf(
   } satisfies BookingSnapshot;
 }
 
-/** The event of a change already written on the locked row. */
+/** The time a booking holds in the schedule, as a key: two equal keys offer the same slots around them. */
+function heldTimeOf(state: BookingState | null): string | null {
+  if (!state || !holdsSlot(state.status) || !state.starts_at) return null;
+  return [state.starts_at.getTime(), state.ends_at?.getTime(), state.pms_prov_num, state.pms_op_num].join(' ');
+}
+
+/**
+ * The event of a change already written on the locked row, its subscribers' jobs, and, when the change took or freed
+ * a time, the slot-change notice every process hears on commit (ADR 0069): the one place that sends it.
+ */
 export async function recordBookingChange(
   tx: Queryable,
   change: {
@@ -57,7 +67,9 @@ export async function recordBookingChange(
     detail: change.detail ?? null,
     at: change.at,
   });
-  await enqueueSubscribers(tx, { id, bookingId: change.after.id, sequence });
+  await enqueueSubscribers(tx, { id, bookingId: change.after.id, sequence, type: change.type });
+  if (heldTimeOf(change.before) !== heldTimeOf(change.after))
+    await announceSlotChangesOnCommit(tx, [change.after.practice_id]);
 }
 
 /** A new booking's first event, in the transaction that inserts it: `created` is the row the insert returned. */
@@ -132,7 +144,9 @@ export async function recordPracticeEvent(
   event: { practiceId: string; type: PracticeEventType; actor: BookingActor; details?: unknown; at: Date },
 ): Promise<void> {
   const { id } = await insertPracticeEvent(tx, { ...event, after: event.details ?? null });
-  await enqueueSubscribers(tx, { id, bookingId: null, sequence: null });
+  await enqueueSubscribers(tx, { id, bookingId: null, sequence: null, type: event.type });
+  // Feedback opens and closes no time; every other practice-level change does.
+  if (event.type !== 'feedback.received') await announceSlotChangesOnCommit(tx, [event.practiceId]);
 }
 
 /**

@@ -1,8 +1,5 @@
-import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { isOverlapViolation, type Queryable } from '../../db/database.ts';
-import { mintManageLink } from '../booking-links/manage-links.ts';
 import { recordBookingConsent, recordStaffTakenConsent } from '../consent/contact-consent.ts';
-import { queueBookingMessages } from './booking-messages.ts';
 import type { BookingTransactionDeps, PreparedBooking } from './booking-transaction.ts';
 import { insertAppointment } from './bookings-repository.ts';
 import type { BookingState } from './booking-lifecycle-repository.ts';
@@ -10,10 +7,9 @@ import { slotTaken } from './slot-refusal.ts';
 
 /**
  * What the booking transaction writes once its slot is settled (ADR 0011): the row, the patient's
- * contact consent, and the confirmation with its manage link. Each runs in the caller's `tx`.
+ * contact consent (the confirmation follows its event, ADR 0069). Each runs in the caller's `tx`.
  */
 type SettledSlot = { startsAt: Date; endsAt: Date; provNum: number; opNum: number } | null;
-type BookedSlot = { startsAt: Date; endsAt: Date; provNum: number } | null;
 export type InsertMode = { status: 'booked' } | { status: 'pending_payment'; holdExpiresAt: Date; amountCents: number };
 
 /** The appointment's row; a time taken meanwhile (the exclusion constraint) is SLOT_TAKEN. */
@@ -89,39 +85,4 @@ export async function recordConsentOfBooking(
       ...consent,
       place: practice.to_verify_patient ? 'verification_step' : 'booking_form',
     });
-}
-
-/** The patient's confirmation and the practice's notice, with the manage link minted for them. */
-export async function queueConfirmation(
-  tx: Queryable,
-  deps: Pick<BookingTransactionDeps, 'clock' | 'publicUrl'>,
-  prepared: PreparedBooking,
-  booked: { appointmentId: string; reference: string; composedMessage: string; bookedSlot: BookedSlot },
-): Promise<void> {
-  const { practice, reason, body } = prepared;
-  const { appointmentId, reference, composedMessage, bookedSlot } = booked;
-  const link = await mintManageLink(tx, {
-    appointmentId,
-    formUrl: practice.form_url,
-    carriedBy: 'confirmation',
-    now: deps.clock.now(),
-  });
-  await queueBookingMessages(
-    tx,
-    {
-      appointmentId,
-      reference,
-      practice,
-      reasonName: reason.name,
-      patientReasonName: reasonNameIn(reason, body.language),
-      contact: { ...body, patient_status: body.patient_status ?? null },
-      composedMessage,
-      clinicNum: body.pms_clinic_num ?? null,
-      slot: bookedSlot,
-      language: body.language,
-      manageUrl: link.url(deps.publicUrl, body.language),
-      isBookedByStaff: prepared.byStaff !== undefined,
-    },
-    deps.clock.now(),
-  );
 }

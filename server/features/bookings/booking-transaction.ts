@@ -41,7 +41,7 @@ import { requireVerification, spendVerification } from '../verification/require-
 import { queueBehindSamePatientAndChairBookings } from './bookings-repository.ts';
 import { refuseSecondChairOfPatient } from './already-booked.ts';
 import { explainUnofferedSlot, slotUnavailable } from './slot-refusal.ts';
-import { insertBookingRow, queueConfirmation, recordConsentOfBooking, type InsertMode } from './booking-records.ts';
+import { insertBookingRow, recordConsentOfBooking, type InsertMode } from './booking-records.ts';
 import { recordBookingCreated } from './booking-lifecycle-steps.ts';
 import { noticeFor } from '#domain/availability/booking-notice.ts';
 import { bookingBodySchemaFor } from './booking-body-schemas.ts';
@@ -168,8 +168,8 @@ async function decidePatientStatus(
 
 /**
  * Inside the caller's transaction: burn the bot check, re-run the slot engine through `tx`, find or
- * create the patient and insert the appointment. `booked` also queues the messages; a payment
- * hold (`pending_payment`) sends them when the payment completes.
+ * create the patient and insert the appointment with its `booking.created` event. The messages follow the event
+ * (ADR 0069); a payment hold's follow its payment.
  */
 export async function createAppointment(
   tx: Queryable,
@@ -218,8 +218,6 @@ export async function createAppointment(
   if (prepared.verificationTokenHash && status !== 'pending_payment')
     await spendVerification(tx, prepared.verificationTokenHash, appointmentId);
   const bookedSlot = slot ? { startsAt: slot.startsAt, endsAt: slot.endsAt, provNum: slot.provNum } : null;
-  if (status !== 'pending_payment')
-    await queueConfirmation(tx, deps, prepared, { appointmentId, reference, composedMessage, bookedSlot });
   return {
     appointmentId,
     slot: bookedSlot,

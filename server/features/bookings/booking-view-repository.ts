@@ -74,3 +74,47 @@ export async function selectBookingView(db: Queryable, appointmentId: string): P
   );
   return row ?? null;
 }
+
+/** What a booking's confirmation and the practice's notice are made of (ADR 0069): the stored booking's own words. */
+export interface BookedMessageRow {
+  id: string;
+  reference: string;
+  practice_id: string;
+  status: BookingStatus;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  pms_prov_num: number;
+  pms_clinic_num: number | null;
+  reason_name: string;
+  reason_translations: Translations<'name'> | null;
+  language: 'en' | 'es';
+  first_name: string;
+  last_name: string;
+  dob: string;
+  email: string | null;
+  wireless_phone: string | null;
+  patient_status: string | null;
+  message: string;
+  booker_first_name: string | null;
+  booker_last_name: string | null;
+  payment_status: BookingView['payment_status'];
+  amount_cents: number | null;
+  reschedule_count: number;
+  is_booked_by_staff: boolean;
+}
+
+export async function selectBookedMessageRow(db: Queryable, appointmentId: string): Promise<BookedMessageRow | null> {
+  const [row] = await db.query<BookedMessageRow>(
+    `select a.id, a.reference, a.practice_id, a.status, a.starts_at, a.ends_at, a.pms_prov_num, a.pms_clinic_num,
+            r.name as reason_name, r.translations as reason_translations, a.language, p.first_name, p.last_name,
+            to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
+            a.booker_first_name, a.booker_last_name, a.payment_status, a.amount_cents, a.reschedule_count,
+            coalesce(a.source_meta->>'channel' = 'staff', false) as is_booked_by_staff
+       from appointments a
+       join reasons_for_visit r on r.id = a.reason_id
+       join patients p on p.id = a.patient_id
+      where a.id = $1`,
+    [appointmentId],
+  );
+  return row ?? null;
+}

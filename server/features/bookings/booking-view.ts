@@ -5,7 +5,7 @@ export type { BookingView } from './booking-view-repository.ts';
 export type { BookingState } from './booking-lifecycle-repository.ts';
 export { findBookingState } from './booking-lifecycle-repository.ts';
 /** A booking's events, oldest first: its history (ADR 0069). */
-export { findBookingEvents, type BookingEventRow } from './booking-events-repository.ts';
+export { countLaterEvents, findBookingEvents, type BookingEventRow } from './booking-events-repository.ts';
 
 /**
  * The booking view (ADR 0073), the one read model of a booking that other features share: the

@@ -1,6 +1,5 @@
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import * as messages from './bookings.messages.ts';
@@ -71,16 +70,8 @@ async function replay(deps: BookingsDeps, key: string, hash: string): Promise<Bo
   return withManagePath(earlier, link.path);
 }
 
-/** The part of a booking both paths share inside their transaction: the insert, and the notice to other processes. */
-async function insertAndAnnounce(
-  deps: BookingsDeps,
-  tx: Queryable,
-  prepared: PreparedBooking,
-): Promise<CreatedAppointment> {
-  // A body with a time books one, or the transaction rolls back and the notice with it (PostgreSQL sends it on
-  // commit): so it goes first, not among the statements the chair's other bookings wait for (ADR 0078).
-  const { apt_date: date, start_time: time } = prepared.body;
-  if (date !== null && time !== null) await announceSlotChanges(deps.db, tx, [prepared.practice.id]);
+/** The part of a booking both paths share inside their transaction; its event announces the slot taken (ADR 0069). */
+function insertBooked(deps: BookingsDeps, tx: Queryable, prepared: PreparedBooking): Promise<CreatedAppointment> {
   return createAppointment(tx, deps, prepared, { status: 'booked' });
 }
 
@@ -103,9 +94,7 @@ async function book(deps: BookingsDeps, request: BookingRequest): Promise<Bookin
     throw AppError.badRequest(t.localized('paidOnline'), { rfv_id: t.localized('paidOnlineField') });
   }
   try {
-    const response = await resendingOnAlreadyBooked(deps, () => bookInTransaction(deps, prepared, key, hash));
-    deps.availability.invalidatePractice(prepared.practice.id);
-    return response;
+    return await resendingOnAlreadyBooked(deps, () => bookInTransaction(deps, prepared, key, hash));
   } catch (error) {
     if (error instanceof IdempotentReplay && key) {
       const earlier = await replay(deps, key, hash);
@@ -123,7 +112,7 @@ function bookInTransaction(
 ): Promise<BookingResponse> {
   return deps.db.transaction(async (tx) => {
     if (key && !(await claimKey(tx, key, hash))) throw new IdempotentReplay();
-    const created = await insertAndAnnounce(deps, tx, prepared);
+    const created = await insertBooked(deps, tx, prepared);
     const link = await mintManageLink(tx, {
       appointmentId: created.appointmentId,
       formUrl: prepared.practice.form_url,
@@ -149,15 +138,13 @@ async function bookPrepared(
   prepared: PreparedBooking,
   alsoInTransaction: (tx: Queryable, created: CreatedAppointment) => Promise<void>,
 ): Promise<CreatedAppointment> {
-  const created = await resendingOnAlreadyBooked(deps, () =>
+  return resendingOnAlreadyBooked(deps, () =>
     deps.db.transaction(async (tx) => {
-      const inserted = await insertAndAnnounce(deps, tx, prepared);
+      const inserted = await insertBooked(deps, tx, prepared);
       await alsoInTransaction(tx, inserted);
       return inserted;
     }),
   );
-  deps.availability.invalidatePractice(prepared.practice.id);
-  return created;
 }
 
 export function createBookingsService(deps: BookingsDeps): BookingsService {

@@ -114,7 +114,7 @@ export async function queueRescheduleMessages(
   change: {
     row: BookingView;
     practice: PracticeRow;
-    previous: BookingState;
+    previous: Pick<BookingState, 'starts_at'>;
     now: Date;
     publicUrl: string;
     by?: 'patient' | 'staff';

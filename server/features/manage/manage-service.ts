@@ -17,7 +17,7 @@ import { queueCancellationRefund } from '../payments/cancellation-refund.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
 import type { PracticeRow, PracticesService } from '../practices/practices-service.ts';
 import { confirmVisit } from '../reminders/visit-confirmation.ts';
-import { queueCancellationMessages, queueRescheduleMessages, managedIcs } from './manage-messages.ts';
+import { managedIcs } from './manage-messages.ts';
 import { findBookingView, type BookingView } from '../bookings/booking-view.ts';
 import { allowanceOf, canPayOnline, toManagedAppointment } from './manage-view.ts';
 import * as messages from './manage.messages.ts';
@@ -155,15 +155,9 @@ async function reschedule(
           const allowance = allowanceOf(await rowOf(tx, appointmentId), practice, deps.clock.now());
           if (!allowance.canReschedule) throw refused('reschedule', allowance.rescheduleRefusal!);
         },
-        async after(tx, before) {
+        // The messages follow the move's event (ADR 0069).
+        async after(tx) {
           if (key) await storeResponse(tx, key, 200, { appointment_id: appointmentId });
-          await queueRescheduleMessages(tx, {
-            row: await rowOf(tx, appointmentId),
-            practice,
-            previous: before,
-            now: deps.clock.now(),
-            publicUrl: deps.publicUrl,
-          });
         },
       },
       { actor: 'patient' },
@@ -203,14 +197,7 @@ async function cancel(deps: ManageDeps, token: string, body: CancelBody, languag
             ? refundCents
             : 0
           : refundCents;
-        await queueCancellationMessages(tx, {
-          row,
-          practice,
-          refundCents: refund,
-          reason: body.reason ?? null,
-          now: deps.clock.now(),
-          publicUrl: deps.publicUrl,
-        });
+        // The messages follow the event, which carries the refund (ADR 0069).
         return refund ? { refund_cents: refund } : undefined;
       },
     },

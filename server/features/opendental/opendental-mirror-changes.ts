@@ -1,7 +1,6 @@
 import { BOOKING_EVENT_TYPES } from '#domain/booking/booking-events.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import type { MirrorCorrection } from '../../adapters/pms/opendental/opendental-pms-adapter.ts';
 import { replaceMirrorAppointments } from '../../adapters/pms/opendental/opendental-mirror-repository.ts';
 import type { OdLogger } from '../../adapters/pms/opendental/opendental-connector.ts';
@@ -9,14 +8,13 @@ import { recordPracticeEvent } from '../bookings/booking-lifecycle-steps.ts';
 
 /**
  * The one place a change seen in Open Dental (by the mirror's sync, or by a booking's re-check)
- * goes through (ADR 0071): this process's slot lists are cleared, and every other process's
- * through the slot-change notice, and the practice-level event `opendental.changed` is written in the
- * same transaction (ADR 0069), so the subscribers (a waitlist, webhooks) hear of a time freed or taken there.
+ * goes through (ADR 0071): the practice-level event `opendental.changed`, whose commit clears the
+ * slot lists of every process (ADR 0069), and whose subscribers (a waitlist, webhooks) hear of a
+ * time freed or taken there.
  */
 export function createOpenDentalChangeAnnouncer(deps: {
   db: Database;
   clock: Clock;
-  invalidatePractice: (practiceId: string) => void;
 }): (practiceId: string) => Promise<void> {
   return async function announceOpenDentalChange(practiceId) {
     await deps.db.transaction(async (tx) => {
@@ -26,9 +24,7 @@ export function createOpenDentalChangeAnnouncer(deps: {
         actor: { kind: 'opendental' },
         at: deps.clock.now(),
       });
-      await announceSlotChanges(deps.db, tx, [practiceId]);
     });
-    deps.invalidatePractice(practiceId);
   };
 }
 

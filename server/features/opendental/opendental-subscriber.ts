@@ -28,6 +28,18 @@ function previousOf(before: BookingSnapshot | null) {
  */
 export const openDentalSubscriber: BookingEventSubscriber = {
   name: 'opendental',
+  // What it writes, and every change that can leave a booking without its time (a break in Open Dental).
+  types: [
+    E.created,
+    E.scheduled,
+    E.rescheduled,
+    E.confirmed,
+    E.cancelled,
+    E.expired,
+    E.noShow,
+    E.arrivalUndone,
+    E.paymentRefunded,
+  ],
   async act(event: StoredBookingEvent, { db }) {
     const appointmentId = event.booking_id;
     const after = event.after as BookingSnapshot | null;

@@ -9,7 +9,6 @@ import type { Clock } from '../../clock.ts';
 import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
 import type { BookingPlacement } from '../../db/booking-placement-sql.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { enqueueJob, type JobContext, type JobHandler, type SkippedJob } from '../../jobs/job-queue.ts';
 import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
 import type { PracticeRow } from '../practices/practices-service.ts';
@@ -32,6 +31,7 @@ import {
   type AppointmentToChange,
 } from './pms-change-repository.ts';
 import { recordWriteProblem } from './pms-write-repository.ts';
+import { pmsWritten, type RecordPmsWritten } from './pms-written.ts';
 import { settleOpenDentalFailure } from './pms-job-failure.ts';
 
 /**
@@ -105,6 +105,7 @@ export async function queuePmsChange(tx: Queryable, change: PmsChange): Promise<
 export interface PmsChangeDeps {
   db: Database;
   clock: Clock;
+  recordFact: RecordPmsWritten;
   openDental: OpenDentalConnector | undefined;
   /** This process's slot lists of the practice are stale (a booking went back to its old time). */
   onSlotsChanged?: ((practiceId: string) => void) | undefined;
@@ -187,7 +188,6 @@ async function undoMove(
       (await attemptInSavepoint(tx, () => deps.moveBack(tx, a.id, { ...back, at: now }), isOverlapViolation));
     if (isMovedBack) {
       await markChangeWritten(tx, a.id, now);
-      await announceSlotChanges(deps.db, tx, [a.practice_id]);
     } else {
       await recordWriteProblem(
         tx,
@@ -207,7 +207,6 @@ async function undoMove(
       now,
     });
   });
-  if (isMovedBack) deps.onSlotsChanged?.(a.practice_id);
 }
 
 function settleFailure(
@@ -266,6 +265,8 @@ export function createPmsChangeJobHandler(deps: PmsChangeDeps, oneAtATime: Offic
         const locked = await lockRescheduleCount(tx, a.id);
         // A move that came in meanwhile has its own job, which writes (and marks) the booking.
         if (locked && !isReplaced(locked, payload)) await markChangeWritten(tx, a.id, deps.clock.now());
+        const action = payload.kind === 'reschedule' ? 'moved' : 'broken';
+        await deps.recordFact(tx, a.id, pmsWritten(deps.clock.now(), action, aptNum));
       });
     } catch (error) {
       await settleFailure(deps, error, a, practice, notice, context);

@@ -11,6 +11,7 @@ import {
   type SkippedJob,
 } from '../../jobs/job-queue.ts';
 import type { OfficeLock } from './pms-change-job.ts';
+import { pmsWritten, type RecordPmsWritten } from './pms-written.ts';
 import { findPmsChangeState, type PmsChangeState } from './pms-change-repository.ts';
 import { failureReason, isOdRefusal } from './pms-job-failure.ts';
 import { loadJobTarget, NOT_ON_OPEN_DENTAL, officeClient } from './pms-job-target.ts';
@@ -58,7 +59,7 @@ export async function queueConfirmMissedByWrite(tx: Queryable, appointmentId: st
 }
 
 export function createPmsConfirmJobHandler(
-  deps: { db: Database; clock: Clock; openDental: OpenDentalConnector | undefined },
+  deps: { db: Database; clock: Clock; openDental: OpenDentalConnector | undefined; recordFact: RecordPmsWritten },
   oneAtATime: OfficeLock,
 ): JobHandler {
   return async function handle(raw: unknown, context: JobContext): Promise<void | SkippedJob> {
@@ -74,6 +75,9 @@ export function createPmsConfirmJobHandler(
       const client = officeClient(deps.openDental, customerKey);
       // PUT Confirm sets a value: sending it again after a lost answer changes nothing.
       await oneAtATime(customerKey, () => client.confirmAppointment(aptNum));
+      await deps.db.transaction((tx) =>
+        deps.recordFact(tx, payload.appointmentId, pmsWritten(deps.clock.now(), 'confirmed', aptNum)),
+      );
     } catch (error) {
       const reason = failureReason(error);
       const isRefusal = isOdRefusal(error);

@@ -11,6 +11,7 @@ import {
   type OdAppointmentCreate,
   type OdPatientCreate,
 } from '../../adapters/pms/opendental/opendental-schemas.ts';
+import { pmsWritten, type RecordPmsWritten } from './pms-written.ts';
 import type { OpenDentalConnector } from '../../adapters/pms/opendental/opendental-connector.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -69,12 +70,7 @@ export interface PmsWriteDeps {
   /** This process's slot lists of a practice are stale (the change job moved a booking back). */
   onSlotsChanged?: ((practiceId: string) => void) | undefined;
   moveBack: PmsChangeDeps['moveBack'];
-  /** The lifecycle's `recordBookingFact` (ADR 0069), passed in for the reason `moveBack` is. */
-  recordFact: (
-    tx: Queryable,
-    appointmentId: string,
-    fact: { type: 'pms.written'; actor: { kind: 'opendental' }; at: Date },
-  ) => Promise<void>;
+  recordFact: RecordPmsWritten;
 }
 
 /**
@@ -120,11 +116,7 @@ async function writeBooking(
     const written = await oneAtATime(customerKey, () => writeToOpenDental(deps.db, client, appointment, practice));
     await deps.db.transaction(async (tx) => {
       await markWritten(tx, appointment.id, { ...written, at: deps.clock.now() });
-      await deps.recordFact(tx, appointment.id, {
-        type: 'pms.written',
-        actor: { kind: 'opendental' },
-        at: deps.clock.now(),
-      });
+      await deps.recordFact(tx, appointment.id, pmsWritten(deps.clock.now(), 'created', written.aptNum));
       await queueChangeMissedByWrite(tx, {
         appointmentId: appointment.id,
         startsAt: appointment.starts_at!,

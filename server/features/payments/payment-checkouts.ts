@@ -6,7 +6,6 @@ import { isBooked } from '#domain/booking/booking-lifecycle.ts';
 import type { CheckoutSession } from '#domain/payments/payment-schemas.ts';
 import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { PaymentProviderError } from '../../adapters/payments/payment-adapter.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { createAppointment, prepareBooking, type BookingRequest } from '../bookings/booking-transaction.ts';
@@ -164,11 +163,9 @@ export async function createSession(
         holdExpiresAt: new Date(expiresAt.getTime() + HOLD_GRACE_MS),
         amountCents: reason.amount_cents,
       });
-      await announceSlotChanges(db, tx, [practice.id]);
       return { created, isReplaced };
     }),
   );
-  deps.availability.invalidatePractice(practice.id);
   if (isReplaced) await expireQuietly(deps, earlier!.payment_session_id);
   try {
     const session = await adapter.createCheckoutSession({
@@ -189,9 +186,7 @@ export async function createSession(
   } catch (error) {
     await db.transaction(async (tx) => {
       await expireHold(tx, created.appointmentId, clock.now(), { isReleased: false });
-      await announceSlotChanges(db, tx, [practice.id]);
     });
-    deps.availability.invalidatePractice(practice.id);
     if (error instanceof PaymentProviderError) throw paymentUnavailable();
     throw error;
   }

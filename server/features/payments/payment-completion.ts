@@ -5,7 +5,6 @@
 import type { PaymentAdapter, SessionState } from '../../adapters/payments/payment-adapter.ts';
 import { isOverlapViolation, type Database, type Queryable } from '../../db/database.ts';
 import { attemptInSavepoint } from '../../db/savepoint.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
@@ -14,7 +13,7 @@ import { moveStatusIn } from '../bookings/booking-lifecycle-steps.ts';
 import type { BookingTransactionDeps } from '../bookings/booking-transaction.ts';
 import type { PracticeRow } from '../practices/practices-service.ts';
 import { spendHeldVerificationToken } from '../verification/verification-service.ts';
-import { queueLostHoldNotices, queueCheckoutBookingMessages, queueRefundNotices } from './payment-messages.ts';
+import { queueLostHoldNotices } from './payment-messages.ts';
 import * as messages from './payments.messages.ts';
 import {
   findSessionAppointment,
@@ -52,7 +51,7 @@ async function applyCompletion(
   if (a.payment_status === 'paid' || a.payment_status === 'refund_pending' || a.payment_status === 'refunded')
     return 'unchanged';
   const at = deps.clock.now();
-  const refund = async (reason: 'slot-lost' | 'replaced') => {
+  const refund = async () => {
     await moveStatusIn(tx, a.id, { to: 'refunded', type: 'payment.refunded', actor: PAID, at });
     await markRefund(tx, a.id, 'refund_pending', paymentIntentId);
     await enqueueJob(tx, {
@@ -60,26 +59,21 @@ async function applyCompletion(
       payload: { appointmentId: a.id, sessionId: a.payment_session_id, paymentIntentId },
       dedupeKey: `refund:${a.id}`,
     });
-    await queueRefundNotices(tx, practice, a, reason);
+    // Both sides hear of it from the refund's event (ADR 0069): replaced when it was cancelled, else its time was lost.
     return 'refunding' as const;
   };
   // Money for a checkout the patient replaced by a later one (ADR 0024): their later booking
   // stands, this one is refunded.
-  if (a.status === 'cancelled') return refund('replaced');
+  if (a.status === 'cancelled') return refund();
   // A hold that ran out before the money came takes its slot back if it is still free (ADRs 0060, 0068).
   const book = () => moveStatusIn(tx, a.id, { to: 'booked', type: 'payment.succeeded', actor: PAID, at });
   if (a.status === 'expired') {
-    if (!(await attemptInSavepoint(tx, book, isOverlapViolation))) return refund('slot-lost');
-    await announceSlotChanges(deps.db, tx, [practice.id]);
+    if (!(await attemptInSavepoint(tx, book, isOverlapViolation))) return refund();
   } else await book();
   await recordPayment(tx, a.id, paymentIntentId, at);
   // The paid booking commits: now its verification token is spent (ADR 0012), not at the hold.
   await spendHeldVerificationToken(tx, a.id);
-  await queueCheckoutBookingMessages(tx, practice, a, {
-    isPaid: true,
-    now: deps.clock.now(),
-    publicUrl: deps.publicUrl,
-  });
+  // The confirmation with the amount paid and the practice's notice follow the payment's event (ADR 0069).
   return 'paid';
 }
 
@@ -98,17 +92,13 @@ export async function completeSession(
   known?: SessionState,
 ): Promise<CompletionOutcome> {
   const practice = await practiceOfSession(deps, sessionId);
-  const { outcome, isRetaken } = await deps.db.transaction(async (tx) => {
-    if (!(await recordPaymentEvent(tx, eventId, 'completed')))
-      return { outcome: 'unchanged' as const, isRetaken: false };
+  return deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, eventId, 'completed'))) return 'unchanged' as const;
     const appointment = await lockAppointmentBySession(tx, sessionId);
     if (!appointment) throw AppError.notFound(NOT_FOUND_MESSAGE);
-    const outcome = await applyCompletion(deps, tx, practice, appointment, known?.paymentIntentId ?? null);
-    return { outcome, isRetaken: appointment.status === 'expired' && outcome === 'paid' };
+    // A released slot taken back by a late payment: its event stops every process offering it (ADR 0069).
+    return applyCompletion(deps, tx, practice, appointment, known?.paymentIntentId ?? null);
   });
-  // A released slot taken back by a late payment is not offered any more.
-  if (isRetaken) deps.availability.invalidatePractice(practice.id);
-  return outcome;
 }
 
 /** Thrown by a check that finds nothing to do: the change is not made, and nothing is written. */
@@ -145,8 +135,7 @@ export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId:
           const a = (await lockAppointmentBySession(tx, sessionId))!;
           await markHoldUnpaid(tx, a.id, { isReleased: true });
           await spendHeldVerificationToken(tx, a.id);
-          const at = { now: deps.clock.now(), publicUrl: deps.publicUrl };
-          await queueCheckoutBookingMessages(tx, practice, a, { isPaid: false, ...at });
+          // The confirmation with the fee unpaid and the practice's notice follow the event (ADR 0069).
         },
       },
     );

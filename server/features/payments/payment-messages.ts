@@ -1,5 +1,4 @@
 import { timeZoneAtClinic } from '#domain/practice/clinic-time-zone.ts';
-import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import { describeAppointmentTime } from '#domain/time/appointment-time.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -7,6 +6,7 @@ import { formatDollars } from '../../i18n/money.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueEmail } from '../../jobs/message-jobs.ts';
 import { mintManageLink } from '../booking-links/manage-links.ts';
+import { bookedAppointmentOf } from '../bookings/booked-appointment.ts';
 import {
   queueBookingMessages,
   queuePatientBookingMessages,
@@ -20,8 +20,6 @@ import type { HeldAppointment } from './payments-repository.ts';
 const t = translator(messages);
 
 const dollars = (cents: number | null) => `$${((cents ?? 0) / 100).toFixed(2)}`;
-const bookerOf = (a: HeldAppointment) =>
-  a.booker_first_name ? { first_name: a.booker_first_name, last_name: a.booker_last_name ?? '' } : null;
 /** The one who booked is greeted (the e-mail is theirs); for someone else's visit, the patient is named. */
 const greetingOf = (a: HeldAppointment) => t(a.language, 'greeting', { name: a.booker_first_name ?? a.first_name });
 const visitOf = (a: HeldAppointment) =>
@@ -49,27 +47,7 @@ async function bookedOf(
     carriedBy: 'confirmation',
     now,
   });
-  return {
-    appointmentId: a.id,
-    reference: a.reference,
-    practice,
-    reasonName: a.reason_name,
-    patientReasonName: reasonNameIn({ name: a.reason_name, translations: a.reason_translations }, a.language),
-    contact: {
-      first_name: a.first_name,
-      last_name: a.last_name,
-      email: a.email,
-      wireless_phone: a.wireless_phone,
-      dob: a.dob,
-      patient_status: a.patient_status,
-      booker: bookerOf(a),
-    },
-    composedMessage: a.message,
-    clinicNum: a.pms_clinic_num,
-    slot: a.starts_at && a.ends_at ? { startsAt: a.starts_at, endsAt: a.ends_at, provNum: a.pms_prov_num } : null,
-    language: a.language,
-    manageUrl: link.url(publicUrl, a.language),
-  };
+  return bookedAppointmentOf(a, practice, { manageUrl: link.url(publicUrl, a.language) });
 }
 
 /**
@@ -80,7 +58,7 @@ export async function queueCheckoutBookingMessages(
   tx: Queryable,
   practice: PracticeRow,
   a: HeldAppointment,
-  outcome: { isPaid: boolean; now: Date; publicUrl: string },
+  outcome: { isPaid: boolean; now: Date; publicUrl: string; wasBookedUnpaid?: boolean },
 ): Promise<void> {
   const { now } = outcome;
   const booked = await bookedOf(tx, practice, a, now, outcome.publicUrl);
@@ -93,7 +71,7 @@ export async function queueCheckoutBookingMessages(
   const paid = { ...booked, paidCents: a.amount_cents ?? 0 };
   await queueBookingMessages(tx, paid, now);
   // Booked unpaid first: that confirmation went out then, so the payment's is one more.
-  if (a.status === 'booked' && a.payment_status === 'unpaid')
+  if (outcome.wasBookedUnpaid)
     await queuePatientConfirmation(tx, paid, now, { idempotencyKey: `booking-paid:${a.id}`, sequence: 0 });
 }
 

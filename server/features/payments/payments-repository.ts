@@ -47,22 +47,27 @@ export async function attachSession(
   );
 }
 
-/** The appointment of a checkout session, locked for the rest of the transaction. */
-export async function lockAppointmentBySession(tx: Queryable, sessionId: string): Promise<HeldAppointment | null> {
-  const [row] = await tx.query<HeldAppointment>(
-    `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents, a.payment_session_id,
-      a.payment_intent_id,
+const SELECT_HELD = `select a.id, a.reference, a.practice_id, a.status, a.payment_status, a.amount_cents,
+      a.payment_session_id, a.payment_intent_id,
             a.starts_at, a.ends_at, a.pms_prov_num, a.pms_clinic_num, r.name as reason_name,
               r.translations as reason_translations, a.language, p.first_name, p.last_name,
             to_char(p.dob, 'YYYY-MM-DD') as dob, a.email, a.wireless_phone, a.patient_status, a.message,
             a.booker_first_name, a.booker_last_name
        from appointments a
        join reasons_for_visit r on r.id = a.reason_id
-       join patients p on p.id = a.patient_id
-      where a.payment_session_id = $1
-      for update of a`,
-    [sessionId],
-  );
+       join patients p on p.id = a.patient_id`;
+
+/** The appointment of a checkout session, locked for the rest of the transaction. */
+export async function lockAppointmentBySession(tx: Queryable, sessionId: string): Promise<HeldAppointment | null> {
+  const [row] = await tx.query<HeldAppointment>(`${SELECT_HELD} where a.payment_session_id = $1 for update of a`, [
+    sessionId,
+  ]);
+  return row ?? null;
+}
+
+/** A checkout's appointment as its messages tell it, for the subscriber that sends them (ADR 0069). */
+export async function findHeldAppointment(db: Queryable, appointmentId: string): Promise<HeldAppointment | null> {
+  const [row] = await db.query<HeldAppointment>(`${SELECT_HELD} where a.id = $1`, [appointmentId]);
   return row ?? null;
 }
 

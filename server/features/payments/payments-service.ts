@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { CheckoutSession } from '#domain/payments/payment-schemas.ts';
 import type { SessionState } from '../../adapters/payments/payment-adapter.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import type { BookingRequest } from '../bookings/booking-transaction.ts';
 import type { BookingResponse } from '../bookings/bookings-service.ts';
 import { canPay, createSession, retrySession } from './payment-checkouts.ts';
@@ -38,15 +37,10 @@ async function releaseHolds(deps: PaymentsDeps): Promise<number> {
   const { db } = deps;
   const released = await db.transaction(async (tx) => {
     const rows = await lockExpiredHolds(tx, deps.clock.now());
+    // Each expiry's event offers its time again, in every process, on commit (ADR 0069).
     for (const row of rows) await expireHold(tx, row.id, deps.clock.now(), { isReleased: false });
-    await announceSlotChanges(
-      db,
-      tx,
-      rows.map((r) => r.practice_id),
-    );
     return rows;
   });
-  new Set(released.map((r) => r.practice_id)).forEach((id) => deps.availability.invalidatePractice(id));
   return released.length;
 }
 

@@ -7,7 +7,6 @@ import {
 } from '#domain/practice/practice-config-schema.ts';
 import { findDeploymentProblems, type DeploymentOffers } from '#domain/practice/practice-deployment-rules.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { syncClosures, syncSchedules, syncTimeOff } from './practice-calendar-repository.ts';
 import {
   deactivateMissing,
@@ -80,13 +79,9 @@ export async function importPracticeConfig(
   return db.transaction(async (tx) => {
     await lockPracticeImport(tx);
     const summary: ImportSummary = [];
+    // A practice whose settings changed gets a practice-level event (recordSettingsChange), whose commit makes
+    // every running server forget its slot lists (ADR 0069).
     for (const practice of file.practices) summary.push(await importPractice(tx, practice, options));
-    // Schedules, providers, reasons or closures may have changed: running servers forget their slot lists on commit.
-    await announceSlotChanges(
-      db,
-      tx,
-      summary.map((p) => p.practice_id),
-    );
     return summary;
   });
 }

@@ -18,6 +18,7 @@ const PLACING: ReadonlySet<BookingEventType> = new Set([
  */
 export const reminderSubscriber: BookingEventSubscriber = {
   name: 'reminders',
+  types: [...PLACING],
   async act(event, { db, clock }) {
     if (!event.booking_id || !PLACING.has(event.type)) return;
     await scheduleReminders(db, event.booking_id, clock.now());

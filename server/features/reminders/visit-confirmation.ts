@@ -14,7 +14,8 @@ class NotConfirmable extends Error {}
 /**
  * The patient says they will come (a `C` reply, the manage page's Confirm button): an upcoming
  * booked visit becomes confirmed through the lifecycle service, which writes it to Open Dental
- * too. Confirming twice is no error; a cancelled, past or unscheduled booking is not confirmable.
+ * too; the practice's notice follows the event. Confirming twice is no error; a cancelled, past
+ * or unscheduled booking is not confirmable.
  */
 export async function confirmVisit(
   deps: { lifecycle: BookingLifecycle; clock: Clock },
@@ -32,7 +33,6 @@ export async function confirmVisit(
           const isUpcoming = current.starts_at !== null && current.starts_at.getTime() > deps.clock.now().getTime();
           if (!isUpcoming || (current.status !== 'booked' && !wasConfirmed)) throw new NotConfirmable();
         },
-        after: (tx) => queuePracticeNotice(tx, appointmentId),
       },
     );
   } catch (error) {
@@ -44,9 +44,10 @@ export async function confirmVisit(
 
 /**
  * The practice hears of it: a practice on Open Dental sees it there (the confirmation is written
- * back); one on the built-in schedule by e-mail until the console shows it (ADR 0038).
+ * back); one on the built-in schedule by e-mail until the console shows it (ADR 0038). Queued by
+ * the confirmation's subscriber (ADR 0069), not by the change.
  */
-async function queuePracticeNotice(tx: Queryable, appointmentId: string): Promise<void> {
+export async function queuePracticeNotice(tx: Queryable, appointmentId: string): Promise<void> {
   const row = await findBookingView(tx, appointmentId);
   const practice = row ? await findPracticeById(tx, row.practice_id) : null;
   if (!row?.starts_at || !practice?.notification_email || practice.pms.type === 'opendental') return;

@@ -7,9 +7,7 @@ import { can, type StaffRole } from '#domain/staff/staff-roles.ts';
 import type { SettingsSaveBody, SettingsSaved, SettingsView } from '#domain/staff/staff-settings-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { announceSlotChanges } from '../../db/slot-change-notices.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AvailabilityService } from '../availability/availability-service.ts';
 import { writePractice } from '../practices/practice-import.ts';
 import {
   compareWithStored,
@@ -25,7 +23,6 @@ export interface SettingsDeps {
   clock: Clock;
   /** What this deployment can serve (ADR 0029): a console change it could not would stop the next start. */
   offers: DeploymentOffers;
-  availability: Pick<AvailabilityService, 'invalidatePractice'>;
 }
 
 /** Who saves: the session's practice, e-mail and role. */
@@ -115,12 +112,10 @@ export async function saveSettings(
     const actor = { kind: 'staff' as const, email: editor.email };
     const author = { by: editor.email, actor, at: deps.clock.now(), bump: true };
     const version = await recordSettingsChange(tx, editor.practiceId, before, author);
-    await announceSlotChanges(deps.db, tx, [editor.practiceId]);
     await alsoInTransaction(tx, before.changes);
     return { version, changes: before.changes };
   });
-  // This process forgets its slot lists at once; the others hear the commit's notice.
-  deps.availability.invalidatePractice(editor.practiceId);
+  // Every process, this one included, forgets the practice's slot lists on the event's commit (ADR 0069).
   return saved;
 }
 

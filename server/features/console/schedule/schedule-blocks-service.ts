@@ -4,7 +4,6 @@ import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstant } from '#domain/time/zoned-time.ts';
 import type { Clock } from '../../../clock.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { announceSlotChanges } from '../../../db/slot-change-notices.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { recordPracticeEvent } from '../../bookings/booking-lifecycle-steps.ts';
 import type { AvailabilityService } from '../../availability/availability-service.ts';
@@ -95,12 +94,10 @@ export async function blockTime(
       createdAt: deps.clock.now(),
     });
     const overlapping = await countBookingsInBlock(tx, practice.id, block);
-    await announceSlotChanges(deps.db, tx, [practice.id]);
     await recordBlockEvent(tx, deps, { practiceId: practice.id, email: who.email }, 'schedule.block_added', block);
     await alsoInTransaction(tx, block);
     return { id: block.id, overlapping_bookings: overlapping };
   });
-  deps.availability.invalidatePractice(practice.id);
   return created;
 }
 
@@ -115,10 +112,8 @@ export async function unblockTime(
   await deps.db.transaction(async (tx) => {
     const removed = await deleteScheduleBlock(tx, who.practiceId, id);
     if (!removed) throw blockNotFound();
-    await announceSlotChanges(deps.db, tx, [who.practiceId]);
     await recordBlockEvent(tx, deps, who, 'schedule.block_removed', removed);
     await alsoInTransaction(tx, removed);
   });
-  deps.availability.invalidatePractice(who.practiceId);
   return { id };
 }

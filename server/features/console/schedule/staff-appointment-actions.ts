@@ -9,7 +9,6 @@ import { formatInstantLocal } from '#domain/time/zoned-time.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { BookingLifecycle, ChangeHooks } from '../../bookings/booking-lifecycle-service.ts';
-import { queueCancellationMessages, queueRescheduleMessages } from '../../manage/manage-messages.ts';
 import { findBookingView, type BookingState } from '../../bookings/booking-view.ts';
 import { paidCentsOf } from '../../manage/manage-view.ts';
 import { queueCancellationRefund } from '../../payments/cancellation-refund.ts';
@@ -143,16 +142,7 @@ async function cancel(
         const row = await managedRow(tx, id);
         const paid = paidCentsOf(row);
         const refundCents = body.refund && paid ? ((await queueCancellationRefund(tx, row, paid)) ? paid : null) : null;
-        // Without a refund the message says nothing of money: the practice tells the patient what happens to it.
-        await queueCancellationMessages(tx, {
-          row,
-          practice,
-          refundCents,
-          reason: null,
-          now: deps.clock.now(),
-          publicUrl: deps.publicUrl,
-          by: 'staff',
-        });
+        // The patient's message follows the event (ADR 0069); without a refund it says nothing of money.
         await record(deps, request, tx, 'appointment.cancel', id, {
           reason: body.reason,
           refund_cents: refundCents,
@@ -185,30 +175,14 @@ async function reschedule(
     {
       check: scoped(practiceId),
       async after(tx, before, after) {
-        const row = await managedRow(tx, id);
+        // The patient's confirmation or update follows the event (ADR 0069).
         if (before.status === 'requested') {
-          const detail = await findDetailRow(tx, practiceId, id);
-          if (!detail) throw appointmentNotFound();
-          const idempotencyKey = `booking-confirmation:${id}:given-time`;
-          await queueStaffConfirmation(
-            tx,
-            { detail, row, practice },
-            { now: deps.clock.now(), publicUrl: deps.publicUrl, idempotencyKey },
-          );
           await record(deps, request, tx, 'appointment.schedule', id, {
             to: wall(after, practice.server_tz),
             to_prov: after.pms_prov_num,
           });
           return;
         }
-        await queueRescheduleMessages(tx, {
-          row,
-          practice,
-          previous: before,
-          now: deps.clock.now(),
-          publicUrl: deps.publicUrl,
-          by: 'staff',
-        });
         await record(deps, request, tx, 'appointment.reschedule', id, {
           from: wall(before, practice.server_tz),
           to: wall(after, practice.server_tz),

@@ -1,6 +1,6 @@
-import { reasonNameIn } from '#domain/practice/practice-translations.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { mintManageLink } from '../../booking-links/manage-links.ts';
+import { bookedAppointmentOf } from '../../bookings/booked-appointment.ts';
 import { queuePatientConfirmation } from '../../bookings/booking-messages.ts';
 import type { BookingView } from '../../bookings/booking-view.ts';
 import type { PracticeRow } from '../../practices/practices-service.ts';
@@ -24,36 +24,14 @@ export async function queueStaffConfirmation(
     carriedBy: 'confirmation',
     now: context.now,
   });
+  const stored = { ...row, dob: detail.dob ?? '', patient_status: detail.patient_status, message: '' };
   await queuePatientConfirmation(
     tx,
-    {
-      appointmentId: row.id,
-      reference: row.reference,
-      practice,
-      reasonName: row.reason_name,
-      patientReasonName: reasonNameIn({ name: row.reason_name, translations: row.reason_translations }, row.language),
-      contact: {
-        first_name: row.first_name,
-        last_name: row.last_name,
-        email: row.email ?? '',
-        wireless_phone: row.wireless_phone ?? '',
-        dob: detail.dob ?? '',
-        patient_status: detail.patient_status,
-        booker: row.booker_first_name
-          ? { first_name: row.booker_first_name, last_name: row.booker_last_name ?? '' }
-          : null,
-      },
-      composedMessage: '',
-      clinicNum: row.pms_clinic_num,
-      slot:
-        row.starts_at && row.ends_at
-          ? { startsAt: row.starts_at, endsAt: row.ends_at, provNum: row.pms_prov_num }
-          : null,
+    bookedAppointmentOf(stored, practice, {
       ...(row.payment_status === 'paid' ? { paidCents: row.amount_cents ?? 0 } : {}),
-      language: row.language,
       isBookedByStaff: row.is_booked_by_staff,
       manageUrl: link.url(context.publicUrl, row.language),
-    },
+    }),
     context.now,
     { idempotencyKey: context.idempotencyKey, sequence: row.reschedule_count },
   );
