@@ -79,6 +79,10 @@ const config = {
     assetsDir: 'assets',
     // Never inline assets as data: URLs into the HTML or scripts; the CSP allows only files from 'self'.
     assetsInlineLimit: 0,
+    // ADR 0080: the modulepreload polyfill runs when the entry runs, after the browser fetched the entry's own imports,
+    // so it only ever sped up later chunks on browsers without modulepreload (Safari before 17). Its bytes pay for
+    // the funnel's beacon on page 1 instead.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: { output: { codeSplitting: { groups: [firstPageTranslations(), firstPageShared] } } },
   },

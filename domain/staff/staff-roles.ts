@@ -11,7 +11,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const PRACTICE_ROLES = ['owner', 'front_desk'] as const satisfies readonly StaffRole[];
 export type PracticeRole = (typeof PRACTICE_ROLES)[number];
 
-export const STAFF_PERMISSIONS = ['schedule', 'bookings', 'feedback', 'staff', 'export', 'audit', 'security'] as const;
+export const STAFF_PERMISSIONS = [
+  'schedule',
+  'bookings',
+  'feedback',
+  'staff',
+  'export',
+  'audit',
+  'security',
+  // The booking funnel and the bookings' counts (ADR 0080): the practice's business, an owner's question.
+  'insights',
+] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 const DAY_TO_DAY: readonly StaffPermission[] = ['schedule', 'bookings', 'feedback'];

@@ -1,0 +1,93 @@
+import { firstRow, type Queryable } from '../../db/database.ts';
+
+/** The period and filters of a funnel question (ADR 0080): the practice's days `fromDay`..`toDay`, both included. */
+export interface FunnelFilter {
+  practiceId: string;
+  fromDay: string;
+  toDay: string;
+  source?: string;
+  campaign?: string;
+}
+
+// $1 practice, $2 first day, $3 last day, $4 source or null (any), $5 campaign or null (any); '' stands for none.
+const PERIOD = `practice_id = $1 and day between $2 and $3
+  and ($4::text is null or source = $4) and ($5::text is null or campaign = $5)`;
+const paramsOf = (filter: FunnelFilter) => [
+  filter.practiceId,
+  filter.fromDay,
+  filter.toDay,
+  filter.source ?? null,
+  filter.campaign ?? null,
+];
+
+/** The daily totals summed per step ('visits' included) over the period. */
+export function stepTotals(db: Queryable, filter: FunnelFilter) {
+  return db.query<{ step: string; reached: number; left: number }>(
+    `select step, sum(reached)::int as reached, sum("left")::int as "left"
+       from funnel_daily where ${PERIOD} group by step`,
+    paramsOf(filter),
+  );
+}
+
+/** Visits and booked visits per source and campaign ('' for none), most visits first. */
+export function sourceTotals(db: Queryable, filter: FunnelFilter) {
+  return db.query<{ source: string; campaign: string; visits: number; booked: number }>(
+    `select source, campaign,
+            coalesce(sum(reached) filter (where step = 'visits'), 0)::int as visits,
+            coalesce(sum(reached) filter (where step = 'booked'), 0)::int as booked
+       from funnel_daily where ${PERIOD}
+      group by source, campaign order by visits desc, source, campaign`,
+    paramsOf(filter),
+  );
+}
+
+/** The median of booked visits' seconds from their first event to the booking; null when none booked. */
+export async function medianSecondsToBook(db: Queryable, filter: FunnelFilter): Promise<number | null> {
+  const row = await firstRow<{ median: number | null }>(
+    db,
+    `select percentile_cont(0.5) within group (order by booked_seconds)::float8 as median
+       from funnel_visits where ${PERIOD} and booked_seconds is not null`,
+    paramsOf(filter),
+  );
+  return row?.median ?? null;
+}
+
+export interface BookingsPeriod {
+  practiceId: string;
+  from: Date;
+  to: Date;
+  timeZone: string;
+}
+
+// Bookings made in the period, without unpaid holds (pending or lapsed): they never became bookings.
+const MADE = `a.practice_id = $1 and a.created_at >= $2 and a.created_at < $3
+  and a.status not in ('pending_payment', 'expired')`;
+
+export function bookingsByReason(db: Queryable, period: BookingsPeriod) {
+  return db.query<{ reason: string; count: number }>(
+    `select coalesce(r.name, '(no reason)') as reason, count(*)::int as count
+       from appointments a left join reasons_for_visit r on r.id = a.reason_id
+      where ${MADE} group by 1 order by count desc, reason`,
+    [period.practiceId, period.from, period.to],
+  );
+}
+
+export function bookingsByProvider(db: Queryable, period: BookingsPeriod) {
+  return db.query<{ provider: string; count: number }>(
+    `select coalesce(p.provider_display_name, nullif(trim(concat(p.provider_first_name, ' ', p.provider_last_name)), ''),
+                     'Provider ' || a.pms_prov_num, '(no provider)') as provider, count(*)::int as count
+       from appointments a
+       left join providers p on p.practice_id = a.practice_id and p.pms_prov_num = a.pms_prov_num
+      where ${MADE} group by 1 order by count desc, provider`,
+    [period.practiceId, period.from, period.to],
+  );
+}
+
+/** ISO weekdays (1 Monday) of the visits' dates in the practice's zone; requests without a time are not counted. */
+export function bookingsByWeekday(db: Queryable, period: BookingsPeriod) {
+  return db.query<{ weekday: number; count: number }>(
+    `select extract(isodow from a.starts_at at time zone $4)::int as weekday, count(*)::int as count
+       from appointments a where ${MADE} and a.starts_at is not null group by 1 order by 1`,
+    [period.practiceId, period.from, period.to, period.timeZone],
+  );
+}
