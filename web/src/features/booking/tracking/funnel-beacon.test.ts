@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as BeaconModule from './funnel-beacon.ts';
 
 /** The funnel's beacon (ADR 0080): what a visit sends, and when. */
 const PRACTICE = '6a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-type Beacon = typeof import('./funnel-beacon.ts');
+type Beacon = typeof BeaconModule;
 let sent: { url: string; body: Record<string, unknown> }[];
 let beacon: Beacon;
 
