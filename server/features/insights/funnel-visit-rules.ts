@@ -50,7 +50,8 @@ export function applyBatch(visit: VisitSoFar, events: readonly FunnelEvent[]): V
       steps.push(step);
       add(step, 1, 0);
     }
-    lastStep = step;
+    // A booked visit stays booked: the page going back to its start as the patient leaves is not leaving.
+    if (bookedSeconds === null) lastStep = step;
     if (step === BOOKED_STEP && bookedSeconds === null)
       bookedSeconds = Math.max(0, Math.round((event.at - visit.firstAt) / 1000));
   }
