@@ -3,33 +3,16 @@
  * Steps are the booking's screens as its history names them (ADR 0020): added to, never renamed.
  */
 export const FUNNEL_STEPS = [
-  'location',
-  'patient-type',
+  'location', // the clinic list of a practice with several, before page 1
+  'patient-type', // page 1 (spec section 2)
   'reason',
-  'provider',
+  'provider', // only where the reason shows providers
   'slot',
   'contact',
-  'verify',
+  'verify', // only where the practice verifies patients
   'booked',
 ] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
-
-/**
- * `page_shown`: the visit's first screen; `step_reached`: a later screen, forward; `step_back`: a screen
- * reached by Back; `slot_taken`: the patient took a slot; `code_sent`/`code_passed`: the one-time code;
- * `checkout_started`: off to pay; `booked`: the booking was made.
- */
-export const FUNNEL_EVENT_TYPES = [
-  'page_shown',
-  'step_reached',
-  'step_back',
-  'slot_taken',
-  'code_sent',
-  'code_passed',
-  'checkout_started',
-  'booked',
-] as const;
-export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number];
 
 /** From the viewport's width, not the user agent (no fingerprint). */
 export const DEVICE_CLASSES = ['phone', 'tablet', 'desktop'] as const;

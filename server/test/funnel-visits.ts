@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FunnelBatch, FunnelEvent } from '#domain/insights/funnel-schemas.ts';
-import type { FunnelStep } from '#domain/insights/funnel-words.ts';
+import { FUNNEL_STEPS, type FunnelStep } from '#domain/insights/funnel-words.ts';
 
 /** A single-clinic practice's screens in order, as the booking page walks them (ADR 0080). */
-export const WALK: readonly FunnelStep[] = [
-  'patient-type',
-  'reason',
-  'provider',
-  'slot',
-  'contact',
-  'verify',
-  'booked',
-];
+export const WALK: readonly FunnelStep[] = FUNNEL_STEPS.filter((step) => step !== 'location');
+
+/** The funnel's `steps` as the API answers them, from [reached, left] per step in FUNNEL_STEPS' order. */
+export function stepsOf(counts: readonly (readonly [reached: number, left: number])[]) {
+  return FUNNEL_STEPS.map((step, i) => ({ step, reached: counts[i]![0], left: counts[i]![1] }));
+}
 
 export interface ScriptedVisit {
   /** How many screens of WALK the visit shows (1: page 1 only; WALK.length: booked). */

@@ -1,4 +1,5 @@
 import type { FunnelEvent } from '#domain/insights/funnel-schemas.ts';
+import { SCREEN_EVENTS } from '#domain/insights/funnel-schemas.ts';
 import type { DailyChange } from './funnel-events-repository.ts';
 
 /** The pseudo-step whose `reached` counts visits in the daily totals (ADR 0080). */
@@ -23,9 +24,7 @@ export interface VisitAfter {
 /** The screen an event shows: the step it names, and 'booked' for the booking itself; null for actions within a step. */
 function stepShown(event: FunnelEvent): string | null {
   if (event.type === 'booked') return BOOKED_STEP;
-  if (event.type === 'page_shown' || event.type === 'step_reached' || event.type === 'step_back')
-    return event.step ?? null;
-  return null;
+  return (SCREEN_EVENTS as readonly string[]).includes(event.type) ? (event.step ?? null) : null;
 }
 
 /**

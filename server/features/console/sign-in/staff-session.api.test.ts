@@ -38,7 +38,16 @@ describe('signing in', () => {
       idle_minutes: 30,
       must_set_up_totp: false,
     });
-    expect(session.permissions).toEqual(['schedule', 'bookings', 'feedback', 'staff', 'export', 'audit', 'security']);
+    expect(session.permissions).toEqual([
+      'schedule',
+      'bookings',
+      'feedback',
+      'staff',
+      'export',
+      'audit',
+      'security',
+      'insights',
+    ]);
 
     const again = await ctx.app.inject({
       method: 'GET',

@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useRef } from 'react';
-import type { FunnelStep } from '#domain/insights/funnel-words.ts';
 import type { Clinic } from '#domain/practice/practice-schemas.ts';
 import { LoadingDotsOverlay } from '../../components/ui/loading-dots-overlay.tsx';
 import { brandColorOrDefault } from '../../lib/contrast.ts';
@@ -99,7 +98,7 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
           : screen < before
             ? 'step_back'
             : 'step_reached';
-    funnelEvent(type, stepName(screen) as FunnelStep);
+    funnelEvent(type, stepName(screen));
   }, [form.id, screen]);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
-import type { DeviceClass, FunnelEventType, FunnelStep } from '#domain/insights/funnel-words.ts';
+import type { FunnelEventType } from '#domain/insights/funnel-schemas.ts';
+import type { DeviceClass, FunnelStep } from '#domain/insights/funnel-words.ts';
 
 /**
  * The booking funnel's first-party events (ADR 0080): kept here and sent to our own server with

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import type { Funnel } from '#domain/insights/funnel-schemas.ts';
-import { MAX_RANGE_DAYS } from '#domain/staff/staff-inbox-schemas.ts';
-import { addDays } from '#domain/time/local-date.ts';
-import { todayIn } from '../shared/console-dates.ts';
 import { ErrorNote } from '../shared/console-notes.tsx';
-import { secondaryButtonClass } from '../shared/console-styles.ts';
-import { DateRangeFields, dateRangeProblem, readDateRange } from '../shared/date-range-fields.tsx';
+import { ShownDaysForm, useShownDays } from '../shared/shown-days.tsx';
 import { TableHead } from '../shared/table-head.tsx';
 import { useStaffSession } from '../staff-session-context.ts';
 import { FunnelChart } from './funnel-chart.tsx';
@@ -17,29 +12,14 @@ const cellClass = 'border-b border-slate-200 p-2 text-left align-top tabular-num
 /** `/console/insights`: where patients give up booking, and what was booked, for a range of days (the last 30 first). */
 export function InsightsPage() {
   const session = useStaffSession();
-  const today = todayIn(session.practice.time_zone);
-  const [range, setRange] = useState({ from: addDays(today, -29), to: today });
-  const [problem, setProblem] = useState<string | null>(null);
+  const days = useShownDays(session.practice.time_zone);
+  const { range } = days;
   const funnel = useQuery(funnelQuery(session.practice.id, range));
-
-  const show = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = readDateRange(event.currentTarget);
-    const nextProblem = dateRangeProblem(next, MAX_RANGE_DAYS, 'Show');
-    setProblem(nextProblem);
-    if (!nextProblem) setRange(next);
-  };
 
   return (
     <main className="flex flex-col gap-4 px-4 py-3">
       <h1 className="text-xl font-semibold">Booking funnel</h1>
-      <form onSubmit={show} aria-label="Days shown" className="flex flex-wrap items-end gap-2">
-        <DateRangeFields from={range.from} to={range.to} />
-        <button type="submit" className={secondaryButtonClass}>
-          Show
-        </button>
-      </form>
-      {problem && <ErrorNote>{problem}</ErrorNote>}
+      <ShownDaysForm {...days} />
       {funnel.isError && <ErrorNote>{funnel.error.message}</ErrorNote>}
       {funnel.isPending && <p role="status">Loading the funnel…</p>}
       {funnel.data && <FunnelReport funnel={funnel.data} />}
