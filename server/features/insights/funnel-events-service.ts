@@ -42,7 +42,9 @@ export async function recordFunnelBatch(deps: FunnelEventsDeps, batch: FunnelBat
       now,
     });
     if (row.practice_id !== practice.id)
-      throw AppError.badRequest('This visit belongs to another practice.', { practice_id: 'not the visit’s practice' });
+      throw AppError.badRequest('This visit belongs to another practice.', {
+        practice_id: 'not the visit’s practice',
+      });
     const after = applyBatch(
       {
         isNew,

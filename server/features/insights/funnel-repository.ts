@@ -63,31 +63,49 @@ export interface BookingsPeriod {
 const MADE = `a.practice_id = $1 and a.created_at >= $2 and a.created_at < $3
   and a.status not in ('pending_payment', 'expired')`;
 
-export function bookingsByReason(db: Queryable, period: BookingsPeriod) {
-  return db.query<{ reason: string; count: number }>(
-    `select coalesce(r.name, '(no reason)') as reason, count(*)::int as count
-       from appointments a left join reasons_for_visit r on r.id = a.reason_id
-      where ${MADE} group by 1 order by count desc, reason`,
-    [period.practiceId, period.from, period.to],
+/**
+ * Bookings made in the period counted per `label` (an SQL expression over `a`, joined as `join` says). $4 is the
+ * zone, read by the weekday only; `$4::text is not null` types it for the others, which PostgreSQL requires.
+ */
+function countBookings<Label extends string, Value>(
+  db: Queryable,
+  period: BookingsPeriod,
+  grouped: { label: Label; expression: string; join?: string; where?: string; order: string },
+) {
+  return db.query<Record<Label, Value> & { count: number }>(
+    `select ${grouped.expression} as ${grouped.label}, count(*)::int as count
+       from appointments a ${grouped.join ?? ''}
+      where ${MADE} and ($4::text is not null) ${grouped.where ?? ''} group by 1 order by ${grouped.order}`,
+    [period.practiceId, period.from, period.to, period.timeZone],
   );
 }
 
+export function bookingsByReason(db: Queryable, period: BookingsPeriod) {
+  return countBookings<'reason', string>(db, period, {
+    label: 'reason',
+    expression: `coalesce(r.name, '(no reason)')`,
+    join: 'left join reasons_for_visit r on r.id = a.reason_id',
+    order: 'count desc, reason',
+  });
+}
+
 export function bookingsByProvider(db: Queryable, period: BookingsPeriod) {
-  return db.query<{ provider: string; count: number }>(
-    `select coalesce(p.provider_display_name, nullif(trim(concat(p.provider_first_name, ' ', p.provider_last_name)), ''),
-                     'Provider ' || a.pms_prov_num, '(no provider)') as provider, count(*)::int as count
-       from appointments a
-       left join providers p on p.practice_id = a.practice_id and p.pms_prov_num = a.pms_prov_num
-      where ${MADE} group by 1 order by count desc, provider`,
-    [period.practiceId, period.from, period.to],
-  );
+  return countBookings<'provider', string>(db, period, {
+    label: 'provider',
+    expression: `coalesce(p.provider_display_name,
+                          nullif(trim(concat(p.provider_first_name, ' ', p.provider_last_name)), ''),
+                          'Provider ' || a.pms_prov_num, '(no provider)')`,
+    join: 'left join providers p on p.practice_id = a.practice_id and p.pms_prov_num = a.pms_prov_num',
+    order: 'count desc, provider',
+  });
 }
 
 /** ISO weekdays (1 Monday) of the visits' dates in the practice's zone; requests without a time are not counted. */
 export function bookingsByWeekday(db: Queryable, period: BookingsPeriod) {
-  return db.query<{ weekday: number; count: number }>(
-    `select extract(isodow from a.starts_at at time zone $4)::int as weekday, count(*)::int as count
-       from appointments a where ${MADE} and a.starts_at is not null group by 1 order by 1`,
-    [period.practiceId, period.from, period.to, period.timeZone],
-  );
+  return countBookings<'weekday', number>(db, period, {
+    label: 'weekday',
+    expression: 'extract(isodow from a.starts_at at time zone $4)::int',
+    where: 'and a.starts_at is not null',
+    order: 'weekday',
+  });
 }

@@ -21,7 +21,7 @@ export interface VisitAfter {
   daily: DailyChange[];
 }
 
-/** The screen an event shows: the step it names, and 'booked' for the booking itself; null for actions within a step. */
+/** The screen an event shows: the step it names, 'booked' for the booking; null for actions within a step. */
 function stepShown(event: FunnelEvent): string | null {
   if (event.type === 'booked') return BOOKED_STEP;
   return (SCREEN_EVENTS as readonly string[]).includes(event.type) ? (event.step ?? null) : null;

@@ -3,7 +3,7 @@ import { FunnelSchema } from '#domain/insights/funnel-schemas.ts';
 import type { FunnelStep } from '#domain/insights/funnel-words.ts';
 import { apiResult } from '../../../lib/api-client.ts';
 
-/** `GET /api/v1/staff/insights/funnel?from&to[&source]` (ADR 0080): the practice's funnel and bookings of those days. */
+/** `GET /api/v1/staff/insights/funnel?from&to[&source]` (ADR 0080): the funnel and bookings of those days. */
 export function funnelQuery(practiceId: string, range: { from: string; to: string; source?: string }) {
   const query: Record<string, string> = { from: range.from, to: range.to };
   if (range.source) query.source = range.source;

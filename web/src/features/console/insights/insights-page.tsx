@@ -9,7 +9,7 @@ import { durationText, funnelQuery, percent, STEP_LABELS, WEEKDAYS } from './fun
 
 const cellClass = 'border-b border-slate-200 p-2 text-left align-top tabular-nums';
 
-/** `/console/insights`: where patients give up booking, and what was booked, for a range of days (the last 30 first). */
+/** `/console/insights`: where patients give up booking, and what was booked, in a range of days (30 first). */
 export function InsightsPage() {
   const session = useStaffSession();
   const days = useShownDays(session.practice.time_zone);
