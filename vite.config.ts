@@ -105,7 +105,8 @@ const config = {
     assetsDir: 'assets',
     // Never inline assets as data: URLs into the HTML or scripts; the CSP allows only files from 'self'.
     assetsInlineLimit: 0,
-    // Every browser the app supports preloads modules itself; the polyfill cost page 1 0.5 KB (ADR 0077).
+    // Every browser the app supports preloads modules itself; the polyfill cost page 1 0.5 KB (ADR 0077), and
+    // its bytes pay for the funnel's beacon there (ADR 0080).
     modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: { output: { codeSplitting: { groups: [firstPageTranslations(), firstPageShared] } } },

@@ -10,6 +10,7 @@ import { REFUND_JOB } from './features/payments/payments-service.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import { scheduleReviewSweep } from './features/reviews/review-request-sweep.ts';
 import type { AppServices } from './app-services.ts';
+import { sweepFunnelEvents } from './features/insights/funnel-events-service.ts';
 
 /** Work the process runs besides answering requests: job handlers and periodic sweeps. */
 export interface BackgroundWork {
@@ -45,6 +46,8 @@ export function createBackgroundWork(
     periodic: [
       { name: 'release expired payment holds', everyMs: 60_000, run: () => payments.releaseExpiredHolds() },
       { name: 'forget ended rate-limit windows', everyMs: 10 * 60_000, run: () => deleteEndedWindows(db, clock.now()) },
+      // ADR 0080: the booking funnel's raw events are kept 13 months; hourly is plenty for a monthly edge.
+      { name: 'delete old funnel events', everyMs: 60 * 60_000, run: () => sweepFunnelEvents(db, clock.now()) },
       // Re-queues the current review sweep (deduplicated), so a broken chain of sweeps heals itself.
       {
         name: 'keep the review-request sweep scheduled',

@@ -27,6 +27,7 @@ import { registerAboutRoutes } from './features/practices/about-routes.ts';
 import type { AppServices } from './app-services.ts';
 import { registerApiDocuments } from './http/api-documents.ts';
 import { hasStaffSession } from './features/console/staff-session-guard.ts';
+import { registerFunnelEventRoutes } from './features/insights/funnel-routes.ts';
 
 interface RouteContext {
   config: Config;
@@ -67,6 +68,7 @@ async function registerPatientRoutes(api: FastifyInstance, context: RouteContext
     texts: config.offers.texts,
   });
   registerReviewRoutes(api, { db, clock, config, practices: s.practices });
+  registerFunnelEventRoutes(api, { db, clock, practices: s.practices, rateLimit: limits.funnelEvents });
 }
 
 /** The whole API under /api/v1: the patient's side, the operator's, the staff console's and inbound texts. */

@@ -21,6 +21,8 @@ export const STAFF_PERMISSIONS = [
   'audit',
   'security',
   'settings',
+  // The booking funnel and the bookings' counts (ADR 0080): the practice's business, an owner's question.
+  'insights',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -59,6 +59,8 @@ const LIMITED: LimitedRoute[] = [
     windowMs: MINUTE,
   },
   { method: 'GET', route: '/api/v1/captcha/challenge', url: '/api/v1/captcha/challenge', max: 60, windowMs: MINUTE },
+  // The booking funnel's beacons (ADR 0080): a visit sends at most one per step.
+  { method: 'POST', route: '/api/v1/events', url: '/api/v1/events', max: 300, windowMs: MINUTE },
   {
     method: 'GET',
     route: '/api/v1/review/verify-request-link/:token',

@@ -26,6 +26,9 @@ const LIMITS = {
   // Manage links (ADR 0036): opening a page and its slot lists, and the changes made from it.
   manageLookup: { max: 60, timeWindow: 60_000 },
   manageChange: { max: 20, timeWindow: 10 * 60_000 },
+  // The booking page's funnel beacons (ADR 0080): at most one per step of a visit, so a few hundred a minute is a
+  // waiting room full of patients behind one address, and far below what would fill the table.
+  funnelEvents: { max: 300, timeWindow: 60_000 },
 } as const;
 
 /**

@@ -100,6 +100,9 @@ const SEEDS: Record<string, Seed> = {
   MessageSid: 'SM0123456789abcdef0123456789abcdef',
   MessageStatus: 'delivered',
   ErrorCode: '30003',
+  // The booking funnel's beacon (ADR 0080): a visit's first screen.
+  visit_id: '0f6c3a52-8d1e-4c57-9b0a-6f2e1d3c4b5a',
+  events: [{ type: 'page_shown', step: 'patient-type', at: Date.parse('2026-03-02T12:00:00Z') }],
 };
 
 /** The seed of `field` on `route` (`METHOD /path`), or undefined when it has none. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { registerStaffInboxRoutes } from './staff-inbox-routes.ts';
 import { registerOpenDentalStatusRoutes } from '../opendental/opendental-status-routes.ts';
+import { registerFunnelRoutes } from '../insights/funnel-routes.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
 import { registerStaffBookingRoutes } from './schedule/staff-booking-routes.ts';
@@ -70,6 +71,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       registerStaffBookingRoutes(staff, deps);
       registerOpenDentalStatusRoutes(staff, deps);
       registerSettingsRoutes(staff, { ...deps, offers: deps.config.offers });
+      registerFunnelRoutes(staff, deps);
       registerStaffAccountRoutes(staff, {
         db: deps.db,
         clock: deps.clock,

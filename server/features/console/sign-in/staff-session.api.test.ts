@@ -47,6 +47,7 @@ describe('signing in', () => {
       'audit',
       'security',
       'settings',
+      'insights',
     ]);
 
     const again = await ctx.app.inject({

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { Clinic } from '#domain/practice/practice-schemas.ts';
 import { LoadingDotsOverlay } from '../../components/ui/loading-dots-overlay.tsx';
 import { brandColorOrDefault } from '../../lib/contrast.ts';
@@ -6,7 +6,7 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { useBookingContext } from './booking-context.ts';
 import { isClinicChoiceFirst } from './first-step.ts';
 import { reachablePage } from './navigation/reachable-page.ts';
-import { LOCATION_SCREEN } from './navigation/step-history.ts';
+import { LOCATION_SCREEN, stepName } from './navigation/step-history.ts';
 import { PAGE } from './navigation/step-rules.ts';
 import { useStepHistory } from './navigation/use-step-history.ts';
 import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
@@ -15,6 +15,7 @@ import { ClinicStep } from './steps/clinic-step.tsx';
 import { PatientTypeStep } from './steps/patient-type-step.tsx';
 import { useReasonInLanguage } from './use-reason-in-language.ts';
 import { useRfvEntry } from './use-rfv-entry.ts';
+import { flushFunnel, funnelEvent, startFunnel } from './tracking/funnel-beacon.ts';
 
 // Page 1 and the location choice are in the entry chunk; later steps load when first reached.
 const ReasonStep = preloadableLazy(() => import('./steps/reason-step.tsx'));
@@ -67,8 +68,9 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
 
   const isClinicChoice = isClinicChoiceFirst({ clinicSetUp: form.clinic_set_up, hasClinic: clinic !== null, rfv });
   const isResolving = isResolvingClinic || isApplyingRfv;
+  const screen = isResolving ? null : isClinicChoice ? LOCATION_SCREEN : shown;
   useStepHistory(
-    isResolving ? null : isClinicChoice ? LOCATION_SCREEN : shown,
+    screen,
     { clinicSetUp: form.clinic_set_up, clinicNum: clinicNumParam, rfv, showsProviders },
     hasBookingResult,
   );
@@ -79,6 +81,25 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
     // A failed preload is harmless: the step loads again, through Suspense, when it is shown.
     NEXT_STEPS[shown]?.forEach((step) => step.preload().catch(() => undefined));
   }, [shown, isAdvancing]);
+
+  const funnelScreen = useRef<number | null>(null);
+  useEffect(() => {
+    // ADR 0080: a step change first sends what the step before collected (one request per step).
+    if (screen === null || screen === funnelScreen.current) return;
+    const before = funnelScreen.current;
+    funnelScreen.current = screen;
+    startFunnel(form.id);
+    flushFunnel();
+    const type =
+      screen === PAGE.confirmation
+        ? 'booked'
+        : before === null
+          ? 'page_shown'
+          : screen < before
+            ? 'step_back'
+            : 'step_reached';
+    funnelEvent(type, stepName(screen));
+  }, [form.id, screen]);
 
   useEffect(() => {
     if (shown !== PAGE.confirmation) return;

@@ -45,6 +45,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     Page: lazyPage(() => import('./reviews/reviews-page.tsx'), 'ReviewsPage'),
   },
   {
+    path: 'insights',
+    label: 'Insights',
+    permission: 'insights',
+    Page: lazyPage(() => import('./insights/insights-page.tsx'), 'InsightsPage'),
+  },
+  {
     path: 'staff',
     label: 'Staff',
     permission: 'staff',

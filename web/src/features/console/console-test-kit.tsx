@@ -42,7 +42,7 @@ export function buildSession(overrides: Partial<StaffSession> = {}): StaffSessio
     account: { id: 'acc-1', email: 'owner@example.com', name: 'Olivia Owner', role: 'owner', totp_enabled: false },
     practice: PRACTICE,
     practices: [PRACTICE],
-    permissions: ['schedule', 'bookings', 'feedback', 'staff', 'export', 'audit', 'security', 'settings'],
+    permissions: ['schedule', 'bookings', 'feedback', 'staff', 'export', 'audit', 'security', 'settings', 'insights'],
     csrf_token: 'csrf-token-1',
     idle_minutes: 30,
     expires_at: '2026-11-25T23:00:00.000Z',

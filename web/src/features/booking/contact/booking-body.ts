@@ -2,7 +2,7 @@ import { toBookingBody, type BookingForm, type BookingFormContext } from '#domai
 import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { currentLanguage } from '../../../lib/i18n/language-state.ts';
 import { useBookingStore } from '../state/booking-store.ts';
-import { sourceMetaFrom, utmDetailsFrom } from '../tracking/marketing-params.ts';
+import { sourceMetaFrom, utmDetailsFrom } from '../tracking/booking-marketing.ts';
 import { browserEnvironment, collectVisitData } from '../tracking/visit-data.ts';
 
 export interface BookingBodyOptions {

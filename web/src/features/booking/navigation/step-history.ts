@@ -1,3 +1,4 @@
+import { FUNNEL_STEPS, type FunnelStep } from '#domain/insights/funnel-words.ts';
 import { isBackVisible, PAGE, previousPage } from './step-rules.ts';
 
 /**
@@ -12,9 +13,10 @@ export const LOCATION_SCREEN = 0;
 /** The query parameter naming the step; the flow's first screen goes without it. */
 export const STEP_PARAM = 'step';
 
-const STEP_NAMES = ['location', 'patient-type', 'reason', 'provider', 'slot', 'contact', 'verify', 'booked'] as const;
+// The funnel's step names are the history's (ADR 0080): one list.
+const STEP_NAMES = FUNNEL_STEPS;
 
-export function stepName(screen: number): string {
+export function stepName(screen: number): FunnelStep {
   return STEP_NAMES[screen] ?? STEP_NAMES[PAGE.patientType];
 }
 

@@ -11,6 +11,7 @@ import {
 } from './checkout-session.ts';
 import { paymentReturnUrls } from './payment-return-urls.ts';
 import { createCheckoutSession } from './payments-api.ts';
+import { funnelEvent } from '../tracking/funnel-beacon.ts';
 
 export interface CheckoutRequest {
   /** The booking body, exactly as `POST appointment` would take it. */
@@ -57,6 +58,8 @@ export async function startCheckout(
     if (earlierId) rememberLeftCheckout(earlierId);
     throw error;
   }
+  // Sent as the page goes (pagehide), with the step's other events (ADR 0080).
+  funnelEvent('checkout_started');
   try {
     redirect(url);
   } catch (error) {

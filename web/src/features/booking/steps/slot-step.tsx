@@ -14,6 +14,7 @@ import { reasonDuration } from '../state/reason-rules.ts';
 import { SlotPicker } from '../slots/slot-picker.tsx';
 import { endTimeFor, type DaySlot } from '../slots/slot-rules.ts';
 import * as messages from './slot-step.messages.ts';
+import { funnelEvent } from '../tracking/funnel-beacon.ts';
 
 const DAY_HEADING_ID = 'slot-day-heading';
 
@@ -49,6 +50,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
       { date: slot.date, slotStart: slot.slotStart, provNum: slot.provNum, opNum: slot.opNum },
       { startTime, endTime: endTimeFor(slot.date, startTime, reasonDuration(reason)) },
     );
+    funnelEvent('slot_taken');
     autoAdvance(() => goToPage(PAGE.contact));
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCookie, rememberMarketingParams, sourceMetaFrom, utmDetailsFrom } from './marketing-params.ts';
+import { readCookie, sourceMetaFrom, utmDetailsFrom } from './booking-marketing.ts';
+import { rememberMarketingParams } from './marketing-params.ts';
 import { collectVisitData, detectBrowser } from './visit-data.ts';
 
 describe('marketing parameters (spec sections 2 and 9)', () => {

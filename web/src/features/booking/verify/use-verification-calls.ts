@@ -7,6 +7,7 @@ import { sendOtp, verifyOtp } from './verification-api.ts';
 import { useVerificationStore } from './verification-store.ts';
 import { contactKey, otpRecipient, type VerificationChannel } from './verify-rules.ts';
 import * as messages from './verify-step.messages.ts';
+import { funnelEvent } from '../tracking/funnel-beacon.ts';
 
 /** Both calls of page 6 share one key: while either is out, neither starts again. */
 const VERIFICATION_CALL = ['verification-call'] as const;
@@ -45,6 +46,7 @@ export function useSendCode(practiceId: string, codeRef: RefObject<HTMLInputElem
         expiresAt: sentAt + result.expires_in_seconds * 1_000,
       });
       onSent();
+      funnelEvent('code_sent');
       const sentTo = channel === 'email' ? 'codeSentEmailToast' : 'codeSentPhoneToast';
       showSuccessToast(message ?? translate(messages, sentTo));
       codeRef.current?.focus();
@@ -70,6 +72,7 @@ export function useCheckCode(practiceId: string, codeRef: RefObject<HTMLInputEle
         value: result.verification_token,
         expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + FALLBACK_TOKEN_LIFETIME_MS,
       });
+      funnelEvent('code_passed');
       if (message) showSuccessToast(message);
     },
     onError: (error) => {

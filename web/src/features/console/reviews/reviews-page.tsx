@@ -1,16 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import {
-  MAX_RANGE_DAYS,
-  type StaffReviewRequestItem,
-  type StaffReviewRequestList,
-} from '#domain/staff/staff-inbox-schemas.ts';
-import { addDays } from '#domain/time/local-date.ts';
+import { useState } from 'react';
+import type { StaffReviewRequestItem, StaffReviewRequestList } from '#domain/staff/staff-inbox-schemas.ts';
 import { patientName } from '../bookings/booking-labels.ts';
-import { instantText, todayIn } from '../shared/console-dates.ts';
+import { instantText } from '../shared/console-dates.ts';
 import { ErrorNote, StatusNote } from '../shared/console-notes.tsx';
-import { secondaryButtonClass } from '../shared/console-styles.ts';
-import { DateRangeFields, dateRangeProblem, readDateRange } from '../shared/date-range-fields.tsx';
+import { ShownDaysForm, useShownDays } from '../shared/shown-days.tsx';
 import { ReviewRequestForm } from './review-request-form.tsx';
 import { channelsText, reviewRequestsQuery, sentText } from './review-requests-api.ts';
 import { useStaffSession } from '../staff-session-context.ts';
@@ -55,31 +49,16 @@ function SendReviewRequest() {
 /** The requests of the days chosen, newest first. */
 function SentRequests() {
   const session = useStaffSession();
-  const today = todayIn(session.practice.time_zone);
-  const [range, setRange] = useState({ from: addDays(today, -29), to: today });
-  const [problem, setProblem] = useState<string | null>(null);
+  const days = useShownDays(session.practice.time_zone);
+  const { range } = days;
   const list = useQuery(reviewRequestsQuery(session.practice.id, range.from, range.to));
-
-  const show = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = readDateRange(event.currentTarget);
-    const nextProblem = dateRangeProblem(next, MAX_RANGE_DAYS, 'Show');
-    setProblem(nextProblem);
-    if (!nextProblem) setRange(next);
-  };
 
   return (
     <section aria-labelledby="sent-reviews-heading" className="flex flex-col gap-3">
       <h2 id="sent-reviews-heading" className="text-lg font-semibold">
         Sent requests
       </h2>
-      <form onSubmit={show} aria-label="Days shown" className="flex flex-wrap items-end gap-2">
-        <DateRangeFields from={range.from} to={range.to} />
-        <button type="submit" className={secondaryButtonClass}>
-          Show
-        </button>
-      </form>
-      {problem && <ErrorNote>{problem}</ErrorNote>}
+      <ShownDaysForm {...days} />
       {list.isError && <ErrorNote>{list.error.message}</ErrorNote>}
       {list.isPending && <p role="status">Loading the review requests…</p>}
       {list.data && list.data.requests.length === 0 && <p>No review requests in these days.</p>}
