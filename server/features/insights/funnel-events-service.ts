@@ -42,6 +42,7 @@ export async function recordFunnelBatch(deps: FunnelEventsDeps, batch: FunnelBat
       now,
     });
     if (row.practice_id !== practice.id)
+      // not patient-facing: the page's beacon reads no answer (ADR 0080)
       throw AppError.badRequest('This visit belongs to another practice.', {
         practice_id: 'not the visit’s practice',
       });
