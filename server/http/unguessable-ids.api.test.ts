@@ -20,9 +20,10 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 // appends certain (two rows of the same instant); it is on the wire only as an entry's id and the
 // paging cursor (`?before=`) of the owner-only audit API, which reads only the session's practice,
 // so knowing or guessing one opens nothing. A practice's settings changes are ordered by theirs too,
-// and never on the wire (ADR 0079).
+// and the funnel's raw events are counted, never listed; neither id is on the wire (ADRs 0079, 0080).
 const OTHER_ID_TABLES = [
   'practice_settings_changes',
+  'funnel_events',
   'verification_sends',
   'local_checkout_sessions',
   'sms_sends',
