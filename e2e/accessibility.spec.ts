@@ -39,9 +39,12 @@ for (const brandColor of ['#fde68a', '#777777', '#808080', '#0f766e', '#ffffff',
       body.result.form_customization.brand_color = brandColor;
       await route.fulfill({ response, json: body });
     });
+    // The server's page shows the practice's own colour; the browser's refetch brings this one (ADR 0072).
+    const refetched = page.waitForResponse('**/api/v1/form/**');
     await page.goto('/bright-smile');
+    await refetched;
     const panel = page.getByRole('complementary', { name: 'Practice information' });
-    await expect(panel.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(panel).toHaveCSS('background-color', hexToRgb(brandColor));
     const results = await new AxeBuilder({ page }).include('aside').withRules(['color-contrast']).analyze();
     expect(results.passes.some((rule) => rule.id === 'color-contrast')).toBe(true);
     expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((n) => n.target) }))).toEqual([]);
@@ -97,4 +100,10 @@ for (const buttonColor of ['#fde68a', '#777777', '#0f766e', '#ffffff', '#000000'
     });
     expect(ratio).toBeGreaterThanOrEqual(4.5);
   });
+}
+
+/** `#rrggbb` as the browser's computed `rgb(r, g, b)`. */
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
 }

@@ -62,7 +62,9 @@ test('scripted visits and real walks make the funnel the console shows, with not
   await bounce.goto(`/bright-smile?utm_source=${source}&utm_campaign=walk`);
   await expect(bounce.getByRole('heading', { level: 2, name: HEADINGS.patientType })).toBeVisible();
   // Its visit starts once the page's scripts run (a patient gone before that is not counted).
-  await expect.poll(() => bounce.evaluate(() => sessionStorage.getItem('funnelVisit'))).not.toBeNull();
+  await expect
+    .poll(() => bounce.evaluate(() => Object.keys(sessionStorage).some((key) => key.startsWith('funnelVisit:'))))
+    .toBe(true);
   await bounce.goto('about:blank');
 
   // One beacon per step change (the last step's goes as the page is left): five while the walk was open.

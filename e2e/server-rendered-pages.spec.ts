@@ -263,13 +263,14 @@ async function manageLinkOf(request: APIRequestContext, last: string, slotIndex:
 }
 
 test.describe('a manage page, rendered per request and never kept', () => {
-  for (const { query, heading } of [
-    { query: '?lang=en', heading: 'Your appointment is booked' },
-    { query: '?lang=es', heading: 'Su cita está reservada' },
+  // Slots of their own, far apart (neighbours overlap in time): other specs on the same server book the first ones.
+  for (const { query, heading, slot } of [
+    { query: '?lang=en', heading: 'Your appointment is booked', slot: 20 },
+    { query: '?lang=es', heading: 'Su cita está reservada', slot: 32 },
   ]) {
     test(`its HTML${query} holds the practice, the state and this patient's booking only`, async ({ request }) => {
-      const own = await manageLinkOf(request, `Own${query.slice(-2)}`, 1);
-      const other = await manageLinkOf(request, `Other${query.slice(-2)}`, 2);
+      const own = await manageLinkOf(request, `Own${query.slice(-2)}`, slot);
+      const other = await manageLinkOf(request, `Other${query.slice(-2)}`, slot + 6);
       for (const [path, name, otherName] of [
         [own, 'Own', 'Other'],
         [other, 'Other', 'Own'],
@@ -295,7 +296,7 @@ test.describe('a manage page, rendered per request and never kept', () => {
 
   test('is hydrated, not rendered again, without a warning, and works', async ({ page, request }) => {
     const warnings = warningsOf(page);
-    const path = await manageLinkOf(request, 'Hydrated', 3);
+    const path = await manageLinkOf(request, 'Hydrated', 44);
     expect(await keepsServerHeading(page, path, 'h1')).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: 'Your appointment is booked' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel appointment' }).click();

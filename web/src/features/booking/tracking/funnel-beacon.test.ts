@@ -67,6 +67,21 @@ describe('the funnel beacon', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('makes another visit for another practice in the same tab (the server refuses one visit of two)', async () => {
+    beacon.startFunnel(PRACTICE);
+    beacon.funnelEvent('page_shown', 'patient-type');
+    beacon.flushFunnel();
+    vi.resetModules();
+    const other: Beacon = await import('./funnel-beacon.ts');
+    other.startFunnel('another-practice');
+    other.funnelEvent('page_shown', 'patient-type');
+    other.flushFunnel();
+    await settle();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.body.practice_id).toBe('another-practice');
+    expect(sent[1]!.body.visit_id).not.toBe(sent[0]!.body.visit_id);
+  });
+
   it('flushes when the page is hidden, and keeps the visit id across a reload of the tab', async () => {
     beacon.startFunnel(PRACTICE);
     beacon.funnelEvent('page_shown', 'patient-type');

@@ -35,7 +35,8 @@ export function startFunnel(practiceId: string): void {
   const search = new URLSearchParams(location.search);
   const width = innerWidth;
   visit = {
-    visit_id: (sessionStorage.funnelVisit ??= crypto.randomUUID()) as string,
+    // One visit per practice: a tab that books at two practices makes two visits, never one of two practices.
+    visit_id: (sessionStorage[`funnelVisit:${practiceId}`] ??= crypto.randomUUID()) as string,
     practice_id: practiceId,
     source: search.get('utm_source') ?? undefined,
     campaign: search.get('utm_campaign') ?? undefined,
