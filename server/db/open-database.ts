@@ -35,13 +35,14 @@ async function openEmbedded(dataDir: string, opener: string): Promise<Database> 
   const lock = lockDataDir(resolve(dataDir), opener);
   try {
     const db = await openPgliteDatabase({ dataDir: dir });
-    return {
-      ...db,
-      close: async () => {
-        await db.close();
-        lock.release();
-      },
+    // The same object, not a copy: its commit notices are keyed on it (commit-notices.ts), and a copy would
+    // leave this process's slot caches and job worker deaf to its own commits.
+    const close = db.close.bind(db);
+    db.close = async () => {
+      await close();
+      lock.release();
     };
+    return db;
   } catch (error) {
     lock.release();
     throw error;
