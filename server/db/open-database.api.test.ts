@@ -13,7 +13,8 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('the embedded database the server opens hears its own commits (slot caches and the job worker listen so)', async () => {
+// Slot caches and the job worker listen to the commit notices of the database the server opened.
+it('the embedded database the server opens hears its own commits', async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'open-db-'));
   db = await openDatabase({ databaseUrl: undefined, dataDir } as Parameters<typeof openDatabase>[0], 'a test');
   const heard: string[] = [];

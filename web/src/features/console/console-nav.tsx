@@ -16,7 +16,10 @@ const BADGES: Readonly<Record<string, () => ReactNode>> = {
   feedback: () => <OpenCount />,
 };
 
-/** The console's pages, each shown only to whom the session allows it; AppNavLink marks the current one with aria-current="page". */
+/**
+ * The console's pages, each shown only to whom the session allows it; AppNavLink marks the current one with
+ * aria-current="page".
+ */
 export function ConsoleNav() {
   const session = useStaffSession();
   return (
