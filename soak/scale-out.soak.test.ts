@@ -201,9 +201,8 @@ describe('scale-out', () => {
     expect(load.codesNotDelivered).toBe(0);
 
     const bookings = [...load.bookings, ...races.flatMap((r) => r.winners), ...probes.map((p) => p.booking)];
-    await expectBookingsIntact(testDb.db, bookings);
-
     const jobs = await waitForMessagesToSettle(testDb.db, 120_000);
+    await expectBookingsIntact(testDb.db, bookings);
     const [rerun] = await testDb.db.query<{ n: number }>(
       `select count(*)::int as n from jobs where type in ('email.send', 'sms.send') and attempts <> 1`,
     );

@@ -75,12 +75,9 @@ export async function halfWrittenRows(db: Queryable): Promise<Record<string, num
 }
 
 /**
- * Waits (bounded) until no message job is queued or running; returns them per status. Only
- * messages: the review-request sweep is always queued for later, by design (ADR 0013).
- */
-/**
  * The invariants every soak run ends on: no two live bookings overlap, every acknowledged booking
- * is stored once and booked once, and no transaction left half its rows.
+ * is stored once and booked once, and no transaction left half its rows. Call it after
+ * `waitForMessagesToSettle`: a booking's message jobs follow its event's subscribers.
  */
 export async function expectBookingsIntact(db: Queryable, acknowledged: Parameters<typeof missingBookings>[1]) {
   expect(await overlappingPairs(db)).toBe(0);
@@ -89,14 +86,23 @@ export async function expectBookingsIntact(db: Queryable, acknowledged: Paramete
   expect(Object.entries(await halfWrittenRows(db)).filter(([, n]) => n > 0)).toEqual([]);
 }
 
+/**
+ * Waits (bounded) until no booking event's subscriber job and no message job is queued or running; returns the
+ * message jobs per status. A booking's messages are queued by its event's subscribers after it commits (ADR 0069), so
+ * a booking has its message jobs only once those have run. Only messages and subscribers: the review-request sweep is
+ * always queued for later, by design (ADR 0013).
+ */
 export async function waitForMessagesToSettle(db: Queryable, timeoutMs: number): Promise<Record<string, number>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    const [pending] = await db.query<{ n: number }>(
+      `select count(*)::int as n from jobs where type like 'booking-event:%' and status in ('queued', 'running')`,
+    );
     const rows = await db.query<{ status: string; n: number }>(
       `select status, count(*)::int as n from jobs where type in ('email.send', 'sms.send') group by status`,
     );
     const byStatus = Object.fromEntries(rows.map((row) => [row.status, row.n]));
-    if (!byStatus.queued && !byStatus.running) return byStatus;
+    if (!pending!.n && !byStatus.queued && !byStatus.running) return byStatus;
     if (Date.now() > deadline) return byStatus;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
