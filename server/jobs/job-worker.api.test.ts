@@ -217,4 +217,39 @@ describe('job worker', () => {
     expect(isFinished).toBe(true);
     expect(await jobRows()).toMatchObject([{ status: 'done' }]);
   });
+  it('refills a freed slot at once: a slow job does not hold back the rest of a backlog', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const done: string[] = [];
+    const { logger } = recordingLogger();
+    const worker = createJobWorker({
+      db: ctx.db,
+      clock: fixedClock(START),
+      logger,
+      batchSize: 2,
+      // No poll in this test's time: only a freed slot can bring the third job in.
+      pollIntervalMs: 3_600_000,
+      handlers: {
+        slow: async () => {
+          await released;
+          done.push('slow');
+        },
+        quick: async (payload) => {
+          done.push(String((payload as { n: number }).n));
+        },
+      },
+    });
+    await enqueueJob(ctx.db, { type: 'slow', payload: {} });
+    for (const n of [1, 2, 3]) await enqueueJob(ctx.db, { type: 'quick', payload: { n } });
+    worker.start();
+    try {
+      for (let waited = 0; done.length < 3 && waited < 5_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(done).toEqual(['1', '2', '3']);
+    } finally {
+      release();
+      await worker.stop();
+    }
+    expect(done).toEqual(['1', '2', '3', 'slow']);
+  });
 });

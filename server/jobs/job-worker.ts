@@ -53,38 +53,15 @@ const WAKE_DELAY_MS = 25;
 const MAX_ERROR_LENGTH = 1_000;
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, clock, logger } = options;
-  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 10;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const steps = jobSteps(options);
   const passes = new Set<Promise<number>>();
-  let timer: NodeJS.Timeout | undefined;
-  let isRunning = false;
-  let isInPass = false;
-  let isWokenInPass = false;
-  let isWakePending = false;
-  // Bumped by stop(), so a pass still in flight from before does not revive an old loop.
-  let generation = 0;
 
+  /** One whole pass, awaited: sweeps, claims a batch and runs it to the end. */
   async function pass(): Promise<number> {
-    const now = clock.now();
-    for (const job of await failAbandonedJobs(db, now)) {
-      logger.error({ jobId: job.id, jobType: job.type }, 'Job failed: its worker stopped during the last attempt');
-    }
-    for (const job of await failExpiredJobs(db, now)) {
-      logger.error({ jobId: job.id, jobType: job.type }, 'Job failed: it expired before it could be completed');
-    }
-    const jobs = await claimDueJobs(db, { now, leaseUntil: new Date(now.getTime() + leaseMs), limit: batchSize });
-    // allSettled: one job's bookkeeping failing must not leave the others unawaited.
-    const outcomes = await Promise.allSettled(jobs.map((job) => runJobAttempt(options, job)));
-    for (const outcome of outcomes) {
-      // not patient-facing (a log line)
-      if (outcome.status === 'rejected')
-        logger.error(
-          { error: messageOf(outcome.reason) },
-          'Could not record a job outcome; it runs again when its lease expires',
-        );
-    }
+    await steps.sweep();
+    const jobs = await steps.claim(batchSize);
+    await Promise.all(jobs.map(steps.run));
     return jobs.length;
   }
 
@@ -95,29 +72,118 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     return running;
   }
 
+  const loop = createWorkerLoop(steps, { batchSize, pollIntervalMs: options.pollIntervalMs ?? 1_000 }, options.logger);
+  return {
+    start: loop.start,
+    wake: loop.wake,
+    async stop() {
+      await Promise.allSettled([loop.stop(), ...passes]);
+    },
+    runDueJobs,
+  };
+}
+
+type JobSteps = ReturnType<typeof jobSteps>;
+
+function jobSteps(options: JobWorkerOptions) {
+  const { db, clock, logger } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  return {
+    async sweep(): Promise<void> {
+      const now = clock.now();
+      for (const job of await failAbandonedJobs(db, now)) {
+        logger.error({ jobId: job.id, jobType: job.type }, 'Job failed: its worker stopped during the last attempt');
+      }
+      for (const job of await failExpiredJobs(db, now)) {
+        logger.error({ jobId: job.id, jobType: job.type }, 'Job failed: it expired before it could be completed');
+      }
+    },
+    async claim(limit: number): Promise<ClaimedJob[]> {
+      const now = clock.now();
+      return claimDueJobs(db, { now, leaseUntil: new Date(now.getTime() + leaseMs), limit });
+    },
+    // One job's bookkeeping failing must not stop the others or the loop.
+    async run(job: ClaimedJob): Promise<void> {
+      try {
+        await runJobAttempt(options, job);
+      } catch (error) {
+        // not patient-facing (a log line)
+        logger.error({ error: messageOf(error) }, 'Could not record a job outcome; it runs again when its lease ends');
+      }
+    },
+  };
+}
+
+/**
+ * The running worker: up to `batchSize` jobs at once, each slot refilled as it frees, so a backlog drains at the pace
+ * of its jobs rather than of each batch's slowest one. The poll stays as the fallback (other processes' jobs, retries
+ * coming due); sweeps run once a poll interval of real time (a test's clock may stand still).
+ */
+function createWorkerLoop(steps: JobSteps, limits: { batchSize: number; pollIntervalMs: number }, logger: JobLogger) {
+  const { batchSize, pollIntervalMs } = limits;
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let isRunning = false;
+  let isInPass = false;
+  let isWokenInPass = false;
+  let isWakePending = false;
+  // The last claim filled every free slot, so more may be due: claim again as soon as a slot frees.
+  let isMoreDue = false;
+  let lastSweepAt = -Infinity;
+  // The last tick, so stop() waits for the jobs a claim under way is about to start.
+  let ticking: Promise<void> = Promise.resolve();
+  // Bumped by stop(), so a pass still in flight from before does not revive an old loop.
+  let generation = 0;
+
   function schedule(delayMs: number): void {
+    clearTimeout(timer);
     const current = generation;
-    timer = setTimeout(() => void tick(current), delayMs);
+    timer = setTimeout(() => {
+      ticking = tick(current);
+    }, delayMs);
     timer.unref();
   }
 
+  function onJobSettled(current: number): void {
+    if (!isMoreDue || !isRunning || current !== generation) return;
+    if (isInPass) isWokenInPass = true;
+    else {
+      isMoreDue = false;
+      // A wake-up before this tick adds nothing: the tick is sooner.
+      isWakePending = true;
+      schedule(0);
+    }
+  }
+
   async function tick(current: number): Promise<void> {
+    const free = batchSize - inFlight.size;
     let claimed = 0;
     isInPass = true;
     isWakePending = false;
     isWokenInPass = false;
     try {
-      claimed = await runDueJobs();
+      if (performance.now() - lastSweepAt >= pollIntervalMs) {
+        lastSweepAt = performance.now();
+        await steps.sweep();
+      }
+      for (const job of free > 0 ? await steps.claim(free) : []) {
+        const running = steps.run(job).finally(() => {
+          inFlight.delete(running);
+          onJobSettled(current);
+        });
+        inFlight.add(running);
+        claimed += 1;
+      }
     } catch (error) {
       // not patient-facing (a log line)
       logger.error({ error: messageOf(error) }, 'Job worker pass failed; trying again later');
     } finally {
       isInPass = false;
     }
-    // A full batch suggests more are due, and a wake-up during the pass may be for a job it did not see: go again
-    // at once rather than after the interval.
-    if (isRunning && current === generation)
-      schedule(claimed >= batchSize ? 0 : isWokenInPass ? WAKE_DELAY_MS : pollIntervalMs);
+    if (!isRunning || current !== generation) return;
+    isMoreDue = claimed >= free;
+    // A wake-up during the pass may be for a job it did not see.
+    schedule(isWokenInPass ? WAKE_DELAY_MS : pollIntervalMs);
   }
 
   return {
@@ -131,16 +197,15 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       if (isInPass) isWokenInPass = true;
       if (!isRunning || isInPass || isWakePending) return;
       isWakePending = true;
-      clearTimeout(timer);
       schedule(WAKE_DELAY_MS);
     },
     async stop() {
       isRunning = false;
       generation += 1;
       clearTimeout(timer);
-      await Promise.allSettled([...passes]);
+      await ticking;
+      await Promise.allSettled([...inFlight]);
     },
-    runDueJobs,
   };
 }
 
