@@ -69,6 +69,8 @@ export const BookingEventDetailSchema = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
   back_to: z.string().optional(),
+  /** A move's: the provider's name as the move left the booking, so its message names them as they were then. */
+  provider_name: z.string().optional(),
   /** `pms.written`: what was written into Open Dental, and its appointment there. */
   pms_action: z.enum(['created', 'moved', 'broken', 'confirmed']).optional(),
   pms_apt_num: z.number().int().optional(),
