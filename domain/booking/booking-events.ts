@@ -22,6 +22,11 @@ export const BOOKING_EVENT_TYPES = {
   /** A checkout that ended without money, booked unpaid (ADR 0060). */
   bookedUnpaid: 'booking.booked_unpaid',
   expired: 'booking.expired',
+  /**
+   * A checkout that ended without money after its hold ran out and its time was booked by someone else: nothing
+   * changes (it stays expired), but both sides are told it is not booked.
+   */
+  holdLost: 'booking.hold_lost',
   paymentSucceeded: 'payment.succeeded',
   paymentRefunded: 'payment.refunded',
   pmsWritten: 'pms.written',
