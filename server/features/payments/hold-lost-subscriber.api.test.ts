@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { runAppJobs, runSubscriberJobs } from '../../test/app-jobs.ts';
-import { bookingBody } from '../../test/booking-factory.ts';
-import { eventLinesOf } from '../../test/booking-events.ts';
 import {
   bookVisit,
   CHECKOUT_RETURN_URLS,
@@ -9,23 +6,21 @@ import {
   pressCheckoutButton,
   releaseExpiredHolds,
 } from '../../test/booking-requests.ts';
-import { NEW_YORK_OFFICE, withPracticeApp } from '../../test/practice-app.ts';
+import { runAppJobs, runSubscriberJobs } from '../../test/app-jobs.ts';
+import { bookingBody } from '../../test/booking-factory.ts';
+import { eventLinesOf } from '../../test/booking-events.ts';
+import { EXAM_AND_PAID_WHITENING, NEW_YORK_OFFICE, withPracticeApp } from '../../test/practice-app.ts';
 import { fixedClock } from '../../test/test-app.ts';
+
+/** Long enough for a checkout's hold to run out. */
+const PAST_THE_HOLD_MS = 42 * 60_000;
 
 // Monday 2 March 2026, 07:00 in New York. Subscribers run only when the test runs their jobs.
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const ctx = withPracticeApp({
   clock,
   runSubscribers: false,
-  practices: [
-    {
-      ...NEW_YORK_OFFICE,
-      reasons: [
-        { name: 'Exam', final_duration: 30 },
-        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-      ],
-    },
-  ],
+  practices: [{ ...NEW_YORK_OFFICE, reasons: EXAM_AND_PAID_WHITENING }],
 });
 
 const lostNoticeJobs = (appointmentId: string) =>
@@ -46,7 +41,7 @@ describe('a hold lost to another booking (ADR 0069)', () => {
       sessionId,
     ]);
     // The hold runs out, someone else books its time, then the checkout ends without money.
-    clock.advance(42 * 60_000);
+    clock.advance(PAST_THE_HOLD_MS);
     await releaseExpiredHolds(ctx.app);
     await bookVisit(ctx.app, {
       practiceId: ctx.practiceId,
