@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
  *
  * Not patient-facing, so not scanned: the staff/admin API and the staff console, the CLI, the development outbox and
  * clock, health checks, the Open Dental connector and its notes for the office, the API's own description (OpenAPI
- * documents, their reference page and a route's `summary`, ADR 0070) and a job's `skipped` reason; nor are thrown
+ * documents, their reference page, a route's `summary`, `describedSchema` and `htmlPage`, ADR 0070) and a job's
+ * `skipped` reason; nor are thrown
  * `Error`s (programmers), log lines and the practice's own notification e-mails (in the practice's
  * language, English), which say so with a `// practice-facing` or `// not patient-facing` comment
  * on the line before.
@@ -35,7 +36,9 @@ const OPERATOR_FACING = [
   /^server\/features\/practices\/practice-settings-versions\.ts$/,
 ];
 const PROSE = /^[A-Z][A-Za-z’']*,? [A-Za-z’',]+ [A-Za-z]/;
-const DEVELOPER_CALL = /(^|\.)(log\.(trace|debug|info|warn|error|fatal)|console\.\w+|describe|it|test)$/;
+/** Calls whose text developers read: logs, tests, and the API description's (a schema's or a page answer's words). */
+const DEVELOPER_CALL =
+  /(^|\.)(log\.(trace|debug|info|warn|error|fatal)|console\.\w+|describe|it|test|describedSchema|htmlPage)$/;
 /** Properties read by developers: a route's summary in the API description, a job's reason to skip in the log. */
 const DEVELOPER_PROPERTY = /^(summary|skipped)$/;
 const EXEMPT_MARK = /\/\/ (practice-facing|not patient-facing)/;
@@ -116,6 +119,7 @@ describe('patient-visible texts', () => {
     ]);
     expect(proseLiterals("throw new Error('The page has no root element.');")).toEqual([]);
     expect(proseLiterals("const s = { summary: 'Moves the booking to a time' };")).toEqual([]);
+    expect(proseLiterals("const p = htmlPage('The checkout is closed: nothing was paid');")).toEqual([]);
     expect(proseLiterals("const s = { heading: 'Moves the booking to a time' };")).toHaveLength(1);
     expect(proseLiterals("const c = 'bg-white text-sm';\nconst k = t('heading');")).toEqual([]);
     const marked = "// not patient-facing\nconst s = z\n  .string()\n  .min(1, 'To must be our number');";

@@ -22,6 +22,11 @@ export const BOOKING_EVENT_TYPES = {
   /** A checkout that ended without money, booked unpaid (ADR 0060). */
   bookedUnpaid: 'booking.booked_unpaid',
   expired: 'booking.expired',
+  /**
+   * A checkout that ended without money after its hold ran out and its time was booked by someone else: nothing
+   * changes (it stays expired), but both sides are told it is not booked.
+   */
+  holdLost: 'booking.hold_lost',
   paymentSucceeded: 'payment.succeeded',
   paymentRefunded: 'payment.refunded',
   pmsWritten: 'pms.written',
@@ -69,6 +74,8 @@ export const BookingEventDetailSchema = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
   back_to: z.string().optional(),
+  /** A move's: the provider's name as the move left the booking, so its message names them as they were then. */
+  provider_name: z.string().optional(),
   /** `pms.written`: what was written into Open Dental, and its appointment there. */
   pms_action: z.enum(['created', 'moved', 'broken', 'confirmed']).optional(),
   pms_apt_num: z.number().int().optional(),

@@ -29,6 +29,7 @@ const WORDS: Record<BookingEventType, Words> = {
   'booking.cancelled': (d) =>
     `Cancelled${d.reason ? `: ${d.reason}` : ''}${d.refund_cents ? ` (refund ${d.refund_cents} cents)` : ''}`,
   'booking.expired': () => 'Expired unpaid',
+  'booking.hold_lost': () => 'Checkout ended unpaid after its time was taken: not booked',
   'payment.succeeded': () => 'Paid',
   'payment.refunded': () => 'Refunded',
   'pms.written': () => 'Written to Open Dental',

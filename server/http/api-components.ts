@@ -23,3 +23,12 @@ export function registerApiComponents(): $ZodRegistry<SchemaRegistryMeta> {
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
   return registry;
 }
+
+/**
+ * A schema with a description in the API documents. They read this registry, not zod's global one, so `.describe()`
+ * would be lost; the description is emitted where the schema is used.
+ */
+export function describedSchema<S extends $ZodType>(schema: S, description: string): S {
+  registerApiComponents().add(schema, { description });
+  return schema;
+}

@@ -6,7 +6,7 @@ import { importPractices, practiceConfig } from '../test/practice-factory.ts';
 import { listRoutes } from '../test/route-list.ts';
 import { addStaff, signIn, type StaffClient } from '../test/staff-factory.ts';
 import { withTestApp } from '../test/test-app.ts';
-import type { ApiDocument } from './api-documents.ts';
+import { isDescribedPath, type ApiDocument } from './api-documents.ts';
 import { operationsOf } from './api-reference-page.ts';
 import { apiTable, withApiTable } from './api-table.ts';
 
@@ -50,7 +50,7 @@ describe('the API documents (ADR 0070)', () => {
     }
   });
 
-  it('hold every registered API route: the public one outside /api/v1/staff/, the staff one inside', async () => {
+  it('hold every registered API and /_dev/ route: the public one outside /api/v1/staff/, the staff one inside', async () => {
     const [open, staffOnly] = [await publicDocument(), await staffDocument()];
     const described = (document: ApiDocument) =>
       Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -59,12 +59,14 @@ describe('the API documents (ADR 0070)', () => {
           .map((method) => `${method.toUpperCase()} ${path}`),
       );
     const registered = listRoutes(ctx.app)
-      .filter((route) => route.split(' ')[1]!.startsWith('/api/v1/'))
+      .filter((route) => isDescribedPath(route.split(' ')[1]!))
       .map((route) => {
         const [method, path] = route.split(' ');
         return `${method} ${asOpenApiPath(path!)}`;
       });
     expect(registered.length).toBeGreaterThan(50);
+    // The development tools are registered in tests (DEV_TOOLS on), so the test reads their schemas too.
+    expect(registered.filter((route) => route.includes(' /_dev/'))).toHaveLength(7);
     expect([...described(open), ...described(staffOnly)].sort()).toEqual([...registered].sort());
     expect(described(open).every((route) => !route.includes('/api/v1/staff/'))).toBe(true);
     expect(described(staffOnly).every((route) => route.includes('/api/v1/staff/'))).toBe(true);
@@ -87,6 +89,13 @@ describe('the API documents (ADR 0070)', () => {
       ];
     });
     expect(undeclared).toEqual([]);
+  });
+
+  it("describe the Stripe webhook's body: JSON, checked by its signature on the raw bytes", async () => {
+    const webhook = (await publicDocument()).paths?.['/api/v1/stripe/webhook']?.post;
+    const body = webhook?.requestBody as { content: Record<string, { schema: { description?: string } }> } | undefined;
+    expect(Object.keys(body?.content ?? {})).toEqual(['application/json']);
+    expect(body!.content['application/json']!.schema.description).toContain('Stripe-Signature');
   });
 
   it('name the error envelope with its codes, and shared payloads, as components', async () => {

@@ -11,9 +11,15 @@ export type ApiDocument = OpenAPIV3_1.Document;
 /** Where the staff console's API lives: its own document, for a signed-in staff member only. */
 export const STAFF_PREFIX = '/api/v1/staff/';
 
+/** Where the development tools live: in the public document where they are registered (DEV_TOOLS on, ADR 0070). */
+export const DEV_PREFIX = '/_dev/';
+
+/** Whether a path is one the documents describe: the API's, and the development tools'. */
+export const isDescribedPath = (path: string) => path.startsWith('/api/v1/') || path.startsWith(DEV_PREFIX);
+
 /** The description the collector built, split in two (ADR 0070): the public API, and the staff console's. */
 export function splitDocument(whole: ApiDocument): { public: ApiDocument; staff: ApiDocument } {
-  const paths = Object.entries(whole.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/'));
+  const paths = Object.entries(whole.paths ?? {}).filter(([path]) => isDescribedPath(path));
   const part = (isStaff: boolean, title: string): ApiDocument => ({
     ...whole,
     info: { ...whole.info, title },

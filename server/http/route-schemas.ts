@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { ApiErrorSchema, successEnvelopeSchema } from '#domain/api/envelope-schemas.ts';
 import { localDateOf } from '#domain/time/zoned-time.ts';
@@ -93,11 +94,22 @@ export const okResult = successEnvelopeSchema;
 /** What a route with a JSON body can answer besides its own errors: too large, not JSON, not valid. */
 export const BODY_ERRORS: (413 | 415 | 422)[] = [413, 415, 422];
 
+/** An answer that is not JSON (a page, a file), described by its media types; a JSON one among them is checked. */
+export interface MediaAnswer {
+  description: string;
+  content: Record<string, { schema: $ZodType }>;
+}
+
+/** An HTML page as an answer: the description says what it shows. */
+export function htmlPage(description: string): MediaAnswer {
+  return { description, content: { 'text/html': { schema: z.string() } } };
+}
+
 /**
  * A route's answers: its success schema(s) by status, and the error envelope for the error
  * statuses it can answer (those of every route are added).
  */
-export function answers<R extends Record<number, $ZodType>, E extends number = never>(
+export function answers<R extends Record<number, $ZodType | MediaAnswer>, E extends number = never>(
   success: R,
   errors: readonly E[] = [],
 ): R & Record<Exclude<(typeof ANY_ROUTE)[number] | E, keyof R>, typeof ApiErrorSchema> {

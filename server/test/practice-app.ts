@@ -32,6 +32,12 @@ export const NEW_YORK_OFFICE = {
   zipcode: '10001',
 } as const;
 
+/** The factory's exam and a whitening that takes a $75 payment: the reasons the payment tests book. */
+export const EXAM_AND_PAID_WHITENING = [
+  { name: 'Exam', final_duration: 30 },
+  { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
+];
+
 const reasonNamesOf = (config: Record<string, unknown>) => (config.reasons as { name: string }[]).map((r) => r.name);
 
 /**

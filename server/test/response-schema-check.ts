@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { safeParse, type $ZodType } from 'zod/v4/core';
+import type { MediaAnswer } from '../http/route-schemas.ts';
 
 /**
  * Every JSON answer of a route with a schema is checked against the schema it declares for that
@@ -25,13 +26,15 @@ function bodyText(reply: FastifyReply, payload: unknown): string | null {
 }
 
 function check(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
-  const declared = request.routeOptions.schema?.response as Record<string, $ZodType> | undefined;
+  const declared = request.routeOptions.schema?.response as Record<string, $ZodType | MediaAnswer> | undefined;
   if (!declared) return;
   const route = `${request.method} ${request.routeOptions.url} → ${reply.statusCode}`;
   // A page, a file or a redirect: the description names its status and type, not a JSON schema.
   const isJson = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
   if (!isJson) return;
-  const schema = declared[reply.statusCode];
+  const answer = declared[reply.statusCode];
+  // An answer declared by media type (a page that also answers JSON): its JSON schema.
+  const schema = answer && 'content' in answer ? answer.content['application/json']?.schema : answer;
   if (!schema) {
     mismatches.push(`${route}: the route declares no answer for this status`);
     return;

@@ -63,6 +63,8 @@ const SEEDS: Record<string, Seed> = {
   to: (route: string) =>
     isDevReply(route) ? undefined : route.endsWith('/appointments') ? '2026-03-07' : '2026-03-31',
   dob: '1990-04-12',
+  // The dev clock's move (the fuzz's own "now": the clock is put back after each).
+  now: '2026-03-02T12:00:00Z',
   // People, contacts and codes.
   first_name: 'Ana',
   last_name: 'Lopez',

@@ -4,6 +4,7 @@ import { reminderSubscriber } from '../reminders/reminder-subscriber.ts';
 import { cancellationMessageSubscriber } from '../manage/cancellation-message-subscriber.ts';
 import { rescheduleMessageSubscriber } from '../manage/reschedule-message-subscriber.ts';
 import { paymentMessageSubscriber } from '../payments/payment-message-subscriber.ts';
+import { holdLostSubscriber } from '../payments/hold-lost-subscriber.ts';
 import { visitConfirmedSubscriber } from '../reminders/visit-confirmed-subscriber.ts';
 import { confirmationSubscriber } from './confirmation-subscriber.ts';
 
@@ -15,5 +16,6 @@ export const BOOKING_EVENT_SUBSCRIBERS: readonly BookingEventSubscriber[] = [
   rescheduleMessageSubscriber,
   cancellationMessageSubscriber,
   paymentMessageSubscriber,
+  holdLostSubscriber,
   visitConfirmedSubscriber,
 ];

@@ -19,7 +19,7 @@ import * as messages from './bookings.messages.ts';
 const t = translator(messages);
 
 import type { AvailabilityService } from '../availability/availability-service.ts';
-import type { PracticesService } from '../practices/practices-service.ts';
+import { findProviderName, type PracticesService } from '../practices/practices-service.ts';
 import { findOfferedSlotOrRefuse, type SlotTarget } from './booking-transaction.ts';
 import {
   findBookingState,
@@ -190,7 +190,9 @@ export function createBookingLifecycle(deps: LifecycleDeps): BookingLifecycle {
         const added = await hooks?.after?.(tx, current, after);
         const wall = wallTextIn(timeZoneAtClinic(practice, current.pms_clinic_num));
         const times = isScheduled ? { to: wall(after) } : { from: wall(current), to: wall(after) };
-        const detail = { ...times, ...(added ?? {}) };
+        // The provider's name now, not when a subscriber runs: a rename in between must not change its message.
+        const providerName = await findProviderName(tx, after.practice_id, after.pms_prov_num);
+        const detail = { ...times, ...(providerName ? { provider_name: providerName } : {}), ...(added ?? {}) };
         await recordBookingChange(tx, { type, actor: actorOf(by), before: current, after, at, detail });
         return { state: after, isMoved: true };
       });

@@ -1,12 +1,35 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { instantField } from '#domain/wire/wire-primitives.ts';
 import type { MovableClock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestAddress, requestOrigin } from '../../http/canonical-origin.ts';
-import { fieldErrors, ok } from '../../http/request-parsing.ts';
+import { ok } from '../../http/request-parsing.ts';
+import { answers, BODY_ERRORS, okResult } from '../../http/route-schemas.ts';
 
 const MoveClockBodySchema = z.object({ now: instantField('now') });
+const DevClockSchema = z.object({ now: z.iso.datetime(), is_moved: z.boolean() });
+
+const tags = ['dev'];
+const SCHEMAS = {
+  read: {
+    summary: "Development only: this process's clock",
+    tags,
+    response: answers({ 200: okResult(DevClockSchema) }),
+  },
+  move: {
+    summary: "Development only: moves this process's clock to an instant and runs the periodic sweeps once",
+    tags,
+    body: MoveClockBodySchema,
+    response: answers({ 200: okResult(DevClockSchema) }, [403, ...BODY_ERRORS]),
+  },
+  reset: {
+    summary: "Development only: puts this process's clock back to real time",
+    tags,
+    response: answers({ 200: okResult(DevClockSchema) }, [403]),
+  },
+};
 
 interface DevClockDeps {
   clock: MovableClock;
@@ -34,30 +57,25 @@ export function registerDevClockRoutes(app: FastifyInstance, deps: DevClockDeps)
   };
 
   const answer = () => ok({ now: deps.clock.now().toISOString(), is_moved: deps.clock.isMoved() });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/_dev/clock', async (_request, reply) => {
+  api.get('/_dev/clock', { schema: SCHEMAS.read }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return answer();
   });
 
-  app.post('/_dev/clock', async (request) => {
-    refuseOtherSites(request);
-    const parsed = MoveClockBodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error, request.body);
-      throw AppError.badRequest(
-        `Invalid body ${Object.entries(fields)
-          .map(([name, message]) => `${name}: ${message}`)
-          .join('; ')}`,
-        fields,
-      );
-    }
-    deps.clock.moveTo(new Date(parsed.data.now));
+  // Before the body is read: another site's page is a 403 whatever it sent.
+  const moveRoute = {
+    schema: SCHEMAS.move,
+    preValidation: async (request: FastifyRequest) => refuseOtherSites(request),
+  };
+  api.post('/_dev/clock', moveRoute, async (request) => {
+    deps.clock.moveTo(new Date(request.body.now));
     await deps.afterMove();
     return answer();
   });
 
-  app.delete('/_dev/clock', async (request) => {
+  api.delete('/_dev/clock', { schema: SCHEMAS.reset }, async (request) => {
     refuseOtherSites(request);
     deps.clock.reset();
     await deps.afterMove();

@@ -147,24 +147,31 @@ describe('/_dev/clock', () => {
     ['words', 'tomorrow'],
     ['a number', 1_772_452_800_000],
     ['nothing', undefined],
-  ])('answers 400 in the error shape for %s, and leaves the clock alone', async (_name, now) => {
-    const response = await moveClock(now);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      success: false,
-      code: 'BAD_REQUEST',
-      message: expect.stringMatching(/^Invalid body now: /),
-      fields: { now: expect.any(String) },
-    });
-    expect(ctx.app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
-  });
+  ])(
+    'answers 422 in the error shape for %s, as every body its schema refuses, and leaves the clock alone',
+    async (_name, now) => {
+      const response = await moveClock(now);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/^Please correct: /),
+        fields: { now: expect.any(String) },
+      });
+      expect(ctx.app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    },
+  );
 
   it("refuses another site's page (403) and accepts this site's own", async () => {
     for (const request of [
       moveClock('2026-04-01T12:00:00Z', { origin: 'https://evil.example' }),
+      // Refused before its body is read.
+      moveClock('tomorrow', { origin: 'https://evil.example' }),
       ctx.app.inject({ method: 'DELETE', url: '/_dev/clock', headers: { origin: 'null' } }),
     ]) {
-      expect((await request).json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      const response = await request;
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     }
     expect(ctx.app.clock.now().toISOString()).toBe('2026-03-02T12:00:00.000Z');
     expect((await moveClock('2026-04-01T12:00:00Z', { origin: 'http://localhost:8080' })).statusCode).toBe(200);

@@ -7,8 +7,8 @@ import { queueRescheduleMessages } from './manage-messages.ts';
 
 /**
  * A move's messages (ADR 0069): the patient's update with the calendar's change and a fresh manage link, and the
- * practice's notice when the patient moved it (staff moved it themselves). Told at the event's time, so a later move
- * does not change what this one says.
+ * practice's notice when the patient moved it (staff moved it themselves). Told at the event's time and with the
+ * provider's name the event recorded, so a later move or a rename does not change what this one says.
  */
 export const rescheduleMessageSubscriber: BookingEventSubscriber = {
   name: 'reschedule-messages',
@@ -31,6 +31,8 @@ export const rescheduleMessageSubscriber: BookingEventSubscriber = {
       });
       const row = {
         ...current,
+        // Named as at the move (older events carry no name: the provider's name now).
+        provider_name: event.detail?.provider_name ?? current.provider_name,
         starts_at: new Date(after.starts_at!),
         ends_at: new Date(after.ends_at!),
         reschedule_count: current.reschedule_count - later,

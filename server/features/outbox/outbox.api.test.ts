@@ -4,7 +4,9 @@ import { createOutboxMailAdapter } from '../../adapters/mail/outbox-mail-adapter
 import { createOutboxSmsAdapter } from '../../adapters/sms/outbox-sms-adapter.ts';
 import { registerErrorHandling } from '../../http/error-handler.ts';
 import { registerOutboxRoutes } from './outbox-routes.ts';
-import { withTestDatabase } from '../../test/test-app.ts';
+import { installResponseCheck } from '../../test/response-schema-check.ts';
+import { fixedClock, withTestDatabase } from '../../test/test-app.ts';
+import { registerRouteSchemas } from '../../http/route-schemas.ts';
 
 let app: ReturnType<typeof Fastify>;
 afterAll(async () => {
@@ -12,6 +14,9 @@ afterAll(async () => {
 });
 withTestDatabase(async (db) => {
   app = Fastify({ logger: false });
+  // The route declares its query and answers (ADR 0070): the app's validator reads them, and its answers are checked.
+  await registerRouteSchemas(app, { clock: fixedClock('2026-03-02T12:00:00Z') });
+  installResponseCheck(app);
   registerErrorHandling(app);
   registerOutboxRoutes(app, { db });
   await app.ready();

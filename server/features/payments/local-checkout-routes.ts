@@ -1,5 +1,7 @@
 import { escapeHtml } from '#domain/format/html-escape.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   closeLocalSession,
   findLocalSession,
@@ -8,7 +10,32 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestAddress, requestOrigin } from '../../http/canonical-origin.ts';
+import { describedSchema } from '../../http/api-components.ts';
+import { answers, htmlPage } from '../../http/route-schemas.ts';
 import type { PaymentsService } from './payments-service.ts';
+
+const SessionIdSchema = z.string().min(1).max(255);
+const tags = ['dev'];
+const SCHEMAS = {
+  page: {
+    summary: "Development only: the local test checkout's page, with Pay and Cancel while it is open",
+    tags,
+    params: z.object({ id: SessionIdSchema }),
+    response: answers({ 200: htmlPage('The checkout: its amount and buttons, or that it is paid or closed') }, [404]),
+  },
+  press: {
+    summary: "Development only: a button of the test checkout's page (a form post from that page only)",
+    tags,
+    params: z.object({ id: SessionIdSchema, outcome: z.enum(['pay', 'cancel']) }),
+    response: answers(
+      {
+        303: describedSchema(z.null(), "To the checkout's success URL (pay) or its cancel URL (cancel)"),
+        409: htmlPage('The checkout is closed: nothing was paid'),
+      },
+      [403, 404],
+    ),
+  },
+};
 
 interface LocalCheckoutDeps {
   db: Queryable;
@@ -46,7 +73,8 @@ function routes(app: FastifyInstance, deps: LocalCheckoutDeps): void {
   // The page's buttons post plain HTML forms; their (empty) bodies carry nothing we read.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
 
-  app.get<{ Params: { id: string } }>('/_dev/checkout/:id', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/_dev/checkout/:id', { schema: SCHEMAS.page }, async (request, reply) => {
     const session = await findLocalSession(deps.db, request.params.id);
     // not patient-facing (the local test checkout of development)
     if (!session) throw AppError.notFound('No such checkout session.');
@@ -58,26 +86,32 @@ function routes(app: FastifyInstance, deps: LocalCheckoutDeps): void {
            <form method="post" action="${action('cancel')}">
              <button type="submit" class="secondary">Cancel</button></form>`
       : `<p>This checkout is ${session.status === 'complete' ? 'paid' : 'closed'}.</p>`;
-    return sendPage(reply, 200, session, body);
+    return sendPage(reply as FastifyReply, 200, session, body);
   });
 
-  app.post<{ Params: { id: string } }>('/_dev/checkout/:id/:outcome', async (request, reply) => {
-    const { id, outcome } = request.params as { id: string; outcome: string };
-    // not patient-facing (the local test checkout of development)
-    if (outcome !== 'pay' && outcome !== 'cancel') throw AppError.notFound('Unknown checkout action.');
+  // Before the params are read: another site's post is a 403 whatever it names.
+  const refuseOtherSites = async (request: FastifyRequest) => {
     if (!isSameSite(request)) throw new AppError(403, 'FORBIDDEN', 'This checkout accepts its own page only.');
-    const session = await findLocalSession(deps.db, id);
-    // not patient-facing (the local test checkout of development)
-    if (!session) throw AppError.notFound('No such checkout session.');
-    // Cancel stays possible on an open session whose hold ran out: it stands in for Stripe's late "expired".
-    if (outcome === 'pay' && !(await isOpen(session)))
-      return sendPage(reply, 409, session, '<p>This checkout is closed: nothing was paid.</p>');
-    if (await closeLocalSession(deps.db, id, outcome === 'pay' ? 'paid' : 'expired')) {
-      if (outcome === 'pay') await deps.payments.completeSession(id, `local:${id}:completed`);
-      else await deps.payments.markUnpaid(id, `local:${id}:expired`);
-    }
-    return reply.redirect(outcome === 'pay' ? session.success_url : session.cancel_url, 303);
-  });
+  };
+  api.post(
+    '/_dev/checkout/:id/:outcome',
+    { schema: SCHEMAS.press, preValidation: refuseOtherSites },
+    async (request, typed) => {
+      const { id, outcome } = request.params;
+      const reply = typed as FastifyReply;
+      const session = await findLocalSession(deps.db, id);
+      // not patient-facing (the local test checkout of development)
+      if (!session) throw AppError.notFound('No such checkout session.');
+      // Cancel stays possible on an open session whose hold ran out: it stands in for Stripe's late "expired".
+      if (outcome === 'pay' && !(await isOpen(session)))
+        return sendPage(reply, 409, session, '<p>This checkout is closed: nothing was paid.</p>');
+      if (await closeLocalSession(deps.db, id, outcome === 'pay' ? 'paid' : 'expired')) {
+        if (outcome === 'pay') await deps.payments.completeSession(id, `local:${id}:completed`);
+        else await deps.payments.markUnpaid(id, `local:${id}:expired`);
+      }
+      return reply.redirect(outcome === 'pay' ? session.success_url : session.cancel_url, 303);
+    },
+  );
 }
 
 function originOf(url: string | undefined): string | null {

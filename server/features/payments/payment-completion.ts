@@ -9,11 +9,10 @@ import { AppError } from '../../http/app-error.ts';
 import { translator } from '../../i18n/translate.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
-import { moveStatusIn } from '../bookings/booking-lifecycle-steps.ts';
+import { moveStatusIn, recordBookingFact } from '../bookings/booking-lifecycle-steps.ts';
 import type { BookingTransactionDeps } from '../bookings/booking-transaction.ts';
 import type { PracticeRow } from '../practices/practices-service.ts';
 import { spendHeldVerificationToken } from '../verification/verification-service.ts';
-import { queueLostHoldNotices } from './payment-messages.ts';
 import * as messages from './payments.messages.ts';
 import {
   findSessionAppointment,
@@ -114,7 +113,7 @@ const canEndUnpaid = (a: Pick<HeldAppointment, 'status' | 'payment_status'>) =>
  * that ran out is booked only if its slot is still free; otherwise both sides hear nothing is booked.
  */
 export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId: string): Promise<void> {
-  const practice = await practiceOfSession(deps, sessionId);
+  await practiceOfSession(deps, sessionId); // an unknown session is a 404
   const held = await findSessionAppointment(deps.db, sessionId);
   if (!held || !canEndUnpaid(held)) {
     await recordPaymentEvent(deps.db, eventId, 'unpaid');
@@ -145,7 +144,9 @@ export async function markUnpaid(deps: PaymentsDeps, sessionId: string, eventId:
     await deps.db.transaction(async (tx) => {
       if (!(await recordPaymentEvent(tx, eventId, 'unpaid'))) return;
       const a = await lockAppointmentBySession(tx, sessionId);
-      if (a?.status === 'expired') await queueLostHoldNotices(tx, practice, a);
+      // Nothing changes, but both sides are told, by the event's subscriber (ADR 0069).
+      if (a?.status === 'expired')
+        await recordBookingFact(tx, a.id, { type: 'booking.hold_lost', actor: PAID, at: deps.clock.now() });
     });
   }
 }

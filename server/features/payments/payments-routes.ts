@@ -13,6 +13,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/request-parsing.ts';
+import { describedSchema } from '../../http/api-components.ts';
 import { answers, BODY_ERRORS, checkedInHandler, okResult } from '../../http/route-schemas.ts';
 import type { PaymentsService } from './payments-service.ts';
 
@@ -41,6 +42,14 @@ const SCHEMAS = {
   webhook: {
     summary: "Stripe's events, signed (the raw body is checked)",
     tags,
+    // Read as raw bytes: the signature is over them, so the body is checked by it before any field is read.
+    body: checkedInHandler(
+      describedSchema(
+        z.record(z.string(), z.unknown()),
+        'A Stripe event object, as Stripe sends it. The Stripe-Signature header is checked against the raw bytes ' +
+          'first; the checkout.session events are applied, others are received and left alone.',
+      ),
+    ),
     response: answers({ 200: okResult(z.object({ received: z.boolean(), handled: z.boolean() })) }, [404, 413, 415]),
   },
 };

@@ -11,7 +11,7 @@ import {
   releaseExpiredHolds,
 } from '../../test/booking-requests.ts';
 import { deliverDueMessages } from '../../test/message-delivery.ts';
-import { withPracticeApp } from '../../test/practice-app.ts';
+import { EXAM_AND_PAID_WHITENING, withPracticeApp } from '../../test/practice-app.ts';
 import { fixedClock } from '../../test/test-app.ts';
 
 const clock = fixedClock('2026-03-02T12:00:00Z');
@@ -22,10 +22,7 @@ const ctx = withPracticeApp({
   practices: [
     {
       notification_email: 'office@test-practice.example',
-      reasons: [
-        { name: 'Exam', final_duration: 30 },
-        { name: 'Whitening', final_duration: 30, amount: 75, is_payment_enabled: true },
-      ],
+      reasons: EXAM_AND_PAID_WHITENING,
     },
   ],
 });

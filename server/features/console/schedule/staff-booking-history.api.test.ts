@@ -48,7 +48,7 @@ describe('the booking history', () => {
         type: 'booking.rescheduled',
         at: expect.any(String),
         actor: staff,
-        detail: { from: '2026-03-04 09:00', to: '2026-03-04 14:00' },
+        detail: { from: '2026-03-04 09:00', to: '2026-03-04 14:00', provider_name: 'Dr. One' },
       },
       { type: 'booking.cancelled', at: expect.any(String), actor: staff, detail: { reason: 'Dentist is ill' } },
     ]);
