@@ -3,7 +3,7 @@ import { inputClass } from '../shared/console-styles.ts';
 import { fieldIdOf, pathKey, problemIdOf, valueAt, type SettingsPath } from './settings-document.ts';
 import { ReadOnlyContext, useSettingsDraft } from './settings-draft-context.ts';
 
-type InputType = 'text' | 'number' | 'time' | 'date' | 'datetime-local' | 'color';
+type InputType = 'text' | 'number' | 'time' | 'date' | 'datetime-local';
 
 interface SettingInputProps {
   path: SettingsPath;
@@ -67,7 +67,7 @@ export function SettingInput({ path, label, type = 'text', hint, className, isOm
         value={value}
         step={type === 'number' ? 'any' : undefined}
         onChange={(event) => change(path, parsed(type, event.target.value, isOmittedWhenEmpty))}
-        className={type === 'color' ? 'mt-1 block h-11 w-20 rounded-md border border-slate-400' : inputClass}
+        className={inputClass}
         {...problemProps}
       />
       <SettingProblem path={path} />

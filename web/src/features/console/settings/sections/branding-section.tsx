@@ -13,19 +13,20 @@ export function BrandingSection() {
         {BRAND_COLOURS.map(({ key, label }) => {
           const colour = draft.form_customization?.[key] ?? '';
           const ratio = contrastWithPage(colour);
+          const isPassing = ratio !== null && ratio >= MIN_TEXT_CONTRAST;
           return (
-            <div key={key} className="flex flex-col gap-1">
-              <SettingInput path={['form_customization', key]} label={label} type="color" />
-              {ratio !== null && ratio >= MIN_TEXT_CONTRAST && (
-                <span className="text-sm text-slate-700">
-                  <span
-                    aria-hidden="true"
-                    className="mr-2 inline-block size-3 rounded-sm"
-                    style={{ backgroundColor: colour }}
-                  />
-                  {colour}: contrast with white {ratioText(ratio)}, passes
-                </span>
-              )}
+            <div key={key} className="flex items-start gap-2">
+              <span
+                aria-hidden="true"
+                className="mt-8 inline-block size-8 shrink-0 rounded-sm border border-slate-400"
+                style={{ backgroundColor: ratio === null ? 'transparent' : colour }}
+              />
+              <SettingInput
+                path={['form_customization', key]}
+                label={label}
+                hint={isPassing ? `Contrast with white ${ratioText(ratio)}: passes.` : undefined}
+                className="grow"
+              />
             </div>
           );
         })}
