@@ -1,5 +1,13 @@
+import { newReasonConfig } from '#domain/practice/practice-config-schema.ts';
 import type { SettingsDocument } from './settings-document.ts';
 import type { ApiHandler } from '../console-test-kit.tsx';
+
+const WEEKDAYS_NINE_TO_FIVE = {
+  weekdays: [1, 2, 3, 4, 5],
+  start: '09:00',
+  end: '17:00',
+  breaks: [{ start: '12:00', end: '13:00' }],
+};
 
 /** A practice as `GET /api/v1/staff/settings` answers it: two providers in two chairs, one reason, a closure. */
 export function buildSettings(overrides: Partial<SettingsDocument> = {}): SettingsDocument {
@@ -43,31 +51,8 @@ export function buildSettings(overrides: Partial<SettingsDocument> = {}): Settin
       { pms_op_num: 11, name: 'Chair 1', pms_clinic_num: null },
       { pms_op_num: 12, name: 'Chair 2', pms_clinic_num: null },
     ],
-    reasons: [
-      {
-        name: 'Exam',
-        final_duration: 30,
-        amount: 0,
-        for_new_patients: true,
-        for_returning_patients: true,
-        is_active: true,
-        is_payment_enabled: false,
-        to_show_providers: false,
-        providers: [],
-        clinics: [],
-      },
-    ],
-    schedules: [
-      {
-        pms_prov_num: 1,
-        pms_op_num: 11,
-        pms_clinic_num: null,
-        weekdays: [1, 2, 3, 4, 5],
-        start: '09:00',
-        end: '17:00',
-        breaks: [{ start: '12:00', end: '13:00' }],
-      },
-    ],
+    reasons: [{ ...newReasonConfig('Exam'), final_duration: 30 }],
+    schedules: [{ pms_prov_num: 1, pms_op_num: 11, pms_clinic_num: null, ...WEEKDAYS_NINE_TO_FIVE }],
     closures: [{ date: '2026-12-25', name: 'Christmas Day' }],
     time_off: [],
   };

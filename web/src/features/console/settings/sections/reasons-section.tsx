@@ -1,22 +1,10 @@
+import { newReasonConfig } from '#domain/practice/practice-config-schema.ts';
 import { useSettingsDraft } from '../settings-draft-context.ts';
 import { SettingCheck, SettingInput } from '../setting-fields.tsx';
 import { SettingChoices, SettingsList, SettingsSection } from '../settings-list.tsx';
 import { settingChoices } from '../settings-choices.ts';
 
 const pairClass = 'grid grid-cols-1 gap-2 sm:grid-cols-2';
-
-const NEW_REASON = {
-  name: '',
-  final_duration: 30,
-  amount: 0,
-  for_new_patients: true,
-  for_returning_patients: true,
-  is_active: true,
-  is_payment_enabled: false,
-  to_show_providers: false,
-  providers: [],
-  clinics: [],
-};
 
 /** Reasons for visit: what a patient picks on page 3, with its length, who may book it, and its price. */
 export function ReasonsSection() {
@@ -28,7 +16,7 @@ export function ReasonsSection() {
         path={['reasons']}
         itemLabel={(reason: { name: string }, index) => reason.name || `Reason ${index + 1}`}
         addLabel="Add a reason"
-        newItem={() => ({ ...NEW_REASON })}
+        newItem={() => ({ ...newReasonConfig('New reason'), name: '' })}
       >
         {(path) => (
           <>

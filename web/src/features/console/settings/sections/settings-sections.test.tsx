@@ -10,27 +10,34 @@ const savedPractice = async (calls: ApiCall[]) => {
   const put = callsTo(calls, '/api/v1/staff/settings').find((call) => call.method === 'PUT')!;
   return (put.body as { practice: Record<string, unknown> }).practice;
 };
+/** Clears a field and types its new value, as a person replacing it does. */
+async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+}
+/** The kit's owner on the settings page of the test data's practice, at version 1. */
+function openOwnersSettings() {
+  const user = userEvent.setup();
+  const calls = serveConsole({}, settingsRoutes(buildSettings(), 1));
+  renderConsole('/console/settings');
+  return { user, calls };
+}
 const save = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Save the settings' }));
 
 describe('the settings page’s sections', () => {
   it('edits a provider’s weekdays and hours and adds a break', async () => {
-    const user = userEvent.setup();
-    const calls = serveConsole({}, settingsRoutes(buildSettings(), 1));
-    renderConsole('/console/settings');
+    const { user, calls } = openOwnersSettings();
     const hours = within(await section('Weekly hours and breaks'));
     const row = within(hours.getByRole('group', { name: 'Hours 1' }));
     expect(row.getByLabelText('Provider')).toHaveDisplayValue('Dr. Ada Adams');
     await user.click(row.getByRole('checkbox', { name: 'Friday' }));
     await user.click(row.getByRole('checkbox', { name: 'Saturday' }));
-    await user.clear(row.getByLabelText('Closes'));
-    await user.type(row.getByLabelText('Closes'), '18:30');
+    await retype(user, row.getByLabelText('Closes'), '18:30');
     await user.click(row.getByRole('button', { name: 'Add a break to hours 1' }));
     const breakRow = within(row.getByRole('group', { name: 'Break 2 of hours 1' }));
-    await user.clear(breakRow.getByLabelText('From'));
-    await user.type(breakRow.getByLabelText('From'), '15:00');
-    await user.clear(breakRow.getByLabelText('Until'));
-    await user.type(breakRow.getByLabelText('Until'), '15:15');
+    await retype(user, breakRow.getByLabelText('From'), '15:00');
+    await retype(user, breakRow.getByLabelText('Until'), '15:15');
     await save(user);
     expect((await savedPractice(calls)).schedules).toEqual([
       {
@@ -49,9 +56,7 @@ describe('the settings page’s sections', () => {
   });
 
   it('adds a paid reason with its Spanish name and providers, and retires the old one', async () => {
-    const user = userEvent.setup();
-    const calls = serveConsole({}, settingsRoutes(buildSettings(), 1));
-    renderConsole('/console/settings');
+    const { user, calls } = openOwnersSettings();
     const reasons = within(await section('Reasons for visit'));
     await user.click(within(reasons.getByRole('group', { name: 'Exam' })).getByLabelText('Offered to patients'));
     await user.click(reasons.getByRole('button', { name: 'Add a reason' }));
@@ -59,10 +64,8 @@ describe('the settings page’s sections', () => {
     await user.type(added.getByLabelText('Name'), 'Whitening');
     const reason = within(reasons.getByRole('group', { name: 'Whitening' }));
     await user.type(reason.getByLabelText('Name in Spanish'), 'Blanqueamiento');
-    await user.clear(reason.getByLabelText('Length in minutes'));
-    await user.type(reason.getByLabelText('Length in minutes'), '60');
-    await user.clear(reason.getByLabelText('Price in dollars'));
-    await user.type(reason.getByLabelText('Price in dollars'), '150.5');
+    await retype(user, reason.getByLabelText('Length in minutes'), '60');
+    await retype(user, reason.getByLabelText('Price in dollars'), '150.5');
     await user.click(reason.getByLabelText('Take the price when booking'));
     await user.click(reason.getByLabelText('New patients may book it'));
     await user.click(reason.getByRole('checkbox', { name: 'Dr. Ben Brown' }));
@@ -85,26 +88,20 @@ describe('the settings page’s sections', () => {
   });
 
   it('edits the policies: lead time, cutoffs, a reminder by text, quiet hours, not accepting patients', async () => {
-    const user = userEvent.setup();
-    const calls = serveConsole({}, settingsRoutes(buildSettings(), 1));
-    renderConsole('/console/settings');
+    const { user, calls } = openOwnersSettings();
     const policies = within(await section('Policies'));
     expect(policies.getByLabelText('Lead time in hours')).toHaveAccessibleDescription(
       'The earliest slot offered is this many hours from now.',
     );
     expect(policies.getByText(/up to 11 months ahead/)).toBeInTheDocument();
-    await user.clear(policies.getByLabelText('Lead time in hours'));
-    await user.type(policies.getByLabelText('Lead time in hours'), '4');
-    await user.clear(policies.getByLabelText('Cancel up to (hours before)'));
-    await user.type(policies.getByLabelText('Cancel up to (hours before)'), '48');
+    await retype(user, policies.getByLabelText('Lead time in hours'), '4');
+    await retype(user, policies.getByLabelText('Cancel up to (hours before)'), '48');
     await user.click(policies.getByRole('button', { name: 'Add a reminder' }));
     const reminder = within(policies.getByRole('group', { name: 'Reminder 2' }));
-    await user.clear(reminder.getByLabelText('Hours before the visit'));
-    await user.type(reminder.getByLabelText('Hours before the visit'), '2');
+    await retype(user, reminder.getByLabelText('Hours before the visit'), '2');
     await user.click(reminder.getByRole('checkbox', { name: 'E-mail' }));
     await user.click(reminder.getByRole('checkbox', { name: 'Text message' }));
-    await user.clear(policies.getByLabelText('No texts from'));
-    await user.type(policies.getByLabelText('No texts from'), '21:00');
+    await retype(user, policies.getByLabelText('No texts from'), '21:00');
     await user.click(policies.getByLabelText('Accepting new bookings online'));
     await save(user);
     expect(await savedPractice(calls)).toMatchObject({
@@ -120,16 +117,12 @@ describe('the settings page’s sections', () => {
   });
 
   it('renames a provider, edits the clinic details and the description', async () => {
-    const user = userEvent.setup();
-    const calls = serveConsole({}, settingsRoutes(buildSettings(), 1));
-    renderConsole('/console/settings');
+    const { user, calls } = openOwnersSettings();
     const providers = within(await section('Providers and chairs'));
     const name = providers.getByLabelText('Name shown for Dr. Ben Brown');
-    await user.clear(name);
-    await user.type(name, 'Dr. Benjamin Brown');
+    await retype(user, name, 'Dr. Benjamin Brown');
     const clinic = within(await section('Clinic details'));
-    await user.clear(clinic.getByLabelText('Phone'));
-    await user.type(clinic.getByLabelText('Phone'), '(512) 555-0199');
+    await retype(user, clinic.getByLabelText('Phone'), '(512) 555-0199');
     const branding = within(await section('Branding'));
     await user.type(branding.getByLabelText('Description in Spanish'), 'Odontología familiar.');
     await save(user);
