@@ -245,7 +245,7 @@ export type ReasonConfig = z.output<typeof ReasonConfigSchema>;
 export type ScheduleConfig = z.output<typeof ScheduleConfigSchema>;
 export type ClosureConfig = z.output<typeof ClosureConfigSchema>;
 
-/** A reason as the practice file reads one given only its name: the defaults a reason added in the console starts from. */
+/** A reason as the practice file reads one given only its name: the defaults a reason added in the console has. */
 export const newReasonConfig = (name: string): ReasonConfig => ReasonConfigSchema.parse({ name });
 
 export type PracticeConfigParseResult = { ok: true; value: PracticeConfigFile } | { ok: false; problems: string[] };

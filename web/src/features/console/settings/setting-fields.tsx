@@ -150,3 +150,20 @@ export function ReadOnlyValue({ label, value }: { label: string; value: string }
     </p>
   );
 }
+
+/** The `start` and `end` times of one object of the document (hours, a break, part of a closed day, quiet hours). */
+export function TimeRangeFields(props: { path: SettingsPath; labels: [string, string]; isOptional?: boolean }) {
+  return (
+    <>
+      {(['start', 'end'] as const).map((end, i) => (
+        <SettingInput
+          key={end}
+          path={[...props.path, end]}
+          label={props.labels[i]!}
+          type="time"
+          isOmittedWhenEmpty={props.isOptional}
+        />
+      ))}
+    </>
+  );
+}

@@ -26,7 +26,8 @@ export function contrastProblems(draft: SettingsDocument): Record<string, string
     const ratio = contrastWithPage(draft.form_customization?.[key] ?? '');
     if (ratio !== null && ratio < MIN_TEXT_CONTRAST)
       problems[pathKey(['form_customization', key])] =
-        `Contrast with white is ${ratioText(ratio)}; it must be at least ${MIN_TEXT_CONTRAST}:1. Choose a darker colour.`;
+        `Contrast with white is ${ratioText(ratio)}; it must be at least ${MIN_TEXT_CONTRAST}:1. ` +
+        'Choose a darker colour.';
   }
   return problems;
 }

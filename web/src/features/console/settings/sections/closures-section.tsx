@@ -1,4 +1,4 @@
-import { SettingInput } from '../setting-fields.tsx';
+import { SettingInput, TimeRangeFields } from '../setting-fields.tsx';
 import { SettingsList, SettingsSection } from '../settings-list.tsx';
 
 const rowClass = 'grid grid-cols-1 gap-2 sm:grid-cols-4';
@@ -19,8 +19,7 @@ export function ClosuresSection() {
           <>
             <SettingInput path={[...path, 'date']} label="Date" type="date" />
             <SettingInput path={[...path, 'name']} label="Name" />
-            <SettingInput path={[...path, 'start']} label="Closed from" type="time" isOmittedWhenEmpty />
-            <SettingInput path={[...path, 'end']} label="Closed until" type="time" isOmittedWhenEmpty />
+            <TimeRangeFields path={path} labels={['Closed from', 'Closed until']} isOptional />
           </>
         )}
       </SettingsList>

@@ -1,5 +1,5 @@
 import { ReadOnlyContext, useSettingsDraft } from '../settings-draft-context.ts';
-import { SettingInput, SettingSelect } from '../setting-fields.tsx';
+import { SettingSelect, TimeRangeFields } from '../setting-fields.tsx';
 import { SettingChoices, SettingsList, SettingsSection } from '../settings-list.tsx';
 import { settingChoices, WEEKDAY_CHOICES } from '../settings-choices.ts';
 import { OpenDentalNote } from './open-dental-note.tsx';
@@ -43,8 +43,7 @@ export function HoursSection({ isOpenDental }: { isOpenDental: boolean }) {
               )}
               <SettingChoices path={[...path, 'weekdays']} legend="Weekdays" choices={WEEKDAY_CHOICES} />
               <div className={pairClass}>
-                <SettingInput path={[...path, 'start']} label="Opens" type="time" />
-                <SettingInput path={[...path, 'end']} label="Closes" type="time" />
+                <TimeRangeFields path={path} labels={['Opens', 'Closes']} />
               </div>
               <SettingsList
                 path={[...path, 'breaks']}
@@ -53,12 +52,7 @@ export function HoursSection({ isOpenDental }: { isOpenDental: boolean }) {
                 newItem={() => ({ start: '12:00', end: '13:00' })}
                 rowClassName={pairClass}
               >
-                {(breakPath) => (
-                  <>
-                    <SettingInput path={[...breakPath, 'start']} label="From" type="time" />
-                    <SettingInput path={[...breakPath, 'end']} label="Until" type="time" />
-                  </>
-                )}
+                {(breakPath) => <TimeRangeFields path={breakPath} labels={['From', 'Until']} />}
               </SettingsList>
             </>
           )}

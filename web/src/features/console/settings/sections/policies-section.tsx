@@ -1,6 +1,6 @@
 import { HORIZON_MONTHS_AHEAD } from '#domain/availability/booking-horizon.ts';
 import { REMINDER_CHANNELS } from '#domain/reminders/reminder-schedule.ts';
-import { SettingCheck, SettingInput } from '../setting-fields.tsx';
+import { SettingCheck, SettingInput, TimeRangeFields } from '../setting-fields.tsx';
 import { SettingChoices, SettingsList, SettingsSection } from '../settings-list.tsx';
 
 const gridClass = 'grid grid-cols-1 gap-2 sm:grid-cols-2';
@@ -51,8 +51,7 @@ export function PoliciesSection() {
         )}
       </SettingsList>
       <div className={gridClass}>
-        <SettingInput path={['quiet_hours', 'start']} label="No texts from" type="time" />
-        <SettingInput path={['quiet_hours', 'end']} label="No texts until" type="time" />
+        <TimeRangeFields path={['quiet_hours']} labels={['No texts from', 'No texts until']} />
       </div>
     </SettingsSection>
   );
