@@ -245,9 +245,6 @@ export type ReasonConfig = z.output<typeof ReasonConfigSchema>;
 export type ScheduleConfig = z.output<typeof ScheduleConfigSchema>;
 export type ClosureConfig = z.output<typeof ClosureConfigSchema>;
 
-/** A reason as the practice file reads one given only its name: the defaults a reason added in the console has. */
-export const newReasonConfig = (name: string): ReasonConfig => ReasonConfigSchema.parse({ name });
-
 export type PracticeConfigParseResult = { ok: true; value: PracticeConfigFile } | { ok: false; problems: string[] };
 
 /** Validates a parsed JSON file; each problem reads `practices[0].reasons[2].final_duration: message`. */

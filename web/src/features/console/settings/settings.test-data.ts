@@ -1,4 +1,4 @@
-import { newReasonConfig } from '#domain/practice/practice-config-schema.ts';
+import { NEW_REASON } from './sections/reasons-section.tsx';
 import type { SettingsDocument } from './settings-document.ts';
 import type { ApiHandler } from '../console-test-kit.tsx';
 
@@ -51,7 +51,17 @@ export function buildSettings(overrides: Partial<SettingsDocument> = {}): Settin
       { pms_op_num: 11, name: 'Chair 1', pms_clinic_num: null },
       { pms_op_num: 12, name: 'Chair 2', pms_clinic_num: null },
     ],
-    reasons: [{ ...newReasonConfig('Exam'), final_duration: 30 }],
+    reasons: [
+      {
+        ...NEW_REASON,
+        name: 'Exam',
+        amount: 0,
+        is_payment_enabled: false,
+        to_show_providers: false,
+        providers: [],
+        clinics: [],
+      },
+    ],
     schedules: [{ pms_prov_num: 1, pms_op_num: 11, pms_clinic_num: null, ...WEEKDAYS_NINE_TO_FIVE }],
     closures: [{ date: '2026-12-25', name: 'Christmas Day' }],
     time_off: [],

@@ -1,8 +1,19 @@
-import { newReasonConfig } from '#domain/practice/practice-config-schema.ts';
 import { useSettingsDraft } from '../settings-draft-context.ts';
 import { SettingCheck, SettingInput } from '../setting-fields.tsx';
 import { SettingChoices, SettingsList, SettingsSection } from '../settings-list.tsx';
 import { settingChoices } from '../settings-choices.ts';
+
+/**
+ * A reason added here. What it leaves out (no price, no payment, any provider and clinic) the practice file's schema
+ * fills with its own defaults; not imported from it, since its rules would grow the console's shared script.
+ */
+export const NEW_REASON = {
+  name: '',
+  final_duration: 30,
+  for_new_patients: true,
+  for_returning_patients: true,
+  is_active: true,
+};
 
 const pairClass = 'grid grid-cols-1 gap-2 sm:grid-cols-2';
 
@@ -16,7 +27,7 @@ export function ReasonsSection() {
         path={['reasons']}
         itemLabel={(reason: { name: string }, index) => reason.name || `Reason ${index + 1}`}
         addLabel="Add a reason"
-        newItem={() => ({ ...newReasonConfig('New reason'), name: '' })}
+        newItem={() => ({ ...NEW_REASON })}
       >
         {(path) => (
           <>
