@@ -57,10 +57,11 @@ describe('the settings page', () => {
     const fields = { 'reasons[0].final_duration': 'must be a whole number of minutes, 5 or more' };
     serveConsole(
       {},
-      settingsRoutes(buildSettings(), 3, () => ({
-        status: 422,
-        error: { code: 'VALIDATION_FAILED', message: 'The settings have 1 problem(s).', fields },
-      })),
+      settingsRoutes(buildSettings(), 3, (call) =>
+        (call.body as { practice: { reasons: { final_duration: number }[] } }).practice.reasons[0]!.final_duration < 5
+          ? { status: 422, error: { code: 'VALIDATION_FAILED', message: 'The settings have 1 problem(s).', fields } }
+          : { result: { version: 3, changes: [] } },
+      ),
     );
     renderConsole('/console/settings');
     const reasons = await screen.findByRole('region', { name: 'Reasons for visit' });
@@ -74,6 +75,13 @@ describe('the settings page', () => {
     expect(length).toHaveAccessibleDescription('must be a whole number of minutes, 5 or more');
     expect(length).toHaveFocus();
     expect(screen.getByRole('link', { name: 'reasons[0].final_duration' })).toHaveAttribute('href', `#${length.id}`);
+
+    // Put back as it was, the save changes nothing and keeps version 3: the problem goes all the same.
+    await user.type(length, '0');
+    await user.click(saveButton());
+    await screen.findByText('Saved as version 3. Patients see it at once.');
+    expect(length).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Fix these before saving:')).not.toBeInTheDocument();
   });
 
   it('says when someone else saved meanwhile, and reloads their version on asking', async () => {

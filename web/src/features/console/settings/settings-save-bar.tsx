@@ -36,6 +36,8 @@ export function SettingsSaveBar({ version, draft, blockers, problems, onProblems
       saveSettings(session.csrf_token, { version, practice: draft, confirmStranded }),
     onMutate: () => setStranded(null),
     onSuccess: (saved) => {
+      // A save that changed nothing keeps the same version, and so the same editor: its old problems go.
+      onProblems({});
       onSaved(saved.version);
       void queryClient.invalidateQueries({ queryKey: ['settings-history', session.practice.id] });
       void reload();
