@@ -25,3 +25,13 @@ export async function signInToConsole(page: Page, date: string) {
 /** A patient's booking on the schedule grid, by the name it starts with. */
 export const booking = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Schedule grid' }).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+/** A staff call with the signed-in page's cookies and CSRF token, expected to create something (201). */
+export async function staffPost(page: Page, path: string, data: Record<string, unknown>) {
+  const session = await (await page.request.get('/api/v1/staff/session')).json();
+  const response = await page.request.post(`/api/v1/staff${path}`, {
+    data,
+    headers: { 'X-CSRF-Token': session.result.csrf_token, Origin: new URL(page.url()).origin },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}

@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { cleaningSlotsAhead, reasonId, type ApiSlot } from './booking-api.ts';
-import { booking, signInToConsole, SIGNED_OUT_CONSOLE_ERRORS } from './console-steps.ts';
+import { booking, signInToConsole, SIGNED_OUT_CONSOLE_ERRORS, staffPost } from './console-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
 import { wallToInstant } from '#domain/time/zoned-time.ts';
@@ -9,16 +9,6 @@ import { wallToInstant } from '#domain/time/zoned-time.ts';
 // while the grid scrolls, a line marks the current time, week cards keep their words whole, and a
 // blocked time's label shows beside the booking over it.
 test.use({ ...SIGNED_OUT_CONSOLE_ERRORS, viewport: { width: 1024, height: 768 }, hasTouch: true });
-
-/** A staff call with the signed-in page's cookies and CSRF token. */
-async function staffPost(page: Page, path: string, data: Record<string, unknown>) {
-  const session = await (await page.request.get('/api/v1/staff/session')).json();
-  const response = await page.request.post(`/api/v1/staff${path}`, {
-    data,
-    headers: { 'X-CSRF-Token': session.result.csrf_token, Origin: new URL(page.url()).origin },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 const wallOf = (slot: ApiSlot) => ({ date: slot.DateTimeStart.slice(0, 10), time: slot.DateTimeStart.slice(11, 16) });
 const box = async (locator: Locator) => (await locator.boundingBox())!;

@@ -130,4 +130,12 @@ describe('toApiError', () => {
     expect(toApiError(500, { message: '  ' }).message).toBe('Unknown error');
     expect(toApiError(500, [1, 2]).message).toBe('Unknown error');
   });
+
+  it('keeps the bookings a settings save would strand (ADR 0079)', () => {
+    const stranded = [
+      { id: 'b1', reference: 'K7M2Q9P', apt_date: '2026-03-06', start_time: '14:00', patient_name: 'Jane Doe' },
+    ];
+    const body = { success: false, code: 'STRANDS_BOOKINGS', message: '1 booking(s) would fall outside.', stranded };
+    expect(toApiError(409, body)).toMatchObject({ status: 409, code: 'STRANDS_BOOKINGS', stranded });
+  });
 });

@@ -145,7 +145,11 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
  */
 export function toApiError(status: number, body: unknown): ApiError {
   const envelope = ErrorEnvelopeSchema.safeParse(body);
-  if (envelope.success) return new ApiError(status, envelope.data.code, envelope.data.message, envelope.data.fields);
+  if (envelope.success) {
+    const error = new ApiError(status, envelope.data.code, envelope.data.message, envelope.data.fields);
+    if (envelope.data.stranded) error.stranded = envelope.data.stranded;
+    return error;
+  }
   if (isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '') {
     const code = typeof body.code === 'string' ? body.code : httpCode(status);
     const fields = FieldErrorsSchema.safeParse(body.fields);

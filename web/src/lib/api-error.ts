@@ -1,4 +1,4 @@
-import type { FieldErrors } from '#domain/api/envelope-schemas.ts';
+import type { FieldErrors, StrandedBooking } from '#domain/api/envelope-schemas.ts';
 
 /**
  * Every failed call, whatever went wrong: the HTTP status (0 when there was no response), a code
@@ -21,4 +21,7 @@ export class ApiError extends Error {
 
   /** The wait a 429 asks for (Retry-After, in seconds), or null. */
   retryAfterSeconds: number | null = null;
+
+  /** The bookings a settings save would leave outside the new times (409 STRANDS_BOOKINGS, ADR 0079). */
+  stranded: StrandedBooking[] = [];
 }

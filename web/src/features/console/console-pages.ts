@@ -51,6 +51,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     Page: lazyPage(() => import('./insights/insights-page.tsx'), 'InsightsPage'),
   },
   {
+    // Everyone with the schedule: a front desk edits closures and time off here, owners everything (ADR 0083).
+    path: 'settings',
+    label: 'Settings',
+    permission: 'schedule',
+    Page: lazyPage(() => import('./settings/settings-page.tsx'), 'SettingsPage'),
+  },
+  {
     path: 'staff',
     label: 'Staff',
     permission: 'staff',

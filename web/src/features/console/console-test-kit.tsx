@@ -182,7 +182,7 @@ export interface ApiCall {
 export type ApiAnswer = {
   status?: number;
   result?: unknown;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; fields?: Record<string, string>; stranded?: unknown[] };
   headers?: Record<string, string>;
 };
 export type ApiHandler = (call: ApiCall) => ApiAnswer | undefined;
