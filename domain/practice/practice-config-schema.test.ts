@@ -493,6 +493,20 @@ describe('parsePracticeConfigFile', () => {
       ],
     ],
     [
+      'a yearly closure on 29 February',
+      {
+        practices: [
+          minimal({
+            closures: [
+              { date: '2028-02-29', yearly: true },
+              { date: '2028-02-28', yearly: true },
+            ],
+          }),
+        ],
+      },
+      ['practices[0].closures[0].date: cannot repeat yearly on 29 February: choose 28 February or 1 March'],
+    ],
+    [
       'a form_url twice in the file',
       { practices: [minimal(), minimal()] },
       ['practices[1].form_url: "bright-smile" is already used by practices[0]'],

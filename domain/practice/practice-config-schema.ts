@@ -96,12 +96,14 @@ const ScheduleConfigSchema = z.strictObject({
   breaks: z.array(BreakConfigSchema).default([]),
 });
 
-// Without start and end the whole day is closed; with them, that part of it (ADR 0079).
+// Without start and end the whole day is closed; with them, that part of it (ADR 0079). A yearly closure
+// repeats on its month and day every year from its date on (ADR 0084).
 const ClosureConfigSchema = z.strictObject({
   date: localDate(),
   name: optionalText(),
   start: timeOfDay().optional(),
   end: timeOfDay().optional(),
+  yearly: z.boolean().optional(),
 });
 
 const TimeOffConfigSchema = z.strictObject({ pms_prov_num: pmsNum(), start: localDateTime(), end: localDateTime() });

@@ -1,3 +1,4 @@
+import { closesOn } from '../availability/closure-days.ts';
 import { weekdayOf } from '../time/local-date.ts';
 import type { PracticeConfig } from './practice-config-schema.ts';
 
@@ -41,7 +42,7 @@ function fits(practice: Practice, booking: BookingInTime): boolean {
   if (booking.reason_name !== null && !practice.reasons.some((r) => r.name === booking.reason_name && r.is_active))
     return false;
   const closed = practice.closures.some(
-    (c) => c.date === date && (c.start === undefined || (c.start < to && from < c.end!)),
+    (c) => closesOn(c, date) && (c.start === undefined || (c.start < to && from < c.end!)),
   );
   if (closed) return false;
   const off = practice.time_off.some(

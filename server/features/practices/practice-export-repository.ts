@@ -104,7 +104,8 @@ async function readCalendar(db: Queryable, practiceId: string, active: { provide
           from schedules s where s.practice_id = $1 and s.pms_prov_num = any($2::integer[])
            and s.pms_op_num = any($3::integer[])) as schedules,
        (select json_agg(json_strip_nulls(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'name', c.name,
-          'start', to_char(c.start_time, 'HH24:MI'), 'end', to_char(c.end_time, 'HH24:MI'))) order by c.date)
+          'start', to_char(c.start_time, 'HH24:MI'), 'end', to_char(c.end_time, 'HH24:MI'),
+          'yearly', case when c.yearly then true end)) order by c.date)
           from closures c where c.practice_id = $1) as closures,
        (select json_agg(json_build_object('pms_prov_num', t.pms_prov_num,
           'start', to_char(t.starts_at, 'YYYY-MM-DD"T"HH24:MI'), 'end', to_char(t.ends_at, 'YYYY-MM-DD"T"HH24:MI'))

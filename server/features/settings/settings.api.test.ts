@@ -13,7 +13,7 @@ import { PracticeFileOutdated } from '../practices/practice-settings-versions.ts
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const ctx = withPracticesApp(
   [
-    practiceConfig({ closures: [{ date: '2026-12-25', name: 'Christmas Day' }] }),
+    practiceConfig({ closures: [{ date: '2025-12-25', name: 'Christmas Day', yearly: true }] }),
     practiceConfig({ form_url: 'on-open-dental', name: 'OD', pms: { type: 'opendental', customer_key: 'secret-k' } }),
   ],
   { clock },
@@ -196,6 +196,57 @@ describe('part-day closures and stranded bookings', () => {
     expect(starts[0]).toBe('11:00');
     expect((await offered('2026-03-05'))[0]).toBe('09:00');
     expect((await current()).version).toBe(version);
+  });
+});
+
+describe('yearly closures (ADR 0084)', () => {
+  it('closes the day in this year too, and is exported and read back as yearly', async () => {
+    expect(await offered('2026-03-06')).toContain('09:00');
+    const saved = await edit(owner, (p) => {
+      p.closures = [...p.closures, { date: '2025-03-06', name: 'Founders day', yearly: true }];
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await offered('2026-03-06')).toEqual([]);
+    expect((await current()).practice.closures).toContainEqual({
+      date: '2025-03-06',
+      name: 'Founders day',
+      yearly: true,
+    });
+    const exported = (await owner.get(`${STAFF}/settings/export`)).json().result;
+    expect(exported.practices[0].closures).toContainEqual({ date: '2025-12-25', name: 'Christmas Day', yearly: true });
+  });
+
+  it('names the bookings a yearly part-day closure would strand this year', async () => {
+    const id = await bookVisit(ctx.app, {
+      practiceId: ctx.practiceId,
+      reasonId: ctx.examId,
+      apt_date: '2026-03-09',
+      start_time: '10:00:00',
+      end_time: '11:00:00',
+    });
+    const closeMorning = (p: Practice) => {
+      p.closures = [
+        ...p.closures,
+        { date: '2024-03-09', name: 'Late start', start: '09:00', end: '12:00', yearly: true },
+      ];
+    };
+    const refused = await edit(owner, closeMorning);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'STRANDS_BOOKINGS', stranded: [{ id, apt_date: '2026-03-09' }] });
+    expect((await edit(owner, closeMorning, { confirm_stranded: true })).statusCode).toBe(200);
+    // Lunch is 12:00-13:00: the morning's closure leaves the afternoon.
+    expect((await offered('2026-03-09'))[0]).toBe('13:00');
+  });
+
+  it('refuses a yearly 29 February with the importer’s message', async () => {
+    const response = await edit(owner, (p) => {
+      p.closures = [...p.closures, { date: '2028-02-29', name: 'Leap day', yearly: true }];
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields).toMatchObject({
+      [`closures[${(await current()).practice.closures.length}].date`]:
+        'cannot repeat yearly on 29 February: choose 28 February or 1 March',
+    });
   });
 });
 
