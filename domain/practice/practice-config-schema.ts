@@ -60,6 +60,8 @@ const ProviderConfigSchema = z.strictObject({
   provider_first_name: optionalText(),
   provider_last_name: optionalText(),
   profile_pic: optionalHttpUrl(),
+  // Off: kept with its hours, but offered to nobody for new bookings; its bookings stay (ADR 0084).
+  is_active: flag(true),
 });
 
 const OperatoryConfigSchema = z.strictObject({

@@ -49,8 +49,9 @@ function fits(practice: Practice, booking: BookingInTime): boolean {
     (t) => t.pms_prov_num === booking.pms_prov_num && t.start < booking.end && booking.start < t.end,
   );
   if (off) return false;
+  // Whether a provider is offered online is this product's, on Open Dental too (ADR 0084).
+  if (!practice.providers.some((p) => p.pms_prov_num === booking.pms_prov_num && p.is_active)) return false;
   if (practice.pms.type === 'opendental') return true;
-  if (!practice.providers.some((p) => p.pms_prov_num === booking.pms_prov_num)) return false;
   if (!practice.operatories.some((o) => o.pms_op_num === booking.pms_op_num)) return false;
   const weekday = weekdayOf(date);
   return practice.schedules.some(

@@ -250,6 +250,59 @@ describe('yearly closures (ADR 0084)', () => {
   });
 });
 
+describe("a provider's active flag (ADR 0084)", () => {
+  const providersOfExam = async () => {
+    const response = await ctx.app.inject({ url: `/api/v1/reason-for-visit?practice_id=${ctx.practiceId}` });
+    const exam = (response.json().result as { name: string; providers: { pms_prov_num: number }[] }[])[0]!;
+    return exam.providers.map((p) => p.pms_prov_num);
+  };
+  const switchOffDrTwo = (p: Practice) => {
+    p.providers = (p.providers as { pms_prov_num: number }[]).map((provider) =>
+      provider.pms_prov_num === 2 ? { ...provider, is_active: false } : provider,
+    );
+  };
+
+  it('hides a switched-off provider from the provider step and the slots, after naming the bookings ahead', async () => {
+    expect(await providersOfExam()).toEqual([1, 2]);
+    const id = await bookVisit(ctx.app, {
+      practiceId: ctx.practiceId,
+      reasonId: ctx.examId,
+      apt_date: '2026-03-10',
+      start_time: '09:00:00',
+      end_time: '10:00:00',
+      pms_prov_num: 2,
+      pms_op_num: 2,
+    });
+    const refused = await edit(owner, switchOffDrTwo);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'STRANDS_BOOKINGS', stranded: [{ id }] });
+    expect((await edit(owner, switchOffDrTwo, { confirm_stranded: true })).statusCode).toBe(200);
+
+    expect(await providersOfExam()).toEqual([1]);
+    const drTwo = await getSlots(ctx.app, {
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.examId,
+      start_date: '2026-03-11',
+      end_date: '2026-03-11',
+      pms_prov_num: 2,
+    });
+    expect(drTwo.body.result).toEqual([]);
+    const [booking] = await ctx.db.query<{ status: string }>('select status from appointments where id = $1', [id]);
+    expect(booking!.status).toBe('booked');
+  });
+
+  it('keeps the switched-off provider in the settings and the export, which imports again unchanged', async () => {
+    const { practice } = await current();
+    expect(practice.providers).toContainEqual(expect.objectContaining({ pms_prov_num: 2, is_active: false }));
+    const exported = (await owner.get(`${STAFF}/settings/export`)).json().result;
+    const parsed = parsePracticeConfigFile(exported);
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    const [summary] = await importPracticeConfig(ctx.db, parsed.value);
+    expect(summary).toMatchObject({ changed: 0 });
+    expect(await providersOfExam()).toEqual([1]);
+  });
+});
+
 describe('practice:import against the console’s versions', () => {
   it('refuses an older file that would change settings, naming them, unless forced', async () => {
     const { version } = await current();
