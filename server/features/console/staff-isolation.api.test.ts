@@ -78,6 +78,7 @@ const ROUTES: Record<string, Entry> = {
   'PUT /api/v1/staff/practice/security': { noId: 'the session’s practice' },
   'GET /api/v1/staff/members': { noId: 'a list of the session’s practice' },
   'GET /api/v1/staff/opendental/status': { noId: 'the session’s practice’s Open Dental mirror' },
+  'POST /api/v1/staff/opendental/refresh': { noId: 'the session’s practice’s Open Dental mirror' },
   'GET /api/v1/staff/insights/funnel': {
     noId: 'the session’s practice’s funnel and bookings, by date range (ADR 0080)',
   },
