@@ -277,7 +277,7 @@ describe('parsePracticeConfigFile', () => {
       'non-http URLs',
       { practices: [minimal({ logo: 'ftp://x.example/logo.png', google_review_url: 'not a url' })] },
       [
-        'practices[0].logo: must be an http(s) URL or null',
+        'practices[0].logo: must be an http(s) URL, an uploaded image (/media/…) or null',
         'practices[0].google_review_url: must be an http(s) URL or null',
       ],
     ],

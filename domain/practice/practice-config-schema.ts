@@ -10,6 +10,7 @@ import {
   localDateTime,
   optionalEmail,
   optionalHttpUrl,
+  optionalImageUrl,
   optionalSmsSender,
   optionalText,
   policyHours,
@@ -59,7 +60,7 @@ const ProviderConfigSchema = z.strictObject({
   provider_display_name: optionalText(),
   provider_first_name: optionalText(),
   provider_last_name: optionalText(),
-  profile_pic: optionalHttpUrl(),
+  profile_pic: optionalImageUrl(),
   // Off: kept with its hours, but offered to nobody for new bookings; its bookings stay (ADR 0084).
   is_active: flag(true),
 });
@@ -140,7 +141,7 @@ export const PracticeConfigSchema = z
     version: wholeNumberAtLeastZero('changes', 0),
     name: requiredText(),
     description: optionalText(),
-    logo: optionalHttpUrl(),
+    logo: optionalImageUrl(),
     address_line1: optionalText(),
     display_address: optionalText(),
     street_address: optionalText(),

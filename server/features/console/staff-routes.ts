@@ -16,6 +16,7 @@ import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './sign-in/staff-session-routes.ts';
 import { registerStaffScheduleRoutes } from './schedule/staff-schedule-routes.ts';
 import { registerSettingsRoutes } from '../settings/settings-routes.ts';
+import { registerPracticeImageUploadRoutes } from '../settings/practice-images-routes.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapter-factory.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
 
@@ -75,6 +76,7 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       registerOpenDentalStatusRoutes(staff, deps);
       registerOpenDentalRefreshRoutes(staff, deps);
       registerSettingsRoutes(staff, { ...deps, offers: deps.config.offers });
+      registerPracticeImageUploadRoutes(staff, deps);
       registerFunnelRoutes(staff, deps);
       registerStaffAccountRoutes(staff, {
         db: deps.db,
