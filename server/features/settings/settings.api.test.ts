@@ -52,6 +52,17 @@ async function offered(date: string): Promise<string[]> {
   return (body.result as { DateTimeStart: string }[]).map((s) => s.DateTimeStart.slice(11, 16));
 }
 
+/** Books the factory's patient for an exam at that time (the factory body's provider and chair unless `who` names others). */
+const bookExamAt = (date: string, start: string, end: string, who: Record<string, number> = {}) =>
+  bookVisit(ctx.app, {
+    practiceId: ctx.practiceId,
+    reasonId: ctx.examId,
+    apt_date: date,
+    start_time: start,
+    end_time: end,
+    ...who,
+  });
+
 describe('GET /staff/settings and export', () => {
   it('answers the practice in the file’s shape at version 0, without the Open Dental key', async () => {
     const { version, practice } = await current();
@@ -156,13 +167,7 @@ describe('PUT /staff/settings', () => {
 describe('part-day closures and stranded bookings', () => {
   it('closes an afternoon in the slots at once, and names the bookings it would strand until confirmed', async () => {
     expect(await offered('2026-03-04')).toContain('14:00');
-    const id = await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.examId,
-      apt_date: '2026-03-04',
-      start_time: '15:00:00',
-      end_time: '16:00:00',
-    });
+    const id = await bookExamAt('2026-03-04', '15:00:00', '16:00:00');
     const closeAfternoon = (p: Practice) => {
       p.closures = [...p.closures, { date: '2026-03-04', name: 'Staff training', start: '13:00', end: '17:00' }];
     };
@@ -217,13 +222,7 @@ describe('yearly closures (ADR 0084)', () => {
   });
 
   it('names the bookings a yearly part-day closure would strand this year', async () => {
-    const id = await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.examId,
-      apt_date: '2026-03-09',
-      start_time: '10:00:00',
-      end_time: '11:00:00',
-    });
+    const id = await bookExamAt('2026-03-09', '10:00:00', '11:00:00');
     const closeMorning = (p: Practice) => {
       p.closures = [
         ...p.closures,
@@ -264,15 +263,7 @@ describe("a provider's active flag (ADR 0084)", () => {
 
   it('hides a switched-off provider from the provider step and the slots, after naming the bookings ahead', async () => {
     expect(await providersOfExam()).toEqual([1, 2]);
-    const id = await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.examId,
-      apt_date: '2026-03-10',
-      start_time: '09:00:00',
-      end_time: '10:00:00',
-      pms_prov_num: 2,
-      pms_op_num: 2,
-    });
+    const id = await bookExamAt('2026-03-10', '09:00:00', '10:00:00', { pms_prov_num: 2, pms_op_num: 2 });
     const refused = await edit(owner, switchOffDrTwo);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'STRANDS_BOOKINGS', stranded: [{ id }] });
