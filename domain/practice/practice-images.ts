@@ -39,9 +39,9 @@ export const UploadedImageSchema = z.object({
 });
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** `/media/{practice id}/{image id}.{png|jpg|webp}`: the only image path of our own a practice file may name. */
-export const MEDIA_PATH_PATTERN =
-  /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|webp)$/;
+export const MEDIA_PATH_PATTERN = new RegExp(`^/media/(${UUID})/(${UUID})\\.(png|jpg|webp)$`);
 
 export const mediaPathOf = (practiceId: string, imageId: string, type: ImageType) =>
   `/media/${practiceId}/${imageId}.${IMAGE_TYPES[type]}`;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   IMAGE_TYPES,
   IMAGE_UPLOAD_BODY_LIMIT,
+  MEDIA_PATH_PATTERN,
   ImageUploadBodySchema,
   UploadedImageSchema,
   type ImageType,
@@ -32,7 +33,6 @@ const media = {
   response: answers({}, [404]),
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TYPE_OF_EXTENSION = new Map<string, ImageType>(
   Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type as ImageType]),
 );
@@ -65,13 +65,11 @@ export function registerPracticeImageUploadRoutes(app: FastifyInstance, deps: { 
  */
 export function registerMediaRoutes(app: FastifyInstance, deps: { db: Database }): void {
   app.withTypeProvider<ZodTypeProvider>().get('/media/:practiceId/:file', { schema: media }, async (request, reply) => {
-    const { practiceId, file } = request.params;
-    const [imageId, extension, ...rest] = file.split('.');
+    // The one pattern the practice file accepts decides what an image's address is.
+    const path = `/media/${request.params.practiceId}/${request.params.file}`;
+    const [, practiceId, imageId, extension] = MEDIA_PATH_PATTERN.exec(path) ?? [];
     const type = TYPE_OF_EXTENSION.get(extension ?? '');
-    const image =
-      type && rest.length === 0 && UUID.test(practiceId) && UUID.test(imageId ?? '')
-        ? await findPracticeImage(deps.db, practiceId, imageId!, type)
-        : null;
+    const image = type ? await findPracticeImage(deps.db, practiceId!, imageId!, type) : null;
     if (!image) throw new AppError(404, 'NOT_FOUND', 'No such image.');
     // The answer is the image's bytes, not a JSON envelope: the schema describes only its errors.
     return (reply as FastifyReply)

@@ -52,7 +52,7 @@ async function offered(date: string): Promise<string[]> {
   return (body.result as { DateTimeStart: string }[]).map((s) => s.DateTimeStart.slice(11, 16));
 }
 
-/** Books the factory's patient for an exam at that time (the factory body's provider and chair unless `who` names others). */
+/** Books the factory's patient for an exam then (the factory body's provider and chair unless `who` names others). */
 const bookExamAt = (date: string, start: string, end: string, who: Record<string, number> = {}) =>
   bookVisit(ctx.app, {
     practiceId: ctx.practiceId,
@@ -261,7 +261,7 @@ describe("a provider's active flag (ADR 0084)", () => {
     );
   };
 
-  it('hides a switched-off provider from the provider step and the slots, after naming the bookings ahead', async () => {
+  it('hides a switched-off provider from the provider step and slots, after naming the bookings ahead', async () => {
     expect(await providersOfExam()).toEqual([1, 2]);
     const id = await bookExamAt('2026-03-10', '09:00:00', '10:00:00', { pms_prov_num: 2, pms_op_num: 2 });
     const refused = await edit(owner, switchOffDrTwo);
