@@ -94,6 +94,7 @@ export async function registerApiRoutes(
         lifecycle: s.bookingLifecycle,
         availability: s.availability,
         bookings: s.bookings,
+        openDentalMirror: s.openDentalMirror,
       });
       await registerInboundTextRoutes(api, {
         ...s.inboundTexts,

@@ -22,6 +22,7 @@ import { requestForLog } from './http/log-redaction.ts';
 import { createAppServices } from './app-services.ts';
 import { createBackgroundWork, type BackgroundWork } from './app-background.ts';
 import { registerApiRoutes, registerDevRoutes } from './app-routes.ts';
+import { registerMediaRoutes } from './features/settings/practice-images-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('background', createBackgroundWork({ config, db, clock }, services));
   await registerApiRoutes(app, { config, db, clock }, services, rateLimits);
   await registerDevRoutes(app, { config, db, clock, movableClock }, services);
+  registerMediaRoutes(app, { db });
   const reviews = createReviewsService({ db, clock, publicUrl: config.publicUrl, practices: services.practices });
   const pages = { ...services.practices, reviews, manage: services.manage };
   await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: pages, db });

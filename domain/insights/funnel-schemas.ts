@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { practiceDayField } from '../wire/wire-primitives.ts';
+import { MS_PER_DAY } from '../time/local-date.ts';
 import { FUNNEL_STEPS, DEVICE_CLASSES } from './funnel-words.ts';
 
 /**
@@ -38,8 +39,16 @@ export const FunnelEventSchema = z.strictObject({
   type: z.enum(FUNNEL_EVENT_TYPES),
   step: z.enum(FUNNEL_STEPS).optional(),
   at: EPOCH_MS,
-  /** Time spent since the visit's previous event (on the step it leaves), at most a day. */
-  ms: z.number().int().min(0).max(86_400_000).optional(),
+  /**
+   * Time spent since the visit's previous event (on the step it leaves). Longer than a day counts as a day
+   * (ADR 0084): a tab left open overnight is a real visit, and one outlier would otherwise skew the medians.
+   */
+  ms: z
+    .number()
+    .int()
+    .min(0)
+    .transform((ms) => Math.min(ms, MS_PER_DAY))
+    .optional(),
 });
 export type FunnelEvent = z.infer<typeof FunnelEventSchema>;
 

@@ -20,11 +20,16 @@ export function diffPracticeConfigs(before: PracticeConfig, after: PracticeConfi
   return changes;
 }
 
-/** What importing `file` leaves of a practice stored as `stored`: its reasons missing from the file are deactivated. */
+/**
+ * What importing `file` leaves of a practice stored as `stored`: its reasons and providers missing from the file
+ * are deactivated, not deleted (bookings name them).
+ */
 export function asImported(file: PracticeConfig, stored: PracticeConfig): PracticeConfig {
   const named = new Set(file.reasons.map((reason) => reason.name));
   const dropped = stored.reasons.filter((r) => !named.has(r.name)).map((r) => ({ ...r, is_active: false }));
-  return { ...file, reasons: [...file.reasons, ...dropped] };
+  const listed = new Set(file.providers.map((provider) => provider.pms_prov_num));
+  const gone = stored.providers.filter((p) => !listed.has(p.pms_prov_num)).map((p) => ({ ...p, is_active: false }));
+  return { ...file, reasons: [...file.reasons, ...dropped], providers: [...file.providers, ...gone] };
 }
 
 const byContent = <T>(items: readonly T[]): T[] =>
@@ -41,6 +46,11 @@ function comparable(practice: PracticeConfig): Record<string, unknown> {
     ...rest,
     pms: { type: pms.type },
     operatories: [...practice.operatories].sort((a, b) => a.pms_op_num - b.pms_op_num),
+    // Active providers in their order, as the booking page lists them; the others by number.
+    providers: [
+      ...practice.providers.filter((p) => p.is_active),
+      ...practice.providers.filter((p) => !p.is_active).sort((a, b) => a.pms_prov_num - b.pms_prov_num),
+    ],
     reasons: [...active, ...inactive].map((r) => ({
       ...r,
       providers: numbers(r.providers),

@@ -3,6 +3,7 @@ import { parseLocalDate } from '../time/local-date.ts';
 import { TRANSLATION_LANGUAGES, type Translations } from './practice-translations.ts';
 import { FormUrlSchema } from './practice-query-schemas.ts';
 import { isReservedPath } from './reserved-paths.ts';
+import { MEDIA_PATH_PATTERN } from './practice-images.ts';
 import { DEFAULT_QUIET_HOURS, DEFAULT_REMINDER_RULES, REMINDER_CHANNELS } from '../reminders/reminder-schedule.ts';
 
 /**
@@ -82,6 +83,18 @@ export const optionalHttpUrl = () =>
     .string({ error: 'must be an http(s) URL or null' })
     .trim()
     .refine(isHttpUrl, 'must be an http(s) URL or null')
+    .nullable()
+    .default(null);
+
+/** A picture's address: http(s), or an image the practice uploaded, on our own origin (ADR 0084). */
+export const optionalImageUrl = () =>
+  z
+    .string({ error: 'must be an http(s) URL, an uploaded image (/media/…) or null' })
+    .trim()
+    .refine(
+      (value) => isHttpUrl(value) || MEDIA_PATH_PATTERN.test(value),
+      'must be an http(s) URL, an uploaded image (/media/…) or null',
+    )
     .nullable()
     .default(null);
 

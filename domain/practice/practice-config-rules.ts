@@ -108,6 +108,9 @@ function reportClosureTimes(
       );
     else if (closure.start !== undefined && parseTimeOfDay(closure.end!) <= parseTimeOfDay(closure.start))
       report(['closures', i, 'end'], 'must be after start');
+    // Three years in four have no 29 February: which day would close is a guess (ADR 0084).
+    if (closure.yearly && closure.date.endsWith('-02-29'))
+      report(['closures', i, 'date'], 'cannot repeat yearly on 29 February: choose 28 February or 1 March');
   });
 }
 

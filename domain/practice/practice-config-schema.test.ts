@@ -277,7 +277,7 @@ describe('parsePracticeConfigFile', () => {
       'non-http URLs',
       { practices: [minimal({ logo: 'ftp://x.example/logo.png', google_review_url: 'not a url' })] },
       [
-        'practices[0].logo: must be an http(s) URL or null',
+        'practices[0].logo: must be an http(s) URL, an uploaded image (/media/…) or null',
         'practices[0].google_review_url: must be an http(s) URL or null',
       ],
     ],
@@ -491,6 +491,20 @@ describe('parsePracticeConfigFile', () => {
         'practices[0].reasons[1].name: "exam" is already used by reasons[0]',
         'practices[0].closures[1].date: "2026-12-25" is already used by closures[0]',
       ],
+    ],
+    [
+      'a yearly closure on 29 February',
+      {
+        practices: [
+          minimal({
+            closures: [
+              { date: '2028-02-29', yearly: true },
+              { date: '2028-02-28', yearly: true },
+            ],
+          }),
+        ],
+      },
+      ['practices[0].closures[0].date: cannot repeat yearly on 29 February: choose 28 February or 1 March'],
     ],
     [
       'a form_url twice in the file',

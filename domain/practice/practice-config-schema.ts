@@ -10,6 +10,7 @@ import {
   localDateTime,
   optionalEmail,
   optionalHttpUrl,
+  optionalImageUrl,
   optionalSmsSender,
   optionalText,
   policyHours,
@@ -59,7 +60,9 @@ const ProviderConfigSchema = z.strictObject({
   provider_display_name: optionalText(),
   provider_first_name: optionalText(),
   provider_last_name: optionalText(),
-  profile_pic: optionalHttpUrl(),
+  profile_pic: optionalImageUrl(),
+  // Off: kept with its hours, but offered to nobody for new bookings; its bookings stay (ADR 0084).
+  is_active: flag(true),
 });
 
 const OperatoryConfigSchema = z.strictObject({
@@ -96,12 +99,14 @@ const ScheduleConfigSchema = z.strictObject({
   breaks: z.array(BreakConfigSchema).default([]),
 });
 
-// Without start and end the whole day is closed; with them, that part of it (ADR 0079).
+// Without start and end the whole day is closed; with them, that part of it (ADR 0079). A yearly closure
+// repeats on its month and day every year from its date on (ADR 0084).
 const ClosureConfigSchema = z.strictObject({
   date: localDate(),
   name: optionalText(),
   start: timeOfDay().optional(),
   end: timeOfDay().optional(),
+  yearly: z.boolean().optional(),
 });
 
 const TimeOffConfigSchema = z.strictObject({ pms_prov_num: pmsNum(), start: localDateTime(), end: localDateTime() });
@@ -136,7 +141,7 @@ export const PracticeConfigSchema = z
     version: wholeNumberAtLeastZero('changes', 0),
     name: requiredText(),
     description: optionalText(),
-    logo: optionalHttpUrl(),
+    logo: optionalImageUrl(),
     address_line1: optionalText(),
     display_address: optionalText(),
     street_address: optionalText(),

@@ -36,7 +36,8 @@ export const RESERVED_PATHS = [
   'pay',
   'payment',
   'payments',
-  // Other conventional homes of static files.
+  // Other conventional homes of static files; `/media/…` serves practices' uploaded images (ADR 0084).
+  'media',
   'static',
   'public',
   // Language prefixes, once the product speaks Spanish (`/es/...`).

@@ -52,6 +52,8 @@ describe('findStrandedBookings', () => {
     ],
     ['its reason switched off', { reasons: [{ name: 'Exam', is_active: false }, { name: 'Cleaning' }] }],
     ['its provider removed', { providers: [{ pms_prov_num: 2 }], schedules: [] }],
+    ['its provider switched off', { providers: [{ pms_prov_num: 1, is_active: false }, { pms_prov_num: 2 }] }],
+    ['a yearly closure of an earlier year', { closures: [{ date: '2024-03-04', name: 'Founders', yearly: true }] }],
   ])('names a booking stranded by %s', (_name, change) => {
     expect(stranded(practice(change))).toEqual(['b1']);
   });
@@ -63,6 +65,8 @@ describe('findStrandedBookings', () => {
       { time_off: [{ pms_prov_num: 2, start: '2026-03-04T00:00', end: '2026-03-05T00:00' }] },
     ],
     ['another reason switched off', { reasons: [{ name: 'Exam' }, { name: 'Cleaning', is_active: false }] }],
+    ['a one-off closure of that day last year', { closures: [{ date: '2025-03-04', name: 'Founders' }] }],
+    ['a yearly closure that begins next year', { closures: [{ date: '2027-03-04', name: 'Founders', yearly: true }] }],
   ])('leaves a booking that still fits after %s', (_name, change) => {
     expect(stranded(practice(change))).toEqual([]);
   });
@@ -75,6 +79,8 @@ describe('findStrandedBookings', () => {
   it('checks only closures, time off and reasons on Open Dental, whose hours are its own', () => {
     const od = { pms: { type: 'opendental', customer_key: 'k' } };
     expect(stranded(practice({ ...od, schedules: [] }), practice(od))).toEqual([]);
+    const off = { ...od, providers: [{ pms_prov_num: 1, is_active: false }, { pms_prov_num: 2 }] };
+    expect(stranded(practice(off), practice(od))).toEqual(['b1']);
     expect(stranded(practice({ ...od, closures: [{ date: '2026-03-04', name: 'Closed' }] }), practice(od))).toEqual([
       'b1',
     ]);

@@ -1,3 +1,4 @@
+import { closesOn } from '../availability/closure-days.ts';
 import { weekdayOf } from '../time/local-date.ts';
 import type { PracticeConfig } from './practice-config-schema.ts';
 
@@ -41,15 +42,16 @@ function fits(practice: Practice, booking: BookingInTime): boolean {
   if (booking.reason_name !== null && !practice.reasons.some((r) => r.name === booking.reason_name && r.is_active))
     return false;
   const closed = practice.closures.some(
-    (c) => c.date === date && (c.start === undefined || (c.start < to && from < c.end!)),
+    (c) => closesOn(c, date) && (c.start === undefined || (c.start < to && from < c.end!)),
   );
   if (closed) return false;
   const off = practice.time_off.some(
     (t) => t.pms_prov_num === booking.pms_prov_num && t.start < booking.end && booking.start < t.end,
   );
   if (off) return false;
+  // Whether a provider is offered online is this product's, on Open Dental too (ADR 0084).
+  if (!practice.providers.some((p) => p.pms_prov_num === booking.pms_prov_num && p.is_active)) return false;
   if (practice.pms.type === 'opendental') return true;
-  if (!practice.providers.some((p) => p.pms_prov_num === booking.pms_prov_num)) return false;
   if (!practice.operatories.some((o) => o.pms_op_num === booking.pms_op_num)) return false;
   const weekday = weekdayOf(date);
   return practice.schedules.some(

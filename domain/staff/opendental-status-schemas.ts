@@ -11,3 +11,10 @@ export const OpenDentalStatusSchema = z.object({
   last_error: z.string().nullable(),
 });
 export type OpenDentalStatus = z.infer<typeof OpenDentalStatusSchema>;
+
+/**
+ * `POST /api/v1/staff/opendental/refresh` → 202: when the mirror's forced pass was queued (ADR 0084). It reads
+ * Open Dental behind the office's other requests, one at a time; the status above tells when it has.
+ */
+export const OpenDentalRefreshSchema = z.object({ queued_at: z.iso.datetime() });
+export type OpenDentalRefresh = z.infer<typeof OpenDentalRefreshSchema>;

@@ -7,6 +7,8 @@
  * null where allowed) is left out of the valid request, and fails the fuzz if it is required.
  */
 
+import { pngOf } from '#domain/practice/image-files.test-data.ts';
+
 type Seed = unknown | ((route: string) => unknown);
 
 /** Where each route that books, moves or blocks a time puts it, so each keeps a time of its own. */
@@ -80,6 +82,10 @@ const SEEDS: Record<string, Seed> = {
   // Settings (ADR 0079): an empty practice reaches the practice file's own checks (422), and saves nothing the
   // fuzz's other routes would notice.
   practice: {},
+  // Uploaded images (ADR 0084): a 2×2 PNG to store, and the address of one that does not exist.
+  data: pngOf(2, 2).toString('base64'),
+  practiceId: '{practice}',
+  file: '{missing}.png',
   // Words.
   q: 'Lopez',
   message: 'First visit',

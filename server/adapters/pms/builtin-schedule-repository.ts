@@ -1,3 +1,5 @@
+import { closedTimeBetween } from '#domain/availability/closure-days.ts';
+import { addDays } from '#domain/time/local-date.ts';
 import type { BlockedTime, BusyInterval, ProviderTimeOff, SlotSchedule } from '#domain/availability/slot-query.ts';
 import type { Queryable } from '../../db/database.ts';
 import { holdsSlotSql } from '../../db/booking-status-sql.ts';
@@ -31,11 +33,11 @@ export async function loadScheduleData(
 ): Promise<ScheduleData> {
   const [row] = await db.query<{
     schedules: [number, number, number | null, number[], string, string, { start: string; end: string }[]][] | null;
-    closures: string[] | null;
+    closures: [string, string | null, string | null, boolean][] | null;
+    server_tz: string;
     time_off: [number, string, string][] | null;
     busy: [number, number, number, number][] | null;
     blocked: [number | null, number | null, number | null, number, number][] | null;
-    part_closed: [number, number][] | null;
   }>(
     `select
        (select json_agg(json_build_array(s.pms_prov_num, s.pms_op_num, s.pms_clinic_num, s.weekdays,
@@ -44,8 +46,10 @@ export async function loadScheduleData(
           join providers p on p.practice_id = s.practice_id and p.pms_prov_num = s.pms_prov_num and p.is_active
           join operatories o on o.practice_id = s.practice_id and o.pms_op_num = s.pms_op_num and o.is_active
          where s.practice_id = $1) as schedules,
-       (select json_agg(to_char(c.date, 'YYYY-MM-DD')) from closures c
-         where c.practice_id = $1 and c.start_time is null) as closures,
+       (select json_agg(json_build_array(to_char(c.date, 'YYYY-MM-DD'), to_char(c.start_time, 'HH24:MI'),
+                 to_char(c.end_time, 'HH24:MI'), c.yearly))
+          from closures c where c.practice_id = $1) as closures,
+       (select server_tz from practices where id = $1) as server_tz,
        (select json_agg(json_build_array(t.pms_prov_num, to_char(t.starts_at, 'YYYY-MM-DD"T"HH24:MI'),
          to_char(t.ends_at, 'YYYY-MM-DD"T"HH24:MI')))
           from provider_time_off t where t.practice_id = $1) as time_off,
@@ -57,13 +61,7 @@ export async function loadScheduleData(
        (select json_agg(json_build_array(b.pms_prov_num, b.pms_op_num, b.pms_clinic_num,
                  round(date_part('epoch', b.starts_at) * 1000), round(date_part('epoch', b.ends_at) * 1000)))
           from schedule_blocks b
-         where b.practice_id = $1 and b.starts_at < $3 and b.ends_at > $2) as blocked,
-       -- A part-day closure (ADR 0079) closes every chair of the practice, as a block of all of them would.
-       (select json_agg(json_build_array(
-                 round(date_part('epoch', (c.date + c.start_time) at time zone p.server_tz) * 1000),
-                 round(date_part('epoch', (c.date + c.end_time) at time zone p.server_tz) * 1000)))
-          from closures c join practices p on p.id = c.practice_id
-         where c.practice_id = $1 and c.start_time is not null) as part_closed`,
+         where b.practice_id = $1 and b.starts_at < $3 and b.ends_at > $2) as blocked`,
     [practiceId, from.toISOString(), to.toISOString(), ignoreAppointmentId],
   );
   const blocked = (row?.blocked ?? []).map(([provNum, opNum, clinicNum, start, end]) => ({
@@ -73,7 +71,15 @@ export async function loadScheduleData(
     start: Number(start),
     end: Number(end),
   }));
-  const closedParts = (row?.part_closed ?? []).map(([start, end]) => everyChair(Number(start), Number(end)));
+  // Closures in the practice's own dates around the range: a yearly one on each of its days (ADR 0084), and a
+  // part-day one (ADR 0079) as blocked time of every chair, as a block of all of them would be.
+  const closed = closedTimeBetween(
+    (row?.closures ?? []).map(([date, start, end, yearly]) => ({ date, start, end, yearly })),
+    row?.server_tz ?? 'UTC',
+    addDays(from.toISOString().slice(0, 10), -1),
+    addDays(to.toISOString().slice(0, 10), 1),
+  );
+  const closedParts = closed.closedParts.map(({ start, end }) => everyChair(start, end));
   return {
     schedules: (row?.schedules ?? []).map(([provNum, opNum, clinicNum, weekdays, start, end, breaks]) => ({
       provNum,
@@ -84,7 +90,7 @@ export async function loadScheduleData(
       end,
       breaks,
     })),
-    closures: row?.closures ?? [],
+    closures: closed.closedDays,
     timeOff: (row?.time_off ?? []).map(([provNum, start, end]) => ({ provNum, start, end })),
     busy: (row?.busy ?? []).map(([provNum, opNum, start, end]) => ({
       provNum,

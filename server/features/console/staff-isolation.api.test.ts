@@ -75,9 +75,11 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/v1/staff/settings/preview': { noId: 'the session’s practice, with unsaved settings of its own' },
   'GET /api/v1/staff/settings/history': { noId: 'the session’s practice' },
   'GET /api/v1/staff/settings/export': { noId: 'the session’s practice' },
+  'POST /api/v1/staff/settings/images': { noId: 'the session’s practice: a new image of its own' },
   'PUT /api/v1/staff/practice/security': { noId: 'the session’s practice' },
   'GET /api/v1/staff/members': { noId: 'a list of the session’s practice' },
   'GET /api/v1/staff/opendental/status': { noId: 'the session’s practice’s Open Dental mirror' },
+  'POST /api/v1/staff/opendental/refresh': { noId: 'the session’s practice’s Open Dental mirror' },
   'GET /api/v1/staff/insights/funnel': {
     noId: 'the session’s practice’s funnel and bookings, by date range (ADR 0080)',
   },

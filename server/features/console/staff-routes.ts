@@ -5,6 +5,8 @@ import type { Database } from '../../db/database.ts';
 import type { PracticesService } from '../practices/practices-service.ts';
 import { registerStaffInboxRoutes } from './staff-inbox-routes.ts';
 import { registerOpenDentalStatusRoutes } from '../opendental/opendental-status-routes.ts';
+import { registerOpenDentalRefreshRoutes } from '../opendental/opendental-refresh-routes.ts';
+import type { OpenDentalMirror } from '../../adapters/pms/opendental/opendental-mirror-sync.ts';
 import { registerFunnelRoutes } from '../insights/funnel-routes.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { BookingsService } from '../bookings/bookings-service.ts';
@@ -14,6 +16,7 @@ import { registerStaffGuard } from './staff-session-guard.ts';
 import { registerStaffSessionRoutes } from './sign-in/staff-session-routes.ts';
 import { registerStaffScheduleRoutes } from './schedule/staff-schedule-routes.ts';
 import { registerSettingsRoutes } from '../settings/settings-routes.ts';
+import { registerPracticeImageUploadRoutes } from '../settings/practice-images-routes.ts';
 import type { PmsAdapterSelector } from '../../adapters/pms/pms-adapter-factory.ts';
 import type { BookingLifecycle } from '../bookings/booking-lifecycle-service.ts';
 
@@ -30,6 +33,7 @@ export interface StaffRoutesDeps {
   lifecycle: BookingLifecycle;
   availability: AvailabilityService;
   bookings: BookingsService;
+  openDentalMirror: OpenDentalMirror | undefined;
 }
 
 /**
@@ -70,7 +74,9 @@ export async function registerStaffRoutes(api: FastifyInstance, deps: StaffRoute
       });
       registerStaffBookingRoutes(staff, deps);
       registerOpenDentalStatusRoutes(staff, deps);
+      registerOpenDentalRefreshRoutes(staff, deps);
       registerSettingsRoutes(staff, { ...deps, offers: deps.config.offers });
+      registerPracticeImageUploadRoutes(staff, deps);
       registerFunnelRoutes(staff, deps);
       registerStaffAccountRoutes(staff, {
         db: deps.db,

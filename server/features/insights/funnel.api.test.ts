@@ -71,6 +71,14 @@ describe('POST /api/v1/events', () => {
     expect(answer.json().success).toBe(false);
   });
 
+  it('keeps a step left open over a day as one day: a tab left open overnight is a real visit', async () => {
+    const batch = { ...oneBatch(), events: [{ type: 'step_reached', step: 'reason', at: START, ms: 30 * 3_600_000 }] };
+    const answer = await postEvents(ctx.app, batch);
+    expect(answer.statusCode, answer.body).toBe(204);
+    const rows = await ctx.db.query('select ms from funnel_events where visit_id = $1', [batch.visit_id]);
+    expect(rows).toEqual([{ ms: 86_400_000 }]);
+  });
+
   it("refuses a visit's batch for another practice than its first", async () => {
     const batch = oneBatch();
     expect((await postEvents(ctx.app, batch)).statusCode).toBe(204);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { providerSchedule } from '../../test/fake-opendental-server.ts';
 import {
   openDentalConfig,
@@ -70,5 +70,33 @@ describe('the Open Dental mirror status', () => {
       { form_url: 'od-status', last_refreshed_at: '2026-03-02T12:00:00.000Z', lag_seconds: 21 * 60 + 30 },
     ]);
     expect(JSON.stringify(forAdmin)).not.toContain('office-status');
+  });
+});
+
+describe('POST /api/v1/staff/opendental/refresh (ADR 0084)', () => {
+  const staffOf = async (formUrl: string, role: 'owner' | 'front_desk') =>
+    signIn(ctx.app, await addStaff(ctx.db, { practiceIds: [ids[formUrl]!], role }));
+
+  it("queues a pass of the practice's mirror for an owner and answers at once with 202", async () => {
+    const owner = await staffOf('od-status', 'owner');
+    clock.advance(60_000);
+    const before = fake.requests.length;
+    const answer = await owner.post('/api/v1/staff/opendental/refresh', {});
+    expect(answer.statusCode, answer.body).toBe(202);
+    expect(answer.json().result).toEqual({ queued_at: clock.now().toISOString() });
+    await vi.waitFor(async () => {
+      const status = (await owner.get('/api/v1/staff/opendental/status')).json().result;
+      expect(status.last_refreshed_at).toBe(clock.now().toISOString());
+    });
+    expect(fake.requests.slice(before).map((r) => r.path)).toContain('/schedules');
+  });
+
+  it('is for owners (a front desk gets 403) and answers 404 for a practice not on Open Dental', async () => {
+    expect(
+      (await (await staffOf('od-status', 'front_desk')).post('/api/v1/staff/opendental/refresh', {})).statusCode,
+    ).toBe(403);
+    const builtin = await (await staffOf('builtin-status', 'owner')).post('/api/v1/staff/opendental/refresh', {});
+    expect(builtin.statusCode).toBe(404);
+    expect(builtin.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 });

@@ -23,6 +23,8 @@ export interface ClosureRow {
   /** "HH:mm" both or neither: a part-day closure (ADR 0079). */
   start?: string | null;
   end?: string | null;
+  /** Repeats every year from its date on (ADR 0084). */
+  yearly?: boolean;
 }
 
 export interface TimeOffRow {
@@ -42,7 +44,8 @@ const scheduleValues = (s: ScheduleRow) => [
   s.end,
 ];
 const scheduleKey = (s: ScheduleRow) => JSON.stringify([...scheduleValues(s), s.breaks.map((b) => [b.start, b.end])]);
-const closureKey = (c: ClosureRow) => JSON.stringify([c.date, c.name, c.start ?? null, c.end ?? null]);
+const closureKey = (c: ClosureRow) =>
+  JSON.stringify([c.date, c.name, c.start ?? null, c.end ?? null, c.yearly ?? false]);
 const timeOffKey = (t: TimeOffRow) => JSON.stringify([t.pms_prov_num, t.start, t.end]);
 
 export async function syncSchedules(tx: Queryable, practiceId: string, wanted: readonly ScheduleRow[]): Promise<void> {
@@ -64,18 +67,16 @@ export async function syncSchedules(tx: Queryable, practiceId: string, wanted: r
 
 export async function syncClosures(tx: Queryable, practiceId: string, wanted: readonly ClosureRow[]): Promise<void> {
   const stored = await tx.query<ClosureRow & { id: string }>(
-    `select id, date::text as date, name, to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as "end"
+    `select id, date::text as date, name, to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as "end",
+            yearly
        from closures where practice_id = $1`,
     [practiceId],
   );
   await sync(tx, 'closures', stored, wanted, closureKey, (c) =>
-    tx.query('insert into closures (practice_id, date, name, start_time, end_time) values ($1, $2, $3, $4, $5)', [
-      practiceId,
-      c.date,
-      c.name,
-      c.start ?? null,
-      c.end ?? null,
-    ]),
+    tx.query(
+      'insert into closures (practice_id, date, name, start_time, end_time, yearly) values ($1, $2, $3, $4, $5, $6)',
+      [practiceId, c.date, c.name, c.start ?? null, c.end ?? null, c.yearly ?? false],
+    ),
   );
 }
 

@@ -32,8 +32,8 @@ const withTranslations = <T extends { translations?: unknown }>(row: T) => {
 
 /**
  * Reads a practice back into the shape `practice:import` takes: what importing it would store is what is
- * stored. Deactivated clinics, providers and chairs are left out (the file has no such flag), and with them
- * the schedules and time off that name them; reasons are all listed, active ones first in their order.
+ * stored. Deactivated clinics and chairs are left out (the file has no such flag), and with them the schedules
+ * that name them; providers and reasons are all listed, active ones first in their order (ADR 0084).
  */
 export async function readStoredPracticeFile(db: Queryable, practiceId: string): Promise<StoredPracticeFile | null> {
   const [row] = await db.query<Record<string, unknown>>('select * from practices where id = $1', [practiceId]);
@@ -52,9 +52,9 @@ export async function readStoredPracticeFile(db: Queryable, practiceId: string):
           from clinics c where c.practice_id = $1 and c.is_active) as clinics,
        (select json_agg(json_build_object('pms_prov_num', p.pms_prov_num,
           'provider_display_name', p.provider_display_name, 'provider_first_name', p.provider_first_name,
-          'provider_last_name', p.provider_last_name, 'profile_pic', p.profile_pic)
-          order by p.sort_order, p.pms_prov_num)
-          from providers p where p.practice_id = $1 and p.is_active) as providers,
+          'provider_last_name', p.provider_last_name, 'profile_pic', p.profile_pic, 'is_active', p.is_active)
+          order by p.is_active desc, p.sort_order, p.pms_prov_num)
+          from providers p where p.practice_id = $1) as providers,
        (select json_agg(json_build_object('pms_op_num', o.pms_op_num, 'name', o.name,
           'pms_clinic_num', o.pms_clinic_num) order by o.pms_op_num)
           from operatories o where o.practice_id = $1 and o.is_active) as operatories,
@@ -64,7 +64,7 @@ export async function readStoredPracticeFile(db: Queryable, practiceId: string):
           'is_payment_enabled', r.is_payment_enabled, 'to_show_providers', r.to_show_providers,
           'providers', coalesce((select json_agg(l.pms_prov_num order by l.pms_prov_num) from reason_providers l
              where l.reason_id = r.id and l.pms_prov_num in (select pms_prov_num from providers
-               where practice_id = $1 and is_active)), '[]'),
+               where practice_id = $1)), '[]'),
           'clinics', coalesce((select json_agg(l.pms_clinic_num order by l.pms_clinic_num) from reason_clinics l
              where l.reason_id = r.id and l.pms_clinic_num in (select pms_clinic_num from clinics
                where practice_id = $1 and is_active)), '[]'),
@@ -104,7 +104,8 @@ async function readCalendar(db: Queryable, practiceId: string, active: { provide
           from schedules s where s.practice_id = $1 and s.pms_prov_num = any($2::integer[])
            and s.pms_op_num = any($3::integer[])) as schedules,
        (select json_agg(json_strip_nulls(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'name', c.name,
-          'start', to_char(c.start_time, 'HH24:MI'), 'end', to_char(c.end_time, 'HH24:MI'))) order by c.date)
+          'start', to_char(c.start_time, 'HH24:MI'), 'end', to_char(c.end_time, 'HH24:MI'),
+          'yearly', case when c.yearly then true end)) order by c.date)
           from closures c where c.practice_id = $1) as closures,
        (select json_agg(json_build_object('pms_prov_num', t.pms_prov_num,
           'start', to_char(t.starts_at, 'YYYY-MM-DD"T"HH24:MI'), 'end', to_char(t.ends_at, 'YYYY-MM-DD"T"HH24:MI'))

@@ -133,7 +133,8 @@ export async function writePractice(
 
 /**
  * Clinics, providers and chairs are keyed by their number in the practice's system: each row the
- * file lists is written (active again if it was not), and the ones it no longer lists are deactivated.
+ * file lists is written (active again if it was not, unless it says so), and the ones it no longer lists are
+ * deactivated.
  */
 async function importNumberedRows<Row extends object, Key extends keyof Row & string>(
   tx: Queryable,
@@ -147,7 +148,8 @@ async function importNumberedRows<Row extends object, Key extends keyof Row & st
     await upsertRow(
       tx,
       { table, key: ['practice_id', keyColumn] },
-      { practice_id: practiceId, ...columnsOf(row, index), is_active: true },
+      // Listed means active, unless the row says otherwise (a provider's flag, ADR 0084).
+      { practice_id: practiceId, is_active: true, ...columnsOf(row, index) },
     );
   }
   await deactivateMissing(

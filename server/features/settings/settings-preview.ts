@@ -1,23 +1,11 @@
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 import { generateSlots } from '#domain/availability/slot-engine.ts';
-import type { ClosureConfig } from '#domain/practice/practice-config-schema.ts';
 import type { SettingsPreviewBody } from '#domain/staff/staff-settings-schemas.ts';
 import { addDays } from '#domain/time/local-date.ts';
-import { parseLocalDateTime } from '#domain/time/wall-clock.ts';
-import { wallToInstant } from '#domain/time/zoned-time.ts';
+import { closedTimeBetween } from '#domain/availability/closure-days.ts';
 import { everyChair, loadScheduleData } from '../../adapters/pms/builtin-schedule-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkSettings, readSettings, type SettingsDeps } from './settings-service.ts';
-
-/** A part-day closure as blocked time of every chair, read in the practice's zone. */
-function closedPart(closure: ClosureConfig, timeZone: string) {
-  const at = (time: string) =>
-    wallToInstant(
-      parseLocalDateTime(time === '24:00' ? `${addDays(closure.date, 1)}T00:00` : `${closure.date}T${time}`),
-      timeZone,
-    );
-  return everyChair(at(closure.start!), at(closure.end!));
-}
 
 /**
  * One day's slots under settings not saved yet (ADR 0079), in the slot list's shape: the unsaved hours,
@@ -43,6 +31,7 @@ export async function previewSettings(
   const stored = await loadScheduleData(deps.db, practiceId, from, to);
   const providers = new Set(practice.providers.map((p) => p.pms_prov_num));
   const chairs = new Set(practice.operatories.map((o) => o.pms_op_num));
+  const closed = closedTimeBetween(practice.closures, practice.server_tz, body.date, body.date);
   return generateSlots({
     timeZone: practice.server_tz,
     now: deps.clock.now(),
@@ -54,12 +43,12 @@ export async function previewSettings(
     schedules: practice.schedules
       .filter((s) => providers.has(s.pms_prov_num) && chairs.has(s.pms_op_num))
       .map((s) => ({ ...s, provNum: s.pms_prov_num, opNum: s.pms_op_num, clinicNum: s.pms_clinic_num })),
-    closures: practice.closures.filter((c) => c.start === undefined).map((c) => c.date),
+    closures: closed.closedDays,
     timeOff: practice.time_off.map((t) => ({ provNum: t.pms_prov_num, start: t.start, end: t.end })),
     busy: stored.busy,
     blocked: [
       ...stored.blocked.filter((b) => !stored.closedParts.includes(b)),
-      ...practice.closures.filter((c) => c.start !== undefined).map((c) => closedPart(c, practice.server_tz)),
+      ...closed.closedParts.map(({ start, end }) => everyChair(start, end)),
     ],
     allowedProvNums: reason.providers,
     clinicNum: null,

@@ -13,7 +13,7 @@ import { PracticeFileOutdated } from '../practices/practice-settings-versions.ts
 const clock = fixedClock('2026-03-02T12:00:00Z');
 const ctx = withPracticesApp(
   [
-    practiceConfig({ closures: [{ date: '2026-12-25', name: 'Christmas Day' }] }),
+    practiceConfig({ closures: [{ date: '2025-12-25', name: 'Christmas Day', yearly: true }] }),
     practiceConfig({ form_url: 'on-open-dental', name: 'OD', pms: { type: 'opendental', customer_key: 'secret-k' } }),
   ],
   { clock },
@@ -51,6 +51,17 @@ async function offered(date: string): Promise<string[]> {
   expect(status).toBe(200);
   return (body.result as { DateTimeStart: string }[]).map((s) => s.DateTimeStart.slice(11, 16));
 }
+
+/** Books the factory's patient for an exam then (the factory body's provider and chair unless `who` names others). */
+const bookExamAt = (date: string, start: string, end: string, who: Record<string, number> = {}) =>
+  bookVisit(ctx.app, {
+    practiceId: ctx.practiceId,
+    reasonId: ctx.examId,
+    apt_date: date,
+    start_time: start,
+    end_time: end,
+    ...who,
+  });
 
 describe('GET /staff/settings and export', () => {
   it('answers the practice in the file’s shape at version 0, without the Open Dental key', async () => {
@@ -156,13 +167,7 @@ describe('PUT /staff/settings', () => {
 describe('part-day closures and stranded bookings', () => {
   it('closes an afternoon in the slots at once, and names the bookings it would strand until confirmed', async () => {
     expect(await offered('2026-03-04')).toContain('14:00');
-    const id = await bookVisit(ctx.app, {
-      practiceId: ctx.practiceId,
-      reasonId: ctx.examId,
-      apt_date: '2026-03-04',
-      start_time: '15:00:00',
-      end_time: '16:00:00',
-    });
+    const id = await bookExamAt('2026-03-04', '15:00:00', '16:00:00');
     const closeAfternoon = (p: Practice) => {
       p.closures = [...p.closures, { date: '2026-03-04', name: 'Staff training', start: '13:00', end: '17:00' }];
     };
@@ -196,6 +201,96 @@ describe('part-day closures and stranded bookings', () => {
     expect(starts[0]).toBe('11:00');
     expect((await offered('2026-03-05'))[0]).toBe('09:00');
     expect((await current()).version).toBe(version);
+  });
+});
+
+describe('yearly closures (ADR 0084)', () => {
+  it('closes the day in this year too, and is exported and read back as yearly', async () => {
+    expect(await offered('2026-03-06')).toContain('09:00');
+    const saved = await edit(owner, (p) => {
+      p.closures = [...p.closures, { date: '2025-03-06', name: 'Founders day', yearly: true }];
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await offered('2026-03-06')).toEqual([]);
+    expect((await current()).practice.closures).toContainEqual({
+      date: '2025-03-06',
+      name: 'Founders day',
+      yearly: true,
+    });
+    const exported = (await owner.get(`${STAFF}/settings/export`)).json().result;
+    expect(exported.practices[0].closures).toContainEqual({ date: '2025-12-25', name: 'Christmas Day', yearly: true });
+  });
+
+  it('names the bookings a yearly part-day closure would strand this year', async () => {
+    const id = await bookExamAt('2026-03-09', '10:00:00', '11:00:00');
+    const closeMorning = (p: Practice) => {
+      p.closures = [
+        ...p.closures,
+        { date: '2024-03-09', name: 'Late start', start: '09:00', end: '12:00', yearly: true },
+      ];
+    };
+    const refused = await edit(owner, closeMorning);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'STRANDS_BOOKINGS', stranded: [{ id, apt_date: '2026-03-09' }] });
+    expect((await edit(owner, closeMorning, { confirm_stranded: true })).statusCode).toBe(200);
+    // Lunch is 12:00-13:00: the morning's closure leaves the afternoon.
+    expect((await offered('2026-03-09'))[0]).toBe('13:00');
+  });
+
+  it('refuses a yearly 29 February with the importer’s message', async () => {
+    const response = await edit(owner, (p) => {
+      p.closures = [...p.closures, { date: '2028-02-29', name: 'Leap day', yearly: true }];
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields).toMatchObject({
+      [`closures[${(await current()).practice.closures.length}].date`]:
+        'cannot repeat yearly on 29 February: choose 28 February or 1 March',
+    });
+  });
+});
+
+describe("a provider's active flag (ADR 0084)", () => {
+  const providersOfExam = async () => {
+    const response = await ctx.app.inject({ url: `/api/v1/reason-for-visit?practice_id=${ctx.practiceId}` });
+    const exam = (response.json().result as { name: string; providers: { pms_prov_num: number }[] }[])[0]!;
+    return exam.providers.map((p) => p.pms_prov_num);
+  };
+  const switchOffDrTwo = (p: Practice) => {
+    p.providers = (p.providers as { pms_prov_num: number }[]).map((provider) =>
+      provider.pms_prov_num === 2 ? { ...provider, is_active: false } : provider,
+    );
+  };
+
+  it('hides a switched-off provider from the provider step and slots, after naming the bookings ahead', async () => {
+    expect(await providersOfExam()).toEqual([1, 2]);
+    const id = await bookExamAt('2026-03-10', '09:00:00', '10:00:00', { pms_prov_num: 2, pms_op_num: 2 });
+    const refused = await edit(owner, switchOffDrTwo);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'STRANDS_BOOKINGS', stranded: [{ id }] });
+    expect((await edit(owner, switchOffDrTwo, { confirm_stranded: true })).statusCode).toBe(200);
+
+    expect(await providersOfExam()).toEqual([1]);
+    const drTwo = await getSlots(ctx.app, {
+      practice_id: ctx.practiceId,
+      reason_for_visit_id: ctx.examId,
+      start_date: '2026-03-11',
+      end_date: '2026-03-11',
+      pms_prov_num: 2,
+    });
+    expect(drTwo.body.result).toEqual([]);
+    const [booking] = await ctx.db.query<{ status: string }>('select status from appointments where id = $1', [id]);
+    expect(booking!.status).toBe('booked');
+  });
+
+  it('keeps the switched-off provider in the settings and the export, which imports again unchanged', async () => {
+    const { practice } = await current();
+    expect(practice.providers).toContainEqual(expect.objectContaining({ pms_prov_num: 2, is_active: false }));
+    const exported = (await owner.get(`${STAFF}/settings/export`)).json().result;
+    const parsed = parsePracticeConfigFile(exported);
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    const [summary] = await importPracticeConfig(ctx.db, parsed.value);
+    expect(summary).toMatchObject({ changed: 0 });
+    expect(await providersOfExam()).toEqual([1]);
   });
 });
 

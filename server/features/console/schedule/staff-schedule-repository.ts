@@ -1,3 +1,4 @@
+import { closuresBetween } from '#domain/availability/closure-days.ts';
 import type { BookingStatus, CancelledBy } from '#domain/booking/booking-lifecycle.ts';
 import type { Queryable } from '../../../db/database.ts';
 
@@ -243,9 +244,11 @@ export async function listClosureNames(
   from: string,
   to: string,
 ): Promise<Map<string, string | null>> {
-  const rows = await db.query<{ date: string; name: string | null }>(
-    "select to_char(date, 'YYYY-MM-DD') as date, name from closures where practice_id = $1 and date between $2 and $3",
+  const rows = await db.query<{ date: string; name: string | null; yearly: boolean }>(
+    `select to_char(date, 'YYYY-MM-DD') as date, name, yearly from closures
+      where practice_id = $1 and (date between $2 and $3 or (yearly and date <= $3))`,
     [practiceId, from, to],
   );
-  return new Map(rows.map((row) => [row.date, row.name]));
+  // A yearly closure is named on each of its days (ADR 0084).
+  return new Map(closuresBetween(rows, from, to).map((row) => [row.date, row.name]));
 }
