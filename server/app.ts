@@ -11,7 +11,7 @@ import type { BookingLifecycle } from './features/bookings/booking-lifecycle-ser
 import type { PaymentAdapter } from './adapters/payments/payment-adapter.ts';
 import { frameworkErrorReply, registerErrorHandling } from './http/error-handler.ts';
 import { registerRequestLanguage } from './http/request-language.ts';
-import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRateLimits, routeLimitCounter } from './http/rate-limits.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
 import { registerCanonicalOrigin } from './http/canonical-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -21,7 +21,8 @@ import { createReviewsService } from './features/reviews/reviews-service.ts';
 import { requestForLog } from './http/log-redaction.ts';
 import { createAppServices } from './app-services.ts';
 import { createBackgroundWork, type BackgroundWork } from './app-background.ts';
-import { registerApiRoutes, registerDevRoutes } from './app-routes.ts';
+import { API_PREFIX, registerApiRoutes, registerDevRoutes } from './app-routes.ts';
+import { MANAGE_VIEW_PATH } from './features/manage/manage-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDevRoutes(app, { config, db, clock, movableClock }, services);
   const reviews = createReviewsService({ db, clock, publicUrl: config.publicUrl, practices: services.practices });
   const pages = { ...services.practices, reviews, manage: services.manage };
-  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: pages, db });
+  const manageView = { method: 'GET', url: `${API_PREFIX}${MANAGE_VIEW_PATH}` };
+  const isManageLookupAllowed = routeLimitCounter({ db, clock }, manageView, rateLimits.manageLookup);
+  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: pages, db, isManageLookupAllowed });
   return app;
 }

@@ -102,13 +102,22 @@ async function copyBuiltApp(
  */
 export async function registerSpaRoutes(
   app: FastifyInstance,
-  options: { webDir: string; ssrDir?: string; practices: PracticePageLookup; db: Pick<Database, 'listen'> },
+  options: {
+    webDir: string;
+    ssrDir?: string;
+    practices: PracticePageLookup;
+    db: Pick<Database, 'listen'>;
+    /** Counts a manage page's server-side lookup of its link against the API's limit for it (ADR 0085). */
+    isManageLookupAllowed?: (request: FastifyRequest) => Promise<boolean>;
+  },
 ): Promise<void> {
   const built = await copyBuiltApp(options.webDir, app.log);
   if (built) await registerBuiltFiles(app, built.dir);
   else app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
   const bookingPages = built ? await loadBookingPages(app, options, built) : null;
-  app.setNotFoundHandler(pageHandler(createPageSender(built?.template ?? null), options.practices, bookingPages));
+  const sendPage = createPageSender(built?.template ?? null);
+  const isManageLookupAllowed = options.isManageLookupAllowed ?? (async () => true);
+  app.setNotFoundHandler(pageHandler(sendPage, options.practices, bookingPages, isManageLookupAllowed));
 }
 
 interface BookingPages {
@@ -204,6 +213,7 @@ function pageHandler(
   sendPage: PageSender & { template: string | null },
   practices: PracticePageLookup,
   bookingPages: BookingPages | null,
+  isManageLookupAllowed: (request: FastifyRequest) => Promise<boolean>,
 ) {
   /**
    * A page rendered on the server per request and never kept (ADR 0072): a review, feedback, manage or
@@ -212,6 +222,9 @@ function pageHandler(
   async function privatePageHtml(request: FastifyRequest, reply: FastifyReply, page: PrivatePage) {
     keepPrivate(reply);
     if (!bookingPages) return null;
+    // The lookup is the API's `GET appointment/manage/{token}`, counted as one (ADR 0085); over the limit, the
+    // page is left to the browser, whose own lookup is then refused (429), as it was before the page was rendered.
+    if (page.kind === 'manage' && !(await isManageLookupAllowed(request).catch(() => false))) return null;
     const { template } = bookingPages;
     const { language } = request;
     const pageFor = (form: FormDetails) => renderIndexHtml(template, { ...practiceMeta(form, language), language });
