@@ -12,7 +12,9 @@ import { importPractices, practiceConfig, reasonId } from '../test/practice-fact
 const ctx = withTestApp({
   clock: fixedClock('2026-03-02T12:00:00Z'),
   config: { rateLimitMultiplier: 0.05 },
-  seed: (db) => importPractices(db, practiceConfig()),
+  seed: async (db) => {
+    await importPractices(db, practiceConfig());
+  },
 });
 
 async function manageToken(): Promise<string> {

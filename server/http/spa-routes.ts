@@ -12,13 +12,17 @@ import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
 import type { Database } from '../db/database.ts';
+import type { InlineScriptAllowance } from './security-headers.ts';
 import { translator } from '../i18n/translate.ts';
 import {
   bookingPageKey,
   loadServerRender,
   renderBookingPage,
   renderPrivatePage,
+  readStartScript,
+  START_SCRIPT,
   withInlineStyles,
+  withStartScript,
   type BookingPageSource,
   type ManagePageSource,
   type PrivatePage,
@@ -109,6 +113,8 @@ export async function registerSpaRoutes(
     db: Pick<Database, 'listen'>;
     /** Counts a manage page's server-side lookup of its link against the API's limit for it (ADR 0085). */
     isManageLookupAllowed?: (request: FastifyRequest) => Promise<boolean>;
+    /** Allows the booking page's start script, written into the page, in the CSP (ADR 0085). */
+    allowInlineScript?: InlineScriptAllowance;
   },
 ): Promise<void> {
   const built = await copyBuiltApp(options.webDir, app.log);
@@ -130,7 +136,7 @@ interface BookingPages {
 /** The server rendering of booking pages (ADR 0072), when the web app's server build is there. */
 async function loadBookingPages(
   app: FastifyInstance,
-  options: { webDir: string; ssrDir?: string; db: Pick<Database, 'listen'> },
+  options: { webDir: string; ssrDir?: string; db: Pick<Database, 'listen'>; allowInlineScript?: InlineScriptAllowance },
   built: { dir: string; template: string },
 ): Promise<BookingPages | null> {
   const ssrDir = options.ssrDir ?? join(dirname(options.webDir), 'ssr');
@@ -139,9 +145,15 @@ async function loadBookingPages(
     return null;
   });
   if (!module) return null;
+  const startScript = readStartScript(built.dir);
+  if (!startScript || !options.allowInlineScript) {
+    app.log.warn(`The build at ${options.webDir} has no ${START_SCRIPT}; pages render in the browser only.`);
+    return null;
+  }
+  options.allowInlineScript(startScript);
   const cache = createPracticePageCache(options.db, () => Date.now());
   app.addHook('onClose', () => cache.close());
-  return { module, cache, template: withInlineStyles(built.template, built.dir) };
+  return { module, cache, template: withStartScript(withInlineStyles(built.template, built.dir), startScript) };
 }
 
 /**
