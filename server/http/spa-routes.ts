@@ -1,4 +1,5 @@
 import { escapeHtml } from '#domain/format/html-escape.ts';
+import { decodePathSegment } from '#domain/format/path-segment.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -256,7 +257,7 @@ function pageHandler(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new AppError(404, 'NOT_FOUND', t.localized('nothingServed', { method: request.method, path }));
     }
-    const segments = path.split('/').filter(Boolean).map(decodeSegment);
+    const segments = path.split('/').filter(Boolean).map(decodePathSegment);
     // The page that says what this server is (ADR 0065).
     if (segments.length === 0) return sendPage(request, reply, 200, genericMeta(request.language));
     if (segments[0] === 'review' && segments.length === 2) {
@@ -346,12 +347,4 @@ async function practicePageMeta(
   if (!slug || !isPracticePage || !FormUrlSchema.safeParse(slug).success) return null;
   const details = await practices.getFormDetails(slug, language).catch(() => null);
   return details ? practiceMeta(details, language) : null;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

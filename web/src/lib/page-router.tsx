@@ -10,6 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { decodePathSegment } from '#domain/format/path-segment.ts';
 import {
   createBrowserHistory,
   createMemoryHistory,
@@ -139,19 +140,11 @@ export function matchRoute(route: Omit<RouteProps, 'element'>, pathname: string)
   const params: Record<string, string> = {};
   for (const [i, part] of fixed.entries()) {
     const segment = segments[i]!;
-    if (part.startsWith(':')) params[part.slice(1)] = safeDecode(segment);
+    if (part.startsWith(':')) params[part.slice(1)] = decodePathSegment(segment);
     else if (part.toLowerCase() !== segment.toLowerCase()) return null;
   }
   if (hasSplat) params['*'] = segments.slice(fixed.length).join('/');
   return params;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /** The element of the first route that matches the address, in the order written. */
