@@ -1,23 +1,30 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { developmentMarkersIn } from './built-files.ts';
-import { expect, test } from './fixtures.ts';
+import { allowConsoleErrors, expect, test } from './fixtures.ts';
+import { HEADINGS } from './booking-steps.ts';
 import { REFETCH_CHUNK, scriptsOfFirstStep } from './first-step-scripts.ts';
 
-/** The app's entry and preloads, which booking-page-start.js adds once the server's page has painted (ADR 0072). */
+/**
+ * The app's entry and preloads, which the start script (booking-page-start.js, written into the page, ADR 0085)
+ * adds once the server's page has painted (ADR 0072).
+ */
 function appScriptsOf(html: string): { entry: string | undefined; preloaded: string[] } {
-  const start = /<script src="\/booking-page-start\.js" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(
-    html,
-  );
+  const start = /<script data-entry="([^"]+)" data-preload="([^"]*)">/.exec(html);
   return { entry: start?.[1], preloaded: (start?.[2] ?? '').split(' ').filter(Boolean) };
 }
 
-test('the HTML loads scripts only from this server, with no inline script', async ({ request }) => {
-  const html = await (await request.get('/bright-smile')).text();
+test('the HTML loads scripts only from this server, with one inline script: the start script', async ({ request }) => {
+  const response = await request.get('/bright-smile');
+  const html = await response.text();
   const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
   const executable = scripts.filter(([tag]) => !tag.startsWith('<script type="application/json"'));
-  // ADR 0072: one blocking script before the first paint, which then adds the app's entry from /assets/.
-  expect(executable.map(([tag, body]) => [tag.split(' data-entry')[0], body])).toEqual([
-    ['<script src="/booking-page-start.js"', ''],
-  ]);
+  // ADR 0072: one script before the first paint, which then adds the app's entry from /assets/; written into the
+  // page as the built file's exact text, and allowed by its hash (ADR 0085).
+  const startScript = readFileSync('dist/web/booking-page-start.js', 'utf8');
+  expect(executable.map(([tag, body]) => [tag.split(' data-entry')[0], body])).toEqual([['<script', startScript]]);
+  const hash = `'sha256-${createHash('sha256').update(startScript).digest('base64')}'`;
+  expect(/script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1]).toBe(`'self' ${hash}`);
   expect(appScriptsOf(html).entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   // The practice's data for the query cache (ADR 0072): one element that is never executed.
   expect(scripts.length - executable.length).toBe(1);
@@ -48,10 +55,41 @@ test('page 1 needs only the entry script and the chunks it preloads', async ({ p
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
   // Later steps, the toast library and the tooltip load only when they are needed; the API client and its
   // schemas only once the first step is interactive, for the refetch on mount (ADR 0077).
-  expect(beforeInteractive.sort()).toEqual([entry, ...preloaded, '/booking-page-start.js'].sort());
+  expect(beforeInteractive.sort()).toEqual([entry, ...preloaded].sort());
   expect(afterInteractive.filter((script) => !REFETCH_CHUNK.test(script))).toEqual([]);
 });
 
 test("the served build is React's production build", () => {
   expect(developmentMarkersIn('dist/web')).toEqual([]);
+});
+
+test.describe('the Content-Security-Policy', () => {
+  // Chromium logs each refused script as an error; the refusal is what this test wants to see.
+  test.use(allowConsoleErrors({ text: /violates the following Content Security Policy directive/ }));
+
+  test('runs the start script written into the page and refuses any other inline script (ADR 0085)', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      (window as unknown as { refused: string[] }).refused = refused;
+      document.addEventListener('securitypolicyviolation', (event) => refused.push(event.effectiveDirective));
+    });
+    await page.goto('/bright-smile');
+    await expect(page.getByRole('heading', { level: 2, name: HEADINGS.patientType })).toBeVisible();
+    // The start script ran (it sets up the capture of early input, ADR 0074) and nothing was refused.
+    expect(await page.evaluate(() => typeof (window as { chairtimeEarlyInput?: unknown }).chairtimeEarlyInput)).toBe(
+      'object',
+    );
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+
+    const injected = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true;';
+      document.head.appendChild(script);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { ran: 'injected' in window, refused: (window as unknown as { refused: string[] }).refused };
+    });
+    expect(injected).toEqual({ ran: false, refused: ['script-src-elem'] });
+  });
 });

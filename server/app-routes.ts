@@ -71,6 +71,8 @@ async function registerPatientRoutes(api: FastifyInstance, context: RouteContext
   registerFunnelEventRoutes(api, { db, clock, practices: s.practices, rateLimit: limits.funnelEvents });
 }
 
+export const API_PREFIX = '/api/v1';
+
 /** The whole API under /api/v1: the patient's side, the operator's, the staff console's and inbound texts. */
 export async function registerApiRoutes(
   app: FastifyInstance,
@@ -104,7 +106,7 @@ export async function registerApiRoutes(
         onTextFailed: s.onTextFailed,
       });
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
 }
 

@@ -11,17 +11,18 @@ import type { BookingLifecycle } from './features/bookings/booking-lifecycle-ser
 import type { PaymentAdapter } from './adapters/payments/payment-adapter.ts';
 import { frameworkErrorReply, registerErrorHandling } from './http/error-handler.ts';
 import { registerRequestLanguage } from './http/request-language.ts';
-import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRateLimits, routeLimitCounter } from './http/rate-limits.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
 import { registerCanonicalOrigin } from './http/canonical-origin.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, type InlineScriptAllowance } from './http/security-headers.ts';
 import { registerSpaRoutes } from './http/spa-routes.ts';
 import { registerRouteSchemas } from './http/route-schemas.ts';
 import { createReviewsService } from './features/reviews/reviews-service.ts';
 import { requestForLog } from './http/log-redaction.ts';
 import { createAppServices } from './app-services.ts';
 import { createBackgroundWork, type BackgroundWork } from './app-background.ts';
-import { registerApiRoutes, registerDevRoutes } from './app-routes.ts';
+import { API_PREFIX, registerApiRoutes, registerDevRoutes } from './app-routes.ts';
+import { MANAGE_VIEW_PATH } from './features/manage/manage-routes.ts';
 import { registerMediaRoutes } from './features/settings/practice-images-routes.ts';
 
 declare module 'fastify' {
@@ -64,7 +65,11 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web/', import.meta.url));
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Fastify with the hooks and plugins every request passes through, before any route. */
-async function createHttpApp({ config, logger, beforeRoutes }: AppDeps): Promise<FastifyInstance> {
+async function createHttpApp({
+  config,
+  logger,
+  beforeRoutes,
+}: AppDeps): Promise<{ app: FastifyInstance; allowInlineScript: InlineScriptAllowance }> {
   const app = Fastify({
     // Request lines go through one rule: no query string, no token of a link (log-redaction.ts).
     logger:
@@ -78,17 +83,17 @@ async function createHttpApp({ config, logger, beforeRoutes }: AppDeps): Promise
   registerErrorHandling(app);
   registerRequestGuards(app);
   beforeRoutes?.(app);
-  await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
+  const allowInlineScript = await registerSecurityHeaders(app, { isProduction: config.nodeEnv === 'production' });
   // After the security headers, so a redirect carries them too.
   registerCanonicalOrigin(app, { publicUrl: config.publicUrl, trustProxy: config.trustProxy });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  return app;
+  return { app, allowInlineScript };
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
-  const app = await createHttpApp(deps);
+  const { app, allowInlineScript } = await createHttpApp(deps);
   // With DEV_TOOLS, /_dev/clock can move it; unmoved it reads exactly the base clock. Production keeps the plain one.
   const movableClock = config.devTools ? createMovableClock(deps.clock ?? systemClock) : null;
   const clock = movableClock ?? deps.clock ?? systemClock;
@@ -104,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaRoutes(app, { db });
   const reviews = createReviewsService({ db, clock, publicUrl: config.publicUrl, practices: services.practices });
   const pages = { ...services.practices, reviews, manage: services.manage };
-  await registerSpaRoutes(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, practices: pages, db });
+  const manageView = { method: 'GET', url: `${API_PREFIX}${MANAGE_VIEW_PATH}` };
+  const isManageLookupAllowed = routeLimitCounter({ db, clock }, manageView, rateLimits.manageLookup);
+  const webDir = deps.webDir ?? DEFAULT_WEB_DIR;
+  await registerSpaRoutes(app, { webDir, practices: pages, db, isManageLookupAllowed, allowInlineScript });
   return app;
 }

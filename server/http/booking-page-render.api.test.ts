@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock, withTestApp } from '../test/test-app.ts';
+import { FIXTURE_WEB_DIR, fixedClock, withTestApp } from '../test/test-app.ts';
 import { isPostgres } from '../test/test-database.ts';
 import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
 import { SLOT_CHANGES_CHANNEL } from '../db/slot-change-notices.ts';
@@ -54,9 +56,12 @@ describe('a booking page rendered on the server', () => {
     });
     expect(data.form).toEqual(form.json<{ result: unknown }>().result);
     expect(data.clinics).toHaveLength(3);
+    // The start script is written into the page (ADR 0085), its entry in its attributes, and fetched no more.
+    const startScript = readFileSync(join(FIXTURE_WEB_DIR, 'booking-page-start.js'), 'utf8');
     expect(response.body).toContain(
-      '<script src="/booking-page-start.js" data-entry="/assets/app-test.js" data-preload=""></script>\n  </head>',
+      `<script data-entry="/assets/app-test.js" data-preload="">${startScript}</script>\n  </head>`,
     );
+    expect(response.body).not.toContain('src="/booking-page-start.js"');
     expect(response.body).not.toContain('<script type="module"');
   });
 

@@ -171,27 +171,42 @@ export async function renderPrivatePage(input: {
   return withServerMarkup(input.pageFor(form), root, data);
 }
 
+/** The server's markup and, beside it, the practice's data: an element that is never executed (ADR 0072). */
+function withServerMarkup(page: string, root: string, data: PracticePageData): string {
+  const dataElement = `<script type="application/json" id="${PRACTICE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
+  return page.replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${dataElement}`);
+}
+
+/** The script a server-rendered page runs before its first paint (ADR 0072), in the build's root (web/public). */
+export const START_SCRIPT = 'booking-page-start.js';
+
+/** The start script's exact text in the server's copy of the build, or null when the build has none. */
+export function readStartScript(builtDir: string): string | null {
+  const file = join(builtDir, START_SCRIPT);
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
 const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
 
 /**
- * The page's one script before the first paint is `booking-page-start.js` (ADR 0072): it hides the
- * server's step while a stored booking may replace it, and adds the app's entry script and preloads
- * (moved into its attributes here) once the page has painted, so that no script of the app is
- * fetched or run before the first paint. The data element is never executed.
+ * The template of server-rendered pages with its one script before the first paint, `booking-page-start.js`
+ * (ADR 0072): it hides the server's step while a stored booking may replace it, and adds the app's entry script
+ * and preloads (moved into its attributes here) once the page has painted, so that no script of the app is
+ * fetched or run before the first paint. It is written into the page, not fetched (ADR 0085): the first paint
+ * waits for no script request; the CSP allows it by the hash of these very bytes.
  */
-function withServerMarkup(page: string, root: string, data: PracticePageData): string {
-  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+export function withStartScript(template: string, startScript: string): string {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('The built index.html has no entry script.');
-  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const preload = preloads.join(' ');
-  const start = `<script src="/booking-page-start.js" data-entry="${entry}" data-preload="${preload}"></script>`;
-  const dataElement = `<script type="application/json" id="${PRACTICE_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`;
-  return page
+  // Either would end the element early (or open a comment that hides its end): a build script has neither.
+  if (/<\/script|<!--/i.test(startScript)) throw new Error(`${START_SCRIPT} cannot be written into a page.`);
+  const preload = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]).join(' ');
+  const start = `<script data-entry="${entry}" data-preload="${preload}">${startScript}</script>`;
+  return template
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
-    .replace('</head>', `  ${start}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${dataElement}`);
+    .replace('</head>', () => `  ${start}\n  </head>`);
 }
 
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;

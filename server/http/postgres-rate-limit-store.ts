@@ -9,6 +9,11 @@ interface ChildOptions {
   routeInfo?: { method?: unknown; url?: unknown };
 }
 
+/** The counter of one route (as registered) and one client key: what the plugin's child counts a request under. */
+export function routeCounterKey(route: { method?: unknown; url?: unknown } | undefined, key: string): string {
+  return `${String(route?.method)} ${String(route?.url)} ${key}`;
+}
+
 /**
  * A store for `@fastify/rate-limit` that keeps its counters in the database, so every process
  * of a deployment counts the same requests (ADR 0019). The plugin constructs it once and asks
@@ -19,13 +24,13 @@ export function postgresRateLimitStore(db: Database, clock: Clock) {
     /** The plugin passes its options, which this store does not need; a child passes its route prefix. */
     constructor(
       _options?: object,
-      private readonly prefix = '',
+      private readonly route?: ChildOptions['routeInfo'],
     ) {}
 
     // The plugin always passes the route's window (its typings leave it out); a minute otherwise.
     incr(key: string, callback: IncrCallback, timeWindow: number = 60_000): void {
       const now = clock.now();
-      countRequest(db, `${this.prefix}${key}`, now, timeWindow).then(
+      countRequest(db, this.route ? routeCounterKey(this.route, key) : key, now, timeWindow).then(
         ({ count, windowEndsAt }) =>
           callback(null, { current: count, ttl: Math.max(0, windowEndsAt.getTime() - now.getTime()) }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
@@ -33,8 +38,7 @@ export function postgresRateLimitStore(db: Database, clock: Clock) {
     }
 
     child(options: object): PostgresRateLimitStore {
-      const route = (options as ChildOptions).routeInfo;
-      return new PostgresRateLimitStore(undefined, `${String(route?.method)} ${String(route?.url)} `);
+      return new PostgresRateLimitStore(undefined, (options as ChildOptions).routeInfo ?? {});
     }
   }
   return PostgresRateLimitStore;

@@ -1,11 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { translator } from '../i18n/translate.ts';
 import { AppError } from './app-error.ts';
 import * as messages from './http.messages.ts';
-import { postgresRateLimitStore } from './postgres-rate-limit-store.ts';
+import { postgresRateLimitStore, routeCounterKey } from './postgres-rate-limit-store.ts';
+import { countRequest } from './rate-limit-repository.ts';
 
 const t = translator(messages);
 
@@ -66,4 +67,21 @@ export async function registerRateLimits(
     scaled[name] = { max: Math.max(1, Math.round(limit.max * multiplier)), timeWindow: limit.timeWindow };
   }
   return { ...scaled, ...IDENTITY_LIMITS };
+}
+
+/**
+ * Counts a request against another route's per-IP limit, under the very counter that route's own requests are
+ * counted under (the plugin's key: the client's address). The server's render of a manage page looks its link up
+ * as `GET appointment/manage/{token}` does, so it counts as one of those (ADR 0085). True while within the limit.
+ */
+export function routeLimitCounter(
+  deps: { db: Database; clock: Clock },
+  route: { method: string; url: string },
+  limit: { max: number; timeWindow: number },
+): (request: FastifyRequest) => Promise<boolean> {
+  return async (request) => {
+    const key = routeCounterKey(route, request.ip);
+    const { count } = await countRequest(deps.db, key, deps.clock.now(), limit.timeWindow);
+    return count <= limit.max;
+  };
 }

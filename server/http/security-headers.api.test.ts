@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importDemoPracticesIfEmpty } from '../features/practices/demo-practices.ts';
-import { createTestApp, withTestDatabase } from '../test/test-app.ts';
+import { createTestApp, FIXTURE_WEB_DIR, withTestDatabase } from '../test/test-app.ts';
 import { listRoutes } from '../test/route-list.ts';
 
 /**
@@ -34,6 +37,11 @@ const SAMPLES = [
 ];
 const FOREIGN = 'https://evil.example';
 
+// ADR 0085: the one inline script, the start script written into server-rendered pages, is allowed by the hash of
+// its exact bytes (here the stand-in build's); no 'unsafe-inline', so any other inline script is refused.
+const startScript = readFileSync(join(FIXTURE_WEB_DIR, 'booking-page-start.js'));
+const SCRIPT_SRC = `'self' 'sha256-${createHash('sha256').update(startScript).digest('base64')}'`;
+
 function directives(csp: unknown): Record<string, string> {
   return Object.fromEntries(
     String(csp)
@@ -50,7 +58,7 @@ describe('security headers', () => {
     const response = await dev.inject({ method: 'GET', url });
     expect(directives(response.headers['content-security-policy'])).toEqual({
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': SCRIPT_SRC,
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' data: https:",
       'font-src': "'self' data:",
@@ -73,7 +81,7 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(directives(response.headers['content-security-policy'])).toMatchObject({
       'upgrade-insecure-requests': '',
-      'script-src': "'self'",
+      'script-src': SCRIPT_SRC,
     });
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });

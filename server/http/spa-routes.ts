@@ -1,4 +1,5 @@
 import { escapeHtml } from '#domain/format/html-escape.ts';
+import { decodePathSegment } from '#domain/format/path-segment.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,13 +13,17 @@ import { DEFAULT_LANGUAGE, type Language } from '#domain/i18n/languages.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
 import type { Database } from '../db/database.ts';
+import type { InlineScriptAllowance } from './security-headers.ts';
 import { translator } from '../i18n/translate.ts';
 import {
   bookingPageKey,
   loadServerRender,
   renderBookingPage,
   renderPrivatePage,
+  readStartScript,
+  START_SCRIPT,
   withInlineStyles,
+  withStartScript,
   type BookingPageSource,
   type ManagePageSource,
   type PrivatePage,
@@ -102,13 +107,24 @@ async function copyBuiltApp(
  */
 export async function registerSpaRoutes(
   app: FastifyInstance,
-  options: { webDir: string; ssrDir?: string; practices: PracticePageLookup; db: Pick<Database, 'listen'> },
+  options: {
+    webDir: string;
+    ssrDir?: string;
+    practices: PracticePageLookup;
+    db: Pick<Database, 'listen'>;
+    /** Counts a manage page's server-side lookup of its link against the API's limit for it (ADR 0085). */
+    isManageLookupAllowed?: (request: FastifyRequest) => Promise<boolean>;
+    /** Allows the booking page's start script, written into the page, in the CSP (ADR 0085). */
+    allowInlineScript?: InlineScriptAllowance;
+  },
 ): Promise<void> {
   const built = await copyBuiltApp(options.webDir, app.log);
   if (built) await registerBuiltFiles(app, built.dir);
   else app.log.warn(`No built web app at ${options.webDir}; run \`npm run build\`. Only the API is served.`);
   const bookingPages = built ? await loadBookingPages(app, options, built) : null;
-  app.setNotFoundHandler(pageHandler(createPageSender(built?.template ?? null), options.practices, bookingPages));
+  const sendPage = createPageSender(built?.template ?? null);
+  const isManageLookupAllowed = options.isManageLookupAllowed ?? (async () => true);
+  app.setNotFoundHandler(pageHandler(sendPage, options.practices, bookingPages, isManageLookupAllowed));
 }
 
 interface BookingPages {
@@ -121,7 +137,7 @@ interface BookingPages {
 /** The server rendering of booking pages (ADR 0072), when the web app's server build is there. */
 async function loadBookingPages(
   app: FastifyInstance,
-  options: { webDir: string; ssrDir?: string; db: Pick<Database, 'listen'> },
+  options: { webDir: string; ssrDir?: string; db: Pick<Database, 'listen'>; allowInlineScript?: InlineScriptAllowance },
   built: { dir: string; template: string },
 ): Promise<BookingPages | null> {
   const ssrDir = options.ssrDir ?? join(dirname(options.webDir), 'ssr');
@@ -130,9 +146,15 @@ async function loadBookingPages(
     return null;
   });
   if (!module) return null;
+  const startScript = readStartScript(built.dir);
+  if (!startScript || !options.allowInlineScript) {
+    app.log.warn(`The build at ${options.webDir} has no ${START_SCRIPT}; pages render in the browser only.`);
+    return null;
+  }
+  options.allowInlineScript(startScript);
   const cache = createPracticePageCache(options.db, () => Date.now());
   app.addHook('onClose', () => cache.close());
-  return { module, cache, template: withInlineStyles(built.template, built.dir) };
+  return { module, cache, template: withStartScript(withInlineStyles(built.template, built.dir), startScript) };
 }
 
 /**
@@ -204,6 +226,7 @@ function pageHandler(
   sendPage: PageSender & { template: string | null },
   practices: PracticePageLookup,
   bookingPages: BookingPages | null,
+  isManageLookupAllowed: (request: FastifyRequest) => Promise<boolean>,
 ) {
   /**
    * A page rendered on the server per request and never kept (ADR 0072): a review, feedback, manage or
@@ -212,6 +235,9 @@ function pageHandler(
   async function privatePageHtml(request: FastifyRequest, reply: FastifyReply, page: PrivatePage) {
     keepPrivate(reply);
     if (!bookingPages) return null;
+    // The lookup is the API's `GET appointment/manage/{token}`, counted as one (ADR 0085); over the limit, the
+    // page is left to the browser, whose own lookup is then refused (429), as it was before the page was rendered.
+    if (page.kind === 'manage' && !(await isManageLookupAllowed(request).catch(() => false))) return null;
     const { template } = bookingPages;
     const { language } = request;
     const pageFor = (form: FormDetails) => renderIndexHtml(template, { ...practiceMeta(form, language), language });
@@ -231,7 +257,7 @@ function pageHandler(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new AppError(404, 'NOT_FOUND', t.localized('nothingServed', { method: request.method, path }));
     }
-    const segments = path.split('/').filter(Boolean).map(decodeSegment);
+    const segments = path.split('/').filter(Boolean).map(decodePathSegment);
     // The page that says what this server is (ADR 0065).
     if (segments.length === 0) return sendPage(request, reply, 200, genericMeta(request.language));
     if (segments[0] === 'review' && segments.length === 2) {
@@ -321,12 +347,4 @@ async function practicePageMeta(
   if (!slug || !isPracticePage || !FormUrlSchema.safeParse(slug).success) return null;
   const details = await practices.getFormDetails(slug, language).catch(() => null);
   return details ? practiceMeta(details, language) : null;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

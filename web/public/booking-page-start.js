@@ -1,6 +1,7 @@
 // ADR 0072: run before a server-rendered page's first paint. On /{form_url} it hides the server's first
 // step while a stored booking may replace it; it starts the app after that paint, so the app's scripts
-// never hold the first paint back.
+// never hold the first paint back. The server writes it into the page (ADR 0085), so the first paint waits for no
+// script request; the CSP allows these exact bytes by their hash: any edit here is allowed by the next start.
 (function () {
   var html = document.documentElement;
   try {

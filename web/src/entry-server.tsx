@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/page-router.tsx';
 import { LANGUAGES } from '#domain/i18n/languages.ts';
 import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
 import { AppShell } from './app/app-shell.tsx';

@@ -41,6 +41,9 @@ const SCHEMAS = {
   calendar: { summary: 'The booking as an iCalendar file (text/calendar)', tags, params, response: answers({}, [404]) },
 };
 
+/** The lookup a manage page opens with; the server's render of that page is counted under its limit (ADR 0085). */
+export const MANAGE_VIEW_PATH = '/appointment/manage/:token';
+
 /**
  * `appointment/manage/{token}` (ADR 0036). The token is the patient's key to the booking: the
  * routes log only warnings (the path is redacted anyway), answers are never cached, and each IP
@@ -57,7 +60,7 @@ export function registerManageRoutes(
   const privately = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
 
-  api.get('/appointment/manage/:token', { ...lookup, schema: SCHEMAS.view }, async (request, reply) => {
+  api.get(MANAGE_VIEW_PATH, { ...lookup, schema: SCHEMAS.view }, async (request, reply) => {
     privately(reply);
     return ok(await manage.view(request.params.token, request.language));
   });

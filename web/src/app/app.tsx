@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/page-router.tsx';
 import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './router.tsx';
 

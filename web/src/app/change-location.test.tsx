@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/page-router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-routes.tsx';
 import { clearBookingStorage, useBookingStore } from '../features/booking/state/booking-store.ts';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Children, isValidElement, type ReactNode } from 'react';
-import { Route } from 'react-router';
+import { Route } from '../lib/page-router.tsx';
 import { describe, expect, it } from 'vitest';
 import { FormUrlSchema } from '#domain/practice/practice-query-schemas.ts';
 import { isReservedPath } from '#domain/practice/reserved-paths.ts';

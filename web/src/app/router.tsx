@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../lib/page-router.tsx';
 import { NotFoundPage } from '../components/ui/not-found-page.tsx';
 import { BookingPage } from '../features/booking/booking-page.tsx';
 import { PageLoading } from './page-loading.tsx';
@@ -31,7 +31,10 @@ const UnsubscribePage = lazy(
   ),
 );
 // The staff console (ADR 0038): English only and without catalogues, so no withMessages.
-const ConsoleApp = lazy(() => import('../features/console/console-app.tsx').then((m) => ({ default: m.ConsoleApp })));
+// It brings React Router with it, on which it runs (ADR 0085).
+const ConsoleRoot = lazy(() =>
+  import('../features/console/console-root.tsx').then((m) => ({ default: m.ConsoleRoot })),
+);
 const HomePage = lazy(
   withMessages(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage }))),
 );
@@ -46,10 +49,10 @@ export async function preloadServerRenderedPages(): Promise<void> {
 }
 
 /**
- * Spec section 2. React Router's declarative mode (no data router): the routes need no loaders,
- * and it keeps the router's share of the first page's script small. The booking flow's first
- * step is in the entry chunk; every other page loads on demand. Review, unsubscribe and console
- * routes come first so `/review/…` or `/console` is never read as a practice slug.
+ * Spec section 2. The patient pages' own router (ADR 0085, in place of React Router's declarative mode, ADR
+ * 0016): routes are matched in the order written, so review, unsubscribe and console routes come first and
+ * `/review/…` or `/console` is never read as a practice slug. The booking flow's first step is in the entry
+ * chunk; every other page loads on demand.
  */
 export function AppRoutes() {
   return (
@@ -60,7 +63,7 @@ export function AppRoutes() {
           <Route path="review/feedback" element={<FeedbackPage />} />
           <Route path="review/:id" element={<ReviewPage />} />
           <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
-          <Route path="console/*" element={<ConsoleApp />} />
+          <Route path="console/*" element={<ConsoleRoot />} />
           <Route path=":formUrl" element={<BookingPage />} />
           <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
           <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />

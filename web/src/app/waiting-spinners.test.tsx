@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '../lib/page-router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildVerifyStepState } from '../test/booking-factories.ts';
 import { buildFormDetails } from '../test/practice-factories.ts';

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/page-router.tsx';
 import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
 import { createQueryClient } from '../app/query-client.ts';
 import { BookingScreen } from '../features/booking/booking-screen.tsx';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '../lib/page-router.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { AppRoutes } from '../app/router.tsx';
 

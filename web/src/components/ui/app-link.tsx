@@ -4,9 +4,9 @@ import { useHref, useLinkClickHandler, useLocation, useResolvedPath } from 'reac
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
 
 /**
- * A link within the app, as React Router's `Link` without its route-module prefetching (ADR 0077):
- * the router is one module, so every export any page uses ships in the booking page's entry, and
- * `Link` brought the framework mode's prefetch code with it.
+ * A link within the staff console, as React Router's `Link` without its route-module prefetching (ADR 0077):
+ * the router is one module, so every export any page uses ships in the chunk that holds it, and `Link`
+ * brought the framework mode's prefetch code with it. The patient pages have `PageLink` (ADR 0085).
  */
 export function AppLink({ to, onClick, target, ...rest }: AnchorProps & { to: string }) {
   const href = useHref(to);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../lib/page-router.tsx';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';

@@ -1,6 +1,6 @@
 import { withMessages } from '../../lib/i18n/catalogue-registry.ts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/page-router.tsx';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { SidePanel } from '../../components/branding/side-panel.tsx';
 import { BookingContext, type BookingContextValue } from './booking-context.ts';

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/page-router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATIENT_STATUSES } from '#domain/booking/booking-schemas.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';

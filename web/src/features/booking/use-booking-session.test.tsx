@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/page-router.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
 import { useBookingSession } from './use-booking-session.ts';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/page-router.tsx';
 import { endHydratingServerMarkup, endRestoringBooking, rendersServerMarkup } from '../../lib/server-markup.ts';
 import { showStepOfEntry } from './navigation/use-step-history.ts';
 import { isSameSession, useBookingStore } from './state/booking-store.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../lib/page-router.tsx';
 import { useBookingStore } from './state/booking-store.ts';
 import { useUiStore } from './state/ui-store.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/page-router.tsx';
 import { NotFoundMessage, NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import * as notFoundMessages from '../../components/ui/ui.messages.ts';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';

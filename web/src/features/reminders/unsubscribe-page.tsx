@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/page-router.tsx';
 import * as stopWords from '#domain/reminders/unsubscribe-texts.messages.ts';
 import { PracticePage, PracticePageLoading } from '../../components/branding/practice-page.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';

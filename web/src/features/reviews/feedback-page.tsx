@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/page-router.tsx';
 import type { z } from 'zod';
 import {
   FEEDBACK_CATEGORIES,

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/page-router.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PracticePage, PracticePageLoading } from '../../components/branding/practice-page.tsx';
 import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import { errorMessageOf, reviewRequestLinkQuery, reviewTrackingUrl } from './review-api.ts';
 import * as messages from './review-page.messages.ts';
 import { TEAL_BUTTON_CLASS } from '../../components/ui/class-names.ts';
-import { AppLink } from '../../components/ui/app-link.tsx';
+import { PageLink } from '../../components/ui/page-link.tsx';
 
 /**
  * Route `/review/:id`, id being the review token (spec section 2), in the practice's branding.
@@ -61,12 +61,12 @@ export function ReviewPage() {
         </h2>
         <p className="text-slate-700">
           {t('tellPrivately')}{' '}
-          <AppLink
+          <PageLink
             to={`/review/feedback?${new URLSearchParams({ requestId: request_id }).toString()}`}
             className="font-semibold text-slate-900 underline underline-offset-2"
           >
             {t('letUsKnow')}
-          </AppLink>
+          </PageLink>
         </p>
       </section>
     </PracticePage>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/page-router.tsx';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './manage-page.messages.ts';
 

@@ -6,7 +6,7 @@ import type { Translate } from '#domain/i18n/message-catalog.ts';
 import type { Language } from '#domain/i18n/languages.ts';
 import { momentIn, money, refusalText } from './manage-texts.ts';
 import { OUTLINE_BUTTON_CLASS } from '../../../components/ui/class-names.ts';
-import { AppLink } from '../../../components/ui/app-link.tsx';
+import { PageLink } from '../../../components/ui/page-link.tsx';
 
 const PRIMARY_CLASS = 'min-h-11 rounded-md bg-slate-900 px-4 py-2 font-semibold text-white';
 const CANCEL_CLASS = 'min-h-11 rounded-md border-2 border-red-700 bg-white px-4 py-2 font-semibold text-red-800';
@@ -81,9 +81,9 @@ export function ManageActions({ appointment, onReschedule, onCancel, onPay, isPa
             ),
         )}
         {appointment.state === 'cancelled' && (
-          <AppLink to={`/${practice.form_url}`} className={`${OUTLINE_BUTTON_CLASS} text-center`}>
+          <PageLink to={`/${practice.form_url}`} className={`${OUTLINE_BUTTON_CLASS} text-center`}>
             {t('bookAgain')}
-          </AppLink>
+          </PageLink>
         )}
       </div>
     </div>

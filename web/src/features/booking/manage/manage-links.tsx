@@ -3,7 +3,7 @@ import { calendarLinks, type SharedCalendarEvent } from '#domain/calendar/calend
 import { AddToCalendar } from '../../../components/ui/add-to-calendar.tsx';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import * as messages from './manage-page.messages.ts';
-import { AppLink } from '../../../components/ui/app-link.tsx';
+import { PageLink } from '../../../components/ui/page-link.tsx';
 
 /**
  * After a booking (page 7, the payment's success page): the way to the booking's manage page and
@@ -15,9 +15,9 @@ export function ManageLinks({ managePath, event }: { managePath: string; event: 
   return (
     <div className="flex flex-col items-start gap-3 text-left">
       <div className="flex flex-col gap-1">
-        <AppLink to={managePath} className="w-fit font-semibold text-slate-900 underline underline-offset-2">
+        <PageLink to={managePath} className="w-fit font-semibold text-slate-900 underline underline-offset-2">
           {t('manageLink')}
-        </AppLink>
+        </PageLink>
         <p className="text-sm text-slate-700">{t('manageHint')}</p>
       </div>
       {event && <AddToCalendar choices={{ ics_path: manageApiPath(token, 'calendar.ics'), ...calendarLinks(event) }} />}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/page-router.tsx';
 import type { ManagedAppointment } from '#domain/booking/manage-schemas.ts';
 import { BrandedFrame } from '../../../components/branding/branded-frame.tsx';
 import { PracticePageLoading } from '../../../components/branding/practice-page.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate, useNavigationType, type Location } from 'react-router';
+import { useLocation, useNavigate, useNavigationType, type Location } from '../../../lib/page-router.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
 import { useUiStore } from '../state/ui-store.ts';
 import { cancelAutoAdvance } from './step-actions.ts';

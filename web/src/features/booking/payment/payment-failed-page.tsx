@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../../lib/page-router.tsx';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
@@ -19,7 +19,7 @@ import {
 import { forgetFinishedBooking } from './payment-return.ts';
 import * as messages from './payment-pages.messages.ts';
 import { retryCheckoutSession } from './payments-api.ts';
-import { AppLink } from '../../../components/ui/app-link.tsx';
+import { PageLink } from '../../../components/ui/page-link.tsx';
 
 const RETRY_BUTTON_CLASS =
   'min-h-11 rounded-lg bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-800 ' + 'disabled:bg-slate-500';
@@ -78,9 +78,9 @@ export function PaymentFailedPage() {
         <RetryPayment sessionId={sessionId} practiceId={practice.data.id} />
       )}
       {practice.data && <CallPractice practice={practice.data} />}
-      <AppLink to={`/${formUrl}`} className="text-slate-900 underline underline-offset-2">
+      <PageLink to={`/${formUrl}`} className="text-slate-900 underline underline-offset-2">
         {t('backToForm')}
-      </AppLink>
+      </PageLink>
     </PaymentFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from '../../../lib/page-router.tsx';
 import { formatDayHeadingIn, formatTimeOfDayIn } from '#domain/format/localized-format.ts';
 import { clearCheckoutSession, type PaymentReceipt } from './checkout-session.ts';
 import { PaymentFrame } from './payment-frame.tsx';
@@ -17,7 +17,7 @@ import { clinicsQuery, formDetailsQuery } from '../../../lib/practice-form-queri
 import type { PaymentAppointment } from '#domain/payments/payment-schemas.ts';
 import type { FormDetails } from '#domain/practice/practice-schemas.ts';
 import { zoneAbbreviationAt } from '#domain/time/appointment-time.ts';
-import { AppLink } from '../../../components/ui/app-link.tsx';
+import { PageLink } from '../../../components/ui/page-link.tsx';
 
 /** How long the receipt stays before the page returns to the booking form (spec section 4). */
 export const RETURN_DELAY_SECONDS = 10;
@@ -129,9 +129,9 @@ function Receipt({ receipt, reference, appointment, address }: ReceiptProps) {
 function BackLink({ formUrl }: { formUrl: string }) {
   const t = useMessages(messages);
   return (
-    <AppLink to={`/${formUrl}`} onClick={clearCheckoutSession} className="text-slate-900 underline underline-offset-2">
+    <PageLink to={`/${formUrl}`} onClick={clearCheckoutSession} className="text-slate-900 underline underline-offset-2">
       {t('backToForm')}
-    </AppLink>
+    </PageLink>
   );
 }
 

@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/page-router.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingResult } from '#domain/booking/booking-schemas.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
