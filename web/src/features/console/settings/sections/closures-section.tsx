@@ -3,7 +3,9 @@ import { SettingsList, SettingsSection } from '../settings-list.tsx';
 
 const rowClass = 'grid grid-cols-1 gap-2 sm:grid-cols-4';
 
-/** Days the practice is closed: a whole day, or part of one with both times (ADR 0079), once or every year (ADR 0084). */
+/**
+ * Days the practice is closed: a whole day, or part of one with both times (ADR 0079), once or every year (ADR 0084).
+ */
 export function ClosuresSection() {
   return (
     <SettingsSection id="settings-closures" heading="Closures">

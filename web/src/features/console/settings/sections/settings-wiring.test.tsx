@@ -24,7 +24,7 @@ const uploadAnswering =
     result: { url, content_type: 'image/webp', width: 200, height: 200, bytes: 300 },
   });
 
-describe('the settings page’s yearly closures, provider activation, images and Open Dental refresh (ADR 0084)', () => {
+describe('the settings page’s pieces of ADR 0084', () => {
   it('lets the front desk mark a closure as every year, and leaves `yearly` out when it is unmarked', async () => {
     const user = userEvent.setup();
     const practice = buildSettings({
