@@ -81,6 +81,23 @@ test('an owner closes an afternoon and the booking page stops offering it; a col
   await expect(change.getByRole('cell', { name: 'closures', exact: true })).toBeVisible();
 });
 
+test('an owner marks last year’s closure as every year and the booking page stops offering this year’s', async ({
+  page,
+  request,
+  moveClock,
+}) => {
+  await moveClock(NOW);
+  expect((await cleaningTimes(request, '2027-03-15')).length, 'times before').toBeGreaterThan(0);
+  await signInToConsole(page, '2027-03-01');
+  await openSettings(page);
+  await addClosure(page, { date: '2026-03-15', name: 'Founders’ Day' });
+  await page.getByRole('region', { name: 'Closures' }).getByRole('group').last().getByLabel('Every year').check();
+  await page.getByRole('button', { name: 'Save the settings' }).click();
+  await expect(saved(page)).toBeVisible();
+  expect(await cleaningTimes(request, '2027-03-15')).toEqual([]);
+  expect((await cleaningTimes(request, '2027-03-16')).length, 'the next day is open').toBeGreaterThan(0);
+});
+
 test('a front desk adds a provider’s time off and sees no other section', async ({ page, request, moveClock }) => {
   await moveClock(NOW);
   const desk = { email: uniqueContact('settings-desk').email, password: 'front desk password 2027' };

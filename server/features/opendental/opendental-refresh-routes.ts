@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { listMirrorStatuses } from '../../adapters/pms/opendental/opendental-mirror-repository.ts';
 import type { OpenDentalMirror } from '../../adapters/pms/opendental/opendental-mirror-sync.ts';
+import { requestMirrorRefresh } from '../../adapters/pms/opendental/opendental-refresh-request-repository.ts';
 import { AppError } from '../../http/app-error.ts';
 import { answers, okResult } from '../../http/route-schemas.ts';
 import { STAFF_ERRORS, staffOf } from '../console/staff-session-guard.ts';
@@ -39,6 +40,8 @@ export function registerOpenDentalRefreshRoutes(staff: FastifyInstance, deps: Op
       if (!deps.openDentalMirror)
         throw new AppError(503, 'PMS_UNAVAILABLE', 'Open Dental is not configured on this server.');
       const queuedAt = deps.clock.now();
+      // Recorded for the lease's holder, which may be another process; the kick below serves it here at once.
+      await requestMirrorRefresh(deps.db, practiceId, queuedAt);
       deps.openDentalMirror
         .syncPractice(practiceId, true)
         .catch((error: unknown) => request.log.error({ err: error, practiceId }, 'Open Dental refresh failed'));

@@ -7,6 +7,7 @@ import type { OpenDentalClient } from './opendental-client.ts';
 import type { OpenDentalConnector } from './opendental-connector.ts';
 import { toPmsUnavailable } from './opendental-errors.ts';
 import * as repo from './opendental-mirror-repository.ts';
+import { claimMirrorRefresh } from './opendental-refresh-request-repository.ts';
 import { OdAppointmentSchema, OdScheduleSchema, type OdAppointment } from './opendental-schemas.ts';
 
 /**
@@ -156,6 +157,8 @@ async function pass(
     return repo.takeMirrorLease(db, practice.id, options.owner, at, new Date(at.getTime() + leaseMs));
   };
   if (!(await holdLease())) return;
+  // A click on any process is recorded in the state row; the holder's next tick takes it up (ADR 0084).
+  force = (await claimMirrorRefresh(db, practice.id, options.owner)) || force;
   const io: MirrorIo = { db, clock, client: connector.clientFor(practice.customerKey) };
   const today = localDateOf(now, practice.timeZone);
   const months = [...monthsOf(today, bookingHorizon(now, practice.timeZone))];

@@ -9,6 +9,7 @@ import {
   withOtherProcess,
   withPagedOpenDentalOffice,
 } from '../../../test/opendental-test-kit.ts';
+import { addStaff, signIn } from '../../../test/staff-factory.ts';
 import { fixedClock, type TestAppContext } from '../../../test/test-app.ts';
 
 /**
@@ -91,6 +92,25 @@ describe('two processes on one database', () => {
     const [limited, next] = fake.requests.filter((r) => r.customerKey === 'office-two');
     expect(next!.at - limited!.at).toBeGreaterThanOrEqual(950);
     expect(fake.breaches).toEqual([]);
+  });
+
+  it('serves "Refresh from Open Dental" clicked on the process without the lease, once, on the holder', async () => {
+    await ctx.app.openDentalMirror!.syncPractice(exam.practiceId);
+    // Nothing is due: a tick of the holder now asks Open Dental nothing.
+    let from = fake.requests.length;
+    await ctx.app.openDentalMirror!.syncAll();
+    expect(fake.requests.length).toBe(from);
+    const owner = await signIn(other.app, await addStaff(other.db, { practiceIds: [exam.practiceId], role: 'owner' }));
+    expect((await owner.post('/api/v1/staff/opendental/refresh', {})).statusCode).toBe(202);
+    await other.app.openDentalMirror!.syncPractice(exam.practiceId, false);
+    expect(fake.requests.length).toBe(from);
+    // The holder's next tick takes the request up: a forced pass, in the office's turn.
+    await ctx.app.openDentalMirror!.syncAll();
+    expect(fake.requests.slice(from).map((r) => r.path)).toContain('/schedules');
+    expect(fake.breaches).toEqual([]);
+    from = fake.requests.length;
+    await ctx.app.openDentalMirror!.syncAll();
+    expect(fake.requests.length).toBe(from);
   });
 
   it('hands the office to the other process as soon as the syncing one stops', async () => {

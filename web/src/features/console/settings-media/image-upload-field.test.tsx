@@ -6,36 +6,10 @@ import { buildSession, callsTo, serveStaffApi } from '../console-test-kit.tsx';
 import { StaffSessionContext } from '../staff-session-context.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { fittedSize } from './resize-image.ts';
+import { stubCanvas } from './image-canvas.test-data.ts';
 
 const UPLOAD = '/api/v1/staff/settings/images';
 const URL_OF_IMAGE = '/media/11111111-1111-4111-8111-111111111111/22222222-2222-4222-8222-222222222222.webp';
-
-/** A canvas that records what is drawn and "encodes" `encoded` (one size per quality tried). */
-function stubCanvas(picture: { width: number; height: number }, encoded: number[]) {
-  const drawn: { canvas: [number, number]; args: unknown[] }[] = [];
-  const qualities: number[] = [];
-  const sizes = [...encoded];
-  class FakeOffscreenCanvas {
-    constructor(
-      readonly width: number,
-      readonly height: number,
-    ) {}
-    getContext() {
-      return { drawImage: (...args: unknown[]) => drawn.push({ canvas: [this.width, this.height], args }) };
-    }
-    async convertToBlob(options: { type: string; quality: number }) {
-      qualities.push(options.quality);
-      return new Blob([new Uint8Array(sizes.shift() ?? 0).fill(7)], { type: options.type });
-    }
-  }
-  const bitmap = { ...picture, close: vi.fn() };
-  vi.stubGlobal(
-    'createImageBitmap',
-    vi.fn(async () => bitmap),
-  );
-  vi.stubGlobal('OffscreenCanvas', FakeOffscreenCanvas);
-  return { drawn, qualities, bitmap };
-}
 
 function renderField(onUploaded = vi.fn()) {
   render(

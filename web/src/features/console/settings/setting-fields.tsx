@@ -80,12 +80,22 @@ export function SettingInput({ path, label, type = 'text', hint, className, isOm
   );
 }
 
+interface SettingCheckProps {
+  path: SettingsPath;
+  children: ReactNode;
+  /** For a flag whose absence means on (a provider's `is_active`, ADR 0084). */
+  isOnWhenAbsent?: boolean;
+  /** For a flag the file writes only when true (a closure's `yearly`): off leaves it out, so no change is recorded. */
+  isOmittedWhenOff?: boolean;
+}
+
 /** A checkbox bound to a boolean path. */
-export function SettingCheck({ path, children }: { path: SettingsPath; children: ReactNode }) {
+export function SettingCheck({ path, children, isOnWhenAbsent, isOmittedWhenOff }: SettingCheckProps) {
   const { draft, change } = useSettingsDraft();
   const isReadOnly = useContext(ReadOnlyContext);
   const problemProps = useProblemProps(path);
-  const isChecked = valueAt(draft, path) === true;
+  const value = valueAt(draft, path);
+  const isChecked = value === true || (isOnWhenAbsent === true && value === undefined);
   return (
     <div>
       <label className="flex min-h-11 items-center gap-2">
@@ -94,7 +104,7 @@ export function SettingCheck({ path, children }: { path: SettingsPath; children:
           type="checkbox"
           checked={isChecked}
           disabled={isReadOnly}
-          onChange={(event) => change(path, event.target.checked)}
+          onChange={(event) => change(path, event.target.checked || (isOmittedWhenOff ? undefined : false))}
           className="size-5"
           {...problemProps}
         />

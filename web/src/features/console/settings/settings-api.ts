@@ -7,6 +7,7 @@ import {
   SettingsViewSchema,
   type SettingsSaved,
 } from '#domain/staff/staff-settings-schemas.ts';
+import { OpenDentalRefreshSchema, type OpenDentalRefresh } from '#domain/staff/opendental-status-schemas.ts';
 import type { AvailabilityRecord } from '#domain/availability/availability-schemas.ts';
 import { apiResult } from '../../../lib/api-client.ts';
 import { csrfHeader } from '../console-request.ts';
@@ -74,4 +75,17 @@ export async function downloadSettingsExport(formUrl: string): Promise<void> {
   link.download = `${formUrl}-practice.json`;
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/**
+ * `POST /api/v1/staff/opendental/refresh` (owners, ADR 0084): asks for the mirror to be read again now; the 202
+ * says when it was queued, and the status route shows the pass's result.
+ */
+export function requestOpenDentalRefresh(csrfToken: string): Promise<OpenDentalRefresh> {
+  return apiResult({
+    method: 'POST',
+    path: '/staff/opendental/refresh',
+    result: OpenDentalRefreshSchema,
+    headers: csrfHeader(csrfToken),
+  });
 }

@@ -1,12 +1,13 @@
 import { MIN_TEXT_CONTRAST } from '../../../../lib/contrast.ts';
+import { ImageUploadField } from '../../settings-media/image-upload-field.tsx';
 import { useSettingsDraft } from '../settings-draft-context.ts';
 import { SettingInput } from '../setting-fields.tsx';
 import { SettingsSection } from '../settings-list.tsx';
 import { BRAND_COLOURS, contrastWithPage, ratioText } from './branding-contrast.ts';
 
-/** The booking page's colours, each checked live against white at 4.5:1, and the practice's description. */
+/** The booking page's colours, each checked live against white at 4.5:1, the logo and the description. */
 export function BrandingSection() {
-  const { draft } = useSettingsDraft();
+  const { draft, change } = useSettingsDraft();
   return (
     <SettingsSection id="settings-branding" heading="Branding">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -31,6 +32,12 @@ export function BrandingSection() {
           );
         })}
       </div>
+      <ImageUploadField
+        purpose="logo"
+        label="Logo (kept with the next Save)"
+        value={draft.logo ?? null}
+        onUploaded={(url) => change(['logo'], url)}
+      />
       <SettingInput path={['description']} label="Description (on the booking page)" />
       <SettingInput path={['translations', 'es', 'description']} label="Description in Spanish" isOmittedWhenEmpty />
     </SettingsSection>

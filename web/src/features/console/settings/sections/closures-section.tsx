@@ -1,9 +1,11 @@
-import { SettingInput, TimeRangeFields } from '../setting-fields.tsx';
+import { SettingCheck, SettingInput, TimeRangeFields } from '../setting-fields.tsx';
 import { SettingsList, SettingsSection } from '../settings-list.tsx';
 
 const rowClass = 'grid grid-cols-1 gap-2 sm:grid-cols-4';
 
-/** Days the practice is closed: a whole day, or part of one with both times (ADR 0079). */
+/**
+ * Days the practice is closed: a whole day, or part of one with both times (ADR 0079), once or every year (ADR 0084).
+ */
 export function ClosuresSection() {
   return (
     <SettingsSection id="settings-closures" heading="Closures">
@@ -20,6 +22,9 @@ export function ClosuresSection() {
             <SettingInput path={[...path, 'date']} label="Date" type="date" />
             <SettingInput path={[...path, 'name']} label="Name" />
             <TimeRangeFields path={path} labels={['Closed from', 'Closed until']} isOptional />
+            <SettingCheck path={[...path, 'yearly']} isOmittedWhenOff>
+              Every year
+            </SettingCheck>
           </>
         )}
       </SettingsList>

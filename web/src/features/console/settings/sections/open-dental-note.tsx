@@ -1,20 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { openDentalStatusQuery } from '../../opendental/opendental-status-api.ts';
+import { useStaffSession } from '../../staff-session-context.ts';
+import { requestOpenDentalRefresh } from '../settings-api.ts';
+
 /**
  * Under a section whose values Open Dental owns (hours, providers, chairs): they are shown without inputs, because
  * the next refresh from Open Dental would overwrite a change made here (ADR 0083).
  */
 export function OpenDentalNote() {
+  const session = useStaffSession();
   return (
     <div className="flex flex-col gap-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950">
       <p>Open Dental owns these: change them in Open Dental, and they show here after its next refresh.</p>
-      <RefreshFromOpenDental />
+      {session.permissions.includes('settings') && <RefreshFromOpenDental />}
     </div>
   );
 }
 
 /**
- * The place for the "Refresh from Open Dental" button. Its route (`POST /api/v1/staff/opendental/refresh`) is not
- * in this tree yet; until it is, no button is drawn that could not work.
+ * "Refresh from Open Dental" (ADR 0084): the server queues a pass of the mirror and answers at once, so the button
+ * says it was queued and reads the mirror's status again; the status's own polling shows the pass when it ends.
  */
 function RefreshFromOpenDental() {
-  return null;
+  const session = useStaffSession();
+  const queryClient = useQueryClient();
+  const status = useQuery(openDentalStatusQuery(session.practice.id));
+  const refresh = useMutation({
+    mutationFn: () => requestOpenDentalRefresh(session.csrf_token),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: openDentalStatusQuery(session.practice.id).queryKey }),
+  });
+  const lastRead = status.data?.last_refreshed_at;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        disabled={refresh.isPending}
+        onClick={() => refresh.mutate()}
+        className="min-h-11 rounded-md border border-sky-700 bg-white px-3 font-medium"
+      >
+        Refresh from Open Dental
+      </button>
+      {lastRead && <span>Last read from Open Dental: {new Date(lastRead).toLocaleString()}</span>}
+      {refresh.isSuccess && (
+        <p role="status">Refresh queued at {new Date(refresh.data.queued_at).toLocaleTimeString()}.</p>
+      )}
+      {refresh.error && (
+        <p role="alert" className="text-red-800">
+          {refresh.error.message}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -144,7 +144,8 @@ describe('the settings page’s sections', () => {
       expect(owned.getByText(/Open Dental owns these/)).toBeInTheDocument();
       expect(owned.queryAllByRole('textbox')).toEqual([]);
       expect(owned.queryAllByRole('combobox')).toEqual([]);
-      expect(owned.queryAllByRole('button')).toEqual([]);
+      // The one button is the refresh; the provider's photo and booking flag are this product's (ADR 0084).
+      expect(owned.getAllByRole('button').map((button) => button.textContent)).toEqual(['Refresh from Open Dental']);
     }
     expect(within(await section('Weekly hours and breaks')).getByText('Dr. Ada Adams')).toBeInTheDocument();
     expect(within(await section('Reasons for visit')).getByLabelText('Name')).toHaveValue('Exam');
