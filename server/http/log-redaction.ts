@@ -44,8 +44,9 @@ export const PUBLIC_PARAMS = {
   // A practice's slug, and an unknown page under it. Every other page parameter is a link's key.
   pages: ['formUrl', 'unknownPage'],
   // Besides the slug, ids that open nothing without a session or a key (a booking, a staff member,
-  // feedback, a blocked time, a review request's tracking, a local checkout session and its outcome).
-  api: ['formUrl', 'id', 'requestId', 'outcome'],
+  // feedback, a blocked time, a review request's tracking, a local checkout session and its outcome), and a
+  // practice's image (its practice id and file name: the booking page shows it to anyone, ADR 0084).
+  api: ['formUrl', 'id', 'requestId', 'outcome', 'practiceId', 'file'],
 } as const;
 
 /** Fixed pages beside a token path: as in the router, a fixed word wins over a parameter. */
