@@ -5,14 +5,15 @@ import { requestOpenDentalRefresh } from '../settings-api.ts';
 
 /**
  * Under a section whose values Open Dental owns (hours, providers, chairs): they are shown without inputs, because
- * the next refresh from Open Dental would overwrite a change made here (ADR 0083).
+ * the next refresh from Open Dental would overwrite a change made here (ADR 0083). One of the sections carries the
+ * refresh button, so the page has it once.
  */
-export function OpenDentalNote() {
+export function OpenDentalNote({ canRefresh = false }: { canRefresh?: boolean }) {
   const session = useStaffSession();
   return (
     <div className="flex flex-col gap-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950">
       <p>Open Dental owns these: change them in Open Dental, and they show here after its next refresh.</p>
-      {session.permissions.includes('settings') && <RefreshFromOpenDental />}
+      {canRefresh && session.permissions.includes('settings') && <RefreshFromOpenDental />}
     </div>
   );
 }

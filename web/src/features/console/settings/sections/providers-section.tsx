@@ -13,7 +13,11 @@ import { OpenDentalNote } from './open-dental-note.tsx';
 export function ProvidersSection({ isOpenDental }: { isOpenDental: boolean }) {
   const { draft, change } = useSettingsDraft();
   return (
-    <SettingsSection id="settings-providers" heading="Providers and chairs" note={isOpenDental && <OpenDentalNote />}>
+    <SettingsSection
+      id="settings-providers"
+      heading="Providers and chairs"
+      note={isOpenDental && <OpenDentalNote canRefresh />}
+    >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {draft.providers.map((provider, index) => (
           <div key={provider.pms_prov_num} role="group" aria-label={providerName(provider)} className="flex flex-col">
