@@ -91,16 +91,6 @@ export async function recordMirrorError(
   );
 }
 
-/** Why the practice's last refresh failed (null: it did not), for the 503 of a range not filled yet. */
-export async function findMirrorErrorReason(db: Queryable, practiceId: string): Promise<MirrorErrorReason | null> {
-  const [row] = await db.query<{ reason: MirrorErrorReason | null }>(
-    `select case when last_error is null then null else last_error_reason end as reason
-       from opendental_mirror_state where practice_id = $1`,
-    [practiceId],
-  );
-  return row?.reason ?? null;
-}
-
 export async function listMirrorRanges(db: Queryable, practiceId: string): Promise<MirrorRange[]> {
   const rows = await db.query<{ month: string; refreshed_at: Date | null }>(
     `select month, refreshed_at from opendental_mirror_ranges where practice_id = $1 order by month`,
@@ -201,24 +191,6 @@ export async function markRangeRefreshed(db: Queryable, practiceId: string, mont
   );
 }
 
-/** The mirror's rows for the dates [from, to], as Open Dental's rows. */
-export async function loadMirrorRows(
-  db: Queryable,
-  practiceId: string,
-  from: string,
-  to: string,
-): Promise<{ schedules: OdSchedule[]; appointments: OdAppointment[] }> {
-  const [row] = await db.query<{ schedules: OdSchedule[] | null; appointments: OdAppointment[] | null }>(
-    `select
-       (select json_agg(data) from opendental_mirror_rows
-         where practice_id = $1 and kind = 'schedule' and row_date between $2::date and $3::date) as schedules,
-       (select json_agg(data) from opendental_mirror_rows
-         where practice_id = $1 and kind = 'appointment' and row_date between $2::date and $3::date) as appointments`,
-    [practiceId, from, to],
-  );
-  return { schedules: row?.schedules ?? [], appointments: row?.appointments ?? [] };
-}
-
 /** The Open Dental practices of this deployment, with their customer keys. */
 export async function listOpenDentalPractices(
   db: Queryable,
@@ -232,19 +204,6 @@ export async function listOpenDentalPractices(
 
 function toDate(value: Date | string | null): Date | null {
   return value === null ? null : new Date(value);
-}
-
-/** When the practice's mirror last refreshed, and how old the practice lets it be before saying so. */
-export async function loadMirrorFreshness(
-  db: Queryable,
-  practiceId: string,
-): Promise<{ lastRefreshedAt: Date | null; staleAfterMinutes: number } | null> {
-  const [row] = await db.query<{ last_refreshed_at: Date | null; stale_after: number }>(
-    `select s.last_refreshed_at, p.opendental_stale_after_minutes as stale_after
-       from practices p left join opendental_mirror_state s on s.practice_id = p.id where p.id = $1`,
-    [practiceId],
-  );
-  return row ? { lastRefreshedAt: toDate(row.last_refreshed_at), staleAfterMinutes: row.stale_after } : null;
 }
 
 export interface MirrorStatus {
