@@ -7,7 +7,8 @@ import type { OpenDentalClient } from './opendental-client.ts';
 import type { OpenDentalConnector } from './opendental-connector.ts';
 import { toPmsUnavailable } from './opendental-errors.ts';
 import * as repo from './opendental-mirror-repository.ts';
-import { OdAppointmentSchema, OdScheduleSchema, type OdAppointment } from './opendental-schemas.ts';
+import { OdAppointmentSchema, OdScheduleSchema } from './opendental-schemas.ts';
+import { minStamp, oldestServerTime, stampBefore, stored } from './opendental-stamps.ts';
 
 /**
  * Keeps each Open Dental practice's mirror (ADR 0071) in step with its office, in the background:
@@ -50,6 +51,17 @@ export interface MirrorSyncOptions {
 
 export const NEAR_DAYS = 14;
 export const DEFAULT_NEAR_EVERY_MS = 60_000;
+/**
+ * A near pass that failed is tried again this soon, not a whole interval later: one failed request (a 429 past
+ * its retries, a network blip) would otherwise leave a change unseen for two intervals.
+ */
+export const NEAR_RETRY_MS = 10_000;
+/**
+ * The appointments poll asks from this long before the last poll's `serverDateTime`: Open Dental's stamps have
+ * whole seconds ("changed after this time" loses a change in the same second), and a row stamped while an answer
+ * was being read can be committed after it. Rows read twice change nothing (the mirror compares them).
+ */
+export const STAMP_OVERLAP_SECONDS = 60;
 export const DEFAULT_FAR_EVERY_MS = 5 * 60_000;
 /**
  * Renewed by every pass and after every month of a first fill, so longer than any month's read (three
@@ -177,8 +189,11 @@ async function pass(
     }
     month = null;
     if (force || cadenceNow() >= state.nearDueAt) {
-      state.nearDueAt = cadenceNow() + nearEveryMs;
+      const startedAt = cadenceNow();
+      // Until it succeeds, the next near pass is due soon (NEAR_RETRY_MS).
+      state.nearDueAt = startedAt + Math.min(nearEveryMs, NEAR_RETRY_MS);
       const near = await readNear(io, practice.id, today);
+      state.nearDueAt = startedAt + nearEveryMs;
       stamp = minStamp(stamp, near.stamp);
       changed = near.changed || changed;
       hasRead = true;
@@ -231,7 +246,8 @@ async function readNear(io: MirrorIo, practiceId: string, today: string) {
   const { db, client } = io;
   const range = { from: today, to: addDays(today, NEAR_DAYS) };
   const changedSchedules = await repo.replaceMirrorSchedules(db, practiceId, range, await readSchedules(client, range));
-  const since = (await repo.findMirrorState(db, practiceId))?.appointmentsStamp ?? undefined;
+  const stamp = (await repo.findMirrorState(db, practiceId))?.appointmentsStamp ?? null;
+  const since = stamp === null ? undefined : stampBefore(stamp, STAMP_OVERLAP_SECONDS);
   const horizonEnd = addDays(today, 400);
   const appointments = await client.getAll(
     '/appointments',
@@ -246,28 +262,6 @@ async function readSchedules(client: OpenDentalClient, range: { from: string; to
   // One list for every type (paged), instead of one request per type.
   const rows = await client.getAll('/schedules', { dateStart: range.from, dateEnd: range.to }, OdScheduleSchema);
   return rows.filter((row) => SCHEDULE_TYPES.has(row.SchedType));
-}
-
-/** A row as the mirror keeps it: without the answer's serverDateTime, which changes on every read. */
-function stored(appointment: OdAppointment): OdAppointment {
-  const { serverDateTime: _ignored, ...row } = appointment as OdAppointment & { serverDateTime?: unknown };
-  return row as OdAppointment;
-}
-
-/** The earliest serverDateTime of an answer: the next poll asks from there (a row changed while paging is not lost). */
-function oldestServerTime(rows: readonly OdAppointment[]): string | null {
-  let oldest: string | null = null;
-  for (const row of rows) {
-    const time = (row as { serverDateTime?: unknown }).serverDateTime;
-    if (typeof time === 'string') oldest = minStamp(oldest, time);
-  }
-  return oldest;
-}
-
-function minStamp(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a < b ? a : b;
 }
 
 /** The calendar months (`YYYY-MM`) that hold the local dates [fromDate, toDate]. */
