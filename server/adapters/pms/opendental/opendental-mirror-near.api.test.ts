@@ -22,7 +22,9 @@ const { fake, ctx, exam } = withOpenDentalExam({
   setUp: (started) =>
     started
       .office('office-n')
-      .appointments.push(odAppointment({ AptNum: 80, AptDateTime: '2026-03-05 11:00:00', Op: 1, ProvNum: 1 })),
+      .appointments.push(
+        odAppointment({ AptNum: 80, AptDateTime: '2026-03-05 11:00:00', Pattern: 'XX', Op: 1, ProvNum: 1 }),
+      ),
 });
 const mirror = () => ctx.app.openDentalMirror!;
 
@@ -40,6 +42,15 @@ function frontDeskBooks(aptNum: number, at: string, stamp: string) {
     DateTStamp: stamp,
   });
 }
+
+/** The practice-level events of the practice (the clock is fixed: they are told apart by id). */
+const practiceEvents = () =>
+  ctx.db.query<{ id: string; type: string; actor: unknown; after: unknown }>(
+    'select id, type, actor, after from booking_events where practice_id = $1 and booking_id is null',
+    [exam.practiceId],
+  );
+const eventIds = async () => new Set((await practiceEvents()).map((e) => e.id));
+const eventsSince = async (before: Set<string>) => (await practiceEvents()).filter((e) => !before.has(e.id));
 
 describe("the mirror's near dates", () => {
   it("see a change stamped just before the last answer's serverDateTime (whole seconds, a late commit)", async () => {
@@ -64,5 +75,43 @@ describe("the mirror's near dates", () => {
     cadence += 10_000;
     await mirror().syncAll();
     expect(await mirrored(82)).toBe(true);
+  });
+
+  it('name the time the front desk took, moved or freed, in events a waitlist or a webhook can act on', async () => {
+    await mirror().syncPractice(exam.practiceId);
+    const before = await eventIds();
+    const office = fake.office('office-n');
+    frontDeskBooks(83, '2026-03-05 08:00:00', fake.stamp());
+    const moved = office.appointments.find((a) => a.AptNum === 80)!;
+    Object.assign(moved, { AptDateTime: '2026-03-05 10:00:00', DateTStamp: fake.stamp() });
+    const freed = office.appointments.find((a) => a.AptNum === 81)!;
+    Object.assign(freed, { AptStatus: 'UnschedList', DateTStamp: fake.stamp() });
+    await mirror().syncPractice(exam.practiceId);
+
+    const events = await eventsSince(before);
+    const time = (aptNum: number, start: string, end: string, minutes = { pms_prov_num: 1, pms_op_num: 1 }) => ({
+      pms_apt_num: aptNum,
+      ...minutes,
+      start,
+      end,
+    });
+    expect(events.map((e) => e.actor)).toEqual(events.map(() => ({ kind: 'opendental' })));
+    expect(events.map(({ type, after }) => ({ type, after }))).toEqual(
+      expect.arrayContaining([
+        { type: 'opendental.time_freed', after: time(80, '2026-03-05 11:00', '2026-03-05 11:10') },
+        { type: 'opendental.time_taken', after: time(80, '2026-03-05 10:00', '2026-03-05 10:10') },
+        { type: 'opendental.time_freed', after: time(81, '2026-03-03 09:00', '2026-03-03 09:30') },
+        { type: 'opendental.time_taken', after: time(83, '2026-03-05 08:00', '2026-03-05 08:30') },
+      ]),
+    );
+    expect(events).toHaveLength(4);
+  });
+
+  it('tell a first fill as one change of the practice, naming no time', async () => {
+    await ctx.db.query('delete from opendental_mirror_rows where practice_id = $1', [exam.practiceId]);
+    await ctx.db.query('delete from opendental_mirror_ranges where practice_id = $1', [exam.practiceId]);
+    const before = await eventIds();
+    await mirror().syncPractice(exam.practiceId);
+    expect((await eventsSince(before)).map((e) => e.type)).toEqual(['opendental.changed']);
   });
 });

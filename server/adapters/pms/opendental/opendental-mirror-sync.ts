@@ -35,7 +35,7 @@ export interface MirrorSyncOptions {
   clock: Clock;
   connector: OpenDentalConnector;
   /** Every change the sync writes into a practice's mirror goes through here (announceOpenDentalChange). */
-  onChange: (practiceId: string) => Promise<void>;
+  onChange: (practiceId: string, changes: MirrorChanges) => Promise<void>;
   /** This process, for the lease. */
   owner: string;
   nearEveryMs?: number;
@@ -47,6 +47,14 @@ export interface MirrorSyncOptions {
    * stops nor rushes the sync); the bench runs an hour on a simulated one.
    */
   cadenceNow?: () => number;
+}
+
+/** What one pass (or a booking's re-check) changed in a practice's mirror. */
+export interface MirrorChanges {
+  /** Appointments of mirrored dates that changed in Open Dental, as they were and as they are. */
+  appointments: repo.AppointmentChange[];
+  /** Anything else (schedules, blockouts, a month's first fill): slots changed, with no one time to name. */
+  isOtherwiseChanged: boolean;
 }
 
 export const NEAR_DAYS = 14;
@@ -171,7 +179,7 @@ async function pass(
   const io: MirrorIo = { db, clock, client: connector.clientFor(practice.customerKey) };
   const today = localDateOf(now, practice.timeZone);
   const months = [...monthsOf(today, bookingHorizon(now, practice.timeZone))];
-  let changed = false;
+  const changes: MirrorChanges = { appointments: [], isOtherwiseChanged: false };
   let hasRead = false;
   let month: string | null = null;
   try {
@@ -182,7 +190,8 @@ async function pass(
     for (month of months.filter((m) => !filled.has(m))) {
       const read = await readMonth(io, practice.id, month, today);
       stamp = minStamp(stamp, read.stamp);
-      changed = read.changed || changed;
+      // A first fill is no change seen in Open Dental: nothing to name, but the slots are new.
+      changes.isOtherwiseChanged ||= read.hasSchedulesChanged || read.appointments.length > 0;
       hasRead = true;
       // Another process took over (this one was too slow for its lease): it reads the rest.
       if (!(await holdLease())) return;
@@ -195,13 +204,13 @@ async function pass(
       const near = await readNear(io, practice.id, today);
       state.nearDueAt = startedAt + nearEveryMs;
       stamp = minStamp(stamp, near.stamp);
-      changed = near.changed || changed;
+      addChanges(changes, near);
       hasRead = true;
     }
     if (cadenceNow() >= state.farDueAt && months.length > 0) {
       state.farDueAt = cadenceNow() + farEveryMs;
       month = months[state.farCursor++ % months.length]!;
-      changed = (await readMonth(io, practice.id, month, today)).changed || changed;
+      addChanges(changes, await readMonth(io, practice.id, month, today));
       month = null;
       hasRead = true;
     }
@@ -214,8 +223,16 @@ async function pass(
     await repo.recordMirrorError(db, practice.id, clock.now(), { text, reason });
     if (month) await repo.recordRangeError(db, practice.id, month, clock.now(), text);
   } finally {
-    if (changed) await options.onChange(practice.id);
+    if (changes.isOtherwiseChanged || changes.appointments.length > 0) await options.onChange(practice.id, changes);
   }
+}
+
+function addChanges(
+  changes: MirrorChanges,
+  read: { hasSchedulesChanged: boolean; appointments: repo.AppointmentChange[] },
+): void {
+  changes.appointments.push(...read.appointments);
+  changes.isOtherwiseChanged ||= read.hasSchedulesChanged;
 }
 
 /** What a pass reads and writes through. */
@@ -235,17 +252,22 @@ async function readMonth(io: MirrorIo, practiceId: string, month: string, today:
     { dateStart: range.from, dateEnd: range.to },
     OdAppointmentSchema,
   );
-  const changedSchedules = await repo.replaceMirrorSchedules(db, practiceId, range, schedules);
-  const changedAppointments = await repo.replaceMirrorAppointments(db, practiceId, range, appointments.map(stored));
+  const hasSchedulesChanged = await repo.replaceMirrorSchedules(db, practiceId, range, schedules);
+  const changed = await repo.replaceMirrorAppointments(db, practiceId, range, appointments.map(stored));
   await repo.markRangeRefreshed(db, practiceId, month, io.clock.now());
-  return { changed: changedSchedules || changedAppointments, stamp: oldestServerTime(appointments) };
+  return { hasSchedulesChanged, appointments: changed, stamp: oldestServerTime(appointments) };
 }
 
 /** The near dates' schedules re-read, and the appointments changed since the last poll. */
 async function readNear(io: MirrorIo, practiceId: string, today: string) {
   const { db, client } = io;
   const range = { from: today, to: addDays(today, NEAR_DAYS) };
-  const changedSchedules = await repo.replaceMirrorSchedules(db, practiceId, range, await readSchedules(client, range));
+  const hasSchedulesChanged = await repo.replaceMirrorSchedules(
+    db,
+    practiceId,
+    range,
+    await readSchedules(client, range),
+  );
   const stamp = (await repo.findMirrorState(db, practiceId))?.appointmentsStamp ?? null;
   const since = stamp === null ? undefined : stampBefore(stamp, STAMP_OVERLAP_SECONDS);
   const horizonEnd = addDays(today, 400);
@@ -254,8 +276,8 @@ async function readNear(io: MirrorIo, practiceId: string, today: string) {
     { dateStart: today, dateEnd: horizonEnd, DateTStamp: since },
     OdAppointmentSchema,
   );
-  const changedAppointments = await repo.upsertMirrorAppointments(db, practiceId, appointments.map(stored));
-  return { changed: changedSchedules || changedAppointments, stamp: oldestServerTime(appointments) };
+  const changed = await repo.upsertMirrorAppointments(db, practiceId, appointments.map(stored));
+  return { hasSchedulesChanged, appointments: changed, stamp: oldestServerTime(appointments) };
 }
 
 async function readSchedules(client: OpenDentalClient, range: { from: string; to: string }) {
