@@ -46,6 +46,7 @@ export async function loadMirrorSlotRows(
   practiceId: string,
   range: MirrorSlotRange,
 ): Promise<MirrorSlotRows | null> {
+  const busyRange = [range.busyFrom.toISOString(), range.busyTo.toISOString(), range.ignoreAppointmentId];
   const [row] = await db.query<{
     missing_month: string | null;
     error_reason: MirrorErrorReason | null;
@@ -75,15 +76,7 @@ export async function loadMirrorSlotRows(
        s.last_refreshed_at, p.opendental_stale_after_minutes as stale_after
        from practices p left join opendental_mirror_state s on s.practice_id = p.id
       where p.id = $1`,
-    [
-      practiceId,
-      range.fromDate,
-      range.toDate,
-      range.months,
-      range.busyFrom.toISOString(),
-      range.busyTo.toISOString(),
-      range.ignoreAppointmentId,
-    ],
+    [practiceId, range.fromDate, range.toDate, range.months, ...busyRange],
   );
   if (!row) return null;
   return {
