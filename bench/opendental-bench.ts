@@ -60,11 +60,11 @@ export async function benchOpenDental(
 
     const builtin = await seedBenchPractice(db, 'bench-od-builtin');
     const week = { startDate: addDays(today, 1), endDate: addDays(today, 7) };
-    // The same seven days of the built-in bench practice (10 providers, 600 appointments).
-    const builtinWeek = { startDate: builtin.startDate, endDate: addDays(builtin.startDate, 6) };
     const slotsP95Ms = {
       opendental: await slotsP95(app, slotsPath({ ...od, ...week }), options.slotRequests),
-      builtin: await slotsP95(app, slotsPath({ ...builtin, ...builtinWeek }), options.slotRequests),
+      // The same seven days for the built-in bench practice (10 providers in 20 chairs): its own week of 600
+      // appointments is in the past, where a list computes nothing to compare.
+      builtin: await slotsP95(app, slotsPath({ ...builtin, ...week }), options.slotRequests),
     };
     const breaches = fake.breaches.length;
     const restMinutes = options.restMinutes ?? 60;

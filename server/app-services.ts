@@ -53,9 +53,8 @@ function createFoundations(app: FastifyInstance, deps: AppDeps, clock: Clock) {
     publishableKey: paymentAdapter.publishableKey,
     texts: config.offers.texts,
   });
-  // Bound once the availability service exists: its slot cache is one of the things a change clears.
-  let announceOpenDentalChange: (practiceId: string) => Promise<void> = async () => undefined;
-  const announce = (practiceId: string) => announceOpenDentalChange(practiceId);
+  // Its events' commit clears the slot caches of every process, this one's included (ADR 0069).
+  const announce = createOpenDentalChangeAnnouncer({ db, clock });
   const pmsFor = createPmsAdapterSelector(db, openDental, createMirrorCorrection({ db, announce, logger: app.log }));
   const availability = createAvailabilityService({
     practices,
@@ -67,10 +66,6 @@ function createFoundations(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   });
   // Its listening connection must not outlive the app, or tests and processes would not exit.
   app.addHook('onClose', () => availability.close());
-  announceOpenDentalChange = createOpenDentalChangeAnnouncer({
-    db,
-    clock,
-  });
   const openDentalMirror = openDental
     ? createOpenDentalMirror({
         db,

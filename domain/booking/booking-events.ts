@@ -37,6 +37,9 @@ export const BOOKING_EVENT_TYPES = {
   blockRemoved: 'schedule.block_removed',
   practiceChanged: 'practice.changed',
   opendentalChanged: 'opendental.changed',
+  /** Practice-level: a time taken or freed in Open Dental, seen by its mirror (ADR 0071); the detail names it. */
+  opendentalTimeTaken: 'opendental.time_taken',
+  opendentalTimeFreed: 'opendental.time_freed',
   feedbackReceived: 'feedback.received',
 } as const;
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[keyof typeof BOOKING_EVENT_TYPES];
@@ -51,9 +54,25 @@ export const PRACTICE_EVENT_TYPES = [
   BOOKING_EVENT_TYPES.blockRemoved,
   BOOKING_EVENT_TYPES.practiceChanged,
   BOOKING_EVENT_TYPES.opendentalChanged,
+  BOOKING_EVENT_TYPES.opendentalTimeTaken,
+  BOOKING_EVENT_TYPES.opendentalTimeFreed,
   BOOKING_EVENT_TYPES.feedbackReceived,
 ] as const;
 export type PracticeEventType = (typeof PRACTICE_EVENT_TYPES)[number];
+
+/**
+ * The time an `opendental.time_taken` or `opendental.time_freed` event names: the Open Dental appointment's
+ * provider and chair, and its start and end on the office's wall clock ("2026-03-02 15:00"), so that a waitlist or a
+ * webhook can act on that time.
+ */
+export const OpenDentalTimeSchema = z.object({
+  pms_apt_num: z.number().int(),
+  pms_prov_num: z.number().int(),
+  pms_op_num: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+});
+export type OpenDentalTime = z.infer<typeof OpenDentalTimeSchema>;
 
 export const ACTOR_KINDS = ['patient', 'staff', 'payment', 'opendental', 'system'] as const;
 

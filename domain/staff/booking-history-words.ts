@@ -38,6 +38,8 @@ const WORDS: Record<BookingEventType, Words> = {
   'schedule.block_removed': () => 'Block removed',
   'practice.changed': () => 'Practice changed',
   'opendental.changed': () => 'Changed in Open Dental',
+  'opendental.time_taken': () => 'Time taken in Open Dental',
+  'opendental.time_freed': () => 'Time freed in Open Dental',
   'feedback.received': () => 'Feedback received',
 };
 

@@ -7,6 +7,7 @@ import {
   type OpenDentalConnector,
 } from '../adapters/pms/opendental/opendental-connector.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { systemClock } from '../clock.ts';
 import { describeDatabase, openDatabase } from '../db/open-database.ts';
 import { configuredSetupFromFile, mergeSyncIntoPractice } from '../features/opendental/practice-sync-file.ts';
@@ -24,7 +25,12 @@ const USAGE = 'Usage: npm run practice:sync -- <form_url> [--write <practice-fil
  * With `--write <file>`: the practice's entry in that configuration file is brought in line with
  * Open Dental instead (the file, not the database, says what is offered): new entries go under
  * `not_offered`, offered ones keep the operator's names. The operator then moves what should be
- * bookable and runs practice:import. The database is not opened, so the server may be running.
+ * bookable and runs practice:import.
+ *
+ * Either way the database is opened, for the office's turn (ADR 0071): every request takes the turn the
+ * server processes take, so the command never overlaps their requests to the same office. On PostgreSQL
+ * it runs beside the servers; the embedded database belongs to one process (ADR 0065), so there the
+ * server is stopped first (the command says so).
  */
 async function main(args: string[]): Promise<void> {
   const [formUrl, flag, file, ...rest] = args;
@@ -32,14 +38,21 @@ async function main(args: string[]): Promise<void> {
   if (!formUrl || formUrl.startsWith('-') || rest.length > 0 || (flag !== undefined && (!writing || !file)))
     fail(USAGE);
   const config = loadConfigOrExit();
-  const connector = openDentalConnectorFromConfig(config.openDental, { clock: systemClock });
-  if (!connector)
+  if (!config.openDental.developerKey)
     fail(
       'OPENDENTAL_DEVELOPER_KEY is not set: set it (and OPENDENTAL_API_URL for a test server) to read from Open ' +
         'Dental.',
     );
-  if (writing) await writeIntoFile(config, connector, formUrl, resolve(process.env.INIT_CWD ?? process.cwd(), file!));
-  else await printFromDatabase(config, connector, formUrl);
+  const db = await openDatabase(config).catch((error: unknown) =>
+    fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`),
+  );
+  try {
+    const connector = openDentalConnectorFromConfig(config.openDental, { clock: systemClock, db })!;
+    if (writing) await writeIntoFile(config, connector, formUrl, resolve(process.env.INIT_CWD ?? process.cwd(), file!));
+    else await printFromDatabase(config, connector, db, formUrl);
+  } finally {
+    await db.close();
+  }
 }
 
 async function readOffice(
@@ -67,38 +80,34 @@ const requireOpenDental = (formUrl: string, practice: Pick<PracticeConfig, 'pms'
   return practice.pms.customer_key ?? fail(`Practice "${formUrl}" has no pms.customer_key in the file.`);
 };
 
-async function printFromDatabase(config: Config, connector: OpenDentalConnector, formUrl: string): Promise<void> {
-  const db = await openDatabase(config).catch((error: unknown) =>
-    fail(`Could not open the database (${describeDatabase(config)}): ${messageOf(error)}`),
+async function printFromDatabase(
+  config: Config,
+  connector: OpenDentalConnector,
+  db: Database,
+  formUrl: string,
+): Promise<void> {
+  const practice = await findPracticeByFormUrl(db, formUrl);
+  if (!practice) fail(`No practice has the form_url "${formUrl}" in ${describeDatabase(config)}.`);
+  const result = await readOffice(
+    config,
+    connector,
+    requireOpenDental(formUrl, practice),
+    await loadConfiguredSetup(db, practice.id),
   );
-  try {
-    const practice = await findPracticeByFormUrl(db, formUrl);
-    if (!practice) fail(`No practice has the form_url "${formUrl}" in ${describeDatabase(config)}.`);
-    const result = await readOffice(
-      config,
-      connector,
-      requireOpenDental(formUrl, practice),
-      await loadConfiguredSetup(db, practice.id),
-    );
 
-    console.log(
-      JSON.stringify({ form_url: formUrl, offered: result.offered, not_offered: result.not_offered }, null, 2),
-    );
-    const count = (lists: typeof result.offered) =>
-      `${lists.clinics.length} clinics, ${lists.providers.length} providers, ${lists.operatories.length} operatories`;
-    console.error(`\nOffered online now: ${count(result.offered)}. Not offered: ${count(result.not_offered)}.`);
-    console.error(
-      [
-        '',
-        'To choose what is offered, write these lists into your configuration file with',
-        `  npm run practice:sync -- ${formUrl} --write <file>`,
-        'then move entries from "not_offered" into "clinics", "providers" or "operatories" and run',
-        'npm run practice:import -- <file>. Nothing was changed by this command.',
-      ].join('\n'),
-    );
-  } finally {
-    await db.close();
-  }
+  console.log(JSON.stringify({ form_url: formUrl, offered: result.offered, not_offered: result.not_offered }, null, 2));
+  const count = (lists: typeof result.offered) =>
+    `${lists.clinics.length} clinics, ${lists.providers.length} providers, ${lists.operatories.length} operatories`;
+  console.error(`\nOffered online now: ${count(result.offered)}. Not offered: ${count(result.not_offered)}.`);
+  console.error(
+    [
+      '',
+      'To choose what is offered, write these lists into your configuration file with',
+      `  npm run practice:sync -- ${formUrl} --write <file>`,
+      'then move entries from "not_offered" into "clinics", "providers" or "operatories" and run',
+      'npm run practice:import -- <file>. Nothing was changed by this command.',
+    ].join('\n'),
+  );
 }
 
 async function writeIntoFile(

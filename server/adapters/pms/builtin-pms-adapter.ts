@@ -15,7 +15,7 @@ export function createBuiltinPmsAdapter(db: Queryable): PmsAdapter {
       const from = new Date(`${addDays(request.startDate, -MARGIN_DAYS)}T00:00:00Z`);
       const to = new Date(`${addDays(request.endDate, MARGIN_DAYS + 1)}T00:00:00Z`);
       const schedule = await loadScheduleData(db, practice.id, from, to, request.ignore?.appointmentId ?? null);
-      return generateSlots({
+      const records = generateSlots({
         timeZone: request.timeZone,
         now: request.now,
         startDate: request.startDate,
@@ -28,6 +28,8 @@ export function createBuiltinPmsAdapter(db: Queryable): PmsAdapter {
         clinicNum: request.clinicNum ?? null,
         provNum: request.provNum ?? 0,
       });
+      // The built-in schedule is our own database: never out of date.
+      return { records, staleSince: null };
     },
   };
 }

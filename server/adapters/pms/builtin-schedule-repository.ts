@@ -36,7 +36,7 @@ export async function loadScheduleData(
     closures: [string, string | null, string | null, boolean][] | null;
     server_tz: string;
     time_off: [number, string, string][] | null;
-    busy: [number, number, number, number][] | null;
+    busy: OwnBusyRow[] | null;
     blocked: [number | null, number | null, number | null, number, number][] | null;
   }>(
     `select
@@ -53,11 +53,7 @@ export async function loadScheduleData(
        (select json_agg(json_build_array(t.pms_prov_num, to_char(t.starts_at, 'YYYY-MM-DD"T"HH24:MI'),
          to_char(t.ends_at, 'YYYY-MM-DD"T"HH24:MI')))
           from provider_time_off t where t.practice_id = $1) as time_off,
-       (select json_agg(json_build_array(a.pms_prov_num, a.pms_op_num, round(date_part('epoch', a.starts_at) * 1000),
-         round(date_part('epoch', a.ends_at) * 1000)))
-          from appointments a
-         where a.practice_id = $1 and ${holdsSlotSql('a.status')} and a.starts_at < $3 and a.ends_at > $2
-           and a.id is distinct from $4::uuid) as busy,
+       ${ownBusySql({ practice: '$1', from: '$2', to: '$3', ignore: '$4' })} as busy,
        (select json_agg(json_build_array(b.pms_prov_num, b.pms_op_num, b.pms_clinic_num,
                  round(date_part('epoch', b.starts_at) * 1000), round(date_part('epoch', b.ends_at) * 1000)))
           from schedule_blocks b
@@ -92,15 +88,34 @@ export async function loadScheduleData(
     })),
     closures: closed.closedDays,
     timeOff: (row?.time_off ?? []).map(([provNum, start, end]) => ({ provNum, start, end })),
-    busy: (row?.busy ?? []).map(([provNum, opNum, start, end]) => ({
-      provNum,
-      opNum,
-      start: Number(start),
-      end: Number(end),
-    })),
+    busy: toBusy(row?.busy ?? null),
     blocked: [...blocked, ...closedParts],
     closedParts,
   };
+}
+
+/**
+ * Our own active bookings and payment holds of a practice overlapping [from, to), but the one being moved: a
+ * subquery of one JSON array `[provNum, opNum, startMs, endMs]` per booking (`toBusy` reads it). Its arguments are
+ * the statement's placeholders ("$1"), never values.
+ */
+export function ownBusySql(at: { practice: string; from: string; to: string; ignore: string }): string {
+  return `(select json_agg(json_build_array(a.pms_prov_num, a.pms_op_num, round(date_part('epoch', a.starts_at) * 1000),
+            round(date_part('epoch', a.ends_at) * 1000)))
+             from appointments a
+            where a.practice_id = ${at.practice} and ${holdsSlotSql('a.status')}
+              and a.starts_at < ${at.to} and a.ends_at > ${at.from} and a.id is distinct from ${at.ignore}::uuid)`;
+}
+
+export type OwnBusyRow = [number, number, number, number];
+
+export function toBusy(rows: OwnBusyRow[] | null): BusyInterval[] {
+  return (rows ?? []).map(([provNum, opNum, start, end]) => ({
+    provNum,
+    opNum,
+    start: Number(start),
+    end: Number(end),
+  }));
 }
 
 /** Blocked time of every schedule of the practice. */

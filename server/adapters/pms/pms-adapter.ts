@@ -46,16 +46,21 @@ export class PmsUnavailableError extends Error {
   }
 }
 
+/** What a practice-management system answers for a slot list. */
+export interface AvailabilityAnswer {
+  records: AvailabilityRecord[];
+  /**
+   * Since when the answer is older than the practice allows, because the office could not be reached (an Open
+   * Dental mirror, ADR 0071); null while it is current. Read with the records, in the same round trip.
+   */
+  staleSince: Date | null;
+}
+
 /**
  * Availability from a practice-management system: the built-in schedule or Open Dental.
  * Implementations throw PmsUnavailableError when they cannot answer; they never turn a failure
  * into an empty list, which the patient would read as "no slots".
  */
 export interface PmsAdapter {
-  getAvailability(request: AvailabilityRequest): Promise<AvailabilityRecord[]>;
-  /**
-   * Since when the answers are older than the practice allows, because the office could not be
-   * reached (an Open Dental mirror, ADR 0071); null while they are current. Absent: always current.
-   */
-  staleSince?(practice: PmsPractice, now: Date): Promise<Date | null>;
+  getAvailability(request: AvailabilityRequest): Promise<AvailabilityAnswer>;
 }

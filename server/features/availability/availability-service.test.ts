@@ -28,7 +28,9 @@ function setup() {
       reason: { final_duration: 30, provider_nums: [] } as unknown as ReasonRow,
     }),
   } as unknown as PracticesService;
-  const pmsFor: PmsAdapterSelector = () => ({ getAvailability: async () => [...offered] });
+  const pmsFor: PmsAdapterSelector = () => ({
+    getAvailability: async () => ({ records: [...offered], staleSince: null }),
+  });
   const availability = createAvailabilityService({
     practices,
     pmsFor,

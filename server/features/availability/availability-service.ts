@@ -108,7 +108,7 @@ async function computeSlots(
   }
   const adapter = deps.pmsFor(practice.pms);
   const now = deps.clock.now();
-  const records = await adapter.getAvailability({
+  const { records, staleSince } = await adapter.getAvailability({
     practice,
     now,
     timeZone: timeZoneAtClinic(practice, clinicNum),
@@ -120,7 +120,7 @@ async function computeSlots(
     provNum,
     ...(ignore ? { ignore } : {}),
   });
-  return createSlotListPayload(records, (await adapter.staleSince?.(practice, now)) ?? null);
+  return createSlotListPayload(records, staleSince);
 }
 
 async function findOfferedSlot(
@@ -128,7 +128,7 @@ async function findOfferedSlot(
   tx: Queryable,
   request: OfferedSlotRequest,
 ): Promise<AvailabilityRecord | null> {
-  const records = await deps.pmsFor(request.practice.pms, tx).getAvailability({
+  const { records } = await deps.pmsFor(request.practice.pms, tx).getAvailability({
     practice: request.practice,
     now: deps.clock.now(),
     timeZone: timeZoneAtClinic(request.practice, request.clinicNum),

@@ -1,6 +1,7 @@
 import type { BusyInterval, SlotSchedule } from '#domain/availability/slot-query.ts';
 import { parseLocalDate, weekdayOf } from '#domain/time/local-date.ts';
-import { parseLocalDateTime, parseTimeOfDay, type WallMs } from '#domain/time/wall-clock.ts';
+import { formatWall, parseLocalDateTime, parseTimeOfDay, type WallMs } from '#domain/time/wall-clock.ts';
+import type { OpenDentalTime } from '#domain/booking/booking-events.ts';
 import { wallToInstant } from '#domain/time/zoned-time.ts';
 import type { OdAppointment, OdSchedule } from './opendental-schemas.ts';
 
@@ -152,6 +153,20 @@ export function appointmentBusy(appointment: OdAppointment, timeZone: string): B
   const providers = [appointment.ProvNum, appointment.ProvHyg].filter((n) => n > 0);
   if (providers.length === 0) providers.push(NO_PROVIDER);
   return providers.map((provNum) => ({ provNum, opNum: appointment.Op, start, end }));
+}
+
+/** The time an appointment holds on the book, on the office's wall clock; null when it holds none (ADR 0071). */
+export function appointmentTime(appointment: OdAppointment): OpenDentalTime | null {
+  if (OFF_BOOK_STATUSES.has(appointment.AptStatus) || appointment.Op <= 0) return null;
+  const wall = parseOdDateTime(appointment.AptDateTime);
+  if (wall === null) return null;
+  return {
+    pms_apt_num: appointment.AptNum,
+    pms_prov_num: appointment.ProvNum,
+    pms_op_num: appointment.Op,
+    start: formatWall(wall).slice(0, 16),
+    end: formatWall(wall + patternMinutes(appointment.Pattern) * 60_000).slice(0, 16),
+  };
 }
 
 /** "2026-03-03 09:00:00" (office wall time) -> wall ms; null for "0001-01-01 00:00:00" and junk. */

@@ -91,16 +91,6 @@ export async function recordMirrorError(
   );
 }
 
-/** Why the practice's last refresh failed (null: it did not), for the 503 of a range not filled yet. */
-export async function findMirrorErrorReason(db: Queryable, practiceId: string): Promise<MirrorErrorReason | null> {
-  const [row] = await db.query<{ reason: MirrorErrorReason | null }>(
-    `select case when last_error is null then null else last_error_reason end as reason
-       from opendental_mirror_state where practice_id = $1`,
-    [practiceId],
-  );
-  return row?.reason ?? null;
-}
-
 export async function listMirrorRanges(db: Queryable, practiceId: string): Promise<MirrorRange[]> {
   const rows = await db.query<{ month: string; refreshed_at: Date | null }>(
     `select month, refreshed_at from opendental_mirror_ranges where practice_id = $1 order by month`,
@@ -123,6 +113,14 @@ export async function recordRangeError(
   );
 }
 
+/** A row of the mirror as it was and as it is now (null: absent), for the events that name the time it changed. */
+export interface MirrorRowChange<T> {
+  num: number;
+  before: T | null;
+  after: T | null;
+}
+export type AppointmentChange = MirrorRowChange<OdAppointment>;
+
 /**
  * Replaces the mirror's schedules of the dates [from, to] with `schedules` (a re-read: whatever is
  * gone from Open Dental goes here too). Returns whether anything changed.
@@ -134,63 +132,72 @@ export async function replaceMirrorSchedules(
   schedules: OdSchedule[],
 ): Promise<boolean> {
   const rows = schedules.map((s) => [s.ScheduleNum, s.SchedDate, s]);
-  return replaceRows(db, 'schedule', practiceId, range, rows);
+  return (await replaceRows<OdSchedule>(db, 'schedule', practiceId, range, rows)).length > 0;
 }
 
-/** As replaceMirrorSchedules, for the appointments of the dates [from, to]. */
-export async function replaceMirrorAppointments(
+/** As replaceMirrorSchedules, for the appointments of the dates [from, to]: what changed, before and after. */
+export function replaceMirrorAppointments(
   db: Queryable,
   practiceId: string,
   range: { from: string; to: string },
   appointments: OdAppointment[],
-): Promise<boolean> {
+): Promise<AppointmentChange[]> {
   const rows = appointments.map((a) => [a.AptNum, a.AptDateTime.slice(0, 10), a]);
-  return replaceRows(db, 'appointment', practiceId, range, rows);
+  return replaceRows<OdAppointment>(db, 'appointment', practiceId, range, rows);
 }
+
+/**
+ * Rows of `$4` written where they differ from the mirror's (only those dated in [$2, $3] unless `$2` is null): the
+ * row as it was (read in the statement's own snapshot, before the write) and as written. `before` is materialized:
+ * inlined into the join, it was scanned once per row written, and a first fill slowed month by month.
+ */
+const UPSERT_SQL = `
+  with incoming as (
+    select (r->>0)::bigint as num, (r->>1)::date as row_date, r->2 as data from jsonb_array_elements($4::jsonb) as r
+     where $2::date is null or (r->>1)::date between $2::date and $3::date),
+  before as materialized (
+    select t.num, t.data from opendental_mirror_rows t
+     where t.practice_id = $1 and t.kind = $5 and t.num = any(array(select num from incoming))),
+  written as (
+    insert into opendental_mirror_rows (practice_id, kind, num, row_date, data)
+    select $1, $5, num, row_date, data from incoming
+    on conflict (practice_id, kind, num) do update set row_date = excluded.row_date, data = excluded.data
+      where opendental_mirror_rows.data is distinct from excluded.data
+    returning num, data)
+  select w.num, b.data as before, w.data as after from written w left join before b on b.num = w.num`;
 
 /** Appointments changed since the last poll (DateTStamp): added or updated, wherever they now are. */
 export async function upsertMirrorAppointments(
   db: Queryable,
   practiceId: string,
   appointments: OdAppointment[],
-): Promise<boolean> {
-  if (appointments.length === 0) return false;
-  const rows = await db.query(
-    `insert into opendental_mirror_rows (practice_id, kind, num, row_date, data)
-     select $1, 'appointment', (r->>0)::bigint, (r->>1)::date, r->2 from jsonb_array_elements($2::jsonb) as r
-     on conflict (practice_id, kind, num) do update set row_date = excluded.row_date, data = excluded.data
-       where opendental_mirror_rows.data is distinct from excluded.data
-     returning num`,
-    [practiceId, JSON.stringify(appointments.map((a) => [a.AptNum, a.AptDateTime.slice(0, 10), a]))],
-  );
-  return rows.length > 0;
+): Promise<AppointmentChange[]> {
+  if (appointments.length === 0) return [];
+  const rows = appointments.map((a) => [a.AptNum, a.AptDateTime.slice(0, 10), a]);
+  return toChanges(await db.query(UPSERT_SQL, [practiceId, null, null, JSON.stringify(rows), 'appointment']));
 }
 
-async function replaceRows(
+async function replaceRows<T>(
   db: Queryable,
   kind: 'schedule' | 'appointment',
   practiceId: string,
   range: { from: string; to: string },
   rows: unknown[][],
-): Promise<boolean> {
+): Promise<MirrorRowChange<T>[]> {
   const params = [practiceId, range.from, range.to, JSON.stringify(rows), kind];
-  const gone = await db.query(
+  const gone = await db.query<{ num: string | number; before: T }>(
     `delete from opendental_mirror_rows t where practice_id = $1 and kind = $5
        and row_date between $2::date and $3::date
        and not exists (select 1 from jsonb_array_elements($4::jsonb) as r where (r->>0)::bigint = t.num)
-     returning num`,
+     returning num, data as before`,
     params,
   );
-  const written = await db.query(
-    `insert into opendental_mirror_rows (practice_id, kind, num, row_date, data)
-     select $1, $5, (r->>0)::bigint, (r->>1)::date, r->2 from jsonb_array_elements($4::jsonb) as r
-      where (r->>1)::date between $2::date and $3::date
-     on conflict (practice_id, kind, num) do update set row_date = excluded.row_date, data = excluded.data
-       where opendental_mirror_rows.data is distinct from excluded.data
-     returning num`,
-    params,
-  );
-  return gone.length > 0 || written.length > 0;
+  const written = await db.query<{ num: string | number; before: T | null; after: T }>(UPSERT_SQL, params);
+  return [...toChanges(gone.map((row) => ({ ...row, after: null }))), ...toChanges(written)];
+}
+
+function toChanges<T>(rows: { num: string | number; before: T | null; after: T | null }[]): MirrorRowChange<T>[] {
+  return rows.map((row) => ({ num: Number(row.num), before: row.before ?? null, after: row.after ?? null }));
 }
 
 export async function markRangeRefreshed(db: Queryable, practiceId: string, month: string, at: Date): Promise<void> {
@@ -199,24 +206,6 @@ export async function markRangeRefreshed(db: Queryable, practiceId: string, mont
      on conflict (practice_id, month) do update set refreshed_at = $3, last_error = null`,
     [practiceId, month, at.toISOString()],
   );
-}
-
-/** The mirror's rows for the dates [from, to], as Open Dental's rows. */
-export async function loadMirrorRows(
-  db: Queryable,
-  practiceId: string,
-  from: string,
-  to: string,
-): Promise<{ schedules: OdSchedule[]; appointments: OdAppointment[] }> {
-  const [row] = await db.query<{ schedules: OdSchedule[] | null; appointments: OdAppointment[] | null }>(
-    `select
-       (select json_agg(data) from opendental_mirror_rows
-         where practice_id = $1 and kind = 'schedule' and row_date between $2::date and $3::date) as schedules,
-       (select json_agg(data) from opendental_mirror_rows
-         where practice_id = $1 and kind = 'appointment' and row_date between $2::date and $3::date) as appointments`,
-    [practiceId, from, to],
-  );
-  return { schedules: row?.schedules ?? [], appointments: row?.appointments ?? [] };
 }
 
 /** The Open Dental practices of this deployment, with their customer keys. */
@@ -232,19 +221,6 @@ export async function listOpenDentalPractices(
 
 function toDate(value: Date | string | null): Date | null {
   return value === null ? null : new Date(value);
-}
-
-/** When the practice's mirror last refreshed, and how old the practice lets it be before saying so. */
-export async function loadMirrorFreshness(
-  db: Queryable,
-  practiceId: string,
-): Promise<{ lastRefreshedAt: Date | null; staleAfterMinutes: number } | null> {
-  const [row] = await db.query<{ last_refreshed_at: Date | null; stale_after: number }>(
-    `select s.last_refreshed_at, p.opendental_stale_after_minutes as stale_after
-       from practices p left join opendental_mirror_state s on s.practice_id = p.id where p.id = $1`,
-    [practiceId],
-  );
-  return row ? { lastRefreshedAt: toDate(row.last_refreshed_at), staleAfterMinutes: row.stale_after } : null;
 }
 
 export interface MirrorStatus {

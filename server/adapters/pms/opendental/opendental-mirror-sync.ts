@@ -8,7 +8,8 @@ import type { OpenDentalConnector } from './opendental-connector.ts';
 import { toPmsUnavailable } from './opendental-errors.ts';
 import * as repo from './opendental-mirror-repository.ts';
 import { claimMirrorRefresh } from './opendental-refresh-request-repository.ts';
-import { OdAppointmentSchema, OdScheduleSchema, type OdAppointment } from './opendental-schemas.ts';
+import { OdAppointmentSchema, OdScheduleSchema } from './opendental-schemas.ts';
+import { minStamp, oldestServerTime, stampBefore, stored } from './opendental-stamps.ts';
 
 /**
  * Keeps each Open Dental practice's mirror (ADR 0071) in step with its office, in the background:
@@ -35,7 +36,7 @@ export interface MirrorSyncOptions {
   clock: Clock;
   connector: OpenDentalConnector;
   /** Every change the sync writes into a practice's mirror goes through here (announceOpenDentalChange). */
-  onChange: (practiceId: string) => Promise<void>;
+  onChange: (practiceId: string, changes: MirrorChanges) => Promise<void>;
   /** This process, for the lease. */
   owner: string;
   nearEveryMs?: number;
@@ -49,8 +50,27 @@ export interface MirrorSyncOptions {
   cadenceNow?: () => number;
 }
 
+/** What one pass (or a booking's re-check) changed in a practice's mirror. */
+export interface MirrorChanges {
+  /** Appointments of mirrored dates that changed in Open Dental, as they were and as they are. */
+  appointments: repo.AppointmentChange[];
+  /** Anything else (schedules, blockouts, a month's first fill): slots changed, with no one time to name. */
+  isOtherwiseChanged: boolean;
+}
+
 export const NEAR_DAYS = 14;
 export const DEFAULT_NEAR_EVERY_MS = 60_000;
+/**
+ * A near pass that failed is tried again this soon, not a whole interval later: one failed request (a 429 past
+ * its retries, a network blip) would otherwise leave a change unseen for two intervals.
+ */
+export const NEAR_RETRY_MS = 10_000;
+/**
+ * The appointments poll asks from this long before the last poll's `serverDateTime`: Open Dental's stamps have
+ * whole seconds ("changed after this time" loses a change in the same second), and a row stamped while an answer
+ * was being read can be committed after it. Rows read twice change nothing (the mirror compares them).
+ */
+export const STAMP_OVERLAP_SECONDS = 60;
 export const DEFAULT_FAR_EVERY_MS = 5 * 60_000;
 /**
  * Renewed by every pass and after every month of a first fill, so longer than any month's read (three
@@ -162,7 +182,7 @@ async function pass(
   const io: MirrorIo = { db, clock, client: connector.clientFor(practice.customerKey) };
   const today = localDateOf(now, practice.timeZone);
   const months = [...monthsOf(today, bookingHorizon(now, practice.timeZone))];
-  let changed = false;
+  const changes: MirrorChanges = { appointments: [], isOtherwiseChanged: false };
   let hasRead = false;
   let month: string | null = null;
   try {
@@ -173,23 +193,27 @@ async function pass(
     for (month of months.filter((m) => !filled.has(m))) {
       const read = await readMonth(io, practice.id, month, today);
       stamp = minStamp(stamp, read.stamp);
-      changed = read.changed || changed;
+      // A first fill is no change seen in Open Dental: nothing to name, but the slots are new.
+      changes.isOtherwiseChanged ||= read.hasSchedulesChanged || read.appointments.length > 0;
       hasRead = true;
       // Another process took over (this one was too slow for its lease): it reads the rest.
       if (!(await holdLease())) return;
     }
     month = null;
     if (force || cadenceNow() >= state.nearDueAt) {
-      state.nearDueAt = cadenceNow() + nearEveryMs;
+      const startedAt = cadenceNow();
+      // Until it succeeds, the next near pass is due soon (NEAR_RETRY_MS).
+      state.nearDueAt = startedAt + Math.min(nearEveryMs, NEAR_RETRY_MS);
       const near = await readNear(io, practice.id, today);
+      state.nearDueAt = startedAt + nearEveryMs;
       stamp = minStamp(stamp, near.stamp);
-      changed = near.changed || changed;
+      addChanges(changes, near);
       hasRead = true;
     }
     if (cadenceNow() >= state.farDueAt && months.length > 0) {
       state.farDueAt = cadenceNow() + farEveryMs;
       month = months[state.farCursor++ % months.length]!;
-      changed = (await readMonth(io, practice.id, month, today)).changed || changed;
+      addChanges(changes, await readMonth(io, practice.id, month, today));
       month = null;
       hasRead = true;
     }
@@ -202,8 +226,16 @@ async function pass(
     await repo.recordMirrorError(db, practice.id, clock.now(), { text, reason });
     if (month) await repo.recordRangeError(db, practice.id, month, clock.now(), text);
   } finally {
-    if (changed) await options.onChange(practice.id);
+    if (changes.isOtherwiseChanged || changes.appointments.length > 0) await options.onChange(practice.id, changes);
   }
+}
+
+function addChanges(
+  changes: MirrorChanges,
+  read: { hasSchedulesChanged: boolean; appointments: repo.AppointmentChange[] },
+): void {
+  changes.appointments.push(...read.appointments);
+  changes.isOtherwiseChanged ||= read.hasSchedulesChanged;
 }
 
 /** What a pass reads and writes through. */
@@ -223,54 +255,38 @@ async function readMonth(io: MirrorIo, practiceId: string, month: string, today:
     { dateStart: range.from, dateEnd: range.to },
     OdAppointmentSchema,
   );
-  const changedSchedules = await repo.replaceMirrorSchedules(db, practiceId, range, schedules);
-  const changedAppointments = await repo.replaceMirrorAppointments(db, practiceId, range, appointments.map(stored));
+  const hasSchedulesChanged = await repo.replaceMirrorSchedules(db, practiceId, range, schedules);
+  const changed = await repo.replaceMirrorAppointments(db, practiceId, range, appointments.map(stored));
   await repo.markRangeRefreshed(db, practiceId, month, io.clock.now());
-  return { changed: changedSchedules || changedAppointments, stamp: oldestServerTime(appointments) };
+  return { hasSchedulesChanged, appointments: changed, stamp: oldestServerTime(appointments) };
 }
 
 /** The near dates' schedules re-read, and the appointments changed since the last poll. */
 async function readNear(io: MirrorIo, practiceId: string, today: string) {
   const { db, client } = io;
   const range = { from: today, to: addDays(today, NEAR_DAYS) };
-  const changedSchedules = await repo.replaceMirrorSchedules(db, practiceId, range, await readSchedules(client, range));
-  const since = (await repo.findMirrorState(db, practiceId))?.appointmentsStamp ?? undefined;
+  const hasSchedulesChanged = await repo.replaceMirrorSchedules(
+    db,
+    practiceId,
+    range,
+    await readSchedules(client, range),
+  );
+  const stamp = (await repo.findMirrorState(db, practiceId))?.appointmentsStamp ?? null;
+  const since = stamp === null ? undefined : stampBefore(stamp, STAMP_OVERLAP_SECONDS);
   const horizonEnd = addDays(today, 400);
   const appointments = await client.getAll(
     '/appointments',
     { dateStart: today, dateEnd: horizonEnd, DateTStamp: since },
     OdAppointmentSchema,
   );
-  const changedAppointments = await repo.upsertMirrorAppointments(db, practiceId, appointments.map(stored));
-  return { changed: changedSchedules || changedAppointments, stamp: oldestServerTime(appointments) };
+  const changed = await repo.upsertMirrorAppointments(db, practiceId, appointments.map(stored));
+  return { hasSchedulesChanged, appointments: changed, stamp: oldestServerTime(appointments) };
 }
 
 async function readSchedules(client: OpenDentalClient, range: { from: string; to: string }) {
   // One list for every type (paged), instead of one request per type.
   const rows = await client.getAll('/schedules', { dateStart: range.from, dateEnd: range.to }, OdScheduleSchema);
   return rows.filter((row) => SCHEDULE_TYPES.has(row.SchedType));
-}
-
-/** A row as the mirror keeps it: without the answer's serverDateTime, which changes on every read. */
-function stored(appointment: OdAppointment): OdAppointment {
-  const { serverDateTime: _ignored, ...row } = appointment as OdAppointment & { serverDateTime?: unknown };
-  return row as OdAppointment;
-}
-
-/** The earliest serverDateTime of an answer: the next poll asks from there (a row changed while paging is not lost). */
-function oldestServerTime(rows: readonly OdAppointment[]): string | null {
-  let oldest: string | null = null;
-  for (const row of rows) {
-    const time = (row as { serverDateTime?: unknown }).serverDateTime;
-    if (typeof time === 'string') oldest = minStamp(oldest, time);
-  }
-  return oldest;
-}
-
-function minStamp(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a < b ? a : b;
 }
 
 /** The calendar months (`YYYY-MM`) that hold the local dates [fromDate, toDate]. */

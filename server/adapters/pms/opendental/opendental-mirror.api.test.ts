@@ -70,12 +70,16 @@ describe('the Open Dental mirror', () => {
       const started = Date.now();
       await expect.poll(() => startsOn('2026-03-04'), { timeout: 5_000, interval: 25 }).not.toContain('09:00');
       expect(Date.now() - started).toBeLessThan(NEAR_EVERY_MS + 2_000);
-      // The change is a practice-level event too (ADR 0069), for the subscribers that want freed or taken times.
-      const events = await ctx.db.query<{ type: string; actor: unknown }>(
-        'select type, actor from booking_events where practice_id = $1 and booking_id is null',
+      // The change is a practice-level event naming the time taken (ADR 0069), for a waitlist or a webhook.
+      const events = await ctx.db.query<{ type: string; actor: unknown; after: unknown }>(
+        'select type, actor, after from booking_events where practice_id = $1 and booking_id is null',
         [exam.practiceId],
       );
-      expect(events).toContainEqual({ type: 'opendental.changed', actor: { kind: 'opendental' } });
+      expect(events).toContainEqual({
+        type: 'opendental.time_taken',
+        actor: { kind: 'opendental' },
+        after: { pms_apt_num: 77, pms_prov_num: 1, pms_op_num: 1, start: '2026-03-04 09:00', end: '2026-03-04 09:30' },
+      });
     } finally {
       mirror().stop();
     }

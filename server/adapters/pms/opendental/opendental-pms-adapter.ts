@@ -7,15 +7,9 @@ import type { Queryable } from '../../../db/database.ts';
 import { PmsUnavailableError, type PmsAdapter } from '../pms-adapter.ts';
 import { recordRecheckBusy } from '../pms-recheck-findings.ts';
 import { buildSlotInputs, type OdSnapshot } from './opendental-availability.ts';
-import { loadOfferedSetup, loadOwnBusy } from './opendental-availability-repository.ts';
+import { loadMirrorSlotRows, type MirrorSlotRows } from './opendental-availability-repository.ts';
 import type { OpenDentalConnector } from './opendental-connector.ts';
 import { toPmsUnavailable } from './opendental-errors.ts';
-import {
-  findMirrorErrorReason,
-  listMirrorRanges,
-  loadMirrorFreshness,
-  loadMirrorRows,
-} from './opendental-mirror-repository.ts';
 import { monthsOf } from './opendental-mirror-sync.ts';
 import { OdAppointmentSchema, type OdAppointment, type OdSchedule } from './opendental-schemas.ts';
 
@@ -53,29 +47,30 @@ export function createOpenDentalPmsAdapter(
       const fromDate = maxLocalDate(request.startDate, today);
       const toDate = minLocalDate(request.endDate, bookingHorizon(request.now, timeZone));
       // Nothing bookable is asked for: no reason to read anything.
-      if (fromDate > toDate) return [];
+      if (fromDate > toDate) return { records: [], staleSince: null };
 
+      const rows = await loadMirrorSlotRows(db, practice.id, {
+        fromDate,
+        toDate,
+        months: [...monthsOf(fromDate, toDate)],
+        busyFrom: new Date(Date.parse(`${fromDate}T00:00:00Z`) - MARGIN_MS),
+        busyTo: new Date(Date.parse(`${addDays(toDate, 1)}T00:00:00Z`) + MARGIN_MS),
+        ignoreAppointmentId: request.ignore?.appointmentId ?? null,
+      });
+      if (!rows) throw new Error(`Practice ${practice.id} not found`);
       const practiceRef = { id: practice.id, customerKey: practice.pms.customer_key };
       const merged = options.recheck
-        ? await liveSnapshot(db, connector, practiceRef, { fromDate, toDate, today }, options.recheck)
-        : await mirrorSnapshot(db, practice.id, fromDate, toDate);
-      const offered = await loadOfferedSetup(db, practice.id);
+        ? await liveSnapshot(connector, practiceRef, { fromDate, toDate, today }, rows, options.recheck)
+        : mirrorSnapshot(rows, fromDate, toDate);
       // A booking being moved (ADR 0036): neither its row nor its own Open Dental appointment is busy.
       const ignoredAptNum = request.ignore?.pmsAptNum ?? null;
       const snapshot =
         ignoredAptNum === null
           ? merged
           : { ...merged, appointments: merged.appointments.filter((a) => a.AptNum !== ignoredAptNum) };
-      const inputs = buildSlotInputs(snapshot, offered, timeZone);
+      const inputs = buildSlotInputs(snapshot, rows.offered, timeZone);
       if (options.recheck) recordRecheckBusy(db, inputs.busy);
-      const ownBusy = await loadOwnBusy(
-        db,
-        practice.id,
-        new Date(Date.parse(`${fromDate}T00:00:00Z`) - MARGIN_MS),
-        new Date(Date.parse(`${addDays(toDate, 1)}T00:00:00Z`) + MARGIN_MS),
-        request.ignore?.appointmentId ?? null,
-      );
-      const busy = [...inputs.busy, ...ownBusy];
+      const busy = [...inputs.busy, ...rows.ownBusy];
 
       const records: AvailabilityRecord[] = [];
       for (let date = fromDate; date <= toDate; date = addDays(date, 1)) {
@@ -100,29 +95,26 @@ export function createOpenDentalPmsAdapter(
           }),
         );
       }
-      return records;
-    },
-    async staleSince(practice, now) {
-      const freshness = await loadMirrorFreshness(db, practice.id);
-      if (!freshness?.lastRefreshedAt) return null;
-      const isStale = now.getTime() - freshness.lastRefreshedAt.getTime() > freshness.staleAfterMinutes * 60_000;
-      return isStale ? freshness.lastRefreshedAt : null;
+      return { records, staleSince: staleSinceOf(rows, request.now) };
     },
   };
 }
 
+/** Since when the mirror is older than its practice allows (it could not be refreshed); null while it is not. */
+function staleSinceOf(rows: MirrorSlotRows, now: Date): Date | null {
+  if (!rows.lastRefreshedAt) return null;
+  const isStale = now.getTime() - rows.lastRefreshedAt.getTime() > rows.staleAfterMinutes * 60_000;
+  return isStale ? rows.lastRefreshedAt : null;
+}
+
 /** The mirror's rows for [fromDate, toDate]; unavailable while a month of it has not been filled yet. */
-async function mirrorSnapshot(db: Queryable, practiceId: string, fromDate: string, toDate: string) {
-  const filled = new Set(
-    (await listMirrorRanges(db, practiceId)).filter((r) => r.refreshedAt !== null).map((r) => r.month),
-  );
-  for (const month of monthsOf(fromDate, toDate)) {
-    if (filled.has(month)) continue;
+function mirrorSnapshot(rows: MirrorSlotRows, fromDate: string, toDate: string): OdSnapshot {
+  if (rows.missingMonth !== null)
     // Why the office could not be read, so the page says "not running" or "out of date" as it should.
-    const reason = (await findMirrorErrorReason(db, practiceId)) ?? 'unreachable';
-    throw new PmsUnavailableError(reason, `The Open Dental mirror has not been filled for ${month} yet`);
-  }
-  const rows = await loadMirrorRows(db, practiceId, fromDate, toDate);
+    throw new PmsUnavailableError(
+      rows.errorReason ?? 'unreachable',
+      `The Open Dental mirror has not been filled for ${rows.missingMonth} yet`,
+    );
   return snapshotOf(fromDate, toDate, rows.schedules, rows.appointments);
 }
 
@@ -131,10 +123,10 @@ async function mirrorSnapshot(db: Queryable, practiceId: string, fromDate: strin
  * the mirror's schedules (or, where the mirror has none yet, the office's schedules too).
  */
 async function liveSnapshot(
-  db: Queryable,
   connector: OpenDentalConnector,
   practice: { id: string; customerKey: string },
   dates: { fromDate: string; toDate: string; today: string },
+  rows: MirrorSlotRows,
   correction: MirrorCorrection,
 ): Promise<OdSnapshot> {
   const { fromDate, toDate } = dates;
@@ -142,7 +134,7 @@ async function liveSnapshot(
   const signal = AbortSignal.timeout(connector.recheckTimeoutMs);
   let mirrored: OdSnapshot;
   try {
-    mirrored = await mirrorSnapshot(db, practice.id, fromDate, toDate);
+    mirrored = mirrorSnapshot(rows, fromDate, toDate);
   } catch (error) {
     if (!(error instanceof PmsUnavailableError)) throw error;
     return loadLive(connector, practice, dates, signal);

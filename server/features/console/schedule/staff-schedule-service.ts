@@ -155,8 +155,8 @@ async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSl
     if (!moving || moving.practice_id !== practiceId) throw appointmentNotFound();
     ignore = { appointmentId: moving.id, pmsAptNum: moving.pms_apt_num };
   }
-  const slotsOf = (provNum: number) =>
-    deps.pmsFor(practice.pms).getAvailability({
+  const slotsOf = async (provNum: number) => {
+    const { records } = await deps.pmsFor(practice.pms).getAvailability({
       practice: noticeFor(practice, 'staff'),
       now: clock.now(),
       timeZone: timeZoneAtClinic(practice, query.clinic),
@@ -168,6 +168,8 @@ async function slots(deps: StaffScheduleDeps, practiceId: string, query: StaffSl
       provNum,
       ...(ignore ? { ignore } : {}),
     });
+    return records;
+  };
   try {
     if (query.pms_prov_num) return await slotsOf(query.pms_prov_num);
     const listed = (await deps.practices.listReasons(practiceId)).find((r) => r.id === reason.id);
