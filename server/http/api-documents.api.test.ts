@@ -50,7 +50,9 @@ describe('the API documents (ADR 0070)', () => {
     }
   });
 
-  it('hold every registered API and /_dev/ route: the public one outside /api/v1/staff/, the staff one inside', async () => {
+  const holdsEveryRoute =
+    'hold every registered API and /_dev/ route: the public one outside /api/v1/staff/, the staff one inside';
+  it(holdsEveryRoute, async () => {
     const [open, staffOnly] = [await publicDocument(), await staffDocument()];
     const described = (document: ApiDocument) =>
       Object.entries(document.paths ?? {}).flatMap(([path, item]) =>

@@ -67,7 +67,8 @@ export async function syncSchedules(tx: Queryable, practiceId: string, wanted: r
 
 export async function syncClosures(tx: Queryable, practiceId: string, wanted: readonly ClosureRow[]): Promise<void> {
   const stored = await tx.query<ClosureRow & { id: string }>(
-    `select id, date::text as date, name, to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as "end",
+    `select id, date::text as date, name, to_char(start_time, 'HH24:MI') as start,
+            to_char(end_time, 'HH24:MI') as "end",
             yearly
        from closures where practice_id = $1`,
     [practiceId],

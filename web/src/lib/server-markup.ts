@@ -21,7 +21,8 @@ export function endHydratingServerMarkup(): void {
 }
 
 /**
- * The attribute `booking-page-start.js` (web/public, a classic script the server writes into the page, ADR 0085) puts on `<html>` when
+ * The attribute `booking-page-start.js` (web/public, a classic script the server writes into the page,
+ * ADR 0085) puts on `<html>` when
  * this tab may hold a booking of this practice: the server's first step stays hidden (styles.css)
  * until the browser has shown the stored one (ADR 0072).
  */

@@ -62,7 +62,7 @@ export async function loadMirrorSlotRows(
     `select
        (select min(m) from unnest($4::text[]) as m
          where not exists (select 1 from opendental_mirror_ranges r
-                            where r.practice_id = p.id and r.month = m and r.refreshed_at is not null)) as missing_month,
+           where r.practice_id = p.id and r.month = m and r.refreshed_at is not null)) as missing_month,
        case when s.last_error is null then null else s.last_error_reason end as error_reason,
        (select json_agg(data) from opendental_mirror_rows
          where practice_id = p.id and kind = 'schedule' and row_date between $2::date and $3::date) as schedules,

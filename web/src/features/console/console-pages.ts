@@ -12,7 +12,10 @@ export interface ConsolePage {
   Page: ComponentType;
 }
 
-/** The console's pages in the order of a front desk's day: the nav's links and the shell's routes both come from here. */
+/**
+ * The console's pages in the order of a front desk's day: the nav's links and the shell's routes both come from
+ * here.
+ */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   {
     path: '',
