@@ -15,3 +15,13 @@ describe('bookingHorizon: last day of the month 11 months after the practice-loc
     expect(bookingHorizon(Date.parse(now), zone)).toBe(horizon);
   });
 });
+
+describe('bookingHorizon: a practice that books fewer months ahead (booking_horizon_months, ADR 0079)', () => {
+  it.each([
+    [2, '2026-03-15T12:00:00Z', 'America/Chicago', '2026-05-31'],
+    [1, '2026-12-15T18:00:00Z', 'America/Chicago', '2027-01-31'],
+    [1, '2026-02-01T05:00:00Z', 'America/Chicago', '2026-02-28'], // still January in Chicago
+  ])('%i month(s) from %s in %s -> %s', (months, now, zone, horizon) => {
+    expect(bookingHorizon(new Date(now), zone, months)).toBe(horizon);
+  });
+});

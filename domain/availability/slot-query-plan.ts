@@ -54,7 +54,7 @@ export function planSlotQuery(query: SlotQuery): SlotPlan {
     intervalMinutes,
     earliestStart: earliestBookableStart(nowMs, query.minLeadHours),
     firstDay: parseLocalDate(maxLocalDate(query.startDate, localDateOf(nowMs, timeZone))),
-    lastDay: parseLocalDate(minLocalDate(query.endDate, bookingHorizon(nowMs, timeZone))),
+    lastDay: parseLocalDate(minLocalDate(query.endDate, bookingHorizon(nowMs, timeZone, query.horizonMonths))),
     schedules: query.schedules.filter((s) => isWanted(s, query)).map((s) => prepareSchedule(s, query.blocked ?? [])),
     closedDays: new Set(query.closures.map(parseLocalDate)),
     providerBusy: indexIntervals(query.busy, (b) => b.provNum, toInterval),

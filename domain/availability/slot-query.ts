@@ -51,6 +51,8 @@ export type SlotQuery = {
   intervalMinutes: number;
   /** min_hours_before_booking: slots starting before now + this are not offered. */
   minLeadHours: number;
+  /** booking_horizon_months (ADR 0079): months after the current one that may be booked; absent: 11. */
+  horizonMonths?: number;
   schedules: readonly SlotSchedule[];
   /** Practice-wide closed local dates "YYYY-MM-DD". */
   closures: readonly string[];

@@ -50,6 +50,17 @@ export const policyHours = (fallback: number) =>
     .max(720, 'must be a whole number of hours from 0 to 720')
     .default(fallback);
 
+const HORIZON_MESSAGE = 'must be a whole number of months from 1 to 11';
+
+/** Months after the current one that patients may book: 1 to 11, the spec's most (ADR 0079). */
+export const horizonMonths = (fallback: number) =>
+  z
+    .number({ error: HORIZON_MESSAGE })
+    .int(HORIZON_MESSAGE)
+    .min(1, HORIZON_MESSAGE)
+    .max(11, HORIZON_MESSAGE)
+    .default(fallback);
+
 const STALE_AFTER_MESSAGE = 'must be a whole number of minutes from 1 to 1440 (one day)';
 
 /** Minutes an Open Dental mirror may lag before slot lists say so: 1 to 1440, as the column allows. */

@@ -74,6 +74,7 @@ describe('parsePracticeConfigFile', () => {
             phone: null,
             server_tz: 'America/Chicago',
             min_hours_before_booking: 0,
+            booking_horizon_months: 11,
             is_accepting_patients: true,
             clinic_set_up: false,
             to_show_insurances: false,
@@ -262,6 +263,16 @@ describe('parsePracticeConfigFile', () => {
         'practices[0].max_reschedules: must be a whole number from 0 to 20',
         'practices[0].refund_deposit_if_cancelled_hours_before: must be a whole number of hours from 0 to 720',
       ],
+    ],
+    [
+      'a booking horizon past the spec’s 11 months',
+      { practices: [minimal({ booking_horizon_months: 12 })] },
+      ['practices[0].booking_horizon_months: must be a whole number of months from 1 to 11'],
+    ],
+    [
+      'a booking horizon of no month',
+      { practices: [minimal({ booking_horizon_months: 0 })] },
+      ['practices[0].booking_horizon_months: must be a whole number of months from 1 to 11'],
     ],
     [
       'an Open Dental staleness limit out of range',

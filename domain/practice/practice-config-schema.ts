@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { HORIZON_MONTHS_AHEAD } from '../availability/booking-horizon.ts';
 import { DEFAULT_MANAGE_POLICY } from '../booking/manage-policy.ts';
 import {
   colour,
   dollars,
   flag,
   formUrl,
+  horizonMonths,
   ianaTimeZone,
   localDate,
   localDateTime,
@@ -151,6 +153,8 @@ export const PracticeConfigSchema = z
     phone: optionalText(),
     server_tz: ianaTimeZone(),
     min_hours_before_booking: wholeNumberAtLeastZero('hours', 0),
+    // How far ahead patients may book (ADR 0079): months after the current one, at most the spec's 11.
+    booking_horizon_months: horizonMonths(HORIZON_MONTHS_AHEAD),
     is_accepting_patients: flag(true),
     clinic_set_up: flag(false),
     to_show_insurances: flag(false),

@@ -41,6 +41,8 @@ export const FormDetailsSchema = z.object({
   phone: z.nullable(z.string()),
   server_tz: z.string(),
   min_hours_before_booking: z.number(),
+  /** Months after the current one the calendar offers, 1 to 11 (ADR 0079). */
+  booking_horizon_months: z.number(),
   is_accepting_patients: z.boolean(),
   clinic_set_up: z.boolean(),
   to_show_insurances: z.boolean(),

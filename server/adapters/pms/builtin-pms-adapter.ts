@@ -23,6 +23,7 @@ export function createBuiltinPmsAdapter(db: Queryable): PmsAdapter {
         durationMinutes: request.durationMinutes,
         intervalMinutes: practice.slot_interval_minutes,
         minLeadHours: practice.min_hours_before_booking,
+        horizonMonths: practice.booking_horizon_months,
         ...schedule,
         allowedProvNums: request.allowedProvNums,
         clinicNum: request.clinicNum ?? null,

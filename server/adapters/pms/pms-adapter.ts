@@ -9,6 +9,8 @@ export interface PmsPractice {
   server_tz: string;
   slot_interval_minutes: number;
   min_hours_before_booking: number;
+  /** Months after the current one that may be booked, 1 to 11 (ADR 0079). */
+  booking_horizon_months: number;
   pms: { type: 'builtin' } | { type: 'opendental'; customer_key: string };
 }
 

@@ -43,7 +43,7 @@ export async function explainUnofferedSlot(
   if (startsAt === undefined) return slotUnavailable();
   const now = deps.clock.now();
   if (startsAt < earliestBookableStart(now.getTime(), practice.min_hours_before_booking)) return slotUnavailable();
-  if (slot.date > bookingHorizon(now, timeZone)) return slotUnavailable();
+  if (slot.date > bookingHorizon(now, timeZone, practice.booking_horizon_months)) return slotUnavailable();
   const endsAt = new Date(startsAt + reason.final_duration * 60_000);
   // Held in the office's own system (Open Dental, read by the booking's re-check): taken too (ADR 0071).
   if (isTakenInPms(tx, slot.provNum, startsAt, endsAt.getTime())) return slotTaken();

@@ -24,6 +24,8 @@ export interface PracticeRow {
   phone: string | null;
   server_tz: string;
   min_hours_before_booking: number;
+  /** Months after the current one patients may book, 1 to 11 (ADR 0079). */
+  booking_horizon_months: number;
   is_accepting_patients: boolean;
   clinic_set_up: boolean;
   to_show_insurances: boolean;

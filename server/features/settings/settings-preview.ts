@@ -40,6 +40,7 @@ export async function previewSettings(
     durationMinutes: reason.final_duration,
     intervalMinutes: practice.slot_interval_minutes,
     minLeadHours: practice.min_hours_before_booking,
+    horizonMonths: practice.booking_horizon_months,
     schedules: practice.schedules
       .filter((s) => providers.has(s.pms_prov_num) && chairs.has(s.pms_op_num))
       .map((s) => ({ ...s, provNum: s.pms_prov_num, opNum: s.pms_op_num, clinicNum: s.pms_clinic_num })),

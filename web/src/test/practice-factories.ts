@@ -17,6 +17,7 @@ export function buildFormDetails(overrides: Partial<FormDetails> = {}): FormDeta
     phone: '5125550100',
     server_tz: 'America/Chicago',
     min_hours_before_booking: 0,
+    booking_horizon_months: 11,
     is_accepting_patients: true,
     clinic_set_up: false,
     to_show_insurances: false,

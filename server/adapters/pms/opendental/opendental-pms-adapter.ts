@@ -45,7 +45,10 @@ export function createOpenDentalPmsAdapter(
       const { timeZone } = request;
       const today = localDateOf(request.now, timeZone);
       const fromDate = maxLocalDate(request.startDate, today);
-      const toDate = minLocalDate(request.endDate, bookingHorizon(request.now, timeZone));
+      const toDate = minLocalDate(
+        request.endDate,
+        bookingHorizon(request.now, timeZone, practice.booking_horizon_months),
+      );
       // Nothing bookable is asked for: no reason to read anything.
       if (fromDate > toDate) return { records: [], staleSince: null };
 
@@ -85,6 +88,7 @@ export function createOpenDentalPmsAdapter(
             durationMinutes: request.durationMinutes,
             intervalMinutes: practice.slot_interval_minutes,
             minLeadHours: practice.min_hours_before_booking,
+            horizonMonths: practice.booking_horizon_months,
             schedules,
             closures: inputs.closures,
             timeOff: [],

@@ -53,6 +53,7 @@ export function ManagePage() {
       token={token}
       appointment={appointment.data}
       minLeadHours={form.data?.min_hours_before_booking ?? 0}
+      horizonMonths={form.data?.booking_horizon_months}
       selectedColor={form.data?.form_customization.button_color_1 ?? ''}
     />
   );
@@ -67,11 +68,13 @@ function ManageCard({
   token,
   appointment,
   minLeadHours,
+  horizonMonths,
   selectedColor,
 }: {
   token: string;
   appointment: ManagedAppointment;
   minLeadHours: number;
+  horizonMonths?: number;
   selectedColor: string;
 }) {
   const t = useMessages(messages);
@@ -109,6 +112,7 @@ function ManageCard({
           token={token}
           appointment={appointment}
           minLeadHours={minLeadHours}
+          horizonMonths={horizonMonths}
           selectedColor={selectedColor}
           onMoved={(moved) =>
             show(moved, t('moved', { when: moved.starts_at ? momentIn(moved.starts_at, moved, language) : '' }))

@@ -20,6 +20,7 @@ interface ReschedulePanelProps {
   appointment: ManagedAppointment;
   /** Practice settings the slot step reads. */
   minLeadHours: number;
+  horizonMonths?: number;
   selectedColor: string;
   onMoved: (moved: ManagedAppointment) => void;
   onClose: () => void;
@@ -35,6 +36,7 @@ export function ReschedulePanel({
   token,
   appointment,
   minLeadHours,
+  horizonMonths,
   selectedColor,
   onMoved,
   onClose,
@@ -66,6 +68,7 @@ export function ReschedulePanel({
         source={source}
         timeZone={appointment.practice.time_zone}
         minLeadHours={minLeadHours}
+        horizonMonths={horizonMonths}
         selectedColor={selectedColor}
         phone={appointment.practice.phone ?? ''}
         chosen={chosen}

@@ -35,7 +35,8 @@ const NARROW_DAY_BUTTON = `calc(${NARROW_DAY} - 2px)`;
 
 /**
  * Spec section 2 page 4: days before today and days without availability are disabled; the
- * calendar cannot go back past the current month or forward past 11 months ahead.
+ * calendar cannot go back past the current month or forward past the practice's horizon (ADR 0079: 11 months
+ * ahead at most).
  */
 export function SlotCalendar({
   month,

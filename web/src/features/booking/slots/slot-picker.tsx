@@ -17,6 +17,8 @@ export interface SlotPickerProps {
   source: SlotSource;
   timeZone: string;
   minLeadHours: number;
+  /** The practice's booking_horizon_months (ADR 0079); absent: 11. */
+  horizonMonths?: number;
   selectedColor: string;
   /** The phone offered when nothing is free. */
   phone: string;
@@ -37,9 +39,13 @@ export interface SlotPickerProps {
 }
 
 /** Today, the horizon, and the day to open on: the chosen or given day unless it is past (ADR 0062). */
-function openingOf(timeZone: string, day: string | null | undefined) {
+function openingOf(timeZone: string, day: string | null | undefined, horizonMonths: number | undefined) {
   const today = localDateOf(Date.now(), timeZone);
-  return { today, horizon: bookingHorizon(Date.now(), timeZone), openOn: day && day >= today ? day : null };
+  return {
+    today,
+    horizon: bookingHorizon(Date.now(), timeZone, horizonMonths),
+    openOn: day && day >= today ? day : null,
+  };
 }
 
 /**
@@ -56,6 +62,7 @@ export function SlotPicker(props: SlotPickerProps) {
     chosen,
     onMonthChange,
     props.initialDate,
+    props.horizonMonths,
   );
 
   const slots = useMonthSlots({
@@ -162,8 +169,9 @@ function usePickerMonth(
   chosen: SlotPickerProps['chosen'],
   onMonthChange?: () => void,
   initialDate?: string | null,
+  horizonMonths?: number,
 ) {
-  const [{ today, horizon, openOn }] = useState(() => openingOf(timeZone, chosen?.date ?? initialDate));
+  const [{ today, horizon, openOn }] = useState(() => openingOf(timeZone, chosen?.date ?? initialDate, horizonMonths));
   const [month, setMonth] = useState(() => monthOf(openOn ?? today));
   const [pickedDate, setPickedDate] = useState<string | null>(openOn);
 

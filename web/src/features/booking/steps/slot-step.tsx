@@ -65,6 +65,7 @@ export default function SlotStep({ clinicNum }: { clinicNum: number | null }) {
         source={source}
         timeZone={timeZoneOfChosenClinic(form, clinic)}
         minLeadHours={form.min_hours_before_booking}
+        horizonMonths={form.booking_horizon_months}
         selectedColor={form.form_customization.button_color_1}
         phone={phone}
         chosen={chosen}

@@ -23,6 +23,7 @@ export function buildSettings(overrides: Partial<SettingsDocument> = {}): Settin
     zipcode: '78701',
     server_tz: 'America/Chicago',
     min_hours_before_booking: 2,
+    booking_horizon_months: 11,
     is_accepting_patients: true,
     form_customization: { brand_color: '#334155', button_color_1: '#0f766e', button_color_2: '#0f766e' },
     reschedule_cutoff_hours: 24,

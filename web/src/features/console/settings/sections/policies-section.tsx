@@ -26,11 +26,13 @@ export function PoliciesSection() {
           label="Refund a deposit when cancelled (hours before)"
           type="number"
         />
+        <SettingInput
+          path={['booking_horizon_months']}
+          label="Booking horizon in months"
+          type="number"
+          hint={`Patients may book this many months after the current one: 1 to ${HORIZON_MONTHS_AHEAD}.`}
+        />
       </div>
-      <p className="text-slate-700">
-        Patients may book up to {HORIZON_MONTHS_AHEAD} months ahead of the current month (the booking horizon is the
-        same for every practice).
-      </p>
       <h3 className="font-semibold">Reminders</h3>
       <SettingsList
         path={['reminder_rules']}

@@ -93,7 +93,6 @@ describe('the settings page’s sections', () => {
     expect(policies.getByLabelText('Lead time in hours')).toHaveAccessibleDescription(
       'The earliest slot offered is this many hours from now.',
     );
-    expect(policies.getByText(/up to 11 months ahead/)).toBeInTheDocument();
     await retype(user, policies.getByLabelText('Lead time in hours'), '4');
     await retype(user, policies.getByLabelText('Cancel up to (hours before)'), '48');
     await user.click(policies.getByRole('button', { name: 'Add a reminder' }));
@@ -114,6 +113,38 @@ describe('the settings page’s sections', () => {
       quiet_hours: { start: '21:00', end: '08:00' },
       is_accepting_patients: false,
     });
+  });
+
+  it('edits the booking horizon, with the 422 for 12 months shown beside it (ADR 0079)', async () => {
+    const user = userEvent.setup();
+    const fields = { booking_horizon_months: 'must be a whole number of months from 1 to 11' };
+    const calls = serveConsole(
+      {},
+      settingsRoutes(buildSettings(), 1, (call) =>
+        (call.body as { practice: { booking_horizon_months: number } }).practice.booking_horizon_months > 11
+          ? { status: 422, error: { code: 'VALIDATION_FAILED', message: 'The settings have 1 problem(s).', fields } }
+          : { result: { version: 2, changes: [] } },
+      ),
+    );
+    renderConsole('/console/settings');
+    const horizon = within(await section('Policies')).getByLabelText('Booking horizon in months');
+    expect(horizon).toHaveValue(11);
+    const hint = 'Patients may book this many months after the current one: 1 to 11.';
+    expect(horizon).toHaveAccessibleDescription(hint);
+    await retype(user, horizon, '12');
+    await save(user);
+    await screen.findByText('Fix these before saving:');
+    expect(horizon).toHaveAttribute('aria-invalid', 'true');
+    expect(horizon).toHaveAccessibleDescription(`must be a whole number of months from 1 to 11 ${hint}`);
+
+    await retype(user, horizon, '3');
+    await save(user);
+    await screen.findByText(/^Saved as version 2/);
+    const puts = callsTo(calls, '/api/v1/staff/settings').filter((call) => call.method === 'PUT');
+    expect(
+      puts.map((put) => (put.body as { practice: Record<string, unknown> }).practice.booking_horizon_months),
+    ).toEqual([12, 3]);
+    expect(horizon).not.toHaveAttribute('aria-invalid');
   });
 
   it('renames a provider, edits the clinic details and the description', async () => {
