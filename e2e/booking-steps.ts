@@ -121,6 +121,8 @@ export async function chooseProvider(page: Page, name: string) {
 
 export interface ChosenSlot {
   dayHeading: string;
+  /** The selected day, "YYYY-MM-DD", read before the time is taken: taking it moves the page on. */
+  day: string;
   time: string;
 }
 
@@ -174,10 +176,12 @@ export async function shownSlotList(page: Page, language: keyof typeof CALENDAR_
 /** Clicks the `index`-th time of the selected day; returns the day's heading and the time as shown. */
 export async function takeTime(page: Page, index: number): Promise<ChosenSlot> {
   const dayHeading = (await page.getByRole('heading', { level: 3 }).first().textContent()) ?? '';
+  const selected = page.getByRole('grid').locator('[data-day][aria-selected="true"]');
+  const day = (await selected.getAttribute('data-day')) ?? '';
   const button = page.getByTestId('slot-list').getByRole('button').nth(index);
   const time = (await button.textContent()) ?? '';
   await button.click();
-  return { dayHeading, time };
+  return { dayHeading, day, time };
 }
 
 export interface ContactDetails {

@@ -6,9 +6,10 @@ import { expect, httpErrorLine, test } from './fixtures.ts';
 import { emailTo } from './manage-steps.ts';
 import { uniqueContact } from './verification-steps.ts';
 
-// The settings page (ADR 0083) on the movable clock: Monday 1 March 2027, 09:00 in Chicago (bright-smile's zone).
-// The days changed here (10 to 12 March 2027) lie beyond the days the other specs book.
-const NOW = '2027-03-01T15:00:00Z';
+// The settings page (ADR 0083) on the movable clock: Monday 3 May 2027, 09:00 in Chicago (bright-smile's zone).
+// The days changed here (12 to 17 May 2027) are days no other spec books or pins its clock to: the practice's
+// settings outlive the test on the worker's server.
+const NOW = '2027-05-03T14:00:00Z';
 test.use(SIGNED_OUT_CONSOLE_ERRORS);
 
 /** The start times bright-smile's booking page offers for Cleaning on `date` (with `provider`, or anyone). */
@@ -50,9 +51,9 @@ test('an owner closes an afternoon and the booking page stops offering it; a col
   moveClock,
 }) => {
   await moveClock(NOW);
-  const before = await cleaningTimes(request, '2027-03-10');
+  const before = await cleaningTimes(request, '2027-05-12');
   expect(before.filter((time) => time >= '13:00').length, 'afternoon times before').toBeGreaterThan(0);
-  await signInToConsole(page, '2027-03-01');
+  await signInToConsole(page, '2027-05-03');
   await openSettings(page);
   await expectNoAxeViolations(page);
 
@@ -64,16 +65,16 @@ test('an owner closes an afternoon and the booking page stops offering it; a col
   await expect(saved(page)).toHaveCount(0);
   await button.fill('#0f766e');
 
-  await addClosure(page, { date: '2027-03-10', name: 'Staff training', start: '13:00', end: '17:00' });
+  await addClosure(page, { date: '2027-05-12', name: 'Staff training', start: '13:00', end: '17:00' });
   const preview = page.getByRole('region', { name: 'Preview the slots' });
-  await preview.getByLabel('Day').fill('2027-03-10');
+  await preview.getByLabel('Day').fill('2027-05-12');
   await preview.getByRole('button', { name: 'Preview the slots' }).click();
-  await expect(preview.getByRole('status')).toContainText('slot time(s) on 2027-03-10: 09:00');
+  await expect(preview.getByRole('status')).toContainText('slot time(s) on 2027-05-12: 09:00');
   await expect(preview.getByRole('status')).not.toContainText('13:00');
   await page.getByRole('button', { name: 'Save the settings' }).click();
   await expect(saved(page)).toBeVisible();
 
-  const after = await cleaningTimes(request, '2027-03-10');
+  const after = await cleaningTimes(request, '2027-05-12');
   expect(after.filter((time) => time >= '13:00')).toEqual([]);
   expect(after).toEqual(before.filter((time) => time < '13:00'));
   const history = page.getByRole('table', { name: 'Saved changes, newest first' });
@@ -87,27 +88,27 @@ test('an owner marks last year’s closure as every year and the booking page st
   moveClock,
 }) => {
   await moveClock(NOW);
-  expect((await cleaningTimes(request, '2027-03-15')).length, 'times before').toBeGreaterThan(0);
-  await signInToConsole(page, '2027-03-01');
+  expect((await cleaningTimes(request, '2027-05-17')).length, 'times before').toBeGreaterThan(0);
+  await signInToConsole(page, '2027-05-03');
   await openSettings(page);
-  await addClosure(page, { date: '2026-03-15', name: 'Founders’ Day' });
+  await addClosure(page, { date: '2026-05-17', name: 'Founders’ Day' });
   await page.getByRole('region', { name: 'Closures' }).getByRole('group').last().getByLabel('Every year').check();
   await page.getByRole('button', { name: 'Save the settings' }).click();
   await expect(saved(page)).toBeVisible();
-  expect(await cleaningTimes(request, '2027-03-15')).toEqual([]);
-  expect((await cleaningTimes(request, '2027-03-16')).length, 'the next day is open').toBeGreaterThan(0);
+  expect(await cleaningTimes(request, '2027-05-17')).toEqual([]);
+  expect((await cleaningTimes(request, '2027-05-18')).length, 'the next day is open').toBeGreaterThan(0);
 });
 
 test('a front desk adds a provider’s time off and sees no other section', async ({ page, request, moveClock }) => {
   await moveClock(NOW);
   const desk = { email: uniqueContact('settings-desk').email, password: 'front desk password 2027' };
-  await signInToConsole(page, '2027-03-01');
+  await signInToConsole(page, '2027-05-03');
   await staffPost(page, '/members', { email: desk.email, name: 'Dana Desk', role: 'front_desk' });
   const invitation = await emailTo(request, desk.email, /You are invited/);
   const token = /\/console\/set-password\/(\S+)/.exec(invitation)![1]!;
   const set = await request.post(`/api/v1/staff/password-links/${token}`, { data: { password: desk.password } });
   expect(set.status(), await set.text()).toBe(200);
-  expect((await cleaningTimes(request, '2027-03-11', 2)).length, 'Dr. Carter’s times before').toBeGreaterThan(0);
+  expect((await cleaningTimes(request, '2027-05-13', 2)).length, 'Dr. Carter’s times before').toBeGreaterThan(0);
 
   await page.context().clearCookies();
   await page.goto('/console');
@@ -123,12 +124,12 @@ test('a front desk adds a provider’s time off and sees no other section', asyn
   await timeOff.getByRole('button', { name: 'Add time off' }).click();
   const row = timeOff.getByRole('group').last();
   await row.getByLabel('Provider').selectOption({ label: 'Dr. Ben Carter' });
-  await row.getByLabel('From').fill('2027-03-11T08:00');
-  await row.getByLabel('Until').fill('2027-03-11T18:00');
+  await row.getByLabel('From').fill('2027-05-13T08:00');
+  await row.getByLabel('Until').fill('2027-05-13T18:00');
   await page.getByRole('button', { name: 'Save the settings' }).click();
   await expect(saved(page)).toBeVisible();
-  expect(await cleaningTimes(request, '2027-03-11', 2)).toEqual([]);
-  expect((await cleaningTimes(request, '2027-03-11', 1)).length, 'Dr. Ruiz still works').toBeGreaterThan(0);
+  expect(await cleaningTimes(request, '2027-05-13', 2)).toEqual([]);
+  expect((await cleaningTimes(request, '2027-05-13', 1)).length, 'Dr. Ruiz still works').toBeGreaterThan(0);
 });
 
 test.describe('a stranded booking', () => {
@@ -149,11 +150,11 @@ test.describe('a stranded booking', () => {
   }) => {
     await moveClock(NOW);
     const patient = uniqueContact('settings-stranded');
-    await signInToConsole(page, '2027-03-01');
+    await signInToConsole(page, '2027-05-03');
     await staffPost(page, '/appointments', {
       reason_id: await reasonId(request, 'bright-smile', 'Cleaning'),
       pms_prov_num: 1,
-      apt_date: '2027-03-12',
+      apt_date: '2027-05-14',
       start_time: '10:00',
       first_name: 'Stella',
       last_name: 'Stranded',
@@ -164,17 +165,17 @@ test.describe('a stranded booking', () => {
       agreed_to_contact: true,
     });
     await openSettings(page);
-    await addClosure(page, { date: '2027-03-12', name: 'Inspection' });
+    await addClosure(page, { date: '2027-05-14', name: 'Inspection' });
     await page.getByRole('button', { name: 'Save the settings' }).click();
 
     const stranded = page.getByRole('table', { name: 'Bookings outside the new times' });
     await expect(stranded.getByRole('row')).toHaveCount(2);
-    await expect(stranded.getByRole('row').last()).toContainText(/2027-03-1210:00Stella Stranded$/);
+    await expect(stranded.getByRole('row').last()).toContainText(/2027-05-1410:00Stella Stranded$/);
     await expect(saved(page)).toHaveCount(0);
-    expect((await cleaningTimes(request, '2027-03-12')).length, 'not saved yet').toBeGreaterThan(0);
+    expect((await cleaningTimes(request, '2027-05-14')).length, 'not saved yet').toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Save anyway' }).click();
     await expect(saved(page)).toBeVisible();
-    expect(await cleaningTimes(request, '2027-03-12')).toEqual([]);
+    expect(await cleaningTimes(request, '2027-05-14')).toEqual([]);
   });
 });
