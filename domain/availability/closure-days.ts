@@ -1,3 +1,4 @@
+import { isRealLocalDate } from '../time/calendar-fields.ts';
 import { addDays } from '../time/local-date.ts';
 import { parseLocalDateTime } from '../time/wall-clock.ts';
 import { wallToInstant } from '../time/zoned-time.ts';
@@ -22,10 +23,8 @@ function dayInYear(closure: ClosureRule, year: number): string | null {
   if (!closure.yearly) return year === first ? closure.date : null;
   if (year < first) return null;
   const date = `${String(year).padStart(4, '0')}${closure.date.slice(4)}`;
-  return closure.date.endsWith('-02-29') && !isLeapYear(year) ? null : date;
+  return isRealLocalDate(date) ? date : null;
 }
-
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** Whether the closure falls on this date. */
 export function closesOn(closure: ClosureRule, date: string): boolean {
