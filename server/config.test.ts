@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      databasePreparedStatements: true,
       dataDir: './data',
       publicUrl: 'http://localhost:8080',
       devTools: true,
@@ -51,6 +52,13 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'TRUST_PROXY', 'ADMIN_API_KEY', 'PUBLIC_URL'])
       expect(problems).toContain(`${name}:`);
     expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+
+  it('turns prepared statements off for a pooler that cannot keep them', () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(
+      'DATABASE_PREPARED_STATEMENTS: must be true or false',
+    );
   });
 
   it('needs all three Twilio settings or none', () => {

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_PREPARED_STATEMENTS: flag.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://book.example.com' }).optional(),
   DEV_TOOLS: flag.optional(),
@@ -129,6 +130,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Statements prepared once per PostgreSQL connection (ADR 0087); off for a pooler that cannot keep them. */
+  databasePreparedStatements: boolean;
   dataDir: string;
   publicUrl: string;
   devTools: boolean;
@@ -216,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     dataDir: e.DATA_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     devTools: e.DEV_TOOLS ?? !isProduction,

@@ -9,11 +9,13 @@ import { openPostgresDatabase } from './postgres-database.ts';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded database in DATA_DIR; migrated. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePreparedStatements'>>,
   /** Who opens it, in words, for the refusal another opener of the embedded database gets. */
   opener = describeThisProcess(),
 ): Promise<Database> {
-  const db = config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : await openEmbedded(config.dataDir, opener);
+  const db = config.databaseUrl
+    ? openPostgresDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements ?? true })
+    : await openEmbedded(config.dataDir, opener);
   try {
     await migrate(db);
   } catch (error) {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { registerCommitNotices, trackTransaction } from './commit-notices.ts';
 import { keepText, parseInt8, PG_TYPE_OIDS, type Database, type Queryable } from './database.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
+import { statementNamer } from './statement-names.ts';
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -11,10 +12,15 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/** At most this many texts are prepared per connection: every statement the product writes, with room to spare. */
+const PREPARED_STATEMENTS_LIMIT = 2_000;
+
+type NameOf = (sql: string, params: readonly unknown[]) => string | undefined;
+
+function wrap(client: pg.Pool | pg.PoolClient, nameOf: NameOf): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query({ text: sql, values: [...params], types });
+      const result = await client.query({ name: nameOf(sql, params), text: sql, values: [...params], types });
       return result.rows as Row[];
     },
     async exec(sql: string) {
@@ -24,8 +30,17 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A pool against a PostgreSQL server; connection errors surface on the first query, not here. */
-export function openPostgresDatabase(connectionString: string, options: { max?: number } = {}): Database {
+/**
+ * A pool against a PostgreSQL server; connection errors surface on the first query, not here. Statements with
+ * parameters are prepared once per connection (ADR 0087) unless `preparedStatements` is false, for a pooler that
+ * cannot keep them (PgBouncer before 1.21 in transaction mode).
+ */
+export function openPostgresDatabase(
+  connectionString: string,
+  options: { max?: number; preparedStatements?: boolean } = {},
+): Database {
+  const nameOf: NameOf =
+    options.preparedStatements === false ? () => undefined : statementNamer(PREPARED_STATEMENTS_LIMIT);
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -37,7 +52,7 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
   pool.on('error', () => {
     // A broken idle client is removed from the pool; the next query reconnects.
   });
-  const root = wrap(pool);
+  const root = wrap(pool, nameOf);
   const database: Database = {
     kind: 'postgres',
     query: root.query,
@@ -55,7 +70,7 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const tx = wrap(client);
+        const tx = wrap(client, nameOf);
         const committed = trackTransaction(database, tx);
         const result = await work(tx);
         await client.query('COMMIT');

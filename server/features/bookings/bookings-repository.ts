@@ -108,23 +108,38 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment): Promi
 /**
  * Queues this transaction behind any other booking of the same patient (two chairs of one person
  * at once cannot both miss each other, ADR 0062), then behind any other that is booking the same
- * provider or the same operatory of the practice, until it commits. Without the chair locks, many
- * simultaneous inserts of one time wait on each other inside the exclusion check, PostgreSQL breaks
- * each cycle only after its one-second deadlock timeout, and a 50-way race runs past the pool's wait
- * (503s). Every booking takes the patient's lock first and the chair locks in one global order, so
- * they cannot deadlock themselves; one statement takes them all, in the array's order (ADR 0078).
+ * provider or the same operatory of the practice in a quarter hour this booking touches, until it commits.
+ * Without the chair locks, many simultaneous inserts of one time wait on each other inside the
+ * exclusion check, PostgreSQL breaks each cycle only after its one-second deadlock timeout, and a
+ * 50-way race runs past the pool's wait (503s). Two bookings that overlap always share a quarter hour,
+ * so they still queue; bookings of one provider at other times no longer wait for each other (ADR 0087).
+ * Every booking takes the patient's lock first and the chair locks in one global order, so they
+ * cannot deadlock themselves; one statement takes them all, in the array's order (ADR 0078).
  * PGlite runs one transaction at a time anyway.
  */
 export async function queueBehindSamePatientAndChairBookings(
   tx: Queryable,
-  booking: { practiceId: string; patientId: string; provNum: number; opNum: number },
+  booking: { practiceId: string; patientId: string; provNum: number; opNum: number; startsAt: Date; endsAt: Date },
 ): Promise<void> {
   const { practiceId, patientId, provNum, opNum } = booking;
-  const chairKeys = [`${practiceId}:provider:${provNum}`, `${practiceId}:operatory:${opNum}`]
-    .map(lockKeyOf)
+  const chairs = [`${practiceId}:provider:${provNum}`, `${practiceId}:operatory:${opNum}`];
+  const chairKeys = quarterHoursTouched(booking.startsAt, booking.endsAt)
+    .flatMap((quarter) => chairs.map((chair) => lockKeyOf(`${chair}:quarter:${quarter}`)))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const keys = [lockKeyOf(`patient:${patientId}`), ...chairKeys].map(String);
   await tx.query('select pg_advisory_xact_lock(key) from unnest($1::bigint[]) as key', [keys]);
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * The quarter hours since the epoch that [startsAt, endsAt) touches: two overlapping times always share one. A
+ * quarter, the slot grid's usual step, keeps a long visit's keys few (a two-hour visit takes 16 chair locks).
+ */
+export function quarterHoursTouched(startsAt: Date, endsAt: Date): number[] {
+  const first = Math.floor(startsAt.getTime() / QUARTER_HOUR_MS);
+  const last = Math.max(first, Math.floor((endsAt.getTime() - 1) / QUARTER_HOUR_MS));
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
 
 /** A signed 64-bit advisory-lock key from a name (the first 8 bytes of its SHA-256). */

@@ -1,4 +1,4 @@
-import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import { createChallenge, extractParams } from 'altcha-lib/v1';
 import type { CaptchaChallenge } from '#domain/captcha/captcha-schemas.ts';
 import type { Clock } from '../../clock.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -9,6 +9,7 @@ import * as messages from './captcha.messages.ts';
 const t = translator(messages);
 
 import { markChallengeUsed } from './captcha-repository.ts';
+import { isSolvedChallenge } from './altcha-proof.ts';
 
 const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 
@@ -64,7 +65,7 @@ export function createCaptchaService(deps: {
       if (!Number.isFinite(expires) || expires * 1000 < deps.clock.now().getTime()) {
         throw failed(t.localized('expired'));
       }
-      if (!(await verifySolution(payload, await hmacKey(), false))) throw failed(t.localized('failed'));
+      if (!isSolvedChallenge(payload, await hmacKey())) throw failed(t.localized('failed'));
       return { signature: payload.signature, expiresAt: new Date(expires * 1000) };
     },
 
