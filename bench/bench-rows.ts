@@ -125,7 +125,8 @@ export function demoServerRows({
     rows.push({
       figure: `Lighthouse ${a.page} (perf / a11y / best practices / SEO)`,
       value:
-        `${a.performance} / ${a.accessibility} / ${a.bestPractices} / ${a.seo}; ` +
+        `${a.performance} / ${a.accessibility} / ${a.bestPractices} / ${a.seo}` +
+        `${a.seoFailures.length > 0 ? ` (SEO failed: ${a.seoFailures.join(', ')})` : ''}; ` +
         `LCP ${ms(a.lcpMs, 0)} = ${times(a.lcpMs, base.lcpMs)} baseline, ` +
         `TBT ${ms(a.tbtMs, 0)} (baseline ${ms(base.tbtMs, 0)}), CLS ${a.cls.toFixed(3)}${retried(a)}`,
       budget: `>= 99 / 100 / 95 / 95; LCP <= ${LCP_TIMES_BASELINE}× baseline; TBT <= ${TBT_BUDGET_MS} ms`,

@@ -49,7 +49,8 @@ export async function benchDemoServer(options: {
       [
         { page: 'baseline /terms.html', url: `${server.base}/terms.html` },
         { page: '/bright-smile', url: `${server.base}/bright-smile` },
-        { page: 'review page', url: `${server.base}${(await reviewPath()).path}` },
+        // Its address is a key: served noindex on purpose (ADR 0072).
+        { page: 'review page', url: `${server.base}${(await reviewPath()).path}`, seoExempt: ['is-crawlable'] },
       ],
       options.lighthouseRuns,
     );
