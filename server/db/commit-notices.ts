@@ -17,6 +17,8 @@ interface Scope {
   hub: Hub;
   /** Null outside a transaction: each statement commits by itself, so its notices go at once. */
   pending: Map<string, Set<string>> | null;
+  /** The notices for other processes, sent with the COMMIT itself (PostgreSQL; ADR 0087). */
+  remote: { channel: string; payload: string }[];
 }
 
 const scopes = new WeakMap<Queryable, Scope>();
@@ -37,19 +39,25 @@ function deliver(hub: Hub, channel: string, payloads: Iterable<string>): void {
 export function registerCommitNotices(database: Queryable, kind: Hub['kind']): void {
   const hub: Hub = { kind, listeners: new Map() };
   hubs.set(database, hub);
-  scopes.set(database, { hub, pending: null });
+  scopes.set(database, { hub, pending: null, remote: [] });
 }
 
 /**
  * Wraps one transaction of a registered database: its notices are held until `deliver`, which the engine calls after
- * its COMMIT succeeded (never after a rollback).
+ * its COMMIT succeeded (never after a rollback). On PostgreSQL the engine sends `remote` in the COMMIT's own text, so
+ * telling other processes costs the transaction no round trip of its own (ADR 0087).
  */
-export function trackTransaction(database: Queryable, tx: Queryable): { deliver(): void } {
+export function trackTransaction(
+  database: Queryable,
+  tx: Queryable,
+): { deliver(): void; remote: readonly { channel: string; payload: string }[] } {
   const hub = hubs.get(database);
-  if (!hub) return { deliver: () => undefined };
+  if (!hub) return { deliver: () => undefined, remote: [] };
   const pending = new Map<string, Set<string>>();
-  scopes.set(tx, { hub, pending });
+  const remote: { channel: string; payload: string }[] = [];
+  scopes.set(tx, { hub, pending, remote });
   return {
+    remote,
     deliver() {
       for (const [channel, payloads] of pending) deliver(hub, channel, payloads);
     },
@@ -71,7 +79,10 @@ export async function notifyOnCommit(
   const sent = scope.pending?.get(channel);
   if (sent?.has(payload)) return;
   // PGlite is one process's database: nobody else could hear it.
-  if (scope.hub.kind === 'postgres' && !options.isLocal) await tx.query('select pg_notify($1, $2)', [channel, payload]);
+  if (scope.hub.kind === 'postgres' && !options.isLocal) {
+    if (scope.pending) scope.remote.push({ channel, payload });
+    else await tx.query('select pg_notify($1, $2)', [channel, payload]);
+  }
   if (!scope.pending) return deliver(scope.hub, channel, [payload]);
   scope.pending.set(channel, (sent ?? new Set()).add(payload));
 }

@@ -31,6 +31,17 @@ function wrap(client: pg.Pool | pg.PoolClient, nameOf: NameOf): Queryable {
 }
 
 /**
+ * COMMIT, after the notices for other processes when there are any: one round trip for both (ADR 0087). The simple
+ * protocol takes no parameters, so channel and payload are written as escaped literals; a failing notice (a payload
+ * over PostgreSQL's 8,000 bytes) fails the COMMIT's text, and the transaction rolls back as when it was sent alone.
+ */
+function commitText(client: pg.PoolClient, notices: readonly { channel: string; payload: string }[]): string {
+  if (notices.length === 0) return 'COMMIT';
+  const calls = notices.map((n) => `pg_notify(${client.escapeLiteral(n.channel)}, ${client.escapeLiteral(n.payload)})`);
+  return `select ${calls.join(', ')}; COMMIT`;
+}
+
+/**
  * A pool against a PostgreSQL server; connection errors surface on the first query, not here. Statements with
  * parameters are prepared once per connection (ADR 0087) unless `preparedStatements` is false, for a pooler that
  * cannot keep them (PgBouncer before 1.21 in transaction mode).
@@ -73,7 +84,7 @@ export function openPostgresDatabase(
         const tx = wrap(client, nameOf);
         const committed = trackTransaction(database, tx);
         const result = await work(tx);
-        await client.query('COMMIT');
+        await client.query(commitText(client, committed.remote));
         // PostgreSQL sent its pg_notify to other processes at COMMIT; this process hears them now (ADR 0069).
         committed.deliver();
         return result;

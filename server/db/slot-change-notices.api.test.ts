@@ -94,6 +94,21 @@ describe.runIf(isPostgres)('slot-change notices on PostgreSQL', () => {
     );
     expect(listening!.n).toBe(1);
   });
+
+  it('ride on the COMMIT (ADR 0087): no statement of their own, a payload with quotes arrives whole', async () => {
+    const statements: string[] = [];
+    const payload = "o'brien \\ dental";
+    await ctx.db.transaction(async (tx) => {
+      const query = tx.query.bind(tx);
+      tx.query = ((sql: string, params?: unknown[]) => {
+        statements.push(sql);
+        return query(sql, params);
+      }) as typeof tx.query;
+      await announceSlotChangesOnCommit(tx, [payload]);
+    });
+    await waitFor(() => subject.heard.includes(payload), 'the quoted notice');
+    expect(statements).toEqual([]);
+  });
 });
 
 describe('slot-change notices in this process (ADR 0069)', () => {
