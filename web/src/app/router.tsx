@@ -6,6 +6,7 @@ import { PageLoading } from './page-loading.tsx';
 import { RouteErrorBoundary } from './route-error-page.tsx';
 import { withMessages } from '../lib/i18n/catalogue-registry.ts';
 import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
+import { QueryScope } from '../lib/page-queries/query-scope.tsx';
 
 // Preloadable: the server build renders these at once (ADR 0072), having loaded them in `preloadServerRenderedPages`.
 const FeedbackPage = preloadableLazy<object>(() =>
@@ -52,23 +53,79 @@ export async function preloadServerRenderedPages(): Promise<void> {
  * Spec section 2. The patient pages' own router (ADR 0085, in place of React Router's declarative mode, ADR
  * 0016): routes are matched in the order written, so review, unsubscribe and console routes come first and
  * `/review/…` or `/console` is never read as a practice slug. The booking flow's first step is in the entry
- * chunk; every other page loads on demand.
+ * chunk; every other page loads on demand, under the query library's provider (ADR 0085; the console has its own).
  */
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route index element={<HomePage />} />
-          <Route path="review/feedback" element={<FeedbackPage />} />
-          <Route path="review/:id" element={<ReviewPage />} />
-          <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
+          <Route
+            index
+            element={
+              <QueryScope>
+                <HomePage />
+              </QueryScope>
+            }
+          />
+          <Route
+            path="review/feedback"
+            element={
+              <QueryScope>
+                <FeedbackPage />
+              </QueryScope>
+            }
+          />
+          <Route
+            path="review/:id"
+            element={
+              <QueryScope>
+                <ReviewPage />
+              </QueryScope>
+            }
+          />
+          <Route
+            path="unsubscribe/:token"
+            element={
+              <QueryScope>
+                <UnsubscribePage />
+              </QueryScope>
+            }
+          />
           <Route path="console/*" element={<ConsoleRoot />} />
           <Route path=":formUrl" element={<BookingPage />} />
-          <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
-          <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />
-          <Route path=":formUrl/appointment/:token" element={<ManagePage />} />
-          <Route path=":formUrl/:unknownPage" element={<PracticeNotFoundPage />} />
+          <Route
+            path=":formUrl/payment-success"
+            element={
+              <QueryScope>
+                <PaymentSuccessPage />
+              </QueryScope>
+            }
+          />
+          <Route
+            path=":formUrl/payment-failed"
+            element={
+              <QueryScope>
+                <PaymentFailedPage />
+              </QueryScope>
+            }
+          />
+          <Route
+            path=":formUrl/appointment/:token"
+            element={
+              <QueryScope>
+                <ManagePage />
+              </QueryScope>
+            }
+          />
+          <Route
+            path=":formUrl/:unknownPage"
+            element={
+              <QueryScope>
+                <PracticeNotFoundPage />
+              </QueryScope>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
