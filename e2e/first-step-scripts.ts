@@ -12,8 +12,9 @@ export const REFETCH_CHUNK = /^\/assets\/(practice-form-api|practice-schemas|api
  * What the first step loads once it has hydrated (ADR 0085): the query library, which then refetches. Held
  * back with the refetch's chunks, so a first step that needed it to hydrate would time out.
  */
-const AFTER_HYDRATION_CHUNK = /^\/assets\/(query-library|query-client)-[\w-]+\.js$/;
-const isHeldChunk = (script: string) => REFETCH_CHUNK.test(script) || AFTER_HYDRATION_CHUNK.test(script);
+export const QUERY_LIBRARY_CHUNK = /^\/assets\/(query-library|query-client)-[\w-]+\.js$/;
+/** A chunk the first step loads only once it has hydrated: the query library and the refetch's. */
+export const isHeldChunk = (script: string) => REFETCH_CHUNK.test(script) || QUERY_LIBRARY_CHUNK.test(script);
 
 export interface FirstStepScripts {
   /** What the page fetched until its first step was hydrated, the refetch's chunks held back meanwhile. */
