@@ -66,7 +66,16 @@ function precompressAssets(): Plugin {
  */
 const firstPageShared = {
   name: 'first-page-shared',
-  test: /[\\/]node_modules[\\/]react[\\/]|[\\/]domain[\\/](product|i18n[\\/]languages|format[\\/]address-format)\.ts$|[\\/]lib[\\/]i18n[\\/](language-state|catalogue-registry|use-messages)\.ts$|vite[\\/]preload-helper/,
+  test: new RegExp(
+    [
+      /[\\/]node_modules[\\/]react[\\/]/,
+      /[\\/]domain[\\/](product|i18n[\\/]languages|format[\\/]address-format)\.ts$/,
+      /[\\/]lib[\\/]i18n[\\/](language-state|catalogue-registry|use-messages)\.ts$/,
+      /vite[\\/]preload-helper/,
+    ]
+      .map((part) => part.source)
+      .join('|'),
+  ),
   tags: ['$initial' as const],
 };
 
