@@ -1,10 +1,11 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, createQueryLayer } from '../../app/query-client.ts';
 import { BookingPage } from './booking-page.tsx';
 import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
 import { buildReason } from '../../test/booking-factories.ts';
+import { changeLanguage } from '../../lib/i18n/catalogue-registry.ts';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub.ts';
 import { buildFormDetails } from '../../test/practice-factories.ts';
 import { MemoryRouter, Route, Routes } from '../../lib/page-router.tsx';
@@ -13,9 +14,10 @@ import { createPageQueries, type QueryLayer } from '../../lib/page-queries/page-
 import { PageQueriesContext } from '../../lib/page-queries/use-page-query.ts';
 
 const fetchMock = stubFetch();
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   clearBookingStorage();
+  await changeLanguage('en');
 });
 
 const pathOf = (input: unknown) => new URL(String(input), 'http://localhost').pathname;
@@ -80,5 +82,28 @@ describe('the first page without the query library (ADR 0085)', () => {
     arrive();
     await waitFor(() => expect(useBookingStore.getState().patientFormPageNumber).toBe(2), { timeout: 3000 });
     expect(fetchMock.mock.calls.map(([input]) => pathOf(input))).toContain('/api/v1/reason-for-visit');
+  });
+
+  it('keeps the practice shown through a language switch until its texts come in the new language', async () => {
+    let answerInSpanish: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(async () =>
+      fetchMock.mock.calls.length === 1
+        ? jsonResponse(200, { success: true, result: buildFormDetails({ name: 'Bright Smile' }) })
+        : new Promise<Response>((resolve) => (answerInSpanish = resolve)),
+    );
+    const { arrive } = pageWithLibraryHeldBack();
+    arrive();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+
+    await act(() => changeLanguage('es'));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Seleccione el tipo de paciente' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    // The English texts stay meanwhile: no skeleton, no flash.
+    expect(screen.getByText('Bright Smile')).toBeInTheDocument();
+
+    answerInSpanish(jsonResponse(200, { success: true, result: buildFormDetails({ name: 'Sonrisa Brillante' }) }));
+    expect(await screen.findByText('Sonrisa Brillante')).toBeInTheDocument();
   });
 });
