@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from '../lib/page-router.tsx';
 import { NotFoundPage } from '../components/ui/not-found-page.tsx';
 import { BookingPage } from '../features/booking/booking-page.tsx';
@@ -43,6 +43,9 @@ const PaymentFailedPage = preloadableLazy<object>(() =>
   import('../features/booking/payment/payment-failed-page.tsx').then((m) => ({ default: m.PaymentFailedPage })),
 );
 
+/** A lazily loaded page under the query library's provider (ADR 0085); page 1 and the console have none. */
+const scoped = (page: ReactNode) => <QueryScope>{page}</QueryScope>;
+
 /** The lazy pages the server renders (ADR 0072), loaded once before its first render. */
 export async function preloadServerRenderedPages(): Promise<void> {
   const pages = [ReviewPage, FeedbackPage, ManagePage, PaymentSuccessPage, PaymentFailedPage];
@@ -60,72 +63,16 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route
-            index
-            element={
-              <QueryScope>
-                <HomePage />
-              </QueryScope>
-            }
-          />
-          <Route
-            path="review/feedback"
-            element={
-              <QueryScope>
-                <FeedbackPage />
-              </QueryScope>
-            }
-          />
-          <Route
-            path="review/:id"
-            element={
-              <QueryScope>
-                <ReviewPage />
-              </QueryScope>
-            }
-          />
-          <Route
-            path="unsubscribe/:token"
-            element={
-              <QueryScope>
-                <UnsubscribePage />
-              </QueryScope>
-            }
-          />
+          <Route index element={scoped(<HomePage />)} />
+          <Route path="review/feedback" element={scoped(<FeedbackPage />)} />
+          <Route path="review/:id" element={scoped(<ReviewPage />)} />
+          <Route path="unsubscribe/:token" element={scoped(<UnsubscribePage />)} />
           <Route path="console/*" element={<ConsoleRoot />} />
           <Route path=":formUrl" element={<BookingPage />} />
-          <Route
-            path=":formUrl/payment-success"
-            element={
-              <QueryScope>
-                <PaymentSuccessPage />
-              </QueryScope>
-            }
-          />
-          <Route
-            path=":formUrl/payment-failed"
-            element={
-              <QueryScope>
-                <PaymentFailedPage />
-              </QueryScope>
-            }
-          />
-          <Route
-            path=":formUrl/appointment/:token"
-            element={
-              <QueryScope>
-                <ManagePage />
-              </QueryScope>
-            }
-          />
-          <Route
-            path=":formUrl/:unknownPage"
-            element={
-              <QueryScope>
-                <PracticeNotFoundPage />
-              </QueryScope>
-            }
-          />
+          <Route path=":formUrl/payment-success" element={scoped(<PaymentSuccessPage />)} />
+          <Route path=":formUrl/payment-failed" element={scoped(<PaymentFailedPage />)} />
+          <Route path=":formUrl/appointment/:token" element={scoped(<ManagePage />)} />
+          <Route path=":formUrl/:unknownPage" element={scoped(<PracticeNotFoundPage />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

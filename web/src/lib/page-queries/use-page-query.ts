@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { hashPageKey, type PageQueries, type PageQueryKey, type PageQueryOptions } from './page-queries.ts';
 
 export const PageQueriesContext = createContext<PageQueries | null>(null);
@@ -31,12 +31,10 @@ export function usePageQuery<T>(options: PageQueryOptions<T>, enabled = true): P
   );
   if (data !== undefined && shown?.data !== data) setShown({ key: options.queryKey, data });
 
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
   useEffect(
-    () => (enabled ? pages.observe(latest.current as PageQueryOptions<unknown>) : undefined),
+    () => (enabled ? pages.observe(options as PageQueryOptions<unknown>) : undefined),
+    // The key names the query: what it fetches depends on nothing else, so new options of the same key are the same.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [pages, hash, enabled],
   );
 
