@@ -59,15 +59,35 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * The first page's query library and product name, in one chunk with the first page. Without this
- * group, a lazily loaded part that shares them (the staff console, ADR 0038) made rolldown split
- * them into small chunks of their own, and the booking page's script grew by 1.3 KB gzip; with it,
- * the page loads fewer scripts and fewer bytes than before the console existed.
+ * What the entry shares with lazily loaded parts, in one chunk beside it: React, the product name, the
+ * message catalogues' registry and the dynamic-import helper. Without this group, a lazily loaded part that
+ * shares them (the staff console, ADR 0038) made rolldown split them into small chunks of their own (four
+ * scripts of 0.2 to 3 KB since the query library left the entry, ADR 0085; one, 0.5 KB less, now).
  */
 const firstPageShared = {
   name: 'first-page-shared',
-  test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]domain[\\/]product\.ts$/,
+  test: new RegExp(
+    [
+      /[\\/]node_modules[\\/]react[\\/]/,
+      /[\\/]domain[\\/](product|i18n[\\/]languages|format[\\/]address-format)\.ts$/,
+      /[\\/]lib[\\/]i18n[\\/](language-state|catalogue-registry|use-messages)\.ts$/,
+      /vite[\\/]preload-helper/,
+    ]
+      .map((part) => part.source)
+      .join('|'),
+  ),
   tags: ['$initial' as const],
+};
+
+/**
+ * The query library, loaded after the first step has hydrated (ADR 0085), in one chunk: the later steps, the
+ * other pages and the console all use most of it, and apart rolldown cut it into five small scripts. The
+ * API's error class joins it: both the query client (its retry rule) and the API client need it, and alone
+ * it was one more request of 0.2 KB.
+ */
+const queryLibrary = {
+  name: 'query-library',
+  test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]api-error\.ts$/,
 };
 
 /**
@@ -109,7 +129,9 @@ const config = {
     // its bytes pay for the funnel's beacon there (ADR 0080).
     modulePreload: { polyfill: false },
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [firstPageTranslations(), firstPageShared] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [firstPageTranslations(), firstPageShared, queryLibrary] } },
+    },
   },
   server: {
     proxy: {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { developmentMarkersIn } from './built-files.ts';
 import { allowConsoleErrors, expect, test } from './fixtures.ts';
 import { HEADINGS } from './booking-steps.ts';
-import { REFETCH_CHUNK, scriptsOfFirstStep } from './first-step-scripts.ts';
+import { isHeldChunk, QUERY_LIBRARY_CHUNK, scriptsOfFirstStep } from './first-step-scripts.ts';
 
 /**
  * The app's entry and preloads, which the start script (booking-page-start.js, written into the page, ADR 0085)
@@ -54,9 +54,11 @@ test('page 1 needs only the entry script and the chunks it preloads', async ({ p
   const { beforeInteractive, afterInteractive } = await scriptsOfFirstStep(page, '/bright-smile');
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
   // Later steps, the toast library and the tooltip load only when they are needed; the API client and its
-  // schemas only once the first step is interactive, for the refetch on mount (ADR 0077).
+  // schemas only once the first step is interactive, for the refetch on mount (ADR 0077), with the query
+  // library that runs it (ADR 0085).
   expect(beforeInteractive.sort()).toEqual([entry, ...preloaded].sort());
-  expect(afterInteractive.filter((script) => !REFETCH_CHUNK.test(script))).toEqual([]);
+  expect(afterInteractive.filter((script) => !isHeldChunk(script))).toEqual([]);
+  expect(afterInteractive.filter((script) => QUERY_LIBRARY_CHUNK.test(script))).toHaveLength(2);
 });
 
 test("the served build is React's production build", () => {

@@ -17,9 +17,11 @@ import { SIGNED_OUT_CONSOLE_ERRORS, signInToConsole } from './console-steps.ts';
 // 105 and 122 KB with the manage and payment pages rendered on the server and input before hydration waiting
 // for React's own mounted test (ADR 0074; measured 103.1 / 104.2 KB and 120.0 / 121.2 KB). 96 and 113 KB since
 // the patient pages have their own router, React Router going to the console's chunk, and the start script is
-// written into the page (ADR 0085; measured 94.5 / 95.5 KB and 111.4 / 112.5 KB).
-const INTERACTIVE_BUDGET_BYTES = 96_000;
-const BUDGET_BYTES = 113_000;
+// written into the page (ADR 0085; measured 94.5 / 95.5 KB and 111.4 / 112.5 KB). 90 and 115 KB since page 1
+// reads the server's data without TanStack Query, which loads once the step has hydrated and then refetches
+// (ADR 0085's amendment; measured 85.3 / 86.4 KB, and 112.8 / 114.0 KB until idle: the whole library then).
+const INTERACTIVE_BUDGET_BYTES = 90_000;
+const BUDGET_BYTES = 115_000;
 
 // The Spanish page (English scripts plus the Spanish catalogues it fetches, ADR 0034) within the same budget.
 const pages = [
@@ -31,7 +33,7 @@ const pages = [
 ];
 
 for (const { path, heading } of pages) {
-  test(`the script to make ${path} interactive stays within 96 KB gzip`, async ({ page }, testInfo) => {
+  test(`the script to make ${path} interactive stays within 90 KB gzip`, async ({ page }, testInfo) => {
     const { beforeInteractive, afterInteractive } = await scriptsOfFirstStep(page, path);
     if (heading) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     else await expect(page.locator('html[lang="es"] h2')).toBeVisible();

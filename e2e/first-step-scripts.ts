@@ -8,6 +8,14 @@ import { expect } from './fixtures.ts';
  */
 export const REFETCH_CHUNK = /^\/assets\/(practice-form-api|practice-schemas|api-client|zod)-[\w-]+\.js$/;
 
+/**
+ * What the first step loads once it has hydrated (ADR 0085): the query library, which then refetches. Held
+ * back with the refetch's chunks, so a first step that needed it to hydrate would time out.
+ */
+export const QUERY_LIBRARY_CHUNK = /^\/assets\/(query-library|query-client)-[\w-]+\.js$/;
+/** A chunk the first step loads only once it has hydrated: the query library and the refetch's. */
+export const isHeldChunk = (script: string) => REFETCH_CHUNK.test(script) || QUERY_LIBRARY_CHUNK.test(script);
+
 export interface FirstStepScripts {
   /** What the page fetched until its first step was hydrated, the refetch's chunks held back meanwhile. */
   beforeInteractive: string[];
@@ -35,13 +43,13 @@ export async function scriptsOfFirstStep(page: Page, path: string): Promise<Firs
   const held: Route[] = [];
   let isInteractive = false;
   await page.route('**/assets/*.js', async (route) => {
-    if (!isInteractive && REFETCH_CHUNK.test(new URL(route.request().url()).pathname)) held.push(route);
+    if (!isInteractive && isHeldChunk(new URL(route.request().url()).pathname)) held.push(route);
     else await route.continue();
   });
   page.on('request', (request) => {
     if (request.resourceType() !== 'script') return;
     const script = new URL(request.url()).pathname;
-    (isInteractive || REFETCH_CHUNK.test(script) ? after : before).add(script);
+    (isInteractive || isHeldChunk(script) ? after : before).add(script);
   });
   await page.goto(path);
   await expect.poll(() => page.evaluate(isFirstStepHydrated)).toBe(true);

@@ -3,7 +3,7 @@ import { StaticRouter } from './lib/page-router.tsx';
 import { LANGUAGES } from '#domain/i18n/languages.ts';
 import type { ServerRenderModule } from '#domain/practice/practice-page-data.ts';
 import { AppShell } from './app/app-shell.tsx';
-import { createQueryClient } from './app/query-client.ts';
+import { createLoadedPageQueries, createQueryClient } from './app/query-client.ts';
 import { AppRoutes, preloadServerRenderedPages } from './app/router.tsx';
 import { seedManagePage } from './features/booking/manage/manage-api.ts';
 import { seedReviewPages } from './features/reviews/review-api.ts';
@@ -26,14 +26,13 @@ export const prepare: ServerRenderModule['prepare'] = async () => {
 
 export const renderBookingPage: ServerRenderModule['renderBookingPage'] = ({ url, language, data }) => {
   const queryClient = createQueryClient();
-  seedPracticeQueries(queryClient, data, new URL(url, 'http://localhost').searchParams, language);
+  const pages = createLoadedPageQueries(queryClient);
+  seedPracticeQueries(pages, data, new URL(url, 'http://localhost').searchParams, language);
   seedReviewPages(queryClient, data, language);
   seedManagePage(queryClient, data, language);
   try {
     return renderInLanguage(language, () =>
-      renderToString(
-        <AppShell queryClient={queryClient} router={<StaticRouter location={url}>{<AppRoutes />}</StaticRouter>} />,
-      ),
+      renderToString(<AppShell pages={pages} router={<StaticRouter location={url}>{<AppRoutes />}</StaticRouter>} />),
     );
   } finally {
     queryClient.clear();

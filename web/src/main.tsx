@@ -1,10 +1,10 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ReplaysEarlyInput } from './app/replays-early-input.tsx';
-import { createQueryClient } from './app/query-client.ts';
 import { currentTranslationsReady } from './lib/i18n/catalogue-registry.ts';
 import { currentLanguage } from './lib/i18n/language-state.ts';
 import { readEmbeddedPracticeData } from './lib/embedded-practice-data.ts';
+import { createPageQueries } from './lib/page-queries/page-queries.ts';
 import { seedPracticeQueries } from './lib/practice-page-seed.ts';
 import { isRestoringBooking, startHydratingServerMarkup } from './lib/server-markup.ts';
 import './app/styles.css';
@@ -12,10 +12,11 @@ import './app/styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-const queryClient = createQueryClient();
+// The query library is not in this entry (ADR 0085): the first step's first query loads it, from an effect
+// once the page has hydrated; a page that needs it at once (a lazy page's QueryScope, the review seed) loads it then.
+const pages = createPageQueries(() => import('./app/query-client.ts').then((module) => module.createQueryLayer()));
 const serverData = readEmbeddedPracticeData();
-if (serverData)
-  seedPracticeQueries(queryClient, serverData, new URLSearchParams(window.location.search), currentLanguage());
+if (serverData) seedPracticeQueries(pages, serverData, new URLSearchParams(window.location.search), currentLanguage());
 
 // A page in Spanish renders once the first step's Spanish messages are here (a few KB, fetched
 // while the entry script ran), so nothing suspends on them mid-render. A server-rendered page is
@@ -26,12 +27,14 @@ if (serverData)
 const reviewSeeded =
   serverData &&
   location.pathname.startsWith('/review/') &&
-  import('./features/reviews/review-api.ts').then((api) => api.seedEmbeddedReviewPages(queryClient));
+  Promise.all([pages.load(), import('./features/reviews/review-api.ts')]).then(([layer, api]) =>
+    api.seedEmbeddedReviewPages(layer.client),
+  );
 
 void Promise.all([currentTranslationsReady(), reviewSeeded]).then(() => {
   const app = (
     <ReplaysEarlyInput>
-      <App queryClient={queryClient} />
+      <App pages={pages} />
     </ReplaysEarlyInput>
   );
   if (serverData && !isRestoringBooking()) {

@@ -1,12 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from '../lib/page-router.tsx';
+import type { PageQueries } from '../lib/page-queries/page-queries.ts';
 import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './router.tsx';
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ pages }: { pages: PageQueries }) {
   return (
     <AppShell
-      queryClient={queryClient}
+      pages={pages}
       router={
         <BrowserRouter>
           <AppRoutes />

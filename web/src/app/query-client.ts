@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-error.ts';
+import { createPageQueries, type PageQueries, type QueryLayer } from '../lib/page-queries/page-queries.ts';
 
 /** Spec section 9: unused request data is kept 60 s. */
 export const QUERY_GC_TIME_MS = 60_000;
@@ -25,4 +26,15 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/** The query library as the first page's queries take it once it has loaded (ADR 0085). */
+export function createQueryLayer(client: QueryClient = createQueryClient()): QueryLayer {
+  return { client, Observer: QueryObserver, Provider: QueryClientProvider };
+}
+
+/** The server's render and tests: the page's queries with the library already here, over `client`. */
+export function createLoadedPageQueries(client: QueryClient = createQueryClient()): PageQueries {
+  const layer = createQueryLayer(client);
+  return createPageQueries(() => Promise.resolve(layer), layer);
 }

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '../lib/page-router.tsx';
@@ -10,6 +9,7 @@ import { clearBookingStorage, useBookingStore } from '../features/booking/state/
 import { clearVerificationState } from '../features/booking/verify/verification-store.ts';
 import { PaymentSuccessPage } from '../features/booking/payment/payment-success-page.tsx';
 import { createQueryClient } from './query-client.ts';
+import { QueryProviders } from '../test/query-providers.tsx';
 
 // The spec's radar-style spinner where the patient waits on something other than a step change.
 
@@ -44,13 +44,13 @@ describe('the radar spinner', () => {
       return json(200, { success: true, apt_booked: false, result: { payment_status: 'unpaid' } });
     });
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryProviders client={createQueryClient()}>
         <MemoryRouter initialEntries={['/bright-smile/payment-success?session_id=cs_1']}>
           <Routes>
             <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
           </Routes>
         </MemoryRouter>
-      </QueryClientProvider>,
+      </QueryProviders>,
     );
     await waitFor(() => expect(spinner('Checking your payment…')).toBeInTheDocument());
     open();
@@ -74,13 +74,13 @@ describe('the radar spinner', () => {
     });
     useBookingStore.setState(buildVerifyStepState());
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryProviders client={createQueryClient()}>
         <MemoryRouter initialEntries={['/verify-dental']}>
           <BookingScreen
             form={buildFormDetails({ form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true })}
           />
         </MemoryRouter>
-      </QueryClientProvider>,
+      </QueryProviders>,
     );
     await user.click(await screen.findByRole('button', { name: 'Use Email' }));
     await screen.findByText(/was sent to your email address/);

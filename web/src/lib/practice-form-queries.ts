@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Language } from '#domain/i18n/languages.ts';
+import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
+import type { PageQueryOptions } from './page-queries/page-queries.ts';
 import { currentLanguage } from './i18n/language-state.ts';
 
 /**
@@ -17,23 +18,31 @@ function sameOwnerPrevious<T>(owner: string) {
  * practice's changes (accepting patients, colours) show on the next visit. The language is part
  * of the key: a switch of language fetches the practice's texts in it. Components pass
  * `useLanguage()`, so that they render again, with the new key, when the language changes. The
- * request and its schemas load with the first fetch, after the first step has hydrated (ADR 0077).
+ * request and its schemas load with the first fetch, after the first step has hydrated (ADR 0077). Plain
+ * options, not `queryOptions`: the first step reads them without the query library (ADR 0085).
  */
-export function formDetailsQuery(formUrl: string, referrerId: string | null, language: Language = currentLanguage()) {
-  return queryOptions({
+export function formDetailsQuery(
+  formUrl: string,
+  referrerId: string | null,
+  language: Language = currentLanguage(),
+): PageQueryOptions<FormDetails, readonly ['form-details', string, string, Language]> {
+  return {
     queryKey: ['form-details', formUrl, referrerId ?? '', language] as const,
     queryFn: async () => (await import('./practice-form-api.ts')).fetchFormDetails(formUrl, referrerId),
     placeholderData: sameOwnerPrevious(formUrl),
     gcTime: 0,
     staleTime: 0,
     refetchOnMount: 'always',
-  });
+  };
 }
 
-export function clinicsQuery(practiceId: string, language: Language = currentLanguage()) {
-  return queryOptions({
+export function clinicsQuery(
+  practiceId: string,
+  language: Language = currentLanguage(),
+): PageQueryOptions<Clinic[], readonly ['clinics', string, Language]> {
+  return {
     queryKey: ['clinics', practiceId, language] as const,
     queryFn: async () => (await import('./practice-form-api.ts')).fetchClinics(practiceId),
     placeholderData: sameOwnerPrevious(practiceId),
-  });
+  };
 }

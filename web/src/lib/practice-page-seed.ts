@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { Language } from '#domain/i18n/languages.ts';
 import type { PracticePageData } from '#domain/practice/practice-page-data.ts';
+import type { PageQueries } from './page-queries/page-queries.ts';
 import { clinicsQuery, formDetailsQuery } from './practice-form-queries.ts';
 
 /**
@@ -10,12 +10,12 @@ import { clinicsQuery, formDetailsQuery } from './practice-form-queries.ts';
  * updates in the background if the practice changed since.
  */
 export function seedPracticeQueries(
-  queryClient: QueryClient,
+  pages: PageQueries,
   data: Pick<PracticePageData, 'form' | 'clinics'>,
   search: URLSearchParams,
   language: Language,
 ): void {
   const form = formDetailsQuery(data.form.form_url, search.get('referrer_id'), language);
-  queryClient.setQueryData(form.queryKey, data.form);
-  if (data.clinics) queryClient.setQueryData(clinicsQuery(data.form.id, language).queryKey, data.clinics);
+  pages.seed(form.queryKey, data.form);
+  if (data.clinics) pages.seed(clinicsQuery(data.form.id, language).queryKey, data.clinics);
 }

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from '../lib/page-router.tsx';
 import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
@@ -8,6 +7,7 @@ import { EMPTY_PATIENT_FORM_DETAILS } from '../features/booking/state/booking-st
 import { useBookingStore } from '../features/booking/state/booking-store.ts';
 import { EARLIEST_AVAILABLE_PROVIDER } from '../features/booking/state/reason-rules.ts';
 import { buildFormDetails } from './practice-factories.ts';
+import { QueryProviders } from './query-providers.tsx';
 
 /**
  * The booking screen of "Bright Smile" at `page`, a new patient with `reason`, First Available and
@@ -28,7 +28,7 @@ export function renderBookingScreen(page: number, reason: ReasonForVisit | null,
     patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
   });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryProviders client={createQueryClient()}>
       <MemoryRouter initialEntries={['/bright-smile']}>
         <BookingScreen
           form={buildFormDetails({
@@ -39,6 +39,6 @@ export function renderBookingScreen(page: number, reason: ReasonForVisit | null,
           })}
         />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryProviders>,
   );
 }

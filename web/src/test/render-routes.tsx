@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from '../lib/page-router.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { AppRoutes } from '../app/router.tsx';
+import { QueryProviders } from './query-providers.tsx';
 
 /**
  * Renders `routes` (path pattern → page) at `path`, with a query client that does not retry, so a
@@ -11,7 +12,7 @@ import { AppRoutes } from '../app/router.tsx';
  */
 export function renderRoutes(path: string, routes: Record<string, ReactElement>) {
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryProviders client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           {Object.entries(routes).map(([pattern, page]) => (
@@ -19,18 +20,18 @@ export function renderRoutes(path: string, routes: Record<string, ReactElement>)
           ))}
         </Routes>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryProviders>,
   );
 }
 
 /** Renders the whole app's routes at `path`, as the browser's app does (its query client), with `children` beside. */
 export function renderApp(path: string, children?: ReactNode) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryProviders client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         {children}
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryProviders>,
   );
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from '../../lib/page-router.tsx';
 import { PRODUCT_NAME } from '#domain/product.ts';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
@@ -6,6 +5,7 @@ import { useLanguage, useMessages } from '../../lib/i18n/use-messages.ts';
 import * as messages from '#domain/product.messages.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { formDetailsQuery } from '../../lib/practice-form-queries.ts';
+import { usePageQuery } from '../../lib/page-queries/use-page-query.ts';
 import { BookingScreen } from './booking-screen.tsx';
 import { BookingSkeleton } from './booking-skeleton.tsx';
 
@@ -17,7 +17,7 @@ export function BookingPage() {
   const { formUrl = '' } = useParams();
   const [searchParams] = useSearchParams();
   // The language in the key: a switch refetches the practice's texts in it, the old ones shown meanwhile.
-  const form = useQuery(formDetailsQuery(formUrl, searchParams.get('referrer_id'), useLanguage()));
+  const form = usePageQuery(formDetailsQuery(formUrl, searchParams.get('referrer_id'), useLanguage()));
   const t = useMessages(messages);
   useDocumentMeta(
     form.data

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '../../lib/page-router.tsx';
@@ -14,6 +13,7 @@ import { BookingScreen } from './booking-screen.tsx';
 import { AUTO_ADVANCE_MS } from './navigation/step-actions.ts';
 import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
 import { PATIENT_TYPE_OPTIONS } from './steps/patient-type-step.tsx';
+import { QueryProviders } from '../../test/query-providers.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -43,11 +43,11 @@ function renderScreen(reasons: ReasonForVisit[], path = '/bright-smile', form = 
     return json({ success: true, result: [] });
   });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryProviders client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <BookingScreen form={form} />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryProviders>,
   );
 }
 

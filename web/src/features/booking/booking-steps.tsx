@@ -3,6 +3,7 @@ import type { Clinic } from '#domain/practice/practice-schemas.ts';
 import { LoadingDotsOverlay } from '../../components/ui/loading-dots-overlay.tsx';
 import { brandColorOrDefault } from '../../lib/contrast.ts';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
+import { QueryScope } from '../../lib/page-queries/query-scope.tsx';
 import { useBookingContext } from './booking-context.ts';
 import { isClinicChoiceFirst } from './first-step.ts';
 import { reachablePage } from './navigation/reachable-page.ts';
@@ -122,6 +123,12 @@ export function BookingSteps({ clinic, isResolvingClinic }: BookingStepsProps) {
 }
 
 function StepForPage({ page, clinicNum }: { page: number; clinicNum: number | null }) {
+  const later = laterStep(page, clinicNum);
+  // Later steps read and write through the query library, loaded after page 1 (ADR 0085).
+  return later ? <QueryScope>{later}</QueryScope> : <PatientTypeStep clinicNum={clinicNum} />;
+}
+
+function laterStep(page: number, clinicNum: number | null) {
   switch (page) {
     case PAGE.reason:
       return <ReasonStep clinicNum={clinicNum} />;
@@ -136,6 +143,6 @@ function StepForPage({ page, clinicNum }: { page: number; clinicNum: number | nu
     case PAGE.confirmation:
       return <ConfirmationStep />;
     default:
-      return <PatientTypeStep clinicNum={clinicNum} />;
+      return null;
   }
 }

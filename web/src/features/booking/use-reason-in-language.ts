@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../lib/i18n/use-messages.ts';
+import { usePageQuery } from '../../lib/page-queries/use-page-query.ts';
 import { reasonsQuery } from './api/reasons-queries.ts';
 import { useBookingStore } from './state/booking-store.ts';
 
@@ -15,7 +15,7 @@ export function useReasonInLanguage(practiceId: string, clinicNum: number | null
   const [startLanguage] = useState(language);
   const reasonId = useBookingStore((state) => state.patientFormDetails.reasonForVisit?.id ?? null);
   const isNeeded = reasonId !== null && (language !== 'en' || language !== startLanguage);
-  const reasons = useQuery({ ...reasonsQuery(practiceId, clinicNum, language), enabled: isNeeded });
+  const reasons = usePageQuery(reasonsQuery(practiceId, clinicNum, language), isNeeded);
   const fresh = reasons.isPlaceholderData ? undefined : reasons.data?.find((reason) => reason.id === reasonId);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLanguage } from '../../lib/i18n/use-messages.ts';
+import { usePageQuery } from '../../lib/page-queries/use-page-query.ts';
 import { reasonsQuery } from './api/reasons-queries.ts';
 import { PAGE } from './navigation/step-rules.ts';
 import { useBookingStore } from './state/booking-store.ts';
@@ -14,7 +14,7 @@ export function useRfvEntry(practiceId: string, rfv: string | null, clinicNum: n
   const storedReasonId = useBookingStore((state) => state.patientFormDetails.reasonForVisit?.id);
   const needsReason = rfv !== null && storedReasonId !== rfv;
   const language = useLanguage();
-  const reasons = useQuery({ ...reasonsQuery(practiceId, clinicNum, language), enabled: needsReason });
+  const reasons = usePageQuery(reasonsQuery(practiceId, clinicNum, language), needsReason);
   const reason = needsReason
     ? reasons.data?.find((candidate) => candidate.id === rfv && candidate.is_active)
     : undefined;

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
 import { clinicsQuery } from '../../lib/practice-form-queries.ts';
+import { usePageQuery } from '../../lib/page-queries/use-page-query.ts';
 import { useBookingStore } from './state/booking-store.ts';
 
 export interface SelectedClinic {
@@ -18,7 +18,7 @@ export function useSelectedClinic(form: FormDetails, clinicNum: number | null): 
   const stored = useBookingStore((state) => state.clinicDetails);
   const saveClinic = useBookingStore((state) => state.saveClinic);
   const isPreselecting = form.clinic_set_up && clinicNum !== null && stored?.pms_clinic_num !== clinicNum;
-  const clinics = useQuery({ ...clinicsQuery(form.id), enabled: isPreselecting });
+  const clinics = usePageQuery(clinicsQuery(form.id), isPreselecting);
   const preselected = isPreselecting
     ? (clinics.data?.find((clinic) => clinic.pms_clinic_num === clinicNum) ?? null)
     : null;

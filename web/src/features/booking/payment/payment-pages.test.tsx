@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '../../../lib/page-router.tsx';
@@ -12,6 +11,7 @@ import { CHECKOUT_STORAGE_KEY, saveCheckoutSession, type PaymentReceipt } from '
 import { PaymentFailedPage } from './payment-failed-page.tsx';
 import { PaymentSuccessPage, RETURN_DELAY_SECONDS } from './payment-success-page.tsx';
 import { jsonResponse as json, stubFetch } from '../../../test/fetch-stub.ts';
+import { QueryProviders } from '../../../test/query-providers.tsx';
 
 const fetchMock = stubFetch();
 afterEach(async () => {
@@ -77,7 +77,7 @@ function storeSession(sessionId = 'cs_1', receipt: Partial<PaymentReceipt> = {})
 
 function renderAt(path: string) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryProviders client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path=":formUrl" element={<p>Booking form</p>} />
@@ -85,7 +85,7 @@ function renderAt(path: string) {
           <Route path=":formUrl/payment-failed" element={<PaymentFailedPage />} />
         </Routes>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryProviders>,
   );
 }
 

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatPhone, phoneHref } from '#domain/format/phone-format.ts';
 import type { Clinic } from '#domain/practice/practice-schemas.ts';
 import { BrandButton } from '../../../components/ui/brand-button.tsx';
@@ -7,6 +6,7 @@ import { TooltipScope, Tooltipped } from '../../../components/ui/tooltipped.tsx'
 import { tooltipFor, TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
 import { clinicsQuery } from '../../../lib/practice-form-queries.ts';
+import { usePageQuery } from '../../../lib/page-queries/use-page-query.ts';
 import { useBookingContext } from '../booking-context.ts';
 import { StepFrame } from '../navigation/step-frame.tsx';
 import { useBookingStore } from '../state/booking-store.ts';
@@ -21,7 +21,7 @@ export const CLINIC_ADDRESS_MAX = 70;
 export function ClinicStep() {
   const t = useMessages(messages);
   const { form } = useBookingContext();
-  const clinics = useQuery(clinicsQuery(form.id));
+  const clinics = usePageQuery(clinicsQuery(form.id));
 
   return (
     <StepFrame heading={t('clinicHeading')} showStepLabel={false}>

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '../../../lib/page-router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +11,7 @@ import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts'
 import { EARLIEST_AVAILABLE_PROVIDER } from '../state/reason-rules.ts';
 import { PAGE } from '../navigation/step-rules.ts';
 import ConfirmationStep from './confirmation-step.tsx';
+import { QueryProviders } from '../../../test/query-providers.tsx';
 
 /** ADR 0061: at a practice in New York, the Chicago clinic's pages name Chicago's zone. */
 
@@ -50,7 +50,7 @@ function renderStep(page: number, clinicZone: string, isConfirmationOnly = false
   });
   const form = buildFormDetails({ form_url: 'two-zones', server_tz: 'America/New_York', clinic_set_up: true });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryProviders client={createQueryClient()}>
       <MemoryRouter initialEntries={['/two-zones']}>
         {isConfirmationOnly ? (
           <BookingContext.Provider value={{ form, clinicNum: 2, rfv: null, referrerId: null }}>
@@ -60,7 +60,7 @@ function renderStep(page: number, clinicZone: string, isConfirmationOnly = false
           <BookingScreen form={form} />
         )}
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryProviders>,
   );
 }
 

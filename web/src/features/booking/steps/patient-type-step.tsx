@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { PatientStatus } from '#domain/booking/booking-schemas.ts';
 import { currentLanguage } from '../../../lib/i18n/language-state.ts';
 import { useMessages } from '../../../lib/i18n/use-messages.ts';
+import { usePageQueries } from '../../../lib/page-queries/use-page-query.ts';
 import { showErrorToast } from '../../../lib/toast.ts';
 import { reasonsQuery } from '../api/reasons-queries.ts';
 import { useBookingContext } from '../booking-context.ts';
@@ -28,7 +28,7 @@ const STATUS_LABEL = { 'New Patient': 'newPatient', 'Returning Patient': 'return
 export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
   const t = useMessages(messages);
   const { form } = useBookingContext();
-  const queryClient = useQueryClient();
+  const pages = usePageQueries();
   const status = useBookingStore((state) => state.patientFormDetails.basicDetailsData.patientStatus);
   const isForSomeoneElse = useBookingStore((state) => state.patientFormDetails.bookingForSomeOne);
   const setBookingForSomeOne = useBookingStore((state) => state.setBookingForSomeOne);
@@ -38,7 +38,7 @@ export function PatientTypeStep({ clinicNum }: { clinicNum: number | null }) {
     store.chooseStatus(chosen, new Date());
     let reasons;
     try {
-      reasons = await queryClient.ensureQueryData(reasonsQuery(form.id, clinicNum, currentLanguage()));
+      reasons = await pages.ensure(reasonsQuery(form.id, clinicNum, currentLanguage()));
     } catch (error) {
       showErrorToast(error instanceof Error ? error.message : null);
       return;

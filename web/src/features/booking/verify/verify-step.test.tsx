@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '../../../lib/page-router.tsx';
@@ -10,6 +9,7 @@ import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingScreen } from '../booking-screen.tsx';
 import { clearBookingStorage, useBookingStore } from '../state/booking-store.ts';
 import { clearVerificationState, useVerificationStore } from './verification-store.ts';
+import { QueryProviders } from '../../../test/query-providers.tsx';
 
 const toast = vi.hoisted(() => ({ showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 vi.mock('../../../lib/toast.ts', () => toast);
@@ -73,7 +73,7 @@ function renderPage6(
 ) {
   useBookingStore.setState(buildVerifyStepState(reason));
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryProviders client={createQueryClient()}>
       <MemoryRouter initialEntries={['/verify-dental']}>
         <BookingScreen
           form={buildFormDetails({
@@ -85,7 +85,7 @@ function renderPage6(
           })}
         />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryProviders>,
   );
 }
 
