@@ -1,6 +1,6 @@
 /**
  * Names for the statements a process sends PostgreSQL with parameters, so that each connection parses and plans a
- * statement once and then only binds and runs it (ADR 0087): parsing and planning were about half of the server's
+ * statement once and then only binds and runs it (ADR 0087): parsing and planning were about half of PostgreSQL's
  * CPU per booking. A statement's name is fixed for the life of the process, so every connection of the pool agrees
  * on it. Texts beyond `limit` stay unnamed, so SQL built with a varying number of placeholders cannot make a
  * connection keep an unbounded number of plans.

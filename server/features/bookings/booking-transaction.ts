@@ -195,11 +195,8 @@ export async function createAppointment(
   // After the slot check, so a taken time still answers SLOT_TAKEN first (ADR 0062).
   if (slot) {
     const { provNum, opNum, startsAt, endsAt } = slot;
-    await queueBehindSamePatientAndChairBookings(tx, {
-      practiceId: practice.id,
-      patientId,
-      ...{ provNum, opNum, startsAt, endsAt },
-    });
+    const booking = { practiceId: practice.id, patientId, provNum, opNum, startsAt, endsAt };
+    await queueBehindSamePatientAndChairBookings(tx, booking);
     const who = { patientId, email: body.email, wirelessPhone: body.wireless_phone };
     await refuseSecondChairOfPatient(tx, who, slot);
   }
