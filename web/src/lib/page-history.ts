@@ -21,7 +21,7 @@ export interface HistorySnapshot {
 
 export interface PageHistory {
   /** Whose entries these are: the browser's, or this history's own (in memory, or the server's one address). */
-  isBrowsers: boolean;
+  isBrowserHistory: boolean;
   snapshot(): HistorySnapshot;
   push(href: string, state: unknown): void;
   replace(href: string, state: unknown): void;
@@ -85,7 +85,7 @@ export function createBrowserHistory(): PageHistory {
     notify();
   });
   return {
-    isBrowsers: true,
+    isBrowserHistory: true,
     snapshot: () => current,
     push: (href, state) => write('PUSH', href, state),
     replace: (href, state) => write('REPLACE', href, state),
@@ -104,7 +104,7 @@ export function createMemoryHistory(initialEntries: string[] = ['/']): PageHisto
     notify();
   };
   return {
-    isBrowsers: false,
+    isBrowserHistory: false,
     snapshot: () => current,
     push(href, state) {
       entries.splice(index + 1, Infinity, locationOf(href, state, newKey()));
@@ -130,7 +130,7 @@ export function createStaticHistory(href: string): PageHistory {
     throw new Error('A page rendered on the server cannot navigate.');
   };
   return {
-    isBrowsers: false,
+    isBrowserHistory: false,
     snapshot: () => current,
     push: refuse,
     replace: refuse,

@@ -66,7 +66,7 @@ function useRouter(): RouterValue {
 
 export const useLocation = (): Location => useRouter().location;
 /** Whether the pages run on the browser's history (else on one in memory: a test, or the server's render). */
-export const useIsBrowserHistory = (): boolean => useRouter().history.isBrowsers;
+export const useIsBrowserHistory = (): boolean => useRouter().history.isBrowserHistory;
 export const useNavigationType = (): NavigationType => useRouter().action;
 export const useParams = (): Readonly<Partial<Record<string, string>>> => useContext(ParamsContext);
 

@@ -1,6 +1,6 @@
 import type { Language } from '#domain/i18n/languages.ts';
 import type { Clinic, FormDetails } from '#domain/practice/practice-schemas.ts';
-import type { PageQueryOptions } from './page-queries/page-queries.ts';
+import type { PagePlaceholder, PageQueryOptions } from './page-queries/page-queries.ts';
 import { currentLanguage } from './i18n/language-state.ts';
 
 /**
@@ -8,9 +8,8 @@ import { currentLanguage } from './i18n/language-state.ts';
  * practice's own texts), the data already shown stays, so nothing flashes or unmounts. Only data
  * of the same practice: another practice's data is never shown in its place.
  */
-function sameOwnerPrevious<T>(owner: string) {
-  return (previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
-    previousQuery?.queryKey[1] === owner ? previous : undefined;
+function sameOwnerPrevious<T>(owner: string): PagePlaceholder<T> {
+  return (previous, previousQuery) => (previousQuery?.queryKey[1] === owner ? previous : undefined);
 }
 
 /**

@@ -19,6 +19,9 @@ export interface PageQueryOptions<T, K extends PageQueryKey = PageQueryKey> {
   refetchOnMount?: boolean | 'always';
 }
 
+/** `placeholderData` as TanStack Query calls it: the data last shown, and the key it was shown for. */
+export type PagePlaceholder<T> = NonNullable<PageQueryOptions<T>['placeholderData']>;
+
 export type PageQueryState<T> = Pick<QueryState<T, Error>, 'data' | 'error' | 'status'>;
 
 interface Interest {

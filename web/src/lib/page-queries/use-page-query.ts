@@ -10,7 +10,7 @@ export function usePageQueries(): PageQueries {
 }
 
 /** The part of `useQuery`'s result the first page reads, narrowed as TanStack Query narrows it. */
-export type PageQueryResult<T> =
+type PageQueryResult<T> =
   | { data: undefined; error: null; isPending: true; isError: false; isPlaceholderData: false }
   | { data: T | undefined; error: Error; isPending: false; isError: true; isPlaceholderData: false }
   | { data: T; error: null; isPending: false; isError: false; isPlaceholderData: boolean };

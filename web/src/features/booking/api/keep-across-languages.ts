@@ -1,4 +1,4 @@
-import type { PageQueryKey } from '../../../lib/page-queries/page-queries.ts';
+import type { PagePlaceholder, PageQueryKey } from '../../../lib/page-queries/page-queries.ts';
 
 /**
  * `placeholderData` for a query whose key ends with the language (ADR 0034): while a language
@@ -7,8 +7,8 @@ import type { PageQueryKey } from '../../../lib/page-queries/page-queries.ts';
  * loading state as before, never the previous query's data. Only types: page 1 reads it without the query
  * library (ADR 0085).
  */
-export function keepAcrossLanguages<T>(key: PageQueryKey) {
-  return (previousData: T | undefined, previousQuery: { queryKey: PageQueryKey } | undefined): T | undefined => {
+export function keepAcrossLanguages<T>(key: PageQueryKey): PagePlaceholder<T> {
+  return (previousData, previousQuery) => {
     const previousKey = previousQuery?.queryKey;
     if (!previousKey || previousKey.length !== key.length) return undefined;
     const isSameButLanguage = key.slice(0, -1).every((part, index) => part === previousKey[index]);

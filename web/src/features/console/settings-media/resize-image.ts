@@ -28,8 +28,6 @@ function canvasOf(width: number, height: number) {
   };
 }
 
-export class ImageTooLarge extends Error {}
-
 /**
  * The picture the owner chose, resized in the browser to its purpose's box and encoded (WebP, or what the
  * browser encodes instead: the server reads the type from the bytes), small enough to upload. Throws on a file
@@ -46,7 +44,7 @@ export async function resizeImage(file: Blob, purpose: ImagePurpose): Promise<Bl
     const blob = await encode(quality);
     if (blob && blob.size <= IMAGE_MAX_BYTES) return blob;
   }
-  throw new ImageTooLarge('The picture is still larger than 200 KB once resized: choose a simpler one.');
+  throw new Error('The picture is still larger than 200 KB once resized: choose a simpler one.');
 }
 
 /** The blob's bytes in base64, as the upload takes them (a data URL without its `data:…;base64,` head). */

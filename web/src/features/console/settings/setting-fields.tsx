@@ -162,16 +162,16 @@ export function ReadOnlyValue({ label, value }: { label: string; value: string }
 }
 
 /** The `start` and `end` times of one object of the document (hours, a break, part of a closed day, quiet hours). */
-export function TimeRangeFields(props: { path: SettingsPath; labels: [string, string]; isOptional?: boolean }) {
+export function TimeRangeFields(props: { path: SettingsPath; labels: [string, string]; isOmittedWhenEmpty?: boolean }) {
   return (
     <>
-      {(['start', 'end'] as const).map((end, i) => (
+      {(['start', 'end'] as const).map((field, i) => (
         <SettingInput
-          key={end}
-          path={[...props.path, end]}
+          key={field}
+          path={[...props.path, field]}
           label={props.labels[i]!}
           type="time"
-          isOmittedWhenEmpty={props.isOptional}
+          isOmittedWhenEmpty={props.isOmittedWhenEmpty}
         />
       ))}
     </>

@@ -21,7 +21,7 @@ export function ClosuresSection() {
           <>
             <SettingInput path={[...path, 'date']} label="Date" type="date" />
             <SettingInput path={[...path, 'name']} label="Name" />
-            <TimeRangeFields path={path} labels={['Closed from', 'Closed until']} isOptional />
+            <TimeRangeFields path={path} labels={['Closed from', 'Closed until']} isOmittedWhenEmpty />
             <SettingCheck path={[...path, 'yearly']} isOmittedWhenOff>
               Every year
             </SettingCheck>

@@ -25,10 +25,11 @@ export function OpenDentalNote({ canRefresh = false }: { canRefresh?: boolean })
 function RefreshFromOpenDental() {
   const session = useStaffSession();
   const queryClient = useQueryClient();
-  const status = useQuery(openDentalStatusQuery(session.practice.id));
+  const statusQuery = openDentalStatusQuery(session.practice.id);
+  const status = useQuery(statusQuery);
   const refresh = useMutation({
     mutationFn: () => requestOpenDentalRefresh(session.csrf_token),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: openDentalStatusQuery(session.practice.id).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusQuery.queryKey }),
   });
   const lastRead = status.data?.last_refreshed_at;
   return (
