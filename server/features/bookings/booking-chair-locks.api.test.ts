@@ -39,16 +39,21 @@ describe.runIf(isPostgres)('the chair locks of a booking', () => {
 
   it('lets another time of the same provider through, and holds back an overlapping one until commit', async () => {
     let release!: () => void;
+    let locked!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = new Promise<void>((resolve) => (locked = resolve));
     const holder = test.db.transaction(async (tx) => {
       await queueBehindSamePatientAndChairBookings(tx, {
         practiceId,
         patientId: randomUUID(),
         ...{ provNum: 1, opNum: 1, startsAt: at('09:00'), endsAt: at('09:30') },
       });
+      locked();
       await held;
     });
     try {
+      // The holder's connection may open after the others': only once it holds its locks is there a wait to see.
+      await holding;
       // Same provider, other chair, an hour later: nothing to wait for.
       expect(await settledWithin(lockOf(1, 2, '10:00', '10:30'), 2_000)).toBe(true);
       // Other provider, same chair, right after: the quarter hours do not meet.
