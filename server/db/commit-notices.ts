@@ -8,6 +8,12 @@ import type { Queryable } from './database.ts';
  */
 type Listener = (payload: string) => void;
 
+/** A notice for other processes, sent with the COMMIT itself (PostgreSQL; ADR 0087). */
+export interface RemoteNotice {
+  channel: string;
+  payload: string;
+}
+
 interface Hub {
   kind: 'pglite' | 'postgres';
   listeners: Map<string, Set<Listener>>;
@@ -17,8 +23,7 @@ interface Scope {
   hub: Hub;
   /** Null outside a transaction: each statement commits by itself, so its notices go at once. */
   pending: Map<string, Set<string>> | null;
-  /** The notices for other processes, sent with the COMMIT itself (PostgreSQL; ADR 0087). */
-  remote: { channel: string; payload: string }[];
+  remote: RemoteNotice[];
 }
 
 const scopes = new WeakMap<Queryable, Scope>();
@@ -50,11 +55,11 @@ export function registerCommitNotices(database: Queryable, kind: Hub['kind']): v
 export function trackTransaction(
   database: Queryable,
   tx: Queryable,
-): { deliver(): void; remote: readonly { channel: string; payload: string }[] } {
+): { deliver(): void; remote: readonly RemoteNotice[] } {
   const hub = hubs.get(database);
   if (!hub) return { deliver: () => undefined, remote: [] };
   const pending = new Map<string, Set<string>>();
-  const remote: { channel: string; payload: string }[] = [];
+  const remote: RemoteNotice[] = [];
   scopes.set(tx, { hub, pending, remote });
   return {
     remote,

@@ -14,7 +14,7 @@ export async function openDatabase(
   opener = describeThisProcess(),
 ): Promise<Database> {
   const db = config.databaseUrl
-    ? openPostgresDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements ?? true })
+    ? openPostgresDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements })
     : await openEmbedded(config.dataDir, opener);
   try {
     await migrate(db);

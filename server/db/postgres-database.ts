@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { registerCommitNotices, trackTransaction } from './commit-notices.ts';
+import { registerCommitNotices, trackTransaction, type RemoteNotice } from './commit-notices.ts';
 import { keepText, parseInt8, PG_TYPE_OIDS, type Database, type Queryable } from './database.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
-import { statementNamer } from './statement-names.ts';
+import { statementNamer, type StatementNamer } from './statement-names.ts';
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -15,9 +15,7 @@ const types = {
 /** At most this many texts are prepared per connection: every statement the product writes, with room to spare. */
 const PREPARED_STATEMENTS_LIMIT = 2_000;
 
-type NameOf = (sql: string, params: readonly unknown[]) => string | undefined;
-
-function wrap(client: pg.Pool | pg.PoolClient, nameOf: NameOf): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient, nameOf: StatementNamer): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await client.query({ name: nameOf(sql, params), text: sql, values: [...params], types });
@@ -35,7 +33,7 @@ function wrap(client: pg.Pool | pg.PoolClient, nameOf: NameOf): Queryable {
  * protocol takes no parameters, so channel and payload are written as escaped literals; a failing notice (a payload
  * over PostgreSQL's 8,000 bytes) fails the COMMIT's text, and the transaction rolls back as when it was sent alone.
  */
-function commitText(client: pg.PoolClient, notices: readonly { channel: string; payload: string }[]): string {
+function commitText(client: pg.PoolClient, notices: readonly RemoteNotice[]): string {
   if (notices.length === 0) return 'COMMIT';
   const calls = notices.map((n) => `pg_notify(${client.escapeLiteral(n.channel)}, ${client.escapeLiteral(n.payload)})`);
   return `select ${calls.join(', ')}; COMMIT`;
@@ -50,7 +48,7 @@ export function openPostgresDatabase(
   connectionString: string,
   options: { max?: number; preparedStatements?: boolean } = {},
 ): Database {
-  const nameOf: NameOf =
+  const nameOf: StatementNamer =
     options.preparedStatements === false ? () => undefined : statementNamer(PREPARED_STATEMENTS_LIMIT);
   const pool = new pg.Pool({
     connectionString,

@@ -26,14 +26,16 @@ describe.runIf(isPostgres)('the chair locks of a booking', () => {
   afterAll(() => test.destroy());
 
   const practiceId = randomUUID();
-  const lockOf = (provNum: number, opNum: number, from: string, to: string) =>
-    test.db.transaction((tx) =>
-      queueBehindSamePatientAndChairBookings(tx, {
+  /** A booking's transaction that takes its locks, then runs `whileHeld` before it commits. */
+  const lockOf = (provNum: number, opNum: number, from: string, to: string, whileHeld = async () => {}) =>
+    test.db.transaction(async (tx) => {
+      await queueBehindSamePatientAndChairBookings(tx, {
         practiceId,
         patientId: randomUUID(),
         ...{ provNum, opNum, startsAt: at(from), endsAt: at(to) },
-      }),
-    );
+      });
+      await whileHeld();
+    });
   const settledWithin = (promise: Promise<unknown>, ms: number) =>
     Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
 
@@ -42,12 +44,7 @@ describe.runIf(isPostgres)('the chair locks of a booking', () => {
     let locked!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const holding = new Promise<void>((resolve) => (locked = resolve));
-    const holder = test.db.transaction(async (tx) => {
-      await queueBehindSamePatientAndChairBookings(tx, {
-        practiceId,
-        patientId: randomUUID(),
-        ...{ provNum: 1, opNum: 1, startsAt: at('09:00'), endsAt: at('09:30') },
-      });
+    const holder = lockOf(1, 1, '09:00', '09:30', async () => {
       locked();
       await held;
     });

@@ -8,7 +8,6 @@ import { BookingScreen } from '../features/booking/booking-screen.tsx';
 import { clearBookingStorage, useBookingStore } from '../features/booking/state/booking-store.ts';
 import { clearVerificationState } from '../features/booking/verify/verification-store.ts';
 import { PaymentSuccessPage } from '../features/booking/payment/payment-success-page.tsx';
-import { createQueryClient } from './query-client.ts';
 import { QueryProviders } from '../test/query-providers.tsx';
 
 // The spec's radar-style spinner where the patient waits on something other than a step change.
@@ -44,7 +43,7 @@ describe('the radar spinner', () => {
       return json(200, { success: true, apt_booked: false, result: { payment_status: 'unpaid' } });
     });
     render(
-      <QueryProviders client={createQueryClient()}>
+      <QueryProviders>
         <MemoryRouter initialEntries={['/bright-smile/payment-success?session_id=cs_1']}>
           <Routes>
             <Route path=":formUrl/payment-success" element={<PaymentSuccessPage />} />
@@ -74,7 +73,7 @@ describe('the radar spinner', () => {
     });
     useBookingStore.setState(buildVerifyStepState());
     render(
-      <QueryProviders client={createQueryClient()}>
+      <QueryProviders>
         <MemoryRouter initialEntries={['/verify-dental']}>
           <BookingScreen
             form={buildFormDetails({ form_url: 'verify-dental', name: 'Verify Dental Care', to_verify_patient: true })}

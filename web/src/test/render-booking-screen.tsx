@@ -1,7 +1,6 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from '../lib/page-router.tsx';
 import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
-import { createQueryClient } from '../app/query-client.ts';
 import { BookingScreen } from '../features/booking/booking-screen.tsx';
 import { EMPTY_PATIENT_FORM_DETAILS } from '../features/booking/state/booking-state.ts';
 import { useBookingStore } from '../features/booking/state/booking-store.ts';
@@ -28,7 +27,7 @@ export function renderBookingScreen(page: number, reason: ReasonForVisit | null,
     patientVisitDuration: { startTime: '09:00:00', endTime: '09:45:00' },
   });
   render(
-    <QueryProviders client={createQueryClient()}>
+    <QueryProviders>
       <MemoryRouter initialEntries={['/bright-smile']}>
         <BookingScreen
           form={buildFormDetails({

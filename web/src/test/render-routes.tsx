@@ -2,7 +2,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from '../lib/page-router.tsx';
-import { createQueryClient } from '../app/query-client.ts';
 import { AppRoutes } from '../app/router.tsx';
 import { QueryProviders } from './query-providers.tsx';
 
@@ -27,7 +26,7 @@ export function renderRoutes(path: string, routes: Record<string, ReactElement>)
 /** Renders the whole app's routes at `path`, as the browser's app does (its query client), with `children` beside. */
 export function renderApp(path: string, children?: ReactNode) {
   return render(
-    <QueryProviders client={createQueryClient()}>
+    <QueryProviders>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         {children}

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, createQueryLayer } from '../../app/query-client.ts';
+import { createQueryLayer } from '../../app/query-client.ts';
 import { BookingPage } from './booking-page.tsx';
 import { clearBookingStorage, useBookingStore } from './state/booking-store.ts';
 import { buildReason } from '../../test/booking-factories.ts';
@@ -25,7 +25,7 @@ const pathOf = (input: unknown) => new URL(String(input), 'http://localhost').pa
 /** The page's queries over the server's data, with a query library that arrives when the test says so. */
 function pageWithLibraryHeldBack() {
   let arrive: () => void = () => {};
-  const library = new Promise<QueryLayer>((resolve) => (arrive = () => resolve(createQueryLayer(createQueryClient()))));
+  const library = new Promise<QueryLayer>((resolve) => (arrive = () => resolve(createQueryLayer())));
   const loadLibrary = vi.fn(() => library);
   const pages = createPageQueries(loadLibrary);
   seedPracticeQueries(

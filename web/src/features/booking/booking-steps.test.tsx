@@ -4,7 +4,6 @@ import { MemoryRouter } from '../../lib/page-router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATIENT_STATUSES } from '#domain/booking/booking-schemas.ts';
 import type { ReasonForVisit } from '#domain/practice/practice-schemas.ts';
-import { createQueryClient } from '../../app/query-client.ts';
 import { TOOLTIP_DELAY_MS } from '../../components/ui/text-tooltip.tsx';
 import { loadTooltipModule } from '../../components/ui/tooltip-module.ts';
 import { buildProvider, buildReason } from '../../test/booking-factories.ts';
@@ -43,7 +42,7 @@ function renderScreen(reasons: ReasonForVisit[], path = '/bright-smile', form = 
     return json({ success: true, result: [] });
   });
   render(
-    <QueryProviders client={createQueryClient()}>
+    <QueryProviders>
       <MemoryRouter initialEntries={[path]}>
         <BookingScreen form={form} />
       </MemoryRouter>

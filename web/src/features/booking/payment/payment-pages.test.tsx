@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '../../../lib/page-router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingBodyInput } from '#domain/booking/booking-schemas.ts';
-import { createQueryClient } from '../../../app/query-client.ts';
 import { changeLanguage } from '../../../lib/i18n/catalogue-registry.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BOOKING_STORAGE_KEY, useBookingStore } from '../state/booking-store.ts';
@@ -77,7 +76,7 @@ function storeSession(sessionId = 'cs_1', receipt: Partial<PaymentReceipt> = {})
 
 function renderAt(path: string) {
   render(
-    <QueryProviders client={createQueryClient()}>
+    <QueryProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path=":formUrl" element={<p>Booking form</p>} />

@@ -1,7 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '../../../lib/page-router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
 import { buildReason } from '../../../test/booking-factories.ts';
 import { buildClinic, buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingContext } from '../booking-context.ts';
@@ -50,7 +49,7 @@ function renderStep(page: number, clinicZone: string, isConfirmationOnly = false
   });
   const form = buildFormDetails({ form_url: 'two-zones', server_tz: 'America/New_York', clinic_set_up: true });
   render(
-    <QueryProviders client={createQueryClient()}>
+    <QueryProviders>
       <MemoryRouter initialEntries={['/two-zones']}>
         {isConfirmationOnly ? (
           <BookingContext.Provider value={{ form, clinicNum: 2, rfv: null, referrerId: null }}>

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '../../../lib/page-router.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormDetails, ReasonForVisit } from '#domain/practice/practice-schemas.ts';
-import { createQueryClient } from '../../../app/query-client.ts';
 import { buildBookedAppointment, buildReason, buildVerifyStepState } from '../../../test/booking-factories.ts';
 import { buildFormDetails } from '../../../test/practice-factories.ts';
 import { BookingScreen } from '../booking-screen.tsx';
@@ -73,7 +72,7 @@ function renderPage6(
 ) {
   useBookingStore.setState(buildVerifyStepState(reason));
   render(
-    <QueryProviders client={createQueryClient()}>
+    <QueryProviders>
       <MemoryRouter initialEntries={['/verify-dental']}>
         <BookingScreen
           form={buildFormDetails({
