@@ -34,14 +34,15 @@ function isFirstStepHydrated(): boolean {
 /**
  * Opens `path` with the refetch's chunks held back until the first step is hydrated, so that what
  * the page fetched until then is what it needs to be interactive (a page that needed a held chunk
- * would never hydrate and the test would time out); then lets them through and waits for the
- * network to go idle.
+ * would never hydrate and the test would time out); then lets them through, waits for the refetch
+ * of the practice's form (spec section 7) and for the network to go quiet.
  */
 export async function scriptsOfFirstStep(page: Page, path: string): Promise<FirstStepScripts> {
   const before = new Set<string>();
   const after = new Set<string>();
   const held: Route[] = [];
   let isInteractive = false;
+  const network = trackQuiet(page);
   await page.route('**/assets/*.js', async (route) => {
     if (!isInteractive && isHeldChunk(new URL(route.request().url()).pathname)) held.push(route);
     else await route.continue();
@@ -54,9 +55,35 @@ export async function scriptsOfFirstStep(page: Page, path: string): Promise<Firs
   await page.goto(path);
   await expect.poll(() => page.evaluate(isFirstStepHydrated)).toBe(true);
   isInteractive = true;
+  // Only the query library, once here, refetches: no form answer can come before the held chunks go.
+  const refetched = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/v1/form/'));
   await Promise.all(held.map((route) => route.continue()));
-  await page.waitForLoadState('networkidle');
+  await refetched;
+  await network.quiet();
   return { beforeInteractive: [...before], afterInteractive: [...after] };
+}
+
+const QUIET_MS = 500;
+
+/**
+ * Resolves `quiet()` once no request of `page` has been in flight for 500 ms. Playwright's own "networkidle" is
+ * an event of the page's load, fired once: on a busy machine it may fire while the page hydrates, before the
+ * chunks loaded after hydration are even asked for, and then waiting for it waits for nothing.
+ */
+function trackQuiet(page: Page): { quiet(): Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    quiet: () =>
+      expect.poll(() => inFlight === 0 && Date.now() - lastChange >= QUIET_MS, { intervals: [100] }).toBe(true),
+  };
 }
 
 /** Each script's size as the precompressed `.gz` file the server sends (KB = 1000 bytes, as Vite reports). */
